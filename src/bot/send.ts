@@ -174,6 +174,7 @@ async function deliverRow(
     if (payload.type === 'status' && payload.own)
       return await kindNamed(payload.own.kind).deliverStatus(lent, row, payload.own.data);
     if (payload.type === 'press_thread') return await deliverPressThread(ctx, payload.threadRowId);
+    if (payload.type === 'substitute_call_closed') return await closeSubstituteCall(ctx, row, payload);
     if (row.targetKind === 'user') {
       const padRow =
         payload.type === 'dm'
@@ -199,8 +200,7 @@ async function deliverRow(
         await sendGameOver(ctx, row, payload);
         return;
       case 'substitute_call':
-        await sendSubstituteCall(ctx, row, payload);
-        return;
+        return await sendSubstituteCall(ctx, row, payload);
       case 'dm':
         throw new PermanentDeliveryError('a DM row addressed to a channel', 'rejected');
     }
@@ -404,21 +404,50 @@ async function sendStatus(
   return { messageId: posted.id };
 }
 
-/** A substitute call with its Claim button (src/bot/commands/game.ts handles the press); nobody is pinged. */
+/**
+ * A substitute call with its Claim button (src/bot/commands/game.ts handles the press); nobody is pinged. Answers the
+ * post's id, which the outbox keeps for the edit that closes the call.
+ */
 async function sendSubstituteCall(
   ctx: SenderContext,
   row: DeliveryRow,
   payload: PayloadOf<'substitute_call'>,
-): Promise<void> {
+): Promise<{ messageId: string }> {
   const [message] = postParts(payload.text, null, { pingUsers: false });
+  message!.body.components = [claimRow(payload.callId, null)];
+  const posted = await post(ctx, row.target, withNonce(row, message!));
+  return { messageId: posted.id };
+}
+
+/** The row of a call's button: **Claim**, or once the call is closed a disabled button saying why. */
+function claimRow(callId: number, closed: 'taken' | 'closed' | null): APIActionRowComponent<APIButtonComponent> {
   const claim: APIButtonComponent = {
     type: ComponentType.Button,
-    style: ButtonStyle.Primary,
-    label: 'Claim',
-    custom_id: claimButtonId(payload.callId),
+    style: closed ? ButtonStyle.Secondary : ButtonStyle.Primary,
+    label: closed === 'taken' ? 'Taken' : closed === 'closed' ? 'Closed: the game is over' : 'Claim',
+    custom_id: claimButtonId(callId),
+    ...(closed ? { disabled: true } : {}),
   };
-  message!.body.components = [{ type: ComponentType.ActionRow, components: [claim] }];
-  await sendParts(ctx, row, [message!]);
+  return { type: ComponentType.ActionRow, components: [claim] };
+}
+
+/**
+ * The edit that closes a substitute call: its button disabled, saying the seat was taken or the game is over. A call
+ * whose post never went out, or that a moderator deleted, has nothing to edit.
+ */
+async function closeSubstituteCall(
+  ctx: SenderContext,
+  row: DeliveryRow,
+  payload: PayloadOf<'substitute_call_closed'>,
+): Promise<void> {
+  if (!row.callMessageId) return;
+  try {
+    await ctx.rest.patch(Routes.channelMessage(row.target, row.callMessageId), {
+      body: { components: [claimRow(payload.callId, payload.why)] },
+    });
+  } catch (err) {
+    if (!(err instanceof DiscordAPIError && Number(err.code) === RESTJSONErrorCodes.UnknownMessage)) throw err;
+  }
 }
 
 /**

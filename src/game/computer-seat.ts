@@ -38,7 +38,9 @@ export function isComputer(userId: string): boolean {
   return userId.startsWith(PREFIX);
 }
 
-const VACANT_PREFIX = 'vacant:';
+/** Every vacant seat's holder id starts so (a store query finds them by it). */
+export const VACANT_ID_PREFIX = 'vacant:';
+const VACANT_PREFIX = VACANT_ID_PREFIX;
 
 /** The holder of a vacant seat: nobody, until a substitute claims it (docs/bot.md "Seats that never stall"). */
 export function vacantUserId(power: string): string {
@@ -56,11 +58,11 @@ export function isPerson(userId: string): boolean {
 
 /**
  * How a seat's holder is named in any message: a reference to the member (the bot shows their mention), "a computer
- * player", or nobody for a vacant seat. Every text that names who holds a seat goes through here (text-refs.ts).
+ * player", or "a vacant seat". Every text that names who holds a seat goes through here (text-refs.ts).
  */
 export function playerName(userId: string): string {
   if (isComputer(userId)) return `a computer player (${computerLevelOf(userId)})`;
-  if (isVacant(userId)) return 'nobody (the seat is vacant until a substitute claims it)';
+  if (isVacant(userId)) return 'a vacant seat';
   return memberRef(userId);
 }
 

@@ -24,7 +24,7 @@ import { first } from '../store/store.js';
  * turn and its `/ready` (which may resolve the phase) said in another. Answers that come back from the worker
  * together are stored one after another, never back to back in one turn.
  */
-import { and, eq, isNull, like, ne } from 'drizzle-orm';
+import { and, eq, isNull, like, ne, or } from 'drizzle-orm';
 import { games, phases, players, type GameRow, type PhaseRow, type PlayerRow } from '../store/schema.js';
 import { readyPowers } from '../store/queries.js';
 import { toTexts } from '../ai/orders.js';
@@ -38,7 +38,8 @@ import { toggleReady } from './ready.js';
 import { seatedToAct } from './duties.js';
 import { stepUnderWay } from './steps.js';
 import { variantOfGame } from './variant-of-game.js';
-import { COMPUTER_ID_PREFIX, computerLevelOf, isComputer } from './computer-seat.js';
+import { COMPUTER_ID_PREFIX, VACANT_ID_PREFIX, computerLevelOf, isComputer, isVacant } from './computer-seat.js';
+import { storeVacantSeatOrders } from './given-orders.js';
 import { settleComputerVotes } from './votes.js';
 import type { GameDeps } from './types.js';
 import type { Tx } from '../store/db.js';
@@ -63,7 +64,10 @@ export async function computerSeatDuties(deps: GameDeps): Promise<ComputerSeatDu
   return duties;
 }
 
-/** The active games with a computer seat and a phase under way: one small query (no position is read). */
+/**
+ * The active games with a seat the computer player plays (a computer seat, or a vacant seat under `nmr: computer`) and
+ * a phase under way: one small query (no position is read).
+ */
 export async function gamesWithComputerSeats(deps: GameDeps): Promise<{ gameId: number; phaseId: number }[]> {
   const r = await inReadTransaction(deps, async (tx) => ({
     ok: true as const,
@@ -72,10 +76,27 @@ export async function gamesWithComputerSeats(deps: GameDeps): Promise<{ gameId: 
       .from(games)
       .innerJoin(phases, eq(phases.id, games.currentPhaseId))
       .innerJoin(players, eq(players.gameId, games.id))
-      .where(and(eq(games.status, 'active'), isNull(phases.resolvedAt), like(players.userId, `${COMPUTER_ID_PREFIX}%`)))
+      .where(
+        and(
+          eq(games.status, 'active'),
+          isNull(phases.resolvedAt),
+          or(
+            like(players.userId, `${COMPUTER_ID_PREFIX}%`),
+            and(eq(games.nmr, 'computer'), like(players.userId, `${VACANT_ID_PREFIX}%`)),
+          ),
+        ),
+      )
       .orderBy(games.id),
   }));
   return r.ok ? r.games : [];
+}
+
+/**
+ * Does the computer player play this seat at each phase's opening? A computer seat, and a vacant seat under `nmr:
+ * computer` (docs/bot.md "Seats that never stall": played like a computer seat until someone claims it).
+ */
+function playedByComputer(game: Pick<GameRow, 'nmr'>, seat: Pick<PlayerRow, 'userId'>): boolean {
+  return isComputer(seat.userId) || (game.nmr === 'computer' && isVacant(seat.userId));
 }
 
 /** The computer seats of one game that have to play now. */
@@ -88,14 +109,14 @@ export async function gameSeatDuties(deps: GameDeps, gameId: number): Promise<Co
 }
 
 /**
- * The duties of the seats `plays` picks (default: the computer seats) in a game's current phase: a step's question,
+ * The duties of the seats `plays` picks (default: those the computer player plays) in a game's current phase: a step's question,
  * or the phase's orders. `level` is how well the AI plays for a seat that is not a computer player's.
  */
 async function dutiesIn(
   tx: Tx,
   gameId: number,
   now: number,
-  plays: (seat: PlayerRow) => boolean = (p) => isComputer(p.userId),
+  plays: (game: GameRow, seat: PlayerRow) => boolean = playedByComputer,
   stepsOnly = false,
 ): Promise<ComputerSeatDuty[]> {
   const duties: ComputerSeatDuty[] = [];
@@ -110,7 +131,7 @@ async function dutiesIn(
   if (!row) return duties;
   const { game, phase } = row;
   const seats = await tx.select().from(players).where(eq(players.gameId, game.id));
-  const computers = seats.filter(plays);
+  const computers = seats.filter((seat) => plays(game, seat));
   if (computers.length === 0) return duties;
   const variant = variantOfGame(game);
   if (!variant) return duties;
@@ -166,7 +187,7 @@ function levelFor(game: GameRow, userId: string) {
  * players (members' and vacant ones) and have not answered (src/game/nmr-filler.ts). [] outside a step.
  */
 export async function missingStepDuties(tx: Tx, gameId: number, now: number): Promise<ComputerSeatDuty[]> {
-  return await dutiesIn(tx, gameId, now, (p) => !isComputer(p.userId), true);
+  return await dutiesIn(tx, gameId, now, (_, p) => !isComputer(p.userId), true);
 }
 
 function dutyOf(game: GameRow, phase: PhaseRow, holder: { power: string; userId: string }) {
@@ -291,14 +312,18 @@ async function storeOrders(
 ): Promise<void> {
   if (answer.kind !== 'orders') throw new Error(`computer player for ${duty.power}: unexpected answer ${answer.kind}`);
   const caller = { channelId: duty.channelId, userId: duty.userId };
-  if (answer.orders.length > 0) {
+  const texts = answer.orders.map((o) => o.text);
+  if (isVacant(duty.userId)) {
+    // A vacant seat: the computer player gives what it has no order for (docs/bot.md "Seats that never stall").
     const stored = await turn(
       async () =>
-        await submitOrders(deps, {
-          ...caller,
-          text: answer.orders.map((o) => o.text).join('\n'),
-          phaseId: duty.phaseId,
-        }),
+        await storeVacantSeatOrders(deps, { gameId: duty.gameId, phaseId: duty.phaseId, power: duty.power, texts }),
+    );
+    if (!stored.ok) return;
+    options.debug?.(`computer for vacant ${duty.power} phase ${duty.phaseId}: stored ${stored.stored}`);
+  } else if (texts.length > 0) {
+    const stored = await turn(
+      async () => await submitOrders(deps, { ...caller, text: texts.join('\n'), phaseId: duty.phaseId }),
     );
     // The phase moved on, or the seat changed hands, while the AI thought: nothing to store.
     if (!stored.ok) return;

@@ -10,7 +10,7 @@ import { pressEndLines } from './press.js';
 import { scoresLines, settleEnd } from './final-scores.js';
 import { queueEndDms, standingsLines } from './end-post.js';
 import { syncPressThreads } from './press-sync.js';
-import { computerUserId, isComputer, isPerson, parseLevel, playerName } from './computer-seat.js';
+import { computerUserId, isComputer, isPerson, isVacant, parseLevel, playerName } from './computer-seat.js';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../store/db.js';
 import {
@@ -22,14 +22,15 @@ import {
   phasesOf,
   playersOf,
 } from '../store/queries.js';
-import { games, outbox, phases, players, readiness, votes, type GameRow } from '../store/schema.js';
+import { games, outbox, phases, players, readiness, votes, type GameRow, type PhaseRow } from '../store/schema.js';
 import { formatDuration, MAX_DURATION_MS, parseDuration } from './durations.js';
 import { earlyResolutionAllowed, tryAgainIn } from './limits.js';
 import { matchPower } from './lobby.js';
 import { noOpenGame } from './context.js';
 import { lapsesWithGame, queueDm, queueNotice, queueStatus } from './outbox-write.js';
 import { humanPowersToAct, resolveInTx, type ResolveOutcome } from './resolve.js';
-import { advanceWords, clearSteps, rearmStepReminder } from './steps.js';
+import { advanceWords, clearSteps, rearmStepReminder, stepUnderWay } from './steps.js';
+import { seatsMissingOrders } from './nmr.js';
 import { phaseLabel } from './summary.js';
 import { fail, inTransaction } from './tx.js';
 import type { Caller, GameDeps, GameView, PhaseView, Result } from './types.js';
@@ -63,11 +64,15 @@ function durationOf(game: GameRow, type: string): number {
   return type === 'retreat' ? game.retreatMs : type === 'adjustment' ? game.adjustmentMs : game.movementMs;
 }
 
-/** Resolves the current phase now, whatever the readiness. */
+/**
+ * Resolves the current phase now, whatever the readiness. Under `nmr: computer`, when a seat misses orders, the
+ * deadline is moved to now instead: the computer player gives the missing orders first (nmr-filler.ts), then the
+ * scheduler resolves the phase (`givingMissing`), as at any deadline.
+ */
 export async function gmAdvance(
   deps: GameDeps,
   caller: Caller & { phaseId?: number },
-): Promise<Result<ResolveOutcome & { game: GameView }>> {
+): Promise<Result<ResolveOutcome & { game: GameView; givingMissing: boolean }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await gmGame(tx, caller);
     if (isErr(game)) return game;
@@ -81,14 +86,17 @@ export async function gmAdvance(
       );
     }
     const current = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
+    const givingMissing = current ? await computerGivesMissing(tx, game, current) : false;
     if (current) {
       // Queued before the results, so the channel reads why the phase ended early, then its results.
       const label = phaseLabel({ season: current.season as never, year: current.year, type: current.type as never });
       const variant = variantOfGame(game);
       // What ends early: the phase, its orders (a step follows), or the variant's step under way (src/game/steps.ts).
-      const words = variant
-        ? await advanceWords(tx, game, variant, current, deps.now())
-        : { ends: 'resolved', next: 'the results' };
+      const words = givingMissing
+        ? { ends: 'ended', next: 'the computer player gives the missing orders, then the results' }
+        : variant
+          ? await advanceWords(tx, game, variant, current, deps.now())
+          : { ends: 'resolved', next: 'the results' };
       await queueNotice(
         tx,
         game,
@@ -98,7 +106,9 @@ export async function gmAdvance(
         current.id,
       );
     }
-    const r = await resolveInTx(tx, deps, game.id, game.currentPhaseId, 'gm');
+    const r = givingMissing
+      ? await deadlineNow(tx, deps, game, current!)
+      : await resolveInTx(tx, deps, game.id, game.currentPhaseId, 'gm');
     if (!r.ok) return r;
     await audit(tx, {
       gameId: game.id,
@@ -108,8 +118,29 @@ export async function gmAdvance(
       at: deps.now(),
     });
     changed(game.id);
-    return { ...r, game: toGameView(first(await tx.select().from(games).where(eq(games.id, game.id)).limit(1))!) };
+    const updated = first(await tx.select().from(games).where(eq(games.id, game.id)).limit(1))!;
+    return { ...r, game: toGameView(updated), givingMissing };
   });
+}
+
+/**
+ * Does `/gm advance` leave the phase to the computer player first? Under `nmr: computer`, when the orders are open (no
+ * step under way), the missing orders are not given yet, and a member's or vacant seat misses some.
+ */
+async function computerGivesMissing(tx: Tx, game: GameRow, phase: PhaseRow): Promise<boolean> {
+  const variant = variantOfGame(game);
+  if (game.nmr !== 'computer' || !variant || phase.missingFilledAt !== null) return false;
+  if (await stepUnderWay(tx, game, phase)) return false;
+  return (await seatsMissingOrders(tx, game, variant, phase)).length > 0;
+}
+
+/** The phase's deadline is now: the computer player's filler and the scheduler take it from there. */
+async function deadlineNow(tx: Tx, deps: GameDeps, game: GameRow, phase: PhaseRow): Promise<Result<ResolveOutcome>> {
+  const now = deps.now();
+  await tx.update(games).set({ deadlineMs: now }).where(eq(games.id, game.id));
+  await queueStatus(tx, game.id, now);
+  const variant = variantOfGame(game);
+  return { ok: true, resolved: [], next: toPhaseView(phase, variant ?? undefined), end: null };
 }
 
 /** Adds time to the current deadline (or to the time left, while paused). */
@@ -389,7 +420,7 @@ export async function gmReplace(
     if (holder) await tx.update(players).set({ userId: newUserId, joinedAt: now }).where(eq(players.id, holder.id));
     else await tx.insert(players).values({ gameId: game.id, power, userId: newUserId, joinedAt: now });
     // A substitute call for the seat is answered by the game master's choice.
-    await closeCallOf(tx, game.id, power, now);
+    await closeCallOf(tx, game, power, now);
     const cleared = await clearSeatOnHandOver(tx, game, power);
     await syncPressThreads(tx, game, power, now);
     await audit(tx, {
@@ -405,7 +436,7 @@ export async function gmReplace(
       game,
       hidesIdentities(game) && isPerson(newUserId)
         ? `🔁 **${power}** has a new player.`
-        : `🔁 ${power} is now played by ${playerName(newUserId)}${holder ? ` (replacing ${publicHolderName(game, holder.userId)})` : ''}.`,
+        : `🔁 ${power} is now played by ${playerName(newUserId)}${holder ? (isVacant(holder.userId) ? ' (the seat was vacant)' : ` (replacing ${publicHolderName(game, holder.userId)})`) : ''}.`,
       `replace:${game.id}:${power}:${tag}`,
       now,
     );
@@ -467,7 +498,7 @@ export async function gmCancel(
         pausedRemainingMs: null,
       })
       .where(eq(games.id, game.id));
-    await closeCallsOfGame(tx, game.id, now);
+    await closeCallsOfGame(tx, game, now);
     // Ended by the game master (docs/bot.md "Scoring"): a started game is scored, and rated once a phase was played.
     const ended = { kind: 'abandoned' } as const;
     const settled = game.status === 'forming' ? null : await settleEnd(tx, deps, game, ended, now);

@@ -54,7 +54,7 @@ export {
   type LimitsInput,
 } from './limits.js';
 export { toggleReady } from './ready.js';
-export { claimSeat, gmSubstitute, leaveSeat } from './seats.js';
+export { claimSeat, gmSubstitute, leaveSeat, leaveSeatRefusal } from './seats.js';
 export { memberRecord, RELIABILITY_MIN_PHASES, type MemberRecord } from './seat-record.js';
 export {
   leaderboard,

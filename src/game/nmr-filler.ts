@@ -6,17 +6,15 @@ import { first } from '../store/store.js';
  * the answers, then marks the phase so the scheduler resolves it.
  */
 import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
-import { parseOrders } from '../engine/parse/index.js';
 import type { Tx } from '../store/db.js';
-import { ordersOf, playersOf } from '../store/queries.js';
-import { games, orders, phases } from '../store/schema.js';
+import { playersOf } from '../store/queries.js';
+import { games, phases } from '../store/schema.js';
 import { askComputerPlayer, type AiAnswer, type AiJob } from './ai-pool.js';
 import { answerStep, missingStepDuties } from './computer.js';
-import { isComputer } from './computer-seat.js';
-import { dutiesOf, missingOrders, seatedToAct } from './duties.js';
+import { seatsMissingOrders } from './nmr.js';
 import { loopTurns } from './loop-turns.js';
-import { checkOrder, votedPowersIn } from './orders.js';
-import { NMR_COMPUTER } from './seat-record.js';
+import { votedPowersIn } from './orders.js';
+import { storeGivenOrders } from './given-orders.js';
 import { stepUnderWay } from './steps.js';
 import { inReadTransaction, inTransaction } from './tx.js';
 import type { GameDeps } from './types.js';
@@ -63,27 +61,19 @@ async function missingJobsIn(tx: Tx, gameId: number, phaseId: number, now: numbe
   if (!pastDeadline(game, now)) return [];
   // Orders closed for a step (declarations after a provisional result): nothing can be added now.
   if (await stepUnderWay(tx, game, phase)) return [];
-  const seats = await playersOf(tx, gameId);
-  const seated = seats.map((s) => s.power);
-  const acting = seatedToAct(variant, phase.position, seated);
-  const missing: typeof seats = [];
-  for (const s of seats) {
-    if (isComputer(s.userId) || !acting.includes(s.power)) continue;
-    if (missingOrders(dutiesOf(variant, phase.position, s.power), await ordersOf(tx, phaseId, s.power)).length > 0)
-      missing.push(s);
-  }
-  return missing.map((s) => ({
-    power: s.power,
+  const seated = (await playersOf(tx, gameId)).map((s) => s.power);
+  return (await seatsMissingOrders(tx, game, variant, phase)).map((power) => ({
+    power,
     job: {
       kind: 'orders' as const,
       variant: game.variantId,
       ...(game.options ? { options: game.options } : {}),
       position: phase.position,
-      power: s.power,
+      power,
       players: seated,
       level: game.computerLevel,
       // Deterministic for the seat and phase: a replay gives the same orders.
-      seed: `${game.id}:${phase.idx}:nmr:${s.power}`,
+      seed: `${game.id}:${phase.idx}:nmr:${power}`,
     },
   }));
 }
@@ -107,26 +97,7 @@ export async function storeMissingOrders(
     if (phase.missingFilledAt !== null || !pastDeadline(game, now)) return { ok: true as const, stored: 0 };
     const voted = await votedPowersIn(tx, variant, game.id, phase.position);
     let stored = 0;
-    for (const { power, texts } of input.answers) {
-      const duties = dutiesOf(variant, phase.position, power);
-      const existing = (await ordersOf(tx, phase.id, power)).map((o) => ({ unitKey: o.unitKey, kind: o.order.kind }));
-      for (const parsed of parseOrders(variant, texts.join('\n'), { position: phase.position, power })) {
-        if (!parsed.ok) continue;
-        const checked = checkOrder(variant, phase.position, power, parsed.order, duties, existing, voted);
-        if ('error' in checked || existing.some((e) => e.unitKey === checked.unitKey)) continue;
-        await tx.insert(orders).values({
-          phaseId: phase.id,
-          power,
-          unitKey: checked.unitKey,
-          text: parsed.text,
-          order: parsed.order,
-          submittedBy: NMR_COMPUTER,
-          submittedAt: now,
-        });
-        existing.push({ unitKey: checked.unitKey, kind: parsed.order.kind });
-        stored++;
-      }
-    }
+    for (const answer of input.answers) stored += await storeGivenOrders(tx, variant, phase, voted, answer, now);
     await tx.update(phases).set({ missingFilledAt: now }).where(eq(phases.id, phase.id));
     changed(game.id);
     return { ok: true as const, stored };

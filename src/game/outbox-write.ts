@@ -51,8 +51,17 @@ export type OutboxPayload =
    * then give it exactly the members its plan names (`pressThreadPlan`, read at delivery).
    */
   | { type: 'press_thread'; gameId: number; threadRowId: number }
-  /** Channel: a substitute call (src/game/substitute-calls.ts); the bot adds its **Claim** button for call `callId`. */
-  | { type: 'substitute_call'; gameId: number; callId: number; text: string }
+  /**
+   * Channel: a substitute call (src/game/substitute-calls.ts); the bot adds its **Claim** button for call `callId`.
+   * Once posted, the deliverer keeps the message's id in the row's payload (`messageId`), for the edit that closes it.
+   */
+  | { type: 'substitute_call'; gameId: number; callId: number; text: string; messageId?: string }
+  /**
+   * Channel: edit substitute call `callId`'s post so its button no longer offers the seat: `taken` by a claim (or the
+   * game master's choice), or `closed` with the game. The deliverer hands the sender the post's id
+   * (`DeliveryRow.callMessageId`); a call whose post never went out has nothing to edit.
+   */
+  | { type: 'substitute_call_closed'; gameId: number; callId: number; why: 'taken' | 'closed' }
   /** A game kind's own row (src/game/kinds.ts): what it means is the kind's, delivered by its bot side. */
   | KindPayload;
 

@@ -49,6 +49,7 @@ import {
   type OutboxPayload,
 } from './outbox-write.js';
 import { buildStatus } from './status.js';
+import { callPostKey } from './substitute-calls.js';
 import { gameKindOf } from './kinds.js';
 import { hidesIdentities } from './identities.js';
 import { channelRef, memberRef } from './text-refs.js';
@@ -100,6 +101,8 @@ export interface DeliveryRow {
   attempts: number;
   /** For `status` rows: the message to edit (null: post a new one and return its id). */
   statusMessageId: string | null;
+  /** For `substitute_call_closed` rows: the call's post to edit (null: it was never posted). */
+  callMessageId?: string | null;
   /**
    * For a message sent as several (a long post or DM): how many Discord already has (0: none), and how `send` records
    * one more, right after Discord took it, so a retry or a restarted bot goes on from the next.
@@ -108,7 +111,10 @@ export interface DeliveryRow {
   partSent?: (count: number) => Promise<void>;
 }
 
-/** Sends one row; for `status` rows returns the id of the message posted or edited. Throws on failure. */
+/**
+ * Sends one row; for `status` rows returns the id of the message posted or edited, for `substitute_call` rows the id
+ * of the post. Throws on failure.
+ */
 export type SendFn = (row: DeliveryRow) => Promise<void | { messageId?: string }>;
 
 export interface DeliverOptions extends ClaimClock {
@@ -370,6 +376,7 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
       dedupeKey: row.dedupeKey,
       attempts: row.attempts,
       statusMessageId,
+      ...(row.kind === 'substitute_call_closed' ? { callMessageId: await callMessageOf(store, row) } : {}),
       partsSent: row.partsSent,
       // Only ever forward (a peer that took the claim over may have recorded more).
       partSent: async (count) =>
@@ -393,9 +400,7 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
         .set({ sentAt: now(), claimedBy: null, attempts: row.attempts + 1, lastError: null })
         .where(eq(outbox.id, row.id));
       const messageId = answer && typeof answer === 'object' ? answer.messageId : undefined;
-      if (row.kind === 'status' && row.gameId !== null && messageId) {
-        await tx.update(games).set({ statusMessageId: messageId }).where(eq(games.id, row.gameId));
-      }
+      if (messageId) await rememberMessage(tx, row, messageId);
     });
     log?.info(fields(), 'outbox delivered');
     return 'sent';
@@ -411,6 +416,34 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
     }
     return 'retried';
   }
+}
+
+/**
+ * Keeps the id of a message the row posted, for the edits to come: a game's status message (`games`), a substitute
+ * call's post (the row's own payload, which its closing edit reads: `callMessageOf`).
+ */
+async function rememberMessage(tx: Tx, row: OutboxRow, messageId: string): Promise<void> {
+  if (row.kind === 'status' && row.gameId !== null)
+    await tx.update(games).set({ statusMessageId: messageId }).where(eq(games.id, row.gameId));
+  if (row.kind === 'substitute_call')
+    await tx
+      .update(outbox)
+      .set({ payload: { ...(row.payload as object), messageId } })
+      .where(eq(outbox.id, row.id));
+}
+
+/** The post of the call a `substitute_call_closed` row closes, once sent (null: never posted). */
+async function callMessageOf(store: Store, row: OutboxRow): Promise<string | null> {
+  const callId = (row.payload as { callId?: number }).callId;
+  const post = first(
+    await store.db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, callPostKey(Number(callId))))
+      .limit(1),
+  );
+  const id = (post?.payload as { messageId?: unknown } | undefined)?.messageId;
+  return typeof id === 'string' ? id : null;
 }
 
 /** Records a failed send: later (rate limit), retry with backoff, or give up. */

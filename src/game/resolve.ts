@@ -25,7 +25,8 @@ import { randomToken, toPhaseView } from './views.js';
 import { variantOfGame } from './variant-of-game.js';
 import { channelRef, timeRef } from './text-refs.js';
 import { seatedToAct } from './duties.js';
-import { awaitsMissingOrders, computerGivenLines } from './nmr.js';
+import { isVacant } from './computer-seat.js';
+import { awaitsMissingOrders, givenOrders } from './nmr.js';
 import { recordPhaseSeats, vacateSilentSeats } from './seats.js';
 import { closeCallsOfGame } from './substitute-calls.js';
 import { pressEndLines } from './press.js';
@@ -102,12 +103,16 @@ export async function resolveDuePhases(
   return { resolved, ...(awaiting > 0 ? { awaiting } : {}), failures };
 }
 
-/** Powers that have something to decide and a player to decide it. */
+/**
+ * Powers that have something to decide and a player to decide it: the phase waits for their `/ready`. A vacant seat
+ * has a player only under `nmr: computer` (the computer player plays it and says `/ready`, computer.ts); under `nmr:
+ * hold` it is ready as it is, its units holding (docs/bot.md "Seats that never stall").
+ */
 export async function humanPowersToAct(tx: Tx, variant: Variant, game: GameRow, phase: PhaseRow): Promise<string[]> {
   return seatedToAct(
     variant,
     phase.position,
-    (await playersOf(tx, game.id)).map((p) => p.power),
+    (await playersOf(tx, game.id)).filter((p) => game.nmr === 'computer' || !isVacant(p.userId)).map((p) => p.power),
   );
 }
 
@@ -179,31 +184,7 @@ export async function resolveInTx(
     await audit(tx, { gameId: game.id, userId: null, action: 'resolve', detail: { phaseId, reason, token }, at: now });
     const label = phaseLabel(phase.position.phase);
 
-    await enqueue(tx, {
-      gameId: game.id,
-      phaseId,
-      payload: {
-        type: 'phase_results',
-        gameId: game.id,
-        phaseId,
-        text: withLines(
-          formatResultsSummary(
-            variant,
-            adjudication,
-            end ? null : { phase: adjudication.position.phase, deadline: next.deadlineMs },
-          ),
-          [
-            ...(pluginOfGame(game).resultsLines?.(
-              await pluginContext(tx, game, variant, (await phaseById(tx, phaseId))!, { now, random, token }),
-            ) ?? []),
-            ...(await computerGivenLines(tx, game, phase, now)),
-          ],
-        ),
-      },
-      target: { kind: 'channel', id: game.channelId },
-      dedupeKey: `results:${phaseId}:${token}`,
-      now,
-    });
+    await queueResults(tx, game, variant, phase, adjudication, end ? null : next, { now, random, token });
     noteEvent({
       kind: 'phase_resolved',
       gameId: game.id,
@@ -243,6 +224,45 @@ export async function resolveInTx(
   await queueStatus(tx, game.id, now);
   const current = (await phaseById(tx, game.currentPhaseId!))!;
   return { ok: true, resolved, next: toPhaseView(current, variant), end: null };
+}
+
+/**
+ * Queues a resolved phase's results post: the summary (the computer player's orders marked where they stand, after
+ * their DMs), then the plug-in's lines. `next`: the phase that follows, or null when the game ended.
+ */
+async function queueResults(
+  tx: Tx,
+  game: GameRow,
+  variant: Variant,
+  phase: PhaseRow,
+  adjudication: Adjudication,
+  next: PhaseRow | null,
+  at: { now: number; random: () => number; token: string },
+): Promise<void> {
+  const given = await givenOrders(tx, game, phase, at.now);
+  const summary = formatResultsSummary(
+    variant,
+    adjudication,
+    next ? { phase: adjudication.position.phase, deadline: next.deadlineMs } : null,
+    given,
+  );
+  const plugin = pluginOfGame(game);
+  const lines = plugin.resultsLines
+    ? plugin.resultsLines(await pluginContext(tx, game, variant, (await phaseById(tx, phase.id))!, at))
+    : [];
+  await enqueue(tx, {
+    gameId: game.id,
+    phaseId: phase.id,
+    payload: {
+      type: 'phase_results',
+      gameId: game.id,
+      phaseId: phase.id,
+      text: withLines(summary, lines),
+    },
+    target: { kind: 'channel', id: game.channelId },
+    dedupeKey: `results:${phase.id}:${at.token}`,
+    now: at.now,
+  });
 }
 
 function durationFor(game: GameRow, type: string): number {
@@ -285,7 +305,7 @@ export async function finishGame(
       currentPhaseId: last?.id ?? game.currentPhaseId,
     })
     .where(eq(games.id, game.id));
-  await closeCallsOfGame(tx, game.id, now);
+  await closeCallsOfGame(tx, game, now);
   noteEvent({ kind: 'game_finished', gameId: game.id, end: 'winner' in end ? `${end.kind}: ${end.winner}` : end.kind });
   return await settleEnd(tx, deps, game, end, now);
 }

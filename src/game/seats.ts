@@ -33,10 +33,10 @@ import { gameKindOf } from './kinds.js';
 import { enqueue, queueDm, queueNotice, queueStatus } from './outbox-write.js';
 import { missingOrders } from './duties.js';
 import { NMR_COMPUTER, recordSeatTurn, reliabilityRefusal, seatOutcome, silentFor } from './seat-record.js';
-import { openCallOf, openSubstituteCall, type SeatDescription } from './substitute-calls.js';
+import { openCallOf, openSubstituteCall, queueCallClosed, type SeatDescription } from './substitute-calls.js';
 import { phaseLabel } from './summary.js';
 import { channelRef, timeRef } from './text-refs.js';
-import { fail, inTransaction } from './tx.js';
+import { fail, inReadTransaction, inTransaction } from './tx.js';
 import type { Caller, GameDeps, Result } from './types.js';
 import { powerByName, variantOfGame } from './variant-of-game.js';
 import { typed } from './echo.js';
@@ -91,12 +91,16 @@ function describePower(game: GameRow, position: Position, power: string): SeatDe
   };
 }
 
+/** What a vacant Diplomacy seat does until someone claims it, as its `nmr:` says (a whole sentence). */
+function vacantSeatMeanwhile(game: Pick<GameRow, 'nmr'>): string {
+  return game.nmr === 'computer'
+    ? 'Until someone claims it, a computer player plays it, giving its orders as each phase opens.'
+    : 'Until someone claims it, its units hold, its retreats disband and its builds are waived, without waiting for the deadline.';
+}
+
 /** What the vacated member is told: why, what the seat does meanwhile, how to come back. */
 function vacatedText(game: GameRow, power: string, reason: 'silent' | 'left'): string {
-  const meanwhile =
-    game.nmr === 'computer'
-      ? 'Until a substitute claims it, a computer player gives its missing orders.'
-      : 'Until a substitute claims it, its units hold, its retreats disband and its builds are waived.';
+  const meanwhile = vacantSeatMeanwhile(game);
   return reason === 'silent'
     ? `🪑 You gave no orders for **${power}** in ${channelRef(game.channelId)} for ${game.vacateAfter} phase${game.vacateAfter === 1 ? '' : 's'} in a row, so you no longer hold the seat and a substitute is being sought. ${meanwhile} To come back, press **Claim** on the substitute call in the channel before anyone else does.`
     : `👋 You left **${power}** in ${channelRef(game.channelId)}: you no longer play it, and a substitute is being sought. ${meanwhile}`;
@@ -127,7 +131,7 @@ export async function vacateSeat(
   const fresh = (await gameById(tx, game.id))!;
   const phase = fresh.currentPhaseId !== null ? await phaseById(tx, fresh.currentPhaseId) : undefined;
   if (phase) {
-    const description = describePower(fresh, phase.position, power);
+    const description = { ...describePower(fresh, phase.position, power), meanwhile: vacantSeatMeanwhile(fresh) };
     await openSubstituteCall(tx, fresh, { power, reason, vacatedBy: seat.userId, description }, now);
   }
   await queueDm(
@@ -179,13 +183,29 @@ async function seatOf(tx: Tx, game: GameRow, userId: string): Promise<string | n
   return (await playerByUser(tx, game.id, userId))?.power ?? null;
 }
 
+/**
+ * Why `/game leave` during a game has nothing to ask the caller (no running game here, or no seat of theirs in it), or
+ * null: the bot asks for the confirmation only when there is a seat to leave.
+ */
+export async function leaveSeatRefusal(deps: GameDeps, caller: Caller): Promise<string | null> {
+  const r = await inReadTransaction(deps, async (tx) => {
+    const game = await startedGame(tx, caller.channelId);
+    if ('ok' in game) return game;
+    if (!(await seatOf(tx, game, caller.userId))) return fail(NO_SEAT_TO_LEAVE);
+    return { ok: true as const };
+  });
+  return r.ok ? null : r.error;
+}
+
+const NO_SEAT_TO_LEAVE = 'You do not hold a seat in this game, so there is none to leave.';
+
 /** `/game leave` during a game, after its confirmation: the caller's seat becomes vacant and a substitute is called. */
 export async function leaveSeat(deps: GameDeps, caller: Caller): Promise<Result<{ power: string }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await startedGame(tx, caller.channelId);
     if ('ok' in game) return game;
     const power = await seatOf(tx, game, caller.userId);
-    if (!power) return fail('You are not playing in this game.');
+    if (!power) return fail(NO_SEAT_TO_LEAVE);
     const now = deps.now();
     const kind = gameKindOf(game.kind);
     if (kind?.seats) await kind.seats.vacate(tx, game, power, 'left', now);
@@ -293,6 +313,8 @@ export async function claimSeat(
         .returning({ id: substituteCalls.id })
     ).length;
     if (won !== 1) return fail(`Too late: ${call.power} has already been taken by another member.`);
+    // The call's post stops offering the seat: its button is disabled (an edit through the outbox).
+    await queueCallClosed(tx, game, call.id, 'taken', now);
     const kind = gameKindOf(game.kind);
     // Whom the claim replaces (a seat the game master offered while its player still held it): the seat's history.
     const from = kind?.seats
@@ -336,7 +358,13 @@ function claimedText(
 }
 
 /** What the channel reads of a claim: a substitute took the seat, or its member is back on it (never named when hidden). */
-function claimNotice(game: GameRow, power: string, userId: string, previous: string | null, returning: boolean): string {
+function claimNotice(
+  game: GameRow,
+  power: string,
+  userId: string,
+  previous: string | null,
+  returning: boolean,
+): string {
   if (returning)
     return hidesIdentities(game)
       ? `🪑 **${power}**'s player is back on the seat.`
@@ -395,12 +423,6 @@ async function handDiplomacySeat(
       now,
     });
   }
-  await queueNotice(
-    tx,
-    game,
-    claimNotice(game, power, userId, previous, returning),
-    `claimed-notice:${tag}`,
-    now,
-  );
+  await queueNotice(tx, game, claimNotice(game, power, userId, previous, returning), `claimed-notice:${tag}`, now);
   await queueStatus(tx, game.id, now);
 }

@@ -13,8 +13,8 @@ import type { Position } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import type { Tx } from '../store/db.js';
 import { ordersOf, phaseById, playersOf, readyPowers } from '../store/queries.js';
-import type { GameRow, PressMode } from '../store/schema.js';
-import { playerName } from './computer-seat.js';
+import type { GameRow, NmrMode, PressMode } from '../store/schema.js';
+import { isVacant, playerName } from './computer-seat.js';
 import { identitiesHiddenNow, publicHolderName } from './identities.js';
 import { pluginContext, pluginOfGame } from './plugin-context.js';
 import { stepStatus, type StepStatus } from './steps.js';
@@ -213,36 +213,58 @@ function statusText(
   for (const p of powers) {
     const note = plugin.notes.get(p.power);
     if (p.supplyCenters === 0 && p.units === 0 && !note) continue;
-    const who = p.userId ? publicHolderName(game, p.userId) : p.voted ? "moved by the players' vote" : 'civil disorder';
+    const vacant = p.userId !== null && isVacant(p.userId);
+    const who = vacant
+      ? game.status === 'finished'
+        ? 'vacant'
+        : 'vacant: a substitute may claim it'
+      : p.userId
+        ? publicHolderName(game, p.userId)
+        : p.voted
+          ? "moved by the players' vote"
+          : 'civil disorder';
     let state = note ? ` · ${note}` : '';
-    if (game.status !== 'finished' && !(note && !p.toAct)) state += seatState(p, claimStep, plugin.progress);
+    if (game.status !== 'finished' && !(note && !p.toAct))
+      state += seatState(p, claimStep, plugin.progress, game.seats.nmr);
     lines.push(
       `${p.power} (${who}) · ${p.supplyCenters} centre${p.supplyCenters === 1 ? '' : 's'}, ${p.units} unit${p.units === 1 ? '' : 's'}${state}`,
     );
   }
-  if (game.status !== 'finished') lines.push(...progressLines(powers, claimStep, plugin.progress));
+  if (game.status !== 'finished') lines.push(...progressLines(powers, claimStep, plugin.progress, game.seats.nmr));
   return lines.join('\n');
 }
 
-/** What a seat has to do and, as the status shows progress, how far it is (` · ✅ orders in · 🟢 ready`). */
-function seatState(p: PowerStatus, claimStep: StepStatus | null, progress: Progress): string {
+/**
+ * What a seat has to do and, as the status shows progress, how far it is (` · ✅ orders in · 🟢 ready`). A vacant seat
+ * says what happens to it (`nmr`): ready with the defaults, or played by the computer player.
+ */
+function seatState(p: PowerStatus, claimStep: StepStatus | null, progress: Progress, nmr: NmrMode): string {
   if (!p.toAct) return claimStep ? '' : ' · nothing to do';
   if (p.voted) return ' · the players vote on its orders';
   if (!p.userId) return ' · defaults apply';
-  if (progress === 'withheld') return '';
-  if (claimStep) return ` · ${p.submitted ? claimStep.labels.answered : claimStep.labels.waiting}`;
+  const vacant = isVacant(p.userId);
+  if (vacant && nmr !== 'computer' && !claimStep) return ' · ready: the defaults apply (units hold)';
+  const computer = vacant ? ' · 🤖 the computer player orders for it' : '';
+  if (progress === 'withheld') return computer;
+  if (claimStep) return `${computer} · ${p.submitted ? claimStep.labels.answered : claimStep.labels.waiting}`;
   const orders = p.submitted ? ' · ✅ orders in' : p.ordersStored > 0 ? ' · ✏️ some orders' : ' · ⏳ no orders';
-  return `${orders}${p.ready && progress === 'open' ? ' · 🟢 ready' : ''}`;
+  return `${computer}${orders}${p.ready && progress === 'open' ? ' · 🟢 ready' : ''}`;
 }
 
 /** In a game that hides who plays whom: how many seats are ready, and when the players' progress shows. */
-function progressLines(powers: PowerStatus[], claimStep: StepStatus | null, progress: Progress): string[] {
+function progressLines(
+  powers: PowerStatus[],
+  claimStep: StepStatus | null,
+  progress: Progress,
+  nmr: NmrMode,
+): string[] {
   if (progress === 'open') return [];
   if (progress === 'withheld')
     return [
       "🎭 Who has given orders and how many are ready shows only in the channel's pinned status message, updated in batches every five minutes, so nobody can tell who acted when.",
     ];
-  const seats = powers.filter((p) => p.toAct && p.userId && !p.voted);
+  // A vacant seat under `nmr: hold` is ready with the defaults, never by a `/ready`: not counted.
+  const seats = powers.filter((p) => p.toAct && p.userId && !p.voted && !(isVacant(p.userId) && nmr !== 'computer'));
   const ready = seats.filter((p) => p.ready).length;
   return [
     ...(seats.length > 0 && !claimStep ? [`🟢 Ready: ${ready} of ${seats.length}.`] : []),

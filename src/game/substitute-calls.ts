@@ -19,6 +19,8 @@ export interface SeatDescription {
   deadline: number | null;
   /** What the seat holds: "3 supply centres; units: A par, F bre" (a kind says it its own way). */
   holdings: string;
+  /** What a vacant seat does until someone claims it (a whole sentence), or nothing for a seat its player holds. */
+  meanwhile?: string;
 }
 
 /** The text of a substitute call's channel post (the bot adds its **Claim** button). */
@@ -32,6 +34,7 @@ export function substituteCallText(d: SeatDescription, reason: SubstituteReason)
   const deadline = d.deadline !== null ? ` ${d.phase}, deadline ${timeRef(d.deadline, 'R')}.` : ` ${d.phase}.`;
   return (
     `🪑 **Substitute wanted for ${d.power}** (${why}).\n${d.holdings}.${deadline}\n` +
+    (d.meanwhile ? `${d.meanwhile}\n` : '') +
     'Any member of the server who plays no seat in this game may take it: press **Claim**. The first press wins.'
   );
 }
@@ -74,7 +77,7 @@ export async function openSubstituteCall(
       text: substituteCallText(input.description, input.reason),
     },
     target: { kind: 'channel', id: game.channelId },
-    dedupeKey: `substitute:${call.id}`,
+    dedupeKey: callPostKey(call.id),
     now,
   });
   await audit(tx, {
@@ -87,18 +90,49 @@ export async function openSubstituteCall(
   return call;
 }
 
+/** The dedupe key of a substitute call's post (the deliverer finds the post's message id by it). */
+export function callPostKey(callId: number): string {
+  return `substitute:${callId}`;
+}
+
+/** Queues the edit of a closed call's post: its **Claim** button is disabled, saying why. */
+export async function queueCallClosed(
+  tx: Tx,
+  game: Pick<GameRow, 'id' | 'channelId'>,
+  callId: number,
+  why: 'taken' | 'closed',
+  now: number,
+): Promise<void> {
+  await enqueue(tx, {
+    gameId: game.id,
+    payload: { type: 'substitute_call_closed', gameId: game.id, callId, why },
+    target: { kind: 'channel', id: game.channelId },
+    dedupeKey: `substitute-closed:${callId}`,
+    now,
+  });
+}
+
 /** Closes a seat's open call (the game master gave the seat to someone): its button stops working. */
-export async function closeCallOf(tx: Tx, gameId: number, power: string, now: number): Promise<void> {
-  await tx
+export async function closeCallOf(
+  tx: Tx,
+  game: Pick<GameRow, 'id' | 'channelId'>,
+  power: string,
+  now: number,
+): Promise<void> {
+  const closed = await tx
     .update(substituteCalls)
     .set({ closedAt: now })
-    .where(and(eq(substituteCalls.gameId, gameId), eq(substituteCalls.power, power), isNull(substituteCalls.closedAt)));
+    .where(and(eq(substituteCalls.gameId, game.id), eq(substituteCalls.power, power), isNull(substituteCalls.closedAt)))
+    .returning({ id: substituteCalls.id });
+  for (const c of closed) await queueCallClosed(tx, game, c.id, 'taken', now);
 }
 
 /** Closes a game's open substitute calls (the game ended): their buttons stop working. */
-export async function closeCallsOfGame(tx: Tx, gameId: number, now: number): Promise<void> {
-  await tx
+export async function closeCallsOfGame(tx: Tx, game: Pick<GameRow, 'id' | 'channelId'>, now: number): Promise<void> {
+  const closed = await tx
     .update(substituteCalls)
     .set({ closedAt: now })
-    .where(and(eq(substituteCalls.gameId, gameId), isNull(substituteCalls.closedAt)));
+    .where(and(eq(substituteCalls.gameId, game.id), isNull(substituteCalls.closedAt)))
+    .returning({ id: substituteCalls.id });
+  for (const c of closed) await queueCallClosed(tx, game, c.id, 'closed', now);
 }

@@ -30,9 +30,18 @@ export function ordersOpenLine(label: string, deadlineMs: number): string {
 /** A unit nobody ordered: its own mark, whatever the default did (missed orders stand out). */
 const MISSED_MARK = '⏰';
 
-function resultLine(r: OrderResult): string {
+/** An order the computer player gave for a seat's player (`nmr: computer`), marked where it stands in the results. */
+const COMPUTER_MARK = '🤖';
+
+/** An order the computer player gave for a seat (docs/bot.md "Seats that never stall"): its power and its text. */
+export interface GivenOrder {
+  power: string;
+  text: string;
+}
+
+function resultLine(r: OrderResult, given: boolean): string {
   const reason = r.result !== 'success' && r.reason ? ` — ${r.reason}` : '';
-  const mark = OUTCOME_MARK[r.result] ?? '•';
+  const mark = `${OUTCOME_MARK[r.result] ?? '•'}${given ? ` ${COMPUTER_MARK}` : ''}`;
   // A unit ordered by the players' vote shows the adopted order, or that no order had a majority; never a voter.
   if (r.vote === 'no-majority') return `${mark} \`${r.order}\` (no majority)${reason}`;
   if (r.vote === 'adopted') return `${mark} \`${r.order}\` (adopted by vote)${reason}`;
@@ -61,13 +70,15 @@ function dislodgedLine(variant: Variant, d: DislodgedUnit): string {
 }
 
 /**
- * The results summary of one adjudicated phase: per power each order and whether it succeeded,
- * dislodgements with retreat options, centre changes, removals, and what comes next.
+ * The results summary of one adjudicated phase: per power each order and whether it succeeded (🤖 beside an order
+ * the computer player gave for the seat's player, `given`), dislodgements with retreat options, centre changes,
+ * removals, and what comes next.
  */
 export function formatResultsSummary(
   variant: Variant,
   adjudication: Adjudication,
   next?: { phase: Phase; deadline: number | null } | null,
+  given: readonly GivenOrder[] = [],
 ): string {
   const lines: string[] = [`**${phaseLabel(adjudication.phase, variant)}: results**`];
   const byPower = new Map<string, OrderResult[]>();
@@ -88,8 +99,16 @@ export function formatResultsSummary(
       continue;
     }
     const missed = results.filter((r) => r.defaulted).length;
-    lines.push(missed > 0 ? `__${power}__ · ${MISSED_MARK} ${missed} missed` : `__${power}__`);
-    for (const r of results) lines.push(resultLine(r));
+    const byComputer = new Set(given.filter((g) => g.power === power).map((g) => g.text));
+    const computer = results.filter((r) => byComputer.has(r.order)).length;
+    lines.push(
+      [
+        `__${power}__`,
+        ...(missed > 0 ? [`${MISSED_MARK} ${missed} missed`] : []),
+        ...(computer > 0 ? [`${COMPUTER_MARK} ${computer} given by the computer player`] : []),
+      ].join(' · '),
+    );
+    for (const r of results) lines.push(resultLine(r, byComputer.has(r.order)));
   }
   if (adjudication.results.length === 0) lines.push('Nothing was ordered.');
   if (adjudication.dislodged.length > 0) {

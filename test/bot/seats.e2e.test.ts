@@ -29,7 +29,12 @@ describe('seats that never stall', () => {
       'vacate-after': 1,
       'computer-level': 'easy',
     });
-    expect(created.text).toContain('Missing orders at a deadline: a computer player gives them.');
+    expect(created.text).toContain(
+      'Missing orders at a deadline: a computer player gives them, playing to win for the absent player; the orders the player gave stand.',
+    );
+    expect(created.text).toContain(
+      'A computer player plays a vacant seat from the start of each phase until someone claims it.',
+    );
     expect(created.text).toContain('A seat without any order for 1 phase in a row goes to a substitute.');
     await h.fake.slash('alice', 'main', 'game join', { power: 'England' });
     await h.fake.slash('bob', 'main', 'game join', { power: 'France' });
@@ -47,12 +52,13 @@ describe('seats that never stall', () => {
     h.clock.offset += HOUR + 1000;
     await h.bot!.scheduler.poke();
     const results = await waitForResults(h, 'main', 'Spring 1901 movement');
-    expect(results.content).toContain('`A par - bur`');
-    expect(results.content).toMatch(/🤖 France's missing orders, given by the computer player: [^\n]*F bre[^\n]*A mar/);
-    expect(results.content).toMatch(
-      /🤖 Germany's missing orders, given by the computer player: [^\n]*A ber[^\n]*F kie[^\n]*A mun/,
-    );
-    expect(results.content).not.toContain("🤖 England's");
+    // The computer player's orders are marked 🤖 where they stand, beside the player's own.
+    expect(results.content).toMatch(/\n(✅|❌) `A par - bur`/);
+    expect(results.content).toContain('__France__ · 🤖 2 given by the computer player\n');
+    expect(results.content).toMatch(/\n\S+ 🤖 `F bre[^`]*`/);
+    expect(results.content).toMatch(/\n\S+ 🤖 `A mar[^`]*`/);
+    expect(results.content).toContain('__Germany__ · 🤖 3 given by the computer player\n');
+    expect(results.content).toContain('__England__\n');
     await h.bot!.outbox.idle();
     const robot = (user: string) => h.fake.dms(user).filter((m) => m.content.startsWith('🤖'));
     expect(robot('bob')).toHaveLength(1);
@@ -98,11 +104,12 @@ describe('seats that never stall', () => {
     );
     const order = await h.fake.slash(winner, 'main', 'order', { orders: 'A mun H' });
     expect(order.text).toContain('✅ Stored: `A mun H`');
-    // A third press later is refused, privately, and changes nothing.
-    const late = await h.fake.click('dave', call, { label: 'Claim' });
-    expect(late.ephemeral).toBe(true);
-    expect(late.text).toMatch(/already been taken/);
+    // The call's post no longer offers the seat: its button is disabled and says so (an edit, no new post).
     await h.bot!.outbox.idle();
+    expect(h.fake.buttons(call).map((b) => [b.label, b.disabled])).toEqual([['Taken', true]]);
+    expect(
+      h.fake.channelMessages('main').filter((m) => m.content.includes('Substitute wanted for Germany')),
+    ).toHaveLength(1);
     expect(h.fake.channelMessages('main').filter((m) => m.content.includes('took over **Germany**'))).toHaveLength(1);
     expect(h.fake.dms(winner).filter((m) => m.content.includes('You now play **Germany**'))).toHaveLength(1);
   });

@@ -9,13 +9,18 @@ import { eq } from 'drizzle-orm';
 import {
   claimSeat,
   createGame,
+  gameStatus,
+  gmAdvance,
+  gmCancel,
   gmSubstitute,
   joinGame,
   leaveSeat,
+  leaveSeatRefusal,
   memberRecord,
   resolveDuePhases,
   startGame,
   submitOrders,
+  toggleReady,
   voteDraw,
 } from '../../src/game/index.js';
 import { onTimeRate, seatOutcome, NMR_COMPUTER } from '../../src/game/seat-record.js';
@@ -32,7 +37,7 @@ beforeEach(async () => {
 afterEach(async () => await env.close());
 
 async function game(
-  options: { nmr?: string; vacateAfter?: number; minReliability?: number } = {},
+  options: { nmr?: string; vacateAfter?: number; minReliability?: number; computerLevel?: string } = {},
   powers = ['England', 'France', 'Germany'],
 ) {
   ok(
@@ -121,12 +126,25 @@ describe('the reliability record', () => {
       ['France', 'partial'],
       ['Germany', 'missed'],
     ]);
+    // The computer player's orders are marked where they stand, beside the player's own; "Next:" ends the post.
     const results = (await outboxRows(env.deps)).find((r) => r.kind === 'phase_results')!;
-    expect((results.payload as { text: string }).text).toContain(
-      "🤖 France's missing orders, given by the computer player: F bre - mao; A mar - spa.",
-    );
+    const text = (results.payload as { text: string }).text;
+    expect(text).toContain('__France__ · 🤖 2 given by the computer player\n');
+    expect(text).toMatch(/\n(✅|❌) `A par - bur`/);
+    expect(text).toMatch(/\n(✅|❌) 🤖 `F bre - mao`/);
+    expect(text).toMatch(/\n(✅|❌) 🤖 `A mar - spa`/);
+    expect(text).toContain('__Germany__ · 🤖 3 given by the computer player\n');
+    expect(text.split('\n').at(-1)).toMatch(/^Next: \*\*Fall 1901 movement\*\*/);
     const dms = (await outboxRows(env.deps)).filter((r) => r.dedupeKey.startsWith('nmr:'));
     expect(dms.map((d) => d.target).sort()).toEqual([userOf('France'), userOf('Germany')]);
+    const dmOf = (user: string) => (dms.find((d) => d.target === user)!.payload as { text: string }).text;
+    expect(dmOf(userOf('France'))).toMatch(
+      /^🤖 Your orders for \*\*France\*\* were incomplete at the deadline .* so the computer player gave the missing ones: `F bre - mao`, `A mar - spa`\. Your own orders stood as you gave them\.$/,
+    );
+    expect(dmOf(userOf('Germany'))).toMatch(
+      /^🤖 You gave no orders for \*\*Germany\*\* by the deadline of \*\*Spring 1901 movement\*\* in .*, so the computer player gave them all: `A ber - kie`/,
+    );
+    expect(dmOf(userOf('Germany'))).not.toContain('Your own orders');
     const record = ok(
       await memberRecord(env.deps, { guildId: 'guild-1', userId: userOf('France'), viewerId: 'someone-else' }),
     ).record;
@@ -269,6 +287,89 @@ describe('vacant seats and substitute calls', () => {
       .set({ status: 'finished', end: { kind: 'abandoned' } })
       .where(eq(games.id, (await row()).id));
     expect(err(await claimSeat(env.deps, { callId: call.id, userId: 'user-sub' }))).toMatch(/game is over/);
+  });
+});
+
+describe('a vacant seat never holds a phase up', () => {
+  const HOLDS: Record<string, string> = {
+    England: 'F lon H; F edi H; A lvp H',
+    France: 'A par H; F bre H; A mar H',
+    Germany: 'A ber H; F kie H; A mun H',
+  };
+  const statusLine = async (power: string) =>
+    ok(await gameStatus(env.deps, CHANNEL))
+      .status.text.split('\n')
+      .find((l) => l.startsWith(`${power} (`));
+  const resultsText = async () =>
+    ((await outboxRows(env.deps)).find((r) => r.kind === 'phase_results')!.payload as { text: string }).text;
+
+  it('under nmr:hold it is ready as it is, its units holding: the others\u2019 /ready resolve the phase', async () => {
+    await game({ vacateAfter: 0 });
+    ok(await leaveSeat(env.deps, { channelId: CHANNEL, userId: userOf('France') }));
+    expect(await statusLine('France')).toBe(
+      'France (vacant: a substitute may claim it) · 3 centres, 3 units · ready: the defaults apply (units hold)',
+    );
+    const call = (await outboxRows(env.deps)).find((r) => r.kind === 'substitute_call')!;
+    expect((call.payload as { text: string }).text).toContain(
+      'Until someone claims it, its units hold, its retreats disband and its builds are waived, without waiting for the deadline.',
+    );
+    const first = ok(await toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('England') }));
+    expect(first.waitingFor).toEqual(['Germany']);
+    const last = ok(await toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('Germany') }));
+    expect(last.resolved.map((p) => p.label)).toEqual(['Spring 1901 movement']);
+    // Once the game is over the seat is only vacant: nobody can claim it any more.
+    ok(await gmCancel(env.deps, { channelId: CHANNEL, userId: GM, canManageServer: false }));
+    expect(await statusLine('France')).toBe('France (vacant) · 3 centres, 3 units');
+  });
+
+  it('under nmr:computer the computer player plays it when the phase opens, and it is ready', async () => {
+    const { runAiJob } = await import('../../src/ai/job.js');
+    const { computerSeats } = await import('../../src/game/computer.js');
+    await game({ nmr: 'computer', vacateAfter: 0, computerLevel: 'easy' });
+    ok(await leaveSeat(env.deps, { channelId: CHANNEL, userId: userOf('France') }));
+    expect((await statusLine('France'))!).toBe(
+      'France (vacant: a substitute may claim it) · 3 centres, 3 units · 🤖 the computer player orders for it · ⏳ no orders',
+    );
+    await Promise.all(await computerSeats(env.deps, { ask: async (job) => runAiJob(job) }).play());
+    const phaseId = (await row()).currentPhaseId!;
+    const france = await ordersOf(env.deps.store.db, phaseId, 'France');
+    expect(france).toHaveLength(3);
+    for (const o of france) expect(o.submittedBy).toBe(NMR_COMPUTER);
+    expect(await statusLine('France')).toMatch(/🤖 the computer player orders for it · ✅ orders in · 🟢 ready$/);
+    expect(ok(await toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('England') })).waitingFor).toEqual([
+      'Germany',
+    ]);
+    ok(await toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('Germany') }));
+    expect(await resultsText()).toContain('__France__ · 🤖 3 given by the computer player\n');
+  });
+
+  it('/gm advance under nmr:computer lets the computer player give the missing orders before the results', async () => {
+    const { runAiJob } = await import('../../src/ai/job.js');
+    const { missingOrderFiller } = await import('../../src/game/nmr-filler.js');
+    await game({ nmr: 'computer', vacateAfter: 0, computerLevel: 'easy' });
+    ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('England'), text: HOLDS.England! }));
+    const advanced = ok(await gmAdvance(env.deps, { channelId: CHANNEL, userId: GM }));
+    expect(advanced).toMatchObject({ givingMissing: true, resolved: [] });
+    expect((await row()).deadlineMs).toBe(env.clock.t);
+    const notice = (await outboxRows(env.deps)).find((r) => r.dedupeKey.startsWith('advance:'))!;
+    expect((notice.payload as { text: string }).text).toBe(
+      '⏩ The game master ended **Spring 1901 movement** before its deadline; the computer player gives the missing orders, then the results follow.',
+    );
+    expect(await resolveDuePhases(env.deps)).toMatchObject({ resolved: 0, awaiting: 1 });
+    await Promise.all(await missingOrderFiller(env.deps, { ask: async (job) => runAiJob(job) }).play());
+    expect((await resolveDuePhases(env.deps)).resolved).toBe(1);
+    const text = await resultsText();
+    expect(text).toContain('__France__ · 🤖 3 given by the computer player\n');
+    expect(text).toContain('__Germany__ · 🤖 3 given by the computer player\n');
+    expect(text).toContain('__England__\n');
+  });
+
+  it('/game leave from a member without a seat is refused at once, saying why', async () => {
+    await game({ vacateAfter: 0 });
+    expect(await leaveSeatRefusal(env.deps, { channelId: CHANNEL, userId: 'user-onlooker' })).toBe(
+      'You do not hold a seat in this game, so there is none to leave.',
+    );
+    expect(await leaveSeatRefusal(env.deps, { channelId: CHANNEL, userId: userOf('France') })).toBeNull();
   });
 });
 

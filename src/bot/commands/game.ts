@@ -15,6 +15,7 @@ import {
   findOpenGame,
   formatDuration,
   leaveSeat,
+  leaveSeatRefusal,
   freePowers,
   gameStatus,
   joinGame,
@@ -39,7 +40,7 @@ import { LEVEL_CHOICES } from '../choices.js';
 import { choiceName, MAX_CHOICE, MAX_CHOICES } from '../text.js';
 import { botKindCreating, botKindInChannel, botKinds } from '../kinds.js';
 import { optionSuggestions, optionsLine } from '../../game/variant-of-game.js';
-import { computerSeatSuggestions, playerName } from '../../game/computer-seat.js';
+import { computerSeatSuggestions, isComputer, playerName } from '../../game/computer-seat.js';
 
 const durationHelp = 'like 90s, 10m, 24h or 2d';
 
@@ -246,40 +247,10 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         );
       return replyPublicly(interaction, `✋ ${playerName(caller.userId)} joined the game as **${r.power}**.`);
     }
-    case 'leave': {
-      // During a game of any kind: the seat goes to a substitute, after a confirmation.
-      const open = await findOpenGame(ctx.deps, caller.channelId);
-      if (open && open.status !== 'forming') {
-        // During a game: the seat goes to a substitute, after a confirmation (docs/bot.md "Seats that never stall").
-        return askConfirmation(ctx, interaction, {
-          command: 'game',
-          action: LEAVE_SEAT,
-          question:
-            'Leave the game? Your seat becomes vacant at once, you can no longer order or vote for it, and a substitute call is posted in the channel. Orders you already gave for this phase stay.',
-          confirmLabel: 'Leave my seat',
-          danger: true,
-        });
-      }
-      const kind = await botKindInChannel(ctx.deps, caller.channelId);
-      if (kind) return kind.lobby(ctx, interaction, 'leave');
-      const r = await leaveGame(ctx.deps, caller);
-      if (!r.ok) return replyRejected(interaction, r.error);
-      if (hidesIdentities(r.game))
-        return replyPrivately(interaction, `👋 You left the game; **${r.power}** is free again.`);
-      return replyPublicly(interaction, `👋 ${playerName(caller.userId)} left the game; **${r.power}** is free again.`);
-    }
-    case 'start': {
-      const kind = await botKindInChannel(ctx.deps, caller.channelId);
-      if (kind) return kind.lobby(ctx, interaction, 'start');
-      const r = await startGame(ctx.deps, caller);
-      if (!r.ok) return replyRejected(interaction, r.error);
-      // The start post (roster, map, deadline) is the channel's announcement; the master's acknowledgement is private.
-      const cd = r.civilDisorder.length > 0 ? ` In civil disorder: ${r.civilDisorder.join(', ')}.` : '';
-      return replyPrivately(
-        interaction,
-        `🎲 The game starts with ${r.players.length} player${r.players.length === 1 ? '' : 's'}.${cd} The start post with the map is going to the channel; every player gets their power by DM.`,
-      );
-    }
+    case 'leave':
+      return await leave(ctx, interaction);
+    case 'start':
+      return await start(ctx, interaction);
     case 'status': {
       const kind = await botKindInChannel(ctx.deps, caller.channelId);
       if (kind) return kind.lobby(ctx, interaction, 'status');
@@ -290,6 +261,51 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     default:
       return replyRejected(interaction, 'Unknown subcommand.');
   }
+}
+
+/** `/game leave`: before the start it leaves; during a game, after a confirmation, the seat goes to a substitute. */
+async function leave(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const caller = callerOf(interaction);
+  const open = await findOpenGame(ctx.deps, caller.channelId);
+  if (open && open.status !== 'forming') {
+    // During a game: the seat goes to a substitute, after a confirmation (docs/bot.md "Seats that never stall");
+    // a member without a seat is told so at once, never asked to confirm.
+    const refusal = await leaveSeatRefusal(ctx.deps, caller);
+    if (refusal) return replyRejected(interaction, refusal);
+    return askConfirmation(ctx, interaction, {
+      command: 'game',
+      action: LEAVE_SEAT,
+      question:
+        'Leave the game? Your seat becomes vacant at once, you can no longer order or vote for it, and a substitute call is posted in the channel. Orders you already gave for this phase stay.',
+      confirmLabel: 'Leave my seat',
+      danger: true,
+    });
+  }
+  const kind = await botKindInChannel(ctx.deps, caller.channelId);
+  if (kind) return kind.lobby(ctx, interaction, 'leave');
+  const r = await leaveGame(ctx.deps, caller);
+  if (!r.ok) return replyRejected(interaction, r.error);
+  if (hidesIdentities(r.game))
+    return replyPrivately(interaction, `👋 You left the game; **${r.power}** is free again.`);
+  return replyPublicly(interaction, `👋 ${playerName(caller.userId)} left the game; **${r.power}** is free again.`);
+}
+
+/** `/game start`: the game master's private acknowledgement (the start post is the channel's announcement). */
+async function start(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const caller = callerOf(interaction);
+  const kind = await botKindInChannel(ctx.deps, caller.channelId);
+  if (kind) return kind.lobby(ctx, interaction, 'start');
+  const r = await startGame(ctx.deps, caller);
+  if (!r.ok) return replyRejected(interaction, r.error);
+  // The start post (roster, map, deadline) is the channel's announcement; the master's acknowledgement is private.
+  const cd = r.civilDisorder.length > 0 ? ` In civil disorder: ${r.civilDisorder.join(', ')}.` : '';
+  const people = r.players.filter((p) => !isComputer(p.userId)).length;
+  const computers = r.players.length - people;
+  const seated = `${people} player${people === 1 ? '' : 's'}${computers > 0 ? ` and ${computers} computer player${computers === 1 ? '' : 's'}` : ''}`;
+  return replyPrivately(
+    interaction,
+    `🎲 The game starts with ${seated}.${cd} The start post with the map is going to the channel; every player gets their power by DM.`,
+  );
 }
 
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {

@@ -4,7 +4,7 @@
  * the game master's own reply is ephemeral. `advance`, `rollback` and `cancel` ask for a confirmation first.
  * Server admins may limit who sees `/gm` in Server Settings → Integrations (README); the check stays here.
  */
-import { isComputer, isPerson, playerName } from '../../game/computer-seat.js';
+import { isComputer, isPerson, isVacant, playerName } from '../../game/computer-seat.js';
 import {
   InteractionContextType,
   PermissionFlagsBits,
@@ -218,9 +218,11 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       });
       if (!r.ok) return replyRejected(interaction, r.error);
       const previous = r.previousUserId;
-      const before = previous
-        ? ` (replacing ${playerName(previous)}${isComputer(previous) ? '' : ', who is told by DM'})`
-        : '';
+      const before = !previous
+        ? ''
+        : isVacant(previous)
+          ? ' (the seat was vacant)'
+          : ` (replacing ${playerName(previous)}${isComputer(previous) ? '' : ', who is told by DM'})`;
       const who = playerName(r.newUserId).replace(/^a /, 'A ');
       return replyPrivately(
         interaction,
@@ -304,6 +306,8 @@ async function component(
       case 'advance': {
         const r = await gmAdvance(ctx.deps, { ...caller, phaseId: Number(phase) });
         if (!r.ok) return `⚠️ ${r.error}`;
+        if (r.givingMissing)
+          return `⏩ ${r.next?.label ?? 'The phase'} ends now: the computer player gives the missing orders, then it resolves and the results are posted; the channel is told.`;
         if (r.resolved.length === 0)
           return `⏩ Moved ${r.next?.label ?? 'the phase'} on to what follows; the channel is told.`;
         return `⏩ Resolved ${r.resolved.map((p) => p.label).join(', ')}; the results are being posted.`;
