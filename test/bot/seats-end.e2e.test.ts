@@ -139,6 +139,11 @@ describe('seats and the end of a game', () => {
     await h.fake.slash('carol', 'hold', 'ready');
     const results = await waitForResults(h, 'hold', 'Spring 1901 movement');
     expect(results.content).toMatch(/__France__ · ⏰ 3 missed: no orders; [^\n]* held\./);
+    // The game ends with the call unclaimed: its button closes, and the status no longer offers the seat.
+    await slashConfirmed(h, 'gm', 'hold', 'gm cancel');
+    await h.bot!.outbox.idle();
+    expect(h.fake.buttons(call).map((b) => [b.label, b.disabled])).toEqual([['Closed: the game is over', true]]);
+    await expect.poll(() => lineOf(statusOf('hold')?.content ?? '', 'France')).toMatch(/^France \(vacant\) · /);
   });
 
   it('nmr:computer: the computer player plays a vacant seat at once, also when the game master advances', async () => {
