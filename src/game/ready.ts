@@ -8,7 +8,7 @@ import { isError, playerInGame } from './context.js';
 import { stepUnderWay } from './steps.js';
 import { queueProgressStatus } from './outbox-write.js';
 import { identitiesHiddenNow } from './identities.js';
-import { humanPowersToAct, resolveInTx } from './resolve.js';
+import { humanPowersToAct, powersToWaitFor, resolveInTx } from './resolve.js';
 import { earlyResolutionAllowed } from './limits.js';
 import { fail, inTransaction } from './tx.js';
 import type { Caller, GameDeps, PhaseView, Result } from './types.js';
@@ -55,7 +55,7 @@ export async function toggleReady(
       .onConflictDoUpdate({ target: [readiness.phaseId, readiness.power], set: { ready, updatedAt: now } });
     changed(game.id);
     const readyNow = await readyPowers(tx, phase.id);
-    const notReady = (await humanPowersToAct(tx, variant, game, phase)).filter((p) => !readyNow.has(p));
+    const notReady = (await powersToWaitFor(tx, variant, game, phase)).filter((p) => !readyNow.has(p));
     const waitingFor = identitiesHiddenNow(game) ? [] : notReady;
     const waiting = notReady.length;
     // While a start choice is being made (src/game/steps.ts), readiness waits for it.

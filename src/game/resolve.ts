@@ -104,11 +104,23 @@ export async function resolveDuePhases(
 }
 
 /**
- * Powers that have something to decide and a player to decide it: the phase waits for their `/ready`. A vacant seat
- * has a player only under `nmr: computer` (the computer player plays it and says `/ready`, computer.ts); under `nmr:
- * hold` it is ready as it is, its units holding (docs/bot.md "Seats that never stall").
+ * Powers that have something to decide and a seat to decide it (a player, a computer player, a vacant seat): a phase
+ * where one has keeps its deadline rather than resolving at once.
  */
 export async function humanPowersToAct(tx: Tx, variant: Variant, game: GameRow, phase: PhaseRow): Promise<string[]> {
+  return seatedToAct(
+    variant,
+    phase.position,
+    (await playersOf(tx, game.id)).map((p) => p.power),
+  );
+}
+
+/**
+ * The powers whose `/ready` the phase waits for: those of `humanPowersToAct` but a vacant seat under `nmr: hold`, which
+ * is ready as it is, its units holding (docs/bot.md "Seats that never stall"). Under `nmr: computer` the computer
+ * player plays a vacant seat and says `/ready` for it (computer.ts). A phase of vacant seats only keeps its deadline.
+ */
+export async function powersToWaitFor(tx: Tx, variant: Variant, game: GameRow, phase: PhaseRow): Promise<string[]> {
   return seatedToAct(
     variant,
     phase.position,

@@ -322,6 +322,15 @@ describe('a vacant seat never holds a phase up', () => {
     expect(await statusLine('France')).toBe('France (vacant) · 3 centres, 3 units');
   });
 
+  it('a game of vacant seats only keeps each deadline: it never plays itself out at once', async () => {
+    await game({ vacateAfter: 0 });
+    for (const power of ['England', 'France', 'Germany'])
+      ok(await leaveSeat(env.deps, { channelId: CHANNEL, userId: userOf(power) }));
+    expect((await resolveDuePhases(env.deps)).resolved).toBe(0);
+    expect(await deadline()).toMatchObject({ resolved: 1 });
+    expect(ok(await gameStatus(env.deps, CHANNEL)).status.phase?.label).toBe('Fall 1901 movement');
+  });
+
   it('under nmr:computer the computer player plays it when the phase opens, and it is ready', async () => {
     const { runAiJob } = await import('../../src/ai/job.js');
     const { computerSeats } = await import('../../src/game/computer.js');
