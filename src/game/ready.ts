@@ -3,7 +3,10 @@
  * player to decide it) is ready, the phase resolves at once, inside the same transaction.
  */
 import { readiness } from '../store/schema.js';
-import { readyPowers } from '../store/queries.js';
+import { playersOf, readyPowers } from '../store/queries.js';
+import type { Tx } from '../store/db.js';
+import type { GameRow, PhaseRow } from '../store/schema.js';
+import { isPerson, isVacant } from './computer-seat.js';
 import { isError, playerInGame } from './context.js';
 import { stepUnderWay } from './steps.js';
 import { queueProgressStatus } from './outbox-write.js';
@@ -59,7 +62,7 @@ export async function toggleReady(
     const waitingFor = identitiesHiddenNow(game) ? [] : notReady;
     const waiting = notReady.length;
     // While a start choice is being made (src/game/steps.ts), readiness waits for it.
-    if (ready && waiting === 0 && !step) {
+    if (ready && waiting === 0 && !step && (await someoneDecides(tx, game, phase, variant))) {
       // A game resolves at most so many phases an hour early; beyond that it keeps its deadline.
       const allowed = await earlyResolutionAllowed(tx, deps, game.id, now);
       if (!allowed.ok) {
@@ -81,4 +84,22 @@ export async function toggleReady(
     await queueProgressStatus(tx, game, now);
     return { ok: true, power: player.power, ready, resolved: [], waitingFor, waiting, capped: null };
   });
+}
+
+/**
+ * May the seats' readiness end the phase early? Not when vacant seats are among those who decide and no person is:
+ * the computer player playing vacant seats alone keeps each deadline, so substitutes get their chance and a game
+ * its players left does not play itself out at once (docs/bot.md "Seats that never stall"). A demonstration table
+ * has no person by design and runs on its seats' readiness.
+ */
+async function someoneDecides(
+  tx: Tx,
+  game: GameRow,
+  phase: PhaseRow,
+  variant: Parameters<typeof powersToWaitFor>[1],
+): Promise<boolean> {
+  if (game.demonstration) return true;
+  const deciding = new Set(await powersToWaitFor(tx, variant, game, phase));
+  const holders = (await playersOf(tx, game.id)).filter((p) => deciding.has(p.power));
+  return !holders.some((p) => isVacant(p.userId)) || holders.some((p) => isPerson(p.userId));
 }

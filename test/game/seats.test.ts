@@ -331,6 +331,23 @@ describe('a vacant seat never holds a phase up', () => {
     expect(ok(await gameStatus(env.deps, CHANNEL)).status.phase?.label).toBe('Fall 1901 movement');
   });
 
+  it('under nmr:computer a game of vacant seats only, played by the computer player, keeps each deadline', async () => {
+    const { runAiJob } = await import('../../src/ai/job.js');
+    const { computerSeats } = await import('../../src/game/computer.js');
+    const { missingOrderFiller } = await import('../../src/game/nmr-filler.js');
+    await game({ nmr: 'computer', vacateAfter: 0, computerLevel: 'easy' });
+    for (const power of ['England', 'France', 'Germany'])
+      ok(await leaveSeat(env.deps, { channelId: CHANNEL, userId: userOf(power) }));
+    await Promise.all(await computerSeats(env.deps, { ask: async (job) => runAiJob(job) }).play());
+    for (const power of ['England', 'France', 'Germany'])
+      expect(await statusLine(power), power).toMatch(/✅ orders in · 🟢 ready$/);
+    expect(ok(await gameStatus(env.deps, CHANNEL)).status.phase?.label).toBe('Spring 1901 movement');
+    env.clock.t = (await row()).deadlineMs!;
+    await Promise.all(await missingOrderFiller(env.deps, { ask: async (job) => runAiJob(job) }).play());
+    expect((await resolveDuePhases(env.deps)).resolved).toBe(1);
+    expect(ok(await gameStatus(env.deps, CHANNEL)).status.phase?.label).toBe('Fall 1901 movement');
+  });
+
   it('under nmr:computer the computer player plays it when the phase opens, and it is ready', async () => {
     const { runAiJob } = await import('../../src/ai/job.js');
     const { computerSeats } = await import('../../src/game/computer.js');
