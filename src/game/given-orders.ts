@@ -15,7 +15,7 @@ import { games, orders, phases, players, type PhaseRow } from '../store/schema.j
 import { isVacant } from './computer-seat.js';
 import { dutiesOf } from './duties.js';
 import { checkOrder, votedPowersIn } from './orders.js';
-import { queueStatus } from './outbox-write.js';
+import { queueProgressStatus } from './outbox-write.js';
 import { NMR_COMPUTER } from './seat-record.js';
 import { fail, inTransaction } from './tx.js';
 import type { GameDeps, Result } from './types.js';
@@ -82,7 +82,7 @@ export async function storeVacantSeatOrders(
     if (phase.resolvedAt !== null || !isVacant(seat.userId)) return fail('the seat has a player');
     const voted = await votedPowersIn(tx, variant, game.id, phase.position);
     const stored = await storeGivenOrders(tx, variant, phase, voted, input, deps.now());
-    await queueStatus(tx, game.id, deps.now());
+    await queueProgressStatus(tx, game, deps.now());
     changed(game.id);
     return { ok: true, stored };
   });
