@@ -213,7 +213,12 @@ describe('hidden identities: the whole gunboat game, played twice with two playe
 
   it('once the game is over the record counts it for everyone, as the final post reveals', async () => {
     const over = a.h.fake.channelMessages('main').find((m) => m.content.startsWith('🏁 **Game over**'))!;
-    expect(over.content).toContain('Who played whom');
+    // The standings name every holder of every power, in order: France's member who left, then the substitute.
+    expect(over.content).toContain('**Final standings**');
+    const france = over.content.split('\n').find((l) => l.startsWith('__France__')) ?? '';
+    const id = (user: string) => a.h.fake.user(user).id;
+    expect(france).toContain(`<@${id('bartholomew')}> (left in Fall 1901 movement; counted as a loss`);
+    expect(france).toContain(`then <@${id('fitzgerald')}> (substitute from Fall 1901 movement`);
     const record = await a.h.fake.slash('desmond', 'main', 'server player', { user: 'bartholomew' });
     expect(record.text).toContain('Missed (no order at all): 1');
     expect(record.text).toContain('Seats vacated: 1');
