@@ -1,5 +1,5 @@
 /**
- * Computer players (issue 22): speed of `aiOrders` and strength in self-play, written to docs/benchmarks.md.
+ * Computer players (issue 22, issue 50): speed of `aiOrders` and strength in self-play, written to docs/benchmarks.md.
  * `npx tsx bench/run.ts ai` runs this section alone; run it under `nice` on a shared machine.
  *
  * Speed: one power's movement orders in a busy phase (the largest power of a Classic fall after five years of
@@ -7,14 +7,10 @@
  * and warm calls, in wall and CPU time; every power of a 21-power Warhammer phase answered as AI seats; and the
  * longest event-loop delay while the computer players' worker answers that phase (the bot's side).
  *
- * Strength: the strong player in each seat of each variant in turn, the other seats DumbBot (values.ts,
- * baselines/dumbbot.ts), RandBot or HoldBot, for ten game years from the start, over several seeds; its share of all
- * the supply centres at the end against the fair share (1 / number of seated powers), with a 95 % confidence
- * interval (normal approximation over games). `AI_BENCH_SEEDS` sets the seeds per seat against DumbBot (default 2;
- * 1 against the floors; 0: the speed figures alone), `AI_BENCH_VARIANTS` a comma-separated subset of variant ids, `AI_BENCH_BUDGET` the search
- * budget (default: the player's own). `AI_BENCH_PARTS` (`speed`, `strength`; default both) and `AI_BENCH_OPPONENTS`
- * (`DumbBot`, `RandBot`, `HoldBot`, `reference`, `levels` (the easy and normal levels against DumbBots); default all) run a part of the section: `npx tsx bench/run.ts ai.ts`
- * then replaces only the rows it measured (bench/run.ts).
+ * Strength: bench/ai-arena.ts (each level against DumbBots of two readings and look-ahead players, the floors, the
+ * reference rows). `AI_BENCH_PARTS` (`speed`, `strength`; default both) runs a part of the section, and
+ * `npx tsx bench/run.ts ai.ts` then replaces only the rows it measured (bench/run.ts); `AI_BENCH_SEEDS=0` gives the
+ * speed figures alone.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,87 +18,17 @@ import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import {
-  aiOrders,
-  aiStartChoice,
-  dumbBot,
-  holdBot,
-  randBot,
-  strongPlayer,
-  type Level,
-  type Player,
-} from '../src/ai/index.js';
-import { actingUnit } from '../src/ai/orders.js';
+import { aiOrders, dumbBot, strongPlayer } from '../src/ai/index.js';
 import { playGame } from '../src/ai/selfplay.js';
 import { askComputerPlayer, stopAiWorker } from '../src/game/ai-pool.js';
 import { powersToAct } from '../src/engine/index.js';
-import type { Position, Power, PowerOrder } from '../src/engine/types.js';
-import type { Variant } from '../src/engine/variant.js';
-import { getVariant } from '../src/variants/index.js';
-import { applyDogsOfWarChoice, dogsOfWarChoices } from '../src/variants/warhammer/index.js';
+import type { Position, Power } from '../src/engine/types.js';
+import { arenas, strengthRows, type Arena } from './ai-arena.js';
 import { median, type BenchResult } from './types.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SEEDS = Number(process.env.AI_BENCH_SEEDS ?? 2);
 const BUDGET = process.env.AI_BENCH_BUDGET ? Number(process.env.AI_BENCH_BUDGET) : undefined;
-const ONLY = process.env.AI_BENCH_VARIANTS?.split(',');
 const PARTS = process.env.AI_BENCH_PARTS?.split(',') ?? ['speed', 'strength'];
-const OPPONENTS = process.env.AI_BENCH_OPPONENTS?.split(',') ?? [
-  'DumbBot',
-  'RandBot',
-  'HoldBot',
-  'reference',
-  'levels',
-];
-const YEARS = 10;
-
-export interface Arena {
-  variant: Variant;
-  /** The seated powers. */
-  seats: Power[];
-  /** The position the game starts from, given who plays each seat (start choices made). */
-  start(players: Readonly<Record<Power, Player>>): Position;
-  note: string;
-}
-
-export function arenas(): Arena[] {
-  const plain = (id: string): Arena => {
-    const variant = getVariant(id)!;
-    return {
-      variant,
-      seats: variant.powers.filter((p) => !p.neutral).map((p) => p.name),
-      start: () => variant.startingPosition(),
-      note: '',
-    };
-  };
-  // Warhammer: decisive battles off (no battle is fought: the provisional results stand, as in `gm` mode with no
-  // report); the Dogs of War choose their city first (the strong player with its start choice, others the first).
-  const warhammer = getVariant('warhammer')!.configure!({ decisiveBattles: 'off' });
-  const seats = warhammer.powers.map((p) => p.name);
-  const whArena: Arena = {
-    variant: warhammer,
-    seats,
-    start: (players) => {
-      let position = warhammer.startingPosition();
-      for (;;) {
-        const offer = dogsOfWarChoices(position, seats)[0];
-        if (!offer) return position;
-        const options = offer.cities.map((province) => ({ province, types: offer.types[province]! }));
-        const pick =
-          players[offer.power] === strongPlayer
-            ? aiStartChoice({ variant: warhammer, position, power: offer.power, choices: options })!
-            : { province: offer.cities[0]!, type: 'A' as const };
-        const applied = applyDogsOfWarChoice(position, { power: offer.power, city: pick.province, type: pick.type });
-        if (!applied.ok) throw new Error(applied.error);
-        position = applied.position;
-      }
-    },
-    note: 'decisive battles off; ',
-  };
-  return [plain('classic'), plain('warring-states'), plain('mandate-of-heaven'), whArena].filter(
-    (a) => !ONLY || ONLY.includes(a.variant.id),
-  );
-}
 
 export async function benchAi(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
@@ -110,15 +36,7 @@ export async function benchAi(): Promise<BenchResult[]> {
     results.push(...speed());
     results.push(...(await eventLoop()));
   }
-  const wanted = (name: string) => PARTS.includes('strength') && OPPONENTS.includes(name);
-  for (const arena of SEEDS > 0 ? arenas() : []) {
-    if (wanted('DumbBot')) results.push(strength(arena, 'DumbBot', dumbBot, SEEDS));
-    if (wanted('RandBot')) results.push(strength(arena, 'RandBot', randBot, 1));
-    if (wanted('HoldBot')) results.push(strength(arena, 'HoldBot', holdBot, 1));
-    if (wanted('reference')) results.push(reference(arena));
-    if (wanted('levels'))
-      for (const level of ['easy', 'normal'] as const) results.push(levelStrength(arena, level, SEEDS));
-  }
+  if (PARTS.includes('strength')) results.push(...strengthRows());
   return results;
 }
 
@@ -177,7 +95,7 @@ function speed(): BenchResult[] {
   const classic = all.find((a) => a.variant.id === 'classic');
   const warhammer = all.find((a) => a.variant.id === 'warhammer');
   for (const [arena, target] of [
-    [classic, 500],
+    [classic, 2000],
     [warhammer, 2000],
   ] as const) {
     if (!arena) continue;
@@ -359,137 +277,4 @@ function firstCalls(arena: Arena, position: Position, power: Power): { wall: num
 
 function count(position: Position, power: Power): number {
   return position.units.filter((u) => u.power === power).length;
-}
-
-export interface Tally {
-  shares: number[];
-  bySeat: Map<Power, number[]>;
-  solos: number;
-  illegal: number;
-  games: number;
-  /** The hero's orders by kind (a special order by its name), over all its games. */
-  orders: Map<string, number>;
-  /** The hero's orders carried out as another unit (the variant's `transformUnit`: a Warring States fleet inland). */
-  transformed: number;
-}
-
-/** The strong player in every seat in turn against `opponent` in the others, `seeds` games per seat. */
-function strength(arena: Arena, name: string, opponent: Player, seeds: number): BenchResult {
-  const t = tournament(arena, strongPlayer, opponent, seeds);
-  return row(arena, `strong player vs ${arena.seats.length - 1} ${name}s`, t, seeds);
-}
-
-/**
- * A lower level (src/ai/levels.ts) in every seat in turn against DumbBots (the `hard` level is the strong player's
- * row above); the contract's bands: easy 0.7–1.3×, normal 1.5–2.5× (docs/cli.md "Levels").
- */
-function levelStrength(arena: Arena, level: Level, seeds: number): BenchResult {
-  const hero: Player = { name: `Zhanguo AI (${level})`, orders: (request) => aiOrders({ ...request, level }) };
-  const band = level === 'easy' ? '0.7–1.3×' : '1.5–2.5×';
-  const measured = row(
-    arena,
-    `${level} level vs ${arena.seats.length - 1} DumbBots`,
-    tournament(arena, hero, dumbBot, seeds),
-    seeds,
-  );
-  return { ...measured, note: `${measured.note}; the contract's band for ${level}: ${band}` };
-}
-
-/** DumbBot in every seat against DumbBots: the reference (about 1× by construction). */
-function reference(arena: Arena): BenchResult {
-  return row(
-    arena,
-    `DumbBot vs ${arena.seats.length - 1} DumbBots (reference)`,
-    tournament(arena, dumbBot, dumbBot, 1),
-    1,
-  );
-}
-
-export function tournament(
-  arena: Arena,
-  hero: Player,
-  opponent: Player,
-  seeds: number,
-  seats: readonly Power[] = arena.seats,
-): Tally {
-  const total = arena.variant.map.supplyCenters().length;
-  const tally: Tally = {
-    shares: [],
-    bySeat: new Map(),
-    solos: 0,
-    illegal: 0,
-    games: 0,
-    orders: new Map(),
-    transformed: 0,
-  };
-  for (let s = 0; s < seeds; s++) {
-    for (const seat of seats) {
-      const players = Object.fromEntries(arena.seats.map((p) => [p, p === seat ? hero : opponent]));
-      const onPhase = ({ position, orders }: { position: Position; orders: PowerOrder[] }) => {
-        for (const { power, order } of orders) {
-          if (power !== seat || order.kind === 'waive') continue;
-          const kind = order.kind === 'special' ? order.name : order.kind;
-          tally.orders.set(kind, (tally.orders.get(kind) ?? 0) + 1);
-          const unit = [...position.units, ...position.dislodged].find(
-            (u) => u.province === order.unit.province && u.power === power,
-          );
-          if (unit && actingUnit(arena.variant, position, unit, order).type !== unit.type) tally.transformed++;
-        }
-      };
-      const game = playGame({
-        variant: arena.variant,
-        seats: players,
-        years: YEARS,
-        seed: `bench${s}`,
-        start: arena.start(players),
-        onPhase,
-        ...(BUDGET ? { budget: BUDGET } : {}),
-      });
-      const share = (game.final.supplyCenters[seat]?.length ?? 0) / total;
-      tally.shares.push(share);
-      tally.bySeat.set(seat, [...(tally.bySeat.get(seat) ?? []), share]);
-      if (game.winner === seat) tally.solos++;
-      tally.illegal += game.illegal[seat] ?? 0;
-      tally.games++;
-      process.stderr.write(
-        `bench ai: ${arena.variant.id} ${hero.name} in ${seat} vs ${opponent.name} seed ${s}: ${(share * total).toFixed(0)} centres\n`,
-      );
-    }
-  }
-  return tally;
-}
-
-export function row(arena: Arena, what: string, t: Tally, seeds: number): BenchResult {
-  const n = t.shares.length;
-  const mean = t.shares.reduce((a, b) => a + b, 0) / n;
-  const sd = Math.sqrt(t.shares.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, n - 1));
-  const half = (1.96 * sd) / Math.sqrt(n);
-  const fair = 1 / arena.seats.length;
-  const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
-  const seatRatios = [...t.bySeat]
-    .map(([p, xs]) => [p, xs.reduce((a, b) => a + b, 0) / xs.length / fair] as const)
-    .sort((a, b) => a[1] - b[1]);
-  const worst = seatRatios[0]!;
-  const best = seatRatios[seatRatios.length - 1]!;
-  return {
-    name: `${arena.variant.name}: ${what}, centre share after ${YEARS} years`,
-    value: mean / fair,
-    unit: '× fair share',
-    note:
-      `${arena.note}mean share ${pct(mean)} (95 % CI ${pct(mean - half)}–${pct(mean + half)}, i.e. ${((mean - half) / fair).toFixed(2)}–${((mean + half) / fair).toFixed(2)}× fair) ` +
-      `over ${n} games (each of ${arena.seats.length} seats × ${seeds} seed${seeds > 1 ? 's' : ''}); fair share 1/${arena.seats.length} = ${pct(fair)}; ` +
-      `lowest seat ${worst[0]} ${worst[1].toFixed(2)}×, highest ${best[0]} ${best[1].toFixed(2)}×; solo wins ${t.solos}; illegal orders ${t.illegal}${specialNote(arena, t)}; ` +
-      `measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${load()} (the games count adjudications, not time: load changes only how long they take)`,
-  };
-}
-
-/** The variant's special orders the hero gave, by name, against its movement orders in all (none: nothing said). */
-function specialNote(arena: Arena, t: Tally): string {
-  const names = Object.keys(arena.variant.rules.specialOrders ?? {}).sort();
-  if (names.length === 0) return '';
-  const unitOrders = ['hold', 'move', 'support', 'convoy', ...names].reduce((a, k) => a + (t.orders.get(k) ?? 0), 0);
-  const transformed = arena.variant.rules.transformUnit
-    ? `; orders carried out as another unit (transformUnit) ${t.transformed}`
-    : '';
-  return `; special orders given: ${names.map((n) => `${n} ${t.orders.get(n) ?? 0}`).join(', ')} (of ${unitOrders} movement-phase unit orders)${transformed}`;
 }

@@ -6,7 +6,7 @@
  */
 import { unitCanMove } from '../engine/board.js';
 import { locationKey } from '../engine/map.js';
-import type { Location, Power, ProvinceId, Unit, UnitType } from '../engine/types.js';
+import type { Location, Position, Power, ProvinceId, Unit, UnitType } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 
 /** A place a unit of one type can stand: an army in `par`, a fleet on `spa/nc`. */
@@ -156,6 +156,19 @@ export class Board {
     for (let q = 0; q < this.provinces.length; q++) if (q !== p && this.dist(p, q) === 1) out.push(q);
     return out;
   }
+}
+
+/** Units farther than this (in moves) from all of a power's own cannot change the outcome of its phase. */
+const NEAR = 2;
+
+/**
+ * The position with only the units within two moves of the power's own: an attack on it comes from two moves away
+ * at most, its supports from beside the target, so the computer players simulate this smaller board.
+ */
+export function nearUnits(board: Board, position: Position, power: Power): Position {
+  const own = position.units.filter((u) => u.power === power).map((u) => board.province(u.province));
+  const near = (id: ProvinceId) => own.some((o) => board.dist(o, board.province(id)) <= NEAR);
+  return { ...position, units: position.units.filter((u) => u.power === power || near(u.province)) };
 }
 
 const boards = new WeakMap<Variant, Board>();
