@@ -6,7 +6,10 @@
  *   a simulation where that ballot is carried out beside our orders (everything else holding), and the one best for
  *   us is cast (hold when nothing helps: the ballot others most likely agree on).
  * - Retreats: disband (a neutral unit gone is a centre easier to take).
- * - Winter: when a voted power must disband, the unit of it nearest to ours; no ballot for its builds.
+ * - Winter: when a voted power must disband, the units of it nearest to ours; when it may build, a build in each of
+ *   its free centres more than two moves from our units, not one of our home centres, and nearer another power's
+ *   units than ours (a unit in a rival's way, not ours), nearest to the rivals first, up to the builds it may make;
+ *   no ballot (no build) anywhere else.
  */
 import { adjudicate } from '../engine/index.js';
 import type { Order, Power, PowerOrder } from '../engine/types.js';
@@ -16,6 +19,9 @@ import { choicesOf, destinationOf } from './orders.js';
 import type { SeatRequest } from './types.js';
 import { deltaOf, seasonWeights, valuate } from './values.js';
 
+/** A neutral's new unit this many moves from our nearest unit or fewer would stand in our way. */
+const NEUTRAL_BUILD_DISTANCE = 2;
+
 export function ballots(request: SeatRequest, own: readonly PowerOrder[]): PowerOrder[] {
   const { variant, position, power } = request;
   // The power asked for fills a seat, and a seated power votes (docs/decisions.md): it is among the voters whether or
@@ -23,25 +29,13 @@ export function ballots(request: SeatRequest, own: readonly PowerOrder[]): Power
   const players = request.players ? [...new Set([...request.players, power])] : [];
   const voted = (variant.rules.votedPowers?.({ map: variant.map, position, players }) ?? []).filter((p) => p !== power);
   if (voted.length === 0) return [];
-  const board = boardOf(variant);
   switch (position.phase.type) {
     case 'retreat':
       return voted.flatMap((q) =>
         choicesOf(variant, position, q).map((c) => ({ power, order: c.orders.find((o) => o.kind === 'disband')! })),
       );
-    case 'adjustment': {
-      const mine = position.units.filter((u) => u.power === power).map((u) => board.province(u.province));
-      const out: PowerOrder[] = [];
-      for (const q of voted) {
-        const delta = deltaOf(board, position, q);
-        if (delta >= 0) continue;
-        const nearest = choicesOf(variant, position, q)
-          .map((c) => ({ c, d: Math.min(255, ...mine.map((m) => board.dist(m, board.province(c.unit.province)))) }))
-          .sort((a, b) => a.d - b.d || a.c.unit.province.localeCompare(b.c.unit.province));
-        for (const { c } of nearest.slice(0, -delta)) out.push({ power, order: c.orders[0]! });
-      }
-      return out;
-    }
+    case 'adjustment':
+      return voted.flatMap((q) => winterBallots(request, q, voted));
     case 'movement':
       return movementBallots(request, own, voted);
   }
@@ -82,4 +76,37 @@ function supportsOurOrder(
   if (!target) return false;
   const dest = destinationOf(variant, target);
   return o.to === null ? dest === null : dest === o.to.province;
+}
+
+/** A voted power's winter: disbands of its units nearest to ours, builds where it stands in another power's way. */
+function winterBallots(request: SeatRequest, q: Power, voted: readonly Power[]): PowerOrder[] {
+  const { variant, position, power } = request;
+  const board = boardOf(variant);
+  const delta = deltaOf(board, position, q);
+  if (delta === 0) return [];
+  const nearest = (powers: (p: Power) => boolean, province: string) => {
+    let best = 255;
+    const at = board.province(province);
+    for (const u of position.units)
+      if (powers(u.power)) best = Math.min(best, board.dist(board.province(u.province), at));
+    return best;
+  };
+  const ours = (province: string) => nearest((p) => p === power, province);
+  const choices = choicesOf(variant, position, q);
+  if (delta < 0) {
+    const ranked = choices
+      .map((c) => ({ c, d: ours(c.unit.province) }))
+      .sort((a, b) => a.d - b.d || a.c.unit.province.localeCompare(b.c.unit.province));
+    return ranked.slice(0, -delta).map(({ c }) => ({ power, order: c.orders[0]! }));
+  }
+  const homes = variant.map.homeCenters(power);
+  const rivals = (province: string) => nearest((p) => p !== power && !voted.includes(p), province);
+  const sites = choices
+    .map((c) => ({ c, rival: rivals(c.unit.province), ours: ours(c.unit.province) }))
+    .filter((s) => s.ours > NEUTRAL_BUILD_DISTANCE && s.rival < s.ours && !homes.includes(s.c.unit.province))
+    .sort((a, b) => a.rival - b.rival || a.c.unit.province.localeCompare(b.c.unit.province));
+  return sites.slice(0, delta).flatMap(({ c }) => {
+    const build = c.orders.find((o) => o.kind === 'build');
+    return build ? [{ power, order: build }] : [];
+  });
 }

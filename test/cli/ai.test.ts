@@ -183,6 +183,48 @@ describe('ai orders', () => {
     expect(results.filter((r: { result: string }) => r.result === 'illegal' || r.result === 'void')).toEqual([]);
   });
 
+  it('Mandate of Heaven: when only a neutral unit is dislodged, the computer players vote on its retreat', async () => {
+    const moh = getVariant('mandate-of-heaven')!;
+    const p = moh.startingPosition();
+    const spring = {
+      variant: 'mandate-of-heaven',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      units: p.units,
+      supplyCenters: p.supplyCenters,
+      orders: [
+        { power: 'Qi', text: 'A lin - lu' },
+        { power: 'Qi', text: 'A don S A lin - lu' },
+      ],
+    };
+    const moved = JSON.parse((await adjudicateCommand([], JSON.stringify(spring))).stdout);
+    expect(moved.dislodged.map((d: { power: string }) => d.power)).toEqual(['Lu']);
+    const retreat = {
+      variant: 'mandate-of-heaven',
+      phase: moved.nextPhase,
+      units: moved.units,
+      dislodged: moved.dislodged,
+      supplyCenters: moved.supplyCenters,
+      variantState: moved.variantState,
+    };
+    // Nobody seated (no `players`): every power in the game is answered (the Hsiung-Nu, not yet placed, are not),
+    // and each votes on Lu's retreat.
+    const { code, out, stderr } = await ai('orders', retreat, ['--seed', '5']);
+    expect(code, stderr).toBe(0);
+    const voters = moh.powers
+      .filter((x) => !x.neutral && retreat.units.some((u: { power: string }) => u.power === x.name))
+      .map((x) => x.name);
+    expect(voters).toHaveLength(7);
+    expect(out.orders.map((o: { power: string }) => o.power).sort()).toEqual([...voters].sort());
+    expect(out.orders.every((o: { text: string }) => o.text.startsWith('A lu '))).toBe(true);
+    const adj = JSON.parse((await adjudicateCommand([], JSON.stringify({ ...retreat, orders: out.orders }))).stdout);
+    const lu = adj.results.find((r: { power: string }) => r.power === 'Lu');
+    expect(lu.vote).toBe('adopted');
+    // People seated in some powers: the others (computer seats) still vote, and only they are answered.
+    const seated = await ai('orders', { ...retreat, players: ['Qi', 'Qin'] }, ['--seed', '5']);
+    expect(seated.out.orders.map((o: { power: string }) => o.power)).not.toContain('Qi');
+    expect(seated.out.orders.length).toBe(voters.length - 2);
+  });
+
   it('bad input exits 2 naming the problem', async () => {
     expect((await ai('orders', spring1901, ['--power', 'Atlantis'])).stderr).toMatch(
       /"Atlantis" is not a power of classic/,

@@ -104,11 +104,23 @@ function ordersFor(
   );
 }
 
-/** Every power with something to decide that nobody holds (`players`), less the powers the players' vote moves. */
+/**
+ * Every power with something to decide that nobody holds (`players`), less the powers the players' vote moves; and when
+ * a power the vote moves has something to decide (a neutral unit's retreat, a neutral's build or disband), every power
+ * nobody holds that is still in the game, since each votes on it (docs/ai.md "What the variants ask beyond orders").
+ */
 function defaultPowers(variant: Variant, position: Position, players: Power[] | undefined): Power[] {
   const seated = new Set(players ?? []);
   const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: players ?? [] }) ?? []);
-  return powersToAct(variant, position).filter((p) => !seated.has(p) && !voted.has(p));
+  const acting = powersToAct(variant, position);
+  const own = acting.filter((p) => !seated.has(p) && !voted.has(p));
+  if (!acting.some((p) => voted.has(p))) return own;
+  const inGame = (p: Power) =>
+    position.units.some((u) => u.power === p) || (position.supplyCenters[p]?.length ?? 0) > 0;
+  const voters = variant.powers
+    .map((p) => p.name)
+    .filter((p) => !seated.has(p) && !voted.has(p) && !own.includes(p) && inGame(p));
+  return [...own, ...voters];
 }
 
 function declarationsFor(
