@@ -31,6 +31,16 @@ export interface EvalWeights {
   kind: number;
 }
 
+/** What a centre beyond a content level's share is worth, as a share of a centre below it: nothing. */
+const BEYOND_CONTENT = 0;
+
+/** A power with this many centres or fewer is cornered, and weighs each threat to its centres this much. */
+const CORNERED = 2;
+const CORNERED_THREAT = 1;
+
+/** Our occupied centre facing more attacks than it can be held with next season, as a share of an empty one's threat. */
+const OCCUPIED_THREAT = 0.5;
+
 /** A centre only a special move reaches (no strength: it must be left empty), as a share of a strong attack. */
 const FAR_REACH_SHARE = 0.5;
 
@@ -64,10 +74,17 @@ export class Evaluator {
   /** Proximity value of each place for the power, 0..1. */
   private readonly place: Float64Array;
 
-  constructor(board: Board, before: Position, power: Power, valuation: Valuation) {
+  /** Centres beyond this many count `BEYOND_CONTENT` each (a level content with a middle-sized empire). */
+  private readonly content: number;
+
+  constructor(board: Board, before: Position, power: Power, valuation: Valuation, content = Infinity) {
     this.board = board;
+    this.content = content;
     this.power = power;
-    this.weights = before.phase.season === 'spring' ? SPRING_EVAL : FALL_EVAL;
+    const weights = before.phase.season === 'spring' ? SPRING_EVAL : FALL_EVAL;
+    // A power down to its last centres guards them first, in the fall too: losing one is losing much of what it has.
+    const cornered = (before.supplyCenters[power]?.length ?? 0) <= CORNERED;
+    this.weights = cornered ? { ...weights, threat: CORNERED_THREAT } : weights;
     this.ownerBefore = board.provinces.map(() => null);
     for (const [p, list] of Object.entries(before.supplyCenters)) {
       for (const id of list) {
@@ -140,12 +157,14 @@ export class Evaluator {
       holder[c] = here ?? this.ownerBefore[c];
       if (holder[c] === power) {
         centres++;
-        if (weights.threat > 0 && here !== power) {
-          // Our empty centre: the strongest single power that could walk in next season, against our units near.
+        if (weights.threat > 0) {
           let enemies = 0;
           for (const counts of theirs.values()) enemies = Math.max(enemies, counts[c]!);
-          if (enemies > ours[c]!) threat += 1;
-          else if (enemies > 0) threat += 0.5;
+          if (here !== power) {
+            // Our empty centre: the strongest single power that could walk in next season, against our units near.
+            if (enemies > ours[c]!) threat += 1;
+            else if (enemies > 0) threat += 0.5;
+          } else if (enemies > 1 + ours[c]!) threat += OCCUPIED_THREAT; // more attacks than our holder and supports
         }
       } else if (weights.opportunity > 0 && here !== power && (ours[c]! > 0 || far[c]! > 0)) {
         // Someone else's centre we could take next season: more of our attacks reach it than it can be held with,
@@ -167,8 +186,13 @@ export class Evaluator {
           if (holder[c] !== power && occupant[c] === undefined) kind += FAR_REACH_SHARE;
       }
     }
+    const counted = centres <= this.content ? centres : this.content + BEYOND_CONTENT * (centres - this.content);
+    if (centres >= this.content) {
+      opportunity = 0;
+      hurt = 0;
+    }
     return (
-      weights.centre * centres +
+      weights.centre * counted +
       weights.unit * units +
       weights.position * placeValue -
       weights.threat * threat +

@@ -26,15 +26,24 @@ export interface OrdersLevel {
   valueNoise: number;
   /** Declarations a power makes at most after a provisional result (null: as many as it has commanders). */
   declarations: number | null;
+  /**
+   * Content with this multiple of the fair share of centres (null: never): centres beyond it count for little in
+   * the search's evaluation, so the player keeps what it has rather than reaching for more (src/ai/evaluate.ts).
+   */
+  content: number | null;
+  /** The opponent model (src/ai/model.ts) looks for look-ahead players too. */
+  lookahead: boolean;
 }
 
 /** The full search's budget (search.ts uses it when a request names neither a budget nor a level). */
-export const HARD_BUDGET = 800;
+export const HARD_BUDGET = 1600;
+/** The share of the centres `normal` is content with, as a multiple of the fair share (the middle of its band). */
+const NORMAL_CONTENT = 2;
 
 export const ORDERS_LEVELS: Readonly<Record<Level, OrdersLevel>> = {
-  easy: { budget: 0, valueNoise: 0.75, declarations: 1 },
-  normal: { budget: 150, valueNoise: 0, declarations: null },
-  hard: { budget: HARD_BUDGET, valueNoise: 0, declarations: null },
+  easy: { budget: 0, valueNoise: 0.75, declarations: 1, content: null, lookahead: false },
+  normal: { budget: HARD_BUDGET / 2, valueNoise: 0, declarations: null, content: NORMAL_CONTENT, lookahead: true },
+  hard: { budget: HARD_BUDGET, valueNoise: 0, declarations: null, content: null, lookahead: true },
 };
 
 /** How the card game's computer player of a level decides (src/ai/cards/index.ts). */

@@ -1,44 +1,46 @@
 /**
- * The strong player's movement orders: a best response to sampled opponents, found by simulated adjudication.
+ * The strong player's movement orders: a best response to sampled opponents, found by simulated adjudication
+ * (docs/ai.md "Movement").
  *
- * 1. The board is cut down to the units within a few moves of ours (the others cannot touch this phase's
- *    outcome for us) and every other power's orders are sampled a dozen times from the DumbBot policy on its own
- *    province values (values.ts), some samples with the values bent towards attacking us (a worst case the DumbBot
- *    policy alone would under-weigh).
+ * 1. The board is cut down to the units within two moves of ours (the others cannot touch this phase's outcome for
+ *    us) and every other power's orders there are sampled a dozen times from the opponent model (model.ts): DumbBots
+ *    of two readings, some bent towards attacking us, and look-ahead players that pick the attack that works.
  * 2. Candidate order sets for us: DumbBot-style samples on our own values, and holding everything. Each is played
  *    against every opponent sample through the engine's `adjudicate`, and scored by `Evaluator` (centres, units,
- *    places, open centres); the best mean is kept.
+ *    places, threatened and open centres); the best mean is kept.
  * 3. Local search: for each unit in turn, every sensible change of its order (hold, each move, special orders,
  *    supports and convoys matching our other units' orders, a move together with a support for it from another of
  *    our units, a convoyed move with the convoys it needs) is tried on a few samples; the most promising are played
  *    on all samples, and the best change is kept when it beats the current set. Passes repeat while the budget of
  *    simulated adjudications lasts and something improves.
  *
- * Everything random comes from the request's seed, and the budget counts adjudications (never time), so the same
- * request always gives the same orders.
+ * A level (levels.ts) sets the budget, the noise on our values, whether the model has look-ahead players, and the
+ * share of the centres the player is content with. Everything random comes from the request's seed, and the budget
+ * counts adjudications (never time), so the same request always gives the same orders.
  */
 import { adjudicate } from '../engine/index.js';
-import type { AdjudicationContext, Order, Position, Power, PowerOrder, ProvinceId } from '../engine/types.js';
+import type { AdjudicationContext, Order, Position, PowerOrder } from '../engine/types.js';
 import { movePlanner } from './baselines/dumbbot.js';
-import { boardOf, type Board } from './board.js';
+import { boardOf, nearUnits, type Board } from './board.js';
 import { Evaluator } from './evaluate.js';
 import { actingUnit, choicesOf, destinationOf, type UnitChoices } from './orders.js';
-import { ORDERS_LEVELS } from './levels.js';
+import { ORDERS_LEVELS, type OrdersLevel } from './levels.js';
+import { MODEL, modelShared, opponentSamples, type ModelScene } from './model.js';
 import { rngFor, type Rng } from './rng.js';
 import type { SeatRequest } from './types.js';
-import { ownersOf, reachOf, seasonWeights, valuate, type Valuation, type Weights } from './values.js';
+import { seasonWeights, valuate, type Valuation } from './values.js';
 
-/** Opponent samples each candidate is played against. */
-const SAMPLES = 12;
 /** Samples of the first, quick look at a change. */
 const QUICK_SAMPLES = 4;
 /** Changes played on all samples after the quick look. */
 const SHORTLIST = 3;
-/** Units farther than this (in moves) from all of ours are left out of the simulations. */
-const RADIUS = 2;
-/** Share of opponent samples bent towards attacking us, and how much more our centres are worth to them then. */
-const AGGRESSIVE_SHARE = 0.3;
-const AGGRESSION = 3;
+/** How much a content level (src/ai/levels.ts) at its share values other powers' centres, as a share of their worth. */
+const CONTENT_ATTACK = 0;
+/**
+ * The smallest budget whose search gets look-ahead players in its opponent model: below it their plans would cost
+ * more than the search they inform, and the model is DumbBots only.
+ */
+const LOOKAHEAD_MODEL_BUDGET = 200;
 /** Our own DumbBot-style candidates. */
 const OWN_SAMPLES = 6;
 
@@ -46,6 +48,24 @@ interface Change {
   /** Unit index (in `own`) -> its new order. */
   set: [number, Order][];
 }
+
+/** The search's simulations: our order set against opponent sample `s`, scored for us. */
+interface Simulator {
+  samples: number;
+  /** Simulations spent so far, and the budget. */
+  spent: number;
+  budget: number;
+  /** Scores of `set` on samples `from`..`to` − 1, after the `known` ones. */
+  scores(set: readonly Order[], from: number, to: number, known?: number[]): number[];
+}
+
+interface Scored {
+  set: Order[];
+  scores: number[];
+  mean: number;
+}
+
+const average = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 
 export function searchMovement(request: SeatRequest): PowerOrder[] {
   const { variant, position, power } = request;
@@ -56,98 +76,133 @@ export function searchMovement(request: SeatRequest): PowerOrder[] {
   const rng = rngFor(request.seed, 'search', power, phase.season, phase.year);
   const level = ORDERS_LEVELS[request.level ?? 'hard'];
   const budget = Math.max(0, Math.floor(request.budget ?? level.budget));
-
-  const ownProvinces = own.map((c) => board.province(c.unit.province));
-  const near = (id: ProvinceId) => {
-    const p = board.province(id);
-    return ownProvinces.some((o) => board.dist(o, p) <= RADIUS);
-  };
-  const local: Position = { ...position, units: position.units.filter((u) => u.power === power || near(u.province)) };
+  const local = nearUnits(board, position, power);
+  const weights = seasonWeights(position);
+  const mine = ownValuation(request, board, level, rng);
+  const scene: ModelScene = { board, position, local, power, players: request.players, weights };
+  const model = level.lookahead && budget >= LOOKAHEAD_MODEL_BUDGET ? MODEL : { ...MODEL, lookaheadShare: 0 };
+  // Too small a budget to play one candidate against every sample: the first DumbBot-style plan, unsearched.
+  if (budget < model.samples) {
+    const plan = movePlanner(board, position, power, mine, own)(rng).map((po) => po.order);
+    return withConvoys(board, position, own, plan).map((order) => ({ power, order }));
+  }
+  const shared = modelShared(scene);
+  const samples = opponentSamples(scene, shared, model, rng);
+  const evaluator = new Evaluator(board, position, power, mine, contentOf(board, level));
   // Simulations read positions only: no sentences (`explain: false`), the same outcomes.
   const context: AdjudicationContext = request.players
     ? { players: [...request.players], explain: false }
     : { explain: false };
-
-  const weights = seasonWeights(position);
-  const owners = ownersOf(board, position);
-  const reach = reachOf(board, position);
-  const mine = withValueNoise(valuate(board, position, power, weights, owners, reach), level.valueNoise, rng);
-  const evaluator = new Evaluator(board, position, power, mine);
-
-  const samples = opponentSamples(board, position, local, power, request, weights, owners, reach, rng);
-  let spent = 0;
-  const simulate = (set: readonly Order[], s: number): number => {
-    spent++;
-    const orders: PowerOrder[] = set.map((order) => ({ power, order }));
-    for (const po of samples[s]!) orders.push(po);
-    return evaluator.score(adjudicate(variant, local, orders, context));
+  const sim: Simulator = {
+    samples: samples.length,
+    spent: 0,
+    budget,
+    scores(set, from, to, known = []) {
+      const out = known.slice(0, from);
+      for (let s = from; s < to; s++) {
+        this.spent++;
+        const orders: PowerOrder[] = set.map((order) => ({ power, order }));
+        for (const po of samples[s]!) orders.push(po);
+        out.push(evaluator.score(adjudicate(variant, local, orders, context)));
+      }
+      return out;
+    },
   };
-  const mean = (set: readonly Order[], from: number, to: number, known: number[] = []): number[] => {
-    const out = known.slice(0, from);
-    for (let s = from; s < to; s++) out.push(simulate(set, s));
-    return out;
-  };
-  const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const candidates = ownCandidates(board, position, request, mine, own, rng);
+  const best = localSearch(board, position, own, sim, bestCandidate(sim, candidates), rng);
+  return withConvoys(board, position, own, best.set).map((order) => ({ power, order }));
+}
 
-  // 1–2. Candidates.
-  const planOwn = movePlanner(board, position, power, mine, own);
-  const candidates: Order[][] = [];
-  for (let k = 0; k < OWN_SAMPLES; k++) candidates.push(planOwn(rng).map((po) => po.order));
-  candidates.push(own.map((c) => c.orders.find((o) => o.kind === 'hold') ?? c.orders[0]!));
-  let best = candidates[0]!;
-  // Too small a budget to play even one candidate against every sample: the first, unsearched.
-  if (budget < samples.length) return withConvoys(board, position, own, best).map((order) => ({ power, order }));
-  let bestScores: number[] = [];
-  let bestMean = -Infinity;
+/** Our province values: bent by the level's noise; away from other powers' centres once a content level has its share. */
+function ownValuation(request: SeatRequest, board: Board, level: OrdersLevel, rng: Rng): Valuation {
+  const { position, power } = request;
+  const satisfied = (position.supplyCenters[power]?.length ?? 0) >= contentOf(board, level);
+  const bias = satisfied ? { factor: CONTENT_ATTACK } : undefined;
+  const values = valuate(board, position, power, seasonWeights(position), undefined, undefined, bias);
+  return withValueNoise(values, level.valueNoise, rng);
+}
+
+/** The centres a content level is content with (its multiple of the fair share), or Infinity. */
+function contentOf(board: Board, level: OrdersLevel): number {
+  if (level.content === null) return Infinity;
+  const seats = board.variant.powers.filter((p) => !p.neutral).length;
+  return (level.content * board.centers.length) / seats;
+}
+
+/** DumbBot-style plans on our own values, and holding everything. */
+function ownCandidates(
+  board: Board,
+  position: Position,
+  request: SeatRequest,
+  mine: Valuation,
+  own: readonly UnitChoices[],
+  rng: Rng,
+): Order[][] {
+  const planOwn = movePlanner(board, position, request.power, mine, [...own]);
+  const out: Order[][] = [];
+  for (let k = 0; k < OWN_SAMPLES; k++) out.push(planOwn(rng).map((po) => po.order));
+  out.push(own.map((c) => c.orders.find((o) => o.kind === 'hold') ?? c.orders[0]!));
+  return out;
+}
+
+/** Each distinct candidate played against every sample (as the budget allows): the best. */
+function bestCandidate(sim: Simulator, candidates: readonly Order[][]): Scored {
+  let best: Scored = { set: [...candidates[0]!], scores: [], mean: -Infinity };
   const seen = new Set<string>();
-  for (const cand of candidates) {
-    const key = keyOf(cand);
+  for (const set of candidates) {
+    const key = keyOf(set);
     if (seen.has(key)) continue;
     seen.add(key);
-    if (spent + samples.length > budget) break;
-    const scores = mean(cand, 0, samples.length);
-    const m = avg(scores);
-    if (m > bestMean) {
-      best = cand;
-      bestScores = scores;
-      bestMean = m;
-    }
+    if (sim.spent + sim.samples > sim.budget) break;
+    const scores = sim.scores(set, 0, sim.samples);
+    const mean = average(scores);
+    if (mean > best.mean) best = { set: [...set], scores, mean };
   }
+  return best;
+}
 
-  // 3. Local search.
+/**
+ * For each unit in turn, every sensible change of its order: played first on a few samples, the most promising on
+ * all, the best kept when it beats the current set; passes repeat while something improves and the budget lasts.
+ */
+function localSearch(
+  board: Board,
+  position: Position,
+  own: readonly UnitChoices[],
+  sim: Simulator,
+  start: Scored,
+  rng: Rng,
+): Scored {
+  let best = start;
   const index = own.map(indexOrders);
-  const quick = Math.min(QUICK_SAMPLES, samples.length);
-  for (let pass = 0; pass < 6 && spent < budget; pass++) {
+  const quick = Math.min(QUICK_SAMPLES, sim.samples);
+  for (let pass = 0; pass < 6 && sim.spent < sim.budget; pass++) {
     let improved = false;
     for (const ui of rng.shuffled(own.map((_, i) => i))) {
-      if (spent >= budget) break;
-      const changes = changesFor(board, position, own, index, best, ui);
-      if (changes.length === 0) continue;
-      const quickBase = avg(bestScores.slice(0, quick));
-      const looked: { change: Change; set: Order[]; scores: number[]; quick: number }[] = [];
-      for (const change of changes) {
-        if (spent + quick > budget) break;
-        const set = apply(best, change);
-        const scores = mean(set, 0, quick);
-        looked.push({ change, set, scores, quick: avg(scores) });
+      if (sim.spent >= sim.budget) break;
+      const quickBase = average(best.scores.slice(0, quick));
+      const looked: { set: Order[]; scores: number[]; quick: number }[] = [];
+      for (const change of changesFor(board, position, own, index, best.set, ui)) {
+        if (sim.spent + quick > sim.budget) break;
+        const set = apply(best.set, change);
+        const scores = sim.scores(set, 0, quick);
+        looked.push({ set, scores, quick: average(scores) });
       }
       looked.sort((a, b) => b.quick - a.quick);
       for (const l of looked.slice(0, SHORTLIST)) {
         if (l.quick < quickBase - 0.5) break;
-        if (spent + samples.length - quick > budget) break;
-        const scores = mean(l.set, quick, samples.length, l.scores);
-        const m = avg(scores);
-        if (m > bestMean + 1e-9) {
-          best = l.set;
-          bestScores = scores;
-          bestMean = m;
+        if (sim.spent + sim.samples - quick > sim.budget) break;
+        const scores = sim.scores(l.set, quick, sim.samples, l.scores);
+        const mean = average(scores);
+        if (mean > best.mean + 1e-9) {
+          best = { set: l.set, scores, mean };
           improved = true;
         }
       }
     }
     if (!improved) break;
   }
-  return withConvoys(board, position, own, best).map((order) => ({ power, order }));
+  return best;
 }
 
 /**
@@ -261,44 +316,6 @@ function changesFor(
     }
   }
   return out;
-}
-
-/** Every other power's orders, sampled `SAMPLES` times from the DumbBot policy (some bent towards attacking us). */
-function opponentSamples(
-  board: Board,
-  position: Position,
-  local: Position,
-  power: Power,
-  request: SeatRequest,
-  weights: Weights,
-  owners: ReturnType<typeof ownersOf>,
-  reach: number[][],
-  rng: Rng,
-): PowerOrder[][] {
-  const variant = board.variant;
-  const voted = new Set(
-    variant.rules.votedPowers?.({ map: variant.map, position, players: [...(request.players ?? [])] }) ?? [],
-  );
-  const localProvinces = new Set(local.units.map((u) => u.province));
-  const others = [
-    ...new Set(local.units.filter((u) => u.power !== power && !voted.has(u.power)).map((u) => u.power)),
-  ].sort();
-  const planners = others.map((q) => {
-    const choices = choicesOf(variant, position, q).filter((c) => localProvinces.has(c.unit.province));
-    const normal = valuate(board, position, q, weights, owners, reach);
-    const bent = valuate(board, position, q, weights, owners, reach, { target: power, factor: AGGRESSION });
-    return {
-      normal: movePlanner(board, position, q, normal, choices),
-      aggressive: movePlanner(board, position, q, bent, choices),
-    };
-  });
-  const samples: PowerOrder[][] = [];
-  for (let s = 0; s < SAMPLES; s++) {
-    const orders: PowerOrder[] = [];
-    for (const p of planners) orders.push(...(rng.next() < AGGRESSIVE_SHARE ? p.aggressive : p.normal)(rng));
-    samples.push(orders);
-  }
-  return samples;
 }
 
 /**

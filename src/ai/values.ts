@@ -104,9 +104,13 @@ export function reachOf(board: Board, position: Position): number[][] {
   });
 }
 
-/** A valuation bent towards one power's centres: their attack value counts `factor` times (an aggressive neighbour). */
+/**
+ * A valuation bent towards one power's centres (an aggressive neighbour), or away from every centre not ours (a
+ * player content with what it has): their attack value counts `factor` times.
+ */
 export interface Bias {
-  target: Power;
+  /** The power whose centres are bent; none: every centre not ours. */
+  target?: Power;
   factor: number;
 }
 
@@ -146,7 +150,10 @@ export function valuate(
   for (const c of board.centers) {
     const owner = owners.owner[c]!;
     if (owner === power) defence[c] = threat[c]!;
-    else attack[c] = (owners.size.get(owner) ?? powerSize(0)) * (bias && owner === bias.target ? bias.factor : 1);
+    else
+      attack[c] =
+        (owners.size.get(owner) ?? powerSize(0)) *
+        (bias && (bias.target === undefined || owner === bias.target) ? bias.factor : 1);
   }
   const moves = board.movesFor(power);
   const places = board.places;

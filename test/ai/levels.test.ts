@@ -22,10 +22,13 @@ import { prng, randomAction } from '../cardgame/random-game.js';
 const positionsOf = (variant: ReturnType<typeof testVariants>[number]) =>
   [0, 4, 9].map((phases) => randomPosition(variant, 31 + phases, phases));
 
+/** A small search budget keeps the test quick (legality and determinism do not depend on it); easy never searches. */
+const budgetOf = (level: Level) => (level === 'easy' ? {} : { budget: 60 });
+
 function ordersAt(t: TestPosition, level: Level, seed = 'lvl'): PowerOrder[] {
   const powers = powersToAct(t.variant, t.position).filter((p) => t.players.includes(p));
   return powers.flatMap((power) =>
-    aiOrders({ variant: t.variant, position: t.position, power, players: t.players, seed, level }),
+    aiOrders({ variant: t.variant, position: t.position, power, players: t.players, seed, level, ...budgetOf(level) }),
   );
 }
 
@@ -60,6 +63,38 @@ describe('Diplomacy levels', () => {
       const request = { variant: classic, position: t.position, power, players: t.players, seed: 'h', budget: 60 };
       expect(aiOrders({ ...request, level: 'hard' })).toEqual(aiOrders(request));
     }
+  });
+
+  it('normal is content with twice its fair share: past it, an undefended centre is taken by hard, not by normal', () => {
+    const classic = getVariant('classic')!;
+    const start = classic.startingPosition();
+    const unit = (power: string, type: 'A' | 'F', province: string) => ({ power, type, province, coast: null });
+    // Fall: France holds 10 of 34 centres (more than 2 × 34/7), and London stands empty beside its fleet.
+    const position = {
+      ...start,
+      phase: { season: 'fall' as const, year: 1905, type: 'movement' as const },
+      units: [
+        unit('France', 'F', 'eng'),
+        unit('France', 'A', 'par'),
+        unit('France', 'A', 'mar'),
+        unit('France', 'A', 'bel'),
+        unit('France', 'A', 'mun'),
+        unit('England', 'F', 'nwy'),
+        unit('Germany', 'A', 'sil'),
+      ],
+      supplyCenters: {
+        ...start.supplyCenters,
+        France: ['par', 'mar', 'bre', 'spa', 'por', 'bel', 'hol', 'mun', 'ber', 'kie'],
+        Germany: [],
+        England: ['lon', 'edi', 'lvp', 'nwy'],
+      },
+    };
+    const texts = (level: Level) =>
+      toTexts(classic, aiOrders({ variant: classic, position, power: 'France', seed: 'c', level, budget: 200 })).map(
+        (o) => o.text,
+      );
+    expect(texts('hard')).toContain('F eng - lon');
+    expect(texts('normal')).not.toContain('F eng - lon');
   });
 
   it('easy decides differently from hard somewhere (the level reaches the search)', () => {
