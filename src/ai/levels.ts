@@ -1,8 +1,9 @@
 /**
  * The computer player's levels (docs/ai.md "Levels"; the CLI's `--level`, the bot's `computer-level:`). A level
  * is how the player decides, never a blunder a person would notice: `hard` is the full search, `normal` the same
- * search on a smaller budget of simulated adjudications, `easy` no search at all, the DumbBot-style plan on its own
- * province values bent by a little noise (it still moves towards what it values, only less precisely). In the card
+ * search on half the budget, content with twice its fair share of centres, `easy` a short search against DumbBots only,
+ * on its own province values bent by noise (it still moves towards what it values, only less precisely), content with
+ * its fair share. A content level's share does not depend on how strong its opponents' details make them. In the card
  * game `easy` and `normal` sometimes take another of their few most promising actions instead of the best one.
  * Levels are measured in `npm run bench` (docs/benchmarks.md) against DumbBot-style players.
  */
@@ -39,9 +40,12 @@ export interface OrdersLevel {
 export const HARD_BUDGET = 1600;
 /** The share of the centres `normal` is content with, as a multiple of the fair share (the middle of its band). */
 const NORMAL_CONTENT = 2;
+/** `easy`'s search: short, against DumbBots only (under the look-ahead model's budget), content with the fair share. */
+const EASY_BUDGET = 100;
+const EASY_CONTENT = 1;
 
 export const ORDERS_LEVELS: Readonly<Record<Level, OrdersLevel>> = {
-  easy: { budget: 0, valueNoise: 0.75, declarations: 1, content: null, lookahead: false },
+  easy: { budget: EASY_BUDGET, valueNoise: 0.75, declarations: 1, content: EASY_CONTENT, lookahead: false },
   normal: { budget: HARD_BUDGET / 2, valueNoise: 0, declarations: null, content: NORMAL_CONTENT, lookahead: true },
   hard: { budget: HARD_BUDGET, valueNoise: 0, declarations: null, content: null, lookahead: true },
 };

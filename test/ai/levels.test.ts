@@ -22,13 +22,13 @@ import { prng, randomAction } from '../cardgame/random-game.js';
 const positionsOf = (variant: ReturnType<typeof testVariants>[number]) =>
   [0, 4, 9].map((phases) => randomPosition(variant, 31 + phases, phases));
 
-/** A small search budget keeps the test quick (legality and determinism do not depend on it); easy never searches. */
-const budgetOf = (level: Level) => (level === 'easy' ? {} : { budget: 60 });
+/** A small search budget keeps the test quick (legality and determinism do not depend on it). */
+const BUDGET = 60;
 
 function ordersAt(t: TestPosition, level: Level, seed = 'lvl'): PowerOrder[] {
   const powers = powersToAct(t.variant, t.position).filter((p) => t.players.includes(p));
   return powers.flatMap((power) =>
-    aiOrders({ variant: t.variant, position: t.position, power, players: t.players, seed, level, ...budgetOf(level) }),
+    aiOrders({ variant: t.variant, position: t.position, power, players: t.players, seed, level, budget: BUDGET }),
   );
 }
 
@@ -65,11 +65,11 @@ describe('Diplomacy levels', () => {
     }
   });
 
-  it('normal is content with twice its fair share: past it, an undefended centre is taken by hard, not by normal', () => {
+  /** Fall 1905: France holds `centres`, and London stands empty beside its fleet in the Channel. */
+  function londonOpen(centres: string[]) {
     const classic = getVariant('classic')!;
     const start = classic.startingPosition();
     const unit = (power: string, type: 'A' | 'F', province: string) => ({ power, type, province, coast: null });
-    // Fall: France holds 10 of 34 centres (more than 2 × 34/7), and London stands empty beside its fleet.
     const position = {
       ...start,
       phase: { season: 'fall' as const, year: 1905, type: 'movement' as const },
@@ -84,17 +84,30 @@ describe('Diplomacy levels', () => {
       ],
       supplyCenters: {
         ...start.supplyCenters,
-        France: ['par', 'mar', 'bre', 'spa', 'por', 'bel', 'hol', 'mun', 'ber', 'kie'],
-        Germany: [],
+        France: centres,
+        Germany: start.supplyCenters.Germany!.filter((c) => !centres.includes(c)),
         England: ['lon', 'edi', 'lvp', 'nwy'],
       },
     };
-    const texts = (level: Level) =>
-      toTexts(classic, aiOrders({ variant: classic, position, power: 'France', seed: 'c', level, budget: 200 })).map(
-        (o) => o.text,
-      );
-    expect(texts('hard')).toContain('F eng - lon');
-    expect(texts('normal')).not.toContain('F eng - lon');
+    return (level: Level, budget?: number, seed = 'c') =>
+      toTexts(
+        classic,
+        aiOrders({ variant: classic, position, power: 'France', seed, level, ...(budget ? { budget } : {}) }),
+      ).map((o) => o.text);
+  }
+
+  it('normal is content with twice its fair share: past it, an undefended centre is taken by hard, not by normal', () => {
+    // 10 of 34 centres: more than 2 × 34/7.
+    const texts = londonOpen(['par', 'mar', 'bre', 'spa', 'por', 'bel', 'hol', 'mun', 'ber', 'kie']);
+    expect(texts('hard', 200)).toContain('F eng - lon');
+    expect(texts('normal', 200)).not.toContain('F eng - lon');
+  });
+
+  it('easy is content with its fair share: past it, the undefended centre is taken by normal, not by easy', () => {
+    // 6 of 34 centres: more than 34/7, less than twice that.
+    const texts = londonOpen(['par', 'mar', 'bre', 'spa', 'por', 'bel']);
+    expect(texts('normal', 200)).toContain('F eng - lon');
+    for (const seed of ['a', 'b', 'c']) expect(texts('easy', undefined, seed), seed).not.toContain('F eng - lon');
   });
 
   it('easy decides differently from hard somewhere (the level reaches the search)', () => {
