@@ -27,4 +27,6 @@ export const {
   pressMessages,
   ratings,
   ratedGames,
+  variantFiles,
+  serverVariants,
 } = pgTablesOf(schema);

@@ -583,11 +583,47 @@ export const ratedGames = sqliteTable('rated_games', {
   ratedAt: integer('rated_at').notNull(),
 });
 
+/**
+ * Variant files a server brought (docs/variants.md "A server's variants"), kept by content: `id` is the variant's id
+ * in `games.variant_id` and `sandboxes.variant_id` (`file-` and the first 16 hex digits of the SHA-256 of `map` and
+ * `drawing`), so a game keeps the variant exactly as it was when the game was created, whatever the server does to
+ * its library later. Written once, never changed; `map` is the variant file's data without its drawing (what the bot's
+ * thread reads to play), `drawing` its `geometry` (what the render worker reads to draw), both JSON as the schema
+ * outputs them.
+ */
+export const variantFiles = sqliteTable('variant_files', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  map: text('map').notNull(),
+  drawing: text('drawing'),
+  createdAt: integer('created_at').notNull(),
+});
+
+/** A server's library of variants (`/variant add|list|remove`): a name the server chose for one stored variant file. */
+export const serverVariants = sqliteTable(
+  'server_variants',
+  {
+    guildId: text('guild_id').notNull(),
+    /** The name as the server wrote it; `key` is its lowercase form, unique in the server. */
+    name: text('name').notNull(),
+    key: text('key').notNull(),
+    variantId: text('variant_id')
+      .notNull()
+      .references(() => variantFiles.id),
+    /** The file's size in bytes as uploaded (the SVG's included), for `/variant list`. */
+    bytes: integer('bytes').notNull(),
+    addedBy: text('added_by').notNull(),
+    addedAt: integer('added_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.key] })],
+);
+
 export type PressThreadRow = typeof pressThreads.$inferSelect;
 export type PressMessageRow = typeof pressMessages.$inferSelect;
 export type SandboxRow = typeof sandboxes.$inferSelect;
 
 export type GameRow = typeof games.$inferSelect;
+export type ServerVariantRow = typeof serverVariants.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
 export type PhaseRow = typeof phases.$inferSelect;
 export type SubstituteCallRow = typeof substituteCalls.$inferSelect;
