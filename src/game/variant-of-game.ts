@@ -6,6 +6,7 @@
 import type { Variant } from '../engine/variant.js';
 import { getVariant } from '../variants/index.js';
 import { typed } from './echo.js';
+import { storedVariantOrLoad } from './variant-library/index.js';
 
 /** The power a text means in the variant: its exact name or adjective, or a unique prefix of its name, in any case. */
 export function powerByName(variant: Pick<Variant, 'powers'>, text: string): string | null {
@@ -24,13 +25,25 @@ export function seatablePowers(variant: Pick<Variant, 'powers'>): string[] {
   return variant.powers.filter((p) => !p.neutral).map((p) => p.name);
 }
 
+/**
+ * The variant a game (or a sandbox) plays, the one place that knows: a bundled or registered variant by id (configured
+ * for the game's options), or a server's variant as the game stored it (src/game/variant-library: the variant file's
+ * data kept by content, so a variant removed or changed in the server's library never changes a running game). A
+ * stored variant this process has not loaded yet is read from the store first: inside a transaction this throws
+ * `PrepareAndRetry`, and the store loads it and runs the transaction again (src/store/store.ts).
+ */
 export function variantOfGame(game: {
   variantId: string;
   options?: Record<string, string> | null;
 }): Variant | undefined {
-  const variant = getVariant(game.variantId);
+  const variant = getVariant(game.variantId) ?? storedVariantOrLoad(game.variantId);
   if (!variant?.configure || !game.options) return variant;
   return variant.configure(game.options);
+}
+
+/** The name of the variant a game plays, for its views; a card game's kind id when it has no variant. */
+export function variantNameOf(game: { variantId: string; options?: Record<string, string> | null }): string {
+  return variantOfGame(game)?.name ?? game.variantId;
 }
 
 /**

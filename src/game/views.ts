@@ -3,7 +3,7 @@
  */
 import type { Phase } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
-import { getVariant } from '../variants/index.js';
+import { variantNameOf } from './variant-of-game.js';
 import type { GameRow, PhaseRow } from '../store/schema.js';
 import { phaseCode, phaseLabel } from './summary.js';
 import type { GameView, PhaseView } from './types.js';
@@ -33,7 +33,7 @@ export function toGameView(row: GameRow): GameView {
     notifyRoleId: row.notifyRoleId ?? null,
     guildId: row.guildId,
     variantId: row.variantId,
-    variantName: getVariant(row.variantId)?.name ?? row.variantId,
+    variantName: variantNameOf(row),
     gmUserId: row.gmUserId,
     status: row.status,
     durations: { movement: row.movementMs, retreat: row.retreatMs, adjustment: row.adjustmentMs },

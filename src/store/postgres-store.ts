@@ -23,6 +23,7 @@ import {
   errorCodes,
   isRefusal,
   POSTGRES_TRANSACTION_ATTEMPTS,
+  withPreparation,
   RefusalRollback,
   type Store,
   type StoreDb,
@@ -157,15 +158,17 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
           throw err;
         }
       }
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await runOnce(fn, opts);
-        } catch (err) {
-          if (err instanceof RefusalRollback) return err.result as T;
-          if (attempt >= POSTGRES_TRANSACTION_ATTEMPTS || !errorCodes(err).some((c) => RETRYABLE.has(c))) throw err;
-          await sleep(Math.random() * 5 * 2 ** Math.min(attempt, 6)); // jittered, growing: the two sides part
+      return withPreparation(store, async () => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await runOnce(fn, opts);
+          } catch (err) {
+            if (err instanceof RefusalRollback) return err.result as T;
+            if (attempt >= POSTGRES_TRANSACTION_ATTEMPTS || !errorCodes(err).some((c) => RETRYABLE.has(c))) throw err;
+            await sleep(Math.random() * 5 * 2 ** Math.min(attempt, 6)); // jittered, growing: the two sides part
+          }
         }
-      }
+      });
     },
 
     async execute(tx: StoreDb, query: SQL): Promise<Record<string, unknown>[]> {

@@ -14,7 +14,7 @@ import { SQLiteSyncDialect, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { openDatabase, type OpenedDatabase } from './db.js';
 import { isSqliteTable } from './pg-tables.js';
 import * as schema from './schema.js';
-import { isRefusal, type Store, type StoreDb, type StoreTables, type TransactionOptions } from './store.js';
+import { isRefusal, withPreparation, type Store, type StoreDb, type StoreTables, type TransactionOptions } from './store.js';
 
 const dialect = new SQLiteSyncDialect();
 
@@ -110,6 +110,27 @@ function newSqliteStore(opened: OpenedDatabase): Store {
   const queue = queueFor(opened);
   const tables = Object.fromEntries(Object.entries(schema).filter(([, v]) => isSqliteTable(v))) as StoreTables;
 
+  /** One outermost transaction: the process's queue, then BEGIN … COMMIT or ROLLBACK. */
+  async function outermost<T>(fn: (tx: StoreDb) => Promise<T>, options: TransactionOptions): Promise<T> {
+    const write = options.write ?? true;
+    const release = await queue.acquire();
+    const current: Open = { store, depth: 0, open: true };
+    try {
+      if (!write) opened.sqlite.pragma('query_only = ON');
+      return await inside.run(current, () =>
+        runBetween(opened, fn, {
+          begin: write ? 'BEGIN IMMEDIATE' : 'BEGIN DEFERRED',
+          commit: 'COMMIT',
+          rollback: 'ROLLBACK',
+        }),
+      );
+    } finally {
+      current.open = false;
+      if (!write && opened.sqlite.open) opened.sqlite.pragma('query_only = OFF');
+      release();
+    }
+  }
+
   const store: Store = {
     dialect: 'sqlite',
     db: opened.db as unknown as StoreDb,
@@ -131,23 +152,7 @@ function newSqliteStore(opened: OpenedDatabase): Store {
           )
           .finally(() => (nested.open = false));
       }
-      const write = options.write ?? true;
-      const release = await queue.acquire();
-      const current: Open = { store, depth: 0, open: true };
-      try {
-        if (!write) opened.sqlite.pragma('query_only = ON');
-        return await inside.run(current, () =>
-          runBetween(opened, fn, {
-            begin: write ? 'BEGIN IMMEDIATE' : 'BEGIN DEFERRED',
-            commit: 'COMMIT',
-            rollback: 'ROLLBACK',
-          }),
-        );
-      } finally {
-        current.open = false;
-        if (!write && opened.sqlite.open) opened.sqlite.pragma('query_only = OFF');
-        release();
-      }
+      return withPreparation(store, () => outermost(fn, options));
     },
 
     async execute(_tx: StoreDb, query: SQL): Promise<Record<string, unknown>[]> {

@@ -91,6 +91,50 @@ export function isRefusal(result: unknown): result is { ok: false } {
   return typeof result === 'object' && result !== null && (result as { ok?: unknown }).ok === false;
 }
 
+/**
+ * Thrown inside a transaction that needs something read into this process first, outside any transaction (a
+ * server's stored variant the process has not loaded yet: src/game/variant-of-game.ts). The store rolls the
+ * transaction back, awaits `prepare(store)` and runs the transaction again from the start, as it does after a
+ * PostgreSQL conflict; a nested transaction passes it up to the outermost one. `what` names it for the error thrown
+ * when the same thing is asked for again after it was prepared.
+ */
+export class PrepareAndRetry extends Error {
+  constructor(
+    readonly what: string,
+    readonly prepare: (store: Store) => Promise<void>,
+  ) {
+    super(`${what} is needed before this transaction can run`);
+  }
+}
+
+/** How many things one transaction may have prepared before it runs (each a new one; the same one twice fails). */
+const MAX_PREPARATIONS = 8;
+
+/**
+ * Runs `attempt` (one whole outermost transaction), preparing what a `PrepareAndRetry` asks for and trying again.
+ * Both stores wrap their outermost transactions in it.
+ */
+export async function withPreparation<T>(store: Store, attempt: () => Promise<T>): Promise<T> {
+  const prepared = new Set<string>();
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (err) {
+      const wanted = preparationOf(err);
+      if (!wanted || prepared.has(wanted.what) || prepared.size >= MAX_PREPARATIONS) throw err;
+      prepared.add(wanted.what);
+      await wanted.prepare(store);
+    }
+  }
+}
+
+/** The `PrepareAndRetry` an error is or wraps (a driver may wrap what the callback threw). */
+function preparationOf(err: unknown): PrepareAndRetry | null {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
+    if (e instanceof PrepareAndRetry) return e;
+  return null;
+}
+
 /** Carries a refusal out of a driver's transaction callback so the driver rolls back. */
 export class RefusalRollback {
   constructor(readonly result: unknown) {}

@@ -8,6 +8,7 @@ import type { Variant } from '../engine/variant.js';
 import { BUNDLED_VARIANT_IDS, loadDefinition } from './bundled.js';
 import type { AnyPlugin, VariantDefinition } from './define.js';
 import { PLAIN, type VariantPlugin } from './plugin/index.js';
+import { storedVariant } from './stored.js';
 
 export type { AnyPlugin } from './define.js';
 
@@ -36,9 +37,10 @@ export function unregisterVariant(id: string): void {
 
 export const variantIds = (): string[] => registry.map((r) => r.variant.id);
 
+/** A registered variant by id, or a stored one (a server's, src/variants/stored.ts) once this thread has loaded it. */
 export function getVariant(id: string): Variant | undefined {
   const key = String(id).toLowerCase();
-  return registry.find((r) => r.variant.id === key)?.variant;
+  return registry.find((r) => r.variant.id === key)?.variant ?? storedVariant(key);
 }
 
 /** The plug-in of variant `id` (the plain one when it has none, or when the id is unknown). */

@@ -6,11 +6,8 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { buildVariant } from '../../variants/build.js';
-import { checkVariantData } from '../../variants/check.js';
 import type { DiplogmFiles } from '../../variants/import/diplogm/index.js';
 import type { ImportResult } from '../../variants/import/result.js';
-import type { VariantData } from '../../variants/schema.js';
 import { EXIT, InputError, parseFlags, runCommand, type CommandResult } from '../io.js';
 
 const FORMATS = ['zhanguo', 'diplogm', 'python-diplomacy'] as const;
@@ -114,16 +111,13 @@ function readIfFile(path: string): string | null {
   }
 }
 
-/** Colours fitted, the data checked as `maps check` checks it; written only when nothing is wrong. */
+/** Colours fitted, the data checked as `maps check` checks it (src/render/import-check.ts); written only when nothing is wrong. */
 async function finishImport(result: ImportResult, out: string | undefined): Promise<CommandResult> {
-  if (!result.ok) return failed(result.problems);
-  const { fitPalette } = await import('../../render/palette-fit.js');
-  const palette = fitPalette(result.data.powers, result.uncoloured);
-  const data: VariantData = { ...result.data, powers: palette.powers };
-  const problems = await checkImported(data);
-  if (problems.length > 0) return failed(problems);
-  const text = `${JSON.stringify(data, null, 2)}\n`;
-  const notes = [...result.notes, ...palette.notes].map((n) => `note: ${n}\n`).join('');
+  const { checkImport } = await import('../../render/import-check.js');
+  const checked = checkImport(result);
+  if (!checked.ok) return failed(checked.problems);
+  const text = `${JSON.stringify(checked.data, null, 2)}\n`;
+  const notes = checked.notes.map((n) => `note: ${n}\n`).join('');
   if (!out) return { code: EXIT.ok, stdout: text, stderr: notes };
   try {
     writeFileSync(out, text);
@@ -131,17 +125,6 @@ async function finishImport(result: ImportResult, out: string | undefined): Prom
     throw new InputError(`cannot write ${out}: ${e instanceof Error ? e.message : String(e)}`);
   }
   return { code: EXIT.ok, stdout: '', stderr: `${notes}wrote ${out}\n` };
-}
-
-/** What `maps check` says of the data (its consistency, and that its drawing agrees with its adjacency). */
-async function checkImported(data: VariantData): Promise<string[]> {
-  const variant = buildVariant(data);
-  const problems = checkVariantData(variant);
-  if (data.geometry) {
-    const { checkGeometry } = await import('../../render/check.js');
-    problems.push(...checkGeometry(variant));
-  }
-  return problems;
 }
 
 const failed = (problems: string[]): CommandResult => ({
