@@ -10,6 +10,7 @@ import type { DecisiveDeclaration } from '../engine/rules.js';
 import type { Position, Power, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import { getVariant } from '../variants/index.js';
+import { loadStoredVariant } from '../variants/stored.js';
 import { cardAiAction } from './cards/index.js';
 import { aiDeclarations } from './declare.js';
 import { toTexts, type OrderTextEntry } from './orders.js';
@@ -21,6 +22,8 @@ interface Seat {
   /** Variant id (`classic`, …) and the game's options (configured with `Variant.configure` when it has one). */
   variant: string;
   options?: Record<string, string>;
+  /** A server's stored variant (src/variants/stored.ts): its map as JSON, which the worker loads once. */
+  stored?: string;
   position: Position;
   power: Power;
   /** Powers with a seated player (the voters of a variant with voted units). */
@@ -55,7 +58,7 @@ export function runAiJob(job: AiJob): AiAnswer {
         ...(job.level ? { level: job.level } : {}),
       }),
     };
-  const variant = variantOf(job.variant, job.options);
+  const variant = variantOf(job.variant, job.options, job.stored);
   const seat = {
     variant,
     position: job.position,
@@ -92,8 +95,8 @@ export function runAiJob(job: AiJob): AiAnswer {
   }
 }
 
-function variantOf(id: string, options: Record<string, string> | undefined): Variant {
-  const base = getVariant(id);
+function variantOf(id: string, options: Record<string, string> | undefined, stored: string | undefined): Variant {
+  const base = getVariant(id) ?? (stored ? loadStoredVariant({ id, name: id, map: stored, drawing: null }) : undefined);
   if (!base) throw new Error(`unknown variant "${id}"`);
   return options && base.configure ? base.configure(options) : base;
 }

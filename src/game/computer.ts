@@ -37,7 +37,7 @@ import { pluginContext } from './plugin-context.js';
 import { toggleReady } from './ready.js';
 import { seatedToAct } from './duties.js';
 import { stepUnderWay } from './steps.js';
-import { variantOfGame } from './variant-of-game.js';
+import { variantJobOf, variantOfGame } from './variant-of-game.js';
 import { COMPUTER_ID_PREFIX, VACANT_ID_PREFIX, computerLevelOf, isComputer, isVacant } from './computer-seat.js';
 import { storeVacantSeatOrders } from './given-orders.js';
 import { settleComputerVotes } from './votes.js';
@@ -137,8 +137,7 @@ async function dutiesIn(
   if (!variant) return duties;
   const seated = seats.map((p) => p.power);
   const seat = (power: string) => ({
-    variant: game.variantId,
-    ...(game.options ? { options: game.options } : {}),
+    ...variantJobOf(game),
     position: phase.position,
     power,
     players: seated,

@@ -142,13 +142,11 @@ export async function createGame(
  * demonstration table's (every power a computer's, so no named computer seats).
  */
 function parseGameSettings(input: CreateGameInput): Result<GameSettings> {
-  const variant = botVariants().find(
-    (v) =>
-      v.id ===
-      String(input.variantId ?? '')
-        .trim()
-        .toLowerCase(),
-  );
+  const wanted = String(input.variantId ?? '')
+    .trim()
+    .toLowerCase();
+  // A bundled variant, or a server's stored one (the bot resolves a library name to its id).
+  const variant = botVariants().find((v) => v.id === wanted) ?? variantOfGame({ variantId: wanted });
   if (!variant) {
     return fail(
       `Unknown variant "${typed(input.variantId)}". Available variants: ${botVariants()

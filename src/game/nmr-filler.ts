@@ -18,7 +18,7 @@ import { storeGivenOrders } from './given-orders.js';
 import { stepUnderWay } from './steps.js';
 import { inReadTransaction, inTransaction } from './tx.js';
 import type { GameDeps } from './types.js';
-import { variantOfGame } from './variant-of-game.js';
+import { variantJobOf, variantOfGame } from './variant-of-game.js';
 
 /** The `nmr: computer` games past their deadline whose phase waits for its missing orders. */
 async function phasesAwaiting(deps: GameDeps): Promise<{ gameId: number; phaseId: number }[]> {
@@ -66,8 +66,7 @@ async function missingJobsIn(tx: Tx, gameId: number, phaseId: number, now: numbe
     power,
     job: {
       kind: 'orders' as const,
-      variant: game.variantId,
-      ...(game.options ? { options: game.options } : {}),
+      ...variantJobOf(game),
       position: phase.position,
       power,
       players: seated,

@@ -5,6 +5,7 @@
  */
 import type { Variant } from '../engine/variant.js';
 import { getVariant } from '../variants/index.js';
+import { isStoredVariantId, storedVariantTexts } from '../variants/stored.js';
 import { typed } from './echo.js';
 import { storedVariantOrLoad } from './variant-library/index.js';
 
@@ -39,6 +40,24 @@ export function variantOfGame(game: {
   const variant = getVariant(game.variantId) ?? storedVariantOrLoad(game.variantId);
   if (!variant?.configure || !game.options) return variant;
   return variant.configure(game.options);
+}
+
+/**
+ * How a computer player's job (src/ai/job.ts) names the game's variant: its id and options, and for a server's stored
+ * variant its map, which the computer players' worker thread loads once.
+ */
+export function variantJobOf(game: { variantId: string; options?: Record<string, string> | null }): {
+  variant: string;
+  options?: Record<string, string>;
+  stored?: string;
+} {
+  variantOfGame(game); // loads a stored variant into this process first
+  const stored = isStoredVariantId(game.variantId) ? storedVariantTexts(game.variantId)?.map : undefined;
+  return {
+    variant: game.variantId,
+    ...(game.options ? { options: game.options } : {}),
+    ...(stored ? { stored } : {}),
+  };
 }
 
 /** The name of the variant a game plays, for its views; a card game's kind id when it has no variant. */

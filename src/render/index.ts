@@ -13,6 +13,8 @@ import { anchorsOf } from './anchors.js';
 import { geometryOf, geometrySteps } from './geometry.js';
 import { rasterize, renderMapInWorker, startRenderWorker, UndrawableError } from './pool.js';
 import { BUNDLED_VARIANT_IDS, loadVariant } from '../variants/bundled.js';
+import { drawnStoredVariant, isStoredVariantId, storedVariantTexts } from '../variants/stored.js';
+import type { StoredDrawing } from './worker-protocol.js';
 import { ensureFonts } from './fonts.js';
 import { pageSceneBytes } from './page-scene.js';
 
@@ -119,7 +121,7 @@ export interface RenderTimings {
  * geometry; bad units or orders are left out and listed in `warnings`.
  */
 export async function renderMap(variant: Variant, position: Position, opts: RenderOptions = {}): Promise<RenderedMap> {
-  const here = async () => (await renderMapTimed(variant, position, opts)).map;
+  const here = async () => (await renderMapTimed(drawableVariant(variant), position, opts)).map;
   const recipe = await workerRecipe(variant);
   if (!recipe) return here();
   try {
@@ -130,6 +132,14 @@ export async function renderMap(variant: Variant, position: Position, opts: Rend
   }
 }
 
+/**
+ * The variant with its drawing, for a scene built on this thread: a stored variant is loaded here without its
+ * drawing (src/variants/stored.ts), which is read only when no render worker can draw it.
+ */
+export function drawableVariant(variant: Variant): Variant {
+  return (isStoredVariantId(variant.id) ? drawnStoredVariant(variant.id) : null) ?? variant;
+}
+
 /** Does `renderMap` build this variant's scene in the render worker (rather than on the calling thread)? */
 export async function buildsSceneInWorker(variant: Variant): Promise<boolean> {
   return (await workerRecipe(variant)) !== null;
@@ -138,11 +148,14 @@ export async function buildsSceneInWorker(variant: Variant): Promise<boolean> {
 /**
  * How the worker makes the very variant being drawn: a bundled variant as it is, or the copy `configure` made of
  * one for a game's options (the same object `configure` returns for those options, so the worker's copy is the
- * same). Null for anything else (a variant from a file): its scene is built on the calling thread.
+ * same), or a server's stored variant with its texts (src/variants/stored.ts; the worker builds it with its drawing).
+ * Null for anything else (a variant from a file): its scene is built on the calling thread.
  */
 export async function workerRecipe(
   variant: Variant,
-): Promise<{ variantId: string; options?: Record<string, string> } | null> {
+): Promise<{ variantId: string; options?: Record<string, string>; stored?: StoredDrawing } | null> {
+  const stored = isStoredVariantId(variant.id) ? storedVariantTexts(variant.id) : undefined;
+  if (stored) return { variantId: variant.id, stored: { map: stored.map, drawing: stored.drawing } };
   if (!BUNDLED_VARIANT_IDS.includes(variant.id)) return null;
   const bundled = await loadVariant(variant.id);
   if (!bundled) return null;
@@ -179,7 +192,7 @@ export async function renderMapTimed(
  */
 export async function renderPageScene(variant: Variant, position: Position, opts: RenderOptions = {}): Promise<Buffer> {
   const here = async () => {
-    const page = pageSceneBytes(variant, position, opts);
+    const page = pageSceneBytes(drawableVariant(variant), position, opts);
     if (!page.ok) throw new RenderError(page.error);
     return { png: page.bytes, width: 0, height: 0, warnings: [] };
   };

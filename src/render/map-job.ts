@@ -1,11 +1,12 @@
 /**
- * A whole map job, run inside the render worker (worker.ts loads this module on the first one): load the bundled
- * variant by id, build the scene, draw it. Kept out of the worker's own module so that a worker drawing only
+ * A whole map job, run inside the render worker (worker.ts loads this module on the first one): load the variant
+ * (job-variant.ts), build the scene, draw it. Kept out of the worker's own module so that a worker drawing only
  * scenes built elsewhere boots without the variants and the engine.
  */
 import type { Position } from '../engine/types.js';
-import { loadVariant } from '../variants/bundled.js';
+import type { StoredDrawing } from './worker-protocol.js';
 import { buildScene, type RenderOptions } from './build-scene.js';
+import { jobVariant } from './job-variant.js';
 import { pageSceneBytes } from './page-scene.js';
 import { rasterizeSync } from './raster.js';
 
@@ -20,11 +21,10 @@ export async function runMapJob(
   opts: RenderOptions,
   options?: Record<string, string>,
   as: 'png' | 'page' = 'png',
+  stored?: StoredDrawing,
 ): Promise<MapJobResult> {
-  const bundled = await loadVariant(variantId);
-  if (!bundled) return { ok: false, error: `no bundled variant "${variantId}"` };
-  // The copy a game's options make (`Variant.configure`, cached per set of options in this thread too).
-  const variant = options && bundled.configure ? bundled.configure(options) : bundled;
+  const variant = await jobVariant(variantId, options, stored);
+  if (typeof variant === 'string') return { ok: false, error: variant };
   if (as === 'page') {
     // A web page's map: the scene as compressed JSON (src/render/page-scene.ts), painted by the page itself.
     const page = pageSceneBytes(variant, position, opts);

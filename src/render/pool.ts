@@ -14,6 +14,7 @@ import type { Worker } from 'node:worker_threads';
 import { workerSlot } from '../worker-thread.js';
 import { rasterizeInThread } from './raster.js';
 import type { Scene } from './scene.js';
+import { STORED_DRAWINGS_KEPT } from '../variants/stored.js';
 import { packScene } from './wire.js';
 import type {
   MapRenderRequest,
@@ -21,6 +22,7 @@ import type {
   RenderReply,
   ReplayRenderRequest,
   ReplayStep,
+  StoredDrawing,
 } from './worker-protocol.js';
 
 /**
@@ -92,6 +94,31 @@ const slot = workerSlot({
     for (const job of jobs) job.redo().then(job.resolve, job.reject);
   },
 });
+
+/**
+ * The stored variants (src/variants/stored.ts) the running worker holds with their drawing, most recently used last:
+ * it keeps the last `STORED_DRAWINGS_KEPT` it drew, and takes jobs one at a time in the order they are sent, so this
+ * list is its own. A job for one of them goes without the texts (a big map's are megabytes).
+ */
+const heldByWorker: string[] = [];
+let heldBy: Worker | null = null;
+
+/** The job as sent now: its stored variant's texts left out when the worker holds them. */
+function withStoredTexts<T extends { variantId: string; stored?: StoredDrawing }>(job: T): T {
+  if (!job.stored) return job;
+  const worker = slot.current();
+  if (worker !== heldBy) {
+    heldByWorker.length = 0;
+    heldBy = worker;
+  }
+  const at = heldByWorker.indexOf(job.variantId);
+  if (at >= 0) heldByWorker.splice(at, 1);
+  heldByWorker.push(job.variantId);
+  while (heldByWorker.length > STORED_DRAWINGS_KEPT) heldByWorker.shift();
+  if (at < 0) return job;
+  const { stored: _held, ...rest } = job;
+  return rest as T;
+}
 
 /** Start the shared worker now (idempotent); null when workers are unavailable (rendering then stays on this thread). */
 export function startRenderWorker(): Worker | null {
@@ -165,7 +192,7 @@ export function renderMapInWorker(
   priority: RenderPriority = 'map',
 ): Promise<{ png: Buffer; width: number; height: number; warnings: string[] }> {
   return submit(
-    (id) => ({ body: { id, map } satisfies MapRenderRequest }),
+    (id) => ({ body: { id, map: withStoredTexts(map) } satisfies MapRenderRequest }),
     async () => {
       const m = await inThread();
       return { id: 0, ok: true, png: m.png, meta: { width: m.width, height: m.height, warnings: m.warnings } };
@@ -198,7 +225,7 @@ export function runReplayStepInWorker(
   step: ReplayStep,
 ): Promise<{ bytes: Uint8Array; width: number; height: number; warnings: string[]; frames: number; duration: number }> {
   return submit(
-    (id) => ({ body: { id, replay: step } satisfies ReplayRenderRequest }),
+    (id) => ({ body: { id, replay: step.op === 'open' ? withStoredTexts(step) : step } satisfies ReplayRenderRequest }),
     () => Promise.reject(new Error('the render worker stopped while making a replay')),
     'replay',
   ).then((reply) => ({

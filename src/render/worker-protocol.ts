@@ -3,6 +3,10 @@ import type { Position } from '../engine/types.js';
 import type { RenderOptions } from './build-scene.js';
 import type { PackedScene } from './wire.js';
 import type { ReplayPhase, ReplaySettings } from './replay/session.js';
+import type { StoredVariantTexts } from '../variants/stored.js';
+
+/** What a render worker needs of a stored variant (src/variants/stored.ts): its map and drawing texts. */
+export type StoredDrawing = Pick<StoredVariantTexts, 'map' | 'drawing'>;
 
 export interface RenderRequest {
   id: number;
@@ -17,6 +21,8 @@ export interface MapRenderRequest {
   map: {
     variantId: string;
     options?: Record<string, string>;
+    /** A server's stored variant: its texts, left out when the worker holds them already (pool.ts). */
+    stored?: StoredDrawing;
     position: Position;
     opts: RenderOptions;
     /** `page`: answer the scene for a web page (src/render/page-scene.ts) instead of a PNG. */
@@ -53,6 +59,7 @@ export type ReplayStep =
       session: number;
       variantId: string;
       options?: Record<string, string>;
+      stored?: StoredDrawing;
       settings: ReplaySettings;
       phaseCount: number;
     }

@@ -69,6 +69,7 @@ async function renderWholeMap(req: MapRenderRequest): Promise<void> {
       req.map.opts,
       req.map.options,
       req.map.as,
+      req.map.stored,
     );
     if (!result.ok)
       return send({

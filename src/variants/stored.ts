@@ -91,3 +91,9 @@ export function drawnStoredVariant(id: string, texts?: Pick<StoredVariantTexts, 
 
 /** How many drawn variants a render worker keeps: the render pool sends a drawing again only once it was dropped. */
 export const STORED_DRAWINGS_KEPT = DRAWN_KEPT;
+
+/** Forgets every stored variant this thread loaded (tests: what a new process knows). */
+export function forgetStoredVariants(): void {
+  plain.clear();
+  drawn.clear();
+}

@@ -27,7 +27,7 @@ import {
   SCORING_SYSTEMS,
   startGame,
 } from '../../game/index.js';
-import { botVariants, getVariant, pluginOf } from '../../variants/index.js';
+import { pluginOf } from '../../variants/index.js';
 import type { CooldownAction } from '../../game/limits.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, handleConfirmation } from '../components.js';
@@ -39,6 +39,7 @@ import { PALETTE_CHOICES } from './map.js';
 import { LEVEL_CHOICES } from '../choices.js';
 import { choiceName, MAX_CHOICE, MAX_CHOICES } from '../text.js';
 import { botKindCreating, botKindInChannel, botKinds } from '../kinds.js';
+import { respondWithVariants, variantChosen, variantIdOf } from '../variant-choice.js';
 import { optionSuggestions, optionsLine } from '../../game/variant-of-game.js';
 import { computerSeatSuggestions, isComputer, playerName } from '../../game/computer-seat.js';
 
@@ -59,12 +60,9 @@ const buildData = () =>
         .addStringOption((o) =>
           o
             .setName('variant')
-            .setDescription('Which map and rules')
+            .setDescription("Which map and rules: a bundled variant or one of this server's (/variant list)")
             .setRequired(true)
-            .addChoices(
-              ...botVariants().map((v) => ({ name: choiceName(v.name), value: v.id })),
-              ...botKinds().map((k) => k.choice),
-            ),
+            .setAutocomplete(true),
         )
         .addStringOption((o) =>
           o
@@ -197,7 +195,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       const r = await createGame(ctx.deps, {
         ...caller,
         guildId: interaction.guildId,
-        variantId: interaction.options.getString('variant', true),
+        variantId: await variantIdOf(ctx, interaction.guildId, interaction.options.getString('variant', true)),
         durations: {
           movement: interaction.options.getString('movement') ?? undefined,
           retreat: interaction.options.getString('retreat') ?? undefined,
@@ -310,8 +308,9 @@ async function start(ctx: BotContext, interaction: ChatInputCommandInteraction):
 
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
   const focused = interaction.options.getFocused(true);
-  if (focused.name === 'options') return optionsAutocomplete(interaction, focused.value);
-  if (focused.name === 'computer') return computerAutocomplete(interaction, focused.value);
+  if (focused.name === 'variant') return respondWithVariants(ctx, interaction, focused.value);
+  if (focused.name === 'options') return optionsAutocomplete(ctx, interaction, focused.value);
+  if (focused.name === 'computer') return computerAutocomplete(ctx, interaction, focused.value);
   const typed = focused.value.trim().toLowerCase();
   // A game kind's table lists its own free seats (a card game: its dynasties).
   const kind = await botKindInChannel(ctx.deps, interaction.channelId);
@@ -323,8 +322,12 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
 }
 
 /** `/game create options:`: the chosen variant's options, added one at a time to what is already written. */
-async function optionsAutocomplete(interaction: AutocompleteInteraction, typed: string): Promise<void> {
-  const variant = getVariant(interaction.options.getString('variant') ?? '');
+async function optionsAutocomplete(
+  ctx: BotContext,
+  interaction: AutocompleteInteraction,
+  typed: string,
+): Promise<void> {
+  const variant = await variantChosen(ctx, interaction.guildId, interaction.options.getString('variant') ?? '');
   const suggestions = variant ? optionSuggestions(variant, typed, MAX_CHOICE) : [];
   await interaction.respond(
     suggestions.slice(0, MAX_CHOICES).map((s) => ({ name: choiceName(s.label), value: s.text })),
@@ -332,10 +335,14 @@ async function optionsAutocomplete(interaction: AutocompleteInteraction, typed: 
 }
 
 /** `/game create computer:`: "all", then the chosen variant's powers (a game kind's: its seats), added one at a time to what is written. */
-async function computerAutocomplete(interaction: AutocompleteInteraction, typed: string): Promise<void> {
+async function computerAutocomplete(
+  ctx: BotContext,
+  interaction: AutocompleteInteraction,
+  typed: string,
+): Promise<void> {
   const chosen = interaction.options.getString('variant') ?? '';
   const kind = botKindCreating(chosen);
-  const variant = kind ? undefined : getVariant(chosen);
+  const variant = kind ? undefined : await variantChosen(ctx, interaction.guildId, chosen);
   const suggestions = kind
     ? (kind.computerSuggestions?.(typed, MAX_CHOICE) ?? [])
     : variant

@@ -14,6 +14,7 @@ import { ordersCommand } from './orders.js';
 import { readyCommand } from './ready.js';
 import { sandboxCommand } from './sandbox.js';
 import { serverCommand } from './server.js';
+import { variantCommand } from './variant.js';
 import { whyCommand } from './why.js';
 
 export const commands: BotCommand[] = [
@@ -30,6 +31,7 @@ export const commands: BotCommand[] = [
   concedeCommand,
   pressCommand,
   serverCommand,
+  variantCommand,
   // the game kinds' own commands (src/bot/kinds.ts: the card game's `/cards`)
   ...botKinds().flatMap((k) => k.commands),
   sandboxCommand,

@@ -7,6 +7,7 @@ export type { VariantSummary, VariantUpload, UploadedFile } from './import-job.j
 export { stopImportWorker } from './import-pool.js';
 export {
   addServerVariant,
+  chosenVariant,
   listServerVariants,
   removeServerVariant,
   resolveServerVariant,

@@ -5,6 +5,7 @@
  * stores nothing. Removing an entry leaves the stored file to the games that play it.
  */
 import { and, count, eq, sql } from 'drizzle-orm';
+import type { Variant } from '../../engine/variant.js';
 import { msg, type Msg } from '../../i18n/index.js';
 import type { Tx } from '../../store/db.js';
 import { audit } from '../../store/queries.js';
@@ -283,4 +284,17 @@ export async function resolveServerVariant(deps: GameDeps, guildId: string | nul
     return { ok: true as const, variantId: entry?.variantId ?? null };
   });
   return r.ok ? r.variantId : null;
+}
+
+/**
+ * The variant `/game create variant:` names while it is being written (for the autocomplete of its other options): a
+ * registered variant by id, or one of this server's, loaded into this process.
+ */
+export async function chosenVariant(deps: GameDeps, guildId: string | null, text: string): Promise<Variant | null> {
+  const registered = allVariants().find((v) => v.id === text.trim().toLowerCase());
+  if (registered) return registered;
+  const id = await resolveServerVariant(deps, guildId, text);
+  if (!id) return null;
+  const r = await inReadTransaction(deps, async () => ({ ok: true as const, variant: storedVariantOrLoad(id) }));
+  return r.ok ? (r.variant ?? null) : null;
 }

@@ -6,7 +6,7 @@
  * See docs/render.md "Replays".
  */
 import type { Variant } from '../../engine/variant.js';
-import { RenderError, workerRecipe } from '../index.js';
+import { drawableVariant, RenderError, workerRecipe } from '../index.js';
 import { renderWorkerAvailable, runReplayStepInWorker, UndrawableError } from '../pool.js';
 import { replayInThread, ReplayInputError, type ReplayPhase, type ReplaySettings } from './session.js';
 
@@ -49,7 +49,7 @@ export async function renderReplay(
   if (!recipe || !renderWorkerAvailable()) {
     if (!onThisThread) throw new RenderError('replays are drawn in the render worker, which is not running');
     try {
-      const r = replayInThread(variant, phases, settings);
+      const r = replayInThread(drawableVariant(variant), phases, settings);
       return {
         gif: Buffer.from(r.gif.buffer, r.gif.byteOffset, r.gif.byteLength),
         width: r.width,

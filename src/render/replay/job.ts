@@ -3,7 +3,7 @@
  * by id. A session holds its planned scenes and the GIF so far until it is finished or dropped; the pool drops it
  * when its caller gives up, and at most MAX_SESSIONS live at once (the oldest goes first).
  */
-import { loadVariant } from '../../variants/bundled.js';
+import { jobVariant } from '../job-variant.js';
 import type { ReplayStep } from '../worker-protocol.js';
 import { ReplayInputError, ReplaySession, type ReplayResult } from './session.js';
 
@@ -19,9 +19,8 @@ export async function runReplayStep(step: ReplayStep): Promise<ReplayStepResult>
   try {
     switch (step.op) {
       case 'open': {
-        const bundled = await loadVariant(step.variantId);
-        if (!bundled) return { ok: false, error: `no bundled variant "${step.variantId}"`, drawable: false };
-        const variant = step.options && bundled.configure ? bundled.configure(step.options) : bundled;
+        const variant = await jobVariant(step.variantId, step.options, step.stored);
+        if (typeof variant === 'string') return { ok: false, error: variant, drawable: false };
         sessions.set(step.session, new ReplaySession(variant, step.settings, step.phaseCount));
         while (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value!);
         return { ok: true };

@@ -1,0 +1,48 @@
+/**
+ * `/game create variant:`: the bundled variants, the game kinds and this server's own variants (its library,
+ * `/variant add`), offered by autocomplete; what a member wrote read back as a variant id for the game layer.
+ */
+import type { AutocompleteInteraction } from 'discord.js';
+import { chosenVariant, resolveServerVariant, serverVariantChoices } from '../game/variant-library/index.js';
+import type { Variant } from '../engine/variant.js';
+import { botVariants } from '../variants/index.js';
+import { isStoredVariantId } from '../variants/stored.js';
+import type { BotContext } from './context.js';
+import { botKinds } from './kinds.js';
+import { choiceName, MAX_CHOICES } from './text.js';
+
+/** The choices matching what is typed: bundled variants and game kinds first, then the server's own. */
+export async function respondWithVariants(
+  ctx: BotContext,
+  interaction: AutocompleteInteraction,
+  typed: string,
+): Promise<void> {
+  const want = typed.trim().toLowerCase();
+  const matches = (name: string, value: string) =>
+    want === '' || name.toLowerCase().includes(want) || value.toLowerCase().includes(want);
+  const bundled = [
+    ...botVariants().map((v) => ({ name: choiceName(v.name), value: v.id })),
+    ...botKinds().map((k) => k.choice),
+  ].filter((c) => matches(c.name, c.value));
+  const own = (await serverVariantChoices(ctx.deps, interaction.guildId, typed)).map((c) => ({
+    name: choiceName(c.name),
+    value: c.variantId,
+  }));
+  await interaction.respond([...bundled, ...own].slice(0, MAX_CHOICES));
+}
+
+/**
+ * The variant id the game layer is given for `variant:` as written: a bundled variant's id or a game kind's as they
+ * are, one of this server's variants by its name or the id its choice carries; anything else as written (the game
+ * layer refuses it naming the variants). A stored variant of another server is never reached from here.
+ */
+export async function variantIdOf(ctx: BotContext, guildId: string | null, written: string): Promise<string> {
+  const own = await resolveServerVariant(ctx.deps, guildId, written);
+  if (own) return own;
+  return isStoredVariantId(written.trim().toLowerCase()) ? 'unknown' : written;
+}
+
+/** The variant `variant:` names so far (for the autocomplete of `options:` and `computer:`), or null. */
+export function variantChosen(ctx: BotContext, guildId: string | null, written: string): Promise<Variant | null> {
+  return chosenVariant(ctx.deps, guildId, written);
+}

@@ -1,0 +1,190 @@
+/**
+ * A server's own variants through the real bot and the Discord stand-in (docs/variants.md "A server's variants"):
+ * `/variant add` with a variant file the test writes itself and with a DiploGM folder it draws, `/variant list`,
+ * `/game create variant:` offering the server's variant, a game of it played, the variant removed and the game still
+ * playing (in a process that never loaded it), and the refusals: a broken file, a member without Manage Server, a
+ * bundled name, an attachment over the limit.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetStoredVariants } from '../../src/variants/stored.js';
+import { SERVER_MANAGER } from '../support/fake-discord/index.js';
+import { syntheticVariant } from '../support/synthetic-variant.js';
+import { diplogmFolder } from '../support/variant-formats.js';
+import { createHarness, slashConfirmed, waitForResults, type Harness } from './harness.js';
+
+/** Two powers on four provinces (docs/variants.md's example), three centres, three to win. */
+export function marchesFile(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id: 'twin-marches',
+    name: 'Twin Marches',
+    powers: [
+      { name: 'Red', color: '#c53328', altColor: '#d55d01' },
+      { name: 'Blue', color: '#20297f', altColor: '#0064a2' },
+    ],
+    provinces: [
+      { id: 'sound', name: 'The Sound', abbreviation: 'Snd', kind: 'sea', supplyCenter: false, home: null },
+      { id: 'red_march', name: 'Red March', abbreviation: 'Red', kind: 'coast', supplyCenter: true, home: 'Red' },
+      { id: 'blue_march', name: 'Blue March', abbreviation: 'Blu', kind: 'coast', supplyCenter: true, home: 'Blue' },
+      { id: 'hills', name: 'The Hills', abbreviation: 'Hil', kind: 'land', supplyCenter: true, home: null },
+    ],
+    armyAdjacency: {
+      red_march: ['blue_march', 'hills'],
+      blue_march: ['red_march', 'hills'],
+      hills: ['red_march', 'blue_march'],
+    },
+    fleetAdjacency: {
+      sound: ['red_march', 'blue_march'],
+      red_march: ['sound', 'blue_march'],
+      blue_march: ['sound', 'red_march'],
+    },
+    startingPhase: { season: 'spring', year: 1901, type: 'movement' },
+    startingUnits: [
+      { power: 'Red', type: 'F', province: 'red_march' },
+      { power: 'Blue', type: 'A', province: 'blue_march' },
+    ],
+    victory: { centers: 3 },
+    geometry: {
+      width: 400,
+      height: 300,
+      shapes: {
+        sound: 'M 0 0 H 100 V 300 H 0 Z',
+        red_march: 'M 100 0 H 250 V 150 H 100 Z',
+        blue_march: 'M 100 150 H 250 V 300 H 100 Z',
+        hills: 'M 250 0 C 300 40 350 -20 400 0 V 300 H 250 Z',
+      },
+      anchors: { sound: [50, 150] },
+    },
+    ...overrides,
+  };
+}
+
+const upload = (filename: string, data: string | Buffer) => ({
+  upload: true as const,
+  filename,
+  data: typeof data === 'string' ? Buffer.from(data) : data,
+});
+const json = (v: unknown) => JSON.stringify(v, null, 2);
+
+describe('a server brings its own variants', () => {
+  let h: Harness;
+  let twinId = '';
+
+  beforeAll(async () => {
+    h = await createHarness({ users: ['gm', 'alice', 'bob', 'mallory'], channels: ['main', 'other'] });
+    h.fake.setPermissions('gm', SERVER_MANAGER);
+    await h.start();
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('/variant add accepts a variant file: a private reply naming its powers and centres, with its starting map', async () => {
+    const added = await h.fake.slash('gm', 'main', 'variant add', { file: upload('twin.json', json(marchesFile())) });
+    expect(added.ephemeral).toBe(true);
+    expect(added.finalText).toContain('**Twin Marches** is now one of this server’s variants: 2 powers, 3 supply centres, 3 to win');
+    expect(added.finalText).toContain('Red: 1 home centre, 1 unit at the start');
+    expect(added.finalText).toContain('Blue: 1 home centre, 1 unit at the start');
+    expect(added.attachments.map((a) => a.filename)).toEqual(['starting-map.png']);
+    expect(added.attachments[0]!.data.subarray(1, 4).toString()).toBe('PNG');
+    const listed = await h.fake.slash('alice', 'main', 'variant list');
+    expect(listed.ephemeral).toBe(true);
+    expect(listed.finalText).toContain('**This server’s variants** (1 of 20)');
+    expect(listed.finalText).toMatch(/\*\*Twin Marches\*\*: 2 powers, 3 centres, added by <@\d+> <t:\d+:R>; no unfinished game/);
+  });
+
+  it('/game create variant: offers the server’s variant beside the bundled ones, and a game of it plays', async () => {
+    const offered = await h.fake.autocomplete('gm', 'main', 'game create', { variant: 'twin' }, 'variant');
+    expect(offered.map((c) => c.name)).toEqual(['Twin Marches']);
+    twinId = String(offered[0]!.value);
+    expect(twinId).toMatch(/^file-[0-9a-f]{16}$/);
+    const all = await h.fake.autocomplete('gm', 'main', 'game create', { variant: '' }, 'variant');
+    expect(all.map((c) => c.value)).toEqual(expect.arrayContaining(['classic', 'warring-states', twinId]));
+    const created = await h.fake.slash('gm', 'main', 'game create', { variant: twinId, movement: '1h' });
+    expect(created.text).toContain('created a **Twin Marches** game here');
+    await h.fake.slash('alice', 'main', 'game join', { power: 'Red' });
+    await h.fake.slash('bob', 'main', 'game join', { power: 'Blue' });
+    await h.fake.slash('gm', 'main', 'game start');
+    const choices = await h.fake.autocomplete('bob', 'main', 'order', { orders: 'A Blu - H' }, 'orders');
+    expect(choices.map((c) => c.value)).toContain('A blue_march - hills');
+    expect((await h.fake.slash('bob', 'main', 'order', { orders: 'A Blu - Hil' })).text).toContain('✅ Stored');
+    expect((await h.fake.slash('alice', 'main', 'order', { orders: 'F Red - Snd' })).text).toContain('✅ Stored');
+    await slashConfirmed(h, 'gm', 'main', 'gm advance');
+    const results = await waitForResults(h, 'main', 'Spring 1901 movement');
+    expect(results.content).toContain('✅ `A blue_march - hills`');
+    expect(results.attachments.length).toBeGreaterThan(0);
+  });
+
+  it('/variant remove leaves the game playing, even in a process that never loaded the variant', async () => {
+    const removed = await h.fake.slash('gm', 'main', 'variant remove', { name: 'twin marches' });
+    expect(removed.finalText).toContain('**Twin Marches** is no longer one of this server’s variants');
+    expect(removed.finalText).toContain('The unfinished game that plays it keeps playing it.');
+    expect((await h.fake.slash('gm', 'main', 'variant list')).finalText).toContain('no variants of its own');
+    expect(await h.fake.autocomplete('gm', 'main', 'game create', { variant: 'twin' }, 'variant')).toEqual([]);
+    // A restarted bot (a new process): the variant is read from the game's stored copy.
+    await h.stop();
+    forgetStoredVariants();
+    await h.start();
+    const status = await h.fake.slash('bob', 'main', 'game status');
+    expect(status.text).toContain('Twin Marches');
+    expect(status.text, status.text).toContain('Fall 1901 movement');
+    expect((await h.fake.slash('bob', 'main', 'order', { orders: 'A Hil H' })).text).toContain('✅ Stored');
+    await slashConfirmed(h, 'gm', 'main', 'gm advance');
+    const fall = await waitForResults(h, 'main', 'Fall 1901 movement');
+    expect(fall.attachments.length).toBeGreaterThan(0);
+    // The same id in another server's library is not this game's to offer.
+    const created = await h.fake.slash('gm', 'other', 'game create', { variant: twinId }, { unchecked: true });
+    expect(created.text).toMatch(/Unknown variant/);
+  });
+
+  it('/variant add reads a DiploGM config with its SVG', async () => {
+    const folder = diplogmFolder(syntheticVariant({ powers: 3, cols: 6, rows: 5, seed: 3 }));
+    const added = await h.fake.slash('gm', 'main', 'variant add', {
+      file: upload('config.json', JSON.stringify(folder.config)),
+      svg: upload('map.svg', folder.svg),
+      name: 'Little Realms',
+    });
+    expect(added.finalText).toContain('**Little Realms** is now one of this server’s variants: 3 powers');
+    expect(added.attachments.map((a) => a.filename)).toEqual(['starting-map.png']);
+  });
+
+  it('refuses a broken file naming each problem, and stores nothing', async () => {
+    const broken = marchesFile({
+      armyAdjacency: { red_march: ['blue_march', 'hills'], blue_march: ['red_march', 'hills'], hills: ['red_march'] },
+      name: 'Broken Marches',
+    });
+    const refused = await h.fake.slash('gm', 'main', 'variant add', { file: upload('broken.json', json(broken)) });
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.finalText).toContain('This variant was not added, and nothing was stored.');
+    expect(refused.finalText).toMatch(/• .*blue_march -> hills/);
+    const noDrawing = marchesFile({ geometry: undefined, name: 'Undrawn Marches' });
+    const undrawn = await h.fake.slash('gm', 'main', 'variant add', { file: upload('undrawn.json', json(noDrawing)) });
+    expect(undrawn.finalText).toContain('no drawing came with it');
+    const notJson = await h.fake.slash('gm', 'main', 'variant add', { file: upload('x.json', '{ nope') });
+    expect(notJson.finalText).toMatch(/x\.json: not JSON/);
+    const other = await h.fake.slash('gm', 'main', 'variant add', { file: upload('notes.txt', 'hello') });
+    expect(other.finalText).toContain('give a variant file (.json)');
+    const list = await h.fake.slash('gm', 'main', 'variant list');
+    expect(list.finalText).not.toMatch(/Broken|Undrawn/);
+  });
+
+  it('refuses a member without Manage Server, a bundled variant’s name and an unknown name', async () => {
+    const denied = await h.fake.slash('mallory', 'main', 'variant add', { file: upload('twin.json', json(marchesFile())) });
+    expect(denied.finalText).toContain('Only members with the Manage Server permission');
+    const deniedRemove = await h.fake.slash('mallory', 'main', 'variant remove', { name: 'Little Realms' });
+    expect(deniedRemove.finalText).toContain('Only members with the Manage Server permission');
+    const bundled = await h.fake.slash('gm', 'main', 'variant add', {
+      file: upload('twin.json', json(marchesFile())),
+      name: 'Classic',
+    });
+    expect(bundled.finalText).toContain('“Classic” is the name of a bundled variant');
+    const unknown = await h.fake.slash('gm', 'main', 'variant remove', { name: 'Atlantis' });
+    expect(unknown.finalText).toContain('This server has no variant named “Atlantis”');
+  });
+
+  it('refuses an attachment over the size limit before downloading it', async () => {
+    const big = Buffer.alloc(8 * 1024 * 1024 + 1, 0x20);
+    const refused = await h.fake.slash('gm', 'main', 'variant add', { file: upload('huge.json', big) });
+    expect(refused.finalText).toMatch(/huge\.json is 8\.0 MiB; an uploaded file may be at most 8\.0 MiB/);
+  });
+});
