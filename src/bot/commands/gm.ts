@@ -38,8 +38,9 @@ import type { BotContext } from '../context.js';
 import { timestamp } from '../markup.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { userNameText } from '../text.js';
+import { autocompleteGmEdit, executeGmEdit, withEditGroup } from './gm-edit.js';
 
-const data = new SlashCommandBuilder()
+const data = withEditGroup(new SlashCommandBuilder())
   .setName('gm')
   .setDescription('Game master tools')
   .setContexts(InteractionContextType.Guild)
@@ -136,6 +137,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const caller = callerOf(interaction);
   const kind = await botKindInChannel(ctx.deps, caller.channelId);
   if (kind && (await kind.gm(ctx, interaction))) return;
+  if (interaction.options.getSubcommandGroup(false) === 'edit') return executeGmEdit(ctx, interaction);
   switch (interaction.options.getSubcommand()) {
     case 'advance': {
       const check = await masterCheck(ctx, interaction);
@@ -333,6 +335,7 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   const kind = await botKindInChannel(ctx.deps, interaction.channelId);
   if (kind) return kind.gmAutocomplete(ctx, interaction);
   if (interaction.options.getSubcommand(false) === 'act') return autocompleteAction(ctx, interaction, 'gm');
+  if (interaction.options.getSubcommandGroup(false) === 'edit') return autocompleteGmEdit(ctx, interaction);
   return respondWithPowers(ctx, interaction);
 }
 

@@ -1,0 +1,164 @@
+/**
+ * What one board edit does to a position (docs/bot.md "Editing the board"), pure: a unit added, removed or moved, a
+ * centre's owner set, each checked against the map the way a game master expects it refused: two units in a province,
+ * a fleet inland, an army at sea, a split coast not named, a centre that does not exist, a power the game lacks.
+ */
+import type { GameMap } from '../../engine/map.js';
+import { normalizeName, placeIndex } from '../../engine/parse/places.js';
+import type { Position, Unit, UnitType } from '../../engine/types.js';
+import type { Variant } from '../../engine/variant.js';
+import { msg, type Msg } from '../../i18n/index.js';
+import { powerByName } from '../variant-of-game.js';
+import { typed } from '../echo.js';
+
+/** An edit as the game master wrote it (places and powers as typed). */
+export type BoardEdit =
+  | { kind: 'add'; power: string; unit: UnitType; place: string }
+  | { kind: 'remove'; place: string }
+  | { kind: 'move'; from: string; to: string }
+  | { kind: 'owner'; place: string; power: string | null };
+
+/** The edited position and its announcement, or the refusal. */
+export type EditOutcome = { ok: true; position: Position; announcement: Msg } | { ok: false; refusal: Msg };
+
+interface Place {
+  province: string;
+  coast: string | null;
+}
+
+const refuse = (refusal: Msg): EditOutcome => ({ ok: false, refusal });
+
+/** `spa/nc`, `Spain (nc)`, `St. Petersburg sc`, `stp`: a province of the map and the coast named, if any. */
+function placeOf(map: GameMap, text: string): Place | Msg {
+  const m = /^(.*?)(?:\s*[/(]\s*|\s+)([a-z]{2})\s*\)?$/i.exec(text.trim());
+  const index = placeIndex(map).byKey;
+  const find = (name: string) => index.get(normalizeName(name)) ?? index.get(normalizeName(name).replace(/ /g, ''));
+  const whole = find(text);
+  if (whole) return { province: whole, coast: null };
+  if (m) {
+    const province = find(m[1]!);
+    const coast = m[2]!.toLowerCase();
+    if (province && map.province(province)!.coasts.includes(coast)) return { province, coast };
+  }
+  return msg('gmEdit.refused.unknownPlace', { text: typed(text) });
+}
+
+const unitName = (type: UnitType) => msg(type === 'A' ? 'gmEdit.unit.army' : 'gmEdit.unit.fleet');
+const newUnitName = (type: UnitType) => msg(type === 'A' ? 'gmEdit.unit.newArmy' : 'gmEdit.unit.newFleet');
+
+/** Where a unit of `type` may stand: the place itself, a split coast named, or a refusal. */
+function standing(map: GameMap, type: UnitType, place: Place): Place | Msg {
+  const info = map.province(place.province)!;
+  const province = info.name;
+  if (info.kind === 'impassable') return msg('gmEdit.refused.impassable', { province });
+  if (type === 'A') {
+    if (info.kind === 'sea') return msg('gmEdit.refused.armyAtSea', { province });
+    return { province: place.province, coast: null };
+  }
+  if (info.kind === 'land') return msg('gmEdit.refused.fleetInland', { province });
+  if (info.coasts.length > 0 && !place.coast)
+    return msg('gmEdit.refused.coast', { province, example: `${info.id}/${info.coasts[0]}` });
+  return { province: place.province, coast: info.coasts.length > 0 ? place.coast : null };
+}
+
+const isMsg = (v: unknown): v is Msg => typeof v === 'object' && v !== null && 'key' in v;
+
+export function applyEdit(variant: Variant, position: Position, edit: BoardEdit): EditOutcome {
+  const map = variant.map;
+  const unitIn = (province: string) => position.units.find((u) => u.province === province);
+  const nameOf = (province: string) => map.province(province)!.name;
+  const where = (p: Place) => (p.coast ? `${nameOf(p.province)} (${p.coast})` : nameOf(p.province));
+  switch (edit.kind) {
+    case 'add': {
+      const power = powerByName(variant, edit.power);
+      if (!power) return refuse(msg('gmEdit.refused.unknownPower', { text: typed(edit.power) }));
+      const place = placeOf(map, edit.place);
+      if (isMsg(place)) return refuse(place);
+      const spot = standing(map, edit.unit, place);
+      if (isMsg(spot)) return refuse(spot);
+      const there = unitIn(spot.province);
+      if (there) return refuse(occupied(nameOf(spot.province), there));
+      const unit: Unit = { power, type: edit.unit, province: spot.province, coast: spot.coast };
+      return {
+        ok: true,
+        position: { ...position, units: [...position.units, unit] },
+        announcement: msg('gmEdit.announce.add', { unit: newUnitName(edit.unit), power, province: where(spot) }),
+      };
+    }
+    case 'remove': {
+      const place = placeOf(map, edit.place);
+      if (isMsg(place)) return refuse(place);
+      const unit = unitIn(place.province);
+      if (!unit) return refuse(msg('gmEdit.refused.noUnit', { province: nameOf(place.province) }));
+      return {
+        ok: true,
+        position: { ...position, units: position.units.filter((u) => u !== unit) },
+        announcement: msg('gmEdit.announce.remove', {
+          unit: unitName(unit.type),
+          power: unit.power,
+          province: where(unit),
+        }),
+      };
+    }
+    case 'move':
+      return moveUnit(variant, position, edit.from, edit.to);
+    case 'owner':
+      return setOwner(variant, position, edit.place, edit.power);
+  }
+}
+
+const occupied = (province: string, unit: Unit) =>
+  msg('gmEdit.refused.occupied', { province, unit: unitName(unit.type), power: unit.power });
+
+function moveUnit(variant: Variant, position: Position, fromText: string, toText: string): EditOutcome {
+  const map = variant.map;
+  const nameOf = (province: string) => map.province(province)!.name;
+  const from = placeOf(map, fromText);
+  if (isMsg(from)) return refuse(from);
+  const unit = position.units.find((u) => u.province === from.province);
+  if (!unit) return refuse(msg('gmEdit.refused.noUnit', { province: nameOf(from.province) }));
+  const to = placeOf(map, toText);
+  if (isMsg(to)) return refuse(to);
+  const spot = standing(map, unit.type, to);
+  if (isMsg(spot)) return refuse(spot);
+  if (spot.province === unit.province && spot.coast === unit.coast)
+    return refuse(msg('gmEdit.refused.samePlace', { province: nameOf(spot.province) }));
+  const there = position.units.find((u) => u.province === spot.province && u !== unit);
+  if (there) return refuse(occupied(nameOf(spot.province), there));
+  const moved: Unit = { ...unit, province: spot.province, coast: spot.coast };
+  const at = (p: { province: string; coast?: string | null }) =>
+    p.coast ? `${nameOf(p.province)} (${p.coast})` : nameOf(p.province);
+  return {
+    ok: true,
+    position: { ...position, units: position.units.map((u) => (u === unit ? moved : u)) },
+    announcement: msg('gmEdit.announce.move', { unit: unitName(unit.type), power: unit.power, from: at(unit), to: at(spot) }),
+  };
+}
+
+function setOwner(variant: Variant, position: Position, placeText: string, powerText: string | null): EditOutcome {
+  const map = variant.map;
+  const place = placeOf(map, placeText);
+  if (isMsg(place)) return refuse(place);
+  const info = map.province(place.province)!;
+  if (!info.supplyCenter) return refuse(msg('gmEdit.refused.notCentre', { province: info.name }));
+  const power = powerText === null ? null : powerByName(variant, powerText);
+  if (powerText !== null && !power) return refuse(msg('gmEdit.refused.unknownPower', { text: typed(powerText) }));
+  const owner = Object.keys(position.supplyCenters).find((p) => position.supplyCenters[p]!.includes(info.id)) ?? null;
+  if (owner === power)
+    return refuse(
+      power
+        ? msg('gmEdit.refused.sameOwner', { power, province: info.name })
+        : msg('gmEdit.refused.alreadyNeutral', { province: info.name }),
+    );
+  const supplyCenters: Record<string, string[]> = {};
+  for (const [p, centres] of Object.entries(position.supplyCenters))
+    supplyCenters[p] = centres.filter((c) => c !== info.id);
+  if (power) supplyCenters[power] = [...(supplyCenters[power] ?? []), info.id];
+  return {
+    ok: true,
+    position: { ...position, supplyCenters },
+    announcement: power
+      ? msg('gmEdit.announce.owner', { province: info.name, power })
+      : msg('gmEdit.announce.ownerNone', { province: info.name }),
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * `/gm edit` (docs/bot.md "Editing the board"): the game master changes the board of the phase under way before
+ * anyone orders in it: a unit added, removed or moved, a centre's owner set. The edit is written into the phase's
+ * board (so `/map`, `/history`, the export and the adjudication all see it), noted in the audit log, and announced
+ * once in the channel through the outbox. The feature's one public face.
+ */
+import { count, eq } from 'drizzle-orm';
+import { msg, t, type Msg } from '../../i18n/index.js';
+import type { Tx } from '../../store/db.js';
+import { audit, openGameByChannel, phaseById } from '../../store/queries.js';
+import { orders, phases, phaseSteps, type GameRow, type PhaseRow } from '../../store/schema.js';
+import { first } from '../../store/store.js';
+import { noOpenGame } from '../context.js';
+import { queueNotice, queueStatus } from '../outbox-write.js';
+import { phaseLabel } from '../summary.js';
+import { fail, inTransaction } from '../tx.js';
+import type { Caller, GameDeps } from '../types.js';
+import { variantOfGame } from '../variant-of-game.js';
+import { randomToken } from '../views.js';
+import { applyEdit, type BoardEdit } from './edit.js';
+
+export type { BoardEdit } from './edit.js';
+
+/** Done: the phase it changed and what the channel is told; refused: a sentence (`refusal` in the caller's words). */
+export type BoardEditResult =
+  | { ok: true; phase: string; announcement: Msg }
+  | { ok: false; error: string }
+  | { ok: false; refusal: Msg };
+
+/** The phase whose board may be edited now, or why not. */
+async function editablePhase(tx: Tx, game: GameRow): Promise<PhaseRow | Msg> {
+  if (game.status !== 'active' && game.status !== 'paused') return msg('gmEdit.refused.notRunning');
+  const phase = game.currentPhaseId === null ? undefined : await phaseById(tx, game.currentPhaseId);
+  if (!phase || phase.resolvedAt !== null) return msg('gmEdit.refused.notRunning');
+  const label = phaseLabel(phase.position.phase, variantOfGame(game));
+  if (phase.position.phase.type === 'retreat') return msg('gmEdit.refused.retreats', { phase: label });
+  const step = first(await tx.select().from(phaseSteps).where(eq(phaseSteps.phaseId, phase.id)).limit(1));
+  if (step?.step) return msg('gmEdit.refused.step', { phase: label });
+  const stored = first(await tx.select({ n: count() }).from(orders).where(eq(orders.phaseId, phase.id)));
+  if ((stored?.n ?? 0) > 0) return msg('gmEdit.refused.ordersGiven', { phase: label });
+  return phase;
+}
+
+const isMsg = (v: unknown): v is Msg => typeof v === 'object' && v !== null && 'key' in v;
+
+export async function editBoard(deps: GameDeps, input: Caller & { edit: BoardEdit }): Promise<BoardEditResult> {
+  const refused: { msg: Msg | null } = { msg: null };
+  const r = await inTransaction(deps, async (tx, changed) => {
+    const game = await openGameByChannel(tx, input.channelId);
+    if (!game) return fail(await noOpenGame(tx, input.channelId));
+    if (game.gmUserId !== input.userId) return fail('Only the game master can use `/gm` commands.');
+    const variant = variantOfGame(game);
+    const phase = variant ? await editablePhase(tx, game) : msg('gmEdit.refused.noBoard');
+    if (isMsg(phase) || !variant) {
+      refused.msg = isMsg(phase) ? phase : msg('gmEdit.refused.noBoard');
+      return fail('');
+    }
+    const outcome = applyEdit(variant, phase.position, input.edit);
+    if (!outcome.ok) {
+      refused.msg = outcome.refusal;
+      return fail('');
+    }
+    const now = deps.now();
+    await tx.update(phases).set({ position: outcome.position }).where(eq(phases.id, phase.id));
+    await audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_edit', detail: input.edit, at: now });
+    // Channel posts are English until games have a locale of their own (docs/locales.md).
+    const text = t('en', outcome.announcement);
+    await queueNotice(tx, game, text, `edit:${game.id}:${randomToken(deps.random ?? Math.random)}`, now, phase.id);
+    await queueStatus(tx, game.id, now);
+    changed(game.id);
+    return { ok: true as const, phase: phaseLabel(outcome.position.phase, variant), announcement: outcome.announcement };
+  });
+  if (refused.msg) return { ok: false, refusal: refused.msg };
+  return r;
+}
