@@ -14,7 +14,14 @@ import { SQLiteSyncDialect, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { openDatabase, type OpenedDatabase } from './db.js';
 import { isSqliteTable } from './pg-tables.js';
 import * as schema from './schema.js';
-import { isRefusal, withPreparation, type Store, type StoreDb, type StoreTables, type TransactionOptions } from './store.js';
+import {
+  isRefusal,
+  withPreparation,
+  type Store,
+  type StoreDb,
+  type StoreTables,
+  type TransactionOptions,
+} from './store.js';
 
 const dialect = new SQLiteSyncDialect();
 

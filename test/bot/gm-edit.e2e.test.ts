@@ -64,7 +64,11 @@ describe('/gm edit', () => {
       ['gm edit add', { power: 'Germany', unit: 'A', place: 'ber' }, 'Berlin already holds the army of Germany'],
       ['gm edit add', { power: 'France', unit: 'F', place: 'bur' }, 'A fleet cannot stand in Burgundy: it is inland.'],
       ['gm edit add', { power: 'France', unit: 'A', place: 'nth' }, 'An army cannot stand in North Sea: it is sea.'],
-      ['gm edit add', { power: 'France', unit: 'F', place: 'stp' }, 'St Petersburg has several coasts: say which, like `stp/nc`.'],
+      [
+        'gm edit add',
+        { power: 'France', unit: 'F', place: 'stp' },
+        'St Petersburg has several coasts: say which, like `stp/nc`.',
+      ],
       ['gm edit add', { power: 'Atlantis', unit: 'A', place: 'bur' }, '“Atlantis” is not a power of this game.'],
       ['gm edit remove', { place: 'Atlantis' }, 'There is no province “Atlantis” on this map.'],
       ['gm edit remove', { place: 'bur' }, 'There is no unit in Burgundy.'],
@@ -98,7 +102,9 @@ describe('/gm edit', () => {
       supplyCenters: Record<string, string[]>;
     }[];
     const spring = cases.find((c) => c.id === 'S1901M')!;
-    expect(spring.units).toContainEqual(expect.objectContaining({ power: 'France', type: 'F', province: 'spa', coast: 'sc' }));
+    expect(spring.units).toContainEqual(
+      expect.objectContaining({ power: 'France', type: 'F', province: 'spa', coast: 'sc' }),
+    );
     expect(spring.units).toContainEqual(expect.objectContaining({ power: 'Germany', province: 'tyr' }));
     expect(spring.units.some((u) => u.province === 'mun')).toBe(false);
     expect(spring.supplyCenters.France).toContain('bel');

@@ -13,7 +13,7 @@ import { diplogmFolder } from '../support/variant-formats.js';
 import { createHarness, slashConfirmed, waitForResults, type Harness } from './harness.js';
 
 /** Two powers on four provinces (docs/variants.md's example), three centres, three to win. */
-export function marchesFile(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+function marchesFile(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     id: 'twin-marches',
     name: 'Twin Marches',
@@ -82,7 +82,9 @@ describe('a server brings its own variants', () => {
   it('/variant add accepts a variant file: a private reply naming its powers and centres, with its starting map', async () => {
     const added = await h.fake.slash('gm', 'main', 'variant add', { file: upload('twin.json', json(marchesFile())) });
     expect(added.ephemeral).toBe(true);
-    expect(added.finalText).toContain('**Twin Marches** is now one of this server’s variants: 2 powers, 3 supply centres, 3 to win');
+    expect(added.finalText).toContain(
+      '**Twin Marches** is now one of this server’s variants: 2 powers, 3 supply centres, 3 to win',
+    );
     expect(added.finalText).toContain('Red: 1 home centre, 1 unit at the start');
     expect(added.finalText).toContain('Blue: 1 home centre, 1 unit at the start');
     expect(added.attachments.map((a) => a.filename)).toEqual(['starting-map.png']);
@@ -90,7 +92,9 @@ describe('a server brings its own variants', () => {
     const listed = await h.fake.slash('alice', 'main', 'variant list');
     expect(listed.ephemeral).toBe(true);
     expect(listed.finalText).toContain('**This server’s variants** (1 of 20)');
-    expect(listed.finalText).toMatch(/\*\*Twin Marches\*\*: 2 powers, 3 centres, added by <@\d+> <t:\d+:R>; no unfinished game/);
+    expect(listed.finalText).toMatch(
+      /\*\*Twin Marches\*\*: 2 powers, 3 centres, added by <@\d+> <t:\d+:R>; no unfinished game/,
+    );
   });
 
   it('/game create variant: offers the server’s variant beside the bundled ones, and a game of it plays', async () => {
@@ -169,7 +173,9 @@ describe('a server brings its own variants', () => {
   });
 
   it('refuses a member without Manage Server, a bundled variant’s name and an unknown name', async () => {
-    const denied = await h.fake.slash('mallory', 'main', 'variant add', { file: upload('twin.json', json(marchesFile())) });
+    const denied = await h.fake.slash('mallory', 'main', 'variant add', {
+      file: upload('twin.json', json(marchesFile())),
+    });
     expect(denied.finalText).toContain('Only members with the Manage Server permission');
     const deniedRemove = await h.fake.slash('mallory', 'main', 'variant remove', { name: 'Little Realms' });
     expect(deniedRemove.finalText).toContain('Only members with the Manage Server permission');

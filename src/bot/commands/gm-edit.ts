@@ -49,7 +49,12 @@ export function withEditGroup(builder: SlashCommandBuilder): SlashCommandBuilder
           .setName('remove')
           .setDescription('Take a unit off the board')
           .addStringOption((o) =>
-            o.setName('place').setDescription('Where the unit is').setRequired(true).setAutocomplete(true).setMaxLength(60),
+            o
+              .setName('place')
+              .setDescription('Where the unit is')
+              .setRequired(true)
+              .setAutocomplete(true)
+              .setMaxLength(60),
           ),
       )
       .addSubcommand((s) =>
@@ -57,7 +62,12 @@ export function withEditGroup(builder: SlashCommandBuilder): SlashCommandBuilder
           .setName('move')
           .setDescription('Move a unit anywhere it may stand')
           .addStringOption((o) =>
-            o.setName('from').setDescription('Where the unit is').setRequired(true).setAutocomplete(true).setMaxLength(60),
+            o
+              .setName('from')
+              .setDescription('Where the unit is')
+              .setRequired(true)
+              .setAutocomplete(true)
+              .setMaxLength(60),
           )
           .addStringOption((o) =>
             o.setName('to').setDescription(placeHelp).setRequired(true).setAutocomplete(true).setMaxLength(60),
@@ -68,7 +78,12 @@ export function withEditGroup(builder: SlashCommandBuilder): SlashCommandBuilder
           .setName('owner')
           .setDescription("Set a supply centre's owner")
           .addStringOption((o) =>
-            o.setName('place').setDescription('The supply centre').setRequired(true).setAutocomplete(true).setMaxLength(60),
+            o
+              .setName('place')
+              .setDescription('The supply centre')
+              .setRequired(true)
+              .setAutocomplete(true)
+              .setMaxLength(60),
           )
           .addStringOption((o) =>
             o.setName('power').setDescription('Its new owner (leave out: neutral)').setAutocomplete(true),

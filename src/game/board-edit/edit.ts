@@ -131,7 +131,12 @@ function moveUnit(variant: Variant, position: Position, fromText: string, toText
   return {
     ok: true,
     position: { ...position, units: position.units.map((u) => (u === unit ? moved : u)) },
-    announcement: msg('gmEdit.announce.move', { unit: unitName(unit.type), power: unit.power, from: at(unit), to: at(spot) }),
+    announcement: msg('gmEdit.announce.move', {
+      unit: unitName(unit.type),
+      power: unit.power,
+      from: at(unit),
+      to: at(spot),
+    }),
   };
 }
 

@@ -68,7 +68,11 @@ export async function editBoard(deps: GameDeps, input: Caller & { edit: BoardEdi
     await queueNotice(tx, game, text, `edit:${game.id}:${randomToken(deps.random ?? Math.random)}`, now, phase.id);
     await queueStatus(tx, game.id, now);
     changed(game.id);
-    return { ok: true as const, phase: phaseLabel(outcome.position.phase, variant), announcement: outcome.announcement };
+    return {
+      ok: true as const,
+      phase: phaseLabel(outcome.position.phase, variant),
+      announcement: outcome.announcement,
+    };
   });
   if (refused.msg) return { ok: false, refusal: refused.msg };
   return r;

@@ -63,11 +63,3 @@ export function importInWorker(upload: VariantUpload): Promise<VariantImportAnsw
     w.postMessage({ id, upload } satisfies ImportRequest);
   });
 }
-
-/** Stops the worker (tests, shutdown); imports still waiting are refused. A later import starts a new one. */
-export async function stopImportWorker(): Promise<void> {
-  const waiting = [...pending.values()];
-  pending.clear();
-  for (const p of waiting) p.reject(new Error('variant import worker stopped'));
-  await slot.stop();
-}

@@ -3,8 +3,7 @@
  * import of an upload in a worker thread, and the stored variants games play (loaded into this process when first
  * needed). The feature's one public face.
  */
-export type { VariantSummary, VariantUpload, UploadedFile } from './import-job.js';
-export { stopImportWorker } from './import-pool.js';
+export type { UploadedFile } from './import-job.js';
 export {
   addServerVariant,
   chosenVariant,
@@ -15,6 +14,5 @@ export {
   VARIANT_LIBRARY_LIMITS,
   type AddedVariant,
   type LibraryRefusal,
-  type ServerVariantView,
 } from './library.js';
-export { loadStoredVariantFrom, storedVariantOrLoad } from './stored.js';
+export { storedVariantOrLoad } from './stored.js';

@@ -277,7 +277,11 @@ export async function serverVariantChoices(
  * The stored variant `text` names in this server's library (its name in any case, or its id as the autocomplete
  * gives it), or null.
  */
-export async function resolveServerVariant(deps: GameDeps, guildId: string | null, text: string): Promise<string | null> {
+export async function resolveServerVariant(
+  deps: GameDeps,
+  guildId: string | null,
+  text: string,
+): Promise<string | null> {
   if (!guildId) return null;
   const r = await inReadTransaction(deps, async (tx) => {
     const entry = (await entryOf(tx, guildId, keyOf(text))) ?? (await entryById(tx, guildId, text.trim()));
