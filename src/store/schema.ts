@@ -607,9 +607,8 @@ export const serverVariants = sqliteTable(
     /** The name as the server wrote it; `key` is its lowercase form, unique in the server. */
     name: text('name').notNull(),
     key: text('key').notNull(),
-    variantId: text('variant_id')
-      .notNull()
-      .references(() => variantFiles.id),
+    /** A `variant_files` id (no foreign key: the library drops a file only once nothing names it). */
+    variantId: text('variant_id').notNull(),
     /** The file's size in bytes as uploaded (the SVG's included), for `/variant list`. */
     bytes: integer('bytes').notNull(),
     addedBy: text('added_by').notNull(),

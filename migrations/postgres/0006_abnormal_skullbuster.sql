@@ -16,5 +16,3 @@ CREATE TABLE "variant_files" (
 	"drawing" text,
 	"created_at" bigint NOT NULL
 );
---> statement-breakpoint
-ALTER TABLE "server_variants" ADD CONSTRAINT "server_variants_variant_id_variant_files_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."variant_files"("id") ON DELETE no action ON UPDATE no action;

@@ -6,8 +6,7 @@ CREATE TABLE `server_variants` (
 	`bytes` integer NOT NULL,
 	`added_by` text NOT NULL,
 	`added_at` integer NOT NULL,
-	PRIMARY KEY(`guild_id`, `key`),
-	FOREIGN KEY (`variant_id`) REFERENCES `variant_files`(`id`) ON UPDATE no action ON DELETE no action
+	PRIMARY KEY(`guild_id`, `key`)
 );
 --> statement-breakpoint
 CREATE TABLE `variant_files` (
