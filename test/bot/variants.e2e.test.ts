@@ -136,6 +136,21 @@ describe('a server brings its own variants', () => {
     await slashConfirmed(h, 'gm', 'main', 'gm advance');
     const fall = await waitForResults(h, 'main', 'Fall 1901 movement');
     expect(fall.attachments.length).toBeGreaterThan(0);
+    // The game's other features on its stored variant: the map, a sandbox, a replay, the export, the chart.
+    const map = await h.fake.slash('bob', 'main', 'map');
+    expect(map.attachments.length).toBe(1);
+    const sandbox = await h.fake.slash('alice', 'main', 'sandbox start');
+    expect(sandbox.finalText).toContain('Twin Marches · **Winter 1901 adjustment**');
+    expect((await h.fake.slash('alice', 'main', 'sandbox order', { orders: 'build A blu' })).finalText).toContain(
+      'Stored',
+    );
+    const replay = await h.fake.slash('bob', 'main', 'history replay');
+    expect(replay.attachments.map((a) => a.contentType)).toEqual(['image/gif']);
+    const exported = await h.fake.slash('bob', 'main', 'history export');
+    const cases = JSON.parse(exported.attachments[0]!.data.toString('utf8')) as { variant: string }[];
+    expect(cases.map((c) => c.variant)).toEqual([twinId, twinId]);
+    const chart = await h.fake.slash('bob', 'main', 'history chart');
+    expect(chart.attachments.map((a) => a.contentType)).toEqual(['image/png']);
     // The same id in another server's library is not this game's to offer.
     const created = await h.fake.slash('gm', 'other', 'game create', { variant: twinId }, { unchecked: true });
     expect(created.text).toMatch(/Unknown variant/);
