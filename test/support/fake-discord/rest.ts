@@ -489,12 +489,33 @@ function registerCommands(ctx: Ctx, guildId: string | null): unknown {
       throw new HttpError(400, 50035, `Invalid Form Body: /${name} description must be 1-100 characters`);
     }
     checkOptions(`/${name}`, (raw.options as Record<string, unknown>[] | undefined) ?? []);
+    const size = commandSize(raw);
+    if (size > COMMAND_SIZE_LIMIT)
+      throw new HttpError(
+        400,
+        50035,
+        `Invalid Form Body: /${name} is ${size} characters (at most ${COMMAND_SIZE_LIMIT})`,
+      );
   }
   ctx.state.commands = [
     ...ctx.state.commands.filter((c) => c.guildId !== guildId),
     ...(list as Record<string, unknown>[]).map((raw) => toRegisteredCommand(raw, ctx.state.ids.next(), guildId)),
   ];
   return listCommands(ctx, guildId);
+}
+
+/**
+ * Discord's limit on one command's text: its name, description and value properties, with every option's, subcommand's
+ * and choice's, together.
+ */
+const COMMAND_SIZE_LIMIT = 8000;
+
+function commandSize(o: Record<string, unknown>): number {
+  let n = String(o.name ?? '').length + String(o.description ?? '').length;
+  if (typeof o.value === 'string') n += o.value.length;
+  for (const c of (o.choices as Record<string, unknown>[] | undefined) ?? []) n += commandSize(c);
+  for (const x of (o.options as Record<string, unknown>[] | undefined) ?? []) n += commandSize(x);
+  return n;
 }
 
 /** Discord's limits on command options (names, descriptions, choices, nesting, required-first). */
