@@ -2,7 +2,7 @@
  * Plumbing shared by the CLI commands (contract: docs/cli.md). A command is a function of its arguments and its
  * stdin text that returns what to print and the exit code, so tests run it in-process.
  */
-import { fstatSync, readFileSync } from 'node:fs';
+import { fstatSync, readFileSync, statSync } from 'node:fs';
 import { CLI_DEFAULT_LEVEL, isLevel, LEVELS, type Level } from '../ai/levels.js';
 import type { Variant } from '../engine/variant.js';
 import { InputError } from '../variants/case/error.js';
@@ -154,8 +154,10 @@ let variantFileSupport: typeof import('../variants/build.js') | undefined;
 export async function loadVariants(ids: Iterable<unknown>, flags?: Flags): Promise<void> {
   const wanted = new Set<string>();
   for (const id of ids) if (typeof id === 'string') wanted.add(id.toLowerCase());
-  if (flags?.values.has('variant-file')) variantFileSupport ??= await import('../variants/build.js');
-  else if (flags) wanted.add((flags.values.get('variant') ?? 'classic').toLowerCase());
+  if (flags?.values.has('variant-file')) {
+    variantFileSupport ??= await import('../variants/build.js');
+    variantFromFile(flags.values.get('variant-file')!);
+  } else if (flags) wanted.add((flags.values.get('variant') ?? 'classic').toLowerCase());
   for (const id of wanted) {
     if (loadedVariants.has(id)) continue;
     const variant = await loadVariant(id);
@@ -167,6 +169,8 @@ export async function loadVariants(ids: Iterable<unknown>, flags?: Flags): Promi
 export function variantById(id: string): Variant {
   const v = loadedVariants.get(id.toLowerCase());
   if (v) return v;
+  // A case may name the --variant-file's variant by its id (a server's variant: the bot's game file names it so).
+  if (fileRead && fileRead.variant.id === id.toLowerCase()) return fileRead.variant;
   if (BUNDLED_VARIANT_IDS.includes(id.toLowerCase()))
     throw new Error(`variant "${id}" was used before loadVariants() loaded it`);
   throw new InputError(`unknown variant "${id}" (bundled: ${BUNDLED_VARIANT_IDS.join(', ')})`);
@@ -174,6 +178,27 @@ export function variantById(id: string): Variant {
 
 /** A variant from a `map.json` file: validated data, no rules hooks (`loadVariants` with the flags first). */
 export function variantFromFile(path: string): Variant {
+  if (!variantFileSupport) throw new Error('--variant-file used before loadVariants() loaded the validator');
+  const stamp = statStamp(path);
+  if (fileRead && fileRead.path === path && fileRead.stamp === stamp) return fileRead.variant;
+  const variant = readVariantFileAt(path);
+  fileRead = { path, stamp, variant };
+  return variant;
+}
+
+/** The --variant-file read last (by path, size and time written), so each command validates it once. */
+let fileRead: { path: string; stamp: string; variant: Variant } | undefined;
+
+function statStamp(path: string): string {
+  try {
+    const s = statSync(path);
+    return `${s.size}:${s.mtimeMs}`;
+  } catch {
+    return '';
+  }
+}
+
+function readVariantFileAt(path: string): Variant {
   if (!variantFileSupport) throw new Error('--variant-file used before loadVariants() loaded the validator');
   const { buildVariant, parseVariantData, VariantDataError } = variantFileSupport;
   let raw: unknown;

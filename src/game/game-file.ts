@@ -10,6 +10,7 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Position } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
+import { isStoredVariantId, storedVariantTexts } from '../variants/stored.js';
 import type { ScChartInput } from '../render/sc-chart.js';
 import type { Tx } from '../store/db.js';
 import { gameById, latestGameByChannel, ordersOf, phaseById, playerByUser, playersOf } from '../store/queries.js';
@@ -34,6 +35,19 @@ export interface GameFile {
   phases: number;
   /** The game is over: the file holds every phase played (else the phase under way is left out). */
   over: boolean;
+  /**
+   * A server's variant (docs/variants.md "A server's variants"): the variant file the game plays, whose id the cases
+   * name, so `adjudicate --variant-file` reads the game file without the server.
+   */
+  variant?: { name: string; text: string };
+}
+
+/** The variant file of a game's stored variant (its map and drawing texts joined back, unparsed), or undefined. */
+function storedVariantFile(game: GameRow): GameFile['variant'] {
+  const texts = isStoredVariantId(game.variantId) ? storedVariantTexts(game.variantId) : undefined;
+  if (!texts) return undefined;
+  const text = texts.drawing ? `${texts.map.slice(0, -1)},"geometry":${texts.drawing}}` : texts.map;
+  return { name: fileName(game, '-variant.json'), text: `${text}\n` };
 }
 
 /** The file name of one of a game's files (`game-12-classic.json`, `game-12-classic-supply-centres.png`). */
@@ -118,6 +132,7 @@ export async function gameFileInTurns(
       text: gameFileText(lines),
       phases: listed.length,
       over: game.status === 'finished',
+      ...(storedVariantFile(game) ? { variant: storedVariantFile(game)! } : {}),
     },
   };
 }

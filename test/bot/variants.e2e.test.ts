@@ -5,7 +5,11 @@
  * playing (in a process that never loaded it), and the refusals: a broken file, a member without Manage Server, a
  * bundled name, an attachment over the limit.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adjudicateCommand } from '../../src/cli/commands/adjudicate.js';
 import { forgetStoredVariants } from '../../src/variants/stored.js';
 import { SERVER_MANAGER } from '../support/fake-discord/index.js';
 import { syntheticVariant } from '../support/synthetic-variant.js';
@@ -147,8 +151,23 @@ describe('a server brings its own variants', () => {
     const replay = await h.fake.slash('bob', 'main', 'history replay');
     expect(replay.attachments.map((a) => a.contentType)).toEqual(['image/gif']);
     const exported = await h.fake.slash('bob', 'main', 'history export');
-    const cases = JSON.parse(exported.attachments[0]!.data.toString('utf8')) as { variant: string }[];
+    const [gameFile, variantFile] = exported.attachments;
+    const cases = JSON.parse(gameFile!.data.toString('utf8')) as { variant: string }[];
     expect(cases.map((c) => c.variant)).toEqual([twinId, twinId]);
+    // The variant comes with it, and the CLI decides the game's phases with it, without the server.
+    expect(variantFile!.filename).toMatch(/-variant\.json$/);
+    expect(exported.finalText).toContain(`--variant-file ${variantFile!.filename}`);
+    const dir = mkdtempSync(join(tmpdir(), 'zhanguo-variant-export-'));
+    try {
+      writeFileSync(join(dir, 'v.json'), variantFile!.data);
+      const cli = await adjudicateCommand(['--variant-file', join(dir, 'v.json')], gameFile!.data.toString('utf8'));
+      expect(cli.stderr).toBe('');
+      expect(cli.code).toBe(0);
+      const [spring] = JSON.parse(cli.stdout) as { units: { province: string }[] }[];
+      expect(spring!.units.map((u) => u.province).sort()).toEqual(['hills', 'sound']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     const chart = await h.fake.slash('bob', 'main', 'history chart');
     expect(chart.attachments.map((a) => a.contentType)).toEqual(['image/png']);
     // The same id in another server's library is not this game's to offer.
@@ -165,6 +184,16 @@ describe('a server brings its own variants', () => {
     });
     expect(added.finalText).toContain('**Little Realms** is now one of this server’s variants: 3 powers');
     expect(added.attachments.map((a) => a.filename)).toEqual(['starting-map.png']);
+    // Computer players play it: a demonstration table, every power a computer's, one phase.
+    const [realms] = await h.fake.autocomplete('gm', 'other', 'game create', { variant: 'little' }, 'variant');
+    const created = await h.fake.slash('gm', 'other', 'game create', {
+      variant: String(realms!.value),
+      demonstration: true,
+    });
+    expect(created.text).toContain('**Little Realms** game');
+    await h.fake.slash('gm', 'other', 'game start');
+    const results = await waitForResults(h, 'other', 'Spring 1901 movement');
+    expect(results.content).toMatch(/✅ `[AF] /);
   });
 
   it('refuses a broken file naming each problem, and stores nothing', async () => {

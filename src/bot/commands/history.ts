@@ -291,9 +291,11 @@ async function replyWithFile(
   interaction: ChatInputCommandInteraction,
   content: string,
   file: { attachment: Buffer; name: string },
+  second: { attachment: Buffer; name: string } | null = null,
 ): Promise<void> {
   if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  await interaction.editReply({ content: discordText(content), files: [file], allowedMentions: { parse: [] } });
+  const files = second ? [file, second] : [file];
+  await interaction.editReply({ content: discordText(content), files, allowedMentions: { parse: [] } });
 }
 
 /**
@@ -313,10 +315,16 @@ async function exportFile(ctx: BotContext, interaction: ChatInputCommandInteract
       `The game's file is ${mib(data.length)} MiB, more than Discord lets the bot attach here (${mib(limit)} MiB), so it cannot be sent.`,
     );
   const phases = `${r.file.phases} played phase${r.file.phases === 1 ? '' : 's'}`;
+  const variant = r.file.variant ? Buffer.from(r.file.variant.text, 'utf8') : null;
+  const withVariant =
+    variant && r.file.variant && data.length + variant.length <= limit
+      ? { attachment: variant, name: r.file.variant.name }
+      : null;
   return replyWithFile(
     interaction,
-    `**The game as a file** (${phases}, the CLI's phases format): \`adjudicate\` decides every phase as the game did, \`replay\` draws it. ${r.file.over ? 'The game is over, so every phase played is in it.' : 'The phase under way is not in it, nor anything stored for it.'}`,
+    `**The game as a file** (${phases}, the CLI's phases format): \`adjudicate\` decides every phase as the game did, \`replay\` draws it. ${r.file.over ? 'The game is over, so every phase played is in it.' : 'The phase under way is not in it, nor anything stored for it.'}${withVariant ? ` This server's variant comes with it: give it to the CLI as \`--variant-file ${withVariant.name}\`.` : ''}`,
     { attachment: data, name: r.file.name },
+    withVariant,
   );
 }
 
