@@ -6,7 +6,6 @@ import type { AutocompleteInteraction } from 'discord.js';
 import { chosenVariant, resolveServerVariant, serverVariantChoices } from '../game/variant-library/index.js';
 import type { Variant } from '../engine/variant.js';
 import { botVariants } from '../variants/index.js';
-import { isStoredVariantId } from '../variants/stored.js';
 import type { BotContext } from './context.js';
 import { botKinds } from './kinds.js';
 import { choiceName, MAX_CHOICES } from './text.js';
@@ -32,14 +31,12 @@ export async function respondWithVariants(
 }
 
 /**
- * The variant id the game layer is given for `variant:` as written: a bundled variant's id or a game kind's as they
- * are, one of this server's variants by its name or the id its choice carries; anything else as written (the game
- * layer refuses it naming the variants). A stored variant of another server is never reached from here.
+ * The variant id the game layer is given for `variant:` as written: one of this server's variants by its name (or the
+ * id its choice carries), else as written (a bundled variant's id; the game layer refuses anything else, and a stored
+ * variant outside this server's library, naming the variants).
  */
 export async function variantIdOf(ctx: BotContext, guildId: string | null, written: string): Promise<string> {
-  const own = await resolveServerVariant(ctx.deps, guildId, written);
-  if (own) return own;
-  return isStoredVariantId(written.trim().toLowerCase()) ? 'unknown' : written;
+  return (await resolveServerVariant(ctx.deps, guildId, written)) ?? written;
 }
 
 /** The variant `variant:` names so far (for the autocomplete of `options:` and `computer:`), or null. */

@@ -38,6 +38,8 @@ import { pluginOfGame } from './plugin-context.js';
 import { channelRef, timeRef } from './text-refs.js';
 import { SCORING_SYSTEMS, type ScoringSystem } from './scoring.js';
 import { typed } from './echo.js';
+import { inServerLibrary } from './variant-library/index.js';
+import { isStoredVariantId } from '../variants/stored.js';
 
 export const NO_GAME = 'There is no game in this channel. A game master can create one with `/game create`.';
 
@@ -97,7 +99,12 @@ export async function createGame(
   return await inTransaction(deps, async (tx, changed) => {
     if (!idText(input.channelId) || !idText(input.userId))
       return fail('This command must be used in a server channel.');
-    const settings = parseGameSettings(input);
+    // A server's stored variant only from its own library (docs/variants.md "A server's variants").
+    const wanted = String(input.variantId ?? '')
+      .trim()
+      .toLowerCase();
+    const ownStored = isStoredVariantId(wanted) && (await inServerLibrary(tx, input.guildId, wanted));
+    const settings = parseGameSettings(input, ownStored);
     if (!settings.ok) return fail(settings.error);
     const place = await checkGamePlace(tx, deps, input, settings.durations);
     if (!place.ok) return fail(place.error);
@@ -141,12 +148,13 @@ export async function createGame(
  * phase durations, the palette, the variant's options, the computer seats and their level, the seat settings, and a
  * demonstration table's (every power a computer's, so no named computer seats).
  */
-function parseGameSettings(input: CreateGameInput): Result<GameSettings> {
+function parseGameSettings(input: CreateGameInput, ownStored: boolean): Result<GameSettings> {
   const wanted = String(input.variantId ?? '')
     .trim()
     .toLowerCase();
-  // A bundled variant, or a server's stored one (the bot resolves a library name to its id).
-  const variant = botVariants().find((v) => v.id === wanted) ?? variantOfGame({ variantId: wanted });
+  // A bundled variant, or one of the server's stored ones (the bot resolves a library name to its id).
+  const variant =
+    botVariants().find((v) => v.id === wanted) ?? (ownStored ? variantOfGame({ variantId: wanted }) : undefined);
   if (!variant) {
     return fail(
       `Unknown variant "${typed(input.variantId)}". Available variants: ${botVariants()

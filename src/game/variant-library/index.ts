@@ -7,6 +7,7 @@ export type { UploadedFile } from './import-job.js';
 export {
   addServerVariant,
   chosenVariant,
+  inServerLibrary,
   listServerVariants,
   removeServerVariant,
   resolveServerVariant,

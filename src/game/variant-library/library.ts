@@ -253,6 +253,11 @@ async function entryById(tx: Tx, guildId: string, id: string) {
   );
 }
 
+/** Is stored variant `variantId` in this server's library (so a game of it may be created here)? */
+export async function inServerLibrary(tx: Tx, guildId: string | null, variantId: string): Promise<boolean> {
+  return !!guildId && !!(await entryById(tx, guildId, variantId));
+}
+
 /** Autocomplete of `/game create variant:` and `/variant remove name:`: the server's variants matching `typed`. */
 export async function serverVariantChoices(
   deps: GameDeps,
