@@ -10,6 +10,7 @@ import type { Point } from './geometry.js';
 import { COLORS, textOn } from './palette.js';
 import {
   dot,
+  MARK_COLORS,
   drawArrowHeads,
   drawEntrance,
   drawOrderLine,
@@ -20,7 +21,7 @@ import {
 } from './draw-marks.js';
 import type { LegendKey, LegendKind, Scene } from './scene.js';
 import { ARROW, DASH, OPTION_ARROW } from './styles.js';
-import { drawOverlay, OVERLAY_NEUTRAL } from './overlays.js';
+import { DARK_DISC, drawOverlay, OVERLAY_NEUTRAL } from './overlays.js';
 
 type Ctx = SKRSContext2D;
 
@@ -114,6 +115,34 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
   for (const o of scene.overlays ?? []) drawOverlay(ctx, o, v);
 
   drawLegend(ctx, scene, u);
+}
+
+/**
+ * Every flat colour this scene is painted with (0xRRGGBB): the powers' units, tints, lines and legend swatches, the
+ * symbols', the map's own. The PNG encoder keeps each exactly, however few pixels have it (png.ts, `exact`), so a
+ * power's lone army or its legend swatch never takes another entry's colour. The powers' colours come first.
+ */
+export function flatColours(scene: Scene): number[] {
+  const named = [
+    ...scene.units.flatMap((x) => [x.fill, x.text]),
+    ...scene.legend.entries.flatMap((e) => [e.color, textOn(e.color)]),
+    ...scene.orders.map((o) => o.color),
+    ...scene.overlays.flatMap((o) => [o.color, o.disc ?? '#ffffff']),
+    ...scene.legend.keys.flatMap((k) => (k.fill ? [k.fill] : [])),
+    ...scene.entrances.map((e) => e.fill),
+    ...scene.centers.map((c) => c.fill),
+    ...scene.regions.map((r) => r.fill),
+    ...scene.labels.map((l) => l.color),
+    ...Object.values(COLORS),
+    ...MARK_COLORS,
+    LEGEND_INK,
+    LEGEND_SAMPLE,
+    OVERLAY_NEUTRAL,
+    DARK_DISC,
+  ];
+  const out = new Set<number>();
+  for (const c of named) if (/^#[0-9a-f]{6}$/i.test(c)) out.add(Number.parseInt(c.slice(1), 16));
+  return [...out];
 }
 
 /** A supply-centre marker: a disc in its owner's tint, dark ring and dot (also the legend's sample). */

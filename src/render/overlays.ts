@@ -130,7 +130,7 @@ export function overlayDisc(color: string): string {
   return contrastRatio(color, '#ffffff') < 3 ? DARK_DISC : '#ffffff';
 }
 
-const DARK_DISC = '#2b2b2b';
+export const DARK_DISC = '#2b2b2b';
 
 /** One legend entry per distinct look and text, in the order they were first placed. */
 export function overlayLegend(placed: readonly PlacedOverlay[]): PlacedOverlay[] {

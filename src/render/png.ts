@@ -1,15 +1,16 @@
 /**
  * PNG encoding tuned for maps: an 8-bit indexed (palette) PNG, about a third the size of RGBA.
  *
- * A map is drawn with a few dozen flat colours plus the antialiased blends along every edge and glyph, so a
- * frequency-first palette keeps the picture exact where it matters: colours are taken in order of how many
- * pixels have them, each admitted to the palette unless one already there is within `MERGE` (weighted RGB),
- * up to 256. Every flat colour is therefore exact; rarer blends map to their nearest entry (no dithering, which
- * would only add noise and bytes). The canvas is opaque (the background is painted first), so alpha is dropped.
+ * A map is drawn with a few dozen flat colours plus the antialiased blends along every edge and glyph. The flat
+ * colours the painter names (`QuantizeOptions.exact`: every power's colour and tint, the symbols', the legend's) enter
+ * the palette first, each exactly, however few pixels have it (a power's lone army); then the other colours in order of
+ * how many pixels have them, each admitted unless one already there is within `MERGE` (weighted RGB), up to 256.
+ * Rarer blends map to their nearest entry (no dithering, which would only add noise and bytes). The canvas is opaque
+ * (the background is painted first), so alpha is dropped.
  *
  * Rows carry filter 0 (the PNG spec recommends None for palette images) and are deflated at level 6 by
- * node:zlib; a picture over the limit is deflated at level 9, then with fewer colours (`fewerColours`). Format: PNG
- * spec (W3C, 2nd ed.) §11.2.2 IHDR, §11.2.3 PLTE, §11.2.4 IDAT, §5.5 CRC.
+ * node:zlib; a picture over its byte budget is encoded again with fewer antialiased blends (`fewerColours`: the exact
+ * colours always stay). Format: PNG spec (W3C, 2nd ed.) §11.2.2 IHDR, §11.2.3 PLTE, §11.2.4 IDAT, §5.5 CRC.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { promisify } from 'node:util';
@@ -22,13 +23,11 @@ const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const MERGE = 2 * 6 * 6 + 4 * 6 * 6 + 3 * 6 * 6;
 /** Colours considered for the palette (the most frequent ones); the rest only map to it. */
 const CANDIDATES = 6000;
-/** zlib level: 6 gives within 5 % of level 9's size at an eighth of its time on these images. */
-const LEVEL = 6;
 /**
- * A map must stay under 250 KiB (a results post's two maps); the busiest 21-power phases come out just above
- * it at level 6, so a picture over this many bytes of deflated rows is deflated again at level 9 (rare; slower).
+ * zlib level: 6 gives within 3–5 % of level 9's size at an eighth of its time on these images (a busy 21-power map:
+ * 16 ms against 140 ms), so level 9 is never used.
  */
-const RECOMPRESS_ABOVE = 245 * 1024;
+const LEVEL = 6;
 
 /** An indexed image ready to deflate: PNG rows (filter byte + one index per pixel) and the palette (RGB triples). */
 export interface IndexedImage {
@@ -36,16 +35,28 @@ export interface IndexedImage {
   palette: Buffer;
   width: number;
   height: number;
+  /** The first `exact` palette entries are the painter's flat colours: `fewerColours` never drops them. */
+  exact?: number;
 }
 
-export async function encodePng(ctx: SKRSContext2D, width: number, height: number): Promise<Buffer> {
-  return compressPng(pngRows(ctx, width, height));
+export async function encodePng(
+  ctx: SKRSContext2D,
+  width: number,
+  height: number,
+  exact: readonly number[] = [],
+): Promise<Buffer> {
+  return compressPng(pngRows(ctx, width, height, exact));
 }
 
-/** The synchronous part: the canvas pixels, quantised to at most 256 colours, as PNG rows. */
-export function pngRows(ctx: SKRSContext2D, width: number, height: number): IndexedImage {
+/** The synchronous part: the canvas pixels, quantised to at most 256 colours (`exact` ones kept), as PNG rows. */
+export function pngRows(
+  ctx: SKRSContext2D,
+  width: number,
+  height: number,
+  exact: readonly number[] = [],
+): IndexedImage {
   const pixels = ctx.getImageData(0, 0, width, height).data;
-  return quantize(new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength), width, height);
+  return quantize(new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength), width, height, { exact });
 }
 
 /** How `quantize` writes its indices. */
@@ -57,6 +68,12 @@ export interface QuantizeOptions {
   transparent?: boolean;
   /** `png` (default): each row starts with its filter byte (0); `plain`: the indices alone, row after row (GIF). */
   rows?: 'png' | 'plain';
+  /**
+   * Colours (0xRRGGBB) that must come out exactly wherever the picture has them: the painter's flat colours (a power's
+   * units and land, the symbols', the legend's swatches). Those present enter the palette first, before any blend,
+   * and are never merged into another entry, however few pixels have them.
+   */
+  exact?: readonly number[];
 }
 
 /** The run colour of a transparent pixel (never a 24-bit colour). */
@@ -79,7 +96,7 @@ export function quantize(rgba: Uint8Array, width: number, height: number, option
   const { table, runs } = histogram(view, width, height, clear);
   const slots = table.usedSlots();
   slots.sort((a, b) => table.counts[b] - table.counts[a]);
-  const palette = choosePalette(table, slots, clear ? 255 : 256);
+  const palette = choosePalette(table, slots, clear ? 255 : 256, options.exact ?? []);
   mapToPalette(table, slots, palette);
   const rows = writeRows(runs, table, width, height, filterBytes, palette.size);
 
@@ -89,7 +106,7 @@ export function quantize(rgba: Uint8Array, width: number, height: number, option
     bytes[p * 3 + 1] = palette.g[p];
     bytes[p * 3 + 2] = palette.b[p];
   }
-  return { rows, palette: bytes, width, height };
+  return { rows, palette: bytes, width, height, exact: palette.exact };
 }
 
 /**
@@ -131,17 +148,33 @@ interface Palette {
   g: Int32Array;
   b: Int32Array;
   size: number;
+  /** The first entries, the exact colours the picture has. */
+  exact: number;
 }
 
-/** The most frequent colours first, each admitted unless one already chosen is within `MERGE`, up to `maxColors`. */
-function choosePalette(table: ColorTable, slots: number[], maxColors: number): Palette {
+/**
+ * The exact colours the picture has first (each as it is), then the most frequent others, each admitted unless one
+ * already chosen is within `MERGE`, up to `maxColors`.
+ */
+function choosePalette(table: ColorTable, slots: number[], maxColors: number, exact: readonly number[]): Palette {
   const pr = new Int32Array(256);
   const pg = new Int32Array(256);
   const pb = new Int32Array(256);
   let size = 0;
+  /** The exact colours as the table keys them (R in the low byte). */
+  const wanted = new Set<number>();
+  for (const rgb of exact) {
+    const key = ((rgb >> 16) & 255) | (rgb & 0xff00) | ((rgb & 255) << 16);
+    if (wanted.has(key) || size >= maxColors || table.keys[table.slotOf(key)] !== key) continue;
+    wanted.add(key);
+    [pr[size], pg[size], pb[size]] = [key & 255, (key >> 8) & 255, (key >> 16) & 255];
+    size++;
+  }
+  const exactCount = size;
   const limit = Math.min(slots.length, CANDIDATES);
   for (let k = 0; k < limit && size < maxColors; k++) {
     const c = table.keys[slots[k]];
+    if (wanted.has(c)) continue;
     const r = c & 255;
     const g = (c >> 8) & 255;
     const b = (c >> 16) & 255;
@@ -161,7 +194,7 @@ function choosePalette(table: ColorTable, slots: number[], maxColors: number): P
     pb[size] = b;
     size++;
   }
-  return { r: pr, g: pg, b: pb, size };
+  return { r: pr, g: pg, b: pb, size, exact: exactCount };
 }
 
 /**
@@ -341,77 +374,87 @@ class ColorTable {
 }
 
 /**
- * What a map's PNG must stay under (a results post's two maps under 250 KiB each), less room for the chunks
- * around the rows (the palette is at most 768 bytes).
+ * What a map's PNG must stay under by default: a results post carries two maps, each under 250 KiB (docs/render.md,
+ * "PNG encoding"); a caller may give its own budget (`mapBudget` in raster.ts).
  */
-const MAX_ROWS = 250 * 1024 - 1024;
-/** Palette sizes tried, in turn, for a picture whose rows still deflate to more than MAX_ROWS at level 9. */
-const FEWER_COLOURS = [192, 128, 96, 64, 48, 32];
+export const PNG_BUDGET = 250 * 1024;
+/** Room for the chunks around the rows (the palette is at most 768 bytes). */
+const CHUNKS = 1024;
+/**
+ * Antialiased blends kept beside the exact colours, in turn, for a picture whose rows deflate to more than its budget:
+ * the flat colours stay exact, the edges and glyphs lose shades first.
+ */
+const FEWER_BLENDS = [160, 96, 64, 32, 16, 0];
 
 /** The asynchronous part: deflate on the thread pool, then wrap in PNG chunks. */
-export async function compressPng(image: IndexedImage): Promise<Buffer> {
+export async function compressPng(image: IndexedImage, budget = PNG_BUDGET): Promise<Buffer> {
   let idat = await deflateAsync(image.rows, { level: LEVEL });
-  if (idat.length <= RECOMPRESS_ABOVE) return wrapPng(idat, image);
-  idat = await deflateAsync(image.rows, { level: 9 });
-  for (const colours of FEWER_COLOURS) {
-    if (idat.length <= MAX_ROWS) break;
-    image = fewerColours(image, colours);
-    idat = await deflateAsync(image.rows, { level: 9 });
+  for (const blends of FEWER_BLENDS) {
+    if (idat.length <= budget - CHUNKS) break;
+    const fewer = fewerColours(image, (image.exact ?? 0) + blends);
+    if (fewer === image) continue;
+    image = fewer;
+    idat = await deflateAsync(image.rows, { level: LEVEL });
   }
   return wrapPng(idat, image);
 }
 
 /** Same, synchronously (inside the render worker, where blocking is fine). */
-export function compressPngSync(image: IndexedImage): Buffer {
+export function compressPngSync(image: IndexedImage, budget = PNG_BUDGET): Buffer {
   let idat = deflateSync(image.rows, { level: LEVEL });
-  if (idat.length <= RECOMPRESS_ABOVE) return wrapPng(idat, image);
-  idat = deflateSync(image.rows, { level: 9 });
-  for (const colours of FEWER_COLOURS) {
-    if (idat.length <= MAX_ROWS) break;
-    image = fewerColours(image, colours);
-    idat = deflateSync(image.rows, { level: 9 });
+  for (const blends of FEWER_BLENDS) {
+    if (idat.length <= budget - CHUNKS) break;
+    const fewer = fewerColours(image, (image.exact ?? 0) + blends);
+    if (fewer === image) continue;
+    image = fewer;
+    idat = deflateSync(image.rows, { level: LEVEL });
   }
   return wrapPng(idat, image);
 }
 
 /**
- * The same picture with at most `maxColors` palette entries, for the rare map that level 9 cannot bring under the
- * limit (the busiest 21-power phases): the most frequent entries are kept (every flat colour stays exact), and each
- * rarer one, an antialiased blend along an edge or a glyph, becomes its nearest kept entry (the quantiser's weighted
- * RGB distance). Fewer distinct blends deflate smaller. Rows with a filter byte (PNG), as `quantize` writes them.
+ * The same picture with at most `maxColors` palette entries (never fewer than its exact ones), for a map over its byte
+ * budget: the exact colours are kept as they are, then the most frequent other entries; each rarer one, an antialiased
+ * blend along an edge or a glyph, becomes its nearest kept entry (the quantiser's weighted RGB distance). Fewer
+ * distinct blends deflate smaller. Rows with a filter byte (PNG), as `quantize` writes them.
  */
 export function fewerColours(image: IndexedImage, maxColors: number): IndexedImage {
   const { rows, palette, width, height } = image;
   const n = palette.length / 3;
-  if (n <= maxColors) return image;
+  const exact = Math.min(image.exact ?? 0, n);
+  const size = Math.max(maxColors, exact);
+  if (n <= size) return image;
   const stride = width + 1;
   const counts = new Float64Array(n);
   for (let y = 0; y < height; y++) for (let i = y * stride + 1, end = (y + 1) * stride; i < end; i++) counts[rows[i]]++;
-  const order = Array.from({ length: n }, (_, k) => k).sort((a, b) => counts[b] - counts[a] || a - b);
-  const kept = order.slice(0, maxColors);
+  const blends = Array.from({ length: n - exact }, (_, k) => k + exact).sort((a, b) => counts[b] - counts[a] || a - b);
+  const kept = [...Array.from({ length: exact }, (_, k) => k), ...blends.slice(0, size - exact)];
   const map = new Uint8Array(n);
   kept.forEach((old, k) => (map[old] = k));
-  for (const old of order.slice(maxColors)) {
-    let best = 0;
-    let bestD = Infinity;
-    for (let k = 0; k < kept.length; k++) {
-      const q = kept[k] * 3;
-      const [dr, dg, db] = [
-        palette[old * 3] - palette[q],
-        palette[old * 3 + 1] - palette[q + 1],
-        palette[old * 3 + 2] - palette[q + 2],
-      ];
-      const d = 2 * dr * dr + 4 * dg * dg + 3 * db * db;
-      if (d < bestD) [best, bestD] = [k, d];
-    }
-    map[old] = best;
-  }
+  for (const old of blends.slice(size - exact)) map[old] = nearestOf(palette, old, kept);
   const out = Buffer.from(rows);
   for (let y = 0; y < height; y++)
     for (let i = y * stride + 1, end = (y + 1) * stride; i < end; i++) out[i] = map[rows[i]];
   const colours = Buffer.alloc(kept.length * 3);
   kept.forEach((old, k) => palette.copy(colours, k * 3, old * 3, old * 3 + 3));
-  return { rows: out, palette: colours, width, height };
+  return { rows: out, palette: colours, width, height, exact };
+}
+
+/** The position in `kept` of the entry nearest to palette entry `old` (weighted RGB). */
+function nearestOf(palette: Buffer, old: number, kept: number[]): number {
+  let best = 0;
+  let bestD = Infinity;
+  for (let k = 0; k < kept.length; k++) {
+    const q = kept[k] * 3;
+    const [dr, dg, db] = [
+      palette[old * 3] - palette[q],
+      palette[old * 3 + 1] - palette[q + 1],
+      palette[old * 3 + 2] - palette[q + 2],
+    ];
+    const d = 2 * dr * dr + 4 * dg * dg + 3 * db * db;
+    if (d < bestD) [best, bestD] = [k, d];
+  }
+  return best;
 }
 
 function wrapPng(idat: Buffer, { width, height, palette }: IndexedImage): Buffer {

@@ -1,13 +1,21 @@
 /**
  * The indexed PNG encoder (issue 10 §6): flat colours kept exactly, blends mapped to their nearest palette
- * entry, at most 256 colours, a valid palette PNG that decodes to the same picture, under 250 KiB at full size.
+ * entry, at most 256 colours, a valid palette PNG that decodes to the same picture, under its byte budget at full
+ * size. The painter's flat colours (every power's units, tints and legend swatch, the symbols') stay exact on busy
+ * realistic maps too, over the budget as well: fewer antialiased shades, never another power's colour.
  */
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressPngSync, fewerColours, quantize, type IndexedImage } from '../../src/render/png.js';
-import { renderMap } from '../../src/render/index.js';
+import { compressPngSync, fewerColours, pngRows, quantize, type IndexedImage } from '../../src/render/png.js';
+import { buildScene, renderMap } from '../../src/render/index.js';
 import { galleryImages } from '../../src/render/gallery.js';
+import { drawScene, flatColours } from '../../src/render/draw.js';
+import { ensureFonts } from '../../src/render/fonts.js';
+import { mapBudget } from '../../src/render/raster.js';
+import type { Scene } from '../../src/render/scene.js';
+import { renderOptionsOf } from '../../src/cli/commands/render.js';
+import { playedCases, playedScene } from './played.js';
 
 function weighted(a: number[], b: number[]): number {
   return 2 * (a[0] - b[0]) ** 2 + 4 * (a[1] - b[1]) ** 2 + 3 * (a[2] - b[2]) ** 2;
@@ -128,15 +136,132 @@ describe('a picture too large at level 9', () => {
     const decoded = await loadImage(png);
     expect([decoded.width, decoded.height]).toEqual([1000, 500]);
   });
+
+  it('keeps its exact colours, however rare, and drops blends first', () => {
+    const img = { ...noisy(200, 100), exact: 4 };
+    // The rarest exact colour: one pixel of it only.
+    img.rows[1] = 3;
+    const fewer = fewerColours(img, 8);
+    expect(fewer.exact).toBe(4);
+    expect([...fewer.palette.subarray(0, 12)]).toEqual([...img.palette.subarray(0, 12)]);
+    expect(fewer.rows[1]).toBe(3);
+    expect(fewerColours(img, 2).palette.length / 3).toBe(4); // never fewer than the exact ones
+  });
+});
+
+describe('quantize with exact colours', () => {
+  it('admits each exact colour first and as it is, even one pixel of it beside a frequent near blend', () => {
+    const [w, h] = [300, 60];
+    const px = testImage(w, h);
+    // One pixel of a colour 2 levels off the frequent red: merged into the red without `exact`.
+    px.set([199, 52, 41, 255], 0);
+    const plain = quantize(px, w, h);
+    const entryOf = (img: IndexedImage, i: number) => [...img.palette.subarray(img.rows[i]! * 3, img.rows[i]! * 3 + 3)];
+    expect(entryOf(plain, 1)).not.toEqual([199, 52, 41]);
+    const kept = quantize(px, w, h, { exact: [0xc73429, 0x123456] }); // the second is not in the picture
+    expect(kept.exact).toBe(1);
+    expect(entryOf(kept, 1)).toEqual([199, 52, 41]);
+    expect([...kept.palette.subarray(0, 3)]).toEqual([199, 52, 41]);
+  });
+});
+
+/** The colour (RGB) of a decoded PNG at an output pixel. */
+async function decoded(png: Buffer): Promise<(x: number, y: number) => number[]> {
+  const image = await loadImage(png);
+  const canvas = createCanvas(image.width, image.height);
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(image, 0, 0);
+  const data = ctx.getImageData(0, 0, image.width, image.height).data;
+  return (x, y) => {
+    const i = (Math.round(y) * image.width + Math.round(x)) * 4;
+    return [data[i]!, data[i + 1]!, data[i + 2]!];
+  };
+}
+
+const hexRgb = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+
+/**
+ * Spots that show each power's flat colour: inside every unit's shape (below its mark: an army's disc, a fleet's hull)
+ * and in every legend swatch's corner; the ✕ of every failed symbol in the failure red.
+ */
+function flatSpots(scene: Scene): { what: string; at: [number, number]; rgb: number[] }[] {
+  const out: { what: string; at: [number, number]; rgb: number[] }[] = [];
+  for (const x of scene.units) {
+    if ((x.state ?? 'normal') !== 'normal' || x.neutral) continue;
+    const covered = scene.units.some((o) => o !== x && Math.hypot(o.at[0] - x.at[0], o.at[1] - x.at[1]) < o.size * 2.6);
+    const symbol = scene.symbols.some((s) => Math.hypot(s.at[0] - x.at[0], s.at[1] - x.at[1]) < s.radius + x.size);
+    if (covered || symbol) continue;
+    const dy = x.type === 'A' ? x.size * 0.72 : x.size * 0.5;
+    out.push({ what: `unit ${x.location} of ${x.power}`, at: [x.at[0], x.at[1] + dy], rgb: hexRgb(x.fill) });
+  }
+  const u = scene.width / 1600;
+  for (const e of scene.legend.entries) {
+    if (e.neutral) continue;
+    const s = scene.legend.size * (e.mark ? 1.45 : 1.1);
+    out.push({
+      what: `legend swatch of ${e.power}`,
+      at: [e.at[0] + 3 * u, e.at[1] - s / 2 + 3 * u],
+      rgb: hexRgb(e.color),
+    });
+  }
+  return out;
+}
+
+describe('every flat colour stays exact on busy played maps', () => {
+  ensureFonts();
+  const busy = playedCases('warhammer').filter((c) => c.id.endsWith('2502-movement'));
+
+  it('in the PNG of a second-year 21-power phase, its orders map and its board: every unit and swatch', async () => {
+    for (const c of busy) {
+      for (const picture of ['orders', 'board'] as const) {
+        const { scene, drawn } = await playedScene(c, picture);
+        const map = await renderMap(
+          drawn.variant,
+          drawn.position,
+          renderOptionsOf(picture === 'orders' ? drawn : { ...drawn, orders: [] }),
+        );
+        expect(map.png.length, `${c.id} ${picture}`).toBeLessThan(mapBudget(scene));
+        const at = await decoded(map.png);
+        const spots = flatSpots(scene);
+        expect(spots.length).toBeGreaterThan(40);
+        const wrong = spots.filter((s) => at(...s.at).join() !== s.rgb.join());
+        expect(
+          wrong.map((s) => `${s.what}: ${at(...s.at).join()} for ${s.rgb.join()}`),
+          `${c.id} ${picture}`,
+        ).toEqual([]);
+      }
+    }
+  });
+
+  it('squeezed far under its budget, with fewer shades: still every exact colour', async () => {
+    const { scene } = await playedScene(busy[busy.length - 1]!, 'orders');
+    const canvas = createCanvas(scene.width, scene.height);
+    const ctx = canvas.getContext('2d');
+    drawScene(ctx, scene);
+    const image = pngRows(ctx, scene.width, scene.height, flatColours(scene));
+    const png = compressPngSync(image, 240 * 1024);
+    expect(png.length).toBeLessThan(240 * 1024);
+    const at = await decoded(png);
+    const wrong = flatSpots(scene).filter((s) => at(...s.at).join() !== s.rgb.join());
+    expect(wrong.map((s) => s.what)).toEqual([]);
+    // The palette holds every flat colour the painter names that the picture has.
+    const palette = new Set<number>();
+    const plte = png.subarray(41, 41 + png.readUInt32BE(33));
+    for (let k = 0; k < plte.length; k += 3) palette.add((plte[k]! << 16) | (plte[k + 1]! << 8) | plte[k + 2]!);
+    for (const x of scene.units) expect(palette.has(Number.parseInt(x.fill.slice(1), 16)), x.fill).toBe(true);
+  });
 });
 
 describe('map PNGs', () => {
-  it('every gallery image is a palette PNG under 250 KiB at full size (1600 px)', async () => {
+  it('every gallery image is a palette PNG under its budget at full size (1600 px): 250 KiB, 400 KiB over 8 powers', async () => {
     for (const g of galleryImages()) {
       const map = await renderMap(g.variant, g.position, g.opts);
+      const built = buildScene(g.variant, g.position, g.opts);
+      if (!built.ok) throw new Error(built.error);
+      expect(mapBudget(built.scene), g.file).toBe(g.variant.powers.length > 8 ? 400 * 1024 : 250 * 1024);
       expect(map.width, g.file).toBe(1600);
       expect(map.png[25], g.file).toBe(3);
-      expect(map.png.length / 1024, g.file).toBeLessThan(250);
+      expect(map.png.length, g.file).toBeLessThan(mapBudget(built.scene));
     }
   });
 });
