@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { render } from '../../src/cli/commands/render.js';
+import { immortalityRising, nextCase, playedScene } from './played.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'zhanguo-render-'));
 const datc = JSON.parse(readFileSync(new URL('../fixtures/datc.json', import.meta.url), 'utf8')) as { id: string }[];
@@ -61,5 +62,24 @@ describe('cli render', () => {
       expect(r.stderr).toMatch(reason);
       expect(r.stdout).toBe('');
     }
+  });
+
+  it("draws adjudicate's own retreat case after a virtual army dislodged a unit (no attackerFrom)", async () => {
+    const retreat = await nextCase(immortalityRising());
+    const dislodged = (retreat.dislodged as { province: string; attackerFrom?: string }[]).find(
+      (d) => d.province === 'sylv',
+    );
+    expect(dislodged).toBeDefined();
+    expect(dislodged).not.toHaveProperty('attackerFrom');
+    const r = await render(['--out', join(dir, 'risen.png')], JSON.stringify(retreat));
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    // An empty attackerFrom reads as none too.
+    const empty = { ...retreat, dislodged: [{ ...dislodged, attackerFrom: '' }] };
+    expect((await render(['--out', join(dir, 'risen2.png')], JSON.stringify(empty))).code).toBe(0);
+    const { scene } = await playedScene(retreat, 'board');
+    const unit = scene.units.find((u) => u.location === 'sylv' && u.dislodged);
+    expect(unit?.power).toBe('Dwarves');
+    expect(scene.orders.filter((o) => o.kind === 'retreat-option' && o.order.startsWith('A sylv R')).length).toBe(4);
   });
 });

@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { adjudicateCommand } from '../../src/cli/commands/adjudicate.js';
 import { renderCaseOf, renderOptionsOf, type RenderCase } from '../../src/cli/commands/render.js';
 import { parseFlags } from '../../src/cli/io.js';
 import { buildScene, type RenderOptions } from '../../src/render/build-scene.js';
@@ -54,4 +55,39 @@ export async function* playedScenes(
     for (const c of playedCases(v))
       for (const picture of ['board', 'orders'] as const)
         yield { name: `${v} ${c.id} ${picture}`, ...(await playedScene(c, picture, extra)) };
+}
+
+/**
+ * Warhammer's second Fall with the Immortality army rising: the Dwarves hold Sylvania, the Vampire Counts' home, and a
+ * Vampire Counts army next door supports the virtual army in (a position the played game nearly reached: the Dwarves
+ * took Sylvania; here a Vampire Counts army stands in Karak Kadrin), so the Dwarf army is dislodged by an army that
+ * came from no province.
+ */
+export function immortalityRising(): PlayedCase {
+  const fall = playedCases('warhammer').find((c) => c.id === 'fall-2502-movement')!;
+  return {
+    ...fall,
+    id: 'immortality-rising',
+    units: [...(fall.units as object[]), { power: 'Vampire Counts', type: 'A', province: 'kadr', coast: null }],
+    orders: [...fall.orders, { power: 'Vampire Counts', text: 'A kadr S Immortality - sylv' }],
+  };
+}
+
+/** The case of the phase after a played case, from what `adjudicate` prints for it (as `play-map-cases.ts` makes it). */
+export async function nextCase(c: PlayedCase): Promise<PlayedCase> {
+  const r = await adjudicateCommand([], JSON.stringify(c));
+  if (r.code !== 0) throw new Error(r.stderr);
+  const out = JSON.parse(r.stdout) as Record<string, unknown> & { nextPhase: { type: string } };
+  const retreat = out.nextPhase.type === 'retreat';
+  return {
+    id: 'next',
+    variant: c.variant,
+    phase: out.nextPhase,
+    units: out.units,
+    supplyCenters: out.supplyCenters,
+    ...(retreat ? { dislodged: out.dislodged } : {}),
+    ...(retreat && out.contested ? { contested: out.contested } : {}),
+    ...(out.variantState ? { variantState: out.variantState } : {}),
+    orders: [],
+  };
 }

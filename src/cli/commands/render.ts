@@ -35,14 +35,21 @@ import type { MapOverlay } from '../../variants/plugin/index.js';
 import { resolveCase } from './adjudicate.js';
 import { caseSchema } from '../../variants/case/schema.js';
 
-/** The `adjudicate` case, with `phase` and `units` optional (the starting position), a lenient `dislodged` and `results`. */
+/**
+ * The `adjudicate` case, with `phase` and `units` optional (the starting position), a lenient `dislodged` and
+ * `results`. A dislodged unit's `attackerFrom` may be left out, as `adjudicate` prints it for a unit a virtual army
+ * dislodged (it came from no province: Warhammer's Immortality army), or given empty; either way it is absent.
+ */
 const renderCaseSchema = caseSchema.extend({
   phase: phaseSchema.optional(),
   units: z.array(unitSchema).optional(),
   dislodged: z
     .array(
       unitSchema.extend({
-        attackerFrom: z.string().default(''),
+        attackerFrom: z
+          .string()
+          .optional()
+          .transform((from) => from || undefined),
         viaConvoy: z.boolean().default(false),
         retreatOptions: z.array(z.string()).optional(),
       }),
