@@ -69,7 +69,7 @@ export interface RenderOptions {
   palette?: PaletteName;
   /** Output width in pixels (default 1600; clamped to 200..6000). */
   width?: number;
-  /** The whole title line; default `<variant name> — Spring 1901 Movement`. */
+  /** The whole title line; default `<variant name> · Spring 1901 movement` (`defaultTitle`). */
   title?: string;
   /** What the variant draws beyond units and orders (its plug-in's `mapOverlays`), placed clear of everything else. */
   overlays?: MapOverlay[];
@@ -78,12 +78,20 @@ export interface RenderOptions {
 export type SceneResult = { ok: true; scene: Scene } | { ok: false; error: string };
 
 const SEASONS: Record<string, string> = { spring: 'Spring', fall: 'Fall', winter: 'Winter' };
-const PHASES: Record<string, string> = { movement: 'Movement', retreat: 'Retreats', adjustment: 'Adjustments' };
 
-export function phaseTitle(position: Position): string {
+/**
+ * The phase as every title names it, in the game's posts as on the maps: `Spring 1903 movement`, `Fall 1903 retreat`,
+ * `Winter 1903 adjustment`, or the variant's own name for it (Mandate of Heaven's `Winter 369 BC`).
+ */
+export function phaseTitle(position: Position, variant?: Pick<Variant, 'phaseName'>): string {
   const p = position?.phase;
   if (!p) return 'unknown phase';
-  return `${SEASONS[p.season] ?? p.season} ${p.year} ${PHASES[p.type] ?? p.type}`;
+  return variant?.phaseName?.(p) || `${SEASONS[p.season] ?? p.season} ${p.year} ${p.type}`;
+}
+
+/** A map's title when none is given: `Classic Diplomacy · Spring 1903 movement`, as the game's posts write it. */
+export function defaultTitle(variant: Variant, position: Position): string {
+  return `${variant.name} · ${phaseTitle(position, variant)}`;
 }
 
 /**
@@ -391,9 +399,7 @@ function assembleScene(b: SceneBase, drawn: UnitsAndOrders, marks: SceneMarks): 
   const { units, features, orders } = drawn;
   const { centers, entrances, labels, symbols, overlays } = marks;
   // A variant with its own calendar names its phases (Mandate of Heaven: "Winter 369 BC").
-  const titleText =
-    opts.title ??
-    `${variant.name} — ${(position?.phase && variant.phaseName?.(position.phase)) || phaseTitle(position)}`;
+  const titleText = opts.title ?? defaultTitle(variant, position);
   // Then every line style, symbol and feature the picture shows, flowing in rows below the powers.
   const wanted = legendWants(orders, symbols, features, entrances, overlayLegend(overlays), {
     units,

@@ -22,7 +22,7 @@ import { mandateOfHeaven } from '../variants/mandate-of-heaven/index.js';
 import { warringStates } from '../variants/warring-states/index.js';
 import { pluginOf } from '../variants/index.js';
 import { warhammer } from '../variants/warhammer/index.js';
-import { renderMap, stopRenderWorker, type RenderOptions } from './index.js';
+import { phaseTitle, renderMap, stopRenderWorker, type RenderOptions } from './index.js';
 import { renderScChart, type ScChartInput } from './sc-chart.js';
 
 export interface GalleryImage {
@@ -219,6 +219,11 @@ const GALLERY_ORDER = [
   'mandate-of-heaven-spring-colorblind.png',
 ];
 
+/** A picture's title as the game's posts write it: `Classic Diplomacy · Fall 1903 movement · orders and results`. */
+function titled(variant: Variant, position: Position, what: string): string {
+  return `${variant.name} · ${phaseTitle(position, variant)} · ${what}`;
+}
+
 /** Every map of the gallery: each variant's pictures, put in GALLERY_ORDER. */
 export function galleryImages(): GalleryImage[] {
   const images = [
@@ -261,13 +266,13 @@ function classicImages(): GalleryImage[] {
       file: 'classic-fall-1903-orders.png',
       variant: classic,
       position: busy.position,
-      opts: { ...busyOpts, title: 'Classic · Fall 1903 · orders and results' },
+      opts: { ...busyOpts, title: titled(classic, busy.position, 'orders and results') },
     },
     {
       file: 'classic-fall-1903-after.png',
       variant: classic,
       position: retreat,
-      opts: { title: 'Classic · Fall 1903 Retreats · the board after Fall 1903' },
+      opts: { title: titled(classic, retreat, 'the board after Fall 1903 movement') },
     },
     {
       file: 'classic-spring-1904-routes.png',
@@ -276,7 +281,7 @@ function classicImages(): GalleryImage[] {
       opts: {
         orders: routes.orders,
         adjudication: routes.adjudication,
-        title: 'Classic · Spring 1904 · routes as adjudicated, supports, no retreat',
+        title: titled(classic, routes.position, 'routes as adjudicated, supports, no retreat'),
       },
     },
     {
@@ -286,20 +291,20 @@ function classicImages(): GalleryImage[] {
       opts: {
         orders: retreatOrders,
         adjudication: afterRetreat,
-        title: 'Classic · Fall 1903 Retreats · orders and results',
+        title: titled(classic, retreat, 'orders and results'),
       },
     },
     {
       file: 'classic-winter-1903-adjustments.png',
       variant: classic,
       position: winter,
-      opts: { orders: winterOrders, adjudication: winterResult, title: 'Classic · Winter 1903 · builds and disbands' },
+      opts: { orders: winterOrders, adjudication: winterResult, title: titled(classic, winter, 'builds and disbands') },
     },
     {
       file: 'classic-fall-1903-colorblind.png',
       variant: classic,
       position: busy.position,
-      opts: { ...busyOpts, palette: 'colorblind', title: 'Classic · Fall 1903 · colour-blind palette' },
+      opts: { ...busyOpts, palette: 'colorblind', title: titled(classic, busy.position, 'colour-blind palette') },
     },
   ];
 }
@@ -376,7 +381,7 @@ function warringStatesImages(): GalleryImage[] {
       opts: {
         orders: wsSpringOrders,
         adjudication: wsSpring,
-        title: 'Warring States · Spring, year 1 · raises and moves',
+        title: titled(warringStates, wsStart, 'raises and moves'),
       },
     },
     {
@@ -386,14 +391,14 @@ function warringStatesImages(): GalleryImage[] {
       opts: {
         orders: wsFallOrders,
         adjudication: wsFallResult,
-        title: 'Warring States · Fall, year 1 · rapid river moves',
+        title: titled(warringStates, wsFall, 'rapid river moves'),
       },
     },
     {
       file: 'warring-states-winter-builds.png',
       variant: ws,
       position: wsWinter,
-      opts: { orders: wsWinterOrders, adjudication: wsWinterResult, title: 'Warring States · Winter, year 1 · builds' },
+      opts: { orders: wsWinterOrders, adjudication: wsWinterResult, title: titled(warringStates, wsWinter, 'builds') },
     },
     {
       file: 'warring-states-spring-2-rapid-move.png',
@@ -402,7 +407,7 @@ function warringStatesImages(): GalleryImage[] {
       opts: {
         orders: wsSpring2Orders,
         adjudication: wsSpring2Result,
-        title: 'Warring States · Spring, year 2 · a rapid river move to Luoyang, two dislodgements',
+        title: titled(warringStates, wsSpring2, 'a rapid river move to Luoyang, two dislodgements'),
       },
     },
     {
@@ -412,7 +417,7 @@ function warringStatesImages(): GalleryImage[] {
       opts: {
         orders: wsRetreatOrders,
         adjudication: wsRetreatResult,
-        title: 'Warring States · Spring, year 2 Retreats · a retreat and a disband',
+        title: titled(warringStates, wsRetreat, 'a retreat and a disband'),
       },
     },
     {
@@ -423,7 +428,7 @@ function warringStatesImages(): GalleryImage[] {
         orders: wsFallOrders,
         adjudication: wsFallResult,
         palette: 'colorblind',
-        title: 'Warring States · Fall, year 1 · colour-blind palette',
+        title: titled(warringStates, wsFall, 'colour-blind palette'),
       },
     },
   ];
@@ -475,7 +480,7 @@ function warhammerImages(): GalleryImage[] {
       opts: {
         orders: whFallOrders,
         adjudication: whFallResult,
-        title: 'Warhammer Diplomacy · Fall 2500 · orders and results',
+        title: titled(warhammer, whFall, 'orders and results'),
       },
     },
     {
@@ -486,7 +491,7 @@ function warhammerImages(): GalleryImage[] {
         orders: whFallOrders,
         adjudication: whFallResult,
         palette: 'colorblind',
-        title: 'Warhammer Diplomacy · Fall 2500 · colour-blind palette',
+        title: titled(warhammer, whFall, 'colour-blind palette'),
       },
     },
     {
@@ -496,7 +501,7 @@ function warhammerImages(): GalleryImage[] {
       opts: {
         orders: whWinterOrders,
         adjudication: whWinterResult,
-        title: 'Warhammer Diplomacy · Winter 2500 · builds and disbands',
+        title: titled(warhammer, whWinter, 'builds and disbands'),
       },
     },
   ];
@@ -548,7 +553,7 @@ function warhammerBattleImages(): GalleryImage[] {
         orders: turnOrders,
         adjudication: provisional,
         overlays: battleMarks(provisional),
-        title: 'Warhammer Diplomacy · Spring 2500 · provisional results: decisive battles may be declared',
+        title: titled(warhammer, turn, 'provisional results: decisive battles may be declared'),
       },
     },
     {
@@ -559,7 +564,7 @@ function warhammerBattleImages(): GalleryImage[] {
         orders: turnOrders,
         adjudication: final,
         overlays: battleMarks(final, battles),
-        title: 'Warhammer Diplomacy · Spring 2500 · results after the decisive battles',
+        title: titled(warhammer, turn, 'results after the decisive battles'),
       },
     },
   ];
@@ -617,7 +622,7 @@ function mandateOfHeavenImages(): GalleryImage[] {
       opts: {
         orders: mohOrders,
         adjudication: mohSpring,
-        title: "Mandate of Heaven · Spring 369 BC · the players' vote moves the neutrals",
+        title: titled(mandateOfHeaven, mohStart, "the players' vote moves the neutrals"),
       },
     },
     {
@@ -627,7 +632,7 @@ function mandateOfHeavenImages(): GalleryImage[] {
       opts: {
         orders: [],
         adjudication: mohRetreatResult,
-        title: "Mandate of Heaven · Spring 369 BC Retreats · the players' vote retreats Wey's army",
+        title: titled(mandateOfHeaven, mohRetreat, "the players' vote retreats Wey's army"),
       },
     },
     {
@@ -637,7 +642,7 @@ function mandateOfHeavenImages(): GalleryImage[] {
       opts: {
         orders: mohWinterOrders,
         adjudication: mohWinterResult,
-        title: "Mandate of Heaven · Winter 369 BC · a build, and the players' vote disbands Wey's army",
+        title: titled(mandateOfHeaven, mohWinter, "a build, and the players' vote disbands Wey's army"),
       },
     },
     {
@@ -648,7 +653,7 @@ function mandateOfHeavenImages(): GalleryImage[] {
         orders: mohOrders,
         adjudication: mohSpring,
         palette: 'colorblind',
-        title: 'Mandate of Heaven · Spring 369 BC · colour-blind palette',
+        title: titled(mandateOfHeaven, mohStart, 'colour-blind palette'),
       },
     },
   ];

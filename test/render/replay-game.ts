@@ -40,7 +40,7 @@ export function classicGame(years: number, seed = 'replay'): PlayedPhase[] {
 
 /** A played phase as the replay draws it: its orders with their results, and the board after it. */
 export function replayPhaseOf(p: PlayedPhase): ReplayPhase {
-  const label = phaseTitle(p.position);
+  const label = phaseTitle(p.position, classic);
   return {
     orders: {
       position: p.position,

@@ -5,6 +5,9 @@ import { arcMidpoint } from '../../src/render/route.js';
 import { overlaps } from '../../src/render/placement.js';
 import { tint } from '../../src/render/palette.js';
 import { allVariants } from '../../src/variants/index.js';
+import { phaseLabel } from '../../src/game/summary.js';
+import { phaseTitle } from '../../src/render/build-scene.js';
+import { galleryImages } from '../../src/render/gallery.js';
 import { classic, insideProvince, ordersFor, tinySides, tinyVariant } from './helpers.js';
 
 function sceneOf(position: Position, opts: Parameters<typeof buildScene>[2] = {}, variant = classic): Scene {
@@ -34,6 +37,27 @@ const CLASSIC_BESIDE = [
 ];
 const color = (power: string) => classic.powers.find((p) => p.name === power)!.color;
 
+describe('titles: one form, as the game posts it', () => {
+  it("names every phase of every variant as the game's posts do (`Spring 1903 movement`)", () => {
+    for (const v of allVariants()) {
+      for (const season of ['spring', 'fall', 'winter'] as const)
+        for (const type of ['movement', 'retreat', 'adjustment'] as const) {
+          const phase = { season, year: v.startingPosition().phase.year + 2, type };
+          const position = { ...v.startingPosition(), phase };
+          expect(phaseTitle(position, v), `${v.id} ${season} ${type}`).toBe(phaseLabel(phase, v));
+          expect(sceneOf(position, {}, v).title.text).toBe(`${v.name} · ${phaseLabel(phase, v)}`);
+        }
+    }
+  });
+
+  it('titles every gallery picture `<variant> · <phase> · <what it shows>`', () => {
+    for (const g of galleryImages()) {
+      const title = sceneOf(g.position, g.opts, g.variant).title.text;
+      expect(title.startsWith(`${g.variant.name} · ${phaseLabel(g.position.phase, g.variant)}`), title).toBe(true);
+    }
+  });
+});
+
 describe('buildScene: the position', () => {
   const scene = sceneOf(start);
 
@@ -41,7 +65,7 @@ describe('buildScene: the position', () => {
     expect(scene.width).toBe(1600);
     expect(scene.frame.w).toBe(1600);
     expect(scene.height).toBe(scene.frame.y + scene.frame.h + scene.legend.box.h);
-    expect(scene.title.text).toBe('Classic Diplomacy — Spring 1901 Movement');
+    expect(scene.title.text).toBe('Classic Diplomacy · Spring 1901 movement');
     expect(sceneOf(start, { width: 800 }).width).toBe(800);
     expect(sceneOf(start, { title: 'Game 7 · Spring 1901 · results' }).title.text).toBe(
       'Game 7 · Spring 1901 · results',

@@ -108,7 +108,7 @@ export async function render(args: string[], stdin: string): Promise<CommandResu
     let map: Awaited<ReturnType<typeof renderMapTimed>>['map'];
     try {
       const custom = flags.values.get('title');
-      const title = custom ? `${custom} — ${phaseTitle(position)}` : undefined;
+      const title = custom ? `${custom} · ${phaseTitle(position, variant)}` : undefined;
       // A one-shot process: the scene is built here while the render worker boots (the worker draws it), instead
       // of the worker loading the variant a second time; nothing else waits on this event loop.
       map = (await renderMapTimed(variant, position, { ...renderOptionsOf(drawn), width, palette, title })).map;

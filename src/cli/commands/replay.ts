@@ -114,7 +114,7 @@ async function phasesOf(
     firstVariant = variantId;
     diagnostics.push(...drawn.diagnostics.map((d) => `${name}: ${d}`));
     const adjudication = drawn.adjudication!;
-    const label = phaseTitle(drawn.position);
+    const label = phaseTitle(drawn.position, drawn.variant);
     const prefix = custom ?? drawn.variant.name;
     const afterOverlays = pluginOf(drawn.variant.id).mapOverlays?.({
       variant: drawn.variant,
