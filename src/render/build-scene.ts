@@ -511,6 +511,11 @@ function orderLayer(p: {
   );
   const orders: OrderMark[] = layer.marks;
   units.push(...layer.units);
+  // A virtual unit's move on a board without results has not happened: drawn hollow, as pending (never as if done).
+  if (!results) {
+    const pending = new Set(virtualMoves.map((m) => `${m.power}|${formatOrder(m.order, variant.rules)}`));
+    for (const o of orders) if (o.kind === 'move' && pending.has(`${o.power}|${o.order}`)) o.pending = true;
+  }
   // More than 8 powers: every unit carries its power's mark; a neutral power's units are drawn unlike any player's.
   for (const x of units) {
     const p = powers.get(x.power);
@@ -759,7 +764,7 @@ function retreatCues(p: {
 
 /**
  * Virtual units of the phase (Warhammer: the Illusion on Athel-Loren; the Immortality army, which stands nowhere, beside
- * the province it moves into): added to `units`, translucent and ringed, never mistaken for a real unit; their moves,
+ * the province it moves into): added to `units`, dotted and ringed, never mistaken for a real unit; their moves,
  * drawn like any move, with the result the board after tells.
  */
 function virtualUnits(p: UnitStep & { approachSpot: (at: Point, province: string) => Point }): {
@@ -905,7 +910,7 @@ function legendWants(
   drawn: { units: UnitMark[]; centers: Scene['centers']; regions: Scene['regions']; marked: boolean },
 ): { kind: LegendKind; text: string; line: boolean; fill?: string; overlay?: LegendKey['overlay']; letter?: string }[] {
   const shown = orders.filter((o) => !o.link && (o.path.length > 0 || o.kind === 'hold' || o.kind === 'ring'));
-  const lineKinds = new Set(shown.map((o) => legendLineOf(o.kind)));
+  const lineKinds = new Set(shown.map((o) => legendLineOf(o.kind, o.pending)));
   if (orders.some((o) => o.failed && o.path.length > 1)) lineKinds.add('failed-line');
   const out: {
     kind: LegendKind;

@@ -17,6 +17,8 @@ import {
   drawSymbol,
   drawUnit,
   drawUnitRing,
+  hollowHead,
+  hollowShaft,
   linkBeads,
 } from './draw-marks.js';
 import type { LegendKey, LegendKind, Scene } from './scene.js';
@@ -217,6 +219,7 @@ const LEGEND_LINES = [
   'support',
   'convoy',
   'retreat-option',
+  'pending',
   'river',
   'wall',
   'band',
@@ -298,6 +301,19 @@ function drawLegendLine(ctx: Ctx, key: LegendKey, kind: LegendLine, u: number): 
       if (kind === 'retreat') stroke([seg[0], shaftEnd], '#ffffff', ARROW.shaft * u * k * 0.38);
       if (kind === 'path') dot(ctx, [x + w * 0.4, y], 3.2 * u, sampleColor);
       head(x + w, ARROW.headLength * u * k, ARROW.headWidth * u * k, sampleColor);
+      break;
+    }
+    case 'pending': {
+      const k = 0.8;
+      const shaftEnd: Point = [x + w - ARROW.headLength * u * k * 0.55, y];
+      hollowShaft(ctx, [seg[0], shaftEnd], sampleColor, u * k);
+      const len = ARROW.headLength * u * k;
+      hollowHead(
+        ctx,
+        { tip: [x + w, y], base: [x + w - len, y], width: ARROW.headWidth * u * k, shaft: 0 },
+        sampleColor,
+        u * k,
+      );
       break;
     }
     case 'link-move': {

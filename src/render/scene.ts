@@ -88,7 +88,7 @@ export interface UnitMark {
   /**
    * How it is drawn: `normal`; `disbanded` (faded), `built` (a new unit), `build-failed` (a dashed ghost);
    * `virtual`: a unit that exists only for the phase (Warhammer's Illusion and Immortality armies, the rules'
-   * `extraOrders`), translucent with a dotted outline and the `virtual` ring.
+   * `extraOrders`), in its power's colour with a dotted outline and the `virtual` ring.
    */
   state?: 'normal' | 'disbanded' | 'built' | 'build-failed' | 'virtual';
   /**
@@ -177,6 +177,11 @@ export interface OrderMark {
   outcome: OrderOutcome | null;
   /** Drawn dimmed and crossed out. */
   failed: boolean;
+  /**
+   * A move that has not happened yet and that nobody ordered: a virtual unit's move on a board without results (the
+   * rules' `extraOrders`: Warhammer's Immortality army before a Fall is resolved). Drawn hollow, never as if done.
+   */
+  pending?: boolean;
   /** A variant's special order (`ring`, `path`): the legend's text for it, as its `SpecialOrderSpec.draw` gives it. */
   legend?: string;
 }
@@ -220,7 +225,7 @@ export interface LegendEntry {
 }
 
 /** The order kinds the legend explains with a sample line or ring, plus the failed look shared by every line (styles.ts). */
-export type LegendLineKind = Exclude<OrderMarkKind, 'build' | 'disband'> | 'failed-line';
+export type LegendLineKind = Exclude<OrderMarkKind, 'build' | 'disband'> | 'failed-line' | 'pending';
 
 /** An overlay as the scene holds it: where it was placed, in output pixels. */
 export interface PlacedOverlay {

@@ -12,6 +12,7 @@
  * | `support` | dashed line ending in a dot |
  * | `convoy` | dotted line (alone; a used convoy is drawn by the army's arrow) |
  * | `retreat-option` | thin dotted line with a small head |
+ * | pending (a move nobody ordered, still to come) | a hollow arrow: white shaft and head edged in the power's colour |
  * | failed (any line) | the same line dashed long and dimmed, with the failed symbol |
  */
 import type { LegendLineKind, OrderMarkKind } from './scene.js';
@@ -69,10 +70,12 @@ export const LINE_LEGEND: { kind: LegendLineKind; text: string }[] = [
   { kind: 'ring', text: 'special order' },
   { kind: 'retreat', text: 'retreat' },
   { kind: 'retreat-option', text: 'may retreat to' },
+  { kind: 'pending', text: 'moves by itself at the deadline' },
   { kind: 'failed-line', text: 'did not succeed' },
 ];
 
 /** The legend line kind of an order mark as drawn (builds and disbands are explained by their result symbols). */
-export function legendLineOf(kind: OrderMarkKind): LegendLineKind | null {
+export function legendLineOf(kind: OrderMarkKind, pending = false): LegendLineKind | null {
+  if (pending) return 'pending';
   return kind === 'build' || kind === 'disband' ? null : kind;
 }

@@ -14,6 +14,10 @@ import { buildScene } from '../../src/render/index.js';
 import type { Point, Scene } from '../../src/render/index.js';
 import { insideProvince, toMap } from './helpers.js';
 import { sceneOfRenderCase } from './render-case.js';
+import { playedCases, playedScene } from './played.js';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { renderMap } from '../../src/render/index.js';
+import { renderOptionsOf } from '../../src/cli/commands/render.js';
 
 /** The province drawn under an output-pixel point of a Warhammer scene. */
 function provinceAt(scene: Scene, p: Point): string | null {
@@ -190,6 +194,42 @@ describe('virtual units’ moves (Warhammer: the Vampire Counts’ Immortality)'
     const move = scene.orders.find((o) => o.power === 'Vampire Counts' && o.kind === 'move')!;
     expect(move).toMatchObject({ outcome: 'failure', failed: true });
     expect(scene.symbols.some((s) => s.kind === 'failed')).toBe(true);
+  });
+
+  it('on a board with no orders (before the Fall is resolved) the move is drawn pending, never as if done', async () => {
+    // A played second Fall: the Dwarves hold Sylvania, so the Immortality army will march on it at the deadline.
+    const fall = playedCases('warhammer').find((c) => c.id === 'fall-2502-movement')!;
+    const board = (await playedScene(fall, 'board')).scene;
+    const move = board.orders.find((o) => o.power === 'Vampire Counts' && o.kind === 'move')!;
+    expect(move).toMatchObject({ pending: true, outcome: null, failed: false });
+    expect(board.legend.keys.map((k) => k.kind)).toContain('pending');
+    expect(board.legend.keys.map((k) => k.kind)).not.toContain('move');
+    // The orders map has its result: a move like any, not pending.
+    const orders = (await playedScene(fall, 'orders')).scene;
+    const done = orders.orders.find((o) => o.power === 'Vampire Counts' && o.kind === 'move')!;
+    expect(done.pending).toBeUndefined();
+    expect(done.outcome).not.toBeNull();
+    expect(orders.legend.keys.map((k) => k.kind)).not.toContain('pending');
+  });
+
+  it('the virtual army is painted in its power’s very colour (see-through, crimson read as the Dwarves’ brown)', async () => {
+    const fall = playedCases('warhammer').find((c) => c.id === 'fall-2502-movement')!;
+    const { scene, drawn } = await playedScene(fall, 'board');
+    const army = scene.units.find((u) => u.state === 'virtual' && u.power === 'Vampire Counts')!;
+    const map = await renderMap(drawn.variant, drawn.position, renderOptionsOf(drawn));
+    const image = await loadImage(map.png);
+    const canvas = createCanvas(image.width, image.height);
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(image, 0, 0);
+    const [x, y] = [Math.round(army.at[0]), Math.round(army.at[1] + army.size * 0.72)];
+    const px = ctx.getImageData(x, y, 1, 1).data;
+    const hex = `#${[...px.subarray(0, 3)].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+    expect(hex).toBe(
+      powerColor(
+        warhammer.powers.find((p) => p.name === 'Vampire Counts'),
+        'standard',
+      ),
+    );
   });
 });
 
