@@ -40,6 +40,7 @@ import { OVERLAY_NEUTRAL, overlayLegend, placeOverlays } from './overlays.js';
 import type { MapOverlay } from '../variants/plugin/overlay.js';
 import type { PowerData } from '../variants/schema.js';
 import { borderLines, holdersOf, regionsOf } from './territory.js';
+import { wrapInto, wrapLines, wrapOf, wrapRects, type Wrap } from './wrap.js';
 
 /** The narrowest legend slot that holds every power's entry (swatch, name and centre count …) with a gap. */
 function legendMinSlot(u: number, size: number, counts: { text: string }[], marked: boolean): number {
@@ -188,6 +189,8 @@ interface SceneBase {
   unitPoint: (loc: Location) => Point | null;
   /** Every unit carries its power's mark (more than MARKED_POWERS powers). */
   marked: boolean;
+  /** The map wraps round (a sea at both side edges): lines cross an edge (wrap.ts). */
+  wrap: Wrap | null;
 }
 
 /** The units, features and orders of the picture, with what result symbols still have to be placed. */
@@ -255,6 +258,7 @@ function sceneBase(variant: Variant, position: Position, opts: RenderOptions, ge
     return a ? T(a) : null;
   };
   const marked = variant.powers.length > MARKED_POWERS;
+  const wrap = wrapOf(geometry, frame);
   return {
     variant,
     position,
@@ -279,6 +283,7 @@ function sceneBase(variant: Variant, position: Position, opts: RenderOptions, ge
     unitSize,
     unitPoint,
     marked,
+    wrap,
   };
 }
 
@@ -306,7 +311,7 @@ function unitsAndOrders(b: SceneBase): UnitsAndOrders {
   });
 
   const features: Feature[] = featuresOf(variant, geometry, anchors, warnings).map((f) => transformFeature(f, T));
-  const { provinceAt, isWater, borderVias, linkLine } = groundOf(geometry, frame, scale, T, features);
+  const { provinceAt, isWater, borderVias, linkLine } = groundOf(geometry, frame, scale, T, features, b.wrap);
 
   const { layerContext, results, drawnOrders, orders, keepClear, wishes } = orderLayer({
     variant,
@@ -323,7 +328,7 @@ function unitsAndOrders(b: SceneBase): UnitsAndOrders {
     anchors,
     T,
     v,
-    ground: { provinceAt, isWater, borderVias, linkLine },
+    ground: { provinceAt, isWater, borderVias, linkLine, wrap: b.wrap },
     besideSpot,
     powers,
     marked,
@@ -363,7 +368,10 @@ function placeSceneMarks(b: SceneBase, drawn: UnitsAndOrders): SceneMarks {
     u,
     unitSize,
     spotSize: 10.5 * u,
-    keepClear: orders.flatMap((o) => [o.head, o.restHead].flatMap((h) => (h ? [headBox(h)] : []))),
+    keepClear: wrapRects(
+      b.wrap,
+      orders.flatMap((o) => [o.head, o.restHead].flatMap((h) => (h ? [headBox(h)] : []))),
+    ),
     units,
     holder,
     powers,
@@ -387,6 +395,7 @@ function placeSceneMarks(b: SceneBase, drawn: UnitsAndOrders): SceneMarks {
     colorOf,
     provinceAt,
     frame,
+    wrap: b.wrap,
     warnings,
   });
   return { centers, entrances, labels, symbols, overlays };
@@ -438,6 +447,7 @@ function assembleScene(b: SceneBase, drawn: UnitsAndOrders, marks: SceneMarks): 
     overlays,
     labels,
     title: { text: titleText, at: [16 * u, titleH / 2], size: 24 * u },
+    ...(b.wrap ? { wraps: true } : {}),
     legend: { entries, keys, size: legendSize, box: { x: 0, y: titleH + frame.h, w: width, h: legendH } },
     warnings,
   };
@@ -463,7 +473,7 @@ function orderLayer(p: {
   anchors: Map<string, Point>;
   T: (p: Point) => Point;
   v: number;
-  ground: Pick<OrderMarkContext, 'provinceAt' | 'isWater' | 'borderVias' | 'linkLine'>;
+  ground: Pick<OrderMarkContext, 'provinceAt' | 'isWater' | 'borderVias' | 'linkLine' | 'wrap'>;
   besideSpot: (at: Point, province: string) => Point;
   powers: Map<string, PowerData>;
   marked: boolean;
@@ -472,7 +482,7 @@ function orderLayer(p: {
 }) {
   const { variant, position, opts, units, offsetOf, virtualSpot, virtualMoves, virtualResults, unitPoint } = p;
   const { unitSize, colorOf, anchors, T, v, besideSpot, powers, marked, drawnNeutral, warnings } = p;
-  const { provinceAt, isWater, borderVias, linkLine } = p.ground;
+  const { provinceAt, isWater, borderVias, linkLine, wrap } = p.ground;
   const layerContext: OrderMarkContext = {
     variant,
     position,
@@ -494,6 +504,7 @@ function orderLayer(p: {
     besideSpot,
     removed: opts.adjudication?.removed ?? [],
     linkLine,
+    wrap,
   };
   const results = opts.results ?? opts.adjudication?.results;
   // Every order the adjudicator carried out is drawn: the powers' own, the orders the players' vote
@@ -542,9 +553,22 @@ function orderLayer(p: {
  * What lines keep to on the map: the ground under a point (province id or off-map filler), water, the middles of a
  * shared border, and the drawn line of a link between two provinces with no drawn border (moves follow it).
  */
-function groundOf(geometry: MapGeometry, frame: Rect, scale: number, T: (p: Point) => Point, features: Feature[]) {
-  /** What lies under an output-pixel point (province id or off-map filler), for lines that keep to their ground. */
-  const provinceAt = (p: Point) => geometry.locate([(p[0] - frame.x) / scale, (p[1] - frame.y) / scale]);
+function groundOf(
+  geometry: MapGeometry,
+  frame: Rect,
+  scale: number,
+  T: (p: Point) => Point,
+  features: Feature[],
+  wrap: Wrap | null,
+) {
+  /**
+   * What lies under an output-pixel point (province id or off-map filler), for lines that keep to their ground; on a
+   * wrapping map a point past an edge lies where it comes in at the other.
+   */
+  const provinceAt = (given: Point) => {
+    const p = wrapInto(wrap, given);
+    return geometry.locate([(p[0] - frame.x) / scale, (p[1] - frame.y) / scale]);
+  };
   const isWater = (id: string) => {
     const kind = geometry.shapes.get(id)?.kind;
     return kind === 'sea' || kind === 'offmap-sea';
@@ -591,10 +615,11 @@ function placeResultMarks(p: {
   colorOf: (power: string) => string;
   provinceAt: (p: Point) => string | null;
   frame: Rect;
+  wrap: Wrap | null;
   warnings: string[];
 }): { symbols: ResultSymbol[]; overlays: PlacedOverlay[] } {
   const { variant, opts, units, orders, wishes, keepClear, labels, centers, entrances } = p;
-  const { unitSize, v, unitPoint, colorOf, provinceAt, frame, warnings } = p;
+  const { unitSize, v, unitPoint, colorOf, provinceAt, frame, wrap, warnings } = p;
   // Result symbols: dislodged rings round their units; the others where they cover no label, unit or marker.
   const rings: ResultSymbol[] = units
     .filter((x) => x.dislodged || x.state === 'virtual')
@@ -616,9 +641,18 @@ function placeResultMarks(p: {
   // A result mark on the head of an arrow that succeeded would read as that order's failure: the heads are kept clear
   // (a failed arrow's own head is where its ✕ goes).
   const succeededHeads = orders.flatMap((o) => (!o.failed && o.head ? [headBox(o.head)] : []));
+  // On a wrapping map a line across an edge is drawn at both: its spots there too, each symbol's where it shows.
+  const inFrame = wishes.map((w) => ({ ...w, candidates: w.candidates.map((c) => wrapInto(wrap, c)) }));
   const symbols = [
     ...rings,
-    ...placeSymbols(wishes, symbolRadius, [...obstacles, ...keepClear, ...succeededHeads], frame, warnings, provinceAt),
+    ...placeSymbols(
+      inFrame,
+      symbolRadius,
+      wrapRects(wrap, [...obstacles, ...keepClear, ...succeededHeads]),
+      frame,
+      warnings,
+      provinceAt,
+    ),
   ];
   const overlays = placeOverlays(opts.overlays, {
     spotOf: (province) => (variant.map.has(province) ? unitPoint({ province, coast: null }) : null),
@@ -626,7 +660,10 @@ function placeResultMarks(p: {
     colorOf: (power) => (power ? colorOf(power) : OVERLAY_NEUTRAL),
     obstacles: [...obstacles, ...symbols.map(symbolBox)],
     provinceAt,
-    lines: orders.map((o) => o.path),
+    lines: wrapLines(
+      wrap,
+      orders.map((o) => o.path),
+    ),
     unitOf: (province) => {
       const i = units.findIndex(
         (x) =>

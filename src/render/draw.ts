@@ -24,6 +24,7 @@ import {
 import type { LegendKey, LegendKind, Scene } from './scene.js';
 import { ARROW, DASH, OPTION_ARROW } from './styles.js';
 import { DARK_DISC, drawOverlay, OVERLAY_NEUTRAL } from './overlays.js';
+import { copiesOf } from './wrap.js';
 
 type Ctx = SKRSContext2D;
 
@@ -79,7 +80,8 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
 
   for (const o of scene.orders) if (o.kind === 'hold' || o.kind === 'ring') drawUnitRing(ctx, o, v);
   const lineOrder = ['retreat-option', 'convoy', 'support', 'move', 'path', 'retreat'];
-  for (const kind of lineOrder) for (const o of scene.orders) if (o.kind === kind) drawOrderLine(ctx, o, v);
+  for (const kind of lineOrder)
+    for (const o of scene.orders) if (o.kind === kind) eachCopy(ctx, scene, o, () => drawOrderLine(ctx, o, v));
 
   // Leader lines of labels beside their province, under the labels' halos.
   ctx.save();
@@ -110,7 +112,8 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
     });
   }
 
-  for (const kind of lineOrder) for (const o of scene.orders) if (o.kind === kind) drawArrowHeads(ctx, o, v);
+  for (const kind of lineOrder)
+    for (const o of scene.orders) if (o.kind === kind) eachCopy(ctx, scene, o, () => drawArrowHeads(ctx, o, v));
 
   for (const unit of scene.units) drawUnit(ctx, unit, v);
   for (const s of scene.symbols) drawSymbol(ctx, s, v);
@@ -145,6 +148,28 @@ export function flatColours(scene: Scene): number[] {
   const out = new Set<number>();
   for (const c of named) if (/^#[0-9a-f]{6}$/i.test(c)) out.add(Number.parseInt(c.slice(1), 16));
   return [...out];
+}
+
+/**
+ * Paints an order's line or heads; on a map that wraps round, a line that leaves the frame at one edge is painted again
+ * a frame's width to the side, where it comes in at the other, each copy clipped to the map.
+ */
+function eachCopy(ctx: Ctx, scene: Scene, o: Scene['orders'][number], paint: () => void): void {
+  const wrap = scene.wraps ? { x0: scene.frame.x, width: scene.frame.w } : null;
+  const shifts = copiesOf(wrap, [...o.path, ...(o.rest ?? [])]);
+  if (shifts.length === 1) {
+    paint();
+    return;
+  }
+  for (const dx of shifts) {
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(scene.frame.x, scene.frame.y, scene.frame.w, scene.frame.h);
+    ctx.clip();
+    ctx.translate(dx, 0);
+    paint();
+    ctx.restore();
+  }
 }
 
 /** A supply-centre marker: a disc in its owner's tint, dark ring and dot (also the legend's sample). */

@@ -36,6 +36,7 @@ import {
 } from './route.js';
 import type { ArrowHead, OrderMark, OrderMarkKind, Rect, SymbolKind, UnitMark } from './scene.js';
 import { ARROW, OPTION_ARROW } from './styles.js';
+import { unwrapLine, wrapInto, type Wrap } from './wrap.js';
 
 export interface OrderMarkContext {
   variant: Variant;
@@ -69,6 +70,12 @@ export interface OrderMarkContext {
    * drawn border, from `from`'s end to `to`'s (output px), and the link's kind; null when they share a border or no link.
    */
   linkLine?(from: string, to: string): { points: Point[]; kind: string } | null;
+  /**
+   * The map wraps round (a sea at both side edges: Warhammer's Tempest Ocean): lines are routed on unwrapped
+   * coordinates, each point at the copy nearest the point before it, so a move across the edge leaves the frame there
+   * (wrap.ts); the painter draws it again where it comes in.
+   */
+  wrap?: Wrap | null;
 }
 
 /** A result symbol still to be placed: candidate centres in order of preference. */
@@ -289,9 +296,15 @@ function routingOf(ctx: OrderMarkContext, drafts: Draft[], layer: OrderLayer): R
     ...drafts.filter((d) => d.mark.kind === 'hold' || d.mark.kind === 'ring').map((d) => d.mark.points[0]),
     ...ctx.units.filter((x) => x.dislodged).map((x) => x.at),
   ];
-  const isRinged = (at: Point) => ringed.some((p) => Math.hypot(p[0] - at[0], p[1] - at[1]) < 0.5);
+  const isRinged = (at: Point) => {
+    const [x, y] = wrapInto(ctx.wrap, at);
+    return ringed.some((p) => Math.hypot(p[0] - x, p[1] - y) < 0.5);
+  };
   const headAt = (to: Point) => (isRinged(to) ? s * 1.8 : s * 1.15);
-  const obstacles: Obstacle[] = ctx.units.map((x) => ({ at: x.at, r: isRinged(x.at) ? s * 2 : s * 1.35 }));
+  const obstacles: Obstacle[] = wrappedObstacles(
+    ctx.wrap,
+    ctx.units.map((x) => ({ at: x.at, r: isRinged(x.at) ? s * 2 : s * 1.35 })),
+  );
 
   // Convoy routes: army province → the convoying fleets the adjudicator used, in order → destination. Without
   // results (a player's own orders before the deadline) every convoy ordered for the move is on its route.
@@ -323,6 +336,7 @@ function routeMove(
   chain.forEach((c) => usedConvoys.add(c));
   moveOf.set(from, d);
   const link = chain.length > 0 ? null : ctx.linkLine?.(from, to);
+  if (!link && chain.length === 0) m.points = unwrapLine(ctx.wrap, m.points);
   if (link) {
     // Two provinces joined only by a link (an underway): the move goes along the link's drawn line (bending only
     // round a unit standing on it).
@@ -334,7 +348,7 @@ function routeMove(
     m.link = link.kind;
   } else if (chain.length > 0) {
     const via = chain.map((c) => c.mark.points[1]);
-    m.points = [m.points[0], ...via, m.points[m.points.length - 1]];
+    m.points = unwrapLine(ctx.wrap, [m.points[0], ...via, m.points[m.points.length - 1]]);
     m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
   } else if (m.unitType === 'F' || !ctx.variant.map.has(from)) {
     // A fleet's line; or a virtual unit that stands on no province, drawn moving in from beside its target.
@@ -363,6 +377,7 @@ function routeRetreat(
   const army = m.unitType !== 'F';
   const link = ctx.linkLine?.(order.unit.province, order.to.province);
   if (link) m.link = link.kind;
+  else m.points = unwrapLine(ctx.wrap, m.points);
   const line = link
     ? routeThrough(alongLink(m.points[0], link.points, m.points[m.points.length - 1], obstacles, s), obstacles)
     : army
@@ -418,7 +433,7 @@ function routePathArrow(
 
 /** A support's line: to its junction on the supported arrow, or to the held unit's edge; a failed one's symbol. */
 function routeSupport(
-  { layer, s, u, tail, obstacles }: Routing,
+  { ctx, layer, s, u, tail, obstacles }: Routing,
   d: Draft,
   order: Order & { kind: 'support' },
   junctions: Map<Draft, Point>,
@@ -427,10 +442,11 @@ function routeSupport(
   const m = d.mark;
   if (order.to) {
     const end = junctions.get(d) ?? m.points[1];
-    m.points = [m.points[0], end];
+    m.points = unwrapLine(ctx.wrap, [m.points[0], end]);
     m.path = trimPath(routeThrough(m.points, obstacles), tail, 0);
     layer.keepClear.push(rectAround(end, s * 1.1, s * 1.1));
   } else {
+    m.points = unwrapLine(ctx.wrap, m.points);
     m.path = trimPath(routeThrough(m.points, obstacles), tail, s * 1.45);
     // Where the line meets the held unit's edge stays free of symbols too.
     const end = m.path[m.path.length - 1];
@@ -448,7 +464,7 @@ function routeSupport(
 
 /** A convoy's own route, drawn only when no army's arrow runs through it; a failed one's symbol at its fleet. */
 function routeConvoy(
-  { layer, s, tail, obstacles, convoyChain }: Routing,
+  { ctx, layer, s, tail, obstacles, convoyChain }: Routing,
   d: Draft,
   usedConvoys: Set<Draft>,
   unitKey: string | undefined,
@@ -464,7 +480,7 @@ function routeConvoy(
     const at = chain.indexOf(d);
     if (at <= 0) {
       const fleets = at === 0 ? chain.map((c) => c.mark.points[1]!) : [m.points[1]!];
-      m.points = [m.points[0]!, ...fleets, m.points[m.points.length - 1]!];
+      m.points = unwrapLine(ctx.wrap, [m.points[0]!, ...fleets, m.points[m.points.length - 1]!]);
       m.path = trimPath(routeThrough(m.points, obstacles), tail, s * 1.15);
     }
   }
@@ -545,6 +561,13 @@ function alongLink(from: Point, link: Point[], to: Point, obstacles: Obstacle[],
   return points;
 }
 
+/** Units as obstacles, and on a wrapping map their copies a width to either side (lines routed across an edge). */
+function wrappedObstacles(wrap: Wrap | null | undefined, obstacles: Obstacle[]): Obstacle[] {
+  if (!wrap) return obstacles;
+  const shifted = (dx: number) => obstacles.map((o): Obstacle => ({ at: [o.at[0] + dx, o.at[1]], r: o.r }));
+  return [...obstacles, ...shifted(wrap.width), ...shifted(-wrap.width)];
+}
+
 /** Did the adjudication remove the unit at this location (a retreat phase: it was disbanded)? */
 function disbandedBy(ctx: OrderMarkContext, unit: Location): boolean {
   return (ctx.removed ?? []).some((r) => r.province === unit.province);
@@ -594,8 +617,11 @@ export function optionPath(
   army: boolean,
 ): Point[] {
   const s = ctx.unitSize;
-  const obstacles: Obstacle[] = ctx.units.map((x) => ({ at: x.at, r: s * 1.35 }));
-  const mark = { points: [from, to] } as OrderMark;
+  const obstacles = wrappedObstacles(
+    ctx.wrap,
+    ctx.units.map((x) => ({ at: x.at, r: s * 1.35 })),
+  );
+  const mark = { points: unwrapLine(ctx.wrap, [from, to]) } as OrderMark;
   return trimPath(overGround(ctx, mark, fromProvince, toProvince, army, true, obstacles), s * 1.45, s * 0.6);
 }
 
@@ -637,7 +663,7 @@ function supportJunctions(
       supported.order.to.province === d.order.to.province &&
       supported.mark.path.length > 1;
     const target = ctx.unitPointOf(d.order.target, false);
-    const line = same ? supported.mark.path : target ? [target, d.mark.points[1]] : null;
+    const line = same ? supported.mark.path : target ? unwrapLine(ctx.wrap, [target, d.mark.points[1]]) : null;
     if (!line) continue;
     const key = same ? `move:${d.order.target.province}` : `${d.order.target.province}>${d.order.to.province}`;
     const head = same && supported.mark.head ? supported.mark.head : null;

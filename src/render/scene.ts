@@ -309,4 +309,9 @@ export interface Scene {
   legend: { entries: LegendEntry[]; keys: LegendKey[]; size: number; box: Rect };
   /** Things that could not be drawn (unknown provinces, orders for absent units …). */
   warnings: string[];
+  /**
+   * The map wraps round (a sea at both side edges: Warhammer's Tempest Ocean): an order line across an edge has points
+   * outside the frame and is painted again a frame's width to the side, where it comes in (wrap.ts).
+   */
+  wraps?: boolean;
 }

@@ -13,6 +13,7 @@
  */
 import type { Point } from '../geometry.js';
 import type { OrderMark, Scene, UnitMark } from '../scene.js';
+import { unwrapLine, wrapInto, type Wrap } from '../wrap.js';
 
 export type TrackKind = 'stay' | 'move' | 'bounce' | 'fade-out' | 'fade-in';
 
@@ -24,6 +25,8 @@ export interface Track {
   line: Point[];
   /** Carries the dislodged ring while it moves. */
   ring: boolean;
+  /** A map that wraps round: the line may cross an edge, and the unit comes in at the other (wrap.ts). */
+  wrap?: Wrap;
 }
 
 const LINE_KINDS = new Set<OrderMark['kind']>(['move', 'retreat', 'path']);
@@ -69,6 +72,7 @@ export function unitTracks(ordersScene: Scene, afterScene: Scene): Track[] {
     return after[best]!;
   };
 
+  const wrap = ordersScene.wraps ? { x0: ordersScene.frame.x, width: ordersScene.frame.w } : undefined;
   const tracks: (Track | null)[] = ordersScene.units.map(() => null);
   const moving = ordersScene.units.map((u) =>
     u.state === 'build-failed' || u.state === 'virtual' ? null : arrowOf(u, ordersScene.orders),
@@ -77,9 +81,12 @@ export function unitTracks(ordersScene: Scene, afterScene: Scene): Track[] {
   ordersScene.units.forEach((u, i) => {
     const arrow = moving[i];
     if (!arrow || arrow.failed) return;
+    // An arrow across a wrapping map's edge ends past it: the unit there is found where it shows.
     const end = arrow.path[arrow.path.length - 1]!;
-    const there = claim((a) => sameUnit(a, u), end, u.size * 4);
-    if (there) tracks[i] = { kind: 'move', unit: u, line: [u.at, ...arrow.path, there.at], ring: u.dislodged };
+    const there = claim((a) => sameUnit(a, u), wrapInto(wrap, end), u.size * 4);
+    if (!there) return;
+    const line = unwrapLine(wrap, [u.at, ...arrow.path, there.at]);
+    tracks[i] = { kind: 'move', unit: u, line, ring: u.dislodged, ...(wrap ? { wrap } : {}) };
   });
   // Then the units that stay where they are, then the dislodged ones (they stand beside their province after).
   ordersScene.units.forEach((u, i) => {
@@ -89,7 +96,7 @@ export function unitTracks(ordersScene: Scene, afterScene: Scene): Track[] {
     const arrow = moving[i];
     if (arrow?.failed && arrow.kind !== 'retreat') {
       const line = [u.at, ...arrow.path];
-      tracks[i] = { kind: 'bounce', unit: u, line, ring: false };
+      tracks[i] = { kind: 'bounce', unit: u, line, ring: false, ...(wrap ? { wrap } : {}) };
     } else if (dist(there.at, u.at) > 0.5) tracks[i] = { kind: 'move', unit: u, line: [u.at, there.at], ring: false };
     else tracks[i] = { kind: 'stay', unit: u, line: [u.at], ring: false };
   });
@@ -140,10 +147,10 @@ export function trackAt(track: Track, t: number): { at: Point; shown: 'full' | '
     case 'stay':
       return { at: track.line[0]!, shown: 'full' };
     case 'move':
-      return { at: pointAlong(track.line, eased * lineLength(track.line)), shown: 'full' };
+      return { at: wrapInto(track.wrap, pointAlong(track.line, eased * lineLength(track.line))), shown: 'full' };
     case 'bounce':
       return {
-        at: pointAlong(track.line, Math.sin(Math.PI * t) * BOUNCE_REACH * lineLength(track.line)),
+        at: wrapInto(track.wrap, pointAlong(track.line, Math.sin(Math.PI * t) * BOUNCE_REACH * lineLength(track.line))),
         shown: 'full',
       };
     case 'fade-out':
