@@ -774,7 +774,7 @@ function retreatCues(p: {
       const to = unitPoint({ province: province!, coast: coast ?? null });
       if (!to) continue;
       const color = colorOf(d.power);
-      const path = optionPath(optionContext, from, to, d.province, province!, d.type === 'A');
+      const path = optionPath(optionContext, from, to, d.province, province!);
       const head = path.length > 1 ? optionHead(path, v) : undefined;
       orders.push({
         kind: 'retreat-option',

@@ -5,6 +5,7 @@
  *   convoy orders themselves draw nothing more); a convoy it did not use is not on the army's route: the army's
  *   move goes over land, or, when it cannot, is not drawn at all (only its failed symbol, beside the unit);
  * - an army's move keeps to land: through the two provinces' shared border when the straight line would cross water;
+ *   a fleet's keeps to water the same way, else along the shortest way by sea (route.ts `groundPath`);
  * - a support to move is a dashed line to the middle of the supported move's arrow (never on a convoying fleet);
  *   supports of one move from opposite sides join it at two points, so they never read as one line; a support to
  *   hold ends on the held unit;
@@ -350,11 +351,14 @@ function routeMove(
     const via = chain.map((c) => c.mark.points[1]);
     m.points = unwrapLine(ctx.wrap, [m.points[0], ...via, m.points[m.points.length - 1]]);
     m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
-  } else if (m.unitType === 'F' || !ctx.variant.map.has(from)) {
-    // A fleet's line; or a virtual unit that stands on no province, drawn moving in from beside its target.
+  } else if (!ctx.variant.map.has(from)) {
+    // A virtual unit that stands on no province, drawn moving in from beside its target.
     m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
+  } else if (m.unitType === 'F') {
+    // A fleet's line keeps to water (and its two provinces): round a peninsula, through a strait.
+    m.path = trimPath(overGround(ctx, m, from, to, 'fleet', obstacles), tail, head);
   } else if (ctx.variant.map.armyCanMove(from, to)) {
-    m.path = trimPath(overGround(ctx, m, from, to, true, false, obstacles), tail, head);
+    m.path = trimPath(overGround(ctx, m, from, to, 'army', obstacles), tail, head);
   } else {
     // An army move with no convoy the adjudicator used and no way over land: nothing happened to draw.
     m.path = [];
@@ -380,9 +384,7 @@ function routeRetreat(
   else m.points = unwrapLine(ctx.wrap, m.points);
   const line = link
     ? routeThrough(alongLink(m.points[0], link.points, m.points[m.points.length - 1], obstacles, s), obstacles)
-    : army
-      ? overGround(ctx, m, order.unit.province, order.to.province, true, false, obstacles)
-      : routeThrough(m.points, obstacles);
+    : overGround(ctx, m, order.unit.province, order.to.province, army ? 'army' : 'fleet', obstacles);
   m.path = trimPath(line, tail, head);
   if (m.path.length > 1) m.head = arrowHead(m.path);
   if (m.failed) layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.path, s, ARROW.headLength * u) });
@@ -574,17 +576,22 @@ function disbandedBy(ctx: OrderMarkContext, unit: Location): boolean {
 }
 
 /**
- * The line of a move or retreat between two provinces, over the ground it may cross: an army keeps off water; a
- * retreat option (`strict`) keeps to the two provinces (it may not seem to pass a province that is not an option).
- * Straight where that works, else bent, else through their shared border.
+ * What ground a line between two provinces may cross: an army's keeps off water, a fleet's off land (other than its two
+ * provinces: a fleet sails round a peninsula, through a strait, never over Wales or Finland), and a retreat option
+ * keeps to the two provinces (it may not seem to pass a province that is not an option).
+ */
+type GroundRule = 'army' | 'fleet' | 'option';
+
+/**
+ * The line of a move or retreat between two provinces, over the ground its rule lets it cross (`GroundRule`): straight
+ * where that works, else bent, else through their shared border.
  */
 function overGround(
   ctx: OrderMarkContext,
   m: OrderMark,
   from: string,
   to: string,
-  army: boolean,
-  strict: boolean,
+  rule: GroundRule,
   obstacles: Obstacle[],
 ): Point[] {
   const [a, b] = [m.points[0], m.points[m.points.length - 1]];
@@ -596,13 +603,13 @@ function overGround(
       const here = at(p);
       if (here === null) return 2;
       if (here === from || here === to) return 0;
-      if (army && water(here)) return 2;
-      return strict ? 2 : 0;
+      if (rule === 'option') return 2;
+      return water(here) === (rule === 'fleet') ? 0 : 2;
     },
     vias: ctx.borderVias?.(from, to) ?? [],
     margin: ctx.unitSize * 1.2,
-    // A retreat option may not clip another province at all; an army's move may clip a cape.
-    tolerance: strict ? ctx.unitSize : ctx.unitSize * 1.6,
+    // A retreat option may not clip another province at all; an army's move may clip a cape, a fleet's a headland.
+    tolerance: rule === 'option' ? ctx.unitSize : ctx.unitSize * (rule === 'fleet' ? 1.2 : 1.6),
   };
   return routeOver(a, b, obstacles, terrain);
 }
@@ -614,7 +621,6 @@ export function optionPath(
   to: Point,
   fromProvince: string,
   toProvince: string,
-  army: boolean,
 ): Point[] {
   const s = ctx.unitSize;
   const obstacles = wrappedObstacles(
@@ -622,7 +628,7 @@ export function optionPath(
     ctx.units.map((x) => ({ at: x.at, r: s * 1.35 })),
   );
   const mark = { points: unwrapLine(ctx.wrap, [from, to]) } as OrderMark;
-  return trimPath(overGround(ctx, mark, fromProvince, toProvince, army, true, obstacles), s * 1.45, s * 0.6);
+  return trimPath(overGround(ctx, mark, fromProvince, toProvince, 'option', obstacles), s * 1.45, s * 0.6);
 }
 
 /** The head of a retreat option's thin arrow. */

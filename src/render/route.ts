@@ -68,7 +68,110 @@ export function routeOver(a: Point, b: Point, obstacles: Obstacle[], terrain: Te
     if (perfect([a, v, b])) return best.path;
     if (perfect(routeThrough([a, v, b], inWay))) return best.path;
   }
+  // Last, the shortest way over allowed ground (a fleet from the Mid-Atlantic through the Strait of Gibraltar).
+  if (best.score[0]! > 0) {
+    const way = groundPath(a, b, terrain);
+    if (way && !perfect(way)) perfect(routeThrough(way, inWay));
+  }
   return best.path;
+}
+
+/**
+ * The shortest way from a to b over ground of cost 0 (A* on a grid of `terrain.tolerance / 2` px squares, 8
+ * neighbours, within a box round a and b), pulled straight where that stays on allowed ground, then smoothed. The
+ * squares within `terrain.margin` of either end are always allowed (a unit drawn beside its province). Null when the
+ * box holds no such way.
+ */
+export function groundPath(a: Point, b: Point, terrain: Terrain): Point[] | null {
+  const cell = Math.max(3, terrain.tolerance / 2);
+  const pad = Math.max(160, dist(a, b) * 0.6);
+  const [x0, y0] = [Math.min(a[0], b[0]) - pad, Math.min(a[1], b[1]) - pad];
+  const cols = Math.ceil((Math.abs(a[0] - b[0]) + 2 * pad) / cell);
+  const rows = Math.ceil((Math.abs(a[1] - b[1]) + 2 * pad) / cell);
+  const centre = (k: number): Point => [x0 + ((k % cols) + 0.5) * cell, y0 + (Math.floor(k / cols) + 0.5) * cell];
+  const open = new Uint8Array(cols * rows);
+  for (let k = 0; k < open.length; k++) {
+    const c = centre(k);
+    open[k] = dist(c, a) <= terrain.margin || dist(c, b) <= terrain.margin || terrain.cost(c) === 0 ? 1 : 0;
+  }
+  const index = (p: Point) => Math.floor((p[1] - y0) / cell) * cols + Math.floor((p[0] - x0) / cell);
+  const cells = aStar(open, cols, rows, index(a), index(b));
+  if (!cells) return null;
+  const coarse = [a, ...cells.slice(1, -1).map(centre), b];
+  // Pulled straight: from each kept point, on to the farthest one the straight line reaches over allowed ground.
+  const clear = (p: Point, q: Point) => {
+    for (let t = 0; t <= 1; t += cell / 2 / Math.max(dist(p, q), 1)) {
+      const s: Point = [p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t];
+      if (dist(s, a) > terrain.margin && dist(s, b) > terrain.margin && terrain.cost(s) !== 0) return false;
+    }
+    return true;
+  };
+  const kept: Point[] = [a];
+  for (let i = 0; i < coarse.length - 1; ) {
+    let j = coarse.length - 1;
+    while (j > i + 1 && !clear(coarse[i]!, coarse[j]!)) j--;
+    kept.push(coarse[j]!);
+    i = j;
+  }
+  return smoothed(kept, clear);
+}
+
+/** A* over open grid squares (8 neighbours, diagonal √2): the squares from `start` to `goal`, or null. */
+function aStar(open: Uint8Array, cols: number, rows: number, start: number, goal: number): number[] | null {
+  if (start < 0 || goal < 0 || start >= open.length || goal >= open.length) return null;
+  const cost = new Float64Array(open.length).fill(Infinity);
+  const from = new Int32Array(open.length).fill(-1);
+  const done = new Uint8Array(open.length);
+  const h = (k: number) => Math.hypot((k % cols) - (goal % cols), Math.floor(k / cols) - Math.floor(goal / cols));
+  const queue: [number, number][] = [[h(start), start]];
+  cost[start] = 0;
+  while (queue.length > 0) {
+    // A binary heap would be faster; the boxes are small (a few thousand squares).
+    let m = 0;
+    for (let i = 1; i < queue.length; i++) if (queue[i]![0] < queue[m]![0]) m = i;
+    const [, k] = queue[m]!;
+    queue[m] = queue[queue.length - 1]!;
+    queue.pop();
+    if (done[k]) continue;
+    done[k] = 1;
+    if (k === goal) break;
+    const [x, y] = [k % cols, Math.floor(k / cols)];
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const [nx, ny] = [x + dx, y + dy];
+        if ((dx === 0 && dy === 0) || nx < 0 || ny < 0 || nx >= cols || ny >= rows) continue;
+        const n = ny * cols + nx;
+        if (!open[n] || done[n]) continue;
+        const c = cost[k]! + (dx !== 0 && dy !== 0 ? Math.SQRT2 : 1);
+        if (c < cost[n]!) {
+          cost[n] = c;
+          from[n] = k;
+          queue.push([c + h(n), n]);
+        }
+      }
+  }
+  if (!done[goal]) return null;
+  const out: number[] = [];
+  for (let k = goal; k !== -1; k = from[k]!) out.unshift(k);
+  return out;
+}
+
+/** Chaikin's corner cutting, twice, sampled; each cut kept only where its new legs stay clear. */
+function smoothed(points: Point[], clear: (p: Point, q: Point) => boolean): Point[] {
+  let line = points;
+  for (let round = 0; round < 2 && line.length > 2; round++) {
+    const out: Point[] = [line[0]!];
+    for (let i = 1; i < line.length - 1; i++) {
+      const [p, q, r] = [line[i - 1]!, line[i]!, line[i + 1]!];
+      const cut1: Point = [q[0] + (p[0] - q[0]) * 0.25, q[1] + (p[1] - q[1]) * 0.25];
+      const cut2: Point = [q[0] + (r[0] - q[0]) * 0.25, q[1] + (r[1] - q[1]) * 0.25];
+      if (clear(out[out.length - 1]!, cut1) && clear(cut1, cut2)) out.push(cut1, cut2);
+      else out.push(q);
+    }
+    out.push(line[line.length - 1]!);
+    line = out;
+  }
+  return line;
 }
 
 /**

@@ -18,6 +18,8 @@ import { distToSegment, length, pointAt } from '../../src/render/route.js';
 import { symbolBox } from '../../src/render/symbols.js';
 import { allVariants } from '../../src/variants/index.js';
 import { classic, insideProvince, ordersFor, randomPhase, toMap } from './helpers.js';
+import { playedScenes } from './played.js';
+import { fleetLinesOverLand, groundOf } from './scene-checks.js';
 
 function sceneOf(variant: Variant, position: Position, opts: Parameters<typeof buildScene>[2] = {}): Scene {
   const r = buildScene(variant, position, opts);
@@ -211,6 +213,57 @@ describe('routes follow what the adjudicator resolved', () => {
       }
     },
   );
+});
+
+describe('fleets sail by sea', () => {
+  it('a fleet line crosses no land but its own two provinces: round Wales, Finland, Spain, through the straits', () => {
+    const { scene } = played('England F eng, Russia F stp/sc, France F mao, England F lon, Russia F den, Italy F ion', {
+      England: 'F eng - iri; F lon - nth',
+      Russia: 'F stp/sc - bot; F den - swe',
+      France: 'F mao - wes',
+      Italy: 'F ion - aeg',
+    });
+    expect(fleetLinesOverLand(classic, scene)).toEqual([]);
+    // Straight, each would cross land: Wales, Finland, Spain, Greece.
+    const straight = (text: string) => ({ ...mark(scene, text), path: mark(scene, text).points });
+    for (const text of ['F eng - iri', 'F stp/sc - bot', 'F mao - wes', 'F ion - aeg'])
+      expect(fleetLinesOverLand(classic, { ...scene, orders: [straight(text)] }), text).not.toEqual([]);
+  });
+
+  it('a fleet retreat does too (F eng R iri, not over Wales)', () => {
+    const position = {
+      ...positionOf('France F eng'),
+      phase: { season: 'spring', year: 1901, type: 'retreat' } as const,
+      dislodged: [
+        { power: 'England', type: 'F' as const, province: 'eng', coast: null, attackerFrom: 'bre', viaConvoy: false },
+      ],
+    };
+    const orders = ordersFor(position, { England: 'F eng R iri' });
+    const scene = sceneOf(classic, position, { orders, adjudication: adjudicate(classic, position, orders) });
+    expect(mark(scene, 'F eng R iri').path.length).toBeGreaterThan(1);
+    expect(fleetLinesOverLand(classic, scene)).toEqual([]);
+  });
+
+  it('moves into Bulgaria’s east coast reach it: a shaft and a head inside Bulgaria, from Rumania and the Black Sea', () => {
+    const { scene } = played('Turkey F rum, Turkey F bla, Austria A con', {
+      Turkey: 'F rum - bul/ec; F bla - bul/ec',
+      Austria: 'A con - bul',
+    });
+    const g = groundOf(classic, scene);
+    for (const text of ['F rum - bul/ec', 'F bla - bul/ec']) {
+      const o = mark(scene, text);
+      expect(g(o.head!.tip).id, text).toBe('bul');
+      const headLength = Math.hypot(o.head!.tip[0] - o.head!.base[0], o.head!.tip[1] - o.head!.base[1]);
+      expect(length(o.path) - headLength, `${text}: more than a bare head`).toBeGreaterThan(headLength);
+    }
+  });
+
+  it('no fleet line of a computer-played game crosses land (every variant, boards and orders maps)', async () => {
+    const found: string[] = [];
+    for await (const { name, scene, drawn } of playedScenes())
+      found.push(...fleetLinesOverLand(drawn.variant, scene).map((f) => `${name}: ${f}`));
+    expect(found).toEqual([]);
+  });
 });
 
 describe('supports', () => {

@@ -574,9 +574,11 @@ export const classicAnchors: Record<string, LonLat> = {
   wes: [3, 38.6],
   nap: [15.7, 40.7],
   // Split coasts on their own water: Spain's south coast faces the Western Med (not Gibraltar's tip),
-  // St Petersburg's north coast the Barents Sea east of the Kola.
+  // St Petersburg's north coast the Barents Sea east of the Kola, Bulgaria's east coast the Black Sea between Varna and
+  // Burgas (by the coast's own middle, a fleet from Rumania or the Black Sea reached it in Rumania or at its edge).
   'spa/sc': [-1.6, 37.9],
   'stp/nc': [37.8, 67.25],
+  'bul/ec': [26.9, 42.9],
 };
 
 /**
