@@ -34,8 +34,8 @@ import type {
   SymbolKind,
   UnitMark,
 } from './scene.js';
-import { LINE_LEGEND, legendLineOf, ORDER_LAYER, UNIT_SCALE } from './styles.js';
-import { placeSymbols, symbolBox, SYMBOL_TEXT } from './symbols.js';
+import { ARROW, LINE_LEGEND, legendLineOf, OPTION_ARROW, ORDER_LAYER, UNIT_SCALE } from './styles.js';
+import { placeSymbols, symbolBox, SYMBOL_TEXT, type SymbolLine } from './symbols.js';
 import { OVERLAY_NEUTRAL, overlayLegend, placeOverlays } from './overlays.js';
 import type { MapOverlay } from '../variants/plugin/overlay.js';
 import type { PowerData } from '../variants/schema.js';
@@ -155,6 +155,42 @@ export function buildScene(variant: Variant, position: Position, opts: RenderOpt
     // Malformed input that got past the types (e.g. JSON from outside): say what, never throw.
     return { ok: false, error: `cannot draw this position: ${e instanceof Error ? e.message : String(e)}` };
   }
+}
+
+/**
+ * The order lines result symbols keep off (every line but their own unit's, and every arrowhead): each drawn path
+ * with half its drawn width and its head, at both edges of a wrapping map.
+ */
+function symbolLines(orders: OrderMark[], v: number, wrap: Wrap | null): SymbolLine[] {
+  const half: Partial<Record<OrderMark['kind'], number>> = {
+    support: 2.2,
+    convoy: 2.5,
+    'retreat-option': OPTION_ARROW.shaft / 2,
+  };
+  return orders.flatMap((o) => {
+    if (o.path.length < 2) return [];
+    const lines = [o.path, ...(o.rest && o.rest.length > 1 ? [o.rest] : [])];
+    return lines.flatMap((line) =>
+      wrapLines(wrap, [line]).map((path) => {
+        const dx = path[0]![0] - line[0]![0];
+        const head = line === o.path ? o.head : o.restHead;
+        const shifted =
+          head && dx !== 0
+            ? {
+                ...head,
+                tip: [head.tip[0] + dx, head.tip[1]] as Point,
+                base: [head.base[0] + dx, head.base[1]] as Point,
+              }
+            : head;
+        return {
+          path,
+          half: (half[o.kind] ?? ARROW.visible / 2) * v,
+          ...(o.unit ? { unit: o.unit } : {}),
+          ...(shifted ? { head: shifted } : {}),
+        };
+      }),
+    );
+  });
 }
 
 /** What every step of building a scene shares: the picture's layout, how powers look, where units stand. */
@@ -652,6 +688,7 @@ function placeResultMarks(p: {
       frame,
       warnings,
       provinceAt,
+      symbolLines(orders, v, wrap),
     ),
   ];
   const overlays = placeOverlays(opts.overlays, {
@@ -781,6 +818,7 @@ function retreatCues(p: {
         power: d.power,
         color,
         order: `${d.type} ${locationKey(d)} R ${option}`,
+        unit: locationKey(d),
         points: [from, to],
         path,
         ...(head ? { head } : {}),

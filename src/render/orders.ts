@@ -168,6 +168,7 @@ function orderDraft(
     power,
     color: ctx.colorOf(power),
     order: text,
+    unit: locationKey(order.unit),
     size: ctx.unitSize,
     unitType,
     outcome,
@@ -387,7 +388,12 @@ function routeRetreat(
     : overGround(ctx, m, order.unit.province, order.to.province, army ? 'army' : 'fleet', obstacles);
   m.path = trimPath(line, tail, head);
   if (m.path.length > 1) m.head = arrowHead(m.path);
-  if (m.failed) layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.path, s, ARROW.headLength * u) });
+  if (m.failed)
+    layer.symbols.push({
+      kind: 'failed',
+      candidates: headCandidates(m.path, s, ARROW.headLength * u),
+      unit: locationKey(order.unit),
+    });
   // A retreat that fails disbands its unit (DATC 4.A.6 / rule IX.3): drawn as a disband.
   if (m.failed || disbandedBy(ctx, order.unit))
     layer.symbols.push({
@@ -424,12 +430,21 @@ function routePathArrow(
     m.stoppedShort = true;
     if (m.path.length > 1) m.head = arrowHead(m.path);
     if (m.rest.length > 1) m.restHead = arrowHead(m.rest);
-    layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.rest, s, ARROW.headLength * u) });
+    layer.symbols.push({
+      kind: 'failed',
+      candidates: headCandidates(m.rest, s, ARROW.headLength * u),
+      unit: locationKey(order.unit),
+    });
   } else {
     const whole = line(m.points, spaces[spaces.length - 1]);
     m.path = trimPath(whole, tail, endsOnRiver(whole, m.points[m.points.length - 1]) ? 0 : head);
     if (m.path.length > 1) m.head = arrowHead(m.path);
-    if (m.failed) layer.symbols.push({ kind: 'failed', candidates: headCandidates(m.path, s, ARROW.headLength * u) });
+    if (m.failed)
+      layer.symbols.push({
+        kind: 'failed',
+        candidates: headCandidates(m.path, s, ARROW.headLength * u),
+        unit: locationKey(order.unit),
+      });
   }
 }
 
@@ -844,10 +859,11 @@ function orderChain(variant: Variant, army: string, dest: string, convoys: Draft
 /** Spots for a symbol at the head of an arrow: on the line, stepping back from the tip, then beside it. */
 function headCandidates(path: Point[], s: number, headLength: number): Point[] {
   const r = s * 0.72;
-  // Just behind the arrowhead.
+  // Just behind the arrowhead, then further back along the shaft; never on the head (its direction must show), only
+  // beside it.
   const behind = headLength + r;
   const steps = [behind, behind + r, behind + r * 2, behind + r * 3, behind + r * 4.5, r * 1.1];
-  const on = steps.map((back) => pointBack(path, back));
+  const on = steps.slice(0, -1).map((back) => pointBack(path, back));
   const beside = steps.flatMap((back) => {
     const p = pointBack(path, back);
     const q = pointBack(path, back + 1);

@@ -146,6 +146,8 @@ export interface OrderMark {
   color: string;
   /** Normalized order text (only drawn data, never logged). */
   order: string;
+  /** The location key of the unit it orders (`mun`, `spa/nc`; a virtual unit's own province). */
+  unit?: string;
   /**
    * Geometry of the mark: arrows/lines run from points[0] to the last point; hold, build, disband and
    * ring marks are centred on points[0]. A support to hold ends on the supported unit; a support to move

@@ -1,15 +1,17 @@
 /**
  * Placing result symbols (failed, cut, disbanded, built …) where they cover no label, unit, supply-centre
- * marker or other symbol: each at its first free candidate (the head of its arrow, the middle of
- * its line, beside its unit), else at the nearest free spot on rings round the first candidate; a symbol about a
- * unit where it stands (disbanded, built …) takes a spot in the unit's province first.
- * A cut symbol is placed first: it must sit on its support line to say which support was cut, where a failed
+ * marker or other symbol, and no order line but their own (a ✕ on another order's shaft or support line reads as that
+ * order's failure): each at its first free candidate (the head of its arrow, the middle of its line, beside its unit),
+ * else at the nearest free spot on rings round the first candidate; a symbol about a unit where it stands (disbanded,
+ * built …) takes a spot in the unit's province first. Only where no spot is off every other line does a symbol lie on
+ * one. A cut symbol is placed first: it must sit on its support line to say which support was cut, where a failed
  * move's symbol may go on either side of its arrow. Dislodged rings are not placed: they surround their unit.
  */
 import type { Point } from './geometry.js';
 import type { SymbolWish } from './orders.js';
 import { grid, overlaps, rectAround } from './placement.js';
-import type { Rect, ResultSymbol, SymbolKind } from './scene.js';
+import { distToSegment } from './route.js';
+import type { ArrowHead, Rect, ResultSymbol, SymbolKind } from './scene.js';
 
 export const SYMBOL_TEXT: Record<SymbolKind, string> = {
   failed: 'failed',
@@ -29,6 +31,33 @@ export function symbolBox(s: ResultSymbol): Rect {
 /** Symbols about a unit standing where it is (not at an arrow's head): they stay in the unit's province if they can. */
 const BY_THE_UNIT = new Set<SymbolKind>(['disbanded', 'no-retreat', 'build-failed', 'built']);
 
+/** An order line symbols keep off: its drawn path, half its drawn width, and the unit it orders. */
+export interface SymbolLine {
+  path: Point[];
+  half: number;
+  unit?: string;
+  /** Its arrowhead: no symbol covers more than a sixth of it (the direction must show), its own ✕ neither. */
+  head?: ArrowHead;
+}
+
+/** The share of an arrowhead's triangle a disc covers (sampled on a triangular grid). */
+export function headShareUnder(h: ArrowHead, at: Point, r: number): number {
+  const [dx, dy] = [h.tip[0] - h.base[0], h.tip[1] - h.base[1]];
+  const len = Math.hypot(dx, dy) || 1;
+  if (Math.hypot(at[0] - h.base[0], at[1] - h.base[1]) > r + Math.max(len, h.width)) return 0;
+  const [nx, ny] = [-dy / len, dx / len];
+  let inside = 0;
+  let all = 0;
+  for (let i = 0; i <= 6; i++)
+    for (let j = -6; j <= 6; j++) {
+      const t = i / 6;
+      const w = (j / 6) * (1 - t) * (h.width / 2);
+      all++;
+      if (Math.hypot(h.base[0] + dx * t + nx * w - at[0], h.base[1] + dy * t + ny * w - at[1]) < r) inside++;
+    }
+  return inside / all;
+}
+
 export function placeSymbols(
   wishes: SymbolWish[],
   radius: number,
@@ -36,6 +65,7 @@ export function placeSymbols(
   frame: Rect,
   warnings: string[],
   provinceAt?: (p: Point) => string | null,
+  lines: SymbolLine[] = [],
 ): ResultSymbol[] {
   const taken = [...obstacles];
   const out: ResultSymbol[] = [];
@@ -45,6 +75,13 @@ export function placeSymbols(
       return null;
     return taken.some((t) => overlaps(t, box)) ? null : box;
   };
+  /** Is the spot off every order line but the symbol's own unit's? */
+  const offLines = (c: Point, unit: string | undefined) =>
+    lines.every(
+      (l) =>
+        (!l.head || headShareUnder(l.head, c, radius) <= 1 / 6) &&
+        ((unit !== undefined && l.unit === unit) || !near(c, l.path, radius * 0.9 + l.half)),
+    );
   const ordered = [...wishes.filter((w) => w.kind === 'cut'), ...wishes.filter((w) => w.kind !== 'cut')];
   for (const wish of ordered) {
     let spot: Point | null = null;
@@ -52,10 +89,15 @@ export function placeSymbols(
     const all = [...wish.candidates, ...rings(wish.candidates[0], radius)];
     // A disband (or build) symbol in a neighbour's province reads as that neighbour's: its own province first.
     const own = wish.unit && BY_THE_UNIT.has(wish.kind) ? wish.unit.split('/')[0] : null;
-    const tries =
+    const lists =
       own && provinceAt
         ? [[...all, ...grid(wish.candidates[0]!, radius * 0.5, radius * 8)].filter((c) => provinceAt(c) === own), all]
         : [all];
+    // Off every other order's line first, in each list; only then on one.
+    const tries = [
+      ...lists.map((list) => list.filter((c) => offLines(c, wish.unit))),
+      ...(lines.length > 0 ? lists : []),
+    ];
     for (const list of tries) {
       for (const c of list) {
         box = fits(c);
@@ -74,6 +116,12 @@ export function placeSymbols(
     out.push({ kind: wish.kind, at: spot, radius, ...(wish.unit ? { unit: wish.unit } : {}) });
   }
   return out;
+}
+
+/** Does a polyline pass within `d` of the point? */
+function near(c: Point, path: Point[], d: number): boolean {
+  for (let i = 1; i < path.length; i++) if (distToSegment(c, path[i - 1]!, path[i]!) < d) return true;
+  return false;
 }
 
 /** Spots on growing rings round a point (12 per ring). */

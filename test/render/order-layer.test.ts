@@ -16,6 +16,8 @@ import { symbolBox } from '../../src/render/symbols.js';
 import { classic } from '../../src/variants/classic/index.js';
 import { warringStates } from '../../src/variants/warring-states/index.js';
 import { insideProvince, ordersFor, randomPhase } from './helpers.js';
+import { playedScenes } from './played.js';
+import { hiddenFailedHeads, symbolsOnOtherLines } from './scene-checks.js';
 
 function sceneOf(variant: Variant, position: Position, opts: Parameters<typeof buildScene>[2] = {}): Scene {
   const r = buildScene(variant, position, opts);
@@ -118,6 +120,49 @@ describe("a support to a very short arrow joins its shaft, never its head (it wo
       for (const p of supportsOnHeads(sceneOf(variant, position, { orders }))) problems.push(`#${seed}: ${p}`);
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe('result symbols keep off every other line, and off the heads', () => {
+  it("Classic: A con - bul's ✕ sits on its own shaft, not on F gre S F bla - bul", () => {
+    const position = {
+      phase: { season: 'spring', year: 1901, type: 'movement' } as const,
+      units: [
+        { power: 'Turkey', type: 'F' as const, province: 'bla', coast: null },
+        { power: 'Austria', type: 'A' as const, province: 'con', coast: null },
+        { power: 'Italy', type: 'F' as const, province: 'gre', coast: null },
+        { power: 'Turkey', type: 'F' as const, province: 'rum', coast: null },
+      ],
+      dislodged: [],
+      contested: [],
+      supplyCenters: classic.startingPosition().supplyCenters,
+    };
+    const orders = ordersFor(position, {
+      Turkey: 'F bla - bul/ec; F rum - bul/ec',
+      Austria: 'A con - bul',
+      Italy: 'F gre S F bla - bul',
+    });
+    const scene = sceneOf(classic, position, { orders, adjudication: adjudicate(classic, position, orders) });
+    expect(scene.symbols.filter((x) => x.kind === 'failed').length).toBeGreaterThanOrEqual(2);
+    expect(symbolsOnOtherLines(scene)).toEqual([]);
+    expect(hiddenFailedHeads(scene)).toEqual([]);
+  });
+
+  it('on the gallery and on every computer-played phase: no symbol on another order’s line, no failed head 40 % under a ✕', async () => {
+    const found: string[] = [];
+    for (const g of galleryImages()) {
+      const scene = sceneOf(g.variant, g.position, g.opts);
+      found.push(...[...symbolsOnOtherLines(scene), ...hiddenFailedHeads(scene)].map((x) => `${g.file}: ${x}`));
+    }
+    for await (const { name, scene } of playedScenes())
+      found.push(...[...symbolsOnOtherLines(scene), ...hiddenFailedHeads(scene)].map((x) => `${name}: ${x}`));
+    expect(found).toEqual([]);
+  });
+
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])('random Classic phase #%d: no failed head hidden by a symbol', (seed) => {
+    const { position, orders } = randomPhase(seed * 7);
+    const scene = sceneOf(classic, position, { orders, adjudication: adjudicate(classic, position, orders) });
+    expect(hiddenFailedHeads(scene)).toEqual([]);
   });
 });
 
