@@ -700,26 +700,28 @@ function supportJunctions(
   for (const { line, avoid, headLength, supports } of byMove.values()) {
     const total = length(line);
     if (total === 0) continue;
-    // The middle; on a convoyed arrow, the spot of its middle part farthest from the convoying fleets it passes. On a
-    // very short arrow the middle is under its head, where the support's dot beside the head would read as the
-    // supporter's own move: the middle of the shaft behind the head instead.
+    // The middle; on a convoyed arrow, the spot of its middle part farthest from the convoying fleets it passes. The
+    // support's dot stays a head length behind the head: a dot just behind it (a short arrow's middle) reads, with the
+    // dashed line and the head, as one arrow from the supporter, the supporter's own move. An arrow too short for that
+    // (most Warhammer moves between neighbours; Naples–Apulia, all head) is joined at its tail, by the mover.
     const dotRoom = s * 0.35;
-    // An arrow all head (spots that nearly touch, Naples–Apulia): its tail, by the mover.
     const shaft = total - headLength;
-    let middle = total / 2 + headLength + dotRoom <= total ? total / 2 : shaft >= dotRoom ? shaft / 2 : 0;
+    const clear = shaft - headLength;
+    let middle = clear >= dotRoom ? Math.min(total / 2, clear) : 0;
     if (avoid.length > 0) {
       // A convoyed arrow has several legs: of the spots of its middle part well clear of the fleets, the one nearest
       // its supporters, so a support joins the leg beside it (a support from the Mid-Atlantic joins English Channel →
       // Brest, not Wales → English Channel after a long arc that reads as a failed move).
       const away = (at: number) =>
         Math.min(s * 3, ...avoid.map((f) => Math.hypot(pointAt(line, at)[0] - f[0], pointAt(line, at)[1] - f[1])));
-      const spots = Array.from({ length: 25 }, (_, k) => total * (0.2 + (0.6 * k) / 24));
-      const clear = spots.filter((at) => away(at) >= s * 2.6);
-      if (clear.length > 0) {
+      // Spots of its middle part, a head length behind its head.
+      const spots = Array.from({ length: 25 }, (_, k) => Math.min(total * (0.2 + (0.6 * k) / 24), clear));
+      const clearOfFleets = spots.filter((at) => away(at) >= s * 2.6);
+      if (clearOfFleets.length > 0) {
         const from = supports.map((d) => d.mark.points[0]);
         const reach = (at: number) =>
           from.reduce((sum, p) => sum + Math.hypot(pointAt(line, at)[0] - p[0], pointAt(line, at)[1] - p[1]), 0);
-        middle = clear.reduce((best, at) => (reach(at) < reach(best) ? at : best));
+        middle = clearOfFleets.reduce((best, at) => (reach(at) < reach(best) ? at : best));
       } else {
         let best = -Infinity;
         for (const at of spots) {
@@ -747,7 +749,8 @@ function supportJunctions(
     };
     const later = mean(1) >= mean(-1) ? 1 : -1;
     const gap = Math.min(s * 1.6, total * 0.3);
-    // The later junction stays behind the head too (on a short arrow both may then meet the shaft close together).
+    // The later junction stays behind the head (on a short arrow both may then meet the shaft close together); it comes
+    // from the arrow's side, so a dot nearer the head does not read as the supporter's move.
     const shaftEnd = Math.max(0, total - headLength - dotRoom);
     const latest = Math.min(middle + gap, Math.max(middle, shaftEnd));
     const earliest = Math.max(0, Math.min(middle - gap, latest - 2 * gap));

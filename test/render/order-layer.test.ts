@@ -17,7 +17,7 @@ import { classic } from '../../src/variants/classic/index.js';
 import { warringStates } from '../../src/variants/warring-states/index.js';
 import { insideProvince, ordersFor, randomPhase } from './helpers.js';
 import { playedScenes } from './played.js';
-import { hiddenFailedHeads, symbolsOnOtherLines } from './scene-checks.js';
+import { hiddenFailedHeads, supportsReadingAsMoves, symbolsOnOtherLines } from './scene-checks.js';
 
 function sceneOf(variant: Variant, position: Position, opts: Parameters<typeof buildScene>[2] = {}): Scene {
   const r = buildScene(variant, position, opts);
@@ -110,6 +110,27 @@ function supportsOnHeads(scene: Scene): string[] {
 }
 
 describe("a support to a very short arrow joins its shaft, never its head (it would read as the supporter's move)", () => {
+  it('its dot stays a head length behind the head, or joins at the tail, by the mover: gallery and computer-played maps', async () => {
+    const found: string[] = [];
+    for (const g of galleryImages())
+      found.push(...supportsReadingAsMoves(sceneOf(g.variant, g.position, g.opts)).map((x) => `${g.file}: ${x}`));
+    for await (const { name, scene } of playedScenes())
+      found.push(...supportsReadingAsMoves(scene).map((x) => `${name}: ${x}`));
+    expect(found).toEqual([]);
+  });
+
+  it.each([
+    ['Classic', classic],
+    ['Warring States', warringStates],
+  ] as const)('%s: 100 random phases, no support reads as its supporter’s move', (_, variant) => {
+    const problems: string[] = [];
+    for (let seed = 3000; seed < 3100; seed++) {
+      const { position, orders } = randomPhase(seed, variant);
+      problems.push(...supportsReadingAsMoves(sceneOf(variant, position, { orders })).map((p) => `#${seed}: ${p}`));
+    }
+    expect(problems).toEqual([]);
+  });
+
   it.each([
     ['Classic', classic],
     ['Warring States', warringStates],

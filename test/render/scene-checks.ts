@@ -179,20 +179,38 @@ const unitProvince = (u: UnitMark) => u.location.replace(/^virtual:/, '').split(
 
 /**
  * Supports to move that read as the supporter's own move: the support's dot joins its arrow within one head length of
- * the arrowhead (the dashed line and the head read as one arrow from the supporter).
+ * the head, so the dashed line and the head read as one arrow from the supporter. A support at the arrow's tail, by
+ * the mover, reads as the support of that unit's move; so does the later of two supports from the arrow's two sides
+ * when it comes from the side (more than 50° off the arrow's course).
  */
 export function supportsReadingAsMoves(scene: Scene): string[] {
   const out: string[] = [];
   const moves = scene.orders.filter((o) => (o.kind === 'move' || o.kind === 'retreat') && o.head && o.path.length > 1);
   for (const s of scene.orders) {
-    if (s.kind !== 'support' || s.path.length < 2 || s.points.length < 2) continue;
+    // Supports to move only (`F gre S F bla - bul`), on the arrow of the move they support.
+    const words = s.order.split(' ');
+    if (s.kind !== 'support' || s.path.length < 2 || !words.includes('-')) continue;
+    const supported = words[words.indexOf('S') + 2]?.split('/')[0];
     const end = s.path[s.path.length - 1]!;
     for (const m of moves) {
-      if (distToPath(end, m.path) > 1.5) continue;
+      if (orderUnit(m).split('/')[0] !== supported || distToPath(end, m.path) > 1.5) continue;
       const head = m.head!;
       const headLength = Math.hypot(head.tip[0] - head.base[0], head.tip[1] - head.base[1]);
       const fromBase = Math.hypot(end[0] - head.base[0], end[1] - head.base[1]);
-      if (fromBase < headLength) out.push(`"${s.order}" joins "${m.order}" ${fromBase.toFixed(1)} px from its head`);
+      // At the arrow's tail, by the mover, it reads as the support of that unit's move; the later of two supports from
+      // the arrow's two sides, coming from its side (more than 50° off its course), as a support.
+      const fromTail = Math.hypot(end[0] - m.path[0]![0], end[1] - m.path[0]![1]);
+      const last = s.path[s.path.length - 2]!;
+      const [sx, sy] = [end[0] - last[0], end[1] - last[1]];
+      const [ax, ay] = [head.tip[0] - head.base[0], head.tip[1] - head.base[1]];
+      const along = (sx * ax + sy * ay) / ((Math.hypot(sx, sy) || 1) * (Math.hypot(ax, ay) || 1));
+      const paired = scene.orders.some(
+        (o) =>
+          o !== s && o.kind === 'support' && o.path.length > 1 && distToPath(o.path[o.path.length - 1]!, m.path) < 1.5,
+      );
+      const fromSide = paired && along <= Math.cos((50 * Math.PI) / 180);
+      if (fromBase < headLength * 0.95 && fromTail > 1 && !fromSide)
+        out.push(`"${s.order}" joins "${m.order}" ${fromBase.toFixed(1)} px from its head`);
     }
   }
   return out;
