@@ -230,6 +230,9 @@ const data = {
     width: warp(proposal.canvas.width, 0)[0],
     height: warp(0, proposal.canvas.height)[1],
     labelStyle: 'name',
+    // Names at 18 px where they fit, else at 14 px before they go beside the province (docs/render.md "Labels").
+    labelSize: 18,
+    labelMinSize: 14,
     points,
     offmap,
   },

@@ -77,6 +77,8 @@ export interface VariantData {
      * posted map is first seen at Discord's 550 px preview (Classic's codes 20: 6.9 px there).
      */
     labelSize?: number;
+    /** A smaller height a full name takes inside its province where it does not fit at `labelSize` (docs/render.md). */
+    labelMinSize?: number;
     /** Rounds of border smoothing (maps drawn from a fine grid of seeds); default 0. */
     smooth?: number;
     /** How latitude/longitude data (river courses) is placed on this map: src/render/projection.ts. */

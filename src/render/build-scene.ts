@@ -34,7 +34,7 @@ import type {
   SymbolKind,
   UnitMark,
 } from './scene.js';
-import { ARROW, LINE_LEGEND, legendLineOf, OPTION_ARROW, ORDER_LAYER, UNIT_SCALE } from './styles.js';
+import { ARROW, LINE_LEGEND, legendLineOf, OPTION_ARROW, ORDER_LAYER, unitScaleOf } from './styles.js';
 import { placeSymbols, symbolBox, SYMBOL_TEXT, type SymbolLine } from './symbols.js';
 import { OVERLAY_NEUTRAL, overlayLegend, placeOverlays } from './overlays.js';
 import type { MapOverlay } from '../variants/plugin/overlay.js';
@@ -288,7 +288,7 @@ function sceneBase(variant: Variant, position: Position, opts: RenderOptions, ge
 
   // The order layer and the units are drawn larger than the base map, for Discord's inline preview (styles.ts).
   const v = u * ORDER_LAYER;
-  const unitSize = 10.5 * u * UNIT_SCALE;
+  const unitSize = 10.5 * u * unitScaleOf(variant.powers.length);
   const unitPoint = (loc: Location): Point | null => {
     const a = anchors.get(locationKey(loc)) ?? (loc.coast ? anchors.get(loc.province) : undefined);
     return a ? T(a) : null;
@@ -408,6 +408,8 @@ function placeSceneMarks(b: SceneBase, drawn: UnitsAndOrders): SceneMarks {
       b.wrap,
       orders.flatMap((o) => [o.head, o.restHead].flatMap((h) => (h ? [headBox(h)] : []))),
     ),
+    // A move through several spaces runs along its river on a white casing: no name under it, no leader across it.
+    keepOff: orders.flatMap((o) => (o.kind === 'path' ? [o.path, ...(o.rest ? [o.rest] : [])] : [])),
     units,
     holder,
     powers,
@@ -445,7 +447,7 @@ function assembleScene(b: SceneBase, drawn: UnitsAndOrders, marks: SceneMarks): 
   const { centers, entrances, labels, symbols, overlays } = marks;
   // A variant with its own calendar names its phases (Mandate of Heaven: "Winter 369 BC").
   const titleText = opts.title ?? defaultTitle(variant, position);
-  // Then every line style, symbol and feature the picture shows, flowing in rows below the powers.
+  // Then every line style, symbol and feature the picture shows, flowing in rows after the powers.
   const wanted = legendWants(orders, symbols, features, entrances, overlayLegend(overlays), {
     units,
     centers,
@@ -928,32 +930,38 @@ function layoutLegend(p: {
       centers === 0 && units > 0 ? `${p.name} 0 · ${units} ${units === 1 ? 'unit' : 'units'}` : `${p.name} ${centers}`;
     return { power: p.name, centers, units, text };
   });
-  // Power entries wrap onto further rows when they would not fit one (Mandate of Heaven's 17 powers, Warhammer's 21).
+  // More than 8 powers (Mandate of Heaven's 17, Warhammer's 21): a compact legend, its rows lower and every entry as
+  // wide as its text, the keys going on in the row where the powers end. Else one column per power, keys below.
   const inner = width - 24 * u;
+  const rowH = marked ? Math.round(32 * u) : legendRow;
+  const legendY = top + rowH / 2;
+  const flow = { x: 16 * u, row: 0 };
+  /** The next spot of an item `need` wide in the flowing rows (a new row when it does not fit this one). */
+  const next = (need: number): Point => {
+    if (flow.x > 16 * u && flow.x + need > inner + 12 * u) [flow.x, flow.row] = [16 * u, flow.row + 1];
+    const at: Point = [flow.x, legendY + rowH * flow.row];
+    flow.x += need;
+    return at;
+  };
   const perRow = Math.max(1, Math.min(counts.length, Math.floor(inner / legendMinSlot(u, legendSize, counts, marked))));
-  const powerRows = Math.max(1, Math.ceil(counts.length / perRow));
   const slot = inner / perRow;
-  const legendY = top + legendRow / 2;
   const entries: LegendEntry[] = counts.map((c, i) => ({
     ...c,
     color: colorOf(c.power),
     ...(marked ? { mark: powerMark(powers.get(c.power)!) } : {}),
     ...(drawnNeutral(c.power) ? { neutral: true } : {}),
-    at: [12 * u + slot * (i % perRow) + 4 * u, legendY + legendRow * Math.floor(i / perRow)],
+    at: marked
+      ? next(legendSize * 1.45 + 6 * u + textWidth(c.text, legendSize) + 20 * u)
+      : [12 * u + slot * (i % perRow) + 4 * u, legendY + rowH * Math.floor(i / perRow)],
     text: c.text,
   }));
+  if (marked) flow.x += 8 * u;
+  else [flow.x, flow.row] = [16 * u, Math.ceil(counts.length / perRow)];
   const keys: LegendKey[] = [];
   const sample = { line: 34 * u, symbol: legendSize * 1.1 };
-  let x = 12 * u + 4 * u;
-  let row = powerRows;
   for (const w of wanted) {
     const w0 = w.line ? sample.line : sample.symbol;
-    const need = w0 + 6 * u + textWidth(w.text, legendSize * 0.94) + 22 * u;
-    if (x > 16 * u && x + need > inner + 12 * u) {
-      x = 16 * u;
-      row++;
-    }
-    const y = legendY + legendRow * row;
+    const [x, y] = next(w0 + 6 * u + textWidth(w.text, legendSize * 0.94) + 22 * u);
     keys.push({
       kind: w.kind,
       text: w.text,
@@ -963,9 +971,10 @@ function layoutLegend(p: {
       ...(w.overlay ? { overlay: w.overlay } : {}),
       ...(w.letter !== undefined ? { letter: w.letter } : {}),
     });
-    x += need;
   }
-  const legendH = legendRow * (keys.length > 0 ? row + 1 : powerRows);
+  // Without keys the last row is the powers' (a column layout has moved past it).
+  const rows = keys.length > 0 || marked ? flow.row + 1 : flow.row;
+  const legendH = rowH * rows + (marked ? Math.round(6 * u) : 0);
   return { entries, keys, legendSize, legendH };
 }
 

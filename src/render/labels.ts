@@ -15,8 +15,18 @@ import {
 import { LABEL_PX, LABEL_TEXTS, labelStyleOf } from './label-text.js';
 import type { MarkerContext, MarkerShapes } from './marker-shapes.js';
 import { COLORS } from './palette.js';
-import { BoxIndex, overlaps, placeAll, rectAround, textWidth, type PlacementRequest } from './placement.js';
+import { BoxIndex, keptBox, overlaps, placeAll, rectAround, textWidth, type PlacementRequest } from './placement.js';
 import type { Label, Rect } from './scene.js';
+
+/**
+ * How far (px at 1600 px wide) a name beside its province stays from another province's unit, at the least: closer, it
+ * reads as the name of the province that unit stands in (Warhammer's "Middenheim" over Bretonnia's army in The
+ * Wasteland; 78 such names in 31 of 32 computer-played Warhammer maps stood within 18 px).
+ */
+export const FOREIGN_GAP = 18;
+
+/** The room (px at 1600 px wide) a name keeps free to each side for the names placed after it. */
+const NAME_GAP = 3;
 
 /** A separate part of a land province this large (px² at 1600 px wide) gets a label of its own. */
 export const EXCLAVE_AREA = 1000;
@@ -116,6 +126,27 @@ function insideRing(p: Point, ring: Point[]): boolean {
   return inside;
 }
 
+/** Small boxes along a line, `half` px to each side of it, so that labels keep off it. */
+function alongLine(line: Point[], half: number): Rect[] {
+  const out: Rect[] = [];
+  for (let i = 1; i < line.length; i++) {
+    const [a, b] = [line[i - 1]!, line[i]!];
+    const steps = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / half));
+    for (let k = 0; k <= steps; k++)
+      out.push(
+        rectAround([a[0] + ((b[0] - a[0]) * k) / steps, a[1] + ((b[1] - a[1]) * k) / steps], half * 2, half * 2),
+      );
+  }
+  return out;
+}
+
+/** Do the segments a–b and c–d cross? */
+function segmentsCross(a: Point, b: Point, c: Point, d: Point): boolean {
+  const side = (p: Point, q: Point, r: Point) =>
+    Math.sign((q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]));
+  return side(a, b, c) * side(a, b, d) < 0 && side(c, d, a) * side(c, d, b) < 0;
+}
+
 const ringEdges = (ring: Point[]): [Point, Point][] => ring.map((p, i) => [p, ring[(i + 1) % ring.length]!]);
 
 /** A leader line from the edge of a label's box to a point (stopping `short` of it). */
@@ -156,6 +187,8 @@ interface Tier {
   near?: boolean;
   /** Beside the province, a wide gap from every other province's unit (`clearOfOthers`). */
   wide?: boolean;
+  /** At the variant's smaller label size (`geometry.labelMinSize`), not its own. */
+  small?: boolean;
 }
 
 /**
@@ -167,7 +200,7 @@ interface Tier {
  * where that finds room. Every inside label is placed before any beside one, so a name beside its province never
  * pushes a neighbour's own label out.
  */
-function tiersOf(style: 'name' | 'abbreviation'): Tier[] {
+function tiersOf(style: 'name' | 'abbreviation', twoSizes: boolean): Tier[] {
   const { full, fullLines, short, stacked } = LABEL_TEXTS;
   if (style === 'abbreviation')
     return [
@@ -175,29 +208,38 @@ function tiersOf(style: 'name' | 'abbreviation'): Tier[] {
       { text: (p) => p.abbreviation, inside: false, wide: true },
       { text: (p) => p.abbreviation, inside: false },
     ];
+  // Two sizes (`geometry.labelMinSize`): the full name inside at the large size where it fits, else at the smaller one,
+  // before any abbreviation; names beside their province at the smaller size (they crowd the map).
+  const small = twoSizes ? { small: true } : {};
   return [
     { text: full, inside: true },
     { text: full, inside: true, lines: fullLines },
-    { text: short, inside: true, short: true },
-    { text: short, inside: true, lines: stacked, short: true },
-    { text: full, inside: false, near: true, wide: true },
-    { text: full, inside: false, lines: fullLines, near: true, wide: true },
-    { text: full, inside: false, near: true },
-    { text: full, inside: false, lines: fullLines, near: true },
-    { text: full, inside: false, wide: true },
-    { text: full, inside: false, lines: fullLines, wide: true },
-    { text: full, inside: false },
-    { text: full, inside: false, lines: fullLines },
-    { text: short, inside: false },
-    { text: full, inside: false, near: true, upgrade: true },
-    { text: full, inside: false, lines: fullLines, near: true, upgrade: true },
+    ...(twoSizes
+      ? [
+          { text: full, inside: true, small: true },
+          { text: full, inside: true, lines: fullLines, small: true },
+        ]
+      : []),
+    { text: short, inside: true, short: true, ...small },
+    { text: short, inside: true, lines: stacked, short: true, ...small },
+    { text: full, inside: false, near: true, wide: true, ...small },
+    { text: full, inside: false, lines: fullLines, near: true, wide: true, ...small },
+    { text: full, inside: false, near: true, ...small },
+    { text: full, inside: false, lines: fullLines, near: true, ...small },
+    { text: full, inside: false, wide: true, ...small },
+    { text: full, inside: false, lines: fullLines, wide: true, ...small },
+    { text: full, inside: false, ...small },
+    { text: full, inside: false, lines: fullLines, ...small },
+    { text: short, inside: false, ...small },
+    { text: full, inside: false, near: true, upgrade: true, ...small },
+    { text: full, inside: false, lines: fullLines, near: true, upgrade: true, ...small },
   ];
 }
 
 /** Every province's label (and the extra labels of wrapped seas and exclaves), given what they must not cover. */
 export function placeLabels(ctx: MarkerContext, shapes: MarkerShapes, marks: Rect[]): Label[] {
   const layout = new LabelLayout(ctx, shapes, marks);
-  const tiers = tiersOf(layout.style);
+  const tiers = tiersOf(layout.style, layout.small < layout.size);
   for (const tier of tiers) layout.placeTier(tier, layout.taken);
   layout.placeUnderHeads(tiers);
   // The seas' second labels and the exclaves' take their room after every province's own label.
@@ -208,7 +250,9 @@ export function placeLabels(ctx: MarkerContext, shapes: MarkerShapes, marks: Rec
 class LabelLayout {
   readonly style: 'name' | 'abbreviation';
   /** Label text height in output px: the variant's (`geometry.labelSize`), else LABEL_PX at 1600 px wide. */
-  private readonly size: number;
+  readonly size: number;
+  /** The smaller height a name takes where it does not fit at `size` (`geometry.labelMinSize`; else `size`). */
+  readonly small: number;
   private readonly given: Record<string, Point>;
   /** Unit spots (occupied or not): labels never cover one, so arrows always end on a free anchor. */
   private readonly emptyAnchors: Rect[];
@@ -225,11 +269,19 @@ class LabelLayout {
     const { variant, anchors, T, spotSize, u, keepClear = [] } = ctx;
     this.style = labelStyleOf(variant);
     this.size = (variant.data.geometry?.labelSize ?? LABEL_PX) * u;
+    const min = variant.data.geometry?.labelMinSize;
+    this.small = typeof min === 'number' ? Math.min(this.size, min * u) : this.size;
     this.given = variant.data.geometry?.labels ?? {};
     this.emptyAnchors = variant.data.provinces
       .filter((p) => p.kind !== 'impassable' && anchors.has(p.id))
       .map((p) => rectAround(T(anchors.get(p.id)!), spotSize * 2.3, spotSize * 2.3));
-    this.taken = new BoxIndex([...shapes.unitBoxes, ...marks, ...this.emptyAnchors, ...keepClear]);
+    this.taken = new BoxIndex([
+      ...shapes.unitBoxes,
+      ...marks,
+      ...this.emptyAnchors,
+      ...keepClear,
+      ...(ctx.keepOff ?? []).flatMap((line) => alongLine(line, 7 * u)),
+    ]);
   }
 
   /**
@@ -238,13 +290,24 @@ class LabelLayout {
    * first (`Tier.wide`), then a narrow one, before a name would give way to its code.
    */
   private clearOfOthers(id: string, box: Rect, wide = false): boolean {
-    const gap = this.ctx.unitSize * (wide ? 1.6 : 0.6);
+    const gap = Math.max(this.ctx.unitSize * (wide ? 1.6 : 0), FOREIGN_GAP * this.ctx.u);
     const around = { x: box.x - gap, y: box.y - gap, w: box.w + 2 * gap, h: box.h + 2 * gap };
-    // A virtual unit (`virtual:<province>`) belongs to its province too (Warhammer's Illusion in Athel-Loren).
-    return this.ctx.units.every(
-      (x, i) =>
-        x.location.replace(/^virtual:/, '').split('/')[0] === id || !overlaps(around, this.shapes.unitBoxes[i]!),
-    );
+    // A virtual unit (`virtual:<province>`) belongs to its province too (Warhammer's Illusion in Athel-Loren). Measured
+    // from the unit's box (its ring too) and from its disc: `gap` clear of its edge all round.
+    return this.ctx.units.every((x, i) => {
+      if (x.location.replace(/^virtual:/, '').split('/')[0] === id) return true;
+      const dx = Math.max(box.x - x.at[0], 0, x.at[0] - (box.x + box.w));
+      const dy = Math.max(box.y - x.at[1], 0, x.at[1] - (box.y + box.h));
+      return !overlaps(around, this.shapes.unitBoxes[i]!) && Math.hypot(dx, dy) - x.size >= gap;
+    });
+  }
+
+  /** Would the leader from this box to its unit spot cross a line labels keep off (`keepOff`)? */
+  private leaderCrosses(box: Rect, spot: Point): boolean {
+    const lines = this.ctx.keepOff ?? [];
+    if (lines.length === 0) return false;
+    const [a, b] = leaderTo(box, spot, this.ctx.unitSize * 1.05);
+    return lines.some((line) => line.some((q, i) => i > 0 && segmentsCross(a, b, line[i - 1]!, q)));
   }
 
   /** Is a label's middle over its own province or over another medium (`Tier.near`)? */
@@ -283,16 +346,21 @@ class LabelLayout {
   private request(tier: Tier, p: Province): PlacementRequest {
     const { anchors, T, u, spotSize } = this.ctx;
     const lines = tier.lines?.(p) ?? [tier.text(p)];
-    const w = Math.max(...lines.map((line) => textWidth(line, this.size))) + 4 * u;
-    const h = this.size * 1.25 * lines.length;
+    const size = tier.small ? this.small : this.size;
+    const w = Math.max(...lines.map((line) => textWidth(line, size))) + 4 * u;
+    const h = size * 1.25 * lines.length;
     const gap = p.kind === 'sea' ? spotSize * 1.3 : spotSize * 1.15;
+    const spot = T(anchors.get(p.id)!);
+    const beside = (box: Rect) => this.clearOfOthers(p.id, box, tier.wide) && !this.leaderCrosses(box, spot);
     const accept = tier.inside
       ? this.shapes.boxInside(p.id)
       : tier.near
-        ? (c: Point, box: Rect) => this.nearOwn(p.id, p.kind, c) && this.clearOfOthers(p.id, box, tier.wide)
-        : (_c: Point, box: Rect) => this.clearOfOthers(p.id, box, tier.wide);
-    const anchor = this.given[p.id] ? T(this.given[p.id]!) : T(anchors.get(p.id)!);
-    return { id: p.id, anchor, w, h, gap, accept, more: () => this.moreSpots(tier, p, anchor, w, h, gap) };
+        ? (c: Point, box: Rect) => this.nearOwn(p.id, p.kind, c) && beside(box)
+        : (_c: Point, box: Rect) => beside(box);
+    const anchor = this.given[p.id] ? T(this.given[p.id]!) : spot;
+    // Names keep a clear gap from each other ("The Wasteland" against "Middenheim" read as one); codes abut.
+    const pad = this.style === 'name' ? NAME_GAP * u : 0;
+    return { id: p.id, anchor, w, h, gap, accept, more: () => this.moreSpots(tier, p, anchor, w, h, gap), pad };
   }
 
   /** Candidates after the rings round the label spot. */
@@ -335,7 +403,7 @@ class LabelLayout {
     if (tier.upgrade) {
       // One at a time: each abbreviation's own box is freed for its try, and kept when the name finds no room.
       for (const r of requests) {
-        const old = this.placed.get(r.id)!.box;
+        const old = keptBox(this.placed.get(r.id)!.box);
         obstacles.remove(old);
         const box = placeAll([r], obstacles, this.given[r.id] !== undefined, frame).get(r.id);
         if (box) placed.set(r.id, box);
@@ -364,7 +432,7 @@ class LabelLayout {
       const lines = tier.lines?.(p);
       this.placed.set(p.id, {
         text: tier.text(p),
-        size: this.size,
+        size: tier.small ? this.small : this.size,
         box,
         inside: tier.inside,
         ...(tier.short ? { short: true } : {}),
@@ -386,7 +454,7 @@ class LabelLayout {
       ...this.shapes.unitBoxes,
       ...this.marks,
       ...this.emptyAnchors,
-      ...[...this.placed.values()].map((l) => l.box),
+      ...[...this.placed.values()].map((l) => keptBox(l.box)),
     ]);
     for (const tier of tiers) if (!tier.upgrade) this.placeTier(tier, withoutHeads);
     for (const [id, l] of this.placed) if (!before.has(id)) this.taken.add(l.box);
@@ -476,14 +544,14 @@ class LabelLayout {
         // Only a part among other provinces' land (an exclave); an island off its province's coast reads as its own.
         if (landAround(part.ring, geometry, p.id) < 0.6) continue;
         const text = l.lines ? l.lines.join(' ') : l.text;
-        const w = textWidth(text, this.size) + 4 * u;
+        const w = textWidth(text, l.size) + 4 * u;
         const at = T(part.centroid);
         const inPart = (_c: Point, box: Rect) =>
           rectInsideShape(
             { x: (box.x - frame.x) / scale, y: (box.y - frame.y) / scale, w: box.w / scale, h: box.h / scale },
             { ...shape, rings: [part.ring], outline: ringEdges(part.ring) },
           );
-        const request = { id: p.id, anchor: at, w, h: this.size * 1.25, gap: unitSize * 0.6 };
+        const request = { id: p.id, anchor: at, w, h: l.size * 1.25, gap: unitSize * 0.6 };
         const inside = placeAll([{ ...request, accept: inPart }], this.taken, true, frame).get(p.id);
         const beside = (_c: Point, b: Rect) => this.clearOfOthers(p.id, b);
         const box = inside ?? placeAll([{ ...request, accept: beside }], this.taken, false, frame).get(p.id);
@@ -492,7 +560,7 @@ class LabelLayout {
           province: p.id,
           text,
           at: [box.x + box.w / 2, box.y + box.h / 2],
-          size: this.size,
+          size: l.size,
           color: COLORS.labelLand,
           box,
           inside: inside !== undefined,

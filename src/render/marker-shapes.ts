@@ -27,6 +27,11 @@ export interface MarkerContext {
   spotSize: number;
   /** More that no label may cover (the order layer's arrowheads: they are painted above the label halos). */
   keepClear?: Rect[];
+  /**
+   * Lines no label and no label's leader may cross (output px): a variant's move through several spaces, drawn along its
+   * river on a white casing (Warring States' rapid river move, over `大梁 Daliang` and Zhongmou's leader before).
+   */
+  keepOff?: Point[][];
   units: UnitMark[];
   holder: Map<string, string>;
   powers: Map<string, PowerData>;

@@ -42,6 +42,16 @@ export interface PlacementRequest {
    * iterable, so that costly ones are made only when the earlier ones failed.
    */
   more?: () => Iterable<Point>;
+  /** Room kept free to each side of the placed box for what is placed later (names a clear gap apart). */
+  pad?: number;
+}
+
+/** The box kept in the obstacles for a placed box with `pad` (the very object: `BoxIndex.remove` takes it out). */
+const keptFor = new WeakMap<Rect, Rect>();
+
+/** The box the obstacles hold for a placed box: itself, or its padded one. */
+export function keptBox(box: Rect): Rect {
+  return keptFor.get(box) ?? box;
 }
 
 /** Unit offsets tried in order: on the anchor, below, above, right, left, the diagonals, then farther out. */
@@ -139,7 +149,8 @@ export function placeAll(
     for (const c of candidates(req, includeAnchor)) if ((box = fits(c, req))) break;
     if (!box && req.more) for (const c of req.more()) if ((box = fits(c, req))) break;
     if (!box) continue;
-    placed.add(box);
+    if (req.pad) keptFor.set(box, { x: box.x - req.pad, y: box.y, w: box.w + 2 * req.pad, h: box.h });
+    placed.add(keptBox(box));
     out.set(req.id, box);
   }
   return out;

@@ -32,6 +32,17 @@ export const ORDER_LAYER = 1.4;
  */
 export const UNIT_SCALE = 1.15;
 
+/**
+ * Units of a variant of more than 8 powers carry their power's mark (one or two letters) and are drawn this much larger
+ * than at first, so the mark reads in Discord's preview: 6 px there, where it was 4–5 px at `UNIT_SCALE`.
+ */
+export const MARKED_UNIT_SCALE = 1.3;
+
+/** The unit scale of a variant with this many powers (more than 8: every unit carries its power's mark). */
+export function unitScaleOf(powers: number): number {
+  return powers > 8 ? MARKED_UNIT_SCALE : UNIT_SCALE;
+}
+
 /** Arrows: the coloured shaft, the black outline on each side, and the head (2.5–3 × the visible shaft). */
 export const ARROW = {
   shaft: 3.6,

@@ -118,6 +118,11 @@ export const geometrySchema = z
     labelStyle: z.enum(['name', 'abbreviation']).optional(),
     /** Label text height in px at 1,600 px wide; default 14 (`LABEL_PX`). */
     labelSize: z.number().min(10).max(32).optional(),
+    /**
+     * A smaller label height (px at 1,600 px wide) a full name takes inside its province where it does not fit at
+     * `labelSize`, before it goes beside the province; default none (docs/render.md "Labels").
+     */
+    labelMinSize: z.number().min(10).max(32).optional(),
     /** Rounds of border smoothing (maps drawn from a fine grid of seeds); default 0. */
     smooth: z.number().int().min(0).max(8).optional(),
     /** How latitude/longitude data (river courses) is placed on this map: src/render/projection.ts. */

@@ -180,21 +180,42 @@ async function decoded(png: Buffer): Promise<(x: number, y: number) => number[]>
 
 const hexRgb = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
 
+/** The colour (RGB) of a scene as the painter draws it, before any encoding, at an output pixel. */
+function painted(scene: Scene): (x: number, y: number) => number[] {
+  const canvas = createCanvas(scene.width, scene.height);
+  drawScene(canvas.getContext('2d'), scene);
+  const data = canvas.getContext('2d').getImageData(0, 0, scene.width, scene.height).data;
+  return (x, y) => {
+    const i = (Math.round(y) * scene.width + Math.round(x)) * 4;
+    return [data[i]!, data[i + 1]!, data[i + 2]!];
+  };
+}
+
 /**
- * Spots that show each power's flat colour: inside every unit's shape (below its mark: an army's disc, a fleet's hull)
- * and in every legend swatch's corner; the ✕ of every failed symbol in the failure red.
+ * Pixels that show each power's flat colour: every pixel the painter filled with it inside each unit's shape (round
+ * its power's mark: an army's disc, a fleet's hull; at least 20 of them) and a legend swatch's corner.
  */
-function flatSpots(scene: Scene): { what: string; at: [number, number]; rgb: number[] }[] {
+function flatSpots(
+  scene: Scene,
+  raw: (x: number, y: number) => number[],
+): { what: string; at: [number, number]; rgb: number[] }[] {
   const out: { what: string; at: [number, number]; rgb: number[] }[] = [];
+  const u = scene.width / 1600;
   for (const x of scene.units) {
     if ((x.state ?? 'normal') !== 'normal' || x.neutral) continue;
     const covered = scene.units.some((o) => o !== x && Math.hypot(o.at[0] - x.at[0], o.at[1] - x.at[1]) < o.size * 2.6);
     const symbol = scene.symbols.some((s) => Math.hypot(s.at[0] - x.at[0], s.at[1] - x.at[1]) < s.radius + x.size);
     if (covered || symbol) continue;
-    const dy = x.type === 'A' ? x.size * 0.72 : x.size * 0.5;
-    out.push({ what: `unit ${x.location} of ${x.power}`, at: [x.at[0], x.at[1] + dy], rgb: hexRgb(x.fill) });
+    const rgb = hexRgb(x.fill);
+    const spots: [number, number][] = [];
+    for (let dy = -x.size; dy <= x.size; dy++)
+      for (let dx = -x.size * 1.2; dx <= x.size * 1.2; dx++) {
+        const at: [number, number] = [Math.round(x.at[0] + dx), Math.round(x.at[1] + dy)];
+        if (raw(...at).join() === rgb.join()) spots.push(at);
+      }
+    expect(spots.length, `unit ${x.location} painted in its colour`).toBeGreaterThanOrEqual(20);
+    for (const at of spots) out.push({ what: `unit ${x.location} of ${x.power}`, at, rgb });
   }
-  const u = scene.width / 1600;
   for (const e of scene.legend.entries) {
     if (e.neutral) continue;
     const s = scene.legend.size * (e.mark ? 1.45 : 1.1);
@@ -206,6 +227,15 @@ function flatSpots(scene: Scene): { what: string; at: [number, number]; rgb: num
   }
   return out;
 }
+
+/** Each spot the PNG shows in another colour, once per unit or swatch. */
+const wrongIn = (spots: ReturnType<typeof flatSpots>, at: (x: number, y: number) => number[]) => [
+  ...new Set(
+    spots
+      .filter((s) => at(...s.at).join() !== s.rgb.join())
+      .map((s) => `${s.what}: ${at(...s.at).join()} for ${s.rgb.join()}`),
+  ),
+];
 
 describe('every flat colour stays exact on busy played maps', () => {
   ensureFonts();
@@ -222,13 +252,9 @@ describe('every flat colour stays exact on busy played maps', () => {
         );
         expect(map.png.length, `${c.id} ${picture}`).toBeLessThan(mapBudget(scene));
         const at = await decoded(map.png);
-        const spots = flatSpots(scene);
-        expect(spots.length).toBeGreaterThan(40);
-        const wrong = spots.filter((s) => at(...s.at).join() !== s.rgb.join());
-        expect(
-          wrong.map((s) => `${s.what}: ${at(...s.at).join()} for ${s.rgb.join()}`),
-          `${c.id} ${picture}`,
-        ).toEqual([]);
+        const spots = flatSpots(scene, painted(scene));
+        expect(new Set(spots.map((s) => s.what)).size).toBeGreaterThan(40);
+        expect(wrongIn(spots, at), `${c.id} ${picture}`).toEqual([]);
       }
     }
   });
@@ -242,8 +268,11 @@ describe('every flat colour stays exact on busy played maps', () => {
     const png = compressPngSync(image, 240 * 1024);
     expect(png.length).toBeLessThan(240 * 1024);
     const at = await decoded(png);
-    const wrong = flatSpots(scene).filter((s) => at(...s.at).join() !== s.rgb.join());
-    expect(wrong.map((s) => s.what)).toEqual([]);
+    const raw = ctx.getImageData(0, 0, scene.width, scene.height).data;
+    const spots = flatSpots(scene, (x, y) => [
+      ...raw.subarray((y * scene.width + x) * 4, (y * scene.width + x) * 4 + 3),
+    ]);
+    expect(wrongIn(spots, at)).toEqual([]);
     // The palette holds every flat colour the painter names that the picture has.
     const palette = new Set<number>();
     const plte = png.subarray(41, 41 + png.readUInt32BE(33));

@@ -26,12 +26,10 @@ import {
 import { LABEL_TEXTS, labelStyleOf } from '../label-text.js';
 import { candidates, overlaps, textWidth } from '../placement.js';
 import type { Rect } from '../scene.js';
-import { UNIT_SCALE } from '../styles.js';
+import { unitScaleOf } from '../styles.js';
 
 /** Label text size the spots are chosen for by default, px at a 1600-px-wide picture (`geometry.labelSize` rules). */
 const DEFAULT_LABEL_PX = 14;
-/** Unit icon half-size at 1600 px (src/render/build-scene.ts: the base size times UNIT_SCALE). */
-const UNIT_PX = 10.5 * UNIT_SCALE;
 /** How far (px at 1600 px wide) a unit spot may move to leave room for its province's full name. */
 const MAX_MOVE = 32;
 /** The base unit size (an empty unit spot's room, `spotSize` in markers.ts). */
@@ -65,6 +63,8 @@ export function labelPlan(
   // The size the variant draws its labels at (the text is a hair smaller than the box).
   const LABEL_PX = withData.data.geometry?.labelSize ?? DEFAULT_LABEL_PX;
   const k = geometry.width / 1600; // map px per picture px
+  // Unit icon half-size at 1600 px (src/render/build-scene.ts: the base size times the variant's unit scale).
+  const unitPx = 10.5 * unitScaleOf(data.powers.length);
   const entrances = entranceProvinces(data);
   const out: LabelPlan = { labels: {}, anchors: {} };
   const { full, fullLines, short, stacked } = LABEL_TEXTS;
@@ -73,7 +73,7 @@ export function labelPlan(
   );
   /** The unit and its marks, for a unit of `p` standing at `at`. */
   const marksAt = (p: (typeof provinces)[number], at: Point) =>
-    markBoxes(geometry, geometry.shapes.get(p.id)!, at, k, p.supplyCenter, entrances.has(p.id));
+    markBoxes(geometry, geometry.shapes.get(p.id)!, at, k, unitPx, p.supplyCenter, entrances.has(p.id));
   const marks = new Map(provinces.map((p) => [p.id, marksAt(p, anchors.get(p.id)!)]));
   /** What a label of `p` keeps clear of besides its own unit and marks: every other province's, near it. */
   const others = (p: (typeof provinces)[number]): Rect[] => {
@@ -83,10 +83,16 @@ export function labelPlan(
   };
   // The layouts in the renderer's order, each as its lines and size: the full name (names only), then the short
   // label, the last at a smaller size, a spot for a label that fits nowhere else (the renderer then tries round it).
+  // A variant with a smaller size for names that do not fit (`labelMinSize`) tries the full name at it too.
+  const min = withData.data.geometry?.labelMinSize;
+  const sizes = typeof min === 'number' && min < LABEL_PX ? [LABEL_PX, min] : [LABEL_PX];
   const namesOf = (p: (typeof provinces)[number]): [string[], number][] =>
     style === 'abbreviation'
       ? []
-      : [[[full(p)], LABEL_PX], ...(fullLines(p) ? [[fullLines(p)!, LABEL_PX] as [string[], number]] : [])];
+      : sizes.flatMap((size): [string[], number][] => [
+          [[full(p)], size],
+          ...(fullLines(p) ? [[fullLines(p)!, size] as [string[], number]] : []),
+        ]);
   const shortsOf = (p: (typeof provinces)[number]): [string[], number][] => [
     [[style === 'abbreviation' ? p.abbreviation : short(p)], LABEL_PX],
     ...(style !== 'abbreviation' && stacked(p) ? [[stacked(p)!, LABEL_PX] as [string[], number]] : []),
@@ -101,7 +107,7 @@ export function labelPlan(
       const anchor = anchors.get(p.id)!;
       const around = others(p);
       if (spotFor(shape, anchor, namesOf(p), k, [...marks.get(p.id)!, ...around])) continue;
-      const moved = movedAnchor(shape, anchor, namesOf(p), k, (at) => [...marksAt(p, at), ...around]);
+      const moved = movedAnchor(shape, anchor, namesOf(p), k, unitPx, (at) => [...marksAt(p, at), ...around]);
       if (!moved) continue;
       anchors.set(p.id, moved);
       marks.set(p.id, marksAt(p, moved));
@@ -140,10 +146,11 @@ function markBoxes(
   shape: ProvinceShape,
   at: Point,
   k: number,
+  unitPx: number,
   center: boolean,
   entrance: boolean,
 ): Rect[] {
-  const unit = UNIT_PX * 1.25 * k;
+  const unit = unitPx * 1.25 * k;
   const out: Rect[] = [{ x: at[0] - unit, y: at[1] - unit, w: unit * 2, h: unit * 2 }];
   const place = (r: number) => {
     const side = r * 2.6 * k;
@@ -211,10 +218,11 @@ function movedAnchor(
   anchor: Point,
   layouts: [string[], number][],
   k: number,
+  unitPx: number,
   blockedAt: (at: Point) => Rect[],
 ): Point | null {
   const step = Math.max(1.5, 3 * k);
-  const unitSide = UNIT_PX * 2.4 * k;
+  const unitSide = unitPx * 2.4 * k;
   const d = (c: Point) => Math.hypot(c[0] - anchor[0], c[1] - anchor[1]);
   // At most MAX_MOVE from the deepest point: the unit still reads as standing in the province's middle.
   const spots = fitting(shape, unitSide, unitSide, step).filter((c) => d(c) <= MAX_MOVE * k);
