@@ -887,6 +887,12 @@ function middleCandidates(path: Point[], s: number, headLength: number): Point[]
   const total = length(path);
   const out: Point[] = [];
   for (const f of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8]) out.push(pointBack(path, total * (1 - f)));
+  // Then every few pixels along the line, nearest its middle first: a short line crowded by its units and a junction
+  // still carries its symbol (a cut symbol off its line no longer says which support was cut).
+  const step = Math.max(1, s * 0.15);
+  const along = Array.from({ length: Math.floor(total / step) + 1 }, (_, k) => k * step);
+  along.sort((a, b) => Math.abs(a - total / 2) - Math.abs(b - total / 2));
+  for (const at of along) out.push(pointBack(path, total - at));
   return out.concat(headCandidates(path, s, headLength));
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderResult, Position } from '../../src/engine/types.js';
 import { buildScene, type Scene } from '../../src/render/index.js';
-import { arcMidpoint } from '../../src/render/route.js';
+import type { Point } from '../../src/render/geometry.js';
 import { overlaps } from '../../src/render/placement.js';
 import { tint } from '../../src/render/palette.js';
 import { allVariants } from '../../src/variants/index.js';
@@ -225,10 +225,20 @@ describe('buildScene: orders and results', () => {
   });
 
   it('a support to move points at the move target; a support to hold at the unit', () => {
-    // To the middle of the supported arrow (webDiplomacy, Backstabbr), not to the unit standing in its way.
-    const arrow = mark('A par - bur').path;
-    const mid = arcMidpoint(arrow);
-    expect(mark('A mar S A par - bur').points).toEqual([unitAt(scene, 'mar'), mid]);
+    // To the supported arrow (webDiplomacy, Backstabbr), not to the unit standing in its way: its middle, or a head
+    // length behind its head where the middle is close behind it (Paris–Burgundy), so it never reads as Marseilles' move.
+    const move = mark('A par - bur');
+    const [from, to] = mark('A mar S A par - bur').points;
+    expect(from).toEqual(unitAt(scene, 'mar'));
+    const along = move.path
+      .slice(1)
+      .map((q, k) => alongSegment(to!, move.path[k]!, q, arcLength(move.path.slice(0, k + 1))));
+    expect(Math.min(...along.map((a) => a.off))).toBeLessThan(1e-6);
+    const total = arcLength(move.path);
+    const reached = Math.min(...along.filter((a) => a.off < 1e-6).map((a) => a.at));
+    const head = Math.hypot(move.head!.tip[0] - move.head!.base[0], move.head!.tip[1] - move.head!.base[1]);
+    expect(reached).toBeLessThanOrEqual(total / 2 + 1e-6);
+    expect(total - reached).toBeGreaterThanOrEqual(2 * head - 1e-6);
     expect(mark('A ber S A mun').points).toEqual([unitAt(scene, 'ber'), unitAt(scene, 'mun')]);
   });
 
@@ -438,12 +448,13 @@ describe('buildScene: every bundled variant', () => {
       expect(s.warnings).toEqual([]);
       expect(s.units).toHaveLength(variant.startingPosition().units.length);
       // Every province labelled once; a sea drawn at both edges (Warhammer's Tempest Ocean) once more, at the other
-      // edge, and a land province's separate part among other provinces' land (Warhammer's Nuln exclave, the part of
-      // the Southlands Cape beyond the Southern Eye of Chaos) in that part too.
+      // edge where its strip there has room for the name (the Mid and Southern Tempest Ocean; the Northern one's
+      // western strip has none), and a land province's separate part among other provinces' land (Warhammer's Nuln
+      // exclave, the part of the Southlands Cape beyond the Southern Eye of Chaos) in that part too.
       const repeated = s.labels.filter((l, i) => s.labels.findIndex((m) => m.province === l.province) !== i);
       expect(new Set(s.labels.map((l) => l.province)).size).toBe(variant.map.provinceIds().length);
       expect(repeated.map((l) => l.province).sort()).toEqual(
-        variant.id === 'warhammer' ? ['mtem', 'ntem', 'nuln', 'scap', 'stem'] : [],
+        variant.id === 'warhammer' ? ['mtem', 'nuln', 'scap', 'stem'] : [],
       );
       expect(s.centers).toHaveLength(variant.map.supplyCenters().length);
     });
@@ -490,3 +501,14 @@ describe('Mandate of Heaven neutrals and nomads on the map', () => {
     expect(entry(s, 'Qin').text).toMatch(/^Qin \d+$/);
   });
 });
+
+/** How far along a line a point lies (its nearest spot on the segment a–b, which starts `start` along), how far off. */
+function alongSegment(p: Point, a: Point, b: Point, start: number): { at: number; off: number } {
+  const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
+  const len = Math.hypot(dx, dy);
+  const t = len === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len ** 2));
+  return { at: start + t * len, off: Math.hypot(a[0] + dx * t - p[0], a[1] + dy * t - p[1]) };
+}
+
+const arcLength = (line: Point[]) =>
+  line.slice(1).reduce((sum, q, k) => sum + Math.hypot(q[0] - line[k]![0], q[1] - line[k]![1]), 0);
