@@ -1,7 +1,7 @@
 /**
  * Rendering benchmark (issue 10 §7): a 1600-px-wide PNG of the busy Classic Fall 1903 phase of the gallery
  * (36 units; supports, a two-fleet convoy, a cut support, three dislodgements), and the gallery's 21-power Warhammer
- * Fall 2500. Targets on the 2-core machine: under 400 ms for the first render of a fresh process, under 150 ms per
+ * Fall 2500, and a computer-played Warhammer second Spring (every power's orders: the busiest real map). Targets on the 2-core machine: under 400 ms for the first render of a fresh process, under 150 ms per
  * warm Classic render, under 300 ms per warm Warhammer render, and the event loop never
  * blocked for more than 20 ms (drawing, rasterizing, quantising and PNG compression run in the render worker).
  *
@@ -11,10 +11,12 @@
  * steps; the warm renders in this process.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { renderCaseOf, renderOptionsOf } from '../src/cli/commands/render.js';
+import { parseFlags } from '../src/cli/io.js';
 import { formatOrder } from '../src/engine/format.js';
 import { renderMap, renderMapTimed, stopRenderWorker, warmRenderer } from '../src/render/index.js';
 import { busyClassic, galleryImages } from '../src/render/gallery.js';
@@ -68,6 +70,20 @@ export async function benchRender(): Promise<BenchResult[]> {
     whBytes = map.png.length;
   }
   const whNote = `${load()}; Warhammer Fall 2500 (gallery), 21 powers, ${wh.position.units.length} units, ${wh.opts.orders?.length ?? 0} orders with results, 1600 px wide, ${runs} runs after 3 renders`;
+
+  // A realistic busy map: the orders map of a computer-played Warhammer game's second Spring (test/render/played/),
+  // every power's orders with their results, as the bot posts it (the gallery's quiet Fall 2500 is far lighter).
+  const played = await playedWarhammer();
+  for (let i = 0; i < 3; i++) await renderMap(played.variant, played.position, played.opts);
+  const playedTotal: number[] = [];
+  let playedBytes = 0;
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    const map = await renderMap(played.variant, played.position, played.opts);
+    playedTotal.push(performance.now() - t0);
+    playedBytes = map.png.length;
+  }
+  const playedNote = `${load()}; a computer-played Warhammer Spring 2502 orders map (test/render/played/warhammer.json), ${played.position.units.length} units, ${played.opts.orders?.length ?? 0} orders with results, 1600 px wide, ${runs} runs after 3 renders`;
 
   // Event-loop blocking while renderMap runs back to back (perf_hooks histogram, 1-ms resolution).
   // On a loaded machine this also counts time the process waits for a core.
@@ -141,7 +157,35 @@ export async function benchRender(): Promise<BenchResult[]> {
       unit: 'KiB',
       note: 'same image; 8-bit palette PNG (target < 250 KiB)',
     },
+    {
+      name: 'render: played 21-power Warhammer PNG, median',
+      value: median(playedTotal),
+      unit: 'ms',
+      note: `${playedNote}; target < 300 ms`,
+    },
+    {
+      name: 'render: played 21-power Warhammer PNG, p95',
+      value: percentile(playedTotal, 95),
+      unit: 'ms',
+      note: playedNote,
+    },
+    {
+      name: 'render: played 21-power Warhammer PNG size',
+      value: playedBytes / 1024,
+      unit: 'KiB',
+      note: 'same image; 8-bit palette PNG (target < 400 KiB over 8 powers, every flat colour exact)',
+    },
   ];
+}
+
+/** The orders map of the computer-played Warhammer game's second Spring, as `render` reads that case. */
+async function playedWarhammer() {
+  const file = join(ROOT, 'test', 'render', 'played', 'warhammer.json');
+  const cases = JSON.parse(readFileSync(file, 'utf8')) as { id: string }[];
+  const spring = cases.find((c) => c.id === 'spring-2502-movement');
+  if (!spring) throw new Error(`${file}: no spring-2502-movement case`);
+  const drawn = await renderCaseOf(spring, parseFlags([], []));
+  return { variant: drawn.variant, position: drawn.position, opts: { ...renderOptionsOf(drawn), width: 1600 } };
 }
 
 /** The compiled CLI's first (and only) render in fresh processes: its reported `ms`, and the whole process's wall time. */
