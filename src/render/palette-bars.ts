@@ -63,6 +63,54 @@ export const TINT_BARS = {
   offmapLand: 8,
 } as const;
 
+/**
+ * A land tint must read as its power's: the land a power holds in the hue of its units, paler. A unit colour with a
+ * hue (chroma ≥ `hued`) asks for a tint within `hue` degrees of it (CIELAB hue angle) and of at least `minChroma`, or
+ * a fifth of the unit's chroma when that is more (a pale grey beside a strong orange reads as nobody's); a grey or
+ * black unit colour asks for a tint no more coloured than `greyChroma`. Measured with normal vision, in both palettes:
+ * the colour-blind palette is a game's choice, seen by every player of it. A unit colour of the sea's hues (cyan to blue, `seaHues`)
+ * cannot have a tint of its hue that does not read as sea, so its tint may turn up to `seaHueTurn` degrees, towards
+ * violet or green (Mandate of Heaven's teal Wey on lavender). Classic's colour-blind Russia #fffaff
+ * (white land under mauve armies) and Italy #b4beaf (grey under green), Mandate of Heaven's colour-blind Wei #faffb9
+ * (pale yellow under green) failed it.
+ */
+export const TINT_HUE = {
+  hued: 12,
+  hue: 30,
+  /**
+   * The colour-blind palette of a variant of more than 8 powers: its 17 or 21 light tints stand 10 apart under two
+   * simulated dichromacies as well, which leaves no room for 30° (Warhammer's five greens); its units carry their
+   * marks, and 45° still reads as the power's (an orange tint under red armies, not a yellow one under green).
+   */
+  crowdedHue: 45,
+  /** Unit hues (CIELAB) whose own tint reads as sea (cyan to blue), and how far their tint may turn instead. */
+  seaHues: [185, 262],
+  seaHueTurn: 75,
+  minChroma: 8,
+  chromaShare: 0.2,
+  greyChroma: 15,
+} as const;
+
+/**
+ * Why a land tint does not read as its power's (empty when it does), given the power's unit colour; `crowded`: the
+ * colour-blind palette of a variant of more than 8 powers (`TINT_HUE.crowdedHue`).
+ */
+export function tintHueProblems(unit: string, tint: string, crowded = false): string[] {
+  const u = lch(unit);
+  const t = lch(tint);
+  if (u.C < TINT_HUE.hued)
+    return t.C > TINT_HUE.greyChroma ? [`coloured (chroma ${t.C.toFixed(0)}) under a grey unit colour`] : [];
+  const out: string[] = [];
+  const turn = Math.abs(u.h - t.h);
+  const dh = Math.min(turn, 360 - turn);
+  const seaHue = u.h >= TINT_HUE.seaHues[0] && u.h <= TINT_HUE.seaHues[1];
+  if (dh > (seaHue ? TINT_HUE.seaHueTurn : crowded ? TINT_HUE.crowdedHue : TINT_HUE.hue))
+    out.push(`hue ${t.h.toFixed(0)}°, ${dh.toFixed(0)}° from its units' ${u.h.toFixed(0)}°`);
+  const least = Math.max(TINT_HUE.minChroma, u.C * TINT_HUE.chromaShare);
+  if (t.C < least) out.push(`too grey (chroma ${t.C.toFixed(1)}, at least ${least.toFixed(1)} under its units')`);
+  return out;
+}
+
 function lch(hex: string): { L: number; C: number; h: number } {
   const [L, a, b] = hexToLab(hex);
   return { L, C: Math.hypot(a, b), h: ((Math.atan2(b, a) * 180) / Math.PI + 360) % 360 };

@@ -6,7 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { colorDistance, deltaE2000, simulate, type Vision } from '../../src/render/color-science.js';
 import { COLORS, landColor, PALETTE_NAMES, powerColor, type PaletteName } from '../../src/render/palette.js';
-import { SEARCH_HUE_MARGIN, TINT_BARS, tintProblems, unitColorProblems } from '../../src/render/palette-bars.js';
+import {
+  SEARCH_HUE_MARGIN,
+  TINT_BARS,
+  tintHueProblems,
+  tintProblems,
+  unitColorProblems,
+} from '../../src/render/palette-bars.js';
 import { powerMark } from '../../src/render/power-marks.js';
 import { allVariants } from '../../src/variants/index.js';
 
@@ -112,6 +118,21 @@ describe('what a colour must never read as (palette-bars.ts)', () => {
   });
 });
 
+describe('a land tint reads as its power’s (palette-bars.ts `tintHueProblems`)', () => {
+  it('refuses the tints that cut land from unit hue before: white under mauve, grey under green, yellow under green', () => {
+    expect(tintHueProblems('#a2819b', '#fffaff').join('; ')).toMatch(/too grey/); // Classic's colour-blind Russia
+    expect(tintHueProblems('#00a16f', '#b4beaf').join('; ')).toMatch(/too grey/); // and Italy
+    expect(tintHueProblems('#4ba587', '#faffb9').join('; ')).toMatch(/hue/); // Mandate of Heaven's colour-blind Wei
+  });
+  it('accepts a paler tint of the unit colour, a grey under a grey unit, a sea-blue unit’s tint turned to violet', () => {
+    expect(tintHueProblems('#00a16f', '#739b73')).toEqual([]);
+    expect(tintHueProblems('#c83c3c', '#e7a9a5')).toEqual([]);
+    expect(tintHueProblems('#555555', '#c8c8c8')).toEqual([]);
+    expect(tintHueProblems('#555555', '#f0c8c8').join('; ')).toMatch(/grey unit/);
+    expect(tintHueProblems('#2d7887', '#c8c8f0')).toEqual([]);
+  });
+});
+
 describe.each(allVariants().map((v) => [v.id, v] as const))('palettes of %s', (_id, variant) => {
   const many = variant.powers.length > 8;
   const cases: [PaletteName, Vision, number, number][] = [
@@ -145,6 +166,22 @@ describe.each(allVariants().map((v) => [v.id, v] as const))('palettes of %s', (_
       }
     },
   );
+
+  for (const palette of PALETTE_NAMES) {
+    const crowded = many && palette === 'colorblind';
+    // Not yet reached: the colour-blind palettes of Mandate of Heaven (17 powers) and Warhammer (21), whose light
+    // tints must also stand 10 apart under two simulated dichromacies; scripts/palette-tints.ts finds no set that keeps
+    // every bar there (docs/render.md "Land reads as its power's"). `it.fails` turns red once they pass: then drop it.
+    const test = crowded ? it.fails : it;
+    test(`${palette} palette: every land tint reads as its power’s (its units' hue, paler; grey only under grey)`, () => {
+      const problems = variant.powers.flatMap((p) =>
+        tintHueProblems(powerColor(p, palette), landColor(p, palette), crowded).map(
+          (x) => `${p.name} land ${landColor(p, palette)} under ${powerColor(p, palette)}: ${x}`,
+        ),
+      );
+      expect(problems).toEqual([]);
+    });
+  }
 
   it(`colour-blind palette: owned land stands ≥ ${TINT_BARS.landUnderSimulation} from unowned land under simulated deuteranopia and protanopia`, () => {
     const failures = variant.powers.flatMap((p) =>
