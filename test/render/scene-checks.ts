@@ -8,7 +8,7 @@ import type { Variant } from '../../src/engine/variant.js';
 import { geometryOf } from '../../src/render/geometry.js';
 import type { Point } from '../../src/render/geometry.js';
 import { distToSegment, length, pointAt } from '../../src/render/route.js';
-import type { Label, OrderMark, Rect, ResultSymbol, Scene, UnitMark } from '../../src/render/scene.js';
+import type { OrderMark, Rect, ResultSymbol, Scene, UnitMark } from '../../src/render/scene.js';
 import { ARROW, OPTION_ARROW } from '../../src/render/styles.js';
 
 /** The unit an order mark is for (`mun`, `spa/nc`), read from its text (`A mun - boh`). */
@@ -164,15 +164,6 @@ export function besideLabelsByForeignUnits(scene: Scene, gap: number): string[] 
     }
   }
   return out;
-}
-
-/** Every label whose box a unit of another province covers, beside or inside. */
-export function labelsUnderForeignUnits(scene: Scene): string[] {
-  return scene.labels.flatMap((l: Label) =>
-    scene.units
-      .filter((u) => unitProvince(u) !== l.province && gapBetween(l.box, u) < 0)
-      .map((u) => `"${l.text}" under the unit in ${u.location}`),
-  );
 }
 
 const unitProvince = (u: UnitMark) => u.location.replace(/^virtual:/, '').split('/')[0];
