@@ -15,6 +15,7 @@ import type { Variant } from '../../engine/variant.js';
 import { getVariant } from '../../variants/index.js';
 import { buildScene } from '../build-scene.js';
 import { LABEL_TEXTS } from '../label-text.js';
+import { writeGeometryFile } from './geometry-file.js';
 import { labelPlan } from './label-spots.js';
 
 /**
@@ -52,11 +53,9 @@ for (const id of process.argv.slice(2).filter((a) => !a.startsWith('--'))) {
   const moved = Object.keys(plan.anchors);
   const anchors = { ...((stored.anchors as Record<string, unknown> | undefined) ?? {}), ...plan.anchors };
   const next = { ...stored, ...(Object.keys(anchors).length > 0 ? { anchors } : {}), labels: plan.labels };
-  // map.json keeps wh-build-map.ts's layout (one space per level); geometry.json is one line.
-  writeFileSync(
-    file,
-    inMap ? `${JSON.stringify({ ...whole, geometry: next }, null, 1)}\n` : `${JSON.stringify(next)}\n`,
-  );
+  // map.json keeps wh-build-map.ts's layout (one space per level); geometry.json is one line, as the schema outputs it.
+  if (inMap) writeFileSync(file, `${JSON.stringify({ ...whole, geometry: next }, null, 1)}\n`);
+  else writeGeometryFile(file, next);
   console.error(
     `${id}: ${Object.keys(plan.labels).length} label spots${moved.length > 0 ? `, unit spots moved in ${moved.join(' ')}` : ''} written to ${file}`,
   );
