@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalOrders } from '../../src/engine/options.js';
 import { getVariant } from '../../src/variants/index.js';
 import { textOf } from '../support/fake-discord/index.js';
-import { createHarness, expectResultsPost, waitForResults, type Harness } from './harness.js';
+import { createHarness, expectResultsPost, MARKED_MAP_BUDGET, waitForResults, type Harness } from './harness.js';
 
 const CHANNEL = 'wh-busy';
 const variant = getVariant('warhammer')!;
@@ -82,7 +82,7 @@ describe('a busy 21-power Warhammer phase fits Discord', () => {
     const results = await waitForResults(h, CHANNEL, 'Spring 2500 movement');
     // Longer than one message: it goes out as several, each within the limit, in order, no embeds; the board after
     // comes last, alone.
-    const parts = (await expectResultsPost(h, results)).slice(0, -1);
+    const parts = (await expectResultsPost(h, results, MARKED_MAP_BUDGET)).slice(0, -1);
     const text = parts.map((m) => m.content).join('\n');
     expect(parts.length).toBeGreaterThan(1);
     for (const part of parts) {

@@ -19,7 +19,7 @@ import { seatedToAct } from '../../src/game/duties.js';
 import { outbox, phases } from '../../src/store/schema.js';
 import { getVariant } from '../../src/variants/index.js';
 import { rng } from '../support/random.js';
-import { createHarness, expectResultsPost, waitForResults, type Harness } from './harness.js';
+import { createHarness, expectResultsPost, MARKED_MAP_BUDGET, waitForResults, type Harness } from './harness.js';
 
 const CHANNEL = 'wh-years';
 const SEED = 20261123;
@@ -118,7 +118,7 @@ describe('a 21-power Warhammer game for two years, every seat ordering', () => {
       // The queued text as Discord shows it (its references formatted, src/bot/markup.ts).
       const text = discordText((queued[0]!.payload as { text: string }).text);
       // The text's parts, without the last message: the board after, alone.
-      const messages = (await expectResultsPost(h, results)).slice(0, -1);
+      const messages = (await expectResultsPost(h, results, MARKED_MAP_BUDGET)).slice(0, -1);
       for (const m of messages) expect(m.embeds, label).toEqual([]);
       const parts = messages.map((m) => m.content);
       for (const part of parts) expect(part.length, label).toBeLessThan(2000);

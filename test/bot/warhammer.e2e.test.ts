@@ -12,7 +12,7 @@
  * winner builds for the Wasteland), to Spring 2501. The maps are checked through what they were drawn from (issue 20
  * §1): the posted provisional map marks the Wasteland where a battle may be declared, the final orders map marks the
  * battle in its winner's colour; each posted PNG is byte for byte the picture drawn from that scene, and every map is
- * an 8-bit palette PNG under 250 KiB (harness `expectMapPost`, `expectResultsPost`).
+ * an 8-bit palette PNG under 400 KiB, the budget over 8 powers (harness `expectMapPost`, `expectResultsPost`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeMessage } from '../support/fake-discord/index.js';
@@ -21,6 +21,7 @@ import { buildScene, renderMap, type Scene } from '../../src/render/index.js';
 import {
   createHarness,
   expectMapPost,
+  MARKED_MAP_BUDGET,
   expectResultsPost,
   recordingMaps,
   slashConfirmed,
@@ -133,7 +134,7 @@ describe('two 21-power Warhammer games through the Discord bot (decisive battles
       expect(started.text).toContain('9 players');
       expect(started.text).toContain('In civil disorder: ');
       const startPost = await h.fake.waitForChannelMessage(channel, (m) => m.content.includes('has started'));
-      expectMapPost(startPost);
+      expectMapPost(startPost, MARKED_MAP_BUDGET);
       expect(startPost.content).toContain(
         'In civil disorder (units hold): Chaos, Norse, Dark Elves, High Elves, Chaos Dwarves, Tomb Kings, Araby, Lizardmen, Ind, Cathay, Nippon, Estalia',
       );
@@ -180,7 +181,7 @@ describe('two 21-power Warhammer games through the Discord bot (decisive battles
     const placed = await h.fake.waitForChannelMessage('wh-gm', (m) =>
       m.content.startsWith('🐕 **The Dogs of War have mustered**'),
     );
-    expectMapPost(placed);
+    expectMapPost(placed, MARKED_MAP_BUDGET);
     expect(placed.content).toContain('• Tilea: fleet in Remas (rema)');
     expect(placed.content).toContain('**Spring 2500 movement**: orders with `/order`');
     expect(
@@ -215,7 +216,7 @@ describe('two 21-power Warhammer games through the Discord bot (decisive battles
         (m) => m.content.startsWith('**Spring 2500 movement: provisional results**'),
         20_000,
       );
-      expectMapPost(provisional);
+      expectMapPost(provisional, MARKED_MAP_BUDGET);
       // The provisional map marks the Wasteland, where a battle may be declared (dark swords, no power), in its legend too.
       const marked = await sceneOfPosted(provisional.attachments[0]!);
       expect(marked.overlays.map((o) => [o.province, o.glyph, o.color, o.legend])).toEqual([
@@ -328,7 +329,7 @@ describe('two 21-power Warhammer games through the Discord bot (decisive battles
     });
     expect(reported.text).toContain('Every battle is reported');
     const results = await waitForResultsIn(h, channel, 'Spring 2500 movement');
-    const parts = await expectResultsPost(h, results);
+    const parts = await expectResultsPost(h, results, MARKED_MAP_BUDGET);
     expect(textOf(results)).toContain('✅ `A cour - wast`');
     await expectBattleWon(parts, 'Bretonnia');
     // The Decisive Battle posts come in order, each once, and nothing of the other game is among them.
@@ -373,7 +374,7 @@ describe('two 21-power Warhammer games through the Discord bot (decisive battles
     expect(value).toBeGreaterThanOrEqual(Number(range[1]!.replace(/,/g, '')));
     expect(value).toBeLessThanOrEqual(Number(range[2]!.replace(/,/g, '')));
     const results = await waitForResultsIn(h, channel, 'Spring 2500 movement');
-    const parts = await expectResultsPost(h, results);
+    const parts = await expectResultsPost(h, results, MARKED_MAP_BUDGET);
     expect(textOf(results)).toContain(winner === 'Bretonnia' ? '✅ `A cour - wast`' : '✅ `A altd - wast`');
     await expectBattleWon(parts, winner);
     expect(
