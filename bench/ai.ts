@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { aiOrders, dumbBot, strongPlayer } from '../src/ai/index.js';
 import { playGame } from '../src/ai/selfplay.js';
-import { askComputerPlayer, stopAiWorker } from '../src/game/ai-pool.js';
+import { askComputerPlayer, stopAiWorker } from '../src/game/ai-pool/pool.js';
 import { powersToAct } from '../src/engine/index.js';
 import type { Position, Power } from '../src/engine/types.js';
 import { arenas, strengthRows, type Arena } from './ai-arena.js';
@@ -160,7 +160,7 @@ function speed(): BenchResult[] {
 
 /**
  * The bot's side: every power of a 21-power Warhammer phase asked at once of the computer players' worker
- * (src/game/ai-pool.ts), started beforehand by one small job as a bot would at start-up, while the event loop is
+ * (src/game/ai-pool/pool.ts), started beforehand by one small job as a bot would at start-up, while the event loop is
  * watched. Two measures: the loop's busy time in all (perf_hooks eventLoopUtilization: the time it spent running
  * callbacks, here posting the jobs and reading the answers; no single block can be longer), and the longest delay
  * of a 1 ms timer (monitorEventLoopDelay). On a loaded machine the operating system alone delays a thread by tens of
@@ -213,7 +213,7 @@ export async function eventLoop(): Promise<BenchResult[]> {
       value: busy.active,
       unit: 'ms',
       note:
-        `${acting.length} powers asked at once of the warm worker (src/game/ai-pool.ts), answered in ${wall.toFixed(0)} ms; the loop ran callbacks for ${busy.active.toFixed(1)} ms in all ` +
+        `${acting.length} powers asked at once of the warm worker (src/game/ai-pool/pool.ts), answered in ${wall.toFixed(0)} ms; the loop ran callbacks for ${busy.active.toFixed(1)} ms in all ` +
         `(utilization ${(100 * busy.utilization).toFixed(1)} %), so no block was longer (wall time, so a callback the machine paused counts whole); posting one job ${median(posts).toFixed(2)} ms (median, longest ${Math.max(...posts).toFixed(1)} ms); ` +
         `the first job of a process, which starts the worker, posts in ${startPost.toFixed(1)} ms (the bot can start it in its warm-up); target < 20 ms per block; load average ${load()}`,
     },

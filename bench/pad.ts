@@ -22,7 +22,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { startBot, type RunningBot } from '../src/bot/app.js';
 import { DEFAULT_LIMITS, type Limits } from '../src/game/index.js';
-import { padKey } from '../src/game/pad.js';
+import { padKey } from '../src/game/pad/pad.js';
 import { createLogger } from '../src/log.js';
 import { stopRenderWorker, warmRenderer } from '../src/render/index.js';
 import { openDatabase, type OpenedDatabase } from '../src/store/db.js';

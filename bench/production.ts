@@ -145,7 +145,7 @@ async function restart(dir: string): Promise<BenchResult> {
   let t = Date.now();
   const deps: GameDeps = { store: sqliteStoreOf(opened), now: () => t, random: r };
   const ids: number[] = [];
-  // 1,000 games in 50 servers of 20 (a server holds at most 25 live games by default: src/game/limits.ts).
+  // 1,000 games in 50 servers of 20 (a server holds at most 25 live games by default: src/game/core/limits.ts).
   for (let i = 0; i < 1000; i++) {
     const channelId = `${100_000_000_000_000_000n + BigInt(i)}`;
     const created = await createGame(deps, {

@@ -18,7 +18,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { startBot } from '../src/bot/app.js';
 import { DEFAULT_LIMITS, type Limits } from '../src/game/index.js';
-import { SANDBOX_ORDERS_PER_PIECE } from '../src/game/sandbox.js';
+import { SANDBOX_ORDERS_PER_PIECE } from '../src/game/sandbox/sandbox.js';
 import { createLogger } from '../src/log.js';
 import { stopRenderWorker, warmRenderer } from '../src/render/index.js';
 import { openDatabase } from '../src/store/db.js';

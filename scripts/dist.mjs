@@ -77,14 +77,14 @@ const BUNDLES = [
   {
     // render/map-job: loaded by the worker on its first whole-map job (variants, engine, scene building).
     // render/replay-job: loaded by the worker on its first replay step (src/render/replay).
-    // game/ai-worker: the computer players' worker thread (src/game/ai-pool.ts).
+    // game/ai-pool/worker: the computer players' worker thread (src/game/ai-pool/pool.ts).
     // game/variant-import-worker: `/variant add`'s imports (src/game/variant-library/import-pool.ts).
     entryPoints: {
       main: 'src/main.ts',
       'render/worker': 'src/render/worker.ts',
       'render/map-job': 'src/render/map-job.ts',
       'render/replay-job': 'src/render/replay/job.ts',
-      'game/ai-worker': 'src/game/ai-worker.ts',
+      'game/ai-pool/worker': 'src/game/ai-pool/worker.ts',
       'game/variant-import-worker': 'src/game/variant-library/import-worker.ts',
     },
     outdir: 'dist',

@@ -12,10 +12,10 @@
  * resolution and each delivery happen once, whichever shard gets there first.
  */
 import { Events, type Client } from 'discord.js';
-import { computerSeats, computerSeatsExist } from '../game/computer.js';
-import { missingOrderFiller } from '../game/nmr-filler.js';
-import { gameKinds } from '../game/kinds.js';
-import { warmAiWorker, type AiAnswer, type AiJob } from '../game/ai-pool.js';
+import { computerSeats, computerSeatsExist } from '../game/computer/computer.js';
+import { missingOrderFiller } from '../game/computer/nmr-filler.js';
+import { gameKinds } from '../game/core/kinds.js';
+import { warmAiWorker, type AiAnswer, type AiJob } from '../game/ai-pool/pool.js';
 import {
   startOutboxLoop,
   startScheduler,
@@ -24,7 +24,7 @@ import {
   type OutboxLoop,
   type Scheduler,
 } from '../game/index.js';
-import type { GameEvent } from '../game/types.js';
+import type { GameEvent } from '../game/core/types.js';
 import type { Store } from '../store/store.js';
 import type { Logger } from '../log.js';
 import { createClient, loginAndWait, withRetry, type RetryOptions } from './client.js';
@@ -66,7 +66,7 @@ export interface BotOptions {
   globalRequestsPerSecond?: number;
   /** Start-up retries while Discord cannot be reached (defaults: 1 s doubling to 60 s, forever). */
   retry?: { firstDelayMs?: number; maxDelayMs?: number; maxAttempts?: number; signal?: AbortSignal };
-  /** Abuse limits (src/game/limits.ts); unset ones take the defaults. */
+  /** Abuse limits (src/game/core/limits.ts); unset ones take the defaults. */
   limits?: LimitsInput;
   /** Search budget of the computer seats' orders (default: the AI's own); tests of whole games play lighter. */
   computerBudget?: number;
@@ -214,13 +214,13 @@ interface ComputerPlayers {
 /** The bot's computer players, of every game kind; `onFilled` after missing orders were given at a deadline. */
 function computerPlayers(deps: GameDeps, opts: BotOptions, onFilled: () => void): ComputerPlayers {
   const { log } = opts;
-  // Computer seats play at each phase opening, in the AI's worker thread (src/game/computer.ts).
+  // Computer seats play at each phase opening, in the AI's worker thread (src/game/computer/computer.ts).
   const computers = computerSeats(deps, {
     ...(opts.computerBudget !== undefined ? { budget: opts.computerBudget } : {}),
     debug: (message) => log.debug(message),
     onError: (err) => log.error({ err }, 'computer player failed'),
   });
-  // The other game kinds' computer seats (src/game/kinds.ts; the card game's: every step of its turns).
+  // The other game kinds' computer seats (src/game/core/kinds.ts; the card game's: every step of its turns).
   const kindComputers = gameKinds().flatMap((kind) =>
     kind.computerSeats
       ? [
@@ -232,7 +232,7 @@ function computerPlayers(deps: GameDeps, opts: BotOptions, onFilled: () => void)
         ]
       : [],
   );
-  // `nmr: computer`: the missing orders of people's and vacant seats at a deadline (src/game/nmr.ts).
+  // `nmr: computer`: the missing orders of people's and vacant seats at a deadline (src/game/seats/nmr.ts).
   const filler = missingOrderFiller(deps, {
     onError: (err) => log.warn({ err }, 'the computer player could not give missing orders; the defaults apply'),
     onFilled,

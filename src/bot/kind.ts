@@ -1,5 +1,5 @@
 /**
- * Game kinds in the bot (the game layer's side: src/game/kinds.ts). A kind with an engine of its own (the
+ * Game kinds in the bot (the game layer's side: src/game/core/kinds.ts). A kind with an engine of its own (the
  * card game) brings its own slash command, its answers to the shared `/game`, `/gm` and `/concede` commands in a
  * channel where one of its games is, its entry in `/game create variant:` with the options only it reads, and the
  * delivery of its own outbox rows. The shared commands and the sender reach it through this interface and this

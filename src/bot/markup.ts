@@ -1,6 +1,6 @@
 /**
  * The one place the bot writes Discord's markup for the game layer's texts. A text from src/game is plain text with
- * references (src/game/text-refs.ts: a moment, a member, a role, a channel); `discordText` turns each into its markup
+ * references (src/game/core/text-refs.ts: a moment, a member, a role, a channel); `discordText` turns each into its markup
  * with discord.js's formatters (`@discordjs/formatters`): a moment into a timestamp every reader sees in their own
  * time zone, a member, role or channel into its mention. Every text the bot sends goes through it first, before it
  * is cut to Discord's limits (the markup's length is what counts). A text without references — the bot's own, or an

@@ -2,7 +2,7 @@
  * The order pad's side in the bot (docs/pad.md "Discord surface"): `/orders pad` answers the caller privately with a
  * link button (style 5) to their seat's pad and, when the Activity is configured, a button that launches it inside
  * Discord (interaction callback 12, `LAUNCH_ACTIVITY`); the DMs that open a phase, remind of it or confirm orders
- * carry the same link button. Links are made by the game layer (src/game/pad.ts) and never logged.
+ * carry the same link button. Links are made by the game layer (src/game/pad/pad.ts) and never logged.
  */
 import {
   ButtonStyle,
@@ -12,9 +12,9 @@ import {
   type APIComponentInMessageActionRow,
   type ChatInputCommandInteraction,
 } from 'discord.js';
-import { padLinkInChannel, padLinkOfMember } from '../game/pad.js';
+import { padLinkInChannel, padLinkOfMember } from '../game/pad/pad.js';
 import type { GameDeps } from '../game/index.js';
-import type { DmReason } from '../game/outbox-write.js';
+import type { DmReason } from '../game/outbox/write.js';
 import { localeOf, tr, type Locale } from '../i18n/index.js';
 import type { BotContext, PadSettings } from './context.js';
 import { callerOf } from './respond.js';

@@ -1,5 +1,5 @@
 /**
- * Discord's side of a press thread (src/game/press.ts): the delivery of a `press_thread` outbox row makes the thread
+ * Discord's side of a press thread (src/game/press/press.ts): the delivery of a `press_thread` outbox row makes the thread
  * match its plan as the store says at delivery — created once as a private thread of the game's channel that members
  * cannot invite others to, its members exactly the players of its powers (the bot stays in it). Every step is safe to
  * repeat, so a retry after a crash or an outage does no harm (a thread made by an attempt that crashed before its id

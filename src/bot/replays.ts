@@ -6,7 +6,7 @@
  *   bot; a request beyond that is refused at once with a sentence saying why (no queue to flood);
  * - every replay step waits behind every map in the render queue (pool.ts), so a game's results post never waits for
  *   more than the one step the worker is on;
- * - the member's `replay` budget (src/game/limits.ts) is spent by the router before the command runs.
+ * - the member's `replay` budget (src/game/core/limits.ts) is spent by the router before the command runs.
  *
  * The cache: a replay depends only on its phases (resolved phases never change; a rollback makes new ones), the
  * palette and the width, so its key is made of those. Kept as files in `dir` when given (restart-safe: the index is

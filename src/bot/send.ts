@@ -1,5 +1,5 @@
 /**
- * The outbox sender: turns one outbox row (src/game/outbox.ts) into Discord messages.
+ * The outbox sender: turns one outbox row (src/game/delivery/deliver.ts) into Discord messages.
  *
  * - `phase_results`: a channel post with the phase's two maps as PNGs, one per message (its orders with their results
  *   on the position before it with the results summary, which ends with the next deadline; then the board after it).
@@ -319,7 +319,7 @@ async function sendPicturePost(
   payload: PayloadOf<'game_started' | 'step_post'>,
 ): Promise<void> {
   const { deps, maps } = ctx;
-  // The phase's start map, or a variant's step picture when its step post (src/game/steps.ts) names one (e.g. the
+  // The phase's start map, or a variant's step picture when its step post (src/game/phase/steps.ts) names one (e.g. the
   // orders with their provisional results).
   const first = (row.partsSent ?? 0) === 0;
   const picture = !first
@@ -490,7 +490,7 @@ async function phasePicture(
   return (await maps.render(variant, position, drawn, name)) ?? 'failed';
 }
 
-/** A picture a variant's step post names (src/game/render-input.ts `renderInputForStepPicture`). */
+/** A picture a variant's step post names (src/game/history/render-input.ts `renderInputForStepPicture`). */
 async function stepPicture(
   deps: Pick<GameDeps, 'store'>,
   maps: MapRenderer,

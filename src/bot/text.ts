@@ -78,7 +78,7 @@ const MARKUP_CHARACTERS = /[\\*_~`|<>[\]@]/g;
 /**
  * A name taken from a user (a file name, a username) as plain text inside one of the bot's sentences: one line, at
  * most `max` characters (an ellipsis marks the cut), every Markdown, mention, channel, timestamp and masked-link
- * character escaped, and no game-text reference (src/game/text-refs.ts), so Discord shows exactly the characters
+ * character escaped, and no game-text reference (src/game/core/text-refs.ts), so Discord shows exactly the characters
  * typed and nothing a user names can make a message bold, link, mention or ping.
  */
 export function userNameText(name: string, max = 80): string {

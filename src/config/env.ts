@@ -3,8 +3,8 @@
  * this module only reads a plain record, so tests pass their own.
  */
 import { z } from 'zod';
-import { parseDuration } from '../game/durations.js';
-import { ABSOLUTE_MIN_PHASE_MS, MIN_SANDBOX_IDLE_MS, type LimitsInput } from '../game/limits.js';
+import { parseDuration } from '../game/core/durations.js';
+import { ABSOLUTE_MIN_PHASE_MS, MIN_SANDBOX_IDLE_MS, type LimitsInput } from '../game/core/limits.js';
 
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 
@@ -91,7 +91,7 @@ const EnvSchema = z.object({
     blankToUndefined,
     z.string().trim().min(16, 'PAD_SECRET must be at least 16 characters').optional(),
   ),
-  // Abuse limits (src/game/limits.ts); unset = the defaults there.
+  // Abuse limits (src/game/core/limits.ts); unset = the defaults there.
   MIN_PHASE: optionalDuration(ABSOLUTE_MIN_PHASE_MS, 'MIN_PHASE must be a duration of at least 1m, like 5m or 1h'),
   PHASES_PER_HOUR: z.preprocess(blankToUndefined, wholeNumber('PHASES_PER_HOUR').optional()),
   MAX_LIVE_GAMES_PER_SERVER: z.preprocess(blankToUndefined, wholeNumber('MAX_LIVE_GAMES_PER_SERVER').optional()),

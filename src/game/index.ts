@@ -39,11 +39,11 @@
  *   renderInputForPhase(deps, phaseId, { withOrders }) → inputs for renderMap, or null
  *   setStatusMessageId(deps, gameId, messageId)
  */
-export type * from './types.js';
-export { parseDuration, formatDuration } from './durations.js';
-export { createGame, joinGame, leaveGame, startGame, freePowers } from './lobby.js';
-export { gameStatus, playerContext, why, history, findOpenGame, notifyRoleOf } from './queries.js';
-export { submitOrders, clearOrders, myOrders, orderInputProblem } from './orders.js';
+export type * from './core/types.js';
+export { parseDuration, formatDuration } from './core/durations.js';
+export { createGame, joinGame, leaveGame, startGame, freePowers } from './lobby/lobby.js';
+export { gameStatus, playerContext, why, history, findOpenGame, notifyRoleOf } from './history/queries.js';
+export { submitOrders, clearOrders, myOrders, orderInputProblem } from './orders/orders.js';
 export {
   useCooldown,
   getServerLimits,
@@ -52,24 +52,34 @@ export {
   DEFAULT_LIMITS,
   type Limits,
   type LimitsInput,
-} from './limits.js';
-export { toggleReady } from './ready.js';
-export { claimSeat, gmSubstitute, leaveSeat, leaveSeatRefusal } from './seats.js';
-export { memberRecord, RELIABILITY_MIN_PHASES, type MemberRecord } from './seat-record.js';
+} from './core/limits.js';
+export { toggleReady } from './resolve/ready.js';
+export { claimSeat, gmSubstitute, leaveSeat, leaveSeatRefusal } from './seats/seats.js';
+export { memberRecord, RELIABILITY_MIN_PHASES, type MemberRecord } from './seats/record.js';
 export {
   leaderboard,
   memberRatings,
   ratingPools,
   LEADERBOARD_SIZE,
   type MemberRating,
-} from './leaderboard.js';
-export { SCORING_SYSTEMS } from './scoring.js';
-export { gmAdvance, gmExtend, gmPause, gmResume, gmRollback, gmReplace, gmCancel, gmTransfer, gmKick } from './gm.js';
-export { gmSeats } from './gm-seats.js';
-export { voteDraw, concede, myConcession, withdrawConcession } from './votes.js';
-export { resolvePhase, resolveDuePhases } from './resolve.js';
-export { queueDueReminders } from './reminders.js';
-export { startScheduler, nextWakeAt, type Scheduler } from './scheduler.js';
+} from './scores/leaderboard.js';
+export { SCORING_SYSTEMS } from './scores/scoring.js';
+export {
+  gmAdvance,
+  gmExtend,
+  gmPause,
+  gmResume,
+  gmRollback,
+  gmReplace,
+  gmCancel,
+  gmTransfer,
+  gmKick,
+} from './gm/gm.js';
+export { gmSeats } from './gm/seats.js';
+export { voteDraw, concede, myConcession, withdrawConcession } from './votes/votes.js';
+export { resolvePhase, resolveDuePhases } from './resolve/resolve.js';
+export { queueDueReminders } from './resolve/reminders.js';
+export { startScheduler, nextWakeAt, type Scheduler } from './resolve/scheduler.js';
 export {
   deliverOutbox,
   startOutboxLoop,
@@ -79,13 +89,13 @@ export {
   type DeliveryRow,
   type OutboxLoop,
   type SendFn,
-} from './outbox.js';
-export type { KindPayload } from './outbox-write.js';
+} from './delivery/deliver.js';
+export type { KindPayload } from './outbox/write.js';
 export {
   registerDeliverer,
   processAlive,
   HEARTBEAT_TIMEOUT_MS,
-} from './outbox-claims.js';
+} from './delivery/claims.js';
 export {
   MAP_PALETTES,
   mapPaletteFor,
@@ -96,15 +106,15 @@ export {
   type MapPalette,
   type PhasePicture,
   type RenderInput,
-} from './render-input.js';
-export { phaseLabel, formatResultsSummary } from './summary.js';
-export { gameFileInTurns, scChartForChannel, scChartForGame, type ScChartFile } from './game-file.js';
-export { timeRef, memberRef, roleRef, channelRef, textParts, type TextPart, type TimeStyle } from './text-refs.js';
-export { typed } from './echo.js';
-export { runAction, actionChoices, type ActionBy } from './actions.js';
-export { GAME_OVER } from './context.js';
-export { hidesIdentities } from './identities.js';
-export { PRESS_MODES } from './lobby.js';
+} from './history/render-input.js';
+export { phaseLabel, formatResultsSummary } from './core/summary.js';
+export { gameFileInTurns, scChartForChannel, scChartForGame, type ScChartFile } from './history/game-file.js';
+export { timeRef, memberRef, roleRef, channelRef, textParts, type TextPart, type TimeStyle } from './core/text-refs.js';
+export { typed } from './core/echo.js';
+export { runAction, actionChoices, type ActionBy } from './resolve/actions.js';
+export { GAME_OVER } from './core/context.js';
+export { hidesIdentities } from './core/identities.js';
+export { PRESS_MODES } from './lobby/lobby.js';
 export type { PressMode } from '../store/schema.js';
 export {
   openPressThread,
@@ -118,4 +128,4 @@ export {
   type PressSent,
   type PressThreadPlan,
   type PressThreadView,
-} from './press.js';
+} from './press/press.js';

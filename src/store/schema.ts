@@ -20,14 +20,14 @@ export type NmrMode = 'hold' | 'computer';
  */
 export type PressMode = 'open' | 'gunboat' | 'anonymous';
 
-/** How a seated member did in one phase or turn where the seat had something to decide (src/game/seats.ts). */
+/** How a seated member did in one phase or turn where the seat had something to decide (src/game/seats/seats.ts). */
 export type SeatOutcome = 'complete' | 'partial' | 'missed';
 
 /** Why a substitute call was opened: the seat fell silent, its player left, or the game master asked. */
 export type SubstituteReason = 'silent' | 'left' | 'gm';
 
 /**
- * What a `games` row is: a Diplomacy game (phases, players, orders), or a game of another kind (src/game/kinds.ts)
+ * What a `games` row is: a Diplomacy game (phases, players, orders), or a game of another kind (src/game/core/kinds.ts)
  * with tables of its own, declared in the kind's folder (e.g. src/game/cards/tables.ts) and found by drizzle-kit
  * through drizzle.config.ts. Every kind shares the `games` row, so the one-unfinished-game-per-channel index below
  * holds for all kinds at once (docs/decisions.md: one game of any kind per channel).
@@ -96,7 +96,7 @@ export const games = sqliteTable(
     /** How the players talk and whether who plays whom is hidden until the end (`PressMode`). */
     press: text('press').$type<PressMode>().notNull().default('open'),
     /**
-     * How the game is scored at its end (`/game create scoring:`, docs/bot.md "Scoring"): one of src/game/scoring.ts's
+     * How the game is scored at its end (`/game create scoring:`, docs/bot.md "Scoring"): one of src/game/scores/scoring.ts's
      * `SCORING_SYSTEMS`, which the game layer checks when it reads the column.
      */
     scoring: text('scoring').notNull().default('draw-size'),
@@ -161,7 +161,7 @@ export const phases = sqliteTable(
     remindedAt: integer('reminded_at'),
     /**
      * Under `nmr: computer`: when the computer player's orders for the seats' missing orders were stored (or given up
-     * on); the deadline's resolution waits for it (src/game/nmr.ts).
+     * on); the deadline's resolution waits for it (src/game/seats/nmr.ts).
      */
     missingFilledAt: integer('missing_filled_at'),
   },
@@ -201,7 +201,7 @@ export const readiness = sqliteTable(
 );
 
 /**
- * A phase's steps (phase steps and start choices, run by src/game/steps.ts for the variant's plug-in): the
+ * A phase's steps (phase steps and start choices, run by src/game/phase/steps.ts for the variant's plug-in): the
  * stages a phase goes through besides its orders, before they open (a start choice) or between them and the claim
  * (a declaration step). One row per phase that has had a step. `step` names the step under way (the plug-in's own
  * name), null once the phase's steps are over; it moves on only by an `UPDATE … WHERE step = ?` that must change
@@ -233,7 +233,7 @@ export const phaseSteps = sqliteTable(
  * Variant-owned records (docs/architecture.md "Variant records"): what a variant's plug-in keeps besides
  * the board (`position.variantState`), such as a step's secret inputs and its results. The store never names a
  * variant: a record is (game, phase, kind, key) with a JSON payload, and the plug-in declares a zod schema per
- * `kind` that every read and write goes through (src/game/records.ts). A phase's records go with it (a rollback
+ * `kind` that every read and write goes through (src/game/phase/records.ts). A phase's records go with it (a rollback
  * deletes the undone phases, and the game layer clears a reopened phase's own).
  */
 export const variantRecords = sqliteTable(
@@ -300,7 +300,7 @@ export const outbox = sqliteTable(
     nextAttemptAt: integer('next_attempt_at').notNull(),
     /**
      * The deliverer process (`deliverers.id`) sending the row right now; nobody else picks it up while that
-     * process is alive. A dead process's claims are released by the next live one (see src/game/outbox-claims.ts).
+     * process is alive. A dead process's claims are released by the next live one (see src/game/delivery/claims.ts).
      */
     claimedBy: text('claimed_by'),
     sentAt: integer('sent_at'),
@@ -379,7 +379,7 @@ export interface SandboxOrder {
   order: Order;
 }
 
-/** A plug-in's record kept in a sandbox (as `variant_records` keeps a game's: src/game/records.ts `listRecords`). */
+/** A plug-in's record kept in a sandbox (as `variant_records` keeps a game's: src/game/phase/records.ts `listRecords`). */
 export interface SandboxRecord {
   kind: string;
   key: string;
@@ -389,7 +389,7 @@ export interface SandboxRecord {
 }
 
 /**
- * Where a sandbox's phase stands in its variant's phase steps (the ones src/game/steps.ts runs for a game), with the
+ * Where a sandbox's phase stands in its variant's phase steps (the ones src/game/phase/steps.ts runs for a game), with the
  * plug-in's records of the phase and what its steps would have posted in the game's channel.
  */
 export interface SandboxStage {
@@ -413,7 +413,7 @@ export interface SandboxStep {
 }
 
 /**
- * A private sandbox (src/game/sandbox.ts): one user's copy of a game's board (the current phase or an
+ * A private sandbox (src/game/sandbox/sandbox.ts): one user's copy of a game's board (the current phase or an
  * earlier one) with orders for every power. It never writes to the game's tables and starts without their orders.
  */
 export const sandboxes = sqliteTable(
@@ -479,7 +479,7 @@ export const seatRecords = sqliteTable(
 /**
  * A substitute call: a seat offered to any member with a **Claim** button. At most one open call per seat; the
  * claim closes it by `UPDATE … WHERE closed_at IS NULL`, which changes one row once, so the first press wins across
- * processes and restarts (src/game/seats.ts).
+ * processes and restarts (src/game/seats/seats.ts).
  */
 export const substituteCalls = sqliteTable(
   'substitute_calls',
@@ -553,7 +553,7 @@ export const pressMessages = sqliteTable(
 export type RatingPool = GameKind | 'overall';
 
 /**
- * A member's rating in one pool of one server (src/game/ratings.ts: openskill's mean `mu` and uncertainty `sigma`),
+ * A member's rating in one pool of one server (src/game/scores/ratings.ts: openskill's mean `mu` and uncertainty `sigma`),
  * and how many rated games moved it. A computer player has rows of its own (`member_id` `computer:<power>`), never
  * shown on a leaderboard.
  */
@@ -574,7 +574,7 @@ export const ratings = sqliteTable(
 
 /**
  * The games whose end has updated the ratings: the row is written in the transaction that ends the game, and only
- * the transaction that inserts it rates, so a game is rated exactly once (src/game/rating-pools.ts).
+ * the transaction that inserts it rates, so a game is rated exactly once (src/game/scores/pools.ts).
  */
 export const ratedGames = sqliteTable('rated_games', {
   gameId: integer('game_id')

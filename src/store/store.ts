@@ -93,7 +93,7 @@ export function isRefusal(result: unknown): result is { ok: false } {
 
 /**
  * Thrown inside a transaction that needs something read into this process first, outside any transaction (a
- * server's stored variant the process has not loaded yet: src/game/variant-of-game.ts). The store rolls the
+ * server's stored variant the process has not loaded yet: src/game/core/variant-of-game.ts). The store rolls the
  * transaction back, awaits `prepare(store)` and runs the transaction again from the start, as it does after a
  * PostgreSQL conflict; a nested transaction passes it up to the outermost one. `what` names it for the error thrown
  * when the same thing is asked for again after it was prepared.

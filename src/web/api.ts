@@ -3,7 +3,7 @@
  *
  * | call | does |
  * |---|---|
- * | `GET /api/view` | the seat's view (src/game/pad-view.ts) |
+ * | `GET /api/view` | the seat's view (src/game/pad/view.ts) |
  * | `GET /api/state` | the current phase id, deadline, status and the server's clock (polled by the open page) |
  * | `GET /api/map` | the map: the scene and the units' spots as JSON, Brotli (or gzip) encoded |
  * | `POST /api/orders` `{text, phaseId}` | stores orders as `/order` does; answers what it stored or refused and the seat's orders now |
@@ -20,7 +20,7 @@ import { promisify } from 'node:util';
 import { brotliDecompress, gzip } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import type { GameDeps } from '../game/index.js';
-import { orderInputProblem } from '../game/orders.js';
+import { orderInputProblem } from '../game/orders/orders.js';
 import {
   isPadRefusal,
   padAct,
@@ -31,13 +31,13 @@ import {
   padSubmit,
   padView,
   type PadRefusal,
-} from '../game/pad.js';
+} from '../game/pad/pad.js';
 import type { Locale } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import { renderPageScene } from '../render/index.js';
 import { refusalText } from './html.js';
 import { webJson } from './texts.js';
-import { padOrderLines } from '../game/pad-view.js';
+import { padOrderLines } from '../game/pad/view.js';
 
 const unbrotli = promisify(brotliDecompress);
 const gzipped = promisify(gzip);

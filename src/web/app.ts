@@ -9,7 +9,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Logger } from '../log.js';
 import type { GameDeps } from '../game/index.js';
-import { isPadRefusal, padView, padLinkInChannel } from '../game/pad.js';
+import { isPadRefusal, padView, padLinkInChannel } from '../game/pad/pad.js';
 import type { Locale } from '../i18n/index.js';
 import { exchangeCode, type ActivityConfig } from './activity.js';
 import { pageAssets, type PageAssets } from './assets.js';
@@ -22,7 +22,7 @@ import { securityHeaders } from './headers.js';
 export interface PadAppOptions {
   deps: GameDeps;
   log: Logger;
-  /** The HMAC key of the links (src/game/pad-links.ts `padKey`). */
+  /** The HMAC key of the links (src/game/pad/links.ts `padKey`). */
   key: Buffer;
   /** The Activity's OAuth settings, when `DISCORD_CLIENT_SECRET` is set. */
   activity?: ActivityConfig | null;

@@ -4,7 +4,7 @@
  * asked for it), else the browser's first language we speak, else English. The page words its own messages from the
  * templates sent with it (their placeholders are plain `{name}`, no plural), so it ships no formatting library.
  */
-import { textParts } from '../game/text-refs.js';
+import { textParts } from '../game/core/text-refs.js';
 import { CATALOGUES, isLocale, localeOf, t, type Locale, type MessageKey, type MsgParam } from '../i18n/index.js';
 
 /** The locale of a request: its `lang` parameter when we speak it, else the first we speak in Accept-Language. */
@@ -33,7 +33,7 @@ export const word = (locale: Locale, key: MessageKey, params?: Record<string, Ms
   t(locale, params ? { key, params } : { key });
 
 /**
- * A game text as the pad may send it (docs/pad.md "Security"): its references (src/game/text-refs.ts) a member, a
+ * A game text as the pad may send it (docs/pad.md "Security"): its references (src/game/core/text-refs.ts) a member, a
  * role or a channel named by id become words — no id leaves in a response, whoever the text names — and a moment
  * stays a `⟦time:<ms>:<style>⟧` reference, which the page writes in the viewer's own time zone.
  */

@@ -3,7 +3,7 @@
  *
  * - `src/game` returns data, never Discord markup: no timestamp (`<t:`), member or role mention (`<@`), channel link
  *   (`<#`) anywhere in it, comments included, and no import of discord.js or its packages. Its texts name a moment, a
- *   member, a role or a channel by a reference (src/game/text-refs.ts) the bot formats (src/bot/markup.ts).
+ *   member, a role or a channel by a reference (src/game/core/text-refs.ts) the bot formats (src/bot/markup.ts).
  * - `src/bot` never runs SQL: it reads and writes through the game layer's functions and imports nothing of
  *   `src/store`, of `drizzle-orm` (or any driver) or of a game kind's tables (`src/game/<kind>/tables.ts`). The one
  *   exception is the bot's composition root, `src/bot/app.ts`, which is handed the opened database (`BotOptions.db`)

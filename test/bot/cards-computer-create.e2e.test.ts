@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardGameState } from '../../src/cardgame/index.js';
-import { aiWorkerState, askComputerPlayer } from '../../src/game/ai-pool.js';
+import { aiWorkerState, askComputerPlayer } from '../../src/game/ai-pool/pool.js';
 import { textOf } from '../support/fake-discord/index.js';
 import { createHarness, type Harness } from './harness.js';
 

@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Action, CardGameState } from '../../src/cardgame/index.js';
-import { askComputerPlayer } from '../../src/game/ai-pool.js';
+import { askComputerPlayer } from '../../src/game/ai-pool/pool.js';
 import { createLogger } from '../../src/log.js';
 import type { FakeInteraction } from '../support/fake-discord/index.js';
 import { componentsOf, textOf } from '../support/fake-discord/index.js';

@@ -8,7 +8,7 @@
 import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapRenderer } from '../../src/bot/maps.js';
-import { enqueue } from '../../src/game/outbox-write.js';
+import { enqueue } from '../../src/game/outbox/write.js';
 import { createHarness, waitForResults, type Harness } from './harness.js';
 
 const HOUR = 3_600_000;

@@ -106,7 +106,7 @@ export async function createHarness(fakeOpts: FakeDiscordOptions, botOpts: Parti
       await h.stop();
       await fake.close();
       rmSync(dir, { recursive: true, force: true });
-      // Every text reached Discord formatted: no reference of the game layer's texts (src/game/text-refs.ts) shows.
+      // Every text reached Discord formatted: no reference of the game layer's texts (src/game/core/text-refs.ts) shows.
       expect(unformatted(fake), 'texts sent with a reference the bot did not format (src/bot/markup.ts)').toEqual([]);
     },
   };

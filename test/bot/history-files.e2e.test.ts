@@ -8,7 +8,7 @@ import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjudicateCommand } from '../../src/cli/commands/adjudicate.js';
-import { readGameFile } from '../../src/game/export.js';
+import { readGameFile } from '../../src/game/history/export.js';
 import { scChartForGame } from '../../src/game/index.js';
 import { renderScChart, SC_CHART_WIDTH, scChartLayout } from '../../src/render/sc-chart.js';
 import { games, phases } from '../../src/store/schema.js';

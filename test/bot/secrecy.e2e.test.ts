@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROGRESS_EVERY_MS } from '../../src/game/outbox-write.js';
+import { PROGRESS_EVERY_MS } from '../../src/game/outbox/write.js';
 import type { FakeAttachment } from '../support/fake-discord/model.js';
 import { createHarness, slashConfirmed, waitForResults, type Harness } from './harness.js';
 

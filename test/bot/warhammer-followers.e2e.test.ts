@@ -12,7 +12,7 @@
  */
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seatedToAct } from '../../src/game/duties.js';
+import { seatedToAct } from '../../src/game/phase/duties.js';
 import { phases } from '../../src/store/schema.js';
 import { getVariant } from '../../src/variants/index.js';
 import { textOf } from '../support/fake-discord/index.js';

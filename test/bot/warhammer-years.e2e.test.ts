@@ -15,7 +15,7 @@ import { discordText } from '../../src/bot/markup.js';
 import { adjustmentDelta } from '../../src/engine/adjustment.js';
 import { legalOrders } from '../../src/engine/options.js';
 import type { Position } from '../../src/engine/types.js';
-import { seatedToAct } from '../../src/game/duties.js';
+import { seatedToAct } from '../../src/game/phase/duties.js';
 import { outbox, phases } from '../../src/store/schema.js';
 import { getVariant } from '../../src/variants/index.js';
 import { rng } from '../support/random.js';

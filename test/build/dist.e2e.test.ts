@@ -93,7 +93,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('npm run build', () => {
   it('bundles the bot, the render worker and the CLI into dist/, and knows when dist/ is stale', () => {
-    for (const f of ['main.js', 'render/worker.js', 'render/map-job.js', 'game/ai-worker.js', 'cli/main.js'])
+    for (const f of ['main.js', 'render/worker.js', 'render/map-job.js', 'game/ai-pool/worker.js', 'cli/main.js'])
       expect(existsSync(join(ROOT, 'dist', f))).toBe(true);
     // The compiled code never needs tsx (a development dependency) to run.
     expect(readFileSync(join(ROOT, 'dist/main.js'), 'utf8')).not.toMatch(/from ['"]tsx/);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGame, joinGame, startGame } from '../../src/game/lobby.js';
-import { endLinesText } from '../../src/game/resolve.js';
+import { createGame, joinGame, startGame } from '../../src/game/lobby/lobby.js';
+import { endLinesText } from '../../src/game/resolve/resolve.js';
 import { games, phases } from '../../src/store/schema.js';
 import { CHANNEL, GM, makeEnv, ok, userOf, type TestEnv } from './helpers.js';
 import { getVariant, pluginOf } from '../../src/variants/index.js';
@@ -9,7 +9,7 @@ import {
   optionsLine,
   parseOptionsText as parseCampaign,
   variantOfGame,
-} from '../../src/game/variant-of-game.js';
+} from '../../src/game/core/variant-of-game.js';
 
 /** Warhammer's plug-in records the powers nobody took (campaign option worthlessAbsentCentres). */
 const withAbsentPowers = (

@@ -1,6 +1,6 @@
 /**
  * Warhammer's Decisive Battle phase in the game layer (issue 11 §3; its plug-in's phase steps,
- * src/variants/warhammer/plugin/battle-step.ts, run by src/game/steps.ts): the stored steps between the provisional
+ * src/variants/warhammer/plugin/battle-step.ts, run by src/game/phase/steps.ts): the stored steps between the provisional
  * and the final results, each processed exactly once, declarations secret, gm reports and seeded dice rolls, and the
  * re-adjudication with the outcomes. Players act through `runAction` (what `/act` and `/gm act` call).
  *
@@ -9,7 +9,7 @@
  */
 import { first } from '../../src/store/store.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memberRef } from '../../src/game/text-refs.js';
+import { memberRef } from '../../src/game/core/text-refs.js';
 import { eq } from 'drizzle-orm';
 import { and, eq as eqSql } from 'drizzle-orm';
 import {
@@ -27,7 +27,7 @@ import {
   gmExtend,
   type GameDeps,
 } from '../../src/game/index.js';
-import { nextWakeAt } from '../../src/game/scheduler.js';
+import { nextWakeAt } from '../../src/game/resolve/scheduler.js';
 import { games, phases, phaseSteps, variantRecords } from '../../src/store/schema.js';
 import { rollBattle } from '../../src/variants/warhammer/decisive-phase.js';
 import type { Battle, BattleStep } from '../../src/variants/warhammer/plugin/records.js';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createGame, resolvePhase, startGame, submitOrders, joinGame, concede } from '../../src/game/index.js';
-import type { GameEvent } from '../../src/game/types.js';
+import type { GameEvent } from '../../src/game/core/types.js';
 import { CHANNEL, GM, makeEnv, ok, startedGame, userOf } from './helpers.js';
 
 async function recording() {

@@ -10,7 +10,7 @@ import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { migratedPostgresDatabase } from '../support/postgres.js';
 import { outbox } from '../../src/store/schema.js';
 import { createGame, joinGame, startGame, type GameDeps, type PhaseDurationInput } from '../../src/game/index.js';
-import { onInternalError } from '../../src/game/tx.js';
+import { onInternalError } from '../../src/game/core/tx.js';
 import { rng } from '../support/random.js';
 
 export const CLASSIC_POWERS = ['Austria', 'England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey'];

@@ -20,10 +20,10 @@ import {
   voteDraw,
   type DeliveryRow,
 } from '../../src/game/index.js';
-import { gameFileInTurns } from '../../src/game/game-file.js';
-import { loopTurns } from '../../src/game/loop-turns.js';
-import { nextProgressMark, PROGRESS_EVERY_MS, STATUS_MARK_KEY } from '../../src/game/outbox-write.js';
-import { orderSandbox, sandboxShareRefusal, startSandboxFromFile } from '../../src/game/sandbox.js';
+import { gameFileInTurns } from '../../src/game/history/game-file.js';
+import { loopTurns } from '../../src/game/core/loop-turns.js';
+import { nextProgressMark, PROGRESS_EVERY_MS, STATUS_MARK_KEY } from '../../src/game/outbox/write.js';
+import { orderSandbox, sandboxShareRefusal, startSandboxFromFile } from '../../src/game/sandbox/sandbox.js';
 import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, T0, userOf, type TestEnv } from './helpers.js';
 
 let env: TestEnv;

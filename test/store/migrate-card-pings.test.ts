@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/store/db.js';
-import type { GameDeps } from '../../src/game/types.js';
+import type { GameDeps } from '../../src/game/core/types.js';
 import {
   cardPings,
   cardsDraft,

@@ -14,7 +14,7 @@ import type { Db } from '../../src/store/db.js';
 import { openDatabase } from '../../src/store/db.js';
 import * as schema from '../../src/store/schema.js';
 import { createGame, joinGame, startGame, type GameDeps } from '../../src/game/index.js';
-import { actSandbox, nextSandbox, orderSandbox, viewSandbox } from '../../src/game/sandbox.js';
+import { actSandbox, nextSandbox, orderSandbox, viewSandbox } from '../../src/game/sandbox/sandbox.js';
 import { internalErrors, ok, T0 } from '../game/helpers.js';
 import { columnsAddedAfter, migrationBefore, openOldDatabase } from '../support/old-database.js';
 

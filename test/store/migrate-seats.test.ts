@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveDuePhases, submitOrders } from '../../src/game/index.js';
-import type { GameDeps } from '../../src/game/types.js';
+import type { GameDeps } from '../../src/game/core/types.js';
 import { openDatabase } from '../../src/store/db.js';
 import { CHANNEL, internalErrors, makeEnv, ok, startedGame, userOf } from '../game/helpers.js';
 import { migrationBefore, writeOldDatabase, type Fixture } from '../support/old-database.js';

@@ -20,7 +20,7 @@ import { writeOldDatabase, type Fixture } from '../support/old-database.js';
 import { SQLITE_MIGRATIONS_FOLDER, openDatabase, type OpenedDatabase } from '../../src/store/db.js';
 import { games, phases, phaseSteps, variantRecords } from '../../src/store/schema.js';
 import { resolvePhase, runAction, submitOrders, type GameDeps } from '../../src/game/index.js';
-import { renderInputForStepPicture } from '../../src/game/render-input.js';
+import { renderInputForStepPicture } from '../../src/game/history/render-input.js';
 import { internalErrors, ok } from '../game/helpers.js';
 
 const FIXTURE: Fixture = JSON.parse(readFileSync(new URL('./fixtures/pre-plugin-db.json', import.meta.url), 'utf8'));

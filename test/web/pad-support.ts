@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { BotOptions } from '../../src/bot/app.js';
-import { padKey } from '../../src/game/pad.js';
+import { padKey } from '../../src/game/pad/pad.js';
 import { createLogger } from '../../src/log.js';
 import type { WebLimits } from '../../src/web/limits.js';
 import { startWebServer, type RunningWebServer } from '../../src/web/server.js';

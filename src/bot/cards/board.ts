@@ -4,7 +4,7 @@
  */
 import type { CardGameView } from '../../cardgame/index.js';
 import { infoOf, openCardGame } from '../../game/cards/store.js';
-import { inReadTransaction } from '../../game/tx.js';
+import { inReadTransaction } from '../../game/core/tx.js';
 import { renderCardTableOffThread, type CardTableOptions } from '../../render/cards/index.js';
 import type { BotContext } from '../context.js';
 

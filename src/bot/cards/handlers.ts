@@ -27,8 +27,8 @@ import { freeDynasties, joinCardGame, leaveCardGame, startCardGame } from '../..
 import { cardsMyView, chooseBattle, giveCards, markCardsPresent, wageBattle } from '../../game/cards/play.js';
 import { cardGameById } from '../../game/cards/read.js';
 import type { CardDraftView, CardGameInfo } from '../../game/cards/types.js';
-import type { Caller } from '../../game/types.js';
-import { playerName } from '../../game/computer-seat.js';
+import type { Caller } from '../../game/core/types.js';
+import { playerName } from '../../game/core/holder.js';
 import type { ComponentInteraction } from '../command.js';
 import type { BotContext } from '../context.js';
 import { discordText, timestamp } from '../markup.js';

@@ -18,7 +18,7 @@ import {
   type CardGameInfo,
 } from '../../game/cards/index.js';
 import { formatDuration, memberRef, typed } from '../../game/index.js';
-import { playerName } from '../../game/computer-seat.js';
+import { playerName } from '../../game/core/holder.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respond.js';
 import { dynastyLabel } from './format.js';

@@ -28,7 +28,7 @@ import {
   startGame,
 } from '../../game/index.js';
 import { pluginOf } from '../../variants/index.js';
-import type { CooldownAction } from '../../game/limits.js';
+import type { CooldownAction } from '../../game/core/limits.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, handleConfirmation } from '../components.js';
 import { seatOptions, seatsText } from '../seat-options.js';
@@ -40,8 +40,8 @@ import { LEVEL_CHOICES } from '../choices.js';
 import { choiceName, MAX_CHOICE, MAX_CHOICES } from '../text.js';
 import { botKindCreating, botKindInChannel, botKinds } from '../kinds.js';
 import { respondWithVariants, variantChosen, variantIdOf } from '../variant-choice.js';
-import { optionSuggestions, optionsLine } from '../../game/variant-of-game.js';
-import { computerSeatSuggestions, isComputer, playerName } from '../../game/computer-seat.js';
+import { optionSuggestions, optionsLine } from '../../game/core/variant-of-game.js';
+import { computerSeatSuggestions, isComputer, playerName } from '../../game/core/holder.js';
 
 const durationHelp = 'like 90s, 10m, 24h or 2d';
 

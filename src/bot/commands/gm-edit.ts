@@ -11,7 +11,7 @@ import type {
 } from 'discord.js';
 import { editBoard, type BoardEdit } from '../../game/board-edit/index.js';
 import { findOpenGame } from '../../game/index.js';
-import { variantOfGame } from '../../game/variant-of-game.js';
+import { variantOfGame } from '../../game/core/variant-of-game.js';
 import { localeOf, t, tr } from '../../i18n/index.js';
 import { respondWithPowers } from '../choices.js';
 import type { BotContext } from '../context.js';

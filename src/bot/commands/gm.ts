@@ -4,7 +4,7 @@
  * the game master's own reply is ephemeral. `advance`, `rollback` and `cancel` ask for a confirmation first.
  * Server admins may limit who sees `/gm` in Server Settings → Integrations (README); the check stays here.
  */
-import { isComputer, isPerson, isVacant, playerName } from '../../game/computer-seat.js';
+import { isComputer, isPerson, isVacant, playerName } from '../../game/core/holder.js';
 import {
   InteractionContextType,
   PermissionFlagsBits,

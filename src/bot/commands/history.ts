@@ -37,7 +37,7 @@ import {
   type RenderInput,
   typed,
 } from '../../game/index.js';
-import { fairTurns } from '../../game/loop-turns.js';
+import { fairTurns } from '../../game/core/loop-turns.js';
 import {
   MAX_REPLAY_PHASES,
   renderReplay,
@@ -279,7 +279,7 @@ export const historyCommand: BotCommand = {
   },
 };
 
-/** `/history export`'s pieces, one per event-loop turn, the members' alternating (src/game/loop-turns.ts `fairTurns`). */
+/** `/history export`'s pieces, one per event-loop turn, the members' alternating (src/game/core/loop-turns.ts `fairTurns`). */
 const fileTurns = fairTurns();
 
 /** Discord's attachment limit for a bot in a server without boosts (the interaction says the server's own). */

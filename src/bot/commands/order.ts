@@ -11,7 +11,7 @@ import {
   type ChatInputCommandInteraction,
 } from 'discord.js';
 import { myOrders, orderInputProblem, playerContext, submitOrders, type Caller } from '../../game/index.js';
-import { isBallotKey } from '../../game/orders.js';
+import { isBallotKey } from '../../game/orders/orders.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { logOrders } from '../../log.js';

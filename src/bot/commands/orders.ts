@@ -13,7 +13,7 @@ import {
   type ChatInputCommandInteraction,
 } from 'discord.js';
 import { clearOrders, myOrders, orderInputProblem, submitOrders, useCooldown } from '../../game/index.js';
-import { limitsOf } from '../../game/limits.js';
+import { limitsOf } from '../../game/core/limits.js';
 import { logOrders } from '../../log.js';
 import { failedOrderReply, orderReply, refusedOrderReply } from './order.js';
 import { GENERIC_FAILURE } from '../router.js';

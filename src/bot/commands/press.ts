@@ -1,7 +1,7 @@
 /**
  * `/press`: how players talk through the bot (docs/bot.md "Press"). `thread with:` opens the private thread of a set
  * of powers in an open game; `send to: text:` relays anonymous press by DM in an anonymous game. Every reply is
- * private. What each press mode allows is the game layer's (src/game/press.ts).
+ * private. What each press mode allows is the game layer's (src/game/press/press.ts).
  */
 import {
   channelMention,
@@ -18,7 +18,7 @@ import {
   type PressSent,
   type PressThreadView,
 } from '../../game/index.js';
-import { variantOfGame } from '../../game/variant-of-game.js';
+import { variantOfGame } from '../../game/core/variant-of-game.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';

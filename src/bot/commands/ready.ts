@@ -31,7 +31,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   }
   if (!r.ready)
     return replyPrivately(interaction, `↩️ ${r.power} is no longer ready; you can still change your orders.`);
-  // In a game that hides who plays whom the powers are not named, only counted (src/game/ready.ts).
+  // In a game that hides who plays whom the powers are not named, only counted (src/game/resolve/ready.ts).
   const waiting =
     r.waitingFor.length > 0
       ? ` Waiting for: ${r.waitingFor.join(', ')}.`

@@ -55,13 +55,13 @@ import {
   type SandboxPicture,
   type SandboxRef,
   type SandboxView,
-} from '../../game/sandbox.js';
-import { IMPORT_LIMITS } from '../../game/export.js';
+} from '../../game/sandbox/sandbox.js';
+import { IMPORT_LIMITS } from '../../game/history/export.js';
 import type { Adjudication } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
-import { fairTurns, type LoopTurns } from '../../game/loop-turns.js';
+import { fairTurns, type LoopTurns } from '../../game/core/loop-turns.js';
 import { mapFileName, type MapPicture } from '../maps.js';
 import { discordText, timestamp } from '../markup.js';
 import { replyPrivately, replyRejected } from '../respond.js';
@@ -314,7 +314,7 @@ function resultsText(variant: Variant, head: string, adjudication: Adjudication,
 
 /**
  * Every sandbox use-case of the bot runs on a turn of the event loop of its own, one piece per turn, the members'
- * pieces alternating (src/game/loop-turns.ts `fairTurns`): a member's burst of commands never runs back to back on
+ * pieces alternating (src/game/core/loop-turns.ts `fairTurns`): a member's burst of commands never runs back to back on
  * the bot's thread, and waits behind the other members' pieces and whatever the loop serves meanwhile (another game's
  * deadline, its results post, the gateway) — brief: nothing one member does may slow another game or block the event
  * loop for more than 20 ms (the pieces' times: docs/benchmarks.md, "Sandboxes").

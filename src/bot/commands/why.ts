@@ -12,7 +12,7 @@ import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { choiceName, MAX_CHOICES } from '../text.js';
-import { variantOfGame } from '../../game/variant-of-game.js';
+import { variantOfGame } from '../../game/core/variant-of-game.js';
 
 const data = new SlashCommandBuilder()
   .setName('why')

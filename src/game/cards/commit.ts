@@ -9,14 +9,14 @@ import { apply, publicView, type Action, type CardGameState, type GameEvent, typ
 import type { Tx } from '../../store/db.js';
 import { games, type GameEnd } from '../../store/schema.js';
 import { cardEvents, cardGames, cardSeats, type CardSeatRow } from './tables.js';
-import { noteEvent } from '../tx.js';
+import { noteEvent } from '../core/tx.js';
 import { inNotation } from './text.js';
 import { queueActionLog, queueGameOver, queuePingsForNow, queueRoundSummary, queueTable } from './outbox.js';
 import { deleteDrafts, draftOf, reload, seatRow, seatsToAct, settingsOf, toActOf, type CardCtx } from './store.js';
 import { CARD_AUTO_TURNS_PER_HOUR, REMINDER_MIN_TURN_MS } from './types.js';
 import { dynastyLabel } from '../../cardgame/names.js';
-import { recordSeatTurn } from '../seat-record.js';
-import { rateFinishedGame, type PlacedSeat } from '../rating-pools.js';
+import { recordSeatTurn } from '../seats/record.js';
+import { rateFinishedGame, type PlacedSeat } from '../scores/pools.js';
 import type { Effect } from '../../cardgame/index.js';
 
 export type Fail = { ok: false; error: string };
@@ -162,7 +162,7 @@ function placesOf(state: CardGameState, rows: readonly CardSeatRow[]): PlacedSea
 }
 
 /**
- * The reliability record of a turn (src/game/seat-record.ts): the member who acted in time is `complete`, the one whose
+ * The reliability record of a turn (src/game/seats/record.ts): the member who acted in time is `complete`, the one whose
  * time ran out `missed`. The setup give is not a turn (a newcomer reading the cards dealt is never counted absent).
  */
 async function recordTurn(

@@ -1,6 +1,6 @@
 /**
  * Computer players in the seats of a card game. A computer seat is a `card_seats` row whose user id is
- * `computer:<dynasty>` (src/game/computer-seat.ts), put there only by a game master (`/gm replace computer:True`,
+ * `computer:<dynasty>` (src/game/core/holder.ts), put there only by a game master (`/gm replace computer:True`,
  * docs/decisions.md "Computer players and sandbox"). It plays every step of its turns through the use-cases a person's
  * clicks go through, with the table version it read, so the checks, the secrecy and the timing are a person's:
  *
@@ -23,10 +23,10 @@ import type { Tx } from '../../store/db.js';
 import { games } from '../../store/schema.js';
 import { cardGames, cardSeats } from './tables.js';
 import { CARD_KIND } from './types.js';
-import { askComputerPlayer, type AiAnswer, type AiJob } from '../ai-pool.js';
-import { COMPUTER_ID_PREFIX, computerLevelOf, isComputer, isVacant, type Level } from '../computer-seat.js';
-import { fail, inReadTransaction, inTransaction } from '../tx.js';
-import type { GameDeps, Result } from '../types.js';
+import { askComputerPlayer, type AiAnswer, type AiJob } from '../ai-pool/pool.js';
+import { COMPUTER_ID_PREFIX, computerLevelOf, isComputer, isVacant, type Level } from '../core/holder.js';
+import { fail, inReadTransaction, inTransaction } from '../core/tx.js';
+import type { GameDeps, Result } from '../core/types.js';
 import { commitDefault, runAutomatic } from './commit.js';
 import { lateForComputer, markTimeout } from './timer.js';
 import { cancelFallBack, draftEffect, draftRecruit, finishFallBack, startFallBack } from './draft.js';

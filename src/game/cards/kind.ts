@@ -1,9 +1,9 @@
 /**
- * The card game as a game kind (src/game/kinds.ts): its deadlines, its table message and its computer seats, handed to
+ * The card game as a game kind (src/game/core/kinds.ts): its deadlines, its table message and its computer seats, handed to
  * the game layer's scheduler, outbox and the bot through the kind interface.
  */
 import { CARD_GAME } from '../../cardgame/identity.js';
-import type { GameKind } from '../kind.js';
+import type { GameKind } from '../core/kind.js';
 import { cardComputerSeats, cardComputerSeatsExist } from './computer.js';
 import { cardTablePayload } from './outbox.js';
 import { cardSeatsOfKind } from './seats.js';

@@ -1,5 +1,5 @@
 /**
- * The card game's side effects, queued in the transaction that caused them (src/game/outbox-write.ts): the
+ * The card game's side effects, queued in the transaction that caused them (src/game/outbox/write.ts): the
  * table message (kind `status`, edited in place and filled at delivery), turn pings, log-thread lines, the round
  * summary and the end of the game. Every public payload is built from `publicView`.
  */
@@ -8,8 +8,8 @@ import { boardKey } from '../../cardgame/board.js';
 import { publicView, type GameEvent } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
 import type { GameRow } from '../../store/schema.js';
-import { isComputer, playerName } from '../computer-seat.js';
-import { enqueue, queueStatus, type KindPayload } from '../outbox-write.js';
+import { isComputer, playerName } from '../core/holder.js';
+import { enqueue, queueStatus, type KindPayload } from '../outbox/write.js';
 import { infoOf, loadCtx, seatRow, seatsToAct, toActOf, type CardCtx } from './store.js';
 import {
   cardTableText,
@@ -24,7 +24,7 @@ import {
 } from './text.js';
 import type { CardGameView } from '../../cardgame/index.js';
 import { CARD_KIND, type CardsEvent, type CardTablePayload } from './types.js';
-import { memberRef } from '../text-refs.js';
+import { memberRef } from '../core/text-refs.js';
 
 /** One of the card game's own rows (`CardsEvent`): a turn ping is a prompt, dropped if the game is cancelled. */
 function cardsPayload(gameId: number, e: CardsEvent): KindPayload<CardsEvent> {

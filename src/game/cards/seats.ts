@@ -1,7 +1,7 @@
 /**
- * A card table's seats for substitute calls (src/game/seats.ts, `KindSeats`; docs/bot.md "Seats that never stall"): a
+ * A card table's seats for substitute calls (src/game/seats/seats.ts, `KindSeats`; docs/bot.md "Seats that never stall"): a
  * seat is named by its dynasty. A seat whose player timed out `vacate_after` turns in a row, or left, becomes vacant
- * (holder `vacant:<dynasty>`, src/game/computer-seat.ts): under `nmr: hold` it is away (its turns resolve at once with
+ * (holder `vacant:<dynasty>`, src/game/core/holder.ts): under `nmr: hold` it is away (its turns resolve at once with
  * the card game's defaults, design §3.8); under `nmr: computer` the card AI plays it (computer.ts) until a substitute
  * claims it. Claiming hands the seat over as `/gm replace` does: the fall-back draft is dropped, the old holder loses
  * the hand, the new one is told to press "My hand".
@@ -11,11 +11,11 @@ import { dynastyLabel } from '../../cardgame/names.js';
 import type { Seat } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
 import type { GameRow } from '../../store/schema.js';
-import { isPerson, playerName, vacantUserId } from '../computer-seat.js';
-import type { KindSeats } from '../kind.js';
-import { queueDm, queueNotice } from '../outbox-write.js';
-import { openSubstituteCall, type SeatDescription } from '../substitute-calls.js';
-import { channelRef, timeRef } from '../text-refs.js';
+import { isPerson, playerName, vacantUserId } from '../core/holder.js';
+import type { KindSeats } from '../core/kind.js';
+import { queueDm, queueNotice } from '../outbox/write.js';
+import { openSubstituteCall, type SeatDescription } from '../seats/substitute-calls.js';
+import { channelRef, timeRef } from '../core/text-refs.js';
 import { CARD_GAME } from '../../cardgame/identity.js';
 import { matchDynasty } from './lobby.js';
 import { queueTable, queueTurnPing, turnPingText } from './outbox.js';

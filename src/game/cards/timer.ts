@@ -1,6 +1,6 @@
 import { first } from '../../store/store.js';
 /**
- * Card-game deadlines, swept by the shared scheduler (src/game/scheduler.ts). A turn that times out takes the
+ * Card-game deadlines, swept by the shared scheduler (src/game/resolve/scheduler.ts). A turn that times out takes the
  * defaults of design §3.8 in one transaction that first re-reads the game: the deadline must still be due,
  * so two sweeps (or two processes) process it exactly once. Two timeouts in a row mark a seat away.
  * The setup give's deadline takes its default but never counts as a missed turn.
@@ -10,17 +10,17 @@ import { and, eq, isNotNull, lte, min } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { games } from '../../store/schema.js';
 import { cardGames, cardSeats } from './tables.js';
-import { isComputer, isPerson, playerName } from '../computer-seat.js';
+import { isComputer, isPerson, playerName } from '../core/holder.js';
 import { vacateCardSeat } from './seats.js';
-import { queueNotice } from '../outbox-write.js';
-import { inTransaction } from '../tx.js';
-import type { GameDeps, Result } from '../types.js';
+import { queueNotice } from '../outbox/write.js';
+import { inTransaction } from '../core/tx.js';
+import type { GameDeps, Result } from '../core/types.js';
 import { commitDefault, runAutomatic } from './commit.js';
 import { queueTable, queueTurnPing, turnPingText } from './outbox.js';
 import { cardCtxById, reload, seatRow, seatsToAct, type CardCtx } from './store.js';
 import { dynastyLabel } from './text.js';
 import { AWAY_AFTER_TIMEOUTS, CARD_KIND } from './types.js';
-import { NMR_GRACE_MS } from '../nmr.js';
+import { NMR_GRACE_MS } from '../seats/nmr.js';
 import type { Seat } from '../../cardgame/index.js';
 
 export interface CardSweepResult {
@@ -57,7 +57,7 @@ export async function nextCardWakeAt(deps: GameDeps): Promise<number | null> {
 
 /**
  * Whether a seat's turn past its deadline is the card AI's to play now rather than the default's: `nmr: computer`, a
- * member's seat, within `NMR_GRACE_MS` of the deadline (src/game/nmr.ts).
+ * member's seat, within `NMR_GRACE_MS` of the deadline (src/game/seats/nmr.ts).
  */
 export function lateForComputer(ctx: CardCtx, seat: Seat, now: number): boolean {
   const row = seatRow(ctx, seat);

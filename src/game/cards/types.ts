@@ -13,13 +13,13 @@ export type { CardNotifyMode };
 /** The variant id a card game's `games` row carries (`/game create variant:warring-states-cards`). */
 export const CARD_VARIANT_ID: string = CARD_GAME.id;
 
-/** The `games.kind` of a card game, and the `kind` of its outbox rows (src/game/kinds.ts). */
+/** The `games.kind` of a card game, and the `kind` of its outbox rows (src/game/core/kinds.ts). */
 export const CARD_KIND: string = CARD_GAME.kind;
 
 /**
  * A card game's table message (design §3.4), filled at delivery from the game as it is then: the texts of
  * `cardTableText` plus the public view for the buttons and the board image. Built only from `publicView`.
- * It is the `data` of the card kind's status rows (src/game/outbox-write.ts `KindStatus`).
+ * It is the `data` of the card kind's status rows (src/game/outbox/write.ts `KindStatus`).
  */
 export interface CardTablePayload {
   version: number;
@@ -192,7 +192,7 @@ export interface CardDraftView {
 /** The public table message's content (design §3.4), built only from `publicView` and the seats. */
 export interface CardTableText {
   title: string;
-  /** "Turn: @u (Qin 秦) · deadline …" and the like (with references, src/game/text-refs.ts). */
+  /** "Turn: @u (Qin 秦) · deadline …" and the like (with references, src/game/core/text-refs.ts). */
   turn: string;
   /** One line per superiority. */
   battlefield: string[];

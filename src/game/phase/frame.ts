@@ -1,6 +1,6 @@
 /**
  * What the phase machine (./machine.ts) is told about a phase, as data: the `PhaseFrame`, which a game builds from its
- * tables (src/game/plugin-context.ts `gameFrame`) and a sandbox from its row (src/game/sandbox-rules.ts). And the one
+ * tables (src/game/phase/plugin-context.ts `gameFrame`) and a sandbox from its row (src/game/sandbox/rules.ts). And the one
  * context a variant's plug-in is called with over a frame (src/variants/plugin `PluginContext`, `LiveContext`): its
  * effects are collected as `PluginEffect`s, never written, so the caller applies them where the phase is kept — a
  * game in its transaction (outbox, tables), a sandbox to its JSON.
@@ -8,9 +8,9 @@
 import type { Adjudication, Position, Power, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { GameFacts, LiveContext, Seat, VariantPlugin } from '../../variants/plugin/index.js';
-import { listRecords, type RecordEntry, type RecordWrite } from '../records.js';
-import { formatResultsSummary, phaseLabel } from '../summary.js';
-import { channelRef, timeRef } from '../text-refs.js';
+import { listRecords, type RecordEntry, type RecordWrite } from './records.js';
+import { formatResultsSummary, phaseLabel } from '../core/summary.js';
+import { channelRef, timeRef } from '../core/text-refs.js';
 
 /**
  * Where a phase's steps stand: the plug-in's step under way (null: none, the orders are open or over), since when,

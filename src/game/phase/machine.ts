@@ -1,8 +1,8 @@
 /**
  * The phase-step machine, pure: a phase (`PhaseFrame`: where its steps stand, its board, records and seats, the
  * variant's plug-in) and an input in; the new step state and the effects out. One machine for every variant, for the
- * game and the sandbox alike: a game applies the effects in its transaction (src/game/steps.ts, src/game/actions.ts:
- * the outbox, its tables), a sandbox to its JSON (src/game/sandbox-rules.ts). Nothing here reads or writes a
+ * game and the sandbox alike: a game applies the effects in its transaction (src/game/phase/steps.ts, src/game/resolve/actions.ts:
+ * the outbox, its tables), a sandbox to its JSON (src/game/sandbox/rules.ts). Nothing here reads or writes a
  * database or sends anything.
  *
  * The steps are the plug-in's (src/variants/plugin `PhaseStep`): a **start** step (a start choice) before a phase's
@@ -35,7 +35,7 @@ import type {
   VariantAction,
   VariantPlugin,
 } from '../../variants/plugin/index.js';
-import { randomToken } from '../views.js';
+import { randomToken } from '../core/views.js';
 import { contextOf, type PhaseFrame, type PluginEffect, type StepState } from './frame.js';
 
 export type StepInput =

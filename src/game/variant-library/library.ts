@@ -13,8 +13,8 @@ import { games, sandboxes, serverVariants, variantFiles } from '../../store/sche
 import { first } from '../../store/store.js';
 import { allVariants } from '../../variants/index.js';
 import { isStoredVariantId, loadStoredVariant, type StoredVariantTexts } from '../../variants/stored.js';
-import { fail, inReadTransaction, inTransaction } from '../tx.js';
-import type { GameDeps } from '../types.js';
+import { fail, inReadTransaction, inTransaction } from '../core/tx.js';
+import type { GameDeps } from '../core/types.js';
 import type { VariantSummary, VariantUpload } from './import-job.js';
 import { importInWorker } from './import-pool.js';
 import { storedVariantOrLoad } from './stored.js';

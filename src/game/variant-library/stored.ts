@@ -1,7 +1,7 @@
 /**
  * A stored variant in this process: loaded from `variant_files` the first time a game, a sandbox or a command of
  * this process needs it (src/variants/stored.ts keeps it afterwards). The one function that reads it,
- * `storedVariantOrLoad`, is what `variantOfGame` (src/game/variant-of-game.ts) asks; inside a transaction it throws
+ * `storedVariantOrLoad`, is what `variantOfGame` (src/game/core/variant-of-game.ts) asks; inside a transaction it throws
  * `PrepareAndRetry` and the store loads the variant and runs the transaction again.
  */
 import { eq } from 'drizzle-orm';

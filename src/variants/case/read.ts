@@ -2,7 +2,7 @@
  * Reading a case of the CLI's contract (docs/cli.md, `adjudicate`): a plain case by hand, any other with the zod
  * schema, every name checked against the variant, then set up and adjudicated. The CLI's `adjudicate`, `render`,
  * `replay` and `ai` commands read their cases here, and so does the game layer when it reads an imported game
- * (src/game/export.ts): one reading of a case everywhere. Input that cannot be read throws `InputError` naming what
+ * (src/game/history/export.ts): one reading of a case everywhere. Input that cannot be read throws `InputError` naming what
  * was wrong.
  */
 import { adjudicate } from '../../engine/index.js';

@@ -338,7 +338,7 @@ export interface PluginPicture {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Sandboxes: one user's private copy of a board (src/game/sandbox.ts)
+// Sandboxes: one user's private copy of a board (src/game/sandbox/sandbox.ts)
 
 /** What a plug-in is told about a sandbox's phase (nothing of the real game's orders: a sandbox never has them). */
 export interface SandboxFacts {

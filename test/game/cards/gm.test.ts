@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { memberRef } from '../../../src/game/text-refs.js';
+import { memberRef } from '../../../src/game/core/text-refs.js';
 import {
   cardsDraft,
   cardsMyView,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { memberRef, timeRef } from '../../../src/game/text-refs.js';
+import { memberRef, timeRef } from '../../../src/game/core/text-refs.js';
 import {
   cardName,
   cancelFallBack,

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { memberRef, timeRef } from '../../../src/game/text-refs.js';
+import { memberRef, timeRef } from '../../../src/game/core/text-refs.js';
 import { discordText } from '../../../src/bot/markup.js';
 import { newGame, apply, publicView, type CardGameState } from '../../../src/cardgame/index.js';
-import { deliverOutbox, type DeliveryRow } from '../../../src/game/outbox.js';
+import { deliverOutbox, type DeliveryRow } from '../../../src/game/delivery/deliver.js';
 import {
   battlefieldLines,
   cardName,

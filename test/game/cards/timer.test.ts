@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startScheduler } from '../../../src/game/scheduler.js';
+import { startScheduler } from '../../../src/game/resolve/scheduler.js';
 import { runAutomatic } from '../../../src/game/cards/commit.js';
 import { cardCtxById } from '../../../src/game/cards/store.js';
 import { cardSeats } from '../../../src/game/cards/tables.js';

@@ -19,7 +19,7 @@ import {
   type StepEffect,
   type StepInput,
 } from '../../../src/game/phase/machine.js';
-import type { RecordEntry } from '../../../src/game/records.js';
+import type { RecordEntry } from '../../../src/game/phase/records.js';
 import { definePlugin, PLAIN, type VariantPlugin } from '../../../src/variants/plugin/index.js';
 import { beacons, beaconsPlugin } from '../../variants/beacons/index.js';
 

@@ -25,7 +25,7 @@ import {
   submitOrders,
   type RenderInput,
 } from '../../../src/game/index.js';
-import { isBallotKey } from '../../../src/game/orders.js';
+import { isBallotKey } from '../../../src/game/orders/orders.js';
 import { mandateFeatures as f, mandateOfHeaven as v } from '../../../src/variants/mandate-of-heaven/index.js';
 import { outbox, phases } from '../../../src/store/schema.js';
 import { rng } from '../../support/random.js';

@@ -184,7 +184,7 @@ describe('issue 19 in the game layer', () => {
 
 describe('who acts when only a neutral has something to decide', () => {
   it('a neutral retreat or build waits for every seated player in the game (each votes on it)', async () => {
-    const { seatedToAct } = await import('../../../src/game/duties.js');
+    const { seatedToAct } = await import('../../../src/game/phase/duties.js');
     const { mandateOfHeaven: v } = await import('../../../src/variants/mandate-of-heaven/index.js');
     const start = v.startingPosition();
     const retreat = {

@@ -2,7 +2,7 @@
  * Warhammer's Decisive Battle phase as phase steps (seed "Decisive Battle Phase"; docs/rules/warhammer.md).
  *
  * A movement phase of a game whose `decisiveBattles` option is `gm` or `dice` does not resolve at its deadline in one
- * step. The game layer (src/game/steps.ts) runs it through two steps of this plug-in, each moved on by its deadline,
+ * step. The game layer (src/game/phase/steps.ts) runs it through two steps of this plug-in, each moved on by its deadline,
  * `/gm advance`, or as soon as nobody is left to act:
  *
  * 1. movement deadline → **declarations** (`beforeClaim`): the provisional result (the plain adjudication) and its map

@@ -1,0 +1,9 @@
+/** The messages between the computer players' pool (ai-pool.ts) and its worker thread (ai-worker.ts). */
+import type { AiAnswer, AiJob } from '../../ai/job.js';
+
+export interface AiRequest {
+  id: number;
+  job: AiJob;
+}
+
+export type AiReply = { id: number; ok: true; answer: AiAnswer } | { id: number; ok: false; error: string };

@@ -1,0 +1,70 @@
+/**
+ * Phase durations as game masters type them: `90s`, `10m`, `24h`, `2d` (also `1h30m`, `1.5h`).
+ */
+import type { PhaseType } from '../../engine/types.js';
+import type { PhaseDurationInput, PhaseDurations } from './types.js';
+import { typed } from './echo.js';
+
+const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+export const MAX_DURATION_MS = 30 * UNIT_MS.d;
+
+/** Defaults when the game master gives none: a day to move, half a day for retreats and builds. */
+export const DEFAULT_DURATIONS: PhaseDurations = {
+  movement: 24 * UNIT_MS.h,
+  retreat: 12 * UNIT_MS.h,
+  adjustment: 12 * UNIT_MS.h,
+};
+
+/** Parses a duration; returns milliseconds or an error sentence. */
+export function parseDuration(text: string): { ok: true; ms: number } | { ok: false; error: string } {
+  const input = String(text ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '');
+  const shown = typed(text);
+  if (!/^(\d+(\.\d+)?[smhd])+$/.test(input)) {
+    return {
+      ok: false,
+      error: `"${shown}" is not a duration: write a number followed by s, m, h or d, like 90s, 10m, 24h or 2d.`,
+    };
+  }
+  let ms = 0;
+  for (const m of input.matchAll(/(\d+(?:\.\d+)?)([smhd])/g)) ms += Number(m[1]) * UNIT_MS[m[2]];
+  ms = Math.round(ms);
+  if (ms <= 0) return { ok: false, error: `"${shown}" is zero: a phase needs some time.` };
+  if (ms > MAX_DURATION_MS) return { ok: false, error: `"${shown}" is longer than the maximum of 30 days.` };
+  return { ok: true, ms };
+}
+
+/** `1d 2h`, `10m`, `90s` → readable text. */
+export function formatDuration(ms: number): string {
+  if (ms <= 0) return '0s';
+  const parts: string[] = [];
+  let rest = Math.round(ms / 1000);
+  for (const [unit, secs] of [
+    ['d', 86_400],
+    ['h', 3_600],
+    ['m', 60],
+    ['s', 1],
+  ] as const) {
+    const n = Math.floor(rest / secs);
+    if (n > 0) parts.push(`${n}${unit}`);
+    rest -= n * secs;
+  }
+  return parts.join(' ');
+}
+
+/** Parses the durations given at game creation, filling in the defaults. */
+export function parseDurations(
+  input: PhaseDurationInput | undefined,
+): { ok: true; durations: PhaseDurations } | { ok: false; error: string } {
+  const durations = { ...DEFAULT_DURATIONS };
+  for (const type of ['movement', 'retreat', 'adjustment'] as PhaseType[]) {
+    const text = input?.[type];
+    if (text === undefined || text === null || text === '') continue;
+    const parsed = parseDuration(text);
+    if (!parsed.ok) return { ok: false, error: `The ${type} duration: ${parsed.error}` };
+    durations[type] = parsed.ms;
+  }
+  return { ok: true, durations };
+}

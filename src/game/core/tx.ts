@@ -1,0 +1,92 @@
+/**
+ * Runs a use-case in one IMMEDIATE transaction: a `{ok:false}` result or any exception rolls everything back,
+ * so the stored game never changes on error. IMMEDIATE takes the write lock up front, so two processes
+ * serialise instead of failing half-way with SQLITE_BUSY on lock upgrade.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Tx } from '../../store/db.js';
+import type { GameDeps, GameEvent, Result } from './types.js';
+
+export const INTERNAL_ERROR = 'Something went wrong on our side, and nothing was changed. Please try again.';
+
+/** Hook for unexpected exceptions (tests and the bot's logger); never receives order text. */
+let internalErrorHandler: (err: unknown) => void = () => {};
+export function onInternalError(handler: (err: unknown) => void): void {
+  internalErrorHandler = handler;
+}
+
+/** The events noted by the transaction the running code is inside (each transaction has its own list). */
+const pendingEvents = new AsyncLocalStorage<GameEvent[]>();
+
+/** Notes a game event; `deps.onEvent` hears it once the transaction commits, never if it rolls back. */
+export function noteEvent(event: GameEvent): void {
+  pendingEvents.getStore()?.push(event);
+}
+
+/**
+ * `fn` calls `changed(gameId)` when it modified a game; `deps.onChange` is told after the commit, and
+ * `deps.onEvent` of the events `fn` noted. A PostgreSQL transaction run again after a conflict collects them anew.
+ */
+export async function inTransaction<T extends object>(
+  deps: GameDeps,
+  fn: (tx: Tx, changed: (gameId: number) => void) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  const changedGames = new Set<number>();
+  const events: GameEvent[] = [];
+  let result: Result<T>;
+  try {
+    result = await deps.store.transaction(async (tx) => {
+      changedGames.clear();
+      events.length = 0;
+      return pendingEvents.run(events, () => fn(tx, (id) => changedGames.add(id)));
+    });
+  } catch (err) {
+    reportInternal(deps, err);
+    return { ok: false, error: INTERNAL_ERROR };
+  }
+  if (!result.ok) return result;
+  for (const event of events) {
+    try {
+      deps.onEvent?.(event);
+    } catch (err) {
+      reportInternal(deps, err);
+    }
+  }
+  for (const gameId of changedGames) {
+    try {
+      deps.onChange?.(gameId);
+    } catch (err) {
+      reportInternal(deps, err);
+    }
+  }
+  return result;
+}
+
+/** Passes an unexpected exception to the hooks; a failing hook never turns into an exception for the caller. */
+export function reportInternal(deps: Pick<GameDeps, 'onError'>, err: unknown): void {
+  for (const hook of [internalErrorHandler, deps.onError]) {
+    try {
+      hook?.(err);
+    } catch {
+      // ignore
+    }
+  }
+}
+
+/** Read-only work in a deferred transaction (a consistent snapshot, no write lock); never throws. */
+export async function inReadTransaction<T extends object>(
+  deps: GameDeps,
+  fn: (tx: Tx) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  try {
+    return await deps.store.transaction((tx) => fn(tx), { write: false });
+  } catch (err) {
+    reportInternal(deps, err);
+    return { ok: false, error: INTERNAL_ERROR };
+  }
+}
+
+/** Shorthand for an error result. */
+export function fail(error: string): { ok: false; error: string } {
+  return { ok: false, error };
+}

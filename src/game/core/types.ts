@@ -1,0 +1,178 @@
+/**
+ * Types shared by the game use-cases: dependencies, result shapes and the read-only views handed to the bot.
+ */
+import type { OrderResult, Phase, PhaseType, Power } from '../../engine/types.js';
+import type { Store } from '../../store/store.js';
+import type { GameEnd, GameStatus, PressMode } from '../../store/schema.js';
+import type { ScoringSystem } from '../scores/scoring.js';
+
+export type { GameEnd, GameStatus };
+
+// ---- Abuse limits (values and use in limits.ts) ----
+
+/** A per-user budget: at most `uses` in `windowMs`. */
+export interface Budget {
+  uses: number;
+  windowMs: number;
+}
+
+export type CooldownAction = 'order' | 'map' | 'lobby' | 'create' | 'sandbox' | 'replay';
+
+export interface Limits {
+  /** Shortest phase for every server (a server may raise it). */
+  minPhaseMs: number;
+  /** Phases one game may resolve in any hour (early resolutions beyond it wait for their deadline). */
+  phasesPerHour: number;
+  /** Games forming, running or paused at once in one server (a server may lower it). */
+  maxLiveGamesPerServer: number;
+  /** `/order` text: characters and lines, checked before anything parses it. */
+  maxOrderChars: number;
+  maxOrderLines: number;
+  /** Order-confirmation DMs wait this long for more changes, and carry them all (one DM per burst). */
+  confirmationQuietMs: number;
+  /** Sandboxes: kept at once per user and per server, and how long one lives after its last use. */
+  sandboxesPerUser: number;
+  sandboxesPerServer: number;
+  sandboxIdleMs: number;
+  budgets: Record<CooldownAction, Budget>;
+}
+
+/** Limits as the operator gives them (config/env.ts): unset ones take the defaults. */
+export type LimitsInput = Partial<Omit<Limits, 'budgets'>> & { budgets?: Partial<Record<CooldownAction, Budget>> };
+
+/** What every use-case needs. */
+export interface GameDeps {
+  store: Store;
+  /** Milliseconds since the epoch (injected so tests control time). */
+  now: () => number;
+  /** Uniform in [0, 1); defaults to Math.random (random power assignment, claim tokens). */
+  random?: () => number;
+  /**
+   * Called after a use-case committed a change that may move a deadline or queue messages
+   * (the bot wires it to `scheduler.poke()` and the outbox loop's `kick()`).
+   */
+  onChange?: (gameId: number) => void;
+  /**
+   * Told about unexpected exceptions inside a use-case (the use-case then returns a generic error and
+   * changes nothing): bugs, a closed or broken database. Wire it to the logger.
+   */
+  onError?: (err: unknown) => void;
+  /** Told, after the commit, what happened to games (the bot logs it at info); never carries order text. */
+  onEvent?: (event: GameEvent) => void;
+  /** Abuse limits (limits.ts); unset ones take the defaults. */
+  limits?: LimitsInput;
+}
+
+/** Milestones an operator follows in the logs. */
+export type GameEvent =
+  | { kind: 'game_created'; gameId: number; variantId: string; guildId: string | null; channelId: string }
+  | { kind: 'game_started'; gameId: number; variantId: string; players: number }
+  | { kind: 'phase_resolved'; gameId: number; phase: string; reason: string; ms: number }
+  | { kind: 'game_finished'; gameId: number; end: string };
+
+/** Every use-case returns this; on `ok: false` nothing was changed and `error` is a sentence for the player. */
+export type Result<T extends object = object> = ({ ok: true } & T) | { ok: false; error: string };
+
+/** Who is calling and from where. */
+export interface Caller {
+  channelId: string;
+  userId: string;
+}
+
+/** Phase durations in milliseconds. */
+export type PhaseDurations = Record<PhaseType, number>;
+
+/** Duration texts as typed by the game master (`90s`, `10m`, `24h`, `2d`); missing ones get the defaults. */
+export type PhaseDurationInput = Partial<Record<PhaseType, string>>;
+
+export interface PhaseView {
+  id: number;
+  /** 0 for the first phase of the game. */
+  index: number;
+  phase: Phase;
+  /** `Spring 1901 movement` */
+  label: string;
+  /** `S1901M` (DPjudge style), also accepted by `history`. */
+  code: string;
+  resolvedAt: number | null;
+}
+
+export interface GameView {
+  id: number;
+  channelId: string;
+  guildId: string | null;
+  variantId: string;
+  variantName: string;
+  gmUserId: string;
+  status: GameStatus;
+  durations: PhaseDurations;
+  /** Deadline of the current phase (ms), null unless active. */
+  deadline: number | null;
+  end: GameEnd | null;
+  /** The role the start and results posts ping, if the game master chose one. */
+  notifyRoleId: string | null;
+  /** The variant's game options (Warhammer `decisiveBattles`), each given or defaulted at creation. */
+  options: Record<string, string>;
+  /** `/game create computer:all`: computer players take the powers still free at the start. */
+  computerFill: boolean;
+  /** A demonstration table: computer players only (`/game create demonstration:`). */
+  demonstration: boolean;
+  /** What missed orders become, when a silent seat becomes vacant, the on-time bar (docs/bot.md "Seats that never stall"). */
+  seats: { nmr: 'hold' | 'computer'; vacateAfter: number; minReliability: number | null };
+  /** How the players talk, and whether who plays whom is hidden until the end (docs/bot.md "Press"). */
+  press: PressMode;
+  /** How the game is scored at its end (docs/bot.md "Scoring"). */
+  scoring: ScoringSystem;
+  /** The computer seats count as the people's opponents in the ratings (docs/bot.md "Ratings"). */
+  rateAgainstComputers: boolean;
+}
+
+/** One power's line in the status message: never what it ordered. */
+export interface PowerStatus {
+  power: Power;
+  userId: string | null;
+  supplyCenters: number;
+  units: number;
+  /** Has something to decide in the current phase. */
+  toAct: boolean;
+  /** Orders stored for every unit (or build) it has to order; false when it has nothing to decide. */
+  submitted: boolean;
+  /** Number of orders stored so far in this phase. */
+  ordersStored: number;
+  ready: boolean;
+  /** Moved by the players' vote (the variant's `votedPowers`), not by a seat of its own. */
+  voted?: boolean;
+}
+
+export interface StatusView {
+  game: GameView;
+  /** The current phase (null while forming). */
+  phase: PhaseView | null;
+  powers: PowerStatus[];
+  /** Powers still free to join (forming only). */
+  freePowers: Power[];
+  /** A ready-made text for the status message (with references to the deadline and members, text-refs.ts). */
+  text: string;
+}
+
+export interface StoredOrder {
+  power: Power;
+  /** Province of the ordered unit (or of the build); `waive:n` for a waived build. */
+  unitKey: string;
+  /** Normalized order text. */
+  text: string;
+  submittedBy: string;
+  submittedAt: number;
+}
+
+export interface RejectedOrder {
+  input: string;
+  error: string;
+}
+
+export interface PhaseResultsView {
+  phase: PhaseView;
+  results: OrderResult[];
+  /** Readable summary (Discord markdown). */
+  text: string;
+}

@@ -1,0 +1,149 @@
+/**
+ * The variant a game plays: the registered variant configured for the game's options (Warhammer's campaign rules,
+ * `Variant.configure`). Every place the game layer adjudicates, builds a position, checks victory or renders goes
+ * through here, so a game with campaign options is judged on its own map and rules.
+ */
+import type { Variant } from '../../engine/variant.js';
+import { getVariant } from '../../variants/index.js';
+import { isStoredVariantId, storedVariantTexts } from '../../variants/stored.js';
+import { typed } from './echo.js';
+import { storedVariantOrLoad } from '../variant-library/index.js';
+
+/** The power a text means in the variant: its exact name or adjective, or a unique prefix of its name, in any case. */
+export function powerByName(variant: Pick<Variant, 'powers'>, text: string): string | null {
+  const t = String(text ?? '')
+    .trim()
+    .toLowerCase();
+  if (t === '') return null;
+  const exact = variant.powers.find((p) => p.name.toLowerCase() === t || p.adjective?.toLowerCase() === t);
+  if (exact) return exact.name;
+  const prefixed = variant.powers.filter((p) => p.name.toLowerCase().startsWith(t));
+  return prefixed.length === 1 ? prefixed[0]!.name : null;
+}
+
+/** The powers a player (a person or a computer player) may take when the game forms (a variant's neutral powers are moved by its own rule). */
+export function seatablePowers(variant: Pick<Variant, 'powers'>): string[] {
+  return variant.powers.filter((p) => !p.neutral).map((p) => p.name);
+}
+
+/**
+ * The variant a game (or a sandbox) plays, the one place that knows: a bundled or registered variant by id (configured
+ * for the game's options), or a server's variant as the game stored it (src/game/variant-library: the variant file's
+ * data kept by content, so a variant removed or changed in the server's library never changes a running game). A
+ * stored variant this process has not loaded yet is read from the store first: inside a transaction this throws
+ * `PrepareAndRetry`, and the store loads it and runs the transaction again (src/store/store.ts).
+ */
+export function variantOfGame(game: {
+  variantId: string;
+  options?: Record<string, string> | null;
+}): Variant | undefined {
+  const variant = getVariant(game.variantId) ?? storedVariantOrLoad(game.variantId);
+  if (!variant?.configure || !game.options) return variant;
+  return variant.configure(game.options);
+}
+
+/**
+ * How a computer player's job (src/ai/job.ts) names the game's variant: its id and options, and for a server's stored
+ * variant its map, which the computer players' worker thread loads once.
+ */
+export function variantJobOf(game: { variantId: string; options?: Record<string, string> | null }): {
+  variant: string;
+  options?: Record<string, string>;
+  stored?: string;
+} {
+  variantOfGame(game); // loads a stored variant into this process first
+  const stored = isStoredVariantId(game.variantId) ? storedVariantTexts(game.variantId)?.map : undefined;
+  return {
+    variant: game.variantId,
+    ...(game.options ? { options: game.options } : {}),
+    ...(stored ? { stored } : {}),
+  };
+}
+
+/** The name of the variant a game plays, for its views; a card game's kind id when it has no variant. */
+export function variantNameOf(game: { variantId: string; options?: Record<string, string> | null }): string {
+  return variantOfGame(game)?.name ?? game.variantId;
+}
+
+/**
+ * The `/game create options:` text as options: a comma-separated list of `name` (= on) or `name=value`, names
+ * matched without regard to case against the variant's options (`rules.gameOptions`). Unknown names are refused
+ * naming them.
+ */
+export function parseOptionsText(
+  variant: Variant,
+  text: string | null | undefined,
+): { ok: true; options: Record<string, string> } | { ok: false; error: string } {
+  const options: Record<string, string> = {};
+  if (!text?.trim()) return { ok: true, options };
+  const specs = variant.rules.gameOptions ?? {};
+  const names = Object.keys(specs);
+  for (const part of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const [rawName, rawValue] = part.split('=').map((s) => s.trim());
+    const name = names.find((n) => n.toLowerCase() === rawName!.toLowerCase());
+    if (!name) {
+      return {
+        ok: false,
+        error:
+          names.length === 0
+            ? `${variant.name} has no options (you gave "${typed(rawName)}").`
+            : `Unknown option "${typed(rawName)}"; ${variant.name} offers ${names.join(', ')}.`,
+      };
+    }
+    const value = rawValue ?? (specs[name]!.values.includes('on') ? 'on' : '');
+    if (!specs[name]!.values.includes(value))
+      return {
+        ok: false,
+        error: `Option ${name} takes ${specs[name]!.values.join(', ')} (you gave "${typed(rawValue)}").`,
+      };
+    options[name] = value;
+  }
+  return { ok: true, options };
+}
+
+/** One suggestion for the `options:` text: the whole text with one more option, and what that option does. */
+export interface OptionSuggestion {
+  /** The option added and its description (the player reads this). */
+  label: string;
+  /** The whole `options:` text with the option added (what the text becomes when picked). */
+  text: string;
+}
+
+/**
+ * Suggestions while a player types `/game create options:` (its autocomplete): the options already written are kept,
+ * and the one being written (after the last comma) is completed with each option of the variant not yet written
+ * that matches it (`name` for an on/off option, `name=value` for each value of the others but its default). A
+ * suggestion longer than `maxText` is left out (Discord's limit on a choice's value); none for a variant without
+ * options.
+ */
+export function optionSuggestions(variant: Variant, typed: string, maxText = 100): OptionSuggestion[] {
+  const specs = variant.rules.gameOptions ?? {};
+  const parts = typed.split(',').map((s) => s.trim());
+  const writing = parts.pop()!.toLowerCase();
+  const written = parts.filter(Boolean);
+  const taken = new Set(written.map((p) => p.split('=')[0]!.trim().toLowerCase()));
+  const out: OptionSuggestion[] = [];
+  for (const [name, spec] of Object.entries(specs)) {
+    if (taken.has(name.toLowerCase())) continue;
+    const forms =
+      spec.values.includes('on') && spec.values.includes('off') && spec.values.length === 2
+        ? [name]
+        : spec.values.filter((v) => v !== spec.default).map((v) => `${name}=${v}`);
+    for (const form of forms) {
+      if (!form.toLowerCase().includes(writing)) continue;
+      const text = [...written, form].join(', ');
+      if (text.length > maxText) continue;
+      out.push({ label: `${form}: ${spec.description}`, text });
+    }
+  }
+  return out;
+}
+
+/** The optional rules a game plays with (options not `off`, leaving out those its plug-in describes itself), or ''. */
+export function optionsLine(options: Record<string, string>, ownOptions: readonly string[] = []): string {
+  const on = Object.entries(options).filter(([k, v]) => !ownOptions.includes(k) && v !== 'off');
+  return on.length === 0 ? '' : `Campaign rules: ${on.map(([k, v]) => (v === 'on' ? k : `${k}=${v}`)).join(', ')}.\n`;
+}

@@ -1,0 +1,60 @@
+/**
+ * Row → view conversions shared by the use-cases.
+ */
+import type { Phase } from '../../engine/types.js';
+import type { Variant } from '../../engine/variant.js';
+import { variantNameOf } from './variant-of-game.js';
+import type { GameRow, PhaseRow } from '../../store/schema.js';
+import { phaseCode, phaseLabel } from './summary.js';
+import type { GameView, PhaseView } from './types.js';
+import { scoringOf } from '../scores/final.js';
+
+export function phaseOf(row: PhaseRow): Phase {
+  return { season: row.season as Phase['season'], year: row.year, type: row.type as Phase['type'] };
+}
+
+/** `variant`: for the phase's name in the variant's calendar (codes stay numeric). */
+export function toPhaseView(row: PhaseRow, variant?: Pick<Variant, 'phaseName'>): PhaseView {
+  const phase = phaseOf(row);
+  return {
+    id: row.id,
+    index: row.idx,
+    phase,
+    label: phaseLabel(phase, variant),
+    code: phaseCode(phase),
+    resolvedAt: row.resolvedAt,
+  };
+}
+
+export function toGameView(row: GameRow): GameView {
+  return {
+    id: row.id,
+    channelId: row.channelId,
+    notifyRoleId: row.notifyRoleId ?? null,
+    guildId: row.guildId,
+    variantId: row.variantId,
+    variantName: variantNameOf(row),
+    gmUserId: row.gmUserId,
+    status: row.status,
+    durations: { movement: row.movementMs, retreat: row.retreatMs, adjustment: row.adjustmentMs },
+    deadline: row.status === 'active' ? row.deadlineMs : null,
+    end: row.end ?? null,
+    options: row.options ?? {},
+    computerFill: row.computerFill ?? false,
+    demonstration: row.demonstration ?? false,
+    seats: { nmr: row.nmr, vacateAfter: row.vacateAfter, minReliability: row.minReliability },
+    press: row.press,
+    scoring: scoringOf(row),
+    rateAgainstComputers: row.rateAgainstComputers,
+  };
+}
+
+/** Random token for claims and dedupe keys. */
+export function randomToken(random: () => number): string {
+  let s = '';
+  for (let i = 0; i < 4; i++)
+    s += Math.floor(random() * 0x1_0000_0000)
+      .toString(36)
+      .padStart(7, '0');
+  return s;
+}

@@ -1,0 +1,766 @@
+import { first } from '../../store/store.js';
+/**
+ * Delivering the outbox, independent of Discord: the bot supplies `send(row)`.
+ *
+ * - Fair and concurrent: each target (a channel, or a user's DMs) is its own queue. A pass
+ *   claims the oldest due head of every target's queue, up to `concurrency` at once, and claims the next row of
+ *   a target as soon as the one before it is done. A slow or rate-limited target therefore delays only itself;
+ *   a flooded channel's backlog never goes ahead of another target's message. Rows go out in id order per
+ *   target (a channel never sees the results of Fall before those of Spring).
+ * - Claims (src/game/delivery/claims.ts): a row is claimed in a transaction by naming the
+ *   deliverer process before `send` is called, and marked sent right after. A crash between the two leaves the
+ *   claim to a dead process; the next live deliverer (the restarted bot) frees it at once and sends again, and
+ *   the send side's nonce (derived from the row and part) makes Discord drop the repeat. A row sent as several
+ *   messages records each as Discord takes it (`parts_sent`), so the resend starts at the part that was in flight.
+ *   A partly sent row is never cancelled (a rollback or a cancelled game): the rest of it follows.
+ * - A failure is retried with exponential backoff (base · 2^(attempts-1), capped), up to `maxAttempts`; then
+ *   the row is marked failed with its last error. `RetryLaterError` (a rate limit) puts the row back without
+ *   counting an attempt. A `PermanentDeliveryError` fails the row at once; for `dm_closed` a notice asks the
+ *   player, in the game's channel, to open their DMs (once per game and user).
+ * - `channel_gone` fails every pending row for that channel and pauses a running game there.
+ * - Status edits are coalesced: an older status row is skipped when a newer one for the same game waits;
+ *   a status row's text is the game's status at delivery time.
+ * - An order confirmation DM goes out before the post that publishes its phase's orders, or not at all: that
+ *   post waits while one is in flight, and one outrun by it is dropped instead of sent (outbox-write.ts).
+ * - Logs: one info line per delivery (kind, attempts, ms), failures at warn with the error's Discord code and
+ *   HTTP status (never a payload: message text stays out of logs).
+ */
+import { and, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { Logger } from '../../log.js';
+import type { Tx } from '../../store/db.js';
+import type { Store } from '../../store/store.js';
+import { auditLog, games, outbox, type GameRow, type OutboxRow } from '../../store/schema.js';
+import {
+  beat,
+  HEARTBEAT_MS,
+  pruneDeliverers,
+  registerDeliverer,
+  releaseDeadClaims,
+  unregisterDeliverer,
+  type ClaimClock,
+  type Deliverer,
+} from './claims.js';
+import {
+  CONFIRMATION_DROPPED,
+  enqueue,
+  ORDER_CONFIRMATION_KEY,
+  PUBLISHES_ORDERS,
+  STATUS_MARK_KEY,
+  type OutboxPayload,
+} from '../outbox/write.js';
+import { buildStatus } from '../phase/status.js';
+import { callPostKey } from '../seats/substitute-calls.js';
+import { gameKindOf } from '../core/kinds.js';
+import { hidesIdentities } from '../core/identities.js';
+import { channelRef, memberRef } from '../core/text-refs.js';
+
+export type PermanentReason =
+  /** The channel was deleted or the bot lost access to it. */
+  | 'channel_gone'
+  /** The user does not accept DMs from the bot. */
+  | 'dm_closed'
+  /** The message to edit no longer exists (status message deleted): a new one is posted instead. */
+  | 'message_gone'
+  /** Anything else that retrying cannot fix (missing permissions, invalid payload). */
+  | 'rejected';
+
+/** Thrown by `send` for failures that retrying cannot fix. */
+export class PermanentDeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly reason: PermanentReason,
+  ) {
+    super(message);
+    this.name = 'PermanentDeliveryError';
+  }
+}
+
+/** Thrown by `send` when the target is rate-limited: the row waits `retryAfterMs` without losing an attempt. */
+export class RetryLaterError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+    this.name = 'RetryLaterError';
+  }
+}
+
+/** What `send` gets. */
+export interface DeliveryRow {
+  id: number;
+  gameId: number | null;
+  phaseId: number | null;
+  kind: OutboxPayload['type'];
+  targetKind: 'channel' | 'user';
+  /** Channel id, or user id for a DM. */
+  target: string;
+  payload: OutboxPayload;
+  dedupeKey: string;
+  /** Attempts made before this one. */
+  attempts: number;
+  /** For `status` rows: the message to edit (null: post a new one and return its id). */
+  statusMessageId: string | null;
+  /** For `substitute_call_closed` rows: the call's post to edit (null: it was never posted). */
+  callMessageId?: string | null;
+  /**
+   * For a message sent as several (a long post or DM): how many Discord already has (0: none), and how `send` records
+   * one more, right after Discord took it, so a retry or a restarted bot goes on from the next.
+   */
+  partsSent?: number;
+  partSent?: (count: number) => Promise<void>;
+}
+
+/**
+ * Sends one row; for `status` rows returns the id of the message posted or edited, for `substitute_call` rows the id
+ * of the post. Throws on failure.
+ */
+export type SendFn = (row: DeliveryRow) => Promise<void | { messageId?: string }>;
+
+export interface DeliverOptions extends ClaimClock {
+  store: Store;
+  now: () => number;
+  send: SendFn;
+  /** The process delivering (claims name it); by default one is registered for the duration of the call. */
+  deliverer?: Deliverer;
+  /** Give up after this many failed attempts (default 8). */
+  maxAttempts?: number;
+  /** First retry delay (default 5 s), doubled each attempt … */
+  baseDelayMs?: number;
+  /** … up to this (default 1 h). */
+  maxDelayMs?: number;
+  /** Most rows handled in one call (default 100). */
+  limit?: number;
+  /** Most deliveries in flight at once, each to a different target (default 16). */
+  concurrency?: number;
+  log?: Pick<Logger, 'info' | 'warn'>;
+  /** Resolves when new rows may be waiting (the loop's kick), so a pass claims them without waiting for a slot. */
+  wake?: () => Promise<void>;
+  /** True once the loop is stopping: claim nothing more, finish what is in flight. */
+  stopping?: () => boolean;
+}
+
+export interface DeliveryStats {
+  sent: number;
+  retried: number;
+  failed: number;
+  skipped: number;
+  /** Put back because the target was rate-limited (no attempt counted). */
+  deferred: number;
+}
+
+/**
+ * The oldest pending row of each target (only these may be sent: per-target order). A status edit held for a mark of
+ * the clock (outbox-write.ts `queueProgressStatus`) waits in a queue of its own beside its channel's, so the channel's
+ * posts never wait for it; it needs no order among them, since its text is the status as it is when it goes out.
+ */
+const HEADS = sql`SELECT min(id) AS id FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL
+  GROUP BY target, (dedupe_key LIKE ${`${STATUS_MARK_KEY}%`})`;
+
+const PUBLISHING = sql.join(
+  PUBLISHES_ORDERS.map((kind) => sql`${kind}`),
+  sql`, `,
+);
+
+/**
+ * A post publishing a phase's orders (`o`) waits while an order confirmation of that phase, queued before it, is
+ * being sent (claimed): the DM goes out first (see outbox-write.ts `enqueue`).
+ */
+const WAITS_FOR_CONFIRMATION = sql`o.kind IN (${PUBLISHING}) AND EXISTS (
+  SELECT 1 FROM outbox AS c WHERE c.claimed_by IS NOT NULL AND c.sent_at IS NULL AND c.failed_at IS NULL
+    AND c.phase_id = o.phase_id AND c.id < o.id AND c.kind = 'dm' AND c.dedupe_key LIKE ${`${ORDER_CONFIRMATION_KEY}%`})`;
+
+/**
+ * Claims are compare-and-set updates, right under read committed, so racing deliverers on PostgreSQL never retry for
+ * them. What that level gives up: a results post and an order confirmation claimed in the same instant by two
+ * deliverers may go out together instead of the confirmation first (SQLite, one transaction at a time, keeps it).
+ */
+const CLAIMS = { isolation: 'read committed' } as const;
+
+/**
+ * Claims up to `max` rows, each the oldest pending row of its target, due and unclaimed (one transaction, so
+ * two deliverers never claim the same row).
+ */
+async function claimHeads(store: Store, now: number, me: Deliverer, max: number): Promise<OutboxRow[]> {
+  return await store.transaction(async (tx) => {
+    const heads = await store.execute(
+      tx,
+      sql`SELECT o.id AS id FROM outbox AS o JOIN (${HEADS}) AS head ON head.id = o.id
+            WHERE o.claimed_by IS NULL AND o.next_attempt_at <= ${now} AND NOT (${WAITS_FOR_CONFIRMATION})
+            ORDER BY o.id LIMIT ${max}`,
+    );
+    const claimed: OutboxRow[] = [];
+    for (const head of heads) {
+      const id = Number(head.id);
+      const row = (
+        await tx
+          .update(outbox)
+          .set({ claimedBy: me.id })
+          // Still unclaimed and unsent: under read committed a head another deliverer sent meanwhile is not taken.
+          .where(and(eq(outbox.id, id), isNull(outbox.claimedBy), isNull(outbox.sentAt), isNull(outbox.failedAt)))
+          .returning()
+      )[0];
+      if (row) claimed.push(row);
+    }
+    return claimed;
+  }, CLAIMS);
+}
+
+/**
+ * The channel is gone (deleted, or the bot lost access): every pending row for it fails now, and a running
+ * game in it is paused with its time left, so it stops resolving phases nobody can see. A game master can
+ * `/gm resume` it if access comes back. Returns the number of other rows failed.
+ */
+async function channelGone(tx: Tx, row: OutboxRow, error: string, t: number): Promise<number> {
+  const others = (
+    await tx
+      .update(outbox)
+      .set({ failedAt: t, claimedBy: null, lastError: error })
+      .where(
+        and(
+          eq(outbox.target, row.target),
+          eq(outbox.targetKind, 'channel'),
+          isNull(outbox.sentAt),
+          isNull(outbox.failedAt),
+        ),
+      )
+      .returning({ id: outbox.id })
+  ).length;
+  const running = await tx
+    .select()
+    .from(games)
+    .where(and(eq(games.channelId, row.target), eq(games.status, 'active')));
+  for (const game of running) {
+    await tx
+      .update(games)
+      .set({ status: 'paused', deadlineMs: null, pausedRemainingMs: Math.max(0, (game.deadlineMs ?? t) - t) })
+      .where(eq(games.id, game.id));
+    await tx
+      .insert(auditLog)
+      .values({ gameId: game.id, userId: null, action: 'channel_gone_pause', detail: { error }, at: t });
+  }
+  return others;
+}
+
+/**
+ * An order confirmation whose phase's orders were published after it was queued (a retry after a failed attempt,
+ * or a row freed after a crash): sending it now would confirm orders for a phase that is over.
+ */
+async function outrunConfirmation(store: Store, row: OutboxRow): Promise<boolean> {
+  if (row.kind !== 'dm' || row.phaseId === null || !row.dedupeKey.startsWith(ORDER_CONFIRMATION_KEY)) return false;
+  const published = first(
+    await store.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          gt(outbox.id, row.id),
+          eq(outbox.phaseId, row.phaseId),
+          inArray(outbox.kind, [...PUBLISHES_ORDERS]),
+          isNull(outbox.failedAt),
+        ),
+      )
+      .limit(1),
+  );
+  return published !== undefined;
+}
+
+/**
+ * A newer unsent status row for the same game that is due makes this one pointless (one held for a later mark of the
+ * clock does not: this edit shows a public event now).
+ */
+async function superseded(store: Store, row: OutboxRow, now: number): Promise<boolean> {
+  if (row.kind !== 'status' || row.gameId === null) return false;
+  const newer = first(
+    await store.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.kind, 'status'),
+          eq(outbox.gameId, row.gameId),
+          gt(outbox.id, row.id),
+          isNull(outbox.sentAt),
+          isNull(outbox.failedAt),
+          lte(outbox.nextAttemptAt, now),
+        ),
+      )
+      .limit(1),
+  );
+  return newer !== undefined;
+}
+
+type Outcome = keyof DeliveryStats;
+
+interface DeliverySettings {
+  store: Store;
+  now: () => number;
+  send: SendFn;
+  me: Deliverer;
+  maxAttempts: number;
+  base: number;
+  cap: number;
+  log: Pick<Logger, 'info' | 'warn'> | undefined;
+}
+
+/** Delivers one claimed row and records the outcome; never throws. */
+async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome> {
+  const { store, now, send, log } = s;
+  const mine = and(eq(outbox.id, row.id), eq(outbox.claimedBy, s.me.id));
+  const started = performance.now();
+  const fields = () => ({
+    outboxId: row.id,
+    gameId: row.gameId,
+    kind: row.kind,
+    target: row.targetKind,
+    attempts: row.attempts + 1,
+    ms: Math.round(performance.now() - started),
+  });
+  try {
+    if (await outrunConfirmation(store, row)) {
+      await store.transaction(async (tx) => {
+        await tx
+          .update(outbox)
+          .set({ failedAt: now(), claimedBy: null, lastError: CONFIRMATION_DROPPED })
+          .where(eq(outbox.id, row.id));
+      });
+      log?.info(fields(), 'outbox row dropped: its phase resolved first');
+      return 'skipped';
+    }
+    if (await superseded(store, row, now())) {
+      await store.transaction(async (tx) => {
+        await tx
+          .update(outbox)
+          .set({ sentAt: now(), claimedBy: null, lastError: 'skipped: superseded by a newer status' })
+          .where(eq(outbox.id, row.id));
+      });
+      return 'skipped';
+    }
+    let statusMessageId: string | null = null;
+    let payload = row.payload as OutboxPayload;
+    if (row.kind === 'status' && row.gameId !== null) {
+      // The status as it is now (see queueStatus).
+      const fresh = await store.transaction(async (tx) => {
+        const game = first(await tx.select().from(games).where(eq(games.id, row.gameId!)).limit(1));
+        if (!game) return null;
+        // A game kind's status (src/game/core/kinds.ts: e.g. a table message, from public information only), with the
+        // data its bot side draws the message with.
+        const own = (await gameKindOf(game.kind)?.status(tx, game)) ?? null;
+        if (!own) return { messageId: game.statusMessageId, text: (await buildStatus(tx, game, now())).text };
+        return {
+          messageId: game.statusMessageId,
+          text: own.text,
+          ...(own.data !== undefined ? { own: { kind: game.kind, data: own.data } } : {}),
+        };
+      });
+      if (!fresh) {
+        await store.transaction(async (tx) => {
+          await tx
+            .update(outbox)
+            .set({ failedAt: now(), claimedBy: null, lastError: 'the game no longer exists' })
+            .where(eq(outbox.id, row.id));
+        });
+        return 'failed';
+      }
+      statusMessageId = fresh.messageId;
+      payload = { type: 'status', gameId: row.gameId, text: fresh.text, ...('own' in fresh ? { own: fresh.own } : {}) };
+    }
+    const delivery: DeliveryRow = {
+      id: row.id,
+      gameId: row.gameId,
+      phaseId: row.phaseId,
+      kind: row.kind as DeliveryRow['kind'],
+      targetKind: row.targetKind,
+      target: row.target,
+      payload,
+      dedupeKey: row.dedupeKey,
+      attempts: row.attempts,
+      statusMessageId,
+      ...(row.kind === 'substitute_call_closed' ? { callMessageId: await callMessageOf(store, row) } : {}),
+      partsSent: row.partsSent,
+      // Only ever forward (a peer that took the claim over may have recorded more).
+      partSent: async (count) =>
+        await store.transaction(async (tx) => {
+          await tx
+            .update(outbox)
+            .set({ partsSent: count })
+            .where(and(eq(outbox.id, row.id), lt(outbox.partsSent, count)));
+        }),
+    };
+    let answer: void | { messageId?: string };
+    try {
+      answer = await send(delivery);
+    } catch (err) {
+      return await failed(s, row, err, fields);
+    }
+    await store.transaction(async (tx) => {
+      // Sent, even if a peer took the claim over meanwhile (it then found Discord's copy through the nonce).
+      await tx
+        .update(outbox)
+        .set({ sentAt: now(), claimedBy: null, attempts: row.attempts + 1, lastError: null })
+        .where(eq(outbox.id, row.id));
+      const messageId = answer && typeof answer === 'object' ? answer.messageId : undefined;
+      if (messageId) await rememberMessage(tx, row, messageId);
+    });
+    log?.info(fields(), 'outbox delivered');
+    return 'sent';
+  } catch (err) {
+    // The database failed (busy for longer than its timeout): free the row for the next pass.
+    log?.warn({ ...fields(), err }, 'outbox bookkeeping failed; the row will be tried again');
+    try {
+      await store.transaction(async (tx) => {
+        await tx.update(outbox).set({ claimedBy: null }).where(mine);
+      });
+    } catch {
+      // Still failing: the claim is freed when this process stops (or dies).
+    }
+    return 'retried';
+  }
+}
+
+/**
+ * Keeps the id of a message the row posted, for the edits to come: a game's status message (`games`), a substitute
+ * call's post (the row's own payload, which its closing edit reads: `callMessageOf`).
+ */
+async function rememberMessage(tx: Tx, row: OutboxRow, messageId: string): Promise<void> {
+  if (row.kind === 'status' && row.gameId !== null)
+    await tx.update(games).set({ statusMessageId: messageId }).where(eq(games.id, row.gameId));
+  if (row.kind === 'substitute_call')
+    await tx
+      .update(outbox)
+      .set({ payload: { ...(row.payload as object), messageId } })
+      .where(eq(outbox.id, row.id));
+}
+
+/** The post of the call a `substitute_call_closed` row closes, once sent (null: never posted). */
+async function callMessageOf(store: Store, row: OutboxRow): Promise<string | null> {
+  const callId = (row.payload as { callId?: number }).callId;
+  const post = first(
+    await store.db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, callPostKey(Number(callId))))
+      .limit(1),
+  );
+  const id = (post?.payload as { messageId?: unknown } | undefined)?.messageId;
+  return typeof id === 'string' ? id : null;
+}
+
+/** Records a failed send: later (rate limit), retry with backoff, or give up. */
+async function failed(
+  s: DeliverySettings,
+  row: OutboxRow,
+  err: unknown,
+  fields: () => Record<string, unknown>,
+): Promise<Outcome> {
+  const { store, now, log } = s;
+  const mine = and(eq(outbox.id, row.id), eq(outbox.claimedBy, s.me.id));
+  const message = err instanceof Error ? err.message : String(err);
+  const t = now();
+  if (err instanceof RetryLaterError) {
+    await store.transaction(async (tx) => {
+      await tx
+        .update(outbox)
+        .set({ nextAttemptAt: t + err.retryAfterMs, claimedBy: null, lastError: `rate limited: ${message}` })
+        .where(mine);
+    });
+    log?.info(
+      { ...fields(), attempts: row.attempts, retryInMs: err.retryAfterMs },
+      'outbox delivery rate-limited; retrying later',
+    );
+    return 'deferred';
+  }
+  if (err instanceof PermanentDeliveryError) {
+    if (err.reason === 'message_gone' && row.kind === 'status' && row.gameId !== null) {
+      // The status message was deleted: forget it and post a fresh one right away.
+      await store.transaction(async (tx) => {
+        await tx.update(games).set({ statusMessageId: null }).where(eq(games.id, row.gameId!));
+        await tx.update(outbox).set({ claimedBy: null, nextAttemptAt: t, lastError: message }).where(mine);
+      });
+      log?.info({ ...fields(), reason: err.reason }, 'status message gone; posting a new one');
+      return 'retried';
+    }
+    let others = 0;
+    await store.transaction(async (tx) => {
+      await tx
+        .update(outbox)
+        .set({ failedAt: t, claimedBy: null, attempts: row.attempts + 1, lastError: `${err.reason}: ${message}` })
+        .where(eq(outbox.id, row.id));
+      if (err.reason === 'channel_gone' && row.targetKind === 'channel') {
+        others = await channelGone(tx, row, `${err.reason}: ${message}`, t);
+      }
+      if (err.reason === 'dm_closed' && row.gameId !== null) {
+        const game = first(await tx.select().from(games).where(eq(games.id, row.gameId)).limit(1));
+        const sent = row.payload as OutboxPayload;
+        const press = sent.type === 'dm' ? sent.press : undefined;
+        if (game && press)
+          // Anonymous press: the sender learns it did not arrive, never who could not receive it.
+          await enqueue(tx, {
+            gameId: game.id,
+            payload: {
+              type: 'dm',
+              gameId: game.id,
+              reason: 'press',
+              text: `📪 Your press to **${press.toPower}** (game in ${channelRef(game.channelId)}) could not be delivered: its player does not accept direct messages from server members.`,
+            },
+            target: { kind: 'user', id: press.fromUserId },
+            dedupeKey: `press-undelivered:${row.id}`,
+            now: t,
+          });
+        if (game) {
+          await enqueue(tx, {
+            gameId: game.id,
+            payload: {
+              type: 'notice',
+              gameId: game.id,
+              text: dmClosedNotice(game, row.target),
+            },
+            target: { kind: 'channel', id: game.channelId },
+            dedupeKey: `dm-closed:${game.id}:${row.target}`,
+            now: t,
+          });
+        }
+      }
+    });
+    log?.warn({ ...fields(), reason: err.reason, alsoFailed: others, err }, 'outbox delivery given up');
+    return 'failed';
+  }
+  const attempts = row.attempts + 1;
+  if (attempts >= s.maxAttempts) {
+    await store.transaction(async (tx) => {
+      await tx
+        .update(outbox)
+        .set({ failedAt: t, claimedBy: null, attempts, lastError: `gave up after ${attempts} attempts: ${message}` })
+        .where(eq(outbox.id, row.id));
+    });
+    log?.warn({ ...fields(), err }, 'outbox delivery given up after too many attempts');
+    return 'failed';
+  }
+  const delay = Math.min(s.cap, s.base * 2 ** (attempts - 1));
+  await store.transaction(async (tx) => {
+    await tx
+      .update(outbox)
+      .set({ attempts, nextAttemptAt: t + delay, claimedBy: null, lastError: message })
+      .where(mine);
+  });
+  log?.warn({ ...fields(), retryInMs: delay, err }, 'outbox delivery failed; will retry');
+  return 'retried';
+}
+
+/**
+ * Delivers due rows, several targets at once, until none is due (or `limit` rows were handled). Never throws
+ * because of `send`.
+ */
+export async function deliverOutbox(options: DeliverOptions): Promise<DeliveryStats> {
+  const { store, now } = options;
+  const limit = options.limit ?? 100;
+  const concurrency = Math.max(1, options.concurrency ?? 16);
+  const stats: DeliveryStats = { sent: 0, retried: 0, failed: 0, skipped: 0, deferred: 0 };
+  const own = options.deliverer === undefined;
+  const me = options.deliverer ?? (await registerDeliverer(store, options));
+  const settings: DeliverySettings = {
+    store,
+    now,
+    send: options.send,
+    me,
+    maxAttempts: options.maxAttempts ?? 8,
+    base: options.baseDelayMs ?? 5_000,
+    cap: options.maxDelayMs ?? 3_600_000,
+    log: options.log,
+  };
+  try {
+    if (!own) await releaseDeadClaims(store, me, options);
+    const inFlight = new Set<Promise<void>>();
+    let started = 0;
+    for (;;) {
+      const free = options.stopping?.() ? 0 : Math.min(concurrency - inFlight.size, limit - started);
+      if (free > 0) {
+        let claimed: OutboxRow[];
+        try {
+          claimed = await claimHeads(store, now(), me, free);
+        } catch (err) {
+          await Promise.allSettled(inFlight); // finish what is in flight before reporting the failure
+          throw err;
+        }
+        for (const row of claimed) {
+          started++;
+          const p: Promise<void> = deliverOne(settings, row).then((outcome) => {
+            stats[outcome]++;
+            inFlight.delete(p);
+          });
+          inFlight.add(p);
+        }
+      }
+      if (inFlight.size === 0) break;
+      await Promise.race(options.wake ? [...inFlight, options.wake()] : inFlight);
+    }
+  } finally {
+    if (own) await unregisterDeliverer(store, me);
+  }
+  return stats;
+}
+
+/** When the next unclaimed head falls due (null: none waiting). Rows behind a head wait for it, not for the clock. */
+async function nextDueAt(store: Store): Promise<number | null> {
+  const [row] = await store.transaction(
+    (tx) =>
+      store.execute(
+        tx,
+        sql`SELECT min(o.next_attempt_at) AS at FROM outbox AS o JOIN (${HEADS}) AS head ON head.id = o.id WHERE o.claimed_by IS NULL`,
+      ),
+    { write: false },
+  );
+  return row?.at == null ? null : Number(row.at);
+}
+
+/** Deletes delivered rows, and rows given up on, older than `keepMs` (default 30 days); returns how many. */
+export async function pruneOutbox(options: { store: Store; now: () => number; keepMs?: number }): Promise<number> {
+  const before = options.now() - (options.keepMs ?? 30 * 86_400_000);
+  return await options.store.transaction(
+    async (tx) =>
+      (
+        await tx
+          .delete(outbox)
+          .where(
+            sql`(${outbox.sentAt} IS NOT NULL AND ${outbox.sentAt} < ${before}) OR (${outbox.failedAt} IS NOT NULL AND ${outbox.failedAt} < ${before})`,
+          )
+          .returning({ id: outbox.id })
+      ).length,
+  );
+}
+
+/** Shortest wait between two passes started by the clock (a row falling due), so the loop never spins. */
+const MIN_PASS_GAP_MS = 20;
+
+export interface OutboxLoop {
+  /** Deliver as soon as possible (after a use-case queued something). */
+  kick(): void;
+  /** Stops the loop, waits for the deliveries in flight, and frees this process's claims. */
+  stop(): Promise<void>;
+  /**
+   * Resolves when no delivery pass is running and no unclaimed row is due: rows a use-case committed but has not
+   * kicked yet (the bot coalesces kicks) are delivered first. Rows waiting for a later retry do not hold it.
+   */
+  idle(): Promise<void>;
+  /** This process as a deliverer (claims name it). */
+  readonly deliverer: Deliverer;
+}
+
+/**
+ * Registers this process as a deliverer (freeing a dead predecessor's claims at once), beats its heartbeat,
+ * and runs `deliverOutbox` when kicked, when a waiting row falls due, and at least every `intervalMs`
+ * (default 5 s). One pass at a time; a kick during a pass makes it claim new rows at once. Prunes old delivered
+ * rows once an hour.
+ */
+export async function startOutboxLoop(
+  options: DeliverOptions & { intervalMs?: number; heartbeatMs?: number; onError?: (err: unknown) => void },
+): Promise<OutboxLoop> {
+  const interval = options.intervalMs ?? 5_000;
+  const wallNow = options.wallNow ?? Date.now;
+  const me = options.deliverer ?? (await registerDeliverer(options.store, options));
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let prunedAt = -Infinity;
+  let wakeUp: (() => void) | null = null;
+  const wake = () => new Promise<void>((resolve) => (wakeUp = resolve));
+
+  const heartbeat = setInterval(async () => {
+    try {
+      await beat(options.store, me, options);
+      await releaseDeadClaims(options.store, me, options);
+    } catch (err) {
+      options.onError?.(err);
+    }
+  }, options.heartbeatMs ?? HEARTBEAT_MS);
+  heartbeat.unref?.();
+
+  const schedule = async () => {
+    if (stopped) return;
+    let delay = interval;
+    try {
+      const due = await nextDueAt(options.store);
+      if (due !== null) delay = Math.max(MIN_PASS_GAP_MS, Math.min(interval, due - options.now()));
+    } catch (err) {
+      options.onError?.(err);
+    }
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(kick, delay);
+    timer.unref?.();
+  };
+
+  const pass = async () => {
+    void schedule(); // a row falling due during a long pass wakes it
+    do {
+      again = false;
+      try {
+        const stats = await deliverOutbox({ ...options, deliverer: me, wake, stopping: () => stopped });
+        // A full batch means more may be waiting.
+        if (stats.sent + stats.retried + stats.failed + stats.skipped + stats.deferred >= (options.limit ?? 100))
+          again = true;
+      } catch (err) {
+        options.onError?.(err);
+      }
+    } while (again && !stopped);
+    if (options.now() - prunedAt >= 3_600_000) {
+      prunedAt = options.now();
+      try {
+        await pruneOutbox(options);
+        await pruneDeliverers(options.store, wallNow());
+      } catch (err) {
+        options.onError?.(err);
+      }
+    }
+    running = null;
+    await schedule();
+  };
+
+  function kick() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      wakeUp?.();
+      return;
+    }
+    running = pass();
+  }
+
+  kick();
+  return {
+    kick,
+    deliverer: me,
+    idle: async () => {
+      for (;;) {
+        while (running) await running;
+        const due = await nextDueAt(options.store);
+        if (stopped || due === null || due > options.now()) return;
+        kick();
+      }
+    },
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      clearInterval(heartbeat);
+      wakeUp?.();
+      while (running) await running;
+      try {
+        await unregisterDeliverer(options.store, me);
+      } catch (err) {
+        options.onError?.(err);
+      }
+    },
+  };
+}
+
+/**
+ * The channel's notice that a player cannot receive DMs: it names them in an open game; in a game that hides
+ * identities it names nobody (the player recognises it: they got no DM when they joined).
+ */
+function dmClosedNotice(game: GameRow, userId: string): string {
+  if (!hidesIdentities(game))
+    return `📪 ${memberRef(userId)}, I cannot send you direct messages, so you will miss order confirmations and reminders. Allow DMs from server members to receive them.`;
+  return "📪 I cannot send direct messages to one of this game's players, so they will miss order confirmations and reminders. If you got no DM from me when you joined, allow DMs from server members.";
+}

@@ -1,0 +1,633 @@
+import { first } from '../../store/store.js';
+/**
+ * Game-master commands: advance (resolve now), extend, pause, resume, rollback, replace a player.
+ * Each is recorded in the audit log and announced in the channel.
+ */
+import { closeCallOf, closeCallsOfGame } from '../seats/substitute-calls.js';
+import { clearSeatOnHandOver } from '../seats/hand-over.js';
+import { hidesIdentities, publicHolderName } from '../core/identities.js';
+import { pressEndLines } from '../press/press.js';
+import { scoresLines, settleEnd } from '../scores/final.js';
+import { queueEndDms, standingsLines } from '../resolve/end-post.js';
+import { syncPressThreads } from '../press/sync.js';
+import { computerUserId, isComputer, isPerson, isVacant, parseLevel, playerName } from '../core/holder.js';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { Tx } from '../../store/db.js';
+import {
+  audit,
+  idText,
+  openGameByChannel,
+  latestGameByChannel,
+  phaseById,
+  phasesOf,
+  playersOf,
+} from '../../store/queries.js';
+import { games, outbox, phases, players, readiness, votes, type GameRow, type PhaseRow } from '../../store/schema.js';
+import { formatDuration, MAX_DURATION_MS, parseDuration } from '../core/durations.js';
+import { earlyResolutionAllowed, tryAgainIn } from '../core/limits.js';
+import { matchPower } from '../lobby/lobby.js';
+import { noOpenGame } from '../core/context.js';
+import { lapsesWithGame, queueDm, queueNotice, queueStatus } from '../outbox/write.js';
+import { humanPowersToAct, resolveInTx, type ResolveOutcome } from '../resolve/resolve.js';
+import { advanceWords, clearSteps, rearmStepReminder, stepUnderWay } from '../phase/steps.js';
+import { seatsMissingOrders } from '../seats/nmr.js';
+import { phaseLabel } from '../core/summary.js';
+import { fail, inTransaction } from '../core/tx.js';
+import type { Caller, GameDeps, GameView, PhaseView, Result } from '../core/types.js';
+import { randomToken, toGameView, toPhaseView } from '../core/views.js';
+import { variantOfGame } from '../core/variant-of-game.js';
+import { channelRef, memberRef, timeRef } from '../core/text-refs.js';
+import { typed } from '../core/echo.js';
+
+/** Pause/resume never leaves less than this on the clock, so players can react. */
+export const MIN_RESUME_MS = 60_000;
+
+async function gmGame(
+  tx: Tx,
+  caller: Caller,
+  opts: { includeFinished?: boolean } = {},
+): Promise<GameRow | { ok: false; error: string }> {
+  const game = opts.includeFinished
+    ? await latestGameByChannel(tx, caller.channelId)
+    : await openGameByChannel(tx, caller.channelId);
+  if (!game) return fail(await noOpenGame(tx, caller.channelId));
+  if (game.gmUserId !== caller.userId) return fail('Only the game master can use `/gm` commands.');
+  return game;
+}
+
+/** A confirmation asked in one phase and clicked in another does nothing. */
+export const PHASE_MOVED = 'The game has moved on since you asked, so nothing was done; run the command again.';
+
+const isErr = (x: object): x is { ok: false; error: string } => 'ok' in x;
+
+function durationOf(game: GameRow, type: string): number {
+  return type === 'retreat' ? game.retreatMs : type === 'adjustment' ? game.adjustmentMs : game.movementMs;
+}
+
+/**
+ * Resolves the current phase now, whatever the readiness. Under `nmr: computer`, when a seat misses orders, the
+ * deadline is moved to now instead: the computer player gives the missing orders first (nmr-filler.ts), then the
+ * scheduler resolves the phase (`givingMissing`), as at any deadline.
+ */
+export async function gmAdvance(
+  deps: GameDeps,
+  caller: Caller & { phaseId?: number },
+): Promise<Result<ResolveOutcome & { game: GameView; givingMissing: boolean }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await gmGame(tx, caller);
+    if (isErr(game)) return game;
+    if (caller.phaseId !== undefined && caller.phaseId !== game.currentPhaseId) return fail(PHASE_MOVED);
+    if (game.status !== 'active')
+      return fail(game.status === 'forming' ? 'The game has not started yet.' : 'The game is paused; resume it first.');
+    const allowed = await earlyResolutionAllowed(tx, deps, game.id, deps.now());
+    if (!allowed.ok) {
+      return fail(
+        `This game has resolved ${allowed.count} phases in the last hour, the most one game may; the phase keeps its deadline, or ${tryAgainIn(allowed.waitMs)}.`,
+      );
+    }
+    const current = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
+    const givingMissing = current ? await computerGivesMissing(tx, game, current) : false;
+    if (current) {
+      // Queued before the results, so the channel reads why the phase ended early, then its results.
+      const label = phaseLabel({ season: current.season as never, year: current.year, type: current.type as never });
+      const variant = variantOfGame(game);
+      // What ends early: the phase, its orders (a step follows), or the variant's step under way (src/game/phase/steps.ts).
+      const words = givingMissing
+        ? { ends: 'ended', next: 'the computer player gives the missing orders, then the results' }
+        : variant
+          ? await advanceWords(tx, game, variant, current, deps.now())
+          : { ends: 'resolved', next: 'the results' };
+      await queueNotice(
+        tx,
+        game,
+        `⏩ The game master ${words.ends} **${label}** before its deadline; ${words.next} follow.`,
+        `advance:${game.id}:${current.id}:${randomToken(deps.random ?? Math.random)}`,
+        deps.now(),
+        current.id,
+      );
+    }
+    const r = givingMissing
+      ? await deadlineNow(tx, deps, game, current!)
+      : await resolveInTx(tx, deps, game.id, game.currentPhaseId, 'gm');
+    if (!r.ok) return r;
+    await audit(tx, {
+      gameId: game.id,
+      userId: caller.userId,
+      action: 'gm_advance',
+      detail: { phaseId: game.currentPhaseId },
+      at: deps.now(),
+    });
+    changed(game.id);
+    const updated = first(await tx.select().from(games).where(eq(games.id, game.id)).limit(1))!;
+    return { ...r, game: toGameView(updated), givingMissing };
+  });
+}
+
+/**
+ * Does `/gm advance` leave the phase to the computer player first? Under `nmr: computer`, when the orders are open (no
+ * step under way), the missing orders are not given yet, and a member's or vacant seat misses some.
+ */
+async function computerGivesMissing(tx: Tx, game: GameRow, phase: PhaseRow): Promise<boolean> {
+  const variant = variantOfGame(game);
+  if (game.nmr !== 'computer' || !variant || phase.missingFilledAt !== null) return false;
+  if (await stepUnderWay(tx, game, phase)) return false;
+  return (await seatsMissingOrders(tx, game, variant, phase)).length > 0;
+}
+
+/** The phase's deadline is now: the computer player's filler and the scheduler take it from there. */
+async function deadlineNow(tx: Tx, deps: GameDeps, game: GameRow, phase: PhaseRow): Promise<Result<ResolveOutcome>> {
+  const now = deps.now();
+  await tx.update(games).set({ deadlineMs: now }).where(eq(games.id, game.id));
+  await queueStatus(tx, game.id, now);
+  const variant = variantOfGame(game);
+  return { ok: true, resolved: [], next: toPhaseView(phase, variant ?? undefined), end: null };
+}
+
+/** Adds time to the current deadline (or to the time left, while paused). */
+export async function gmExtend(
+  deps: GameDeps,
+  input: Caller & { duration: string },
+): Promise<Result<{ game: GameView; deadline: number | null; remaining: number }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await gmGame(tx, input);
+    if (isErr(game)) return game;
+    const parsed = parseDuration(input.duration);
+    if (!parsed.ok) return fail(parsed.error);
+    const now = deps.now();
+    if (game.status === 'active' && game.deadlineMs !== null) {
+      const deadline = Math.max(game.deadlineMs, now) + parsed.ms;
+      if (deadline - now > MAX_DURATION_MS) return fail('The deadline cannot be more than 30 days away.');
+      const updated = (
+        await tx.update(games).set({ deadlineMs: deadline }).where(eq(games.id, game.id)).returning()
+      )[0]!;
+      // A new deadline earns a new reminder: the step's while a step is under way (and the orders', when they are
+      // open meanwhile), else the orders'.
+      await rearmStepReminder(tx, game, game.currentPhaseId!);
+      await audit(tx, {
+        gameId: game.id,
+        userId: input.userId,
+        action: 'gm_extend',
+        detail: { ms: parsed.ms },
+        at: now,
+      });
+      await queueNotice(
+        tx,
+        game,
+        `⏱️ The game master extended the deadline by ${formatDuration(parsed.ms)}: now ${timeRef(deadline, 'R')} (${timeRef(deadline, 'f')}).`,
+        `extend:${game.id}:${randomToken(deps.random ?? Math.random)}`,
+        now,
+        game.currentPhaseId ?? undefined,
+      );
+      await queueStatus(tx, game.id, now);
+      changed(game.id);
+      return { ok: true, game: toGameView(updated), deadline, remaining: deadline - now };
+    }
+    if (game.status === 'paused') {
+      const remaining = (game.pausedRemainingMs ?? 0) + parsed.ms;
+      if (remaining > MAX_DURATION_MS) return fail('The time left cannot be more than 30 days.');
+      const updated = (
+        await tx.update(games).set({ pausedRemainingMs: remaining }).where(eq(games.id, game.id)).returning()
+      )[0]!;
+      await audit(tx, {
+        gameId: game.id,
+        userId: input.userId,
+        action: 'gm_extend',
+        detail: { ms: parsed.ms },
+        at: now,
+      });
+      await queueNotice(
+        tx,
+        game,
+        `⏱️ The game master added ${formatDuration(parsed.ms)} to the paused clock: ${formatDuration(remaining)} left when the game resumes.`,
+        `extend:${game.id}:${randomToken(deps.random ?? Math.random)}`,
+        now,
+        game.currentPhaseId ?? undefined,
+      );
+      await queueStatus(tx, game.id, now);
+      changed(game.id);
+      return { ok: true, game: toGameView(updated), deadline: null, remaining };
+    }
+    return fail('The game has not started yet.');
+  });
+}
+
+/** Stops the clock; the time left is kept for `gmResume`. */
+export async function gmPause(deps: GameDeps, caller: Caller): Promise<Result<{ game: GameView; remaining: number }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await gmGame(tx, caller);
+    if (isErr(game)) return game;
+    if (game.status !== 'active')
+      return fail(game.status === 'paused' ? 'The game is already paused.' : 'The game has not started yet.');
+    const now = deps.now();
+    const remaining = Math.max(0, (game.deadlineMs ?? now) - now);
+    const updated = (
+      await tx
+        .update(games)
+        .set({ status: 'paused', deadlineMs: null, pausedRemainingMs: remaining })
+        .where(eq(games.id, game.id))
+        .returning()
+    )[0]!;
+    await audit(tx, { gameId: game.id, userId: caller.userId, action: 'gm_pause', detail: { remaining }, at: now });
+    await queueNotice(
+      tx,
+      game,
+      `⏸️ The game master paused the game with ${formatDuration(remaining)} left on the clock; it stays stopped until \`/gm resume\`.`,
+      `pause:${game.id}:${randomToken(deps.random ?? Math.random)}`,
+      now,
+    );
+    await queueStatus(tx, game.id, now);
+    changed(game.id);
+    return { ok: true, game: toGameView(updated), remaining };
+  });
+}
+
+/** Restarts the clock with the time that was left (at least a minute). */
+export async function gmResume(deps: GameDeps, caller: Caller): Promise<Result<{ game: GameView; deadline: number }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await gmGame(tx, caller);
+    if (isErr(game)) return game;
+    if (game.status !== 'paused') return fail('The game is not paused.');
+    const now = deps.now();
+    const deadline = now + Math.max(MIN_RESUME_MS, game.pausedRemainingMs ?? 0);
+    const updated = (
+      await tx
+        .update(games)
+        .set({ status: 'active', deadlineMs: deadline, pausedRemainingMs: null })
+        .where(eq(games.id, game.id))
+        .returning()
+    )[0]!;
+    await audit(tx, { gameId: game.id, userId: caller.userId, action: 'gm_resume', at: now });
+    await queueNotice(
+      tx,
+      game,
+      `▶️ The game master resumed the game. Deadline ${timeRef(deadline, 'R')} (${timeRef(deadline, 'f')}).`,
+      `resume:${game.id}:${randomToken(deps.random ?? Math.random)}`,
+      now,
+    );
+    await queueStatus(tx, game.id, now);
+    changed(game.id);
+    return { ok: true, game: toGameView(updated), deadline };
+  });
+}
+
+/**
+ * Goes back to the start of the previous phase: the current phase (with its orders) and the previous
+ * phase's results are deleted, the previous phase becomes current again with its orders kept and a fresh
+ * deadline, readiness is reset (draw votes and concessions stand unless they ended the game), and undelivered messages about the undone
+ * phases are cancelled. Also reopens a game that ended in the undone phase.
+ */
+export async function gmRollback(
+  deps: GameDeps,
+  caller: Caller & { phaseId?: number },
+): Promise<Result<{ game: GameView; phase: PhaseView }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await gmGame(tx, caller, { includeFinished: true });
+    if (isErr(game)) return game;
+    if (caller.phaseId !== undefined && caller.phaseId !== game.currentPhaseId) return fail(PHASE_MOVED);
+    if (game.status === 'forming') return fail('The game has not started yet.');
+    if (game.status === 'finished' && (await openGameByChannel(tx, caller.channelId))) {
+      return fail('A newer game is open in this channel; the finished game cannot be rolled back.');
+    }
+    const variant = variantOfGame(game);
+    if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
+    const all = await phasesOf(tx, game.id);
+    const current = all[all.length - 1];
+    // The previous phase a player had something to decide in (phases that only civil-disorder powers had to
+    // decide were resolved at once, and going back to one would only wait for its deadline).
+    let previous: (typeof all)[number] | undefined;
+    for (const p of all.slice(0, -1).reverse()) {
+      if ((await humanPowersToAct(tx, variant, game, p)).length === 0) continue;
+      previous = p;
+      break;
+    }
+    if (!current || !previous) return fail('There is no previous phase to go back to.');
+    const now = deps.now();
+    const undone = all.filter((p) => p.idx > previous.idx).map((p) => p.id);
+    await tx
+      .update(outbox)
+      .set({ failedAt: now, lastError: 'cancelled by a game-master rollback' })
+      // A post the channel has the first parts of is finished, not cut short (its rest follows; the notice after it).
+      .where(
+        and(
+          inArray(outbox.phaseId, [previous.id, ...undone]),
+          isNull(outbox.sentAt),
+          isNull(outbox.failedAt),
+          eq(outbox.partsSent, 0),
+        ),
+      );
+    await tx.delete(phases).where(and(eq(phases.gameId, game.id), gt(phases.idx, previous.idx)));
+    await tx
+      .update(phases)
+      .set({ adjudication: null, resolvedAt: null, claimToken: null, remindedAt: null, startedAt: now })
+      .where(eq(phases.id, previous.id));
+    await tx.delete(readiness).where(eq(readiness.phaseId, previous.id));
+    await clearSteps(tx, previous.id); // its variant's steps start again at its next deadline
+    // Votes never expire silently: they stand, unless they decided the end this rollback undoes.
+    const undoesEnd = game.status === 'finished' && (game.end?.kind === 'draw' || game.end?.kind === 'concession');
+    if (undoesEnd) await tx.delete(votes).where(eq(votes.gameId, game.id));
+    const deadline = now + durationOf(game, previous.type);
+    await tx.update(phases).set({ deadlineMs: deadline }).where(eq(phases.id, previous.id));
+    const updated = (
+      await tx
+        .update(games)
+        .set({
+          status: game.status === 'paused' ? 'paused' : 'active',
+          currentPhaseId: previous.id,
+          deadlineMs: game.status === 'paused' ? null : deadline,
+          pausedRemainingMs: game.status === 'paused' ? deadline - now : null,
+          end: null,
+          finishedAt: null,
+        })
+        .where(eq(games.id, game.id))
+        .returning()
+    )[0]!;
+    const restored = (await phaseById(tx, previous.id))!;
+    const label = phaseLabel(
+      { season: restored.season as never, year: restored.year, type: restored.type as never },
+      variant,
+    );
+    await audit(tx, {
+      gameId: game.id,
+      userId: caller.userId,
+      action: 'gm_rollback',
+      detail: { to: previous.id, undone },
+      at: now,
+    });
+    await queueNotice(
+      tx,
+      updated,
+      `⏪ The game master rolled the game back to **${label}**. Orders given in that phase are kept; change them before ${timeRef(deadline, 'R')}.` +
+        (undoesEnd ? ' The draw votes and concessions that ended the game were cleared.' : ''),
+      `rollback:${game.id}:${previous.id}:${randomToken(deps.random ?? Math.random)}`,
+      now,
+    );
+    await queueStatus(tx, game.id, now);
+    changed(game.id);
+    return { ok: true, game: toGameView(updated), phase: toPhaseView(restored, variant) };
+  });
+}
+
+/**
+ * Gives a power to another user (a replacement player, or a player for a power in civil disorder). The new
+ * user must not already play another power in this game.
+ */
+export async function gmReplace(
+  deps: GameDeps,
+  input: Caller & { power: string; newUserId?: string | null; computer?: boolean; level?: string | null },
+): Promise<Result<{ game: GameView; power: string; previousUserId: string | null; newUserId: string }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await gmGame(tx, input);
+    if (isErr(game)) return game;
+    const variant = variantOfGame(game);
+    if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
+    if (input.computer && input.newUserId)
+      return fail('Give the power either to a user or to a computer player, not both.');
+    if (!input.computer && !idText(input.newUserId ?? ''))
+      return fail('Name the user who takes the power over, or choose `computer: True` for a computer player.');
+    const power = matchPower(game.variantId, String(input.power ?? ''));
+    if (!power)
+      return fail(
+        `"${typed(input.power)}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`,
+      );
+    // A computer seat is put there by the game master only (docs/decisions.md).
+    if (!input.computer && input.level)
+      return fail('`level:` is how well a computer player plays: give it with `computer: True`.');
+    const level = parseLevel(input.level, game.computerLevel);
+    if (!level.ok) return fail(level.error);
+    const newUserId = input.computer ? computerUserId(power, level.level) : input.newUserId!;
+    const roster = await playersOf(tx, game.id);
+    const holder = roster.find((p) => p.power === power);
+    const current = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
+    const unseatable =
+      current && !holder ? variant.rules.canSeat?.({ map: variant.map, position: current.position, power }) : null;
+    if (unseatable) return fail(`${unseatable}.`);
+    // No game of only computer players through a replacement (a demonstration table is asked for at
+    // creation).
+    if (input.computer && !game.demonstration && !roster.some((p) => p.power !== power && !isComputer(p.userId))) {
+      return fail(`${power} is the last power a person plays; a game of only computer players is refused.`);
+    }
+    const other = roster.find((p) => p.userId === newUserId);
+    // docs/decisions.md: a game master cannot take a power while he holds another (nor can anyone hold two).
+    if (other && other.power !== power) {
+      return fail(
+        newUserId === input.userId
+          ? `You already play ${other.power} in this game; a game master cannot take a second power.`
+          : `${playerName(newUserId)} already plays ${other.power} in this game.`,
+      );
+    }
+    if (holder?.userId === newUserId) return fail(`${playerName(newUserId)} already plays ${power}.`);
+    const now = deps.now();
+    if (holder) await tx.update(players).set({ userId: newUserId, joinedAt: now }).where(eq(players.id, holder.id));
+    else await tx.insert(players).values({ gameId: game.id, power, userId: newUserId, joinedAt: now });
+    // A substitute call for the seat is answered by the game master's choice.
+    await closeCallOf(tx, game, power, now);
+    const cleared = await clearSeatOnHandOver(tx, game, power);
+    await syncPressThreads(tx, game, power, now);
+    await audit(tx, {
+      gameId: game.id,
+      userId: input.userId,
+      action: 'gm_replace',
+      detail: { power, from: holder?.userId ?? null, to: newUserId },
+      at: now,
+    });
+    const tag = randomToken(deps.random ?? Math.random);
+    await queueNotice(
+      tx,
+      game,
+      hidesIdentities(game) && isPerson(newUserId)
+        ? `🔁 **${power}** has a new player.`
+        : `🔁 ${power} is now played by ${playerName(newUserId)}${holder ? (isVacant(holder.userId) ? ' (the seat was vacant)' : ` (replacing ${publicHolderName(game, holder.userId)})`) : ''}.`,
+      `replace:${game.id}:${power}:${tag}`,
+      now,
+    );
+    if (game.status !== 'forming') {
+      await queueDm(
+        tx,
+        game,
+        newUserId,
+        'replaced',
+        `You now play **${power}** in the ${variant.name} game in ${channelRef(game.channelId)}. Check \`/orders\` there.`,
+        `replace-dm:${game.id}:${power}:${tag}`,
+        now,
+      );
+      if (holder) {
+        const ordersLine =
+          cleared > 0
+            ? ` Its ${cleared} order${cleared === 1 ? '' : 's'} for this phase were cleared; the new player gives their own.`
+            : '';
+        await queueDm(
+          tx,
+          game,
+          holder.userId,
+          'replaced',
+          `The game master gave **${power}** in ${channelRef(game.channelId)} to another player; you no longer play it.${ordersLine}`,
+          `replaced-dm:${game.id}:${power}:${tag}`,
+          now,
+        );
+      }
+    }
+    await queueStatus(tx, game.id, now);
+    changed(game.id);
+    return { ok: true, game: toGameView(game), power, previousUserId: holder?.userId ?? null, newUserId };
+  });
+}
+
+/**
+ * Cancels the channel's unfinished game: its game master, or anyone with Manage Server in
+ * the server (docs/decisions.md: no need to detect that the master left; the bot layer says whether the caller has
+ * it). The game ends as abandoned; the channel and every player are told.
+ */
+export async function gmCancel(
+  deps: GameDeps,
+  input: Caller & { canManageServer: boolean },
+): Promise<Result<{ game: GameView; byManager: boolean }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await openGameByChannel(tx, input.channelId);
+    if (!game) return fail(await noOpenGame(tx, input.channelId));
+    const isMaster = game.gmUserId === input.userId;
+    if (!isMaster && !input.canManageServer)
+      return fail('Only the game master, or a member with Manage Server, can cancel the game.');
+    const now = deps.now();
+    await tx
+      .update(games)
+      .set({
+        status: 'finished',
+        end: { kind: 'abandoned' },
+        finishedAt: now,
+        deadlineMs: null,
+        pausedRemainingMs: null,
+      })
+      .where(eq(games.id, game.id));
+    await closeCallsOfGame(tx, game, now);
+    // Ended by the game master (docs/bot.md "Scoring"): a started game is scored, and rated once a phase was played.
+    const ended = { kind: 'abandoned' } as const;
+    const settled = game.status === 'forming' ? null : await settleEnd(tx, deps, game, ended, now);
+    // Reminders and other undelivered messages about a game that no longer runs would be untrue.
+    const pending = await tx
+      .select({ id: outbox.id, kind: outbox.kind, payload: outbox.payload })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.gameId, game.id),
+          isNull(outbox.sentAt),
+          isNull(outbox.failedAt),
+          eq(outbox.partsSent, 0),
+          inArray(outbox.kind, ['dm', 'notice', 'kind']),
+        ),
+      );
+    const lapsed = pending.filter(lapsesWithGame).map((r) => r.id);
+    if (lapsed.length > 0)
+      await tx
+        .update(outbox)
+        .set({ failedAt: now, lastError: 'cancelled with the game' })
+        .where(inArray(outbox.id, lapsed));
+    const who = isMaster ? 'the game master' : 'a server manager';
+    await audit(tx, {
+      gameId: game.id,
+      userId: input.userId,
+      action: 'gm_cancel',
+      detail: { byManager: !isMaster },
+      at: now,
+    });
+    const tag = randomToken(deps.random ?? Math.random);
+    await queueNotice(
+      tx,
+      game,
+      `🛑 ${hidesIdentities(game) ? `${who[0]!.toUpperCase()}${who.slice(1)}` : `${memberRef(input.userId)} (${who})`} cancelled this game. The channel is free for a new one (\`/game create\`).${[
+        ...(game.status === 'forming' ? [] : await standingsLines(tx, game, ended, settled)),
+        ...scoresLines(settled?.score ?? null),
+        ...(await pressEndLines(tx, game)),
+      ]
+        .map((l) => `\n${l}`)
+        .join('')}`,
+      `cancel:${game.id}:${tag}`,
+      now,
+    );
+    if (game.status !== 'forming') {
+      const opening = `🛑 The game in ${channelRef(game.channelId)} was cancelled by ${who}.`;
+      await queueEndDms(tx, game, ended, settled, opening, `cancel:${tag}`, now);
+    }
+    await queueStatus(tx, game.id, now);
+    changed(game.id);
+    return {
+      ok: true,
+      game: toGameView(first(await tx.select().from(games).where(eq(games.id, game.id)).limit(1))!),
+      byManager: !isMaster,
+    };
+  });
+}
+
+/** Hands the game-master role to another member. */
+export async function gmTransfer(
+  deps: GameDeps,
+  input: Caller & { newUserId: string },
+): Promise<Result<{ game: GameView }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await gmGame(tx, input);
+    if (isErr(game)) return game;
+    if (!idText(input.newUserId)) return fail('Name the member who becomes game master.');
+    if (input.newUserId === input.userId) return fail('You are already the game master.');
+    const now = deps.now();
+    const updated = (
+      await tx.update(games).set({ gmUserId: input.newUserId }).where(eq(games.id, game.id)).returning()
+    )[0]!;
+    await audit(tx, {
+      gameId: game.id,
+      userId: input.userId,
+      action: 'gm_transfer',
+      detail: { from: input.userId, to: input.newUserId },
+      at: now,
+    });
+    await queueNotice(
+      tx,
+      game,
+      hidesIdentities(game)
+        ? '👑 The game master handed the game over to another member, who is now its game master.'
+        : `👑 ${memberRef(input.newUserId)} is now the game master (handed over by ${memberRef(input.userId)}).`,
+      `transfer:${game.id}:${randomToken(deps.random ?? Math.random)}`,
+      now,
+    );
+    await queueStatus(tx, game.id, now);
+    changed(game.id);
+    return { ok: true, game: toGameView(updated) };
+  });
+}
+
+/** Removes a player from the forming game; after the start, `/gm replace` hands powers over. */
+export async function gmKick(
+  deps: GameDeps,
+  input: Caller & { power: string },
+): Promise<Result<{ game: GameView; power: string; userId: string }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await gmGame(tx, input);
+    if (isErr(game)) return game;
+    if (game.status !== 'forming')
+      return fail(
+        'The game has started: players cannot be removed now; hand their power to someone else with `/gm replace`.',
+      );
+    const power = matchPower(game.variantId, String(input.power ?? ''));
+    if (!power) return fail(`"${typed(input.power)}" is not a power in this game.`);
+    const holder = (await playersOf(tx, game.id)).find((p) => p.power === power);
+    if (!holder) return fail(`Nobody has joined as ${power}.`);
+    const now = deps.now();
+    await tx.delete(players).where(eq(players.id, holder.id));
+    await syncPressThreads(tx, game, power, now);
+    await audit(tx, {
+      gameId: game.id,
+      userId: input.userId,
+      action: 'gm_kick',
+      detail: { power, user: holder.userId },
+      at: now,
+    });
+    await queueNotice(
+      tx,
+      game,
+      `👢 The game master removed ${publicHolderName(game, holder.userId)} from **${power}**; the power is free again.`,
+      `kick:${game.id}:${power}:${randomToken(deps.random ?? Math.random)}`,
+      now,
+    );
+    await queueStatus(tx, game.id, now);
+    changed(game.id);
+    return { ok: true, game: toGameView(game), power, userId: holder.userId };
+  });
+}

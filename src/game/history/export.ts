@@ -1,0 +1,368 @@
+/**
+ * A game as a file (docs/bot.md, "Export and import"), pure: the game's resolved phases written in the CLI's phases
+ * format — a JSON array of `adjudicate` cases, one per phase, in order, each whole (its board, centres, state, orders,
+ * players, options, battles), so that `adjudicate` decides every phase exactly as the game did and `replay` draws the
+ * game — and such a file read back, every phase checked and adjudicated by the CLI's own case reader
+ * (src/variants/case/read.ts), for a sandbox to open from.
+ *
+ * Secrets stay secret: a phase not yet resolved is not in the file at all (its stored orders, ballots, declarations
+ * are never read here), and a resolved phase's ballots (orders for a unit the players' vote moves) are never written:
+ * what the vote adopted, public in the results, is written as the ballot of every voter, which adopts it again. Every
+ * case names its game (`game`), so a sandbox opened from the file follows that game's secrecy (src/game/sandbox/sandbox.ts).
+ */
+import type { Adjudication, BattleReport, Phase, Position } from '../../engine/types.js';
+import type { Variant } from '../../engine/variant.js';
+import { InputError } from '../../variants/case/error.js';
+import {
+  caseName,
+  DEFAULT_CASE_VARIANT,
+  loadCaseSchema,
+  readCase,
+  readPlainCase,
+  resolveCase,
+  type AdjudicateCase,
+} from '../../variants/case/read.js';
+import { getVariant, variantIds } from '../../variants/index.js';
+import { isBallotKey } from '../orders/orders.js';
+import { phaseCode } from '../core/summary.js';
+
+/** A phase as the game keeps it (src/store/schema.ts `phases` and its `orders` rows). */
+export interface KeptPhase {
+  /** The board at the start of the phase (`phases.position`). */
+  position: Position;
+  /** The phase's stored orders (`orders` rows): a ballot is stored under a `vote:` key. */
+  orders: readonly { power: string; unitKey: string; text: string }[];
+  /** Null while the phase is not resolved: such a phase is never written. */
+  adjudication: Adjudication | null;
+  /** Battles decided outside the adjudicator for this phase (what the variant's steps handed over), when any. */
+  battles?: readonly BattleReport[];
+  /**
+   * The powers that had a seated player when the phase was resolved; default: the game's `players` that could be
+   * seated then (the variant's `canSeat`).
+   */
+  players?: readonly string[];
+}
+
+export interface GameToExport {
+  /** The game's number (`/sandbox start game:`), written as every case's `game`. */
+  gameId?: number;
+  /** The variant's id and the variant as the game plays it (configured with its options). */
+  variantId: string;
+  variant: Variant;
+  /** The game options chosen at `/game create` (a case's `options`). */
+  options: Readonly<Record<string, string>>;
+  /** The powers with a seated player now. */
+  players: readonly string[];
+  /** Every phase, in order. */
+  phases: readonly KeptPhase[];
+}
+
+/** One phase of the file: an `adjudicate` case (docs/cli.md), whole. */
+export interface ExportedCase {
+  /** The phase's code (`S1901M`). */
+  id: string;
+  /** The game it was exported from (its number); `adjudicate` ignores it. */
+  game?: number;
+  variant: string;
+  phase: Phase;
+  units: Position['units'];
+  dislodged?: Position['dislodged'];
+  contested?: string[];
+  supplyCenters: Position['supplyCenters'];
+  variantState?: Record<string, unknown>;
+  players: string[];
+  options?: Record<string, string>;
+  orders: { power: string; text: string }[];
+  battles?: BattleReport[];
+}
+
+/** The game's resolved phases as cases, in order. */
+export function exportCases(game: GameToExport): ExportedCase[] {
+  return game.phases.flatMap((kept) => (kept.adjudication ? [caseOf(game, kept, kept.adjudication)] : []));
+}
+
+/** The file: the cases as a JSON array, one case per line. */
+export function exportGame(game: GameToExport): string {
+  return gameFileText(exportCases(game).map((c) => JSON.stringify(c)));
+}
+
+/** The file from its cases each already written as JSON (`exportGame`'s text, for a caller that writes them in pieces). */
+export function gameFileText(lines: readonly string[]): string {
+  return lines.length === 0 ? '[]\n' : `[\n${lines.join(',\n')}\n]\n`;
+}
+
+function caseOf(game: GameToExport, kept: KeptPhase, adjudication: Adjudication): ExportedCase {
+  const { variant } = game;
+  const position = kept.position;
+  const players = [
+    ...(kept.players ??
+      game.players.filter((power) => !variant.rules.canSeat?.({ map: variant.map, position, power }))),
+  ];
+  const retreat = position.phase.type === 'retreat';
+  return {
+    id: phaseCode(position.phase),
+    ...(game.gameId !== undefined ? { game: game.gameId } : {}),
+    variant: game.variantId,
+    phase: position.phase,
+    units: position.units,
+    ...(retreat ? { dislodged: position.dislodged, contested: position.contested } : {}),
+    supplyCenters: position.supplyCenters,
+    ...(position.variantState !== undefined ? { variantState: position.variantState } : {}),
+    players,
+    ...(Object.keys(game.options).length > 0 ? { options: { ...game.options } } : {}),
+    orders: ordersOf(variant, kept, adjudication, players),
+    ...(kept.battles && kept.battles.length > 0 ? { battles: [...kept.battles] } : {}),
+  };
+}
+
+/**
+ * The phase's orders as the file gives them: the players' own orders as stored; never a ballot, but each order the
+ * players' vote adopted (the results say which: `vote: 'adopted'`) as the ballot of every voter.
+ */
+function ordersOf(
+  variant: Variant,
+  kept: KeptPhase,
+  adjudication: Adjudication,
+  players: string[],
+): { power: string; text: string }[] {
+  const own = kept.orders.filter((o) => !isBallotKey(o.unitKey)).map((o) => ({ power: o.power, text: o.text }));
+  const adopted = adjudication.results.filter((r) => r.vote === 'adopted');
+  if (adopted.length === 0) return own;
+  const voters = variant.rules.voters?.({ map: variant.map, position: kept.position, context: { players } }) ?? [];
+  return [...own, ...adopted.flatMap((r) => voters.map((power) => ({ power, text: r.order })))];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Import
+
+export interface ImportLimits {
+  /** The file's size in bytes (UTF-8). */
+  maxBytes: number;
+  /** Phases in the file. */
+  maxPhases: number;
+}
+
+/** A game file's bounds: far above a long 21-power game (about 10 KiB a phase), far below what could slow the bot. */
+export const IMPORT_LIMITS: Readonly<ImportLimits> = Object.freeze({ maxBytes: 4 * 1024 * 1024, maxPhases: 500 });
+
+/** One phase of an imported file, read and adjudicated. */
+export interface ImportedPhase {
+  case: AdjudicateCase;
+  /** The board the phase was decided on (after a retreat case's prelude). */
+  position: Position;
+  adjudication: Adjudication;
+}
+
+export type ImportResult =
+  | {
+      ok: true;
+      /** The variant's id, the variant as the first phase's options configure it, and those options (defaults filled in). */
+      variantId: string;
+      variant: Variant;
+      options: Record<string, string>;
+      phases: ImportedPhase[];
+      /** The board after the last phase: where a sandbox opened from the file starts. */
+      last: Position;
+      /** The game the file's cases name (`game`), or null when they name none. */
+      gameId: number | null;
+    }
+  /** `error`: the first problem, in one line, naming the phase (`case #3: …`). */
+  | { ok: false; error: string };
+
+/**
+ * Reads a game file: JSON, an array of at most `maxPhases` cases of one bundled variant, each read, checked and
+ * adjudicated as `adjudicate` reads it (a case without `units` continues from the one before, as `replay` reads it).
+ * `pause` runs between phases (give the event loop a turn: one phase of 21 powers takes a few milliseconds). Never
+ * throws for bad input: the first problem comes back in one line.
+ */
+export async function readGameFile(
+  text: string,
+  opts: { limits?: ImportLimits; pause?: () => Promise<void> } = {},
+): Promise<ImportResult> {
+  const limits = opts.limits ?? IMPORT_LIMITS;
+  try {
+    const list = parseFile(text, limits);
+    await loadCaseSchema();
+    const variantId = variantIdOf(list);
+    const gameId = gameIdOf(list);
+    const base = getVariant(variantId)!;
+    const phases: ImportedPhase[] = [];
+    let played: { variant: Variant; options: Record<string, string> } | null = null;
+    for (const [i, raw] of list.entries()) {
+      if (i > 0) await opts.pause?.();
+      const read = readPhase(base, raw, i, phases.at(-1));
+      phases.push(read.phase);
+      played ??= { variant: read.variant, options: read.options };
+    }
+    return {
+      ok: true,
+      variantId,
+      variant: played!.variant,
+      options: played!.options,
+      phases,
+      last: phases.at(-1)!.adjudication.position,
+      gameId,
+    };
+  } catch (e) {
+    if (e instanceof InputError) return { ok: false, error: oneLine(e.message) };
+    throw e;
+  }
+}
+
+const oneLine = (message: string) => message.split('\n')[0]!.slice(0, 500);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function parseFile(text: string, limits: ImportLimits): unknown[] {
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > limits.maxBytes)
+    throw new InputError(`the file is ${kib(bytes)} KiB; a game file may be at most ${kib(limits.maxBytes)} KiB`);
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`the file is not JSON: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (!Array.isArray(input))
+    throw new InputError('a game file is a JSON array of phases (cases of `adjudicate`), in order');
+  if (input.length === 0) throw new InputError('the file has no phase');
+  if (input.length > limits.maxPhases)
+    throw new InputError(`the file has ${input.length} phases; a game file may have at most ${limits.maxPhases}`);
+  input.forEach((raw, i) => {
+    if (!isObject(raw)) throw new InputError(`case #${i + 1}: a case is a JSON object`);
+  });
+  return input;
+}
+
+const kib = (bytes: number) => (bytes / 1024).toFixed(0);
+
+/** The file's one variant: every case's `variant` (default `adjudicate`'s), a registered one. */
+function variantIdOf(list: readonly unknown[]): string {
+  const ids = list.map((raw, i) => {
+    const id = (raw as { variant?: unknown }).variant ?? DEFAULT_CASE_VARIANT;
+    if (typeof id !== 'string')
+      throw new InputError(
+        `${caseName(raw, i)}: variant: a variant is named by its id (bundled: ${variantIds().join(', ')})`,
+      );
+    return id.toLowerCase();
+  });
+  const first = ids[0]!;
+  if (!getVariant(first))
+    throw new InputError(`${caseName(list[0], 0)}: unknown variant "${first}" (bundled: ${variantIds().join(', ')})`);
+  const other = ids.findIndex((id) => id !== first);
+  if (other >= 0)
+    throw new InputError(
+      `${caseName(list[other], other)}: variant ${ids[other]} differs from the first case's (${first})`,
+    );
+  return first;
+}
+
+/** The game the cases name (`game`, written by the export): one positive whole number, or none at all. */
+function gameIdOf(list: readonly unknown[]): number | null {
+  let found: number | null = null;
+  for (const [i, raw] of list.entries()) {
+    const game = (raw as { game?: unknown }).game;
+    if (game === undefined) continue;
+    if (typeof game !== 'number' || !Number.isSafeInteger(game) || game <= 0)
+      throw new InputError(`${caseName(raw, i)}: game: the number of the game the phase was exported from`);
+    if (found !== null && game !== found)
+      throw new InputError(`${caseName(raw, i)}: game: the file mixes phases of two games (#${found} and #${game})`);
+    found = game;
+  }
+  return found;
+}
+
+/** What a case may hold (docs/cli.md); an object with none of these is no case. */
+const CASE_FIELDS = [
+  'id',
+  'game',
+  'variant',
+  'phase',
+  'units',
+  'orders',
+  'dislodged',
+  'contested',
+  'supplyCenters',
+  'prelude',
+  'variantState',
+  'players',
+  'options',
+  'battles',
+];
+
+/**
+ * A case that is not one: an object with none of a case's fields (a stray object after the last phase would else
+ * continue the game by one more phase without orders).
+ */
+function checkIsCase(raw: Record<string, unknown>, name: string): void {
+  if (CASE_FIELDS.some((field) => raw[field] !== undefined)) return;
+  const keys = Object.keys(raw)
+    .slice(0, 5)
+    .map((k) => JSON.stringify(k.slice(0, 20)));
+  throw new InputError(
+    keys.length === 0
+      ? `${name}: the case is empty (a case has at least its \`orders\` or its board)`
+      : `${name}: not a case: it has none of a case's fields (phase, units, orders …), only ${keys.join(', ')}`,
+  );
+}
+
+/** A board with no unit and no owned supply centre: nothing could be played on it. */
+function checkNotEmpty(position: Position, name: string): void {
+  const owned = Object.values(position.supplyCenters).some((centres) => centres.length > 0);
+  if (position.units.length === 0 && (position.dislodged ?? []).length === 0 && !owned)
+    throw new InputError(`${name}: the board has no unit and no owned supply centre, so there is nothing to play`);
+}
+
+const phaseText = (p: Phase) => `${p.season} ${p.year} ${p.type}`;
+
+/** One case read and adjudicated; a case without units (nor prelude) continues from `previous`. */
+function readPhase(
+  base: Variant,
+  raw: unknown,
+  index: number,
+  previous: ImportedPhase | undefined,
+): { phase: ImportedPhase; variant: Variant; options: Record<string, string> } {
+  let given = raw as Record<string, unknown>;
+  const name = caseName(raw, index);
+  checkIsCase(given, name);
+  if (given.units === undefined && given.prelude === undefined) {
+    const from = previous?.adjudication.position ?? startingPosition(base, given);
+    if (
+      previous &&
+      given.phase !== undefined &&
+      (!isObject(given.phase) || phaseText(given.phase as unknown as Phase) !== phaseText(from.phase))
+    ) {
+      throw new InputError(
+        `${name}: phase does not follow the case before it (next is ${phaseText(from.phase)}); give its units to start afresh`,
+      );
+    }
+    given = {
+      ...(previous?.case.options ? { options: previous.case.options } : {}),
+      ...(previous?.case.players ? { players: previous.case.players } : {}),
+      ...given,
+      phase: from.phase,
+      units: from.units,
+      dislodged: from.dislodged,
+      contested: from.contested,
+      supplyCenters: from.supplyCenters,
+      ...(from.variantState !== undefined ? { variantState: from.variantState } : {}),
+    };
+  }
+  const c = readPlainCase(given) ?? readCase(given, index);
+  const resolved = resolveCase(base, c, name);
+  checkNotEmpty(resolved.position, name);
+  return {
+    phase: { case: c, position: resolved.position, adjudication: resolved.adjudication },
+    variant: resolved.variant,
+    options: resolved.options,
+  };
+}
+
+/** The variant's starting position, as the case's options configure it (a first case without units starts there). */
+function startingPosition(base: Variant, given: Record<string, unknown>): Position {
+  const options = isObject(given.options) ? (given.options as Record<string, string>) : {};
+  try {
+    return (base.configure?.(options) ?? base).startingPosition();
+  } catch {
+    return base.startingPosition();
+  }
+}

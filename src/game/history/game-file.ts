@@ -1,0 +1,247 @@
+/**
+ * A game's history as files for `/history` (docs/bot.md, "Export and import"): the channel's latest Diplomacy game as
+ * the CLI's phases file (`exportGame`, src/game/history/export.ts) and as the input of its supply-centre chart (`scHistory`,
+ * src/render/sc-chart.ts), for the bot to attach. Read only, one transaction each.
+ *
+ * Secrets: the file is built from the resolved phases alone — the phase under way is filtered out before anything of
+ * it is read, so its stored orders, ballots and a step's declarations never reach the export (and `exportGame` writes
+ * no ballot of a resolved phase). The chart reads only boards, which are public.
+ */
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { Position } from '../../engine/types.js';
+import type { Variant } from '../../engine/variant.js';
+import { isStoredVariantId, storedVariantTexts } from '../../variants/stored.js';
+import type { ScChartInput } from '../../render/sc-chart.js';
+import type { Tx } from '../../store/db.js';
+import { gameById, latestGameByChannel, ordersOf, phaseById, playerByUser, playersOf } from '../../store/queries.js';
+import { phases, type GameRow, type PhaseRow } from '../../store/schema.js';
+import { pluginOf } from '../../variants/index.js';
+import { exportCases, gameFileText, type KeptPhase } from './export.js';
+import { gameKindOf } from '../core/kinds.js';
+import { NO_GAME } from '../lobby/lobby.js';
+import type { LoopTurns } from '../core/loop-turns.js';
+import { recordsOf } from '../phase/records.js';
+import type { MapPalette } from './render-input.js';
+import { scHistory } from './sc-history.js';
+import { phaseLabel } from '../core/summary.js';
+import { fail, inReadTransaction } from '../core/tx.js';
+import type { Caller, GameDeps, Result } from '../core/types.js';
+import { variantOfGame } from '../core/variant-of-game.js';
+
+/** The game's file: its name (`game-12-classic.json`), its text, and how many phases it holds. */
+export interface GameFile {
+  name: string;
+  text: string;
+  phases: number;
+  /** The game is over: the file holds every phase played (else the phase under way is left out). */
+  over: boolean;
+  /**
+   * A server's variant (docs/variants.md "A server's variants"): the variant file the game plays, whose id the cases
+   * name, so `adjudicate --variant-file` reads the game file without the server.
+   */
+  variant?: { name: string; text: string };
+}
+
+/** The variant file of a game's stored variant (its map and drawing texts joined back, unparsed), or undefined. */
+function storedVariantFile(game: GameRow): GameFile['variant'] {
+  const texts = isStoredVariantId(game.variantId) ? storedVariantTexts(game.variantId) : undefined;
+  if (!texts) return undefined;
+  const text = texts.drawing ? `${texts.map.slice(0, -1)},"geometry":${texts.drawing}}` : texts.map;
+  return { name: fileName(game, '-variant.json'), text: `${text}\n` };
+}
+
+/** The file name of one of a game's files (`game-12-classic.json`, `game-12-classic-supply-centres.png`). */
+const fileName = (game: GameRow, suffix: string) =>
+  `game-${game.id}-${game.variantId.toLowerCase().replace(/[^a-z0-9]+/g, '-')}${suffix}`;
+
+/** The channel's latest game, when it is a started Diplomacy game of a variant still here. */
+async function diplomacyGame(
+  tx: Tx,
+  channelId: string,
+  what: string,
+): Promise<{ game: GameRow; variant: Variant } | { ok: false; error: string }> {
+  const game = await latestGameByChannel(tx, channelId);
+  if (!game) return fail(NO_GAME);
+  if (game.kind !== 'diplomacy')
+    return fail(
+      `The ${gameKindOf(game.kind)?.name ?? 'game here'} has no ${what}: it is made of a Diplomacy game's phases.`,
+    );
+  if (game.status === 'forming' || game.currentPhaseId === null)
+    return fail(`The game has not started yet, so there is no ${what}.`);
+  const variant = variantOfGame(game);
+  if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
+  return { game, variant };
+}
+
+/** Most of one event-loop turn spent reading and writing phases of a game's file (ms); the rest wait for the next. */
+const FILE_SLICE_MS = 4;
+
+const CHANGED =
+  'The game changed while its file was being made (a phase was rolled back): run `/history export` again.';
+
+/** A resolved phase as the file's first read lists it: a rollback or a new resolution changes its claim. */
+type Listed = Pick<PhaseRow, 'id' | 'resolvedAt' | 'claimToken'>;
+
+/**
+ * The channel's latest game as the CLI's phases file (`/history export`): every resolved phase, in order; refused
+ * before the first phase is resolved. Made in pieces on turns of `turn` (a 21-power game of 150 phases takes tens of
+ * ms to read and write; brief: no block of the event loop over 20 ms): the list of resolved phases first, then as many
+ * phases as fit in FILE_SLICE_MS a piece, each read in its own transaction and checked to be still resolved as listed
+ * (else the export is refused: the game was rolled back meanwhile).
+ */
+export async function gameFileInTurns(
+  deps: GameDeps,
+  channelId: string,
+  turn: LoopTurns,
+): Promise<Result<{ file: GameFile }>> {
+  const head = await turn(async () => await fileHead(deps, channelId));
+  if (!head.ok) return head;
+  const { game, variant, listed, players } = head;
+  const lines: string[] = [];
+  while (lines.length < listed.length) {
+    const piece = await turn(
+      async () =>
+        await inReadTransaction(deps, async (tx) => {
+          const started = performance.now();
+          const written: string[] = [];
+          do {
+            const want = listed[lines.length + written.length]!;
+            const row = await phaseById(tx, want.id);
+            if (!row?.adjudication || row.resolvedAt !== want.resolvedAt || row.claimToken !== want.claimToken)
+              return fail(CHANGED);
+            const toExport = {
+              gameId: game.id,
+              variantId: game.variantId,
+              variant,
+              options: game.options ?? {},
+              players,
+            };
+            const [one] = exportCases({ ...toExport, phases: [await keptPhase(tx, game, row)] });
+            written.push(JSON.stringify(one));
+          } while (lines.length + written.length < listed.length && performance.now() - started < FILE_SLICE_MS);
+          return { ok: true, written };
+        }),
+    );
+    if (!piece.ok) return piece;
+    lines.push(...piece.written);
+  }
+  return {
+    ok: true,
+    file: {
+      name: fileName(game, '.json'),
+      text: gameFileText(lines),
+      phases: listed.length,
+      over: game.status === 'finished',
+      ...(storedVariantFile(game) ? { variant: storedVariantFile(game)! } : {}),
+    },
+  };
+}
+
+/** The file's first read: the game, its seated powers, and its resolved phases (only their ids and claims). */
+async function fileHead(
+  deps: GameDeps,
+  channelId: string,
+): Promise<Result<{ game: GameRow; variant: Variant; listed: Listed[]; players: string[] }>> {
+  return await inReadTransaction(deps, async (tx) => {
+    const found = await diplomacyGame(tx, channelId, 'game file');
+    if ('ok' in found) return found;
+    const { game, variant } = found;
+    // Only resolved phases: the phase under way is never listed, so nothing of it (orders, records) is read.
+    const listed = await tx
+      .select({ id: phases.id, resolvedAt: phases.resolvedAt, claimToken: phases.claimToken })
+      .from(phases)
+      .where(and(eq(phases.gameId, game.id), isNotNull(phases.resolvedAt)))
+      .orderBy(asc(phases.idx));
+    if (listed.length === 0)
+      return fail('No phase has been resolved yet, so there is nothing to export: the file holds the played phases.');
+    return { ok: true, game, variant, listed, players: (await playersOf(tx, game.id)).map((p) => p.power) };
+  });
+}
+
+/** A resolved phase as `exportGame` takes it: its board, its stored orders, its adjudication, its battles. */
+async function keptPhase(tx: Tx, game: GameRow, row: PhaseRow): Promise<KeptPhase> {
+  const plugin = pluginOf(game.variantId);
+  const battles = plugin.keptBattles?.(
+    await recordsOf(tx, plugin.records, { gameId: game.id, phaseId: row.id, now: 0 }),
+  );
+  return {
+    position: row.position,
+    orders: (await ordersOf(tx, row.id)).map((o) => ({ power: o.power, unitKey: o.unitKey, text: o.text })),
+    adjudication: row.adjudication,
+    ...(battles && battles.length > 0 ? { battles } : {}),
+  };
+}
+
+/** A chart to draw: its input and the file name it is attached under. */
+export interface ScChartFile {
+  input: ScChartInput;
+  name: string;
+}
+
+/**
+ * The supply-centre chart of the channel's latest game (`/history chart`), in `palette` when given, else the
+ * caller's own map palette in that game (`/map palette:`), else the game's.
+ */
+export async function scChartForChannel(
+  deps: GameDeps,
+  caller: Caller,
+  palette: MapPalette | null,
+): Promise<Result<{ chart: ScChartFile }>> {
+  return await inReadTransaction(deps, async (tx) => {
+    const found = await diplomacyGame(tx, caller.channelId, 'supply-centre chart');
+    if ('ok' in found) return found;
+    const { game, variant } = found;
+    const chosen = palette ?? (await playerByUser(tx, game.id, caller.userId))?.mapPalette ?? game.palette;
+    return { ok: true, chart: await chartOf(tx, game, variant, chosen) };
+  });
+}
+
+/** The chart of game `gameId` in the game's palette (the final post's); null when it has none (not a started Diplomacy game). */
+export async function scChartForGame(deps: Pick<GameDeps, 'store'>, gameId: number): Promise<ScChartFile | null> {
+  return await deps.store.transaction(async (tx) => {
+    const game = await gameById(tx, gameId);
+    const variant = game ? variantOfGame(game) : undefined;
+    if (!game || !variant || game.kind !== 'diplomacy' || game.currentPhaseId === null) return null;
+    return await chartOf(tx, game, variant, game.palette);
+  });
+}
+
+async function chartOf(tx: Tx, game: GameRow, variant: Variant, palette: MapPalette): Promise<ScChartFile> {
+  // The boards alone (a long game's adjudications are not read: they are most of a phase row).
+  const rows = await tx
+    .select({ id: phases.id, position: phases.position, resolvedAt: phases.resolvedAt })
+    .from(phases)
+    .where(eq(phases.gameId, game.id))
+    .orderBy(asc(phases.idx));
+  const positions: Position[] = rows.map((r) => r.position);
+  // A resolved last phase (nothing stored after it yet) adds the board it led to.
+  const last = rows.at(-1);
+  const after = last && last.resolvedAt !== null ? (await phaseById(tx, last.id))?.adjudication?.position : undefined;
+  if (after) positions.push(after);
+  return {
+    input: {
+      title: `${variant.name} · supply centres`,
+      powers: variant.powers,
+      palette,
+      victory: variant.victory.centers > 0 ? variant.victory.centers : null,
+      years: scHistory(positions, {
+        yearLabel: (year) => yearLabel(variant, year),
+        startLabel: 'start',
+        underWay: game.status === 'finished' ? null : seasonLabel(variant, positions.at(-1)!),
+      }),
+    },
+    name: fileName(game, '-supply-centres.png'),
+  };
+}
+
+/** The phase a board is of, without its kind (`Winter 1901`), as the variant's calendar names it. */
+function seasonLabel(variant: Variant, position: Position): string {
+  return phaseLabel(position.phase, variant).replace(/\s+(movement|retreat|adjustment)$/, '');
+}
+
+/** A year as the variant's calendar names it (`1901`, `256 BC`): its spring movement's label without season and type. */
+function yearLabel(variant: Variant, year: number): string {
+  const label = phaseLabel({ season: 'spring', year, type: 'movement' }, variant);
+  const m = /^\S+\s+(.+?)\s+movement$/.exec(label);
+  return m ? m[1]! : String(year);
+}

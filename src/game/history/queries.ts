@@ -1,0 +1,196 @@
+/**
+ * Read-only use-cases: status, the caller's context (for autocomplete and `/map`), `/why`, `/history`.
+ */
+import { votedPowersIn } from '../orders/orders.js';
+import { parseLocationKey } from '../../engine/index.js';
+import type { OrderResult, Position, PowerOrder } from '../../engine/types.js';
+import type { Variant } from '../../engine/variant.js';
+import { gameById, latestGameByChannel, openGameByChannel, ordersOf, phasesOf } from '../../store/queries.js';
+import { isError, playerInGame } from '../core/context.js';
+import { NO_GAME } from '../lobby/lobby.js';
+import { buildStatus } from '../phase/status.js';
+import { pluginContext, pluginOfGame } from '../phase/plugin-context.js';
+import { formatResultsSummary, phaseLabel } from '../core/summary.js';
+import { fail, inReadTransaction } from '../core/tx.js';
+import type { Caller, GameDeps, GameView, PhaseResultsView, PhaseView, Result, StatusView } from '../core/types.js';
+import { toGameView, toPhaseView } from '../core/views.js';
+import { variantOfGame } from '../core/variant-of-game.js';
+import { typed } from '../core/echo.js';
+
+const read = inReadTransaction;
+
+/** The channel's game that is not finished, or null. */
+export async function findOpenGame(deps: GameDeps, channelId: string): Promise<GameView | null> {
+  const r = await read(deps, async (tx) => {
+    const g = await openGameByChannel(tx, channelId);
+    return g ? { ok: true, game: toGameView(g) } : fail(NO_GAME);
+  });
+  return r.ok ? r.game : null;
+}
+
+/**
+ * The role a game's start and results posts ping (`/game create notify:`), or null (none, or no such game). For the
+ * outbox's sender: a failing read throws, so the delivery is retried rather than sent without its ping.
+ */
+export async function notifyRoleOf(deps: Pick<GameDeps, 'store'>, gameId: number): Promise<string | null> {
+  return await deps.store.transaction(async (tx) => (await gameById(tx, gameId))?.notifyRoleId ?? null);
+}
+
+/** The status of the channel's game (the open one, else the last finished one); never shows orders. */
+export async function gameStatus(deps: GameDeps, channelId: string): Promise<Result<{ status: StatusView }>> {
+  return await read(deps, async (tx) => {
+    const game = await latestGameByChannel(tx, channelId);
+    if (!game) return fail(NO_GAME);
+    return { ok: true, status: await buildStatus(tx, game, deps.now(), 'reply') };
+  });
+}
+
+/**
+ * The caller's power in the channel's running game with the current position and the power's own orders:
+ * for order autocomplete (`legalOrders(variant, position, power)`) and `/map` with one's own orders drawn.
+ */
+export async function playerContext(
+  deps: GameDeps,
+  caller: Caller,
+): Promise<
+  Result<{
+    game: GameView;
+    variant: Variant;
+    position: Position;
+    power: string;
+    phase: PhaseView;
+    orders: PowerOrder[];
+    voted: string[];
+  }>
+> {
+  return await read(deps, async (tx) => {
+    const ctx = await playerInGame(tx, caller, { allowPaused: true });
+    if (isError(ctx)) return ctx;
+    const orders = (await ordersOf(tx, ctx.phase.id, ctx.player.power)).map((o) => ({
+      power: o.power,
+      order: o.order,
+    }));
+    return {
+      ok: true,
+      game: toGameView(ctx.game),
+      variant: ctx.variant,
+      position: ctx.phase.position,
+      power: ctx.player.power,
+      phase: toPhaseView(ctx.phase, ctx.variant),
+      orders,
+      // Powers whose units this player may vote on (Mandate of Heaven neutrals), for autocomplete.
+      voted: [...(await votedPowersIn(tx, ctx.variant, ctx.game.id, ctx.phase.position))].sort(),
+    };
+  });
+}
+
+function resultProvince(r: OrderResult): string | null {
+  const where = r.unit.split(/\s+/)[1];
+  return where ? parseLocationKey(where.toLowerCase()).province : null;
+}
+
+/** Provinces named anywhere in a normalized order (`A mar S A pic - bur` → mar, pic, bur). */
+function provincesIn(order: string): Set<string> {
+  return new Set(
+    order
+      .toLowerCase()
+      .split(/\s+/)
+      .map((w) => parseLocationKey(w).province),
+  );
+}
+
+/** Finds a province id from what a player typed: id, name or alias, any case. */
+function matchProvince(variant: Variant, text: string): string | null {
+  const t = text
+    .trim()
+    .toLowerCase()
+    .replace(/\s*\/.*$/, '');
+  if (variant.map.has(t)) return t;
+  for (const p of variant.map.provinces.values()) {
+    if (
+      p.name.toLowerCase() === t ||
+      p.abbreviation.toLowerCase() === t ||
+      p.aliases.some((a) => a.toLowerCase() === t)
+    )
+      return p.id;
+  }
+  return null;
+}
+
+/** The reason for the last result in a province (the most recent resolved phase with a result there). */
+export async function why(
+  deps: GameDeps,
+  input: { channelId: string; province: string },
+): Promise<Result<{ phase: PhaseView; results: OrderResult[]; text: string }>> {
+  return await read(deps, async (tx) => {
+    const game = await latestGameByChannel(tx, input.channelId);
+    if (!game) return fail(NO_GAME);
+    const v = variantOfGame(game);
+    if (!v) return fail(`This game's variant "${game.variantId}" is no longer available.`);
+    const province = matchProvince(v, String(input.province ?? ''));
+    if (!province) return fail(`"${typed(input.province)}" is not a province on this map.`);
+    const resolved = (await phasesOf(tx, game.id)).filter((p) => p.adjudication).reverse();
+    for (const phase of resolved) {
+      // The unit standing there first, then every order that names the province (moves into it, supports).
+      const all = phase.adjudication!.results;
+      const own = all.filter((r) => resultProvince(r) === province);
+      const results = [
+        ...own,
+        ...all.filter((r) => !own.includes(r) && !r.defaulted && provincesIn(r.order).has(province)),
+      ];
+      if (results.length > 0) {
+        const name = v.map.province(province)?.name ?? province;
+        // What the variant's plug-in adds about the province in that phase (a battle decided outside the adjudicator).
+        const plugin = pluginOfGame(game);
+        const extra =
+          plugin.whyLines?.(await pluginContext(tx, game, v, phase, { now: deps.now(), token: '' }), province) ?? [];
+        const text = [
+          `**${name}**, ${phaseLabel(phase.adjudication!.phase, v)}:`,
+          ...results.map((r) => `\`${r.order}\` (${r.power}): ${r.result}. ${r.reason}`),
+          ...extra,
+        ].join('\n');
+        return { ok: true, phase: toPhaseView(phase, v), results, text };
+      }
+    }
+    return fail(`Nothing has been ordered in ${v.map.province(province)?.name ?? province} yet.`);
+  });
+}
+
+/**
+ * The list of the game's phases, and with `phase` (a code like `S1901M`, a label like `spring 1901 movement`,
+ * or an index) that phase's results summary.
+ */
+export async function history(
+  deps: GameDeps,
+  input: { channelId: string; phase?: string | null },
+): Promise<Result<{ phases: PhaseView[]; detail: PhaseResultsView | null }>> {
+  return await read(deps, async (tx) => {
+    const game = await latestGameByChannel(tx, input.channelId);
+    if (!game) return fail(NO_GAME);
+    const v = variantOfGame(game);
+    if (!v) return fail(`This game's variant "${game.variantId}" is no longer available.`);
+    const rows = await phasesOf(tx, game.id);
+    const views = rows.map((r) => toPhaseView(r, v));
+    const wanted = (input.phase ?? '').trim().toLowerCase();
+    if (wanted === '') return { ok: true, phases: views, detail: null };
+    let i = views.findIndex(
+      (p) => p.code.toLowerCase() === wanted || p.label.toLowerCase() === wanted || String(p.index) === wanted,
+    );
+    if (i < 0) {
+      // `spring 1901` is enough when only one phase starts that way (the movement phase comes first).
+      const starts = views.filter((p) => p.label.toLowerCase().startsWith(wanted));
+      if (starts.length > 0) i = views.indexOf(starts[0]);
+    }
+    if (i < 0)
+      return fail(
+        `No phase "${typed(input.phase)}" in this game. Phases: ${views.map((p) => p.code).join(', ') || 'none yet'}.`,
+      );
+    const row = rows[i];
+    if (!row.adjudication) return fail(`${views[i].label} has not been resolved yet.`);
+    return {
+      ok: true,
+      phases: views,
+      detail: { phase: views[i], results: row.adjudication.results, text: formatResultsSummary(v, row.adjudication) },
+    };
+  });
+}

@@ -1,0 +1,252 @@
+/**
+ * What the deliverer and `/map`, `/history` need to draw a phase's maps at send time (so the resolving
+ * transaction stays fast): `renderMap(input.variant, input.position, { orders, results, adjudication, title, palette })`.
+ *
+ * A resolved phase has two pictures: its orders with their results on the position before it,
+ * and the board after it (the next phase's position: new places, centre ownership after a fall, dislodged
+ * units beside their provinces with their retreat options).
+ */
+import { eq } from 'drizzle-orm';
+import type { Adjudication, OrderResult, Position, PowerOrder } from '../../engine/types.js';
+import type { Variant } from '../../engine/variant.js';
+import type { Tx } from '../../store/db.js';
+import { players } from '../../store/schema.js';
+import { recordsOf } from '../phase/records.js';
+import { gameById, openGameByChannel, ordersOf, phaseById, playerByUser } from '../../store/queries.js';
+import { isBallotKey } from '../orders/orders.js';
+import { phaseLabel } from '../core/summary.js';
+import type { Caller, GameDeps, Result } from '../core/types.js';
+import { variantOfGame } from '../core/variant-of-game.js';
+import { pluginOf } from '../../variants/index.js';
+import type { MapOverlay, OverlayContext, PictureKind } from '../../variants/plugin/index.js';
+import type { GameRow, PhaseRow } from '../../store/schema.js';
+
+export type MapPalette = 'standard' | 'colorblind';
+export const MAP_PALETTES: readonly MapPalette[] = ['standard', 'colorblind'];
+
+export interface RenderInput {
+  variant: Variant;
+  /** The position drawn: the start of the phase, or the board after it. */
+  position: Position;
+  /** The phase's orders (only for a resolved phase and `withOrders`). */
+  orders?: PowerOrder[];
+  results?: OrderResult[];
+  adjudication?: Adjudication;
+  title: string;
+  /** The game's palette (`/game create palette:`). */
+  palette: MapPalette;
+  /** What the variant's plug-in draws beyond units and orders (absent when nothing). */
+  overlays?: MapOverlay[];
+}
+
+/** Which picture of a phase: its orders and results, or the board after it (resolved phases only). */
+export type PhasePicture = 'orders' | 'after';
+
+/**
+ * Inputs for drawing phase `phaseId`. Orders are only ever returned for a resolved phase (secret until
+ * adjudication); for an unresolved phase the map shows the position alone. Null when the phase is gone
+ * (e.g. undone by a rollback) or its variant is unknown.
+ */
+export async function renderInputForPhase(
+  deps: Pick<GameDeps, 'store'>,
+  phaseId: number,
+  opts: { withOrders?: boolean } = {},
+): Promise<RenderInput | null> {
+  return await guarded(async () => await readRenderInput(deps, phaseId, opts.withOrders ? 'orders' : null));
+}
+
+/**
+ * Both pictures of a resolved phase, for its results post: the orders with their results, and the board
+ * after. Null when the phase is gone, unresolved or its variant unknown.
+ */
+export async function renderInputsForResults(
+  deps: Pick<GameDeps, 'store'>,
+  phaseId: number,
+): Promise<{ orders: RenderInput; after: RenderInput } | null> {
+  return await guarded(async () => {
+    const orders = await readRenderInput(deps, phaseId, 'orders');
+    const after = await readRenderInput(deps, phaseId, 'after');
+    return orders?.orders && after ? { orders, after } : null;
+  });
+}
+
+/** One picture of a phase (`/history phase: picture:`); null when that picture does not exist. */
+export async function renderInputForPicture(
+  deps: Pick<GameDeps, 'store'>,
+  phaseId: number,
+  picture: PhasePicture,
+): Promise<RenderInput | null> {
+  return await guarded(async () => await readRenderInput(deps, phaseId, picture));
+}
+
+/**
+ * A picture a variant's step posts carry (`step_post`, `picture`): `board` is the phase's board; any other name is
+ * one of the plug-in's `pictures` (the orders with a provisional result …). Null when the phase is gone, or the
+ * plug-in has nothing to draw.
+ */
+export async function renderInputForStepPicture(
+  deps: Pick<GameDeps, 'store'>,
+  phaseId: number,
+  picture: string,
+): Promise<(RenderInput & { file: string }) | null> {
+  if (picture === 'board') {
+    const board = await renderInputForPhase(deps, phaseId);
+    return board ? { ...board, file: '' } : null;
+  }
+  return await guarded(
+    async () =>
+      await deps.store.transaction(async (tx) => {
+        const phase = await phaseById(tx, phaseId);
+        const game = phase ? await gameById(tx, phase.gameId) : undefined;
+        const variant = game ? variantOfGame(game) : undefined;
+        const draw = game ? pluginOf(game.variantId).pictures?.[picture] : undefined;
+        if (!phase || !game || !variant || !draw) return null;
+        const drawn = draw(await overlayContext(tx, game, variant, phase, picture));
+        if (!drawn) return null;
+        const input: RenderInput = {
+          variant,
+          position: phase.position,
+          ...(drawn.orders ? { orders: await shownOrders(tx, phase.id) } : {}),
+          ...(drawn.adjudication ? { results: drawn.adjudication.results, adjudication: drawn.adjudication } : {}),
+          title: `${variant.name} · ${phaseLabel(phase.position.phase, variant)} · ${drawn.title}`,
+          palette: paletteOf(game.palette),
+        };
+        return { ...(await withOverlays(tx, input, game, phase, picture)), file: drawn.file };
+      }),
+  );
+}
+
+async function guarded<T>(read: () => Promise<T | null>): Promise<T | null> {
+  try {
+    return await read();
+  } catch {
+    return null;
+  }
+}
+
+async function readRenderInput(
+  deps: Pick<GameDeps, 'store'>,
+  phaseId: number,
+  picture: PhasePicture | null,
+): Promise<RenderInput | null> {
+  return await deps.store.transaction(async (tx) => {
+    const phase = await phaseById(tx, phaseId);
+    if (!phase) return null;
+    const game = await gameById(tx, phase.gameId);
+    const variant = game ? variantOfGame(game) : undefined;
+    if (!game || !variant) return null;
+    const palette = paletteOf(game.palette);
+    const label = phaseLabel(phase.position.phase, variant);
+    if (picture === 'after') {
+      if (!phase.adjudication) return null;
+      const next = phase.adjudication.position;
+      return await withOverlays(
+        tx,
+        {
+          variant,
+          position: next,
+          title: `${variant.name} · after ${label} · ${phaseLabel(next.phase, variant)}`,
+          palette,
+        },
+        game,
+        phase,
+        'after',
+      );
+    }
+    if (picture !== 'orders' || !phase.adjudication)
+      return await withOverlays(
+        tx,
+        { variant, position: phase.position, title: `${variant.name} · ${label}`, palette },
+        game,
+        phase,
+        'board',
+      );
+    return await withOverlays(
+      tx,
+      {
+        variant,
+        position: phase.position,
+        orders: await shownOrders(tx, phase.id),
+        results: phase.adjudication.results,
+        adjudication: phase.adjudication,
+        title: `${variant.name} · ${label} · orders and results`,
+        palette,
+      },
+      game,
+      phase,
+      'orders',
+    );
+  });
+}
+
+/** What the plug-in is told about a picture of one of its games (read only). */
+async function overlayContext(
+  tx: Tx,
+  game: GameRow,
+  variant: Variant,
+  phase: PhaseRow,
+  picture: PictureKind,
+  orders?: readonly PowerOrder[],
+): Promise<OverlayContext> {
+  const plugin = pluginOf(game.variantId);
+  const records = await recordsOf(tx, plugin.records, { gameId: game.id, phaseId: phase.id, now: 0 });
+  return {
+    variant,
+    picture,
+    options: game.options ?? {},
+    phase: {
+      index: phase.idx,
+      position: phase.position,
+      adjudication: phase.resolvedAt !== null ? phase.adjudication : null,
+      ...(orders ? { orders } : {}),
+    },
+    records: { get: records.get, list: records.list },
+  };
+}
+
+/** The input with the overlays the variant's plug-in draws on this picture (none: the input as it is). */
+export async function withOverlays(
+  tx: Tx,
+  input: RenderInput,
+  game: GameRow,
+  phase: PhaseRow,
+  picture: PictureKind,
+): Promise<RenderInput> {
+  const plugin = pluginOf(game.variantId);
+  if (!plugin.mapOverlays) return input;
+  const overlays = plugin.mapOverlays(await overlayContext(tx, game, input.variant, phase, picture, input.orders));
+  return overlays.length > 0 ? { ...input, overlays } : input;
+}
+
+/** A phase's orders as its maps show them. Votes for neutral units stay secret even after the phase: only the adopted orders (in the results) are shown. */
+async function shownOrders(tx: Tx, phaseId: number): Promise<PowerOrder[]> {
+  return (await ordersOf(tx, phaseId))
+    .filter((o) => !isBallotKey(o.unitKey))
+    .map((o) => ({ power: o.power, order: o.order }));
+}
+
+function paletteOf(stored: string | null | undefined): MapPalette {
+  return stored === 'colorblind' ? 'colorblind' : 'standard';
+}
+
+/**
+ * The palette of the caller's private `/map`: `chosen` if given (and remembered for a player of the channel's
+ * game), else the player's earlier choice, else the game's palette.
+ */
+export async function mapPaletteFor(
+  deps: Pick<GameDeps, 'store'>,
+  caller: Caller,
+  chosen: MapPalette | null,
+): Promise<Result<{ palette: MapPalette; remembered: boolean }>> {
+  return await deps.store.transaction(async (tx) => {
+    const game = await openGameByChannel(tx, caller.channelId);
+    if (!game) return { ok: true, palette: chosen ?? 'standard', remembered: false };
+    const player = await playerByUser(tx, game.id, caller.userId);
+    if (chosen) {
+      if (!player) return { ok: true, palette: chosen, remembered: false };
+      await tx.update(players).set({ mapPalette: chosen }).where(eq(players.id, player.id));
+      return { ok: true, palette: chosen, remembered: true };
+    }
+    return { ok: true, palette: paletteOf(player?.mapPalette ?? game.palette), remembered: false };
+  });
+}

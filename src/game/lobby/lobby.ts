@@ -1,0 +1,512 @@
+/**
+ * Before the game: creating it in a channel, joining, leaving, and starting.
+ *
+ * Power assignment (docs/architecture.md): `/game join` without a power takes a random free one at once, so
+ * every joined player always holds exactly one power. At `/game start` the powers nobody holds are in civil
+ * disorder: their units hold, their retreats disband, their builds are waived and missing disbands follow the
+ * civil-disorder rule; the game master can later hand such a power to a player with `/gm replace`.
+ */
+import { parseSeatSettings, type SeatCreateInput, type SeatSettings } from '../seats/settings.js';
+import { reliabilityRefusal } from '../seats/record.js';
+import { GAME_DEFAULT_LEVEL } from '../../ai/levels.js';
+import {
+  computerUserId,
+  isComputer,
+  parseComputerSeats,
+  parseLevel,
+  playerName,
+  type ComputerSeatsRequest,
+  type Level,
+} from '../core/holder.js';
+import { eq } from 'drizzle-orm';
+import { botVariants, getVariant } from '../../variants/index.js';
+import type { Variant } from '../../engine/variant.js';
+import type { Tx } from '../../store/db.js';
+import { audit, idText, insertPhase, openGameByChannel, playerByUser, playersOf } from '../../store/queries.js';
+import { games, phases, players, type GameRow, type PressMode } from '../../store/schema.js';
+import { hidesIdentities } from '../core/identities.js';
+import { formatDuration, parseDurations } from '../core/durations.js';
+import { newGameRefusal, serverLimits } from '../core/limits.js';
+import { enqueue, queueDm, queueProgressStatus, queueStatus } from '../outbox/write.js';
+import { ordersOpenLine, phaseLabel } from '../core/summary.js';
+import { fail, inTransaction, noteEvent } from '../core/tx.js';
+import type {
+  Caller,
+  GameDeps,
+  GameView,
+  PhaseDurationInput,
+  PhaseDurations,
+  PhaseView,
+  Result,
+} from '../core/types.js';
+import { toGameView, toPhaseView } from '../core/views.js';
+import { parseOptionsText, powerByName, seatablePowers, variantOfGame } from '../core/variant-of-game.js';
+import { openStartSteps } from '../phase/steps.js';
+import { pluginOfGame } from '../phase/plugin-context.js';
+import { channelRef, timeRef } from '../core/text-refs.js';
+import { SCORING_SYSTEMS, type ScoringSystem } from '../scores/scoring.js';
+import { typed } from '../core/echo.js';
+import { inServerLibrary } from '../variant-library/index.js';
+import { isStoredVariantId } from '../../variants/stored.js';
+
+export const NO_GAME = 'There is no game in this channel. A game master can create one with `/game create`.';
+
+/** Finds the power the player means: exact name, adjective, or a unique prefix, in any case. */
+export function matchPower(variantId: string, text: string): string | null {
+  const variant = getVariant(variantId);
+  return variant ? powerByName(variant, text) : null;
+}
+
+/** What `/game create` gives (src/bot/commands/game.ts reads it from the command's options). */
+export interface CreateGameInput extends SeatCreateInput {
+  channelId: string;
+  guildId: string | null;
+  userId: string;
+  variantId: string;
+  durations?: PhaseDurationInput;
+  /** A role the start and results posts ping (`/game create notify:`); never @everyone (the guild's id). */
+  notifyRoleId?: string | null;
+  /** Map colours of the channel's posts (`/game create palette:`). */
+  palette?: string | null;
+  /** The variant's game options by name; null or missing ones take their defaults (`optionsText` too). */
+  options?: Record<string, string | null | undefined>;
+  /** The variant's options as typed in `/game create options:`: comma-separated `name` or `name=value` (variant-of-game.ts). */
+  optionsText?: string | null;
+  /** `/game create press:` — `open` (default), `gunboat` or `anonymous` (docs/bot.md "Press"). */
+  press?: string | null;
+  /** `/game create scoring:` — one of `SCORING_SYSTEMS`, default `draw-size` (docs/bot.md "Scoring"). */
+  scoring?: string | null;
+  /** `/game create rate-computers:` — the computer seats count as the people's opponents in the ratings (default off). */
+  rateAgainstComputers?: boolean | null;
+}
+
+/** A new game's settings, parsed from `CreateGameInput` and checked against its variant. */
+interface GameSettings {
+  variant: Variant;
+  durations: PhaseDurations;
+  palette: 'standard' | 'colorblind';
+  options: Record<string, string>;
+  computer: ComputerSeatsRequest;
+  level: Level;
+  seats: SeatSettings;
+  demonstration: boolean;
+  press: PressMode;
+  scoring: ScoringSystem;
+  rateAgainstComputers: boolean;
+}
+
+/**
+ * Creates a game in the channel with the caller as game master. Durations like `90s`, `10m`, `24h`, `2d`
+ * (defaults: movement 24h, retreat 12h, adjustment 12h). Errors: unknown variant (lists the variants),
+ * malformed, zero or over-30-day duration, a game already open in the channel.
+ */
+export async function createGame(
+  deps: GameDeps,
+  input: CreateGameInput,
+): Promise<Result<{ game: GameView; computerPowers: string[]; computerFill: boolean; demonstration: boolean }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    if (!idText(input.channelId) || !idText(input.userId))
+      return fail('This command must be used in a server channel.');
+    // A server's stored variant only from its own library (docs/variants.md "A server's variants").
+    const wanted = String(input.variantId ?? '')
+      .trim()
+      .toLowerCase();
+    const ownStored = isStoredVariantId(wanted) && (await inServerLibrary(tx, input.guildId, wanted));
+    const settings = parseGameSettings(input, ownStored);
+    if (!settings.ok) return fail(settings.error);
+    const place = await checkGamePlace(tx, deps, input, settings.durations);
+    if (!place.ok) return fail(place.error);
+    const { variant, durations, computer, demonstration } = settings;
+    const now = deps.now();
+    const game = await insertGame(tx, input, settings, place, now);
+    // Named computer seats (and every seat of a demonstration table) are taken at once, so nobody joins as them.
+    const computerPowers = demonstration ? seatablePowers(variant) : computer.fill === 'powers' ? computer.powers : [];
+    for (const power of computerPowers)
+      await tx
+        .insert(players)
+        .values({ gameId: game.id, power, userId: computerUserId(power, game.computerLevel), joinedAt: now });
+    await audit(tx, {
+      gameId: game.id,
+      userId: input.userId,
+      action: 'create',
+      detail: {
+        variant: variant.id,
+        durations,
+        computer: computerPowers,
+        computerFill: game.computerFill,
+        demonstration,
+      },
+      at: now,
+    });
+    noteEvent({
+      kind: 'game_created',
+      gameId: game.id,
+      variantId: variant.id,
+      guildId: game.guildId,
+      channelId: game.channelId,
+    });
+    await queueStatus(tx, game.id, now);
+    changed(game.id);
+    return { ok: true, game: toGameView(game), computerPowers, computerFill: game.computerFill, demonstration };
+  });
+}
+
+/**
+ * `/game create`'s settings, each parsed and checked in turn (the first error is the answer): the variant, the
+ * phase durations, the palette, the variant's options, the computer seats and their level, the seat settings, and a
+ * demonstration table's (every power a computer's, so no named computer seats).
+ */
+function parseGameSettings(input: CreateGameInput, ownStored: boolean): Result<GameSettings> {
+  const wanted = String(input.variantId ?? '')
+    .trim()
+    .toLowerCase();
+  // A bundled variant, or one of the server's stored ones (the bot resolves a library name to its id).
+  const variant =
+    botVariants().find((v) => v.id === wanted) ?? (ownStored ? variantOfGame({ variantId: wanted }) : undefined);
+  if (!variant) {
+    return fail(
+      `Unknown variant "${typed(input.variantId)}". Available variants: ${botVariants()
+        .map((v) => v.id)
+        .join(', ')}.`,
+    );
+  }
+  const durations = parseDurations(input.durations);
+  if (!durations.ok) return fail(durations.error);
+  const palette = input.palette ?? 'standard';
+  if (palette !== 'standard' && palette !== 'colorblind')
+    return fail(`Unknown palette "${typed(palette)}". Palettes: standard, colorblind.`);
+  const written = parseOptionsText(variant, input.optionsText);
+  if (!written.ok) return fail(written.error);
+  const options = gameOptionsFor(variant, { ...written.options, ...(input.options ?? {}) });
+  if (!options.ok) return fail(options.error);
+  const computer = parseComputerSeats(variant, input.computer);
+  if (!computer.ok) return fail(computer.error);
+  const level = parseLevel(input.computerLevel, GAME_DEFAULT_LEVEL);
+  if (!level.ok) return fail(level.error);
+  const seats = parseSeatSettings(input);
+  if (!seats.ok) return fail(seats.error);
+  const press = input.press ?? 'open';
+  if (!PRESS_MODES.includes(press as PressMode))
+    return fail(`Unknown press "${typed(press)}". Press: ${PRESS_MODES.join(', ')}.`);
+  const scoring = input.scoring ?? SCORING_SYSTEMS[0];
+  if (!SCORING_SYSTEMS.includes(scoring as ScoringSystem))
+    return fail(`Unknown scoring "${typed(scoring)}". Scoring: ${SCORING_SYSTEMS.join(', ')}.`);
+  const demonstration = input.demonstration === true;
+  if (demonstration && computer.request.fill === 'powers') {
+    return fail(
+      'A demonstration table gives every power to a computer player: leave `computer:` out (or write `all`).',
+    );
+  }
+  return {
+    ok: true,
+    variant,
+    durations: durations.durations,
+    palette,
+    options: options.options,
+    computer: computer.request,
+    level: level.level,
+    seats: seats.settings,
+    demonstration,
+    press: press as PressMode,
+    scoring: scoring as ScoringSystem,
+    rateAgainstComputers: input.rateAgainstComputers === true,
+  };
+}
+
+/** The ways a game's players may talk (`PressMode`), the default first. */
+export const PRESS_MODES: readonly PressMode[] = ['open', 'gunboat', 'anonymous'];
+
+/**
+ * Whether the game may be created where it was asked for, in the caller's transaction: no other open game in the
+ * channel, a notify role that is not @everyone, phases no shorter than the server allows, and in a server the
+ * caller's only forming game there and the server under its cap of live games. Answers the server and role ids.
+ */
+async function checkGamePlace(
+  tx: Tx,
+  deps: GameDeps,
+  input: CreateGameInput,
+  durations: PhaseDurations,
+): Promise<Result<{ guildId: string | null; notifyRoleId: string | null }>> {
+  const existing = await openGameByChannel(tx, input.channelId);
+  if (existing) {
+    return fail(
+      `This channel already has a ${existing.status} game (${existing.variantId}); one game per channel. Use another channel.`,
+    );
+  }
+  const guildId = idText(input.guildId) || null;
+  const notifyRoleId = idText(input.notifyRoleId) || null;
+  if (notifyRoleId !== null && notifyRoleId === guildId)
+    return fail('The bot never pings @everyone: choose a role for the players, or none.');
+  const server = await serverLimits(tx, deps, guildId);
+  for (const type of ['movement', 'retreat', 'adjustment'] as const) {
+    if (durations[type] < server.minPhaseMs) {
+      return fail(
+        `The ${type} phase cannot be shorter than ${formatDuration(server.minPhaseMs)} in this server (you gave ${formatDuration(durations[type])}).`,
+      );
+    }
+  }
+  // One forming game per member per server, and a cap on the server's live games.
+  const refused = guildId ? await newGameRefusal(tx, deps, guildId, input.userId) : null;
+  if (refused) return fail(refused);
+  return { ok: true, guildId, notifyRoleId };
+}
+
+/** Stores the new game (forming, the caller its game master) with its settings; answers its row. */
+async function insertGame(
+  tx: Tx,
+  input: CreateGameInput,
+  settings: GameSettings,
+  place: { guildId: string | null; notifyRoleId: string | null },
+  now: number,
+): Promise<GameRow> {
+  const { variant, durations, palette, options, computer, level, seats, demonstration, press, scoring } = settings;
+  return (
+    await tx
+      .insert(games)
+      .values({
+        channelId: input.channelId,
+        guildId: place.guildId,
+        notifyRoleId: place.notifyRoleId,
+        variantId: variant.id,
+        gmUserId: input.userId,
+        status: 'forming',
+        movementMs: durations.movement,
+        retreatMs: durations.retreat,
+        adjustmentMs: durations.adjustment,
+        palette,
+        options,
+        computerFill: computer.fill === 'all',
+        demonstration,
+        computerLevel: level,
+        ...seats,
+        press,
+        scoring,
+        rateAgainstComputers: settings.rateAgainstComputers,
+        createdAt: now,
+      })
+      .returning()
+  )[0]!;
+}
+
+/**
+ * The game options as stored: every option the variant offers, given or defaulted. An option the variant does not
+ * offer, or a value it does not allow, is refused with the allowed values.
+ */
+export function gameOptionsFor(
+  variant: Variant,
+  given: Record<string, string | null | undefined>,
+): Result<{ options: Record<string, string> }> {
+  const specs = variant.rules.gameOptions ?? {};
+  const options: Record<string, string> = {};
+  for (const [name, value] of Object.entries(given)) {
+    if (value === null || value === undefined) continue;
+    const spec = specs[name];
+    if (!spec) return fail(`${variant.name} has no option "${typed(name)}".`);
+    if (!spec.values.includes(value))
+      return fail(`Option ${name} takes ${spec.values.join(', ')} (you gave "${typed(value)}").`);
+    options[name] = value;
+  }
+  for (const [name, spec] of Object.entries(specs)) options[name] ??= spec.default;
+  return { ok: true, options };
+}
+
+/** Powers nobody holds in the channel's forming game (for autocomplete); [] when there is none. */
+export async function freePowers(deps: GameDeps, channelId: string): Promise<string[]> {
+  try {
+    return await deps.store.transaction(async (tx) => {
+      const game = await openGameByChannel(tx, channelId);
+      if (game?.status !== 'forming') return [];
+      const variant = variantOfGame(game);
+      if (!variant) return [];
+      const taken = new Set((await playersOf(tx, game.id)).map((p) => p.power));
+      return seatablePowers(variant).filter((p) => !taken.has(p));
+    });
+  } catch {
+    return [];
+  }
+}
+
+async function formingGame(tx: Tx, channelId: string): Promise<GameRow | { ok: false; error: string }> {
+  const game = await openGameByChannel(tx, channelId);
+  if (!game) return fail(NO_GAME);
+  if (game.status !== 'forming') return fail('The game has already started.');
+  return game;
+}
+
+/**
+ * Joins the channel's forming game, taking `power` (name, adjective or unique prefix) or a random free power.
+ * Errors: no game, already started, already joined, unknown or taken power, no free power left.
+ */
+export async function joinGame(
+  deps: GameDeps,
+  input: Caller & { power?: string | null },
+): Promise<Result<{ game: GameView; power: string }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await formingGame(tx, input.channelId);
+    if ('ok' in game) return game;
+    if (!idText(input.userId)) return fail('Who is joining? (missing user id)');
+    const variant = variantOfGame(game)!;
+    if (game.demonstration)
+      return fail(
+        'This is a demonstration table: computer players play every power, and nobody joins. Watch it here, or create a game of your own.',
+      );
+    const mine = await playerByUser(tx, game.id, input.userId);
+    if (mine) return fail(`You have already joined as ${mine.power}. Use \`/game leave\` first to change power.`);
+    const unreliable = await reliabilityRefusal(tx, game, input.userId);
+    if (unreliable) return fail(unreliable);
+    const seated = await playersOf(tx, game.id);
+    const taken = new Set(seated.map((p) => p.power));
+    const free = seatablePowers(variant).filter((p) => !taken.has(p));
+    let power: string;
+    if (typeof input.power === 'string' && input.power.trim() !== '') {
+      const matched = matchPower(game.variantId, input.power);
+      if (!matched)
+        return fail(
+          `"${typed(input.power)}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`,
+        );
+      if (!free.includes(matched) && !taken.has(matched))
+        return fail(
+          `${matched} is a neutral power: the players' votes move it, and nobody takes it when the game forms. Free powers: ${free.join(', ') || 'none'}.`,
+        );
+      if (taken.has(matched)) {
+        const byComputer = seated.some((p) => p.power === matched && isComputer(p.userId));
+        return fail(
+          `${matched} is ${byComputer ? 'played by a computer player (the game master chose it)' : 'already taken'}. Free powers: ${free.join(', ') || 'none'}.`,
+        );
+      }
+      power = matched;
+    } else {
+      if (free.length === 0) return fail('Every power is taken.');
+      power = free[Math.floor((deps.random ?? Math.random)() * free.length) % free.length];
+    }
+    const now = deps.now();
+    await tx.insert(players).values({ gameId: game.id, power, userId: input.userId, joinedAt: now });
+    await audit(tx, { gameId: game.id, userId: input.userId, action: 'join', detail: { power }, at: now });
+    await queueProgressStatus(tx, game, now);
+    changed(game.id);
+    return { ok: true, game: toGameView(game), power };
+  });
+}
+
+/** Leaves the channel's game before it starts. */
+export async function leaveGame(deps: GameDeps, input: Caller): Promise<Result<{ game: GameView; power: string }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await openGameByChannel(tx, input.channelId);
+    if (!game) return fail(NO_GAME);
+    const mine = await playerByUser(tx, game.id, input.userId);
+    if (!mine) return fail('You are not in this game.');
+    if (game.status !== 'forming') {
+      return fail('The game has started: `/game leave` asks you to confirm, then your seat goes to a substitute.');
+    }
+    const now = deps.now();
+    await tx.delete(players).where(eq(players.id, mine.id));
+    await audit(tx, { gameId: game.id, userId: input.userId, action: 'leave', detail: { power: mine.power }, at: now });
+    await queueProgressStatus(tx, game, now);
+    changed(game.id);
+    return { ok: true, game: toGameView(game), power: mine.power };
+  });
+}
+
+/**
+ * Starts the channel's game (game master only): creates the first phase with its deadline, queues the start
+ * map for the channel and a DM to every player with their power. Powers nobody holds play in civil disorder.
+ */
+export async function startGame(
+  deps: GameDeps,
+  input: Caller,
+): Promise<
+  Result<{ game: GameView; phase: PhaseView; players: { power: string; userId: string }[]; civilDisorder: string[] }>
+> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await formingGame(tx, input.channelId);
+    if ('ok' in game) return game;
+    if (game.gmUserId !== input.userId) return fail('Only the game master can start the game.');
+    const variant = variantOfGame(game);
+    if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
+    const now = deps.now();
+    const seatedBefore = await playersOf(tx, game.id);
+    // A table of only computer players is a demonstration table, asked for at creation.
+    if (!game.demonstration && !seatedBefore.some((p) => !isComputer(p.userId))) {
+      return fail(
+        seatedBefore.length === 0 && !game.computerFill
+          ? 'Nobody has joined yet: players join with `/game join`.'
+          : 'No person has joined yet, and a game of only computer players is a demonstration table (`/game create demonstration: True`): players join with `/game join`.',
+      );
+    }
+    if (game.computerFill) {
+      // `/game create computer:all`: the powers nobody took are played by computer players.
+      const held = new Set(seatedBefore.map((p) => p.power));
+      for (const power of seatablePowers(variant).filter((p) => !held.has(p))) {
+        await tx
+          .insert(players)
+          .values({ gameId: game.id, power, userId: computerUserId(power, game.computerLevel), joinedAt: now });
+      }
+    }
+    const joined = await playersOf(tx, game.id);
+    const plugin = pluginOfGame(game);
+    const start = variant.startingPosition();
+    const position =
+      plugin.startPosition?.(start, { variant, options: game.options ?? {}, seated: joined.map((p) => p.power) }) ??
+      start;
+    let deadlineMs = now + game.movementMs;
+    const phase = await insertPhase(tx, game.id, 0, position, now, deadlineMs);
+    // The variant's start choice comes first (src/game/phase/steps.ts); the first phase's clock starts once it is made.
+    const choosing = await openStartSteps(tx, deps, game, variant, phase, now);
+    if (choosing !== null) {
+      deadlineMs = choosing.deadline;
+      await tx.update(phases).set({ deadlineMs }).where(eq(phases.id, phase.id));
+    }
+    const started = (
+      await tx
+        .update(games)
+        .set({ status: 'active', currentPhaseId: phase.id, deadlineMs })
+        .where(eq(games.id, game.id))
+        .returning()
+    )[0]!;
+    noteEvent({ kind: 'game_started', gameId: game.id, variantId: variant.id, players: joined.length });
+    const held = new Set(joined.map((p) => p.power));
+    const civilDisorder = seatablePowers(variant).filter((p) => !held.has(p));
+    const label = phaseLabel(position.phase, variant);
+    const roster = hidesIdentities(started)
+      ? `Who plays which power stays hidden until the end: each player got their own power by DM.`
+      : joined.map((p) => `${p.power}: ${playerName(p.userId)}`).join('\n');
+    const cdLine = civilDisorder.length > 0 ? `\nIn civil disorder (units hold): ${civilDisorder.join(', ')}` : '';
+    await enqueue(tx, {
+      gameId: game.id,
+      phaseId: phase.id,
+      payload: {
+        type: 'game_started',
+        gameId: game.id,
+        phaseId: phase.id,
+        text:
+          `🎲 **${variant.name}** has started!\n${roster}${cdLine}\n` +
+          (choosing?.announce ?? ordersOpenLine(label, deadlineMs)),
+      },
+      target: { kind: 'channel', id: game.channelId },
+      dedupeKey: `start:${game.id}`,
+      now,
+    });
+    for (const p of joined) {
+      await queueDm(
+        tx,
+        started,
+        p.userId,
+        'power_assigned',
+        `You play **${p.power}** in the ${variant.name} game in ${channelRef(game.channelId)}. ${label}: send orders with \`/order\` in that channel before ${timeRef(deadlineMs, 'f')}.`,
+        `power:${game.id}:${p.power}:${p.userId}`,
+        now,
+        phase.id,
+      );
+    }
+    await audit(tx, { gameId: game.id, userId: input.userId, action: 'start', detail: { civilDisorder }, at: now });
+    await queueStatus(tx, game.id, now);
+    changed(game.id);
+    return {
+      ok: true,
+      game: toGameView(started),
+      phase: toPhaseView(phase, variant),
+      players: joined.map((p) => ({ power: p.power, userId: p.userId })),
+      civilDisorder,
+    };
+  });
+}

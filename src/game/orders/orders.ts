@@ -1,0 +1,523 @@
+import { first } from '../../store/store.js';
+/**
+ * Players' orders: submit (parse, check against the board, store, replacing earlier orders for the same
+ * unit), clear, and list. Orders stay secret: they go only to the ephemeral reply and the player's DM.
+ */
+import { and, eq, gt, isNull, like } from 'drizzle-orm';
+import { adjustmentDelta } from '../../engine/adjustment.js';
+import { orderProblem } from '../../engine/check.js';
+import { parseOrders } from '../../engine/parse/index.js';
+import type { Order, Position, Power } from '../../engine/types.js';
+import type { Variant } from '../../engine/variant.js';
+import type { Tx } from '../../store/db.js';
+import { audit, ordersOf, playersOf } from '../../store/queries.js';
+import { orders, outbox, type GameRow, type OrderRow } from '../../store/schema.js';
+import { isError, playerInGame } from '../core/context.js';
+import { ordersClosedByStep } from '../phase/steps.js';
+import { buildSites, buildableTypes, dutiesOf, missingOrders, type Duties } from '../phase/duties.js';
+import { limitsOf } from '../core/limits.js';
+import { ORDER_CONFIRMATION_KEY, queueDm, queueProgressStatus, type OutboxPayload } from '../outbox/write.js';
+import { phaseLabel } from '../core/summary.js';
+import { fail, inReadTransaction, inTransaction } from '../core/tx.js';
+import type { Caller, GameDeps, PhaseView, RejectedOrder, Result, StoredOrder } from '../core/types.js';
+import { randomToken, toPhaseView } from '../core/views.js';
+import { channelRef, timeRef } from '../core/text-refs.js';
+
+function toStored(row: OrderRow): StoredOrder {
+  return {
+    power: row.power,
+    unitKey: row.unitKey,
+    text: row.text,
+    submittedBy: row.submittedBy,
+    submittedAt: row.submittedAt,
+  };
+}
+
+function placeName(variant: Variant, province: string): string {
+  return variant.map.province(province)?.name ?? province;
+}
+
+const typeName = (t: string) => (t === 'A' ? 'an army' : 'a fleet');
+
+/** Orders for units the players' vote moves (Mandate of Heaven neutrals) are stored under this key prefix. */
+const BALLOT = 'vote:';
+export const isBallotKey = (unitKey: string): boolean => unitKey.startsWith(BALLOT);
+
+/** The powers whose units the players' vote moves in this game now (none in most variants). */
+export async function votedPowersIn(tx: Tx, variant: Variant, gameId: number, position: Position): Promise<Set<Power>> {
+  const hook = variant.rules.votedPowers;
+  if (!hook) return new Set();
+  return new Set(hook({ map: variant.map, position, players: (await playersOf(tx, gameId)).map((p) => p.power) }));
+}
+
+/**
+ * Checks one parsed order against the board for this power and phase. Returns the key it is stored under
+ * (the unit's province; `waive:n` for a waived build) or the reason it is refused.
+ */
+export function checkOrder(
+  variant: Variant,
+  position: Position,
+  power: Power,
+  order: Order,
+  duties: Duties,
+  existing: { unitKey: string; kind: string }[],
+  voted: ReadonlySet<Power> = new Set(),
+): { unitKey: string } | { error: string } {
+  const phaseType = position.phase.type;
+  if (phaseType === 'adjustment') {
+    // A build the power may make itself is its own, even in a voted power's centre: a ballot only otherwise.
+    const ownBuild = order.kind === 'build' && duties.builds > 0 && duties.buildSites.includes(order.unit.province);
+    const ballot = ownBuild ? null : checkAdjustmentBallot(variant, position, order, voted);
+    if (ballot) return ballot;
+    return checkAdjustment(
+      variant,
+      position,
+      power,
+      order,
+      duties,
+      existing.filter((e) => !isBallotKey(e.unitKey)),
+    );
+  }
+  const allowed = phaseType === 'movement' ? ['hold', 'move', 'support', 'convoy', 'special'] : ['retreat', 'disband'];
+  if (!allowed.includes(order.kind)) {
+    return {
+      error:
+        phaseType === 'movement'
+          ? 'It is a movement phase: order your units to hold, move, support or convoy.'
+          : 'It is a retreat phase: order a dislodged unit to retreat (`F tri R alb`) or disband (`F tri D`).',
+    };
+  }
+  if (order.kind === 'waive') return { error: 'There is nothing to waive now.' };
+  const pool = phaseType === 'movement' ? position.units : position.dislodged;
+  const province = order.unit.province;
+  const unit = pool.find((u) => u.province === province);
+  const where = placeName(variant, province);
+  if (!unit) {
+    return { error: phaseType === 'movement' ? `There is no unit in ${where}.` : `No unit was dislodged in ${where}.` };
+  }
+  const ballot = unit.power !== power && voted.has(unit.power);
+  if (unit.power !== power && !ballot)
+    return { error: `The unit in ${where} belongs to ${unit.power}; you play ${power}.` };
+  if (order.unit.type && order.unit.type !== unit.type) {
+    return { error: `The unit in ${where} is ${typeName(unit.type)}, not ${typeName(order.unit.type)}.` };
+  }
+  if (ballot) {
+    // A secret ballot for a neutral unit: checked as that power's order (an illegal ballot would not be counted).
+    const problem = orderProblem(variant, position, { power: unit.power, order });
+    if (problem) return { error: `As a vote for ${unit.power}'s unit: ${problem}.` };
+    return { unitKey: `${BALLOT}${province}` };
+  }
+  // The adjudicator's own legality rules, so a player hears at once what the results would only say later.
+  const problem = orderProblem(variant, position, { power, order });
+  if (problem) return { error: `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.` };
+  return { unitKey: province };
+}
+
+/** A winter ballot: a build in a centre of a voted power, or a disband of its unit; null when it is not one. */
+function checkAdjustmentBallot(
+  variant: Variant,
+  position: Position,
+  order: Order,
+  voted: ReadonlySet<Power>,
+): { unitKey: string } | { error: string } | null {
+  if (order.kind !== 'build' && order.kind !== 'disband') return null;
+  const province = order.unit.province;
+  const where = placeName(variant, province);
+  const neutral =
+    order.kind === 'build'
+      ? [...voted].find((p) => (position.supplyCenters[p] ?? []).includes(province))
+      : position.units.find((u) => u.province === province && voted.has(u.power))?.power;
+  if (!neutral) return null;
+  const delta = adjustmentDelta(position, neutral, variant.map, variant.rules);
+  if (order.kind === 'build') {
+    if (delta <= 0) return { error: `As a vote for ${neutral}: ${neutral} has no builds this turn.` };
+    if (!buildSites(variant, position, neutral).includes(province))
+      return { error: `As a vote for ${neutral}: a unit is already in ${where}.` };
+    if (!buildableTypes(variant, position, neutral, province).includes(order.unit.type))
+      return { error: `As a vote for ${neutral}: ${typeName(order.unit.type)} cannot be built in ${where}.` };
+  } else if (delta >= 0) return { error: `As a vote for ${neutral}: ${neutral} has no units to disband this turn.` };
+  return { unitKey: `${BALLOT}${province}` };
+}
+
+function checkAdjustment(
+  variant: Variant,
+  position: Position,
+  power: Power,
+  order: Order,
+  duties: Duties,
+  existing: { unitKey: string; kind: string }[],
+): { unitKey: string } | { error: string } {
+  switch (order.kind) {
+    case 'build':
+    case 'waive': {
+      if (duties.builds <= 0) return { error: `${power} has no builds this turn.` };
+      const key = order.kind === 'build' ? order.unit.province : null;
+      const others = existing.filter((e) => (e.kind === 'build' || e.kind === 'waive') && e.unitKey !== key);
+      if (others.length >= duties.builds) {
+        return {
+          error: `${power} may make only ${duties.builds} build${duties.builds === 1 ? '' : 's'}; clear your orders (\`/orders clear\`) to change them.`,
+        };
+      }
+      if (order.kind === 'waive') {
+        const refused = orderProblem(variant, position, { power, order });
+        if (refused) return { error: `${refused.charAt(0).toUpperCase()}${refused.slice(1)}.` };
+        const used = new Set(existing.map((e) => e.unitKey));
+        let n = 1;
+        while (used.has(`waive:${n}`)) n++;
+        return { unitKey: `waive:${n}` };
+      }
+      const province = order.unit.province;
+      const where = placeName(variant, province);
+      if (!buildSites(variant, position, power).includes(province)) {
+        const home = variant.map.homeCenters(power).includes(province);
+        const owned = (position.supplyCenters[power] ?? []).includes(province);
+        const occupied = position.units.some((u) => u.province === province);
+        const rule = occupied
+          ? undefined
+          : variant.rules.buildRefusal?.({ map: variant.map, position, power, province });
+        const why = occupied
+          ? 'a unit is there'
+          : rule
+            ? rule
+            : !home
+              ? 'it is not one of your home centres'
+              : !owned
+                ? 'you do not own it'
+                : 'the rules forbid it';
+        return { error: `You cannot build in ${where}: ${why}.` };
+      }
+      const types = buildableTypes(variant, position, power, province);
+      if (!types.includes(order.unit.type))
+        return { error: `You cannot build ${typeName(order.unit.type)} in ${where}.` };
+      if (!variant.map.canStand(order.unit.type, order.unit)) {
+        const coasts = variant.map.coastsOf(province).map((c) => `${province}/${c}`);
+        return { error: `A fleet built in ${where} needs a coast: ${coasts.join(' or ')}.` };
+      }
+      return { unitKey: province };
+    }
+    case 'disband': {
+      if (duties.disbands <= 0) return { error: `${power} has no units to disband this turn.` };
+      const province = order.unit.province;
+      const where = placeName(variant, province);
+      const unit = position.units.find((u) => u.province === province);
+      if (!unit) return { error: `There is no unit in ${where}.` };
+      if (unit.power !== power) return { error: `The unit in ${where} belongs to ${unit.power}; you play ${power}.` };
+      const others = existing.filter((e) => e.kind === 'disband' && e.unitKey !== province);
+      if (others.length >= duties.disbands) {
+        return {
+          error: `${power} must disband only ${duties.disbands} unit${duties.disbands === 1 ? '' : 's'}; clear your orders to change them.`,
+        };
+      }
+      return { unitKey: province };
+    }
+    default:
+      return { error: 'It is an adjustment phase: build (`A par B`), disband (`A par D`) or waive a build (`WAIVE`).' };
+  }
+}
+
+/**
+ * One stored order as `/orders show` and the confirmation DM list it, without the list's Markdown (`• ` and the
+ * code span): `A par - bur`, or a ballot with its mark. The order pad shows exactly this text (docs/pad.md).
+ */
+export function shownOrderLine(row: Pick<OrderRow, 'text' | 'unitKey'>): { order: string; note: string } {
+  return { order: row.text, note: isBallotKey(row.unitKey) ? ' (your secret vote for a neutral unit)' : '' };
+}
+
+function orderSetText(duties: Duties, rows: OrderRow[]): string {
+  const lines = rows.map((r) => {
+    const line = shownOrderLine(r);
+    return `• \`${line.order}\`${line.note}`;
+  });
+  const missing = missingOrders(duties, rows);
+  const tail = missing.length > 0 ? `\nStill without an order: ${missing.join(', ')}` : '\nEvery unit has an order.';
+  return `${lines.length > 0 ? lines.join('\n') : '(no orders)'}${tail}`;
+}
+
+/**
+ * Queues the DM that confirms a power's complete order set: at most one
+ * per burst of changes. A confirmation still waiting for its quiet period (`confirmationQuietMs`, at most three
+ * of them after the first change) is rewritten with the newest order set, so sixty quick `/order`s send one DM
+ * that shows the final orders; one already due (perhaps being delivered) is left alone and a new one follows.
+ * When the phase resolves first, the confirmation is dropped (its results show the orders; outbox-write.ts `enqueue`).
+ */
+async function queueConfirmation(
+  tx: Tx,
+  deps: GameDeps,
+  game: GameRow,
+  userId: string,
+  power: string,
+  phaseId: number,
+  text: string,
+  now: number,
+): Promise<void> {
+  const quiet = limitsOf(deps).confirmationQuietMs;
+  const pending = first(
+    await tx
+      .select()
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.kind, 'dm'),
+          eq(outbox.target, userId),
+          eq(outbox.phaseId, phaseId),
+          isNull(outbox.sentAt),
+          isNull(outbox.failedAt),
+          eq(outbox.attempts, 0),
+          // Not due yet, so no deliverer has picked it up (they only take due rows).
+          gt(outbox.nextAttemptAt, now),
+          like(outbox.dedupeKey, `${ORDER_CONFIRMATION_KEY}${phaseId}:${power}:%`),
+        ),
+      )
+      .limit(1),
+  );
+  const payload: OutboxPayload = { type: 'dm', gameId: game.id, text, reason: 'order_confirmation' };
+  if (pending) {
+    await tx
+      .update(outbox)
+      .set({ payload, nextAttemptAt: Math.min(now + quiet, pending.createdAt + 3 * quiet) })
+      .where(eq(outbox.id, pending.id));
+    return;
+  }
+  const dedupeKey = `${ORDER_CONFIRMATION_KEY}${phaseId}:${power}:${randomToken(deps.random ?? Math.random)}`;
+  await queueDm(tx, game, userId, 'order_confirmation', text, dedupeKey, now, phaseId);
+  if (quiet > 0)
+    await tx
+      .update(outbox)
+      .set({ nextAttemptAt: now + quiet })
+      .where(eq(outbox.dedupeKey, dedupeKey));
+}
+
+/**
+ * Orders close at the deadline, even if the sweep that resolves the phase has not run yet.
+ * Returns the reason, or null while orders are open (a paused game has no deadline).
+ */
+export function deadlinePassed(game: GameRow, now: number): string | null {
+  if (game.status !== 'active' || game.deadlineMs === null || now < game.deadlineMs) return null;
+  return `The deadline passed ${timeRef(game.deadlineMs, 'R')} (${timeRef(game.deadlineMs, 'f')}), so orders for this phase are closed; the phase is being resolved.`;
+}
+
+/**
+ * Bounds an order text before anything parses it: characters and orders (lines or
+ * `;`-separated parts). Returns the sentence to show, or null when it is within bounds. Counting is one
+ * linear pass that stops at the first excess.
+ */
+export function orderInputProblem(deps: Pick<GameDeps, 'limits'>, text: string): string | null {
+  const { maxOrderChars, maxOrderLines } = limitsOf(deps);
+  if (text.length > maxOrderChars)
+    return `That is too long: ${text.length} characters, at most ${maxOrderChars}. Send your orders in several \`/order\` commands.`;
+  let parts = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 59) {
+      parts++;
+      if (parts > maxOrderLines) return `That is too many orders at once: at most ${maxOrderLines} in one \`/order\`.`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Parses `text` (one order per line or `;`-separated) as orders of the caller's power for the current phase,
+ * stores the accepted ones (replacing earlier orders for the same unit), and queues a DM with the power's
+ * complete order set. Rejected lines come back with the reason; stored ones are kept even if some fail.
+ */
+export async function submitOrders(
+  deps: GameDeps,
+  input: Caller & { text: string; phaseId?: number },
+): Promise<
+  Result<{
+    power: string;
+    phase: PhaseView;
+    stored: StoredOrder[];
+    rejected: RejectedOrder[];
+    /** Earlier orders (stored before, or earlier in this text) that an order of this text replaced. */
+    replaced: { before: string; after: string }[];
+    orders: StoredOrder[];
+    missing: string[];
+  }>
+> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const ctx = await playerInGame(tx, input, { allowPaused: true }); // orders may be written while the clock is stopped
+    if (isError(ctx)) return ctx;
+    const { game, variant, phase, player } = ctx;
+    const closed = deadlinePassed(game, deps.now()) ?? (await ordersClosedByStep(tx, game, phase));
+    if (closed) return fail(closed);
+    if (input.phaseId !== undefined && input.phaseId !== phase.id)
+      return fail('The phase has changed since you opened the box, so nothing was stored; run `/orders paste` again.');
+    const text = typeof input.text === 'string' ? input.text : '';
+    if (text.trim() === '')
+      return fail(
+        'No orders given: write one order per line or separate them with `;`, like `A par - bur; F bre - mao`.',
+      );
+    const tooBig = orderInputProblem(deps, text);
+    if (tooBig) return fail(tooBig);
+    const position = phase.position;
+    const power = player.power;
+    const duties = dutiesOf(variant, position, power);
+    const now = deps.now();
+    const rejected: RejectedOrder[] = [];
+    const storedKeys: string[] = [];
+    const existing = (await ordersOf(tx, phase.id, power)).map((r) => ({
+      unitKey: r.unitKey,
+      kind: r.order.kind,
+      text: r.text,
+    }));
+    const replaced: { before: string; after: string }[] = [];
+    const voted = await votedPowersIn(tx, variant, game.id, position);
+    for (const parsed of parseOrders(variant, text, { position, power, alsoFor: [...voted] })) {
+      if (!parsed.ok) {
+        rejected.push({ input: parsed.input, error: parsed.error });
+        continue;
+      }
+      const checked = checkOrder(variant, position, power, parsed.order, duties, existing, voted);
+      if ('error' in checked) {
+        rejected.push({ input: parsed.text, error: checked.error });
+        continue;
+      }
+      await tx
+        .insert(orders)
+        .values({
+          phaseId: phase.id,
+          power,
+          unitKey: checked.unitKey,
+          text: parsed.text,
+          order: parsed.order,
+          submittedBy: input.userId,
+          submittedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [orders.phaseId, orders.power, orders.unitKey],
+          set: { text: parsed.text, order: parsed.order, submittedBy: input.userId, submittedAt: now },
+        });
+      const i = existing.findIndex((e) => e.unitKey === checked.unitKey);
+      if (i >= 0) {
+        if (existing[i]!.text !== parsed.text) replaced.push({ before: existing[i]!.text, after: parsed.text });
+        existing.splice(i, 1);
+      }
+      existing.push({ unitKey: checked.unitKey, kind: parsed.order.kind, text: parsed.text });
+      if (!storedKeys.includes(checked.unitKey)) storedKeys.push(checked.unitKey);
+    }
+    const all = await ordersOf(tx, phase.id, power);
+    // In the order the player wrote them.
+    const stored = storedKeys.map((k) => all.find((r) => r.unitKey === k)!).map(toStored);
+    const missing = missingOrders(duties, all);
+    if (stored.length > 0) {
+      await queueConfirmation(
+        tx,
+        deps,
+        game,
+        input.userId,
+        power,
+        phase.id,
+        `Your orders for ${power}, **${phaseLabel(position.phase, variant)}** (game in ${channelRef(game.channelId)}):\n${orderSetText(duties, all)}`,
+        now,
+      );
+      // Debug-level detail only: the audit log keeps who submitted how many orders, never their text.
+      await audit(tx, {
+        gameId: game.id,
+        userId: input.userId,
+        action: 'orders',
+        detail: { phaseId: phase.id, power, count: stored.length },
+        at: now,
+      });
+      await queueProgressStatus(tx, game, now);
+      changed(game.id);
+    }
+    return {
+      ok: true,
+      power,
+      phase: toPhaseView(phase, variant),
+      stored,
+      rejected,
+      replaced,
+      orders: all.map(toStored),
+      missing,
+    };
+  });
+}
+
+/** Deletes all of the caller's orders for the current phase. */
+export async function clearOrders(
+  deps: GameDeps,
+  input: Caller & { phaseId?: number },
+): Promise<Result<{ power: string; phase: PhaseView; cleared: number }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const ctx = await playerInGame(tx, input, { allowPaused: true }); // orders may be written while the clock is stopped
+    if (isError(ctx)) return ctx;
+    const { game, variant, phase, player } = ctx;
+    if (input.phaseId !== undefined && input.phaseId !== phase.id)
+      return fail('The phase has changed since you asked, so nothing was cleared.');
+    const closed = deadlinePassed(game, deps.now()) ?? (await ordersClosedByStep(tx, game, phase));
+    if (closed) return fail(closed);
+    const res = (
+      await tx
+        .delete(orders)
+        .where(and(eq(orders.phaseId, phase.id), eq(orders.power, player.power)))
+        .returning()
+    ).length;
+    if (res > 0) {
+      const now = deps.now();
+      const duties = dutiesOf(ctx.variant, phase.position, player.power);
+      await queueConfirmation(
+        tx,
+        deps,
+        game,
+        input.userId,
+        player.power,
+        phase.id,
+        `Your orders for ${player.power}, **${phaseLabel(phase.position.phase)}** (game in ${channelRef(game.channelId)}), after \`/orders clear\`:\n${orderSetText(duties, [])}`,
+        now,
+      );
+      await audit(tx, {
+        gameId: game.id,
+        userId: input.userId,
+        action: 'orders_clear',
+        detail: { phaseId: phase.id, power: player.power },
+        at: now,
+      });
+      await queueProgressStatus(tx, game, now);
+      changed(game.id);
+    }
+    return { ok: true, power: player.power, phase: toPhaseView(phase, variant), cleared: res };
+  });
+}
+
+/**
+ * The caller's orders for the current phase, the units still without one, and for an adjustment phase the
+ * number of builds or disbands due. Works while paused too.
+ */
+export async function myOrders(
+  deps: GameDeps,
+  input: Caller,
+): Promise<
+  Result<{
+    power: string;
+    phase: PhaseView;
+    orders: StoredOrder[];
+    unordered: string[];
+    adjustment: { builds: number; disbands: number; buildSites: string[] } | null;
+    text: string;
+  }>
+> {
+  return await inReadTransaction(deps, async (tx) => {
+    const ctx = await playerInGame(tx, input, { allowPaused: true });
+    if (isError(ctx)) return ctx;
+    const { variant, phase, player } = ctx;
+    const rows = await ordersOf(tx, phase.id, player.power);
+    const duties = dutiesOf(variant, phase.position, player.power);
+    const unordered = missingOrders(duties, rows);
+    const adjustment =
+      phase.position.phase.type === 'adjustment'
+        ? { builds: duties.builds, disbands: duties.disbands, buildSites: duties.buildSites }
+        : null;
+    return {
+      ok: true,
+      power: player.power,
+      phase: toPhaseView(phase, variant),
+      orders: rows.map(toStored),
+      unordered,
+      adjustment,
+      text: `**${player.power}, ${phaseLabel(phase.position.phase, variant)}**\n${orderSetText(duties, rows)}`,
+    };
+  });
+}

@@ -1,0 +1,304 @@
+import { first } from '../../store/store.js';
+/**
+ * Writing to the outbox, always inside the transaction that caused the message, so a message exists if and
+ * only if its cause was committed. The dedupe key is UNIQUE: queuing the same message twice is a no-op.
+ *
+ * Secrecy: payloads for channels never carry orders of an unresolved phase. Results posts only name a
+ * resolved phase; status texts only say who has submitted, never what.
+ */
+import { isPerson } from '../core/holder.js';
+import { hideMembers, identitiesHiddenNow } from '../core/identities.js';
+import { reportInternal } from '../core/tx.js';
+import { and, eq, isNull, like, sql } from 'drizzle-orm';
+import type { Tx } from '../../store/db.js';
+import { games, outbox, type GameRow, type OutboxRow } from '../../store/schema.js';
+
+/** What the deliverer's `send` receives in `row.payload`; `type` equals `row.kind`. */
+export type OutboxPayload =
+  /** Channel: the game has started; attach the map of `phaseId`'s starting position. */
+  | { type: 'game_started'; gameId: number; phaseId: number; text: string }
+  /** Channel: results of the resolved phase `phaseId`; attach its map with orders and results drawn. */
+  | { type: 'phase_results'; gameId: number; phaseId: number; text: string }
+  /**
+   * Channel: edit the status message in place (`row.statusMessageId`), or post it when there is none.
+   * `text` is filled in at delivery time with the status as it is then.
+   */
+  | { type: 'status'; gameId: number; text: string; own?: KindStatus }
+  /**
+   * Channel: a post of a variant's phase step (src/game/phase/steps.ts); `picture` names the plug-in's picture of phase
+   * `phaseId` to attach (e.g. the orders with a provisional result), null for none.
+   */
+  | { type: 'step_post'; gameId: number; phaseId: number; text: string; picture: string | null }
+  /**
+   * Channel: the game has ended (solo, draw, concession). `phaseId`: the final board, drawn after the text (rows
+   * queued before it was added have none).
+   */
+  | { type: 'game_over'; gameId: number; text: string; phaseId?: number }
+  /** Channel: a plain notice (rollback, replacement, a player who cannot be reached by DM). */
+  | { type: 'notice'; gameId: number; text: string }
+  /** DM to the user `row.target`; with `mapPhaseId`, the map of that phase's position is attached (never its orders). */
+  | {
+      type: 'dm';
+      gameId: number;
+      text: string;
+      reason: DmReason;
+      mapPhaseId?: number;
+      /** Anonymous press (src/game/press/press.ts): who to tell, without naming anyone, when the DM cannot be delivered. */
+      press?: { fromUserId: string; toPower: string };
+    }
+  /**
+   * Discord's side of press thread `threadRowId` (src/game/press/press.ts): create it in the channel if it does not exist,
+   * then give it exactly the members its plan names (`pressThreadPlan`, read at delivery).
+   */
+  | { type: 'press_thread'; gameId: number; threadRowId: number }
+  /**
+   * Channel: a substitute call (src/game/seats/substitute-calls.ts); the bot adds its **Claim** button for call `callId`.
+   * Once posted, the deliverer keeps the message's id in the row's payload (`messageId`), for the edit that closes it.
+   */
+  | { type: 'substitute_call'; gameId: number; callId: number; text: string; messageId?: string }
+  /**
+   * Channel: edit substitute call `callId`'s post so its button no longer offers the seat: `taken` by a claim (or the
+   * game master's choice), or `closed` with the game. The deliverer hands the sender the post's id
+   * (`DeliveryRow.callMessageId`); a call whose post never went out has nothing to edit.
+   */
+  | { type: 'substitute_call_closed'; gameId: number; callId: number; why: 'taken' | 'closed' }
+  /** A game kind's own row (src/game/core/kinds.ts): what it means is the kind's, delivered by its bot side. */
+  | KindPayload;
+
+/**
+ * A game kind's own outbox row: `event` names what happened in the kind's words (the card game's
+ * `log`, `turn`, `round`, `over`) and `data` carries it; both are opaque to the outbox and the sender, which hand
+ * the row to the kind of that name (src/bot/kinds.ts). The kind types its events by narrowing `E`.
+ * `prompt`: the row asks a player to act now (a turn ping), so it is untrue once the game is cancelled and is
+ * dropped with it, like a reminder (`LAPSES_WITH_GAME`).
+ */
+export type KindPayload<E extends { event: string; data: unknown } = { event: string; data: unknown }> = {
+  type: 'kind';
+  gameId: number;
+  kind: string;
+  prompt?: boolean;
+} & E;
+
+/**
+ * What a game kind adds to its status row at delivery (`GameKind.status`, e.g. the card game's table with its board
+ * and buttons): the kind's own data, handed to its bot side to draw the message.
+ */
+export interface KindStatus {
+  kind: string;
+  data: unknown;
+}
+
+export type DmReason =
+  | 'power_assigned'
+  | 'order_confirmation'
+  | 'reminder'
+  | 'phase_started'
+  | 'game_over'
+  | 'replaced'
+  /** A variant's plug-in telling a player about its step or action (the step opened, what was stored …). */
+  | 'variant'
+  /** Anonymous press relayed to its recipient, the sender's copy, or a press that could not be delivered. */
+  | 'press';
+
+export type OutboxKind = OutboxPayload['type'];
+
+export interface Enqueue {
+  gameId: number | null;
+  phaseId?: number | null;
+  payload: OutboxPayload;
+  target: { kind: 'channel' | 'user'; id: string };
+  dedupeKey: string;
+  now: number;
+  /** Not delivered before this time (default: `now`). */
+  dueAt?: number;
+}
+
+/** Dedupe keys of order confirmation DMs: `confirm:<phase>:<power>:<token>` (src/game/orders/orders.ts). */
+export const ORDER_CONFIRMATION_KEY = 'confirm:';
+
+/**
+ * Channel posts that publish a phase's orders: its results, and a variant's step posts with a picture (made once the
+ * orders are closed, e.g. a provisional result with its map).
+ */
+export const PUBLISHES_ORDERS: readonly OutboxKind[] = ['phase_results', 'step_post'];
+
+/** `last_error` of an order confirmation that was not sent because its phase's orders were published first. */
+export const CONFIRMATION_DROPPED = 'dropped: its phase resolved first, and the results show the orders';
+
+/**
+ * Queues a message; returns false when a message with the same dedupe key already exists.
+ *
+ * An order confirmation DM goes out before the post that publishes its phase's orders, or not at all.
+ * Queuing that post (in the transaction that resolves the phase) drops the phase's confirmations that no deliverer
+ * holds yet: the post shows what was stored, and a DM after it would confirm orders for a phase that is over. A
+ * confirmation already in flight is waited for by the post (outbox.ts `claimHeads`); one put back after a failed
+ * attempt, or freed after a crash, is dropped by the deliverer instead of being sent late (`deliverOne`).
+ */
+export async function enqueue(tx: Tx, m: Enqueue): Promise<boolean> {
+  // A computer player reads no DMs, and a vacant seat has nobody to read them.
+  if (m.target.kind === 'user' && !isPerson(m.target.id)) return false;
+  const payload = await channelSafe(tx, m);
+  const res = (
+    await tx
+      .insert(outbox)
+      .values({
+        gameId: m.gameId,
+        phaseId: m.phaseId ?? null,
+        kind: m.payload.type,
+        targetKind: m.target.kind,
+        target: m.target.id,
+        payload,
+        dedupeKey: m.dedupeKey,
+        createdAt: m.now,
+        nextAttemptAt: m.dueAt ?? m.now,
+      })
+      .onConflictDoNothing({ target: outbox.dedupeKey })
+      .returning({ id: outbox.id })
+  ).length;
+  if (res === 1 && m.phaseId != null && PUBLISHES_ORDERS.includes(m.payload.type)) {
+    await tx
+      .update(outbox)
+      .set({ failedAt: m.now, lastError: CONFIRMATION_DROPPED })
+      .where(
+        and(
+          eq(outbox.phaseId, m.phaseId),
+          eq(outbox.kind, 'dm'),
+          like(outbox.dedupeKey, `${ORDER_CONFIRMATION_KEY}${m.phaseId}:%`),
+          isNull(outbox.sentAt),
+          isNull(outbox.failedAt),
+          isNull(outbox.claimedBy),
+        ),
+      );
+  }
+  return res === 1;
+}
+
+/**
+ * The payload as the channel may read it: in a game that hides identities, a channel text never carries a member
+ * reference before the final post, which reveals who played whom (src/game/core/identities.ts). A reference found here is
+ * a text written without `publicHolderName`: it is replaced, and reported to the operator.
+ */
+async function channelSafe(tx: Tx, m: Enqueue): Promise<OutboxPayload> {
+  if (m.target.kind !== 'channel' || m.gameId === null || m.payload.type === 'game_over') return m.payload;
+  if (!('text' in m.payload) || !m.payload.text.includes('⟦member:')) return m.payload;
+  const game = first(await tx.select().from(games).where(eq(games.id, m.gameId)).limit(1));
+  if (!game) return m.payload;
+  const { text, hidden } = hideMembers(game, m.payload.text);
+  if (hidden > 0)
+    reportInternal({}, new Error(`a ${m.payload.type} post named a member in a game that hides identities`));
+  return hidden > 0 ? { ...m.payload, text } : m.payload;
+}
+
+/** Does a pending row say something untrue once its game is cancelled: a DM, a notice, a kind's prompt (turn ping)? */
+export function lapsesWithGame(row: Pick<OutboxRow, 'kind' | 'payload'>): boolean {
+  if (row.kind === 'dm' || row.kind === 'notice') return true;
+  return row.kind === 'kind' && (row.payload as { prompt?: unknown }).prompt === true;
+}
+
+/** Queues a channel notice. */
+export async function queueNotice(
+  tx: Tx,
+  game: GameRow,
+  text: string,
+  dedupeKey: string,
+  now: number,
+  phaseId?: number,
+): Promise<void> {
+  await enqueue(tx, {
+    gameId: game.id,
+    phaseId: phaseId ?? null,
+    payload: { type: 'notice', gameId: game.id, text },
+    target: { kind: 'channel', id: game.channelId },
+    dedupeKey,
+    now,
+  });
+}
+
+/** Queues a DM. */
+export async function queueDm(
+  tx: Tx,
+  game: GameRow,
+  userId: string,
+  reason: DmReason,
+  text: string,
+  dedupeKey: string,
+  now: number,
+  phaseId?: number,
+): Promise<void> {
+  await enqueue(tx, {
+    gameId: game.id,
+    phaseId: phaseId ?? null,
+    payload: { type: 'dm', gameId: game.id, text, reason },
+    target: { kind: 'user', id: userId },
+    dedupeKey,
+    now,
+  });
+}
+
+/**
+ * In a game that hides who plays whom, what the status message shows of the players' own acts (a join, orders,
+ * readiness, a step's answer) changes only at the marks of the clock every PROGRESS_EVERY_MS (UTC :00, :05, …), all
+ * the acts since the last mark together: an edit right after each act, per power, would let anyone who sees a member
+ * act (online, typing, saying so) pair them with the power (docs/bot.md "Press", "Hidden identities").
+ */
+export const PROGRESS_EVERY_MS = 5 * 60_000;
+
+/** Dedupe keys of the status edits held for a mark: `status-mark:<game>:<mark>` (one per game and mark). */
+export const STATUS_MARK_KEY = 'status-mark:';
+
+/** The first mark of the clock after `now` (see PROGRESS_EVERY_MS). */
+export function nextProgressMark(now: number): number {
+  return (Math.floor(now / PROGRESS_EVERY_MS) + 1) * PROGRESS_EVERY_MS;
+}
+
+/**
+ * Queues the status edit that shows a player's own act (a join, orders, readiness, a step's answer): at once in an
+ * open game; in a game that hides who plays whom (until it ends), one edit at the next mark of the clock for every
+ * act until then (PROGRESS_EVERY_MS). A public event (a phase, the game master's act, the end) still edits at once,
+ * and shows every act so far.
+ */
+export async function queueProgressStatus(
+  tx: Tx,
+  game: Pick<GameRow, 'id' | 'press' | 'status' | 'channelId' | 'currentPhaseId'>,
+  now: number,
+): Promise<void> {
+  if (!identitiesHiddenNow(game)) return await queueStatus(tx, game.id, now);
+  const mark = nextProgressMark(now);
+  await enqueue(tx, {
+    gameId: game.id,
+    phaseId: game.currentPhaseId,
+    payload: { type: 'status', gameId: game.id, text: '' },
+    target: { kind: 'channel', id: game.channelId },
+    dedupeKey: `${STATUS_MARK_KEY}${game.id}:${mark}`,
+    now,
+    dueAt: mark,
+  });
+}
+
+/**
+ * Queues an edit of the game's status message. The text is written when the row is delivered
+ * (`deliverOutbox` fills `payload.text` from the game as it is then), so the edit always shows the latest
+ * state and the use-case's transaction stays short.
+ */
+export async function queueStatus(tx: Tx, gameId: number, now: number): Promise<void> {
+  const bumped = (
+    await tx
+      .update(games)
+      .set({ statusVersion: sql`${games.statusVersion} + 1` })
+      .where(eq(games.id, gameId))
+      .returning({
+        statusVersion: games.statusVersion,
+        channelId: games.channelId,
+        currentPhaseId: games.currentPhaseId,
+      })
+  )[0]!;
+  if (!bumped) return;
+  await enqueue(tx, {
+    gameId,
+    phaseId: bumped.currentPhaseId,
+    payload: { type: 'status', gameId, text: '' },
+    target: { kind: 'channel', id: bumped.channelId },
+    dedupeKey: `status:${gameId}:${bumped.statusVersion}`,
+    now,
+  });
+}

@@ -1,0 +1,47 @@
+/**
+ * The order pad's map (docs/pad.md "The map"): the board of the seat's current phase, drawn like `/map` draws a
+ * player's private map — the position, the variant's board overlays and the seat's own orders (never a ballot, never
+ * another power's order) — in the palette the member chose with `/map palette:` (else the game's).
+ */
+import type { Tx } from '../../store/db.js';
+import { gameById, ordersOf, phaseById, playerByUser } from '../../store/queries.js';
+import { isBallotKey } from '../orders/orders.js';
+import { withOverlays, type RenderInput } from '../history/render-input.js';
+import { phaseLabel } from '../core/summary.js';
+import { variantOfGame } from '../core/variant-of-game.js';
+
+/** What to draw, and the phase it is of (the page refuses a map of another phase than its view's). */
+export interface PadMapInput {
+  ok: true;
+  phaseId: number;
+  input: RenderInput;
+}
+
+export async function padMapInput(
+  tx: Tx,
+  seat: { gameId: number; power: string; userId: string },
+): Promise<PadMapInput | { ok: false; status: 404; reason: 'no-game' }> {
+  const game = await gameById(tx, seat.gameId);
+  const variant = game ? variantOfGame(game) : undefined;
+  const phase = game?.currentPhaseId != null ? await phaseById(tx, game.currentPhaseId) : undefined;
+  const player = game ? await playerByUser(tx, game.id, seat.userId) : undefined;
+  if (!game || !variant || !phase || !player) return { ok: false, status: 404, reason: 'no-game' };
+  const orders = (await ordersOf(tx, phase.id, seat.power))
+    .filter((o) => !isBallotKey(o.unitKey))
+    .map((o) => ({ power: o.power, order: o.order }));
+  const palette = (player.mapPalette ?? game.palette) === 'colorblind' ? 'colorblind' : 'standard';
+  const input = await withOverlays(
+    tx,
+    {
+      variant,
+      position: phase.position,
+      orders,
+      title: `${variant.name} · ${phaseLabel(phase.position.phase, variant)} · ${seat.power}`,
+      palette,
+    },
+    game,
+    phase,
+    'board',
+  );
+  return { ok: true, phaseId: phase.id, input };
+}

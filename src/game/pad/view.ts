@@ -1,0 +1,244 @@
+/**
+ * What the order pad shows for one seat (docs/pad.md "The view"): the phase and its deadline, the public board,
+ * the pieces the seat may order with every legal order of each (the engine's legal-order generator, the one
+ * `/order`'s autocomplete uses), the seat's own stored orders as `/orders show` lists them, its readiness and the
+ * variant's actions open to it. Built from the seat's own facts and public ones only: never another power's orders
+ * or ballots, never a member.
+ */
+import { legalOrderObjects } from '../../engine/options.js';
+import { formatOrder } from '../../engine/format.js';
+import type { Order, Position, Unit } from '../../engine/types.js';
+import type { Variant } from '../../engine/variant.js';
+import type { Tx } from '../../store/db.js';
+import { gameById, ordersOf, phaseById, playerByUser, readyPowers } from '../../store/queries.js';
+import type { GameRow, PhaseRow } from '../../store/schema.js';
+import type { ActionChoice, VariantAction } from '../../variants/plugin/index.js';
+import { missingOrders, dutiesOf } from '../phase/duties.js';
+import { deadlinePassed, shownOrderLine, isBallotKey, votedPowersIn } from '../orders/orders.js';
+import { actionSlotChoices, closedOrdersText, openActions } from '../phase/machine.js';
+import type { PhaseFrame } from '../phase/frame.js';
+import { gameFrame } from '../phase/plugin-context.js';
+import { humanPowersToAct } from '../resolve/resolve.js';
+import { stepUnderWay } from '../phase/steps.js';
+import { phaseLabel } from '../core/summary.js';
+import type { GameDeps } from '../core/types.js';
+import { variantOfGame } from '../core/variant-of-game.js';
+import { pluginOf } from '../../variants/index.js';
+
+/** One legal order of a piece, with what the pad's clicks choose (docs/pad.md "Kinds and flows"). */
+export interface PadChoice {
+  /** The normalized order text the pad stores (`A par - bur`). */
+  text: string;
+  /** `hold`, `move`, `support`, `convoy`, `retreat`, `disband`, `build-army`, `build-fleet`, `waive`, or a variant's own. */
+  kind: string;
+  /** Support and convoy: the province of the unit supported or convoyed. */
+  target?: string;
+  /** Move, retreat, support to move, convoy: the destination province; a support to hold names the target's own. */
+  to?: string;
+  /** The destination's coast, where the order names one (`nc`). */
+  coast?: string;
+  /** A move that asks for a convoy to an adjacent province (DATC 4.A.3). */
+  via?: true;
+  /** A variant's path order: the spaces it passes, in order (its last one is `to`). */
+  path?: string[];
+}
+
+/** Something the seat may order: a unit of its own, a neutral unit it votes on, or a centre it may build in. */
+export interface PadPiece {
+  province: string;
+  unit: { type: 'A' | 'F'; power: string; coast: string | null };
+  /** A build site (an adjustment phase's free centre) rather than a unit on the board. */
+  site: boolean;
+  /** The seat's order for it is a secret ballot for a neutral unit. */
+  ballot: boolean;
+  choices: PadChoice[];
+}
+
+export interface PadAction {
+  name: string;
+  description: string;
+  choice: { label: string; required: boolean; options: ActionChoice[] } | null;
+  detail: { label: string; required: boolean; options: ActionChoice[] } | null;
+}
+
+export interface PadView {
+  ok: true;
+  game: { id: number; variantId: string; variantName: string; status: 'active' | 'paused' };
+  power: string;
+  phase: { id: number; label: string; type: string; deadline: number | null; closed: string | null };
+  /** The public board: every unit (and, in a retreat phase, every dislodged unit). */
+  units: { province: string; type: 'A' | 'F'; power: string; coast: string | null; dislodged: boolean }[];
+  provinces: { id: string; name: string; localName?: string }[];
+  pieces: PadPiece[];
+  /** The seat's stored orders, each as the line `/orders show` prints (`order` + `note`). */
+  orders: { order: string; note: string; ballot: boolean; unit: string }[];
+  missing: string[];
+  ready: boolean;
+  /** Why `ready` is refused now (nothing to decide, a step under way), or null. */
+  readyRefused: string | null;
+  actions: PadAction[];
+  palette: 'standard' | 'colorblind';
+  /** The server's clock when the view was read (the page measures its own clock's skew by it). */
+  now: number;
+}
+
+/** The pad's name of an order's kind (`build` of an army → `build-army`; a variant's order by its spec). */
+function kindOf(variant: Variant, order: Order): string {
+  switch (order.kind) {
+    case 'build':
+      return order.unit.type === 'F' ? 'build-fleet' : 'build-army';
+    case 'special': {
+      const spec = variant.rules.specialOrders?.[order.name];
+      return spec?.kindName ?? order.name;
+    }
+    default:
+      return order.kind;
+  }
+}
+
+/** One legal order as the pad offers it. */
+export function choiceOf(variant: Variant, order: Order): PadChoice {
+  const base = { text: formatOrder(order, variant.rules), kind: kindOf(variant, order) };
+  switch (order.kind) {
+    case 'move':
+    case 'retreat':
+      return {
+        ...base,
+        to: order.to.province,
+        ...(order.to.coast ? { coast: order.to.coast } : {}),
+        ...(order.kind === 'move' && order.viaConvoy ? { via: true as const } : {}),
+      };
+    case 'support':
+      return { ...base, target: order.target.province, to: order.to?.province ?? order.target.province };
+    case 'convoy':
+      return { ...base, target: order.target.province, to: order.to.province };
+    case 'build':
+      return { ...base, ...(order.unit.coast ? { coast: order.unit.coast } : {}) };
+    case 'special': {
+      const path = order.path.map((l) => l.province);
+      return path.length > 0 ? { ...base, path, to: path[path.length - 1]! } : base;
+    }
+    default:
+      return base;
+  }
+}
+
+/** The seat's pieces: its own units (or build sites) and the neutral units it votes on, with their legal orders. */
+function piecesOf(variant: Variant, position: Position, power: string, voted: ReadonlySet<string>): PadPiece[] {
+  const site = position.phase.type === 'adjustment';
+  const pieceOf = (unit: Unit, orders: Order[], ballot: boolean): PadPiece => ({
+    province: unit.province,
+    unit: { type: unit.type, power: unit.power, coast: unit.coast },
+    site: site && orders.some((o) => o.kind === 'build'),
+    ballot,
+    choices: orders.map((o) => choiceOf(variant, o)),
+  });
+  const out = legalOrderObjects(variant, position, power).map((u) => pieceOf(u.unit, u.orders, false));
+  for (const neutral of [...voted].sort())
+    for (const u of legalOrderObjects(variant, position, neutral))
+      if (!out.some((p) => p.province === u.unit.province)) out.push(pieceOf(u.unit, u.orders, true));
+  return out;
+}
+
+function actionOf(frame: PhaseFrame, action: VariantAction, caller: { userId: string; power: string }): PadAction {
+  const slot = (name: 'choice' | 'detail') => {
+    const spec = action[name];
+    if (!spec) return null;
+    const options = actionSlotChoices(frame, {
+      by: 'player',
+      caller,
+      action: action.name,
+      slot: name,
+      typed: '',
+      values: { choice: null, detail: null },
+    });
+    return { label: spec.label, required: spec.required, options };
+  };
+  return { name: action.name, description: action.description, choice: slot('choice'), detail: slot('detail') };
+}
+
+/** The variant's actions open to the seat now, with the choices each slot offers. */
+async function actionsOf(
+  tx: Tx,
+  deps: GameDeps,
+  game: GameRow,
+  variant: Variant,
+  phase: PhaseRow,
+  caller: { userId: string; power: string },
+): Promise<PadAction[]> {
+  // Most variants have no player actions: no frame to read then.
+  if (game.status !== 'active' || !pluginOf(game.variantId).actions?.some((a) => a.by === 'player')) return [];
+  const frame = await gameFrame(tx, game, variant, phase, { now: deps.now(), token: '' });
+  return openActions(frame, 'player', caller).map((a) => actionOf(frame, a, caller));
+}
+
+function boardOf(position: Position): PadView['units'] {
+  const unit = (u: Unit, dislodged: boolean) => ({
+    province: u.province,
+    type: u.type,
+    power: u.power,
+    coast: u.coast,
+    dislodged,
+  });
+  return [...position.units.map((u) => unit(u, false)), ...position.dislodged.map((u) => unit(u, true))];
+}
+
+/** Why `/ready` would be refused now, or null. */
+async function readyRefusal(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow, power: string) {
+  const step = await stepUnderWay(tx, game, phase);
+  if (step?.spec.at === 'claim') return step.spec.readyRefusal ?? closedOrdersText(step.spec) ?? 'Orders are closed.';
+  if (!(await humanPowersToAct(tx, variant, game, phase)).includes(power))
+    return `${power} has nothing to decide this phase.`;
+  if (game.status === 'paused') return 'The game is paused by the game master.';
+  return null;
+}
+
+/** Stored orders as the view lists them: each the line `/orders show` prints. */
+export function padOrderLines(rows: { text: string; unitKey: string }[]): PadView['orders'] {
+  return rows.map((r) => ({ ...shownOrderLine(r), ballot: isBallotKey(r.unitKey), unit: r.unitKey }));
+}
+
+/** The view of a checked seat; read in the caller's transaction. */
+export async function readPadView(
+  tx: Tx,
+  deps: GameDeps,
+  seat: { gameId: number; power: string; userId: string },
+): Promise<PadView | { ok: false; status: 404; reason: 'no-game' }> {
+  const game = await gameById(tx, seat.gameId);
+  const variant = game ? variantOfGame(game) : undefined;
+  const phase = game?.currentPhaseId != null ? await phaseById(tx, game.currentPhaseId) : undefined;
+  const player = game ? await playerByUser(tx, game.id, seat.userId) : undefined;
+  if (!game || !variant || !phase || !player || (game.status !== 'active' && game.status !== 'paused'))
+    return { ok: false, status: 404, reason: 'no-game' };
+  const position = phase.position;
+  const rows = await ordersOf(tx, phase.id, seat.power);
+  const step = await stepUnderWay(tx, game, phase);
+  const closed = deadlinePassed(game, deps.now()) ?? closedOrdersText(step?.spec);
+  const voted = await votedPowersIn(tx, variant, game.id, position);
+  return {
+    ok: true,
+    game: { id: game.id, variantId: game.variantId, variantName: variant.name, status: game.status },
+    power: seat.power,
+    phase: {
+      id: phase.id,
+      label: phaseLabel(position.phase, variant),
+      type: position.phase.type,
+      deadline: game.status === 'active' ? game.deadlineMs : null,
+      closed,
+    },
+    units: boardOf(position),
+    provinces: [...variant.map.provinces.values()].map((p) => ({
+      id: p.id,
+      name: p.name,
+      ...(p.localName ? { localName: p.localName } : {}),
+    })),
+    pieces: closed ? [] : piecesOf(variant, position, seat.power, voted),
+    orders: padOrderLines(rows),
+    missing: missingOrders(dutiesOf(variant, position, seat.power), rows),
+    ready: (await readyPowers(tx, phase.id)).has(seat.power),
+    readyRefused: await readyRefusal(tx, game, variant, phase, seat.power),
+    actions: await actionsOf(tx, deps, game, variant, phase, seat),
+    palette: (player.mapPalette ?? game.palette) === 'colorblind' ? 'colorblind' : 'standard',
+    now: deps.now(),
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * What a power has to decide in a phase: which units need orders, how many builds or disbands.
+ * Used to check submitted orders against the board, to list missing orders, and for reminders.
+ */
+import {
+  adjustmentDelta,
+  powersToAct,
+  buildableCenters,
+  buildableTypes as engineBuildableTypes,
+  locationKey,
+} from '../../engine/index.js';
+import type { Location, Order, Position, Power, ProvinceId, Unit, UnitType } from '../../engine/types.js';
+import type { Variant } from '../../engine/variant.js';
+
+export interface Duties {
+  /** Units that take an order this phase (movement: units on the board; retreat: dislodged units). */
+  units: Unit[];
+  /** Adjustment phase: builds the power may make (0 otherwise), already limited by free build sites. */
+  builds: number;
+  /** Adjustment phase: units the power must disband. */
+  disbands: number;
+  /** Adjustment phase: provinces the power may build in. */
+  buildSites: ProvinceId[];
+}
+
+export function unitText(u: { type: UnitType | null } & Location): string {
+  return `${u.type ?? '?'} ${locationKey(u)}`;
+}
+
+/** Centres the power may build in now (the engine's rule: owned, vacant home centres, or the variant's hook). */
+export function buildSites(variant: Variant, position: Position, power: Power): ProvinceId[] {
+  return buildableCenters(variant.map, variant.rules, position, power);
+}
+
+/** Unit types the power may build in a province (DATC 6.I.2: no fleets inland; or the variant's hook). */
+export function buildableTypes(variant: Variant, position: Position, power: Power, province: ProvinceId): UnitType[] {
+  return engineBuildableTypes(variant.map, variant.rules, position, power, province);
+}
+
+export function dutiesOf(variant: Variant, position: Position, power: Power): Duties {
+  const none: Duties = { units: [], builds: 0, disbands: 0, buildSites: [] };
+  switch (position.phase.type) {
+    case 'movement':
+      return { ...none, units: position.units.filter((u) => u.power === power) };
+    case 'retreat':
+      return { ...none, units: position.dislodged.filter((u) => u.power === power) };
+    case 'adjustment': {
+      // Centres minus units, or the variant's own count (Mandate of Heaven: the Hsiung-Nu's allowance).
+      const delta = adjustmentDelta(position, power, variant.map, variant.rules);
+      if (delta < 0) return { ...none, disbands: -delta };
+      const sites = buildSites(variant, position, power);
+      return { ...none, builds: Math.min(delta, sites.length), buildSites: sites };
+    }
+  }
+}
+
+/** Has the power an order (or build/waive) for everything it has to decide, given its stored orders' unit keys? */
+export function ordersComplete(duties: Duties, storedKeys: string[], kinds: string[]): boolean {
+  if (duties.units.length > 0) {
+    const keys = new Set(storedKeys);
+    return duties.units.every((u) => keys.has(u.province));
+  }
+  if (duties.builds > 0) return kinds.filter((k) => k === 'build' || k === 'waive').length >= duties.builds;
+  if (duties.disbands > 0) return kinds.filter((k) => k === 'disband').length >= duties.disbands;
+  return true;
+}
+
+/** Has this power anything at all to decide? */
+export function hasDuties(d: Duties): boolean {
+  return d.units.length > 0 || d.builds > 0 || d.disbands > 0;
+}
+
+/**
+ * The seated powers that act in this position: those with something to decide, and — when a power moved by the
+ * players' vote has something to decide (a Mandate of Heaven neutral's retreat or build) — every seated power
+ * still in the game, since each votes on it.
+ */
+export function seatedToAct(variant: Variant, position: Position, seated: string[]): string[] {
+  const acting = powersToAct(variant, position);
+  const own = acting.filter((p) => seated.includes(p));
+  const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: seated }) ?? []);
+  if (!acting.some((p) => voted.has(p))) return own;
+  const inGame = (p: string) =>
+    position.units.some((u) => u.power === p) || (position.supplyCenters[p]?.length ?? 0) > 0;
+  return [...new Set([...own, ...seated.filter((p) => !voted.has(p) && inGame(p))])].sort();
+}
+
+/** The units (or builds/disbands) that still have no order, as readable lines. */
+export function missingOrders(duties: Duties, rows: { unitKey: string; order: Pick<Order, 'kind'> }[]): string[] {
+  const keys = new Set(rows.map((r) => r.unitKey));
+  if (duties.units.length > 0) return duties.units.filter((u) => !keys.has(u.province)).map((u) => unitText(u));
+  if (duties.builds > 0) {
+    const left = duties.builds - rows.filter((r) => r.order.kind === 'build' || r.order.kind === 'waive').length;
+    return left > 0 ? [`${left} build${left === 1 ? '' : 's'} (in ${duties.buildSites.join(', ')}) or WAIVE`] : [];
+  }
+  if (duties.disbands > 0) {
+    const left = duties.disbands - rows.filter((r) => r.order.kind === 'disband').length;
+    return left > 0 ? [`${left} disband${left === 1 ? '' : 's'}`] : [];
+  }
+  return [];
+}

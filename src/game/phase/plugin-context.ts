@@ -1,0 +1,90 @@
+import { first } from '../../store/store.js';
+/**
+ * The phase of a stored game as the phase machine and a variant's plug-in see it (src/game/phase/frame.ts
+ * `PhaseFrame`), read inside the caller's transaction; and the read-only context a plug-in is told about it with
+ * (src/variants/plugin `PluginContext`: status lines, `/why`, results and game-over lines, autocomplete). What a
+ * plug-in changes goes through the phase machine, whose effects the game writes (src/game/phase/steps.ts, actions.ts).
+ */
+import { eq } from 'drizzle-orm';
+import type { Variant } from '../../engine/variant.js';
+import type { Tx } from '../../store/db.js';
+import { ordersOf, playersOf } from '../../store/queries.js';
+import { phaseSteps, type GameRow, type PhaseRow } from '../../store/schema.js';
+import { pluginOf } from '../../variants/index.js';
+import type { PluginContext, VariantPlugin } from '../../variants/plugin/index.js';
+import { contextOf, type PhaseFrame, type StepState } from './frame.js';
+import { phaseRecordList } from './records.js';
+
+export interface ContextOptions {
+  now: number;
+  random?: () => number;
+  /** The token of this call (the phase's step token in a step, a fresh one in an action). */
+  token: string;
+  /** The user whose call this is. */
+  writer?: string | null;
+  /** Told about stored records their schema refuses. */
+  report?: (err: unknown) => void;
+}
+
+/** The plug-in of a game's variant. */
+export const pluginOfGame = (game: Pick<GameRow, 'variantId'>): VariantPlugin => pluginOf(game.variantId);
+
+/**
+ * A game's phase as a frame: its board, seats, records and orders as stored, and where its steps stand (`steps`, or
+ * else its `phase_steps` row; without one, none, with `token`).
+ */
+export async function gameFrame(
+  tx: Tx,
+  game: GameRow,
+  variant: Variant,
+  phase: PhaseRow,
+  opts: { now: number; random?: () => number; token: string; steps?: StepState; report?: (err: unknown) => void },
+): Promise<PhaseFrame> {
+  const row = opts.steps
+    ? undefined
+    : first(await tx.select().from(phaseSteps).where(eq(phaseSteps.phaseId, phase.id)).limit(1));
+  // Read up front: the phase machine reads them synchronously (it is pure).
+  const phaseOrders = (await ordersOf(tx, phase.id)).map((o) => ({ power: o.power, order: o.order }));
+  return {
+    variant,
+    plugin: pluginOfGame(game),
+    game: {
+      id: game.id,
+      channelId: game.channelId,
+      options: game.options ?? {},
+      durations: { movement: game.movementMs, retreat: game.retreatMs, adjustment: game.adjustmentMs },
+      deadline: game.deadlineMs,
+      gmUserId: game.gmUserId,
+    },
+    phase: {
+      id: phase.id,
+      index: phase.idx,
+      position: phase.position,
+      resolved: phase.resolvedAt !== null,
+      adjudication: phase.resolvedAt !== null ? phase.adjudication : null,
+    },
+    seats: (await playersOf(tx, game.id)).map((p) => ({ power: p.power, userId: p.userId })),
+    steps: opts.steps ?? {
+      step: row?.step ?? null,
+      startedAt: row?.startedAt ?? opts.now,
+      token: row?.token ?? opts.token,
+    },
+    records: await phaseRecordList(tx, game.id, phase.id),
+    orders: () => phaseOrders,
+    now: opts.now,
+    random: opts.random ?? Math.random,
+    ...(opts.report ? { report: opts.report } : {}),
+  };
+}
+
+/** What a plug-in is told about a game and one of its phases (read only). */
+export async function pluginContext(
+  tx: Tx,
+  game: GameRow,
+  variant: Variant,
+  phase: PhaseRow,
+  opts: ContextOptions,
+): Promise<PluginContext> {
+  return contextOf(await gameFrame(tx, game, variant, phase, opts), { token: opts.token, writer: opts.writer ?? null })
+    .ctx;
+}

@@ -1,0 +1,372 @@
+import { first } from '../../store/store.js';
+/**
+ * Phase steps (src/variants/plugin `PhaseStep`) in a game: the stages a variant's plug-in adds to a phase. The
+ * decisions are the phase machine's (src/game/phase/machine.ts, the same for a sandbox); this file reads a game's
+ * phase into it and writes what comes out in the caller's transaction: the plug-in's posts and DMs to the outbox, its
+ * records, board and audit lines to the tables, and the step under way to `phase_steps`.
+ *
+ * The step under way is `phase_steps.step`. It moves on only inside `resolveInTx` (at its deadline, by
+ * `/gm advance`, or when an action left nobody to wait for), by an `UPDATE … WHERE step = ?` that must change
+ * one row, so each step boundary is crossed exactly once, however many timers, processes or restarts race.
+ */
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Variant } from '../../engine/variant.js';
+import type { Tx } from '../../store/db.js';
+import { audit, gameById, phaseById } from '../../store/queries.js';
+import { games, phases, phaseSteps, type GameRow, type PhaseRow, type PhaseStepRow } from '../../store/schema.js';
+import type { Handoff, PhaseStep } from '../../variants/plugin/index.js';
+import { enqueue, queueDm, queueNotice, queueStatus } from '../outbox/write.js';
+import type { PluginEffect } from './frame.js';
+import {
+  advanceWordsOf,
+  closedOrdersText,
+  decisionOf,
+  hasPhaseSteps,
+  stepMachine,
+  stepReminders,
+  stepStatusOf,
+  type StepStatus,
+  type Transition,
+} from './machine.js';
+import { gameFrame, pluginOfGame } from './plugin-context.js';
+import { clearPhaseRecords, writePhaseRecords } from './records.js';
+import { ordersOpenLine, phaseLabel } from '../core/summary.js';
+import { reportInternal } from '../core/tx.js';
+import type { GameDeps } from '../core/types.js';
+import { randomToken } from '../core/views.js';
+import { variantOfGame } from '../core/variant-of-game.js';
+
+export type { StepStatus } from './machine.js';
+
+/** A step under way in a phase. */
+export interface OpenStep {
+  name: string;
+  spec: PhaseStep;
+  row: PhaseStepRow;
+}
+
+export async function stepRowOf(tx: Tx, phaseId: number): Promise<PhaseStepRow | undefined> {
+  return first(await tx.select().from(phaseSteps).where(eq(phaseSteps.phaseId, phaseId)).limit(1));
+}
+
+/** The step under way in an unresolved phase, or null (a step the plug-in no longer has counts as none). */
+export async function stepUnderWay(
+  tx: Tx,
+  game: Pick<GameRow, 'variantId'>,
+  phase: Pick<PhaseRow, 'id' | 'resolvedAt'>,
+): Promise<OpenStep | null> {
+  if (phase.resolvedAt !== null) return null;
+  const row = await stepRowOf(tx, phase.id);
+  const spec = row?.step ? pluginOfGame(game).steps?.[row.step] : undefined;
+  return row?.step && spec ? { name: row.step, spec, row } : null;
+}
+
+/** Why orders cannot change now (a claim step is under way), or null. */
+export async function ordersClosedByStep(tx: Tx, game: GameRow, phase: PhaseRow): Promise<string | null> {
+  return closedOrdersText((await stepUnderWay(tx, game, phase))?.spec);
+}
+
+const durationFor = (game: GameRow, type: string): number =>
+  type === 'retreat' ? game.retreatMs : type === 'adjustment' ? game.adjustmentMs : game.movementMs;
+
+/** Writes what the plug-in did in a transition of the machine (`transition.token` keys its messages). */
+export async function writePluginEffects(
+  tx: Tx,
+  game: GameRow,
+  phase: Pick<PhaseRow, 'id'>,
+  transition: Transition,
+  now: number,
+): Promise<void> {
+  const key = (local: string) => `v:${phase.id}:${local}:${transition.token}`;
+  const writes = async (e: PluginEffect) => {
+    switch (e.kind) {
+      case 'post':
+        if (e.picture) {
+          const payload = {
+            type: 'step_post' as const,
+            gameId: game.id,
+            phaseId: phase.id,
+            text: e.text,
+            picture: e.picture,
+          };
+          await enqueue(tx, {
+            gameId: game.id,
+            phaseId: phase.id,
+            payload,
+            target: { kind: 'channel', id: game.channelId },
+            dedupeKey: key(e.key),
+            now,
+          });
+        } else await queueNotice(tx, game, e.text, key(e.key), now, phase.id);
+        return;
+      case 'dm':
+        return await queueDm(tx, game, e.userId, 'variant', e.text, key(`${e.key}:${e.power}`), now, phase.id);
+      case 'position':
+        return void (await tx.update(phases).set({ position: e.position }).where(eq(phases.id, phase.id)));
+      case 'audit':
+        return await audit(tx, { gameId: game.id, userId: e.userId, action: e.action, detail: e.detail, at: now });
+      case 'record':
+        return await writePhaseRecords(tx, { gameId: game.id, phaseId: phase.id }, [e.write]);
+    }
+  };
+  for (const effect of transition.effects)
+    if (effect.kind !== 'open' && effect.kind !== 'beginOrders' && effect.kind !== 'adjudicate') await writes(effect);
+}
+
+/**
+ * At `/game start`, on the first phase: the plug-in's start choice, if it opens one. Returns its deadline (the first
+ * phase's deadline until the orders begin) and the start post's line about it, or null.
+ */
+export async function openStartSteps(
+  tx: Tx,
+  deps: GameDeps,
+  game: GameRow,
+  variant: Variant,
+  phase: PhaseRow,
+  now: number,
+): Promise<{ deadline: number; announce?: string } | null> {
+  if (!pluginOfGame(game).startSteps) return null;
+  const token = randomToken(deps.random ?? Math.random);
+  const steps = { step: null, startedAt: now, token };
+  const frame = await gameFrame(tx, game, variant, phase, {
+    now,
+    random: deps.random,
+    token,
+    steps,
+    report: (e) => reportInternal(deps, e),
+  });
+  const t = stepMachine(frame, { kind: 'start' });
+  await writePluginEffects(tx, game, phase, t, now);
+  const opened = decisionOf(t);
+  if (opened?.kind !== 'open') return null;
+  await tx.insert(phaseSteps).values({ phaseId: phase.id, gameId: game.id, step: opened.step, startedAt: now, token });
+  await audit(tx, {
+    gameId: game.id,
+    userId: null,
+    action: 'step_open',
+    detail: { phaseId: phase.id, step: opened.step, deadline: opened.deadline },
+    at: now,
+  });
+  return { deadline: opened.deadline, ...(opened.announce ? { announce: opened.announce } : {}) };
+}
+
+export type StepsOutcome = { status: 'waiting' } | { status: 'adjudicate'; handoff: Handoff };
+
+/**
+ * Called by `resolveInTx` for an unresolved phase before it is claimed: the phase machine crosses its step boundary
+ * (the step under way closes, or the orders having ended, the plug-in may open one before the claim), and its
+ * effects are written here. Returns whether the phase waits for a step now, or is adjudicated with what the steps
+ * hand over.
+ */
+export async function advanceSteps(
+  tx: Tx,
+  deps: GameDeps,
+  game: GameRow,
+  variant: Variant,
+  phase: PhaseRow,
+): Promise<StepsOutcome> {
+  if (!hasPhaseSteps(pluginOfGame(game))) return { status: 'adjudicate', handoff: {} };
+  const row = await stepRowOf(tx, phase.id);
+  const now = deps.now();
+  const token = row?.token ?? randomToken(deps.random ?? Math.random);
+  const steps = { step: row?.step ?? null, startedAt: row?.startedAt ?? now, token };
+  const t = stepMachine(
+    await gameFrame(tx, game, variant, phase, {
+      now,
+      random: deps.random,
+      token,
+      steps,
+      report: (e) => reportInternal(deps, e),
+    }),
+    { kind: 'boundary' },
+  );
+  await writePluginEffects(tx, game, phase, t, now);
+  const decision = decisionOf(t)!;
+  const from = row?.step ?? null;
+  if (decision.kind === 'open') {
+    if (row) await claim(tx, phase.id, from, { step: decision.step, startedAt: now, remindedAt: null });
+    else
+      await tx
+        .insert(phaseSteps)
+        .values({ phaseId: phase.id, gameId: game.id, step: decision.step, startedAt: now, token });
+    await tx.update(games).set({ deadlineMs: decision.deadline }).where(eq(games.id, game.id));
+    // The step's missing answers are given at its own deadline under `nmr: computer` (src/game/computer/nmr-filler.ts).
+    await tx.update(phases).set({ missingFilledAt: null }).where(eq(phases.id, phase.id));
+    // Orders are closed: their reminder belonged to the deadline that has passed.
+    if (decision.at === 'claim') await tx.update(phases).set({ remindedAt: now }).where(eq(phases.id, phase.id));
+    await audit(tx, {
+      gameId: game.id,
+      userId: null,
+      action: 'step_open',
+      detail: { phaseId: phase.id, step: decision.step, deadline: decision.deadline },
+      at: now,
+    });
+    await queueStatus(tx, game.id, now);
+    return { status: 'waiting' };
+  }
+  if (row && from !== null) await claim(tx, phase.id, from, { step: null });
+  if (decision.kind === 'adjudicate') return { status: 'adjudicate', handoff: decision.handoff };
+  // The phase's orders begin now, on the board the step made, with the phase's own duration.
+  const { position, announce } = decision;
+  const deadline = now + durationFor(game, phase.type);
+  // A new stage with a deadline of its own: under `nmr: computer` its missing orders are given at that deadline.
+  await tx
+    .update(phases)
+    .set({ position, deadlineMs: deadline, startedAt: now, missingFilledAt: null })
+    .where(eq(phases.id, phase.id));
+  await tx.update(games).set({ deadlineMs: deadline }).where(eq(games.id, game.id));
+  await enqueue(tx, {
+    gameId: game.id,
+    phaseId: phase.id,
+    // Posted like a game start: the text with the map of the phase's (now updated) board.
+    payload: {
+      type: 'game_started',
+      gameId: game.id,
+      phaseId: phase.id,
+      text: `${announce}\n${ordersOpenLine(phaseLabel(position.phase, variant), deadline)}`,
+    },
+    target: { kind: 'channel', id: game.channelId },
+    dedupeKey: `steps:${phase.id}:orders:${token}`,
+    now,
+  });
+  await audit(tx, {
+    gameId: game.id,
+    userId: null,
+    action: 'step_orders',
+    detail: { phaseId: phase.id, step: from },
+    at: now,
+  });
+  await queueStatus(tx, game.id, now);
+  return { status: 'waiting' };
+}
+
+/** Moves the phase's steps on from `from` (exactly once: the row must still be at `from`). */
+async function claim(tx: Tx, phaseId: number, from: string | null, set: Partial<PhaseStepRow>): Promise<void> {
+  const r = (
+    await tx
+      .update(phaseSteps)
+      .set(set)
+      .where(and(eq(phaseSteps.phaseId, phaseId), from === null ? isNull(phaseSteps.step) : eq(phaseSteps.step, from)))
+      .returning()
+  ).length;
+  if (r !== 1) throw new Error(`the steps of phase ${phaseId} are no longer at ${from ?? 'their orders'}`);
+}
+
+/** The step under way as the status message shows it: its line, and who it waits for (never what they chose). */
+export async function stepStatus(
+  tx: Tx,
+  game: GameRow,
+  variant: Variant,
+  phase: PhaseRow,
+  now: number,
+): Promise<StepStatus | null> {
+  const open = await stepUnderWay(tx, game, phase);
+  return open ? stepStatusOf(await gameFrame(tx, game, variant, phase, { now, token: open.row.token })) : null;
+}
+
+/** `/gm advance`: what ending the current stage early is called, and what follows. */
+export async function advanceWords(
+  tx: Tx,
+  game: GameRow,
+  variant: Variant,
+  phase: PhaseRow,
+  now: number,
+): Promise<{ ends: string; next: string }> {
+  const open = await stepUnderWay(tx, game, phase);
+  if (open) return open.spec.advance;
+  return advanceWordsOf(await gameFrame(tx, game, variant, phase, { now, token: '' }));
+}
+
+/** `/gm extend` gave a new deadline: the step under way gets a new reminder (its orders too, when they are open). */
+export async function rearmStepReminder(tx: Tx, game: GameRow, phaseId: number): Promise<void> {
+  const phase = await phaseById(tx, phaseId);
+  const open = phase ? await stepUnderWay(tx, game, phase) : null;
+  if (open) await tx.update(phaseSteps).set({ remindedAt: null }).where(eq(phaseSteps.phaseId, phaseId));
+  if (!open || open.spec.at === 'start')
+    await tx.update(phases).set({ remindedAt: null }).where(eq(phases.id, phaseId));
+}
+
+/** Deletes a phase's steps and records (a game-master rollback reopens it from its orders). */
+export async function clearSteps(tx: Tx, phaseId: number): Promise<void> {
+  await tx.delete(phaseSteps).where(eq(phaseSteps.phaseId, phaseId));
+  await clearPhaseRecords(tx, phaseId);
+}
+
+/** A step reminder still to queue. */
+export interface PendingStepReminder {
+  gameId: number;
+  phaseId: number;
+  startedAt: number;
+  deadline: number;
+}
+
+/** Steps under way in the current phase of an active game whose reminder is not queued yet and that have one. */
+export async function pendingStepReminders(deps: Pick<GameDeps, 'store'>): Promise<PendingStepReminder[]> {
+  return (
+    await deps.store.db
+      // The game's live deadline is the step's (extended or paused by the game master like any other).
+      .select({
+        gameId: games.id,
+        variantId: games.variantId,
+        phaseId: phaseSteps.phaseId,
+        step: phaseSteps.step,
+        startedAt: phaseSteps.startedAt,
+        deadline: games.deadlineMs,
+      })
+      .from(phaseSteps)
+      .innerJoin(games, eq(games.id, phaseSteps.gameId))
+      .where(
+        and(
+          eq(games.status, 'active'),
+          isNotNull(games.deadlineMs),
+          eq(games.currentPhaseId, phaseSteps.phaseId),
+          isNotNull(phaseSteps.step),
+          isNull(phaseSteps.remindedAt),
+        ),
+      )
+  )
+    .filter((r) => pluginOfGame(r).steps?.[r.step!]?.reminder !== undefined)
+    .map((r) => ({ gameId: r.gameId, phaseId: r.phaseId, startedAt: r.startedAt, deadline: r.deadline! }));
+}
+
+/**
+ * The reminder of the step under way (once per deadline: `phase_steps.reminded_at`): a DM to each seated power it
+ * still waits for, saying only that it has not answered. Returns how many DMs were queued.
+ */
+export async function queueStepReminders(
+  tx: Tx,
+  deps: GameDeps,
+  due: { gameId: number; phaseId: number },
+  now: number,
+): Promise<number> {
+  const game = await gameById(tx, due.gameId);
+  const phase = await phaseById(tx, due.phaseId);
+  if (!game || !phase || game.status !== 'active' || game.currentPhaseId !== phase.id) return 0;
+  const open = await stepUnderWay(tx, game, phase);
+  if (!open || open.row.remindedAt !== null) return 0;
+  const variant = variantOfGame(game);
+  const deadline = game.deadlineMs;
+  let count = 0;
+  if (variant && deadline !== null && deadline > now) {
+    const frame = await gameFrame(tx, game, variant, phase, {
+      now,
+      token: open.row.token,
+      report: (e) => reportInternal(deps, e),
+    });
+    for (const { power, userId, text } of stepReminders(frame, deadline)) {
+      await queueDm(
+        tx,
+        game,
+        userId,
+        'reminder',
+        text,
+        `remind-step:${phase.id}:${open.name}:${power}:${deadline}`,
+        now,
+        phase.id,
+      );
+      count++;
+    }
+  }
+  await tx.update(phaseSteps).set({ remindedAt: now }).where(eq(phaseSteps.phaseId, phase.id));
+  return count;
+}

@@ -1,0 +1,167 @@
+/**
+ * A variant's actions (src/variants/plugin `VariantAction`): what players (`/act`) and the game master (`/gm act`)
+ * do beyond orders — a declaration, a start choice, a follower's choice, a battle report. The game layer finds the
+ * caller's game and power, runs the action through the phase machine (src/game/phase/machine.ts, as a sandbox does),
+ * and writes what it did in one transaction. When the action leaves the step under way waiting for nobody, the step
+ * closes at once (`resolveInTx`).
+ */
+import type { Tx } from '../../store/db.js';
+import { openGameByChannel, phaseById } from '../../store/queries.js';
+import type { GameRow, PhaseRow } from '../../store/schema.js';
+import type { Variant } from '../../engine/variant.js';
+import type { ActionCaller, ActionChoice, ActionValues, VariantAction } from '../../variants/plugin/index.js';
+import { isError, noOpenGame, playerInGame } from '../core/context.js';
+import { queueProgressStatus, queueStatus } from '../outbox/write.js';
+import { actionSlotChoices, openActions, stepMachine, stepUnderWay, type ActionRefusal } from '../phase/machine.js';
+import { gameFrame } from '../phase/plugin-context.js';
+import { resolveInTx } from './resolve.js';
+import { writePluginEffects } from '../phase/steps.js';
+import { fail, inTransaction, reportInternal } from '../core/tx.js';
+import type { Caller, GameDeps, Result } from '../core/types.js';
+import { variantOfGame } from '../core/variant-of-game.js';
+import { typed as echoTyped } from '../core/echo.js';
+
+export type ActionBy = VariantAction['by'];
+
+interface Found {
+  game: GameRow;
+  variant: Variant;
+  phase: PhaseRow;
+  caller: ActionCaller;
+}
+
+/** The caller's running game and role: a player with their power, or the game master. */
+async function callerIn(tx: Tx, input: Caller, by: ActionBy): Promise<Found | { ok: false; error: string }> {
+  if (by === 'player') {
+    const ctx = await playerInGame(tx, input);
+    if (isError(ctx)) return ctx;
+    return {
+      game: ctx.game,
+      variant: ctx.variant,
+      phase: ctx.phase,
+      caller: { userId: input.userId, power: ctx.player.power },
+    };
+  }
+  const game = await openGameByChannel(tx, input.channelId);
+  if (!game) return fail(await noOpenGame(tx, input.channelId));
+  if (game.gmUserId !== input.userId) return fail('Only the game master can use `/gm` commands.');
+  if (game.status !== 'active')
+    return fail(game.status === 'paused' ? 'The game is paused; resume it first.' : 'The game has not started yet.');
+  const variant = variantOfGame(game);
+  if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
+  const phase = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
+  if (!phase) return fail('The game has no current phase.');
+  return { game, variant, phase, caller: { userId: input.userId, power: null } };
+}
+
+const command = (by: ActionBy) => (by === 'player' ? '/act' : '/gm act');
+
+/** `declare`, `muster` … or a sentence saying the game has none (another variant's action names nothing here). */
+function noSuchAction(variant: Variant, actions: string[], typed: string, by: ActionBy): string {
+  const name = echoTyped(typed);
+  if (actions.length === 0)
+    return `${variant.name} has no ${by === 'gm' ? "game master's actions" : 'actions'} beyond ${by === 'gm' ? 'the usual `/gm` commands' : 'orders'}, so \`${command(by)} ${name}\` does nothing in this game.`;
+  return `${variant.name} has no \`${name}\` action${by === 'gm' ? ' for the game master' : ''}. Its actions: ${actions.map((a) => `\`${a}\``).join(', ')}.`;
+}
+
+/** A refused action, in the words of `/act` and `/gm act`. */
+function refusalText(variant: Variant, refusal: ActionRefusal, by: ActionBy): string {
+  switch (refusal.kind) {
+    case 'unknown':
+      return noSuchAction(variant, refusal.actions, refusal.typed, by);
+    case 'missing':
+      return `\`${command(by)} ${refusal.action}\` needs its ${refusal.label} in \`${refusal.slot}:\`.`;
+    default:
+      return refusal.why;
+  }
+}
+
+const clean = (v: string | null | undefined): string | null => {
+  const s = typeof v === 'string' ? v.trim() : '';
+  return s === '' ? null : s.slice(0, 200);
+};
+
+/**
+ * Runs the caller's action `action` with the two slots' values. Refusals change nothing. When a step is under
+ * way and the action leaves it waiting for nobody, it closes at once (and the reply says so).
+ */
+export async function runAction(
+  deps: GameDeps,
+  input: Caller & { by: ActionBy; action: string; choice?: string | null; detail?: string | null },
+): Promise<Result<{ action: string; reply: string; closed: boolean }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const found = await callerIn(tx, input, input.by);
+    if (isError(found)) return found;
+    const { game, variant, phase, caller } = found;
+    const now = deps.now();
+    const frame = await gameFrame(tx, game, variant, phase, {
+      now,
+      random: deps.random,
+      token: '',
+      report: (e) => reportInternal(deps, e),
+    });
+    const values: ActionValues = { choice: clean(input.choice), detail: clean(input.detail) };
+    const t = stepMachine(frame, { kind: 'act', by: input.by, caller, action: String(input.action ?? ''), values });
+    const answer = t.answer!;
+    if (!answer.ok) return fail(refusalText(variant, answer.refusal, input.by));
+    await writePluginEffects(tx, game, phase, t, now);
+    changed(game.id);
+    const wasOpen = stepUnderWay(frame) !== null;
+    if (answer.settled) {
+      // Nobody is left to wait for: the step closes now rather than at its deadline.
+      const resolved = await resolveInTx(tx, deps, game.id, phase.id, 'step');
+      if (!resolved.ok) return resolved;
+      // A player's answer shows with the others' at the next mark in a game that hides who plays whom; the game
+      // master's act is public.
+    } else if (input.by === 'player') await queueProgressStatus(tx, game, now);
+    else await queueStatus(tx, game.id, now);
+    const tail = wasOpen ? (answer.settled ? answer.whenClosed : answer.whenOpen) : undefined;
+    return {
+      ok: true,
+      action: answer.action,
+      reply: tail ? `${answer.reply}${tail}` : answer.reply,
+      closed: answer.settled,
+    };
+  });
+}
+
+/**
+ * Autocomplete for `/act` and `/gm act`: the actions open to the caller now (`focused: 'action'`), or the choices
+ * of one slot of the named action. Empty when there is nothing to offer (no game, another variant, not now).
+ */
+export async function actionChoices(
+  deps: GameDeps,
+  input: Caller & {
+    by: ActionBy;
+    focused: 'action' | 'choice' | 'detail';
+    action: string | null;
+    typed: string;
+    values: ActionValues;
+  },
+): Promise<ActionChoice[]> {
+  try {
+    return await deps.store.transaction(async (tx) => {
+      const found = await callerIn(tx, input, input.by);
+      if (isError(found)) return [];
+      const { game, variant, phase, caller } = found;
+      const frame = await gameFrame(tx, game, variant, phase, { now: deps.now(), token: '' });
+      const typed = input.typed.trim().toLowerCase();
+      if (input.focused === 'action') {
+        return openActions(frame, input.by, caller)
+          .filter((a) => a.name.includes(typed) || a.description.toLowerCase().includes(typed))
+          .map((a) => ({ name: `${a.name}: ${a.description}`, value: a.name }));
+      }
+      const values = { choice: clean(input.values.choice), detail: clean(input.values.detail) };
+      return actionSlotChoices(frame, {
+        by: input.by,
+        caller,
+        action: input.action,
+        slot: input.focused,
+        typed: input.typed,
+        values,
+      });
+    });
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * `/ready`: a power says it is done with the phase. When every power that has something to decide (and a
+ * player to decide it) is ready, the phase resolves at once, inside the same transaction.
+ */
+import { readiness } from '../../store/schema.js';
+import { playersOf, readyPowers } from '../../store/queries.js';
+import type { Tx } from '../../store/db.js';
+import type { GameRow, PhaseRow } from '../../store/schema.js';
+import { isPerson, isVacant } from '../core/holder.js';
+import { isError, playerInGame } from '../core/context.js';
+import { stepUnderWay } from '../phase/steps.js';
+import { queueProgressStatus } from '../outbox/write.js';
+import { identitiesHiddenNow } from '../core/identities.js';
+import { humanPowersToAct, powersToWaitFor, resolveInTx } from './resolve.js';
+import { earlyResolutionAllowed } from '../core/limits.js';
+import { fail, inTransaction } from '../core/tx.js';
+import type { Caller, GameDeps, PhaseView, Result } from '../core/types.js';
+
+/**
+ * Toggles the caller's readiness for the current phase. Returns the new state and, when this made everyone
+ * ready, the phases that were resolved. A power with nothing to decide cannot be ready.
+ */
+export async function toggleReady(
+  deps: GameDeps,
+  input: Caller,
+): Promise<
+  Result<{
+    power: string;
+    ready: boolean;
+    resolved: PhaseView[];
+    /**
+     * The powers it still waits for; in a game that hides who plays whom none is named (which power got ready when
+     * would pair it with whoever was seen acting then), only `waiting` counts them.
+     */
+    waitingFor: string[];
+    waiting: number;
+    capped: { waitMs: number; count: number } | null;
+  }>
+> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const ctx = await playerInGame(tx, input);
+    if (isError(ctx)) return ctx;
+    const { game, variant, phase, player } = ctx;
+    const step = await stepUnderWay(tx, game, phase);
+    if (step?.spec.at === 'claim')
+      return fail(
+        step.spec.readyRefusal ??
+          'Orders are closed: a step of the phase is under way; `/act` tells the bot what you choose.',
+      );
+    if (!(await humanPowersToAct(tx, variant, game, phase)).includes(player.power)) {
+      return fail(`${player.power} has nothing to decide this phase.`);
+    }
+    const now = deps.now();
+    const ready = !(await readyPowers(tx, phase.id)).has(player.power);
+    await tx
+      .insert(readiness)
+      .values({ phaseId: phase.id, power: player.power, ready, updatedAt: now })
+      .onConflictDoUpdate({ target: [readiness.phaseId, readiness.power], set: { ready, updatedAt: now } });
+    changed(game.id);
+    const readyNow = await readyPowers(tx, phase.id);
+    const notReady = (await powersToWaitFor(tx, variant, game, phase)).filter((p) => !readyNow.has(p));
+    const waitingFor = identitiesHiddenNow(game) ? [] : notReady;
+    const waiting = notReady.length;
+    // While a start choice is being made (src/game/phase/steps.ts), readiness waits for it.
+    if (ready && waiting === 0 && !step && (await someoneDecides(tx, game, phase, variant))) {
+      // A game resolves at most so many phases an hour early; beyond that it keeps its deadline.
+      const allowed = await earlyResolutionAllowed(tx, deps, game.id, now);
+      if (!allowed.ok) {
+        await queueProgressStatus(tx, game, now);
+        return {
+          ok: true,
+          power: player.power,
+          ready,
+          resolved: [],
+          waitingFor,
+          waiting,
+          capped: { waitMs: allowed.waitMs, count: allowed.count },
+        };
+      }
+      const r = await resolveInTx(tx, deps, game.id, phase.id, 'ready');
+      if (!r.ok) return r;
+      return { ok: true, power: player.power, ready, resolved: r.resolved, waitingFor, waiting, capped: null };
+    }
+    await queueProgressStatus(tx, game, now);
+    return { ok: true, power: player.power, ready, resolved: [], waitingFor, waiting, capped: null };
+  });
+}
+
+/**
+ * May the seats' readiness end the phase early? Not when vacant seats are among those who decide and no person is:
+ * the computer player playing vacant seats alone keeps each deadline, so substitutes get their chance and a game
+ * its players left does not play itself out at once (docs/bot.md "Seats that never stall"). A demonstration table
+ * has no person by design and runs on its seats' readiness.
+ */
+async function someoneDecides(
+  tx: Tx,
+  game: GameRow,
+  phase: PhaseRow,
+  variant: Parameters<typeof powersToWaitFor>[1],
+): Promise<boolean> {
+  if (game.demonstration) return true;
+  const deciding = new Set(await powersToWaitFor(tx, variant, game, phase));
+  const holders = (await playersOf(tx, game.id)).filter((p) => deciding.has(p.power));
+  return !holders.some((p) => isVacant(p.userId)) || holders.some((p) => isPerson(p.userId));
+}

@@ -1,0 +1,127 @@
+/**
+ * Deadline reminders: a DM, once per phase (and per deadline, after an extension), to each player whose
+ * power still has units (or builds/disbands) without orders. Sent 1 hour before the deadline, or 10% of the
+ * phase before it when the phase is shorter than 10 hours. A variant's phase step with a reminder has its own, at the
+ * same distance from the step's deadline, to the powers it still waits for (src/game/phase/steps.ts).
+ */
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { powersToAct } from '../../engine/index.js';
+import { gameById, ordersOf, phaseById, playersOf } from '../../store/queries.js';
+import { games, phases } from '../../store/schema.js';
+import { pendingStepReminders, queueStepReminders, stepUnderWay } from '../phase/steps.js';
+import { dutiesOf } from '../phase/duties.js';
+import { missingOrders } from '../phase/duties.js';
+import { queueDm } from '../outbox/write.js';
+import { phaseLabel } from '../core/summary.js';
+import { inTransaction } from '../core/tx.js';
+import type { GameDeps } from '../core/types.js';
+import { variantOfGame } from '../core/variant-of-game.js';
+import { channelRef, timeRef } from '../core/text-refs.js';
+
+const HOUR = 3_600_000;
+
+/** When the reminder for a phase running from `startedAt` to `deadline` is due. */
+export function reminderTime(startedAt: number, deadline: number): number {
+  return deadline - Math.min(HOUR, Math.max(0, deadline - startedAt) * 0.1);
+}
+
+/** A reminder still to send: for a phase's orders, or for the step under way in it. */
+export interface PendingReminder {
+  kind: 'orders' | 'step';
+  gameId: number;
+  phaseId: number;
+  /** When it is due. */
+  at: number;
+}
+
+/** Games whose current phase still needs its reminder (orders, or the step under way). */
+export async function pendingReminders(deps: GameDeps): Promise<PendingReminder[]> {
+  const orders = (
+    await deps.store.db
+      .select({ gameId: games.id, phaseId: phases.id, startedAt: phases.startedAt, deadline: games.deadlineMs })
+      .from(games)
+      .innerJoin(phases, eq(phases.id, games.currentPhaseId))
+      .where(and(eq(games.status, 'active'), isNotNull(games.deadlineMs), isNull(phases.remindedAt)))
+  ).map((r) => ({
+    kind: 'orders' as const,
+    gameId: r.gameId,
+    phaseId: r.phaseId,
+    at: reminderTime(r.startedAt, r.deadline!),
+  }));
+  const steps = (await pendingStepReminders(deps)).map((r) => ({
+    kind: 'step' as const,
+    gameId: r.gameId,
+    phaseId: r.phaseId,
+    at: reminderTime(r.startedAt, r.deadline),
+  }));
+  return [...orders, ...steps];
+}
+
+/** Queues the reminders that are due now; returns how many DMs were queued. */
+export async function queueDueReminders(deps: GameDeps): Promise<number> {
+  return (await queueDueRemindersDetailed(deps)).queued;
+}
+
+/** Same, also reporting the games whose reminders could not be queued (retried on the next sweep). */
+export async function queueDueRemindersDetailed(deps: GameDeps): Promise<{ queued: number; failures: string[] }> {
+  const now = deps.now();
+  let queued = 0;
+  const failures: string[] = [];
+  for (const due of (await pendingReminders(deps)).filter((r) => r.at <= now)) {
+    if (due.kind === 'step') {
+      const r = await inTransaction(deps, async (tx) => ({
+        ok: true,
+        count: await queueStepReminders(tx, deps, due, now),
+      }));
+      if (r.ok) queued += r.count;
+      else failures.push(`game ${due.gameId}: ${r.error}`);
+      continue;
+    }
+    const r = await inTransaction(deps, async (tx) => {
+      const game = await gameById(tx, due.gameId);
+      const phase = await phaseById(tx, due.phaseId);
+      if (
+        !game ||
+        !phase ||
+        game.status !== 'active' ||
+        game.currentPhaseId !== phase.id ||
+        phase.remindedAt !== null
+      ) {
+        return { ok: true, count: 0 };
+      }
+      const variant = variantOfGame(game);
+      let count = 0;
+      // Orders closed for a step between orders and claim: its own reminder is about the step.
+      if (
+        variant &&
+        game.deadlineMs !== null &&
+        game.deadlineMs > now &&
+        (await stepUnderWay(tx, game, phase))?.spec.at !== 'claim'
+      ) {
+        const acting = new Set(powersToAct(variant, phase.position));
+        for (const player of await playersOf(tx, game.id)) {
+          if (!acting.has(player.power)) continue;
+          const rows = await ordersOf(tx, phase.id, player.power);
+          const missing = missingOrders(dutiesOf(variant, phase.position, player.power), rows);
+          if (missing.length === 0) continue;
+          await queueDm(
+            tx,
+            game,
+            player.userId,
+            'reminder',
+            `⏰ ${player.power} still has no orders for ${missing.join(', ')} in **${phaseLabel(phase.position.phase, variant)}** (game in ${channelRef(game.channelId)}). Deadline ${timeRef(game.deadlineMs, 'R')}.`,
+            `remind:${phase.id}:${player.power}:${game.deadlineMs}`,
+            now,
+            phase.id,
+          );
+          count++;
+        }
+      }
+      await tx.update(phases).set({ remindedAt: now }).where(eq(phases.id, phase.id));
+      return { ok: true, count };
+    });
+    if (r.ok) queued += r.count;
+    else failures.push(`game ${due.gameId}: ${r.error}`);
+  }
+  return { queued, failures };
+}

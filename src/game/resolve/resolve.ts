@@ -1,0 +1,369 @@
+/**
+ * Resolving a phase: one transaction that claims the phase, adjudicates its stored orders, stores the
+ * results and the next phase, ends the game when someone has won, and queues the messages.
+ *
+ * The claim (`UPDATE phases SET resolved_at = ? WHERE id = ? AND resolved_at IS NULL`, which must change
+ * exactly one row) makes resolution exactly-once: two timers, a timer and `/ready`, or two processes on the
+ * same file can never resolve the same phase twice.
+ */
+import { and, eq, isNull, lte, isNotNull } from 'drizzle-orm';
+import { powersToAct } from '../../engine/index.js';
+import type { Adjudication, PowerOrder } from '../../engine/types.js';
+import type { Variant } from '../../engine/variant.js';
+import type { Tx } from '../../store/db.js';
+import { gameById, insertPhase, ordersOf, phaseById, playersOf, audit } from '../../store/queries.js';
+import { games, phases, type GameEnd, type GameRow, type PhaseRow } from '../../store/schema.js';
+import { enqueue, queueDm, queueStatus } from '../outbox/write.js';
+import { pluginContext, pluginOfGame } from '../phase/plugin-context.js';
+import { adjudicatePhase } from '../phase/machine.js';
+import { advanceSteps } from '../phase/steps.js';
+import type { Handoff } from '../../variants/plugin/index.js';
+import { formatResultsSummary, phaseLabel } from '../core/summary.js';
+import { fail, inTransaction, noteEvent } from '../core/tx.js';
+import type { GameDeps, PhaseView, Result } from '../core/types.js';
+import { randomToken, toPhaseView } from '../core/views.js';
+import { variantOfGame } from '../core/variant-of-game.js';
+import { channelRef, timeRef } from '../core/text-refs.js';
+import { seatedToAct } from '../phase/duties.js';
+import { isVacant } from '../core/holder.js';
+import { awaitsMissingOrders, givenOrders } from '../seats/nmr.js';
+import { recordPhaseSeats, vacateSilentSeats } from '../seats/seats.js';
+import { closeCallsOfGame } from '../seats/substitute-calls.js';
+import { pressEndLines } from '../press/press.js';
+import { scoresLines, settleEnd, type SettledEnd } from '../scores/final.js';
+import { endHeadline, queueEndDms, standingsLines } from './end-post.js';
+
+/** `step`: a variant's phase step closed early, every answer being in (src/game/phase/steps.ts). */
+export type ResolveReason = 'deadline' | 'ready' | 'gm' | 'step';
+
+export const ALREADY_RESOLVED = 'That phase has already been resolved.';
+const NOT_RUNNING = 'The game is not running.';
+const PAUSED = 'The game is paused; resume it first.';
+
+/** At most this many phases resolve in a row when nobody with a player has anything to decide. */
+const MAX_CHAINED_RESOLUTIONS = 20;
+
+export interface ResolveOutcome {
+  /** The phases resolved, in order (more than one when following phases had nobody to decide). */
+  resolved: PhaseView[];
+  /** The phase now being played, or null if the game ended. */
+  next: PhaseView | null;
+  end: GameEnd | null;
+}
+
+/**
+ * Resolves the game's current phase now. `phaseId`, when given, must be the current phase (a stale timer
+ * for an earlier phase is refused). Errors: no such game, game not running, phase already resolved.
+ */
+export async function resolvePhase(
+  deps: GameDeps,
+  input: { gameId: number; phaseId?: number; reason: ResolveReason },
+): Promise<Result<ResolveOutcome & { gameId: number }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const r = await resolveInTx(tx, deps, input.gameId, input.phaseId ?? null, input.reason);
+    if (r.ok) changed(input.gameId);
+    return r.ok ? { ...r, gameId: input.gameId } : r;
+  });
+}
+
+/**
+ * Resolves every active game whose deadline has passed, each in its own transaction. A phase whose missing orders the
+ * computer player is still giving (`nmr: computer`, nmr.ts) waits, for at most its grace period: `awaiting` counts them.
+ */
+export async function resolveDuePhases(
+  deps: GameDeps,
+): Promise<{ resolved: number; awaiting?: number; failures: string[] }> {
+  const now = deps.now();
+  const due = await deps.store.db
+    .select({
+      id: games.id,
+      phaseId: games.currentPhaseId,
+      nmr: games.nmr,
+      deadlineMs: games.deadlineMs,
+      missingFilledAt: phases.missingFilledAt,
+    })
+    .from(games)
+    .leftJoin(phases, eq(phases.id, games.currentPhaseId))
+    .where(and(eq(games.status, 'active'), isNotNull(games.deadlineMs), lte(games.deadlineMs, now)));
+  let resolved = 0;
+  let awaiting = 0;
+  const failures: string[] = [];
+  for (const g of due) {
+    if (awaitsMissingOrders(g, { missingFilledAt: g.missingFilledAt ?? null }, now)) {
+      awaiting++;
+      continue;
+    }
+    const r = await resolvePhase(deps, { gameId: g.id, phaseId: g.phaseId ?? undefined, reason: 'deadline' });
+    if (r.ok) resolved += r.resolved.length;
+    // Another process (a second shard, `/ready`, a game master) got there first, or paused or ended the game
+    // since the query above: nothing is wrong and nothing is left to do.
+    else if (r.error !== ALREADY_RESOLVED && r.error !== NOT_RUNNING && r.error !== PAUSED)
+      failures.push(`game ${g.id}: ${r.error}`);
+  }
+  return { resolved, ...(awaiting > 0 ? { awaiting } : {}), failures };
+}
+
+/**
+ * Powers that have something to decide and a seat to decide it (a player, a computer player, a vacant seat): a phase
+ * where one has keeps its deadline rather than resolving at once.
+ */
+export async function humanPowersToAct(tx: Tx, variant: Variant, game: GameRow, phase: PhaseRow): Promise<string[]> {
+  return seatedToAct(
+    variant,
+    phase.position,
+    (await playersOf(tx, game.id)).map((p) => p.power),
+  );
+}
+
+/**
+ * The powers whose `/ready` the phase waits for: those of `humanPowersToAct` but a vacant seat under `nmr: hold`, which
+ * is ready as it is, its units holding (docs/bot.md "Seats that never stall"). Under `nmr: computer` the computer
+ * player plays a vacant seat and says `/ready` for it (computer.ts). A phase of vacant seats only keeps its deadline.
+ */
+export async function powersToWaitFor(tx: Tx, variant: Variant, game: GameRow, phase: PhaseRow): Promise<string[]> {
+  return seatedToAct(
+    variant,
+    phase.position,
+    (await playersOf(tx, game.id)).filter((p) => game.nmr === 'computer' || !isVacant(p.userId)).map((p) => p.power),
+  );
+}
+
+/** The body of `resolvePhase`, for use inside another use-case's transaction (`/ready`, `/gm advance`). */
+export async function resolveInTx(
+  tx: Tx,
+  deps: GameDeps,
+  gameId: number,
+  expectedPhaseId: number | null,
+  reason: ResolveReason,
+): Promise<Result<ResolveOutcome>> {
+  const now = deps.now();
+  const random = deps.random ?? Math.random;
+  let game = await gameById(tx, gameId);
+  if (!game) return fail('There is no such game.');
+  if (game.status !== 'active') {
+    return fail(game.status === 'paused' ? PAUSED : NOT_RUNNING);
+  }
+  const variant = variantOfGame(game);
+  if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
+  if (game.currentPhaseId === null) return fail('The game has no current phase.');
+  if (expectedPhaseId !== null && expectedPhaseId !== game.currentPhaseId) return fail(ALREADY_RESOLVED);
+
+  const resolved: PhaseView[] = [];
+  let phaseId = game.currentPhaseId;
+  for (let i = 0; i < MAX_CHAINED_RESOLUTIONS; i++) {
+    const started = performance.now();
+    // The variant's phase steps (src/game/phase/steps.ts) come first: a start choice, or a step between orders and claim.
+    let handoff: Handoff = {};
+    const unresolved = await phaseById(tx, phaseId);
+    if (unresolved && unresolved.resolvedAt === null) {
+      const steps = await advanceSteps(tx, deps, game, variant, unresolved);
+      if (steps.status === 'waiting') {
+        if (resolved.length === 0)
+          return { ok: true, resolved, next: toPhaseView((await phaseById(tx, phaseId))!, variant), end: null };
+        break;
+      }
+      handoff = steps.handoff;
+    }
+    const token = randomToken(random);
+    const claim = (
+      await tx
+        .update(phases)
+        .set({ resolvedAt: now, claimToken: token })
+        .where(and(eq(phases.id, phaseId), isNull(phases.resolvedAt)))
+        .returning({ id: phases.id })
+    ).length;
+    if (claim !== 1) {
+      if (resolved.length === 0) return fail(ALREADY_RESOLVED);
+      break;
+    }
+    const phase = (await phaseById(tx, phaseId))!;
+    const orders: PowerOrder[] = (await ordersOf(tx, phaseId)).map((o) => ({ power: o.power, order: o.order }));
+    // The powers with a seated player (Mandate of Heaven: they vote on neutral units; docs/decisions.md).
+    const players = (await playersOf(tx, game.id)).map((p) => p.power);
+    // The reliability record of the members who had something to decide (src/game/seats/seats.ts).
+    const missed = await recordPhaseSeats(tx, game, phaseId, seatedToAct(variant, phase.position, players), now);
+    // With what the steps hand over: battles decided outside the adjudicator, state kept between phases.
+    const adjudication = adjudicatePhase(variant, phase.position, orders, players, handoff);
+    await tx.update(phases).set({ adjudication }).where(eq(phases.id, phaseId));
+    resolved.push(toPhaseView({ ...phase, resolvedAt: now }, variant));
+
+    const next = await startNextPhase(tx, game, phase, adjudication, now);
+    const end: GameEnd | null = adjudication.winner ? { kind: 'solo', winner: adjudication.winner } : null;
+    const score = end ? await finishGame(tx, deps, game, end, now) : null;
+    if (!end) {
+      await tx.update(games).set({ currentPhaseId: next.id, deadlineMs: next.deadlineMs }).where(eq(games.id, game.id));
+    }
+    await audit(tx, { gameId: game.id, userId: null, action: 'resolve', detail: { phaseId, reason, token }, at: now });
+    const label = phaseLabel(phase.position.phase);
+
+    await queueResults(tx, game, variant, phase, adjudication, end ? null : next, { now, random, token });
+    noteEvent({
+      kind: 'phase_resolved',
+      gameId: game.id,
+      phase: label,
+      reason,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+    game = (await gameById(tx, game.id))!;
+    if (end) {
+      await announceEnd(tx, game, end, now, token, score);
+      await queueStatus(tx, game.id, now);
+      return { ok: true, resolved, next: null, end };
+    }
+    // Seats silent for `vacate_after` phases in a row are offered to substitutes, after the results.
+    await vacateSilentSeats(tx, game, missed, now);
+    const acting = await humanPowersToAct(tx, variant, game, next);
+    if (acting.length > 0 || powersToAct(variant, next.position).length === 0) {
+      const userOf = new Map((await playersOf(tx, game.id)).map((p) => [p.power, p.userId]));
+      for (const power of acting) {
+        await queueDm(
+          tx,
+          game,
+          userOf.get(power)!,
+          'phase_started',
+          `**${phaseLabel(adjudication.position.phase, variant)}** has begun in ${channelRef(game.channelId)}: ${power} has orders to give. Deadline ${timeRef(next.deadlineMs!, 'R')}.`,
+          `phase:${next.id}:${power}`,
+          now,
+          next.id,
+        );
+      }
+      await queueStatus(tx, game.id, now);
+      return { ok: true, resolved, next: toPhaseView(next, variant), end: null };
+    }
+    // Only powers in civil disorder have something to decide: their defaults apply at once.
+    phaseId = next.id;
+  }
+  await queueStatus(tx, game.id, now);
+  const current = (await phaseById(tx, game.currentPhaseId!))!;
+  return { ok: true, resolved, next: toPhaseView(current, variant), end: null };
+}
+
+/**
+ * Queues a resolved phase's results post: the summary (the computer player's orders marked where they stand, after
+ * their DMs), then the plug-in's lines. `next`: the phase that follows, or null when the game ended.
+ */
+async function queueResults(
+  tx: Tx,
+  game: GameRow,
+  variant: Variant,
+  phase: PhaseRow,
+  adjudication: Adjudication,
+  next: PhaseRow | null,
+  at: { now: number; random: () => number; token: string },
+): Promise<void> {
+  const given = await givenOrders(tx, game, phase, at.now);
+  const summary = formatResultsSummary(
+    variant,
+    adjudication,
+    next ? { phase: adjudication.position.phase, deadline: next.deadlineMs } : null,
+    given,
+  );
+  const plugin = pluginOfGame(game);
+  const lines = plugin.resultsLines
+    ? plugin.resultsLines(await pluginContext(tx, game, variant, (await phaseById(tx, phase.id))!, at))
+    : [];
+  await enqueue(tx, {
+    gameId: game.id,
+    phaseId: phase.id,
+    payload: {
+      type: 'phase_results',
+      gameId: game.id,
+      phaseId: phase.id,
+      text: withLines(summary, lines),
+    },
+    target: { kind: 'channel', id: game.channelId },
+    dedupeKey: `results:${phase.id}:${at.token}`,
+    now: at.now,
+  });
+}
+
+function durationFor(game: GameRow, type: string): number {
+  return type === 'retreat' ? game.retreatMs : type === 'adjustment' ? game.adjustmentMs : game.movementMs;
+}
+
+/** Stores the phase that follows an adjudication (also when the game ends: it holds the final position). */
+async function startNextPhase(
+  tx: Tx,
+  game: GameRow,
+  phase: PhaseRow,
+  adjudication: Adjudication,
+  now: number,
+): Promise<PhaseRow> {
+  const position = adjudication.position;
+  const deadlineMs = adjudication.winner ? null : now + durationFor(game, position.phase.type);
+  return await insertPhase(tx, game.id, phase.idx + 1, position, now, deadlineMs);
+}
+
+/**
+ * Marks the game finished (the current phase stays as it is: the final position), and scores and rates it
+ * (final-scores.ts): answers the scores for the final post (`announceEnd`).
+ */
+export async function finishGame(
+  tx: Tx,
+  deps: GameDeps,
+  game: GameRow,
+  end: GameEnd,
+  now: number,
+): Promise<SettledEnd | null> {
+  const last = (await tx.select().from(phases).where(eq(phases.gameId, game.id))).sort((a, b) => b.idx - a.idx)[0];
+  await tx
+    .update(games)
+    .set({
+      status: 'finished',
+      end,
+      finishedAt: now,
+      deadlineMs: null,
+      pausedRemainingMs: null,
+      currentPhaseId: last?.id ?? game.currentPhaseId,
+    })
+    .where(eq(games.id, game.id));
+  await closeCallsOfGame(tx, game, now);
+  noteEvent({ kind: 'game_finished', gameId: game.id, end: 'winner' in end ? `${end.kind}: ${end.winner}` : end.kind });
+  return await settleEnd(tx, deps, game, end, now);
+}
+
+/** A text with a plug-in's extra lines after it. */
+function withLines(text: string, lines: string[]): string {
+  return lines.length > 0 ? `${text}\n${lines.join('\n')}` : text;
+}
+
+/** The lines the variant's plug-in adds to the game-over post (a final ranking), over the game's last position. */
+export async function endLinesText(tx: Tx, game: GameRow, now: number): Promise<string> {
+  const plugin = pluginOfGame(game);
+  const variant = variantOfGame(game);
+  const last = (await tx.select().from(phases).where(eq(phases.gameId, game.id))).sort((a, b) => b.idx - a.idx)[0];
+  if (!plugin.endLines || !variant || !last) return '';
+  const lines = plugin.endLines(await pluginContext(tx, game, variant, last, { now, token: '' }));
+  return lines.length > 0 ? `\n${lines.join('\n')}` : '';
+}
+
+/**
+ * Queues the final post for the channel (how it ended, the variant's lines, the standings with every power's players
+ * and rating changes, the scores, the press threads; with the final board) and the game-over DM of every member who
+ * played (src/game/resolve/end-post.ts), with what `finishGame` answered. `token` makes the dedupe keys unique to this ending
+ * (a rolled-back game may end again).
+ */
+export async function announceEnd(
+  tx: Tx,
+  game: GameRow,
+  end: GameEnd,
+  now: number,
+  token: string,
+  settled: SettledEnd | null,
+): Promise<void> {
+  const lines = [
+    ...(await standingsLines(tx, game, end, settled)),
+    ...scoresLines(settled?.score ?? null),
+    ...(await pressEndLines(tx, game)),
+  ];
+  const text = `${endHeadline(end)}${await endLinesText(tx, game, now)}${lines.map((l) => `\n${l}`).join('')}`;
+  const last = (await tx.select().from(phases).where(eq(phases.gameId, game.id))).sort((a, b) => b.idx - a.idx)[0];
+  await enqueue(tx, {
+    gameId: game.id,
+    payload: { type: 'game_over', gameId: game.id, text, ...(last ? { phaseId: last.id } : {}) },
+    target: { kind: 'channel', id: game.channelId },
+    dedupeKey: `end:${game.id}:${token}`,
+    now,
+  });
+  await queueEndDms(tx, game, end, settled, endHeadline(end, game.channelId), token, now);
+}

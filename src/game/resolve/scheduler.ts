@@ -1,0 +1,170 @@
+import { first } from '../../store/store.js';
+/**
+ * The phase timer. Deadlines live in the database; the scheduler keeps ONE timer armed for the earliest
+ * thing due (a deadline or a reminder), sweeps at start-up (so a deadline that passed while the bot was down
+ * is processed at once), and re-arms after each sweep and whenever `poke()` says something changed. It also
+ * wakes at least every `maxSleepMs`, so changes made by another process are seen.
+ *
+ * Resolution goes through the phase claim (see resolve.ts), so overlapping sweeps, several schedulers or
+ * several processes resolve each phase exactly once.
+ */
+import { and, eq, isNotNull, min } from 'drizzle-orm';
+import { games } from '../../store/schema.js';
+import { pendingReminders, queueDueRemindersDetailed } from './reminders.js';
+import { resolveDuePhases } from './resolve.js';
+import { gameKinds } from '../core/kinds.js';
+import type { GameDeps } from '../core/types.js';
+import type { KindSweep } from '../core/kind.js';
+
+/**
+ * While a due phase waits for the computer player's missing orders (`nmr: computer`, nmr.ts), the next sweep comes
+ * this soon instead of at once.
+ */
+const AWAIT_RETRY_MS = 250;
+
+/** setTimeout's limit: longer delays fire immediately (Node clamps them to 1 ms). */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export interface SweepResult {
+  /** Phases resolved in this sweep. */
+  resolved: number;
+  /** Due phases waiting for the computer player's missing orders (nmr.ts): the filler should be asked. */
+  awaiting?: number;
+  /** Reminder DMs queued. */
+  reminders: number;
+  /** Turns of the other game kinds (src/game/core/kinds.ts: the card game's turns, gives, choices) resolved by their deadline. */
+  kindTurns?: number;
+  /** Games whose resolution failed (they are retried on the next sweep). */
+  failures: string[];
+}
+
+export interface SchedulerOptions extends GameDeps {
+  /** Called after a sweep that resolved something or queued reminders (e.g. to kick the outbox deliverer). */
+  onDue?: (result: SweepResult) => void;
+  /** Called when a sweep throws (the scheduler keeps running). */
+  onError?: (err: unknown) => void;
+  /** Longest sleep between sweeps (default 60 s). */
+  maxSleepMs?: number;
+  /** After a sweep with failures, wait this long before retrying what is overdue (default 30 s). */
+  retryMs?: number;
+}
+
+export interface Scheduler {
+  /** Something changed (deadline moved, game started): recompute the next wake-up. */
+  poke(): Promise<void>;
+  /** Runs a sweep now (also what the timer does). */
+  sweep(): Promise<SweepResult>;
+  /** When the armed timer fires (ms since epoch), or null when stopped. */
+  nextWake(): number | null;
+  stop(): void;
+}
+
+/** The earliest deadline or pending reminder of any active game, or null. */
+export async function nextWakeAt(deps: GameDeps): Promise<number | null> {
+  const row = first(
+    await deps.store.db
+      .select({ at: min(games.deadlineMs) })
+      .from(games)
+      .where(and(eq(games.status, 'active'), isNotNull(games.deadlineMs)))
+      .limit(1),
+  );
+  let at = row?.at ?? null;
+  for (const r of await pendingReminders(deps)) at = at === null ? r.at : Math.min(at, r.at);
+  for (const kind of gameKinds()) {
+    const next = await kind.nextWakeAt(deps);
+    if (next !== null) at = at === null ? next : Math.min(at, next);
+  }
+  return at;
+}
+
+export async function startScheduler(options: SchedulerOptions): Promise<Scheduler> {
+  const maxSleep = Math.min(options.maxSleepMs ?? 60_000, MAX_TIMER_MS);
+  let timer: NodeJS.Timeout | null = null;
+  let wakeAt: number | null = null;
+  let stopped = false;
+
+  const retryMs = options.retryMs ?? 30_000;
+  let lastSweepFailed = false;
+  let lastSweepAwaited = false;
+
+  const sweep = async (): Promise<SweepResult> => {
+    const resolution = await resolveDuePhases(options);
+    const reminding = await queueDueRemindersDetailed(options);
+    const kinds: KindSweep[] = [];
+    for (const kind of gameKinds()) kinds.push(await kind.sweep(options));
+    const failures = [...resolution.failures, ...reminding.failures, ...kinds.flatMap((k) => k.failures)];
+    const sum = (f: (k: (typeof kinds)[number]) => number) => kinds.reduce((n, k) => n + f(k), 0);
+    const result = {
+      resolved: resolution.resolved,
+      awaiting: (resolution.awaiting ?? 0) + sum((k) => k.awaiting ?? 0),
+      reminders: reminding.queued + sum((k) => k.reminders),
+      kindTurns: sum((k) => k.turns),
+      failures,
+    };
+    lastSweepFailed = failures.length > 0;
+    lastSweepAwaited = result.awaiting > 0;
+    if (lastSweepFailed) options.onError?.(new Error(`scheduler sweep: ${failures.join('; ')}`));
+    if ((result.resolved > 0 || result.awaiting > 0 || result.reminders > 0 || result.kindTurns > 0) && options.onDue) {
+      try {
+        options.onDue(result);
+      } catch (err) {
+        options.onError?.(err);
+      }
+    }
+    return result;
+  };
+
+  const arm = async () => {
+    if (stopped) return;
+    let next: number | null = null;
+    try {
+      next = await nextWakeAt(options);
+    } catch (err) {
+      options.onError?.(err);
+    }
+    // Two arms at once (a poke during a sweep): the later one's timer replaces the earlier's.
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    const now = options.now();
+    let delay = next === null ? maxSleep : next - now;
+    // Something overdue failed to process: retry later instead of spinning on it.
+    if (lastSweepFailed && delay <= 0) delay = retryMs;
+    // A phase waits for its missing orders: look again soon, without spinning.
+    else if (lastSweepAwaited && delay <= 0) delay = AWAIT_RETRY_MS;
+    delay = Math.max(0, Math.min(delay, maxSleep, MAX_TIMER_MS));
+    wakeAt = now + delay;
+    timer = setTimeout(tick, delay);
+    timer.unref?.();
+  };
+
+  const tick = async () => {
+    timer = null;
+    if (stopped) return;
+    try {
+      await sweep();
+    } catch (err) {
+      lastSweepFailed = true;
+      options.onError?.(err);
+    }
+    await arm();
+  };
+
+  // Start-up sweep: anything that fell due while we were down is processed now.
+  await tick();
+
+  return {
+    poke: async () => await arm(),
+    sweep: async () => {
+      const r = await sweep();
+      await arm();
+      return r;
+    },
+    nextWake: () => (stopped ? null : wakeAt),
+    stop: () => {
+      stopped = true;
+      wakeAt = null;
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}

@@ -1,0 +1,478 @@
+/**
+ * The play of a sandbox, pure: orders for every power checked exactly as `/order` checks a player's
+ * (src/game/orders/orders.ts `checkOrder`), and the phase played as a game plays it — by the same phase machine
+ * (src/game/phase/machine.ts: the variant plug-in's `startSteps`, `beforeClaim`, each step's `close` and its actions)
+ * over a frame of the sandbox instead of the game's tables, the owner acting for every seat and as the game master.
+ * The machine's effects are applied to the sandbox's JSON: what the steps would post in the game's channel is kept for
+ * the owner, a DM or an audit line goes nowhere; nothing is sent. The plug-in's `sandbox` rules say what a sandbox
+ * plays differently (the ballots of a vote, the options). No database: src/game/sandbox/sandbox.ts keeps the board, the
+ * orders and the stage.
+ */
+import { parseOrder, parseOrders } from '../../engine/parse/index.js';
+import type { Adjudication, Order, Position, Power, PowerOrder } from '../../engine/types.js';
+import type { Variant } from '../../engine/variant.js';
+import type { SandboxOrder, SandboxStage } from '../../store/schema.js';
+import { pluginOf } from '../../variants/index.js';
+import type {
+  ActionCaller,
+  ActionChoice,
+  ActionValues,
+  Handoff,
+  SandboxFacts,
+  VariantAction,
+} from '../../variants/plugin/index.js';
+import { dutiesOf, hasDuties } from '../phase/duties.js';
+import { checkOrder } from '../orders/orders.js';
+import { missingOrders } from '../phase/duties.js';
+import type { PhaseFrame } from '../phase/frame.js';
+import {
+  actionSlotChoices,
+  adjudicatePhase,
+  closedOrdersText,
+  decisionOf,
+  openActions,
+  stepMachine,
+  stepStatusOf,
+  stepUnderWay,
+  type ActionRefusal,
+  type StepStatus,
+  type Transition,
+} from '../phase/machine.js';
+import { writeListRecords } from '../phase/records.js';
+import type { RejectedOrder } from '../core/types.js';
+import { randomToken } from '../core/views.js';
+import { typed as echoTyped } from '../core/echo.js';
+
+/** The game a sandbox was copied from, as its plug-in's steps are told about it (they name its channel and durations). */
+export interface SandboxGame {
+  id: number;
+  channelId: string;
+  durations: Readonly<Record<'movement' | 'retreat' | 'adjustment', number>>;
+}
+
+/** What a sandbox plays on: its variant (with the game's options), board, orders and where the phase's steps stand. */
+export interface SandboxBoard {
+  variantId: string;
+  variant: Variant;
+  /** The options the sandbox plays: the game's, as the plug-in's `sandbox.options` adapts them. */
+  options: Readonly<Record<string, string>>;
+  position: Position;
+  orders: readonly SandboxOrder[];
+  /** The powers seated in the copied game (they vote on neutral units, and only they act in a phase step). */
+  seated: readonly Power[];
+  stage: SandboxStage;
+  game: SandboxGame;
+  /** The owner: in the sandbox, the player of every seat and the game master. */
+  ownerUserId: string;
+  /** Phases stepped through since the copy (the plug-in's `phase.index` in the sandbox). */
+  index: number;
+}
+
+/** When a sandbox use-case runs, and its randomness (the game layer's `deps`). */
+export interface SandboxCall {
+  now: number;
+  random: () => number;
+  /** Told about stored records their schema refuses. */
+  report?: (err: unknown) => void;
+}
+
+/** At most this many phases with nothing to decide are stepped through after one `next` (as resolve.ts chains them). */
+const MAX_SKIPPED_PHASES = 20;
+
+/** The power whose unit (or, for a build, whose centre) an order is about; null when there is none. */
+function ownerOf(position: Position, order: Order): Power | null {
+  if (order.kind === 'waive') return null;
+  const at = order.unit.province;
+  switch (position.phase.type) {
+    case 'movement':
+      return position.units.find((u) => u.province === at)?.power ?? null;
+    case 'retreat':
+      return position.dislodged.find((u) => u.province === at)?.power ?? null;
+    case 'adjustment':
+      if (order.kind === 'build') {
+        for (const [power, owned] of Object.entries(position.supplyCenters)) if (owned.includes(at)) return power;
+        return null;
+      }
+      return position.units.find((u) => u.province === at)?.power ?? null;
+  }
+}
+
+const placeName = (variant: Variant, province: string) => variant.map.province(province)?.name ?? province;
+
+/**
+ * Reads `text` (orders separated by `;` or new lines) as orders for whichever power owns each unit, checks each as
+ * `/order` would for that power, and returns the new order set (an order replaces the one for the same unit).
+ */
+export function enterSandboxOrders(
+  board: Pick<SandboxBoard, 'variant' | 'position' | 'orders'>,
+  text: string,
+): {
+  orders: SandboxOrder[];
+  stored: SandboxOrder[];
+  rejected: RejectedOrder[];
+  replaced: { before: string; after: string }[];
+} {
+  const { variant, position } = board;
+  const orders = [...board.orders];
+  const stored: SandboxOrder[] = [];
+  const rejected: RejectedOrder[] = [];
+  const replaced: { before: string; after: string }[] = [];
+  for (const read of parseOrders(variant, text, { position })) {
+    if (!read.ok) {
+      rejected.push({ input: read.input, error: read.error });
+      continue;
+    }
+    if (read.order.kind === 'waive') {
+      rejected.push({
+        input: read.text,
+        error: 'In a sandbox a build left out is waived: name the builds you want, and leave the others out.',
+      });
+      continue;
+    }
+    const owner = ownerOf(position, read.order);
+    if (!owner) {
+      const where = placeName(variant, read.order.unit.province);
+      const why =
+        position.phase.type === 'retreat'
+          ? `No unit was dislodged in ${where}.`
+          : read.order.kind === 'build'
+            ? `${where} is nobody's supply centre.`
+            : `There is no unit in ${where}.`;
+      rejected.push({ input: read.text, error: why });
+      continue;
+    }
+    // Read again as the owner's order, exactly as `/order` reads it for that power (its coast corrected from the board …).
+    const parsed = parseOrder(variant, read.text, { position, power: owner });
+    if (!parsed.ok) {
+      rejected.push({ input: parsed.input, error: parsed.error });
+      continue;
+    }
+    const own = orders.filter((o) => o.power === owner).map((o) => ({ unitKey: o.unitKey, kind: o.order.kind }));
+    const checked = checkOrder(variant, position, owner, parsed.order, dutiesOf(variant, position, owner), own);
+    if ('error' in checked) {
+      rejected.push({ input: parsed.text, error: checked.error });
+      continue;
+    }
+    const entry: SandboxOrder = { power: owner, unitKey: checked.unitKey, text: parsed.text, order: parsed.order };
+    const i = orders.findIndex((o) => o.power === owner && o.unitKey === checked.unitKey);
+    if (i >= 0) {
+      if (orders[i]!.text !== entry.text) replaced.push({ before: orders[i]!.text, after: entry.text });
+      orders.splice(i, 1);
+    }
+    orders.push(entry);
+    const j = stored.findIndex((o) => o.power === owner && o.unitKey === checked.unitKey);
+    if (j >= 0) stored.splice(j, 1);
+    stored.push(entry);
+  }
+  return { orders, stored, rejected, replaced };
+}
+
+/** The powers that have something to decide on this board, each with what is still without an order. */
+export function sandboxDuties(
+  board: Pick<SandboxBoard, 'variant' | 'position' | 'orders'>,
+): { power: Power; missing: string[] }[] {
+  return board.variant.powers
+    .map((p) => p.name)
+    .flatMap((power) => {
+      const duties = dutiesOf(board.variant, board.position, power);
+      if (!hasDuties(duties)) return [];
+      return [
+        {
+          power,
+          missing: missingOrders(
+            duties,
+            board.orders.filter((o) => o.power === power),
+          ),
+        },
+      ];
+    });
+}
+
+function factsOf(
+  board: Pick<SandboxBoard, 'variant' | 'variantId' | 'options' | 'position' | 'orders' | 'seated'>,
+): SandboxFacts {
+  const given: PowerOrder[] = board.orders.map((o) => ({ power: o.power, order: o.order }));
+  const raw: SandboxFacts = {
+    variant: board.variant,
+    options: board.options,
+    position: board.position,
+    orders: given,
+    seated: board.seated,
+  };
+  const rules = pluginOf(board.variantId).sandbox;
+  return rules?.orders ? { ...raw, orders: rules.orders(raw) } : raw;
+}
+
+/** The options a sandbox of a game with `options` plays (the plug-in's `sandbox.options`; default: the same). */
+export function sandboxOptions(
+  variantId: string,
+  options: Readonly<Record<string, string>>,
+): Readonly<Record<string, string>> {
+  return pluginOf(variantId).sandbox?.options?.(options) ?? options;
+}
+
+/** A phase's stage before anything happened in it: orders open, no records, a fresh token. */
+export function freshStage(random: () => number): SandboxStage {
+  return { step: null, token: randomToken(random), records: [], posts: [] };
+}
+
+/** The board after `position` at the start of its phase: no orders, a fresh stage. */
+function nextPhase(board: SandboxBoard, position: Position, call: SandboxCall): SandboxBoard {
+  return { ...board, position, orders: [], stage: freshStage(call.random), index: board.index + 1 };
+}
+
+/**
+ * The sandbox's phase as the phase machine sees it (src/game/phase/plugin-context.ts `gameFrame` makes a game's): the owner
+ * holds every seat and is the game master, the records are the stage's, and there is no deadline (a sandbox moves on
+ * when its owner says `/sandbox next`).
+ */
+function frameOf(board: SandboxBoard, call: SandboxCall): PhaseFrame {
+  const step = board.stage.step;
+  return {
+    variant: board.variant,
+    plugin: pluginOf(board.variantId),
+    game: {
+      id: board.game.id,
+      channelId: board.game.channelId,
+      options: board.options,
+      durations: board.game.durations,
+      deadline: null,
+      gmUserId: board.ownerUserId,
+    },
+    phase: { id: 0, index: board.index, position: board.position, resolved: false, adjudication: null },
+    seats: board.seated.map((power) => ({ power, userId: board.ownerUserId })),
+    steps: { step: step?.name ?? null, startedAt: step?.startedAt ?? call.now, token: board.stage.token },
+    records: board.stage.records,
+    orders: (position) => [...factsOf({ ...board, position }).orders],
+    now: call.now,
+    random: call.random,
+    ...(call.report ? { report: call.report } : {}),
+  };
+}
+
+/**
+ * The board after a transition of the machine: its posts kept in the stage (with a start choice's announcement and
+ * the post that begins the orders), its board, records and step; a DM or an audit line goes nowhere (the owner reads
+ * the replies).
+ */
+function applied(board: SandboxBoard, t: Transition): SandboxBoard {
+  let position = board.position;
+  const records = structuredClone(board.stage.records);
+  const posts = [...board.stage.posts];
+  for (const e of t.effects) {
+    if (e.kind === 'post') posts.push(e.text);
+    else if (e.kind === 'position') position = e.position;
+    else if (e.kind === 'record') writeListRecords(records, [e.write]);
+    else if (e.kind === 'open' && e.announce) posts.push(e.announce);
+    else if (e.kind === 'beginOrders') {
+      posts.push(e.announce);
+      position = e.position;
+    }
+  }
+  const step = t.state.step ? { name: t.state.step, startedAt: t.state.startedAt } : null;
+  return { ...board, position, stage: { ...board.stage, step, records, posts } };
+}
+
+/**
+ * At the copy: when the game's phase is in its start choice (the copy has its board before the choice is applied),
+ * the sandbox opens the plug-in's start choice too, for its owner to make.
+ */
+export function openSandboxStart(board: SandboxBoard, call: SandboxCall): SandboxBoard {
+  return applied(board, stepMachine(frameOf(board, call), { kind: 'start' }));
+}
+
+/**
+ * One step boundary, crossed by the phase machine as a game crosses it at a deadline or by `/gm advance`: the board
+ * after it, and what follows (a step under way, the orders, or the adjudication).
+ */
+function crossBoundary(
+  board: SandboxBoard,
+  call: SandboxCall,
+): { board: SandboxBoard; decision: NonNullable<ReturnType<typeof decisionOf>> } {
+  const t = stepMachine(frameOf(board, call), { kind: 'boundary' });
+  return { board: applied(board, t), decision: decisionOf(t)! };
+}
+
+/** The adjudication of the board's orders with what the steps handed over (as src/game/resolve/resolve.ts makes a game's). */
+function adjudicateBoard(board: SandboxBoard, handoff: Handoff): Adjudication {
+  return adjudicatePhase(board.variant, board.position, [...factsOf(board).orders], [...board.seated], handoff);
+}
+
+/** How many step boundaries a preview crosses at most before it adjudicates (a plug-in's steps always end). */
+const MAX_PREVIEW_STEPS = 8;
+
+/**
+ * The results the phase would have if it were played out now with what was decided so far (every step closed as a
+ * game master's `/gm advance` closes it): the provisional result while nothing else is decided. Nothing is kept.
+ */
+export function adjudicateSandbox(board: SandboxBoard, call: SandboxCall): Adjudication {
+  let current = board;
+  for (let i = 0; i < MAX_PREVIEW_STEPS; i++) {
+    const r = crossBoundary(current, call);
+    if (r.decision.kind === 'adjudicate') return adjudicateBoard(r.board, r.decision.handoff);
+    current = r.board;
+  }
+  throw new Error(`the steps of ${board.variantId} did not end after ${MAX_PREVIEW_STEPS} boundaries`);
+}
+
+/** What `/sandbox next` did. */
+export type SandboxOutcome =
+  /** A step of the phase opened (the owner acts in it with `/sandbox act`, then goes on). */
+  | { kind: 'step'; step: string }
+  /** The start choice closed: the phase's orders are open, on the board it made. */
+  | { kind: 'orders' }
+  /**
+   * The phase was adjudicated (`phase`: its board as played, with its records and posts), then the phases where
+   * nobody has anything to decide (`skipped`), as a game chains them.
+   */
+  | { kind: 'resolved'; phase: SandboxBoard; adjudication: Adjudication; skipped: Adjudication[] };
+
+/**
+ * Moves the sandbox on by one step boundary, as a game moves at a deadline: a step opens or closes, or the phase is
+ * adjudicated and the sandbox goes on to the next phase with something to decide.
+ */
+export function stepSandbox(board: SandboxBoard, call: SandboxCall): { board: SandboxBoard; outcome: SandboxOutcome } {
+  const first = crossBoundary(board, call);
+  if (first.decision.kind === 'open')
+    return { board: first.board, outcome: { kind: 'step', step: first.decision.step } };
+  if (first.decision.kind === 'beginOrders') return { board: first.board, outcome: { kind: 'orders' } };
+  const adjudication = adjudicateBoard(first.board, first.decision.handoff);
+  let current = nextPhase(first.board, adjudication.position, call);
+  const skipped: Adjudication[] = [];
+  let last = adjudication;
+  for (let i = 0; i < MAX_SKIPPED_PHASES && !last.winner; i++) {
+    if (sandboxDuties(current).length > 0) break;
+    const r = crossBoundary(current, call);
+    if (r.decision.kind !== 'adjudicate') {
+      current = r.board;
+      break;
+    }
+    last = adjudicateBoard(r.board, r.decision.handoff);
+    skipped.push(last);
+    current = nextPhase(r.board, last.position, call);
+  }
+  return { board: current, outcome: { kind: 'resolved', phase: first.board, adjudication, skipped } };
+}
+
+/** Why the sandbox's orders cannot change now (a step between the orders and the claim is under way), or null. */
+export function sandboxOrdersClosed(board: SandboxBoard): string | null {
+  const closed = closedOrdersText(
+    stepUnderWay({ plugin: pluginOf(board.variantId), steps: { step: board.stage.step?.name ?? null } })?.spec,
+  );
+  return closed === null ? null : sandboxWords(closed);
+}
+
+/** A plug-in's instruction as it applies in a sandbox: its `/act` and `/gm act` are `/sandbox act` there. */
+export function sandboxWords(text: string): string {
+  return text.replace(/`\/(gm )?act /g, '`/sandbox act ');
+}
+
+/** The step under way as the sandbox shows it: its line, and whom it still waits for (the owner answers for them). */
+export type SandboxStepStatus = StepStatus;
+
+export function sandboxStepStatus(board: SandboxBoard, call: SandboxCall): SandboxStepStatus | null {
+  const status = stepStatusOf(frameOf(board, call));
+  return status ? { ...status, line: sandboxWords(status.line) } : null;
+}
+
+/** Who acts in a sandbox: the owner as one seat's player (`power`), or as the game master (`power` null). */
+export interface SandboxActor {
+  by: VariantAction['by'];
+  power: string | null;
+}
+
+/** The seat `typed` names (any case), or why nobody acts for it. */
+function seatOf(board: SandboxBoard, typed: string | null): { power: Power } | { error: string } {
+  const wanted = (typed ?? '').trim().toLowerCase();
+  if (wanted === '') return { error: 'Say which power you act for in `as:` (or `as:gm` for the game master).' };
+  const power = board.variant.powers.map((p) => p.name).find((p) => p.toLowerCase() === wanted);
+  if (!power)
+    return {
+      error: `${board.variant.name} has no power "${echoTyped(typed)}"; the seated powers: ${board.seated.join(', ')}.`,
+    };
+  if (!board.seated.includes(power))
+    return {
+      error: `Nobody plays ${power} in the game this sandbox copies, so nobody acts for it (the seated powers: ${board.seated.join(', ')}).`,
+    };
+  return { power };
+}
+
+/** The plug-in's actions open to the actor now (for the autocomplete and the help line). */
+export function sandboxActions(board: SandboxBoard, actor: SandboxActor, call: SandboxCall): VariantAction[] {
+  const caller = callerOf(board, actor);
+  return 'error' in caller ? [] : openActions(frameOf(board, call), actor.by, caller);
+}
+
+function callerOf(board: SandboxBoard, actor: SandboxActor): ActionCaller | { error: string } {
+  if (actor.by === 'gm') return { userId: board.ownerUserId, power: null };
+  const seat = seatOf(board, actor.power);
+  return 'error' in seat ? seat : { userId: board.ownerUserId, power: seat.power };
+}
+
+/** The choices of one slot of an action, as `/act` offers them to that seat (empty when the action is not open). */
+export function sandboxActionChoices(
+  board: SandboxBoard,
+  call: SandboxCall,
+  input: SandboxActor & { action: string | null; slot: 'choice' | 'detail'; typed: string; values: ActionValues },
+): ActionChoice[] {
+  const caller = callerOf(board, input);
+  if ('error' in caller) return [];
+  return actionSlotChoices(frameOf(board, call), {
+    by: input.by,
+    caller,
+    action: input.action,
+    slot: input.slot,
+    typed: input.typed,
+    values: input.values,
+  });
+}
+
+/** A refused action, in the words of `/sandbox act`. */
+function refusalText(board: SandboxBoard, refusal: ActionRefusal, by: VariantAction['by']): string {
+  switch (refusal.kind) {
+    case 'unknown': {
+      const who = by === 'gm' ? "game master's actions" : 'actions';
+      if (refusal.actions.length === 0) return `${board.variant.name} has no ${who} beyond the orders.`;
+      return `${board.variant.name} has no \`${echoTyped(refusal.typed)}\` among its ${who}: ${refusal.actions.map((a) => `\`${a}\``).join(', ')}.`;
+    }
+    case 'missing':
+      return `\`/sandbox act action:${refusal.action}\` needs its ${refusal.label} in \`${refusal.slot}:\`.`;
+    default:
+      return sandboxWords(refusal.why);
+  }
+}
+
+/**
+ * Runs one of the plug-in's actions in the sandbox, for a seat or as the game master, through the phase machine as
+ * `/act` and `/gm act` run it in a game (src/game/resolve/actions.ts): refused when not open or when a required slot is empty,
+ * and a refusal changes nothing. `settled`: a step is under way and nobody is left to answer in it (a game would
+ * close it now).
+ */
+export function actInSandbox(
+  board: SandboxBoard,
+  call: SandboxCall,
+  input: SandboxActor & { action: string; values: ActionValues },
+):
+  | { ok: true; board: SandboxBoard; action: string; reply: string; posts: string[]; settled: boolean }
+  | { ok: false; error: string } {
+  const caller = callerOf(board, input);
+  if ('error' in caller) return { ok: false, error: caller.error };
+  const t = stepMachine(frameOf(board, call), {
+    kind: 'act',
+    by: input.by,
+    caller,
+    action: String(input.action ?? ''),
+    values: input.values,
+  });
+  const answer = t.answer!;
+  if (!answer.ok) return { ok: false, error: refusalText(board, answer.refusal, input.by) };
+  const posts = t.effects.flatMap((e) => (e.kind === 'post' ? [e.text] : []));
+  return {
+    ok: true,
+    board: applied(board, t),
+    action: answer.action,
+    reply: sandboxWords(answer.reply),
+    posts,
+    settled: answer.settled,
+  };
+}

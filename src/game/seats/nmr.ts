@@ -1,0 +1,100 @@
+/**
+ * `nmr: computer` (docs/bot.md "Seats that never stall"), the resolution's side: whether a due phase waits for the
+ * computer player, and what its results say about the orders it gave (the filler that gives them: nmr-filler.ts).
+ *
+ * At a deadline, a computer player gives exactly the orders
+ * the seats of people (and vacant seats) are missing: a unit without an order, an undecided retreat, an unused build
+ * or a due disband. The player's own orders stand untouched; what the computer gave is stored with `submitted_by`
+ * `computer:nmr` (seat-record.ts `NMR_COMPUTER`), marked 🤖 where it stands in the results post and listed to the
+ * player in one DM. A vacant seat under `nmr: computer` is played when each phase opens (computer.ts, given-orders.ts).
+ *
+ * The deadline's resolution waits for it: `resolveDuePhases` skips a game whose phase has not had its missing orders
+ * given yet (`phases.missing_filled_at` null), for at most `NMR_GRACE_MS` after the deadline. The filler (bot side:
+ * `missingOrderFiller().play()`, after every sweep) finds those phases, asks the AI in its worker thread, off the
+ * event loop, with what a person in the seat would see (the position and the seated powers), and stores the
+ * answers in one transaction that also sets `missing_filled_at`; then the scheduler resolves the phase. After a
+ * restart the phases still waiting are found again. If the AI fails, the phase is marked done with what it has, and
+ * the rules' defaults apply to the rest.
+ */
+import type { Tx } from '../../store/db.js';
+import { ordersOf, playersOf } from '../../store/queries.js';
+import type { GameRow, PhaseRow } from '../../store/schema.js';
+import type { Variant } from '../../engine/variant.js';
+import { isComputer, isPerson } from '../core/holder.js';
+import { dutiesOf, missingOrders, seatedToAct } from '../phase/duties.js';
+import { queueDm } from '../outbox/write.js';
+import { NMR_COMPUTER } from './record.js';
+import { phaseLabel, type GivenOrder } from '../core/summary.js';
+import { channelRef } from '../core/text-refs.js';
+import { variantOfGame } from '../core/variant-of-game.js';
+
+/**
+ * The seats whose player the computer player stands in for (members and vacant seats, not computer seats) that have
+ * something to decide in the phase and miss an order for it.
+ */
+export async function seatsMissingOrders(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow): Promise<string[]> {
+  const seats = await playersOf(tx, game.id);
+  const acting = seatedToAct(
+    variant,
+    phase.position,
+    seats.map((s) => s.power),
+  );
+  const missing: string[] = [];
+  for (const s of seats) {
+    if (isComputer(s.userId) || !acting.includes(s.power)) continue;
+    if (missingOrders(dutiesOf(variant, phase.position, s.power), await ordersOf(tx, phase.id, s.power)).length > 0)
+      missing.push(s.power);
+  }
+  return missing;
+}
+
+/** How long after a deadline the resolution waits for the computer player's missing orders at most. */
+export const NMR_GRACE_MS = 60_000;
+
+/** Does this phase's resolution at its deadline still wait for the computer player's missing orders? */
+export function awaitsMissingOrders(
+  game: Pick<GameRow, 'nmr' | 'deadlineMs'>,
+  phase: Pick<PhaseRow, 'missingFilledAt'>,
+  now: number,
+): boolean {
+  return (
+    game.nmr === 'computer' &&
+    phase.missingFilledAt === null &&
+    game.deadlineMs !== null &&
+    now < game.deadlineMs + NMR_GRACE_MS
+  );
+}
+
+/**
+ * The orders the computer player gave in a resolved phase (the results mark them where they stand), after queuing the
+ * DM each member whose seat got some receives (inside the resolution's transaction; orders are public once resolved).
+ */
+export async function givenOrders(tx: Tx, game: GameRow, phase: PhaseRow, now: number): Promise<GivenOrder[]> {
+  const all = await ordersOf(tx, phase.id);
+  const given = all.filter((o) => o.submittedBy === NMR_COMPUTER);
+  if (given.length === 0) return [];
+  const holders = new Map((await playersOf(tx, game.id)).map((p) => [p.power, p.userId]));
+  const byPower = new Map<string, string[]>();
+  for (const o of given) byPower.set(o.power, [...(byPower.get(o.power) ?? []), o.text]);
+  const variant = variantOfGame(game);
+  const label = phaseLabel(phase.position.phase, variant ?? undefined);
+  for (const [power, texts] of byPower) {
+    const holder = holders.get(power);
+    if (!holder || !isPerson(holder)) continue;
+    const own = all.some((o) => o.power === power && o.submittedBy !== NMR_COMPUTER);
+    const list = texts.map((t) => `\`${t}\``).join(', ');
+    const where = `**${label}** in ${channelRef(game.channelId)}`;
+    await queueDm(
+      tx,
+      game,
+      holder,
+      'order_confirmation',
+      own
+        ? `🤖 Your orders for **${power}** were incomplete at the deadline of ${where}, so the computer player gave the missing ones: ${list}. Your own orders stood as you gave them.`
+        : `🤖 You gave no orders for **${power}** by the deadline of ${where}, so the computer player gave them all: ${list}.`,
+      `nmr:${phase.id}:${power}`,
+      now,
+    );
+  }
+  return given.map((o) => ({ power: o.power, text: o.text }));
+}

@@ -1,0 +1,428 @@
+import { first } from '../../store/store.js';
+/**
+ * Seats that never stall (docs/bot.md "Seats that never stall"): vacant seats, `/game leave` during a game,
+ * `/gm substitute` and the **Claim** of a substitute call, for every kind of game (a kind with seats of its own, the
+ * card game, hands them over through `KindSeats`, kind.ts); the record they rest on is seat-record.ts.
+ *
+ * A vacant seat's holder is `vacant:<power>` (computer-seat.ts): nobody orders or votes for it, its missing orders
+ * are given as the game's `nmr` says, and it waits for a substitute. The first claim closes the call by `UPDATE … WHERE
+ * closed_at IS NULL`, which changes one row exactly once, in the transaction that hands the seat over: two presses at
+ * once, two processes, or a kill -9 between the press and the reply still give one new player.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { locationKey } from '../../engine/index.js';
+import type { Position } from '../../engine/types.js';
+import type { Tx } from '../../store/db.js';
+import {
+  audit,
+  gameById,
+  openGameByChannel,
+  ordersOf,
+  phaseById,
+  playerByUser,
+  playersOf,
+  readyPowers,
+} from '../../store/queries.js';
+import { phases, players, readiness, substituteCalls, votes, type GameRow } from '../../store/schema.js';
+import { isPerson, playerName, vacantUserId } from '../core/holder.js';
+import { clearSeatOnHandOver } from './hand-over.js';
+import { hidesIdentities } from '../core/identities.js';
+import { syncPressThreads } from '../press/sync.js';
+import { dutiesOf, hasDuties } from '../phase/duties.js';
+import { gameKindOf } from '../core/kinds.js';
+import { enqueue, queueDm, queueNotice, queueStatus } from '../outbox/write.js';
+import { missingOrders } from '../phase/duties.js';
+import { NMR_COMPUTER, recordSeatTurn, reliabilityRefusal, seatOutcome, silentFor } from './record.js';
+import { openCallOf, openSubstituteCall, queueCallClosed, type SeatDescription } from './substitute-calls.js';
+import { phaseLabel } from '../core/summary.js';
+import { channelRef, timeRef } from '../core/text-refs.js';
+import { fail, inReadTransaction, inTransaction } from '../core/tx.js';
+import type { Caller, GameDeps, Result } from '../core/types.js';
+import { powerByName, variantOfGame } from '../core/variant-of-game.js';
+import { typed } from '../core/echo.js';
+
+/**
+ * Records how every member's seat that had something to decide did in the phase being resolved (inside the
+ * resolution's transaction, before the adjudication); `acting` are the seated powers that act in it. Returns the
+ * powers recorded as missed.
+ */
+export async function recordPhaseSeats(
+  tx: Tx,
+  game: GameRow,
+  phaseId: number,
+  acting: string[],
+  now: number,
+): Promise<string[]> {
+  const phase = await phaseById(tx, phaseId);
+  const variant = variantOfGame(game);
+  if (!phase || !variant) return [];
+  const missed: string[] = [];
+  const ready = await readyPowers(tx, phaseId);
+  for (const seat of await playersOf(tx, game.id)) {
+    if (!isPerson(seat.userId) || !acting.includes(seat.power)) continue;
+    const duties = dutiesOf(variant, phase.position, seat.power);
+    if (!hasDuties(duties)) continue;
+    const own = (await ordersOf(tx, phaseId, seat.power)).filter((o) => o.submittedBy !== NMR_COMPUTER);
+    // A member who said `/ready` without an order was there and chose the defaults: never "missed" (so never vacated
+    // for it), but not complete either.
+    const given = seatOutcome(duties, own);
+    const outcome = given === 'missed' && ready.has(seat.power) ? 'partial' : given;
+    await recordSeatTurn(
+      tx,
+      { gameId: game.id, turn: String(phaseId), power: seat.power, userId: seat.userId, outcome },
+      now,
+    );
+    if (outcome === 'missed') missed.push(seat.power);
+  }
+  return missed;
+}
+
+/** A Diplomacy power's seat as a substitute call and the claim DM describe it. */
+function describePower(game: GameRow, position: Position, power: string): SeatDescription & { units: string[] } {
+  const variant = variantOfGame(game);
+  const centres = position.supplyCenters[power]?.length ?? 0;
+  const units = position.units.filter((u) => u.power === power).map((u) => `${u.type} ${locationKey(u)}`);
+  return {
+    power,
+    phase: phaseLabel(position.phase, variant ?? undefined),
+    deadline: game.status === 'active' ? game.deadlineMs : null,
+    holdings: `${centres} supply centre${centres === 1 ? '' : 's'}; units: ${units.join(', ') || 'none'}`,
+    units,
+  };
+}
+
+/** What a vacant Diplomacy seat does until someone claims it, as its `nmr:` says (a whole sentence). */
+function vacantSeatMeanwhile(game: Pick<GameRow, 'nmr'>): string {
+  return game.nmr === 'computer'
+    ? 'Until someone claims it, a computer player plays it, giving its orders as each phase opens.'
+    : 'Until someone claims it, its units hold, its retreats disband and its builds are waived, without waiting for the deadline.';
+}
+
+/** What the vacated member is told: why, what the seat does meanwhile, how to come back. */
+function vacatedText(game: GameRow, power: string, reason: 'silent' | 'left'): string {
+  const meanwhile = vacantSeatMeanwhile(game);
+  return reason === 'silent'
+    ? `🪑 You gave no orders for **${power}** in ${channelRef(game.channelId)} for ${game.vacateAfter} phase${game.vacateAfter === 1 ? '' : 's'} in a row, so you no longer hold the seat and a substitute is being sought. ${meanwhile} To come back, press **Claim** on the substitute call in the channel before anyone else does.`
+    : `👋 You left **${power}** in ${channelRef(game.channelId)}: you no longer play it, and a substitute is being sought. ${meanwhile}`;
+}
+
+/**
+ * Makes a Diplomacy seat vacant (its member fell silent or left): the member no longer orders or votes for it and is
+ * told by DM; the channel gets the substitute call. Orders already stored for the phase under way stay.
+ */
+export async function vacateSeat(
+  tx: Tx,
+  game: GameRow,
+  power: string,
+  reason: 'silent' | 'left',
+  now: number,
+): Promise<void> {
+  const seat = (await playersOf(tx, game.id)).find((p) => p.power === power);
+  if (!seat || !isPerson(seat.userId)) return;
+  await tx
+    .update(players)
+    .set({ userId: vacantUserId(power) })
+    .where(eq(players.id, seat.id));
+  await syncPressThreads(tx, game, power, now);
+  await tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.power, power)));
+  if (game.currentPhaseId !== null) {
+    await tx.delete(readiness).where(and(eq(readiness.phaseId, game.currentPhaseId), eq(readiness.power, power)));
+  }
+  const fresh = (await gameById(tx, game.id))!;
+  const phase = fresh.currentPhaseId !== null ? await phaseById(tx, fresh.currentPhaseId) : undefined;
+  if (phase) {
+    const description = { ...describePower(fresh, phase.position, power), meanwhile: vacantSeatMeanwhile(fresh) };
+    await openSubstituteCall(tx, fresh, { power, reason, vacatedBy: seat.userId, description }, now);
+  }
+  await queueDm(
+    tx,
+    game,
+    seat.userId,
+    'replaced',
+    vacatedText(game, power, reason),
+    `vacated:${game.id}:${power}:${now}`,
+    now,
+  );
+  await queueStatus(tx, game.id, now);
+}
+
+/**
+ * After a phase's records: every seat whose member has now missed `vacate_after` phases in a row becomes vacant
+ * (inside the resolution's transaction, after its results were queued).
+ */
+export async function vacateSilentSeats(tx: Tx, game: GameRow, missed: string[], now: number): Promise<void> {
+  if (game.vacateAfter <= 0) return;
+  for (const power of missed) {
+    const seat = (await playersOf(tx, game.id)).find((p) => p.power === power);
+    if (!seat || !isPerson(seat.userId)) continue;
+    // The streak counts from the phase under way when the member took the seat (a claim starts it afresh).
+    const since = await phaseUnderWayAt(tx, game.id, seat.joinedAt);
+    if (await silentFor(tx, game, power, seat.userId, since)) await vacateSeat(tx, game, power, 'silent', now);
+  }
+}
+
+/** The id of the phase under way at `at` (the latest begun by then), or 0 before the first. */
+async function phaseUnderWayAt(tx: Tx, gameId: number, at: number): Promise<number> {
+  const begun = (
+    await tx.select({ id: phases.id, startedAt: phases.startedAt }).from(phases).where(eq(phases.gameId, gameId))
+  ).filter((p) => p.startedAt <= at);
+  return Math.max(0, ...begun.map((p) => p.id));
+}
+
+async function startedGame(tx: Tx, channelId: string): Promise<GameRow | { ok: false; error: string }> {
+  const game = await openGameByChannel(tx, channelId);
+  if (!game) return fail('There is no running game in this channel.');
+  if (game.status === 'forming') return fail('The game has not started yet.');
+  return game;
+}
+
+/** The seat a member holds in a game of any kind, or null. */
+async function seatOf(tx: Tx, game: GameRow, userId: string): Promise<string | null> {
+  const kind = gameKindOf(game.kind);
+  if (kind?.seats) return await kind.seats.seatOf(tx, game, userId);
+  return (await playerByUser(tx, game.id, userId))?.power ?? null;
+}
+
+/**
+ * Why `/game leave` during a game has nothing to ask the caller (no running game here, or no seat of theirs in it), or
+ * null: the bot asks for the confirmation only when there is a seat to leave.
+ */
+export async function leaveSeatRefusal(deps: GameDeps, caller: Caller): Promise<string | null> {
+  const r = await inReadTransaction(deps, async (tx) => {
+    const game = await startedGame(tx, caller.channelId);
+    if ('ok' in game) return game;
+    if (!(await seatOf(tx, game, caller.userId))) return fail(NO_SEAT_TO_LEAVE);
+    return { ok: true as const };
+  });
+  return r.ok ? null : r.error;
+}
+
+const NO_SEAT_TO_LEAVE = 'You do not hold a seat in this game, so there is none to leave.';
+
+/** `/game leave` during a game, after its confirmation: the caller's seat becomes vacant and a substitute is called. */
+export async function leaveSeat(deps: GameDeps, caller: Caller): Promise<Result<{ power: string }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await startedGame(tx, caller.channelId);
+    if ('ok' in game) return game;
+    const power = await seatOf(tx, game, caller.userId);
+    if (!power) return fail(NO_SEAT_TO_LEAVE);
+    const now = deps.now();
+    const kind = gameKindOf(game.kind);
+    if (kind?.seats) await kind.seats.vacate(tx, game, power, 'left', now);
+    else await vacateSeat(tx, game, power, 'left', now);
+    await audit(tx, { gameId: game.id, userId: caller.userId, action: 'leave_seat', detail: { power }, at: now });
+    changed(game.id);
+    return { ok: true, power };
+  });
+}
+
+/** `/gm substitute power:`: the game master opens a substitute call for a seat at once (vacant or not). */
+export async function gmSubstitute(
+  deps: GameDeps,
+  input: Caller & { power: string },
+): Promise<Result<{ power: string; callId: number }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await startedGame(tx, input.channelId);
+    if ('ok' in game) return game;
+    if (game.gmUserId !== input.userId) return fail('Only the game master can use `/gm` commands.');
+    const seat = await seatToOffer(tx, game, String(input.power ?? ''));
+    if ('ok' in seat) return seat;
+    const { power, holder, description } = seat;
+    if (await openCallOf(tx, game.id, power))
+      return fail(
+        `A substitute call for ${power} is already open; the first member to press **Claim** takes the seat.`,
+      );
+    const now = deps.now();
+    const call = (await openSubstituteCall(tx, game, { power, reason: 'gm', vacatedBy: null, description }, now))!;
+    if (holder && isPerson(holder))
+      await queueDm(
+        tx,
+        game,
+        holder,
+        'replaced',
+        `🪑 The game master opened a substitute call for **${power}** in ${channelRef(game.channelId)}. You keep playing it until a substitute claims it.`,
+        `substitute-holder:${call.id}`,
+        now,
+      );
+    await audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_substitute', detail: { power }, at: now });
+    changed(game.id);
+    return { ok: true, power, callId: call.id };
+  });
+}
+
+/** The seat `/gm substitute` names: its power, holder and description; or why there is none. */
+async function seatToOffer(
+  tx: Tx,
+  game: GameRow,
+  text: string,
+): Promise<{ power: string; holder: string | null; description: SeatDescription } | { ok: false; error: string }> {
+  const kind = gameKindOf(game.kind);
+  if (kind?.seats) {
+    const power = await kind.seats.find(tx, game, text);
+    if (!power) return fail(`"${typed(text)}" is not a seat of this game.`);
+    return {
+      power,
+      holder: await kind.seats.holderOf(tx, game, power),
+      description: await kind.seats.describe(tx, game, power),
+    };
+  }
+  const variant = variantOfGame(game);
+  const phase = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
+  if (!variant || !phase) return fail('The game has no current phase.');
+  const seats = await playersOf(tx, game.id);
+  const power = powerByName(variant, text);
+  const seat = seats.find((p) => p.power === power);
+  if (!power || !seat)
+    return fail(`"${typed(text)}" is not a seated power of this game. Seats: ${seats.map((p) => p.power).join(', ')}.`);
+  return { power, holder: seat.userId, description: describePower(game, phase.position, power) };
+}
+
+/**
+ * A member pressed **Claim** on a substitute call. Refused (privately, with the reason) when the call is closed, its
+ * game over, the member already plays in the game or is under the game's reliability bar; otherwise the seat is
+ * theirs, in this one transaction.
+ */
+export async function claimSeat(
+  deps: GameDeps,
+  input: { callId: number; userId: string },
+): Promise<Result<{ power: string; gameId: number; channelId: string; returning: boolean }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const call = first(await tx.select().from(substituteCalls).where(eq(substituteCalls.id, input.callId)).limit(1));
+    if (!call) return fail('This substitute call no longer exists.');
+    const game = await gameById(tx, call.gameId);
+    if (!game || game.status === 'finished') return fail('This game is over, so its seats can no longer be claimed.');
+    if (call.closedAt !== null)
+      return fail(
+        call.claimedBy === input.userId
+          ? `You already took ${call.power}.`
+          : `Too late: ${call.power} has already been taken by another member.`,
+      );
+    const mine = await seatOf(tx, game, input.userId);
+    if (mine) return fail(`You already play ${mine} in this game; a member takes one seat only.`);
+    // A member claiming back the seat they were vacated from returns (their DM invited them): no bar, no substitute.
+    const returning = call.vacatedBy === input.userId;
+    const refusal = returning ? null : await reliabilityRefusal(tx, game, input.userId);
+    if (refusal) return fail(refusal);
+    const now = deps.now();
+    // The first press: exactly one claim changes the row.
+    const won = (
+      await tx
+        .update(substituteCalls)
+        .set({ closedAt: now, claimedBy: input.userId })
+        .where(and(eq(substituteCalls.id, call.id), isNull(substituteCalls.closedAt)))
+        .returning({ id: substituteCalls.id })
+    ).length;
+    if (won !== 1) return fail(`Too late: ${call.power} has already been taken by another member.`);
+    // The call's post stops offering the seat: its button is disabled (an edit through the outbox).
+    await queueCallClosed(tx, game, call.id, 'taken', now);
+    const kind = gameKindOf(game.kind);
+    // Whom the claim replaces (a seat the game master offered while its player still held it): the seat's history.
+    const from = kind?.seats
+      ? await kind.seats.holderOf(tx, game, call.power)
+      : ((await playersOf(tx, game.id)).find((p) => p.power === call.power)?.userId ?? null);
+    if (kind?.seats) await kind.seats.hand(tx, game, call.power, input.userId, now, returning);
+    else await handDiplomacySeat(tx, game, call.power, input.userId, now, returning);
+    await audit(tx, {
+      gameId: game.id,
+      userId: input.userId,
+      action: 'claim',
+      detail: { power: call.power, from },
+      at: now,
+    });
+    changed(game.id);
+    return { ok: true, power: call.power, gameId: game.id, channelId: game.channelId, returning };
+  });
+}
+
+/**
+ * The DM a substitute (or a member back on their seat) gets: the power, what it holds, the phase and its deadline, the
+ * orders stored and to give.
+ */
+function claimedText(
+  game: GameRow,
+  d: ReturnType<typeof describePower>,
+  toDecide: string[],
+  variantName: string,
+  returning: boolean,
+) {
+  const deadline =
+    game.status === 'active' && game.deadlineMs !== null
+      ? `deadline ${timeRef(game.deadlineMs, 'R')} (${timeRef(game.deadlineMs, 'f')})`
+      : 'the game is paused';
+  return (
+    `🪑 ${returning ? 'You are back on' : 'You now play'} **${d.power}** in the ${variantName} game in ${channelRef(game.channelId)}.\n` +
+    `${d.holdings}.\n**${d.phase}**: ${deadline}.\n` +
+    `Orders stored for ${d.power}: none (a seat that changes hands starts the phase afresh).` +
+    (toDecide.length > 0 ? `\nStill to order: ${toDecide.join(', ')}. Use \`/order\` in the channel.` : '')
+  );
+}
+
+/** What the channel reads of a claim: a substitute took the seat, or its member is back on it (never named when hidden). */
+function claimNotice(
+  game: GameRow,
+  power: string,
+  userId: string,
+  previous: string | null,
+  returning: boolean,
+): string {
+  if (returning)
+    return hidesIdentities(game)
+      ? `🪑 **${power}**'s player is back on the seat.`
+      : `🪑 ${playerName(userId)} is back on **${power}**.`;
+  const replacing = previous && isPerson(previous) ? ` (replacing ${playerName(previous)})` : '';
+  return hidesIdentities(game)
+    ? `🪑 A substitute took over **${power}**.`
+    : `🪑 ${playerName(userId)} took over **${power}** as a substitute${replacing}.`;
+}
+
+/**
+ * Hands a Diplomacy seat to the member who claimed it: the seat's orders, readiness, draw vote and concession are
+ * cleared (docs/decisions.md: a power changing hands loses them); the previous holder, if a member, is told they no
+ * longer play it; the new player gets a DM with the power, a map, the deadline and what to order; the channel is told.
+ */
+async function handDiplomacySeat(
+  tx: Tx,
+  game: GameRow,
+  power: string,
+  userId: string,
+  now: number,
+  returning: boolean,
+): Promise<void> {
+  const seat = (await playersOf(tx, game.id)).find((p) => p.power === power);
+  const previous = seat?.userId ?? null;
+  if (seat) await tx.update(players).set({ userId, joinedAt: now }).where(eq(players.id, seat.id));
+  else await tx.insert(players).values({ gameId: game.id, power, userId, joinedAt: now });
+  const cleared = await clearSeatOnHandOver(tx, game, power);
+  await syncPressThreads(tx, game, power, now);
+  const tag = `${game.id}:${power}:${now}`;
+  if (previous && isPerson(previous))
+    await queueDm(
+      tx,
+      game,
+      previous,
+      'replaced',
+      `🪑 A substitute took **${power}** in ${channelRef(game.channelId)}: you no longer play it, and can no longer order or vote for it.${cleared > 0 ? ` Your ${cleared} order${cleared === 1 ? '' : 's'} for this phase were cleared.` : ''}`,
+      `claimed-previous:${tag}`,
+      now,
+    );
+  const variant = variantOfGame(game);
+  const phase = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
+  if (variant && phase) {
+    const toDecide = missingOrders(dutiesOf(variant, phase.position, power), []);
+    await enqueue(tx, {
+      gameId: game.id,
+      payload: {
+        type: 'dm',
+        gameId: game.id,
+        reason: 'power_assigned',
+        mapPhaseId: phase.id,
+        text: claimedText(game, describePower(game, phase.position, power), toDecide, variant.name, returning),
+      },
+      target: { kind: 'user', id: userId },
+      dedupeKey: `claimed:${tag}`,
+      now,
+    });
+  }
+  await queueNotice(tx, game, claimNotice(game, power, userId, previous, returning), `claimed-notice:${tag}`, now);
+  await queueStatus(tx, game.id, now);
+}

@@ -1,0 +1,138 @@
+import { first } from '../../store/store.js';
+/**
+ * Substitute calls (docs/bot.md "Seats that never stall"): a seat offered to any member of the server with a **Claim**
+ * button, as a `substitute_calls` row and its channel post. At most one open call per seat (a partial unique index);
+ * the claim closes it (seats.ts `claimSeat`), the game's end closes every open one.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Tx } from '../../store/db.js';
+import { audit } from '../../store/queries.js';
+import { substituteCalls, type GameRow, type SubstituteCallRow, type SubstituteReason } from '../../store/schema.js';
+import { enqueue } from '../outbox/write.js';
+import { timeRef } from '../core/text-refs.js';
+
+/** What a substitute call says about a seat: the power, its centres and units, and the deadline. */
+export interface SeatDescription {
+  power: string;
+  /** "Spring 1902 movement", or a kind's own words for its turn. */
+  phase: string;
+  deadline: number | null;
+  /** What the seat holds: "3 supply centres; units: A par, F bre" (a kind says it its own way). */
+  holdings: string;
+  /** What a vacant seat does until someone claims it (a whole sentence), or nothing for a seat its player holds. */
+  meanwhile?: string;
+}
+
+/** The text of a substitute call's channel post (the bot adds its **Claim** button). */
+export function substituteCallText(d: SeatDescription, reason: SubstituteReason): string {
+  const why =
+    reason === 'silent'
+      ? 'its player stopped giving orders'
+      : reason === 'left'
+        ? 'its player left the game'
+        : 'the game master asked for a substitute';
+  const deadline = d.deadline !== null ? ` ${d.phase}, deadline ${timeRef(d.deadline, 'R')}.` : ` ${d.phase}.`;
+  return (
+    `🪑 **Substitute wanted for ${d.power}** (${why}).\n${d.holdings}.${deadline}\n` +
+    (d.meanwhile ? `${d.meanwhile}\n` : '') +
+    'Any member of the server who plays no seat in this game may take it: press **Claim**. The first press wins.'
+  );
+}
+
+export async function openCallOf(tx: Tx, gameId: number, power: string): Promise<SubstituteCallRow | undefined> {
+  return first(
+    await tx
+      .select()
+      .from(substituteCalls)
+      .where(
+        and(eq(substituteCalls.gameId, gameId), eq(substituteCalls.power, power), isNull(substituteCalls.closedAt)),
+      )
+      .limit(1),
+  );
+}
+
+/**
+ * Opens a substitute call for a seat and queues its channel post. Returns the call, or null when one is already open
+ * for the seat (that one stands).
+ */
+export async function openSubstituteCall(
+  tx: Tx,
+  game: GameRow,
+  input: { power: string; reason: SubstituteReason; vacatedBy: string | null; description: SeatDescription },
+  now: number,
+): Promise<SubstituteCallRow | null> {
+  if (await openCallOf(tx, game.id, input.power)) return null;
+  const call = (
+    await tx
+      .insert(substituteCalls)
+      .values({ gameId: game.id, power: input.power, reason: input.reason, vacatedBy: input.vacatedBy, openedAt: now })
+      .returning()
+  )[0]!;
+  await enqueue(tx, {
+    gameId: game.id,
+    payload: {
+      type: 'substitute_call',
+      gameId: game.id,
+      callId: call.id,
+      text: substituteCallText(input.description, input.reason),
+    },
+    target: { kind: 'channel', id: game.channelId },
+    dedupeKey: callPostKey(call.id),
+    now,
+  });
+  await audit(tx, {
+    gameId: game.id,
+    userId: null,
+    action: 'substitute_call',
+    detail: { power: input.power, reason: input.reason, call: call.id },
+    at: now,
+  });
+  return call;
+}
+
+/** The dedupe key of a substitute call's post (the deliverer finds the post's message id by it). */
+export function callPostKey(callId: number): string {
+  return `substitute:${callId}`;
+}
+
+/** Queues the edit of a closed call's post: its **Claim** button is disabled, saying why. */
+export async function queueCallClosed(
+  tx: Tx,
+  game: Pick<GameRow, 'id' | 'channelId'>,
+  callId: number,
+  why: 'taken' | 'closed',
+  now: number,
+): Promise<void> {
+  await enqueue(tx, {
+    gameId: game.id,
+    payload: { type: 'substitute_call_closed', gameId: game.id, callId, why },
+    target: { kind: 'channel', id: game.channelId },
+    dedupeKey: `substitute-closed:${callId}`,
+    now,
+  });
+}
+
+/** Closes a seat's open call (the game master gave the seat to someone): its button stops working. */
+export async function closeCallOf(
+  tx: Tx,
+  game: Pick<GameRow, 'id' | 'channelId'>,
+  power: string,
+  now: number,
+): Promise<void> {
+  const closed = await tx
+    .update(substituteCalls)
+    .set({ closedAt: now })
+    .where(and(eq(substituteCalls.gameId, game.id), eq(substituteCalls.power, power), isNull(substituteCalls.closedAt)))
+    .returning({ id: substituteCalls.id });
+  for (const c of closed) await queueCallClosed(tx, game, c.id, 'taken', now);
+}
+
+/** Closes a game's open substitute calls (the game ended): their buttons stop working. */
+export async function closeCallsOfGame(tx: Tx, game: Pick<GameRow, 'id' | 'channelId'>, now: number): Promise<void> {
+  const closed = await tx
+    .update(substituteCalls)
+    .set({ closedAt: now })
+    .where(and(eq(substituteCalls.gameId, game.id), isNull(substituteCalls.closedAt)))
+    .returning({ id: substituteCalls.id });
+  for (const c of closed) await queueCallClosed(tx, game, c.id, 'closed', now);
+}

@@ -1,0 +1,331 @@
+import { first } from '../../store/store.js';
+/**
+ * Ending a game by agreement.
+ * - Draw: `/draw` toggles the caller's vote; when every surviving power that has a player votes for it, the
+ *   game ends in a draw shared by all surviving powers (strict DIAS; powers in civil disorder have no vote).
+ * - Concession: `/concede to:` concedes the game to a power. When every other surviving power that has a
+ *   player has conceded to the same power, that power wins.
+ * Both are secret until they decide the game: no reply, status or log at info says who voted.
+ * They never expire: a vote stands until withdrawn, until its power changes hands (`/gm replace`), or until a
+ * rollback undoes the game's end they decided.
+ *
+ * A computer player's seat votes too, by a fixed rule (docs/ai.md "Votes"), stored like a person's
+ * vote and counted like one:
+ * - it votes for the draw when every person playing a surviving power has voted for it (so it never holds a table
+ *   of people hostage), or when it cannot improve: its supply centres are no more than two game years before;
+ * - it concedes to a power when every person playing another surviving power has conceded to that power (that power's
+ *   own player, a person or not, need not concede: `peopleConcededTo`); it never concedes of its own accord.
+ * Its votes are settled whenever a person votes and whenever it plays a phase (`settleComputerVotes`).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Variant } from '../../engine/variant.js';
+import { audit, gameById, phaseById, playersOf, votesOf } from '../../store/queries.js';
+import { phases, votes, type GameEnd, type GameRow, type PhaseRow } from '../../store/schema.js';
+import type { Tx } from '../../store/db.js';
+import { isError, playerInGame, type PlayerContext } from '../core/context.js';
+import { matchPower } from '../lobby/lobby.js';
+import { isComputer, isVacant } from '../core/holder.js';
+import { queueStatus } from '../outbox/write.js';
+import { announceEnd, finishGame } from '../resolve/resolve.js';
+import { survivingPowers } from '../phase/status.js';
+import { fail, inReadTransaction, inTransaction } from '../core/tx.js';
+import type { Caller, GameDeps, Result } from '../core/types.js';
+import { randomToken } from '../core/views.js';
+import { variantOfGame } from '../core/variant-of-game.js';
+import { typed } from '../core/echo.js';
+
+/** Game years a computer seat looks back to decide that it cannot improve. */
+export const STALL_YEARS = 2;
+
+interface Voter {
+  power: string;
+  computer: boolean;
+}
+
+/**
+ * The surviving powers with a player (a person or a computer player): each has a vote. A vacant seat has none until a
+ * substitute claims it, like a power in civil disorder.
+ */
+async function votersOf(
+  tx: Tx,
+  game: Pick<GameRow, 'id'>,
+  variant: Variant,
+  phase: Pick<PhaseRow, 'position'>,
+): Promise<Voter[]> {
+  const alive = new Set(survivingPowers(variant, phase.position));
+  return (await playersOf(tx, game.id))
+    .filter((p) => alive.has(p.power) && !isVacant(p.userId))
+    .map((p) => ({ power: p.power, computer: isComputer(p.userId) }));
+}
+
+async function voters(tx: Tx, ctx: PlayerContext): Promise<Voter[]> {
+  return await votersOf(tx, ctx.game, ctx.variant, ctx.phase);
+}
+
+/**
+ * A computer seat cannot improve when it owns no more supply centres than at the same phase `STALL_YEARS` game years
+ * before (a phase it has not played that long never counts as stalled).
+ */
+async function cannotImprove(tx: Tx, gameId: number, phase: PhaseRow, power: string): Promise<boolean> {
+  const before = first(
+    await tx
+      .select()
+      .from(phases)
+      .where(
+        and(
+          eq(phases.gameId, gameId),
+          eq(phases.season, phase.season),
+          eq(phases.type, phase.type),
+          eq(phases.year, phase.year - STALL_YEARS),
+        ),
+      )
+      .limit(1),
+  );
+  if (!before) return false;
+  const count = (p: PhaseRow) => (p.position.supplyCenters[power] ?? []).length;
+  return count(phase) <= count(before);
+}
+
+/**
+ * The power every person conceded to: the one surviving power that every person playing another power has conceded
+ * to (at least one person did). The winner's own vote does not count, so a person can be the winner; none when two
+ * powers qualify (two people conceding to each other) or nobody but computer players has conceded.
+ */
+function peopleConcededTo(
+  people: readonly Voter[],
+  conceded: ReadonlyMap<string, string | null>,
+  alive: readonly string[],
+): string | null {
+  const candidates = alive.filter((target) => {
+    const others = people.filter((v) => v.power !== target);
+    return others.length > 0 && others.every((v) => conceded.get(v.power) === target);
+  });
+  return candidates.length === 1 ? candidates[0]! : null;
+}
+
+/** Stores or removes a computer seat's draw vote as its rule wants it (with its audit line). */
+async function setComputerDraw(tx: Tx, gameId: number, power: string, wanted: boolean, now: number): Promise<void> {
+  if (wanted) await tx.insert(votes).values({ gameId, power, kind: 'draw', createdAt: now });
+  else await tx.delete(votes).where(and(eq(votes.gameId, gameId), eq(votes.power, power), eq(votes.kind, 'draw')));
+  await audit(tx, {
+    gameId,
+    userId: null,
+    action: wanted ? 'draw_vote' : 'draw_withdraw',
+    detail: { power, computer: true },
+    at: now,
+  });
+}
+
+/** Stores or removes a computer seat's concession as its rule wants it (with its audit line). */
+async function setComputerConcession(
+  tx: Tx,
+  gameId: number,
+  power: string,
+  target: string | null,
+  now: number,
+): Promise<void> {
+  if (target)
+    await tx
+      .insert(votes)
+      .values({ gameId, power, kind: 'concede', target, createdAt: now })
+      .onConflictDoUpdate({ target: [votes.gameId, votes.power, votes.kind], set: { target, createdAt: now } });
+  else await tx.delete(votes).where(and(eq(votes.gameId, gameId), eq(votes.power, power), eq(votes.kind, 'concede')));
+  await audit(tx, {
+    gameId,
+    userId: null,
+    action: target ? 'concede' : 'concede_withdraw',
+    detail: { power, to: target, computer: true },
+    at: now,
+  });
+}
+
+/** How the votes end the game: every voter for the draw, or every voter but one conceding to that one; else null. */
+function endByVotes(
+  all: readonly Voter[],
+  alive: readonly string[],
+  drawn: ReadonlySet<string>,
+  conceded: ReadonlyMap<string, string | null>,
+): GameEnd | null {
+  if (all.length > 0 && all.every((v) => drawn.has(v.power))) return { kind: 'draw', powers: [...alive] };
+  const winner = alive.find(
+    (t) =>
+      all.some((v) => conceded.get(v.power) === t) && all.every((v) => v.power === t || conceded.get(v.power) === t),
+  );
+  return winner ? { kind: 'concession', winner } : null;
+}
+
+/**
+ * Casts or withdraws every computer seat's draw vote and concession by the rule above, then ends the game when the
+ * votes are unanimous. Returns how the game ended, or null.
+ */
+async function settleVotes(
+  tx: Tx,
+  deps: GameDeps,
+  game: GameRow,
+  variant: Variant,
+  phase: PhaseRow,
+  now: number,
+): Promise<GameEnd | null> {
+  const all = await votersOf(tx, game, variant, phase);
+  const alive = survivingPowers(variant, phase.position);
+  const people = all.filter((v) => !v.computer);
+  const drawn = new Set((await votesOf(tx, game.id, 'draw')).map((v) => v.power));
+  const peopleDraw = people.length > 0 && people.every((v) => drawn.has(v.power));
+  const conceded = new Map((await votesOf(tx, game.id, 'concede')).map((v) => [v.power, v.target]));
+  const peopleTarget = peopleConcededTo(people, conceded, alive);
+  for (const seat of all.filter((v) => v.computer)) {
+    const wantsDraw = peopleDraw || (await cannotImprove(tx, game.id, phase, seat.power));
+    if (wantsDraw !== drawn.has(seat.power)) {
+      await setComputerDraw(tx, game.id, seat.power, wantsDraw, now);
+      if (wantsDraw) drawn.add(seat.power);
+      else drawn.delete(seat.power);
+    }
+    // A seat concedes only to another power every person conceded to (never to itself).
+    const target = peopleTarget !== null && peopleTarget !== seat.power ? peopleTarget : null;
+    if (target !== (conceded.get(seat.power) ?? null)) {
+      await setComputerConcession(tx, game.id, seat.power, target, now);
+      if (target) conceded.set(seat.power, target);
+      else conceded.delete(seat.power);
+    }
+  }
+  const end = endByVotes(all, alive, drawn, conceded);
+  if (end) {
+    const settled = await finishGame(tx, deps, game, end, now);
+    await announceEnd(tx, game, end, now, randomToken(deps.random ?? Math.random), settled);
+    await queueStatus(tx, game.id, now);
+  }
+  return end;
+}
+
+/**
+ * The computer seats of an active game vote by their rule on its current phase (called when they play it); the game
+ * ends if that makes the votes unanimous.
+ */
+export async function settleComputerVotes(deps: GameDeps, gameId: number): Promise<Result<{ end: GameEnd | null }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await gameById(tx, gameId);
+    const variant = game ? variantOfGame(game) : undefined;
+    const phase = game?.currentPhaseId != null ? await phaseById(tx, game.currentPhaseId) : undefined;
+    if (!game || !variant || !phase || game.status !== 'active') return { ok: true, end: null };
+    const end = await settleVotes(tx, deps, game, variant, phase, deps.now());
+    if (end) changed(game.id);
+    return { ok: true, end };
+  });
+}
+
+/**
+ * Toggles the caller's draw vote; ends the game when the vote is unanimous. Votes are secret (strict DIAS,
+ * Diplicity #167): the result says only what the caller's own vote is now, never who else voted or how many.
+ */
+export async function voteDraw(
+  deps: GameDeps,
+  caller: Caller,
+): Promise<Result<{ power: string; voted: boolean; end: GameEnd | null }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const ctx = await playerInGame(tx, caller, { allowPaused: true });
+    if (isError(ctx)) return ctx;
+    const { game, variant, phase, player } = ctx;
+    if (!(await voters(tx, ctx)).some((v) => v.power === player.power))
+      return fail(`${player.power} has been eliminated and has no vote.`);
+    const now = deps.now();
+    const had = (await votesOf(tx, game.id, 'draw')).some((v) => v.power === player.power);
+    if (had)
+      await tx
+        .delete(votes)
+        .where(and(eq(votes.gameId, game.id), eq(votes.power, player.power), eq(votes.kind, 'draw')));
+    else await tx.insert(votes).values({ gameId: game.id, power: player.power, kind: 'draw', createdAt: now });
+    await audit(tx, {
+      gameId: game.id,
+      userId: caller.userId,
+      action: had ? 'draw_withdraw' : 'draw_vote',
+      detail: { power: player.power },
+      at: now,
+    });
+    const end = await settleVotes(tx, deps, game, variant, phase, now);
+    changed(game.id);
+    return { ok: true, power: player.power, voted: !had, end };
+  });
+}
+
+/** The caller's standing concession, if any (for `/concede` to offer a withdrawal). */
+export async function myConcession(
+  deps: GameDeps,
+  caller: Caller,
+): Promise<Result<{ power: string; to: string | null; candidates: string[] }>> {
+  return await inReadTransaction(deps, async (tx) => {
+    const ctx = await playerInGame(tx, caller, { allowPaused: true });
+    if (isError(ctx)) return ctx;
+    const { game, variant, phase, player } = ctx;
+    const mine = (await votesOf(tx, game.id, 'concede')).find((v) => v.power === player.power);
+    const candidates = survivingPowers(variant, phase.position).filter((p) => p !== player.power);
+    return { ok: true, power: player.power, to: mine?.target ?? null, candidates };
+  });
+}
+
+/**
+ * Concedes the game to `to`. The game ends when every other surviving power with a player has conceded to the
+ * same power. Secret like draw votes: the result never says who else has conceded. A concession stands until
+ * withdrawn (`withdrawConcession`) or until the game ends.
+ */
+export async function concede(
+  deps: GameDeps,
+  input: Caller & { to: string },
+): Promise<Result<{ power: string; to: string; previous: string | null; end: GameEnd | null }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const ctx = await playerInGame(tx, input, { allowPaused: true });
+    if (isError(ctx)) return ctx;
+    const { game, variant, phase, player } = ctx;
+    const alive = survivingPowers(variant, phase.position);
+    if (typeof input.to !== 'string' || input.to.trim() === '') return fail('Say which power you concede to.');
+    const to = matchPower(game.variantId, input.to);
+    if (!to) return fail(`"${typed(input.to)}" is not a power in ${variant.name}.`);
+    if (to === player.power) return fail('You cannot concede to yourself.');
+    if (!alive.includes(to)) return fail(`${to} has been eliminated.`);
+    if (!(await voters(tx, ctx)).some((v) => v.power === player.power))
+      return fail(`${player.power} has been eliminated and has nothing to concede.`);
+    const now = deps.now();
+    const previous = (await votesOf(tx, game.id, 'concede')).find((v) => v.power === player.power)?.target ?? null;
+    await tx
+      .insert(votes)
+      .values({ gameId: game.id, power: player.power, kind: 'concede', target: to, createdAt: now })
+      .onConflictDoUpdate({ target: [votes.gameId, votes.power, votes.kind], set: { target: to, createdAt: now } });
+    await audit(tx, {
+      gameId: game.id,
+      userId: input.userId,
+      action: 'concede',
+      detail: { power: player.power, to },
+      at: now,
+    });
+    const end = await settleVotes(tx, deps, game, variant, phase, now);
+    changed(game.id);
+    return { ok: true, power: player.power, to, previous: previous === to ? null : previous, end };
+  });
+}
+
+/** Withdraws the caller's concession. */
+export async function withdrawConcession(
+  deps: GameDeps,
+  caller: Caller,
+): Promise<Result<{ power: string; to: string }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const ctx = await playerInGame(tx, caller, { allowPaused: true });
+    if (isError(ctx)) return ctx;
+    const { game, player } = ctx;
+    const mine = (await votesOf(tx, game.id, 'concede')).find((v) => v.power === player.power);
+    if (!mine) return fail(`${player.power} has not conceded.`);
+    await tx
+      .delete(votes)
+      .where(and(eq(votes.gameId, game.id), eq(votes.power, player.power), eq(votes.kind, 'concede')));
+    await audit(tx, {
+      gameId: game.id,
+      userId: caller.userId,
+      action: 'concede_withdraw',
+      detail: { power: player.power },
+      at: deps.now(),
+    });
+    // The computer seats that followed the people's concession withdraw theirs too.
+    await settleVotes(tx, deps, game, ctx.variant, ctx.phase, deps.now());
+    changed(game.id);
+    return { ok: true, power: player.power, to: mine.target ?? '' };
+  });
+}

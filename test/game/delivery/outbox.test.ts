@@ -1,0 +1,544 @@
+import { first } from '../../../src/store/store.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memberRef } from '../../../src/game/core/text-refs.js';
+import { eq } from 'drizzle-orm';
+import {
+  deliverOutbox,
+  HEARTBEAT_TIMEOUT_MS,
+  PermanentDeliveryError,
+  processAlive,
+  pruneOutbox,
+  registerDeliverer,
+  RetryLaterError,
+  startOutboxLoop,
+  type DeliveryRow,
+  type GameDeps,
+} from '../../../src/game/index.js';
+import { beat, claimsByOwner } from '../../../src/game/delivery/claims.js';
+import { enqueue, queueStatus } from '../../../src/game/outbox/write.js';
+import { deliverers, games, outbox } from '../../../src/store/schema.js';
+import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, tempDbPath, type TestEnv } from '../helpers.js';
+import { createGame, joinGame, resolveDuePhases, startGame } from '../../../src/game/index.js';
+
+let env: TestEnv;
+let gameId: number;
+beforeEach(async () => {
+  internalErrors.length = 0;
+  env = await makeEnv();
+  gameId = ok(await createGame(env.deps, { channelId: CHANNEL, guildId: 'g', userId: GM, variantId: 'classic' })).game
+    .id;
+  // start from an empty outbox
+  await env.deps.store.db.delete(outbox);
+});
+afterEach(async () => {
+  await env.close();
+  expect(internalErrors).toEqual([]);
+});
+
+async function queue(deps: GameDeps, key: string, target = CHANNEL, kind: 'notice' | 'dm' = 'notice') {
+  return await deps.store.transaction(
+    async (tx) =>
+      await enqueue(tx, {
+        gameId,
+        payload:
+          kind === 'dm' ? { type: 'dm', gameId, text: key, reason: 'reminder' } : { type: 'notice', gameId, text: key },
+        target: { kind: kind === 'dm' ? 'user' : 'channel', id: target },
+        dedupeKey: key,
+        now: deps.now(),
+      }),
+  );
+}
+
+const deliverWith = (
+  send: (row: DeliveryRow) => Promise<void | { messageId?: string }>,
+  extra: Partial<Parameters<typeof deliverOutbox>[0]> = {},
+) => deliverOutbox({ store: env.deps.store, now: env.deps.now, send, baseDelayMs: 1000, maxAttempts: 3, ...extra });
+
+describe('deliverOutbox', () => {
+  it('sends due rows in order, once, and marks them sent', async () => {
+    expect(await queue(env.deps, 'a')).toBe(true);
+    expect(await queue(env.deps, 'b')).toBe(true);
+    expect(await queue(env.deps, 'a')).toBe(false); // same dedupe key: not queued twice
+    const seen: string[] = [];
+    expect(await deliverWith(async (row) => void seen.push(row.dedupeKey))).toMatchObject({ sent: 2, failed: 0 });
+    expect(await deliverWith(async (row) => void seen.push(row.dedupeKey))).toMatchObject({ sent: 0 });
+    expect(seen).toEqual(['a', 'b']);
+    expect((await outboxRows(env.deps)).every((r) => r.sentAt !== null && r.attempts === 1)).toBe(true);
+  });
+
+  it('retries with exponential backoff and gives up after maxAttempts, keeping the error', async () => {
+    await queue(env.deps, 'x');
+    const failing = async () => {
+      throw new Error('503 Service Unavailable');
+    };
+    expect(await deliverWith(failing)).toMatchObject({ retried: 1 });
+    let row = (await outboxRows(env.deps))[0];
+    expect(row).toMatchObject({
+      attempts: 1,
+      nextAttemptAt: env.clock.t + 1000,
+      lastError: '503 Service Unavailable',
+      sentAt: null,
+    });
+    expect(await deliverWith(failing)).toMatchObject({ retried: 0 }); // not due yet
+    env.clock.advance(1000);
+    await deliverWith(failing);
+    row = (await outboxRows(env.deps))[0];
+    expect(row).toMatchObject({ attempts: 2, nextAttemptAt: env.clock.t + 2000 });
+    env.clock.advance(2000);
+    expect(await deliverWith(failing)).toMatchObject({ failed: 1 });
+    row = (await outboxRows(env.deps))[0];
+    expect(row.failedAt).toBe(env.clock.t);
+    expect(row.lastError).toMatch(/gave up after 3 attempts: 503/);
+  });
+
+  it('recovers when the outage ends', async () => {
+    await queue(env.deps, 'x');
+    await deliverWith(async () => {
+      throw new Error('ECONNRESET');
+    });
+    env.clock.advance(1000);
+    expect(await deliverWith(async () => {})).toMatchObject({ sent: 1 });
+    expect((await outboxRows(env.deps))[0]).toMatchObject({ attempts: 2, lastError: null });
+  });
+
+  it('fails a row at once on a permanent error; closed DMs queue one channel notice per player', async () => {
+    await queue(env.deps, 'dm1', 'user-1', 'dm');
+    await queue(env.deps, 'dm2', 'user-1', 'dm');
+    const send = async (row: DeliveryRow) => {
+      if (row.targetKind === 'user') throw new PermanentDeliveryError('Cannot send messages to this user', 'dm_closed');
+    };
+    const stats = await deliverWith(send);
+    expect(stats).toMatchObject({ failed: 2, sent: 1 });
+    const rows = await outboxRows(env.deps);
+    expect(rows.filter((r) => r.failedAt !== null).map((r) => r.lastError)).toEqual([
+      'dm_closed: Cannot send messages to this user',
+      'dm_closed: Cannot send messages to this user',
+    ]);
+    const notices = rows.filter((r) => r.kind === 'notice');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ target: CHANNEL, sentAt: expect.any(Number) });
+    expect((notices[0].payload as { text: string }).text).toContain(
+      `📪 ${memberRef('user-1')}, I cannot send you direct messages`,
+    );
+  });
+
+  it('a deleted channel fails all its rows without retrying and pauses the game running there', async () => {
+    ok(await joinGame(env.deps, { channelId: CHANNEL, userId: 'p1', power: 'France' }));
+    ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+    await queue(env.deps, 'n1');
+    await queue(env.deps, 'dm', 'p1', 'dm');
+    let calls = 0;
+    await deliverWith(async (row) => {
+      calls++;
+      if (row.targetKind === 'channel') throw new PermanentDeliveryError('Unknown Channel', 'channel_gone');
+    });
+    env.clock.advance(60_000);
+    await deliverWith(async () => void calls++);
+    const rows = await outboxRows(env.deps);
+    const channelRows = rows.filter((r) => r.targetKind === 'channel' && !r.lastError?.startsWith('skipped'));
+    expect(channelRows.length).toBeGreaterThan(1);
+    expect(channelRows.every((r) => r.sentAt === null && r.lastError === 'channel_gone: Unknown Channel')).toBe(true);
+    expect(calls).toBe(1 + rows.filter((r) => r.targetKind === 'user').length);
+    const game = first(await env.deps.store.db.select().from(games).where(eq(games.id, gameId)).limit(1))!;
+    expect(game).toMatchObject({ status: 'paused', deadlineMs: null, pausedRemainingMs: 24 * 3_600_000 });
+    expect((await resolveDuePhases(env.deps)).resolved).toBe(0);
+  });
+
+  it('keeps per-target order: a later row waits while an earlier one to the same target is retrying', async () => {
+    await queue(env.deps, 'first');
+    await queue(env.deps, 'second');
+    await queue(env.deps, 'dm', 'user-9', 'dm');
+    const seen: string[] = [];
+    await deliverWith(async (row) => {
+      seen.push(row.dedupeKey);
+      if (row.dedupeKey === 'first') throw new Error('timeout');
+    });
+    expect(seen).toEqual(['first', 'dm']);
+    env.clock.advance(1000);
+    await deliverWith(async (row) => void seen.push(row.dedupeKey));
+    expect(seen).toEqual(['first', 'dm', 'first', 'second']);
+  });
+
+  it('coalesces status edits, stores the status message id, and posts anew when that message is gone', async () => {
+    await env.deps.store.transaction(async (tx) => {
+      await queueStatus(tx, gameId, env.clock.t);
+      await queueStatus(tx, gameId, env.clock.t);
+    });
+    const sent: DeliveryRow[] = [];
+    const stats = await deliverWith(async (row) => {
+      sent.push(row);
+      return { messageId: 'm-1' };
+    });
+    expect(stats).toMatchObject({ sent: 1, skipped: 1 });
+    expect(sent[0].statusMessageId).toBeNull();
+    // the text is the status at delivery time
+    expect((sent[0].payload as { text: string }).text).toContain(
+      `**Classic Diplomacy** · game master ${memberRef('user-gm')}`,
+    );
+    expect((sent[0].payload as { text: string }).text).toMatch(/Forming/);
+    expect(
+      first(await env.deps.store.db.select().from(games).where(eq(games.id, gameId)).limit(1))!.statusMessageId,
+    ).toBe('m-1');
+
+    await env.deps.store.transaction(async (tx) => await queueStatus(tx, gameId, env.clock.t));
+    const edits: (string | null)[] = [];
+    await deliverWith(async (row) => {
+      edits.push(row.statusMessageId);
+      if (row.statusMessageId === 'm-1') throw new PermanentDeliveryError('Unknown Message', 'message_gone');
+      return { messageId: 'm-2' };
+    });
+    expect(edits).toEqual(['m-1', null]);
+    expect(
+      first(await env.deps.store.db.select().from(games).where(eq(games.id, gameId)).limit(1))!.statusMessageId,
+    ).toBe('m-2');
+  });
+
+  it('never hands the same row to two deliverers at once', async () => {
+    const tmp = tempDbPath();
+    const a = await makeEnv(tmp.path);
+    const b = await makeEnv(tmp.path);
+    try {
+      const gid = ok(await createGame(a.deps, { channelId: 'c', guildId: null, userId: GM, variantId: 'classic' })).game
+        .id;
+      await a.deps.store.db.delete(outbox);
+      await a.deps.store.transaction(
+        async (tx) =>
+          await enqueue(tx, {
+            gameId: gid,
+            payload: { type: 'notice', gameId: gid, text: 't' },
+            target: { kind: 'channel', id: 'c' },
+            dedupeKey: 'k',
+            now: a.clock.t,
+          }),
+      );
+      const sends: string[] = [];
+      let release!: () => void;
+      const slow = deliverOutbox({
+        store: a.deps.store,
+        now: a.deps.now,
+        send: () =>
+          new Promise<void>((r) => {
+            sends.push('a');
+            release = r;
+          }),
+      });
+      await new Promise((r) => setTimeout(r, 10));
+      await deliverOutbox({ store: b.deps.store, now: b.deps.now, send: async () => void sends.push('b') });
+      release();
+      await slow;
+      expect(sends).toEqual(['a']);
+    } finally {
+      await a.close();
+      await b.close();
+      tmp.cleanup();
+    }
+  });
+
+  it('delivers to different targets concurrently, in order per target: a slow target delays only itself', async () => {
+    for (let i = 0; i < 5; i++) await queue(env.deps, `flood-${i}`, 'busy-channel');
+    await queue(env.deps, 'dm-1', 'slow-user', 'dm');
+    await queue(env.deps, 'dm-2', 'slow-user', 'dm');
+    await queue(env.deps, 'results', 'other-channel');
+    const done: string[] = [];
+    let releaseDm!: () => void;
+    const dmGate = new Promise<void>((r) => (releaseDm = r));
+    const pass = deliverWith(async (row) => {
+      if (row.dedupeKey === 'dm-1')
+        await dmGate; // a DM target stuck (rate-limited or slow)
+      else await new Promise((r) => setTimeout(r, 1));
+      done.push(row.dedupeKey);
+    });
+    await vi.waitFor(() => expect(done).toContain('results'));
+    // The stuck DM held back only its own target; the flooded channel went on, in order.
+    expect(done).not.toContain('dm-2');
+    releaseDm();
+    expect(await pass).toMatchObject({ sent: 8, failed: 0 });
+    const order = (prefix: string) => done.filter((k) => k.startsWith(prefix));
+    expect(order('flood')).toEqual(['flood-0', 'flood-1', 'flood-2', 'flood-3', 'flood-4']);
+    expect(order('dm')).toEqual(['dm-1', 'dm-2']);
+    // The other channel's post did not wait behind the flood's backlog.
+    expect(done.indexOf('results')).toBeLessThan(done.indexOf('flood-4'));
+  });
+
+  it('a row sent in parts records each part as it goes; a retry, or a deliverer after a crash, goes on from the next (issue 23 §4)', async () => {
+    await queue(env.deps, 'long');
+    const seen: [number | undefined, number][] = [];
+    // Three of five parts go out, then Discord fails.
+    const sendParts = (failAt: number | null) => async (row: DeliveryRow) => {
+      for (let i = row.partsSent ?? 0; i < 5; i++) {
+        if (i === failAt) throw new Error('503 Service Unavailable');
+        seen.push([row.partsSent, i]);
+        await row.partSent?.(i + 1);
+      }
+    };
+    expect(await deliverWith(sendParts(3))).toMatchObject({ retried: 1 });
+    expect((await outboxRows(env.deps))[0]).toMatchObject({ partsSent: 3, sentAt: null, attempts: 1 });
+    env.clock.advance(1000);
+    expect(await deliverWith(sendParts(null))).toMatchObject({ sent: 1 });
+    expect(seen).toEqual([
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [3, 3],
+      [3, 4],
+    ]);
+    expect((await outboxRows(env.deps))[0]).toMatchObject({ partsSent: 5, attempts: 2 });
+    // Never backwards: a stale deliverer recording fewer parts changes nothing.
+    await queue(env.deps, 'again');
+    await deliverWith(async (row) => {
+      await row.partSent?.(2);
+      await row.partSent?.(1);
+    });
+    expect((await outboxRows(env.deps)).find((r) => r.dedupeKey === 'again')).toMatchObject({ partsSent: 2 });
+  });
+
+  it('puts a rate-limited row back without counting an attempt', async () => {
+    await queue(env.deps, 'limited');
+    expect(
+      await deliverWith(async () =>
+        Promise.reject(new RetryLaterError('POST /channels/:id/messages is rate-limited', 4000)),
+      ),
+    ).toMatchObject({ deferred: 1 });
+    expect((await outboxRows(env.deps))[0]).toMatchObject({
+      attempts: 0,
+      nextAttemptAt: env.clock.t + 4000,
+      claimedBy: null,
+      sentAt: null,
+    });
+    env.clock.advance(4000);
+    expect(await deliverWith(async () => {})).toMatchObject({ sent: 1 });
+  });
+});
+
+describe('claims (kill -9)', () => {
+  const wall = { t: 1_000_000 };
+  const clock = (alive: Set<string>) => ({ wallNow: () => wall.t, isAlive: (d: { id: string }) => alive.has(d.id) });
+
+  it("a restarted deliverer takes a dead predecessor's claims over at once, and resends the row", async () => {
+    await queue(env.deps, 'in-flight');
+    await queue(env.deps, 'next');
+    const alive = new Set<string>();
+    const dead = await registerDeliverer(env.deps.store, clock(alive));
+    alive.add(dead.id);
+    // The old process claimed the row and was killed before marking it sent.
+    await env.deps.store.db.update(outbox).set({ claimedBy: dead.id }).where(eq(outbox.dedupeKey, 'in-flight'));
+    expect(await deliverWith(async () => {}, clock(alive))).toMatchObject({ sent: 0 }); // its owner still runs: untouched
+    alive.delete(dead.id); // kill -9
+    const seen: string[] = [];
+    const restarted = await registerDeliverer(env.deps.store, clock(alive));
+    alive.add(restarted.id);
+    // No time passes: the claim of a process that no longer runs is freed at registration.
+    expect(
+      await deliverWith(async (row) => void seen.push(row.dedupeKey), { ...clock(alive), deliverer: restarted }),
+    ).toMatchObject({ sent: 2 });
+    expect(seen).toEqual(['in-flight', 'next']);
+  });
+
+  it('a restarted deliverer hands the row over with the parts its predecessor recorded', async () => {
+    await queue(env.deps, 'half-sent');
+    const alive = new Set<string>();
+    const dead = await registerDeliverer(env.deps.store, clock(alive));
+    // Killed while sending the third part: two were recorded.
+    await env.deps.store.db
+      .update(outbox)
+      .set({ claimedBy: dead.id, partsSent: 2 })
+      .where(eq(outbox.dedupeKey, 'half-sent'));
+    const restarted = await registerDeliverer(env.deps.store, clock(alive));
+    alive.add(restarted.id);
+    const from: (number | undefined)[] = [];
+    expect(
+      await deliverWith(async (row) => void from.push(row.partsSent), { ...clock(alive), deliverer: restarted }),
+    ).toMatchObject({ sent: 1 });
+    expect(from).toEqual([2]);
+  });
+
+  it("never takes a live owner's claim, however long its send takes; a frozen one loses it after the heartbeat timeout", async () => {
+    await queue(env.deps, 'slow');
+    const alive = new Set<string>();
+    const owner = await registerDeliverer(env.deps.store, clock(alive));
+    alive.add(owner.id);
+    await env.deps.store.db.update(outbox).set({ claimedBy: owner.id });
+    const other = { ...clock(alive), heartbeatTimeoutMs: HEARTBEAT_TIMEOUT_MS };
+    for (let minute = 0; minute < 10; minute++) {
+      wall.t += 60_000;
+      env.clock.advance(60_000);
+      await beat(env.deps.store, owner, clock(alive)); // the owner keeps beating
+      expect(await deliverWith(async () => {}, other)).toMatchObject({ sent: 0 });
+    }
+    expect((await claimsByOwner(env.deps.store)).get(owner.id)).toBe(1);
+    // Frozen (another host, say): no heartbeat for longer than the timeout.
+    wall.t += HEARTBEAT_TIMEOUT_MS + 1;
+    expect(await deliverWith(async () => {}, other)).toMatchObject({ sent: 1 });
+  });
+
+  it('two live processes sharing the database (shards) send every row once, each target in order', async () => {
+    const tmp = tempDbPath();
+    const a = await makeEnv(tmp.path);
+    const b = await makeEnv(tmp.path);
+    try {
+      const gid = ok(await createGame(a.deps, { channelId: 'c', guildId: null, userId: GM, variantId: 'classic' })).game
+        .id;
+      await a.deps.store.db.delete(outbox);
+      await a.deps.store.transaction(async (tx) => {
+        for (let i = 0; i < 120; i++) {
+          const target = `target-${i % 8}`;
+          await enqueue(tx, {
+            gameId: gid,
+            payload: { type: 'notice', gameId: gid, text: `${i}` },
+            target: { kind: 'channel', id: target },
+            dedupeKey: `${target}:${i}`,
+            now: a.clock.t,
+          });
+        }
+      });
+      const sent: { by: string; key: string }[] = [];
+      const sender = (by: string) => async (row: DeliveryRow) => {
+        await new Promise((r) => setTimeout(r, Math.random() * 3));
+        sent.push({ by, key: row.dedupeKey });
+      };
+      const loops = [
+        await startOutboxLoop({
+          store: a.deps.store,
+          now: a.deps.now,
+          send: sender('a'),
+          intervalMs: 60_000,
+          concurrency: 3,
+        }),
+        await startOutboxLoop({
+          store: b.deps.store,
+          now: b.deps.now,
+          send: sender('b'),
+          intervalMs: 60_000,
+          concurrency: 3,
+        }),
+      ];
+      await vi.waitFor(() => expect(sent).toHaveLength(120), { timeout: 20_000 });
+      await Promise.all(loops.map((l) => l.stop()));
+      expect(new Set(sent.map((s) => s.key)).size).toBe(120);
+      expect(new Set(sent.map((s) => s.by))).toEqual(new Set(['a', 'b']));
+      for (let t = 0; t < 8; t++) {
+        const order = sent.filter((s) => s.key.startsWith(`target-${t}:`)).map((s) => Number(s.key.split(':')[1]));
+        expect(order).toEqual([...order].sort((x, y) => x - y));
+      }
+    } finally {
+      await a.close();
+      await b.close();
+      tmp.cleanup();
+    }
+  });
+
+  it('knows a process is gone from its pid, and that its own pid registered before it started is a predecessor', () => {
+    expect(processAlive({ pid: process.pid, startedAt: Date.now() })).toBe(true);
+    expect(processAlive({ pid: process.pid, startedAt: Date.now() - (process.uptime() + 60) * 1000 })).toBe(false);
+    expect(processAlive({ pid: 2 ** 22 + 17, startedAt: 0 })).toBe(false);
+  });
+
+  it('a loop frees its claims when it stops', async () => {
+    await queue(env.deps, 'x');
+    let release!: () => void;
+    const loop = await startOutboxLoop({
+      store: env.deps.store,
+      now: env.deps.now,
+      send: () => new Promise<void>((r) => (release = r)),
+      intervalMs: 60_000,
+    });
+    await vi.waitFor(async () => expect((await claimsByOwner(env.deps.store)).get(loop.deliverer.id)).toBe(1));
+    release();
+    await loop.stop();
+    expect((await claimsByOwner(env.deps.store)).size).toBe(0);
+    expect(await env.deps.store.db.select().from(deliverers)).toEqual([]);
+  });
+});
+
+describe('restarts', () => {
+  it('rows queued before a crash are delivered after reopening the database, once', async () => {
+    const tmp = tempDbPath();
+    try {
+      let a = await makeEnv(tmp.path);
+      const gid = ok(await createGame(a.deps, { channelId: 'c', guildId: null, userId: GM, variantId: 'classic' })).game
+        .id;
+      await a.deps.store.transaction(
+        async (tx) =>
+          await enqueue(tx, {
+            gameId: gid,
+            payload: { type: 'notice', gameId: gid, text: 't' },
+            target: { kind: 'channel', id: 'c' },
+            dedupeKey: 'before-crash',
+            now: a.clock.t,
+          }),
+      );
+      await a.close(); // the bot dies before delivering
+      a = await makeEnv(tmp.path);
+      const seen: string[] = [];
+      await deliverOutbox({ store: a.deps.store, now: a.deps.now, send: async (row) => void seen.push(row.dedupeKey) });
+      await deliverOutbox({ store: a.deps.store, now: a.deps.now, send: async (row) => void seen.push(row.dedupeKey) });
+      expect(seen.filter((k) => k === 'before-crash')).toHaveLength(1);
+      await a.close();
+    } finally {
+      tmp.cleanup();
+    }
+  });
+});
+
+describe('pruneOutbox', () => {
+  it('deletes old delivered and failed rows, keeps pending and recent ones', async () => {
+    await queue(env.deps, 'old-sent');
+    await queue(env.deps, 'old-failed', 'user-2', 'dm');
+    await deliverWith(async (row) => {
+      if (row.targetKind === 'user') throw new PermanentDeliveryError('closed', 'rejected');
+    });
+    env.clock.advance(31 * 86_400_000);
+    await queue(env.deps, 'pending');
+    expect(await pruneOutbox({ store: env.deps.store, now: env.deps.now })).toBe(2);
+    expect((await outboxRows(env.deps)).map((r) => r.dedupeKey)).toEqual(['pending']);
+  });
+});
+
+describe('startOutboxLoop', () => {
+  it('keeps going while batches come back full', async () => {
+    for (let i = 0; i < 5; i++) await queue(env.deps, `r${i}`);
+    const seen: string[] = [];
+    const loop = await startOutboxLoop({
+      store: env.deps.store,
+      now: env.deps.now,
+      send: async (row) => void seen.push(row.dedupeKey),
+      intervalMs: 60_000,
+      limit: 2,
+    });
+    await loop.idle();
+    expect(seen).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
+    await loop.stop();
+  });
+
+  it('does not spin while the only waiting rows sit behind a head that is due later', async () => {
+    await queue(env.deps, 'head');
+    await queue(env.deps, 'behind');
+    await env.deps.store.db
+      .update(outbox)
+      .set({ nextAttemptAt: env.clock.t + 3_600_000 })
+      .where(eq(outbox.dedupeKey, 'head'));
+    let clockReads = 0;
+    const now = () => (clockReads++, env.clock.t);
+    const loop = await startOutboxLoop({ store: env.deps.store, now, send: async () => {}, intervalMs: 60_000 });
+    await new Promise((r) => setTimeout(r, 300));
+    await loop.stop();
+    expect(clockReads).toBeLessThan(20); // a spinning loop reads the clock thousands of times
+    expect((await outboxRows(env.deps)).every((r) => r.sentAt === null)).toBe(true);
+  });
+
+  it('delivers when kicked and stops cleanly', async () => {
+    const seen: string[] = [];
+    const loop = await startOutboxLoop({
+      store: env.deps.store,
+      now: env.deps.now,
+      send: async (row) => void seen.push(row.dedupeKey),
+      intervalMs: 60_000,
+    });
+    await loop.idle();
+    await queue(env.deps, 'late');
+    loop.kick();
+    await loop.idle();
+    expect(seen).toEqual(['late']);
+    await loop.stop();
+  });
+});
