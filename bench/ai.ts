@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { aiOrders, dumbBot, strongPlayer } from '../src/ai/index.js';
 import { playGame } from '../src/ai/selfplay.js';
-import { askComputerPlayer, stopAiWorker } from '../src/game/ai-pool/pool.js';
+import { askComputerPlayer, stopAiWorker } from '../src/game/ai-pool/index.js';
 import { powersToAct } from '../src/engine/index.js';
 import type { Position, Power } from '../src/engine/types.js';
 import { arenas, strengthRows, type Arena } from './ai-arena.js';

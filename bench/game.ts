@@ -14,15 +14,11 @@ import { formatOrder, locationKey } from '../src/engine/index.js';
 import { classic } from '../src/variants/classic/index.js';
 import { openDatabase } from '../src/store/db.js';
 import { games, orders, phases } from '../src/store/schema.js';
-import {
-  createGame,
-  joinGame,
-  playerContext,
-  resolveDuePhases,
-  startGame,
-  submitOrders,
-  type GameDeps,
-} from '../src/game/index.js';
+import { createGame, joinGame, startGame } from '../src/game/lobby/index.js';
+import { playerContext } from '../src/game/history/index.js';
+import { resolveDuePhases } from '../src/game/resolve/index.js';
+import { submitOrders } from '../src/game/orders/index.js';
+import type { GameDeps } from '../src/game/core/index.js';
 import { randomOrders, randomPosition, rng } from '../test/support/random.js';
 import { median, percentile, type BenchResult } from './types.js';
 

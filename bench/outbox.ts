@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { startBot } from '../src/bot/app.js';
-import { enqueue } from '../src/game/outbox/write.js';
+import { enqueue } from '../src/game/outbox/index.js';
 import { createLogger } from '../src/log.js';
 import { openDatabase } from '../src/store/db.js';
 import { games } from '../src/store/schema.js';

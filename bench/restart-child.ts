@@ -8,7 +8,7 @@ import { first } from '../src/store/store.js';
  */
 import { performance } from 'node:perf_hooks';
 import { count, isNull } from 'drizzle-orm';
-import { startScheduler } from '../src/game/resolve/scheduler.js';
+import { startScheduler } from '../src/game/resolve/index.js';
 import { openDatabase } from '../src/store/db.js';
 import { outbox } from '../src/store/schema.js';
 

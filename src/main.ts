@@ -15,7 +15,7 @@ import { isShardProcess, parseShardIds, parseShards, startShardManager } from '.
 import { openStore, redactedDatabaseUrl, storeConfigFromEnv } from './store/open.js';
 import type { Store } from './store/store.js';
 import type { PadSettings } from './bot/pad.js';
-import { padKey } from './game/pad/pad.js';
+import { padKey } from './game/pad/index.js';
 import { startWebServer, type RunningWebServer } from './web/server.js';
 
 async function main(): Promise<number> {

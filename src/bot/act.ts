@@ -11,7 +11,7 @@ import type {
   SlashCommandSubcommandBuilder,
   SlashCommandBuilder,
 } from 'discord.js';
-import { actionChoices, runAction, type ActionBy } from '../game/index.js';
+import { actionChoices, runAction, type ActionBy } from '../game/resolve/index.js';
 import type { BotContext } from './context.js';
 import { callerOf, replyPrivately, replyRejected } from './respond.js';
 import { choiceName, MAX_CHOICE, MAX_CHOICES } from './text.js';

@@ -4,7 +4,7 @@
  * chart takes longer than the bot may hold its event loop), a failure a logged warning and null, so the reply or post
  * still goes out without it.
  */
-import type { ScChartFile } from '../game/index.js';
+import type { ScChartFile } from '../game/history/index.js';
 import type { Logger } from '../log.js';
 import { renderScChartOffThread } from '../render/sc-chart.js';
 import type { MapPicture } from './maps.js';

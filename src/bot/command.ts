@@ -8,7 +8,7 @@ import type {
   ModalSubmitInteraction,
   RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { CooldownAction } from '../game/core/limits.js';
+import type { CooldownAction } from '../game/core/index.js';
 import type { BotContext } from './context.js';
 
 /** A button, select or modal of this command (custom_id `command:action:arg:…`, see components.ts). */

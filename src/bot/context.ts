@@ -1,7 +1,7 @@
 /**
  * What every command handler gets: the game use-cases' dependencies, a logger, and the map renderer.
  */
-import type { GameDeps } from '../game/index.js';
+import type { GameDeps } from '../game/core/index.js';
 import type { Logger } from '../log.js';
 import type { MapRenderer } from './maps.js';
 import type { ReplayMaker } from './replays.js';

@@ -12,7 +12,9 @@ import type {
   REST,
   SlashCommandSubcommandBuilder,
 } from 'discord.js';
-import type { DeliveryRow, GameDeps, KindPayload } from '../game/index.js';
+import type { DeliveryRow } from '../game/delivery/index.js';
+import type { GameDeps } from '../game/core/index.js';
+import type { KindPayload } from '../game/outbox/index.js';
 import type { BotCommand, ComponentInteraction } from './command.js';
 import type { BotContext } from './context.js';
 

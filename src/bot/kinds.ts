@@ -1,5 +1,5 @@
 /** The registry of game kinds in the bot (the interface and what it is for: src/bot/kind.ts). */
-import type { GameDeps } from '../game/index.js';
+import type { GameDeps } from '../game/core/index.js';
 import { cardBotKind } from './cards/kind.js';
 import type { BotKind } from './kind.js';
 

@@ -10,7 +10,7 @@
  * write them: plain text that reads the same anywhere (docs/architecture.md, "Texts: the game writes, the bot formats").
  */
 import { channelMention, roleMention, time, userMention } from 'discord.js';
-import { textParts, type TextPart, type TimeStyle } from '../game/index.js';
+import { textParts, type TextPart, type TimeStyle } from '../game/core/index.js';
 
 /** A game text as Discord shows it. */
 export function discordText(text: string): string {

@@ -12,9 +12,9 @@ import {
   type APIComponentInMessageActionRow,
   type ChatInputCommandInteraction,
 } from 'discord.js';
-import { padLinkInChannel, padLinkOfMember } from '../game/pad/pad.js';
-import type { GameDeps } from '../game/index.js';
-import type { DmReason } from '../game/outbox/write.js';
+import { padLinkInChannel, padLinkOfMember } from '../game/pad/index.js';
+import type { GameDeps } from '../game/core/index.js';
+import type { DmReason } from '../game/outbox/index.js';
 import { localeOf, tr, type Locale } from '../i18n/index.js';
 import type { BotContext, PadSettings } from './context.js';
 import { callerOf } from './respond.js';

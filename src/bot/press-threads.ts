@@ -17,14 +17,14 @@ import {
   type APIUser,
   type REST,
 } from 'discord.js';
+import { PermanentDeliveryError } from '../game/delivery/index.js';
 import {
-  PermanentDeliveryError,
   pressThreadPlan,
   recordPressThread,
   reportPressPermission,
-  type GameDeps,
   type PressThreadPlan,
-} from '../game/index.js';
+} from '../game/press/index.js';
+import type { GameDeps } from '../game/core/index.js';
 
 export interface PressThreadDeps {
   rest: REST;

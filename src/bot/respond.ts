@@ -3,7 +3,7 @@
  * and the standard rejection reply that says why. Every text is shown as Discord shows it (markup.ts) before it is cut.
  */
 import { MessageFlags, type ChatInputCommandInteraction, type InteractionReplyOptions } from 'discord.js';
-import type { Caller } from '../game/index.js';
+import type { Caller } from '../game/core/index.js';
 import { discordText } from './markup.js';
 import { splitMessage, truncate } from './text.js';
 

@@ -9,7 +9,7 @@ import {
   type ChatInputCommandInteraction,
   type Interaction,
 } from 'discord.js';
-import { useCooldown } from '../game/core/limits.js';
+import { useCooldown } from '../game/core/index.js';
 import type { BotCommand, ComponentInteraction } from './command.js';
 import { parseCustomId } from './components.js';
 import { discordText } from './markup.js';

@@ -3,7 +3,7 @@
  * the create reply's line about them (docs/bot.md "Seats that never stall").
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
-import type { GameView } from '../game/index.js';
+import type { GameView } from '../game/core/index.js';
 
 /** `/game create nmr: vacate-after: min-reliability:` as the game layer reads them (shared with the game kinds). */
 export function seatOptions(interaction: ChatInputCommandInteraction) {

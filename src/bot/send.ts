@@ -48,17 +48,14 @@ import {
 } from 'discord.js';
 import {
   notifyRoleOf,
-  PermanentDeliveryError,
-  RetryLaterError,
   renderInputForPhase,
   renderInputForStepPicture,
   renderInputsForResults,
   scChartForGame,
-  type DeliveryRow,
-  type GameDeps,
   type ScChartFile,
-  type SendFn,
-} from '../game/index.js';
+} from '../game/history/index.js';
+import { PermanentDeliveryError, RetryLaterError, type DeliveryRow, type SendFn } from '../game/delivery/index.js';
+import type { GameDeps } from '../game/core/index.js';
 import type { Logger } from '../log.js';
 import { drawScChart } from './charts.js';
 import { claimButtonId } from './components.js';

@@ -19,8 +19,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { promisify } from 'node:util';
 import { brotliDecompress, gzip } from 'node:zlib';
 import { createHash } from 'node:crypto';
-import type { GameDeps } from '../game/index.js';
-import { orderInputProblem } from '../game/orders/orders.js';
+import type { GameDeps } from '../game/core/index.js';
+import { orderInputProblem } from '../game/orders/index.js';
 import {
   isPadRefusal,
   padAct,
@@ -31,13 +31,13 @@ import {
   padSubmit,
   padView,
   type PadRefusal,
-} from '../game/pad/pad.js';
+} from '../game/pad/index.js';
 import type { Locale } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import { renderPageScene } from '../render/index.js';
 import { refusalText } from './html.js';
 import { webJson } from './texts.js';
-import { padOrderLines } from '../game/pad/view.js';
+import { padOrderLines } from '../game/pad/index.js';
 
 const unbrotli = promisify(brotliDecompress);
 const gzipped = promisify(gzip);

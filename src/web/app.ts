@@ -8,8 +8,8 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Logger } from '../log.js';
-import type { GameDeps } from '../game/index.js';
-import { isPadRefusal, padView, padLinkInChannel } from '../game/pad/pad.js';
+import type { GameDeps } from '../game/core/index.js';
+import { isPadRefusal, padView, padLinkInChannel } from '../game/pad/index.js';
 import type { Locale } from '../i18n/index.js';
 import { exchangeCode, type ActivityConfig } from './activity.js';
 import { pageAssets, type PageAssets } from './assets.js';

@@ -4,7 +4,7 @@
  * link (docs/pad.md "Refusals"), each saying why and what to do.
  */
 import type { Locale } from '../i18n/index.js';
-import type { PadRefusal } from '../game/pad/pad.js';
+import type { PadRefusal } from '../game/pad/index.js';
 import { webJson, word } from './texts.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

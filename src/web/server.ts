@@ -5,7 +5,7 @@
  */
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import type { GameDeps } from '../game/index.js';
+import type { GameDeps } from '../game/core/index.js';
 import type { Logger } from '../log.js';
 import type { ActivityConfig } from './activity.js';
 import { padApp } from './app.js';

@@ -4,7 +4,7 @@
  * asked for it), else the browser's first language we speak, else English. The page words its own messages from the
  * templates sent with it (their placeholders are plain `{name}`, no plural), so it ships no formatting library.
  */
-import { textParts } from '../game/core/text-refs.js';
+import { textParts } from '../game/core/index.js';
 import { CATALOGUES, isLocale, localeOf, t, type Locale, type MessageKey, type MsgParam } from '../i18n/index.js';
 
 /** The locale of a request: its `lang` parameter when we speak it, else the first we speak in Accept-Language. */

@@ -2,8 +2,10 @@
  * The shape of `src/` (brief "Shape of the code"; issue 21 §5): no import circles anywhere, and every import goes
  * down the layers: bot → game → engine/render/store, variants below the game and above the engine.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { circles, cycleThrough, importGraph, sourceFiles } from './import-graph.js';
+import { circles, cycleThrough, importGraph, ROOT, sourceFiles } from './import-graph.js';
 
 const graph = importGraph();
 
@@ -74,5 +76,73 @@ describe('the import graph of src/', () => {
   it('knows every folder of src/', () => {
     const top = new Set([...graph.keys()].map(layerOf));
     expect([...top].filter((l) => !(l in MAY_IMPORT) && l !== 'main.ts' && l !== 'shard.ts')).toEqual([]);
+  });
+});
+
+/**
+ * The feature folders of src/game, from the bottom up (docs/architecture.md "The game layer"): a feature may
+ * import the features before it in this list, never one after it, and only through their face, `index.ts`.
+ */
+const FEATURES = [
+  'ai-pool',
+  'core',
+  'variant-library',
+  'outbox',
+  'scores',
+  'phase',
+  'press',
+  'orders',
+  'seats',
+  'resolve',
+  'lobby',
+  'votes',
+  'history',
+  'delivery',
+  'cards',
+  'computer',
+  'gm',
+  'board-edit',
+  'pad',
+  'sandbox',
+];
+
+/** `src/game/seats/record.ts` → `seats`; anything outside src/game → null. */
+const featureOf = (file: string): string | null => (file.startsWith('src/game/') ? file.split('/')[2]! : null);
+
+/** What is wrong with one import edge between files: a way into a feature past its face, or a feature upwards. */
+function featureImportProblem(file: string, target: string): string | null {
+  const to = featureOf(target);
+  const from = featureOf(file);
+  if (to === null || to === from) return null;
+  if (target !== `src/game/${to}/index.ts`) return `${file} imports ${target}, inside ${to}/, past its face`;
+  if (from !== null && FEATURES.indexOf(to) > FEATURES.indexOf(from))
+    return `${file} imports ${to}/, a feature above ${from}/ (FEATURES lists them from the bottom up)`;
+  return null;
+}
+
+describe('the feature folders of src/game', () => {
+  it('keeps every file of src/game in a listed feature folder with a face', () => {
+    const files = sourceFiles('src/game');
+    expect(files.filter((f) => f.split('/').length < 4)).toEqual([]);
+    expect([...new Set(files.map((f) => featureOf(f)!))].sort()).toEqual([...FEATURES].sort());
+    expect(FEATURES.filter((f) => !existsSync(join(ROOT, 'src/game', f, 'index.ts')))).toEqual([]);
+  });
+
+  it('tells an import past a face or upwards from a proper one', () => {
+    expect(featureImportProblem('src/bot/a.ts', 'src/game/seats/index.ts')).toBeNull();
+    expect(featureImportProblem('src/bot/a.ts', 'src/game/seats/record.ts')).toMatch(/past its face/);
+    expect(featureImportProblem('src/game/seats/a.ts', 'src/game/seats/record.ts')).toBeNull();
+    expect(featureImportProblem('src/game/seats/a.ts', 'src/game/core/index.ts')).toBeNull();
+    expect(featureImportProblem('src/game/core/a.ts', 'src/game/seats/index.ts')).toMatch(/above core/);
+  });
+
+  it('reaches a feature only through its face, and only from above', () => {
+    const wrong: string[] = [];
+    for (const [file, targets] of graph)
+      for (const target of targets) {
+        const problem = featureImportProblem(file, target);
+        if (problem) wrong.push(problem);
+      }
+    expect(wrong).toEqual([]);
   });
 });

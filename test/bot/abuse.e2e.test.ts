@@ -4,7 +4,7 @@
  * This harness keeps the real per-user budgets and a 15 s quiet period for order confirmations.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../../src/game/index.js';
+import { DEFAULT_LIMITS } from '../../src/game/core/index.js';
 import { PLAIN_MEMBER, SERVER_MANAGER, textOf } from '../support/fake-discord/index.js';
 import { createHarness, slashConfirmed, waitForResults, type Harness } from './harness.js';
 

@@ -13,7 +13,7 @@
 import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerVariant, unregisterVariant } from '../../src/variants/index.js';
-import { renderInputForPicture } from '../../src/game/index.js';
+import { renderInputForPicture } from '../../src/game/history/index.js';
 import { phases } from '../../src/store/schema.js';
 import { textOf } from '../support/fake-discord/index.js';
 import { beacons, beaconsPlugin } from '../variants/beacons/index.js';

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapRenderer } from '../../src/bot/maps.js';
 import { createLogger } from '../../src/log.js';
 import { auditLog, games, orders, phases, votes } from '../../src/store/schema.js';
-import { phaseLabel } from '../../src/game/index.js';
+import { phaseLabel } from '../../src/game/core/index.js';
 import { textOf } from '../support/fake-discord/index.js';
 import { createHarness, type Harness } from './harness.js';
 

@@ -6,7 +6,7 @@
  */
 import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolvePhase } from '../../src/game/index.js';
+import { resolvePhase } from '../../src/game/resolve/index.js';
 import { openDatabase } from '../../src/store/db.js';
 import type { FakeMessage } from '../support/fake-discord/index.js';
 import { createHarness, slashConfirmed, waitForResults, type Harness } from './harness.js';

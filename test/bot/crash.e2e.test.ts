@@ -22,7 +22,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { nonceFor } from '../../src/bot/send.js';
 import { discordText } from '../../src/bot/markup.js';
 import { splitMessage } from '../../src/bot/text.js';
-import { createGame, joinGame, startGame } from '../../src/game/index.js';
+import { createGame, joinGame, startGame } from '../../src/game/lobby/index.js';
 import { openDatabase } from '../../src/store/db.js';
 import { outbox, phases } from '../../src/store/schema.js';
 import { FakeDiscord, type FakeMessage } from '../support/fake-discord/index.js';

@@ -6,7 +6,7 @@ import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { REST } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSender } from '../../src/bot/send.js';
-import { createGame, joinGame, startGame } from '../../src/game/index.js';
+import { createGame, joinGame, startGame } from '../../src/game/lobby/index.js';
 import { createLogger } from '../../src/log.js';
 import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
 import { FakeDiscord } from '../support/fake-discord/index.js';

@@ -9,7 +9,7 @@
  */
 import omggif from 'omggif';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { history, renderInputsForResults } from '../../src/game/index.js';
+import { history, renderInputsForResults } from '../../src/game/history/index.js';
 import { renderMap } from '../../src/render/index.js';
 import { barHeight } from '../../src/render/replay/frames.js';
 import { REPLAY_WIDTH } from '../../src/render/replay/index.js';

@@ -12,7 +12,7 @@ import { createMapRenderer, type MapRenderer } from '../../src/bot/maps.js';
 import type { Position } from '../../src/engine/types.js';
 import type { Variant } from '../../src/engine/variant.js';
 import type { RenderOptions } from '../../src/render/index.js';
-import { DEFAULT_LIMITS, type Limits } from '../../src/game/index.js';
+import { DEFAULT_LIMITS, type Limits } from '../../src/game/core/index.js';
 import { createLogger } from '../../src/log.js';
 import { nonceFor } from '../../src/bot/send.js';
 import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';

@@ -9,7 +9,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjudicateCommand } from '../../src/cli/commands/adjudicate.js';
 import { readGameFile } from '../../src/game/history/export.js';
-import { scChartForGame } from '../../src/game/index.js';
+import { scChartForGame } from '../../src/game/history/index.js';
 import { renderScChart, SC_CHART_WIDTH, scChartLayout } from '../../src/render/sc-chart.js';
 import { games, phases } from '../../src/store/schema.js';
 import { createHarness, slashConfirmed, waitForResults, type Harness } from './harness.js';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { discordText, mentionedUserId, timestamp } from '../../src/bot/markup.js';
 import { postParts } from '../../src/bot/send.js';
-import { channelRef, memberRef, roleRef, textParts, timeRef } from '../../src/game/index.js';
+import { channelRef, memberRef, roleRef, textParts, timeRef } from '../../src/game/core/index.js';
 
 const NOON = Date.UTC(2026, 0, 1, 12, 0, 0, 999);
 

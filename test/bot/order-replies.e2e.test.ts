@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERIC_FAILURE } from '../../src/bot/router.js';
-import { DEFAULT_LIMITS } from '../../src/game/index.js';
+import { DEFAULT_LIMITS } from '../../src/game/core/index.js';
 import { createLogger } from '../../src/log.js';
 import type { FakeInteraction } from '../support/fake-discord/index.js';
 import { createHarness, slashConfirmed, waitForResults, type Harness } from './harness.js';

@@ -13,7 +13,7 @@ import { resolve, join } from 'node:path';
 import { asc, isNull, and, count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { nonceFor } from '../../src/bot/send.js';
-import { createGame, joinGame, startGame } from '../../src/game/index.js';
+import { createGame, joinGame, startGame } from '../../src/game/lobby/index.js';
 import { HEARTBEAT_TIMEOUT_MS } from '../../src/game/delivery/claims.js';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
 import { outbox, phases } from '../../src/store/schema.js';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSY_SERVER, BUSY_USER } from '../../src/bot/replays.js';
-import { DEFAULT_LIMITS } from '../../src/game/index.js';
+import { DEFAULT_LIMITS } from '../../src/game/core/index.js';
 import { observeRenderQueue, type RenderQueueEvent } from '../../src/render/pool.js';
 import { overtaking } from '../render/replay-game.js';
 import { createHarness, expectResultsPost, slashConfirmed, waitForResults, type Harness } from './harness.js';

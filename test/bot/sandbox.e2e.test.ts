@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMapRenderer } from '../../src/bot/maps.js';
-import { DEFAULT_LIMITS, type Limits } from '../../src/game/index.js';
+import { DEFAULT_LIMITS, type Limits } from '../../src/game/core/index.js';
 import { createLogger } from '../../src/log.js';
 import type { RenderOptions } from '../../src/render/index.js';
 import { gameTables as tablesOfTheGame } from '../support/game-tables.js';

@@ -8,17 +8,9 @@ import { REST } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapRenderer } from '../../src/bot/maps.js';
 import { createSender, MAP_ATTEMPTS, nonceFor } from '../../src/bot/send.js';
-import {
-  channelRef,
-  createGame,
-  joinGame,
-  memberRef,
-  type PermanentDeliveryError,
-  startGame,
-  timeRef,
-  type DeliveryRow,
-  type SendFn,
-} from '../../src/game/index.js';
+import { channelRef, memberRef, timeRef } from '../../src/game/core/index.js';
+import { createGame, joinGame, startGame } from '../../src/game/lobby/index.js';
+import type { PermanentDeliveryError, DeliveryRow, SendFn } from '../../src/game/delivery/index.js';
 import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
 import { FakeDiscord, textOf, type FakeMessage } from '../support/fake-discord/index.js';
 import { MAX_PINS } from '../support/fake-discord/rest.js';

@@ -3,7 +3,7 @@
  * typed, never a mention, a link, emphasis or a game-text reference, and one line of bounded length.
  */
 import { describe, expect, it } from 'vitest';
-import { textParts } from '../../src/game/index.js';
+import { textParts } from '../../src/game/core/index.js';
 import { userNameText } from '../../src/bot/text.js';
 
 /** What Discord would show: a backslash before punctuation shows the punctuation itself. */

@@ -5,7 +5,8 @@
 import { DiscordAPIError, HTTPError, RateLimitError } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { limitsFromEnv, loadEnv } from '../../src/config/env.js';
-import { limitsOf, PermanentDeliveryError, RetryLaterError, type DeliveryRow } from '../../src/game/index.js';
+import { limitsOf } from '../../src/game/core/index.js';
+import { PermanentDeliveryError, RetryLaterError, type DeliveryRow } from '../../src/game/delivery/index.js';
 import { classify, messageWithOverflow, nonceFor, postParts } from '../../src/bot/send.js';
 import { safeRoute, serializeError } from '../../src/log.js';
 import { normalizeTyped, suggestOrders, unitOrdersOf } from '../../src/bot/suggest.js';

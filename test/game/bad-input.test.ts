@@ -2,24 +2,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { orders } from '../../src/store/schema.js';
-import {
-  clearOrders,
-  concede,
-  createGame,
-  gameStatus,
-  gmExtend,
-  gmReplace,
-  history,
-  joinGame,
-  myOrders,
-  submitOrders,
-  toggleReady,
-  voteDraw,
-  why,
-  freePowers,
-  renderInputForPhase,
-  resolvePhase,
-} from '../../src/game/index.js';
+import { clearOrders, myOrders, submitOrders } from '../../src/game/orders/index.js';
+import { concede, voteDraw } from '../../src/game/votes/index.js';
+import { createGame, joinGame, freePowers } from '../../src/game/lobby/index.js';
+import { gameStatus, history, why, renderInputForPhase } from '../../src/game/history/index.js';
+import { gmExtend, gmReplace } from '../../src/game/gm/index.js';
+import { toggleReady, resolvePhase } from '../../src/game/resolve/index.js';
 import { CHANNEL, GM, internalErrors, makeEnv, ok, startedGame, userOf, type TestEnv } from './helpers.js';
 
 let env: TestEnv;

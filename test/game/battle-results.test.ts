@@ -7,15 +7,10 @@
  * Spring 2500: Bretonnia's A cour and the Empire's A altd both move into the Wasteland and bounce (1 vs 1).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createGame,
-  joinGame,
-  resolveDuePhases,
-  runAction,
-  startGame,
-  submitOrders,
-  type GameDeps,
-} from '../../src/game/index.js';
+import { createGame, joinGame, startGame } from '../../src/game/lobby/index.js';
+import { resolveDuePhases, runAction } from '../../src/game/resolve/index.js';
+import { submitOrders } from '../../src/game/orders/index.js';
+import type { GameDeps } from '../../src/game/core/index.js';
 import { games, phases } from '../../src/store/schema.js';
 import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, userOf, type TestEnv } from './helpers.js';
 

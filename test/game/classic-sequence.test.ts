@@ -3,17 +3,10 @@
  * with a dislodgement (resolved by the deadline), the retreat, and Winter 1901 builds (resolved by the GM).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  gameStatus,
-  gmAdvance,
-  history,
-  myOrders,
-  renderInputForPhase,
-  resolveDuePhases,
-  submitOrders,
-  toggleReady,
-  why,
-} from '../../src/game/index.js';
+import { gameStatus, history, renderInputForPhase, why } from '../../src/game/history/index.js';
+import { gmAdvance } from '../../src/game/gm/index.js';
+import { myOrders, submitOrders } from '../../src/game/orders/index.js';
+import { resolveDuePhases, toggleReady } from '../../src/game/resolve/index.js';
 import {
   CHANNEL,
   CLASSIC_POWERS,

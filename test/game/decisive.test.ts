@@ -12,21 +12,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { memberRef } from '../../src/game/core/text-refs.js';
 import { eq } from 'drizzle-orm';
 import { and, eq as eqSql } from 'drizzle-orm';
-import {
-  createGame,
-  gameStatus,
-  gmAdvance,
-  joinGame,
-  resolveDuePhases,
-  runAction,
-  startGame,
-  submitOrders,
-  toggleReady,
-  gmRollback,
-  queueDueReminders,
-  gmExtend,
-  type GameDeps,
-} from '../../src/game/index.js';
+import { createGame, joinGame, startGame } from '../../src/game/lobby/index.js';
+import { gameStatus } from '../../src/game/history/index.js';
+import { gmAdvance, gmRollback, gmExtend } from '../../src/game/gm/index.js';
+import { resolveDuePhases, runAction, toggleReady, queueDueReminders } from '../../src/game/resolve/index.js';
+import { submitOrders } from '../../src/game/orders/index.js';
+import type { GameDeps } from '../../src/game/core/index.js';
 import { nextWakeAt } from '../../src/game/resolve/scheduler.js';
 import { games, phases, phaseSteps, variantRecords } from '../../src/store/schema.js';
 import { rollBattle } from '../../src/variants/warhammer/decisive-phase.js';

@@ -3,7 +3,10 @@
  * never carrying an order.
  */
 import { describe, expect, it } from 'vitest';
-import { createGame, resolvePhase, startGame, submitOrders, joinGame, concede } from '../../src/game/index.js';
+import { createGame, startGame, joinGame } from '../../src/game/lobby/index.js';
+import { resolvePhase } from '../../src/game/resolve/index.js';
+import { submitOrders } from '../../src/game/orders/index.js';
+import { concede } from '../../src/game/votes/index.js';
 import type { GameEvent } from '../../src/game/core/types.js';
 import { CHANNEL, GM, makeEnv, ok, startedGame, userOf } from './helpers.js';
 

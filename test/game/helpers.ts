@@ -9,7 +9,8 @@ import { openPostgresStore } from '../../src/store/postgres-store.js';
 import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { migratedPostgresDatabase } from '../support/postgres.js';
 import { outbox } from '../../src/store/schema.js';
-import { createGame, joinGame, startGame, type GameDeps, type PhaseDurationInput } from '../../src/game/index.js';
+import { createGame, joinGame, startGame } from '../../src/game/lobby/index.js';
+import type { GameDeps, PhaseDurationInput } from '../../src/game/core/index.js';
 import { onInternalError } from '../../src/game/core/tx.js';
 import { rng } from '../support/random.js';
 

@@ -1,11 +1,12 @@
 /** A registered variant's plug-in draws on the maps of its games (issue 21 §1: render overlays). */
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderInputForPhase, renderInputForPicture, resolvePhase } from '../../src/game/index.js';
+import { renderInputForPhase, renderInputForPicture } from '../../src/game/history/index.js';
+import { resolvePhase } from '../../src/game/resolve/index.js';
 import { classic } from '../../src/variants/classic/index.js';
 import { registerVariant, unregisterVariant } from '../../src/variants/index.js';
 import type { OverlayContext, VariantPlugin } from '../../src/variants/plugin/index.js';
 import { CLASSIC_POWERS, makeEnv, ok, startedGame } from './helpers.js';
-import { createGame, joinGame, startGame } from '../../src/game/index.js';
+import { createGame, joinGame, startGame } from '../../src/game/lobby/index.js';
 
 const seen: OverlayContext[] = [];
 const plugin: VariantPlugin = {

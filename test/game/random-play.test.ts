@@ -8,22 +8,11 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { asc, eq } from 'drizzle-orm';
 import { legalOrders } from '../../src/engine/options.js';
-import {
-  clearOrders,
-  concede,
-  gmAdvance,
-  gmExtend,
-  gmPause,
-  gmResume,
-  gmRollback,
-  playerContext,
-  resolveDuePhases,
-  submitOrders,
-  toggleReady,
-  voteDraw,
-  queueDueReminders,
-  gameStatus,
-} from '../../src/game/index.js';
+import { clearOrders, submitOrders } from '../../src/game/orders/index.js';
+import { concede, voteDraw } from '../../src/game/votes/index.js';
+import { gmAdvance, gmExtend, gmPause, gmResume, gmRollback } from '../../src/game/gm/index.js';
+import { playerContext, gameStatus } from '../../src/game/history/index.js';
+import { resolveDuePhases, toggleReady, queueDueReminders } from '../../src/game/resolve/index.js';
 import { games, outbox, phases } from '../../src/store/schema.js';
 import { CHANNEL, GM, HOUR, internalErrors, makeEnv, ok, startedGame, userOf, type TestEnv } from './helpers.js';
 

@@ -6,20 +6,14 @@
  * a sandbox opened from the exported file of such a game cannot be shared until it ends, as a copy of it cannot.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createGame,
-  deliverOutbox,
-  gameStatus,
-  gmSeats,
-  joinGame,
-  memberRecord,
-  resolvePhase,
-  startGame,
-  submitOrders,
-  toggleReady,
-  voteDraw,
-  type DeliveryRow,
-} from '../../src/game/index.js';
+import { createGame, joinGame, startGame } from '../../src/game/lobby/index.js';
+import { deliverOutbox, type DeliveryRow } from '../../src/game/delivery/index.js';
+import { gameStatus } from '../../src/game/history/index.js';
+import { gmSeats } from '../../src/game/gm/index.js';
+import { memberRecord } from '../../src/game/seats/index.js';
+import { resolvePhase, toggleReady } from '../../src/game/resolve/index.js';
+import { submitOrders } from '../../src/game/orders/index.js';
+import { voteDraw } from '../../src/game/votes/index.js';
 import { gameFileInTurns } from '../../src/game/history/game-file.js';
 import { loopTurns } from '../../src/game/core/loop-turns.js';
 import { nextProgressMark, PROGRESS_EVERY_MS, STATUS_MARK_KEY } from '../../src/game/outbox/write.js';

@@ -19,7 +19,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeOldDatabase, type Fixture } from '../support/old-database.js';
 import { SQLITE_MIGRATIONS_FOLDER, openDatabase, type OpenedDatabase } from '../../src/store/db.js';
 import { games, phases, phaseSteps, variantRecords } from '../../src/store/schema.js';
-import { resolvePhase, runAction, submitOrders, type GameDeps } from '../../src/game/index.js';
+import { resolvePhase, runAction } from '../../src/game/resolve/index.js';
+import { submitOrders } from '../../src/game/orders/index.js';
+import type { GameDeps } from '../../src/game/core/index.js';
 import { renderInputForStepPicture } from '../../src/game/history/render-input.js';
 import { internalErrors, ok } from '../game/helpers.js';
 

@@ -7,7 +7,8 @@
 import { Writable } from 'node:stream';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gmCancel, gmReplace, submitOrders } from '../../src/game/index.js';
+import { gmCancel, gmReplace } from '../../src/game/gm/index.js';
+import { submitOrders } from '../../src/game/orders/index.js';
 import { padKey, padLinkInChannel } from '../../src/game/pad/pad.js';
 import type { PadView } from '../../src/game/pad/view.js';
 import { createLogger } from '../../src/log.js';

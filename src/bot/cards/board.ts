@@ -3,8 +3,8 @@
  * always drawn from a public view: a view with a hand in it is refused, so no picture can show a hand.
  */
 import type { CardGameView } from '../../cardgame/index.js';
-import { infoOf, openCardGame } from '../../game/cards/store.js';
-import { inReadTransaction } from '../../game/core/tx.js';
+import { infoOf, openCardGame } from '../../game/cards/index.js';
+import { inReadTransaction } from '../../game/core/index.js';
 import { renderCardTableOffThread, type CardTableOptions } from '../../render/cards/index.js';
 import type { BotContext } from '../context.js';
 

@@ -28,7 +28,9 @@ import {
   recordCardThread,
 } from '../../game/cards/index.js';
 import type { CardsEvent, CardTablePayload } from '../../game/cards/index.js';
-import { PermanentDeliveryError, type DeliveryRow, type GameDeps, type KindPayload } from '../../game/index.js';
+import { PermanentDeliveryError, type DeliveryRow } from '../../game/delivery/index.js';
+import type { GameDeps } from '../../game/core/index.js';
+import type { KindPayload } from '../../game/outbox/index.js';
 import { renderCardTableOffThread, roundMarks, type CardTableOptions } from '../../render/cards/index.js';
 import { stateLabel } from './format.js';
 import { messageUrl, tableComponents, turnComponents } from './table.js';

@@ -55,7 +55,7 @@ import {
   inNotation,
   strongholdLabel,
   strongholdWithArmies,
-} from '../../game/cards/text.js';
+} from '../../game/cards/index.js';
 import { cardName, cardType, stateLabel, symbolLabel, symbolName } from './format.js';
 import {
   buttonRow,

@@ -22,7 +22,7 @@ import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { mentionedUserId } from '../markup.js';
 import { choiceName, userNameText } from '../text.js';
 import { dynastyLabel } from './format.js';
-import { playerName } from '../../game/core/holder.js';
+import { playerName } from '../../game/core/index.js';
 
 const told = 'The channel has been told.';
 

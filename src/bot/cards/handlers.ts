@@ -22,13 +22,13 @@ import {
   draftChoose,
   finishFallBack,
   startFallBack,
-} from '../../game/cards/draft.js';
-import { freeDynasties, joinCardGame, leaveCardGame, startCardGame } from '../../game/cards/lobby.js';
-import { cardsMyView, chooseBattle, giveCards, markCardsPresent, wageBattle } from '../../game/cards/play.js';
-import { cardGameById } from '../../game/cards/read.js';
-import type { CardDraftView, CardGameInfo } from '../../game/cards/types.js';
-import type { Caller } from '../../game/core/types.js';
-import { playerName } from '../../game/core/holder.js';
+} from '../../game/cards/index.js';
+import { freeDynasties, joinCardGame, leaveCardGame, startCardGame } from '../../game/cards/index.js';
+import { cardsMyView, chooseBattle, giveCards, markCardsPresent, wageBattle } from '../../game/cards/index.js';
+import { cardGameById } from '../../game/cards/index.js';
+import type { CardDraftView, CardGameInfo } from '../../game/cards/index.js';
+import type { Caller } from '../../game/core/index.js';
+import { playerName } from '../../game/core/index.js';
 import type { ComponentInteraction } from '../command.js';
 import type { BotContext } from '../context.js';
 import { discordText, timestamp } from '../markup.js';

@@ -14,7 +14,7 @@ import {
   type ChatInputCommandInteraction,
   type MessageActionRowComponentBuilder,
 } from 'discord.js';
-import { concede, myConcession, withdrawConcession } from '../../game/index.js';
+import { concede, myConcession, withdrawConcession } from '../../game/votes/index.js';
 import { botKindInChannel } from '../kinds.js';
 import { respondWithPowers } from '../choices.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';

@@ -4,7 +4,7 @@
  * stay secret: no reply says who else voted or how many.
  */
 import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
-import { voteDraw } from '../../game/index.js';
+import { voteDraw } from '../../game/votes/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';

@@ -10,8 +10,8 @@ import type {
   SlashCommandSubcommandGroupBuilder,
 } from 'discord.js';
 import { editBoard, type BoardEdit } from '../../game/board-edit/index.js';
-import { findOpenGame } from '../../game/index.js';
-import { variantOfGame } from '../../game/core/variant-of-game.js';
+import { findOpenGame } from '../../game/history/index.js';
+import { variantOfGame } from '../../game/core/index.js';
 import { localeOf, t, tr } from '../../i18n/index.js';
 import { respondWithPowers } from '../choices.js';
 import type { BotContext } from '../context.js';

@@ -4,7 +4,7 @@
  * the game master's own reply is ephemeral. `advance`, `rollback` and `cancel` ask for a confirmation first.
  * Server admins may limit who sees `/gm` in Server Settings → Integrations (README); the check stays here.
  */
-import { isComputer, isPerson, isVacant, playerName } from '../../game/core/holder.js';
+import { isComputer, isPerson, isVacant, playerName } from '../../game/core/index.js';
 import {
   InteractionContextType,
   PermissionFlagsBits,
@@ -13,10 +13,9 @@ import {
   type ChatInputCommandInteraction,
 } from 'discord.js';
 import { botKindInChannel, botKinds } from '../kinds.js';
+import { formatDuration, GAME_OVER, memberRef } from '../../game/core/index.js';
+import { gameStatus } from '../../game/history/index.js';
 import {
-  formatDuration,
-  GAME_OVER,
-  gameStatus,
   gmAdvance,
   gmCancel,
   gmExtend,
@@ -25,11 +24,10 @@ import {
   gmPause,
   gmReplace,
   gmResume,
-  gmSubstitute,
   gmRollback,
   gmTransfer,
-  memberRef,
-} from '../../game/index.js';
+} from '../../game/gm/index.js';
+import { gmSubstitute } from '../../game/seats/index.js';
 import { LEVEL_CHOICES, respondWithPowers } from '../choices.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, handleConfirmation } from '../components.js';

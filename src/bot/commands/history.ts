@@ -28,16 +28,14 @@ import {
   mapPaletteFor,
   scChartForChannel,
   type MapPalette,
-  pressHistory,
-  type PressLine,
   renderInputForPicture,
   renderInputsForResults,
   type PhasePicture,
-  type PhaseView,
   type RenderInput,
-  typed,
-} from '../../game/index.js';
-import { fairTurns } from '../../game/core/loop-turns.js';
+} from '../../game/history/index.js';
+import { pressHistory, type PressLine } from '../../game/press/index.js';
+import { type PhaseView, typed } from '../../game/core/index.js';
+import { fairTurns } from '../../game/core/index.js';
 import {
   MAX_REPLAY_PHASES,
   renderReplay,

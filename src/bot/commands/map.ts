@@ -18,7 +18,7 @@ import {
   renderInputForPhase,
   renderInputForPicture,
   type MapPalette,
-} from '../../game/index.js';
+} from '../../game/history/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { mapFileName, ordersOfPower } from '../maps.js';

@@ -10,8 +10,10 @@ import {
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
 } from 'discord.js';
-import { myOrders, orderInputProblem, playerContext, submitOrders, type Caller } from '../../game/index.js';
-import { isBallotKey } from '../../game/orders/orders.js';
+import { myOrders, orderInputProblem, submitOrders } from '../../game/orders/index.js';
+import { playerContext } from '../../game/history/index.js';
+import type { Caller } from '../../game/core/index.js';
+import { isBallotKey } from '../../game/phase/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { logOrders } from '../../log.js';

@@ -12,8 +12,9 @@ import {
   TextInputStyle,
   type ChatInputCommandInteraction,
 } from 'discord.js';
-import { clearOrders, myOrders, orderInputProblem, submitOrders, useCooldown } from '../../game/index.js';
-import { limitsOf } from '../../game/core/limits.js';
+import { clearOrders, myOrders, orderInputProblem, submitOrders } from '../../game/orders/index.js';
+import { useCooldown } from '../../game/core/index.js';
+import { limitsOf } from '../../game/core/index.js';
 import { logOrders } from '../../log.js';
 import { failedOrderReply, orderReply, refusedOrderReply } from './order.js';
 import { GENERIC_FAILURE } from '../router.js';

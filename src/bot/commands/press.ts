@@ -10,15 +10,15 @@ import {
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
 } from 'discord.js';
+import { findOpenGame } from '../../game/history/index.js';
 import {
-  findOpenGame,
   openPressThread,
   PRESS_MAX_LENGTH,
   sendPress,
   type PressSent,
   type PressThreadView,
-} from '../../game/index.js';
-import { variantOfGame } from '../../game/core/variant-of-game.js';
+} from '../../game/press/index.js';
+import { variantOfGame } from '../../game/core/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';

@@ -3,7 +3,7 @@
  * resolves at once (the game layer does it in the same transaction and queues the results post).
  */
 import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
-import { toggleReady } from '../../game/index.js';
+import { toggleReady } from '../../game/resolve/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';

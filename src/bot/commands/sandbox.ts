@@ -33,7 +33,8 @@ import {
   type Attachment,
   type ChatInputCommandInteraction,
 } from 'discord.js';
-import { formatDuration, formatResultsSummary, history, limitsOf } from '../../game/index.js';
+import { formatDuration, formatResultsSummary, limitsOf } from '../../game/core/index.js';
+import { history } from '../../game/history/index.js';
 import {
   actSandbox,
   clearSandboxOrders,
@@ -55,13 +56,13 @@ import {
   type SandboxPicture,
   type SandboxRef,
   type SandboxView,
-} from '../../game/sandbox/sandbox.js';
-import { IMPORT_LIMITS } from '../../game/history/export.js';
+} from '../../game/sandbox/index.js';
+import { IMPORT_LIMITS } from '../../game/history/index.js';
 import type { Adjudication } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
-import { fairTurns, type LoopTurns } from '../../game/core/loop-turns.js';
+import { fairTurns, type LoopTurns } from '../../game/core/index.js';
 import { mapFileName, type MapPicture } from '../maps.js';
 import { discordText, timestamp } from '../markup.js';
 import { replyPrivately, replyRejected } from '../respond.js';

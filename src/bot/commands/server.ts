@@ -17,20 +17,15 @@ import {
   userMention,
   type ChatInputCommandInteraction,
 } from 'discord.js';
+import { formatDuration, getServerLimits, memberRef, setServerLimits } from '../../game/core/index.js';
 import {
-  formatDuration,
-  getServerLimits,
   LEADERBOARD_SIZE,
   leaderboard,
   memberRatings,
-  memberRecord,
-  memberRef,
   ratingPools,
-  RELIABILITY_MIN_PHASES,
-  setServerLimits,
   type MemberRating,
-  type MemberRecord,
-} from '../../game/index.js';
+} from '../../game/scores/index.js';
+import { memberRecord, RELIABILITY_MIN_PHASES, type MemberRecord } from '../../game/seats/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { replyPrivately, replyRejected } from '../respond.js';

@@ -16,7 +16,7 @@ import {
   PermissionFlagsBits,
   SlashCommandBuilder,
 } from 'discord.js';
-import { memberRef } from '../../game/index.js';
+import { memberRef } from '../../game/core/index.js';
 import {
   addServerVariant,
   listServerVariants,

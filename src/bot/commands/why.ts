@@ -7,12 +7,12 @@ import {
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
 } from 'discord.js';
-import { findOpenGame, why } from '../../game/index.js';
+import { findOpenGame, why } from '../../game/history/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { choiceName, MAX_CHOICES } from '../text.js';
-import { variantOfGame } from '../../game/core/variant-of-game.js';
+import { variantOfGame } from '../../game/core/index.js';
 
 const data = new SlashCommandBuilder()
   .setName('why')

@@ -9,14 +9,14 @@ import { apply, publicView, type Action, type CardGameState, type GameEvent, typ
 import type { Tx } from '../../store/db.js';
 import { games, type GameEnd } from '../../store/schema.js';
 import { cardEvents, cardGames, cardSeats, type CardSeatRow } from './tables.js';
-import { noteEvent } from '../core/tx.js';
+import { noteEvent } from '../core/index.js';
 import { inNotation } from './text.js';
 import { queueActionLog, queueGameOver, queuePingsForNow, queueRoundSummary, queueTable } from './outbox.js';
 import { deleteDrafts, draftOf, reload, seatRow, seatsToAct, settingsOf, toActOf, type CardCtx } from './store.js';
 import { CARD_AUTO_TURNS_PER_HOUR, REMINDER_MIN_TURN_MS } from './types.js';
 import { dynastyLabel } from '../../cardgame/names.js';
-import { recordSeatTurn } from '../seats/record.js';
-import { rateFinishedGame, type PlacedSeat } from '../scores/pools.js';
+import { recordSeatTurn } from '../seats/index.js';
+import { rateFinishedGame, type PlacedSeat } from '../scores/index.js';
 import type { Effect } from '../../cardgame/index.js';
 
 export type Fail = { ok: false; error: string };

@@ -5,6 +5,11 @@
  * refused with "The table changed — reopen." Hands appear only in `cardsMyView`, `cardsPlayOptions` and
  * `CardDraftView` (ephemeral replies to their owner); every public payload is built from `publicView`.
  */
+import { registerGameKind } from '../core/index.js';
+import { cardGameKind } from './kind.js';
+
+registerGameKind(cardGameKind);
+
 export * from './types.js';
 export {
   createCardGame,
@@ -81,3 +86,5 @@ export {
   effectLabel,
   claimPreviewText,
 } from './text.js';
+export { infoOf, openCardGame } from './store.js';
+export { effectTarget, inNotation, stateLabel, strongholdWithArmies, symbolLabel, symbolName } from './text.js';

@@ -3,7 +3,7 @@
  * the game layer's scheduler, outbox and the bot through the kind interface.
  */
 import { CARD_GAME } from '../../cardgame/identity.js';
-import type { GameKind } from '../core/kind.js';
+import type { GameKind } from '../core/index.js';
 import { cardComputerSeats, cardComputerSeatsExist } from './computer.js';
 import { cardTablePayload } from './outbox.js';
 import { cardSeatsOfKind } from './seats.js';

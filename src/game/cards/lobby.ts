@@ -3,20 +3,20 @@
  * its unique open-game index), join with a dynasty, leave, and start (missing dynasties drawn at random, the
  * deal, the setup give with its deadline).
  */
-import { parseSeatSettings, type SeatCreateInput, type SeatSettings } from '../seats/settings.js';
-import { reliabilityRefusal } from '../seats/record.js';
+import { parseSeatSettings, type SeatCreateInput, type SeatSettings } from '../seats/index.js';
+import { reliabilityRefusal } from '../seats/index.js';
 import { CARD_GAME } from '../../cardgame/identity.js';
 import { eq } from 'drizzle-orm';
 import { DYNASTIES, newGame, publicView, type DynastyId } from '../../cardgame/index.js';
 import { audit, idText, openGameByChannel } from '../../store/queries.js';
 import { games } from '../../store/schema.js';
 import { cardGames, cardSeats } from './tables.js';
-import { formatDuration, parseDuration } from '../core/durations.js';
-import { newGameRefusal } from '../core/limits.js';
-import { queueDm, queueStatus } from '../outbox/write.js';
-import { fail, inReadTransaction, inTransaction, noteEvent } from '../core/tx.js';
-import type { Caller, GameDeps, Result } from '../core/types.js';
-import { randomToken } from '../core/views.js';
+import { formatDuration, parseDuration } from '../core/index.js';
+import { newGameRefusal } from '../core/index.js';
+import { queueDm, queueStatus } from '../outbox/index.js';
+import { fail, inReadTransaction, inTransaction, noteEvent } from '../core/index.js';
+import type { Caller, GameDeps, Result } from '../core/index.js';
+import { randomToken } from '../core/index.js';
 import { GAME_DEFAULT_LEVEL, type Level } from '../../ai/levels.js';
 import {
   computerUserId,
@@ -26,7 +26,7 @@ import {
   playerName,
   seatListSuggestions,
   type SeatNames,
-} from '../core/holder.js';
+} from '../core/index.js';
 import { runAutomatic, turnClock } from './commit.js';
 import { queuePingsForNow, queueLog } from './outbox.js';
 import { infoOf, openCardGame, reload, seatOfUser, settingsOf, type CardCtx } from './store.js';
@@ -41,8 +41,8 @@ import {
   type CardGameSettings,
   type CardPreset,
 } from './types.js';
-import { channelRef } from '../core/text-refs.js';
-import { typed } from '../core/echo.js';
+import { channelRef } from '../core/index.js';
+import { typed } from '../core/index.js';
 
 /** `/game create` for a card table; its seat options (`computer:` names dynasties) are every kind's. */
 export interface CreateCardGameInput extends SeatCreateInput {

@@ -8,8 +8,8 @@ import { boardKey } from '../../cardgame/board.js';
 import { publicView, type GameEvent } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
 import type { GameRow } from '../../store/schema.js';
-import { isComputer, playerName } from '../core/holder.js';
-import { enqueue, queueStatus, type KindPayload } from '../outbox/write.js';
+import { isComputer, playerName } from '../core/index.js';
+import { enqueue, queueStatus, type KindPayload } from '../outbox/index.js';
 import { infoOf, loadCtx, seatRow, seatsToAct, toActOf, type CardCtx } from './store.js';
 import {
   cardTableText,
@@ -24,7 +24,7 @@ import {
 } from './text.js';
 import type { CardGameView } from '../../cardgame/index.js';
 import { CARD_KIND, type CardsEvent, type CardTablePayload } from './types.js';
-import { memberRef } from '../core/text-refs.js';
+import { memberRef } from '../core/index.js';
 
 /** One of the card game's own rows (`CardsEvent`): a turn ping is a prompt, dropped if the game is cancelled. */
 function cardsPayload(gameId: number, e: CardsEvent): KindPayload<CardsEvent> {

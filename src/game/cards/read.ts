@@ -8,8 +8,8 @@ import { eligibleStates, physicalCount, controllerOf, type GameEvent, type State
 import { games } from '../../store/schema.js';
 import { cardEvents, cardGames, type CardPing } from './tables.js';
 import { idText } from '../../store/queries.js';
-import { inReadTransaction, inTransaction, fail } from '../core/tx.js';
-import type { GameDeps, Result } from '../core/types.js';
+import { inReadTransaction, inTransaction, fail } from '../core/index.js';
+import type { GameDeps, Result } from '../core/index.js';
 import { cardCtxById, infoOf, loadCtx, openCardGame } from './store.js';
 import { dynastyLabel, stateLabel } from './text.js';
 import { CARD_KIND, type CardGameInfo } from './types.js';

@@ -10,17 +10,17 @@ import { and, eq, isNotNull, lte, min } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { games } from '../../store/schema.js';
 import { cardGames, cardSeats } from './tables.js';
-import { isComputer, isPerson, playerName } from '../core/holder.js';
+import { isComputer, isPerson, playerName } from '../core/index.js';
 import { vacateCardSeat } from './seats.js';
-import { queueNotice } from '../outbox/write.js';
-import { inTransaction } from '../core/tx.js';
-import type { GameDeps, Result } from '../core/types.js';
+import { queueNotice } from '../outbox/index.js';
+import { inTransaction } from '../core/index.js';
+import type { GameDeps, Result } from '../core/index.js';
 import { commitDefault, runAutomatic } from './commit.js';
 import { queueTable, queueTurnPing, turnPingText } from './outbox.js';
 import { cardCtxById, reload, seatRow, seatsToAct, type CardCtx } from './store.js';
 import { dynastyLabel } from './text.js';
 import { AWAY_AFTER_TIMEOUTS, CARD_KIND } from './types.js';
-import { NMR_GRACE_MS } from '../seats/nmr.js';
+import { NMR_GRACE_MS } from '../seats/index.js';
 import type { Seat } from '../../cardgame/index.js';
 
 export interface CardSweepResult {

@@ -30,21 +30,21 @@ import { readyPowers } from '../../store/queries.js';
 import { toTexts } from '../../ai/orders.js';
 import type { ComputerAnswer, ComputerQuestion } from '../../variants/plugin/index.js';
 import type { Variant } from '../../engine/variant.js';
-import { runAction } from '../resolve/actions.js';
-import { askComputerPlayer, type AiAnswer, type AiJob } from '../ai-pool/pool.js';
-import { submitOrders } from '../orders/orders.js';
-import { pluginContext } from '../phase/plugin-context.js';
-import { toggleReady } from '../resolve/ready.js';
-import { seatedToAct } from '../phase/duties.js';
-import { stepUnderWay } from '../phase/steps.js';
-import { variantJobOf, variantOfGame } from '../core/variant-of-game.js';
-import { COMPUTER_ID_PREFIX, VACANT_ID_PREFIX, computerLevelOf, isComputer, isVacant } from '../core/holder.js';
-import { storeVacantSeatOrders } from '../seats/given-orders.js';
-import { settleComputerVotes } from '../votes/votes.js';
-import type { GameDeps } from '../core/types.js';
+import { runAction } from '../resolve/index.js';
+import { askComputerPlayer, type AiAnswer, type AiJob } from '../ai-pool/index.js';
+import { submitOrders } from '../orders/index.js';
+import { pluginContext, storedStepUnderWay } from '../phase/index.js';
+import { toggleReady } from '../resolve/index.js';
+import { seatedToAct } from '../phase/index.js';
+
+import { variantJobOf, variantOfGame } from '../core/index.js';
+import { COMPUTER_ID_PREFIX, VACANT_ID_PREFIX, computerLevelOf, isComputer, isVacant } from '../core/index.js';
+import { storeVacantSeatOrders } from '../seats/index.js';
+import { settleComputerVotes } from '../votes/index.js';
+import type { GameDeps } from '../core/index.js';
 import type { Tx } from '../../store/db.js';
-import { inReadTransaction } from '../core/tx.js';
-import { loopTurns, type LoopTurns } from '../core/loop-turns.js';
+import { inReadTransaction } from '../core/index.js';
+import { loopTurns, type LoopTurns } from '../core/index.js';
 
 export interface ComputerSeatDuty {
   gameId: number;
@@ -143,7 +143,7 @@ async function dutiesIn(
     players: seated,
     level: levelFor(game, computers.find((c) => c.power === power)!.userId),
   });
-  const open = await stepUnderWay(tx, game, phase);
+  const open = await storedStepUnderWay(tx, game, phase);
   if (open) {
     // A step is under way: the seats it waits for answer it (orders wait until it is over).
     if (!open.spec.computer) return duties;
@@ -372,7 +372,7 @@ async function stepCallsIn(tx: Tx, now: number, duty: ComputerSeatDuty, answer: 
   if (game?.status !== 'active' || game.currentPhaseId !== duty.phaseId) return null;
   const phase = first(await tx.select().from(phases).where(eq(phases.id, duty.phaseId)).limit(1));
   const variant = variantOfGame(game);
-  const open = phase && variant ? await stepUnderWay(tx, game, phase) : null;
+  const open = phase && variant ? await storedStepUnderWay(tx, game, phase) : null;
   if (!phase || !variant || !open || open.name !== duty.step || !open.spec.computer) return null;
   const seat = first(
     await tx

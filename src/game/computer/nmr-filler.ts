@@ -9,16 +9,17 @@ import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { playersOf } from '../../store/queries.js';
 import { games, phases } from '../../store/schema.js';
-import { askComputerPlayer, type AiAnswer, type AiJob } from '../ai-pool/pool.js';
+import { askComputerPlayer, type AiAnswer, type AiJob } from '../ai-pool/index.js';
 import { answerStep, missingStepDuties } from './computer.js';
-import { seatsMissingOrders } from '../seats/nmr.js';
-import { loopTurns } from '../core/loop-turns.js';
-import { votedPowersIn } from '../orders/orders.js';
-import { storeGivenOrders } from '../seats/given-orders.js';
-import { stepUnderWay } from '../phase/steps.js';
-import { inReadTransaction, inTransaction } from '../core/tx.js';
-import type { GameDeps } from '../core/types.js';
-import { variantJobOf, variantOfGame } from '../core/variant-of-game.js';
+import { seatsMissingOrders } from '../seats/index.js';
+import { loopTurns } from '../core/index.js';
+import { votedPowersIn } from '../orders/index.js';
+import { storeGivenOrders } from '../seats/index.js';
+
+import { inReadTransaction, inTransaction } from '../core/index.js';
+import type { GameDeps } from '../core/index.js';
+import { variantJobOf, variantOfGame } from '../core/index.js';
+import { storedStepUnderWay } from '../phase/index.js';
 
 /** The `nmr: computer` games past their deadline whose phase waits for its missing orders. */
 async function phasesAwaiting(deps: GameDeps): Promise<{ gameId: number; phaseId: number }[]> {
@@ -60,7 +61,7 @@ async function missingJobsIn(tx: Tx, gameId: number, phaseId: number, now: numbe
   // A new stage began meanwhile (a step's answers closed it and the orders opened): its own deadline is not yet.
   if (!pastDeadline(game, now)) return [];
   // Orders closed for a step (declarations after a provisional result): nothing can be added now.
-  if (await stepUnderWay(tx, game, phase)) return [];
+  if (await storedStepUnderWay(tx, game, phase)) return [];
   const seated = (await playersOf(tx, gameId)).map((s) => s.power);
   return (await seatsMissingOrders(tx, game, variant, phase)).map((power) => ({
     power,

@@ -5,10 +5,12 @@ import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { latestGameByChannel, openGameByChannel, phaseById, playerByUser } from '../../store/queries.js';
 import type { GameRow, PhaseRow, PlayerRow } from '../../store/schema.js';
-import { NO_GAME } from '../lobby/lobby.js';
 import { fail } from './tx.js';
 import type { Caller } from './types.js';
 import { variantOfGame } from './variant-of-game.js';
+
+/** The refusal when a channel has no game. */
+export const NO_GAME = 'There is no game in this channel. A game master can create one with `/game create`.';
 
 export interface PlayerContext {
   game: GameRow;

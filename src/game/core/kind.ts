@@ -10,9 +10,20 @@
  */
 import type { Tx } from '../../store/db.js';
 import type { GameRow } from '../../store/schema.js';
-import type { AiAnswer, AiJob } from '../ai-pool/pool.js';
+import type { AiAnswer, AiJob } from '../../ai/job.js';
 import type { GameDeps } from './types.js';
-import type { SeatDescription } from '../seats/substitute-calls.js';
+
+/** What a substitute call says about a seat: the power, its centres and units, and the deadline. */
+export interface SeatDescription {
+  power: string;
+  /** "Spring 1902 movement", or a kind's own words for its turn. */
+  phase: string;
+  deadline: number | null;
+  /** What the seat holds: "3 supply centres; units: A par, F bre" (a kind says it its own way). */
+  holdings: string;
+  /** What a vacant seat does until someone claims it (a whole sentence), or nothing for a seat its player holds. */
+  meanwhile?: string;
+}
 
 /** What one sweep of a kind's deadlines did. */
 export interface KindSweep {

@@ -14,7 +14,7 @@ import { channelRef } from './text-refs.js';
 import { fail, inReadTransaction, inTransaction } from './tx.js';
 import type { CooldownAction, GameDeps, Limits, Result } from './types.js';
 
-export type { CooldownAction, Limits, LimitsInput } from './types.js';
+export type { CooldownAction, Limits } from './types.js';
 
 /** The bot never lets a phase be shorter than this, whatever a server or the operator says. */
 export const ABSOLUTE_MIN_PHASE_MS = 60_000;

@@ -4,7 +4,7 @@
 import type { OrderResult, Phase, PhaseType, Power } from '../../engine/types.js';
 import type { Store } from '../../store/store.js';
 import type { GameEnd, GameStatus, PressMode } from '../../store/schema.js';
-import type { ScoringSystem } from '../scores/scoring.js';
+import type { ScoringSystem } from './scoring-systems.js';
 
 export type { GameEnd, GameStatus };
 

@@ -7,7 +7,7 @@ import type { Variant } from '../../engine/variant.js';
 import { getVariant } from '../../variants/index.js';
 import { isStoredVariantId, storedVariantTexts } from '../../variants/stored.js';
 import { typed } from './echo.js';
-import { storedVariantOrLoad } from '../variant-library/index.js';
+import { storedVariantOrLoad } from './stored-variants.js';
 
 /** The power a text means in the variant: its exact name or adjective, or a unique prefix of its name, in any case. */
 export function powerByName(variant: Pick<Variant, 'powers'>, text: string): string | null {

@@ -7,7 +7,7 @@ import { variantNameOf } from './variant-of-game.js';
 import type { GameRow, PhaseRow } from '../../store/schema.js';
 import { phaseCode, phaseLabel } from './summary.js';
 import type { GameView, PhaseView } from './types.js';
-import { scoringOf } from '../scores/final.js';
+import { scoringOf } from './scoring-systems.js';
 
 export function phaseOf(row: PhaseRow): Phase {
   return { season: row.season as Phase['season'], year: row.year, type: row.type as Phase['type'] };

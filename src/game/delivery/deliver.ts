@@ -47,12 +47,12 @@ import {
   PUBLISHES_ORDERS,
   STATUS_MARK_KEY,
   type OutboxPayload,
-} from '../outbox/write.js';
-import { buildStatus } from '../phase/status.js';
-import { callPostKey } from '../seats/substitute-calls.js';
-import { gameKindOf } from '../core/kinds.js';
-import { hidesIdentities } from '../core/identities.js';
-import { channelRef, memberRef } from '../core/text-refs.js';
+} from '../outbox/index.js';
+import { buildStatus } from '../phase/index.js';
+import { callPostKey } from '../seats/index.js';
+import { gameKindOf } from '../core/index.js';
+import { hidesIdentities } from '../core/index.js';
+import { channelRef, memberRef } from '../core/index.js';
 
 export type PermanentReason =
   /** The channel was deleted or the bot lost access to it. */

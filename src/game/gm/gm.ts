@@ -3,14 +3,14 @@ import { first } from '../../store/store.js';
  * Game-master commands: advance (resolve now), extend, pause, resume, rollback, replace a player.
  * Each is recorded in the audit log and announced in the channel.
  */
-import { closeCallOf, closeCallsOfGame } from '../seats/substitute-calls.js';
-import { clearSeatOnHandOver } from '../seats/hand-over.js';
-import { hidesIdentities, publicHolderName } from '../core/identities.js';
-import { pressEndLines } from '../press/press.js';
-import { scoresLines, settleEnd } from '../scores/final.js';
-import { queueEndDms, standingsLines } from '../resolve/end-post.js';
-import { syncPressThreads } from '../press/sync.js';
-import { computerUserId, isComputer, isPerson, isVacant, parseLevel, playerName } from '../core/holder.js';
+import { closeCallOf, closeCallsOfGame } from '../seats/index.js';
+import { clearSeatOnHandOver } from '../seats/index.js';
+import { hidesIdentities, publicHolderName } from '../core/index.js';
+import { pressEndLines } from '../press/index.js';
+import { scoresLines, settleEnd } from '../scores/index.js';
+import { queueEndDms, standingsLines } from '../resolve/index.js';
+import { syncPressThreads } from '../press/index.js';
+import { computerUserId, isComputer, isPerson, isVacant, parseLevel, playerName } from '../core/index.js';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import {
@@ -23,21 +23,21 @@ import {
   playersOf,
 } from '../../store/queries.js';
 import { games, outbox, phases, players, readiness, votes, type GameRow, type PhaseRow } from '../../store/schema.js';
-import { formatDuration, MAX_DURATION_MS, parseDuration } from '../core/durations.js';
-import { earlyResolutionAllowed, tryAgainIn } from '../core/limits.js';
-import { matchPower } from '../lobby/lobby.js';
-import { noOpenGame } from '../core/context.js';
-import { lapsesWithGame, queueDm, queueNotice, queueStatus } from '../outbox/write.js';
-import { humanPowersToAct, resolveInTx, type ResolveOutcome } from '../resolve/resolve.js';
-import { advanceWords, clearSteps, rearmStepReminder, stepUnderWay } from '../phase/steps.js';
-import { seatsMissingOrders } from '../seats/nmr.js';
-import { phaseLabel } from '../core/summary.js';
-import { fail, inTransaction } from '../core/tx.js';
-import type { Caller, GameDeps, GameView, PhaseView, Result } from '../core/types.js';
-import { randomToken, toGameView, toPhaseView } from '../core/views.js';
-import { variantOfGame } from '../core/variant-of-game.js';
-import { channelRef, memberRef, timeRef } from '../core/text-refs.js';
-import { typed } from '../core/echo.js';
+import { formatDuration, MAX_DURATION_MS, parseDuration } from '../core/index.js';
+import { earlyResolutionAllowed, tryAgainIn } from '../core/index.js';
+import { matchPower } from '../lobby/index.js';
+import { noOpenGame } from '../core/index.js';
+import { lapsesWithGame, queueDm, queueNotice, queueStatus } from '../outbox/index.js';
+import { humanPowersToAct, resolveInTx, type ResolveOutcome } from '../resolve/index.js';
+import { advanceWords, clearSteps, rearmStepReminder, storedStepUnderWay } from '../phase/index.js';
+import { seatsMissingOrders } from '../seats/index.js';
+import { phaseLabel } from '../core/index.js';
+import { fail, inTransaction } from '../core/index.js';
+import type { Caller, GameDeps, GameView, PhaseView, Result } from '../core/index.js';
+import { randomToken, toGameView, toPhaseView } from '../core/index.js';
+import { variantOfGame } from '../core/index.js';
+import { channelRef, memberRef, timeRef } from '../core/index.js';
+import { typed } from '../core/index.js';
 
 /** Pause/resume never leaves less than this on the clock, so players can react. */
 export const MIN_RESUME_MS = 60_000;
@@ -130,7 +130,7 @@ export async function gmAdvance(
 async function computerGivesMissing(tx: Tx, game: GameRow, phase: PhaseRow): Promise<boolean> {
   const variant = variantOfGame(game);
   if (game.nmr !== 'computer' || !variant || phase.missingFilledAt !== null) return false;
-  if (await stepUnderWay(tx, game, phase)) return false;
+  if (await storedStepUnderWay(tx, game, phase)) return false;
   return (await seatsMissingOrders(tx, game, variant, phase)).length > 0;
 }
 

@@ -6,12 +6,12 @@
 import { latestGameByChannel, playersOf } from '../../store/queries.js';
 import { substituteCalls } from '../../store/schema.js';
 import { and, eq, isNull } from 'drizzle-orm';
-import { noOpenGame } from '../core/context.js';
-import { hidesIdentities } from '../core/identities.js';
+import { noOpenGame } from '../core/index.js';
+import { hidesIdentities } from '../core/index.js';
 import { phaseById } from '../../store/queries.js';
-import { fail, inReadTransaction } from '../core/tx.js';
-import type { Caller, GameDeps, Result } from '../core/types.js';
-import { variantOfGame } from '../core/variant-of-game.js';
+import { fail, inReadTransaction } from '../core/index.js';
+import type { Caller, GameDeps, Result } from '../core/index.js';
+import { variantOfGame } from '../core/index.js';
 
 /** One power's seat as the game master sees it. */
 export interface GmSeat {

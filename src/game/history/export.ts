@@ -23,8 +23,8 @@ import {
   type AdjudicateCase,
 } from '../../variants/case/read.js';
 import { getVariant, variantIds } from '../../variants/index.js';
-import { isBallotKey } from '../orders/orders.js';
-import { phaseCode } from '../core/summary.js';
+import { isBallotKey } from '../phase/index.js';
+import { phaseCode } from '../core/index.js';
 
 /** A phase as the game keeps it (src/store/schema.ts `phases` and its `orders` rows). */
 export interface KeptPhase {

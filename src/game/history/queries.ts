@@ -1,21 +1,21 @@
 /**
  * Read-only use-cases: status, the caller's context (for autocomplete and `/map`), `/why`, `/history`.
  */
-import { votedPowersIn } from '../orders/orders.js';
+import { votedPowersIn } from '../orders/index.js';
 import { parseLocationKey } from '../../engine/index.js';
 import type { OrderResult, Position, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import { gameById, latestGameByChannel, openGameByChannel, ordersOf, phasesOf } from '../../store/queries.js';
-import { isError, playerInGame } from '../core/context.js';
-import { NO_GAME } from '../lobby/lobby.js';
-import { buildStatus } from '../phase/status.js';
-import { pluginContext, pluginOfGame } from '../phase/plugin-context.js';
-import { formatResultsSummary, phaseLabel } from '../core/summary.js';
-import { fail, inReadTransaction } from '../core/tx.js';
-import type { Caller, GameDeps, GameView, PhaseResultsView, PhaseView, Result, StatusView } from '../core/types.js';
-import { toGameView, toPhaseView } from '../core/views.js';
-import { variantOfGame } from '../core/variant-of-game.js';
-import { typed } from '../core/echo.js';
+import { isError, playerInGame } from '../core/index.js';
+import { NO_GAME } from '../core/index.js';
+import { buildStatus } from '../phase/index.js';
+import { pluginContext, pluginOfGame } from '../phase/index.js';
+import { formatResultsSummary, phaseLabel } from '../core/index.js';
+import { fail, inReadTransaction } from '../core/index.js';
+import type { Caller, GameDeps, GameView, PhaseResultsView, PhaseView, Result, StatusView } from '../core/index.js';
+import { toGameView, toPhaseView } from '../core/index.js';
+import { variantOfGame } from '../core/index.js';
+import { typed } from '../core/index.js';
 
 const read = inReadTransaction;
 

@@ -11,12 +11,12 @@ import type { Adjudication, OrderResult, Position, PowerOrder } from '../../engi
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { players } from '../../store/schema.js';
-import { recordsOf } from '../phase/records.js';
+import { recordsOf } from '../phase/index.js';
 import { gameById, openGameByChannel, ordersOf, phaseById, playerByUser } from '../../store/queries.js';
-import { isBallotKey } from '../orders/orders.js';
-import { phaseLabel } from '../core/summary.js';
-import type { Caller, GameDeps, Result } from '../core/types.js';
-import { variantOfGame } from '../core/variant-of-game.js';
+import { isBallotKey } from '../phase/index.js';
+import { phaseLabel } from '../core/index.js';
+import type { Caller, GameDeps, Result } from '../core/index.js';
+import { variantOfGame } from '../core/index.js';
 import { pluginOf } from '../../variants/index.js';
 import type { MapOverlay, OverlayContext, PictureKind } from '../../variants/plugin/index.js';
 import type { GameRow, PhaseRow } from '../../store/schema.js';

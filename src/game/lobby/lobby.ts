@@ -6,8 +6,8 @@
  * disorder: their units hold, their retreats disband, their builds are waived and missing disbands follow the
  * civil-disorder rule; the game master can later hand such a power to a player with `/gm replace`.
  */
-import { parseSeatSettings, type SeatCreateInput, type SeatSettings } from '../seats/settings.js';
-import { reliabilityRefusal } from '../seats/record.js';
+import { parseSeatSettings, type SeatCreateInput, type SeatSettings } from '../seats/index.js';
+import { reliabilityRefusal } from '../seats/index.js';
 import { GAME_DEFAULT_LEVEL } from '../../ai/levels.js';
 import {
   computerUserId,
@@ -17,19 +17,19 @@ import {
   playerName,
   type ComputerSeatsRequest,
   type Level,
-} from '../core/holder.js';
+} from '../core/index.js';
 import { eq } from 'drizzle-orm';
 import { botVariants, getVariant } from '../../variants/index.js';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { audit, idText, insertPhase, openGameByChannel, playerByUser, playersOf } from '../../store/queries.js';
 import { games, phases, players, type GameRow, type PressMode } from '../../store/schema.js';
-import { hidesIdentities } from '../core/identities.js';
-import { formatDuration, parseDurations } from '../core/durations.js';
-import { newGameRefusal, serverLimits } from '../core/limits.js';
-import { enqueue, queueDm, queueProgressStatus, queueStatus } from '../outbox/write.js';
-import { ordersOpenLine, phaseLabel } from '../core/summary.js';
-import { fail, inTransaction, noteEvent } from '../core/tx.js';
+import { hidesIdentities } from '../core/index.js';
+import { formatDuration, parseDurations } from '../core/index.js';
+import { newGameRefusal, serverLimits } from '../core/index.js';
+import { enqueue, queueDm, queueProgressStatus, queueStatus } from '../outbox/index.js';
+import { ordersOpenLine, phaseLabel } from '../core/index.js';
+import { fail, inTransaction, noteEvent } from '../core/index.js';
 import type {
   Caller,
   GameDeps,
@@ -38,18 +38,16 @@ import type {
   PhaseDurations,
   PhaseView,
   Result,
-} from '../core/types.js';
-import { toGameView, toPhaseView } from '../core/views.js';
-import { parseOptionsText, powerByName, seatablePowers, variantOfGame } from '../core/variant-of-game.js';
-import { openStartSteps } from '../phase/steps.js';
-import { pluginOfGame } from '../phase/plugin-context.js';
-import { channelRef, timeRef } from '../core/text-refs.js';
-import { SCORING_SYSTEMS, type ScoringSystem } from '../scores/scoring.js';
-import { typed } from '../core/echo.js';
+} from '../core/index.js';
+import { toGameView, toPhaseView } from '../core/index.js';
+import { parseOptionsText, powerByName, seatablePowers, variantOfGame } from '../core/index.js';
+import { openStartSteps } from '../phase/index.js';
+import { pluginOfGame } from '../phase/index.js';
+import { channelRef, timeRef } from '../core/index.js';
+import { NO_GAME, SCORING_SYSTEMS, type ScoringSystem } from '../core/index.js';
+import { typed } from '../core/index.js';
 import { inServerLibrary } from '../variant-library/index.js';
 import { isStoredVariantId } from '../../variants/stored.js';
-
-export const NO_GAME = 'There is no game in this channel. A game master can create one with `/game create`.';
 
 /** Finds the power the player means: exact name, adjective, or a unique prefix, in any case. */
 export function matchPower(variantId: string, text: string): string | null {

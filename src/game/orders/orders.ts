@@ -12,16 +12,19 @@ import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { audit, ordersOf, playersOf } from '../../store/queries.js';
 import { orders, outbox, type GameRow, type OrderRow } from '../../store/schema.js';
-import { isError, playerInGame } from '../core/context.js';
-import { ordersClosedByStep } from '../phase/steps.js';
-import { buildSites, buildableTypes, dutiesOf, missingOrders, type Duties } from '../phase/duties.js';
-import { limitsOf } from '../core/limits.js';
-import { ORDER_CONFIRMATION_KEY, queueDm, queueProgressStatus, type OutboxPayload } from '../outbox/write.js';
-import { phaseLabel } from '../core/summary.js';
-import { fail, inReadTransaction, inTransaction } from '../core/tx.js';
-import type { Caller, GameDeps, PhaseView, RejectedOrder, Result, StoredOrder } from '../core/types.js';
-import { randomToken, toPhaseView } from '../core/views.js';
-import { channelRef, timeRef } from '../core/text-refs.js';
+import { isError, playerInGame } from '../core/index.js';
+import { ordersClosedByStep } from '../phase/index.js';
+import { buildSites, buildableTypes, dutiesOf, missingOrders, type Duties } from '../phase/index.js';
+import { limitsOf } from '../core/index.js';
+import { ORDER_CONFIRMATION_KEY, queueDm, queueProgressStatus, type OutboxPayload } from '../outbox/index.js';
+import { phaseLabel } from '../core/index.js';
+import { fail, inReadTransaction, inTransaction } from '../core/index.js';
+import type { Caller, GameDeps, PhaseView, RejectedOrder, Result, StoredOrder } from '../core/index.js';
+import { randomToken, toPhaseView } from '../core/index.js';
+import { channelRef, timeRef } from '../core/index.js';
+import { BALLOT, isBallotKey } from '../phase/index.js';
+
+export { isBallotKey };
 
 function toStored(row: OrderRow): StoredOrder {
   return {
@@ -38,10 +41,6 @@ function placeName(variant: Variant, province: string): string {
 }
 
 const typeName = (t: string) => (t === 'A' ? 'an army' : 'a fleet');
-
-/** Orders for units the players' vote moves (Mandate of Heaven neutrals) are stored under this key prefix. */
-const BALLOT = 'vote:';
-export const isBallotKey = (unitKey: string): boolean => unitKey.startsWith(BALLOT);
 
 /** The powers whose units the players' vote moves in this game now (none in most variants). */
 export async function votedPowersIn(tx: Tx, variant: Variant, gameId: number, position: Position): Promise<Set<Power>> {

@@ -13,16 +13,17 @@ import type { Tx } from '../../store/db.js';
 import { gameById, ordersOf, phaseById, playerByUser, readyPowers } from '../../store/queries.js';
 import type { GameRow, PhaseRow } from '../../store/schema.js';
 import type { ActionChoice, VariantAction } from '../../variants/plugin/index.js';
-import { missingOrders, dutiesOf } from '../phase/duties.js';
-import { deadlinePassed, shownOrderLine, isBallotKey, votedPowersIn } from '../orders/orders.js';
-import { actionSlotChoices, closedOrdersText, openActions } from '../phase/machine.js';
-import type { PhaseFrame } from '../phase/frame.js';
-import { gameFrame } from '../phase/plugin-context.js';
-import { humanPowersToAct } from '../resolve/resolve.js';
-import { stepUnderWay } from '../phase/steps.js';
-import { phaseLabel } from '../core/summary.js';
-import type { GameDeps } from '../core/types.js';
-import { variantOfGame } from '../core/variant-of-game.js';
+import { missingOrders, dutiesOf } from '../phase/index.js';
+import { deadlinePassed, shownOrderLine, votedPowersIn } from '../orders/index.js';
+import { isBallotKey } from '../phase/index.js';
+import { actionSlotChoices, closedOrdersText, openActions } from '../phase/index.js';
+import type { PhaseFrame } from '../phase/index.js';
+import { gameFrame } from '../phase/index.js';
+import { humanPowersToAct } from '../resolve/index.js';
+import { storedStepUnderWay } from '../phase/index.js';
+import { phaseLabel } from '../core/index.js';
+import type { GameDeps } from '../core/index.js';
+import { variantOfGame } from '../core/index.js';
 import { pluginOf } from '../../variants/index.js';
 
 /** One legal order of a piece, with what the pad's clicks choose (docs/pad.md "Kinds and flows"). */
@@ -185,7 +186,7 @@ function boardOf(position: Position): PadView['units'] {
 
 /** Why `/ready` would be refused now, or null. */
 async function readyRefusal(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow, power: string) {
-  const step = await stepUnderWay(tx, game, phase);
+  const step = await storedStepUnderWay(tx, game, phase);
   if (step?.spec.at === 'claim') return step.spec.readyRefusal ?? closedOrdersText(step.spec) ?? 'Orders are closed.';
   if (!(await humanPowersToAct(tx, variant, game, phase)).includes(power))
     return `${power} has nothing to decide this phase.`;
@@ -212,7 +213,7 @@ export async function readPadView(
     return { ok: false, status: 404, reason: 'no-game' };
   const position = phase.position;
   const rows = await ordersOf(tx, phase.id, seat.power);
-  const step = await stepUnderWay(tx, game, phase);
+  const step = await storedStepUnderWay(tx, game, phase);
   const closed = deadlinePassed(game, deps.now()) ?? closedOrdersText(step?.spec);
   const voted = await votedPowersIn(tx, variant, game.id, position);
   return {

@@ -12,6 +12,10 @@ import {
 import type { Location, Order, Position, Power, ProvinceId, Unit, UnitType } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 
+/** Orders for units the players' vote moves (Mandate of Heaven neutrals) are stored under this key prefix. */
+export const BALLOT = 'vote:';
+export const isBallotKey = (unitKey: string): boolean => unitKey.startsWith(BALLOT);
+
 export interface Duties {
   /** Units that take an order this phase (movement: units on the board; retreat: dislodged units). */
   units: Unit[];

@@ -35,7 +35,7 @@ import type {
   VariantAction,
   VariantPlugin,
 } from '../../variants/plugin/index.js';
-import { randomToken } from '../core/views.js';
+import { randomToken } from '../core/index.js';
 import { contextOf, type PhaseFrame, type PluginEffect, type StepState } from './frame.js';
 
 export type StepInput =

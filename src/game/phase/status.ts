@@ -7,23 +7,22 @@
  * which power got ready when would pair it with whoever was seen acting then. `/game status` answers there without
  * them (`view: 'reply'`), since it could be asked between two marks.
  */
-import { isBallotKey } from '../orders/orders.js';
 import { powersToAct } from '../../engine/index.js';
 import type { Position } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { ordersOf, phaseById, playersOf, readyPowers } from '../../store/queries.js';
 import type { GameRow, NmrMode, PressMode } from '../../store/schema.js';
-import { isVacant, playerName } from '../core/holder.js';
-import { identitiesHiddenNow, publicHolderName } from '../core/identities.js';
+import { isVacant, playerName } from '../core/index.js';
+import { identitiesHiddenNow, publicHolderName } from '../core/index.js';
 import { pluginContext, pluginOfGame } from './plugin-context.js';
 import { stepStatus, type StepStatus } from './steps.js';
-import { dutiesOf, hasDuties, ordersComplete } from './duties.js';
-import { formatDuration } from '../core/durations.js';
-import type { PowerStatus, StatusView } from '../core/types.js';
-import { toGameView, toPhaseView } from '../core/views.js';
-import { optionsLine, variantOfGame } from '../core/variant-of-game.js';
-import { memberRef, timeRef } from '../core/text-refs.js';
+import { dutiesOf, hasDuties, isBallotKey, ordersComplete } from './duties.js';
+import { formatDuration } from '../core/index.js';
+import type { PowerStatus, StatusView } from '../core/index.js';
+import { toGameView, toPhaseView } from '../core/index.js';
+import { optionsLine, variantOfGame } from '../core/index.js';
+import { memberRef, timeRef } from '../core/index.js';
 
 /** Powers that own a centre or a unit. */
 export function survivingPowers(variant: Variant, position: Position): string[] {

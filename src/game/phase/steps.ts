@@ -15,7 +15,7 @@ import type { Tx } from '../../store/db.js';
 import { audit, gameById, phaseById } from '../../store/queries.js';
 import { games, phases, phaseSteps, type GameRow, type PhaseRow, type PhaseStepRow } from '../../store/schema.js';
 import type { Handoff, PhaseStep } from '../../variants/plugin/index.js';
-import { enqueue, queueDm, queueNotice, queueStatus } from '../outbox/write.js';
+import { enqueue, queueDm, queueNotice, queueStatus } from '../outbox/index.js';
 import type { PluginEffect } from './frame.js';
 import {
   advanceWordsOf,
@@ -30,11 +30,11 @@ import {
 } from './machine.js';
 import { gameFrame, pluginOfGame } from './plugin-context.js';
 import { clearPhaseRecords, writePhaseRecords } from './records.js';
-import { ordersOpenLine, phaseLabel } from '../core/summary.js';
-import { reportInternal } from '../core/tx.js';
-import type { GameDeps } from '../core/types.js';
-import { randomToken } from '../core/views.js';
-import { variantOfGame } from '../core/variant-of-game.js';
+import { ordersOpenLine, phaseLabel } from '../core/index.js';
+import { reportInternal } from '../core/index.js';
+import type { GameDeps } from '../core/index.js';
+import { randomToken } from '../core/index.js';
+import { variantOfGame } from '../core/index.js';
 
 export type { StepStatus } from './machine.js';
 
@@ -50,7 +50,7 @@ export async function stepRowOf(tx: Tx, phaseId: number): Promise<PhaseStepRow |
 }
 
 /** The step under way in an unresolved phase, or null (a step the plug-in no longer has counts as none). */
-export async function stepUnderWay(
+export async function storedStepUnderWay(
   tx: Tx,
   game: Pick<GameRow, 'variantId'>,
   phase: Pick<PhaseRow, 'id' | 'resolvedAt'>,
@@ -63,7 +63,7 @@ export async function stepUnderWay(
 
 /** Why orders cannot change now (a claim step is under way), or null. */
 export async function ordersClosedByStep(tx: Tx, game: GameRow, phase: PhaseRow): Promise<string | null> {
-  return closedOrdersText((await stepUnderWay(tx, game, phase))?.spec);
+  return closedOrdersText((await storedStepUnderWay(tx, game, phase))?.spec);
 }
 
 const durationFor = (game: GameRow, type: string): number =>
@@ -260,7 +260,7 @@ export async function stepStatus(
   phase: PhaseRow,
   now: number,
 ): Promise<StepStatus | null> {
-  const open = await stepUnderWay(tx, game, phase);
+  const open = await storedStepUnderWay(tx, game, phase);
   return open ? stepStatusOf(await gameFrame(tx, game, variant, phase, { now, token: open.row.token })) : null;
 }
 
@@ -272,7 +272,7 @@ export async function advanceWords(
   phase: PhaseRow,
   now: number,
 ): Promise<{ ends: string; next: string }> {
-  const open = await stepUnderWay(tx, game, phase);
+  const open = await storedStepUnderWay(tx, game, phase);
   if (open) return open.spec.advance;
   return advanceWordsOf(await gameFrame(tx, game, variant, phase, { now, token: '' }));
 }
@@ -280,7 +280,7 @@ export async function advanceWords(
 /** `/gm extend` gave a new deadline: the step under way gets a new reminder (its orders too, when they are open). */
 export async function rearmStepReminder(tx: Tx, game: GameRow, phaseId: number): Promise<void> {
   const phase = await phaseById(tx, phaseId);
-  const open = phase ? await stepUnderWay(tx, game, phase) : null;
+  const open = phase ? await storedStepUnderWay(tx, game, phase) : null;
   if (open) await tx.update(phaseSteps).set({ remindedAt: null }).where(eq(phaseSteps.phaseId, phaseId));
   if (!open || open.spec.at === 'start')
     await tx.update(phases).set({ remindedAt: null }).where(eq(phases.id, phaseId));
@@ -342,7 +342,7 @@ export async function queueStepReminders(
   const game = await gameById(tx, due.gameId);
   const phase = await phaseById(tx, due.phaseId);
   if (!game || !phase || game.status !== 'active' || game.currentPhaseId !== phase.id) return 0;
-  const open = await stepUnderWay(tx, game, phase);
+  const open = await storedStepUnderWay(tx, game, phase);
   if (!open || open.row.remindedAt !== null) return 0;
   const variant = variantOfGame(game);
   const deadline = game.deadlineMs;

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { pressThreads, type GameRow, type PressThreadRow } from '../../store/schema.js';
-import { enqueue } from '../outbox/write.js';
+import { enqueue } from '../outbox/index.js';
 
 /** Queues the delivery that makes thread `row` on Discord match its plan (created, its members the seats' players). */
 export async function queueThreadSync(

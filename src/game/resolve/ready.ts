@@ -6,15 +6,16 @@ import { readiness } from '../../store/schema.js';
 import { playersOf, readyPowers } from '../../store/queries.js';
 import type { Tx } from '../../store/db.js';
 import type { GameRow, PhaseRow } from '../../store/schema.js';
-import { isPerson, isVacant } from '../core/holder.js';
-import { isError, playerInGame } from '../core/context.js';
-import { stepUnderWay } from '../phase/steps.js';
-import { queueProgressStatus } from '../outbox/write.js';
-import { identitiesHiddenNow } from '../core/identities.js';
+import { isPerson, isVacant } from '../core/index.js';
+import { isError, playerInGame } from '../core/index.js';
+
+import { queueProgressStatus } from '../outbox/index.js';
+import { identitiesHiddenNow } from '../core/index.js';
 import { humanPowersToAct, powersToWaitFor, resolveInTx } from './resolve.js';
-import { earlyResolutionAllowed } from '../core/limits.js';
-import { fail, inTransaction } from '../core/tx.js';
-import type { Caller, GameDeps, PhaseView, Result } from '../core/types.js';
+import { earlyResolutionAllowed } from '../core/index.js';
+import { fail, inTransaction } from '../core/index.js';
+import type { Caller, GameDeps, PhaseView, Result } from '../core/index.js';
+import { storedStepUnderWay } from '../phase/index.js';
 
 /**
  * Toggles the caller's readiness for the current phase. Returns the new state and, when this made everyone
@@ -41,7 +42,7 @@ export async function toggleReady(
     const ctx = await playerInGame(tx, input);
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
-    const step = await stepUnderWay(tx, game, phase);
+    const step = await storedStepUnderWay(tx, game, phase);
     if (step?.spec.at === 'claim')
       return fail(
         step.spec.readyRefusal ??

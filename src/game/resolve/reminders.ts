@@ -8,15 +8,15 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { powersToAct } from '../../engine/index.js';
 import { gameById, ordersOf, phaseById, playersOf } from '../../store/queries.js';
 import { games, phases } from '../../store/schema.js';
-import { pendingStepReminders, queueStepReminders, stepUnderWay } from '../phase/steps.js';
-import { dutiesOf } from '../phase/duties.js';
-import { missingOrders } from '../phase/duties.js';
-import { queueDm } from '../outbox/write.js';
-import { phaseLabel } from '../core/summary.js';
-import { inTransaction } from '../core/tx.js';
-import type { GameDeps } from '../core/types.js';
-import { variantOfGame } from '../core/variant-of-game.js';
-import { channelRef, timeRef } from '../core/text-refs.js';
+import { pendingStepReminders, queueStepReminders, storedStepUnderWay } from '../phase/index.js';
+import { dutiesOf } from '../phase/index.js';
+import { missingOrders } from '../phase/index.js';
+import { queueDm } from '../outbox/index.js';
+import { phaseLabel } from '../core/index.js';
+import { inTransaction } from '../core/index.js';
+import type { GameDeps } from '../core/index.js';
+import { variantOfGame } from '../core/index.js';
+import { channelRef, timeRef } from '../core/index.js';
 
 const HOUR = 3_600_000;
 
@@ -96,7 +96,7 @@ export async function queueDueRemindersDetailed(deps: GameDeps): Promise<{ queue
         variant &&
         game.deadlineMs !== null &&
         game.deadlineMs > now &&
-        (await stepUnderWay(tx, game, phase))?.spec.at !== 'claim'
+        (await storedStepUnderWay(tx, game, phase))?.spec.at !== 'claim'
       ) {
         const acting = new Set(powersToAct(variant, phase.position));
         for (const player of await playersOf(tx, game.id)) {

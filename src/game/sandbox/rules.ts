@@ -21,10 +21,10 @@ import type {
   SandboxFacts,
   VariantAction,
 } from '../../variants/plugin/index.js';
-import { dutiesOf, hasDuties } from '../phase/duties.js';
-import { checkOrder } from '../orders/orders.js';
-import { missingOrders } from '../phase/duties.js';
-import type { PhaseFrame } from '../phase/frame.js';
+import { dutiesOf, hasDuties } from '../phase/index.js';
+import { checkOrder } from '../orders/index.js';
+import { missingOrders } from '../phase/index.js';
+import type { PhaseFrame } from '../phase/index.js';
 import {
   actionSlotChoices,
   adjudicatePhase,
@@ -37,11 +37,11 @@ import {
   type ActionRefusal,
   type StepStatus,
   type Transition,
-} from '../phase/machine.js';
-import { writeListRecords } from '../phase/records.js';
-import type { RejectedOrder } from '../core/types.js';
-import { randomToken } from '../core/views.js';
-import { typed as echoTyped } from '../core/echo.js';
+} from '../phase/index.js';
+import { writeListRecords } from '../phase/index.js';
+import type { RejectedOrder } from '../core/index.js';
+import { randomToken } from '../core/index.js';
+import { typed as echoTyped } from '../core/index.js';
 
 /** The game a sandbox was copied from, as its plug-in's steps are told about it (they name its channel and durations). */
 export interface SandboxGame {

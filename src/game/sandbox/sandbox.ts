@@ -13,8 +13,8 @@ import { first } from '../../store/store.js';
  * `sandboxIdleMs` after its last use (every write use-case first deletes the expired ones). The play itself is
  * src/game/sandbox/rules.ts.
  */
-import { IMPORT_LIMITS, readGameFile } from '../history/export.js';
-import { hidesIdentities } from '../core/identities.js';
+import { IMPORT_LIMITS, readGameFile } from '../history/index.js';
+import { hidesIdentities } from '../core/index.js';
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Adjudication, Position, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
@@ -37,14 +37,14 @@ import {
   type SandboxRecord,
   type SandboxRow,
 } from '../../store/schema.js';
-import { listRecords } from '../phase/records.js';
+import { listRecords } from '../phase/index.js';
 import { pluginOf } from '../../variants/index.js';
 import type { ActionChoice, PictureKind } from '../../variants/plugin/index.js';
-import { NO_GAME } from '../lobby/lobby.js';
-import { limitsOf } from '../core/limits.js';
-import type { LoopTurns } from '../core/loop-turns.js';
-import { orderInputProblem } from '../orders/orders.js';
-import type { RenderInput } from '../history/render-input.js';
+import { NO_GAME } from '../core/index.js';
+import { limitsOf } from '../core/index.js';
+import type { LoopTurns } from '../core/index.js';
+import { orderInputProblem } from '../orders/index.js';
+import type { RenderInput } from '../history/index.js';
 import {
   actInSandbox,
   adjudicateSandbox,
@@ -63,15 +63,15 @@ import {
   type SandboxCall,
   type SandboxStepStatus,
 } from './rules.js';
-import { stepUnderWay } from '../phase/steps.js';
-import { formatDuration } from '../core/durations.js';
-import { phaseCode, phaseLabel } from '../core/summary.js';
-import { fail, inReadTransaction, inTransaction, reportInternal } from '../core/tx.js';
-import type { GameDeps, RejectedOrder, Result } from '../core/types.js';
-import { variantOfGame } from '../core/variant-of-game.js';
-import { gameKindOf } from '../core/kinds.js';
-import { phaseOf } from '../core/views.js';
-import { typed } from '../core/echo.js';
+import { storedStepUnderWay } from '../phase/index.js';
+import { formatDuration } from '../core/index.js';
+import { phaseCode, phaseLabel } from '../core/index.js';
+import { fail, inReadTransaction, inTransaction, reportInternal } from '../core/index.js';
+import type { GameDeps, RejectedOrder, Result } from '../core/index.js';
+import { variantOfGame } from '../core/index.js';
+import { gameKindOf } from '../core/index.js';
+import { phaseOf } from '../core/index.js';
+import { typed } from '../core/index.js';
 
 export type { SandboxBoard } from './rules.js';
 
@@ -419,7 +419,7 @@ export async function startSandbox(
     };
     // The game's phase is in its start choice (its board is the one before it): the sandbox's owner makes it too.
     const inStartChoice =
-      copied.id === game.currentPhaseId && (await stepUnderWay(tx, game, copied))?.spec.at === 'start';
+      copied.id === game.currentPhaseId && (await storedStepUnderWay(tx, game, copied))?.spec.at === 'start';
     const board = boardOf({ ...values, id: 0 }, game)!;
     const started = inStartChoice ? openSandboxStart(board, call) : board;
     const inserted = (

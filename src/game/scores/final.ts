@@ -8,28 +8,16 @@ import { asc, count, eq } from 'drizzle-orm';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { phases, seatRecords, type GameEnd, type GameRow } from '../../store/schema.js';
-import { isPerson } from '../core/holder.js';
+import { isPerson } from '../core/index.js';
 import type { Position } from '../../engine/types.js';
 import { rateFinishedGame, type PlacedSeat } from './pools.js';
 import { RatingError, type RatingChange } from './ratings.js';
 import { seatHistory } from './seat-history.js';
-import {
-  factsFromBoards,
-  SCORING_SYSTEMS,
-  scoreGame,
-  ScoringError,
-  type GameFacts,
-  type GameScore,
-  type ScoringSystem,
-} from './scoring.js';
-import { reportInternal } from '../core/tx.js';
-import type { GameDeps } from '../core/types.js';
-import { seatablePowers, variantOfGame } from '../core/variant-of-game.js';
-
-/** The game's scoring system (`games.scoring`; a value this code does not know reads as the default). */
-export function scoringOf(game: Pick<GameRow, 'scoring'>): ScoringSystem {
-  return (SCORING_SYSTEMS as readonly string[]).includes(game.scoring) ? (game.scoring as ScoringSystem) : 'draw-size';
-}
+import { scoringOf } from '../core/index.js';
+import { factsFromBoards, scoreGame, ScoringError, type GameFacts, type GameScore } from './scoring.js';
+import { reportInternal } from '../core/index.js';
+import type { GameDeps } from '../core/index.js';
+import { seatablePowers, variantOfGame } from '../core/index.js';
 
 /** What `settleEnd` answers for the final post: the scores and the rating changes in the game kind's pool. */
 export interface SettledEnd {

@@ -10,7 +10,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { ratedGames, ratings, type GameRow, type RatingPool } from '../../store/schema.js';
-import { COMPUTER_ID_PREFIX, isComputer, isPerson } from '../core/holder.js';
+import { COMPUTER_ID_PREFIX, isComputer, isPerson } from '../core/index.js';
 import {
   rateGame,
   type RatedMember,

@@ -18,9 +18,9 @@
  */
 import type { Position } from '../../engine/types.js';
 import type { GameEnd } from '../../store/schema.js';
+import type { ScoringSystem } from '../core/index.js';
 
-export const SCORING_SYSTEMS = ['draw-size', 'sum-of-squares', 'solo-or-nothing', 'carnage'] as const;
-export type ScoringSystem = (typeof SCORING_SYSTEMS)[number];
+export type { ScoringSystem };
 
 /** The points a solo (or a concession) takes under DSS, SoS and solo-or-nothing. */
 export const SOLO_POINTS = 100;

@@ -15,7 +15,7 @@ import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { playersOf } from '../../store/queries.js';
 import { auditLog, seatRecords, substituteCalls, type SubstituteReason } from '../../store/schema.js';
-import { isComputer, isPerson } from '../core/holder.js';
+import { isComputer, isPerson } from '../core/index.js';
 
 /** How a member's time in a seat ended: left it (`/game leave`), fell silent until vacated, or was replaced. */
 export type StintEnd = 'left' | 'silent' | 'replaced';

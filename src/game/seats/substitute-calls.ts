@@ -8,20 +8,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { audit } from '../../store/queries.js';
 import { substituteCalls, type GameRow, type SubstituteCallRow, type SubstituteReason } from '../../store/schema.js';
-import { enqueue } from '../outbox/write.js';
-import { timeRef } from '../core/text-refs.js';
-
-/** What a substitute call says about a seat: the power, its centres and units, and the deadline. */
-export interface SeatDescription {
-  power: string;
-  /** "Spring 1902 movement", or a kind's own words for its turn. */
-  phase: string;
-  deadline: number | null;
-  /** What the seat holds: "3 supply centres; units: A par, F bre" (a kind says it its own way). */
-  holdings: string;
-  /** What a vacant seat does until someone claims it (a whole sentence), or nothing for a seat its player holds. */
-  meanwhile?: string;
-}
+import { enqueue } from '../outbox/index.js';
+import type { SeatDescription } from '../core/index.js';
+import { timeRef } from '../core/index.js';
 
 /** The text of a substitute call's channel post (the bot adds its **Claim** button). */
 export function substituteCallText(d: SeatDescription, reason: SubstituteReason): string {

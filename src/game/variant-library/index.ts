@@ -16,4 +16,3 @@ export {
   type AddedVariant,
   type LibraryRefusal,
 } from './library.js';
-export { storedVariantOrLoad } from './stored.js';

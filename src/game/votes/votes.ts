@@ -22,17 +22,17 @@ import type { Variant } from '../../engine/variant.js';
 import { audit, gameById, phaseById, playersOf, votesOf } from '../../store/queries.js';
 import { phases, votes, type GameEnd, type GameRow, type PhaseRow } from '../../store/schema.js';
 import type { Tx } from '../../store/db.js';
-import { isError, playerInGame, type PlayerContext } from '../core/context.js';
-import { matchPower } from '../lobby/lobby.js';
-import { isComputer, isVacant } from '../core/holder.js';
-import { queueStatus } from '../outbox/write.js';
-import { announceEnd, finishGame } from '../resolve/resolve.js';
-import { survivingPowers } from '../phase/status.js';
-import { fail, inReadTransaction, inTransaction } from '../core/tx.js';
-import type { Caller, GameDeps, Result } from '../core/types.js';
-import { randomToken } from '../core/views.js';
-import { variantOfGame } from '../core/variant-of-game.js';
-import { typed } from '../core/echo.js';
+import { isError, playerInGame, type PlayerContext } from '../core/index.js';
+import { matchPower } from '../lobby/index.js';
+import { isComputer, isVacant } from '../core/index.js';
+import { queueStatus } from '../outbox/index.js';
+import { announceEnd, finishGame } from '../resolve/index.js';
+import { survivingPowers } from '../phase/index.js';
+import { fail, inReadTransaction, inTransaction } from '../core/index.js';
+import type { Caller, GameDeps, Result } from '../core/index.js';
+import { randomToken } from '../core/index.js';
+import { variantOfGame } from '../core/index.js';
+import { typed } from '../core/index.js';
 
 /** Game years a computer seat looks back to decide that it cannot improve. */
 export const STALL_YEARS = 2;

@@ -11,7 +11,7 @@
  *   goes on, "stop here" ends it.
  * - build: the kind (army, fleet), then the coast where several; every other kind stores at once.
  */
-import type { PadChoice, PadPiece } from '../../game/pad/view.js';
+import type { PadChoice, PadPiece } from '../../game/pad/index.js';
 
 export type { PadChoice, PadPiece };
 

@@ -4,7 +4,7 @@
  * `/order`), the stored orders listed exactly as `/orders show` lists them. A page opened from a link reads its
  * link from its own address and sends it in a header; inside Discord (the Activity) it signs in first (./activity.ts).
  */
-import type { PadView } from '../../game/pad/view.js';
+import type { PadView } from '../../game/pad/index.js';
 import type { PageScene } from '../../render/index.js';
 import { Api, type ApiAnswer } from './api.js';
 import { Panel } from './panel.js';

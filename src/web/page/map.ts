@@ -13,7 +13,7 @@
  */
 import { drawScene } from '../../render/draw.js';
 import type { PageScene, Scene } from '../../render/index.js';
-import type { PadView } from '../../game/pad/view.js';
+import type { PadView } from '../../game/pad/index.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** A touch target's radius in CSS pixels (40 px across). */

@@ -4,7 +4,7 @@
  * exactly the line `/orders show` prints); refusals (`[data-refused]`); save, ready and clear (`[data-action]`); the
  * variant's other actions; and a box to type a province's name (the keyboard's way to every target).
  */
-import type { PadAction, PadView } from '../../game/pad/view.js';
+import type { PadAction, PadView } from '../../game/pad/index.js';
 import { kindsOf, type PadChoice, type Step } from './flow.js';
 import type { Texts } from './texts.js';
 

@@ -22,7 +22,7 @@ import {
   dynastyLabel,
 } from '../../../src/game/cards/index.js';
 import { internalErrors, type TestEnv } from '../helpers.js';
-import { gmCancel } from '../../../src/game/index.js';
+import { gmCancel } from '../../../src/game/gm/index.js';
 import { makeEnv } from '../helpers.js';
 import {
   actOnce,

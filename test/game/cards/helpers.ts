@@ -20,7 +20,7 @@ import {
   type CardGameInfo,
   type CardsEvent,
 } from '../../../src/game/cards/index.js';
-import type { KindPayload } from '../../../src/game/index.js';
+import type { KindPayload } from '../../../src/game/outbox/index.js';
 import type { CardGameState } from '../../../src/cardgame/index.js';
 import { makeEnv, type TestEnv } from '../helpers.js';
 

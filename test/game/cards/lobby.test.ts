@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGame } from '../../../src/game/index.js';
+import { createGame } from '../../../src/game/lobby/index.js';
 import {
   cardComputerSeatsExist,
   createCardGame,

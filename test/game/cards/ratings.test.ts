@@ -3,7 +3,7 @@
  * the card game's pool and overall, beside the server's Diplomacy ratings.
  */
 import { describe, expect, it } from 'vitest';
-import { leaderboard } from '../../../src/game/index.js';
+import { leaderboard } from '../../../src/game/scores/index.js';
 import { ratedGames, ratings } from '../../../src/store/schema.js';
 import { internalErrors } from '../helpers.js';
 import { actOnce, info, startedCards, storedState, userOfSeat } from './helpers.js';

@@ -238,7 +238,7 @@ describe('wizard labels', () => {
 describe('cardTableOf', () => {
   it('gives the table as it is now, and null for a Diplomacy channel', async () => {
     const { cardTableOf } = await import('../../../src/game/cards/index.js');
-    const { createGame } = await import('../../../src/game/index.js');
+    const { createGame } = await import('../../../src/game/lobby/index.js');
     env = await startedCards(2);
     const t = (await cardTableOf(env.deps, 'chan-cards'))!;
     expect(t.cards.phase).toBe('give');

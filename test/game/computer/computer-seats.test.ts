@@ -4,15 +4,10 @@
  */
 import { first } from '../../../src/store/store.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createGame,
-  gameStatus,
-  getServerLimits,
-  gmReplace,
-  joinGame,
-  leaveGame,
-  startGame,
-} from '../../../src/game/index.js';
+import { createGame, joinGame, leaveGame, startGame } from '../../../src/game/lobby/index.js';
+import { gameStatus } from '../../../src/game/history/index.js';
+import { getServerLimits } from '../../../src/game/core/index.js';
+import { gmReplace } from '../../../src/game/gm/index.js';
 import {
   computerLevelOf,
   computerSeatSuggestions,

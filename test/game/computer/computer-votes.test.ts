@@ -6,7 +6,8 @@
 import { first } from '../../../src/store/store.js';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { concede, createGame, joinGame, startGame, voteDraw, withdrawConcession } from '../../../src/game/index.js';
+import { concede, voteDraw, withdrawConcession } from '../../../src/game/votes/index.js';
+import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
 import { settleComputerVotes } from '../../../src/game/votes/votes.js';
 import { insertPhase } from '../../../src/store/queries.js';
 import { games, phases, votes } from '../../../src/store/schema.js';

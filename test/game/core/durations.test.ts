@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, parseDuration } from '../../../src/game/index.js';
+import { formatDuration, parseDuration } from '../../../src/game/core/index.js';
 
 describe('parseDuration', () => {
   it.each([

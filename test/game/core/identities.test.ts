@@ -4,7 +4,10 @@
  * a member reference a text should not have carried.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createGame, gameStatus, joinGame, memberRef, startGame, voteDraw } from '../../../src/game/index.js';
+import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
+import { gameStatus } from '../../../src/game/history/index.js';
+import { memberRef } from '../../../src/game/core/index.js';
+import { voteDraw } from '../../../src/game/votes/index.js';
 import { hideMembers } from '../../../src/game/core/identities.js';
 import { queueNotice } from '../../../src/game/outbox/write.js';
 import { threadName } from '../../../src/game/press/press.js';

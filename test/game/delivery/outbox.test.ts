@@ -12,13 +12,14 @@ import {
   RetryLaterError,
   startOutboxLoop,
   type DeliveryRow,
-  type GameDeps,
-} from '../../../src/game/index.js';
+} from '../../../src/game/delivery/index.js';
+import type { GameDeps } from '../../../src/game/core/index.js';
 import { beat, claimsByOwner } from '../../../src/game/delivery/claims.js';
 import { enqueue, queueStatus } from '../../../src/game/outbox/write.js';
 import { deliverers, games, outbox } from '../../../src/store/schema.js';
 import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, tempDbPath, type TestEnv } from '../helpers.js';
-import { createGame, joinGame, resolveDuePhases, startGame } from '../../../src/game/index.js';
+import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
+import { resolveDuePhases } from '../../../src/game/resolve/index.js';
 
 let env: TestEnv;
 let gameId: number;

@@ -1,21 +1,11 @@
 import { first } from '../../../src/store/store.js';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  gameStatus,
-  gmAdvance,
-  gmCancel,
-  gmExtend,
-  gmPause,
-  gmReplace,
-  gmResume,
-  gmRollback,
-  myOrders,
-  resolveDuePhases,
-  submitOrders,
-  toggleReady,
-  voteDraw,
-} from '../../../src/game/index.js';
+import { gameStatus } from '../../../src/game/history/index.js';
+import { gmAdvance, gmCancel, gmExtend, gmPause, gmReplace, gmResume, gmRollback } from '../../../src/game/gm/index.js';
+import { myOrders, submitOrders } from '../../../src/game/orders/index.js';
+import { resolveDuePhases, toggleReady } from '../../../src/game/resolve/index.js';
+import { voteDraw } from '../../../src/game/votes/index.js';
 import { outbox, phases } from '../../../src/store/schema.js';
 import {
   CHANNEL,

@@ -7,16 +7,10 @@ import { first } from '../../../src/store/store.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adjudicateCommand } from '../../../src/cli/commands/adjudicate.js';
 import { gameFileInTurns } from '../../../src/game/history/game-file.js';
-import {
-  createGame,
-  gmAdvance,
-  gmRollback,
-  joinGame,
-  resolveDuePhases,
-  runAction,
-  startGame,
-  submitOrders,
-} from '../../../src/game/index.js';
+import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
+import { gmAdvance, gmRollback } from '../../../src/game/gm/index.js';
+import { resolveDuePhases, runAction } from '../../../src/game/resolve/index.js';
+import { submitOrders } from '../../../src/game/orders/index.js';
 import { loopTurns } from '../../../src/game/core/loop-turns.js';
 import { games, phases } from '../../../src/store/schema.js';
 import { CHANNEL, GM, err, internalErrors, makeEnv, ok, startedGame, userOf, type TestEnv } from '../helpers.js';

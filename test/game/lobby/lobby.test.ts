@@ -1,14 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { channelRef, timeRef } from '../../../src/game/core/text-refs.js';
-import {
-  createGame,
-  freePowers,
-  gameStatus,
-  joinGame,
-  leaveGame,
-  setServerLimits,
-  startGame,
-} from '../../../src/game/index.js';
+import { createGame, freePowers, joinGame, leaveGame, startGame } from '../../../src/game/lobby/index.js';
+import { gameStatus } from '../../../src/game/history/index.js';
+import { setServerLimits } from '../../../src/game/core/index.js';
 import { games, players } from '../../../src/store/schema.js';
 import {
   CHANNEL,

@@ -6,13 +6,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  deliverOutbox,
-  registerDeliverer,
-  resolvePhase,
-  submitOrders,
-  type DeliveryRow,
-} from '../../../src/game/index.js';
+import { deliverOutbox, registerDeliverer, type DeliveryRow } from '../../../src/game/delivery/index.js';
+import { resolvePhase } from '../../../src/game/resolve/index.js';
+import { submitOrders } from '../../../src/game/orders/index.js';
 import { CONFIRMATION_DROPPED } from '../../../src/game/outbox/write.js';
 import { outbox } from '../../../src/store/schema.js';
 import { CHANNEL, internalErrors, makeEnv, ok, outboxRows, startedGame, userOf, type TestEnv } from '../helpers.js';
@@ -156,7 +152,7 @@ describe('order confirmations and the results post', () => {
     await deliver([]);
     ok(await resolvePhase(env.deps, { gameId, reason: 'gm' }));
     await deliver([]);
-    const { gmRollback } = await import('../../../src/game/index.js');
+    const { gmRollback } = await import('../../../src/game/gm/index.js');
     ok(await gmRollback(env.deps, { channelId: CHANNEL, userId: 'user-gm' }));
     ok(await submitOrders(env.deps, { ...france, text: 'A par - pic' }));
     const sent: string[] = [];

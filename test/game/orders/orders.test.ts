@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearOrders, myOrders, playerContext, submitOrders } from '../../../src/game/index.js';
+import { clearOrders, myOrders, submitOrders } from '../../../src/game/orders/index.js';
+import { playerContext } from '../../../src/game/history/index.js';
 import { orders } from '../../../src/store/schema.js';
 import {
   CHANNEL,

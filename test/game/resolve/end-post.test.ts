@@ -7,19 +7,12 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  claimSeat,
-  createGame,
-  gmReplace,
-  gmSubstitute,
-  joinGame,
-  leaveSeat,
-  memberRecord,
-  resolveDuePhases,
-  startGame,
-  submitOrders,
-  voteDraw,
-} from '../../../src/game/index.js';
+import { claimSeat, gmSubstitute, leaveSeat, memberRecord } from '../../../src/game/seats/index.js';
+import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
+import { gmReplace } from '../../../src/game/gm/index.js';
+import { resolveDuePhases } from '../../../src/game/resolve/index.js';
+import { submitOrders } from '../../../src/game/orders/index.js';
+import { voteDraw } from '../../../src/game/votes/index.js';
 import { first } from '../../../src/store/store.js';
 import { games, ratings, substituteCalls } from '../../../src/store/schema.js';
 import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, userOf, type TestEnv } from '../helpers.js';

@@ -3,18 +3,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { timeRef } from '../../../src/game/core/text-refs.js';
 import { spawn } from 'node:child_process';
 import { eq } from 'drizzle-orm';
+import { gameStatus } from '../../../src/game/history/index.js';
 import {
-  gameStatus,
   resolveDuePhases,
   resolvePhase,
   startScheduler,
-  submitOrders,
   toggleReady,
   nextWakeAt,
-  gmAdvance,
-  gmExtend,
-  type GameDeps,
-} from '../../../src/game/index.js';
+} from '../../../src/game/resolve/index.js';
+import { submitOrders } from '../../../src/game/orders/index.js';
+import { gmAdvance, gmExtend } from '../../../src/game/gm/index.js';
+import type { GameDeps } from '../../../src/game/core/index.js';
 import { auditLog, games, phases } from '../../../src/store/schema.js';
 import {
   CHANNEL,

@@ -10,7 +10,9 @@ import { first } from '../../../src/store/store.js';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Position } from '../../../src/engine/types.js';
-import { createGame, joinGame, resolveDuePhases, runAction, startGame, submitOrders } from '../../../src/game/index.js';
+import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
+import { resolveDuePhases, runAction } from '../../../src/game/resolve/index.js';
+import { submitOrders } from '../../../src/game/orders/index.js';
 import {
   actSandbox,
   nextSandbox,

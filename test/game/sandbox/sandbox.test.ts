@@ -6,7 +6,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { legalOrders } from '../../../src/engine/options.js';
-import { createGame, joinGame, resolvePhase, startGame, submitOrders } from '../../../src/game/index.js';
+import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
+import { resolvePhase } from '../../../src/game/resolve/index.js';
+import { submitOrders } from '../../../src/game/orders/index.js';
 import {
   actSandbox,
   clearSandboxOrders,
@@ -23,7 +25,7 @@ import {
   startSandbox,
   viewSandbox,
 } from '../../../src/game/sandbox/sandbox.js';
-import { createCardGame } from '../../../src/game/cards/lobby.js';
+import { createCardGame } from '../../../src/game/cards/index.js';
 import { mandateOfHeaven } from '../../../src/variants/mandate-of-heaven/index.js';
 import { sandboxes } from '../../../src/store/schema.js';
 import { loopTurns, type LoopTurns } from '../../../src/game/core/loop-turns.js';

@@ -9,19 +9,11 @@ import { first } from '../../../src/store/store.js';
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Position } from '../../../src/engine/types.js';
-import {
-  concede,
-  createGame,
-  gmCancel,
-  gmReplace,
-  gmRollback,
-  joinGame,
-  leaderboard,
-  memberRatings,
-  resolvePhase,
-  startGame,
-  voteDraw,
-} from '../../../src/game/index.js';
+import { concede, voteDraw } from '../../../src/game/votes/index.js';
+import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
+import { gmCancel, gmReplace, gmRollback } from '../../../src/game/gm/index.js';
+import { leaderboard, memberRatings } from '../../../src/game/scores/index.js';
+import { resolvePhase } from '../../../src/game/resolve/index.js';
 import { settleEnd } from '../../../src/game/scores/final.js';
 import { rateGame } from '../../../src/game/scores/ratings.js';
 import type { CreateGameInput } from '../../../src/game/lobby/lobby.js';

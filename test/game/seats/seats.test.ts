@@ -6,23 +6,13 @@
 import { first } from '../../../src/store/store.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  claimSeat,
-  createGame,
-  gameStatus,
-  gmAdvance,
-  gmCancel,
-  gmSubstitute,
-  joinGame,
-  leaveSeat,
-  leaveSeatRefusal,
-  memberRecord,
-  resolveDuePhases,
-  startGame,
-  submitOrders,
-  toggleReady,
-  voteDraw,
-} from '../../../src/game/index.js';
+import { claimSeat, gmSubstitute, leaveSeat, leaveSeatRefusal, memberRecord } from '../../../src/game/seats/index.js';
+import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
+import { gameStatus } from '../../../src/game/history/index.js';
+import { gmAdvance, gmCancel } from '../../../src/game/gm/index.js';
+import { resolveDuePhases, toggleReady } from '../../../src/game/resolve/index.js';
+import { submitOrders } from '../../../src/game/orders/index.js';
+import { voteDraw } from '../../../src/game/votes/index.js';
 import { onTimeRate, seatOutcome, NMR_COMPUTER } from '../../../src/game/seats/record.js';
 import { awaitsMissingOrders } from '../../../src/game/seats/nmr.js';
 import { storeMissingOrders } from '../../../src/game/computer/nmr-filler.js';

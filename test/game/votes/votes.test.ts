@@ -1,12 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  concede,
-  gameStatus,
-  myConcession,
-  submitOrders,
-  voteDraw,
-  withdrawConcession,
-} from '../../../src/game/index.js';
+import { concede, myConcession, voteDraw, withdrawConcession } from '../../../src/game/votes/index.js';
+import { gameStatus } from '../../../src/game/history/index.js';
+import { submitOrders } from '../../../src/game/orders/index.js';
 import {
   CHANNEL,
   err,

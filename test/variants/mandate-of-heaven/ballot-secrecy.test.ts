@@ -14,17 +14,15 @@ import { asc, eq, gt } from 'drizzle-orm';
 import { adjustmentDelta } from '../../../src/engine/adjustment.js';
 import { legalOrders } from '../../../src/engine/options.js';
 import type { Position } from '../../../src/engine/types.js';
+import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
 import {
-  createGame,
   gameStatus,
-  joinGame,
   renderInputForPhase,
   renderInputsForResults,
-  resolvePhase,
-  startGame,
-  submitOrders,
   type RenderInput,
-} from '../../../src/game/index.js';
+} from '../../../src/game/history/index.js';
+import { resolvePhase } from '../../../src/game/resolve/index.js';
+import { submitOrders } from '../../../src/game/orders/index.js';
 import { isBallotKey } from '../../../src/game/orders/orders.js';
 import { mandateFeatures as f, mandateOfHeaven as v } from '../../../src/variants/mandate-of-heaven/index.js';
 import { outbox, phases } from '../../../src/store/schema.js';

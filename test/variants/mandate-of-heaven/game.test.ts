@@ -6,16 +6,11 @@
 import { first } from '../../../src/store/store.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  createGame,
-  gameStatus,
-  gmReplace,
-  joinGame,
-  renderInputForPhase,
-  resolvePhase,
-  startGame,
-  submitOrders,
-} from '../../../src/game/index.js';
+import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
+import { gameStatus, renderInputForPhase } from '../../../src/game/history/index.js';
+import { gmReplace } from '../../../src/game/gm/index.js';
+import { resolvePhase } from '../../../src/game/resolve/index.js';
+import { submitOrders } from '../../../src/game/orders/index.js';
 import { phases } from '../../../src/store/schema.js';
 import { CHANNEL, GM, err, internalErrors, makeEnv, ok, outboxRows, userOf, type TestEnv } from '../../game/helpers.js';
 

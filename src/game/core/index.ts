@@ -1,0 +1,83 @@
+/**
+ * What every feature of the game layer shares (docs/architecture.md "The game layer"): the transaction runner
+ * and result shapes (tx.ts, types.ts), row → view conversions (views.ts), the caller's context (context.ts), who
+ * holds a seat (holder.ts) and whether identities are hidden (identities.ts), a game's variant (variant-of-game.ts),
+ * durations, limits, references in texts (text-refs.ts), phase names and summaries (summary.ts), the scoring systems
+ * and the registry of game kinds (kind.ts, kinds.ts). It imports no other feature.
+ *
+ * This file is the feature's public face: code outside src/game/core/ imports only from here.
+ */
+export { GAME_OVER, NO_GAME, isError, noOpenGame, playerInGame, type PlayerContext } from './context.js';
+export { MAX_DURATION_MS, formatDuration, parseDuration, parseDurations } from './durations.js';
+export { typed } from './echo.js';
+export {
+  COMPUTER_ID_PREFIX,
+  computerLevelOf,
+  computerSeatSuggestions,
+  computerUserId,
+  isComputer,
+  isPerson,
+  isVacant,
+  parseComputerSeats,
+  parseLevel,
+  parseSeatList,
+  playerName,
+  seatListSuggestions,
+  vacantUserId,
+  type ComputerSeatsRequest,
+  type Level,
+  type SeatNames,
+} from './holder.js';
+export { hideMembers, hidesIdentities, identitiesHiddenNow, publicHolderName } from './identities.js';
+export type { GameKind, KindSeats, KindSweep, SeatDescription } from './kind.js';
+export { gameKindOf, gameKinds, registerGameKind } from './kinds.js';
+export {
+  ABSOLUTE_MIN_PHASE_MS,
+  DEFAULT_LIMITS,
+  MIN_SANDBOX_IDLE_MS,
+  earlyResolutionAllowed,
+  getServerLimits,
+  limitsOf,
+  newGameRefusal,
+  serverLimits,
+  setServerLimits,
+  tryAgainIn,
+  useCooldown,
+} from './limits.js';
+export { fairTurns, loopTurns, type LoopTurns } from './loop-turns.js';
+export { SCORING_SYSTEMS, scoringOf, type ScoringSystem } from './scoring-systems.js';
+export { formatResultsSummary, ordersOpenLine, phaseCode, phaseLabel } from './summary.js';
+export { channelRef, memberRef, roleRef, textParts, timeRef, type TextPart, type TimeStyle } from './text-refs.js';
+export { fail, inReadTransaction, inTransaction, noteEvent, reportInternal } from './tx.js';
+export type {
+  Caller,
+  CooldownAction,
+  GameDeps,
+  GameEvent,
+  GameView,
+  Limits,
+  LimitsInput,
+  PhaseDurationInput,
+  PhaseDurations,
+  PhaseResultsView,
+  PhaseView,
+  PowerStatus,
+  RejectedOrder,
+  Result,
+  StatusView,
+  StoredOrder,
+} from './types.js';
+export {
+  optionSuggestions,
+  optionsLine,
+  parseOptionsText,
+  powerByName,
+  seatablePowers,
+  variantJobOf,
+  variantOfGame,
+} from './variant-of-game.js';
+export { phaseOf, randomToken, toGameView, toPhaseView } from './views.js';
+export { storedVariantOrLoad } from './stored-variants.js';
+export { VACANT_ID_PREFIX } from './holder.js';
+
+export type { GivenOrder } from './summary.js';

@@ -1,0 +1,15 @@
+/**
+ * Players' orders: submit, clear, read back; checked against the board and stored (orders.ts).
+ *
+ * This file is the feature's public face: code outside src/game/orders/ imports only from here.
+ */
+export {
+  checkOrder,
+  clearOrders,
+  deadlinePassed,
+  myOrders,
+  orderInputProblem,
+  shownOrderLine,
+  submitOrders,
+  votedPowersIn,
+} from './orders.js';

@@ -1,0 +1,21 @@
+/**
+ * Writing to the outbox (write.ts): every message toward Discord is a row written in the transaction that caused
+ * it; the delivery feature sends them.
+ *
+ * This file is the feature's public face: code outside src/game/outbox/ imports only from here.
+ */
+export {
+  CONFIRMATION_DROPPED,
+  ORDER_CONFIRMATION_KEY,
+  PUBLISHES_ORDERS,
+  STATUS_MARK_KEY,
+  enqueue,
+  lapsesWithGame,
+  queueDm,
+  queueNotice,
+  queueProgressStatus,
+  queueStatus,
+  type DmReason,
+  type KindPayload,
+  type OutboxPayload,
+} from './write.js';

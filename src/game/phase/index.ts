@@ -1,0 +1,47 @@
+/**
+ * A phase of a stored game: the pure phase-step machine (machine.ts, frame.ts), the stored steps of a variant's
+ * plug-in (steps.ts, plugin-context.ts, records.ts), what each power has to decide (duties.ts) and the public
+ * status of the phase (status.ts).
+ *
+ * This file is the feature's public face: code outside src/game/phase/ imports only from here.
+ */
+export {
+  BALLOT,
+  buildSites,
+  buildableTypes,
+  dutiesOf,
+  hasDuties,
+  isBallotKey,
+  missingOrders,
+  seatedToAct,
+  type Duties,
+} from './duties.js';
+export type { PhaseFrame } from './frame.js';
+export {
+  actionSlotChoices,
+  adjudicatePhase,
+  closedOrdersText,
+  decisionOf,
+  openActions,
+  stepMachine,
+  stepStatusOf,
+  stepUnderWay,
+  type ActionRefusal,
+  type StepStatus,
+  type Transition,
+} from './machine.js';
+export { gameFrame, pluginContext, pluginOfGame } from './plugin-context.js';
+export { listRecords, recordsOf, writeListRecords } from './records.js';
+export { buildStatus, endText, survivingPowers } from './status.js';
+export {
+  advanceSteps,
+  advanceWords,
+  clearSteps,
+  openStartSteps,
+  ordersClosedByStep,
+  pendingStepReminders,
+  queueStepReminders,
+  rearmStepReminder,
+  storedStepUnderWay,
+  writePluginEffects,
+} from './steps.js';

@@ -1,0 +1,28 @@
+/**
+ * Sandboxes: a user's private copy of a game's board (sandbox.ts), played by the rules of rules.ts.
+ *
+ * This file is the feature's public face: code outside src/game/sandbox/ imports only from here.
+ */
+export type { SandboxBoard } from './rules.js';
+export {
+  SANDBOX_ORDERS_PER_PIECE,
+  actSandbox,
+  clearSandboxOrders,
+  endSandbox,
+  listSandboxes,
+  nextSandbox,
+  orderSandboxInTurns,
+  previewSandboxInTurns,
+  sandboxActChoices,
+  sandboxGames,
+  sandboxPreviewInput,
+  sandboxRenderInput,
+  sandboxShareRefusal,
+  startSandbox,
+  startSandboxFromFile,
+  viewSandbox,
+  type SandboxPicture,
+  type SandboxPlace,
+  type SandboxRef,
+  type SandboxView,
+} from './sandbox.js';

@@ -1,0 +1,25 @@
+/**
+ * Seats that never stall (docs/bot.md "Seats that never stall"): vacating, claiming and handing over a seat
+ * (seats.ts, hand-over.ts), substitute calls (substitute-calls.ts), the reliability record (record.ts), the seat
+ * settings of `/game create` (settings.ts), `nmr: computer`'s rule at resolution (nmr.ts) and the orders the computer
+ * player gives for a seat (given-orders.ts).
+ *
+ * This file is the feature's public face: code outside src/game/seats/ imports only from here.
+ */
+export { clearSeatOnHandOver } from './hand-over.js';
+export { NMR_GRACE_MS, awaitsMissingOrders } from './nmr.js';
+export {
+  RELIABILITY_MIN_PHASES,
+  memberRecord,
+  recordSeatTurn,
+  reliabilityRefusal,
+  type MemberRecord,
+} from './record.js';
+export { claimSeat, gmSubstitute, leaveSeat, recordPhaseSeats, vacateSilentSeats } from './seats.js';
+export { parseSeatSettings, type SeatCreateInput, type SeatSettings } from './settings.js';
+export { closeCallOf, closeCallsOfGame, openSubstituteCall } from './substitute-calls.js';
+export { storeGivenOrders, storeVacantSeatOrders } from './given-orders.js';
+export { givenOrders, seatsMissingOrders } from './nmr.js';
+
+export { leaveSeatRefusal } from './seats.js';
+export { callPostKey } from './substitute-calls.js';
