@@ -6,6 +6,7 @@ import {
   MessageFlags,
   roleMention,
   SlashCommandBuilder,
+  type SlashCommandSubcommandBuilder,
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
 } from 'discord.js';
@@ -33,6 +34,116 @@ import { computerSeatSuggestions, isComputer, playerName } from '../../game/core
 
 const durationHelp = 'like 90s, 10m, 24h or 2d';
 
+/** `/game create`: the variant, the phase times, the map's colours and the role to ping. */
+function createBasics(s: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
+  return s
+    .setName('create')
+    .setDescription('Create a game in this channel; you become its game master')
+    .addStringOption((o) =>
+      o
+        .setName('variant')
+        .setDescription("Which map and rules: a bundled variant or one of this server's (/variant list)")
+        .setRequired(true)
+        .setAutocomplete(true),
+    )
+    .addStringOption((o) =>
+      o.setName('movement').setDescription(`Time for movement phases, ${durationHelp} (default 24h)`).setMaxLength(20),
+    )
+    .addStringOption((o) =>
+      o.setName('retreat').setDescription(`Time for retreat phases, ${durationHelp} (default 12h)`).setMaxLength(20),
+    )
+    .addStringOption((o) =>
+      o.setName('adjustment').setDescription(`Time for build phases, ${durationHelp} (default 12h)`).setMaxLength(20),
+    )
+    .addStringOption((o) =>
+      o
+        .setName('palette')
+        .setDescription('Map colours of the posted maps (default: standard)')
+        .addChoices(...PALETTE_CHOICES),
+    )
+    .addRoleOption((o) =>
+      o.setName('notify').setDescription('A role the start and results posts ping (never @everyone)'),
+    );
+}
+
+/** `/game create`: a game kind's own options, the variant's options and the computer players. */
+function createSetup(s: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
+  // the options only a game kind reads (the card game's seats, turn times, dynasty cards)
+  for (const kind of botKinds()) kind.createOptions?.(s);
+  return s
+    .addStringOption((o) =>
+      o
+        .setName('options')
+        .setDescription("The variant's options, comma-separated (autocomplete lists them and what each does)")
+        .setMaxLength(200)
+        .setAutocomplete(true),
+    )
+    .addStringOption((o) =>
+      o
+        .setName('computer')
+        .setDescription(
+          'Computer players: `all` empty seats at the start, or the powers (seats) they play, comma-separated',
+        )
+        .setMaxLength(200)
+        .setAutocomplete(true),
+    )
+    .addBooleanOption((o) =>
+      o
+        .setName('demonstration')
+        .setDescription('A demonstration table: computer players play every seat (default off)'),
+    )
+    .addStringOption((o) =>
+      o
+        .setName('computer-level')
+        .setDescription('How well the computer players play (default normal)')
+        .addChoices(...LEVEL_CHOICES),
+    );
+}
+
+/** `/game create`: press, scoring, ratings and the seats' rules. */
+function createTable(s: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
+  return s
+    .addStringOption((o) =>
+      o
+        .setName('press')
+        .setDescription(
+          'How players talk: open (threads, default), gunboat (none, hidden), anonymous (relayed, hidden)',
+        )
+        .addChoices(...PRESS_MODES.map((m) => ({ name: m, value: m }))),
+    )
+    .addStringOption((o) =>
+      o
+        .setName('scoring')
+        .setDescription('How the end is scored: draw-size (default), sum-of-squares, solo-or-nothing or carnage')
+        .addChoices(...SCORING_SYSTEMS.map((m) => ({ name: m, value: m }))),
+    )
+    .addBooleanOption((o) =>
+      o
+        .setName('rate-computers')
+        .setDescription("Computer players count as the people's opponents in the ratings (default off)"),
+    )
+    .addStringOption((o) =>
+      o
+        .setName('nmr')
+        .setDescription("A seat's missing orders at a deadline: hold (default) or given by a computer player")
+        .addChoices({ name: 'hold', value: 'hold' }, { name: 'computer', value: 'computer' }),
+    )
+    .addIntegerOption((o) =>
+      o
+        .setName('vacate-after')
+        .setDescription('Phases in a row without any order before a seat goes to a substitute (default 2; 0 never)')
+        .setMinValue(0)
+        .setMaxValue(50),
+    )
+    .addIntegerOption((o) =>
+      o
+        .setName('min-reliability')
+        .setDescription('Lowest on-time rate (%) a member needs to join or claim a seat (default none)')
+        .setMinValue(0)
+        .setMaxValue(100),
+    );
+}
+
 /**
  * Built when the commands are registered (not at import), so a variant registered at start-up or by a test is
  * offered too.
@@ -42,113 +153,7 @@ const buildData = () =>
     .setName('game')
     .setDescription('Create, join, leave, start or look at the game in this channel')
     .setContexts(InteractionContextType.Guild)
-    .addSubcommand((s) => {
-      s.setName('create')
-        .setDescription('Create a game in this channel; you become its game master')
-        .addStringOption((o) =>
-          o
-            .setName('variant')
-            .setDescription("Which map and rules: a bundled variant or one of this server's (/variant list)")
-            .setRequired(true)
-            .setAutocomplete(true),
-        )
-        .addStringOption((o) =>
-          o
-            .setName('movement')
-            .setDescription(`Time for movement phases, ${durationHelp} (default 24h)`)
-            .setMaxLength(20),
-        )
-        .addStringOption((o) =>
-          o
-            .setName('retreat')
-            .setDescription(`Time for retreat phases, ${durationHelp} (default 12h)`)
-            .setMaxLength(20),
-        )
-        .addStringOption((o) =>
-          o
-            .setName('adjustment')
-            .setDescription(`Time for build phases, ${durationHelp} (default 12h)`)
-            .setMaxLength(20),
-        )
-        .addStringOption((o) =>
-          o
-            .setName('palette')
-            .setDescription('Map colours of the posted maps (default: standard)')
-            .addChoices(...PALETTE_CHOICES),
-        )
-        .addRoleOption((o) =>
-          o.setName('notify').setDescription('A role the start and results posts ping (never @everyone)'),
-        );
-      // the options only a game kind reads (the card game's seats, turn times, dynasty cards)
-      for (const kind of botKinds()) kind.createOptions?.(s);
-      return s
-        .addStringOption((o) =>
-          o
-            .setName('options')
-            .setDescription("The variant's options, comma-separated (autocomplete lists them and what each does)")
-            .setMaxLength(200)
-            .setAutocomplete(true),
-        )
-        .addStringOption((o) =>
-          o
-            .setName('computer')
-            .setDescription(
-              'Computer players: `all` empty seats at the start, or the powers (seats) they play, comma-separated',
-            )
-            .setMaxLength(200)
-            .setAutocomplete(true),
-        )
-        .addBooleanOption((o) =>
-          o
-            .setName('demonstration')
-            .setDescription('A demonstration table: computer players play every seat (default off)'),
-        )
-        .addStringOption((o) =>
-          o
-            .setName('computer-level')
-            .setDescription('How well the computer players play (default normal)')
-            .addChoices(...LEVEL_CHOICES),
-        )
-        .addStringOption((o) =>
-          o
-            .setName('press')
-            .setDescription(
-              'How players talk: open (threads, default), gunboat (none, hidden), anonymous (relayed, hidden)',
-            )
-            .addChoices(...PRESS_MODES.map((m) => ({ name: m, value: m }))),
-        )
-        .addStringOption((o) =>
-          o
-            .setName('scoring')
-            .setDescription('How the end is scored: draw-size (default), sum-of-squares, solo-or-nothing or carnage')
-            .addChoices(...SCORING_SYSTEMS.map((m) => ({ name: m, value: m }))),
-        )
-        .addBooleanOption((o) =>
-          o
-            .setName('rate-computers')
-            .setDescription("Computer players count as the people's opponents in the ratings (default off)"),
-        )
-        .addStringOption((o) =>
-          o
-            .setName('nmr')
-            .setDescription("A seat's missing orders at a deadline: hold (default) or given by a computer player")
-            .addChoices({ name: 'hold', value: 'hold' }, { name: 'computer', value: 'computer' }),
-        )
-        .addIntegerOption((o) =>
-          o
-            .setName('vacate-after')
-            .setDescription('Phases in a row without any order before a seat goes to a substitute (default 2; 0 never)')
-            .setMinValue(0)
-            .setMaxValue(50),
-        )
-        .addIntegerOption((o) =>
-          o
-            .setName('min-reliability')
-            .setDescription('Lowest on-time rate (%) a member needs to join or claim a seat (default none)')
-            .setMinValue(0)
-            .setMaxValue(100),
-        );
-    })
+    .addSubcommand((s) => createTable(createSetup(createBasics(s))))
     .addSubcommand((s) =>
       s
         .setName('join')

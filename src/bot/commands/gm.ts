@@ -13,7 +13,7 @@ import {
   type ChatInputCommandInteraction,
 } from 'discord.js';
 import { botKindInChannel, botKinds } from '../kinds.js';
-import { formatDuration, GAME_OVER, memberRef } from '../../game/core/index.js';
+import { formatDuration, GAME_OVER, memberRef, type Caller } from '../../game/core/index.js';
 import { gameStatus } from '../../game/history/index.js';
 import {
   gmAdvance,
@@ -131,57 +131,95 @@ async function masterCheck(
   };
 }
 
+async function confirmAdvance(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const check = await masterCheck(ctx, interaction);
+  if (!check.ok) return replyRejected(interaction, check.error);
+  if (check.phaseId === null) return replyRejected(interaction, 'The game has not started yet.');
+  // Nothing to confirm when it could not be done anyway (the game layer checks again on the click).
+  if (check.status === 'paused') return replyRejected(interaction, 'The game is paused; resume it first.');
+  if (check.status === 'finished') return replyRejected(interaction, 'The game is over.');
+  return askConfirmation(ctx, interaction, {
+    command: 'gm',
+    action: 'advance',
+    args: [check.phaseId],
+    question: `⏩ Resolve **${check.label}** now, before its deadline? Orders not given by then count as holds (or the defaults).`,
+    confirmLabel: 'Resolve now',
+    danger: true,
+  });
+}
+
+async function confirmRollback(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const check = await masterCheck(ctx, interaction);
+  if (!check.ok) return replyRejected(interaction, check.error);
+  if (check.phaseId === null) return replyRejected(interaction, 'The game has not started yet.');
+  return askConfirmation(ctx, interaction, {
+    command: 'gm',
+    action: 'rollback',
+    args: [check.phaseId],
+    question: `⏪ Go back to the start of the previous phase? The results since then are undone; orders given in that phase are kept.`,
+    confirmLabel: 'Roll back',
+    danger: true,
+  });
+}
+
+async function confirmCancel(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const status = await gameStatus(ctx.deps, interaction.channelId);
+  if (!status.ok) return replyRejected(interaction, status.error);
+  if (status.status.game.status === 'finished') return replyRejected(interaction, GAME_OVER);
+  const master = status.status.game.gmUserId === interaction.user.id;
+  if (!master && !canManageServer(interaction)) {
+    return replyRejected(interaction, 'Only the game master, or a member with Manage Server, can cancel the game.');
+  }
+  return askConfirmation(ctx, interaction, {
+    command: 'gm',
+    action: 'cancel',
+    question: `🛑 Cancel the **${status.status.game.variantName}** game in this channel? It ends for good and cannot be resumed.`,
+    confirmLabel: 'Cancel the game',
+    danger: true,
+  });
+}
+
+async function gmReplaceCommand(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  caller: Caller,
+): Promise<void> {
+  const user = interaction.options.getUser('user');
+  const computer = interaction.options.getBoolean('computer') === true;
+  if (user?.bot) return replyRejected(interaction, `${userNameText(user.username, 40)} is a bot and cannot play.`);
+  const r = await gmReplace(ctx.deps, {
+    ...caller,
+    power: interaction.options.getString('power', true),
+    newUserId: user?.id ?? null,
+    computer,
+    level: interaction.options.getString('level'),
+  });
+  if (!r.ok) return replyRejected(interaction, r.error);
+  const previous = r.previousUserId;
+  const before = !previous
+    ? ''
+    : isVacant(previous)
+      ? ' (the seat was vacant)'
+      : ` (replacing ${playerName(previous)}${isComputer(previous) ? '' : ', who is told by DM'})`;
+  const who = playerName(r.newUserId).replace(/^a /, 'A ');
+  return replyPrivately(
+    interaction,
+    `🔁 ${who} now plays **${r.power}**${before}; its orders for this phase were cleared. ${announced}`,
+  );
+}
+
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const caller = callerOf(interaction);
   const kind = await botKindInChannel(ctx.deps, caller.channelId);
   if (kind && (await kind.gm(ctx, interaction))) return;
   if (interaction.options.getSubcommandGroup(false) === 'edit') return executeGmEdit(ctx, interaction);
   switch (interaction.options.getSubcommand()) {
-    case 'advance': {
-      const check = await masterCheck(ctx, interaction);
-      if (!check.ok) return replyRejected(interaction, check.error);
-      if (check.phaseId === null) return replyRejected(interaction, 'The game has not started yet.');
-      // Nothing to confirm when it could not be done anyway (the game layer checks again on the click).
-      if (check.status === 'paused') return replyRejected(interaction, 'The game is paused; resume it first.');
-      if (check.status === 'finished') return replyRejected(interaction, 'The game is over.');
-      return askConfirmation(ctx, interaction, {
-        command: 'gm',
-        action: 'advance',
-        args: [check.phaseId],
-        question: `⏩ Resolve **${check.label}** now, before its deadline? Orders not given by then count as holds (or the defaults).`,
-        confirmLabel: 'Resolve now',
-        danger: true,
-      });
-    }
-    case 'rollback': {
-      const check = await masterCheck(ctx, interaction);
-      if (!check.ok) return replyRejected(interaction, check.error);
-      if (check.phaseId === null) return replyRejected(interaction, 'The game has not started yet.');
-      return askConfirmation(ctx, interaction, {
-        command: 'gm',
-        action: 'rollback',
-        args: [check.phaseId],
-        question: `⏪ Go back to the start of the previous phase? The results since then are undone; orders given in that phase are kept.`,
-        confirmLabel: 'Roll back',
-        danger: true,
-      });
-    }
-    case 'cancel': {
-      const status = await gameStatus(ctx.deps, interaction.channelId);
-      if (!status.ok) return replyRejected(interaction, status.error);
-      if (status.status.game.status === 'finished') return replyRejected(interaction, GAME_OVER);
-      const master = status.status.game.gmUserId === interaction.user.id;
-      if (!master && !canManageServer(interaction)) {
-        return replyRejected(interaction, 'Only the game master, or a member with Manage Server, can cancel the game.');
-      }
-      return askConfirmation(ctx, interaction, {
-        command: 'gm',
-        action: 'cancel',
-        question: `🛑 Cancel the **${status.status.game.variantName}** game in this channel? It ends for good and cannot be resumed.`,
-        confirmLabel: 'Cancel the game',
-        danger: true,
-      });
-    }
+    case 'advance':
+      return confirmAdvance(ctx, interaction);
+    case 'rollback':
+      return confirmRollback(ctx, interaction);
+    case 'cancel':
+      return confirmCancel(ctx, interaction);
     case 'extend': {
       const duration = interaction.options.getString('duration', true);
       const r = await gmExtend(ctx.deps, { ...caller, duration });
@@ -205,30 +243,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       if (!r.ok) return replyRejected(interaction, r.error);
       return replyPrivately(interaction, `▶️ Resumed; the deadline is ${timestamp(r.deadline)}. ${announced}`);
     }
-    case 'replace': {
-      const user = interaction.options.getUser('user');
-      const computer = interaction.options.getBoolean('computer') === true;
-      if (user?.bot) return replyRejected(interaction, `${userNameText(user.username, 40)} is a bot and cannot play.`);
-      const r = await gmReplace(ctx.deps, {
-        ...caller,
-        power: interaction.options.getString('power', true),
-        newUserId: user?.id ?? null,
-        computer,
-        level: interaction.options.getString('level'),
-      });
-      if (!r.ok) return replyRejected(interaction, r.error);
-      const previous = r.previousUserId;
-      const before = !previous
-        ? ''
-        : isVacant(previous)
-          ? ' (the seat was vacant)'
-          : ` (replacing ${playerName(previous)}${isComputer(previous) ? '' : ', who is told by DM'})`;
-      const who = playerName(r.newUserId).replace(/^a /, 'A ');
-      return replyPrivately(
-        interaction,
-        `🔁 ${who} now plays **${r.power}**${before}; its orders for this phase were cleared. ${announced}`,
-      );
-    }
+    case 'replace':
+      return gmReplaceCommand(ctx, interaction, caller);
     case 'transfer': {
       const user = interaction.options.getUser('user', true);
       if (user.bot)

@@ -712,50 +712,66 @@ async function unitOrdersInTurns(
   return units;
 }
 
+type SandboxTurn = ReturnType<typeof sandboxTurns>;
+
+/** `game:` choices: the games the caller may copy, by number or name. */
+async function completeGame(
+  ctx: BotContext,
+  interaction: AutocompleteInteraction,
+  turn: SandboxTurn,
+  typed: string,
+): Promise<void> {
+  const r = await turn(async () => await sandboxGames(ctx.deps, placeOf(interaction)));
+  if (!r.ok) return interaction.respond([]);
+  const found = r.games.filter(
+    (g) =>
+      String(g.gameId).startsWith(typed.trim().replace(/^#/, '')) ||
+      g.label.toLowerCase().includes(typed.trim().toLowerCase()),
+  );
+  return interaction.respond(found.slice(0, MAX_CHOICES).map((g) => ({ name: choiceName(g.label), value: g.gameId })));
+}
+
+/** `phase:` choices: the phases of the game `game:` names, else of this channel's. */
+async function completePhase(
+  ctx: BotContext,
+  interaction: AutocompleteInteraction,
+  turn: SandboxTurn,
+  typed: string,
+): Promise<void> {
+  // The phases of the game `game:` names (one the caller may copy), else of this channel's.
+  const named = interaction.options.getInteger('game');
+  const games = named === null ? null : await turn(async () => await sandboxGames(ctx.deps, placeOf(interaction)));
+  const channelId =
+    named === null
+      ? interaction.channelId
+      : games?.ok
+        ? games.games.find((g) => g.gameId === named)?.channelId
+        : undefined;
+  if (!channelId) return interaction.respond([]);
+  const r = await turn(async () => await history(ctx.deps, { channelId, phase: null }));
+  if (!r.ok) return interaction.respond([]);
+  const t = typed.trim().toLowerCase();
+  const matches = r.phases
+    .slice()
+    .reverse()
+    .filter((p) => p.code.toLowerCase().startsWith(t) || p.label.toLowerCase().includes(t))
+    .slice(0, MAX_CHOICES);
+  return interaction.respond(
+    matches.map((p) => ({
+      name: choiceName(`${p.code} — ${p.label}${p.resolvedAt === null ? ' (current)' : ''}`),
+      value: p.code,
+    })),
+  );
+}
+
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
   const focused = interaction.options.getFocused(true);
   const typed = String(focused.value);
   if (typed.length > 2 * MAX_CHOICE) return interaction.respond([]);
   const userId = interaction.user.id;
   const turn = sandboxTurns(userId);
-  if (focused.name === 'game') {
-    const r = await turn(async () => await sandboxGames(ctx.deps, placeOf(interaction)));
-    if (!r.ok) return interaction.respond([]);
-    const found = r.games.filter(
-      (g) =>
-        String(g.gameId).startsWith(typed.trim().replace(/^#/, '')) ||
-        g.label.toLowerCase().includes(typed.trim().toLowerCase()),
-    );
-    return interaction.respond(
-      found.slice(0, MAX_CHOICES).map((g) => ({ name: choiceName(g.label), value: g.gameId })),
-    );
-  }
-  if (focused.name === 'phase') {
-    // The phases of the game `game:` names (one the caller may copy), else of this channel's.
-    const named = interaction.options.getInteger('game');
-    const games = named === null ? null : await turn(async () => await sandboxGames(ctx.deps, placeOf(interaction)));
-    const channelId =
-      named === null
-        ? interaction.channelId
-        : games?.ok
-          ? games.games.find((g) => g.gameId === named)?.channelId
-          : undefined;
-    if (!channelId) return interaction.respond([]);
-    const r = await turn(async () => await history(ctx.deps, { channelId, phase: null }));
-    if (!r.ok) return interaction.respond([]);
-    const t = typed.trim().toLowerCase();
-    const matches = r.phases
-      .slice()
-      .reverse()
-      .filter((p) => p.code.toLowerCase().startsWith(t) || p.label.toLowerCase().includes(t))
-      .slice(0, MAX_CHOICES);
-    return interaction.respond(
-      matches.map((p) => ({
-        name: choiceName(`${p.code} — ${p.label}${p.resolvedAt === null ? ' (current)' : ''}`),
-        value: p.code,
-      })),
-    );
-  }
+  if (focused.name === 'game') return completeGame(ctx, interaction, turn, typed);
+  if (focused.name === 'phase') return completePhase(ctx, interaction, turn, typed);
   if (focused.name === 'sandbox') {
     const r = await turn(async () => await listSandboxes(ctx.deps, userId));
     if (!r.ok) return interaction.respond([]);

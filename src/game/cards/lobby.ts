@@ -9,7 +9,8 @@ import { CARD_GAME } from '../../cardgame/identity.js';
 import { eq } from 'drizzle-orm';
 import { DYNASTIES, newGame, publicView, type DynastyId } from '../../cardgame/index.js';
 import { audit, idText, openGameByChannel } from '../../store/queries.js';
-import { games } from '../../store/schema.js';
+import type { Tx } from '../../store/db.js';
+import { games, type GameRow } from '../../store/schema.js';
 import { cardGames, cardSeats } from './tables.js';
 import { formatDuration, parseDuration } from '../core/index.js';
 import { newGameRefusal } from '../core/index.js';
@@ -117,6 +118,61 @@ export function matchDynasty(text: string | null | undefined): DynastyId | null 
   return DYNASTIES.find((d) => d === t || dynastyLabel(d).toLowerCase().includes(t)) ?? null;
 }
 
+/** The turn times `/game create preset: turn:` ask for: a preset's, or one duration for every turn. */
+function parseTurnTimes(
+  input: CreateCardGameInput,
+): { ok: true; turnMs: number; setupMs: number; chosen: CardGameSettings['preset'] } | { ok: false; error: string } {
+  const failed = (error: string) => ({ ok: false as const, error });
+  const presetText = String(input.preset ?? 'standard')
+    .trim()
+    .toLowerCase();
+  if (!(presetText in CARD_PRESETS))
+    return failed(
+      `Unknown turn preset "${typed(input.preset)}". Presets: live (2 min a turn), standard (1 h), async (12 h).`,
+    );
+  const preset = presetText as CardPreset;
+  let { turnMs, setupMs } = CARD_PRESETS[preset];
+  let chosen: CardGameSettings['preset'] = preset;
+  if (input.turn !== undefined && input.turn !== null && String(input.turn).trim() !== '') {
+    const d = parseDuration(String(input.turn));
+    if (!d.ok) return failed(`The turn duration: ${d.error}`);
+    if (d.ms < CARD_MIN_TURN_MS)
+      return failed(
+        `A card-game turn cannot be shorter than ${formatDuration(CARD_MIN_TURN_MS)} (you gave ${formatDuration(d.ms)}).`,
+      );
+    if (d.ms > CARD_MAX_TURN_MS)
+      return failed(
+        `A card-game turn cannot be longer than ${formatDuration(CARD_MAX_TURN_MS)} (you gave ${formatDuration(d.ms)}).`,
+      );
+    turnMs = d.ms;
+    setupMs = d.ms;
+    chosen = 'custom';
+  }
+  return { ok: true, turnMs, setupMs, chosen };
+}
+
+/** Seats the computer players named at creation, or every seat of a demonstration table (dynasties drawn now). */
+async function seatComputersAtCreation(
+  tx: Tx,
+  deps: GameDeps,
+  game: GameRow,
+  seats: number,
+  computer: CardComputerRequest,
+  demonstration: boolean,
+  now: number,
+): Promise<DynastyId[]> {
+  // Named computer seats (and every seat of a demonstration table, its dynasties drawn now) are taken at once.
+  const random = deps.random ?? Math.random;
+  const pool = [...DYNASTIES];
+  const drawn = demonstration
+    ? Array.from({ length: seats }, () => pool.splice(Math.floor(random() * pool.length) % pool.length, 1)[0]!)
+    : [];
+  const computerDynasties = demonstration ? drawn : computer.fill === 'dynasties' ? computer.dynasties : [];
+  for (const dynasty of computerDynasties)
+    await tx.insert(cardSeats).values(computerSeat(game.id, dynasty, game.computerLevel, now));
+  return computerDynasties;
+}
+
 /**
  * Creates a card game in the channel; the caller is its game master. Computer players are seated as the
  * game master asks: named dynasties at once, `all` empty seats at the start, or every seat of a demonstration table.
@@ -138,31 +194,9 @@ export async function createCardGame(
     const seats = input.seats ?? 4;
     if (!Number.isInteger(seats) || seats < 2 || seats > 5)
       return fail(`The card game is for 2 to 5 players, not ${seats}.`);
-    const presetText = String(input.preset ?? 'standard')
-      .trim()
-      .toLowerCase();
-    if (!(presetText in CARD_PRESETS))
-      return fail(
-        `Unknown turn preset "${typed(input.preset)}". Presets: live (2 min a turn), standard (1 h), async (12 h).`,
-      );
-    const preset = presetText as CardPreset;
-    let { turnMs, setupMs } = CARD_PRESETS[preset];
-    let chosen: CardGameSettings['preset'] = preset;
-    if (input.turn !== undefined && input.turn !== null && String(input.turn).trim() !== '') {
-      const d = parseDuration(String(input.turn));
-      if (!d.ok) return fail(`The turn duration: ${d.error}`);
-      if (d.ms < CARD_MIN_TURN_MS)
-        return fail(
-          `A card-game turn cannot be shorter than ${formatDuration(CARD_MIN_TURN_MS)} (you gave ${formatDuration(d.ms)}).`,
-        );
-      if (d.ms > CARD_MAX_TURN_MS)
-        return fail(
-          `A card-game turn cannot be longer than ${formatDuration(CARD_MAX_TURN_MS)} (you gave ${formatDuration(d.ms)}).`,
-        );
-      turnMs = d.ms;
-      setupMs = d.ms;
-      chosen = 'custom';
-    }
+    const times = parseTurnTimes(input);
+    if (!times.ok) return fail(times.error);
+    const { turnMs, setupMs, chosen } = times;
     const computer = parseComputerDynasties(input.computer, seats);
     if (!computer.ok) return fail(computer.error);
     const level = parseLevel(input.computerLevel, GAME_DEFAULT_LEVEL);
@@ -213,19 +247,15 @@ export async function createCardGame(
       dynastyCards: input.dynastyCards ?? false,
     };
     await tx.insert(cardGames).values({ gameId: game.id, settings, seed: '', phase: 'lobby', updatedAt: now });
-    // Named computer seats (and every seat of a demonstration table, its dynasties drawn now) are taken at once.
-    const random = deps.random ?? Math.random;
-    const pool = [...DYNASTIES];
-    const drawn = demonstration
-      ? Array.from({ length: seats }, () => pool.splice(Math.floor(random() * pool.length) % pool.length, 1)[0]!)
-      : [];
-    const computerDynasties = demonstration
-      ? drawn
-      : computer.request.fill === 'dynasties'
-        ? computer.request.dynasties
-        : [];
-    for (const dynasty of computerDynasties)
-      await tx.insert(cardSeats).values(computerSeat(game.id, dynasty, game.computerLevel, now));
+    const computerDynasties = await seatComputersAtCreation(
+      tx,
+      deps,
+      game,
+      seats,
+      computer.request,
+      demonstration,
+      now,
+    );
     await audit(tx, {
       gameId: game.id,
       userId: input.userId,
