@@ -24,6 +24,10 @@ import { createGame, joinGame, startGame } from '../src/game/lobby/index.js';
 import { submitOrders } from '../src/game/orders/index.js';
 import { toggleReady } from '../src/game/resolve/index.js';
 import type { GameDeps } from '../src/game/core/index.js';
+import type { OpenedStore } from '../src/store/store.js';
+
+/** Dependencies whose store also reads outside transactions (to watch the database). */
+type InspectDeps = GameDeps & { store: OpenedStore };
 import { openDatabase } from '../src/store/db.js';
 import { phases } from '../src/store/schema.js';
 import { watchLoopBlocks, type LoopBlocks } from './loop-blocks.js';
@@ -53,11 +57,11 @@ const CLASSIC: Table = {
   orders: 'A Par H\nA Mar H\nF Bre H',
 };
 
-async function withGame<T>(table: Table, run: (deps: GameDeps) => Promise<T>): Promise<T> {
+async function withGame<T>(table: Table, run: (deps: InspectDeps) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'zhanguo-seats-'));
   const opened = openDatabase(join(dir, 'bench.db'));
   try {
-    const deps: GameDeps = { store: sqliteStoreOf(opened), now: Date.now };
+    const deps: InspectDeps = { store: sqliteStoreOf(opened), now: Date.now };
     const ok = <R extends { ok: boolean }>(r: R) => {
       if (!r.ok) throw new Error((r as unknown as { error: string }).error);
       return r;
@@ -93,7 +97,7 @@ interface Watched {
  * The person stores orders and says `/ready`; then the computer seats play the phase as the bot has them play it
  * (steps first where the variant has any at the start), watched meanwhile.
  */
-async function seatsPlaying(deps: GameDeps, table: Table): Promise<Watched> {
+async function seatsPlaying(deps: InspectDeps, table: Table): Promise<Watched> {
   const person = { channelId: 'c', userId: '1' };
   const phaseCount = async () => (await deps.store.db.select({ id: phases.id }).from(phases)).length;
   const seats = computerSeats(deps, {

@@ -13,12 +13,15 @@ import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { createGame, joinGame, startGame } from '../src/game/lobby/index.js';
 import { resolveDuePhases } from '../src/game/resolve/index.js';
 import type { GameDeps } from '../src/game/core/index.js';
+
+/** Dependencies whose store also reads outside transactions (to watch the database). */
+type InspectDeps = GameDeps & { store: Store };
 import { deliverOutbox, startOutboxLoop, type SendFn } from '../src/game/delivery/index.js';
 import { HEARTBEAT_MS, HEARTBEAT_TIMEOUT_MS } from '../src/game/delivery/index.js';
 import { openPostgresStore } from '../src/store/postgres-store.js';
 import { deliverers, games, outbox } from '../src/store/schema.js';
 import { openSqliteStore } from '../src/store/sqlite-store.js';
-import type { Store } from '../src/store/store.js';
+import type { OpenedStore as Store } from '../src/store/store.js';
 import { createDatabase, startPostgresServer } from '../test/support/postgres-server.js';
 import type { BenchResult } from './types.js';
 
@@ -28,7 +31,7 @@ const T0 = Date.UTC(2026, 0, 1);
 const send: SendFn = async () => {};
 
 /** 1,000 started Classic games (one player each, the other powers in civil disorder), 20 per server. */
-async function liveGames(deps: GameDeps): Promise<number[]> {
+async function liveGames(deps: InspectDeps): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < LIVE_GAMES; i++) {
     const channelId = `machines-${i}`;
@@ -74,7 +77,7 @@ async function measure(open: () => Promise<Store>): Promise<Measured> {
   const stores = [await open(), await open()];
   try {
     let t = T0;
-    const deps: GameDeps = { store: stores[0]!, now: () => t };
+    const deps: InspectDeps = { store: stores[0]!, now: () => t };
     const ids = await liveGames(deps);
     await drain(stores, () => t); // the start posts and DMs
     // 100 deadlines due at once; both processes sweep and deliver.

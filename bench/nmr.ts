@@ -17,6 +17,10 @@ import { createGame, joinGame, startGame } from '../src/game/lobby/index.js';
 import { resolveDuePhases } from '../src/game/resolve/index.js';
 import { submitOrders } from '../src/game/orders/index.js';
 import type { GameDeps } from '../src/game/core/index.js';
+import type { OpenedStore } from '../src/store/store.js';
+
+/** Dependencies whose store also reads outside transactions (to watch the database). */
+type InspectDeps = GameDeps & { store: OpenedStore };
 import { missingOrderFiller } from '../src/game/computer/index.js';
 import { openDatabase } from '../src/store/db.js';
 import { games, orders, outbox, phaseSteps } from '../src/store/schema.js';
@@ -45,7 +49,7 @@ async function deadlineToResults(
   const dir = mkdtempSync(join(tmpdir(), 'zhanguo-nmr-'));
   const opened = openDatabase(join(dir, 'bench.db'));
   let clock = Date.now();
-  const deps: GameDeps = { store: sqliteStoreOf(opened), now: () => clock };
+  const deps: InspectDeps = { store: sqliteStoreOf(opened), now: () => clock };
   const ok = <R extends { ok: boolean }>(r: R) => {
     if (!r.ok) throw new Error((r as unknown as { error: string }).error);
     return r;

@@ -17,8 +17,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import pg from 'pg';
 import { POSTGRES_MIGRATIONS_FOLDER } from './db.js';
-import { pgTableOf, pgTablesOf } from './pg-tables.js';
-import * as schema from './schema.js';
+import { pgTableOf } from './pg-tables.js';
 import {
   errorCodes,
   isRefusal,
@@ -27,7 +26,7 @@ import {
   RefusalRollback,
   type Store,
   type StoreDb,
-  type StoreTables,
+  type OpenedStore,
   type TransactionOptions,
 } from './store.js';
 
@@ -116,7 +115,7 @@ function serverOf(url: string): string {
 }
 
 /** Opens the PostgreSQL database at `options.url` as a store, applying pending migrations first. */
-export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<OpenedStore> {
   readValuesAsSqlite();
   // A connection (or a free one of the pool) not had in 10 s is an error, not a silent wait.
   const pool = new pg.Pool({
@@ -133,7 +132,6 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     throw new Error(`cannot open the PostgreSQL database at ${serverOf(options.url)}: ${why}`, { cause: err });
   }
   const db = drizzle(pool);
-  const tables = pgTablesOf(schema) as StoreTables;
 
   const runOnce = <T>(fn: (tx: StoreDb) => Promise<T>, opts: TransactionOptions): Promise<T> =>
     db.transaction((tx) => runIn(store, tx, fn), {
@@ -141,10 +139,9 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       accessMode: (opts.write ?? true) ? 'read write' : 'read only',
     });
 
-  const store: Store = {
+  const store: OpenedStore = {
     dialect: 'postgres',
     db: db as unknown as StoreDb,
-    tables,
     table: <T extends SQLiteTable>(table: T) => pgTableOf(table),
 
     async transaction<T>(fn: (tx: StoreDb) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {

@@ -12,14 +12,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { SQL } from 'drizzle-orm';
 import { SQLiteSyncDialect, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { openDatabase, type OpenedDatabase } from './db.js';
-import { isSqliteTable } from './pg-tables.js';
-import * as schema from './schema.js';
 import {
   isRefusal,
   withPreparation,
+  type OpenedStore,
   type Store,
   type StoreDb,
-  type StoreTables,
   type TransactionOptions,
 } from './store.js';
 
@@ -80,18 +78,18 @@ async function runBetween<T>(
 }
 
 /** Opens the SQLite database at `path` (`:memory:` for tests) as a store. */
-export function openSqliteStore(path: string): Store {
+export function openSqliteStore(path: string): OpenedStore {
   return sqliteStoreOf(openDatabase(path));
 }
 
 /** One store per connection: two would each queue their transactions and interleave them on it. */
-const storesByConnection = new WeakMap<OpenedDatabase['sqlite'], Store>();
+const storesByConnection = new WeakMap<OpenedDatabase['sqlite'], OpenedStore>();
 
 /**
  * The store over a database `openDatabase` opened (its raw handle stays the caller's, for tests and tools); the same
  * store each time for the same connection.
  */
-export function sqliteStoreOf(opened: OpenedDatabase): Store {
+export function sqliteStoreOf(opened: OpenedDatabase): OpenedStore {
   const known = storesByConnection.get(opened.sqlite);
   if (known) return known;
   const store = newSqliteStore(opened);
@@ -113,9 +111,8 @@ function queueFor(opened: OpenedDatabase): Queue {
   return queue;
 }
 
-function newSqliteStore(opened: OpenedDatabase): Store {
+function newSqliteStore(opened: OpenedDatabase): OpenedStore {
   const queue = queueFor(opened);
-  const tables = Object.fromEntries(Object.entries(schema).filter(([, v]) => isSqliteTable(v))) as StoreTables;
 
   /** One outermost transaction: the process's queue, then BEGIN … COMMIT or ROLLBACK. */
   async function outermost<T>(fn: (tx: StoreDb) => Promise<T>, options: TransactionOptions): Promise<T> {
@@ -138,10 +135,9 @@ function newSqliteStore(opened: OpenedDatabase): Store {
     }
   }
 
-  const store: Store = {
+  const store: OpenedStore = {
     dialect: 'sqlite',
     db: opened.db as unknown as StoreDb,
-    tables,
     table: <T extends SQLiteTable>(table: T) => table,
 
     async transaction<T>(fn: (tx: StoreDb) => Promise<T>, options: TransactionOptions = {}): Promise<T> {

@@ -7,15 +7,14 @@
  *   `.all()`, `.run()`, `.values()`. One row: `first(await ….limit(1))`.
  * - Rows an UPDATE or DELETE changed: `.returning()` and count them (SQLite answers `changes`, PostgreSQL
  *   `rowCount`; neither is portable).
- * - Tables from the store: `store.tables.games`, or `store.table(kindTable)` for a game kind's own table: on
- *   PostgreSQL they are the derived twins (src/store/pg-tables.ts) that decode `jsonb`, `boolean` and `bigint`.
+ * - A game kind's own table through `store.table(kindTable)`: on PostgreSQL it is the derived twin
+ *   (src/store/pg-tables.ts) that decodes `jsonb`, `boolean` and `bigint`.
  * - Raw SQL through `store.execute`, with numbers from aggregates read through `Number` (PostgreSQL's `count(*)`
  *   is a `bigint`, which the driver hands over as text) or with drizzle's `count()`, which does it.
  */
 import type { SQL } from 'drizzle-orm';
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type * as schema from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -29,11 +28,6 @@ export type StoreDb = Omit<
   BetterSQLite3Database,
   'transaction' | 'run' | 'all' | 'get' | 'values' | '$client' | 'query' | 'batch'
 >;
-
-/** The store's own tables (src/store/schema.ts), by their export names. */
-export type StoreTables = {
-  [K in keyof typeof schema as (typeof schema)[K] extends SQLiteTable ? K : never]: (typeof schema)[K];
-};
 
 export interface TransactionOptions {
   /**
@@ -52,14 +46,6 @@ export interface TransactionOptions {
 
 export interface Store {
   readonly dialect: Dialect;
-  /**
-   * The database outside any transaction. On SQLite it is the one connection that transactions also use, so a
-   * query made here while a transaction awaits would run inside it: the game layer reaches the database only through
-   * `transaction` (reads too, with `{ write: false }`).
-   */
-  readonly db: StoreDb;
-  /** The store's tables for this database. */
-  readonly tables: StoreTables;
   /** Any sqlite-core table (a game kind's, src/game/<kind>/tables.ts) for this database; the same object each time. */
   table<T extends SQLiteTable>(table: T): T;
   /**
@@ -76,6 +62,16 @@ export interface Store {
   execute(tx: StoreDb, query: SQL): Promise<Record<string, unknown>[]>;
   /** Closes the connection (SQLite) or the pool (PostgreSQL). */
   close(): Promise<void>;
+}
+
+/**
+ * A store as its opener returns it, with the database outside any transaction: for tests, tools and migrations that
+ * inspect it. On SQLite it is the one connection that transactions also use, so a query made here while a transaction
+ * awaits would run inside it; the game layer is handed a `Store`, which has no such handle, so every read of a
+ * use-case is in a transaction by construction.
+ */
+export interface OpenedStore extends Store {
+  readonly db: StoreDb;
 }
 
 /** How many times a PostgreSQL transaction refused for a conflict is tried in all before its error is thrown. */
@@ -155,4 +151,9 @@ export function isUniqueViolation(err: unknown): boolean {
   return errorCodes(err).some(
     (c) => c === '23505' || c === 'SQLITE_CONSTRAINT_UNIQUE' || c === 'SQLITE_CONSTRAINT_PRIMARYKEY',
   );
+}
+
+/** Reads in one read-only transaction (a consistent snapshot; SQLite `BEGIN DEFERRED`, PostgreSQL `READ ONLY`). */
+export function inSnapshot<T>(store: Store, fn: (tx: StoreDb) => Promise<T>): Promise<T> {
+  return store.transaction(fn, { write: false });
 }

@@ -18,7 +18,7 @@ import { nonceFor } from '../../src/bot/send.js';
 import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
 import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
-import type { Store, StoreDb } from '../../src/store/store.js';
+import type { OpenedStore as Store, StoreDb } from '../../src/store/store.js';
 import { migratedPostgresDatabase } from '../support/postgres.js';
 import { outbox } from '../../src/store/schema.js';
 import { expect, inject } from 'vitest';

@@ -11,6 +11,7 @@ import { migratedPostgresDatabase } from '../support/postgres.js';
 import { outbox } from '../../src/store/schema.js';
 import { createGame, joinGame, startGame } from '../../src/game/lobby/index.js';
 import type { GameDeps, PhaseDurationInput } from '../../src/game/core/index.js';
+import type { OpenedStore } from '../../src/store/store.js';
 import { onInternalError } from '../../src/game/core/tx.js';
 import { rng } from '../support/random.js';
 
@@ -25,7 +26,7 @@ export const internalErrors: unknown[] = [];
 onInternalError((err) => internalErrors.push(err));
 
 export interface TestEnv {
-  deps: GameDeps;
+  deps: TestDeps;
   /** The raw SQLite connection, for a test's own checks; absent on PostgreSQL (such tests run on SQLite only). */
   opened: OpenedDatabase;
   clock: { t: number; advance(ms: number): void };
@@ -42,6 +43,9 @@ export const seeded = rng;
 export const TEST_DIALECT: 'sqlite' | 'postgres' =
   process.env.TEST_STORE === 'postgres' || inject('testStore') === 'postgres' ? 'postgres' : 'sqlite';
 
+/** A use-case's dependencies in a test: its store also opens the database outside transactions, to inspect it. */
+export type TestDeps = GameDeps & { store: OpenedStore };
+
 /**
  * A fresh store with a hand-driven clock. `path` names a shared database (two envs on one path are two processes
  * on one database): a SQLite file, or on PostgreSQL a database of the run's server made for that name.
@@ -55,7 +59,7 @@ export async function makeEnv(path = ':memory:', seed = 1): Promise<TestEnv> {
   };
   if (TEST_DIALECT === 'postgres') {
     const store = await openPostgresStore({ url: await postgresDatabaseFor(path), maxConnections: 4 });
-    const deps: GameDeps = { store, now: () => clock.t, random: seeded(seed) };
+    const deps: TestDeps = { store, now: () => clock.t, random: seeded(seed) };
     const opened = new Proxy({} as OpenedDatabase, {
       get: () => {
         throw new Error('this test reads SQLite directly; it runs on SQLite only');
@@ -64,7 +68,7 @@ export async function makeEnv(path = ':memory:', seed = 1): Promise<TestEnv> {
     return { deps, opened, clock, close: () => store.close() };
   }
   const opened = openDatabase(path);
-  const deps: GameDeps = { store: sqliteStoreOf(opened), now: () => clock.t, random: seeded(seed) };
+  const deps: TestDeps = { store: sqliteStoreOf(opened), now: () => clock.t, random: seeded(seed) };
   return {
     deps,
     opened,
@@ -118,7 +122,7 @@ export async function startedGame(
   return started;
 }
 
-export async function outboxRows(deps: GameDeps) {
+export async function outboxRows(deps: TestDeps) {
   return await deps.store.db.select().from(outbox).orderBy(asc(outbox.id));
 }
 

@@ -56,7 +56,7 @@ describe('the SQLite migrations in migrations/sqlite/', () => {
       reopened.close();
 
       const store = await openStore({ dialect: 'sqlite', path: tmp.path });
-      const rows = await store.transaction(async (tx) => tx.select().from(store.tables.games), { write: false });
+      const rows = await store.transaction(async (tx) => tx.select().from(store.table(games)), { write: false });
       expect(rows).toHaveLength(1);
       await store.close();
     } finally {

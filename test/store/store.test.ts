@@ -157,7 +157,7 @@ describe.each(['sqlite', 'postgres'] as const)('the store on %s', (dialect) => {
   });
 
   it('keeps one unfinished game per channel (games_channel_open), while finished games may pile up', async () => {
-    const { games } = store.tables;
+    const games = store.table(schema.games);
     const insert = (status: schema.GameStatus) =>
       store.transaction(async (tx) => (await tx.insert(games).values(game('open-index', status)).returning())[0]!);
     const opened = await insert('active');
@@ -175,7 +175,7 @@ describe.each(['sqlite', 'postgres'] as const)('the store on %s', (dialect) => {
   });
 
   it('counts the rows an UPDATE changed through returning(), the same on both', async () => {
-    const { games } = store.tables;
+    const games = store.table(schema.games);
     await store.transaction(async (tx) =>
       tx.insert(games).values([game('count-a', 'active'), game('count-b', 'active')]),
     );
@@ -196,13 +196,17 @@ describe.each(['sqlite', 'postgres'] as const)('the store on %s', (dialect) => {
   describe('transactions', () => {
     const channelRows = (channelId: string) =>
       store.transaction(
-        async (tx) => tx.select().from(store.tables.games).where(eq(store.tables.games.channelId, channelId)),
+        async (tx) =>
+          tx
+            .select()
+            .from(store.table(schema.games))
+            .where(eq(store.table(schema.games).channelId, channelId)),
         { write: false },
       );
 
     it('commits what a transaction returns', async () => {
       const result = await store.transaction(async (tx) => {
-        await tx.insert(store.tables.games).values(game('tx-commit', 'forming'));
+        await tx.insert(store.table(schema.games)).values(game('tx-commit', 'forming'));
         return { ok: true as const, value: 7 };
       });
       expect(result).toEqual({ ok: true, value: 7 });
@@ -211,7 +215,7 @@ describe.each(['sqlite', 'postgres'] as const)('the store on %s', (dialect) => {
 
     it('rolls back on a thrown error and rethrows it', async () => {
       const failing = store.transaction(async (tx) => {
-        await tx.insert(store.tables.games).values(game('tx-throw', 'forming'));
+        await tx.insert(store.table(schema.games)).values(game('tx-throw', 'forming'));
         throw new Error('use-case failed');
       });
       await expect(failing).rejects.toThrow('use-case failed');
@@ -220,7 +224,7 @@ describe.each(['sqlite', 'postgres'] as const)('the store on %s', (dialect) => {
 
     it('rolls back on a { ok: false } result and returns it', async () => {
       const result = await store.transaction(async (tx) => {
-        await tx.insert(store.tables.games).values(game('tx-refused', 'forming'));
+        await tx.insert(store.table(schema.games)).values(game('tx-refused', 'forming'));
         return { ok: false as const, error: 'refused' };
       });
       expect(result).toEqual({ ok: false, error: 'refused' });
@@ -229,15 +233,15 @@ describe.each(['sqlite', 'postgres'] as const)('the store on %s', (dialect) => {
 
     it('runs a nested transaction in a savepoint: its rollback keeps the outer writes', async () => {
       await store.transaction(async (tx) => {
-        await tx.insert(store.tables.games).values(game('tx-outer', 'forming'));
+        await tx.insert(store.table(schema.games)).values(game('tx-outer', 'forming'));
         const inner = await store.transaction(async (inner) => {
-          await inner.insert(store.tables.games).values(game('tx-inner', 'forming'));
+          await inner.insert(store.table(schema.games)).values(game('tx-inner', 'forming'));
           return { ok: false as const, error: 'inner refused' };
         });
         expect(inner).toEqual({ ok: false, error: 'inner refused' });
         await expect(
           store.transaction(async (inner) => {
-            await inner.insert(store.tables.games).values(game('tx-inner', 'forming'));
+            await inner.insert(store.table(schema.games)).values(game('tx-inner', 'forming'));
             throw new Error('inner failed');
           }),
         ).rejects.toThrow('inner failed');
@@ -251,7 +255,7 @@ describe.each(['sqlite', 'postgres'] as const)('the store on %s', (dialect) => {
       await store.transaction(async () => {
         later = new Promise((resolve) => setTimeout(resolve, 30)).then(() =>
           store.transaction(async (tx) =>
-            tx.insert(store.tables.games).values(game('tx-later', 'forming')).returning(),
+            tx.insert(store.table(schema.games)).values(game('tx-later', 'forming')).returning(),
           ),
         );
       });
@@ -261,13 +265,15 @@ describe.each(['sqlite', 'postgres'] as const)('the store on %s', (dialect) => {
 
     it('refuses writes in a read-only transaction', async () => {
       const write = store.transaction(
-        async (tx) => tx.insert(store.tables.games).values(game('tx-read-only', 'forming')),
+        async (tx) => tx.insert(store.table(schema.games)).values(game('tx-read-only', 'forming')),
         { write: false },
       );
       await expect(write).rejects.toThrow();
       expect(await channelRows('tx-read-only')).toEqual([]);
       // and the store still writes afterwards
-      await store.transaction(async (tx) => tx.insert(store.tables.games).values(game('tx-read-only', 'forming')));
+      await store.transaction(async (tx) =>
+        tx.insert(store.table(schema.games)).values(game('tx-read-only', 'forming')),
+      );
       expect(await channelRows('tx-read-only')).toHaveLength(1);
     });
 
@@ -285,7 +291,7 @@ describe.each(['sqlite', 'postgres'] as const)('the store on %s', (dialect) => {
     );
 
     it('loses no update when two transactions read, then write, the same row at once', async () => {
-      const { cooldowns } = store.tables;
+      const cooldowns = store.table(schema.cooldowns);
       await store.transaction(async (tx) =>
         tx.insert(cooldowns).values({ userId: 'racer', action: 'order', windowStart: BIG_MS, count: 0 }),
       );
@@ -334,7 +340,7 @@ describe('the SQLite transaction runner', () => {
       const firstMayEnd = new Promise<void>((resolve) => (releaseFirst = resolve));
       const a = store.transaction(async (tx) => {
         events.push('a begins');
-        await tx.insert(store.tables.games).values({
+        await tx.insert(store.table(schema.games)).values({
           channelId: 'serial',
           variantId: 'classic',
           gmUserId: 'gm',
@@ -348,7 +354,10 @@ describe('the SQLite transaction runner', () => {
       });
       const b = store.transaction(async (tx) => {
         events.push('b begins');
-        const seen = await tx.select().from(store.tables.games).where(eq(store.tables.games.channelId, 'serial'));
+        const seen = await tx
+          .select()
+          .from(store.table(schema.games))
+          .where(eq(store.table(schema.games).channelId, 'serial'));
         events.push(`b sees ${seen.length}`);
       });
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,4 +1,4 @@
-import { first } from '../../store/store.js';
+import { first, inSnapshot } from '../../store/store.js';
 /**
  * Card-game deadlines, swept by the shared scheduler (src/game/resolve/scheduler.ts). A turn that times out takes the
  * defaults of design §3.8 in one transaction that first re-reads the game: the deadline must still be due,
@@ -36,20 +36,24 @@ export interface CardSweepResult {
 export async function nextCardWakeAt(deps: GameDeps): Promise<number | null> {
   const running = and(eq(games.status, 'active'), eq(games.kind, CARD_KIND));
   const d = first(
-    await deps.store.db
-      .select({ at: min(cardGames.deadlineMs) })
-      .from(cardGames)
-      .innerJoin(games, eq(games.id, cardGames.gameId))
-      .where(and(running, isNotNull(cardGames.deadlineMs)))
-      .limit(1),
+    await inSnapshot(deps.store, (tx) =>
+      tx
+        .select({ at: min(cardGames.deadlineMs) })
+        .from(cardGames)
+        .innerJoin(games, eq(games.id, cardGames.gameId))
+        .where(and(running, isNotNull(cardGames.deadlineMs)))
+        .limit(1),
+    ),
   );
   const r = first(
-    await deps.store.db
-      .select({ at: min(cardGames.remindAtMs) })
-      .from(cardGames)
-      .innerJoin(games, eq(games.id, cardGames.gameId))
-      .where(and(running, isNotNull(cardGames.remindAtMs)))
-      .limit(1),
+    await inSnapshot(deps.store, (tx) =>
+      tx
+        .select({ at: min(cardGames.remindAtMs) })
+        .from(cardGames)
+        .innerJoin(games, eq(games.id, cardGames.gameId))
+        .where(and(running, isNotNull(cardGames.remindAtMs)))
+        .limit(1),
+    ),
   );
   const xs = [d?.at, r?.at].filter((x): x is number => typeof x === 'number');
   return xs.length ? Math.min(...xs) : null;
@@ -166,11 +170,13 @@ export async function remindCardTurn(deps: GameDeps, gameId: number): Promise<Re
 export async function sweepCardGames(deps: GameDeps): Promise<CardSweepResult> {
   const now = deps.now();
   const running = and(eq(games.status, 'active'), eq(games.kind, CARD_KIND));
-  const dueTurns = await deps.store.db
-    .select({ id: cardGames.gameId })
-    .from(cardGames)
-    .innerJoin(games, eq(games.id, cardGames.gameId))
-    .where(and(running, lte(cardGames.deadlineMs, now)));
+  const dueTurns = await inSnapshot(deps.store, (tx) =>
+    tx
+      .select({ id: cardGames.gameId })
+      .from(cardGames)
+      .innerJoin(games, eq(games.id, cardGames.gameId))
+      .where(and(running, lte(cardGames.deadlineMs, now))),
+  );
   const result: CardSweepResult = { timedOut: 0, reminders: 0, awaiting: 0, failures: [] };
   for (const { id } of dueTurns) {
     const r = await timeoutCardTurn(deps, id);
@@ -180,11 +186,13 @@ export async function sweepCardGames(deps: GameDeps): Promise<CardSweepResult> {
     } else result.failures.push(`card game ${id}: ${r.error}`);
   }
   // After the timeouts: a turn that just timed out has a new clock and no stale reminder.
-  const dueReminders = await deps.store.db
-    .select({ id: cardGames.gameId })
-    .from(cardGames)
-    .innerJoin(games, eq(games.id, cardGames.gameId))
-    .where(and(running, lte(cardGames.remindAtMs, now)));
+  const dueReminders = await inSnapshot(deps.store, (tx) =>
+    tx
+      .select({ id: cardGames.gameId })
+      .from(cardGames)
+      .innerJoin(games, eq(games.id, cardGames.gameId))
+      .where(and(running, lte(cardGames.remindAtMs, now))),
+  );
   for (const { id } of dueReminders) {
     const r = await remindCardTurn(deps, id);
     if (r.ok) result.reminders += r.reminders;

@@ -1,4 +1,4 @@
-import { first } from '../../store/store.js';
+import { first, inSnapshot } from '../../store/store.js';
 /**
  * Delivering the outbox, independent of Discord: the bot supplies `send(row)`.
  *
@@ -247,20 +247,23 @@ async function channelGone(tx: Tx, row: OutboxRow, error: string, t: number): Pr
  * or a row freed after a crash): sending it now would confirm orders for a phase that is over.
  */
 async function outrunConfirmation(store: Store, row: OutboxRow): Promise<boolean> {
-  if (row.kind !== 'dm' || row.phaseId === null || !row.dedupeKey.startsWith(ORDER_CONFIRMATION_KEY)) return false;
+  const phaseId = row.phaseId;
+  if (row.kind !== 'dm' || phaseId === null || !row.dedupeKey.startsWith(ORDER_CONFIRMATION_KEY)) return false;
   const published = first(
-    await store.db
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(
-        and(
-          gt(outbox.id, row.id),
-          eq(outbox.phaseId, row.phaseId),
-          inArray(outbox.kind, [...PUBLISHES_ORDERS]),
-          isNull(outbox.failedAt),
-        ),
-      )
-      .limit(1),
+    await inSnapshot(store, (tx) =>
+      tx
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(
+          and(
+            gt(outbox.id, row.id),
+            eq(outbox.phaseId, phaseId),
+            inArray(outbox.kind, [...PUBLISHES_ORDERS]),
+            isNull(outbox.failedAt),
+          ),
+        )
+        .limit(1),
+    ),
   );
   return published !== undefined;
 }
@@ -270,22 +273,25 @@ async function outrunConfirmation(store: Store, row: OutboxRow): Promise<boolean
  * clock does not: this edit shows a public event now).
  */
 async function superseded(store: Store, row: OutboxRow, now: number): Promise<boolean> {
-  if (row.kind !== 'status' || row.gameId === null) return false;
+  const gameId = row.gameId;
+  if (row.kind !== 'status' || gameId === null) return false;
   const newer = first(
-    await store.db
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(
-        and(
-          eq(outbox.kind, 'status'),
-          eq(outbox.gameId, row.gameId),
-          gt(outbox.id, row.id),
-          isNull(outbox.sentAt),
-          isNull(outbox.failedAt),
-          lte(outbox.nextAttemptAt, now),
-        ),
-      )
-      .limit(1),
+    await inSnapshot(store, (tx) =>
+      tx
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(
+          and(
+            eq(outbox.kind, 'status'),
+            eq(outbox.gameId, gameId),
+            gt(outbox.id, row.id),
+            isNull(outbox.sentAt),
+            isNull(outbox.failedAt),
+            lte(outbox.nextAttemptAt, now),
+          ),
+        )
+        .limit(1),
+    ),
   );
   return newer !== undefined;
 }
@@ -436,11 +442,13 @@ async function rememberMessage(tx: Tx, row: OutboxRow, messageId: string): Promi
 async function callMessageOf(store: Store, row: OutboxRow): Promise<string | null> {
   const callId = (row.payload as { callId?: number }).callId;
   const post = first(
-    await store.db
-      .select({ payload: outbox.payload })
-      .from(outbox)
-      .where(eq(outbox.dedupeKey, callPostKey(Number(callId))))
-      .limit(1),
+    await inSnapshot(store, (tx) =>
+      tx
+        .select({ payload: outbox.payload })
+        .from(outbox)
+        .where(eq(outbox.dedupeKey, callPostKey(Number(callId))))
+        .limit(1),
+    ),
   );
   const id = (post?.payload as { messageId?: unknown } | undefined)?.messageId;
   return typeof id === 'string' ? id : null;

@@ -1,4 +1,4 @@
-import { first } from '../../store/store.js';
+import { first, inSnapshot } from '../../store/store.js';
 /**
  * Phase steps (src/variants/plugin `PhaseStep`) in a game: the stages a variant's plug-in adds to a phase. The
  * decisions are the phase machine's (src/game/phase/machine.ts, the same for a sandbox); this file reads a game's
@@ -303,30 +303,34 @@ export interface PendingStepReminder {
 /** Steps under way in the current phase of an active game whose reminder is not queued yet and that have one. */
 export async function pendingStepReminders(deps: Pick<GameDeps, 'store'>): Promise<PendingStepReminder[]> {
   return (
-    await deps.store.db
-      // The game's live deadline is the step's (extended or paused by the game master like any other).
-      .select({
-        gameId: games.id,
-        variantId: games.variantId,
-        phaseId: phaseSteps.phaseId,
-        step: phaseSteps.step,
-        startedAt: phaseSteps.startedAt,
-        deadline: games.deadlineMs,
-      })
-      .from(phaseSteps)
-      .innerJoin(games, eq(games.id, phaseSteps.gameId))
-      .where(
-        and(
-          eq(games.status, 'active'),
-          isNotNull(games.deadlineMs),
-          eq(games.currentPhaseId, phaseSteps.phaseId),
-          isNotNull(phaseSteps.step),
-          isNull(phaseSteps.remindedAt),
-        ),
+    // The game's live deadline is the step's (extended or paused by the game master like any other).
+    (
+      await inSnapshot(deps.store, (tx) =>
+        tx
+          .select({
+            gameId: games.id,
+            variantId: games.variantId,
+            phaseId: phaseSteps.phaseId,
+            step: phaseSteps.step,
+            startedAt: phaseSteps.startedAt,
+            deadline: games.deadlineMs,
+          })
+          .from(phaseSteps)
+          .innerJoin(games, eq(games.id, phaseSteps.gameId))
+          .where(
+            and(
+              eq(games.status, 'active'),
+              isNotNull(games.deadlineMs),
+              eq(games.currentPhaseId, phaseSteps.phaseId),
+              isNotNull(phaseSteps.step),
+              isNull(phaseSteps.remindedAt),
+            ),
+          ),
       )
-  )
-    .filter((r) => pluginOfGame(r).steps?.[r.step!]?.reminder !== undefined)
-    .map((r) => ({ gameId: r.gameId, phaseId: r.phaseId, startedAt: r.startedAt, deadline: r.deadline! }));
+    )
+      .filter((r) => pluginOfGame(r).steps?.[r.step!]?.reminder !== undefined)
+      .map((r) => ({ gameId: r.gameId, phaseId: r.phaseId, startedAt: r.startedAt, deadline: r.deadline! }))
+  );
 }
 
 /**

@@ -4,6 +4,7 @@
  * phase before it when the phase is shorter than 10 hours. A variant's phase step with a reminder has its own, at the
  * same distance from the step's deadline, to the powers it still waits for (src/game/phase/steps.ts).
  */
+import { inSnapshot } from '../../store/store.js';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { powersToAct } from '../../engine/index.js';
 import { gameById, ordersOf, phaseById, playersOf } from '../../store/queries.js';
@@ -37,11 +38,13 @@ export interface PendingReminder {
 /** Games whose current phase still needs its reminder (orders, or the step under way). */
 export async function pendingReminders(deps: GameDeps): Promise<PendingReminder[]> {
   const orders = (
-    await deps.store.db
-      .select({ gameId: games.id, phaseId: phases.id, startedAt: phases.startedAt, deadline: games.deadlineMs })
-      .from(games)
-      .innerJoin(phases, eq(phases.id, games.currentPhaseId))
-      .where(and(eq(games.status, 'active'), isNotNull(games.deadlineMs), isNull(phases.remindedAt)))
+    await inSnapshot(deps.store, (tx) =>
+      tx
+        .select({ gameId: games.id, phaseId: phases.id, startedAt: phases.startedAt, deadline: games.deadlineMs })
+        .from(games)
+        .innerJoin(phases, eq(phases.id, games.currentPhaseId))
+        .where(and(eq(games.status, 'active'), isNotNull(games.deadlineMs), isNull(phases.remindedAt))),
+    )
   ).map((r) => ({
     kind: 'orders' as const,
     gameId: r.gameId,

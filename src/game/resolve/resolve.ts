@@ -6,6 +6,7 @@
  * exactly one row) makes resolution exactly-once: two timers, a timer and `/ready`, or two processes on the
  * same file can never resolve the same phase twice.
  */
+import { inSnapshot } from '../../store/store.js';
 import { and, eq, isNull, lte, isNotNull } from 'drizzle-orm';
 import { powersToAct } from '../../engine/index.js';
 import type { Adjudication, PowerOrder } from '../../engine/types.js';
@@ -74,17 +75,19 @@ export async function resolveDuePhases(
   deps: GameDeps,
 ): Promise<{ resolved: number; awaiting?: number; failures: string[] }> {
   const now = deps.now();
-  const due = await deps.store.db
-    .select({
-      id: games.id,
-      phaseId: games.currentPhaseId,
-      nmr: games.nmr,
-      deadlineMs: games.deadlineMs,
-      missingFilledAt: phases.missingFilledAt,
-    })
-    .from(games)
-    .leftJoin(phases, eq(phases.id, games.currentPhaseId))
-    .where(and(eq(games.status, 'active'), isNotNull(games.deadlineMs), lte(games.deadlineMs, now)));
+  const due = await inSnapshot(deps.store, (tx) =>
+    tx
+      .select({
+        id: games.id,
+        phaseId: games.currentPhaseId,
+        nmr: games.nmr,
+        deadlineMs: games.deadlineMs,
+        missingFilledAt: phases.missingFilledAt,
+      })
+      .from(games)
+      .leftJoin(phases, eq(phases.id, games.currentPhaseId))
+      .where(and(eq(games.status, 'active'), isNotNull(games.deadlineMs), lte(games.deadlineMs, now))),
+  );
   let resolved = 0;
   let awaiting = 0;
   const failures: string[] = [];

@@ -1,4 +1,4 @@
-import { first } from '../../store/store.js';
+import { first, inSnapshot } from '../../store/store.js';
 /**
  * The phase timer. Deadlines live in the database; the scheduler keeps ONE timer armed for the earliest
  * thing due (a deadline or a reminder), sweeps at start-up (so a deadline that passed while the bot was down
@@ -62,11 +62,13 @@ export interface Scheduler {
 /** The earliest deadline or pending reminder of any active game, or null. */
 export async function nextWakeAt(deps: GameDeps): Promise<number | null> {
   const row = first(
-    await deps.store.db
-      .select({ at: min(games.deadlineMs) })
-      .from(games)
-      .where(and(eq(games.status, 'active'), isNotNull(games.deadlineMs)))
-      .limit(1),
+    await inSnapshot(deps.store, (tx) =>
+      tx
+        .select({ at: min(games.deadlineMs) })
+        .from(games)
+        .where(and(eq(games.status, 'active'), isNotNull(games.deadlineMs)))
+        .limit(1),
+    ),
   );
   let at = row?.at ?? null;
   for (const r of await pendingReminders(deps)) at = at === null ? r.at : Math.min(at, r.at);

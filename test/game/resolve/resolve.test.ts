@@ -14,6 +14,10 @@ import {
 import { submitOrders } from '../../../src/game/orders/index.js';
 import { gmAdvance, gmExtend } from '../../../src/game/gm/index.js';
 import type { GameDeps } from '../../../src/game/core/index.js';
+import type { OpenedStore } from '../../../src/store/store.js';
+
+/** Dependencies whose store also reads outside transactions (to watch the database). */
+type InspectDeps = GameDeps & { store: OpenedStore };
 import { auditLog, games, phases } from '../../../src/store/schema.js';
 import {
   CHANNEL,
@@ -44,12 +48,12 @@ afterEach(async () => {
   expect(internalErrors).toEqual([]);
 });
 
-async function currentPhase(deps: GameDeps) {
+async function currentPhase(deps: InspectDeps) {
   const status = ok(await gameStatus(deps, CHANNEL)).status;
   return status;
 }
 
-async function resolutions(deps: GameDeps) {
+async function resolutions(deps: InspectDeps) {
   return await deps.store.db.select().from(auditLog).where(eq(auditLog.action, 'resolve'));
 }
 
