@@ -5,7 +5,7 @@ import type { Point } from '../../src/render/geometry.js';
 import { overlaps } from '../../src/render/placement.js';
 import { tint } from '../../src/render/palette.js';
 import { allVariants } from '../../src/variants/index.js';
-import { phaseLabel } from '../../src/game/summary.js';
+import { phaseLabel } from '../../src/game/core/summary.js';
 import { phaseTitle } from '../../src/render/build-scene.js';
 import { galleryImages } from '../../src/render/gallery.js';
 import { classic, insideProvince, ordersFor, tinySides, tinyVariant } from './helpers.js';
