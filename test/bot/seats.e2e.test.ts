@@ -102,8 +102,10 @@ describe('seats that never stall', () => {
       'main',
       (m) => m.content.startsWith('🪑') && m.content.includes('took over **Germany**'),
     );
-    const order = await h.fake.slash(winner, 'main', 'order', { orders: 'A mun H' });
-    expect(order.text).toContain('✅ Stored: `A mun H`');
+    // A unit the call named (the computer player moved Germany's units last phase: which ones depends on its play).
+    const unit = /units: ([AF] [a-z]{3})/.exec(call.content)![1]!;
+    const order = await h.fake.slash(winner, 'main', 'order', { orders: `${unit} H` });
+    expect(order.text).toContain(`✅ Stored: \`${unit} H\``);
     // The call's post no longer offers the seat: its button is disabled and says so (an edit, no new post).
     await h.bot!.outbox.idle();
     expect(h.fake.buttons(call).map((b) => [b.label, b.disabled])).toEqual([['Taken', true]]);

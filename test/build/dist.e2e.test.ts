@@ -181,7 +181,7 @@ describe('npm run build', () => {
       seed: 'dist',
       budget: 50,
     };
-    const worker = pathToFileURL(join(ROOT, 'dist/game/ai-worker.js')).href;
+    const worker = pathToFileURL(join(ROOT, 'dist/game/ai-pool/worker.js')).href;
     const script = `import { Worker } from 'node:worker_threads';
       const w = new Worker(new URL(${JSON.stringify(worker)}), { execArgv: [] });
       w.on('message', (m) => { if (m.ready) return; process.stdout.write(JSON.stringify(m)); w.terminate(); });

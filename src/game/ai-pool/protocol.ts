@@ -1,4 +1,4 @@
-/** The messages between the computer players' pool (ai-pool.ts) and its worker thread (ai-worker.ts). */
+/** The messages between the computer players' pool (pool.ts) and its worker thread (worker.ts). */
 import type { AiAnswer, AiJob } from '../../ai/job.js';
 
 export interface AiRequest {
