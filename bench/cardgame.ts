@@ -4,8 +4,7 @@
  * of a fall back with Fire or Wind, of a whole game, and of the table image.
  */
 import { performance } from 'node:perf_hooks';
-import { apply, publicView } from '../src/cardgame/index.js';
-import type { Action, CardGameState } from '../src/cardgame/index.js';
+import { apply, publicView, type Action, type CardGameState } from '../src/cardgame/index.js';
 import { renderCardTable } from '../src/render/cards/index.js';
 import { brokenInvariant, newRandomGame, prng, randomAction } from '../test/cardgame/random-game.js';
 import { median, percentile, type BenchResult } from './types.js';

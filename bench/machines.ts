@@ -16,8 +16,13 @@ import type { GameDeps } from '../src/game/core/index.js';
 
 /** Dependencies whose store also reads outside transactions (to watch the database). */
 type InspectDeps = GameDeps & { store: Store };
-import { deliverOutbox, startOutboxLoop, type SendFn } from '../src/game/delivery/index.js';
-import { HEARTBEAT_MS, HEARTBEAT_TIMEOUT_MS } from '../src/game/delivery/index.js';
+import {
+  deliverOutbox,
+  startOutboxLoop,
+  type SendFn,
+  HEARTBEAT_MS,
+  HEARTBEAT_TIMEOUT_MS,
+} from '../src/game/delivery/index.js';
 import { openPostgresStore } from '../src/store/postgres-store.js';
 import { deliverers, games, outbox } from '../src/store/schema.js';
 import { openSqliteStore } from '../src/store/sqlite-store.js';

@@ -1,5 +1,5 @@
 import { sqliteStoreOf } from '../src/store/sqlite-store.js';
-import { first } from '../src/store/store.js';
+import { first, type OpenedStore } from '../src/store/store.js';
 /**
  * `nmr: computer` (docs/bot.md "Seats that never stall"): from the deadline to the results, when a computer player
  * gives the missing orders. A game on a file database whose seats are people who gave nothing (one gave its orders in
@@ -17,7 +17,6 @@ import { createGame, joinGame, startGame } from '../src/game/lobby/index.js';
 import { resolveDuePhases } from '../src/game/resolve/index.js';
 import { submitOrders } from '../src/game/orders/index.js';
 import type { GameDeps } from '../src/game/core/index.js';
-import type { OpenedStore } from '../src/store/store.js';
 
 /** Dependencies whose store also reads outside transactions (to watch the database). */
 type InspectDeps = GameDeps & { store: OpenedStore };

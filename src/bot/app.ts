@@ -12,14 +12,11 @@
  * resolution and each delivery happen once, whichever shard gets there first.
  */
 import { Events, type Client } from 'discord.js';
-import { computerSeats, computerSeatsExist } from '../game/computer/index.js';
-import { missingOrderFiller } from '../game/computer/index.js';
-import { gameKinds } from '../game/core/index.js';
+import { computerSeats, computerSeatsExist, missingOrderFiller } from '../game/computer/index.js';
+import { gameKinds, type GameDeps, type LimitsInput, type GameEvent } from '../game/core/index.js';
 import { warmAiWorker, type AiAnswer, type AiJob } from '../game/ai-pool/index.js';
 import { startOutboxLoop, type OutboxLoop } from '../game/delivery/index.js';
 import { startScheduler, type Scheduler } from '../game/resolve/index.js';
-import type { GameDeps, LimitsInput } from '../game/core/index.js';
-import type { GameEvent } from '../game/core/index.js';
 import type { Store } from '../store/store.js';
 import type { Logger } from '../log.js';
 import { createClient, loginAndWait, withRetry, type RetryOptions } from './client.js';

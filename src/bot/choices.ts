@@ -2,11 +2,10 @@
  * Autocomplete choices shared by several commands.
  */
 import type { AutocompleteInteraction } from 'discord.js';
-import type { Level } from '../game/core/index.js';
+import { type Level, variantOfGame } from '../game/core/index.js';
 import { findOpenGame } from '../game/history/index.js';
 import type { BotContext } from './context.js';
 import { choiceName, MAX_CHOICES } from './text.js';
-import { variantOfGame } from '../game/core/index.js';
 
 /** The powers of the channel's game whose name contains what was typed (nothing when there is no game). */
 export async function respondWithPowers(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {

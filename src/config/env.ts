@@ -3,8 +3,7 @@
  * this module only reads a plain record, so tests pass their own.
  */
 import { z } from 'zod';
-import { parseDuration } from '../game/core/index.js';
-import { ABSOLUTE_MIN_PHASE_MS, MIN_SANDBOX_IDLE_MS, type LimitsInput } from '../game/core/index.js';
+import { parseDuration, ABSOLUTE_MIN_PHASE_MS, MIN_SANDBOX_IDLE_MS, type LimitsInput } from '../game/core/index.js';
 
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 

@@ -3,8 +3,7 @@
  * (DATC 6.I, 6.J; 2023 rules).
  */
 import { formatOrder } from './format.js';
-import type { GameMap } from './map.js';
-import { locationKey } from './map.js';
+import { type GameMap, locationKey } from './map.js';
 import type { BuildSlot, RulesModule } from './rules.js';
 import type { OrderResult, Position, Power, PowerOrder, ProvinceId, Unit, UnitRef, UnitType } from './types.js';
 

@@ -31,13 +31,13 @@ import {
   padSubmit,
   padView,
   type PadRefusal,
+  padOrderLines,
 } from '../game/pad/index.js';
 import type { Locale } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import { renderPageScene } from '../render/index.js';
 import { refusalText } from './html.js';
 import { webJson } from './texts.js';
-import { padOrderLines } from '../game/pad/index.js';
 
 const unbrotli = promisify(brotliDecompress);
 const gzipped = promisify(gzip);

@@ -13,8 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Action, CardGameState } from '../../src/cardgame/index.js';
 import { askComputerPlayer } from '../../src/game/ai-pool/pool.js';
 import { createLogger } from '../../src/log.js';
-import type { FakeInteraction } from '../support/fake-discord/index.js';
-import { componentsOf, textOf } from '../support/fake-discord/index.js';
+import { type FakeInteraction, componentsOf, textOf } from '../support/fake-discord/index.js';
 import { cardPrivacyScanner, CARD_ID } from './cards-support.js';
 import { createHarness, type Harness } from './harness.js';
 

@@ -16,8 +16,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardGameState } from '../../src/cardgame/index.js';
 import type { Effect } from '../../src/cardgame/types.js';
 import { createLogger } from '../../src/log.js';
-import type { FakeInteraction, FakeMessage, FakeSelect } from '../support/fake-discord/index.js';
-import { buttonsOf, componentsOf } from '../support/fake-discord/index.js';
+import {
+  type FakeInteraction,
+  type FakeMessage,
+  type FakeSelect,
+  buttonsOf,
+  componentsOf,
+} from '../support/fake-discord/index.js';
 import { cardPrivacyScanner, handPicks, type WizardMenu } from './cards-support.js';
 import { createHarness, type Harness } from './harness.js';
 

@@ -11,11 +11,16 @@
  * wizard and a not-your-turn click.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CardGameState } from '../../src/cardgame/index.js';
+import { type CardGameState, claimsOf } from '../../src/cardgame/index.js';
 import { createLogger } from '../../src/log.js';
-import type { FakeInteraction, FakeMessage, FakeSelect } from '../support/fake-discord/index.js';
-import { buttonsOf, componentsOf, textOf } from '../support/fake-discord/index.js';
-import { claimsOf } from '../../src/cardgame/index.js';
+import {
+  type FakeInteraction,
+  type FakeMessage,
+  type FakeSelect,
+  buttonsOf,
+  componentsOf,
+  textOf,
+} from '../support/fake-discord/index.js';
 import { cardPrivacyScanner, handPicks, leaks, nameLeaks, type WizardMenu } from './cards-support.js';
 import { createHarness, type Harness } from './harness.js';
 

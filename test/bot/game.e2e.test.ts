@@ -14,8 +14,7 @@ import { renderMap } from '../../src/render/index.js';
 import { barHeight } from '../../src/render/replay/frames.js';
 import { REPLAY_WIDTH } from '../../src/render/replay/index.js';
 import { decodeFrames, difference, pixelsOf } from '../render/replay-game.js';
-import type { FakeMessage } from '../support/fake-discord/index.js';
-import { textOf } from '../support/fake-discord/index.js';
+import { type FakeMessage, textOf } from '../support/fake-discord/index.js';
 import {
   createHarness,
   expectMapPost,

@@ -5,11 +5,10 @@
  * writes no SQLite file.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readdirSync } from 'node:fs';
 import pg from 'pg';
 import { FakeDiscord } from '../support/fake-discord/index.js';
 import { freshPostgresDatabase } from '../support/postgres.js';

@@ -15,8 +15,7 @@
  * an 8-bit palette PNG under 400 KiB, the budget over 8 powers (harness `expectMapPost`, `expectResultsPost`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeMessage } from '../support/fake-discord/index.js';
-import { textOf } from '../support/fake-discord/index.js';
+import { type FakeMessage, textOf } from '../support/fake-discord/index.js';
 import { buildScene, renderMap, type Scene } from '../../src/render/index.js';
 import {
   createHarness,

@@ -4,8 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardsCommand } from '../../src/cli/commands/cards.js';
 import { main } from '../../src/cli/main.js';
-import { apply, newGame } from '../../src/cardgame/index.js';
-import type { Action } from '../../src/cardgame/index.js';
+import { apply, newGame, type Action } from '../../src/cardgame/index.js';
 import { play } from './fixtures.js';
 import { prng, randomAction } from './random-game.js';
 

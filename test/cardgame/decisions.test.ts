@@ -14,9 +14,9 @@ import {
   newGame,
   privateView,
   publicView,
+  defaultGive,
 } from '../../src/cardgame/index.js';
 import { card } from '../../src/cardgame/cards.js';
-import { defaultGive } from '../../src/cardgame/index.js';
 import { claimsOfEvent, play, refused, table } from './fixtures.js';
 
 const alone = (

@@ -5,15 +5,20 @@
  * conserved as in a real game.
  */
 import { expect } from 'vitest';
-import { apply, DATA, DECK_IDS, newGame, STATE_ORDER, STRONGHOLD_IDS } from '../../src/cardgame/index.js';
-import type {
-  Action,
-  CardGameState,
-  DynastyId,
-  GameEvent,
-  Owner,
-  StateId,
-  SymbolId,
+import {
+  apply,
+  DATA,
+  DECK_IDS,
+  newGame,
+  STATE_ORDER,
+  STRONGHOLD_IDS,
+  type Action,
+  type CardGameState,
+  type DynastyId,
+  type GameEvent,
+  type Owner,
+  type StateId,
+  type SymbolId,
 } from '../../src/cardgame/index.js';
 
 export type CardName = string;

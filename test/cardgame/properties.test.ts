@@ -6,8 +6,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { apply, legalActions, physicalCount, STATE_ORDER, statesControlledBy } from '../../src/cardgame/index.js';
-import type { Action, CardGameState } from '../../src/cardgame/index.js';
+import {
+  apply,
+  legalActions,
+  physicalCount,
+  STATE_ORDER,
+  statesControlledBy,
+  type Action,
+  type CardGameState,
+} from '../../src/cardgame/index.js';
 import { brokenInvariant, newRandomGame, prng, randomAction } from './random-game.js';
 
 const GAMES = Number(process.env.CARDGAME_GAMES ?? 200);

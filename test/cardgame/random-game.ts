@@ -9,10 +9,12 @@ import {
   newGame,
   STATE_ORDER,
   STRONGHOLD_IDS,
+  type Action,
+  type CardGameState,
+  type Effect,
 } from '../../src/cardgame/index.js';
 import { applyEffect } from '../../src/cardgame/effects.js';
 import { cloneState } from '../../src/cardgame/clone.js';
-import type { Action, CardGameState, Effect } from '../../src/cardgame/index.js';
 
 /** The project's test PRNG (mulberry32), so failures replay from a seed. */
 export { rng as prng } from '../support/random.js';

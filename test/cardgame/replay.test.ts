@@ -3,8 +3,15 @@
  * state it is given; a seat's view carries nothing from which another seat's hand could be worked out.
  */
 import { describe, expect, it } from 'vitest';
-import { apply, newGame, privateView, publicView } from '../../src/cardgame/index.js';
-import type { Action, CardGameState, GameEvent } from '../../src/cardgame/index.js';
+import {
+  apply,
+  newGame,
+  privateView,
+  publicView,
+  type Action,
+  type CardGameState,
+  type GameEvent,
+} from '../../src/cardgame/index.js';
 import { prng, randomAction } from './random-game.js';
 
 function randomGame(seats: number, seed: number, dynastyCards: boolean) {

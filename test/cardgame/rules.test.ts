@@ -12,9 +12,9 @@ import {
   endReason,
   legalActions,
   STATE_ORDER,
+  type CardGameState,
 } from '../../src/cardgame/index.js';
 import { boardKey } from '../../src/cardgame/board.js';
-import type { CardGameState } from '../../src/cardgame/index.js';
 import { claimsOfEvent, play, refused, table, type TableSpec } from './fixtures.js';
 
 interface Row {

@@ -12,11 +12,11 @@ import {
   legalActions,
   legalWages,
   STATE_ORDER,
+  type CardGameState,
+  type GameEvent,
 } from '../../src/cardgame/index.js';
-import { applyEffect } from '../../src/cardgame/effects.js';
-import { windDestinations } from '../../src/cardgame/effects.js';
+import { applyEffect, windDestinations } from '../../src/cardgame/effects.js';
 import { cloneState } from '../../src/cardgame/clone.js';
-import type { CardGameState, GameEvent } from '../../src/cardgame/index.js';
 import { claimsOfEvent, play, refused, sorted, table } from './fixtures.js';
 
 const brightsOffered = (s: CardGameState, seat: number) => sorted(new Set(legalWages(s, seat).map((a) => a.bright)));

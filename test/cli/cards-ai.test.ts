@@ -5,8 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cardsCommand } from '../../src/cli/commands/cards.js';
-import { apply, newGame, privateView } from '../../src/cardgame/index.js';
-import type { Action, CardGameState } from '../../src/cardgame/index.js';
+import { apply, newGame, privateView, type Action, type CardGameState } from '../../src/cardgame/index.js';
 import { canonical, notListed } from '../ai/cards/listed.js';
 import { prng, randomAction } from '../cardgame/random-game.js';
 

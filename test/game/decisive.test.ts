@@ -10,8 +10,7 @@
 import { first } from '../../src/store/store.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memberRef } from '../../src/game/core/text-refs.js';
-import { eq } from 'drizzle-orm';
-import { and, eq as eqSql } from 'drizzle-orm';
+import { eq, and, eq as eqSql } from 'drizzle-orm';
 import { createGame, joinGame, startGame } from '../../src/game/lobby/index.js';
 import { gameStatus } from '../../src/game/history/index.js';
 import { gmAdvance, gmRollback, gmExtend } from '../../src/game/gm/index.js';

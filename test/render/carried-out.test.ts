@@ -10,13 +10,11 @@ import { mandateOfHeaven } from '../../src/variants/mandate-of-heaven/index.js';
 import { warhammer } from '../../src/variants/warhammer/index.js';
 import { galleryImages } from '../../src/render/gallery.js';
 import { geometryOf } from '../../src/render/geometry.js';
-import { buildScene } from '../../src/render/index.js';
-import type { Point, Scene } from '../../src/render/index.js';
+import { buildScene, type Point, type Scene, renderMap } from '../../src/render/index.js';
 import { insideProvince, toMap } from './helpers.js';
 import { sceneOfRenderCase } from './render-case.js';
 import { playedCases, playedScene } from './played.js';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { renderMap } from '../../src/render/index.js';
 import { renderOptionsOf } from '../../src/cli/commands/render.js';
 
 /** The province drawn under an output-pixel point of a Warhammer scene. */

@@ -5,8 +5,7 @@
  * empty list when the map reads right); the map tests run them on the gallery and on computer-played games.
  */
 import type { Variant } from '../../src/engine/variant.js';
-import { geometryOf } from '../../src/render/geometry.js';
-import type { Point } from '../../src/render/geometry.js';
+import { geometryOf, type Point } from '../../src/render/geometry.js';
 import { distToSegment, length, pointAt } from '../../src/render/route.js';
 import type { OrderMark, Rect, ResultSymbol, Scene, UnitMark } from '../../src/render/scene.js';
 import { ARROW, OPTION_ARROW } from '../../src/render/styles.js';

@@ -8,9 +8,18 @@
  * `options`), and stays legal after the effects picked before it; so the fall back is both accepted by the engine
  * and listed effect by effect.
  */
-import { card, effectChoices } from '../../cardgame/index.js';
+import {
+  card,
+  effectChoices,
+  type CardGameState,
+  type CardId,
+  type Effect,
+  type Owner,
+  type Seat,
+  type StateId,
+  type SymbolId,
+} from '../../cardgame/index.js';
 import { statesAround, STRONGHOLD_IDS } from '../../cardgame/board.js';
-import type { CardGameState, CardId, Effect, Owner, Seat, StateId, SymbolId } from '../../cardgame/index.js';
 import { shuffleInPlace, type Random } from './random.js';
 import { localRelative, STATE_INDEX, type Weights } from './value.js';
 

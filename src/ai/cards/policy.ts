@@ -16,10 +16,15 @@ import {
   eligibleStates,
   legalWages,
   ringOf,
+  type Action,
+  type CardGameState,
+  type CardId,
+  type Seat,
+  type StateId,
+  type SymbolId,
 } from '../../cardgame/index.js';
 import type { Counts } from '../../cardgame/counting.js';
 import { placeTargets } from '../../cardgame/effects.js';
-import type { Action, CardGameState, CardId, Seat, StateId, SymbolId } from '../../cardgame/index.js';
 import { chooseFallBack, chooseGive } from './choices.js';
 import type { Random } from './random.js';
 import type { Weights } from './value.js';

@@ -6,8 +6,17 @@
  * random numbers), and the playout budget is spent by sequential halving: every candidate gets a few playouts,
  * the better half gets more, and so on down to one.
  */
-import { card, eligibleStates, fallBackOption, legalWages } from '../../cardgame/index.js';
-import type { Action, CardGameState, CardGameView, CardId, Seat } from '../../cardgame/index.js';
+import {
+  card,
+  eligibleStates,
+  fallBackOption,
+  legalWages,
+  type Action,
+  type CardGameState,
+  type CardGameView,
+  type CardId,
+  type Seat,
+} from '../../cardgame/index.js';
 import type { WageAction } from '../../cardgame/wage.js';
 import { bestCards, cardWorth, chooseFallBack } from './choices.js';
 import {

@@ -8,9 +8,8 @@
  *   army 1, as seed §6 counts), small and capped: how close it is to taking or losing the state.
  * - Cards in hand are the fuel of every battle; armies left in supply are what superiorities place.
  */
-import { ringOf, STATE_ORDER } from '../../cardgame/index.js';
+import { ringOf, STATE_ORDER, type CardGameState, type Owner } from '../../cardgame/index.js';
 import type { Board } from '../../cardgame/board.js';
-import type { CardGameState, Owner } from '../../cardgame/index.js';
 
 export interface Weights {
   /** A state held (after the projected control round). */

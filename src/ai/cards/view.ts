@@ -5,9 +5,16 @@
  * to make one full state the engine can play on (information-set Monte Carlo).
  */
 import { z } from 'zod';
-import { DECK_IDS, stateSchema, zodSentence } from '../../cardgame/index.js';
-import type { CardGameState, CardGameView, CardId, Seat } from '../../cardgame/index.js';
-import { STRONGHOLD_IDS } from '../../cardgame/index.js';
+import {
+  DECK_IDS,
+  stateSchema,
+  zodSentence,
+  type CardGameState,
+  type CardGameView,
+  type CardId,
+  type Seat,
+  STRONGHOLD_IDS,
+} from '../../cardgame/index.js';
 import { engineRngState, shuffleInPlace, type Random } from './random.js';
 
 const CARD_INDEX = new Map<CardId, number>(DECK_IDS.map((c, i) => [c, i]));

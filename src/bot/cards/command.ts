@@ -22,8 +22,15 @@ import {
 } from '../../game/cards/index.js';
 import { tableBoardPicture, publicTable } from './board.js';
 import { brightOptions, previewStep, secondChoices } from './play.js';
-import { notYourTurnText, openChoose, openFallBack, openPlay, seatState, type SeatState } from './handlers.js';
-import { handleCardsComponent } from './handlers.js';
+import {
+  notYourTurnText,
+  openChoose,
+  openFallBack,
+  openPlay,
+  seatState,
+  type SeatState,
+  handleCardsComponent,
+} from './handlers.js';
 import { RULE_TOPICS, rulesText, type RuleTopic } from './rules.js';
 import { handView } from './views.js';
 import { CARDS_COMMAND, type View } from './ui.js';

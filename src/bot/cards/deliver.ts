@@ -26,8 +26,9 @@ import {
   forgetCardPings,
   recordCardPing,
   recordCardThread,
+  type CardsEvent,
+  type CardTablePayload,
 } from '../../game/cards/index.js';
-import type { CardsEvent, CardTablePayload } from '../../game/cards/index.js';
 import { PermanentDeliveryError, type DeliveryRow } from '../../game/delivery/index.js';
 import type { GameDeps } from '../../game/core/index.js';
 import type { KindPayload } from '../../game/outbox/index.js';

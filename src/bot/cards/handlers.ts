@@ -22,13 +22,20 @@ import {
   draftChoose,
   finishFallBack,
   startFallBack,
+  freeDynasties,
+  joinCardGame,
+  leaveCardGame,
+  startCardGame,
+  cardsMyView,
+  chooseBattle,
+  giveCards,
+  markCardsPresent,
+  wageBattle,
+  cardGameById,
+  type CardDraftView,
+  type CardGameInfo,
 } from '../../game/cards/index.js';
-import { freeDynasties, joinCardGame, leaveCardGame, startCardGame } from '../../game/cards/index.js';
-import { cardsMyView, chooseBattle, giveCards, markCardsPresent, wageBattle } from '../../game/cards/index.js';
-import { cardGameById } from '../../game/cards/index.js';
-import type { CardDraftView, CardGameInfo } from '../../game/cards/index.js';
-import type { Caller } from '../../game/core/index.js';
-import { playerName } from '../../game/core/index.js';
+import { type Caller, playerName } from '../../game/core/index.js';
 import type { ComponentInteraction } from '../command.js';
 import type { BotContext } from '../context.js';
 import { discordText, timestamp } from '../markup.js';

@@ -17,8 +17,7 @@ import {
   startCardGame,
   type CardGameInfo,
 } from '../../game/cards/index.js';
-import { formatDuration, memberRef, typed } from '../../game/core/index.js';
-import { playerName } from '../../game/core/index.js';
+import { formatDuration, memberRef, typed, playerName } from '../../game/core/index.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respond.js';
 import { dynastyLabel } from './format.js';

@@ -19,8 +19,7 @@ import {
   type Tactic,
 } from '../../cardgame/index.js';
 import type { ClaimLine } from '../../cardgame/counting.js';
-import type { WageAction } from '../../cardgame/wage.js';
-import { matchReference } from '../../cardgame/wage.js';
+import { type WageAction, matchReference } from '../../cardgame/wage.js';
 import {
   cardName,
   cardType,

@@ -13,15 +13,24 @@ import {
 import { claimSeat, leaveSeat, leaveSeatRefusal } from '../../game/seats/index.js';
 import { createGame, freePowers, joinGame, leaveGame, PRESS_MODES, startGame } from '../../game/lobby/index.js';
 import { findOpenGame, gameStatus } from '../../game/history/index.js';
-import { formatDuration, hidesIdentities, memberRef } from '../../game/core/index.js';
+import {
+  formatDuration,
+  hidesIdentities,
+  memberRef,
+  type CooldownAction,
+  SCORING_SYSTEMS,
+  optionSuggestions,
+  optionsLine,
+  computerSeatSuggestions,
+  isComputer,
+  playerName,
+} from '../../game/core/index.js';
 import type { PressMode } from '../../game/press/index.js';
 import { pluginOf } from '../../variants/index.js';
-import type { CooldownAction } from '../../game/core/index.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, handleConfirmation } from '../components.js';
 import { seatOptions, seatsText } from '../seat-options.js';
 import { discordText } from '../markup.js';
-import { SCORING_SYSTEMS } from '../../game/core/index.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respond.js';
 import { PALETTE_CHOICES } from './map.js';
@@ -29,8 +38,6 @@ import { LEVEL_CHOICES } from '../choices.js';
 import { choiceName, MAX_CHOICE, MAX_CHOICES } from '../text.js';
 import { botKindCreating, botKindInChannel, botKinds } from '../kinds.js';
 import { respondWithVariants, variantChosen, variantIdOf } from '../variant-choice.js';
-import { optionSuggestions, optionsLine } from '../../game/core/index.js';
-import { computerSeatSuggestions, isComputer, playerName } from '../../game/core/index.js';
 
 const durationHelp = 'like 90s, 10m, 24h or 2d';
 

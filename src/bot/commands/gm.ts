@@ -4,7 +4,16 @@
  * the game master's own reply is ephemeral. `advance`, `rollback` and `cancel` ask for a confirmation first.
  * Server admins may limit who sees `/gm` in Server Settings → Integrations (README); the check stays here.
  */
-import { isComputer, isPerson, isVacant, playerName } from '../../game/core/index.js';
+import {
+  isComputer,
+  isPerson,
+  isVacant,
+  playerName,
+  formatDuration,
+  GAME_OVER,
+  memberRef,
+  type Caller,
+} from '../../game/core/index.js';
 import {
   InteractionContextType,
   PermissionFlagsBits,
@@ -13,7 +22,6 @@ import {
   type ChatInputCommandInteraction,
 } from 'discord.js';
 import { botKindInChannel, botKinds } from '../kinds.js';
-import { formatDuration, GAME_OVER, memberRef, type Caller } from '../../game/core/index.js';
 import { gameStatus } from '../../game/history/index.js';
 import {
   gmAdvance,

@@ -34,8 +34,7 @@ import {
   type RenderInput,
 } from '../../game/history/index.js';
 import { pressHistory, type PressLine } from '../../game/press/index.js';
-import { type PhaseView, typed } from '../../game/core/index.js';
-import { fairTurns } from '../../game/core/index.js';
+import { type PhaseView, typed, fairTurns } from '../../game/core/index.js';
 import {
   MAX_REPLAY_PHASES,
   renderReplay,

@@ -13,8 +13,7 @@ import {
   type ChatInputCommandInteraction,
 } from 'discord.js';
 import { clearOrders, myOrders, orderInputProblem, submitOrders } from '../../game/orders/index.js';
-import { useCooldown } from '../../game/core/index.js';
-import { limitsOf } from '../../game/core/index.js';
+import { useCooldown, limitsOf } from '../../game/core/index.js';
 import { logOrders } from '../../log.js';
 import { failedOrderReply, orderReply, refusedOrderReply } from './order.js';
 import { GENERIC_FAILURE } from '../router.js';

@@ -33,8 +33,8 @@ import {
   type Attachment,
   type ChatInputCommandInteraction,
 } from 'discord.js';
-import { formatDuration, formatResultsSummary, limitsOf } from '../../game/core/index.js';
-import { history } from '../../game/history/index.js';
+import { formatDuration, formatResultsSummary, limitsOf, fairTurns, type LoopTurns } from '../../game/core/index.js';
+import { history, IMPORT_LIMITS } from '../../game/history/index.js';
 import {
   actSandbox,
   clearSandboxOrders,
@@ -57,12 +57,10 @@ import {
   type SandboxRef,
   type SandboxView,
 } from '../../game/sandbox/index.js';
-import { IMPORT_LIMITS } from '../../game/history/index.js';
 import type { Adjudication } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
-import { fairTurns, type LoopTurns } from '../../game/core/index.js';
 import { mapFileName, type MapPicture } from '../maps.js';
 import { discordText, timestamp } from '../markup.js';
 import { replyPrivately, replyRejected } from '../respond.js';

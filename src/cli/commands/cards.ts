@@ -17,9 +17,13 @@ import {
   stateSchema,
   STATE_ORDER,
   zodSentence,
+  type Action,
+  type CardGameState,
+  type DynastyId,
+  type Owner,
+  type StateId,
+  STRONGHOLD_IDS,
 } from '../../cardgame/index.js';
-import type { Action, CardGameState, DynastyId, Owner, StateId } from '../../cardgame/index.js';
-import { STRONGHOLD_IDS } from '../../cardgame/index.js';
 import { cardAiAction, readSeatView } from '../../ai/cards/index.js';
 import { EXIT, InputError, jsonResult, levelOf, parseFlags, parseJson, runCommand, type CommandResult } from '../io.js';
 

@@ -8,8 +8,7 @@ import { normalizeName, placeIndex } from '../../engine/parse/places.js';
 import type { Position, Unit, UnitType } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import { msg, type Msg } from '../../i18n/index.js';
-import { powerByName } from '../core/index.js';
-import { typed } from '../core/index.js';
+import { powerByName, typed } from '../core/index.js';
 
 /** An edit as the game master wrote it (places and powers as typed). */
 export type BoardEdit =

@@ -10,13 +10,17 @@ import type { Tx } from '../../store/db.js';
 import { audit, openGameByChannel, phaseById } from '../../store/queries.js';
 import { orders, phases, phaseSteps, type GameRow, type PhaseRow } from '../../store/schema.js';
 import { first } from '../../store/store.js';
-import { noOpenGame } from '../core/index.js';
+import {
+  noOpenGame,
+  phaseLabel,
+  fail,
+  inTransaction,
+  type Caller,
+  type GameDeps,
+  variantOfGame,
+  randomToken,
+} from '../core/index.js';
 import { queueNotice, queueStatus } from '../outbox/index.js';
-import { phaseLabel } from '../core/index.js';
-import { fail, inTransaction } from '../core/index.js';
-import type { Caller, GameDeps } from '../core/index.js';
-import { variantOfGame } from '../core/index.js';
-import { randomToken } from '../core/index.js';
 import { applyEdit, type BoardEdit } from './edit.js';
 
 export type { BoardEdit } from './edit.js';

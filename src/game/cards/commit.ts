@@ -5,7 +5,15 @@ import { first } from '../../store/store.js';
  * in the caller's transaction. Then seats that are away (or conceded) resolve at once with the defaults.
  */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { apply, publicView, type Action, type CardGameState, type GameEvent, type Seat } from '../../cardgame/index.js';
+import {
+  apply,
+  publicView,
+  type Action,
+  type CardGameState,
+  type GameEvent,
+  type Seat,
+  type Effect,
+} from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
 import { games, type GameEnd } from '../../store/schema.js';
 import { cardEvents, cardGames, cardSeats, type CardSeatRow } from './tables.js';
@@ -17,7 +25,6 @@ import { CARD_AUTO_TURNS_PER_HOUR, REMINDER_MIN_TURN_MS } from './types.js';
 import { dynastyLabel } from '../../cardgame/names.js';
 import { recordSeatTurn } from '../seats/index.js';
 import { rateFinishedGame, type PlacedSeat } from '../scores/index.js';
-import type { Effect } from '../../cardgame/index.js';
 
 export type Fail = { ok: false; error: string };
 

@@ -24,9 +24,18 @@ import { games } from '../../store/schema.js';
 import { cardGames, cardSeats } from './tables.js';
 import { CARD_KIND } from './types.js';
 import { askComputerPlayer, type AiAnswer, type AiJob } from '../ai-pool/index.js';
-import { COMPUTER_ID_PREFIX, computerLevelOf, isComputer, isVacant, type Level } from '../core/index.js';
-import { fail, inReadTransaction, inTransaction } from '../core/index.js';
-import type { GameDeps, Result } from '../core/index.js';
+import {
+  COMPUTER_ID_PREFIX,
+  computerLevelOf,
+  isComputer,
+  isVacant,
+  type Level,
+  fail,
+  inReadTransaction,
+  inTransaction,
+  type GameDeps,
+  type Result,
+} from '../core/index.js';
 import { commitDefault, runAutomatic } from './commit.js';
 import { lateForComputer, markTimeout } from './timer.js';
 import { cancelFallBack, draftEffect, draftRecruit, finishFallBack, startFallBack } from './draft.js';

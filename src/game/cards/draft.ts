@@ -17,15 +17,13 @@ import {
   type Effect,
   type Seat,
 } from '../../cardgame/index.js';
-import { fireSources, windSources } from '../../cardgame/effects.js';
+import { fireSources, windSources, bestRowCards } from '../../cardgame/effects.js';
 import { cloneState } from '../../cardgame/clone.js';
-import { bestRowCards } from '../../cardgame/effects.js';
 import { Refusal } from '../../cardgame/refusal.js';
 import { parseAction } from '../../cardgame/schema.js';
 import type { Tx } from '../../store/db.js';
 import { cardDrafts, cardGames, type CardDraftRow, type CardDraftStep } from './tables.js';
-import { fail, inReadTransaction, inTransaction } from '../core/index.js';
-import type { Caller, GameDeps, Result } from '../core/index.js';
+import { fail, inReadTransaction, inTransaction, type Caller, type GameDeps, type Result } from '../core/index.js';
 import { commitAction, markPresentInTx, runAutomatic } from './commit.js';
 import { queueTable } from './outbox.js';
 import { inNotation } from './text.js';

@@ -16,10 +16,22 @@ import type { Tx } from '../../store/db.js';
 import { audit, idText } from '../../store/queries.js';
 import { games } from '../../store/schema.js';
 import { cardEvents, cardGames, cardSeats, type CardSeatRow } from './tables.js';
-import { formatDuration, parseDuration } from '../core/index.js';
+import {
+  formatDuration,
+  parseDuration,
+  fail,
+  inTransaction,
+  type Caller,
+  type GameDeps,
+  type Result,
+  computerUserId,
+  isComputer,
+  parseLevel,
+  playerName,
+  channelRef,
+  typed,
+} from '../core/index.js';
 import { queueDm, queueNotice } from '../outbox/index.js';
-import { fail, inTransaction } from '../core/index.js';
-import type { Caller, GameDeps, Result } from '../core/index.js';
 import { commitDefault, runAutomatic, turnClock, turnLength } from './commit.js';
 import { queueLog, queuePingsForNow, queueTable, queueTurnPing, turnPingText } from './outbox.js';
 import {
@@ -37,9 +49,6 @@ import {
 import { dynastyLabel } from './text.js';
 import { CARD_MAX_TURN_MS, type CardGameInfo } from './types.js';
 import { matchDynasty } from './lobby.js';
-import { computerUserId, isComputer, parseLevel, playerName } from '../core/index.js';
-import { channelRef } from '../core/index.js';
-import { typed } from '../core/index.js';
 
 type GmResult = Result<{ game: CardGameInfo }>;
 

@@ -3,8 +3,7 @@
  * its unique open-game index), join with a dynasty, leave, and start (missing dynasties drawn at random, the
  * deal, the setup give with its deadline).
  */
-import { parseSeatSettings, type SeatCreateInput, type SeatSettings } from '../seats/index.js';
-import { reliabilityRefusal } from '../seats/index.js';
+import { parseSeatSettings, type SeatCreateInput, type SeatSettings, reliabilityRefusal } from '../seats/index.js';
 import { CARD_GAME } from '../../cardgame/identity.js';
 import { eq } from 'drizzle-orm';
 import { DYNASTIES, newGame, publicView, type DynastyId } from '../../cardgame/index.js';
@@ -12,14 +11,18 @@ import { audit, idText, openGameByChannel } from '../../store/queries.js';
 import type { Tx } from '../../store/db.js';
 import { games, type GameRow } from '../../store/schema.js';
 import { cardGames, cardSeats } from './tables.js';
-import { formatDuration, parseDuration } from '../core/index.js';
-import { newGameRefusal } from '../core/index.js';
-import { queueDm, queueStatus } from '../outbox/index.js';
-import { fail, inReadTransaction, inTransaction, noteEvent } from '../core/index.js';
-import type { Caller, GameDeps, Result } from '../core/index.js';
-import { randomToken } from '../core/index.js';
-import { GAME_DEFAULT_LEVEL, type Level } from '../../ai/levels.js';
 import {
+  formatDuration,
+  parseDuration,
+  newGameRefusal,
+  fail,
+  inReadTransaction,
+  inTransaction,
+  noteEvent,
+  type Caller,
+  type GameDeps,
+  type Result,
+  randomToken,
   computerUserId,
   isComputer,
   parseLevel,
@@ -27,7 +30,11 @@ import {
   playerName,
   seatListSuggestions,
   type SeatNames,
+  channelRef,
+  typed,
 } from '../core/index.js';
+import { queueDm, queueStatus } from '../outbox/index.js';
+import { GAME_DEFAULT_LEVEL, type Level } from '../../ai/levels.js';
 import { runAutomatic, turnClock } from './commit.js';
 import { queuePingsForNow, queueLog } from './outbox.js';
 import { infoOf, openCardGame, reload, seatOfUser, settingsOf, type CardCtx } from './store.js';
@@ -42,8 +49,6 @@ import {
   type CardGameSettings,
   type CardPreset,
 } from './types.js';
-import { channelRef } from '../core/index.js';
-import { typed } from '../core/index.js';
 
 /** `/game create` for a card table; its seat options (`computer:` names dynasties) are every kind's. */
 export interface CreateCardGameInput extends SeatCreateInput {

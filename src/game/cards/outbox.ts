@@ -5,10 +5,10 @@
  */
 import { CARD_GAME } from '../../cardgame/identity.js';
 import { boardKey } from '../../cardgame/board.js';
-import { publicView, type GameEvent } from '../../cardgame/index.js';
+import { publicView, type GameEvent, type CardGameView } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
 import type { GameRow } from '../../store/schema.js';
-import { isComputer, playerName } from '../core/index.js';
+import { isComputer, playerName, memberRef } from '../core/index.js';
 import { enqueue, queueStatus, type KindPayload } from '../outbox/index.js';
 import { infoOf, loadCtx, seatRow, seatsToAct, toActOf, type CardCtx } from './store.js';
 import {
@@ -22,9 +22,7 @@ import {
   stateLabel,
   winnerText,
 } from './text.js';
-import type { CardGameView } from '../../cardgame/index.js';
 import { CARD_KIND, type CardsEvent, type CardTablePayload } from './types.js';
-import { memberRef } from '../core/index.js';
 
 /** One of the card game's own rows (`CardsEvent`): a turn ping is a prompt, dropped if the game is cancelled. */
 function cardsPayload(gameId: number, e: CardsEvent): KindPayload<CardsEvent> {

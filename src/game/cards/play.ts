@@ -5,19 +5,25 @@
  */
 import { eq } from 'drizzle-orm';
 import { matchDynasty } from './lobby.js';
-import { playerName } from '../core/index.js';
+import {
+  playerName,
+  fail,
+  inReadTransaction,
+  inTransaction,
+  type Caller,
+  type GameDeps,
+  type Result,
+  timeRef,
+  typed,
+} from '../core/index.js';
 import { fallBackOption, legalWages, privateView, type Action, type Seat, type StateId } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
 import { cardSeats, type CardSeatRow } from './tables.js';
-import { fail, inReadTransaction, inTransaction } from '../core/index.js';
-import type { Caller, GameDeps, Result } from '../core/index.js';
 import { commitAction, markPresentInTx, runAutomatic } from './commit.js';
 import { queueLog, queueTable } from './outbox.js';
 import { bumpVersion, infoOf, openCardGame, reload, seatOfUser, STALE, type CardCtx } from './store.js';
 import { dynastyLabel } from './text.js';
 import type { CardGameInfo, CardNotifyMode, CardPlayOptions, CardWageInput } from './types.js';
-import { timeRef } from '../core/index.js';
-import { typed } from '../core/index.js';
 
 export type SeatCtx = { ctx: CardCtx; row: CardSeatRow; seat: Seat };
 

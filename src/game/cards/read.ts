@@ -3,20 +3,17 @@ import { first } from '../../store/store.js';
  * Read-only look-ups for the bot, and the bookkeeping writes its deliverer needs: the log thread's id and the turn
  * pings still up (docs/bot.md "Card game turns").
  */
-import { eq } from 'drizzle-orm';
+import { eq, and, asc, desc } from 'drizzle-orm';
 import { eligibleStates, physicalCount, controllerOf, type GameEvent, type StateId } from '../../cardgame/index.js';
 import { games } from '../../store/schema.js';
 import { cardEvents, cardGames, type CardPing } from './tables.js';
 import { idText } from '../../store/queries.js';
-import { inReadTransaction, inTransaction, fail } from '../core/index.js';
-import type { GameDeps, Result } from '../core/index.js';
+import { inReadTransaction, inTransaction, fail, type GameDeps, type Result } from '../core/index.js';
 import { cardCtxById, infoOf, loadCtx, openCardGame } from './store.js';
 import { dynastyLabel, stateLabel } from './text.js';
-import { CARD_KIND, type CardGameInfo } from './types.js';
+import { CARD_KIND, type CardGameInfo, type CardTablePayload } from './types.js';
 import { replayCardGame } from './gm.js';
-import { and, asc, desc } from 'drizzle-orm';
 import { cardTablePayload } from './outbox.js';
-import type { CardTablePayload } from './types.js';
 
 /** The channel's unfinished card game, else its latest finished one, else null (also null for a Diplomacy game). */
 export async function cardGameInChannel(deps: GameDeps, channelId: string): Promise<CardGameInfo | null> {

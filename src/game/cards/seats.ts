@@ -11,12 +11,17 @@ import { dynastyLabel } from '../../cardgame/names.js';
 import type { Seat } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
 import type { GameRow } from '../../store/schema.js';
-import { isPerson, playerName, vacantUserId } from '../core/index.js';
-import type { KindSeats } from '../core/index.js';
+import {
+  isPerson,
+  playerName,
+  vacantUserId,
+  type KindSeats,
+  type SeatDescription,
+  channelRef,
+  timeRef,
+} from '../core/index.js';
 import { queueDm, queueNotice } from '../outbox/index.js';
-import type { SeatDescription } from '../core/index.js';
 import { openSubstituteCall } from '../seats/index.js';
-import { channelRef, timeRef } from '../core/index.js';
 import { CARD_GAME } from '../../cardgame/identity.js';
 import { matchDynasty } from './lobby.js';
 import { queueTable, queueTurnPing, turnPingText } from './outbox.js';

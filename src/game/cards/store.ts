@@ -5,7 +5,7 @@ import { first } from '../../store/store.js';
  */
 import { CARD_GAME } from '../../cardgame/identity.js';
 import { and, asc, eq, ne } from 'drizzle-orm';
-import type { CardGameState, Seat } from '../../cardgame/index.js';
+import { type CardGameState, type Seat, publicView } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
 import { idText } from '../../store/queries.js';
 import { games, type GameRow } from '../../store/schema.js';
@@ -18,7 +18,6 @@ import {
   type CardPhase,
   type CardSeatInfo,
 } from './types.js';
-import { publicView } from '../../cardgame/index.js';
 
 export interface CardCtx {
   game: GameRow;

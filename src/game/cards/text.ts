@@ -28,8 +28,7 @@ import {
 import type { ClaimLine } from '../../cardgame/counting.js';
 import { isCard } from '../../cardgame/cards.js';
 import type { CardSeatInfo, CardTableText } from './types.js';
-import { computerLevelOf, isComputer, playerName } from '../core/index.js';
-import { timeRef } from '../core/index.js';
+import { computerLevelOf, isComputer, playerName, timeRef } from '../core/index.js';
 
 const SUP = new Map(DATA.superiorities.map((s) => [s.id, s]));
 const STATES = new Map(DATA.board.states.map((s) => [s.id, s]));

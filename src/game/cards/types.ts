@@ -3,8 +3,16 @@
  * (design.md §3). Hands appear only in `CardSeatPrivate` (a seat's own view); everything else is public.
  */
 import { CARD_GAME } from '../../cardgame/identity.js';
-import type { CardGameView, CardId, DynastyId, Effect, Phase, Seat, SymbolId } from '../../cardgame/index.js';
-import type { FallBackOption } from '../../cardgame/index.js';
+import type {
+  CardGameView,
+  CardId,
+  DynastyId,
+  Effect,
+  Phase,
+  Seat,
+  SymbolId,
+  FallBackOption,
+} from '../../cardgame/index.js';
 import type { GameStatus } from '../../store/schema.js';
 import type { CardNotifyMode } from './tables.js';
 

@@ -30,21 +30,27 @@ import { readyPowers } from '../../store/queries.js';
 import { toTexts } from '../../ai/orders.js';
 import type { ComputerAnswer, ComputerQuestion } from '../../variants/plugin/index.js';
 import type { Variant } from '../../engine/variant.js';
-import { runAction } from '../resolve/index.js';
+import { runAction, toggleReady } from '../resolve/index.js';
 import { askComputerPlayer, type AiAnswer, type AiJob } from '../ai-pool/index.js';
 import { submitOrders } from '../orders/index.js';
-import { pluginContext, storedStepUnderWay } from '../phase/index.js';
-import { toggleReady } from '../resolve/index.js';
-import { seatedToAct } from '../phase/index.js';
+import { pluginContext, storedStepUnderWay, seatedToAct } from '../phase/index.js';
 
-import { variantJobOf, variantOfGame } from '../core/index.js';
-import { COMPUTER_ID_PREFIX, VACANT_ID_PREFIX, computerLevelOf, isComputer, isVacant } from '../core/index.js';
+import {
+  variantJobOf,
+  variantOfGame,
+  COMPUTER_ID_PREFIX,
+  VACANT_ID_PREFIX,
+  computerLevelOf,
+  isComputer,
+  isVacant,
+  type GameDeps,
+  inReadTransaction,
+  loopTurns,
+  type LoopTurns,
+} from '../core/index.js';
 import { storeVacantSeatOrders } from '../seats/index.js';
 import { settleComputerVotes } from '../votes/index.js';
-import type { GameDeps } from '../core/index.js';
 import type { Tx } from '../../store/db.js';
-import { inReadTransaction } from '../core/index.js';
-import { loopTurns, type LoopTurns } from '../core/index.js';
 
 export interface ComputerSeatDuty {
   gameId: number;

@@ -11,14 +11,17 @@ import { playersOf } from '../../store/queries.js';
 import { games, phases } from '../../store/schema.js';
 import { askComputerPlayer, type AiAnswer, type AiJob } from '../ai-pool/index.js';
 import { answerStep, missingStepDuties } from './computer.js';
-import { seatsMissingOrders } from '../seats/index.js';
-import { loopTurns } from '../core/index.js';
+import { seatsMissingOrders, storeGivenOrders } from '../seats/index.js';
+import {
+  loopTurns,
+  inReadTransaction,
+  inTransaction,
+  type GameDeps,
+  variantJobOf,
+  variantOfGame,
+} from '../core/index.js';
 import { votedPowersIn } from '../orders/index.js';
-import { storeGivenOrders } from '../seats/index.js';
 
-import { inReadTransaction, inTransaction } from '../core/index.js';
-import type { GameDeps } from '../core/index.js';
-import { variantJobOf, variantOfGame } from '../core/index.js';
 import { storedStepUnderWay } from '../phase/index.js';
 
 /** The `nmr: computer` games past their deadline whose phase waits for its missing orders. */

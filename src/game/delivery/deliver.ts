@@ -1,4 +1,4 @@
-import { first, inSnapshot } from '../../store/store.js';
+import { first, inSnapshot, type Store } from '../../store/store.js';
 /**
  * Delivering the outbox, independent of Discord: the bot supplies `send(row)`.
  *
@@ -28,7 +28,6 @@ import { first, inSnapshot } from '../../store/store.js';
 import { and, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Logger } from '../../log.js';
 import type { Tx } from '../../store/db.js';
-import type { Store } from '../../store/store.js';
 import { auditLog, games, outbox, type GameRow, type OutboxRow } from '../../store/schema.js';
 import {
   beat,
@@ -50,9 +49,7 @@ import {
 } from '../outbox/index.js';
 import { buildStatus } from '../phase/index.js';
 import { callPostKey } from '../seats/index.js';
-import { gameKindOf } from '../core/index.js';
-import { hidesIdentities } from '../core/index.js';
-import { channelRef, memberRef } from '../core/index.js';
+import { gameKindOf, hidesIdentities, channelRef, memberRef } from '../core/index.js';
 
 export type PermanentReason =
   /** The channel was deleted or the bot lost access to it. */

@@ -3,14 +3,42 @@ import { first } from '../../store/store.js';
  * Game-master commands: advance (resolve now), extend, pause, resume, rollback, replace a player.
  * Each is recorded in the audit log and announced in the channel.
  */
-import { closeCallOf, closeCallsOfGame } from '../seats/index.js';
-import { clearSeatOnHandOver } from '../seats/index.js';
-import { hidesIdentities, publicHolderName } from '../core/index.js';
-import { pressEndLines } from '../press/index.js';
+import { closeCallOf, closeCallsOfGame, clearSeatOnHandOver, seatsMissingOrders } from '../seats/index.js';
+import {
+  hidesIdentities,
+  publicHolderName,
+  computerUserId,
+  isComputer,
+  isPerson,
+  isVacant,
+  parseLevel,
+  playerName,
+  formatDuration,
+  MAX_DURATION_MS,
+  parseDuration,
+  earlyResolutionAllowed,
+  tryAgainIn,
+  noOpenGame,
+  phaseLabel,
+  fail,
+  inTransaction,
+  type Caller,
+  type GameDeps,
+  type GameView,
+  type PhaseView,
+  type Result,
+  randomToken,
+  toGameView,
+  toPhaseView,
+  variantOfGame,
+  channelRef,
+  memberRef,
+  timeRef,
+  typed,
+} from '../core/index.js';
+import { pressEndLines, syncPressThreads } from '../press/index.js';
 import { scoresLines, settleEnd } from '../scores/index.js';
-import { queueEndDms, standingsLines } from '../resolve/index.js';
-import { syncPressThreads } from '../press/index.js';
-import { computerUserId, isComputer, isPerson, isVacant, parseLevel, playerName } from '../core/index.js';
+import { queueEndDms, standingsLines, humanPowersToAct, resolveInTx, type ResolveOutcome } from '../resolve/index.js';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import {
@@ -23,21 +51,9 @@ import {
   playersOf,
 } from '../../store/queries.js';
 import { games, outbox, phases, players, readiness, votes, type GameRow, type PhaseRow } from '../../store/schema.js';
-import { formatDuration, MAX_DURATION_MS, parseDuration } from '../core/index.js';
-import { earlyResolutionAllowed, tryAgainIn } from '../core/index.js';
 import { matchPower } from '../lobby/index.js';
-import { noOpenGame } from '../core/index.js';
 import { lapsesWithGame, queueDm, queueNotice, queueStatus } from '../outbox/index.js';
-import { humanPowersToAct, resolveInTx, type ResolveOutcome } from '../resolve/index.js';
 import { advanceWords, clearSteps, rearmStepReminder, storedStepUnderWay } from '../phase/index.js';
-import { seatsMissingOrders } from '../seats/index.js';
-import { phaseLabel } from '../core/index.js';
-import { fail, inTransaction } from '../core/index.js';
-import type { Caller, GameDeps, GameView, PhaseView, Result } from '../core/index.js';
-import { randomToken, toGameView, toPhaseView } from '../core/index.js';
-import { variantOfGame } from '../core/index.js';
-import { channelRef, memberRef, timeRef } from '../core/index.js';
-import { typed } from '../core/index.js';
 
 /** Pause/resume never leaves less than this on the clock, so players can react. */
 export const MIN_RESUME_MS = 60_000;

@@ -3,15 +3,19 @@
  * that hides who plays whom the game master still knows it — they seat substitutes and kick players — and this is the
  * one place they read it; the bot answers privately, and nothing here is written, posted or logged.
  */
-import { latestGameByChannel, playersOf } from '../../store/queries.js';
+import { latestGameByChannel, playersOf, phaseById } from '../../store/queries.js';
 import { substituteCalls } from '../../store/schema.js';
 import { and, eq, isNull } from 'drizzle-orm';
-import { noOpenGame } from '../core/index.js';
-import { hidesIdentities } from '../core/index.js';
-import { phaseById } from '../../store/queries.js';
-import { fail, inReadTransaction } from '../core/index.js';
-import type { Caller, GameDeps, Result } from '../core/index.js';
-import { variantOfGame } from '../core/index.js';
+import {
+  noOpenGame,
+  hidesIdentities,
+  fail,
+  inReadTransaction,
+  type Caller,
+  type GameDeps,
+  type Result,
+  variantOfGame,
+} from '../core/index.js';
 
 /** One power's seat as the game master sees it. */
 export interface GmSeat {

@@ -17,16 +17,21 @@ import { gameById, latestGameByChannel, ordersOf, phaseById, playerByUser, playe
 import { phases, type GameRow, type PhaseRow } from '../../store/schema.js';
 import { pluginOf } from '../../variants/index.js';
 import { exportCases, gameFileText, type KeptPhase } from './export.js';
-import { gameKindOf } from '../core/index.js';
-import { NO_GAME } from '../core/index.js';
-import type { LoopTurns } from '../core/index.js';
+import {
+  gameKindOf,
+  NO_GAME,
+  type LoopTurns,
+  phaseLabel,
+  fail,
+  inReadTransaction,
+  type Caller,
+  type GameDeps,
+  type Result,
+  variantOfGame,
+} from '../core/index.js';
 import { recordsOf } from '../phase/index.js';
 import type { MapPalette } from './render-input.js';
 import { scHistory } from './sc-history.js';
-import { phaseLabel } from '../core/index.js';
-import { fail, inReadTransaction } from '../core/index.js';
-import type { Caller, GameDeps, Result } from '../core/index.js';
-import { variantOfGame } from '../core/index.js';
 
 /** The game's file: its name (`game-12-classic.json`), its text, and how many phases it holds. */
 export interface GameFile {

@@ -6,16 +6,27 @@ import { parseLocationKey } from '../../engine/index.js';
 import type { OrderResult, Position, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import { gameById, latestGameByChannel, openGameByChannel, ordersOf, phasesOf } from '../../store/queries.js';
-import { isError, playerInGame } from '../core/index.js';
-import { NO_GAME } from '../core/index.js';
-import { buildStatus } from '../phase/index.js';
-import { pluginContext, pluginOfGame } from '../phase/index.js';
-import { formatResultsSummary, phaseLabel } from '../core/index.js';
-import { fail, inReadTransaction } from '../core/index.js';
-import type { Caller, GameDeps, GameView, PhaseResultsView, PhaseView, Result, StatusView } from '../core/index.js';
-import { toGameView, toPhaseView } from '../core/index.js';
-import { variantOfGame } from '../core/index.js';
-import { typed } from '../core/index.js';
+import {
+  isError,
+  playerInGame,
+  NO_GAME,
+  formatResultsSummary,
+  phaseLabel,
+  fail,
+  inReadTransaction,
+  type Caller,
+  type GameDeps,
+  type GameView,
+  type PhaseResultsView,
+  type PhaseView,
+  type Result,
+  type StatusView,
+  toGameView,
+  toPhaseView,
+  variantOfGame,
+  typed,
+} from '../core/index.js';
+import { buildStatus, pluginContext, pluginOfGame } from '../phase/index.js';
 
 const read = inReadTransaction;
 

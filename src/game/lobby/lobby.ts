@@ -6,8 +6,7 @@
  * disorder: their units hold, their retreats disband, their builds are waived and missing disbands follow the
  * civil-disorder rule; the game master can later hand such a power to a player with `/gm replace`.
  */
-import { parseSeatSettings, type SeatCreateInput, type SeatSettings } from '../seats/index.js';
-import { reliabilityRefusal } from '../seats/index.js';
+import { parseSeatSettings, type SeatCreateInput, type SeatSettings, reliabilityRefusal } from '../seats/index.js';
 import { GAME_DEFAULT_LEVEL } from '../../ai/levels.js';
 import {
   computerUserId,
@@ -17,6 +16,35 @@ import {
   playerName,
   type ComputerSeatsRequest,
   type Level,
+  hidesIdentities,
+  formatDuration,
+  parseDurations,
+  newGameRefusal,
+  serverLimits,
+  ordersOpenLine,
+  phaseLabel,
+  fail,
+  inTransaction,
+  noteEvent,
+  type Caller,
+  type GameDeps,
+  type GameView,
+  type PhaseDurationInput,
+  type PhaseDurations,
+  type PhaseView,
+  type Result,
+  toGameView,
+  toPhaseView,
+  parseOptionsText,
+  powerByName,
+  seatablePowers,
+  variantOfGame,
+  channelRef,
+  timeRef,
+  NO_GAME,
+  SCORING_SYSTEMS,
+  type ScoringSystem,
+  typed,
 } from '../core/index.js';
 import { eq } from 'drizzle-orm';
 import { botVariants, getVariant } from '../../variants/index.js';
@@ -24,28 +52,8 @@ import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { audit, idText, insertPhase, openGameByChannel, playerByUser, playersOf } from '../../store/queries.js';
 import { games, phases, players, type GameRow, type PressMode } from '../../store/schema.js';
-import { hidesIdentities } from '../core/index.js';
-import { formatDuration, parseDurations } from '../core/index.js';
-import { newGameRefusal, serverLimits } from '../core/index.js';
 import { enqueue, queueDm, queueProgressStatus, queueStatus } from '../outbox/index.js';
-import { ordersOpenLine, phaseLabel } from '../core/index.js';
-import { fail, inTransaction, noteEvent } from '../core/index.js';
-import type {
-  Caller,
-  GameDeps,
-  GameView,
-  PhaseDurationInput,
-  PhaseDurations,
-  PhaseView,
-  Result,
-} from '../core/index.js';
-import { toGameView, toPhaseView } from '../core/index.js';
-import { parseOptionsText, powerByName, seatablePowers, variantOfGame } from '../core/index.js';
-import { openStartSteps } from '../phase/index.js';
-import { pluginOfGame } from '../phase/index.js';
-import { channelRef, timeRef } from '../core/index.js';
-import { NO_GAME, SCORING_SYSTEMS, type ScoringSystem } from '../core/index.js';
-import { typed } from '../core/index.js';
+import { openStartSteps, pluginOfGame } from '../phase/index.js';
 import { inServerLibrary } from '../variant-library/index.js';
 import { isStoredVariantId } from '../../variants/stored.js';
 

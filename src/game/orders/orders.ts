@@ -12,17 +12,36 @@ import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { audit, ordersOf, playersOf } from '../../store/queries.js';
 import { orders, outbox, type GameRow, type OrderRow } from '../../store/schema.js';
-import { isError, playerInGame } from '../core/index.js';
-import { ordersClosedByStep } from '../phase/index.js';
-import { buildSites, buildableTypes, dutiesOf, missingOrders, type Duties } from '../phase/index.js';
-import { limitsOf } from '../core/index.js';
+import {
+  isError,
+  playerInGame,
+  limitsOf,
+  phaseLabel,
+  fail,
+  inReadTransaction,
+  inTransaction,
+  type Caller,
+  type GameDeps,
+  type PhaseView,
+  type RejectedOrder,
+  type Result,
+  type StoredOrder,
+  randomToken,
+  toPhaseView,
+  channelRef,
+  timeRef,
+} from '../core/index.js';
+import {
+  ordersClosedByStep,
+  buildSites,
+  buildableTypes,
+  dutiesOf,
+  missingOrders,
+  type Duties,
+  BALLOT,
+  isBallotKey,
+} from '../phase/index.js';
 import { ORDER_CONFIRMATION_KEY, queueDm, queueProgressStatus, type OutboxPayload } from '../outbox/index.js';
-import { phaseLabel } from '../core/index.js';
-import { fail, inReadTransaction, inTransaction } from '../core/index.js';
-import type { Caller, GameDeps, PhaseView, RejectedOrder, Result, StoredOrder } from '../core/index.js';
-import { randomToken, toPhaseView } from '../core/index.js';
-import { channelRef, timeRef } from '../core/index.js';
-import { BALLOT, isBallotKey } from '../phase/index.js';
 
 export { isBallotKey };
 

@@ -6,9 +6,7 @@ import { first } from '../../store/store.js';
  * Secrecy: payloads for channels never carry orders of an unresolved phase. Results posts only name a
  * resolved phase; status texts only say who has submitted, never what.
  */
-import { isPerson } from '../core/index.js';
-import { hideMembers, identitiesHiddenNow } from '../core/index.js';
-import { reportInternal } from '../core/index.js';
+import { isPerson, hideMembers, identitiesHiddenNow, reportInternal } from '../core/index.js';
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { games, outbox, type GameRow, type OutboxRow } from '../../store/schema.js';

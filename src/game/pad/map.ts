@@ -7,8 +7,7 @@ import type { Tx } from '../../store/db.js';
 import { gameById, ordersOf, phaseById, playerByUser } from '../../store/queries.js';
 import { isBallotKey } from '../phase/index.js';
 import { withOverlays, type RenderInput } from '../history/index.js';
-import { phaseLabel } from '../core/index.js';
-import { variantOfGame } from '../core/index.js';
+import { phaseLabel, variantOfGame } from '../core/index.js';
 
 /** What to draw, and the phase it is of (the page refuses a map of another phase than its view's). */
 export interface PadMapInput {

@@ -5,17 +5,14 @@
  * member as the caller, so the checks, the confirmation DM, the audit and the phase caps are the commands' own.
  * Nothing here returns another power's orders or ballots, a hidden identity or a member id.
  */
-import { isComputer } from '../core/index.js';
-import { noOpenGame } from '../core/index.js';
-import { runAction } from '../resolve/index.js';
+import { isComputer, noOpenGame, type Caller, type GameDeps, type Result } from '../core/index.js';
+import { runAction, toggleReady } from '../resolve/index.js';
 import { clearOrders, submitOrders } from '../orders/index.js';
-import { toggleReady } from '../resolve/index.js';
 import { readPadView, type PadView } from './view.js';
 import { linkMatches, readLink, signLink } from './links.js';
 import { gameById, openGameByChannel, playerByUser, playersOf } from '../../store/queries.js';
 import type { Tx } from '../../store/db.js';
 import type { GameRow, PlayerRow } from '../../store/schema.js';
-import type { Caller, GameDeps, Result } from '../core/index.js';
 import { padMapInput } from './map.js';
 
 export type { PadView } from './view.js';

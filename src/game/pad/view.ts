@@ -13,17 +13,20 @@ import type { Tx } from '../../store/db.js';
 import { gameById, ordersOf, phaseById, playerByUser, readyPowers } from '../../store/queries.js';
 import type { GameRow, PhaseRow } from '../../store/schema.js';
 import type { ActionChoice, VariantAction } from '../../variants/plugin/index.js';
-import { missingOrders, dutiesOf } from '../phase/index.js';
+import {
+  missingOrders,
+  dutiesOf,
+  isBallotKey,
+  actionSlotChoices,
+  closedOrdersText,
+  openActions,
+  type PhaseFrame,
+  gameFrame,
+  storedStepUnderWay,
+} from '../phase/index.js';
 import { deadlinePassed, shownOrderLine, votedPowersIn } from '../orders/index.js';
-import { isBallotKey } from '../phase/index.js';
-import { actionSlotChoices, closedOrdersText, openActions } from '../phase/index.js';
-import type { PhaseFrame } from '../phase/index.js';
-import { gameFrame } from '../phase/index.js';
 import { humanPowersToAct } from '../resolve/index.js';
-import { storedStepUnderWay } from '../phase/index.js';
-import { phaseLabel } from '../core/index.js';
-import type { GameDeps } from '../core/index.js';
-import { variantOfGame } from '../core/index.js';
+import { phaseLabel, type GameDeps, variantOfGame } from '../core/index.js';
 import { pluginOf } from '../../variants/index.js';
 
 /** One legal order of a piece, with what the pad's clicks choose (docs/pad.md "Kinds and flows"). */

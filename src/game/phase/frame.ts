@@ -9,8 +9,7 @@ import type { Adjudication, Position, Power, PowerOrder } from '../../engine/typ
 import type { Variant } from '../../engine/variant.js';
 import type { GameFacts, LiveContext, Seat, VariantPlugin } from '../../variants/plugin/index.js';
 import { listRecords, type RecordEntry, type RecordWrite } from './records.js';
-import { formatResultsSummary, phaseLabel } from '../core/index.js';
-import { channelRef, timeRef } from '../core/index.js';
+import { formatResultsSummary, phaseLabel, channelRef, timeRef } from '../core/index.js';
 
 /**
  * Where a phase's steps stand: the plug-in's step under way (null: none, the orders are open or over), since when,

@@ -13,16 +13,24 @@ import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { ordersOf, phaseById, playersOf, readyPowers } from '../../store/queries.js';
 import type { GameRow, NmrMode, PressMode } from '../../store/schema.js';
-import { isVacant, playerName } from '../core/index.js';
-import { identitiesHiddenNow, publicHolderName } from '../core/index.js';
+import {
+  isVacant,
+  playerName,
+  identitiesHiddenNow,
+  publicHolderName,
+  formatDuration,
+  type PowerStatus,
+  type StatusView,
+  toGameView,
+  toPhaseView,
+  optionsLine,
+  variantOfGame,
+  memberRef,
+  timeRef,
+} from '../core/index.js';
 import { pluginContext, pluginOfGame } from './plugin-context.js';
 import { stepStatus, type StepStatus } from './steps.js';
 import { dutiesOf, hasDuties, isBallotKey, ordersComplete } from './duties.js';
-import { formatDuration } from '../core/index.js';
-import type { PowerStatus, StatusView } from '../core/index.js';
-import { toGameView, toPhaseView } from '../core/index.js';
-import { optionsLine, variantOfGame } from '../core/index.js';
-import { memberRef, timeRef } from '../core/index.js';
 
 /** Powers that own a centre or a unit. */
 export function survivingPowers(variant: Variant, position: Position): string[] {

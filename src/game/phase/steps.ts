@@ -30,11 +30,14 @@ import {
 } from './machine.js';
 import { gameFrame, pluginOfGame } from './plugin-context.js';
 import { clearPhaseRecords, writePhaseRecords } from './records.js';
-import { ordersOpenLine, phaseLabel } from '../core/index.js';
-import { reportInternal } from '../core/index.js';
-import type { GameDeps } from '../core/index.js';
-import { randomToken } from '../core/index.js';
-import { variantOfGame } from '../core/index.js';
+import {
+  ordersOpenLine,
+  phaseLabel,
+  reportInternal,
+  type GameDeps,
+  randomToken,
+  variantOfGame,
+} from '../core/index.js';
 
 export type { StepStatus } from './machine.js';
 

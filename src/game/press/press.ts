@@ -22,17 +22,28 @@ import {
   type PressMessageRow,
   type PressThreadRow,
 } from '../../store/schema.js';
-import { isComputer, isPerson, isVacant } from '../core/index.js';
-import { isError, playerInGame } from '../core/index.js';
-import { NO_GAME } from '../core/index.js';
+import {
+  isComputer,
+  isPerson,
+  isVacant,
+  isError,
+  playerInGame,
+  NO_GAME,
+  phaseLabel,
+  channelRef,
+  timeRef,
+  fail,
+  inReadTransaction,
+  inTransaction,
+  type Caller,
+  type GameDeps,
+  type Result,
+  powerByName,
+  variantOfGame,
+  typed,
+} from '../core/index.js';
 import { enqueue, queueDm } from '../outbox/index.js';
 import { queueThreadSync } from './sync.js';
-import { phaseLabel } from '../core/index.js';
-import { channelRef, timeRef } from '../core/index.js';
-import { fail, inReadTransaction, inTransaction } from '../core/index.js';
-import type { Caller, GameDeps, Result } from '../core/index.js';
-import { powerByName, variantOfGame } from '../core/index.js';
-import { typed } from '../core/index.js';
 
 /** Anonymous press: messages a power may send in one phase. */
 export const PRESS_PER_PHASE = 30;

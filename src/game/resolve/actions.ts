@@ -10,16 +10,30 @@ import { openGameByChannel, phaseById } from '../../store/queries.js';
 import type { GameRow, PhaseRow } from '../../store/schema.js';
 import type { Variant } from '../../engine/variant.js';
 import type { ActionCaller, ActionChoice, ActionValues, VariantAction } from '../../variants/plugin/index.js';
-import { isError, noOpenGame, playerInGame } from '../core/index.js';
+import {
+  isError,
+  noOpenGame,
+  playerInGame,
+  fail,
+  inTransaction,
+  reportInternal,
+  type Caller,
+  type GameDeps,
+  type Result,
+  variantOfGame,
+  typed as echoTyped,
+} from '../core/index.js';
 import { queueProgressStatus, queueStatus } from '../outbox/index.js';
-import { actionSlotChoices, openActions, stepMachine, stepUnderWay, type ActionRefusal } from '../phase/index.js';
-import { gameFrame } from '../phase/index.js';
+import {
+  actionSlotChoices,
+  openActions,
+  stepMachine,
+  stepUnderWay,
+  type ActionRefusal,
+  gameFrame,
+  writePluginEffects,
+} from '../phase/index.js';
 import { resolveInTx } from './resolve.js';
-import { writePluginEffects } from '../phase/index.js';
-import { fail, inTransaction, reportInternal } from '../core/index.js';
-import type { Caller, GameDeps, Result } from '../core/index.js';
-import { variantOfGame } from '../core/index.js';
-import { typed as echoTyped } from '../core/index.js';
 
 export type ActionBy = VariantAction['by'];
 

@@ -9,16 +9,17 @@ import type { Phase } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { phases, type GameEnd, type GameRow } from '../../store/schema.js';
-import { isPerson, playerName } from '../core/index.js';
-import { scoresLines, type SettledEnd } from '../scores/index.js';
+import { isPerson, playerName, phaseLabel, channelRef, seatablePowers, variantOfGame } from '../core/index.js';
+import {
+  scoresLines,
+  type SettledEnd,
+  type RatingChange,
+  type PowerOutcome,
+  seatHistory,
+  type Stint,
+} from '../scores/index.js';
 import { queueDm } from '../outbox/index.js';
-import type { RatingChange } from '../scores/index.js';
-import type { PowerOutcome } from '../scores/index.js';
-import { seatHistory, type Stint } from '../scores/index.js';
 import { endText, survivingPowers } from '../phase/index.js';
-import { phaseLabel } from '../core/index.js';
-import { channelRef } from '../core/index.js';
-import { seatablePowers, variantOfGame } from '../core/index.js';
 
 /** What the standings and the DMs are written from. */
 interface EndFacts {

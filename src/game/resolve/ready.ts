@@ -2,19 +2,26 @@
  * `/ready`: a power says it is done with the phase. When every power that has something to decide (and a
  * player to decide it) is ready, the phase resolves at once, inside the same transaction.
  */
-import { readiness } from '../../store/schema.js';
+import { readiness, type GameRow, type PhaseRow } from '../../store/schema.js';
 import { playersOf, readyPowers } from '../../store/queries.js';
 import type { Tx } from '../../store/db.js';
-import type { GameRow, PhaseRow } from '../../store/schema.js';
-import { isPerson, isVacant } from '../core/index.js';
-import { isError, playerInGame } from '../core/index.js';
+import {
+  isPerson,
+  isVacant,
+  isError,
+  playerInGame,
+  identitiesHiddenNow,
+  earlyResolutionAllowed,
+  fail,
+  inTransaction,
+  type Caller,
+  type GameDeps,
+  type PhaseView,
+  type Result,
+} from '../core/index.js';
 
 import { queueProgressStatus } from '../outbox/index.js';
-import { identitiesHiddenNow } from '../core/index.js';
 import { humanPowersToAct, powersToWaitFor, resolveInTx } from './resolve.js';
-import { earlyResolutionAllowed } from '../core/index.js';
-import { fail, inTransaction } from '../core/index.js';
-import type { Caller, GameDeps, PhaseView, Result } from '../core/index.js';
 import { storedStepUnderWay } from '../phase/index.js';
 
 /**

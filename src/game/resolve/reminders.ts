@@ -9,15 +9,15 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { powersToAct } from '../../engine/index.js';
 import { gameById, ordersOf, phaseById, playersOf } from '../../store/queries.js';
 import { games, phases } from '../../store/schema.js';
-import { pendingStepReminders, queueStepReminders, storedStepUnderWay } from '../phase/index.js';
-import { dutiesOf } from '../phase/index.js';
-import { missingOrders } from '../phase/index.js';
+import {
+  pendingStepReminders,
+  queueStepReminders,
+  storedStepUnderWay,
+  dutiesOf,
+  missingOrders,
+} from '../phase/index.js';
 import { queueDm } from '../outbox/index.js';
-import { phaseLabel } from '../core/index.js';
-import { inTransaction } from '../core/index.js';
-import type { GameDeps } from '../core/index.js';
-import { variantOfGame } from '../core/index.js';
-import { channelRef, timeRef } from '../core/index.js';
+import { phaseLabel, inTransaction, type GameDeps, variantOfGame, channelRef, timeRef } from '../core/index.js';
 
 const HOUR = 3_600_000;
 

@@ -15,21 +15,31 @@ import type { Tx } from '../../store/db.js';
 import { gameById, insertPhase, ordersOf, phaseById, playersOf, audit } from '../../store/queries.js';
 import { games, phases, type GameEnd, type GameRow, type PhaseRow } from '../../store/schema.js';
 import { enqueue, queueDm, queueStatus } from '../outbox/index.js';
-import { pluginContext, pluginOfGame } from '../phase/index.js';
-import { adjudicatePhase } from '../phase/index.js';
-import { advanceSteps } from '../phase/index.js';
+import { pluginContext, pluginOfGame, adjudicatePhase, advanceSteps, seatedToAct } from '../phase/index.js';
 import type { Handoff } from '../../variants/plugin/index.js';
-import { formatResultsSummary, phaseLabel } from '../core/index.js';
-import { fail, inTransaction, noteEvent } from '../core/index.js';
-import type { GameDeps, PhaseView, Result } from '../core/index.js';
-import { randomToken, toPhaseView } from '../core/index.js';
-import { variantOfGame } from '../core/index.js';
-import { channelRef, timeRef } from '../core/index.js';
-import { seatedToAct } from '../phase/index.js';
-import { isVacant } from '../core/index.js';
-import { awaitsMissingOrders, givenOrders } from '../seats/index.js';
-import { recordPhaseSeats, vacateSilentSeats } from '../seats/index.js';
-import { closeCallsOfGame } from '../seats/index.js';
+import {
+  formatResultsSummary,
+  phaseLabel,
+  fail,
+  inTransaction,
+  noteEvent,
+  type GameDeps,
+  type PhaseView,
+  type Result,
+  randomToken,
+  toPhaseView,
+  variantOfGame,
+  channelRef,
+  timeRef,
+  isVacant,
+} from '../core/index.js';
+import {
+  awaitsMissingOrders,
+  givenOrders,
+  recordPhaseSeats,
+  vacateSilentSeats,
+  closeCallsOfGame,
+} from '../seats/index.js';
 import { pressEndLines } from '../press/index.js';
 import { scoresLines, settleEnd, type SettledEnd } from '../scores/index.js';
 import { endHeadline, queueEndDms, standingsLines } from './end-post.js';

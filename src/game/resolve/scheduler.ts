@@ -12,9 +12,7 @@ import { and, eq, isNotNull, min } from 'drizzle-orm';
 import { games } from '../../store/schema.js';
 import { pendingReminders, queueDueRemindersDetailed } from './reminders.js';
 import { resolveDuePhases } from './resolve.js';
-import { gameKinds } from '../core/index.js';
-import type { GameDeps } from '../core/index.js';
-import type { KindSweep } from '../core/index.js';
+import { gameKinds, type GameDeps, type KindSweep } from '../core/index.js';
 
 /**
  * While a due phase waits for the computer player's missing orders (`nmr: computer`, nmr.ts), the next sweep comes

@@ -21,11 +21,11 @@ import type {
   SandboxFacts,
   VariantAction,
 } from '../../variants/plugin/index.js';
-import { dutiesOf, hasDuties } from '../phase/index.js';
-import { checkOrder } from '../orders/index.js';
-import { missingOrders } from '../phase/index.js';
-import type { PhaseFrame } from '../phase/index.js';
 import {
+  dutiesOf,
+  hasDuties,
+  missingOrders,
+  type PhaseFrame,
   actionSlotChoices,
   adjudicatePhase,
   closedOrdersText,
@@ -37,11 +37,10 @@ import {
   type ActionRefusal,
   type StepStatus,
   type Transition,
+  writeListRecords,
 } from '../phase/index.js';
-import { writeListRecords } from '../phase/index.js';
-import type { RejectedOrder } from '../core/index.js';
-import { randomToken } from '../core/index.js';
-import { typed as echoTyped } from '../core/index.js';
+import { checkOrder } from '../orders/index.js';
+import { type RejectedOrder, randomToken, typed as echoTyped } from '../core/index.js';
 
 /** The game a sandbox was copied from, as its plug-in's steps are told about it (they name its channel and durations). */
 export interface SandboxGame {

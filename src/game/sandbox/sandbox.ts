@@ -13,8 +13,27 @@ import { first } from '../../store/store.js';
  * `sandboxIdleMs` after its last use (every write use-case first deletes the expired ones). The play itself is
  * src/game/sandbox/rules.ts.
  */
-import { IMPORT_LIMITS, readGameFile } from '../history/index.js';
-import { hidesIdentities } from '../core/index.js';
+import { IMPORT_LIMITS, readGameFile, type RenderInput } from '../history/index.js';
+import {
+  hidesIdentities,
+  NO_GAME,
+  limitsOf,
+  type LoopTurns,
+  formatDuration,
+  phaseCode,
+  phaseLabel,
+  fail,
+  inReadTransaction,
+  inTransaction,
+  reportInternal,
+  type GameDeps,
+  type RejectedOrder,
+  type Result,
+  variantOfGame,
+  gameKindOf,
+  phaseOf,
+  typed,
+} from '../core/index.js';
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Adjudication, Position, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
@@ -37,14 +56,10 @@ import {
   type SandboxRecord,
   type SandboxRow,
 } from '../../store/schema.js';
-import { listRecords } from '../phase/index.js';
+import { listRecords, storedStepUnderWay } from '../phase/index.js';
 import { pluginOf } from '../../variants/index.js';
 import type { ActionChoice, PictureKind } from '../../variants/plugin/index.js';
-import { NO_GAME } from '../core/index.js';
-import { limitsOf } from '../core/index.js';
-import type { LoopTurns } from '../core/index.js';
 import { orderInputProblem } from '../orders/index.js';
-import type { RenderInput } from '../history/index.js';
 import {
   actInSandbox,
   adjudicateSandbox,
@@ -63,15 +78,6 @@ import {
   type SandboxCall,
   type SandboxStepStatus,
 } from './rules.js';
-import { storedStepUnderWay } from '../phase/index.js';
-import { formatDuration } from '../core/index.js';
-import { phaseCode, phaseLabel } from '../core/index.js';
-import { fail, inReadTransaction, inTransaction, reportInternal } from '../core/index.js';
-import type { GameDeps, RejectedOrder, Result } from '../core/index.js';
-import { variantOfGame } from '../core/index.js';
-import { gameKindOf } from '../core/index.js';
-import { phaseOf } from '../core/index.js';
-import { typed } from '../core/index.js';
 
 export type { SandboxBoard } from './rules.js';
 

@@ -8,16 +8,12 @@ import { asc, count, eq } from 'drizzle-orm';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { phases, seatRecords, type GameEnd, type GameRow } from '../../store/schema.js';
-import { isPerson } from '../core/index.js';
+import { isPerson, scoringOf, reportInternal, type GameDeps, seatablePowers, variantOfGame } from '../core/index.js';
 import type { Position } from '../../engine/types.js';
 import { rateFinishedGame, type PlacedSeat } from './pools.js';
 import { RatingError, type RatingChange } from './ratings.js';
 import { seatHistory } from './seat-history.js';
-import { scoringOf } from '../core/index.js';
 import { factsFromBoards, scoreGame, ScoringError, type GameFacts, type GameScore } from './scoring.js';
-import { reportInternal } from '../core/index.js';
-import type { GameDeps } from '../core/index.js';
-import { seatablePowers, variantOfGame } from '../core/index.js';
 
 /** What `settleEnd` answers for the final post: the scores and the rating changes in the game kind's pool. */
 export interface SettledEnd {

@@ -7,13 +7,17 @@ import { first } from '../../store/store.js';
 import { and, count, desc, eq, gt, notLike, sql } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { ratings, type RatingPool } from '../../store/schema.js';
-import { COMPUTER_ID_PREFIX } from '../core/index.js';
-import { gameKinds } from '../core/index.js';
+import {
+  COMPUTER_ID_PREFIX,
+  gameKinds,
+  fail,
+  inReadTransaction,
+  type GameDeps,
+  type Result,
+  typed,
+} from '../core/index.js';
 import { OVERALL_POOL } from './pools.js';
 import { displayRating } from './ratings.js';
-import { fail, inReadTransaction } from '../core/index.js';
-import type { GameDeps, Result } from '../core/index.js';
-import { typed } from '../core/index.js';
 
 /** How many members `/server leaderboard` lists. */
 export const LEADERBOARD_SIZE = 10;

@@ -12,14 +12,11 @@ import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { ordersOf } from '../../store/queries.js';
 import { games, orders, phases, players, type PhaseRow } from '../../store/schema.js';
-import { isVacant } from '../core/index.js';
+import { isVacant, fail, inTransaction, type GameDeps, type Result, variantOfGame } from '../core/index.js';
 import { dutiesOf } from '../phase/index.js';
 import { checkOrder, votedPowersIn } from '../orders/index.js';
 import { queueProgressStatus } from '../outbox/index.js';
 import { NMR_COMPUTER } from './record.js';
-import { fail, inTransaction } from '../core/index.js';
-import type { GameDeps, Result } from '../core/index.js';
-import { variantOfGame } from '../core/index.js';
 
 /**
  * Stores the computer player's orders `texts` for `power` where the seat has none yet (an order for a unit already

@@ -20,13 +20,10 @@ import type { Tx } from '../../store/db.js';
 import { ordersOf, playersOf } from '../../store/queries.js';
 import type { GameRow, PhaseRow } from '../../store/schema.js';
 import type { Variant } from '../../engine/variant.js';
-import { isComputer, isPerson } from '../core/index.js';
+import { isComputer, isPerson, phaseLabel, type GivenOrder, channelRef, variantOfGame } from '../core/index.js';
 import { dutiesOf, missingOrders, seatedToAct } from '../phase/index.js';
 import { queueDm } from '../outbox/index.js';
 import { NMR_COMPUTER } from './record.js';
-import { phaseLabel, type GivenOrder } from '../core/index.js';
-import { channelRef } from '../core/index.js';
-import { variantOfGame } from '../core/index.js';
 
 /**
  * The seats whose player the computer player stands in for (members and vacant seats, not computer seats) that have

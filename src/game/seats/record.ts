@@ -14,11 +14,8 @@
 import { and, count, eq, inArray, isNull, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { games, players, seatRecords, substituteCalls, type GameRow, type SeatOutcome } from '../../store/schema.js';
-import { isPerson } from '../core/index.js';
-import type { Duties } from '../phase/index.js';
-import { missingOrders } from '../phase/index.js';
-import { inReadTransaction } from '../core/index.js';
-import type { GameDeps, Result } from '../core/index.js';
+import { isPerson, inReadTransaction, type GameDeps, type Result } from '../core/index.js';
+import { type Duties, missingOrders } from '../phase/index.js';
 
 /** The on-time bar (`min-reliability`) applies once a member has this many phases recorded on the server. */
 export const RELIABILITY_MIN_PHASES = 10;

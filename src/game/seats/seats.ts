@@ -24,23 +24,32 @@ import {
   readyPowers,
 } from '../../store/queries.js';
 import { phases, players, readiness, substituteCalls, votes, type GameRow } from '../../store/schema.js';
-import { isPerson, playerName, vacantUserId } from '../core/index.js';
+import {
+  isPerson,
+  playerName,
+  vacantUserId,
+  hidesIdentities,
+  gameKindOf,
+  type SeatDescription,
+  phaseLabel,
+  channelRef,
+  timeRef,
+  fail,
+  inReadTransaction,
+  inTransaction,
+  type Caller,
+  type GameDeps,
+  type Result,
+  powerByName,
+  variantOfGame,
+  typed,
+} from '../core/index.js';
 import { clearSeatOnHandOver } from './hand-over.js';
-import { hidesIdentities } from '../core/index.js';
 import { syncPressThreads } from '../press/index.js';
-import { dutiesOf, hasDuties } from '../phase/index.js';
-import { gameKindOf } from '../core/index.js';
+import { dutiesOf, hasDuties, missingOrders } from '../phase/index.js';
 import { enqueue, queueDm, queueNotice, queueStatus } from '../outbox/index.js';
-import { missingOrders } from '../phase/index.js';
 import { NMR_COMPUTER, recordSeatTurn, reliabilityRefusal, seatOutcome, silentFor } from './record.js';
-import type { SeatDescription } from '../core/index.js';
 import { openCallOf, openSubstituteCall, queueCallClosed } from './substitute-calls.js';
-import { phaseLabel } from '../core/index.js';
-import { channelRef, timeRef } from '../core/index.js';
-import { fail, inReadTransaction, inTransaction } from '../core/index.js';
-import type { Caller, GameDeps, Result } from '../core/index.js';
-import { powerByName, variantOfGame } from '../core/index.js';
-import { typed } from '../core/index.js';
 
 /**
  * Records how every member's seat that had something to decide did in the phase being resolved (inside the

@@ -3,9 +3,7 @@
  * stall"), read and checked once for every kind.
  */
 import type { NmrMode } from '../../store/schema.js';
-import { fail } from '../core/index.js';
-import type { Result } from '../core/index.js';
-import { typed } from '../core/index.js';
+import { fail, type Result, typed } from '../core/index.js';
 
 /** `vacate-after` when `/game create` does not say. */
 export const DEFAULT_VACATE_AFTER = 2;

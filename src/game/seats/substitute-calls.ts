@@ -9,8 +9,7 @@ import type { Tx } from '../../store/db.js';
 import { audit } from '../../store/queries.js';
 import { substituteCalls, type GameRow, type SubstituteCallRow, type SubstituteReason } from '../../store/schema.js';
 import { enqueue } from '../outbox/index.js';
-import type { SeatDescription } from '../core/index.js';
-import { timeRef } from '../core/index.js';
+import { type SeatDescription, timeRef } from '../core/index.js';
 
 /** The text of a substitute call's channel post (the bot adds its **Claim** button). */
 export function substituteCallText(d: SeatDescription, reason: SubstituteReason): string {

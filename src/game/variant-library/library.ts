@@ -13,11 +13,9 @@ import { games, sandboxes, serverVariants, variantFiles } from '../../store/sche
 import { first } from '../../store/store.js';
 import { allVariants } from '../../variants/index.js';
 import { isStoredVariantId, loadStoredVariant, type StoredVariantTexts } from '../../variants/stored.js';
-import { fail, inReadTransaction, inTransaction } from '../core/index.js';
-import type { GameDeps } from '../core/index.js';
+import { fail, inReadTransaction, inTransaction, type GameDeps, storedVariantOrLoad } from '../core/index.js';
 import type { VariantSummary, VariantUpload } from './import-job.js';
 import { importInWorker } from './import-pool.js';
-import { storedVariantOrLoad } from '../core/index.js';
 
 /** The limits of a server's library (README and docs/variants.md say them). */
 export const VARIANT_LIBRARY_LIMITS = {

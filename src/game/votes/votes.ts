@@ -22,17 +22,26 @@ import type { Variant } from '../../engine/variant.js';
 import { audit, gameById, phaseById, playersOf, votesOf } from '../../store/queries.js';
 import { phases, votes, type GameEnd, type GameRow, type PhaseRow } from '../../store/schema.js';
 import type { Tx } from '../../store/db.js';
-import { isError, playerInGame, type PlayerContext } from '../core/index.js';
+import {
+  isError,
+  playerInGame,
+  type PlayerContext,
+  isComputer,
+  isVacant,
+  fail,
+  inReadTransaction,
+  inTransaction,
+  type Caller,
+  type GameDeps,
+  type Result,
+  randomToken,
+  variantOfGame,
+  typed,
+} from '../core/index.js';
 import { matchPower } from '../lobby/index.js';
-import { isComputer, isVacant } from '../core/index.js';
 import { queueStatus } from '../outbox/index.js';
 import { announceEnd, finishGame } from '../resolve/index.js';
 import { survivingPowers } from '../phase/index.js';
-import { fail, inReadTransaction, inTransaction } from '../core/index.js';
-import type { Caller, GameDeps, Result } from '../core/index.js';
-import { randomToken } from '../core/index.js';
-import { variantOfGame } from '../core/index.js';
-import { typed } from '../core/index.js';
 
 /** Game years a computer seat looks back to decide that it cannot improve. */
 export const STALL_YEARS = 2;

@@ -1,8 +1,7 @@
 /**
  * Checking an answer of the card AI against `cards legal` (the engine's `legalActions`, which the CLI prints).
  */
-import { legalActions } from '../../../src/cardgame/index.js';
-import type { Action, CardGameState, Effect, Seat } from '../../../src/cardgame/index.js';
+import { legalActions, type Action, type CardGameState, type Effect, type Seat } from '../../../src/cardgame/index.js';
 
 /** JSON with sorted keys, to compare actions whatever order their fields were written in. */
 export function canonical(x: unknown): string {

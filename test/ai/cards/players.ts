@@ -15,11 +15,15 @@ import {
   legalActions,
   privateView,
   statesControlledBy,
+  type Action,
+  type CardGameState,
+  type CardGameView,
+  type Effect,
+  type Seat,
 } from '../../../src/cardgame/index.js';
 import { armiesOnBoard } from '../../../src/cardgame/board.js';
 import { applyEffect } from '../../../src/cardgame/effects.js';
 import { cloneState } from '../../../src/cardgame/clone.js';
-import type { Action, CardGameState, CardGameView, Effect, Seat } from '../../../src/cardgame/index.js';
 import { cardAiAction, determinize, type CardAiOptions } from '../../../src/ai/cards/index.js';
 import { randomFromText } from '../../../src/ai/cards/random.js';
 import { prng, randomAction } from '../../cardgame/random-game.js';

@@ -3,8 +3,7 @@
  * seat's view, in every phase and at every seat count, and the checks on what it is given.
  */
 import { describe, expect, it } from 'vitest';
-import { apply, DECK_IDS, newGame, privateView } from '../../../src/cardgame/index.js';
-import type { CardGameState } from '../../../src/cardgame/index.js';
+import { apply, DECK_IDS, newGame, privateView, type CardGameState } from '../../../src/cardgame/index.js';
 import { determinize, readSeatView } from '../../../src/ai/cards/index.js';
 import { randomFrom } from '../../../src/ai/cards/random.js';
 import { prng, randomAction } from '../../cardgame/random-game.js';

@@ -21,9 +21,8 @@ import {
   cardTableText,
   dynastyLabel,
 } from '../../../src/game/cards/index.js';
-import { internalErrors, type TestEnv } from '../helpers.js';
+import { internalErrors, type TestEnv, makeEnv } from '../helpers.js';
 import { gmCancel } from '../../../src/game/gm/index.js';
-import { makeEnv } from '../helpers.js';
 import {
   actOnce,
   at,

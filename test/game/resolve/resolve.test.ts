@@ -1,4 +1,4 @@
-import { first } from '../../../src/store/store.js';
+import { first, type OpenedStore } from '../../../src/store/store.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { timeRef } from '../../../src/game/core/text-refs.js';
 import { spawn } from 'node:child_process';
@@ -14,7 +14,6 @@ import {
 import { submitOrders } from '../../../src/game/orders/index.js';
 import { gmAdvance, gmExtend } from '../../../src/game/gm/index.js';
 import type { GameDeps } from '../../../src/game/core/index.js';
-import type { OpenedStore } from '../../../src/store/store.js';
 
 /** Dependencies whose store also reads outside transactions (to watch the database). */
 type InspectDeps = GameDeps & { store: OpenedStore };

@@ -4,8 +4,7 @@
  * option types come from the registration, unknown options and missing required ones are refused,
  * and values must be among the declared choices.
  */
-import type { FakeUser, RegisteredCommand, RegisteredOption } from './model.js';
-import { OptionType } from './model.js';
+import { type FakeUser, type RegisteredCommand, type RegisteredOption, OptionType } from './model.js';
 import { memberJson, userJson } from './payloads.js';
 
 export type OptionValue = string | number | boolean | FakeUser | FakeUpload;

@@ -20,8 +20,15 @@ import { buttonsOf, componentsJson, componentsOf, findComponent, type FakeButton
 import { allowedMentionsOf, pingsOf, type AllowedMentions, type Pings } from './mentions.js';
 import { FakeGateway, shardOfGuild, type ShardInfo } from './gateway.js';
 import { FakeInteraction } from './interaction.js';
-import type { Delivery, FakeAttachment, FakeChannel, FakeMessage, FakeUser, RequestLogEntry } from './model.js';
-import { EPHEMERAL } from './model.js';
+import {
+  type Delivery,
+  type FakeAttachment,
+  type FakeChannel,
+  type FakeMessage,
+  type FakeUser,
+  type RequestLogEntry,
+  EPHEMERAL,
+} from './model.js';
 import {
   attachmentJson,
   channelJson,

@@ -4,8 +4,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { FakeModal } from './components.js';
-import type { FakeAttachment, InteractionResponse } from './model.js';
-import { textOf } from './model.js';
+import { type FakeAttachment, type InteractionResponse, textOf } from './model.js';
 
 export class FakeInteraction {
   readonly responses: InteractionResponse[] = [];

@@ -7,17 +7,17 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FakeInteraction } from './interaction.js';
-import type {
-  FakeAttachment,
-  FakeChannel,
-  FakeEmbed,
-  FakeMessage,
-  FakeThreadState,
-  InteractionResponse,
-  PermissionName,
-  RateLimitRoute,
+import {
+  type FakeAttachment,
+  type FakeChannel,
+  type FakeEmbed,
+  type FakeMessage,
+  type FakeThreadState,
+  type InteractionResponse,
+  type PermissionName,
+  type RateLimitRoute,
+  EPHEMERAL,
 } from './model.js';
-import { EPHEMERAL } from './model.js';
 import { parseBody, type ParsedBody, type UploadedFile } from './multipart.js';
 import { channelJson, messageJson, threadJson, userJson } from './payloads.js';
 import type { FakeDiscordState, LimitVerdict, RequestScope } from './state.js';

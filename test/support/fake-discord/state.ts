@@ -4,24 +4,24 @@
  */
 import { EventEmitter } from 'node:events';
 import type { FakeInteraction } from './interaction.js';
-import type {
-  Audience,
-  Delivery,
-  FakeAttachment,
-  FakeChannel,
-  FakeEmbed,
-  FakeGuild,
-  FakeMessage,
-  FakeThreadState,
-  FakeUser,
-  PermissionName,
-  RateLimitHit,
-  RateLimitRoute,
-  RateLimitRule,
-  RegisteredCommand,
-  RequestLogEntry,
+import {
+  type Audience,
+  type Delivery,
+  type FakeAttachment,
+  type FakeChannel,
+  type FakeEmbed,
+  type FakeGuild,
+  type FakeMessage,
+  type FakeThreadState,
+  type FakeUser,
+  type PermissionName,
+  type RateLimitHit,
+  type RateLimitRoute,
+  type RateLimitRule,
+  type RegisteredCommand,
+  type RequestLogEntry,
+  EPHEMERAL,
 } from './model.js';
-import { EPHEMERAL } from './model.js';
 import { channelJson, threadJson } from './payloads.js';
 import { SnowflakeGenerator } from './snowflake.js';
 

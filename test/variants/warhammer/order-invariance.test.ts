@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { adjudicate } from '../../../src/engine/index.js';
-import type { Adjudication, AdjudicationContext, Position, PowerOrder } from '../../../src/engine/types.js';
+import type { Adjudication, AdjudicationContext, Position, PowerOrder, Order } from '../../../src/engine/types.js';
 import type { Variant } from '../../../src/engine/variant.js';
 import { battleReports, declarationsAllowed, groupBattles, warhammer } from '../../../src/variants/warhammer/index.js';
 import { rng } from '../../support/random.js';
@@ -22,7 +22,6 @@ import {
   runsFromEnv,
   SAMPLED_PERMUTATIONS,
 } from '../../engine/order-invariance.js';
-import type { Order } from '../../../src/engine/types.js';
 import { abilityCases } from './abilities.js';
 import { cataclysmCases, headToHeadBattles, hillArmyCases, illegalNearAbilities } from './audit.js';
 import { battleCases } from './battles.js';

@@ -3,8 +3,7 @@
  * (docs/variants.md "DiploGM"). Pure: the caller hands over the files' texts, so the import can run in a worker.
  * Every problem is one line naming the province, layer or setting; nothing is guessed.
  */
-import type { Point } from '../../drawing/path.js';
-import { ringsPath } from '../../drawing/path.js';
+import { type Point, ringsPath } from '../../drawing/path.js';
 import type { VariantDataInput } from '../../schema.js';
 import { finish, type ImportResult } from '../result.js';
 import { frameOf } from '../svg.js';

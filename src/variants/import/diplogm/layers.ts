@@ -3,8 +3,7 @@
  * layer's key), as DiploGM looks them up, and the provinces ("tiles") of its three province layers. The label
  * vocabulary is DiploGM's (docs/variants.md "DiploGM").
  */
-import type { Ring } from '../../drawing/path.js';
-import { PathError } from '../../drawing/path.js';
+import { type Ring, PathError } from '../../drawing/path.js';
 import { compose, type Matrix, TransformError } from '../../drawing/transform.js';
 import { outlineOf, styleOf, transformOf } from '../svg.js';
 import { localName, type XmlElement } from '../xml.js';

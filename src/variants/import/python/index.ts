@@ -4,8 +4,7 @@
  * "python-diplomacy"). Without the SVG the map data comes alone, and a note says no drawing came with it. Pure: the
  * caller hands over the texts.
  */
-import type { Point } from '../../drawing/path.js';
-import { ringsPath } from '../../drawing/path.js';
+import { type Point, ringsPath } from '../../drawing/path.js';
 import { outlineGaps } from '../../drawing/polygon.js';
 import type { VariantDataInput } from '../../schema.js';
 import { finish, type ImportResult } from '../result.js';

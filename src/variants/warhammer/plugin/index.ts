@@ -14,12 +14,12 @@ import {
   keptBattles,
   openDeclarations,
   provisionalPicture,
+  decisiveModeOf,
 } from './battle-step.js';
 import { followAction, followerNote, rankingLines, revoltAction } from './follow.js';
 import { musterAction, musterStep, openMuster } from './muster.js';
 import { warhammerMapOverlays } from './map-overlays.js';
 import { RECORDS } from './records.js';
-import { decisiveModeOf } from './battle-step.js';
 import { warhammerSandbox } from './sandbox.js';
 
 /** The `/game create` reply's line about the Decisive Battle phase. */

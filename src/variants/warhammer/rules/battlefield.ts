@@ -19,11 +19,10 @@
  * - Battles at several provinces whose groups share a unit are one battle; groups sharing a unit are one side.
  */
 import type { MovementOutcomeView, OrderedUnit } from '../../../engine/rules.js';
-import { locationKey } from '../../../engine/map.js';
+import { locationKey, type GameMap } from '../../../engine/map.js';
 import type { Power, ProvinceId, Unit } from '../../../engine/types.js';
 import { ATHEL_LOREN, NORSE, WOOD_ELVES } from '../features.js';
 import { IMMORTAL_FIELD_LABEL, IMMORTAL_ORIGIN } from './immortality.js';
-import type { GameMap } from '../../../engine/map.js';
 
 /** One unit of the field (virtual armies included) and what it did provisionally. */
 export interface FieldUnit {
