@@ -1,4 +1,4 @@
-import { first, type OpenedStore } from '../../../src/store/store.js';
+import { first } from '../../../src/store/store.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { timeRef } from '../../../src/game/core/text-refs.js';
 import { spawn } from 'node:child_process';
@@ -13,10 +13,7 @@ import {
 } from '../../../src/game/resolve/index.js';
 import { submitOrders } from '../../../src/game/orders/index.js';
 import { gmAdvance, gmExtend } from '../../../src/game/gm/index.js';
-import type { GameDeps } from '../../../src/game/core/index.js';
 
-/** Dependencies whose store also reads outside transactions (to watch the database). */
-type InspectDeps = GameDeps & { store: OpenedStore };
 import { auditLog, games, phases } from '../../../src/store/schema.js';
 import {
   CHANNEL,
@@ -34,6 +31,7 @@ import {
   startedGame,
   tempDbPath,
   userOf,
+  type TestDeps,
   type TestEnv,
 } from '../helpers.js';
 
@@ -47,12 +45,12 @@ afterEach(async () => {
   expect(internalErrors).toEqual([]);
 });
 
-async function currentPhase(deps: InspectDeps) {
+async function currentPhase(deps: TestDeps) {
   const status = ok(await gameStatus(deps, CHANNEL)).status;
   return status;
 }
 
-async function resolutions(deps: InspectDeps) {
+async function resolutions(deps: TestDeps) {
   return await deps.store.db.select().from(auditLog).where(eq(auditLog.action, 'resolve'));
 }
 
