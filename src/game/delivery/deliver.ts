@@ -577,8 +577,11 @@ export async function deliverOutbox(options: DeliverOptions): Promise<DeliverySt
     if (!own) await releaseDeadClaims(store, me, options);
     const inFlight = new Set<Promise<void>>();
     let started = 0;
+    let finished = 0;
     for (;;) {
       const free = options.stopping?.() ? 0 : Math.min(concurrency - inFlight.size, limit - started);
+      // A delivery that ends while a claim is being made frees its target's next row after that claim looked.
+      const finishedBefore = finished;
       if (free > 0) {
         let claimed: OutboxRow[];
         try {
@@ -591,12 +594,16 @@ export async function deliverOutbox(options: DeliverOptions): Promise<DeliverySt
           started++;
           const p: Promise<void> = deliverOne(settings, row).then((outcome) => {
             stats[outcome]++;
+            finished++;
             inFlight.delete(p);
           });
           inFlight.add(p);
         }
       }
-      if (inFlight.size === 0) break;
+      if (inFlight.size === 0) {
+        if (free > 0 && finished !== finishedBefore) continue;
+        break;
+      }
       await Promise.race(options.wake ? [...inFlight, options.wake()] : inFlight);
     }
   } finally {
