@@ -38,6 +38,17 @@ export interface ProvinceData {
   coasts: string[];
 }
 
+/**
+ * A variant's names in one locale (its folder's `names.<locale>.json`, docs/variants.md "Names in other
+ * languages"): powers by name, provinces by id, and further names players also type.
+ */
+export interface VariantNames {
+  powers: Record<Power, string>;
+  provinces: Record<ProvinceId, string>;
+  /** More names a province is known by there (read by the order parser, never written). */
+  aliases?: Record<ProvinceId, string[]>;
+}
+
 export interface LinkData {
   from: ProvinceId;
   to: ProvinceId;

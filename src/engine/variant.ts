@@ -1,7 +1,7 @@
 /**
  * A variant = validated map data + a rules module plugging into the engine's hooks (see docs/engine.md).
  */
-import type { PowerData, VariantData } from './variant-data.js';
+import type { PowerData, VariantData, VariantNames } from './variant-data.js';
 import type { GameMap } from './map.js';
 import type { RulesModule } from './rules.js';
 import type { Position } from './types.js';
@@ -16,6 +16,11 @@ export interface Variant {
   data: VariantData;
   rules: RulesModule;
   victory: { centers: number; strictlyMost: boolean };
+  /**
+   * The variant's names in other locales, by locale (`fr`, `zh-TW`), as its folder gives them; read through
+   * src/variants/names.ts, which derives the ones a locale lacks (simplified Chinese from traditional).
+   */
+  names?: Readonly<Record<string, VariantNames>>;
   /** How players see a phase's name, when the variant has its own calendar (Mandate of Heaven: years BC). */
   phaseName?(phase: import('./types.js').Phase): string;
   startingPosition(): Position;

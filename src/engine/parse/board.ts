@@ -7,6 +7,7 @@ import type { GameMap } from '../map.js';
 import type { Variant } from '../variant.js';
 import type { Order, Position, Power, Unit, UnitRef, UnitType } from '../types.js';
 import { ParseError, type DraftOrder } from './grammar.js';
+import type { OrderLanguage } from './language.js';
 
 export interface ParseContext {
   /** The board the order is given on: fills in omitted unit types, decides retreat vs move. */
@@ -15,6 +16,8 @@ export interface ParseContext {
   power?: Power;
   /** Powers whose units `power` may order too: its votes for them (Mandate of Heaven neutrals, `votedPowers`). */
   alsoFor?: readonly Power[];
+  /** The reader's language: its place names and order words are read besides the English ones. */
+  language?: OrderLanguage;
 }
 
 const typeName = (t: UnitType) => (t === 'A' ? 'army' : 'fleet');

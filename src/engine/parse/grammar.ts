@@ -11,34 +11,25 @@ import type { Variant } from '../variant.js';
 import type { Location, Order, PhaseType, UnitRef, UnitType } from '../types.js';
 import { didYouMean, editDistance, placeIndex } from './places.js';
 import { echoed, rawText, type Token } from './tokens.js';
-import {
-  BUILD,
-  CONVOY,
-  CONVOY_NOUNS,
-  DISBAND,
-  HOLD,
-  MOVE,
-  RETREAT,
-  STOP_WORDS,
-  SUPPORT,
-  UNIT_TYPES,
-  VIA,
-  WAIVE,
-  coastFromWords,
-} from './words.js';
+import { localCoast, type OrderLanguage, type WordSets, wordSets } from './language.js';
+import { coastFromWords } from './words.js';
 
 export class ParseError extends Error {}
 
-const TO: ReadonlySet<string> = new Set(['to']);
 const COAST: ReadonlySet<string> = new Set(['coast']);
 
 /** Reads tokens left to right; every `read*` either consumes what it recognises or throws a `ParseError`. */
 export class Reader {
   i = 0;
+  /** The order words read: English, and the language's when there is one. */
+  readonly words: WordSets;
   constructor(
     readonly variant: Variant,
     readonly tokens: readonly Token[],
-  ) {}
+    readonly language?: OrderLanguage,
+  ) {
+    this.words = wordSets(language);
+  }
 
   peek(offset = 0): Token | undefined {
     return this.tokens[this.i + offset];
@@ -56,13 +47,13 @@ export class Reader {
 
   /** Is the next token a move operator (a dash or a move word)? */
   isMove(): boolean {
-    return this.peek()?.kind === 'dash' || this.isWord(MOVE);
+    return this.peek()?.kind === 'dash' || this.isWord(this.words.move);
   }
 
   /** Consume a move operator: `-`, `to`, `move`, `moves to`, `- to`. */
   readMove(): void {
     this.i++;
-    if (this.isWord(TO) || this.peek()?.kind === 'dash') this.i++;
+    if (this.isWord(this.words.to) || this.peek()?.kind === 'dash') this.i++;
   }
 
   /** What has been read so far, for messages. */
@@ -76,7 +67,7 @@ export class Reader {
 
   /** A province name, longest match first (`North Sea` before `North`). */
   readPlace(what = 'a place'): string {
-    const index = placeIndex(this.variant.map);
+    const index = placeIndex(this.variant.map, this.language);
     const start = this.i;
     const first = this.peek();
     if (first?.kind !== 'word') {
@@ -124,11 +115,11 @@ export class Reader {
     while (k < this.tokens.length && k - start < index.maxWords + 1) {
       const t = this.tokens[k]!;
       if (t.kind !== 'word' && !(t.kind === 'dash' && t.glued)) break;
-      if (k > start && t.kind === 'word' && STOP_WORDS.has(t.norm)) break;
+      if (k > start && t.kind === 'word' && this.words.stop.has(t.norm)) break;
       k++;
     }
     const phrase = rawText(this.tokens.slice(start, k));
-    const hint = didYouMean(this.variant.map, phrase);
+    const hint = didYouMean(this.variant.map, phrase, this.language);
     this.fail(`unknown place "${echoed(phrase)}"${hint ? `: ${hint}` : ''}`);
   }
 
@@ -146,7 +137,7 @@ export class Reader {
       return this.explicitCoast(province, coasts, words);
     }
     if (t.kind === 'lparen') {
-      if (this.peek(1)?.kind === 'word' && VIA.has(this.peek(1)!.norm)) return null; // `(via convoy)`
+      if (this.peek(1)?.kind === 'word' && this.words.via.has(this.peek(1)!.norm)) return null; // `(via convoy)`
       const close = this.tokens.findIndex((x, idx) => idx > this.i && x.kind === 'rparen');
       const end = close < 0 ? this.tokens.length : close;
       const inner = this.tokens.slice(this.i + 1, end);
@@ -172,8 +163,14 @@ export class Reader {
           this.i += 2;
           return coast;
         }
+        // `côte nord`
+        const local = localCoast(this.language, [t.norm, two.norm], coasts);
+        if (local) {
+          this.i += 2;
+          return local;
+        }
       }
-      const coast = coastFromWords([t.norm], coasts, false);
+      const coast = coastFromWords([t.norm], coasts, false) ?? localCoast(this.language, [t.norm], coasts);
       if (coast) {
         this.i++;
         return coast;
@@ -187,20 +184,18 @@ export class Reader {
     const name = this.variant.map.province(province)?.name ?? province;
     const raw = rawText(words);
     if (coasts.length === 0) this.fail(`${name} has no coasts (found "${echoed(raw)}")`);
-    const coast = coastFromWords(
-      words.map((w) => w.norm),
-      coasts,
-      true,
-    );
+    const said = words.map((w) => w.norm);
+    const coast = coastFromWords(said, coasts, true) ?? localCoast(this.language, said, coasts);
     if (!coast) this.fail(`${name} has no coast "${echoed(raw)}" (its coasts: ${coasts.join(', ')})`);
     return coast;
   }
 
   readType(): UnitType | null {
     const t = this.peek();
-    if (t?.kind === 'word' && UNIT_TYPES[t.norm] && this.peek(1)?.kind === 'word') {
+    const type = t?.kind === 'word' ? this.words.unitTypes[t.norm] : undefined;
+    if (type && Object.hasOwn(this.words.unitTypes, t!.norm) && this.peek(1)?.kind === 'word') {
       this.i++;
-      return UNIT_TYPES[t.norm]!;
+      return type;
     }
     return null;
   }
@@ -220,9 +215,9 @@ export class Reader {
   /** `via convoy`, `by convoy`, `via` at the current position. */
   readViaConvoy(): boolean {
     const paren = this.peek()?.kind === 'lparen';
-    if (!this.isWord(VIA, paren ? 1 : 0)) return false;
+    if (!this.isWord(this.words.via, paren ? 1 : 0)) return false;
     this.i += paren ? 2 : 1;
-    if (this.isWord(CONVOY_NOUNS)) this.i++;
+    if (this.isWord(this.words.convoyNouns)) this.i++;
     if (paren && this.peek()?.kind === 'rparen') this.i++;
     return true;
   }
@@ -237,13 +232,13 @@ export class Reader {
 export function readRest(r: Reader, unit: UnitRef, phase: PhaseType | undefined): DraftOrder {
   const t = r.peek();
   if (!t) r.fail(`missing an order after "${r.sofar()}": write H, -, S, C, R, B or D`);
-  if (r.isWord(HOLD)) {
+  if (r.isWord(r.words.hold)) {
     r.i++;
     r.expectEnd();
     return { kind: 'hold', unit };
   }
-  if (r.isMove() || r.isWord(RETREAT)) {
-    const retreatWord = r.isWord(RETREAT);
+  if (r.isMove() || r.isWord(r.words.retreat)) {
+    const retreatWord = r.isWord(r.words.retreat);
     r.readMove();
     const to = r.readLocation('a destination');
     const viaConvoy = r.readViaConvoy();
@@ -254,11 +249,11 @@ export function readRest(r: Reader, unit: UnitRef, phase: PhaseType | undefined)
     }
     return { kind: 'move', unit, to, viaConvoy };
   }
-  if (r.isWord(SUPPORT)) {
+  if (r.isWord(r.words.support)) {
     r.i++;
     const target = r.readUnit('the supported unit');
     if (r.atEnd()) return { kind: 'support', unit, target, to: null };
-    if (r.isWord(HOLD)) {
+    if (r.isWord(r.words.hold)) {
       r.i++;
       r.expectEnd();
       return { kind: 'support', unit, target, to: null };
@@ -270,7 +265,7 @@ export function readRest(r: Reader, unit: UnitRef, phase: PhaseType | undefined)
     r.expectEnd();
     return { kind: 'support', unit, target, to };
   }
-  if (r.isWord(CONVOY)) {
+  if (r.isWord(r.words.convoy)) {
     r.i++;
     const target = r.readUnit('the convoyed army');
     if (!r.isMove()) r.fail(`missing the destination of the convoy after "${r.sofar()}"`);
@@ -279,12 +274,12 @@ export function readRest(r: Reader, unit: UnitRef, phase: PhaseType | undefined)
     r.expectEnd();
     return { kind: 'convoy', unit, target, to };
   }
-  if (r.isWord(BUILD)) {
+  if (r.isWord(r.words.build)) {
     r.i++;
     r.expectEnd();
     return buildOrder(unit);
   }
-  if (r.isWord(DISBAND)) {
+  if (r.isWord(r.words.disband)) {
     r.i++;
     r.expectEnd();
     return { kind: 'disband', unit };
@@ -332,19 +327,19 @@ function buildOrder(unit: UnitRef): DraftOrder {
 
 /** Orders that start with a verb: `waive`, `Build A war`, `Remove A par`, `Disband F lyo`. */
 export function readPrefixed(r: Reader): DraftOrder | null {
-  if (r.isWord(WAIVE)) {
+  if (r.isWord(r.words.waive)) {
     r.i++;
-    if (r.isWord(BUILD)) r.i++;
+    if (r.isWord(r.words.build)) r.i++;
     r.expectEnd();
     return { kind: 'waive' };
   }
-  if (r.isWord(BUILD) && r.peek(1)?.kind === 'word') {
+  if (r.isWord(r.words.build) && r.peek(1)?.kind === 'word') {
     r.i++;
     const unit = r.readUnit('the place to build in');
     r.expectEnd();
     return buildOrder(unit);
   }
-  if (r.isWord(DISBAND) && r.peek(1)?.kind === 'word') {
+  if (r.isWord(r.words.disband) && r.peek(1)?.kind === 'word') {
     r.i++;
     const unit = r.readUnit('the unit to disband');
     r.expectEnd();

@@ -9,10 +9,13 @@ import type { Variant } from '../variant.js';
 import type { Location, Order, PhaseType, UnitRef } from '../types.js';
 import { completeWithBoard, type ParseContext } from './board.js';
 import { ParseError, Reader, readPrefixed, readRest, type DraftOrder } from './grammar.js';
-import { tokenize } from './tokens.js';
-import { BUILD, DISBAND } from './words.js';
+import { type OrderLanguage, splitHanWord, wordSets } from './language.js';
+import { placeIndex } from './places.js';
+import { type Token, tokenize } from './tokens.js';
 
 export type { ParseContext } from './board.js';
+export type { OrderLanguage, OrderWordKind } from './language.js';
+export { writeOrder } from './write.js';
 
 export type ParseResult = { ok: true; order: Order; text: string } | { ok: false; error: string; input: string };
 
@@ -53,7 +56,7 @@ export type ReadResult = { ok: true; order: Order } | { ok: false; error: string
 export function readOrder(variant: Variant, text: string, ctx: ParseContext = {}): ReadResult {
   const input = asText(text);
   try {
-    const draft = readDraft(variant, input, ctx.position?.phase.type);
+    const draft = readDraft(variant, input, ctx.position?.phase.type, ctx.language);
     return { ok: true, order: completeWithBoard(variant, draft, ctx) };
   } catch (e) {
     if (e instanceof ParseError) return { ok: false, error: e.message, input };
@@ -63,13 +66,56 @@ export function readOrder(variant: Variant, text: string, ctx: ParseContext = {}
 }
 
 /** The order a text says, before the board is looked at (it depends on the text and the phase's type alone). */
-function readDraft(variant: Variant, input: string, phase: PhaseType | undefined): DraftOrder {
-  const tokens = tokenize(startsWithLetter(input) ? input : input.replace(LIST_MARKER, ''), MAX_ORDER_TOKENS + 1);
+function readDraft(
+  variant: Variant,
+  input: string,
+  phase: PhaseType | undefined,
+  language: OrderLanguage | undefined,
+): DraftOrder {
+  const text = startsWithLetter(input) ? input : input.replace(LIST_MARKER, '');
+  const tokens = splitHan(variant, tokenize(text, MAX_ORDER_TOKENS + 1), language);
   if (tokens.length === 0) throw new ParseError('empty order');
   if (tokens.length > MAX_ORDER_TOKENS)
     throw new ParseError(`this order is too long: an order has at most ${MAX_ORDER_TOKENS} words and signs`);
-  const reader = new Reader(variant, tokens);
+  const reader = new Reader(variant, tokens, language);
   return readPrefixed(reader) ?? readUnitOrder(reader, variant, phase);
+}
+
+const HAN = /\p{Script=Han}/u;
+
+/** The Han words the parser knows in a language (names and order words), and the longest's length. */
+interface HanLexicon {
+  words: ReadonlySet<string>;
+  longest: number;
+}
+
+const lexicons = new WeakMap<OrderLanguage, WeakMap<Variant, HanLexicon>>();
+
+function hanLexicon(variant: Variant, language: OrderLanguage): HanLexicon {
+  let byVariant = lexicons.get(language);
+  if (!byVariant) lexicons.set(language, (byVariant = new WeakMap()));
+  let lexicon = byVariant.get(variant);
+  if (!lexicon) {
+    const sets = wordSets(language);
+    const known = [...placeIndex(variant.map, language).byKey.keys(), ...sets.stop, ...sets.canonical.keys()];
+    const words = new Set(known.filter((w) => HAN.test(w)));
+    lexicon = { words, longest: Math.max(0, ...[...words].map((w) => [...w].length)) };
+    byVariant.set(variant, lexicon);
+  }
+  return lexicon;
+}
+
+/** Tokens with Chinese written without spaces split into its words (`A咸陽守` -> `A`, `咸陽`, `守`). */
+function splitHan(variant: Variant, tokens: Token[], language: OrderLanguage | undefined): Token[] {
+  if (!language || !tokens.some((t) => t.kind === 'word' && HAN.test(t.norm))) return tokens;
+  const { words, longest } = hanLexicon(variant, language);
+  if (words.size === 0) return tokens;
+  return tokens.flatMap((t) => {
+    if (t.kind !== 'word') return [t];
+    const pieces = splitHanWord(t.raw, words, longest);
+    if (pieces.length === 1) return [t];
+    return pieces.map((raw): Token => ({ kind: 'word', raw, norm: raw.toLowerCase(), glued: false }));
+  });
 }
 
 /** Several orders, one per line or separated by `;`. Empty pieces are skipped. */
@@ -91,9 +137,8 @@ function readUnitOrder(reader: Reader, variant: Variant, phase: PhaseType | unde
 function readSpecial(reader: Reader, variant: Variant, unit: UnitRef): DraftOrder | null {
   const parsers = variant.rules.specialOrderParsers;
   if (!parsers || parsers.length === 0) return null;
-  const rest = reader.tokens.slice(reader.i);
-  const words = rest.map((t) => t.norm);
-  const helpers = { location: (token: string) => locationOf(variant, token) };
+  const words = specialWords(reader);
+  const helpers = { location: (token: string) => locationOf(variant, token, reader.language) };
   for (const parser of parsers) {
     const found = parser.parse(words, helpers);
     if (found === null) continue;
@@ -110,10 +155,22 @@ function readSpecial(reader: Reader, variant: Variant, unit: UnitRef): DraftOrde
   return null;
 }
 
+/**
+ * The words after the unit as a variant's special parser reads them: lowercase, a language's order words put in
+ * English (`L F` of the French Warring States seed is `r f`), place names left as written.
+ */
+function specialWords(reader: Reader): string[] {
+  const rest = reader.tokens.slice(reader.i).map((t) => t.norm);
+  if (!reader.language) return rest;
+  const { canonical } = wordSets(reader.language);
+  const places = placeIndex(reader.variant.map, reader.language).byKey;
+  return rest.map((w) => (places.has(w) ? w : (canonical.get(w) ?? w)));
+}
+
 /** A whole string read as one place with an optional coast (`lin`, `Bo Hai`, `spa/nc`), or null. */
-function locationOf(variant: Variant, text: string): Location | null {
+function locationOf(variant: Variant, text: string, language?: OrderLanguage): Location | null {
   try {
-    const reader = new Reader(variant, tokenize(text, MAX_ORDER_TOKENS));
+    const reader = new Reader(variant, tokenize(text, MAX_ORDER_TOKENS), language);
     const location = reader.readLocation();
     return reader.atEnd() ? location : null;
   } catch {
@@ -127,8 +184,8 @@ function locationOf(variant: Variant, text: string): Location | null {
  */
 export function unitOfOrderText(variant: Variant, text: string, ctx: ParseContext = {}): string | null {
   try {
-    const reader = new Reader(variant, tokenize(asText(text), MAX_ORDER_TOKENS));
-    if (reader.isWord(PREFIX_VERBS)) reader.i++;
+    const reader = new Reader(variant, tokenize(asText(text), MAX_ORDER_TOKENS), ctx.language);
+    if (reader.isWord(reader.words.build) || reader.isWord(reader.words.disband)) reader.i++;
     const unit = reader.readUnit();
     const onBoard =
       ctx.position?.units.find((u) => u.province === unit.province) ??
@@ -140,5 +197,3 @@ export function unitOfOrderText(variant: Variant, text: string, ctx: ParseContex
     return null;
   }
 }
-
-const PREFIX_VERBS: ReadonlySet<string> = new Set([...BUILD, ...DISBAND]);

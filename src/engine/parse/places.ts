@@ -4,6 +4,7 @@
  */
 import type { GameMap, ProvinceInfo } from '../map.js';
 import type { ProvinceId } from '../types.js';
+import { type OrderLanguage, withoutAccents } from './language.js';
 
 export interface PlaceIndex {
   /** normalized key -> province id, or null when two provinces share the key (ambiguous). */
@@ -28,18 +29,31 @@ export function normalizeName(name: string): string {
 }
 
 const cache = new WeakMap<GameMap, PlaceIndex>();
+const localCache = new WeakMap<OrderLanguage, WeakMap<GameMap, PlaceIndex>>();
 
-export function placeIndex(map: GameMap): PlaceIndex {
+/** The names of `map`'s provinces, with a language's names besides the English ones (built once for each pair). */
+export function placeIndex(map: GameMap, language?: OrderLanguage): PlaceIndex {
+  if (language) {
+    let byMap = localCache.get(language);
+    if (!byMap) localCache.set(language, (byMap = new WeakMap()));
+    let index = byMap.get(map);
+    if (!index) byMap.set(map, (index = buildIndex(map, language)));
+    return index;
+  }
   let index = cache.get(map);
   if (!index) cache.set(map, (index = buildIndex(map)));
   return index;
 }
 
-function namesOf(p: ProvinceInfo): string[] {
-  return [p.id, p.abbreviation, p.name, ...p.aliases, ...(p.localName ? [p.localName] : [])];
+function namesOf(p: ProvinceInfo, language: OrderLanguage | undefined): string[] {
+  const english = [p.id, p.abbreviation, p.name, ...p.aliases, ...(p.localName ? [p.localName] : [])];
+  const local = language?.places[p.id] ?? [];
+  // `Mer d'Irlande` as the tokenizer splits it (`mer d irlande`), and every local name without its accents.
+  const forms = local.flatMap((n) => [n, n.replace(/['’]/g, ' ')]);
+  return [...english, ...forms, ...forms.map(withoutAccents)];
 }
 
-function buildIndex(map: GameMap): PlaceIndex {
+function buildIndex(map: GameMap, language?: OrderLanguage): PlaceIndex {
   const byKey = new Map<string, ProvinceId | null>();
   const keys: { key: string; province: ProvinceId }[] = [];
   const wordsAfter = new Map<string, number>();
@@ -51,7 +65,7 @@ function buildIndex(map: GameMap): PlaceIndex {
     else if (existing !== id) byKey.set(key, null);
   };
   for (const p of map.provinces.values()) {
-    for (const name of namesOf(p)) {
+    for (const name of new Set(namesOf(p, language))) {
       const key = normalizeName(name);
       if (!key) continue;
       add(key, p.id);
@@ -110,14 +124,14 @@ const LONGEST_SUGGESTIBLE = 64;
 /**
  * Provinces whose names are close to `phrase` (edit distance, or a prefix), best first, at most `limit`.
  */
-export function suggestPlaces(map: GameMap, phrase: string, limit = 3): ProvinceId[] {
+export function suggestPlaces(map: GameMap, phrase: string, limit = 3, language?: OrderLanguage): ProvinceId[] {
   const wanted = normalizeName(
     phrase.length > LONGEST_SUGGESTIBLE * 4 ? phrase.slice(0, LONGEST_SUGGESTIBLE * 4) : phrase,
   );
   if (!wanted || wanted.length > LONGEST_SUGGESTIBLE) return [];
   const tolerance = wanted.length <= 3 ? 1 : wanted.length <= 6 ? 2 : 3;
   const best = new Map<ProvinceId, number>();
-  for (const { key, province } of placeIndex(map).keys) {
+  for (const { key, province } of placeIndex(map, language).keys) {
     let score = editDistance(wanted, key, tolerance);
     if (wanted.length >= 2 && key.startsWith(wanted)) score = Math.min(score, 0.5);
     // A typo in the first word of a longer name (`Norht Sea`): compare word by word as well.
@@ -133,15 +147,15 @@ export function suggestPlaces(map: GameMap, phrase: string, limit = 3): Province
     .map(([p]) => p);
 }
 
-/** `London (lon)` */
-export function describePlace(map: GameMap, id: ProvinceId): string {
+/** `London (lon)`; in a language that names it, its name there: `Londres (lon)`. */
+export function describePlace(map: GameMap, id: ProvinceId, language?: OrderLanguage): string {
   const p = map.province(id);
-  return p ? `${p.name} (${p.id})` : id;
+  return p ? `${language?.places[id]?.[0] ?? p.name} (${p.id})` : id;
 }
 
 /** `did you mean London (lon)?`, `did you mean North Sea (nth), Norway (nwy) or North Africa (naf)?`, or ''. */
-export function didYouMean(map: GameMap, phrase: string): string {
-  const found = suggestPlaces(map, phrase).map((id) => describePlace(map, id));
+export function didYouMean(map: GameMap, phrase: string, language?: OrderLanguage): string {
+  const found = suggestPlaces(map, phrase, 3, language).map((id) => describePlace(map, id, language));
   if (found.length === 0) return '';
   const list = found.length === 1 ? found[0]! : `${found.slice(0, -1).join(', ')} or ${found[found.length - 1]}`;
   return `did you mean ${list}?`;
