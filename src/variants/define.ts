@@ -8,7 +8,7 @@ import { GameMap } from '../engine/map.js';
 import type { RulesModule } from '../engine/rules.js';
 import type { Phase, Position } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
-import type { VariantData } from '../engine/variant-data.js';
+import type { VariantData, VariantNames } from '../engine/variant-data.js';
 import { PLAIN, type VariantPlugin } from './plugin/index.js';
 
 /** Any variant's plug-in (its record schemas are its own). */
@@ -27,6 +27,8 @@ interface VariantParts {
   rules?: RulesModule;
   plugin?: AnyPlugin;
   phaseName?: (phase: Phase) => string;
+  /** Its names in other locales, by locale: its folder's `names.<locale>.json` (docs/variants.md). */
+  names?: Record<string, VariantNames>;
 }
 
 /**
@@ -41,7 +43,11 @@ interface BuiltVariant {
 export function defineVariant(parts: VariantParts | BuiltVariant): VariantDefinition {
   if ('variant' in parts) return Object.freeze({ variant: parts.variant, plugin: parts.plugin ?? PLAIN });
   const built = buildVariant(parts.data, parts.rules);
-  const variant: Variant = parts.phaseName ? { ...built, phaseName: parts.phaseName } : built;
+  const variant: Variant = {
+    ...built,
+    ...(parts.phaseName ? { phaseName: parts.phaseName } : {}),
+    ...(parts.names ? { names: parts.names } : {}),
+  };
   return Object.freeze({ variant, plugin: parts.plugin ?? PLAIN });
 }
 

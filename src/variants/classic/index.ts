@@ -5,9 +5,10 @@
 import data from './map.json' with { type: 'json' };
 /** Where to draw each province (built by src/render/tools/tune-classic-geometry.ts; see docs/render.md). */
 import geometry from './geometry.json' with { type: 'json' };
+import names from './names.fr.json' with { type: 'json' };
 import { bundledData, defineVariant } from '../define.js';
 
-const definition = defineVariant({ data: bundledData(data, geometry) });
+const definition = defineVariant({ data: bundledData(data, geometry), names: { fr: names } });
 
 export default definition;
 export const classic = definition.variant;
