@@ -14,7 +14,7 @@ import { placeIndex } from './places.js';
 import { type Token, tokenize } from './tokens.js';
 
 export type { ParseContext } from './board.js';
-export type { OrderLanguage, OrderWordKind } from './language.js';
+export type { OrderLanguage } from './language.js';
 export { writeOrder } from './write.js';
 
 export type ParseResult = { ok: true; order: Order; text: string } | { ok: false; error: string; input: string };

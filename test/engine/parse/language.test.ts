@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { type OrderLanguage, parseOrder, writeOrder } from '../../../src/engine/parse/index.js';
+import type { Position } from '../../../src/engine/types.js';
+import type { Variant } from '../../../src/engine/variant.js';
+import { getVariant } from '../../../src/variants/index.js';
+import { orderLanguage } from '../../../src/variants/names.js';
+
+const classic = getVariant('classic')!;
+const warringStates = getVariant('warring-states')!;
+const mandate = getVariant('mandate-of-heaven')!;
+const french = orderLanguage(classic, 'fr')!;
+
+/** The normalized (canonical, English) text a parse gives, or its error. */
+function read(variant: Variant, text: string, language?: OrderLanguage, position?: Position): string {
+  const r = parseOrder(variant, text, { ...(language ? { language } : {}), ...(position ? { position } : {}) });
+  return r.ok ? r.text : `error: ${r.error}`;
+}
+
+describe('French orders read as the English ones (Classic)', () => {
+  it.each([
+    // hold
+    ['A Venise tient', 'A Venice holds'],
+    ['A Venise T', 'A ven H'],
+    ['armée Venise tenir', 'A ven H'],
+    // move
+    ['A Paris - Bourgogne', 'A Paris - Burgundy'],
+    ['A Paris → Bourgogne', 'A par - bur'],
+    ['A Paris vers Bourgogne', 'A par - bur'],
+    ['A Londres - Belgique par convoi', 'A lon - bel via convoy'],
+    ['F Mer du Nord - Manche', 'F nth - eng'],
+    ['F Atlantique moyen - Mer d’Irlande', 'F mao - iri'],
+    ["F Mer d'Irlande - Pays de Galles", 'F iri - wal'],
+    ['A Silesie - Varsovie', 'A sil - war'],
+    // coasts
+    ['F Espagne (côte nord) - Atlantique moyen', 'F spa/nc - mao'],
+    ['F Saint-Pétersbourg côte sud - Golfe de Botnie', 'F stp/sc - bot'],
+    ['F St-Petersbourg cn T', 'F stp/nc H'],
+    ['F Atlantique moyen - Espagne/cs', 'F mao - spa/sc'],
+    // support and convoy
+    ['A Tyrol soutient A Venise - Trieste', 'A tyr S A ven - tri'],
+    ['A Tyrol S A Venise', 'A tyr S A ven'],
+    ['A Tyrol soutient A Venise tient', 'A tyr S A ven'],
+    ['F Mer du Nord convoie A Londres - Belgique', 'F nth C A lon - bel'],
+    ['F Mer du Nord C A Londres → Belgique', 'F nth C A lon - bel'],
+    // retreat, build, disband, waive
+    ['F Trieste retraite vers Albanie', 'F tri R alb'],
+    ['F Trieste retraite Albanie', 'F tri R alb'],
+    ['A Paris construite', 'A par B'],
+    ['construire A Paris', 'A par B'],
+    ['construit F Saint-Pétersbourg (côte nord)', 'F stp/nc B'],
+    ['A Paris dissoute', 'A par D'],
+    ['dissout F Golfe du Lion', 'F lyo D'],
+    ['renonce', 'WAIVE'],
+  ])('%s', (frenchText, englishText) => {
+    const english = parseOrder(classic, englishText);
+    const local = parseOrder(classic, frenchText, { language: french });
+    expect(english.ok).toBe(true);
+    expect(local).toMatchObject({ ok: true });
+    if (local.ok && english.ok) {
+      expect(local.order).toEqual(english.order);
+      expect(local.text).toBe(english.text);
+    }
+  });
+
+  it('keeps reading the English names, abbreviations and words', () => {
+    expect(read(classic, 'A par - bur', french)).toBe('A par - bur');
+    expect(read(classic, 'F North Sea convoys A London - Belgium', french)).toBe('F nth C A lon - bel');
+  });
+
+  it('gives the same kind of errors, with the French names suggested', () => {
+    expect(read(classic, 'A Lodnres - Bourgogne', french)).toBe(
+      'error: unknown place "Lodnres": did you mean Londres (lon)?',
+    );
+    expect(read(classic, 'A Paris soutiens A Marseille', french)).toMatch(/^error: unknown order "soutiens"/);
+    expect(read(classic, 'F Espagne (côte est) - Atlantique moyen', french)).toBe(
+      'error: Spain has no coast "côte est" (its coasts: nc, sc)',
+    );
+  });
+
+  it('reads no French without the language', () => {
+    expect(read(classic, 'A Paris - Bourgogne')).toMatch(/^error: unknown place "Bourgogne"/);
+  });
+});
+
+const wsTraditional = orderLanguage(warringStates, 'zh-TW')!;
+const wsSimplified = orderLanguage(warringStates, 'zh-CN')!;
+
+describe('Chinese orders read as the English ones (Warring States)', () => {
+  it.each([
+    ['A 咸陽 守', 'A xia H'],
+    ['A咸陽守', 'A xia H'],
+    ['A 咸陽 - 安邑', 'A xia - any'],
+    ['A咸陽-安邑', 'A xia - any'],
+    ['A 咸陽 → 安邑', 'A xia - any'],
+    ['陸軍 咸陽 進攻 安邑', 'A xia - any'],
+    ['A 安邑 支援 A 咸陽 - 洛陽', 'A any S A xia - luo'],
+    ['A安邑支援A咸陽-洛陽', 'A any S A xia - luo'],
+    ['A 安邑 支援 A 咸陽', 'A any S A xia'],
+    ['F 渤海 撤退 臨淄', 'F boh R lin'],
+    ['F 渤海 撤退至臨淄', 'F boh R lin'],
+    ['A 咸陽 建造', 'A xia B'],
+    ['建造 A 咸陽', 'A xia B'],
+    ['A 咸陽 解散', 'A xia D'],
+    ['放棄', 'WAIVE'],
+    // the variant's own orders keep working with Chinese names
+    ['A 薊 R F', 'A ji R F'],
+    ['F 渤海 - 臨淄 - 帝丘 - 魏', 'F boh - lin - diq - wei'],
+    ['F 渤海 至 臨淄 至 帝丘 至 魏', 'F boh - lin - diq - wei'],
+  ])('zh-TW %s', (text, canonical) => {
+    expect(read(warringStates, text, wsTraditional)).toBe(canonical);
+  });
+
+  it.each([
+    ['A 咸阳 守', 'A xia H'],
+    ['A 安邑 支援 A 咸阳 - 洛阳', 'A any S A xia - luo'],
+    ['F 渤海 运输 A 临淄 - 辽东', 'F boh C A lin - lia'],
+    ['F 渤海 撤退 临淄', 'F boh R lin'],
+    ['A 邯郸 解散', 'A han D'],
+    // a simplified-Chinese reader may paste traditional names, and the other way round
+    ['A 咸陽 守', 'A xia H'],
+  ])('zh-CN %s', (text, canonical) => {
+    expect(read(warringStates, text, wsSimplified)).toBe(canonical);
+  });
+
+  it('names an unknown Chinese place whole, with suggestions', () => {
+    expect(read(warringStates, 'A 咸陽 - 長安', wsTraditional)).toMatch(/^error: unknown place "長安"/);
+  });
+
+  it('reads Mandate of Heaven in both scripts', () => {
+    const zhCN = orderLanguage(mandate, 'zh-CN')!;
+    expect(read(mandate, 'A 邯郸 支援 A 安邑 - 洛阳', zhCN)).toBe('A hdn S A any - luo');
+    expect(read(mandate, 'A 邯鄲 支援 A 安邑 - 洛陽', orderLanguage(mandate, 'zh-TW'))).toBe('A hdn S A any - luo');
+  });
+});
+
+describe('orders written in a language', () => {
+  it.each([
+    [classic, 'fr', 'A par - bur', 'A Paris - Bourgogne'],
+    [classic, 'fr', 'A ven H', 'A Venise tient'],
+    [classic, 'fr', 'A lon - bel via convoy', 'A Londres - Belgique par convoi'],
+    [classic, 'fr', 'A tyr S A ven - tri', 'A Tyrol soutient A Venise - Trieste'],
+    [classic, 'fr', 'A tyr S A ven', 'A Tyrol soutient A Venise'],
+    [classic, 'fr', 'F nth C A lon - bel', 'F Mer du Nord convoie A Londres - Belgique'],
+    [classic, 'fr', 'F tri R alb', 'F Trieste retraite vers Albanie'],
+    [classic, 'fr', 'F stp/nc B', 'F Saint-Pétersbourg (côte nord) construite'],
+    [classic, 'fr', 'A par D', 'A Paris dissoute'],
+    [classic, 'fr', 'WAIVE', 'renonce'],
+    [warringStates, 'zh-TW', 'A xia - any', 'A 咸陽 - 安邑'],
+    [warringStates, 'zh-TW', 'A any S A xia - luo', 'A 安邑 支援 A 咸陽 - 洛陽'],
+    [warringStates, 'zh-CN', 'A any S A xia - luo', 'A 安邑 支援 A 咸阳 - 洛阳'],
+    [warringStates, 'zh-CN', 'A xia H', 'A 咸阳 守'],
+    [warringStates, 'zh-TW', 'F boh R lin', 'F 渤海 撤退 至 臨淄'],
+    // a province with no name in the language keeps its id; a variant's own order keeps its notation
+    [classic, 'zh-TW', 'F spa/nc - mao', 'F spa/nc - mao'],
+    [warringStates, 'fr', 'A xia - any', 'A xia - any'],
+    [warringStates, 'zh-TW', 'A ji R F', 'A ji R F'],
+  ] as const)('%s in %s: %s', (variant, locale, canonical, written) => {
+    const language = orderLanguage(variant, locale);
+    const order = parseOrder(variant, canonical);
+    if (!order.ok) throw new Error(order.error);
+    expect(writeOrder(order.order, variant, language)).toBe(written);
+    // What is written reads back to the same order.
+    const back = parseOrder(variant, written, language ? { language } : {});
+    expect(back).toMatchObject({ ok: true, order: order.order });
+  });
+
+  it('writes the normalized English text without a language', () => {
+    const order = parseOrder(classic, 'A Paris - Burgundy');
+    if (!order.ok) throw new Error(order.error);
+    expect(writeOrder(order.order, classic)).toBe('A par - bur');
+  });
+});
