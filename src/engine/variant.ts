@@ -21,8 +21,11 @@ export interface Variant {
    * src/variants/names.ts, which derives the ones a locale lacks (simplified Chinese from traditional).
    */
   names?: Readonly<Record<string, VariantNames>>;
-  /** How players see a phase's name, when the variant has its own calendar (Mandate of Heaven: years BC). */
-  phaseName?(phase: import('./types.js').Phase): string;
+  /**
+   * How players see a phase's name, when the variant has its own calendar (Mandate of Heaven: years BC), in the
+   * reader's locale (`fr`, `zh-TW`, `zh-CN`; English by default).
+   */
+  phaseName?(phase: import('./types.js').Phase, locale?: string): string;
   startingPosition(): Position;
   /**
    * The variant as a game with these options plays it (options that change the map, the set-up or the rules:

@@ -26,7 +26,7 @@ interface VariantParts {
   data: VariantData;
   rules?: RulesModule;
   plugin?: AnyPlugin;
-  phaseName?: (phase: Phase) => string;
+  phaseName?: (phase: Phase, locale?: string) => string;
   /** Its names in other locales, by locale: its folder's `names.<locale>.json` (docs/variants.md). */
   names?: Record<string, VariantNames>;
 }
