@@ -9,8 +9,10 @@ import type { OrderLanguage } from '../engine/parse/index.js';
 import type { Power, ProvinceId } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import type { VariantNames } from '../engine/variant-data.js';
-import type { Locale } from '../i18n/index.js';
-import { ORDER_WORDS } from '../i18n/order-words.js';
+import { ORDER_WORDS } from './order-words.js';
+
+/** A locale the bot speaks (`en`, `fr`, `zh-CN`, `zh-TW`: src/i18n); any other reads the English names. */
+type Locale = string;
 
 let toSimplified: ((text: string) => string) | undefined;
 
@@ -41,7 +43,7 @@ export function variantNames(variant: Variant, locale: Locale): VariantNames | n
   if (!byLocale) derived.set(variant, (byLocale = new Map()));
   let names = byLocale.get(locale);
   if (names === undefined) {
-    const own = variant.names[locale];
+    const own = Object.hasOwn(variant.names, locale) ? variant.names[locale] : undefined;
     const traditional = variant.names['zh-TW'];
     names = own ?? (locale === 'zh-CN' && traditional ? simplifiedNames(traditional) : null);
     byLocale.set(locale, names);
@@ -73,7 +75,7 @@ export function orderLanguage(variant: Variant, locale: Locale): OrderLanguage |
   return byLocale.get(locale);
 }
 
-function buildLanguage(variant: Variant, locale: Exclude<Locale, 'en'>): OrderLanguage {
+function buildLanguage(variant: Variant, locale: Locale): OrderLanguage | undefined {
   const other = locale === 'zh-CN' ? 'zh-TW' : locale === 'zh-TW' ? 'zh-CN' : null;
   const sources = [variantNames(variant, locale), other ? variantNames(variant, other) : null];
   const places: Record<ProvinceId, string[]> = {};
@@ -82,6 +84,8 @@ function buildLanguage(variant: Variant, locale: Exclude<Locale, 'en'>): OrderLa
     for (const [id, name] of Object.entries(names.provinces)) (places[id] ??= []).push(name);
     for (const [id, more] of Object.entries(names.aliases ?? {})) (places[id] ??= []).push(...more);
   }
-  const { words, coasts } = ORDER_WORDS[locale];
+  const own = Object.hasOwn(ORDER_WORDS, locale) ? ORDER_WORDS[locale] : undefined;
+  if (!own) return undefined;
+  const { words, coasts } = own;
   return { places: mapValues(places, (list) => [...new Set(list)]), words, coasts };
 }

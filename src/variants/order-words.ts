@@ -1,11 +1,9 @@
 /**
- * The order words of each locale, read besides the English ones (docs/orders.md "Orders in other languages"). The
+ * The order words of each locale the bot speaks (docs/locales.md), read besides the English ones (docs/orders.md "Orders in other languages"). The
  * first word of each list is the one orders are written with; the others are what players also type (short forms,
  * infinitives, forms without accents are added by the parser). French: the usual French Diplomacy notation
  * (`T`, `S`, `C`); Chinese: the terms of the glossary in docs/locales.md, in both scripts.
  */
-import type { Locale } from './index.js';
-
 /** The kinds of words (the parser's `OrderWordKind`). */
 type WordKind =
   | 'army'
@@ -94,7 +92,7 @@ const SIMPLIFIED: LocaleOrderWords = {
  * The words of each locale but English. A Chinese reader may type either script: each Chinese locale also reads
  * the other's words (written with its own).
  */
-export const ORDER_WORDS: Readonly<Record<Exclude<Locale, 'en'>, LocaleOrderWords>> = {
+export const ORDER_WORDS: Readonly<Record<string, LocaleOrderWords>> = {
   fr: FRENCH,
   'zh-TW': bothScripts(TRADITIONAL, SIMPLIFIED),
   'zh-CN': bothScripts(SIMPLIFIED, TRADITIONAL),
