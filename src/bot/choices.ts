@@ -4,6 +4,7 @@
 import type { AutocompleteInteraction } from 'discord.js';
 import { type Level, variantOfGame } from '../game/core/index.js';
 import { findOpenGame } from '../game/history/index.js';
+import { localizedChoice } from './command-locales.js';
 import type { BotContext } from './context.js';
 import { choiceName, MAX_CHOICES } from './text.js';
 
@@ -21,8 +22,8 @@ export async function respondWithPowers(ctx: BotContext, interaction: Autocomple
 }
 
 /** The computer players' levels as slash-command choices (`/game create computer-level:`, `/gm replace level:`). */
-export const LEVEL_CHOICES: { name: string; value: Level }[] = [
-  { name: 'easy: a beginner can beat it', value: 'easy' },
-  { name: 'normal: a fair opponent (default)', value: 'normal' },
-  { name: 'hard: the strongest', value: 'hard' },
-];
+export const LEVEL_CHOICES = [
+  localizedChoice('command.common.level.easy', 'easy'),
+  localizedChoice('command.common.level.normal', 'normal'),
+  localizedChoice('command.common.level.hard', 'hard'),
+] satisfies { value: Level }[];

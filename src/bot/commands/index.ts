@@ -1,5 +1,9 @@
-/** Every slash command the bot registers (names are the stable surface). */
+/**
+ * Every slash command the bot registers (names are the stable surface), each with its names and descriptions in
+ * every locale we ship (src/bot/command-locales.ts).
+ */
 import type { BotCommand } from '../command.js';
+import { localizeCommand } from '../command-locales.js';
 import { botKinds } from '../kinds.js';
 import { actCommand } from './act.js';
 import { concedeCommand } from './concede.js';
@@ -35,4 +39,4 @@ export const commands: BotCommand[] = [
   // the game kinds' own commands (src/bot/kinds.ts: the card game's `/cards`)
   ...botKinds().flatMap((k) => k.commands),
   sandboxCommand,
-];
+].map((command) => ({ ...command, data: localizeCommand(structuredClone(command.data)) }));

@@ -20,15 +20,15 @@ import {
   type MapPalette,
 } from '../../game/history/index.js';
 import type { BotCommand } from '../command.js';
+import { localizedChoice } from '../command-locales.js';
 import type { BotContext } from '../context.js';
 import { mapFileName, ordersOfPower } from '../maps.js';
 import { callerOf, replyRejected } from '../respond.js';
 
 /** The palettes as slash-command choices (also `/game create palette:`). */
-export const PALETTE_CHOICES: { name: string; value: MapPalette }[] = MAP_PALETTES.map((value) => ({
-  name: value === 'colorblind' ? 'colour-blind (deuteranopia and protanopia safe)' : 'standard',
-  value,
-}));
+export const PALETTE_CHOICES = MAP_PALETTES.map((value: MapPalette) =>
+  localizedChoice(`command.common.palette.${value}`, value),
+);
 
 const data = new SlashCommandBuilder()
   .setName('map')

@@ -65,12 +65,15 @@ import { mapFileName, type MapPicture } from '../maps.js';
 import { discordText, timestamp } from '../markup.js';
 import { replyPrivately, replyRejected } from '../respond.js';
 import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
+import { localizations } from '../command-locales.js';
 import { choiceName, code, listWithin, MAX_CHOICE, MAX_CHOICES, MAX_CONTENT, truncate, userNameText } from '../text.js';
 
 const sandboxOption = (o: import('discord.js').SlashCommandIntegerOption) =>
   o
     .setName('sandbox')
     .setDescription('Which of your sandboxes (default: the one you used last)')
+    .setNameLocalizations(localizations('command.common.sandbox.name'))
+    .setDescriptionLocalizations(localizations('command.common.sandbox.description'))
     .setMinValue(1)
     .setAutocomplete(true);
 

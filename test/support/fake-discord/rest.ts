@@ -22,6 +22,7 @@ import { parseBody, type ParsedBody, type UploadedFile } from './multipart.js';
 import { channelJson, messageJson, threadJson, userJson } from './payloads.js';
 import type { FakeDiscordState, LimitVerdict, RequestScope } from './state.js';
 import { toRegisteredCommand } from './commands.js';
+import { commandLocaleProblems, repeatedCommandNames } from './command-locales.js';
 import { checkAllowedMentions, setAllowedMentions } from './mentions.js';
 import {
   callbackAllowed,
@@ -496,7 +497,11 @@ function registerCommands(ctx: Ctx, guildId: string | null): unknown {
         50035,
         `Invalid Form Body: /${name} is ${size} characters (at most ${COMMAND_SIZE_LIMIT})`,
       );
+    const localeProblems = commandLocaleProblems(raw);
+    if (localeProblems.length > 0) throw new HttpError(400, 50035, `Invalid Form Body: ${localeProblems[0]}`);
   }
+  const repeated = repeatedCommandNames(list);
+  if (repeated.length > 0) throw new HttpError(400, 50035, `Invalid Form Body: ${repeated[0]}`);
   ctx.state.commands = [
     ...ctx.state.commands.filter((c) => c.guildId !== guildId),
     ...(list as Record<string, unknown>[]).map((raw) => toRegisteredCommand(raw, ctx.state.ids.next(), guildId)),
