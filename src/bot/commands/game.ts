@@ -26,6 +26,7 @@ import {
   playerName,
 } from '../../game/core/index.js';
 import type { PressMode } from '../../game/press/index.js';
+import { localeOf, tr } from '../../i18n/index.js';
 import { pluginOf } from '../../variants/index.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, handleConfirmation } from '../components.js';
@@ -348,8 +349,12 @@ async function computerAutocomplete(
     : variant
       ? computerSeatSuggestions(variant, typed, MAX_CHOICE)
       : [];
+  // the fixed first entry, `all`, in the member's language (the value stays `all`, which every locale types)
+  const all = tr(localeOf(interaction.locale), 'command.game.create.computer.suggest.all');
   await interaction.respond(
-    suggestions.slice(0, MAX_CHOICES).map((s) => ({ name: choiceName(s.label), value: s.text })),
+    suggestions
+      .slice(0, MAX_CHOICES)
+      .map((s) => ({ name: s.text === 'all' ? all : choiceName(s.label), value: s.text })),
   );
 }
 

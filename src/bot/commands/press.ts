@@ -19,6 +19,7 @@ import {
   type PressThreadView,
 } from '../../game/press/index.js';
 import { variantOfGame } from '../../game/core/index.js';
+import { localeOf, tr } from '../../i18n/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
@@ -107,8 +108,12 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   const powers = variant.powers.map((p) => p.name);
   if (focused.name === 'to') {
     const typed = focused.value.trim().toLowerCase();
-    const names = ['all', ...powers].filter((p) => p.toLowerCase().startsWith(typed));
-    return interaction.respond(names.slice(0, MAX_CHOICES).map((p) => ({ name: choiceName(p), value: p })));
+    // `all` first, explained in the member's language; the value stays `all`, which every locale types
+    const all = tr(localeOf(interaction.locale), 'command.press.send.to.suggest.all');
+    const choices = [{ name: all, value: 'all' }, ...powers.map((p) => ({ name: choiceName(p), value: p }))].filter(
+      (c) => c.value.toLowerCase().startsWith(typed) || c.name.toLowerCase().startsWith(typed),
+    );
+    return interaction.respond(choices.slice(0, MAX_CHOICES));
   }
   const words = focused.value.split(',').map((w) => w.trim());
   const last = (words.pop() ?? '').toLowerCase();

@@ -66,6 +66,7 @@ import { discordText, timestamp } from '../markup.js';
 import { replyPrivately, replyRejected } from '../respond.js';
 import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
 import { localizations } from '../command-locales.js';
+import { localeOf, tr } from '../../i18n/index.js';
 import { choiceName, code, listWithin, MAX_CHOICE, MAX_CHOICES, MAX_CONTENT, truncate, userNameText } from '../text.js';
 
 const sandboxOption = (o: import('discord.js').SlashCommandIntegerOption) =>
@@ -817,9 +818,10 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
       const who = named ? named.as : [...board.seated, 'gm'];
       const found = who.filter((x) => asName(x).toLowerCase().includes(t) || x.toLowerCase().includes(t));
       return interaction.respond(
-        found
-          .slice(0, MAX_CHOICES)
-          .map((x) => ({ name: choiceName(x === 'gm' ? 'gm: the game master' : x), value: x })),
+        found.slice(0, MAX_CHOICES).map((x) => ({
+          name: x === 'gm' ? tr(localeOf(interaction.locale), 'command.sandbox.act.as.suggest.gm') : choiceName(x),
+          value: x,
+        })),
       );
     }
     case 'choice':
