@@ -10,6 +10,7 @@ import { concedeCommand } from './concede.js';
 import { drawCommand } from './draw.js';
 import { gameCommand } from './game.js';
 import { gmCommand } from './gm.js';
+import { helpCommand } from './help.js';
 import { historyCommand } from './history.js';
 import { mapCommand } from './map.js';
 import { orderCommand } from './order.js';
@@ -21,7 +22,13 @@ import { serverCommand } from './server.js';
 import { variantCommand } from './variant.js';
 import { whyCommand } from './why.js';
 
-export const commands: BotCommand[] = [
+/** A command as registered: its localizations filled in from the catalogues. */
+const localized = (command: BotCommand): BotCommand => ({
+  ...command,
+  data: localizeCommand(structuredClone(command.data)),
+});
+
+const played: BotCommand[] = [
   gameCommand,
   orderCommand,
   ordersCommand,
@@ -39,4 +46,6 @@ export const commands: BotCommand[] = [
   // the game kinds' own commands (src/bot/kinds.ts: the card game's `/cards`)
   ...botKinds().flatMap((k) => k.commands),
   sandboxCommand,
-].map((command) => ({ ...command, data: localizeCommand(structuredClone(command.data)) }));
+].map(localized);
+
+export const commands: BotCommand[] = [...played, localized(helpCommand(played))];
