@@ -22,11 +22,19 @@ import { serverCommand } from './server.js';
 import { variantCommand } from './variant.js';
 import { whyCommand } from './why.js';
 
-/** A command as registered: its localizations filled in from the catalogues. */
-const localized = (command: BotCommand): BotCommand => ({
-  ...command,
-  data: localizeCommand(structuredClone(command.data)),
-});
+/**
+ * A command as registered: its localizations filled in from the catalogues, on every read of `data` (`/game`
+ * builds its own on each read, so a variant registered later is offered).
+ */
+const localized = (command: BotCommand): BotCommand => {
+  const { data: _data, ...rest } = command;
+  return {
+    ...rest,
+    get data() {
+      return localizeCommand(structuredClone(command.data));
+    },
+  };
+};
 
 const played: BotCommand[] = [
   gameCommand,
