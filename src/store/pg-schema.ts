@@ -19,6 +19,7 @@ export const {
   deliverers,
   auditLog,
   guildSettings,
+  memberLocales,
   cooldowns,
   sandboxes,
   seatRecords,

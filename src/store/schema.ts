@@ -105,6 +105,11 @@ export const games = sqliteTable(
      * "Ratings": `peopleAgainstComputers`); false: people are rated among people only.
      */
     rateAgainstComputers: integer('rate_against_computers', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * The language of the game's channel posts (`/game create locale:`, docs/locales.md): one of src/i18n's `LOCALES`,
+     * which the game layer checks when it reads the column. Games from before locales read English.
+     */
+    locale: text('locale').notNull().default('en'),
     createdAt: integer('created_at').notNull(),
     finishedAt: integer('finished_at'),
   },
@@ -356,6 +361,16 @@ export const guildSettings = sqliteTable('guild_settings', {
   /** Most games forming, running or paused at once in this server. */
   maxLiveGames: integer('max_live_games'),
   updatedBy: text('updated_by'),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+/**
+ * Each member's language as their Discord client last told it (`interaction.locale`, mapped to one of src/i18n's
+ * `LOCALES`): the language of the DMs the bot sends them outside an interaction (docs/locales.md).
+ */
+export const memberLocales = sqliteTable('member_locales', {
+  userId: text('user_id').primaryKey(),
+  locale: text('locale').notNull(),
   updatedAt: integer('updated_at').notNull(),
 });
 

@@ -1,0 +1,7 @@
+CREATE TABLE "member_locales" (
+	"user_id" text PRIMARY KEY NOT NULL,
+	"locale" text NOT NULL,
+	"updated_at" bigint NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "games" ADD COLUMN "locale" text DEFAULT 'en' NOT NULL;
