@@ -9,7 +9,7 @@ import {
   type ChatInputCommandInteraction,
   type Interaction,
 } from 'discord.js';
-import { useCooldown } from '../game/core/index.js';
+import { noteMemberLocale, useCooldown } from '../game/core/index.js';
 import type { BotCommand, ComponentInteraction } from './command.js';
 import { parseCustomId } from './components.js';
 import { discordText } from './markup.js';
@@ -34,15 +34,27 @@ export class CommandRouter {
     this.byName = new Map(commands.map((c) => [c.data.name, c]));
   }
 
+  /** Each member's locale as last written (`noteMemberLocale`), so an unchanged one costs no write. */
+  private readonly locales = new Map<string, string>();
+
   /** Never throws. */
   async handle(interaction: Interaction): Promise<void> {
     try {
+      await this.rememberLocale(interaction);
       if (interaction.isAutocomplete()) await this.autocomplete(interaction);
       else if (interaction.isChatInputCommand()) await this.command(interaction);
       else if (interaction.isMessageComponent() || interaction.isModalSubmit()) await this.component(interaction);
     } catch (e) {
       this.ctx.log.error({ err: e, interactionId: interaction.id }, 'interaction routing failed');
     }
+  }
+
+  /** Remembers the member's client locale for the DMs sent outside an interaction (docs/locales.md). */
+  private async rememberLocale(interaction: Interaction): Promise<void> {
+    const locale = interaction.locale;
+    if (!locale || this.locales.get(interaction.user.id) === locale) return;
+    await noteMemberLocale(this.ctx.deps, interaction.user.id, locale);
+    this.locales.set(interaction.user.id, locale);
   }
 
   private async command(interaction: ChatInputCommandInteraction): Promise<void> {

@@ -65,6 +65,7 @@ import { mapFileName, type MapPicture, type MapRenderer } from './maps.js';
 import { discordText } from './markup.js';
 import { deliverPressThread } from './press-threads.js';
 import { MAX_CONTENT, splitMessage } from './text.js';
+import { wordLines } from './locale.js';
 
 /** Discord: an embed description holds 4096 characters, and all embeds of a message 6000 together. */
 const MAX_EMBED_DESCRIPTION = 4096;
@@ -161,8 +162,9 @@ function kindSendDeps(ctx: SenderContext): KindSendDeps {
 async function deliverRow(
   ctx: SenderContext,
   lent: KindSendDeps,
-  row: DeliveryRow,
+  stored: DeliveryRow,
 ): Promise<void | { messageId?: string }> {
+  const row = inReaderLocale(stored);
   const payload = row.payload;
   try {
     // A game kind's own rows and its status message (src/bot/kinds.ts; e.g. a table message with buttons, turn
@@ -204,6 +206,13 @@ async function deliverRow(
   } catch (err) {
     throw classify(err, row);
   }
+}
+
+/** The row with its message lines (if it has any) worded in the reader's locale (docs/locales.md). */
+function inReaderLocale(row: DeliveryRow): DeliveryRow {
+  const payload = row.payload;
+  if (!('lines' in payload) || !payload.lines) return row;
+  return { ...row, payload: { ...payload, text: wordLines(row.locale ?? 'en', payload.lines) } };
 }
 
 /** One outbox row's payload of the given type. */

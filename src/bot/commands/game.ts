@@ -26,7 +26,7 @@ import {
   playerName,
 } from '../../game/core/index.js';
 import type { PressMode } from '../../game/press/index.js';
-import { localeOf, tr } from '../../i18n/index.js';
+import { localeOf, tr, LOCALES } from '../../i18n/index.js';
 import { pluginOf } from '../../variants/index.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, handleConfirmation } from '../components.js';
@@ -39,6 +39,7 @@ import { LEVEL_CHOICES } from '../choices.js';
 import { choiceName, MAX_CHOICE, MAX_CHOICES } from '../text.js';
 import { botKindCreating, botKindInChannel, botKinds } from '../kinds.js';
 import { respondWithVariants, variantChosen, variantIdOf } from '../variant-choice.js';
+import { readerOf, wordLines } from '../locale.js';
 
 const durationHelp = 'like 90s, 10m, 24h or 2d';
 
@@ -71,6 +72,12 @@ function createBasics(s: SlashCommandSubcommandBuilder): SlashCommandSubcommandB
     )
     .addRoleOption((o) =>
       o.setName('notify').setDescription('A role the start and results posts ping (never @everyone)'),
+    )
+    .addStringOption((o) =>
+      o
+        .setName('locale')
+        .setDescription("Language of the channel's posts (default: the server's language, else English)")
+        .addChoices(...LOCALES.map((locale) => ({ name: tr(locale, 'locale.name'), value: locale }))),
     );
 }
 
@@ -212,6 +219,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         press: interaction.options.getString('press'),
         scoring: interaction.options.getString('scoring'),
         rateAgainstComputers: interaction.options.getBoolean('rate-computers'),
+        locale: interaction.options.getString('locale'),
+        guildLocale: interaction.guildLocale,
       });
       if (!r.ok) return replyRejected(interaction, r.error);
       const d = r.game.durations;
@@ -255,7 +264,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       if (kind) return kind.lobby(ctx, interaction, 'status');
       const r = await gameStatus(ctx.deps, caller.channelId);
       if (!r.ok) return replyRejected(interaction, r.error);
-      return replyPrivately(interaction, r.status.text);
+      return replyPrivately(interaction, wordLines(readerOf(interaction), r.status.lines));
     }
     default:
       return replyRejected(interaction, 'Unknown subcommand.');

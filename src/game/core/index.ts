@@ -44,9 +44,27 @@ export {
   tryAgainIn,
   useCooldown,
 } from './limits.js';
+export {
+  gameLocale,
+  memberLocale,
+  noteMemberLocale,
+  readerLocale,
+  rememberMemberLocale,
+  type Reader,
+} from './locales.js';
 export { fairTurns, loopTurns, type LoopTurns } from './loop-turns.js';
 export { SCORING_SYSTEMS, scoringOf, type ScoringSystem } from './scoring-systems.js';
-export { formatResultsSummary, ordersOpenLine, phaseCode, phaseLabel } from './summary.js';
+export {
+  formatResultsSummary,
+  ordersOpenLine,
+  ordersOpenMsg,
+  phaseCode,
+  phaseLabel,
+  phaseMsg,
+  plainMsg,
+  reasonMsg,
+  resultsSummaryLines,
+} from './summary.js';
 export { channelRef, memberRef, roleRef, textParts, timeRef, type TextPart, type TimeStyle } from './text-refs.js';
 export { fail, inReadTransaction, inTransaction, noteEvent, reportInternal } from './tx.js';
 export type {

@@ -1,18 +1,31 @@
 /**
- * Readable texts for the channel: phase names and the results summary posted after each phase.
- * Only ever called on resolved phases, so they may show orders.
+ * Texts for the channel: phase names and the results summary posted after each phase, as message keys the reader's
+ * locale words (docs/locales.md). Only ever called on resolved phases, so they may show orders.
  */
 import type { Adjudication, DislodgedUnit, OrderOutcome, OrderResult, Phase } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import { locationKey } from '../../engine/map.js';
+import { msg, t, type Msg } from '../../i18n/index.js';
 import { timeRef } from './text-refs.js';
 
-const SEASON_NAME: Record<Phase['season'], string> = { spring: 'Spring', fall: 'Fall', winter: 'Winter' };
 const TYPE_LETTER: Record<Phase['type'], string> = { movement: 'M', retreat: 'R', adjustment: 'A' };
 
-/** `Spring 1901 movement`, or the variant's own name for the phase (`Spring 369 BC movement`). */
+/** A text the game layer does not word (a variant's sentence, an order): shown as it is in every locale. */
+export function plainMsg(text: string): Msg {
+  return msg('text.plain', { text });
+}
+
+/** `Spring 1901 movement` / `Printemps 1901, mouvements`, or the variant's own name for the phase (`Spring 369 BC movement`). */
+export function phaseMsg(phase: Phase, variant?: Pick<Variant, 'phaseName'>): Msg {
+  const own = variant?.phaseName?.(phase);
+  if (own !== undefined) return plainMsg(own);
+  // The year is a string: a number would be grouped (`1,901`).
+  return msg('phase.name', { season: phase.season, year: String(phase.year), type: phase.type });
+}
+
+/** `Spring 1901 movement`, or the variant's own name for the phase, in English (`phaseMsg` for a reader's locale). */
 export function phaseLabel(phase: Phase, variant?: Pick<Variant, 'phaseName'>): string {
-  return variant?.phaseName?.(phase) ?? `${SEASON_NAME[phase.season] ?? phase.season} ${phase.year} ${phase.type}`;
+  return t('en', phaseMsg(phase, variant));
 }
 
 /** `S1901M`, `F1901R`, `W1901A` (DPjudge style). */
@@ -23,12 +36,14 @@ export function phaseCode(phase: Phase): string {
 const OUTCOME_MARK: Record<OrderOutcome, string> = { success: '✅', failure: '❌', illegal: '⛔', void: '▫️' };
 
 /** `**Spring 1901 movement**: orders with `/order`, deadline in 1 day (1 January 1901 12:00).` — a movement phase opening. */
-export function ordersOpenLine(label: string, deadlineMs: number): string {
-  return `**${label}**: orders with \`/order\`, deadline ${timeRef(deadlineMs, 'R')} (${timeRef(deadlineMs, 'f')}).`;
+export function ordersOpenMsg(phase: Msg, deadlineMs: number): Msg {
+  return msg('phase.ordersOpen', { phase, relative: timeRef(deadlineMs, 'R'), date: timeRef(deadlineMs, 'f') });
 }
 
-/** A unit nobody ordered: its own mark, whatever the default did (missed orders stand out). */
-const MISSED_MARK = '⏰';
+/** `ordersOpenMsg` in English, for a label already worded. */
+export function ordersOpenLine(label: string, deadlineMs: number): string {
+  return t('en', ordersOpenMsg(plainMsg(label), deadlineMs));
+}
 
 /** An order the computer player gave for a seat's player (`nmr: computer`), marked where it stands in the results. */
 const COMPUTER_MARK = '🤖';
@@ -39,14 +54,74 @@ export interface GivenOrder {
   text: string;
 }
 
-function resultLine(r: OrderResult, given: boolean): string {
-  const reason = r.result !== 'success' && r.reason ? ` — ${r.reason}` : '';
+/**
+ * The engine's reasons (src/engine/movement/explain.ts and friends, English sentences a player reads), as messages:
+ * each pattern matches a whole reason and its message words it the same in English. A reason no pattern knows is
+ * shown as the engine wrote it.
+ */
+const REASONS: readonly [RegExp, Parameters<typeof msg>[0], readonly string[]][] = [
+  [/^held$/, 'results.reason.held', []],
+  [/^done$/, 'results.reason.done', []],
+  [/^no order: the unit held$/, 'results.reason.noOrder', []],
+  [/^moved to ([^(;,]+)$/, 'results.reason.moved', ['place']],
+  [/^bounced with ([^()]+) \((\d+) vs (\d+)\)$/, 'results.reason.bounced', ['units', 'attack', 'strength']],
+  [
+    /^bounced off ([^()]+) in ([^()]+) \((\d+) vs (\d+)\)$/,
+    'results.reason.bouncedOff',
+    ['unit', 'place', 'attack', 'strength'],
+  ],
+  [/^support given$/, 'results.reason.supportGiven', []],
+  [/^support given \(strength (\d+)\)$/, 'results.reason.supportStrength', ['strength']],
+  [/^support cut by ([^()]+)$/, 'results.reason.supportCut', ['units']],
+  [/^support failed$/, 'results.reason.supportFailed', []],
+  [/^dislodged by ([^()]+)$/, 'results.reason.dislodged', ['unit']],
+  [/^convoyed ([^()]+)$/, 'results.reason.convoyed', ['unit']],
+  [/^disbanded$/, 'results.reason.disbanded', []],
+  [/^no retreat order: disbanded$/, 'results.reason.noRetreat', []],
+  [/^retreated to ([^()]+)$/, 'results.reason.retreated', ['place']],
+  [/^built in ([^()]+)$/, 'results.reason.built', ['place']],
+  [/^build waived$/, 'results.reason.waived', []],
+  [/^(\d+) unused builds? waived$/, 'results.reason.unusedWaived', ['count']],
+];
+
+/** An engine reason as a message (`REASONS`), or as it is. */
+export function reasonMsg(reason: string): Msg {
+  for (const [pattern, key, names] of REASONS) {
+    const m = pattern.exec(reason);
+    if (!m) continue;
+    const params: Record<string, string | number> = {};
+    names.forEach((name, i) => {
+      const value = m[i + 1]!;
+      params[name] = /^\d+$/.test(value) ? Number(value) : value;
+    });
+    return msg(key, params);
+  }
+  return plainMsg(reason);
+}
+
+const LINE_KEYS = {
+  order: ['results.line.order', 'results.line.order.reason'],
+  adopted: ['results.line.adopted', 'results.line.adopted.reason'],
+  noMajority: ['results.line.noMajority', 'results.line.noMajority.reason'],
+  missed: ['results.line.missed', 'results.line.missed.reason'],
+} as const;
+
+function resultLine(r: OrderResult, given: boolean): Msg {
   const mark = `${OUTCOME_MARK[r.result] ?? '•'}${given ? ` ${COMPUTER_MARK}` : ''}`;
+  const reason = r.result !== 'success' && r.reason ? reasonMsg(r.reason) : null;
   // A unit ordered by the players' vote shows the adopted order, or that no order had a majority; never a voter.
-  if (r.vote === 'no-majority') return `${mark} \`${r.order}\` (no majority)${reason}`;
-  if (r.vote === 'adopted') return `${mark} \`${r.order}\` (adopted by vote)${reason}`;
-  if (r.defaulted) return `${MISSED_MARK} \`${r.order}\` — missed: no order was given${reason}`;
-  return `${mark} \`${r.order}\`${reason}`;
+  const kind =
+    r.vote === 'no-majority' ? 'noMajority' : r.vote === 'adopted' ? 'adopted' : r.defaulted ? 'missed' : 'order';
+  const params = { ...(kind === 'missed' ? {} : { mark }), order: r.order };
+  return reason ? msg(LINE_KEYS[kind][1], { ...params, reason }) : msg(LINE_KEYS[kind][0], params);
+}
+
+/** `A, B or C` in the reader's words. */
+function orList(items: readonly string[]): Msg {
+  let list = plainMsg(items[items.length - 1] ?? '');
+  if (items.length > 1) list = msg('results.list.or', { first: items[items.length - 2]!, last: list });
+  for (let i = items.length - 3; i >= 0; i--) list = msg('results.list.more', { first: items[i]!, rest: list });
+  return list;
 }
 
 /** `Bohemia (boh)`: a place by its name, with the id players type. */
@@ -56,86 +131,94 @@ function placeName(variant: Variant, id: string): string {
   return name ? `${name} (${id})` : id;
 }
 
-function joinOr(items: string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
-}
-
-function dislodgedLine(variant: Variant, d: DislodgedUnit): string {
-  const where = `${d.type} ${locationKey(d)}`;
+function dislodgedLine(variant: Variant, d: DislodgedUnit): Msg {
+  const unit = `${d.power} ${d.type} ${locationKey(d)}`;
   const options = (d.retreatOptions ?? []).map((o) => placeName(variant, o));
   const name = variant.map.province(d.province)?.name ?? d.province;
   return options.length > 0
-    ? `• ${d.power} ${where} (${name}) was dislodged; it may retreat to ${joinOr(options)}, or disband.`
-    : `• ${d.power} ${where} (${name}) was dislodged and has nowhere to retreat: it will be disbanded.`;
+    ? msg('results.dislodged.retreat', { unit, name, options: orList(options) })
+    : msg('results.dislodged.none', { unit, name });
+}
+
+/** The lines of one power's results (one line for a power that ordered nothing and only held). */
+function powerLines(power: string, results: OrderResult[], given: readonly GivenOrder[]): Msg[] {
+  if (results.every((r) => r.defaulted && r.result === 'success' && r.order.endsWith(' H')))
+    return [
+      msg('results.power.silent', { power, count: results.length, units: results.map((r) => r.unit).join(', ') }),
+    ];
+  const missed = results.filter((r) => r.defaulted).length;
+  const byComputer = new Set(given.filter((g) => g.power === power).map((g) => g.text));
+  const computer = results.filter((r) => byComputer.has(r.order)).length;
+  return [
+    msg('results.power.head', { power, missed, computer }),
+    ...results.map((r) => resultLine(r, byComputer.has(r.order))),
+  ];
 }
 
 /**
- * The results summary of one adjudicated phase: per power each order and whether it succeeded (🤖 beside an order
- * the computer player gave for the seat's player, `given`), dislodgements with retreat options, centre changes,
+ * The results summary of one adjudicated phase, as lines: per power each order and whether it succeeded (🤖 beside an
+ * order the computer player gave for the seat's player, `given`), dislodgements with retreat options, centre changes,
  * removals, and what comes next.
  */
+export function resultsSummaryLines(
+  variant: Variant,
+  adjudication: Adjudication,
+  next?: { phase: Phase; deadline: number | null } | null,
+  given: readonly GivenOrder[] = [],
+): Msg[] {
+  const lines: Msg[] = [msg('results.title', { phase: phaseMsg(adjudication.phase, variant) })];
+  const byPower = new Map<string, OrderResult[]>();
+  for (const r of adjudication.results) byPower.set(r.power, [...(byPower.get(r.power) ?? []), r]);
+  const powerOrder = variant.powers.map((p) => p.name).filter((p) => byPower.has(p));
+  for (const p of byPower.keys()) if (!powerOrder.includes(p)) powerOrder.push(p);
+  for (const power of powerOrder) lines.push(...powerLines(power, byPower.get(power)!, given));
+  if (adjudication.results.length === 0) lines.push(msg('results.nothing'));
+  if (adjudication.dislodged.length > 0) {
+    lines.push(msg('results.heading.dislodged'));
+    for (const d of adjudication.dislodged) lines.push(dislodgedLine(variant, d));
+  }
+  if (adjudication.civilDisorderRemovals.length > 0) {
+    lines.push(msg('results.heading.disorder'));
+    for (const u of adjudication.civilDisorderRemovals)
+      lines.push(msg('results.bullet', { text: `${u.power} ${u.type} ${locationKey(u)}` }));
+  }
+  if (adjudication.centerChanges.length > 0) {
+    lines.push(msg('results.heading.centres'));
+    for (const c of adjudication.centerChanges)
+      lines.push(
+        c.from === null
+          ? msg('results.centre.neutral', { place: placeName(variant, c.province), to: c.to })
+          : msg('results.centre', { place: placeName(variant, c.province), from: c.from, to: c.to }),
+      );
+  }
+  if (adjudication.events && adjudication.events.length > 0) {
+    lines.push(msg('results.heading.events'));
+    for (const e of adjudication.events) lines.push(msg('results.bullet', { text: e.text }));
+  }
+  if (adjudication.winner) lines.push(msg('results.winner', { power: adjudication.winner }));
+  else if (next) {
+    const phase = phaseMsg(next.phase, variant);
+    lines.push(
+      next.deadline !== null
+        ? msg('results.next.deadline', {
+            phase,
+            relative: timeRef(next.deadline, 'R'),
+            date: timeRef(next.deadline, 'f'),
+          })
+        : msg('results.next', { phase }),
+    );
+  }
+  return lines;
+}
+
+/** `resultsSummaryLines` in English, one text. */
 export function formatResultsSummary(
   variant: Variant,
   adjudication: Adjudication,
   next?: { phase: Phase; deadline: number | null } | null,
   given: readonly GivenOrder[] = [],
 ): string {
-  const lines: string[] = [`**${phaseLabel(adjudication.phase, variant)}: results**`];
-  const byPower = new Map<string, OrderResult[]>();
-  for (const r of adjudication.results) {
-    const list = byPower.get(r.power) ?? [];
-    list.push(r);
-    byPower.set(r.power, list);
-  }
-  const powerOrder = variant.powers.map((p) => p.name).filter((p) => byPower.has(p));
-  for (const p of byPower.keys()) if (!powerOrder.includes(p)) powerOrder.push(p);
-  for (const power of powerOrder) {
-    const results = byPower.get(power)!;
-    // A power that ordered nothing and whose units all held gets one line (keeps the post short).
-    if (results.every((r) => r.defaulted && r.result === 'success' && r.order.endsWith(' H'))) {
-      lines.push(
-        `__${power}__ · ${MISSED_MARK} ${results.length} missed: no orders; ${results.map((r) => r.unit).join(', ')} held.`,
-      );
-      continue;
-    }
-    const missed = results.filter((r) => r.defaulted).length;
-    const byComputer = new Set(given.filter((g) => g.power === power).map((g) => g.text));
-    const computer = results.filter((r) => byComputer.has(r.order)).length;
-    lines.push(
-      [
-        `__${power}__`,
-        ...(missed > 0 ? [`${MISSED_MARK} ${missed} missed`] : []),
-        ...(computer > 0 ? [`${COMPUTER_MARK} ${computer} given by the computer player`] : []),
-      ].join(' · '),
-    );
-    for (const r of results) lines.push(resultLine(r, byComputer.has(r.order)));
-  }
-  if (adjudication.results.length === 0) lines.push('Nothing was ordered.');
-  if (adjudication.dislodged.length > 0) {
-    lines.push('**Dislodged**');
-    for (const d of adjudication.dislodged) lines.push(dislodgedLine(variant, d));
-  }
-  if (adjudication.civilDisorderRemovals.length > 0) {
-    lines.push('**Civil disorder removals**');
-    for (const u of adjudication.civilDisorderRemovals) lines.push(`• ${u.power} ${u.type} ${locationKey(u)}`);
-  }
-  if (adjudication.centerChanges.length > 0) {
-    lines.push('**Supply centres**');
-    for (const c of adjudication.centerChanges) {
-      lines.push(`• ${placeName(variant, c.province)}: ${c.from ?? 'neutral'} → ${c.to}`);
-    }
-  }
-  if (adjudication.events && adjudication.events.length > 0) {
-    lines.push('**Events**');
-    for (const e of adjudication.events) lines.push(`• ${e.text}`);
-  }
-  if (adjudication.winner) lines.push(`🏆 **${adjudication.winner} wins the game!**`);
-  else if (next) {
-    lines.push(
-      next.deadline !== null
-        ? `Next: **${phaseLabel(next.phase, variant)}**, deadline ${timeRef(next.deadline, 'R')} (${timeRef(next.deadline, 'f')}).`
-        : `Next: **${phaseLabel(next.phase, variant)}**.`,
-    );
-  }
-  return lines.join('\n');
+  return resultsSummaryLines(variant, adjudication, next, given)
+    .map((line) => t('en', line))
+    .join('\n');
 }

@@ -5,6 +5,7 @@ import type { OrderResult, Phase, PhaseType, Power } from '../../engine/types.js
 import type { Store } from '../../store/store.js';
 import type { GameEnd, GameStatus, PressMode } from '../../store/schema.js';
 import type { ScoringSystem } from './scoring-systems.js';
+import type { Locale, Msg } from '../../i18n/index.js';
 
 export type { GameEnd, GameStatus };
 
@@ -125,6 +126,8 @@ export interface GameView {
   scoring: ScoringSystem;
   /** The computer seats count as the people's opponents in the ratings (docs/bot.md "Ratings"). */
   rateAgainstComputers: boolean;
+  /** The language of the channel's posts (`/game create locale:`, docs/locales.md). */
+  locale: Locale;
 }
 
 /** One power's line in the status message: never what it ordered. */
@@ -151,7 +154,9 @@ export interface StatusView {
   powers: PowerStatus[];
   /** Powers still free to join (forming only). */
   freePowers: Power[];
-  /** A ready-made text for the status message (with references to the deadline and members, text-refs.ts). */
+  /** The status message's lines, worded by the reader (with references to the deadline and members, text-refs.ts). */
+  lines: Msg[];
+  /** The lines in English. */
   text: string;
 }
 

@@ -8,6 +8,7 @@ import type { GameRow, PhaseRow } from '../../store/schema.js';
 import { phaseCode, phaseLabel } from './summary.js';
 import type { GameView, PhaseView } from './types.js';
 import { scoringOf } from './scoring-systems.js';
+import { gameLocale } from './locales.js';
 
 export function phaseOf(row: PhaseRow): Phase {
   return { season: row.season as Phase['season'], year: row.year, type: row.type as Phase['type'] };
@@ -46,6 +47,7 @@ export function toGameView(row: GameRow): GameView {
     press: row.press,
     scoring: scoringOf(row),
     rateAgainstComputers: row.rateAgainstComputers,
+    locale: gameLocale(row),
   };
 }
 

@@ -45,11 +45,13 @@ import {
   ORDER_CONFIRMATION_KEY,
   PUBLISHES_ORDERS,
   STATUS_MARK_KEY,
+  worded,
   type OutboxPayload,
 } from '../outbox/index.js';
 import { buildStatus } from '../phase/index.js';
 import { callPostKey } from '../seats/index.js';
-import { gameKindOf, hidesIdentities, channelRef, memberRef } from '../core/index.js';
+import { gameKindOf, hidesIdentities, channelRef, memberRef, readerLocale } from '../core/index.js';
+import type { Locale } from '../../i18n/index.js';
 
 export type PermanentReason =
   /** The channel was deleted or the bot lost access to it. */
@@ -106,6 +108,8 @@ export interface DeliveryRow {
    */
   partsSent?: number;
   partSent?: (count: number) => Promise<void>;
+  /** The language the row's `lines` are worded in (src/game/core/locales.ts `readerLocale`); missing: English. */
+  locale?: Locale;
 }
 
 /**
@@ -349,7 +353,7 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
         // A game kind's status (src/game/core/kinds.ts: e.g. a table message, from public information only), with the
         // data its bot side draws the message with.
         const own = (await gameKindOf(game.kind)?.status(tx, game)) ?? null;
-        if (!own) return { messageId: game.statusMessageId, text: (await buildStatus(tx, game, now())).text };
+        if (!own) return { messageId: game.statusMessageId, ...worded((await buildStatus(tx, game, now())).lines) };
         return {
           messageId: game.statusMessageId,
           text: own.text,
@@ -366,7 +370,13 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
         return 'failed';
       }
       statusMessageId = fresh.messageId;
-      payload = { type: 'status', gameId: row.gameId, text: fresh.text, ...('own' in fresh ? { own: fresh.own } : {}) };
+      payload = {
+        type: 'status',
+        gameId: row.gameId,
+        text: fresh.text,
+        ...('lines' in fresh ? { lines: fresh.lines } : {}),
+        ...('own' in fresh ? { own: fresh.own } : {}),
+      };
     }
     const delivery: DeliveryRow = {
       id: row.id,
@@ -381,6 +391,9 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
       statusMessageId,
       ...(row.kind === 'substitute_call_closed' ? { callMessageId: await callMessageOf(store, row) } : {}),
       partsSent: row.partsSent,
+      locale: await store.transaction((tx) =>
+        readerLocale(tx, { kind: row.targetKind, id: row.target, gameId: row.gameId }),
+      ),
       // Only ever forward (a peer that took the claim over may have recorded more).
       partSent: async (count) =>
         await store.transaction(async (tx) => {

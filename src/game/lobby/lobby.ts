@@ -21,8 +21,6 @@ import {
   parseDurations,
   newGameRefusal,
   serverLimits,
-  ordersOpenLine,
-  phaseLabel,
   fail,
   inTransaction,
   noteEvent,
@@ -45,14 +43,18 @@ import {
   SCORING_SYSTEMS,
   type ScoringSystem,
   typed,
+  ordersOpenMsg,
+  phaseMsg,
+  plainMsg,
 } from '../core/index.js';
 import { eq } from 'drizzle-orm';
+import { isLocale, LOCALES, localeOf, type Locale, msg } from '../../i18n/index.js';
 import { botVariants, getVariant } from '../../variants/index.js';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { audit, idText, insertPhase, openGameByChannel, playerByUser, playersOf } from '../../store/queries.js';
 import { games, phases, players, type GameRow, type PressMode } from '../../store/schema.js';
-import { enqueue, queueDm, queueProgressStatus, queueStatus } from '../outbox/index.js';
+import { enqueue, queueDm, queueProgressStatus, queueStatus, worded } from '../outbox/index.js';
 import { openStartSteps, pluginOfGame } from '../phase/index.js';
 import { inServerLibrary } from '../variant-library/index.js';
 import { isStoredVariantId } from '../../variants/stored.js';
@@ -84,6 +86,10 @@ export interface CreateGameInput extends SeatCreateInput {
   scoring?: string | null;
   /** `/game create rate-computers:` — the computer seats count as the people's opponents in the ratings (default off). */
   rateAgainstComputers?: boolean | null;
+  /** `/game create locale:` — the language of the channel's posts (docs/locales.md); missing: `guildLocale`'s. */
+  locale?: string | null;
+  /** The server's preferred locale as Discord names it (`guild_locale`): the default when it is one of ours. */
+  guildLocale?: string | null;
 }
 
 /** A new game's settings, parsed from `CreateGameInput` and checked against its variant. */
@@ -99,6 +105,7 @@ interface GameSettings {
   press: PressMode;
   scoring: ScoringSystem;
   rateAgainstComputers: boolean;
+  locale: Locale;
 }
 
 /**
@@ -197,6 +204,8 @@ function parseGameSettings(input: CreateGameInput, ownStored: boolean): Result<G
   const scoring = input.scoring ?? SCORING_SYSTEMS[0];
   if (!SCORING_SYSTEMS.includes(scoring as ScoringSystem))
     return fail(`Unknown scoring "${typed(scoring)}". Scoring: ${SCORING_SYSTEMS.join(', ')}.`);
+  const locale = input.locale ? input.locale.trim() : localeOf(input.guildLocale);
+  if (!isLocale(locale)) return fail(`Unknown locale "${typed(locale)}". Locales: ${LOCALES.join(', ')}.`);
   const demonstration = input.demonstration === true;
   if (demonstration && computer.request.fill === 'powers') {
     return fail(
@@ -216,6 +225,7 @@ function parseGameSettings(input: CreateGameInput, ownStored: boolean): Result<G
     press: press as PressMode,
     scoring: scoring as ScoringSystem,
     rateAgainstComputers: input.rateAgainstComputers === true,
+    locale,
   };
 }
 
@@ -288,6 +298,7 @@ async function insertGame(
         press,
         scoring,
         rateAgainstComputers: settings.rateAgainstComputers,
+        locale: settings.locale,
         createdAt: now,
       })
       .returning()
@@ -472,11 +483,11 @@ export async function startGame(
     noteEvent({ kind: 'game_started', gameId: game.id, variantId: variant.id, players: joined.length });
     const held = new Set(joined.map((p) => p.power));
     const civilDisorder = seatablePowers(variant).filter((p) => !held.has(p));
-    const label = phaseLabel(position.phase, variant);
+    const phaseName = phaseMsg(position.phase, variant);
     const roster = hidesIdentities(started)
-      ? `Who plays which power stays hidden until the end: each player got their own power by DM.`
-      : joined.map((p) => `${p.power}: ${playerName(p.userId)}`).join('\n');
-    const cdLine = civilDisorder.length > 0 ? `\nIn civil disorder (units hold): ${civilDisorder.join(', ')}` : '';
+      ? [msg('start.hidden')]
+      : joined.map((p) => msg('start.seat', { power: p.power, player: playerName(p.userId) }));
+    const cdLine = civilDisorder.length > 0 ? [msg('start.disorder', { powers: civilDisorder.join(', ') })] : [];
     await enqueue(tx, {
       gameId: game.id,
       phaseId: phase.id,
@@ -484,9 +495,12 @@ export async function startGame(
         type: 'game_started',
         gameId: game.id,
         phaseId: phase.id,
-        text:
-          `🎲 **${variant.name}** has started!\n${roster}${cdLine}\n` +
-          (choosing?.announce ?? ordersOpenLine(label, deadlineMs)),
+        ...worded([
+          msg('start.title', { variant: variant.name }),
+          ...roster,
+          ...cdLine,
+          choosing?.announce !== undefined ? plainMsg(choosing.announce) : ordersOpenMsg(phaseName, deadlineMs),
+        ]),
       },
       target: { kind: 'channel', id: game.channelId },
       dedupeKey: `start:${game.id}`,
@@ -498,7 +512,15 @@ export async function startGame(
         started,
         p.userId,
         'power_assigned',
-        `You play **${p.power}** in the ${variant.name} game in ${channelRef(game.channelId)}. ${label}: send orders with \`/order\` in that channel before ${timeRef(deadlineMs, 'f')}.`,
+        [
+          msg('start.dm', {
+            power: p.power,
+            variant: variant.name,
+            channel: channelRef(game.channelId),
+            phase: phaseName,
+            date: timeRef(deadlineMs, 'f'),
+          }),
+        ],
         `power:${game.id}:${p.power}:${p.userId}`,
         now,
         phase.id,

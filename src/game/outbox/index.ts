@@ -15,6 +15,8 @@ export {
   queueNotice,
   queueProgressStatus,
   queueStatus,
+  worded,
+  type Worded,
   type DmReason,
   type KindPayload,
   type OutboxPayload,

@@ -9,19 +9,20 @@ import { first } from '../../store/store.js';
 import { isPerson, hideMembers, identitiesHiddenNow, reportInternal } from '../core/index.js';
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
+import { t, type Msg } from '../../i18n/index.js';
 import { games, outbox, type GameRow, type OutboxRow } from '../../store/schema.js';
 
 /** What the deliverer's `send` receives in `row.payload`; `type` equals `row.kind`. */
 export type OutboxPayload =
   /** Channel: the game has started; attach the map of `phaseId`'s starting position. */
-  | { type: 'game_started'; gameId: number; phaseId: number; text: string }
+  | ({ type: 'game_started'; gameId: number; phaseId: number } & Worded)
   /** Channel: results of the resolved phase `phaseId`; attach its map with orders and results drawn. */
-  | { type: 'phase_results'; gameId: number; phaseId: number; text: string }
+  | ({ type: 'phase_results'; gameId: number; phaseId: number } & Worded)
   /**
    * Channel: edit the status message in place (`row.statusMessageId`), or post it when there is none.
    * `text` is filled in at delivery time with the status as it is then.
    */
-  | { type: 'status'; gameId: number; text: string; own?: KindStatus }
+  | ({ type: 'status'; gameId: number; own?: KindStatus } & Worded)
   /**
    * Channel: a post of a variant's phase step (src/game/phase/steps.ts); `picture` names the plug-in's picture of phase
    * `phaseId` to attach (e.g. the orders with a provisional result), null for none.
@@ -31,19 +32,18 @@ export type OutboxPayload =
    * Channel: the game has ended (solo, draw, concession). `phaseId`: the final board, drawn after the text (rows
    * queued before it was added have none).
    */
-  | { type: 'game_over'; gameId: number; text: string; phaseId?: number }
+  | ({ type: 'game_over'; gameId: number; phaseId?: number } & Worded)
   /** Channel: a plain notice (rollback, replacement, a player who cannot be reached by DM). */
-  | { type: 'notice'; gameId: number; text: string }
+  | ({ type: 'notice'; gameId: number } & Worded)
   /** DM to the user `row.target`; with `mapPhaseId`, the map of that phase's position is attached (never its orders). */
-  | {
+  | ({
       type: 'dm';
       gameId: number;
-      text: string;
       reason: DmReason;
       mapPhaseId?: number;
       /** Anonymous press (src/game/press/press.ts): who to tell, without naming anyone, when the DM cannot be delivered. */
       press?: { fromUserId: string; toPower: string };
-    }
+    } & Worded)
   /**
    * Discord's side of press thread `threadRowId` (src/game/press/press.ts): create it in the channel if it does not exist,
    * then give it exactly the members its plan names (`pressThreadPlan`, read at delivery).
@@ -62,6 +62,21 @@ export type OutboxPayload =
   | { type: 'substitute_call_closed'; gameId: number; callId: number; why: 'taken' | 'closed' }
   /** A game kind's own row (src/game/core/kinds.ts): what it means is the kind's, delivered by its bot side. */
   | KindPayload;
+
+/**
+ * A row's text: `lines`, message keys the bot words line by line in the reader's locale (src/game/core/locales.ts
+ * `readerLocale`, docs/locales.md), and `text`, their English wording, kept for rows written before locales existed
+ * and for readers that do not word (logs at debug, tests). A row without `lines` is sent as its `text`.
+ */
+export interface Worded {
+  text: string;
+  lines?: Msg[];
+}
+
+/** A row's text from a plain text (sent as it is) or from message lines (worded in the reader's locale). */
+export function worded(text: string | readonly Msg[]): Worded {
+  return typeof text === 'string' ? { text } : { text: text.map((line) => t('en', line)).join('\n'), lines: [...text] };
+}
 
 /**
  * A game kind's own outbox row: `event` names what happened in the kind's words (the card game's
@@ -218,7 +233,7 @@ export async function queueDm(
   game: GameRow,
   userId: string,
   reason: DmReason,
-  text: string,
+  text: string | readonly Msg[],
   dedupeKey: string,
   now: number,
   phaseId?: number,
@@ -226,7 +241,7 @@ export async function queueDm(
   await enqueue(tx, {
     gameId: game.id,
     phaseId: phaseId ?? null,
-    payload: { type: 'dm', gameId: game.id, text, reason },
+    payload: { type: 'dm', gameId: game.id, ...worded(text), reason },
     target: { kind: 'user', id: userId },
     dedupeKey,
     now,

@@ -12,7 +12,7 @@ import type { Position } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { ordersOf, phaseById, playersOf, readyPowers } from '../../store/queries.js';
-import type { GameRow, NmrMode, PressMode } from '../../store/schema.js';
+import type { GameRow, NmrMode } from '../../store/schema.js';
 import {
   isVacant,
   playerName,
@@ -27,10 +27,12 @@ import {
   variantOfGame,
   memberRef,
   timeRef,
+  phaseMsg,
 } from '../core/index.js';
 import { pluginContext, pluginOfGame } from './plugin-context.js';
 import { stepStatus, type StepStatus } from './steps.js';
 import { dutiesOf, hasDuties, isBallotKey, ordersComplete } from './duties.js';
+import { msg, t, type Msg, type MsgParam } from '../../i18n/index.js';
 
 /** Powers that own a centre or a unit. */
 export function survivingPowers(variant: Variant, position: Position): string[] {
@@ -142,22 +144,15 @@ export async function buildStatus(
     ...(step ? [step.line] : []),
     ...(ctx && plugin.statusLines && game.status !== 'finished' ? plugin.statusLines(ctx) : []),
   ];
-  const text = statusText(view, phase?.label ?? null, powers, freePowers, {
+  const lines = statusText(view, phase ? phaseMsg(phase.phase, variant) : null, powers, freePowers, {
     step,
     extra,
     notes,
     ownOptions: plugin.ownOptions ?? [],
     progress,
   });
-  return { game: view, phase, powers, freePowers, text };
+  return { game: view, phase, powers, freePowers, lines, text: lines.map((line) => t('en', line)).join('\n') };
 }
-
-/** The first line's words for a game that hides identities: its press, never its game master (who may play). */
-const PRESS_LINE: Record<PressMode, string> = {
-  open: 'open press',
-  gunboat: 'gunboat: no press, and who plays whom stays hidden until the end',
-  anonymous: 'anonymous press (`/press send`): who plays whom stays hidden until the end',
-};
 
 /**
  * How the players' progress (orders in, ready, a step's answers) is shown: per power (`open`); in a game that hides who
@@ -173,122 +168,142 @@ interface StatusExtras {
   progress: Progress;
 }
 
+/** A line of text the game layer does not word (a variant's, an option list): shown as it is in every locale. */
+const plain = (text: string): Msg => msg('text.plain', { text });
+
 function statusText(
   game: StatusView['game'],
-  /** The phase's label (in the variant's calendar). */
-  phase: string | null,
+  /** The phase's name (in the variant's calendar). */
+  phase: Msg | null,
   powers: PowerStatus[],
   freePowers: string[],
   plugin: StatusExtras = { step: null, extra: [], notes: new Map(), ownOptions: [], progress: 'open' },
-): string {
+): Msg[] {
   const lines = [
     identitiesHiddenNow(game)
-      ? `**${game.variantName}** · ${PRESS_LINE[game.press]}`
-      : `**${game.variantName}** · game master ${memberRef(game.gmUserId)}`,
+      ? msg('status.head.hidden', { variant: game.variantName, press: game.press })
+      : msg('status.head', { variant: game.variantName, gm: memberRef(game.gmUserId) }),
   ];
   const claimStep = plugin.step?.at === 'claim' ? plugin.step : null;
   const campaign = optionsLine(game.options ?? {}, plugin.ownOptions).trim();
-  if (campaign) lines.push(campaign);
+  if (campaign) lines.push(plain(campaign));
   if (game.status === 'forming') {
-    lines.push(
-      game.demonstration
-        ? 'Forming: the game master starts it with `/game start`.'
-        : 'Forming: join with `/game join`; the game master starts with `/game start`.',
-    );
-    const joined = powers.filter((p) => p.userId);
-    lines.push(
-      joined.length > 0
-        ? `Joined: ${joined.map((p) => (identitiesHiddenNow(game) ? p.power : `${p.power} ${playerName(p.userId!)}`)).join(', ')}`
-        : 'Nobody has joined yet.',
-    );
-    if (game.demonstration) lines.push('🤖 Demonstration table: computer players play every power.');
-    else if (freePowers.length > 0)
-      lines.push(
-        `Free powers: ${freePowers.join(', ')}${game.computerFill ? ' (computer players take those still free at the start)' : ''}`,
-      );
-    lines.push(
-      `Phase lengths: movement ${formatDuration(game.durations.movement)}, retreat ${formatDuration(game.durations.retreat)}, adjustment ${formatDuration(game.durations.adjustment)}`,
-    );
-    return lines.join('\n');
+    lines.push(...formingLines(game, powers, freePowers));
+    return lines;
   }
-  if (phase) lines.push(`**${phase}**`);
+  if (phase) lines.push(msg('status.phase', { phase }));
   if (game.status === 'active' && game.deadline !== null) {
-    lines.push(`Deadline ${timeRef(game.deadline, 'R')} (${timeRef(game.deadline, 'f')})`);
-  } else if (game.status === 'paused') lines.push('⏸️ Paused by the game master.');
-  else if (game.status === 'finished') lines.push(`🏁 Game over: ${endText(game.end)}`);
-  lines.push(...plugin.extra);
+    lines.push(msg('status.deadline', { relative: timeRef(game.deadline, 'R'), date: timeRef(game.deadline, 'f') }));
+  } else if (game.status === 'paused') lines.push(msg('status.paused'));
+  else if (game.status === 'finished') lines.push(msg('status.over', { end: endMsg(game.end) }));
+  lines.push(...plugin.extra.map(plain));
   for (const p of powers) {
     const note = plugin.notes.get(p.power);
     if (p.supplyCenters === 0 && p.units === 0 && !note) continue;
-    const vacant = p.userId !== null && isVacant(p.userId);
-    const who = vacant
-      ? game.status === 'finished'
-        ? 'vacant'
-        : 'vacant: a substitute may claim it'
-      : p.userId
-        ? publicHolderName(game, p.userId)
-        : p.voted
-          ? "moved by the players' vote"
-          : 'civil disorder';
-    let state = note ? ` · ${note}` : '';
-    if (game.status !== 'finished' && !(note && !p.toAct))
-      state += seatState(p, claimStep, plugin.progress, game.seats.nmr);
+    const states =
+      game.status !== 'finished' && !(note && !p.toAct) ? seatState(p, claimStep, plugin.progress, game.seats.nmr) : [];
     lines.push(
-      `${p.power} (${who}) · ${p.supplyCenters} centre${p.supplyCenters === 1 ? '' : 's'}, ${p.units} unit${p.units === 1 ? '' : 's'}${state}`,
+      msg('status.power', {
+        power: p.power,
+        who: holderMsg(game, p),
+        centres: p.supplyCenters,
+        units: p.units,
+        state: stateMsg(note, states),
+      }),
     );
   }
   if (game.status !== 'finished') lines.push(...progressLines(powers, claimStep, plugin.progress, game.seats.nmr));
-  return lines.join('\n');
+  return lines;
+}
+
+/** A forming game's lines: how to join, who joined, the free powers and the phase lengths. */
+function formingLines(game: StatusView['game'], powers: PowerStatus[], freePowers: string[]): Msg[] {
+  const lines = [msg(game.demonstration ? 'status.forming.demonstration' : 'status.forming')];
+  const joined = powers.filter((p) => p.userId);
+  lines.push(
+    joined.length > 0
+      ? msg('status.joined', {
+          players: joined
+            .map((p) => (identitiesHiddenNow(game) ? p.power : `${p.power} ${playerName(p.userId!)}`))
+            .join(', '),
+        })
+      : msg('status.joined.nobody'),
+  );
+  if (game.demonstration) lines.push(msg('status.demonstration'));
+  else if (freePowers.length > 0)
+    lines.push(msg(game.computerFill ? 'status.free.computer' : 'status.free', { powers: freePowers.join(', ') }));
+  lines.push(
+    msg('status.lengths', {
+      movement: formatDuration(game.durations.movement),
+      retreat: formatDuration(game.durations.retreat),
+      adjustment: formatDuration(game.durations.adjustment),
+    }),
+  );
+  return lines;
+}
+
+/** Who holds a power, as the status shows it. */
+function holderMsg(game: StatusView['game'], p: PowerStatus): MsgParam {
+  if (p.userId !== null && isVacant(p.userId))
+    return msg(game.status === 'finished' ? 'status.holder.vacant' : 'status.holder.claimable');
+  if (p.userId) return publicHolderName(game, p.userId);
+  return msg(p.voted ? 'status.holder.voted' : 'status.holder.disorder');
+}
+
+/** A seat's note (a variant's) and states, each after ` · `. */
+function stateMsg(note: string | undefined, states: Msg[]): Msg {
+  const parts: Msg[] = [...(note ? [plain(note)] : []), ...states];
+  return parts.reduce<Msg>((text, part) => msg('status.state.more', { text, part }), plain(''));
 }
 
 /**
  * What a seat has to do and, as the status shows progress, how far it is (` · ✅ orders in · 🟢 ready`). A vacant seat
  * says what happens to it (`nmr`): ready with the defaults, or played by the computer player.
  */
-function seatState(p: PowerStatus, claimStep: StepStatus | null, progress: Progress, nmr: NmrMode): string {
-  if (!p.toAct) return claimStep ? '' : ' · nothing to do';
-  if (p.voted) return ' · the players vote on its orders';
-  if (!p.userId) return ' · defaults apply';
+function seatState(p: PowerStatus, claimStep: StepStatus | null, progress: Progress, nmr: NmrMode): Msg[] {
+  if (!p.toAct) return claimStep ? [] : [msg('status.seat.idle')];
+  if (p.voted) return [msg('status.seat.voted')];
+  if (!p.userId) return [msg('status.seat.defaults')];
   const vacant = isVacant(p.userId);
-  if (vacant && nmr !== 'computer' && !claimStep) return ' · ready: the defaults apply (units hold)';
-  const computer = vacant ? ' · 🤖 the computer player orders for it' : '';
+  if (vacant && nmr !== 'computer' && !claimStep) return [msg('status.seat.vacantReady')];
+  const computer = vacant ? [msg('status.seat.computer')] : [];
   if (progress === 'withheld') return computer;
-  if (claimStep) return `${computer} · ${p.submitted ? claimStep.labels.answered : claimStep.labels.waiting}`;
-  const orders = p.submitted ? ' · ✅ orders in' : p.ordersStored > 0 ? ' · ✏️ some orders' : ' · ⏳ no orders';
-  return `${computer}${orders}${p.ready && progress === 'open' ? ' · 🟢 ready' : ''}`;
+  if (claimStep) return [...computer, plain(p.submitted ? claimStep.labels.answered : claimStep.labels.waiting)];
+  const orders = msg(
+    p.submitted ? 'status.seat.ordersIn' : p.ordersStored > 0 ? 'status.seat.someOrders' : 'status.seat.noOrders',
+  );
+  return [...computer, orders, ...(p.ready && progress === 'open' ? [msg('status.seat.ready')] : [])];
 }
 
 /** In a game that hides who plays whom: how many seats are ready, and when the players' progress shows. */
-function progressLines(
-  powers: PowerStatus[],
-  claimStep: StepStatus | null,
-  progress: Progress,
-  nmr: NmrMode,
-): string[] {
+function progressLines(powers: PowerStatus[], claimStep: StepStatus | null, progress: Progress, nmr: NmrMode): Msg[] {
   if (progress === 'open') return [];
-  if (progress === 'withheld')
-    return [
-      "🎭 Who has given orders and how many are ready shows only in the channel's pinned status message, updated in batches every five minutes, so nobody can tell who acted when.",
-    ];
+  if (progress === 'withheld') return [msg('status.progress.withheld')];
   // A vacant seat under `nmr: hold` is ready with the defaults, never by a `/ready`: not counted.
   const seats = powers.filter((p) => p.toAct && p.userId && !p.voted && !(isVacant(p.userId) && nmr !== 'computer'));
   const ready = seats.filter((p) => p.ready).length;
   return [
-    ...(seats.length > 0 && !claimStep ? [`🟢 Ready: ${ready} of ${seats.length}.`] : []),
-    '🎭 The players’ orders and readiness show here in batches, every five minutes, so nobody can tell who acted when.',
+    ...(seats.length > 0 && !claimStep ? [msg('status.progress.ready', { ready, seats: seats.length })] : []),
+    msg('status.progress.batched'),
   ];
 }
 
+/** How a finished game ended, in English (`endMsg` for the reader's locale). */
 export function endText(end: StatusView['game']['end']): string {
-  if (!end) return 'ended.';
+  return t('en', endMsg(end));
+}
+
+/** How a finished game ended, as a message. */
+export function endMsg(end: StatusView['game']['end']): Msg {
+  if (!end) return msg('end.how.ended');
   switch (end.kind) {
     case 'solo':
-      return `${end.winner} wins with a solo victory.`;
+      return msg('end.how.solo', { winner: end.winner });
     case 'draw':
-      return `a draw between ${end.powers.join(', ')}.`;
+      return msg('end.how.draw', { powers: end.powers.join(', ') });
     case 'concession':
-      return `the other powers conceded to ${end.winner}.`;
+      return msg('end.how.concession', { winner: end.winner });
     case 'abandoned':
-      return 'abandoned.';
+      return msg('end.how.abandoned');
   }
 }

@@ -14,11 +14,10 @@ import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { gameById, insertPhase, ordersOf, phaseById, playersOf, audit } from '../../store/queries.js';
 import { games, phases, type GameEnd, type GameRow, type PhaseRow } from '../../store/schema.js';
-import { enqueue, queueDm, queueStatus } from '../outbox/index.js';
+import { enqueue, queueDm, queueStatus, worded } from '../outbox/index.js';
 import { pluginContext, pluginOfGame, adjudicatePhase, advanceSteps, seatedToAct } from '../phase/index.js';
 import type { Handoff } from '../../variants/plugin/index.js';
 import {
-  formatResultsSummary,
   phaseLabel,
   fail,
   inTransaction,
@@ -32,6 +31,9 @@ import {
   channelRef,
   timeRef,
   isVacant,
+  phaseMsg,
+  plainMsg,
+  resultsSummaryLines,
 } from '../core/index.js';
 import {
   awaitsMissingOrders,
@@ -40,6 +42,7 @@ import {
   vacateSilentSeats,
   closeCallsOfGame,
 } from '../seats/index.js';
+import { msg } from '../../i18n/index.js';
 import { pressEndLines } from '../press/index.js';
 import { scoresLines, settleEnd, type SettledEnd } from '../scores/index.js';
 import { endHeadline, queueEndDms, standingsLines } from './end-post.js';
@@ -234,7 +237,14 @@ export async function resolveInTx(
           game,
           userOf.get(power)!,
           'phase_started',
-          `**${phaseLabel(adjudication.position.phase, variant)}** has begun in ${channelRef(game.channelId)}: ${power} has orders to give. Deadline ${timeRef(next.deadlineMs!, 'R')}.`,
+          [
+            msg('phase.begun', {
+              phase: phaseMsg(adjudication.position.phase, variant),
+              channel: channelRef(game.channelId),
+              power,
+              relative: timeRef(next.deadlineMs!, 'R'),
+            }),
+          ],
           `phase:${next.id}:${power}`,
           now,
           next.id,
@@ -265,7 +275,7 @@ async function queueResults(
   at: { now: number; random: () => number; token: string },
 ): Promise<void> {
   const given = await givenOrders(tx, game, phase, at.now);
-  const summary = formatResultsSummary(
+  const summary = resultsSummaryLines(
     variant,
     adjudication,
     next ? { phase: adjudication.position.phase, deadline: next.deadlineMs } : null,
@@ -282,7 +292,7 @@ async function queueResults(
       type: 'phase_results',
       gameId: game.id,
       phaseId: phase.id,
-      text: withLines(summary, lines),
+      ...worded([...summary, ...lines.map(plainMsg)]),
     },
     target: { kind: 'channel', id: game.channelId },
     dedupeKey: `results:${phase.id}:${at.token}`,
@@ -333,11 +343,6 @@ export async function finishGame(
   await closeCallsOfGame(tx, game, now);
   noteEvent({ kind: 'game_finished', gameId: game.id, end: 'winner' in end ? `${end.kind}: ${end.winner}` : end.kind });
   return await settleEnd(tx, deps, game, end, now);
-}
-
-/** A text with a plug-in's extra lines after it. */
-function withLines(text: string, lines: string[]): string {
-  return lines.length > 0 ? `${text}\n${lines.join('\n')}` : text;
 }
 
 /** The lines the variant's plug-in adds to the game-over post (a final ranking), over the game's last position. */

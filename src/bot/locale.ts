@@ -1,0 +1,16 @@
+/**
+ * The bot's side of locales (docs/locales.md): which locale an interaction's reader reads, and wording the game layer's
+ * message lines in it. Which locale an outbox row is worded in is the game layer's decision (src/game/core/locales.ts
+ * `readerLocale`); a reply is worded in the member's own (`interaction.locale`).
+ */
+import { localeOf, t, type Locale, type Msg } from '../i18n/index.js';
+
+/** The locale of the member who interacted: what they alone read (replies, modals, buttons) is in it. */
+export function readerOf(interaction: { locale?: string | null }): Locale {
+  return localeOf(interaction.locale);
+}
+
+/** Message lines worded in `locale`, one text. */
+export function wordLines(locale: Locale, lines: readonly Msg[]): string {
+  return lines.map((line) => t(locale, line)).join('\n');
+}
