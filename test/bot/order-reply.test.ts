@@ -29,6 +29,7 @@ function submitted(orders: number, missing: number, rejected: number): Submitted
       index: 0,
       phase: { season: 'spring', year: 1, type: 'movement' },
       label: 'Spring 1 movement',
+      name: { key: 'phase.name', params: { season: 'spring', year: '1', type: 'movement' } },
       code: 'S1M',
       resolvedAt: null,
     },

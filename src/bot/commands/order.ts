@@ -21,6 +21,8 @@ import { callerOf, replyPrivately } from '../respond.js';
 import { GENERIC_FAILURE } from '../router.js';
 import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
 import { code, listWithin, MAX_CHOICE, MAX_CONTENT, truncate } from '../text.js';
+import { tr, type Locale } from '../../i18n/index.js';
+import { readerOf } from '../locale.js';
 
 const data = new SlashCommandBuilder()
   .setName('order')
@@ -44,12 +46,12 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   logOrders(ctx.log, { user: caller.userId, channel: caller.channelId }, text, 'orders submitted');
   const r = await submitOrders(ctx.deps, { ...caller, text });
   if (!r.ok) return refuse(ctx, interaction, r.error);
-  await replyPrivately(interaction, orderReply(r));
+  await replyPrivately(interaction, orderReply(r, readerOf(interaction)));
 }
 
 /** A refused `/order` (also the router's budget refusal): the reason, then the order set that stands. */
 async function refuse(ctx: BotContext, interaction: ChatInputCommandInteraction, error: string): Promise<void> {
-  await replyPrivately(interaction, await refusedOrderReply(ctx, callerOf(interaction), error));
+  await replyPrivately(interaction, await refusedOrderReply(ctx, callerOf(interaction), error, readerOf(interaction)));
 }
 
 type Submitted = Extract<Awaited<ReturnType<typeof submitOrders>>, { ok: true }>;
@@ -69,22 +71,30 @@ const SET_MISSING_ROOM = 300;
  * (a vote for a neutral unit marked as the player's secret vote), then its units still without an order, each
  * summarised to fit (at most ~1,200 characters together) with a pointer to `/orders show` for the rest.
  */
-export function orderSetLines(set: { orders: { text: string; unitKey: string }[]; missing: string[] }): string {
-  const mark = (o: { text: string; unitKey: string }) =>
-    code(o.text) + (isBallotKey(o.unitKey) ? ' (your secret vote)' : '');
+export function orderSetLines(
+  set: { orders: { text: string; unitKey: string }[]; missing: string[] },
+  locale: Locale = 'en',
+): string {
+  const mark = ballotMark(locale);
   const lines = [
     set.orders.length === 0
-      ? 'Your orders now: none'
-      : listWithin(
-          `Your orders now (${set.orders.length}): `,
-          set.orders.map(mark),
-          SET_ORDERS_ROOM,
-          (n) => `… and ${n} more (\`/orders show\` lists them all)`,
+      ? tr(locale, 'orders.now.none')
+      : listWithin(tr(locale, 'orders.now', { count: set.orders.length }), set.orders.map(mark), SET_ORDERS_ROOM, (n) =>
+          tr(locale, 'orders.now.more', { count: n }),
         ),
   ];
   if (set.missing.length > 0)
-    lines.push(listWithin('⏳ Still without an order: ', set.missing, SET_MISSING_ROOM, (n) => `… and ${n} more`));
+    lines.push(
+      listWithin(tr(locale, 'orders.now.missing'), set.missing, SET_MISSING_ROOM, (n) =>
+        tr(locale, 'orders.now.missingMore', { count: n }),
+      ),
+    );
   return lines.join('\n');
+}
+
+/** An order as a reply lists it: a player's order for a neutral unit is a secret ballot (Mandate of Heaven rule 3). */
+function ballotMark(locale: Locale): (o: { text: string; unitKey: string }) => string {
+  return (o) => (isBallotKey(o.unitKey) ? tr(locale, 'orders.vote', { order: code(o.text) }) : code(o.text));
 }
 
 /**
@@ -92,11 +102,17 @@ export function orderSetLines(set: { orders: { text: string; unitKey: string }[]
  * reason, then — when the caller plays a power in the channel's game — the order set that stands, since nothing
  * of what was typed was stored.
  */
-export async function refusedOrderReply(ctx: BotContext, caller: Caller, error: string): Promise<string> {
+export async function refusedOrderReply(
+  ctx: BotContext,
+  caller: Caller,
+  error: string,
+  locale: Locale = 'en',
+): Promise<string> {
   const reason = truncate(`⚠️ ${error}`, 600);
   const mine = await myOrders(ctx.deps, caller);
   if (!mine.ok) return reason;
-  return `${reason}\n\n**${mine.power}, ${mine.phase.label}**: nothing was stored.\n${orderSetLines({ orders: mine.orders, missing: mine.unordered })}`;
+  const head = tr(locale, 'orders.refused.head', { power: mine.power, phase: mine.phase.name });
+  return `${reason}\n\n${head}\n${orderSetLines({ orders: mine.orders, missing: mine.unordered }, locale)}`;
 }
 
 /**
@@ -105,10 +121,11 @@ export async function refusedOrderReply(ctx: BotContext, caller: Caller, error: 
  * in a read-only transaction, so it is true whether the failed step stored something or not. When the caller plays no
  * power there (or the read fails too: the router then sends the plain sentence), the sentence alone.
  */
-export async function failedOrderReply(ctx: BotContext, caller: Caller): Promise<string> {
+export async function failedOrderReply(ctx: BotContext, caller: Caller, locale: Locale = 'en'): Promise<string> {
   const mine = await myOrders(ctx.deps, caller);
   if (!mine.ok) return GENERIC_FAILURE;
-  return `⚠️ ${GENERIC_FAILURE}\n\n**${mine.power}, ${mine.phase.label}**: what is stored now.\n${orderSetLines({ orders: mine.orders, missing: mine.unordered })}`;
+  const head = tr(locale, 'orders.failed.head', { power: mine.power, phase: mine.phase.name });
+  return `⚠️ ${GENERIC_FAILURE}\n\n${head}\n${orderSetLines({ orders: mine.orders, missing: mine.unordered }, locale)}`;
 }
 
 /**
@@ -116,25 +133,19 @@ export async function failedOrderReply(ctx: BotContext, caller: Caller): Promise
  * typed, and always ending with the stored order set. The header, the notes and the order set are always shown;
  * stored, replaced and refused lines fill the room left, and what does not fit is counted.
  */
-export function orderReply(r: Submitted): string {
-  const head = `**${r.power}, ${r.phase.label}**`;
-  // A player's order for a neutral unit is a secret ballot (Mandate of Heaven rule 3).
-  const mark = (o: { text: string; unitKey: string }) =>
-    code(o.text) + (isBallotKey(o.unitKey) ? ' (your secret vote)' : '');
-  const set = orderSetLines(r);
+export function orderReply(r: Submitted, locale: Locale = 'en'): string {
+  const head = tr(locale, 'orders.reply.head', { power: r.power, phase: r.phase.name });
+  const mark = ballotMark(locale);
+  const set = orderSetLines(r, locale);
   const notes: string[] = [];
-  if (r.stored.some((o) => isBallotKey(o.unitKey)))
-    notes.push('Votes for neutral units are secret: only the order a majority adopts is published.');
-  notes.push(
-    r.stored.length > 0
-      ? 'A DM confirms your complete order set shortly. `/ready` when you are done.'
-      : 'Nothing was stored, so your orders are as they were.',
-  );
+  if (r.stored.some((o) => isBallotKey(o.unitKey))) notes.push(tr(locale, 'orders.reply.votesSecret'));
+  notes.push(tr(locale, r.stored.length > 0 ? 'orders.reply.confirmSoon' : 'orders.reply.nothingStored'));
   const middle: string[] = [];
-  if (r.stored.length > 0) middle.push(`✅ Stored: ${r.stored.map(mark).join(', ')}`);
-  for (const x of r.replaced) middle.push(`🔁 Replaced ${code(x.before)} with ${code(x.after)}`);
+  if (r.stored.length > 0) middle.push(tr(locale, 'orders.reply.stored', { orders: r.stored.map(mark).join(', ') }));
+  for (const x of r.replaced)
+    middle.push(tr(locale, 'orders.reply.replaced', { before: code(x.before), after: code(x.after) }));
   for (const rej of r.rejected) middle.push(`❌ ${shown(rej.input)}: ${rej.error}`);
-  if (r.stored.length === 0 && r.rejected.length === 0) middle.push('No orders found in what you typed.');
+  if (r.stored.length === 0 && r.rejected.length === 0) middle.push(tr(locale, 'orders.reply.noneFound'));
   let room = MAX_CONTENT - head.length - notes.join('\n').length - set.length - 8 - 120;
   const kept: string[] = [];
   let dropped = 0;
@@ -146,7 +157,12 @@ export function orderReply(r: Submitted): string {
   }
   if (dropped > 0) {
     kept.push(
-      `… ${dropped} more line${dropped === 1 ? '' : 's'} not shown (${r.stored.length} stored, ${r.replaced.length} replaced, ${r.rejected.length} refused in all).`,
+      tr(locale, 'orders.reply.dropped', {
+        dropped,
+        stored: r.stored.length,
+        replaced: r.replaced.length,
+        refused: r.rejected.length,
+      }),
     );
   }
   return [head, ...kept, ...notes, '', set].join('\n');
@@ -178,5 +194,5 @@ export const orderCommand: BotCommand = {
   privateReplies: true,
   cooldown: () => 'order',
   refuse,
-  failed: async (ctx, interaction) => await failedOrderReply(ctx, callerOf(interaction)),
+  failed: async (ctx, interaction) => await failedOrderReply(ctx, callerOf(interaction), readerOf(interaction)),
 };

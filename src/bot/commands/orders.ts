@@ -21,6 +21,8 @@ import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, customId, handleConfirmation } from '../components.js';
 import { discordText } from '../markup.js';
 import { replyWithPad } from '../pad.js';
+import { tr } from '../../i18n/index.js';
+import { readerOf, wordLines } from '../locale.js';
 
 /** Discord: a modal's text input holds at most 4,000 characters. */
 const MAX_TEXT_INPUT = 4000;
@@ -40,6 +42,7 @@ const data = new SlashCommandBuilder()
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   if (interaction.options.getSubcommand() === 'pad') return replyWithPad(ctx, interaction);
   const caller = callerOf(interaction);
+  const locale = readerOf(interaction);
   const r = await myOrders(ctx.deps, caller);
   if (interaction.options.getSubcommand() === 'paste') {
     if (!r.ok) return replyRejected(interaction, r.error);
@@ -61,19 +64,20 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   }
   if (interaction.options.getSubcommand() === 'clear') {
     if (!r.ok) return replyRejected(interaction, r.error);
+    const phase = r.phase.name;
     if (r.orders.length === 0)
-      return replyPrivately(interaction, `${r.power} has no orders for ${r.phase.label}; nothing to clear.`);
+      return replyPrivately(interaction, tr(locale, 'orders.clear.nothing', { power: r.power, phase }));
     return askConfirmation(ctx, interaction, {
       command: 'orders',
       action: 'clear',
       args: [r.phase.id],
-      question: `🗑️ Delete all ${r.orders.length} order${r.orders.length === 1 ? '' : 's'} of ${r.power} for ${r.phase.label}?`,
-      confirmLabel: 'Delete my orders',
+      question: tr(locale, 'orders.clear.ask', { count: r.orders.length, power: r.power, phase }),
+      confirmLabel: tr(locale, 'orders.clear.confirm'),
       danger: true,
     });
   }
   if (!r.ok) return replyRejected(interaction, r.error);
-  return replyPrivately(interaction, r.text);
+  return replyPrivately(interaction, wordLines(locale, r.lines));
 }
 
 async function component(
@@ -95,18 +99,19 @@ async function component(
         allowedMentions: { parse: [] },
       });
     // Like `/order`: every answer ends with the order set that stands (a refusal stores nothing).
-    if (!allowed.ok) return void (await reply(await refusedOrderReply(ctx, caller, allowed.error)));
+    const locale = readerOf(interaction);
+    if (!allowed.ok) return void (await reply(await refusedOrderReply(ctx, caller, allowed.error, locale)));
     const text = interaction.fields.getTextInputValue('orders');
     const tooBig = orderInputProblem(ctx.deps, text);
-    if (tooBig) return void (await reply(await refusedOrderReply(ctx, caller, tooBig)));
+    if (tooBig) return void (await reply(await refusedOrderReply(ctx, caller, tooBig, locale)));
     logOrders(ctx.log, { user: caller.userId, channel: caller.channelId }, text, 'orders pasted');
     const r = await submitOrders(ctx.deps, { ...caller, text, phaseId: Number(args[0]) });
-    return void (await reply(r.ok ? orderReply(r) : await refusedOrderReply(ctx, caller, r.error)));
+    return void (await reply(r.ok ? orderReply(r, locale) : await refusedOrderReply(ctx, caller, r.error, locale)));
   }
   return handleConfirmation(ctx, interaction, action, args, async ([phaseId]) => {
     const r = await clearOrders(ctx.deps, { ...callerOf(interaction), phaseId: Number(phaseId) });
     if (!r.ok) return `⚠️ ${r.error}`;
-    return `🗑️ Cleared ${r.cleared} order${r.cleared === 1 ? '' : 's'} of ${r.power} for ${r.phase.label}. Units without orders hold when the phase resolves; your DM confirmation is updated.`;
+    return tr(readerOf(interaction), 'orders.clear.done', { count: r.cleared, power: r.power, phase: r.phase.name });
   });
 }
 
@@ -117,5 +122,5 @@ export const ordersCommand: BotCommand = {
   execute,
   component,
   failed: async (ctx, interaction, action) =>
-    action === 'paste' ? await failedOrderReply(ctx, callerOf(interaction)) : GENERIC_FAILURE,
+    action === 'paste' ? await failedOrderReply(ctx, callerOf(interaction), readerOf(interaction)) : GENERIC_FAILURE,
 };

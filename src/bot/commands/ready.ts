@@ -7,6 +7,8 @@ import { toggleReady } from '../../game/resolve/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
+import { formatList, t, tr } from '../../i18n/index.js';
+import { readerOf } from '../locale.js';
 
 const data = new SlashCommandBuilder()
   .setName('ready')
@@ -17,28 +19,24 @@ const data = new SlashCommandBuilder()
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const r = await toggleReady(ctx.deps, callerOf(interaction));
   if (!r.ok) return replyRejected(interaction, r.error);
+  const locale = readerOf(interaction);
   if (r.resolved.length > 0) {
-    return replyPrivately(
-      interaction,
-      `✅ ${r.power} is ready. Everyone is: ${r.resolved.map((p) => p.label).join(', ')} resolved; the results are being posted.`,
+    const phases = formatList(
+      locale,
+      r.resolved.map((p) => t(locale, p.name)),
     );
+    return replyPrivately(interaction, tr(locale, 'orders.ready.resolved', { power: r.power, phases }));
   }
-  if (r.capped) {
-    return replyPrivately(
-      interaction,
-      `✅ ${r.power} is ready, and so is everyone; but this game has already resolved ${r.capped.count} phases in the last hour, the most one game may, so the phase resolves at its deadline.`,
-    );
-  }
-  if (!r.ready)
-    return replyPrivately(interaction, `↩️ ${r.power} is no longer ready; you can still change your orders.`);
+  if (r.capped)
+    return replyPrivately(interaction, tr(locale, 'orders.ready.capped', { power: r.power, count: r.capped.count }));
+  if (!r.ready) return replyPrivately(interaction, tr(locale, 'orders.ready.undone', { power: r.power }));
   // In a game that hides who plays whom the powers are not named, only counted (src/game/resolve/ready.ts).
-  const waiting =
-    r.waitingFor.length > 0
-      ? ` Waiting for: ${r.waitingFor.join(', ')}.`
-      : r.waiting > 0
-        ? ` Waiting for ${r.waiting === 1 ? 'one more power' : `${r.waiting} more powers`}.`
-        : '';
-  return replyPrivately(interaction, `✅ ${r.power} is ready.${waiting} Run \`/ready\` again to take it back.`);
+  if (r.waitingFor.length > 0)
+    return replyPrivately(
+      interaction,
+      tr(locale, 'orders.ready.waitingFor', { power: r.power, powers: formatList(locale, r.waitingFor) }),
+    );
+  return replyPrivately(interaction, tr(locale, 'orders.ready.waiting', { power: r.power, count: r.waiting }));
 }
 
 export const readyCommand: BotCommand = { data, execute, privateReplies: true };

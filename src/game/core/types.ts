@@ -93,6 +93,8 @@ export interface PhaseView {
   phase: Phase;
   /** `Spring 1901 movement` */
   label: string;
+  /** The phase's name, worded in the reader's locale (`Printemps 1901, mouvements`). */
+  name: Msg;
   /** `S1901M` (DPjudge style), also accepted by `history`. */
   code: string;
   resolvedAt: number | null;

@@ -5,7 +5,7 @@ import type { Phase } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import { variantNameOf } from './variant-of-game.js';
 import type { GameRow, PhaseRow } from '../../store/schema.js';
-import { phaseCode, phaseLabel } from './summary.js';
+import { phaseCode, phaseLabel, phaseMsg } from './summary.js';
 import type { GameView, PhaseView } from './types.js';
 import { scoringOf } from './scoring-systems.js';
 import { gameLocale } from './locales.js';
@@ -22,6 +22,7 @@ export function toPhaseView(row: PhaseRow, variant?: Pick<Variant, 'phaseName'>)
     index: row.idx,
     phase,
     label: phaseLabel(phase, variant),
+    name: phaseMsg(phase, variant),
     code: phaseCode(phase),
     resolvedAt: row.resolvedAt,
   };

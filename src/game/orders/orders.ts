@@ -16,7 +16,6 @@ import {
   isError,
   playerInGame,
   limitsOf,
-  phaseLabel,
   fail,
   inReadTransaction,
   inTransaction,
@@ -30,6 +29,7 @@ import {
   toPhaseView,
   channelRef,
   timeRef,
+  phaseMsg,
 } from '../core/index.js';
 import {
   ordersClosedByStep,
@@ -41,7 +41,8 @@ import {
   BALLOT,
   isBallotKey,
 } from '../phase/index.js';
-import { ORDER_CONFIRMATION_KEY, queueDm, queueProgressStatus, type OutboxPayload } from '../outbox/index.js';
+import { ORDER_CONFIRMATION_KEY, queueDm, queueProgressStatus, type OutboxPayload, worded } from '../outbox/index.js';
+import { msg, type Msg } from '../../i18n/index.js';
 
 export { isBallotKey };
 
@@ -241,14 +242,13 @@ export function shownOrderLine(row: Pick<OrderRow, 'text' | 'unitKey'>): { order
   return { order: row.text, note: isBallotKey(row.unitKey) ? ' (your secret vote for a neutral unit)' : '' };
 }
 
-function orderSetText(duties: Duties, rows: OrderRow[]): string {
-  const lines = rows.map((r) => {
-    const line = shownOrderLine(r);
-    return `• \`${line.order}\`${line.note}`;
-  });
+function orderSetLines(duties: Duties, rows: OrderRow[]): Msg[] {
+  const lines = rows.map((r) => msg(isBallotKey(r.unitKey) ? 'orders.line.ballot' : 'orders.line', { order: r.text }));
   const missing = missingOrders(duties, rows);
-  const tail = missing.length > 0 ? `\nStill without an order: ${missing.join(', ')}` : '\nEvery unit has an order.';
-  return `${lines.length > 0 ? lines.join('\n') : '(no orders)'}${tail}`;
+  return [
+    ...(lines.length > 0 ? lines : [msg('orders.none')]),
+    missing.length > 0 ? msg('orders.missing', { units: missing.join(', ') }) : msg('orders.complete'),
+  ];
 }
 
 /**
@@ -265,7 +265,7 @@ async function queueConfirmation(
   userId: string,
   power: string,
   phaseId: number,
-  text: string,
+  lines: Msg[],
   now: number,
 ): Promise<void> {
   const quiet = limitsOf(deps).confirmationQuietMs;
@@ -288,7 +288,7 @@ async function queueConfirmation(
       )
       .limit(1),
   );
-  const payload: OutboxPayload = { type: 'dm', gameId: game.id, text, reason: 'order_confirmation' };
+  const payload: OutboxPayload = { type: 'dm', gameId: game.id, ...worded(lines), reason: 'order_confirmation' };
   if (pending) {
     await tx
       .update(outbox)
@@ -297,7 +297,7 @@ async function queueConfirmation(
     return;
   }
   const dedupeKey = `${ORDER_CONFIRMATION_KEY}${phaseId}:${power}:${randomToken(deps.random ?? Math.random)}`;
-  await queueDm(tx, game, userId, 'order_confirmation', text, dedupeKey, now, phaseId);
+  await queueDm(tx, game, userId, 'order_confirmation', lines, dedupeKey, now, phaseId);
   if (quiet > 0)
     await tx
       .update(outbox)
@@ -427,7 +427,14 @@ export async function submitOrders(
         input.userId,
         power,
         phase.id,
-        `Your orders for ${power}, **${phaseLabel(position.phase, variant)}** (game in ${channelRef(game.channelId)}):\n${orderSetText(duties, all)}`,
+        [
+          msg('orders.confirm.head', {
+            power,
+            phase: phaseMsg(position.phase, variant),
+            channel: channelRef(game.channelId),
+          }),
+          ...orderSetLines(duties, all),
+        ],
         now,
       );
       // Debug-level detail only: the audit log keeps who submitted how many orders, never their text.
@@ -483,7 +490,14 @@ export async function clearOrders(
         input.userId,
         player.power,
         phase.id,
-        `Your orders for ${player.power}, **${phaseLabel(phase.position.phase)}** (game in ${channelRef(game.channelId)}), after \`/orders clear\`:\n${orderSetText(duties, [])}`,
+        [
+          msg('orders.confirm.cleared', {
+            power: player.power,
+            phase: phaseMsg(phase.position.phase, variant),
+            channel: channelRef(game.channelId),
+          }),
+          ...orderSetLines(duties, []),
+        ],
         now,
       );
       await audit(tx, {
@@ -514,7 +528,8 @@ export async function myOrders(
     orders: StoredOrder[];
     unordered: string[];
     adjustment: { builds: number; disbands: number; buildSites: string[] } | null;
-    text: string;
+    /** The list `/orders show` answers, worded by the reader. */
+    lines: Msg[];
   }>
 > {
   return await inReadTransaction(deps, async (tx) => {
@@ -535,7 +550,10 @@ export async function myOrders(
       orders: rows.map(toStored),
       unordered,
       adjustment,
-      text: `**${player.power}, ${phaseLabel(phase.position.phase, variant)}**\n${orderSetText(duties, rows)}`,
+      lines: [
+        msg('orders.show.head', { power: player.power, phase: phaseMsg(phase.position.phase, variant) }),
+        ...orderSetLines(duties, rows),
+      ],
     };
   });
 }

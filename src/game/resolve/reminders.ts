@@ -17,7 +17,8 @@ import {
   missingOrders,
 } from '../phase/index.js';
 import { queueDm } from '../outbox/index.js';
-import { phaseLabel, inTransaction, type GameDeps, variantOfGame, channelRef, timeRef } from '../core/index.js';
+import { inTransaction, type GameDeps, variantOfGame, channelRef, timeRef, phaseMsg } from '../core/index.js';
+import { msg } from '../../i18n/index.js';
 
 const HOUR = 3_600_000;
 
@@ -112,7 +113,15 @@ export async function queueDueRemindersDetailed(deps: GameDeps): Promise<{ queue
             game,
             player.userId,
             'reminder',
-            `⏰ ${player.power} still has no orders for ${missing.join(', ')} in **${phaseLabel(phase.position.phase, variant)}** (game in ${channelRef(game.channelId)}). Deadline ${timeRef(game.deadlineMs, 'R')}.`,
+            [
+              msg('reminder.missing', {
+                power: player.power,
+                units: missing.join(', '),
+                phase: phaseMsg(phase.position.phase, variant),
+                channel: channelRef(game.channelId),
+                relative: timeRef(game.deadlineMs, 'R'),
+              }),
+            ],
             `remind:${phase.id}:${player.power}:${game.deadlineMs}`,
             now,
             phase.id,
