@@ -66,6 +66,7 @@ import { discordText } from './markup.js';
 import { deliverPressThread } from './press-threads.js';
 import { MAX_CONTENT, splitMessage } from './text.js';
 import { wordLines } from './locale.js';
+import { tr, type Locale } from '../i18n/index.js';
 
 /** Discord: an embed description holds 4096 characters, and all embeds of a message 6000 together. */
 const MAX_EMBED_DESCRIPTION = 4096;
@@ -311,7 +312,7 @@ async function sendResults(ctx: SenderContext, row: DeliveryRow, payload: Payloa
     throw new Error('the map could not be drawn; will retry');
   const messages = postParts(payload.text, orders === 'failed' ? null : orders, { pingUsers: false, role });
   // The after map is the last part whatever happened to it, so the parts count the same way on every attempt.
-  if (after !== 'failed' && after !== null) messages.push(afterBoardMessage(after));
+  if (after !== 'failed' && after !== null) messages.push(afterBoardMessage(after, row.locale ?? 'en'));
   await sendParts(ctx, row, messages);
 }
 
@@ -376,7 +377,7 @@ async function sendGameOver(ctx: SenderContext, row: DeliveryRow, payload: Paylo
       : null;
   if (board === 'failed' && row.attempts < MAP_ATTEMPTS - 1) throw new Error('the map could not be drawn; will retry');
   // The final board is the last part whatever happened to it, so the parts count the same way on every attempt.
-  if (board !== null && board !== 'failed') messages.push(boardMessage(board, FINAL_BOARD_CAPTION));
+  if (board !== null && board !== 'failed') messages.push(boardMessage(board, tr(row.locale ?? 'en', 'end.board')));
   await sendParts(ctx, row, messages);
 }
 
@@ -529,8 +530,8 @@ async function resultsPicture(
 }
 
 /** The message after a results post's text: the board after the phase, alone, so Discord shows it at full width. */
-export function afterBoardMessage(picture: MapPicture): OutgoingMessage {
-  return boardMessage(picture, AFTER_BOARD_CAPTION);
+export function afterBoardMessage(picture: MapPicture, locale: Locale): OutgoingMessage {
+  return boardMessage(picture, tr(locale, 'results.board.after'));
 }
 
 /** A board alone in a message of its own, under a caption, so Discord shows it at full width. */
@@ -544,9 +545,6 @@ function boardMessage(picture: MapPicture, caption: string): OutgoingMessage {
     files: [{ name: picture.name, data: picture.png, contentType: 'image/png' }],
   };
 }
-
-const AFTER_BOARD_CAPTION = '**The board after the results above**';
-const FINAL_BOARD_CAPTION = '**The final board**';
 
 /**
  * A channel post as the messages it goes out in: its text (after the role's mention, when the game pings

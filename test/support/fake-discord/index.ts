@@ -507,10 +507,10 @@ export class FakeDiscord {
       ...(inGuild
         ? {
             guild_id: guildId,
-            guild: { id: guildId, locale: 'en-US', features: [] },
+            guild: { id: guildId, locale: this.serverLocale, features: [] },
             channel: { ...channelJson(channel, guildId), permissions: ALL_PERMISSIONS },
             member: { ...memberJson(user, this.state.joinedAt), permissions: this.permissionsOf(user) },
-            guild_locale: 'en-US',
+            guild_locale: this.serverLocale,
             authorizing_integration_owners: { '0': guildId },
             context: 0,
           }
@@ -523,7 +523,7 @@ export class FakeDiscord {
       channel_id: channel.id,
       ...(source ? { message: this.messageWithComponents(source) } : {}),
       app_permissions: ALL_PERMISSIONS,
-      locale: 'en-US',
+      locale: this.userLocales.get(user.id) ?? 'en-US',
       entitlements: [],
       attachment_size_limit: 10 * 1024 * 1024,
     };
@@ -575,6 +575,21 @@ export class FakeDiscord {
   /** Whom a message notified: users, roles and @everyone, as Discord decides from content and allowed_mentions. */
   pings(message: FakeMessage): Pings {
     return pingsOf(this.message(message.id));
+  }
+
+  // ---------- locales ----------
+
+  private readonly userLocales = new Map<string, string>();
+  private serverLocale = 'en-US';
+
+  /** Sets the locale a member's Discord client sends with each interaction (`locale`; default `en-US`). */
+  setLocale(ref: UserRef, locale: string): void {
+    this.userLocales.set(this.user(ref).id, locale);
+  }
+
+  /** Sets the guilds' preferred locale (`guild_locale`, `guild.locale`; default `en-US`). */
+  setGuildLocale(locale: string): void {
+    this.serverLocale = locale;
   }
 
   // ---------- permissions ----------

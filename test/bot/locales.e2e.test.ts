@@ -1,0 +1,145 @@
+/**
+ * Playing in French and Chinese through the real bot and the Discord stand-in (docs/locales.md): a game created with
+ * `locale:fr` (and one taking the server's `zh-CN`) whose members' clients are French or Chinese sees its start post,
+ * order replies, confirmation DMs, results and status with no English sentence left; in an English game, a French
+ * member's private replies and DMs are French while the channel stays English.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { englishWords } from '../support/english-left.js';
+import type { FakeMessage } from '../support/fake-discord/index.js';
+import { createHarness, type Harness } from './harness.js';
+
+const FR = 'partie';
+const ZH = 'duiju';
+const MIXED = 'mixed';
+
+/** A message's text as its reader sees it: content and embeds. */
+function seen(m: FakeMessage): string {
+  return [m.content, ...m.embeds.flatMap((e) => [e.title ?? '', e.description ?? '', e.footer?.text ?? ''])].join('\n');
+}
+
+/** Each text with the English words found in it, for the texts that have any. */
+function englishLeft(texts: string[]): { text: string; words: string[] }[] {
+  return texts.map((text) => ({ text, words: englishWords(text) })).filter((x) => x.words.length > 0);
+}
+
+describe('texts in the reader’s language', () => {
+  let h: Harness;
+  const replies = new Map<string, string[]>();
+  /** Runs a command and keeps its visible answer as what `user` read. */
+  async function run(user: string, channel: string, command: string, options: Record<string, string> = {}) {
+    const i = await h.fake.slash(user, channel, command, options);
+    replies.set(user, [...(replies.get(user) ?? []), i.text]);
+    return i;
+  }
+
+  beforeAll(async () => {
+    h = await createHarness({
+      users: ['gm', 'alice', 'bob', 'chen', 'lin', 'eve', 'sam'],
+      channels: [FR, ZH, MIXED],
+    });
+    await h.start();
+    for (const user of ['gm', 'alice', 'bob']) h.fake.setLocale(user, 'fr');
+    for (const user of ['chen', 'lin']) h.fake.setLocale(user, 'zh-CN');
+    h.fake.setLocale('eve', 'fr');
+    // The French game names its locale; the Chinese one takes the server's preferred locale.
+    await h.fake.slash('gm', FR, 'game create', {
+      variant: 'classic',
+      movement: '1h',
+      locale: 'fr',
+      'vacate-after': 0,
+    });
+    h.fake.setGuildLocale('zh-CN');
+    await h.fake.slash('chen', ZH, 'game create', { variant: 'classic', movement: '1h', 'vacate-after': 0 });
+    h.fake.setGuildLocale('en-US');
+    await h.fake.slash('sam', MIXED, 'game create', { variant: 'classic', movement: '1h', 'vacate-after': 0 });
+    for (const [user, channel, power] of [
+      ['alice', FR, 'France'],
+      ['bob', FR, 'Germany'],
+      ['chen', ZH, 'France'],
+      ['lin', ZH, 'Germany'],
+      ['eve', MIXED, 'France'],
+      ['sam', MIXED, 'Germany'],
+    ] as const)
+      await h.fake.slash(user, channel, 'game join', { power });
+    for (const [user, channel] of [
+      ['gm', FR],
+      ['chen', ZH],
+      ['sam', MIXED],
+    ] as const)
+      await h.fake.slash(user, channel, 'game start');
+    await h.bot!.outbox.idle();
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  /**
+   * Plays Spring 1901 in `channel`: orders with a bounce in Burgundy, a look at them and at the status, the
+   * confirmation DMs (after their quiet period), then both players ready, which resolves the phase.
+   */
+  async function playSpring(channel: string, france: string, germany: string): Promise<void> {
+    await run(france, channel, 'order', { orders: 'A par - bur; A mar - spa; F bre - mao' });
+    await run(germany, channel, 'order', { orders: 'A mun - bur; F kie - den; A ber H' });
+    await run(france, channel, 'orders show');
+    await run(france, channel, 'game status');
+    h.clock.offset += 60_000;
+    h.bot!.outbox.kick();
+    await h.bot!.outbox.idle();
+    await run(france, channel, 'ready');
+    await run(germany, channel, 'ready');
+    await h.bot!.outbox.idle();
+  }
+
+  /**
+   * What a member of the game in `channel` read of a phase's flow: the bot's posts in the channel (start, status,
+   * results; the lobby's public replies to `/game create` and `/game join` are not part of it), their DMs and their
+   * replies to `/order`, `/orders show`, `/game status` and `/ready`.
+   */
+  function readBy(user: string, channel: string): string[] {
+    const posts = h.fake.channelMessages(channel).filter((m) => m.interactionId === undefined && m.type !== 6);
+    return [...posts.map(seen), ...h.fake.dms(user).map(seen), ...(replies.get(user) ?? [])];
+  }
+
+  it('a French game: posts, DMs and replies in French, none in English', async () => {
+    await playSpring(FR, 'alice', 'bob');
+    const posts = h.fake.channelMessages(FR).map(seen).join('\n');
+    expect(posts).toContain('a commencé');
+    expect(posts).toContain('**Printemps 1901, mouvements : résultats**');
+    expect(posts).toContain('rebond avec');
+    expect(posts).toContain('Automne 1901, mouvements');
+    expect(h.fake.dms('alice').map(seen).join('\n')).toContain('Vos ordres pour France');
+    expect(replies.get('alice')!.join('\n')).toContain('Enregistré');
+    expect(englishLeft(readBy('alice', FR))).toEqual([]);
+    expect(englishLeft(readBy('bob', FR))).toEqual([]);
+  });
+
+  it('a Chinese game (the server’s locale): posts, DMs and replies in simplified Chinese, none in English', async () => {
+    await playSpring(ZH, 'chen', 'lin');
+    const posts = h.fake.channelMessages(ZH).map(seen).join('\n');
+    expect(posts).toContain('已开局');
+    expect(posts).toContain('**1901年春季行动阶段：结果**');
+    expect(h.fake.dms('chen').map(seen).join('\n')).toContain('你为 France 下达的命令');
+    expect(englishLeft(readBy('chen', ZH))).toEqual([]);
+    expect(englishLeft(readBy('lin', ZH))).toEqual([]);
+  });
+
+  it('an English game: the channel reads English, a French member’s replies and DMs read French', async () => {
+    await playSpring(MIXED, 'eve', 'sam');
+    const posts = h.fake.channelMessages(MIXED).map(seen).join('\n');
+    expect(posts).toContain('**Spring 1901 movement: results**');
+    expect(posts).toContain('has started!');
+    const eve = [...h.fake.dms('eve').map(seen), ...replies.get('eve')!];
+    expect(eve.join('\n')).toContain('Vos ordres pour France');
+    expect(englishLeft(eve)).toEqual([]);
+    expect(replies.get('sam')!.join('\n')).toContain('A DM confirms your complete order set shortly');
+  });
+
+  it('the checker flags English and passes over orders, markup and names', () => {
+    expect(englishWords('✅ Stored: `A par - bur` <@123> <t:1:R>')).toEqual(['stored']);
+    expect(englishWords('France (alice) · 3 units · ✅ ordres donnés `A par H`')).toEqual(['units']);
+    expect(englishWords('Austria (désordre civil) · 3 centres, 3 unités · il a tenu')).toEqual([]);
+    expect(englishWords('Paris, Bourgogne, F bre, A mun')).toEqual([]);
+  });
+});
