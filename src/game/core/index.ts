@@ -44,14 +44,7 @@ export {
   tryAgainIn,
   useCooldown,
 } from './limits.js';
-export {
-  gameLocale,
-  memberLocale,
-  noteMemberLocale,
-  readerLocale,
-  rememberMemberLocale,
-  type Reader,
-} from './locales.js';
+export { noteMemberLocale, readerLocale } from './locales.js';
 export { fairTurns, loopTurns, type LoopTurns } from './loop-turns.js';
 export { SCORING_SYSTEMS, scoringOf, type ScoringSystem } from './scoring-systems.js';
 export {
@@ -62,7 +55,6 @@ export {
   phaseLabel,
   phaseMsg,
   plainMsg,
-  reasonMsg,
   resultsSummaryLines,
 } from './summary.js';
 export { channelRef, memberRef, roleRef, textParts, timeRef, type TextPart, type TimeStyle } from './text-refs.js';

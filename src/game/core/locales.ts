@@ -17,7 +17,7 @@ export function gameLocale(row: { locale: string }): Locale {
 }
 
 /** The locale a member's client last told the bot, or null when it never did. */
-export async function memberLocale(tx: Tx, userId: string): Promise<Locale | null> {
+async function memberLocale(tx: Tx, userId: string): Promise<Locale | null> {
   const row = first(await tx.select().from(memberLocales).where(eq(memberLocales.userId, userId)).limit(1));
   return row && isLocale(row.locale) ? row.locale : null;
 }
@@ -26,7 +26,7 @@ export async function memberLocale(tx: Tx, userId: string): Promise<Locale | nul
  * Remembers the locale of a member's interaction (Discord's name, `interaction.locale`) for the DMs sent outside
  * one; writes only when it changed.
  */
-export async function rememberMemberLocale(tx: Tx, userId: string, discordLocale: string, now: number): Promise<void> {
+async function rememberMemberLocale(tx: Tx, userId: string, discordLocale: string, now: number): Promise<void> {
   const locale = localeOf(discordLocale);
   if ((await memberLocale(tx, userId)) === locale) return;
   await tx
@@ -44,7 +44,7 @@ export async function noteMemberLocale(deps: GameDeps, userId: string, discordLo
 }
 
 /** Who reads an outbox row: a game's channel, or one member (a DM). */
-export interface Reader {
+interface Reader {
   kind: 'channel' | 'user';
   /** The channel's or the member's id. */
   id: string;

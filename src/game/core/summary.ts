@@ -85,7 +85,7 @@ const REASONS: readonly [RegExp, Parameters<typeof msg>[0], readonly string[]][]
 ];
 
 /** An engine reason as a message (`REASONS`), or as it is. */
-export function reasonMsg(reason: string): Msg {
+function reasonMsg(reason: string): Msg {
   for (const [pattern, key, names] of REASONS) {
     const m = pattern.exec(reason);
     if (!m) continue;

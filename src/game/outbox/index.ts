@@ -16,7 +16,6 @@ export {
   queueProgressStatus,
   queueStatus,
   worded,
-  type Worded,
   type DmReason,
   type KindPayload,
   type OutboxPayload,

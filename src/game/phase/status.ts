@@ -294,7 +294,7 @@ export function endText(end: StatusView['game']['end']): string {
 }
 
 /** How a finished game ended, as a message. */
-export function endMsg(end: StatusView['game']['end']): Msg {
+function endMsg(end: StatusView['game']['end']): Msg {
   if (!end) return msg('end.how.ended');
   switch (end.kind) {
     case 'solo':
