@@ -25,7 +25,7 @@ describe('/gm edit', () => {
 
   it('refuses before the start and to anyone but the game master', async () => {
     await h.fake.slash('gm', 'lobby', 'game create', { variant: 'classic' });
-    const early = await h.fake.slash('gm', 'lobby', 'gm edit add', { power: 'France', unit: 'A', place: 'ruh' });
+    const early = await h.fake.slash('gm', 'lobby', 'gm edit add', { power: 'France', unit: 'army', place: 'ruh' });
     expect(early.ephemeral).toBe(true);
     expect(early.text).toContain('The board can be edited only once the game has started');
     const player = await h.fake.slash('alice', 'main', 'gm edit remove', { place: 'par' });
@@ -33,11 +33,11 @@ describe('/gm edit', () => {
   });
 
   it('adds, removes and moves units and sets owners, each announced once', async () => {
-    const added = await h.fake.slash('gm', 'main', 'gm edit add', { power: 'France', unit: 'A', place: 'Ruhr' });
+    const added = await h.fake.slash('gm', 'main', 'gm edit add', { power: 'France', unit: 'army', place: 'Ruhr' });
     expect(added.ephemeral).toBe(true);
     expect(added.text).toContain('🛠️ The game master placed an army of France in Ruhr.');
     expect(added.text).toContain('Done: the board is changed for Spring 1901 movement');
-    const fleet = await h.fake.slash('gm', 'main', 'gm edit add', { power: 'France', unit: 'F', place: 'spa/sc' });
+    const fleet = await h.fake.slash('gm', 'main', 'gm edit add', { power: 'France', unit: 'fleet', place: 'spa/sc' });
     expect(fleet.text).toContain('placed a fleet of France in Spain (sc)');
     const removed = await h.fake.slash('gm', 'main', 'gm edit remove', { place: 'ruh' });
     expect(removed.text).toContain('removed the army of France from Ruhr');
@@ -61,15 +61,15 @@ describe('/gm edit', () => {
 
   it('refuses what cannot stand on the board, naming why, and changes nothing', async () => {
     const cases: [string, Record<string, string>, string][] = [
-      ['gm edit add', { power: 'Germany', unit: 'A', place: 'ber' }, 'Berlin already holds the army of Germany'],
-      ['gm edit add', { power: 'France', unit: 'F', place: 'bur' }, 'A fleet cannot stand in Burgundy: it is inland.'],
-      ['gm edit add', { power: 'France', unit: 'A', place: 'nth' }, 'An army cannot stand in North Sea: it is sea.'],
+      ['gm edit add', { power: 'Germany', unit: 'army', place: 'ber' }, 'Berlin already holds the army of Germany'],
+      ['gm edit add', { power: 'France', unit: 'fleet', place: 'bur' }, 'A fleet cannot stand in Burgundy: it is inland.'],
+      ['gm edit add', { power: 'France', unit: 'army', place: 'nth' }, 'An army cannot stand in North Sea: it is sea.'],
       [
         'gm edit add',
-        { power: 'France', unit: 'F', place: 'stp' },
+        { power: 'France', unit: 'fleet', place: 'stp' },
         'St Petersburg has several coasts: say which, like `stp/nc`.',
       ],
-      ['gm edit add', { power: 'Atlantis', unit: 'A', place: 'bur' }, '“Atlantis” is not a power of this game.'],
+      ['gm edit add', { power: 'Atlantis', unit: 'army', place: 'bur' }, '“Atlantis” is not a power of this game.'],
       ['gm edit remove', { place: 'Atlantis' }, 'There is no province “Atlantis” on this map.'],
       ['gm edit remove', { place: 'bur' }, 'There is no unit in Burgundy.'],
       ['gm edit move', { from: 'par', to: 'mar' }, 'Marseilles already holds the army of France'],

@@ -38,7 +38,7 @@ export function withEditGroup(builder: SlashCommandBuilder): SlashCommandBuilder
               .setName('unit')
               .setDescription('Army or fleet')
               .setRequired(true)
-              .addChoices({ name: 'army', value: 'A' }, { name: 'fleet', value: 'F' }),
+              .addChoices({ name: 'army', value: 'army' }, { name: 'fleet', value: 'fleet' }),
           )
           .addStringOption((o) =>
             o.setName('place').setDescription(placeHelp).setRequired(true).setAutocomplete(true).setMaxLength(60),
@@ -100,7 +100,7 @@ function editOf(interaction: ChatInputCommandInteraction): BoardEdit {
       return {
         kind: 'add',
         power: o.getString('power', true),
-        unit: o.getString('unit', true) === 'F' ? 'F' : 'A',
+        unit: o.getString('unit', true) === 'fleet' ? 'F' : 'A',
         place: o.getString('place', true),
       };
     case 'remove':
