@@ -120,7 +120,7 @@ describe('texts in the reader’s language', () => {
     const posts = h.fake.channelMessages(ZH).map(seen).join('\n');
     expect(posts).toContain('已开局');
     expect(posts).toContain('**1901年春季行动阶段：结果**');
-    expect(h.fake.dms('chen').map(seen).join('\n')).toContain('你为 France 下达的命令');
+    expect(h.fake.dms('chen').map(seen).join('\n')).toContain('你为 France 下达的指令');
     expect(englishLeft(readBy('chen', ZH))).toEqual([]);
     expect(englishLeft(readBy('lin', ZH))).toEqual([]);
   });

@@ -9,9 +9,10 @@ import type { Store } from '../../src/store/store.js';
 
 /**
  * Tables a sandbox may change or that change by themselves: its own rows, SQLite's counters, the members' command
- * budgets (every command spends one) and the outbox deliverers' heartbeats (a running bot's clock).
+ * budgets (every command spends one), the outbox deliverers' heartbeats (a running bot's clock) and the members'
+ * last client language (every interaction records it, docs/locales.md).
  */
-export const NOT_THE_GAME = ['sandboxes', 'sqlite_sequence', 'cooldowns', 'deliverers'] as const;
+export const NOT_THE_GAME = ['sandboxes', 'sqlite_sequence', 'cooldowns', 'deliverers', 'member_locales'] as const;
 
 /** Every table but `NOT_THE_GAME`, each with all its rows, as JSON. */
 export function gameTables(sqlite: Database.Database): string {
