@@ -62,7 +62,11 @@ describe('/gm edit', () => {
   it('refuses what cannot stand on the board, naming why, and changes nothing', async () => {
     const cases: [string, Record<string, string>, string][] = [
       ['gm edit add', { power: 'Germany', unit: 'army', place: 'ber' }, 'Berlin already holds the army of Germany'],
-      ['gm edit add', { power: 'France', unit: 'fleet', place: 'bur' }, 'A fleet cannot stand in Burgundy: it is inland.'],
+      [
+        'gm edit add',
+        { power: 'France', unit: 'fleet', place: 'bur' },
+        'A fleet cannot stand in Burgundy: it is inland.',
+      ],
       ['gm edit add', { power: 'France', unit: 'army', place: 'nth' }, 'An army cannot stand in North Sea: it is sea.'],
       [
         'gm edit add',
