@@ -62,7 +62,7 @@ export async function executeAction(
     choice: interaction.options.getString('choice'),
     detail: interaction.options.getString('detail'),
   });
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   return replyPrivately(interaction, r.reply);
 }
 

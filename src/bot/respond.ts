@@ -3,7 +3,9 @@
  * and the standard rejection reply that says why. Every text is shown as Discord shows it (markup.ts) before it is cut.
  */
 import { MessageFlags, type ChatInputCommandInteraction, type InteractionReplyOptions } from 'discord.js';
-import type { Caller } from '../game/core/index.js';
+import type { Caller, Refusal } from '../game/core/index.js';
+import { readerOf, refusalText } from './locale.js';
+import type { Msg } from '../i18n/index.js';
 import { discordText } from './markup.js';
 import { splitMessage, truncate } from './text.js';
 
@@ -33,8 +35,11 @@ export async function replyPublicly(interaction: ChatInputCommandInteraction, co
 }
 
 /** A rejection: only the caller sees it, and it says why. */
-export async function replyRejected(interaction: ChatInputCommandInteraction, error: string): Promise<void> {
-  await replyPrivately(interaction, `⚠️ ${error}`);
+export async function replyRejected(
+  interaction: ChatInputCommandInteraction,
+  refusal: string | Msg | Pick<Refusal, 'error' | 'message'>,
+): Promise<void> {
+  await replyPrivately(interaction, `⚠️ ${refusalText(readerOf(interaction), refusal)}`);
 }
 
 async function reply(interaction: ChatInputCommandInteraction, options: InteractionReplyOptions): Promise<void> {

@@ -102,7 +102,7 @@ export class CommandRouter {
         this.ctx.log.info({ ...fields, cooldown: action }, 'command refused: cooldown');
         await (command.refuse
           ? command.refuse(this.ctx, interaction, allowed.error)
-          : replyRejected(interaction, allowed.error));
+          : replyRejected(interaction, allowed));
         return;
       }
       await command.execute(this.ctx, interaction);

@@ -19,7 +19,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { promisify } from 'node:util';
 import { brotliDecompress, gzip } from 'node:zlib';
 import { createHash } from 'node:crypto';
-import type { GameDeps } from '../game/core/index.js';
+import type { GameDeps, Result } from '../game/core/index.js';
 import { orderInputProblem } from '../game/orders/index.js';
 import {
   isPadRefusal,
@@ -33,7 +33,7 @@ import {
   type PadRefusal,
   padOrderLines,
 } from '../game/pad/index.js';
-import type { Locale } from '../i18n/index.js';
+import { t, type Locale } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import { renderPageScene } from '../render/index.js';
 import { refusalText } from './html.js';
@@ -76,8 +76,9 @@ async function answer(api: ApiContext, c: Context, result: object, extra: Record
   if (isPadRefusal(result)) return refused(api, c, result);
   const view = await padView(api.deps, api.key, tokenOf(c));
   if (isPadRefusal(view)) return refused(api, c, view);
-  const r = result as { ok: boolean; error?: string };
-  return r.ok ? json(c, { ok: true, ...extra, view }) : json(c, { ok: false, error: r.error, view }, 409);
+  const r = result as Result;
+  if (r.ok) return json(c, { ok: true, ...extra, view });
+  return json(c, { ok: false, error: r.message ? t(api.locale(c), r.message) : r.error, view }, 409);
 }
 
 /** Page scenes drawn lately, by what they show (phase, seat, palette, the seat's own orders): a reload costs nothing. */

@@ -136,6 +136,12 @@ describe('texts in the reader’s language', () => {
     expect(replies.get('sam')!.join('\n')).toContain('A DM confirms your complete order set shortly');
   });
 
+  it('a refusal reads in the member’s language, the English one for an English client', async () => {
+    expect((await h.fake.slash('eve', FR, 'ready')).text).toContain('Vous ne jouez pas dans cette partie.');
+    expect((await h.fake.slash('chen', FR, 'ready')).text).toContain('你没有参加这局对局。');
+    expect((await h.fake.slash('sam', FR, 'ready')).text).toContain('You are not playing in this game.');
+  });
+
   it('the checker flags English and passes over orders, markup and names', () => {
     expect(englishWords('✅ Stored: `A par - bur` <@123> <t:1:R>')).toEqual(['stored']);
     expect(englishWords('France (alice) · 3 units · ✅ ordres donnés `A par H`')).toEqual(['units']);

@@ -179,7 +179,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     }
     case 'board': {
       const table = await publicTable(ctx, caller.channelId);
-      if ('error' in table) return replyRejected(interaction, table.error);
+      if ('error' in table) return replyRejected(interaction, table);
       const visible = interaction.options.getBoolean('public') === true;
       await interaction.deferReply(visible ? {} : { flags: MessageFlags.Ephemeral });
       const png = await tableBoardPicture(table.view);
@@ -213,7 +213,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     }
     case 'notify': {
       const r = await setCardsNotify(ctx.deps, caller, interaction.options.getString('mode', true));
-      if (!r.ok) return replyRejected(interaction, r.error);
+      if (!r.ok) return replyRejected(interaction, r);
       const how = {
         mention: 'with a mention in the game’s channel',
         dm: 'by DM',
@@ -224,7 +224,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     case 'away': {
       const on = interaction.options.getString('state', true) === 'on';
       const r = await setCardsAway(ctx.deps, caller, on);
-      if (!r.ok) return replyRejected(interaction, r.error);
+      if (!r.ok) return replyRejected(interaction, r);
       return reply(interaction, {
         content: on
           ? '🏖️ You are away: your turns resolve at once with the default action until you come back (`/cards away off`, or any button).'

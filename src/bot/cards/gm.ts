@@ -32,7 +32,7 @@ export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInter
   const sub = interaction.options.getSubcommand();
   const game = await cardGameInChannel(ctx.deps, caller.channelId);
   const done = async (r: { ok: true } | { ok: false; error: string }, text: string) => {
-    if (!r.ok) await replyRejected(interaction, r.error);
+    if (!r.ok) await replyRejected(interaction, r);
     else await replyPrivately(interaction, `${text} ${told}`);
     return true;
   };

@@ -51,7 +51,7 @@ export async function createCards(ctx: BotContext, interaction: ChatInputCommand
     computerLevel: interaction.options.getString('computer-level'),
     ...seatOptions(interaction),
   });
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   // The channel is told which seats computer players take (docs/decisions.md "Computer players and sandbox").
   const computers = r.demonstration
     ? '🤖 **Demonstration table**: computer players play every seat; nobody joins.\n'
@@ -90,7 +90,7 @@ export async function cardLobby(
           `Unknown dynasty "${typed(wanted)}". Dynasties: ${DYNASTIES.map(dynastyLabel).join(', ')}.`,
         );
       const r = await joinCardGame(ctx.deps, caller, wanted ? matchDynasty(wanted) : null);
-      if (!r.ok) return replyRejected(interaction, r.error);
+      if (!r.ok) return replyRejected(interaction, r);
       return replyPublicly(
         interaction,
         `✋ ${playerName(caller.userId)} joined the card game${r.dynasty ? ` as **${dynastyLabel(r.dynasty)}**` : ' (dynasty drawn at the start)'}.`,
@@ -98,12 +98,12 @@ export async function cardLobby(
     }
     case 'leave': {
       const r = await leaveCardGame(ctx.deps, caller);
-      if (!r.ok) return replyRejected(interaction, r.error);
+      if (!r.ok) return replyRejected(interaction, r);
       return replyPublicly(interaction, `👋 ${playerName(caller.userId)} left the card game.`);
     }
     case 'start': {
       const r = await startCardGame(ctx.deps, caller);
-      if (!r.ok) return replyRejected(interaction, r.error);
+      if (!r.ok) return replyRejected(interaction, r);
       // As with the table's Start button: the table message and the log thread tell the channel; this reply is private.
       return replyPrivately(
         interaction,

@@ -58,7 +58,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const kind = await botKindInChannel(ctx.deps, caller.channelId);
   if (kind) return kind.concede(ctx, interaction);
   const mine = await myConcession(ctx.deps, caller);
-  if (!mine.ok) return replyRejected(interaction, mine.error);
+  if (!mine.ok) return replyRejected(interaction, mine);
   const to = interaction.options.getString('to');
   if (to !== null && to.trim() !== '') return askConfirmation(ctx, interaction, confirmation(mine.power, to.trim()));
   // No power given: ask which (never a default).

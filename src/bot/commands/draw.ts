@@ -17,7 +17,7 @@ const data = new SlashCommandBuilder()
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const r = await voteDraw(ctx.deps, callerOf(interaction));
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   if (r.end) return replyPrivately(interaction, '🤝 Your vote made it unanimous: the game ends in a draw.');
   if (!r.voted) return replyPrivately(interaction, `↩️ ${r.power} withdrew its draw vote.`);
   return replyPrivately(

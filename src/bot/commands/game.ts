@@ -222,7 +222,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         locale: interaction.options.getString('locale'),
         guildLocale: interaction.guildLocale,
       });
-      if (!r.ok) return replyRejected(interaction, r.error);
+      if (!r.ok) return replyRejected(interaction, r);
       const d = r.game.durations;
       const hidden = hidesIdentities(r.game);
       // In a game that hides identities every reply is private: Discord shows above a public one who ran the command.
@@ -247,7 +247,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       const kind = await botKindInChannel(ctx.deps, caller.channelId);
       if (kind) return kind.lobby(ctx, interaction, 'join');
       const r = await joinGame(ctx.deps, { ...caller, power: interaction.options.getString('power') });
-      if (!r.ok) return replyRejected(interaction, r.error);
+      if (!r.ok) return replyRejected(interaction, r);
       if (hidesIdentities(r.game))
         return replyPrivately(
           interaction,
@@ -263,7 +263,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       const kind = await botKindInChannel(ctx.deps, caller.channelId);
       if (kind) return kind.lobby(ctx, interaction, 'status');
       const r = await gameStatus(ctx.deps, caller.channelId);
-      if (!r.ok) return replyRejected(interaction, r.error);
+      if (!r.ok) return replyRejected(interaction, r);
       return replyPrivately(interaction, wordLines(readerOf(interaction), r.status.lines));
     }
     default:
@@ -292,7 +292,7 @@ async function leave(ctx: BotContext, interaction: ChatInputCommandInteraction):
   const kind = await botKindInChannel(ctx.deps, caller.channelId);
   if (kind) return kind.lobby(ctx, interaction, 'leave');
   const r = await leaveGame(ctx.deps, caller);
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   if (hidesIdentities(r.game))
     return replyPrivately(interaction, `👋 You left the game; **${r.power}** is free again.`);
   return replyPublicly(interaction, `👋 ${playerName(caller.userId)} left the game; **${r.power}** is free again.`);
@@ -304,7 +304,7 @@ async function start(ctx: BotContext, interaction: ChatInputCommandInteraction):
   const kind = await botKindInChannel(ctx.deps, caller.channelId);
   if (kind) return kind.lobby(ctx, interaction, 'start');
   const r = await startGame(ctx.deps, caller);
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   // The start post (roster, map, deadline) is the channel's announcement; the master's acknowledgement is private.
   const cd = r.civilDisorder.length > 0 ? ` In civil disorder: ${r.civilDisorder.join(', ')}.` : '';
   const people = r.players.filter((p) => !isComputer(p.userId)).length;

@@ -141,7 +141,7 @@ async function masterCheck(
 
 async function confirmAdvance(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const check = await masterCheck(ctx, interaction);
-  if (!check.ok) return replyRejected(interaction, check.error);
+  if (!check.ok) return replyRejected(interaction, check);
   if (check.phaseId === null) return replyRejected(interaction, 'The game has not started yet.');
   // Nothing to confirm when it could not be done anyway (the game layer checks again on the click).
   if (check.status === 'paused') return replyRejected(interaction, 'The game is paused; resume it first.');
@@ -158,7 +158,7 @@ async function confirmAdvance(ctx: BotContext, interaction: ChatInputCommandInte
 
 async function confirmRollback(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const check = await masterCheck(ctx, interaction);
-  if (!check.ok) return replyRejected(interaction, check.error);
+  if (!check.ok) return replyRejected(interaction, check);
   if (check.phaseId === null) return replyRejected(interaction, 'The game has not started yet.');
   return askConfirmation(ctx, interaction, {
     command: 'gm',
@@ -172,7 +172,7 @@ async function confirmRollback(ctx: BotContext, interaction: ChatInputCommandInt
 
 async function confirmCancel(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const status = await gameStatus(ctx.deps, interaction.channelId);
-  if (!status.ok) return replyRejected(interaction, status.error);
+  if (!status.ok) return replyRejected(interaction, status);
   if (status.status.game.status === 'finished') return replyRejected(interaction, GAME_OVER);
   const master = status.status.game.gmUserId === interaction.user.id;
   if (!master && !canManageServer(interaction)) {
@@ -202,7 +202,7 @@ async function gmReplaceCommand(
     computer,
     level: interaction.options.getString('level'),
   });
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   const previous = r.previousUserId;
   const before = !previous
     ? ''
@@ -231,7 +231,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     case 'extend': {
       const duration = interaction.options.getString('duration', true);
       const r = await gmExtend(ctx.deps, { ...caller, duration });
-      if (!r.ok) return replyRejected(interaction, r.error);
+      if (!r.ok) return replyRejected(interaction, r);
       const when =
         r.deadline !== null
           ? `the deadline is now ${timestamp(r.deadline)}`
@@ -240,7 +240,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     }
     case 'pause': {
       const r = await gmPause(ctx.deps, caller);
-      if (!r.ok) return replyRejected(interaction, r.error);
+      if (!r.ok) return replyRejected(interaction, r);
       return replyPrivately(
         interaction,
         `⏸️ Paused with ${formatDuration(r.remaining)} left on the clock. ${announced}`,
@@ -248,7 +248,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     }
     case 'resume': {
       const r = await gmResume(ctx.deps, caller);
-      if (!r.ok) return replyRejected(interaction, r.error);
+      if (!r.ok) return replyRejected(interaction, r);
       return replyPrivately(interaction, `▶️ Resumed; the deadline is ${timestamp(r.deadline)}. ${announced}`);
     }
     case 'replace':
@@ -258,7 +258,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       if (user.bot)
         return replyRejected(interaction, `${userNameText(user.username, 40)} is a bot and cannot be game master.`);
       const r = await gmTransfer(ctx.deps, { ...caller, newUserId: user.id });
-      if (!r.ok) return replyRejected(interaction, r.error);
+      if (!r.ok) return replyRejected(interaction, r);
       return replyPrivately(
         interaction,
         `👑 ${memberRef(user.id)} is now the game master; you no longer are. ${announced}`,
@@ -268,7 +268,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       return executeAction(ctx, interaction, 'gm');
     case 'substitute': {
       const r = await gmSubstitute(ctx.deps, { ...caller, power: interaction.options.getString('power', true) });
-      if (!r.ok) return replyRejected(interaction, r.error);
+      if (!r.ok) return replyRejected(interaction, r);
       return replyPrivately(
         interaction,
         `🪑 A substitute call for **${r.power}** is being posted; the first member to press **Claim** takes the seat, and its player keeps it until then.`,
@@ -278,7 +278,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       return seats(ctx, interaction);
     case 'kick': {
       const r = await gmKick(ctx.deps, { ...caller, power: interaction.options.getString('power', true) });
-      if (!r.ok) return replyRejected(interaction, r.error);
+      if (!r.ok) return replyRejected(interaction, r);
       return replyPrivately(interaction, `👢 Removed ${playerName(r.userId)} from **${r.power}**. ${announced}`);
     }
     default:
@@ -292,7 +292,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
  */
 async function seats(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const r = await gmSeats(ctx.deps, callerOf(interaction));
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   const lines = r.seats.map((seat) => {
     const holder =
       seat.userId === null

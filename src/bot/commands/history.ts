@@ -111,7 +111,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     channelId: callerOf(interaction).channelId,
     phase: sub === 'show' ? interaction.options.getString('phase') : null,
   });
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   const picture = interaction.options.getString('map') as PhasePicture | null;
   if (r.detail) {
     const [first, ...rest] = splitMessage(discordText(r.detail.text));
@@ -303,7 +303,7 @@ async function exportFile(ctx: BotContext, interaction: ChatInputCommandInteract
   // Acknowledged at once: a long game's file is read and written in pieces on turns of the event loop of their own.
   if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const r = await gameFileInTurns(ctx.deps, callerOf(interaction).channelId, fileTurns(interaction.user.id));
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   const data = Buffer.from(r.file.text, 'utf8');
   const limit = interaction.attachmentSizeLimit || ATTACHMENT_LIMIT;
   if (data.length > limit)
@@ -329,7 +329,7 @@ async function exportFile(ctx: BotContext, interaction: ChatInputCommandInteract
 async function chart(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const caller = callerOf(interaction);
   const r = await scChartForChannel(ctx.deps, caller, interaction.options.getString('palette') as MapPalette | null);
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const drawn = await drawScChart(r.chart, ctx.log, {});
   if (!drawn) return replyRejected(interaction, 'The chart could not be drawn just now: try again in a moment.');
@@ -351,7 +351,7 @@ const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
 /** `/history press`: refused before the end; the whole press in the reply, or as a text file when it is long. */
 async function press(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const r = await pressHistory(ctx.deps, callerOf(interaction).channelId);
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   if (r.lines.length === 0) return replyPrivately(interaction, 'Nobody sent anonymous press in this game.');
   const head = `**Anonymous press** (${r.lines.length} message${r.lines.length === 1 ? '' : 's'})`;
   const body = r.lines.map(pressLineText).join('\n');

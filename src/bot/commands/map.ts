@@ -73,7 +73,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     return;
   }
   const status = await gameStatus(ctx.deps, caller.channelId);
-  if (!status.ok) return replyRejected(interaction, status.error);
+  if (!status.ok) return replyRejected(interaction, status);
   const phase = status.status.phase;
   // The current board: the position of the phase being played, or after the last phase of a finished game
   // (a phase's orders are in `/history show phase: map:`).

@@ -45,7 +45,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const locale = readerOf(interaction);
   const r = await myOrders(ctx.deps, caller);
   if (interaction.options.getSubcommand() === 'paste') {
-    if (!r.ok) return replyRejected(interaction, r.error);
+    if (!r.ok) return replyRejected(interaction, r);
     // A modal is the one place Discord lets a player type several lines (a slash option cannot hold a newline).
     const input = new TextInputBuilder()
       .setCustomId('orders')
@@ -63,7 +63,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     return;
   }
   if (interaction.options.getSubcommand() === 'clear') {
-    if (!r.ok) return replyRejected(interaction, r.error);
+    if (!r.ok) return replyRejected(interaction, r);
     const phase = r.phase.name;
     if (r.orders.length === 0)
       return replyPrivately(interaction, tr(locale, 'orders.clear.nothing', { power: r.power, phase }));
@@ -76,7 +76,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       danger: true,
     });
   }
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   return replyPrivately(interaction, wordLines(locale, r.lines));
 }
 

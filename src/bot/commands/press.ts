@@ -64,7 +64,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const caller = callerOf(interaction);
   if (interaction.options.getSubcommand() === 'thread') {
     const r = await openPressThread(ctx.deps, { ...caller, with: interaction.options.getString('with', true) });
-    if (!r.ok) return replyRejected(interaction, r.error);
+    if (!r.ok) return replyRejected(interaction, r);
     return replyPrivately(interaction, threadReply(r));
   }
   const r = await sendPress(ctx.deps, {
@@ -72,7 +72,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     to: interaction.options.getString('to', true),
     text: interaction.options.getString('text', true),
   });
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   return replyPrivately(interaction, sentReply(r));
 }
 

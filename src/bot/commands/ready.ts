@@ -18,7 +18,7 @@ const data = new SlashCommandBuilder()
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const r = await toggleReady(ctx.deps, callerOf(interaction));
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   const locale = readerOf(interaction);
   if (r.resolved.length > 0) {
     const phases = formatList(

@@ -415,7 +415,7 @@ async function startSub(ctx: BotContext, interaction: ChatInputCommandInteractio
             phase: interaction.options.getString('phase'),
           }),
       );
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   return replyWithMap(
     ctx,
     interaction,
@@ -473,7 +473,7 @@ async function orderSub(
   turn: LoopTurns,
 ): Promise<void> {
   const r = await orderSandboxInTurns(ctx.deps, { ...ref, text: interaction.options.getString('orders', true) }, turn);
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   const lines: string[] = [];
   if (r.stored.length > 0)
     lines.push(
@@ -504,7 +504,7 @@ async function clearSub(
   const r = await turn(
     async () => await clearSandboxOrders(ctx.deps, { ...ref, power: interaction.options.getString('power') }),
   );
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   return replyPrivately(
     interaction,
     truncate([headLine(r.sandbox), `🧹 Cleared ${s(r.cleared, 'order')}.`, ...stateLines(r.sandbox)].join('\n')),
@@ -529,7 +529,7 @@ async function actSub(
         detail: interaction.options.getString('detail'),
       }),
   );
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   const settled = r.settled ? ['Everyone has answered in this step: `/sandbox next` goes on (a game would now).'] : [];
   const head = [headLine(r.sandbox), `🎬 As ${asName(actorOf(as).power ?? 'gm')}: ${r.reply.trim()}`, ...settled];
   const tail = stateLines(r.sandbox);
@@ -545,7 +545,7 @@ async function adjudicateSub(
   turn: LoopTurns,
 ): Promise<void> {
   const r = await previewSandboxInTurns(ctx.deps, ref, turn);
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   const how = r.sandbox.step
     ? 'If the phase were played out now, with what is decided so far (nothing has moved on):'
     : 'If these orders were played now (nothing has moved on):';
@@ -566,7 +566,7 @@ async function nextSub(
   turn: LoopTurns,
 ): Promise<void> {
   const r = await turn(async () => await nextSandbox(ctx.deps, ref));
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   const sandboxRef = { userId: ref.userId, sandboxId: r.sandbox.id };
   if (r.kind !== 'resolved') {
     // A step opened or closed within the phase: what the game would post, and where the phase stands now.
@@ -603,7 +603,7 @@ async function mapSub(
   turn: LoopTurns,
 ): Promise<void> {
   const r = await turn(async () => await viewSandbox(ctx.deps, ref));
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   return replyWithMap(
     ctx,
     interaction,
@@ -617,7 +617,7 @@ async function mapSub(
 /** `/sandbox list`: the caller's sandboxes, the one used without `sandbox:` first. */
 async function listSub(ctx: BotContext, interaction: ChatInputCommandInteraction, turn: LoopTurns): Promise<void> {
   const r = await turn(async () => await listSandboxes(ctx.deps, interaction.user.id));
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   if (r.sandboxes.length === 0)
     return replyPrivately(
       interaction,
@@ -641,7 +641,7 @@ async function endSub(
   turn: LoopTurns,
 ): Promise<void> {
   const r = await turn(async () => await endSandbox(ctx.deps, ref));
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   return replyPrivately(interaction, `🗑️ Sandbox #${r.id} is deleted.`);
 }
 
@@ -664,7 +664,7 @@ async function share(
   const refused = await sandboxShareRefusal(ctx.deps, ref);
   if (refused) return replyRejected(interaction, refused);
   const r = await turn(async () => await viewSandbox(ctx.deps, ref));
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   const v = r.sandbox;
   const who = userNameText(interaction.user.username, 40);
   const head = `🧪 **Sandbox snapshot** shared by ${who}: a what-if on ${v.variantName}, copied from ${userNameText(v.source)}. Not the game's orders or results.`;

@@ -87,10 +87,10 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       minPhase,
       maxLiveGames: liveGames,
     });
-    if (!r.ok) return replyRejected(interaction, r.error);
+    if (!r.ok) return replyRejected(interaction, r);
   }
   const now = await getServerLimits(ctx.deps, guildId);
-  if (!now.ok) return replyRejected(interaction, now.error);
+  if (!now.ok) return replyRejected(interaction, now);
   return replyPrivately(
     interaction,
     `**Limits in this server**${minPhase !== null || liveGames !== null ? ' (updated)' : ''}\n` +
@@ -104,9 +104,9 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
 async function player(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const userId = interaction.options.getUser('user')?.id ?? interaction.user.id;
   const r = await memberRecord(ctx.deps, { guildId: interaction.guildId, userId, viewerId: interaction.user.id });
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   const rated = await memberRatings(ctx.deps, { guildId: interaction.guildId, userId });
-  if (!rated.ok) return replyRejected(interaction, rated.error);
+  if (!rated.ok) return replyRejected(interaction, rated);
   return replyPrivately(interaction, `${recordText(userId, r.record)}\n${ratingsText(rated.ratings)}`);
 }
 
@@ -119,7 +119,7 @@ function ratingsText(ratings: MemberRating[]): string {
 /** `/server leaderboard [kind]`: the pool's best members, privately. */
 async function board(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const r = await leaderboard(ctx.deps, { guildId: interaction.guildId, pool: interaction.options.getString('kind') });
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   if (r.entries.length === 0)
     return replyPrivately(
       interaction,

@@ -33,7 +33,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     channelId: callerOf(interaction).channelId,
     province: interaction.options.getString('province', true),
   });
-  if (!r.ok) return replyRejected(interaction, r.error);
+  if (!r.ok) return replyRejected(interaction, r);
   return replyPrivately(interaction, r.text);
 }
 

@@ -73,6 +73,7 @@ export type {
   PhaseView,
   PowerStatus,
   RejectedOrder,
+  Refusal,
   Result,
   StatusView,
   StoredOrder,

@@ -5,7 +5,8 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Tx } from '../../store/db.js';
-import type { GameDeps, GameEvent, Result } from './types.js';
+import type { GameDeps, GameEvent, Refusal, Result } from './types.js';
+import { t, type Msg } from '../../i18n/index.js';
 
 export const INTERNAL_ERROR = 'Something went wrong on our side, and nothing was changed. Please try again.';
 
@@ -27,13 +28,13 @@ export function noteEvent(event: GameEvent): void {
  * `fn` calls `changed(gameId)` when it modified a game; `deps.onChange` is told after the commit, and
  * `deps.onEvent` of the events `fn` noted. A PostgreSQL transaction run again after a conflict collects them anew.
  */
-export async function inTransaction<T extends object>(
+export async function inTransaction<R extends Result>(
   deps: GameDeps,
-  fn: (tx: Tx, changed: (gameId: number) => void) => Promise<Result<T>>,
-): Promise<Result<T>> {
+  fn: (tx: Tx, changed: (gameId: number) => void) => Promise<R>,
+): Promise<R | Refusal> {
   const changedGames = new Set<number>();
   const events: GameEvent[] = [];
-  let result: Result<T>;
+  let result: R;
   try {
     result = await deps.store.transaction(async (tx) => {
       changedGames.clear();
@@ -74,10 +75,10 @@ export function reportInternal(deps: Pick<GameDeps, 'onError'>, err: unknown): v
 }
 
 /** Read-only work in a deferred transaction (a consistent snapshot, no write lock); never throws. */
-export async function inReadTransaction<T extends object>(
+export async function inReadTransaction<R extends Result>(
   deps: GameDeps,
-  fn: (tx: Tx) => Promise<Result<T>>,
-): Promise<Result<T>> {
+  fn: (tx: Tx) => Promise<R>,
+): Promise<R | Refusal> {
   try {
     return await deps.store.transaction((tx) => fn(tx), { write: false });
   } catch (err) {
@@ -86,7 +87,7 @@ export async function inReadTransaction<T extends object>(
   }
 }
 
-/** Shorthand for an error result. */
-export function fail(error: string): { ok: false; error: string } {
-  return { ok: false, error };
+/** Shorthand for a refusal: a message key (worded per reader), or an English sentence. */
+export function fail(error: string | Msg): Refusal {
+  return typeof error === 'string' ? { ok: false, error } : { ok: false, error: t('en', error), message: error };
 }

@@ -71,8 +71,19 @@ export type GameEvent =
   | { kind: 'phase_resolved'; gameId: number; phase: string; reason: string; ms: number }
   | { kind: 'game_finished'; gameId: number; end: string };
 
-/** Every use-case returns this; on `ok: false` nothing was changed and `error` is a sentence for the player. */
-export type Result<T extends object = object> = ({ ok: true } & T) | { ok: false; error: string };
+/**
+ * A use-case's refusal: nothing was changed. `message` is the sentence for the player as a message key, worded in each
+ * reader's language by the front ends (docs/locales.md); `error` is its English wording (logs, the CLI, tests). A
+ * refusal without `message` is worded in English for everybody.
+ */
+export interface Refusal {
+  ok: false;
+  error: string;
+  message?: Msg;
+}
+
+/** Every use-case returns this; on `ok: false` nothing was changed (see `Refusal`). */
+export type Result<T extends object = object> = ({ ok: true } & T) | Refusal;
 
 /** Who is calling and from where. */
 export interface Caller {

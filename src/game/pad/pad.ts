@@ -5,7 +5,8 @@
  * member as the caller, so the checks, the confirmation DM, the audit and the phase caps are the commands' own.
  * Nothing here returns another power's orders or ballots, a hidden identity or a member id.
  */
-import { isComputer, noOpenGame, type Caller, type GameDeps, type Result } from '../core/index.js';
+import { msg } from '../../i18n/index.js';
+import { fail, isComputer, noOpenGame, type Caller, type GameDeps, type Result } from '../core/index.js';
 import { runAction, toggleReady } from '../resolve/index.js';
 import { clearOrders, submitOrders } from '../orders/index.js';
 import { readPadView, type PadView } from './view.js';
@@ -76,10 +77,10 @@ export async function padLinkInChannel(
   return await deps.store.transaction(async (tx) => {
     const game = await openGameByChannel(tx, caller.channelId);
     // No game, or the last one is over: said as every command says it.
-    if (!game) return { ok: false as const, error: await noOpenGame(tx, caller.channelId) };
+    if (!game) return fail(await noOpenGame(tx, caller.channelId));
     if (game.kind !== 'diplomacy')
       return { ok: false, error: 'The game in this channel has no order pad: it is played with its own commands.' };
-    if (game.status === 'forming') return { ok: false, error: 'The game has not started yet.' };
+    if (game.status === 'forming') return fail(msg('game.refused.notStarted'));
     const seat = await playerByUser(tx, game.id, caller.userId);
     if (!seat) return { ok: false, error: 'You are not playing in this game, so there is no order pad for you.' };
     return { ok: true, token: linkOf(key, game, seat), power: seat.power, gameId: game.id };

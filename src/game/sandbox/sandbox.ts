@@ -1,3 +1,4 @@
+import { msg } from '../../i18n/index.js';
 import { first } from '../../store/store.js';
 /**
  * Sandboxes: a user's private copy of a Diplomacy game's board — the current phase or any earlier one
@@ -16,7 +17,6 @@ import { first } from '../../store/store.js';
 import { IMPORT_LIMITS, readGameFile, type RenderInput } from '../history/index.js';
 import {
   hidesIdentities,
-  NO_GAME,
   limitsOf,
   type LoopTurns,
   formatDuration,
@@ -28,6 +28,7 @@ import {
   reportInternal,
   type GameDeps,
   type RejectedOrder,
+  type Refusal,
   type Result,
   variantOfGame,
   gameKindOf,
@@ -216,11 +217,11 @@ async function expire(tx: Tx, now: number): Promise<void> {
 type Found = { row: SandboxRow; board: SandboxBoard; game: GameRow | undefined; channelId: string };
 
 /** A write use-case on the caller's sandbox: expired ones go first, and a use renews its lease. */
-async function onSandbox<T extends object>(
+async function onSandbox<R extends Result>(
   deps: GameDeps,
   ref: SandboxRef,
-  fn: (tx: Tx, found: Found, now: number) => Promise<Result<T>>,
-): Promise<Result<T>> {
+  fn: (tx: Tx, found: Found, now: number) => Promise<R>,
+): Promise<R | Refusal> {
   return await inTransaction(deps, async (tx) => {
     const now = deps.now();
     await expire(tx, now);
@@ -308,12 +309,7 @@ async function sandboxGame(
       return fail(
         'In a direct message, name the game to copy: `/sandbox start game:` lists the games you play or master.',
       );
-    return (
-      (await latestGameByChannel(tx, place.channelId)) ??
-      fail(
-        `${NO_GAME} A sandbox copies a game's board: run \`/sandbox start\` in the channel of the game you want to copy, or name it with \`game:\`.`,
-      )
-    );
+    return (await latestGameByChannel(tx, place.channelId)) ?? fail(msg('sandbox.refused.noGame'));
   }
   const game = await gameById(tx, gameId);
   const mine =
