@@ -94,14 +94,36 @@ async function runIn<T>(store: Store, tx: NodePgDatabase, fn: (tx: StoreDb) => P
  * Values as SQLite hands them over, so the sqlite-core tables the game layer queries read the same on PostgreSQL:
  * a `bigint` (every time and key) as a number, not the driver's string (milliseconds stay far below 2^53); `jsonb`
  * and `json` as their text, which a JSON-mode column parses itself. Everything else as the driver reads it (a
- * `boolean` column's true or false, which a boolean-mode column reads as SQLite's 1 or 0). Set on the driver's
- * shared parsers: drizzle's node-postgres session hands every query its own `types`, which fall back to those. The
- * derived twins (src/store/pg-tables.ts) read both shapes.
+ * `boolean` column's true or false, which a boolean-mode column reads as SQLite's 1 or 0). The derived twins
+ * (src/store/pg-tables.ts) read both shapes.
+ *
+ * Only this store's connections read so: the pool's clients take these parsers for a query that names none, and a
+ * query that names its own (drizzle's node-postgres session hands each query `types` falling back to the driver's
+ * shared ones) sees ours first. The driver's shared parsers, which other code in the process may use, stay as they are.
  */
-function readValuesAsSqlite(): void {
-  pg.types.setTypeParser(pg.types.builtins.INT8, Number);
-  pg.types.setTypeParser(pg.types.builtins.JSONB, (value: string) => value);
-  pg.types.setTypeParser(pg.types.builtins.JSON, (value: string) => value);
+const AS_SQLITE = new Map<number, (value: string) => unknown>([
+  [pg.types.builtins.INT8, Number],
+  [pg.types.builtins.JSONB, (value) => value],
+  [pg.types.builtins.JSON, (value) => value],
+]);
+
+type TypeParsers = { getTypeParser: (oid: number, format?: string) => unknown };
+
+function asSqliteFirst(fallback: TypeParsers): TypeParsers {
+  return {
+    getTypeParser: (oid, format) =>
+      (format !== 'binary' && AS_SQLITE.get(oid)) || fallback.getTypeParser(oid, format as never),
+  };
+}
+
+/** Makes a new connection of the pool read values as SQLite does (see `AS_SQLITE`), whatever `types` a query names. */
+function readAsSqlite(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    if (config && typeof config === 'object' && 'types' in config && (config as { types?: unknown }).types)
+      config = { ...config, types: asSqliteFirst((config as { types: TypeParsers }).types) };
+    return query(config, ...rest);
+  };
 }
 
 /** Where the server is, for error messages (never the password). */
@@ -116,13 +138,14 @@ function serverOf(url: string): string {
 
 /** Opens the PostgreSQL database at `options.url` as a store, applying pending migrations first. */
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<OpenedStore> {
-  readValuesAsSqlite();
   // A connection (or a free one of the pool) not had in 10 s is an error, not a silent wait.
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: 10_000,
+    types: asSqliteFirst(pg.types as TypeParsers) as never,
   });
+  pool.on('connect', readAsSqlite);
   pool.on('error', (err) => options.onPoolError?.(err));
   try {
     await migratePostgres(pool, options.migrationsFolder ?? POSTGRES_MIGRATIONS_FOLDER);

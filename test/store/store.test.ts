@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { getTableConfig, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as cards from '../../src/game/cards/tables.js';
 import { openStore } from '../../src/store/open.js';
@@ -287,6 +288,20 @@ describe.each(['sqlite', 'postgres'] as const)('the store on %s', (dialect) => {
           );
         expect(await level()).toBe('serializable');
         expect(await level({ isolation: 'read committed' })).toBe('read committed');
+      },
+    );
+
+    it.runIf(dialect === 'postgres')(
+      'reads a bigint as a number and JSON as its text on its own connections, leaving the driver’s shared parsers',
+      async () => {
+        const row = await store.transaction(
+          async (tx) =>
+            (await store.execute(tx, sql`SELECT ${BIG_MS}::bigint AS big, '{"a":1}'::jsonb AS doc`))[0]!,
+          { write: false },
+        );
+        expect(row).toEqual({ big: BIG_MS, doc: '{"a": 1}' });
+        expect(pg.types.getTypeParser(pg.types.builtins.INT8)('42')).toBe('42');
+        expect(pg.types.getTypeParser(pg.types.builtins.JSONB)('{"a":1}')).toEqual({ a: 1 });
       },
     );
 
