@@ -68,3 +68,11 @@ export function parseDurations(
   }
   return { ok: true, durations };
 }
+
+/** How long a phase of `type` lasts in `game` (its movement, retreat or adjustment duration). */
+export function phaseDuration(
+  game: { movementMs: number; retreatMs: number; adjustmentMs: number },
+  type: string,
+): number {
+  return type === 'retreat' ? game.retreatMs : type === 'adjustment' ? game.adjustmentMs : game.movementMs;
+}

@@ -35,6 +35,7 @@ import {
   memberRef,
   timeRef,
   typed,
+  phaseDuration,
 } from '../core/index.js';
 import { pressEndLines, syncPressThreads } from '../press/index.js';
 import { scoresLines, settleEnd } from '../scores/index.js';
@@ -75,10 +76,6 @@ async function gmGame(
 export const PHASE_MOVED = 'The game has moved on since you asked, so nothing was done; run the command again.';
 
 const isErr = (x: object): x is { ok: false; error: string } => 'ok' in x;
-
-function durationOf(game: GameRow, type: string): number {
-  return type === 'retreat' ? game.retreatMs : type === 'adjustment' ? game.adjustmentMs : game.movementMs;
-}
 
 /**
  * Resolves the current phase now, whatever the readiness. Under `nmr: computer`, when a seat misses orders, the
@@ -341,7 +338,7 @@ export async function gmRollback(
     // Votes never expire silently: they stand, unless they decided the end this rollback undoes.
     const undoesEnd = game.status === 'finished' && (game.end?.kind === 'draw' || game.end?.kind === 'concession');
     if (undoesEnd) await tx.delete(votes).where(eq(votes.gameId, game.id));
-    const deadline = now + durationOf(game, previous.type);
+    const deadline = now + phaseDuration(game, previous.type);
     await tx.update(phases).set({ deadlineMs: deadline }).where(eq(phases.id, previous.id));
     const updated = (
       await tx

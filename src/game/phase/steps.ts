@@ -37,6 +37,7 @@ import {
   type GameDeps,
   randomToken,
   variantOfGame,
+  phaseDuration,
 } from '../core/index.js';
 
 export type { StepStatus } from './machine.js';
@@ -68,9 +69,6 @@ export async function storedStepUnderWay(
 export async function ordersClosedByStep(tx: Tx, game: GameRow, phase: PhaseRow): Promise<string | null> {
   return closedOrdersText((await storedStepUnderWay(tx, game, phase))?.spec);
 }
-
-const durationFor = (game: GameRow, type: string): number =>
-  type === 'retreat' ? game.retreatMs : type === 'adjustment' ? game.adjustmentMs : game.movementMs;
 
 /** Writes what the plug-in did in a transition of the machine (`transition.token` keys its messages). */
 export async function writePluginEffects(
@@ -211,7 +209,7 @@ export async function advanceSteps(
   if (decision.kind === 'adjudicate') return { status: 'adjudicate', handoff: decision.handoff };
   // The phase's orders begin now, on the board the step made, with the phase's own duration.
   const { position, announce } = decision;
-  const deadline = now + durationFor(game, phase.type);
+  const deadline = now + phaseDuration(game, phase.type);
   // A new stage with a deadline of its own: under `nmr: computer` its missing orders are given at that deadline.
   await tx
     .update(phases)

@@ -34,6 +34,7 @@ import {
   phaseMsg,
   plainMsg,
   resultsSummaryLines,
+  phaseDuration,
 } from '../core/index.js';
 import {
   awaitsMissingOrders,
@@ -300,10 +301,6 @@ async function queueResults(
   });
 }
 
-function durationFor(game: GameRow, type: string): number {
-  return type === 'retreat' ? game.retreatMs : type === 'adjustment' ? game.adjustmentMs : game.movementMs;
-}
-
 /** Stores the phase that follows an adjudication (also when the game ends: it holds the final position). */
 async function startNextPhase(
   tx: Tx,
@@ -313,7 +310,7 @@ async function startNextPhase(
   now: number,
 ): Promise<PhaseRow> {
   const position = adjudication.position;
-  const deadlineMs = adjudication.winner ? null : now + durationFor(game, position.phase.type);
+  const deadlineMs = adjudication.winner ? null : now + phaseDuration(game, position.phase.type);
   return await insertPhase(tx, game.id, phase.idx + 1, position, now, deadlineMs);
 }
 
