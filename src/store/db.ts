@@ -49,6 +49,31 @@ function privateFiles(path: string): void {
  * Opens (creating if needed) the database at `path` (`:memory:` for tests), turns on WAL, foreign keys and a
  * busy timeout (so two processes wait for each other instead of failing), and applies pending migrations.
  */
+/** Most prepared statements kept per database (the game's queries are a few hundred distinct texts). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Keeps each prepared statement for its SQL text. drizzle prepares every query anew, and compiling the statement was
+ * the largest single cost of a query (docs/benchmarks.md, the order pad under load). A statement is handed out in row
+ * mode (drizzle switches it to `raw()` itself when it wants arrays, and such a switch would otherwise stick); SQLite
+ * prepares it again by itself after a schema change. The oldest entries go when the cache is full.
+ */
+function cacheStatements(sqlite: Database.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, Database.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let stmt = cache.get(source);
+    if (stmt) {
+      if (stmt.reader) stmt.raw(false).pluck(false).expand(false);
+      return stmt;
+    }
+    stmt = prepare(source);
+    if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(source, stmt);
+    return stmt;
+  }) as typeof sqlite.prepare;
+}
+
 export function openDatabase(path: string): OpenedDatabase {
   const onDisk = path !== ':memory:' && !path.startsWith('file:');
   if (onDisk) privateFiles(path);
@@ -57,6 +82,7 @@ export function openDatabase(path: string): OpenedDatabase {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  cacheStatements(sqlite);
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: SQLITE_MIGRATIONS_FOLDER });
   if (onDisk) privateFiles(path); // the -wal and -shm files SQLite created meanwhile

@@ -131,3 +131,22 @@ describe('openDatabase', () => {
     close();
   });
 });
+
+describe('prepared statements', () => {
+  it('are prepared once per SQL text and handed out in row mode whatever the last user switched', () => {
+    const { sqlite, close } = openDatabase(':memory:');
+    try {
+      const first = sqlite.prepare('SELECT 1 AS x, 2 AS y');
+      expect(first.raw().get()).toEqual([1, 2]);
+      const again = sqlite.prepare('SELECT 1 AS x, 2 AS y');
+      expect(again).toBe(first);
+      expect(again.get()).toEqual({ x: 1, y: 2 });
+      expect(again.pluck().get()).toBe(1);
+      expect(sqlite.prepare('SELECT 1 AS x, 2 AS y').get()).toEqual({ x: 1, y: 2 });
+      // a statement that returns no rows is cached too
+      expect(sqlite.prepare('CREATE TEMP TABLE t (a)')).toBe(sqlite.prepare('CREATE TEMP TABLE t (a)'));
+    } finally {
+      close();
+    }
+  });
+});

@@ -295,8 +295,7 @@ describe.each(['sqlite', 'postgres'] as const)('the store on %s', (dialect) => {
       'reads a bigint as a number and JSON as its text on its own connections, leaving the driver’s shared parsers',
       async () => {
         const row = await store.transaction(
-          async (tx) =>
-            (await store.execute(tx, sql`SELECT ${BIG_MS}::bigint AS big, '{"a":1}'::jsonb AS doc`))[0]!,
+          async (tx) => (await store.execute(tx, sql`SELECT ${BIG_MS}::bigint AS big, '{"a":1}'::jsonb AS doc`))[0]!,
           { write: false },
         );
         expect(row).toEqual({ big: BIG_MS, doc: '{"a": 1}' });
