@@ -11,9 +11,18 @@ import {
   type ChatInputCommandInteraction,
 } from 'discord.js';
 import { claimSeat, leaveSeat, leaveSeatRefusal } from '../../game/seats/index.js';
-import { createGame, freePowers, joinGame, leaveGame, PRESS_MODES, startGame } from '../../game/lobby/index.js';
+import {
+  createGame,
+  freePowers,
+  joinGame,
+  leaveGame,
+  openSeatsListing,
+  PRESS_MODES,
+  startGame,
+} from '../../game/lobby/index.js';
 import { findOpenGame, gameStatus } from '../../game/history/index.js';
 import {
+  channelRef,
   formatDuration,
   hidesIdentities,
   memberRef,
@@ -184,6 +193,9 @@ const buildData = () =>
       s.setName('start').setDescription('Start the game (game master); free powers play in civil disorder'),
     )
     .addSubcommand((s) => s.setName('status').setDescription('Phase, deadline, and who has submitted and is ready'))
+    .addSubcommand((s) =>
+      s.setName('list').setDescription("This server's games with a free or vacant seat, and where they are played"),
+    )
     .toJSON();
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
@@ -266,9 +278,37 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       if (!r.ok) return replyRejected(interaction, r);
       return replyPrivately(interaction, wordLines(readerOf(interaction), r.status.lines));
     }
+    case 'list':
+      return await list(ctx, interaction);
     default:
       return replyRejected(interaction, 'Unknown subcommand.');
   }
+}
+
+/** `/game list`: the server's games with a seat to take, only for the caller, in their language. */
+async function list(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const r = await openSeatsListing(ctx.deps, interaction.guildId);
+  if (!r.ok) return replyRejected(interaction, r);
+  const locale = readerOf(interaction);
+  if (r.games.length === 0) return replyPrivately(interaction, tr(locale, 'game.list.none'));
+  const lines = r.games.map((g) => {
+    const durations = tr(locale, 'game.list.durations', {
+      movement: formatDuration(g.durations.movement),
+      retreat: formatDuration(g.durations.retreat),
+      adjustment: formatDuration(g.durations.adjustment),
+    });
+    const key =
+      g.status === 'forming' ? 'game.list.forming' : g.status === 'paused' ? 'game.list.paused' : 'game.list.running';
+    return tr(locale, key, {
+      channel: channelRef(g.channelId),
+      variant: g.variant,
+      open: g.open,
+      seats: g.seats,
+      durations,
+    });
+  });
+  if (r.more > 0) lines.push(tr(locale, 'game.list.more', { count: r.more }));
+  return replyPrivately(interaction, [tr(locale, 'game.list.head'), ...lines].join('\n'));
 }
 
 /** `/game leave`: before the start it leaves; during a game, after a confirmation, the seat goes to a substitute. */

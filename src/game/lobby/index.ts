@@ -4,3 +4,4 @@
  * This file is the feature's public face: code outside src/game/lobby/ imports only from here.
  */
 export { PRESS_MODES, createGame, freePowers, joinGame, leaveGame, matchPower, startGame } from './lobby.js';
+export { openSeatsListing } from './listing.js';

@@ -1,0 +1,91 @@
+/**
+ * `/game list`: the server's games a member could take a seat in (docs/bot.md "Finding a game"). A forming game lists
+ * the powers nobody took yet; a running or paused one its vacant seats (a substitute takes one with `/claim`). Only
+ * what the channel's posts already say: counts of seats, never who holds which power.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { games, players, type GameRow } from '../../store/schema.js';
+import {
+  fail,
+  inReadTransaction,
+  isVacant,
+  seatablePowers,
+  variantOfGame,
+  type GameDeps,
+  type Result,
+} from '../core/index.js';
+import { msg } from '../../i18n/index.js';
+
+/** One game with seats to take. */
+export interface ListedGame {
+  channelId: string;
+  variant: string;
+  status: 'forming' | 'active' | 'paused';
+  /** Forming: powers nobody took; running: vacant seats. */
+  open: number;
+  /** The powers people may play. */
+  seats: number;
+  durations: { movement: number; retreat: number; adjustment: number };
+}
+
+/** Most games one listing shows (a reply must fit Discord's limits); the rest are counted. */
+export const LISTED_GAMES = 25;
+
+/**
+ * The server's forming and running Diplomacy games with a free or vacant seat, oldest first (the longest-waiting
+ * table first), at most `LISTED_GAMES` of them and how many more there are.
+ */
+export async function openSeatsListing(
+  deps: GameDeps,
+  guildId: string | null,
+): Promise<Result<{ games: ListedGame[]; more: number }>> {
+  if (guildId === null) return fail(msg('game.list.refused.dm'));
+  return await inReadTransaction(deps, async (tx) => {
+    const rows = await tx
+      .select()
+      .from(games)
+      .where(
+        and(
+          eq(games.guildId, guildId),
+          eq(games.kind, 'diplomacy'),
+          eq(games.demonstration, false),
+          inArray(games.status, ['forming', 'active', 'paused']),
+        ),
+      )
+      .orderBy(games.createdAt, games.id);
+    if (rows.length === 0) return { ok: true as const, games: [], more: 0 };
+    const seated = await tx
+      .select({ gameId: players.gameId, userId: players.userId })
+      .from(players)
+      .where(
+        inArray(
+          players.gameId,
+          rows.map((g) => g.id),
+        ),
+      );
+    const listed = rows.flatMap((game) => {
+      const entry = listedGame(
+        game,
+        seated.filter((p) => p.gameId === game.id),
+      );
+      return entry ? [entry] : [];
+    });
+    return { ok: true as const, games: listed.slice(0, LISTED_GAMES), more: Math.max(0, listed.length - LISTED_GAMES) };
+  });
+}
+
+function listedGame(game: GameRow, seated: { userId: string }[]): ListedGame | null {
+  const variant = variantOfGame(game);
+  if (!variant) return null;
+  const seats = seatablePowers(variant).length;
+  const open = game.status === 'forming' ? seats - seated.length : seated.filter((p) => isVacant(p.userId)).length;
+  if (open <= 0) return null;
+  return {
+    channelId: game.channelId,
+    variant: variant.name,
+    status: game.status as ListedGame['status'],
+    open,
+    seats,
+    durations: { movement: game.movementMs, retreat: game.retreatMs, adjustment: game.adjustmentMs },
+  };
+}
