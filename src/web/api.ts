@@ -37,7 +37,7 @@ import { t, type Locale } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import { renderPageScene } from '../render/index.js';
 import { refusalText } from './html.js';
-import { webJson } from './texts.js';
+import { requestLocale, webJson } from './texts.js';
 
 const unbrotli = promisify(brotliDecompress);
 const gzipped = promisify(gzip);
@@ -49,9 +49,10 @@ export interface ApiContext {
   locale: (c: Context) => Locale;
 }
 
-/** A JSON answer, its game texts made safe for the web (`webJson`). */
+/** A JSON answer in the request's locale, its game texts made safe for the web (`webJson`). */
 function json(c: Context, value: unknown, status: ContentfulStatusCode = 200): Response {
-  return c.body(webJson(value), status, { 'content-type': 'application/json; charset=utf-8' });
+  const locale = requestLocale(c.req.query('lang'), c.req.header('accept-language'));
+  return c.body(webJson(value, locale), status, { 'content-type': 'application/json; charset=utf-8' });
 }
 
 function tokenOf(c: Context): string {

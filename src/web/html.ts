@@ -11,7 +11,7 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** JSON inside a `<script type="application/json">`: no `<` can end the block early. */
-const jsonData = (value: unknown) => webJson(value).replace(/</g, '\\u003c');
+const jsonData = (value: unknown, locale: Locale) => webJson(value, locale).replace(/</g, '\\u003c');
 
 export interface ShellAssets {
   script: string;
@@ -41,8 +41,8 @@ export function padShell(opts: {
 <link rel="stylesheet" href="${assets.style}">${preload}
 <script type="module" src="${assets.script}"></script></head>
 <body data-mode="${opts.mode}"${opts.clientId ? ` data-client-id="${escapeHtml(opts.clientId)}"` : ''}><div id="pad" aria-live="polite"><p class="loading">${escapeHtml(word(locale, 'pad.page.loading'))}</p></div>
-<script type="application/json" id="pad-texts">${jsonData(opts.texts)}</script>
-${opts.view ? `<script type="application/json" id="pad-view">${jsonData(opts.view)}</script>` : ''}
+<script type="application/json" id="pad-texts">${jsonData(opts.texts, opts.locale)}</script>
+${opts.view ? `<script type="application/json" id="pad-view">${jsonData(opts.view, opts.locale)}</script>` : ''}
 </body></html>`;
 }
 

@@ -5,7 +5,16 @@
  * templates sent with it (their placeholders are plain `{name}`, no plural), so it ships no formatting library.
  */
 import { textParts } from '../game/core/index.js';
-import { CATALOGUES, isLocale, localeOf, t, type Locale, type MessageKey, type MsgParam } from '../i18n/index.js';
+import {
+  CATALOGUES,
+  isLocale,
+  localeOf,
+  t,
+  type Locale,
+  type MessageKey,
+  type Msg,
+  type MsgParam,
+} from '../i18n/index.js';
 
 /** The locale of a request: its `lang` parameter when we speak it, else the first we speak in Accept-Language. */
 export function requestLocale(lang: string | undefined, acceptLanguage: string | undefined): Locale {
@@ -49,6 +58,23 @@ export function webText(text: string): string {
     .join('');
 }
 
-/** Every string of a JSON answer through `webText` (defence in depth: the pad's answers carry game texts). */
-export const webJson = (value: unknown): string =>
-  JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? webText(v) : v));
+/** A message of the game layer inside an answer (`{ key, params? }` with a catalogue key, nothing else). */
+function isMsg(value: unknown): value is Msg {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const { key, params, ...rest } = value as { key?: unknown; params?: unknown };
+  return (
+    typeof key === 'string' &&
+    key in CATALOGUES.en &&
+    Object.keys(rest).length === 0 &&
+    (params === undefined || (typeof params === 'object' && params !== null))
+  );
+}
+
+/**
+ * A JSON answer for the page: the game layer's messages worded in the viewer's locale, and every string through
+ * `webText` (defence in depth: the pad's answers carry game texts).
+ */
+export const webJson = (value: unknown, locale: Locale = 'en'): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === 'string' ? webText(v) : isMsg(v) ? webText(t(locale, v)) : v,
+  );

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gmCancel, gmReplace } from '../../src/game/gm/index.js';
 import { submitOrders } from '../../src/game/orders/index.js';
 import { padKey, padLinkInChannel } from '../../src/game/pad/pad.js';
-import type { PadView } from '../../src/game/pad/view.js';
+import type { ShownPadView as PadView } from '../../src/game/pad/view.js';
 import { createLogger } from '../../src/log.js';
 import { padApp } from '../../src/web/app.js';
 import { CONTENT_SECURITY_POLICY } from '../../src/web/headers.js';
@@ -70,6 +70,16 @@ describe('the pad API', () => {
     expect(text).not.toContain('ber - sil');
     for (const user of [userOf('Germany'), userOf('Italy'), GM]) expect(text).not.toContain(user);
     expect((await view(germany)).orders.map((o) => o.order).sort()).toEqual(['A ber - sil', 'F kie - hol']);
+  });
+
+  it('words the view’s game texts in the page’s language: the phase, and why ready is refused', async () => {
+    const english = await view(france);
+    expect(english.phase.label).toBe('Spring 1901 movement');
+    const french = (await (await get('/api/view?lang=fr', france)).json()) as PadView;
+    expect(french.phase.label).toBe('Printemps 1901, mouvements');
+    const chinese = (await (await get('/api/view', france, { 'accept-language': 'zh-TW,zh;q=0.9' })).json()) as PadView;
+    expect(chinese.phase.label).toBe('1901年春季行動階段');
+    expect(JSON.stringify(chinese)).not.toContain('"key":');
   });
 
   it('refuses a missing, malformed or edited link with 401, and its page says what to do', async () => {

@@ -95,12 +95,12 @@ describe('what a pad loads in a gunboat game', () => {
 
   it('catches a planted leak', async () => {
     const loaded = await loadAll(browser, url, (page) =>
-      page.route('**/api/state', async (route) => {
+      page.route('**/api/state?*', async (route) => {
         const real = await route.fetch();
         const body = { ...((await real.json()) as object), planted: SECRET_ORDERS[0] };
         await route.fulfill({ response: real, json: body });
       }),
     );
-    expect(leaks(loaded, secrets)).toEqual([expect.stringContaining(`/api/state: ${SECRET_ORDERS[0]}`)]);
+    expect(leaks(loaded, secrets)).toEqual([expect.stringContaining(`/api/state?lang=en: ${SECRET_ORDERS[0]}`)]);
   });
 });

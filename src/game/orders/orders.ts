@@ -309,9 +309,12 @@ async function queueConfirmation(
  * Orders close at the deadline, even if the sweep that resolves the phase has not run yet.
  * Returns the reason, or null while orders are open (a paused game has no deadline).
  */
-export function deadlinePassed(game: GameRow, now: number): string | null {
+export function deadlinePassed(game: GameRow, now: number): Msg | null {
   if (game.status !== 'active' || game.deadlineMs === null || now < game.deadlineMs) return null;
-  return `The deadline passed ${timeRef(game.deadlineMs, 'R')} (${timeRef(game.deadlineMs, 'f')}), so orders for this phase are closed; the phase is being resolved.`;
+  return msg('orders.closed.deadline', {
+    relative: timeRef(game.deadlineMs, 'R'),
+    date: timeRef(game.deadlineMs, 'f'),
+  });
 }
 
 /**

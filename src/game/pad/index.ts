@@ -18,4 +18,10 @@ export {
   padView,
   type PadRefusal,
 } from './pad.js';
-export { padOrderLines, type PadAction, type PadChoice, type PadPiece, type PadView } from './view.js';
+export {
+  padOrderLines,
+  type PadAction,
+  type PadChoice,
+  type PadPiece,
+  type ShownPadView,
+} from './view.js';

@@ -18,7 +18,7 @@ import {
   dutiesOf,
   isBallotKey,
   actionSlotChoices,
-  closedOrdersText,
+  closedOrdersMsg,
   openActions,
   type PhaseFrame,
   gameFrame,
@@ -26,7 +26,8 @@ import {
 } from '../phase/index.js';
 import { deadlinePassed, shownOrderLine, votedPowersIn } from '../orders/index.js';
 import { humanPowersToAct } from '../resolve/index.js';
-import { phaseLabel, type GameDeps, variantOfGame } from '../core/index.js';
+import { phaseMsg, plainMsg, type GameDeps, variantOfGame } from '../core/index.js';
+import { msg, type Msg } from '../../i18n/index.js';
 import { pluginOf } from '../../variants/index.js';
 
 /** One legal order of a piece, with what the pad's clicks choose (docs/pad.md "Kinds and flows"). */
@@ -69,7 +70,8 @@ export interface PadView {
   ok: true;
   game: { id: number; variantId: string; variantName: string; status: 'active' | 'paused' };
   power: string;
-  phase: { id: number; label: string; type: string; deadline: number | null; closed: string | null };
+  /** `label` and `closed` are messages, worded for the viewer by the web server (src/web/view-words.ts). */
+  phase: { id: number; label: Msg; type: string; deadline: number | null; closed: Msg | null };
   /** The public board: every unit (and, in a retreat phase, every dislodged unit). */
   units: { province: string; type: 'A' | 'F'; power: string; coast: string | null; dislodged: boolean }[];
   provinces: { id: string; name: string; localName?: string }[];
@@ -79,12 +81,18 @@ export interface PadView {
   missing: string[];
   ready: boolean;
   /** Why `ready` is refused now (nothing to decide, a step under way), or null. */
-  readyRefused: string | null;
+  readyRefused: Msg | null;
   actions: PadAction[];
   palette: 'standard' | 'colorblind';
   /** The server's clock when the view was read (the page measures its own clock's skew by it). */
   now: number;
 }
+
+/** The view as the page receives it: its messages worded in the viewer's locale (src/web/texts.ts `webJson`). */
+export type ShownPadView = Omit<PadView, 'phase' | 'readyRefused'> & {
+  phase: Omit<PadView['phase'], 'label' | 'closed'> & { label: string; closed: string | null };
+  readyRefused: string | null;
+};
 
 /** The pad's name of an order's kind (`build` of an army → `build-army`; a variant's order by its spec). */
 function kindOf(variant: Variant, order: Order): string {
@@ -190,10 +198,11 @@ function boardOf(position: Position): PadView['units'] {
 /** Why `/ready` would be refused now, or null. */
 async function readyRefusal(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow, power: string) {
   const step = await storedStepUnderWay(tx, game, phase);
-  if (step?.spec.at === 'claim') return step.spec.readyRefusal ?? closedOrdersText(step.spec) ?? 'Orders are closed.';
+  if (step?.spec.at === 'claim')
+    return step.spec.readyRefusal !== undefined ? plainMsg(step.spec.readyRefusal) : closedOrdersMsg(step.spec);
   if (!(await humanPowersToAct(tx, variant, game, phase)).includes(power))
-    return `${power} has nothing to decide this phase.`;
-  if (game.status === 'paused') return 'The game is paused by the game master.';
+    return msg('pad.ready.nothingToDecide', { power });
+  if (game.status === 'paused') return msg('game.refused.paused');
   return null;
 }
 
@@ -217,7 +226,7 @@ export async function readPadView(
   const position = phase.position;
   const rows = await ordersOf(tx, phase.id, seat.power);
   const step = await storedStepUnderWay(tx, game, phase);
-  const closed = deadlinePassed(game, deps.now()) ?? closedOrdersText(step?.spec);
+  const closed = deadlinePassed(game, deps.now()) ?? closedOrdersMsg(step?.spec);
   const voted = await votedPowersIn(tx, variant, game.id, position);
   return {
     ok: true,
@@ -225,7 +234,7 @@ export async function readPadView(
     power: seat.power,
     phase: {
       id: phase.id,
-      label: phaseLabel(position.phase, variant),
+      label: phaseMsg(position.phase, variant),
       type: position.phase.type,
       deadline: game.status === 'active' ? game.deadlineMs : null,
       closed,

@@ -20,6 +20,7 @@ export type { PhaseFrame } from './frame.js';
 export {
   actionSlotChoices,
   adjudicatePhase,
+  closedOrdersMsg,
   closedOrdersText,
   decisionOf,
   openActions,

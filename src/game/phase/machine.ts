@@ -35,7 +35,8 @@ import type {
   VariantAction,
   VariantPlugin,
 } from '../../variants/plugin/index.js';
-import { randomToken } from '../core/index.js';
+import { plainMsg, randomToken } from '../core/index.js';
+import { msg, t, type Msg } from '../../i18n/index.js';
 import { contextOf, type PhaseFrame, type PluginEffect, type StepState } from './frame.js';
 
 export type StepInput =
@@ -241,9 +242,15 @@ export const isSettled = (progress: StepProgress): boolean =>
   !progress.gameMaster && progress.powers.every((p) => p.answered);
 
 /** Why orders cannot change while `spec` is under way (a `claim` step closes them), or null. */
-export function closedOrdersText(spec: PhaseStep | undefined): string | null {
+export function closedOrdersMsg(spec: PhaseStep | undefined): Msg | null {
   if (spec?.at !== 'claim') return null;
-  return spec.closedOrders ?? 'Orders for this phase are closed: a step of the phase is under way.';
+  return spec.closedOrders !== undefined ? plainMsg(spec.closedOrders) : msg('orders.closed.step');
+}
+
+/** `closedOrdersMsg` in English (the sandbox's own texts). */
+export function closedOrdersText(spec: PhaseStep | undefined): string | null {
+  const closed = closedOrdersMsg(spec);
+  return closed === null ? null : t('en', closed);
 }
 
 /** `/gm advance`: what ending the current stage early is called, and what follows. */

@@ -1,3 +1,4 @@
+import type { Msg } from '../../i18n/index.js';
 import { first, inSnapshot } from '../../store/store.js';
 /**
  * Phase steps (src/variants/plugin `PhaseStep`) in a game: the stages a variant's plug-in adds to a phase. The
@@ -19,7 +20,7 @@ import { enqueue, queueDm, queueNotice, queueStatus } from '../outbox/index.js';
 import type { PluginEffect } from './frame.js';
 import {
   advanceWordsOf,
-  closedOrdersText,
+  closedOrdersMsg,
   decisionOf,
   hasPhaseSteps,
   stepMachine,
@@ -66,8 +67,8 @@ export async function storedStepUnderWay(
 }
 
 /** Why orders cannot change now (a claim step is under way), or null. */
-export async function ordersClosedByStep(tx: Tx, game: GameRow, phase: PhaseRow): Promise<string | null> {
-  return closedOrdersText((await storedStepUnderWay(tx, game, phase))?.spec);
+export async function ordersClosedByStep(tx: Tx, game: GameRow, phase: PhaseRow): Promise<Msg | null> {
+  return closedOrdersMsg((await storedStepUnderWay(tx, game, phase))?.spec);
 }
 
 /** Writes what the plug-in did in a transition of the machine (`transition.token` keys its messages). */

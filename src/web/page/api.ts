@@ -6,7 +6,9 @@ export class Api {
 
   private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ApiAnswer<T>> {
     try {
-      const response = await fetch(path, {
+      // The page's language, so the answers' game texts are worded in it (src/web/texts.ts `webJson`).
+      const lang = document.documentElement.lang || 'en';
+      const response = await fetch(`${path}${path.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}`, {
         method,
         headers: {
           authorization: `Bearer ${this.token}`,

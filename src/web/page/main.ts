@@ -4,7 +4,7 @@
  * `/order`), the stored orders listed exactly as `/orders show` lists them. A page opened from a link reads its
  * link from its own address and sends it in a header; inside Discord (the Activity) it signs in first (./activity.ts).
  */
-import type { PadView } from '../../game/pad/index.js';
+import type { ShownPadView } from '../../game/pad/index.js';
 import type { PageScene } from '../../render/index.js';
 import { Api, type ApiAnswer } from './api.js';
 import { Panel } from './panel.js';
@@ -16,10 +16,10 @@ const POLL_MS = 15_000;
 
 /** `POST /api/orders`'s answer. */
 interface StoredAnswer {
-  view?: PadView;
+  view?: ShownPadView;
   stored: string[];
   rejected: { error: string }[];
-  orders: PadView['orders'];
+  orders: ShownPadView['orders'];
   missing: string[];
 }
 
@@ -32,7 +32,7 @@ class Pad {
 
   constructor(
     private readonly api: Api,
-    private view: PadView,
+    private view: ShownPadView,
     private readonly t: Texts,
   ) {
     this.skew = view.now - Date.now();
@@ -155,14 +155,14 @@ class Pad {
   }
 
   private async save(): Promise<void> {
-    const r = await this.api.get<PadView>('/api/view');
+    const r = await this.api.get<ShownPadView>('/api/view');
     if (!r.ok) return this.refused(r);
     this.update(r.body);
     this.panel.note(this.t('pad.page.saved'));
   }
 
   private async change(
-    request: Promise<ApiAnswer<{ view?: PadView; reply?: string; rejected?: { error: string }[] }>>,
+    request: Promise<ApiAnswer<{ view?: ShownPadView; reply?: string; rejected?: { error: string }[] }>>,
     order?: string,
   ) {
     const r = await request;
@@ -181,7 +181,7 @@ class Pad {
     this.panel.refused(r.error);
   }
 
-  private update(view: PadView): void {
+  private update(view: ShownPadView): void {
     if (view.phase.id !== this.view.phase.id) return this.markStale(this.t('pad.page.newPhase'));
     this.view = view;
     this.skew = view.now - Date.now();
@@ -230,8 +230,8 @@ async function main(): Promise<void> {
   }
   const api = new Api(token);
   const embedded = document.getElementById('pad-view')?.textContent;
-  const view = embedded ? (JSON.parse(embedded) as PadView) : null;
-  const loaded = view ? { ok: true as const, body: view } : await api.get<PadView>('/api/view');
+  const view = embedded ? (JSON.parse(embedded) as ShownPadView) : null;
+  const loaded = view ? { ok: true as const, body: view } : await api.get<ShownPadView>('/api/view');
   if (!loaded.ok) {
     root.textContent = loaded.error;
     return;

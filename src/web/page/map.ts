@@ -13,7 +13,7 @@
  */
 import { drawScene } from '../../render/draw.js';
 import type { PageScene, Scene } from '../../render/index.js';
-import type { PadView } from '../../game/pad/index.js';
+import type { ShownPadView } from '../../game/pad/index.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** A touch target's radius in CSS pixels (40 px across). */
@@ -57,7 +57,7 @@ export class PadMap {
 
   constructor(
     private readonly page: PageScene,
-    private readonly view: PadView,
+    private readonly view: ShownPadView,
     private readonly handlers: MapHandlers,
     labels: { zoomIn: string; zoomOut: string; zoomFit: string },
   ) {
@@ -114,7 +114,7 @@ export class PadMap {
   }
 
   /** Where a unit of the board is drawn (its scene mark), or its location's spot. */
-  private unitSpot(u: PadView['units'][number]): Xy | null {
+  private unitSpot(u: ShownPadView['units'][number]): Xy | null {
     const key = (loc: string) => loc.split('/')[0];
     const mark = this.page.scene.units.find(
       (m) => key(m.location) === u.province && m.dislodged === u.dislodged && m.state !== 'virtual',

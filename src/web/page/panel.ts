@@ -4,7 +4,7 @@
  * exactly the line `/orders show` prints); refusals (`[data-refused]`); save, ready and clear (`[data-action]`); the
  * variant's other actions; and a box to type a province's name (the keyboard's way to every target).
  */
-import type { PadAction, PadView } from '../../game/pad/index.js';
+import type { PadAction, ShownPadView } from '../../game/pad/index.js';
 import { kindsOf, type PadChoice, type Step } from './flow.js';
 import type { Texts } from './texts.js';
 
@@ -73,7 +73,7 @@ export class Panel {
   private readonly actions = node('section', { class: 'actions', 'data-actions': '', hidden: '' });
   private readonly deadlineBox = node('span', { class: 'deadline', 'data-deadline': '' });
   private readonly findInput: HTMLInputElement;
-  private provinces: PadView['provinces'] = [];
+  private provinces: ShownPadView['provinces'] = [];
   private openAction: string | null = null;
 
   constructor(
@@ -128,7 +128,7 @@ export class Panel {
     this.on.find(hit.id);
   }
 
-  render(view: PadView, step: Step): void {
+  render(view: ShownPadView, step: Step): void {
     this.provinces = view.provinces;
     this.renderHeader(view);
     this.renderStep(view, step);
@@ -138,7 +138,7 @@ export class Panel {
     this.deadline(view, 0);
   }
 
-  private renderHeader(view: PadView): void {
+  private renderHeader(view: ShownPadView): void {
     const list = node('datalist', { id: 'pad-provinces' });
     for (const p of view.provinces) list.append(node('option', { value: p.name }));
     this.header.replaceChildren(
@@ -156,7 +156,7 @@ export class Panel {
     return text === key ? kind : text;
   }
 
-  private renderStep(view: PadView, step: Step): void {
+  private renderStep(view: ShownPadView, step: Step): void {
     const cancel = () =>
       button({ 'data-action': 'cancel', class: 'quiet' }, this.t('pad.action.cancel'), this.on.cancel);
     if (step.at === 'idle') {
@@ -195,7 +195,7 @@ export class Panel {
     this.choices.replaceChildren(...finish, cancel());
   }
 
-  private renderOrders(view: PadView): void {
+  private renderOrders(view: ShownPadView): void {
     const items = view.orders.map((o) => {
       const li = node('li', { 'data-order': o.order }, o.order);
       if (o.note) li.append(node('span', { class: 'vote' }, o.note));
@@ -210,7 +210,7 @@ export class Panel {
         : this.t('pad.page.allOrdered');
   }
 
-  private renderButtons(view: PadView): void {
+  private renderButtons(view: ShownPadView): void {
     const ready = button(
       { 'data-action': 'ready', 'aria-pressed': String(view.ready), class: view.ready ? 'on' : '' },
       this.t(view.ready ? 'pad.action.notReady' : 'pad.action.ready'),
@@ -273,7 +273,7 @@ export class Panel {
     return box;
   }
 
-  deadline(view: PadView, skew: number): void {
+  deadline(view: ShownPadView, skew: number): void {
     const lang = document.documentElement.lang || 'en';
     if (view.phase.deadline === null) {
       this.deadlineBox.textContent = this.t('pad.page.noDeadline');
