@@ -16,6 +16,8 @@ import {
 } from 'discord.js';
 import type { ComponentInteraction } from './command.js';
 import type { BotContext } from './context.js';
+import { tr, type Locale } from '../i18n/index.js';
+import { readerOf } from './locale.js';
 import { discordText } from './markup.js';
 import { truncate } from './text.js';
 
@@ -53,18 +55,21 @@ export interface Confirmation {
   danger?: boolean;
 }
 
-function confirmRow(ctx: BotContext, c: Confirmation): ActionRowBuilder<MessageActionRowComponentBuilder> {
+function confirmRow(ctx: BotContext, c: Confirmation, locale: Locale): ActionRowBuilder<MessageActionRowComponentBuilder> {
   const expires = Math.ceil((ctx.deps.now() + CONFIRM_TIMEOUT_MS) / 1000);
   return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
     new ButtonBuilder()
       .setCustomId(customId(c.command, c.action, expires, ...(c.args ?? [])))
       .setLabel(c.confirmLabel)
       .setStyle(c.danger ? ButtonStyle.Danger : ButtonStyle.Primary),
-    new ButtonBuilder().setCustomId(customId(c.command, DECLINE)).setLabel('Cancel').setStyle(ButtonStyle.Secondary),
+    new ButtonBuilder().setCustomId(customId(c.command, DECLINE)).setLabel(tr(locale, 'confirm.cancel')).setStyle(ButtonStyle.Secondary),
   );
 }
 
-const timeoutText = `The buttons work for ${CONFIRM_TIMEOUT_MS / 1000} s.`;
+/** The line under a confirmation's question, in the reader's locale. */
+function timeoutText(locale: Locale): string {
+  return tr(locale, 'confirm.timeout', { seconds: CONFIRM_TIMEOUT_MS / 1000 });
+}
 
 /** Asks the caller (ephemerally) to confirm; nothing happens until the confirm button is clicked. */
 export async function askConfirmation(
@@ -72,9 +77,10 @@ export async function askConfirmation(
   interaction: ChatInputCommandInteraction,
   c: Confirmation,
 ): Promise<void> {
+  const locale = readerOf(interaction);
   const body = {
-    content: truncate(`${discordText(c.question)}\n-# ${timeoutText}`),
-    components: [confirmRow(ctx, c)],
+    content: truncate(`${discordText(c.question)}\n-# ${timeoutText(locale)}`),
+    components: [confirmRow(ctx, c, locale)],
     allowedMentions: { parse: [] },
   };
   if (interaction.deferred || interaction.replied) await interaction.editReply(body);
@@ -88,9 +94,10 @@ export async function updateToConfirmation(
   c: Confirmation,
 ): Promise<void> {
   if (!interaction.isMessageComponent()) throw new Error('a confirmation replaces a message component');
+  const locale = readerOf(interaction);
   await interaction.update({
-    content: truncate(`${discordText(c.question)}\n-# ${timeoutText}`),
-    components: [confirmRow(ctx, c)],
+    content: truncate(`${discordText(c.question)}\n-# ${timeoutText(locale)}`),
+    components: [confirmRow(ctx, c, locale)],
     allowedMentions: { parse: [] },
   });
 }
@@ -113,13 +120,11 @@ export async function handleConfirmation(
   args: string[],
   run: (args: string[]) => Promise<string> | string,
 ): Promise<void> {
-  if (action === DECLINE) return closeConfirmation(interaction, 'Cancelled; nothing was changed.');
+  const locale = readerOf(interaction);
+  if (action === DECLINE) return closeConfirmation(interaction, tr(locale, 'confirm.cancelled'));
   const [expires, ...rest] = args;
   if (!expires || Number(expires) * 1000 < ctx.deps.now()) {
-    return closeConfirmation(
-      interaction,
-      'This confirmation has expired and nothing was changed; run the command again.',
-    );
+    return closeConfirmation(interaction, tr(locale, 'confirm.expired'));
   }
   const text = await run(rest);
   return closeConfirmation(interaction, text);

@@ -27,6 +27,8 @@ import {
   type Confirmation,
 } from '../components.js';
 import type { BotContext } from '../context.js';
+import { tr, type Locale } from '../../i18n/index.js';
+import { readerOf, refusalText } from '../locale.js';
 import { callerOf, replyRejected } from '../respond.js';
 import { choiceName } from '../text.js';
 
@@ -42,25 +44,26 @@ const data = new SlashCommandBuilder()
   )
   .toJSON();
 
-function confirmation(power: string, to: string): Confirmation {
+function confirmation(locale: Locale, power: string, to: string): Confirmation {
   return {
     command: 'concede',
     action: 'yes',
     args: [to],
-    question: `🏳️ Concede the game to **${to}**, as ${power}? When every other surviving player has conceded to ${to}, ${to} wins and the game ends. Your concession stays secret until then, and you can withdraw it with \`/concede\`.`,
-    confirmLabel: `Concede to ${to}`.slice(0, 80),
+    question: tr(locale, 'votes.concede.question', { power, to }),
+    confirmLabel: tr(locale, 'votes.concede.confirm', { to }).slice(0, 80),
     danger: true,
   };
 }
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const caller = callerOf(interaction);
+  const locale = readerOf(interaction);
   const kind = await botKindInChannel(ctx.deps, caller.channelId);
   if (kind) return kind.concede(ctx, interaction);
   const mine = await myConcession(ctx.deps, caller);
   if (!mine.ok) return replyRejected(interaction, mine);
   const to = interaction.options.getString('to');
-  if (to !== null && to.trim() !== '') return askConfirmation(ctx, interaction, confirmation(mine.power, to.trim()));
+  if (to !== null && to.trim() !== '') return askConfirmation(ctx, interaction, confirmation(locale, mine.power, to.trim()));
   // No power given: ask which (never a default).
   const rows: ActionRowBuilder<MessageActionRowComponentBuilder>[] = [];
   if (mine.candidates.length > 0) {
@@ -68,7 +71,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
         new StringSelectMenuBuilder()
           .setCustomId(customId('concede', 'pick'))
-          .setPlaceholder('Concede to…')
+          .setPlaceholder(tr(locale, 'votes.concede.pick'))
           .addOptions(mine.candidates.slice(0, 25).map((p) => ({ label: choiceName(p), value: p }))),
       ),
     );
@@ -78,16 +81,17 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
         new ButtonBuilder()
           .setCustomId(customId('concede', 'withdraw'))
-          .setLabel(`Withdraw my concession to ${mine.to}`.slice(0, 80))
+          .setLabel(tr(locale, 'votes.concede.withdrawButton', { to: mine.to }).slice(0, 80))
           .setStyle(ButtonStyle.Secondary),
       ),
     );
   }
   const standing = mine.to
-    ? `${mine.power} has conceded to **${mine.to}** (secret until it decides the game).`
-    : `${mine.power} has not conceded.`;
+    ? tr(locale, 'votes.concede.standing', { power: mine.power, to: mine.to })
+    : tr(locale, 'votes.concede.none', { power: mine.power });
+  const next = tr(locale, mine.candidates.length > 0 ? 'votes.concede.choose' : 'votes.concede.nobody');
   const body = {
-    content: `${standing}\n${mine.candidates.length > 0 ? 'Choose the power to concede to; you will be asked to confirm.' : 'There is nobody left to concede to.'}`,
+    content: `${standing}\n${next}`,
     components: rows,
     allowedMentions: { parse: [] },
   };
@@ -103,22 +107,28 @@ async function component(
   args: string[],
 ): Promise<void> {
   const caller = callerOf(interaction);
+  const locale = readerOf(interaction);
   if (action === 'pick') {
     if (!interaction.isStringSelectMenu()) return;
     const mine = await myConcession(ctx.deps, caller);
-    if (!mine.ok) return closeConfirmation(interaction, `⚠️ ${mine.error}`);
-    return updateToConfirmation(ctx, interaction, confirmation(mine.power, interaction.values[0] ?? ''));
+    if (!mine.ok) return closeConfirmation(interaction, `⚠️ ${refusalText(locale, mine)}`);
+    return updateToConfirmation(ctx, interaction, confirmation(locale, mine.power, interaction.values[0] ?? ''));
   }
   if (action === 'withdraw') {
     const r = await withdrawConcession(ctx.deps, caller);
-    return closeConfirmation(interaction, r.ok ? `↩️ ${r.power} withdrew its concession to ${r.to}.` : `⚠️ ${r.error}`);
+    return closeConfirmation(
+      interaction,
+      r.ok
+        ? tr(locale, 'votes.concede.withdrawn', { power: r.power, to: r.to })
+        : `⚠️ ${refusalText(locale, r)}`,
+    );
   }
   return handleConfirmation(ctx, interaction, action, args, async ([to]) => {
     const r = await concede(ctx.deps, { ...caller, to: to ?? '' });
-    if (!r.ok) return `⚠️ ${r.error}`;
-    if (r.end) return `🏳️ ${r.power} concedes to ${r.to}; that decided it: ${r.to} wins, and the channel is told.`;
-    const moved = r.previous ? ` (instead of ${r.previous})` : '';
-    return `🏳️ ${r.power} concedes to ${r.to}${moved}. It stays secret until it decides the game; withdraw it with \`/concede\`.`;
+    if (!r.ok) return `⚠️ ${refusalText(locale, r)}`;
+    if (r.end) return tr(locale, 'votes.concede.decided', { power: r.power, to: r.to });
+    if (r.previous) return tr(locale, 'votes.concede.moved', { power: r.power, to: r.to, previous: r.previous });
+    return tr(locale, 'votes.concede.done', { power: r.power, to: r.to });
   });
 }
 

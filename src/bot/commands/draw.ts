@@ -7,6 +7,8 @@ import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInter
 import { voteDraw } from '../../game/votes/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
+import { tr } from '../../i18n/index.js';
+import { readerOf } from '../locale.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 
 const data = new SlashCommandBuilder()
@@ -18,12 +20,10 @@ const data = new SlashCommandBuilder()
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const r = await voteDraw(ctx.deps, callerOf(interaction));
   if (!r.ok) return replyRejected(interaction, r);
-  if (r.end) return replyPrivately(interaction, '🤝 Your vote made it unanimous: the game ends in a draw.');
-  if (!r.voted) return replyPrivately(interaction, `↩️ ${r.power} withdrew its draw vote.`);
-  return replyPrivately(
-    interaction,
-    `🤝 ${r.power} votes for a draw. Votes are secret: nobody learns who voted. When every surviving player has voted, the game ends in a draw among all surviving powers. Run \`/draw\` again to withdraw.`,
-  );
+  const locale = readerOf(interaction);
+  if (r.end) return replyPrivately(interaction, tr(locale, 'votes.draw.unanimous'));
+  if (!r.voted) return replyPrivately(interaction, tr(locale, 'votes.draw.withdrawn', { power: r.power }));
+  return replyPrivately(interaction, tr(locale, 'votes.draw.voted', { power: r.power }));
 }
 
 export const drawCommand: BotCommand = { data, execute, privateReplies: true };

@@ -19,7 +19,8 @@ import {
   type PressThreadView,
 } from '../../game/press/index.js';
 import { variantOfGame } from '../../game/core/index.js';
-import { localeOf, tr } from '../../i18n/index.js';
+import { localeOf, tr, type Locale } from '../../i18n/index.js';
+import { readerOf } from '../locale.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
@@ -65,7 +66,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   if (interaction.options.getSubcommand() === 'thread') {
     const r = await openPressThread(ctx.deps, { ...caller, with: interaction.options.getString('with', true) });
     if (!r.ok) return replyRejected(interaction, r);
-    return replyPrivately(interaction, threadReply(r));
+    return replyPrivately(interaction, threadReply(readerOf(interaction), r));
   }
   const r = await sendPress(ctx.deps, {
     ...caller,
@@ -73,29 +74,26 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     text: interaction.options.getString('text', true),
   });
   if (!r.ok) return replyRejected(interaction, r);
-  return replyPrivately(interaction, sentReply(r));
+  return replyPrivately(interaction, sentReply(readerOf(interaction), r));
 }
 
-function threadReply(r: PressThreadView): string {
-  const others = r.powers.join(', ');
+function threadReply(locale: Locale, r: PressThreadView): string {
+  const powers = r.powers.join(', ');
   const lines = [
     r.threadId
-      ? `🧵 The thread of ${others}: ${channelMention(r.threadId)}.`
-      : `🧵 Opening the private thread of ${others}: you and the players of those powers are added to it in a moment.`,
+      ? tr(locale, 'press.thread.found', { powers, thread: channelMention(r.threadId) })
+      : tr(locale, 'press.thread.opening', { powers }),
   ];
   if (r.computerPowers.length > 0)
-    lines.push(
-      `🤖 ${r.computerPowers.join(', ')}: played by a computer player, which does not negotiate; nobody answers for it there.`,
-    );
-  if (r.emptyPowers.length > 0)
-    lines.push(`🪑 ${r.emptyPowers.join(', ')}: nobody plays it now; whoever takes the seat is added.`);
+    lines.push(tr(locale, 'press.thread.computer', { powers: r.computerPowers.join(', ') }));
+  if (r.emptyPowers.length > 0) lines.push(tr(locale, 'press.thread.empty', { powers: r.emptyPowers.join(', ') }));
   return lines.join('\n');
 }
 
-function sentReply(r: PressSent): string {
-  const lines = [`📨 Sent as **${r.fromPower}** to ${r.delivered.join(', ')}; a copy is in your DMs.`];
-  for (const s of r.skipped) lines.push(`Not sent to ${s.power}: ${s.why}.`);
-  lines.push(`${r.left} message${r.left === 1 ? '' : 's'} left for ${r.fromPower} this phase.`);
+function sentReply(locale: Locale, r: PressSent): string {
+  const lines = [tr(locale, 'press.sent.head', { power: r.fromPower, to: r.delivered.join(', ') })];
+  for (const s of r.skipped) lines.push(tr(locale, 'press.sent.skipped', { power: s.power, why: s.why }));
+  lines.push(tr(locale, 'press.sent.left', { left: r.left, power: r.fromPower }));
   return lines.join('\n');
 }
 

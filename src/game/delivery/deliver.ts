@@ -51,7 +51,7 @@ import {
 import { buildStatus } from '../phase/index.js';
 import { callPostKey } from '../seats/index.js';
 import { gameKindOf, hidesIdentities, channelRef, memberRef, readerLocale } from '../core/index.js';
-import type { Locale } from '../../i18n/index.js';
+import { msg, type Locale } from '../../i18n/index.js';
 
 export type PermanentReason =
   /** The channel was deleted or the bot lost access to it. */
@@ -519,7 +519,7 @@ async function failed(
               type: 'dm',
               gameId: game.id,
               reason: 'press',
-              text: `📪 Your press to **${press.toPower}** (game in ${channelRef(game.channelId)}) could not be delivered: its player does not accept direct messages from server members.`,
+              ...worded([msg('press.undelivered', { power: press.toPower, channel: channelRef(game.channelId) })]),
             },
             target: { kind: 'user', id: press.fromUserId },
             dedupeKey: `press-undelivered:${row.id}`,

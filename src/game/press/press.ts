@@ -33,6 +33,8 @@ import {
   channelRef,
   timeRef,
   fail,
+  phaseMsg,
+  type Refusal,
   inReadTransaction,
   inTransaction,
   type Caller,
@@ -42,7 +44,8 @@ import {
   variantOfGame,
   typed,
 } from '../core/index.js';
-import { enqueue, queueDm } from '../outbox/index.js';
+import { enqueue, queueDm, worded } from '../outbox/index.js';
+import { msg, type Msg } from '../../i18n/index.js';
 import { queueThreadSync } from './sync.js';
 
 /** Anonymous press: messages a power may send in one phase. */
@@ -52,8 +55,7 @@ export const PRESS_MAX_LENGTH = 1800;
 /** Discord's longest thread name. */
 const THREAD_NAME_MAX = 100;
 
-const GUNBOAT_REFUSAL =
-  'This is a gunboat game: there is no press through the bot, and who plays whom stays hidden until the end.';
+const GUNBOAT_REFUSAL = msg('press.refused.gunboat');
 
 // ---------------------------------------------------------------------------------------------------------------
 // Threads (open press)
@@ -84,21 +86,23 @@ export async function openPressThread(
     const { game, variant, player } = ctx;
     if (game.press === 'gunboat') return fail(GUNBOAT_REFUSAL);
     if (game.press === 'anonymous')
-      return fail(
-        'In this anonymous game press goes through `/press send`, signed with your power only: a thread would show who you are.',
-      );
+      return fail(msg('press.refused.anonymousThread'));
     const named: string[] = [];
     for (const word of input.with.split(',').map((w) => w.trim())) {
       if (word === '') continue;
       const power = powerByName(variant, word);
       if (!power)
         return fail(
-          `"${typed(word)}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`,
+          msg('press.refused.notPowerList', {
+            typed: typed(word),
+            variant: variant.name,
+            powers: variant.powers.map((p) => p.name).join(', '),
+          }),
         );
       named.push(power);
     }
     const powers = [...new Set([player.power, ...named])].sort();
-    if (powers.length < 2) return fail('Name at least one other power: `/press thread with:England,France`.');
+    if (powers.length < 2) return fail(msg('press.refused.atLeastOne'));
     const key = powers.join(',');
     const now = deps.now();
     let row = await threadByPowers(tx, game.id, key);
@@ -222,7 +226,7 @@ export async function reportPressPermission(
       payload: {
         type: 'notice',
         gameId: game.id,
-        text: '⚠️ I cannot open press threads here: I need the **Create Private Threads**, **Send Messages in Threads** and **Manage Threads** permissions in this channel. A server manager can give them; `/press thread` works again once they do.',
+        ...worded([msg('press.permission')]),
       },
       target: { kind: 'channel', id: game.channelId },
       dedupeKey: `press-permission:${game.id}`,
@@ -240,7 +244,7 @@ export interface PressSent {
   /** The powers the text goes to (by DM to their players). */
   delivered: string[];
   /** Powers left out: a computer player's (it does not negotiate) or a vacant seat's. */
-  skipped: { power: string; why: string }[];
+  skipped: { power: string; why: Msg }[];
   /** Messages the power may still send this phase. */
   left: number;
 }
@@ -259,21 +263,29 @@ export async function sendPress(
     const { game, variant, phase, player } = ctx;
     if (game.press === 'gunboat') return fail(GUNBOAT_REFUSAL);
     if (game.press === 'open')
-      return fail('In this game press is open: talk in a private thread with `/press thread with:`.');
+      return fail(msg('press.refused.openSend'));
     const text = input.text.trim();
-    if (text === '') return fail('The message is empty.');
+    if (text === '') return fail(msg('press.refused.empty'));
     if (text.length > PRESS_MAX_LENGTH)
-      return fail(`The message is ${text.length} characters long; at most ${PRESS_MAX_LENGTH} go in one.`);
+      return fail(msg('press.refused.tooLong', { length: text.length, max: PRESS_MAX_LENGTH }));
     const sent = await sentThisPhase(tx, game.id, phase.id, player.power);
     if (sent >= PRESS_PER_PHASE)
       return fail(
-        `${player.power} has sent ${PRESS_PER_PHASE} messages this phase, the most a power may. You can send again when the next phase opens${game.deadlineMs !== null ? ` (${timeRef(game.deadlineMs, 'R')})` : ''}.`,
+        game.deadlineMs !== null
+          ? msg('press.refused.limitUntil', {
+              power: player.power,
+              max: PRESS_PER_PHASE,
+              relative: timeRef(game.deadlineMs, 'R'),
+            })
+          : msg('press.refused.limit', { power: player.power, max: PRESS_PER_PHASE }),
       );
     const recipients = await recipientsOf(tx, game, phase.position, player.power, input.to, variant);
     if (!recipients.ok) return recipients;
     if (recipients.to.length === 0)
       return fail(
-        `Nobody would receive it: ${recipients.skipped.map((s) => `${s.power} (${s.why})`).join(', ') || 'no other power survives'}.`,
+        recipients.skipped.length > 0
+          ? msg('press.refused.nobody', { skipped: skippedList(recipients.skipped) })
+          : msg('press.refused.nobodyLeft'),
       );
     const now = deps.now();
     const toAll = input.to.trim().toLowerCase() === 'all';
@@ -291,8 +303,8 @@ export async function sendPress(
         })
         .returning()
     )[0]!;
-    const label = phaseLabel({ season: phase.season, year: phase.year, type: phase.type } as never, variant);
-    const where = `(game in ${channelRef(game.channelId)}, ${label})`;
+    const where = { channel: channelRef(game.channelId), phase: phaseMsg(phase.position.phase, variant) };
+    const quote = msg('press.dm.quote', { text });
     for (const r of recipients.to)
       await enqueue(tx, {
         gameId: game.id,
@@ -300,7 +312,7 @@ export async function sendPress(
           type: 'dm',
           gameId: game.id,
           reason: 'press',
-          text: `📨 **Press from ${player.power}** ${where}\n>>> ${text}`,
+          ...worded([msg('press.dm.from', { power: player.power, ...where }), quote]),
           press: { fromUserId: input.userId, toPower: r.power },
         },
         target: { kind: 'user', id: r.userId },
@@ -308,14 +320,14 @@ export async function sendPress(
         now,
       });
     const toText = toAll
-      ? `every other power (${recipients.to.map((r) => r.power).join(', ')})`
+      ? msg('press.dm.everyOther', { powers: recipients.to.map((r) => r.power).join(', ') })
       : recipients.to[0]!.power;
     await queueDm(
       tx,
       game,
       input.userId,
       'press',
-      `📤 **You sent to ${toText}** ${where}\n>>> ${text}`,
+      [msg('press.dm.copy', { to: toText, ...where }), quote],
       `press:${message.id}:copy`,
       now,
     );
@@ -344,7 +356,13 @@ async function sentThisPhase(tx: Tx, gameId: number, phaseId: number, power: str
   );
 }
 
-type Recipients = { ok: true; to: { power: string; userId: string }[]; skipped: { power: string; why: string }[] };
+type Recipients = { ok: true; to: { power: string; userId: string }[]; skipped: { power: string; why: Msg }[] };
+
+/** "Russia (a computer player, which does not negotiate), Turkey (nobody plays it now)" as one message. */
+function skippedList(skipped: readonly { power: string; why: Msg }[]): Msg {
+  const items = skipped.map((s) => msg('press.skipped.item', { power: s.power, why: s.why }));
+  return items.reduceRight((rest, first) => msg('press.skipped.more', { first, rest }));
+}
 
 /** Who `to` reaches: one named power, or with `all` every other power that still has a unit or a centre. */
 async function recipientsOf(
@@ -354,7 +372,7 @@ async function recipientsOf(
   from: string,
   to: string,
   variant: NonNullable<ReturnType<typeof variantOfGame>>,
-): Promise<Recipients | { ok: false; error: string }> {
+): Promise<Recipients | Refusal> {
   const seats = new Map((await playersOf(tx, game.id)).map((p: PlayerRow) => [p.power, p.userId]));
   const alive = (power: string) =>
     position.units.some((u) => u.power === power) || (position.supplyCenters[power]?.length ?? 0) > 0;
@@ -363,13 +381,12 @@ async function recipientsOf(
   if (wanted.toLowerCase() === 'all') powers = variant.powers.map((p) => p.name).filter((p) => p !== from && alive(p));
   else {
     const power = powerByName(variant, wanted);
-    if (!power) return fail(`"${typed(wanted)}" is not a power in ${variant.name}: name one, or \`all\`.`);
-    if (power === from) return fail('That is your own power.');
-    if (!alive(power)) return fail(`${power} is out of the game: it has no unit and no centre.`);
+    if (!power) return fail(msg('press.refused.notPowerAll', { typed: typed(wanted), variant: variant.name }));
+    if (power === from) return fail(msg('press.refused.ownPower'));
+    if (!alive(power)) return fail(msg('press.refused.outOfGame', { power }));
     const holder = seats.get(power);
-    if (holder && isComputer(holder))
-      return fail(`${power} is played by a computer player, which does not negotiate: nothing was sent.`);
-    if (!holder || !isPerson(holder)) return fail(`Nobody plays ${power} now: nothing was sent.`);
+    if (holder && isComputer(holder)) return fail(msg('press.refused.computer', { power }));
+    if (!holder || !isPerson(holder)) return fail(msg('press.refused.vacant', { power }));
     powers = [power];
   }
   const out: Recipients = { ok: true, to: [], skipped: [] };
@@ -379,7 +396,7 @@ async function recipientsOf(
     else
       out.skipped.push({
         power,
-        why: holder && isComputer(holder) ? 'a computer player, which does not negotiate' : 'nobody plays it now',
+        why: msg(holder && isComputer(holder) ? 'press.skipped.computer' : 'press.skipped.vacant'),
       });
   }
   return out;
@@ -403,13 +420,11 @@ export async function pressHistory(
     const game = await latestGameByChannel(tx, channelId);
     if (!game) return fail(NO_GAME);
     if (game.press === 'gunboat')
-      return fail('This game has no press to show: it is a gunboat game, in which press is off.');
+      return fail(msg('press.refused.historyGunboat'));
     if (game.press !== 'anonymous')
-      return fail(
-        "This game's press is open: its players talk in their own press threads (the final post lists them), which the bot does not keep; `/history press` shows an anonymous game's press.",
-      );
+      return fail(msg('press.refused.historyOpen'));
     if (game.status !== 'finished')
-      return fail('The press of this game is secret until the game is over; `/history press` shows it then.');
+      return fail(msg('press.refused.historySecret'));
     const variant = variantOfGame(game);
     const labels = new Map(
       (await phasesOf(tx, game.id)).map((p) => [

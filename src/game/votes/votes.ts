@@ -22,6 +22,7 @@ import type { Variant } from '../../engine/variant.js';
 import { audit, gameById, phaseById, playersOf, votesOf } from '../../store/queries.js';
 import { phases, votes, type GameEnd, type GameRow, type PhaseRow } from '../../store/schema.js';
 import type { Tx } from '../../store/db.js';
+import { msg } from '../../i18n/index.js';
 import {
   isError,
   playerInGame,
@@ -235,7 +236,7 @@ export async function voteDraw(
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
     if (!(await voters(tx, ctx)).some((v) => v.power === player.power))
-      return fail(`${player.power} has been eliminated and has no vote.`);
+      return fail(msg('votes.refused.eliminatedNoVote', { power: player.power }));
     const now = deps.now();
     const had = (await votesOf(tx, game.id, 'draw')).some((v) => v.power === player.power);
     if (had)
@@ -285,13 +286,13 @@ export async function concede(
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
     const alive = survivingPowers(variant, phase.position);
-    if (typeof input.to !== 'string' || input.to.trim() === '') return fail('Say which power you concede to.');
+    if (typeof input.to !== 'string' || input.to.trim() === '') return fail(msg('votes.refused.concedeWhom'));
     const to = matchPower(game.variantId, input.to);
-    if (!to) return fail(`"${typed(input.to)}" is not a power in ${variant.name}.`);
-    if (to === player.power) return fail('You cannot concede to yourself.');
-    if (!alive.includes(to)) return fail(`${to} has been eliminated.`);
+    if (!to) return fail(msg('votes.refused.notPower', { typed: typed(input.to), variant: variant.name }));
+    if (to === player.power) return fail(msg('votes.refused.self'));
+    if (!alive.includes(to)) return fail(msg('votes.refused.eliminated', { power: to }));
     if (!(await voters(tx, ctx)).some((v) => v.power === player.power))
-      return fail(`${player.power} has been eliminated and has nothing to concede.`);
+      return fail(msg('votes.refused.eliminatedNothing', { power: player.power }));
     const now = deps.now();
     const previous = (await votesOf(tx, game.id, 'concede')).find((v) => v.power === player.power)?.target ?? null;
     await tx
@@ -321,7 +322,7 @@ export async function withdrawConcession(
     if (isError(ctx)) return ctx;
     const { game, player } = ctx;
     const mine = (await votesOf(tx, game.id, 'concede')).find((v) => v.power === player.power);
-    if (!mine) return fail(`${player.power} has not conceded.`);
+    if (!mine) return fail(msg('votes.refused.notConceded', { power: player.power }));
     await tx
       .delete(votes)
       .where(and(eq(votes.gameId, game.id), eq(votes.power, player.power), eq(votes.kind, 'concede')));
