@@ -55,14 +55,21 @@ export interface Confirmation {
   danger?: boolean;
 }
 
-function confirmRow(ctx: BotContext, c: Confirmation, locale: Locale): ActionRowBuilder<MessageActionRowComponentBuilder> {
+function confirmRow(
+  ctx: BotContext,
+  c: Confirmation,
+  locale: Locale,
+): ActionRowBuilder<MessageActionRowComponentBuilder> {
   const expires = Math.ceil((ctx.deps.now() + CONFIRM_TIMEOUT_MS) / 1000);
   return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
     new ButtonBuilder()
       .setCustomId(customId(c.command, c.action, expires, ...(c.args ?? [])))
       .setLabel(c.confirmLabel)
       .setStyle(c.danger ? ButtonStyle.Danger : ButtonStyle.Primary),
-    new ButtonBuilder().setCustomId(customId(c.command, DECLINE)).setLabel(tr(locale, 'confirm.cancel')).setStyle(ButtonStyle.Secondary),
+    new ButtonBuilder()
+      .setCustomId(customId(c.command, DECLINE))
+      .setLabel(tr(locale, 'confirm.cancel'))
+      .setStyle(ButtonStyle.Secondary),
   );
 }
 

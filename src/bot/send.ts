@@ -421,17 +421,27 @@ async function sendSubstituteCall(
   payload: PayloadOf<'substitute_call'>,
 ): Promise<{ messageId: string }> {
   const [message] = postParts(payload.text, null, { pingUsers: false });
-  message!.body.components = [claimRow(payload.callId, null)];
+  message!.body.components = [claimRow(payload.callId, null, row.locale ?? 'en')];
   const posted = await post(ctx, row.target, withNonce(row, message!));
   return { messageId: posted.id };
 }
 
 /** The row of a call's button: **Claim**, or once the call is closed a disabled button saying why. */
-function claimRow(callId: number, closed: 'taken' | 'closed' | null): APIActionRowComponent<APIButtonComponent> {
+function claimRow(
+  callId: number,
+  closed: 'taken' | 'closed' | null,
+  locale: Locale,
+): APIActionRowComponent<APIButtonComponent> {
+  const label =
+    closed === 'taken'
+      ? 'seats.call.button.taken'
+      : closed === 'closed'
+        ? 'seats.call.button.closed'
+        : 'seats.call.button.claim';
   const claim: APIButtonComponent = {
     type: ComponentType.Button,
     style: closed ? ButtonStyle.Secondary : ButtonStyle.Primary,
-    label: closed === 'taken' ? 'Taken' : closed === 'closed' ? 'Closed: the game is over' : 'Claim',
+    label: tr(locale, label),
     custom_id: claimButtonId(callId),
     ...(closed ? { disabled: true } : {}),
   };
@@ -450,7 +460,7 @@ async function closeSubstituteCall(
   if (!row.callMessageId) return;
   try {
     await ctx.rest.patch(Routes.channelMessage(row.target, row.callMessageId), {
-      body: { components: [claimRow(payload.callId, payload.why)] },
+      body: { components: [claimRow(payload.callId, payload.why, row.locale ?? 'en')] },
     });
   } catch (err) {
     if (!(err instanceof DiscordAPIError && Number(err.code) === RESTJSONErrorCodes.UnknownMessage)) throw err;

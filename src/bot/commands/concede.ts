@@ -63,7 +63,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const mine = await myConcession(ctx.deps, caller);
   if (!mine.ok) return replyRejected(interaction, mine);
   const to = interaction.options.getString('to');
-  if (to !== null && to.trim() !== '') return askConfirmation(ctx, interaction, confirmation(locale, mine.power, to.trim()));
+  if (to !== null && to.trim() !== '')
+    return askConfirmation(ctx, interaction, confirmation(locale, mine.power, to.trim()));
   // No power given: ask which (never a default).
   const rows: ActionRowBuilder<MessageActionRowComponentBuilder>[] = [];
   if (mine.candidates.length > 0) {
@@ -118,9 +119,7 @@ async function component(
     const r = await withdrawConcession(ctx.deps, caller);
     return closeConfirmation(
       interaction,
-      r.ok
-        ? tr(locale, 'votes.concede.withdrawn', { power: r.power, to: r.to })
-        : `⚠️ ${refusalText(locale, r)}`,
+      r.ok ? tr(locale, 'votes.concede.withdrawn', { power: r.power, to: r.to }) : `⚠️ ${refusalText(locale, r)}`,
     );
   }
   return handleConfirmation(ctx, interaction, action, args, async ([to]) => {

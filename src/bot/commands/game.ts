@@ -10,7 +10,7 @@ import {
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
 } from 'discord.js';
-import { claimSeat, leaveSeat, leaveSeatRefusal } from '../../game/seats/index.js';
+import { claimSeat, leaveSeat, leaveSeatCheck } from '../../game/seats/index.js';
 import {
   createGame,
   freePowers,
@@ -33,9 +33,10 @@ import {
   computerSeatSuggestions,
   isComputer,
   playerName,
+  fail,
 } from '../../game/core/index.js';
 import type { PressMode } from '../../game/press/index.js';
-import { localeOf, tr, LOCALES } from '../../i18n/index.js';
+import { localeOf, msg, tr, LOCALES } from '../../i18n/index.js';
 import { pluginOf } from '../../variants/index.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, handleConfirmation } from '../components.js';
@@ -48,7 +49,7 @@ import { LEVEL_CHOICES } from '../choices.js';
 import { choiceName, MAX_CHOICE, MAX_CHOICES } from '../text.js';
 import { botKindCreating, botKindInChannel, botKinds } from '../kinds.js';
 import { respondWithVariants, variantChosen, variantIdOf } from '../variant-choice.js';
-import { readerOf, wordLines } from '../locale.js';
+import { readerOf, refusalText, wordLines } from '../locale.js';
 
 const durationHelp = 'like 90s, 10m, 24h or 2d';
 
@@ -318,14 +319,14 @@ async function leave(ctx: BotContext, interaction: ChatInputCommandInteraction):
   if (open && open.status !== 'forming') {
     // During a game: the seat goes to a substitute, after a confirmation (docs/bot.md "Seats that never stall");
     // a member without a seat is told so at once, never asked to confirm.
-    const refusal = await leaveSeatRefusal(ctx.deps, caller);
+    const refusal = await leaveSeatCheck(ctx.deps, caller);
     if (refusal) return replyRejected(interaction, refusal);
+    const locale = readerOf(interaction);
     return askConfirmation(ctx, interaction, {
       command: 'game',
       action: LEAVE_SEAT,
-      question:
-        'Leave the game? Your seat becomes vacant at once, you can no longer order or vote for it, and a substitute call is posted in the channel. Orders you already gave for this phase stay.',
-      confirmLabel: 'Leave my seat',
+      question: tr(locale, 'seats.leave.question'),
+      confirmLabel: tr(locale, 'seats.leave.confirm'),
       danger: true,
     });
   }
@@ -442,20 +443,20 @@ async function component(ctx: BotContext, interaction: ComponentInteraction, act
   if (action === 'claim') return claim(ctx, interaction, Number(args[0]));
   return handleConfirmation(ctx, interaction, action, args, async () => {
     const r = await leaveSeat(ctx.deps, callerOf(interaction));
-    return r.ok
-      ? `👋 You left **${r.power}**; a substitute call is posted in the channel. Thank you for playing.`
-      : `⚠️ ${r.error}`;
+    const locale = readerOf(interaction);
+    return r.ok ? tr(locale, 'seats.leave.done', { power: r.power }) : `⚠️ ${refusalText(locale, r)}`;
   });
 }
 
 /** **Claim**: the first member to press takes the seat; every refusal is private and says why. */
 async function claim(ctx: BotContext, interaction: ComponentInteraction, callId: number): Promise<void> {
+  const locale = readerOf(interaction);
   const r = Number.isSafeInteger(callId)
     ? await claimSeat(ctx.deps, { callId, userId: interaction.user.id })
-    : ({ ok: false, error: 'This button is no longer in use.' } as const);
+    : fail(msg('seats.claim.buttonGone'));
   const content = r.ok
-    ? `🪑 ${r.returning ? 'You are back on' : 'You now play'} **${r.power}**. Your DMs have the map, the deadline and what to order; order with \`/order\` here.`
-    : `⚠️ ${r.error}`;
+    ? tr(locale, 'seats.claim.done', { returning: r.returning ? 'yes' : 'no', power: r.power })
+    : `⚠️ ${refusalText(locale, r)}`;
   await interaction.reply({
     content: discordText(content),
     flags: MessageFlags.Ephemeral,

@@ -12,17 +12,18 @@ import type { Tx } from '../../store/db.js';
 import type { GameRow } from '../../store/schema.js';
 import type { AiAnswer, AiJob } from '../../ai/job.js';
 import type { GameDeps } from './types.js';
+import type { Msg } from '../../i18n/index.js';
 
 /** What a substitute call says about a seat: the power, its centres and units, and the deadline. */
 export interface SeatDescription {
   power: string;
-  /** "Spring 1902 movement", or a kind's own words for its turn. */
-  phase: string;
+  /** "Spring 1902 movement", or a kind's own words for its turn (a message worded in the reader's locale, or a text). */
+  phase: string | Msg;
   deadline: number | null;
   /** What the seat holds: "3 supply centres; units: A par, F bre" (a kind says it its own way). */
-  holdings: string;
+  holdings: string | Msg;
   /** What a vacant seat does until someone claims it (a whole sentence), or nothing for a seat its player holds. */
-  meanwhile?: string;
+  meanwhile?: string | Msg;
 }
 
 /** What one sweep of a kind's deadlines did. */

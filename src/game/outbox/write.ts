@@ -9,7 +9,7 @@ import { first } from '../../store/store.js';
 import { isPerson, hideMembers, identitiesHiddenNow, reportInternal } from '../core/index.js';
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
-import { t, type Msg } from '../../i18n/index.js';
+import { t, type Msg, type MsgParam } from '../../i18n/index.js';
 import { games, outbox, type GameRow, type OutboxRow } from '../../store/schema.js';
 
 /** What the deliverer's `send` receives in `row.payload`; `type` equals `row.kind`. */
@@ -53,7 +53,7 @@ export type OutboxPayload =
    * Channel: a substitute call (src/game/seats/substitute-calls.ts); the bot adds its **Claim** button for call `callId`.
    * Once posted, the deliverer keeps the message's id in the row's payload (`messageId`), for the edit that closes it.
    */
-  | { type: 'substitute_call'; gameId: number; callId: number; text: string; messageId?: string }
+  | ({ type: 'substitute_call'; gameId: number; callId: number; messageId?: string } & Worded)
   /**
    * Channel: edit substitute call `callId`'s post so its button no longer offers the seat: `taken` by a claim (or the
    * game master's choice), or `closed` with the game. The deliverer hands the sender the post's id
@@ -199,7 +199,23 @@ async function channelSafe(tx: Tx, m: Enqueue): Promise<OutboxPayload> {
   const { text, hidden } = hideMembers(game, m.payload.text);
   if (hidden > 0)
     reportInternal({}, new Error(`a ${m.payload.type} post named a member in a game that hides identities`));
-  return hidden > 0 ? { ...m.payload, text } : m.payload;
+  if (hidden === 0) return m.payload;
+  const lines = 'lines' in m.payload && m.payload.lines ? { lines: m.payload.lines.map((l) => hideIn(game, l)) } : {};
+  return { ...m.payload, text, ...lines } as OutboxPayload;
+}
+
+/** A message line with the member references of its texts (at any depth) hidden as `hideMembers` hides them. */
+function hideIn(game: GameRow, line: Msg): Msg {
+  if (!line.params) return line;
+  const params: Record<string, MsgParam> = {};
+  for (const [name, value] of Object.entries(line.params))
+    params[name] =
+      typeof value === 'string'
+        ? hideMembers(game, value).text
+        : typeof value === 'number'
+          ? value
+          : hideIn(game, value);
+  return { key: line.key, params };
 }
 
 /** Does a pending row say something untrue once its game is cancelled: a DM, a notice, a kind's prompt (turn ping)? */
@@ -208,11 +224,11 @@ export function lapsesWithGame(row: Pick<OutboxRow, 'kind' | 'payload'>): boolea
   return row.kind === 'kind' && (row.payload as { prompt?: unknown }).prompt === true;
 }
 
-/** Queues a channel notice. */
+/** Queues a channel notice: a plain text, or message lines worded in the game's locale. */
 export async function queueNotice(
   tx: Tx,
   game: GameRow,
-  text: string,
+  text: string | readonly Msg[],
   dedupeKey: string,
   now: number,
   phaseId?: number,
@@ -220,7 +236,7 @@ export async function queueNotice(
   await enqueue(tx, {
     gameId: game.id,
     phaseId: phaseId ?? null,
-    payload: { type: 'notice', gameId: game.id, text },
+    payload: { type: 'notice', gameId: game.id, ...worded(text) },
     target: { kind: 'channel', id: game.channelId },
     dedupeKey,
     now,

@@ -85,8 +85,7 @@ export async function openPressThread(
     if (isError(ctx)) return ctx;
     const { game, variant, player } = ctx;
     if (game.press === 'gunboat') return fail(GUNBOAT_REFUSAL);
-    if (game.press === 'anonymous')
-      return fail(msg('press.refused.anonymousThread'));
+    if (game.press === 'anonymous') return fail(msg('press.refused.anonymousThread'));
     const named: string[] = [];
     for (const word of input.with.split(',').map((w) => w.trim())) {
       if (word === '') continue;
@@ -262,8 +261,7 @@ export async function sendPress(
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
     if (game.press === 'gunboat') return fail(GUNBOAT_REFUSAL);
-    if (game.press === 'open')
-      return fail(msg('press.refused.openSend'));
+    if (game.press === 'open') return fail(msg('press.refused.openSend'));
     const text = input.text.trim();
     if (text === '') return fail(msg('press.refused.empty'));
     if (text.length > PRESS_MAX_LENGTH)
@@ -419,12 +417,9 @@ export async function pressHistory(
   return await inReadTransaction(deps, async (tx) => {
     const game = await latestGameByChannel(tx, channelId);
     if (!game) return fail(NO_GAME);
-    if (game.press === 'gunboat')
-      return fail(msg('press.refused.historyGunboat'));
-    if (game.press !== 'anonymous')
-      return fail(msg('press.refused.historyOpen'));
-    if (game.status !== 'finished')
-      return fail(msg('press.refused.historySecret'));
+    if (game.press === 'gunboat') return fail(msg('press.refused.historyGunboat'));
+    if (game.press !== 'anonymous') return fail(msg('press.refused.historyOpen'));
+    if (game.status !== 'finished') return fail(msg('press.refused.historySecret'));
     const variant = variantOfGame(game);
     const labels = new Map(
       (await phasesOf(tx, game.id)).map((p) => [

@@ -21,5 +21,5 @@ export { closeCallOf, closeCallsOfGame, openSubstituteCall } from './substitute-
 export { storeGivenOrders, storeVacantSeatOrders } from './given-orders.js';
 export { givenOrders, seatsMissingOrders } from './nmr.js';
 
-export { leaveSeatRefusal } from './seats.js';
+export { leaveSeatCheck, leaveSeatRefusal } from './seats.js';
 export { callPostKey } from './substitute-calls.js';

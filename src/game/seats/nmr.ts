@@ -20,9 +20,10 @@ import type { Tx } from '../../store/db.js';
 import { ordersOf, playersOf } from '../../store/queries.js';
 import type { GameRow, PhaseRow } from '../../store/schema.js';
 import type { Variant } from '../../engine/variant.js';
-import { isComputer, isPerson, phaseLabel, type GivenOrder, channelRef, variantOfGame } from '../core/index.js';
+import { isComputer, isPerson, phaseMsg, type GivenOrder, channelRef, variantOfGame } from '../core/index.js';
 import { dutiesOf, missingOrders, seatedToAct } from '../phase/index.js';
 import { queueDm } from '../outbox/index.js';
+import { msg } from '../../i18n/index.js';
 import { NMR_COMPUTER } from './record.js';
 
 /**
@@ -74,21 +75,23 @@ export async function givenOrders(tx: Tx, game: GameRow, phase: PhaseRow, now: n
   const byPower = new Map<string, string[]>();
   for (const o of given) byPower.set(o.power, [...(byPower.get(o.power) ?? []), o.text]);
   const variant = variantOfGame(game);
-  const label = phaseLabel(phase.position.phase, variant ?? undefined);
+  const phaseName = phaseMsg(phase.position.phase, variant ?? undefined);
   for (const [power, texts] of byPower) {
     const holder = holders.get(power);
     if (!holder || !isPerson(holder)) continue;
     const own = all.some((o) => o.power === power && o.submittedBy !== NMR_COMPUTER);
-    const list = texts.map((t) => `\`${t}\``).join(', ');
-    const where = `**${label}** in ${channelRef(game.channelId)}`;
+    const params = {
+      power,
+      phase: phaseName,
+      channel: channelRef(game.channelId),
+      orders: texts.map((t) => `\`${t}\``).join(', '),
+    };
     await queueDm(
       tx,
       game,
       holder,
       'order_confirmation',
-      own
-        ? `🤖 Your orders for **${power}** were incomplete at the deadline of ${where}, so the computer player gave the missing ones: ${list}. Your own orders stood as you gave them.`
-        : `🤖 You gave no orders for **${power}** by the deadline of ${where}, so the computer player gave them all: ${list}.`,
+      [msg(own ? 'seats.nmr.partial' : 'seats.nmr.all', params)],
       `nmr:${phase.id}:${power}`,
       now,
     );

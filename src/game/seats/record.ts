@@ -15,6 +15,7 @@ import { and, count, eq, inArray, isNull, ne, notInArray, or, type SQL } from 'd
 import type { Tx } from '../../store/db.js';
 import { games, players, seatRecords, substituteCalls, type GameRow, type SeatOutcome } from '../../store/schema.js';
 import { isPerson, inReadTransaction, type GameDeps, type Result } from '../core/index.js';
+import { msg, type Msg } from '../../i18n/index.js';
 import { type Duties, missingOrders } from '../phase/index.js';
 
 /** The on-time bar (`min-reliability`) applies once a member has this many phases recorded on the server. */
@@ -204,10 +205,15 @@ export async function memberRecord(
  * Why a member may not join or claim in this game (under its `min-reliability`), or null. The bar reads the record
  * others read: whether a member could join is seen by others, so it may not depend on a game that hides its players.
  */
-export async function reliabilityRefusal(tx: Tx, game: GameRow, userId: string): Promise<string | null> {
+export async function reliabilityRefusal(tx: Tx, game: GameRow, userId: string): Promise<Msg | null> {
   if (game.minReliability === null) return null;
   const record = await memberRecordIn(tx, game.guildId, userId, 'public');
   if (record.seated < RELIABILITY_MIN_PHASES || record.onTimeRate === null) return null;
   if (record.onTimeRate >= game.minReliability) return null;
-  return `This game asks for an on-time rate of at least ${game.minReliability} %, and yours on this server is ${record.onTimeRate} % (${record.complete} of ${record.seated} phases with complete orders before the deadline). See \`/server player\`.`;
+  return msg('seats.refused.reliability', {
+    min: game.minReliability,
+    rate: record.onTimeRate,
+    complete: record.complete,
+    seated: record.seated,
+  });
 }

@@ -31,7 +31,7 @@ import {
   hidesIdentities,
   gameKindOf,
   type SeatDescription,
-  phaseLabel,
+  phaseMsg,
   channelRef,
   timeRef,
   fail,
@@ -39,6 +39,7 @@ import {
   inTransaction,
   type Caller,
   type GameDeps,
+  type Refusal,
   type Result,
   powerByName,
   variantOfGame,
@@ -47,7 +48,8 @@ import {
 import { clearSeatOnHandOver } from './hand-over.js';
 import { syncPressThreads } from '../press/index.js';
 import { dutiesOf, hasDuties, missingOrders } from '../phase/index.js';
-import { enqueue, queueDm, queueNotice, queueStatus } from '../outbox/index.js';
+import { enqueue, queueDm, queueNotice, queueStatus, worded } from '../outbox/index.js';
+import { msg, type Msg } from '../../i18n/index.js';
 import { NMR_COMPUTER, recordSeatTurn, reliabilityRefusal, seatOutcome, silentFor } from './record.js';
 import { openCallOf, openSubstituteCall, queueCallClosed } from './substitute-calls.js';
 
@@ -88,32 +90,38 @@ export async function recordPhaseSeats(
 }
 
 /** A Diplomacy power's seat as a substitute call and the claim DM describe it. */
-function describePower(game: GameRow, position: Position, power: string): SeatDescription & { units: string[] } {
+function describePower(
+  game: GameRow,
+  position: Position,
+  power: string,
+): SeatDescription & { phase: Msg; holdings: Msg; units: string[] } {
   const variant = variantOfGame(game);
   const centres = position.supplyCenters[power]?.length ?? 0;
   const units = position.units.filter((u) => u.power === power).map((u) => `${u.type} ${locationKey(u)}`);
   return {
     power,
-    phase: phaseLabel(position.phase, variant ?? undefined),
+    phase: phaseMsg(position.phase, variant ?? undefined),
     deadline: game.status === 'active' ? game.deadlineMs : null,
-    holdings: `${centres} supply centre${centres === 1 ? '' : 's'}; units: ${units.join(', ') || 'none'}`,
+    holdings:
+      units.length > 0
+        ? msg('seats.holdings', { centres, units: units.join(', ') })
+        : msg('seats.holdings.noUnits', { centres }),
     units,
   };
 }
 
 /** What a vacant Diplomacy seat does until someone claims it, as its `nmr:` says (a whole sentence). */
-function vacantSeatMeanwhile(game: Pick<GameRow, 'nmr'>): string {
-  return game.nmr === 'computer'
-    ? 'Until someone claims it, a computer player plays it, giving its orders as each phase opens.'
-    : 'Until someone claims it, its units hold, its retreats disband and its builds are waived, without waiting for the deadline.';
+function vacantSeatMeanwhile(game: Pick<GameRow, 'nmr'>): Msg {
+  return msg(game.nmr === 'computer' ? 'seats.meanwhile.computer' : 'seats.meanwhile.hold');
 }
 
 /** What the vacated member is told: why, what the seat does meanwhile, how to come back. */
-function vacatedText(game: GameRow, power: string, reason: 'silent' | 'left'): string {
+function vacatedText(game: GameRow, power: string, reason: 'silent' | 'left'): Msg {
   const meanwhile = vacantSeatMeanwhile(game);
+  const channel = channelRef(game.channelId);
   return reason === 'silent'
-    ? `🪑 You gave no orders for **${power}** in ${channelRef(game.channelId)} for ${game.vacateAfter} phase${game.vacateAfter === 1 ? '' : 's'} in a row, so you no longer hold the seat and a substitute is being sought. ${meanwhile} To come back, press **Claim** on the substitute call in the channel before anyone else does.`
-    : `👋 You left **${power}** in ${channelRef(game.channelId)}: you no longer play it, and a substitute is being sought. ${meanwhile}`;
+    ? msg('seats.vacated.silent', { power, channel, phases: game.vacateAfter, meanwhile })
+    : msg('seats.vacated.left', { power, channel, meanwhile });
 }
 
 /**
@@ -149,7 +157,7 @@ export async function vacateSeat(
     game,
     seat.userId,
     'replaced',
-    vacatedText(game, power, reason),
+    [vacatedText(game, power, reason)],
     `vacated:${game.id}:${power}:${now}`,
     now,
   );
@@ -179,10 +187,10 @@ async function phaseUnderWayAt(tx: Tx, gameId: number, at: number): Promise<numb
   return Math.max(0, ...begun.map((p) => p.id));
 }
 
-async function startedGame(tx: Tx, channelId: string): Promise<GameRow | { ok: false; error: string }> {
+async function startedGame(tx: Tx, channelId: string): Promise<GameRow | Refusal> {
   const game = await openGameByChannel(tx, channelId);
-  if (!game) return fail('There is no running game in this channel.');
-  if (game.status === 'forming') return fail('The game has not started yet.');
+  if (!game) return fail(msg('seats.refused.noRunningGame'));
+  if (game.status === 'forming') return fail(msg('game.refused.notStarted'));
   return game;
 }
 
@@ -193,21 +201,26 @@ async function seatOf(tx: Tx, game: GameRow, userId: string): Promise<string | n
   return (await playerByUser(tx, game.id, userId))?.power ?? null;
 }
 
+/** `leaveSeatCheck`'s refusal in English (the CLI and the tests read it), or null. */
+export async function leaveSeatRefusal(deps: GameDeps, caller: Caller): Promise<string | null> {
+  return (await leaveSeatCheck(deps, caller))?.error ?? null;
+}
+
 /**
  * Why `/game leave` during a game has nothing to ask the caller (no running game here, or no seat of theirs in it), or
  * null: the bot asks for the confirmation only when there is a seat to leave.
  */
-export async function leaveSeatRefusal(deps: GameDeps, caller: Caller): Promise<string | null> {
+export async function leaveSeatCheck(deps: GameDeps, caller: Caller): Promise<Refusal | null> {
   const r = await inReadTransaction(deps, async (tx) => {
     const game = await startedGame(tx, caller.channelId);
     if ('ok' in game) return game;
     if (!(await seatOf(tx, game, caller.userId))) return fail(NO_SEAT_TO_LEAVE);
     return { ok: true as const };
   });
-  return r.ok ? null : r.error;
+  return r.ok ? null : r;
 }
 
-const NO_SEAT_TO_LEAVE = 'You do not hold a seat in this game, so there is none to leave.';
+const NO_SEAT_TO_LEAVE = msg('seats.refused.noSeat');
 
 /** `/game leave` during a game, after its confirmation: the caller's seat becomes vacant and a substitute is called. */
 export async function leaveSeat(deps: GameDeps, caller: Caller): Promise<Result<{ power: string }>> {
@@ -234,14 +247,11 @@ export async function gmSubstitute(
   return await inTransaction(deps, async (tx, changed) => {
     const game = await startedGame(tx, input.channelId);
     if ('ok' in game) return game;
-    if (game.gmUserId !== input.userId) return fail('Only the game master can use `/gm` commands.');
+    if (game.gmUserId !== input.userId) return fail(msg('seats.refused.notGm'));
     const seat = await seatToOffer(tx, game, String(input.power ?? ''));
     if ('ok' in seat) return seat;
     const { power, holder, description } = seat;
-    if (await openCallOf(tx, game.id, power))
-      return fail(
-        `A substitute call for ${power} is already open; the first member to press **Claim** takes the seat.`,
-      );
+    if (await openCallOf(tx, game.id, power)) return fail(msg('seats.refused.callOpen', { power }));
     const now = deps.now();
     const call = (await openSubstituteCall(tx, game, { power, reason: 'gm', vacatedBy: null, description }, now))!;
     if (holder && isPerson(holder))
@@ -250,7 +260,7 @@ export async function gmSubstitute(
         game,
         holder,
         'replaced',
-        `🪑 The game master opened a substitute call for **${power}** in ${channelRef(game.channelId)}. You keep playing it until a substitute claims it.`,
+        [msg('seats.gmCall.holder', { power, channel: channelRef(game.channelId) })],
         `substitute-holder:${call.id}`,
         now,
       );
@@ -265,11 +275,11 @@ async function seatToOffer(
   tx: Tx,
   game: GameRow,
   text: string,
-): Promise<{ power: string; holder: string | null; description: SeatDescription } | { ok: false; error: string }> {
+): Promise<{ power: string; holder: string | null; description: SeatDescription } | Refusal> {
   const kind = gameKindOf(game.kind);
   if (kind?.seats) {
     const power = await kind.seats.find(tx, game, text);
-    if (!power) return fail(`"${typed(text)}" is not a seat of this game.`);
+    if (!power) return fail(msg('seats.refused.notSeat', { typed: typed(text) }));
     return {
       power,
       holder: await kind.seats.holderOf(tx, game, power),
@@ -278,12 +288,12 @@ async function seatToOffer(
   }
   const variant = variantOfGame(game);
   const phase = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
-  if (!variant || !phase) return fail('The game has no current phase.');
+  if (!variant || !phase) return fail(msg('game.refused.noPhase'));
   const seats = await playersOf(tx, game.id);
   const power = powerByName(variant, text);
   const seat = seats.find((p) => p.power === power);
   if (!power || !seat)
-    return fail(`"${typed(text)}" is not a seated power of this game. Seats: ${seats.map((p) => p.power).join(', ')}.`);
+    return fail(msg('seats.refused.notSeated', { typed: typed(text), seats: seats.map((p) => p.power).join(', ') }));
   return { power, holder: seat.userId, description: describePower(game, phase.position, power) };
 }
 
@@ -298,17 +308,17 @@ export async function claimSeat(
 ): Promise<Result<{ power: string; gameId: number; channelId: string; returning: boolean }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const call = first(await tx.select().from(substituteCalls).where(eq(substituteCalls.id, input.callId)).limit(1));
-    if (!call) return fail('This substitute call no longer exists.');
+    if (!call) return fail(msg('seats.refused.callGone'));
     const game = await gameById(tx, call.gameId);
-    if (!game || game.status === 'finished') return fail('This game is over, so its seats can no longer be claimed.');
+    if (!game || game.status === 'finished') return fail(msg('seats.refused.gameOver'));
     if (call.closedAt !== null)
       return fail(
-        call.claimedBy === input.userId
-          ? `You already took ${call.power}.`
-          : `Too late: ${call.power} has already been taken by another member.`,
+        msg(call.claimedBy === input.userId ? 'seats.refused.alreadyYours' : 'seats.refused.tooLate', {
+          power: call.power,
+        }),
       );
     const mine = await seatOf(tx, game, input.userId);
-    if (mine) return fail(`You already play ${mine} in this game; a member takes one seat only.`);
+    if (mine) return fail(msg('seats.refused.alreadyPlaying', { power: mine }));
     // A member claiming back the seat they were vacated from returns (their DM invited them): no bar, no substitute.
     const returning = call.vacatedBy === input.userId;
     const refusal = returning ? null : await reliabilityRefusal(tx, game, input.userId);
@@ -322,7 +332,7 @@ export async function claimSeat(
         .where(and(eq(substituteCalls.id, call.id), isNull(substituteCalls.closedAt)))
         .returning({ id: substituteCalls.id })
     ).length;
-    if (won !== 1) return fail(`Too late: ${call.power} has already been taken by another member.`);
+    if (won !== 1) return fail(msg('seats.refused.tooLate', { power: call.power }));
     // The call's post stops offering the seat: its button is disabled (an edit through the outbox).
     await queueCallClosed(tx, game, call.id, 'taken', now);
     const kind = gameKindOf(game.kind);
@@ -354,35 +364,35 @@ function claimedText(
   toDecide: string[],
   variantName: string,
   returning: boolean,
-) {
+): Msg[] {
+  const channel = channelRef(game.channelId);
   const deadline =
     game.status === 'active' && game.deadlineMs !== null
-      ? `deadline ${timeRef(game.deadlineMs, 'R')} (${timeRef(game.deadlineMs, 'f')})`
-      : 'the game is paused';
-  return (
-    `🪑 ${returning ? 'You are back on' : 'You now play'} **${d.power}** in the ${variantName} game in ${channelRef(game.channelId)}.\n` +
-    `${d.holdings}.\n**${d.phase}**: ${deadline}.\n` +
-    `Orders stored for ${d.power}: none (a seat that changes hands starts the phase afresh).` +
-    (toDecide.length > 0 ? `\nStill to order: ${toDecide.join(', ')}. Use \`/order\` in the channel.` : '')
-  );
+      ? msg('seats.claimed.deadline', {
+          phase: d.phase,
+          relative: timeRef(game.deadlineMs, 'R'),
+          date: timeRef(game.deadlineMs, 'f'),
+        })
+      : msg('seats.claimed.paused', { phase: d.phase });
+  return [
+    msg('seats.claimed.head', { returning: returning ? 'yes' : 'no', power: d.power, variant: variantName, channel }),
+    msg('seats.sentence', { text: d.holdings }),
+    deadline,
+    msg('seats.claimed.stored', { power: d.power }),
+    ...(toDecide.length > 0 ? [msg('seats.claimed.toOrder', { units: toDecide.join(', ') })] : []),
+  ];
 }
 
 /** What the channel reads of a claim: a substitute took the seat, or its member is back on it (never named when hidden). */
-function claimNotice(
-  game: GameRow,
-  power: string,
-  userId: string,
-  previous: string | null,
-  returning: boolean,
-): string {
+function claimNotice(game: GameRow, power: string, userId: string, previous: string | null, returning: boolean): Msg {
   if (returning)
     return hidesIdentities(game)
-      ? `🪑 **${power}**'s player is back on the seat.`
-      : `🪑 ${playerName(userId)} is back on **${power}**.`;
-  const replacing = previous && isPerson(previous) ? ` (replacing ${playerName(previous)})` : '';
-  return hidesIdentities(game)
-    ? `🪑 A substitute took over **${power}**.`
-    : `🪑 ${playerName(userId)} took over **${power}** as a substitute${replacing}.`;
+      ? msg('seats.notice.backHidden', { power })
+      : msg('seats.notice.back', { member: playerName(userId), power });
+  if (hidesIdentities(game)) return msg('seats.notice.tookHidden', { power });
+  return previous && isPerson(previous)
+    ? msg('seats.notice.tookReplacing', { member: playerName(userId), power, previous: playerName(previous) })
+    : msg('seats.notice.took', { member: playerName(userId), power });
 }
 
 /**
@@ -411,7 +421,11 @@ async function handDiplomacySeat(
       game,
       previous,
       'replaced',
-      `🪑 A substitute took **${power}** in ${channelRef(game.channelId)}: you no longer play it, and can no longer order or vote for it.${cleared > 0 ? ` Your ${cleared} order${cleared === 1 ? '' : 's'} for this phase were cleared.` : ''}`,
+      [
+        cleared > 0
+          ? msg('seats.replacedCleared', { power, channel: channelRef(game.channelId), count: cleared })
+          : msg('seats.replaced', { power, channel: channelRef(game.channelId) }),
+      ],
       `claimed-previous:${tag}`,
       now,
     );
@@ -426,13 +440,13 @@ async function handDiplomacySeat(
         gameId: game.id,
         reason: 'power_assigned',
         mapPhaseId: phase.id,
-        text: claimedText(game, describePower(game, phase.position, power), toDecide, variant.name, returning),
+        ...worded(claimedText(game, describePower(game, phase.position, power), toDecide, variant.name, returning)),
       },
       target: { kind: 'user', id: userId },
       dedupeKey: `claimed:${tag}`,
       now,
     });
   }
-  await queueNotice(tx, game, claimNotice(game, power, userId, previous, returning), `claimed-notice:${tag}`, now);
+  await queueNotice(tx, game, [claimNotice(game, power, userId, previous, returning)], `claimed-notice:${tag}`, now);
   await queueStatus(tx, game.id, now);
 }

@@ -8,23 +8,22 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { audit } from '../../store/queries.js';
 import { substituteCalls, type GameRow, type SubstituteCallRow, type SubstituteReason } from '../../store/schema.js';
-import { enqueue } from '../outbox/index.js';
-import { type SeatDescription, timeRef } from '../core/index.js';
+import { enqueue, worded } from '../outbox/index.js';
+import { plainMsg, type SeatDescription, timeRef } from '../core/index.js';
+import { msg, type Msg } from '../../i18n/index.js';
 
-/** The text of a substitute call's channel post (the bot adds its **Claim** button). */
-export function substituteCallText(d: SeatDescription, reason: SubstituteReason): string {
-  const why =
-    reason === 'silent'
-      ? 'its player stopped giving orders'
-      : reason === 'left'
-        ? 'its player left the game'
-        : 'the game master asked for a substitute';
-  const deadline = d.deadline !== null ? ` ${d.phase}, deadline ${timeRef(d.deadline, 'R')}.` : ` ${d.phase}.`;
-  return (
-    `🪑 **Substitute wanted for ${d.power}** (${why}).\n${d.holdings}.${deadline}\n` +
-    (d.meanwhile ? `${d.meanwhile}\n` : '') +
-    'Any member of the server who plays no seat in this game may take it: press **Claim**. The first press wins.'
-  );
+/** The lines of a substitute call's channel post (the bot adds its **Claim** button), worded in the game's locale. */
+export function substituteCallLines(d: SeatDescription, reason: SubstituteReason): Msg[] {
+  const state =
+    d.deadline !== null
+      ? msg('seats.call.state', { holdings: d.holdings, phase: d.phase, relative: timeRef(d.deadline, 'R') })
+      : msg('seats.call.stateNoDeadline', { holdings: d.holdings, phase: d.phase });
+  return [
+    msg('seats.call.head', { power: d.power, reason }),
+    state,
+    ...(d.meanwhile ? [typeof d.meanwhile === 'string' ? plainMsg(d.meanwhile) : d.meanwhile] : []),
+    msg('seats.call.how'),
+  ];
 }
 
 export async function openCallOf(tx: Tx, gameId: number, power: string): Promise<SubstituteCallRow | undefined> {
@@ -62,7 +61,7 @@ export async function openSubstituteCall(
       type: 'substitute_call',
       gameId: game.id,
       callId: call.id,
-      text: substituteCallText(input.description, input.reason),
+      ...worded(substituteCallLines(input.description, input.reason)),
     },
     target: { kind: 'channel', id: game.channelId },
     dedupeKey: callPostKey(call.id),
