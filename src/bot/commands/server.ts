@@ -28,6 +28,8 @@ import {
 import { memberRecord, RELIABILITY_MIN_PHASES, type MemberRecord } from '../../game/seats/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
+import { CATALOGUES, msg, tr, type Locale, type MessageKey } from '../../i18n/index.js';
+import { readerOf, wordLines } from '../locale.js';
 import { replyPrivately, replyRejected } from '../respond.js';
 
 const data = new SlashCommandBuilder()
@@ -100,67 +102,81 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   );
 }
 
-/** `/server player`: the member's record, in numbers (never an order). */
+/** `/server player`: the member's record, in numbers (never an order), in the reader's locale. */
 async function player(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const userId = interaction.options.getUser('user')?.id ?? interaction.user.id;
   const r = await memberRecord(ctx.deps, { guildId: interaction.guildId, userId, viewerId: interaction.user.id });
   if (!r.ok) return replyRejected(interaction, r);
   const rated = await memberRatings(ctx.deps, { guildId: interaction.guildId, userId });
   if (!rated.ok) return replyRejected(interaction, rated);
-  return replyPrivately(interaction, `${recordText(userId, r.record)}\n${ratingsText(rated.ratings)}`);
+  const locale = readerOf(interaction);
+  return replyPrivately(interaction, `${recordText(locale, userId, r.record)}\n${ratingsText(locale, rated.ratings)}`);
+}
+
+/** A pool's name in the reader's locale (a pool the catalogues do not know keeps the name the game layer gives it). */
+function poolName(locale: Locale, pool: string, name: string): string {
+  const key = `scores.pool.${pool}`;
+  return key in CATALOGUES.en ? tr(locale, key as MessageKey) : name;
 }
 
 /** The member's rating in each pool they have one in, with their place and games rated. */
-function ratingsText(ratings: MemberRating[]): string {
-  if (ratings.length === 0) return 'Ratings: none yet (a finished game in this server rates its players).';
-  return `Ratings: ${ratings.map((r) => `${r.poolName} **${shown(r.rating)}** (#${r.place}, ${games(r.games)})`).join(' · ')}`;
+function ratingsText(locale: Locale, ratings: MemberRating[]): string {
+  if (ratings.length === 0) return tr(locale, 'scores.ratings.none');
+  const each = ratings.map((r) =>
+    tr(locale, 'scores.ratings.pool', {
+      pool: poolName(locale, r.pool, r.poolName),
+      rating: shown(r.rating),
+      place: r.place,
+      games: msg('scores.games', { count: r.games }),
+    }),
+  );
+  return tr(locale, 'scores.ratings.line', { ratings: each.join(' · ') });
 }
 
 /** `/server leaderboard [kind]`: the pool's best members, privately. */
 async function board(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const r = await leaderboard(ctx.deps, { guildId: interaction.guildId, pool: interaction.options.getString('kind') });
   if (!r.ok) return replyRejected(interaction, r);
-  if (r.entries.length === 0)
-    return replyPrivately(
-      interaction,
-      `Nobody is rated in ${r.pool.name} on this server yet: a finished game in this server rates its players.`,
-    );
-  const lines = r.entries.map((e) => `${e.place}. ${memberRef(e.userId)} — **${shown(e.rating)}** (${games(e.games)})`);
+  const locale = readerOf(interaction);
+  const pool = poolName(locale, r.pool.pool, r.pool.name);
+  if (r.entries.length === 0) return replyPrivately(interaction, tr(locale, 'scores.leaderboard.empty', { pool }));
+  const lines = r.entries.map((e) =>
+    tr(locale, 'scores.leaderboard.entry', {
+      place: e.place,
+      member: memberRef(e.userId),
+      rating: shown(e.rating),
+      games: msg('scores.games', { count: e.games }),
+    }),
+  );
   return replyPrivately(
     interaction,
-    `**Leaderboard of this server: ${r.pool.name}** (top ${r.entries.length} of ${r.members} rated)\n` +
-      `${lines.join('\n')}\n` +
-      'A rating is the skill the games show with 99.7 % confidence (mean − 3 × uncertainty): 0 for a newcomer, climbing as games make it surer.',
+    `${tr(locale, 'scores.leaderboard.head', { pool, shown: r.entries.length, members: r.members })}\n` +
+      `${lines.join('\n')}\n${tr(locale, 'scores.leaderboard.explain')}`,
   );
 }
 
 const shown = (rating: number) => rating.toFixed(2);
-const games = (n: number) => `${n} game${n === 1 ? '' : 's'}`;
 
-function recordText(userId: string, r: MemberRecord): string {
-  const pct = (n: number) => (r.seated === 0 ? '' : ` (${Math.round((n * 100) / r.seated)} %)`);
+function recordText(locale: Locale, userId: string, r: MemberRecord): string {
+  const pct = (n: number) =>
+    r.seated === 0 ? '' : tr(locale, 'scores.record.pct', { pct: Math.round((n * 100) / r.seated) });
   const rate =
     r.onTimeRate === null
-      ? 'no phase recorded yet'
-      : `**${r.onTimeRate} %**${r.seated < RELIABILITY_MIN_PHASES ? ` (games' minimum on-time rates apply from ${RELIABILITY_MIN_PHASES} phases)` : ''}`;
-  return (
-    `**Record of ${userMention(userId)} on this server** (every game, every kind)
-` +
-    `Phases seated (with something to decide): ${r.seated}
-` +
-    `Complete orders before the deadline: ${r.complete}${pct(r.complete)}
-` +
-    `Some orders missing: ${r.partial}${pct(r.partial)}
-` +
-    `Missed (no order at all): ${r.missed}${pct(r.missed)}
-` +
-    `On-time rate: ${rate}
-` +
-    `Games finished: ${r.gamesFinished} · Seats vacated: ${r.seatsVacated}` +
-    (r.privatePhases > 0
-      ? `\n🎭 ${r.privatePhases === 1 ? 'One of these phases is' : `${r.privatePhases} of these phases are`} in games that hide who plays whom and still run: only you see them here; others see your record without those games until they end.`
-      : '')
-  );
+      ? msg('scores.record.rateNone')
+      : r.seated < RELIABILITY_MIN_PHASES
+        ? msg('scores.record.rateEarly', { rate: r.onTimeRate, min: RELIABILITY_MIN_PHASES })
+        : msg('scores.record.rate', { rate: r.onTimeRate });
+  const lines = [
+    msg('scores.record.head', { member: userMention(userId) }),
+    msg('scores.record.seated', { count: r.seated }),
+    msg('scores.record.complete', { count: r.complete, pct: pct(r.complete) }),
+    msg('scores.record.partial', { count: r.partial, pct: pct(r.partial) }),
+    msg('scores.record.missed', { count: r.missed, pct: pct(r.missed) }),
+    rate,
+    msg('scores.record.games', { finished: r.gamesFinished, vacated: r.seatsVacated }),
+    ...(r.privatePhases > 0 ? [msg('scores.record.private', { count: r.privatePhases })] : []),
+  ];
+  return wordLines(locale, lines);
 }
 
 export const serverCommand: BotCommand = { data, execute, privateReplies: true };

@@ -6,6 +6,7 @@ import { first } from '../../store/store.js';
  */
 import { and, count, desc, eq, gt, notLike, sql } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
+import { msg } from '../../i18n/index.js';
 import { ratings, type RatingPool } from '../../store/schema.js';
 import {
   COMPUTER_ID_PREFIX,
@@ -64,12 +65,15 @@ export async function leaderboard(
   const pool = ratingPools().find((p) => p.pool === (input.pool ?? OVERALL_POOL));
   if (!pool)
     return fail(
-      `Unknown kind "${typed(input.pool)}". Kinds: ${ratingPools()
-        .map((p) => p.pool)
-        .join(', ')}.`,
+      msg('scores.refused.unknownPool', {
+        typed: typed(input.pool),
+        pools: ratingPools()
+          .map((p) => p.pool)
+          .join(', '),
+      }),
     );
   const guildId = input.guildId;
-  if (!guildId) return fail('Ratings are kept per server: use this in a server channel.');
+  if (!guildId) return fail(msg('scores.refused.noServer'));
   return await inReadTransaction(deps, async (tx) => {
     const inPool = and(eq(ratings.guildId, guildId), eq(ratings.pool, pool.pool), PERSON);
     const rows = await tx
