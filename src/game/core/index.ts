@@ -44,7 +44,7 @@ export {
   tryAgainIn,
   useCooldown,
 } from './limits.js';
-export { noteMemberLocale, readerLocale } from './locales.js';
+export { gameLocale, noteMemberLocale, readerLocale } from './locales.js';
 export { fairTurns, loopTurns, type LoopTurns } from './loop-turns.js';
 export { SCORING_SYSTEMS, scoringOf, type ScoringSystem } from './scoring-systems.js';
 export {

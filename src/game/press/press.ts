@@ -34,6 +34,7 @@ import {
   timeRef,
   fail,
   phaseMsg,
+  gameLocale,
   type Refusal,
   inReadTransaction,
   inTransaction,
@@ -45,7 +46,7 @@ import {
   typed,
 } from '../core/index.js';
 import { enqueue, queueDm, worded } from '../outbox/index.js';
-import { msg, type Msg } from '../../i18n/index.js';
+import { msg, tr, type Locale, type Msg } from '../../i18n/index.js';
 import { queueThreadSync } from './sync.js';
 
 /** Anonymous press: messages a power may send in one phase. */
@@ -175,18 +176,24 @@ export async function pressThreadPlan(
       guildId: game.guildId,
       threadId: row.threadId,
       askedAt: row.createdAt,
-      name: threadName(powers),
+      name: threadName(powers, gameLocale(game)),
       members,
     };
   });
 }
 
-/** "Press · England, France", shortened to Discord's 100 characters with the count of powers left out. */
-export function threadName(powers: string[]): string {
-  const full = `Press · ${powers.join(', ')}`;
+/**
+ * "Press · England, France" (in the game's locale: "Négociation · …", "外交 · …"), shortened to Discord's 100
+ * characters with the count of powers left out.
+ */
+export function threadName(powers: string[], locale: Locale = 'en'): string {
+  const full = tr(locale, 'press.thread.name', { powers: powers.join(', ') });
   if (full.length <= THREAD_NAME_MAX) return full;
   for (let n = powers.length - 1; n > 0; n--) {
-    const name = `Press · ${powers.slice(0, n).join(', ')} … (+${powers.length - n})`;
+    const name = tr(locale, 'press.thread.nameCut', {
+      powers: powers.slice(0, n).join(', '),
+      more: powers.length - n,
+    });
     if (name.length <= THREAD_NAME_MAX) return name;
   }
   return full.slice(0, THREAD_NAME_MAX);

@@ -4,6 +4,7 @@
  */
 import type { NmrMode } from '../../store/schema.js';
 import { fail, type Result, typed } from '../core/index.js';
+import { msg } from '../../i18n/index.js';
 
 /** `vacate-after` when `/game create` does not say. */
 export const DEFAULT_VACATE_AFTER = 2;
@@ -35,13 +36,12 @@ export function parseSeatSettings(
   input: Pick<SeatCreateInput, 'nmr' | 'vacateAfter' | 'minReliability'>,
 ): Result<{ settings: SeatSettings }> {
   const nmr = input.nmr ?? 'hold';
-  if (nmr !== 'hold' && nmr !== 'computer')
-    return fail(`\`nmr:\` is \`hold\` or \`computer\` (you gave "${typed(nmr)}").`);
+  if (nmr !== 'hold' && nmr !== 'computer') return fail(msg('seats.refused.nmr', { typed: typed(nmr) }));
   const vacateAfter = input.vacateAfter ?? DEFAULT_VACATE_AFTER;
   if (!Number.isInteger(vacateAfter) || vacateAfter < 0 || vacateAfter > MAX_VACATE_AFTER)
-    return fail(`\`vacate-after:\` is a number of phases from 0 (never) to ${MAX_VACATE_AFTER}.`);
+    return fail(msg('seats.refused.vacateAfter', { max: MAX_VACATE_AFTER }));
   const min = input.minReliability ?? null;
   if (min !== null && (!Number.isInteger(min) || min < 0 || min > 100))
-    return fail('`min-reliability:` is a percentage from 0 to 100.');
+    return fail(msg('seats.refused.minReliability'));
   return { ok: true, settings: { nmr, vacateAfter, minReliability: min === 0 ? null : min } };
 }
