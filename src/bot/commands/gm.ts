@@ -42,6 +42,8 @@ import { askConfirmation, handleConfirmation } from '../components.js';
 import { autocompleteAction, executeAction, withActionOptions } from '../act.js';
 import type { BotContext } from '../context.js';
 import { timestamp } from '../markup.js';
+import { tr } from '../../i18n/index.js';
+import { readerOf } from '../locale.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { userNameText } from '../text.js';
 import { autocompleteGmEdit, executeGmEdit, withEditGroup } from './gm-edit.js';
@@ -269,10 +271,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     case 'substitute': {
       const r = await gmSubstitute(ctx.deps, { ...caller, power: interaction.options.getString('power', true) });
       if (!r.ok) return replyRejected(interaction, r);
-      return replyPrivately(
-        interaction,
-        `🪑 A substitute call for **${r.power}** is being posted; the first member to press **Claim** takes the seat, and its player keeps it until then.`,
-      );
+      return replyPrivately(interaction, tr(readerOf(interaction), 'seats.gmCall.done', { power: r.power }));
     }
     case 'seats':
       return seats(ctx, interaction);

@@ -47,6 +47,8 @@ import { drawScChart } from '../charts.js';
 import type { BotContext } from '../context.js';
 import { mapFileName, type MapPicture } from '../maps.js';
 import { discordText } from '../markup.js';
+import { tr, type Locale } from '../../i18n/index.js';
+import { readerOf } from '../locale.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { choiceName, MAX_CHOICES, splitMessage } from '../text.js';
 import { PALETTE_CHOICES } from './map.js';
@@ -340,8 +342,9 @@ async function chart(ctx: BotContext, interaction: ChatInputCommandInteraction):
  * One press message as `/history press` lists it: a head line (phase, sender, recipients), then every line of the
  * message quoted (`> `), so a line break inside a message can never start a line that reads as another message.
  */
-function pressLineText(l: PressLine): string {
-  const head = `[${l.phase}] ${l.from} → ${l.toAll ? `all (${l.to.join(', ')})` : l.to.join(', ')}:`;
+function pressLineText(locale: Locale, l: PressLine): string {
+  const to = l.toAll ? tr(locale, 'press.history.all', { powers: l.to.join(', ') }) : l.to.join(', ');
+  const head = tr(locale, 'press.history.line', { phase: l.phase, from: l.from, to });
   return [head, ...l.text.split(LINE_BREAKS).map((line) => `> ${line}`)].join('\n');
 }
 
@@ -352,13 +355,14 @@ const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
 async function press(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const r = await pressHistory(ctx.deps, callerOf(interaction).channelId);
   if (!r.ok) return replyRejected(interaction, r);
-  if (r.lines.length === 0) return replyPrivately(interaction, 'Nobody sent anonymous press in this game.');
-  const head = `**Anonymous press** (${r.lines.length} message${r.lines.length === 1 ? '' : 's'})`;
-  const body = r.lines.map(pressLineText).join('\n');
+  const locale = readerOf(interaction);
+  if (r.lines.length === 0) return replyPrivately(interaction, tr(locale, 'press.history.none'));
+  const head = tr(locale, 'press.history.head', { count: r.lines.length });
+  const body = r.lines.map((l) => pressLineText(locale, l)).join('\n');
   if (head.length + body.length + 1 <= MAX_INLINE_PRESS) return replyPrivately(interaction, `${head}\n${body}`);
   if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   await interaction.editReply({
-    content: `${head}: in the attached file.`,
+    content: tr(locale, 'press.history.file', { head }),
     files: [{ attachment: Buffer.from(`${body}\n`, 'utf8'), name: 'press.txt' }],
     allowedMentions: { parse: [] },
   });

@@ -29,11 +29,11 @@ import {
   isError,
   playerInGame,
   NO_GAME,
-  phaseLabel,
   channelRef,
   timeRef,
   fail,
   phaseMsg,
+  plainMsg,
   gameLocale,
   type Refusal,
   inReadTransaction,
@@ -409,7 +409,8 @@ async function recipientsOf(
 
 /** One stored press message as `/history press` shows it. */
 export interface PressLine {
-  phase: string;
+  /** The phase's name, worded by the reader. */
+  phase: Msg;
   from: string;
   to: string[];
   toAll: boolean;
@@ -431,7 +432,7 @@ export async function pressHistory(
     const labels = new Map(
       (await phasesOf(tx, game.id)).map((p) => [
         p.id,
-        phaseLabel({ season: p.season, year: p.year, type: p.type } as never, variant ?? undefined),
+        phaseMsg({ season: p.season, year: p.year, type: p.type } as never, variant ?? undefined),
       ]),
     );
     const rows: PressMessageRow[] = await tx
@@ -440,7 +441,7 @@ export async function pressHistory(
       .where(eq(pressMessages.gameId, game.id))
       .orderBy(asc(pressMessages.sentAt), asc(pressMessages.id));
     const lines = rows.map((r) => ({
-      phase: labels.get(r.phaseId) ?? '',
+      phase: labels.get(r.phaseId) ?? plainMsg(''),
       from: r.fromPower,
       to: r.toPowers,
       toAll: r.toAll,
