@@ -135,6 +135,10 @@ describe('votes, press and seats in the reader’s language', () => {
     expect(h.fake.buttons(call)[0]!.disabled).toBe(true);
     await run(t.substitute, t.channel, 'game leave').then((i) => confirm(t.substitute, i));
     await run(t.germany, t.channel, 'game leave');
+    // The game master calls a substitute for a held seat; the records a member may look at.
+    await run('gm', t.channel, 'gm substitute', { power: 'Italy' });
+    await run(t.italy, t.channel, 'server player');
+    await run(t.italy, t.channel, 'server leaderboard');
     await h.bot!.outbox.idle();
   }
 
@@ -160,8 +164,10 @@ describe('votes, press and seats in the reader’s language', () => {
         .join('\n'),
     ).toContain('**Remplaçant recherché pour Germany**');
     expect(read.get('dave')!.join('\n')).toContain('Vous jouez désormais **Germany**');
+    expect(read.get('carol')!.join('\n')).toContain('Taux de ponctualité');
     for (const user of [t.france, t.germany, t.italy, t.substitute])
       expect({ user, left: englishLeft(readBy(user, t.channel)) }).toEqual({ user, left: [] });
+    expect(englishLeft(read.get('gm')!)).toEqual([]);
   });
 
   it('a Chinese game: draw, concession, press and a substitute, all in simplified Chinese', async () => {
