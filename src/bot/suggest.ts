@@ -5,7 +5,8 @@
  * so each value is the earlier orders plus the completed last one.
  */
 import { formatUnit } from '../engine/format.js';
-import { legalOrders } from '../engine/options.js';
+import { legalOrderObjects } from '../engine/options.js';
+import { writeOrder, type OrderLanguage } from '../engine/parse/index.js';
 import type { Position, Power } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import { MAX_CHOICE, MAX_CHOICES } from './text.js';
@@ -24,26 +25,37 @@ export interface UnitOrders {
    * a player who types the name the rules pages and the map show finds the order too.
    */
   named?: string[];
+  /**
+   * Each order as the member's language writes it (`A Paris - Bourgogne`, `A 咸陽 守`), parallel to `orders`: what the
+   * choices propose (it parses back to the same order), and a spelling they are found by. Absent in English.
+   */
+  written?: string[];
 }
 
 /**
  * The legal orders of `power`'s units on the board, one entry per unit, as `/order` and `/sandbox order` offer them:
  * `ordered` the provinces whose unit has an order already (or `allOrdered`: every unit, listed after the others),
- * `label` shown after each choice.
+ * `label` shown after each choice, `language` the member's order language (src/variants/names.ts `orderLanguage`:
+ * the choices are then written in it).
  */
 export function unitOrdersOf(
   variant: Variant,
   position: Position,
   power: Power,
-  opts: { ordered?: ReadonlySet<string>; allOrdered?: boolean; label?: string } = {},
+  opts: { ordered?: ReadonlySet<string>; allOrdered?: boolean; label?: string; language?: OrderLanguage } = {},
 ): UnitOrders[] {
-  return legalOrders(variant, position, power).map((u) => ({
-    unit: formatUnit(u.unit),
-    orders: u.orders,
-    ordered: opts.allOrdered === true || (opts.ordered?.has(u.unit.province) ?? false),
-    ...(opts.label ? { label: opts.label } : {}),
-    named: u.orders.map((o) => namedOrder(variant, o)),
-  }));
+  return legalOrderObjects(variant, position, power).map((u) => {
+    const orders = u.orders.map((o) => writeOrder(o, variant));
+    const language = opts.language;
+    return {
+      unit: formatUnit(u.unit),
+      orders,
+      ordered: opts.allOrdered === true || (opts.ordered?.has(u.unit.province) ?? false),
+      ...(opts.label ? { label: opts.label } : {}),
+      named: orders.map((o) => namedOrder(variant, o)),
+      ...(language ? { written: u.orders.map((o) => writeOrder(o, variant, language)) } : {}),
+    };
+  });
 }
 
 /** `a beidi b` for `A bei B`: the order normalized, each province id replaced by the province's full name. */
@@ -86,11 +98,21 @@ function verbFirst(typed: string): { rest: string; letter: string } | null {
   return letter ? { rest: rest.join(' '), letter } : null;
 }
 
-/** The spellings an order is found by: its own (`a bei b`) and, when different, with full names (`a beidi b`). */
+/**
+ * The spellings an order is found by: its own (`a bei b`), with full names (`a beidi b`) and in the member's
+ * language (`a pékin construite`), each once.
+ */
 function formsOf(unit: UnitOrders, k: number): string[] {
   const own = normalizeTyped(unit.orders[k]!);
   const named = unit.named?.[k];
-  return named && named !== own ? [own, named] : [own];
+  const written = unit.written?.[k];
+  const forms = [own];
+  if (named && !forms.includes(named)) forms.push(named);
+  if (written !== undefined) {
+    const form = normalizeTyped(written);
+    if (!forms.includes(form)) forms.push(form);
+  }
+  return forms;
 }
 
 /** The province an order is for (`bei` in `A bei B`, `spa` in `F spa/nc - mao`), none for `WAIVE`. */
@@ -149,7 +171,11 @@ export function suggestOrders(typedOption: string, units: UnitOrders[]): Choice[
   const loose: string[] = [];
   const ordered = [...units].sort((a, b) => Number(a.ordered ?? false) - Number(b.ordered ?? false));
   const labelOf = new Map<string, string>();
-  for (const u of units) if (u.label) for (const o of u.orders) labelOf.set(o, u.label);
+  const writtenOf = new Map<string, string>();
+  for (const u of units) {
+    if (u.label) for (const o of u.orders) labelOf.set(o, u.label);
+    u.written?.forEach((w, k) => writtenOf.set(u.orders[k]!, w));
+  }
   /** Each unit's orders still open (not for a province written earlier in the text), for the round-robin. */
   const open: string[][] = [];
   for (const unit of ordered) {
@@ -171,10 +197,11 @@ export function suggestOrders(typedOption: string, units: UnitOrders[]): Choice[
   // With nothing typed, show each unit's first orders round-robin so every unit appears.
   const candidates = written === '' ? roundRobin(open) : [...exact, ...loose];
   const choices: Choice[] = [];
-  for (const order of candidates) {
+  for (const canonical of candidates) {
+    const order = writtenOf.get(canonical) ?? canonical;
     const value = prefix + order;
     if (value.length > MAX_CHOICE) continue;
-    const label = labelOf.get(order);
+    const label = labelOf.get(canonical);
     const name = `${prefix ? `… ${order}` : order}${label ? ` (${label})` : ''}`;
     choices.push({ name: name.length > MAX_CHOICE ? order : name, value });
     if (choices.length === MAX_CHOICES) break;

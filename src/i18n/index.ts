@@ -22,8 +22,21 @@ export type Locale = (typeof LOCALES)[number];
 /** A key of the English catalogue, the reference every other locale follows. */
 export type MessageKey = keyof typeof en;
 
-/** A value a message's placeholder takes: text, a number (formatted per locale), or another message. */
-export type MsgParam = string | number | Msg;
+/**
+ * A value a message's placeholder takes: text, a number (formatted per locale), another message, or a name the
+ * game knows in several locales (`Localized`).
+ */
+export type MsgParam = string | number | Msg | Localized;
+
+/**
+ * A name or a text that is data, not a catalogue message — a power, a province, an order as the variant writes it
+ * in each locale (docs/locales.md "Names"): the English text, and the locales where it reads otherwise
+ * (`{ text: 'Germany', in: { fr: 'Allemagne' } }`). Worded as the reader's locale's text, else the English.
+ */
+export interface Localized {
+  readonly text: string;
+  readonly in: Readonly<Partial<Record<Locale, string>>>;
+}
 
 /** A text to word in the reader's locale: a catalogue key and the values of its placeholders. */
 export interface Msg {
@@ -83,8 +96,13 @@ function intlOf(locale: Locale): IntlShape {
 function wordParams(locale: Locale, params: Readonly<Record<string, MsgParam>>): Record<string, string | number> {
   const worded: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(params))
-    worded[name] = typeof value === 'object' ? t(locale, value) : value;
+    worded[name] = typeof value !== 'object' ? value : 'key' in value ? t(locale, value) : nameIn(locale, value);
   return worded;
+}
+
+/** A `Localized` name in `locale`: its text there, else the English. */
+export function nameIn(locale: Locale, name: Localized): string {
+  return (Object.hasOwn(name.in, locale) ? name.in[locale] : undefined) ?? name.text;
 }
 
 /**

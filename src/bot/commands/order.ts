@@ -23,6 +23,7 @@ import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
 import { code, listWithin, MAX_CHOICE, MAX_CONTENT, truncate } from '../text.js';
 import { tr, type Locale } from '../../i18n/index.js';
 import { readerOf } from '../locale.js';
+import { orderLanguage, powerName } from '../../variants/names.js';
 
 const data = new SlashCommandBuilder()
   .setName('order')
@@ -44,7 +45,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const tooBig = orderInputProblem(ctx.deps, text);
   if (tooBig) return refuse(ctx, interaction, tooBig);
   logOrders(ctx.log, { user: caller.userId, channel: caller.channelId }, text, 'orders submitted');
-  const r = await submitOrders(ctx.deps, { ...caller, text });
+  const r = await submitOrders(ctx.deps, { ...caller, text, locale: readerOf(interaction) });
   if (!r.ok) return refuse(ctx, interaction, r.error);
   await replyPrivately(interaction, orderReply(r, readerOf(interaction)));
 }
@@ -180,10 +181,20 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
     return;
   }
   const ordered = new Set(r.orders.map((o) => ('unit' in o.order ? o.order.unit.province : '')));
-  const units: UnitOrders[] = unitOrdersOf(r.variant, r.position, r.power, { ordered });
+  // Proposed in the member's language (names and order words), which `/order` reads back.
+  const locale = readerOf(interaction);
+  const language = orderLanguage(r.variant, locale);
+  const units: UnitOrders[] = unitOrdersOf(r.variant, r.position, r.power, {
+    ordered,
+    ...(language ? { language } : {}),
+  });
   // Votes for neutral units (Mandate of Heaven), after the player's own units, marked with the neutral's name.
-  for (const neutral of r.voted)
-    units.push(...unitOrdersOf(r.variant, r.position, neutral, { label: `vote for ${neutral}`, allOrdered: true }));
+  for (const neutral of r.voted) {
+    const label = tr(locale, 'orders.suggest.vote', { power: powerName(r.variant, locale, neutral) });
+    units.push(
+      ...unitOrdersOf(r.variant, r.position, neutral, { label, allOrdered: true, ...(language ? { language } : {}) }),
+    );
+  }
   await interaction.respond(suggestOrders(interaction.options.getFocused(), units));
 }
 

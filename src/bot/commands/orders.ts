@@ -105,7 +105,7 @@ async function component(
     const tooBig = orderInputProblem(ctx.deps, text);
     if (tooBig) return void (await reply(await refusedOrderReply(ctx, caller, tooBig, locale)));
     logOrders(ctx.log, { user: caller.userId, channel: caller.channelId }, text, 'orders pasted');
-    const r = await submitOrders(ctx.deps, { ...caller, text, phaseId: Number(args[0]) });
+    const r = await submitOrders(ctx.deps, { ...caller, text, phaseId: Number(args[0]), locale });
     return void (await reply(r.ok ? orderReply(r, locale) : await refusedOrderReply(ctx, caller, r.error, locale)));
   }
   return handleConfirmation(ctx, interaction, action, args, async ([phaseId]) => {

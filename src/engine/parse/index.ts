@@ -15,7 +15,7 @@ import { type Token, tokenize } from './tokens.js';
 
 export type { ParseContext } from './board.js';
 export type { OrderLanguage } from './language.js';
-export { writeOrder } from './write.js';
+export { writeOrder, writeUnit } from './write.js';
 
 export type ParseResult = { ok: true; order: Order; text: string } | { ok: false; error: string; input: string };
 

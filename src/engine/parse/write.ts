@@ -31,7 +31,7 @@ export function writeOrder(order: Order, variant: Variant, language?: OrderLangu
   if (!language) return formatOrder(order, variant.rules);
   const word = (kind: OrderWordKind) => language.words[kind]?.[0] ?? ENGLISH[kind];
   const place = (l: Location) => writeLocation(l, language);
-  const unit = (u: UnitRef) => `${u.type ?? '?'} ${place(u)}`;
+  const unit = (u: UnitRef) => writeUnit(u, language);
   const join = (...parts: string[]) => parts.filter((p) => p !== '').join(' ');
   switch (order.kind) {
     case 'hold':
@@ -56,6 +56,11 @@ export function writeOrder(order: Order, variant: Variant, language?: OrderLangu
       // A variant's own order keeps its own notation (`A ji R F`): its words are the variant's.
       return formatOrder(order, variant.rules);
   }
+}
+
+/** A unit as an order writes it in a language (`A Paris`, `F 東海`); the English `A par` without one. */
+export function writeUnit(u: UnitRef, language?: OrderLanguage): string {
+  return `${u.type ?? '?'} ${language ? writeLocation(u, language) : locationKey(u)}`;
 }
 
 /** `Espagne (côte nord)`, `Paris`, `咸陽`; the id (`spa/nc`) where the language names no province or coast. */

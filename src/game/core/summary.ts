@@ -4,8 +4,8 @@
  */
 import type { Adjudication, DislodgedUnit, OrderOutcome, OrderResult, Phase } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import { locationKey } from '../../engine/map.js';
-import { msg, t, type Msg } from '../../i18n/index.js';
+import { msg, t, type Msg, type MsgParam } from '../../i18n/index.js';
+import { orderParam, placeParam, powerParam, powerUnitParam, provinceParam, unitsParam } from './names.js';
 import { timeRef } from './text-refs.js';
 
 const TYPE_LETTER: Record<Phase['type'], string> = { movement: 'M', retreat: 'R', adjustment: 'A' };
@@ -106,52 +106,53 @@ const LINE_KEYS = {
   missed: ['results.line.missed', 'results.line.missed.reason'],
 } as const;
 
-function resultLine(r: OrderResult, given: boolean): Msg {
+function resultLine(variant: Variant, r: OrderResult, given: boolean): Msg {
   const mark = `${OUTCOME_MARK[r.result] ?? '•'}${given ? ` ${COMPUTER_MARK}` : ''}`;
   const reason = r.result !== 'success' && r.reason ? reasonMsg(r.reason) : null;
   // A unit ordered by the players' vote shows the adopted order, or that no order had a majority; never a voter.
   const kind =
     r.vote === 'no-majority' ? 'noMajority' : r.vote === 'adopted' ? 'adopted' : r.defaulted ? 'missed' : 'order';
-  const params = { ...(kind === 'missed' ? {} : { mark }), order: r.order };
+  const params = { ...(kind === 'missed' ? {} : { mark }), order: orderParam(variant, r.order) };
   return reason ? msg(LINE_KEYS[kind][1], { ...params, reason }) : msg(LINE_KEYS[kind][0], params);
 }
 
 /** `A, B or C` in the reader's words. */
-function orList(items: readonly string[]): Msg {
-  let list = plainMsg(items[items.length - 1] ?? '');
+function orList(items: readonly MsgParam[]): Msg {
+  let list = msg('text.plain', { text: items[items.length - 1] ?? '' });
   if (items.length > 1) list = msg('results.list.or', { first: items[items.length - 2]!, last: list });
   for (let i = items.length - 3; i >= 0; i--) list = msg('results.list.more', { first: items[i]!, rest: list });
   return list;
 }
 
-/** `Bohemia (boh)`: a place by its name, with the id players type. */
-function placeName(variant: Variant, id: string): string {
-  const province = id.split('/')[0]!;
-  const name = variant.map.province(province)?.name;
-  return name ? `${name} (${id})` : id;
-}
-
 function dislodgedLine(variant: Variant, d: DislodgedUnit): Msg {
-  const unit = `${d.power} ${d.type} ${locationKey(d)}`;
-  const options = (d.retreatOptions ?? []).map((o) => placeName(variant, o));
-  const name = variant.map.province(d.province)?.name ?? d.province;
+  const unit = powerUnitParam(variant, d.power, d);
+  const options = (d.retreatOptions ?? []).map((o) => placeParam(variant, o));
+  const name = provinceParam(variant, d.province);
   return options.length > 0
     ? msg('results.dislodged.retreat', { unit, name, options: orList(options) })
     : msg('results.dislodged.none', { unit, name });
 }
 
 /** The lines of one power's results (one line for a power that ordered nothing and only held). */
-function powerLines(power: string, results: OrderResult[], given: readonly GivenOrder[]): Msg[] {
+function powerLines(variant: Variant, power: string, results: OrderResult[], given: readonly GivenOrder[]): Msg[] {
+  const name = powerParam(variant, power);
   if (results.every((r) => r.defaulted && r.result === 'success' && r.order.endsWith(' H')))
     return [
-      msg('results.power.silent', { power, count: results.length, units: results.map((r) => r.unit).join(', ') }),
+      msg('results.power.silent', {
+        power: name,
+        count: results.length,
+        units: unitsParam(
+          variant,
+          results.map((r) => r.unit),
+        ),
+      }),
     ];
   const missed = results.filter((r) => r.defaulted).length;
   const byComputer = new Set(given.filter((g) => g.power === power).map((g) => g.text));
   const computer = results.filter((r) => byComputer.has(r.order)).length;
   return [
-    msg('results.power.head', { power, missed, computer }),
-    ...results.map((r) => resultLine(r, byComputer.has(r.order))),
+    msg('results.power.head', { power: name, missed, computer }),
+    ...results.map((r) => resultLine(variant, r, byComputer.has(r.order))),
   ];
 }
 
@@ -171,7 +172,7 @@ export function resultsSummaryLines(
   for (const r of adjudication.results) byPower.set(r.power, [...(byPower.get(r.power) ?? []), r]);
   const powerOrder = variant.powers.map((p) => p.name).filter((p) => byPower.has(p));
   for (const p of byPower.keys()) if (!powerOrder.includes(p)) powerOrder.push(p);
-  for (const power of powerOrder) lines.push(...powerLines(power, byPower.get(power)!, given));
+  for (const power of powerOrder) lines.push(...powerLines(variant, power, byPower.get(power)!, given));
   if (adjudication.results.length === 0) lines.push(msg('results.nothing'));
   if (adjudication.dislodged.length > 0) {
     lines.push(msg('results.heading.dislodged'));
@@ -180,22 +181,26 @@ export function resultsSummaryLines(
   if (adjudication.civilDisorderRemovals.length > 0) {
     lines.push(msg('results.heading.disorder'));
     for (const u of adjudication.civilDisorderRemovals)
-      lines.push(msg('results.bullet', { text: `${u.power} ${u.type} ${locationKey(u)}` }));
+      lines.push(msg('results.bullet', { text: powerUnitParam(variant, u.power, u) }));
   }
   if (adjudication.centerChanges.length > 0) {
     lines.push(msg('results.heading.centres'));
     for (const c of adjudication.centerChanges)
       lines.push(
         c.from === null
-          ? msg('results.centre.neutral', { place: placeName(variant, c.province), to: c.to })
-          : msg('results.centre', { place: placeName(variant, c.province), from: c.from, to: c.to }),
+          ? msg('results.centre.neutral', { place: placeParam(variant, c.province), to: powerParam(variant, c.to) })
+          : msg('results.centre', {
+              place: placeParam(variant, c.province),
+              from: powerParam(variant, c.from),
+              to: powerParam(variant, c.to),
+            }),
       );
   }
   if (adjudication.events && adjudication.events.length > 0) {
     lines.push(msg('results.heading.events'));
     for (const e of adjudication.events) lines.push(msg('results.bullet', { text: e.text }));
   }
-  if (adjudication.winner) lines.push(msg('results.winner', { power: adjudication.winner }));
+  if (adjudication.winner) lines.push(msg('results.winner', { power: powerParam(variant, adjudication.winner) }));
   else if (next) {
     const phase = phaseMsg(next.phase, variant);
     lines.push(

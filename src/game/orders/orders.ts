@@ -30,6 +30,8 @@ import {
   channelRef,
   timeRef,
   phaseMsg,
+  orderParam,
+  powerParam,
 } from '../core/index.js';
 import {
   ordersClosedByStep,
@@ -42,7 +44,8 @@ import {
   isBallotKey,
 } from '../phase/index.js';
 import { ORDER_CONFIRMATION_KEY, queueDm, queueProgressStatus, type OutboxPayload, worded } from '../outbox/index.js';
-import { msg, type Msg } from '../../i18n/index.js';
+import { msg, type Locale, type Msg } from '../../i18n/index.js';
+import { orderLanguage } from '../../variants/names.js';
 
 export { isBallotKey };
 
@@ -242,8 +245,10 @@ export function shownOrderLine(row: Pick<OrderRow, 'text' | 'unitKey'>): { order
   return { order: row.text, note: isBallotKey(row.unitKey) ? ' (your secret vote for a neutral unit)' : '' };
 }
 
-function orderSetLines(duties: Duties, rows: OrderRow[]): Msg[] {
-  const lines = rows.map((r) => msg(isBallotKey(r.unitKey) ? 'orders.line.ballot' : 'orders.line', { order: r.text }));
+function orderSetLines(variant: Variant, duties: Duties, rows: OrderRow[]): Msg[] {
+  const lines = rows.map((r) =>
+    msg(isBallotKey(r.unitKey) ? 'orders.line.ballot' : 'orders.line', { order: orderParam(variant, r.text) }),
+  );
   const missing = missingOrders(duties, rows);
   return [
     ...(lines.length > 0 ? lines : [msg('orders.none')]),
@@ -344,7 +349,7 @@ export function orderInputProblem(deps: Pick<GameDeps, 'limits'>, text: string):
  */
 export async function submitOrders(
   deps: GameDeps,
-  input: Caller & { text: string; phaseId?: number },
+  input: Caller & { text: string; phaseId?: number; locale?: Locale },
 ): Promise<
   Result<{
     power: string;
@@ -385,7 +390,9 @@ export async function submitOrders(
     }));
     const replaced: { before: string; after: string }[] = [];
     const voted = await votedPowersIn(tx, variant, game.id, position);
-    for (const parsed of parseOrders(variant, text, { position, power, alsoFor: [...voted] })) {
+    // Read in the member's language besides English (docs/orders.md "Orders in other languages"); stored in English.
+    const language = input.locale ? orderLanguage(variant, input.locale) : undefined;
+    for (const parsed of parseOrders(variant, text, { position, power, alsoFor: [...voted], language })) {
       if (!parsed.ok) {
         rejected.push({ input: parsed.input, error: parsed.error });
         continue;
@@ -432,11 +439,11 @@ export async function submitOrders(
         phase.id,
         [
           msg('orders.confirm.head', {
-            power,
+            power: powerParam(variant, power),
             phase: phaseMsg(position.phase, variant),
             channel: channelRef(game.channelId),
           }),
-          ...orderSetLines(duties, all),
+          ...orderSetLines(variant, duties, all),
         ],
         now,
       );
@@ -495,11 +502,11 @@ export async function clearOrders(
         phase.id,
         [
           msg('orders.confirm.cleared', {
-            power: player.power,
+            power: powerParam(variant, player.power),
             phase: phaseMsg(phase.position.phase, variant),
             channel: channelRef(game.channelId),
           }),
-          ...orderSetLines(duties, []),
+          ...orderSetLines(variant, duties, []),
         ],
         now,
       );
@@ -554,8 +561,11 @@ export async function myOrders(
       unordered,
       adjustment,
       lines: [
-        msg('orders.show.head', { power: player.power, phase: phaseMsg(phase.position.phase, variant) }),
-        ...orderSetLines(duties, rows),
+        msg('orders.show.head', {
+          power: powerParam(variant, player.power),
+          phase: phaseMsg(phase.position.phase, variant),
+        }),
+        ...orderSetLines(variant, duties, rows),
       ],
     };
   });

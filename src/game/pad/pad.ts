@@ -5,7 +5,7 @@
  * member as the caller, so the checks, the confirmation DM, the audit and the phase caps are the commands' own.
  * Nothing here returns another power's orders or ballots, a hidden identity or a member id.
  */
-import { msg } from '../../i18n/index.js';
+import { msg, type Locale } from '../../i18n/index.js';
 import { fail, isComputer, noOpenGame, type Caller, type GameDeps, type Result } from '../core/index.js';
 import { runAction, toggleReady } from '../resolve/index.js';
 import { clearOrders, submitOrders } from '../orders/index.js';
@@ -138,13 +138,27 @@ async function asSeat<T extends object>(
   return await act(callerOf(seat));
 }
 
-/** Stores orders as `/order` does, for the phase the page shows (`phaseId`: refused once it has changed). */
-export async function padSubmit(deps: GameDeps, key: Buffer, token: string, input: { text: string; phaseId: number }) {
+/**
+ * Stores orders as `/order` does, for the phase the page shows (`phaseId`: refused once it has changed), read in
+ * the page's language besides English (`locale`).
+ */
+export async function padSubmit(
+  deps: GameDeps,
+  key: Buffer,
+  token: string,
+  input: { text: string; phaseId: number; locale?: Locale },
+) {
   return await asSeat(
     deps,
     key,
     token,
-    async (caller) => await submitOrders(deps, { ...caller, text: input.text, phaseId: input.phaseId }),
+    async (caller) =>
+      await submitOrders(deps, {
+        ...caller,
+        text: input.text,
+        phaseId: input.phaseId,
+        ...(input.locale ? { locale: input.locale } : {}),
+      }),
   );
 }
 

@@ -28,6 +28,8 @@ import {
   memberRef,
   timeRef,
   phaseMsg,
+  powerParam,
+  powersParam,
 } from '../core/index.js';
 import { pluginContext, pluginOfGame } from './plugin-context.js';
 import { stepStatus, type StepStatus } from './steps.js';
@@ -150,6 +152,7 @@ export async function buildStatus(
     notes,
     ownOptions: plugin.ownOptions ?? [],
     progress,
+    variant,
   });
   return { game: view, phase, powers, freePowers, lines, text: lines.map((line) => t('en', line)).join('\n') };
 }
@@ -166,6 +169,8 @@ interface StatusExtras {
   notes: Map<string, string>;
   ownOptions: readonly string[];
   progress: Progress;
+  /** The game's variant, whose names the powers are worded with in the reader's locale. */
+  variant?: Variant | undefined;
 }
 
 /** A line of text the game layer does not word (a variant's, an option list): shown as it is in every locale. */
@@ -188,14 +193,14 @@ function statusText(
   const campaign = optionsLine(game.options ?? {}, plugin.ownOptions).trim();
   if (campaign) lines.push(plain(campaign));
   if (game.status === 'forming') {
-    lines.push(...formingLines(game, powers, freePowers));
+    lines.push(...formingLines(game, powers, freePowers, plugin.variant));
     return lines;
   }
   if (phase) lines.push(msg('status.phase', { phase }));
   if (game.status === 'active' && game.deadline !== null) {
     lines.push(msg('status.deadline', { relative: timeRef(game.deadline, 'R'), date: timeRef(game.deadline, 'f') }));
   } else if (game.status === 'paused') lines.push(msg('status.paused'));
-  else if (game.status === 'finished') lines.push(msg('status.over', { end: endMsg(game.end) }));
+  else if (game.status === 'finished') lines.push(msg('status.over', { end: endMsg(game.end, plugin.variant) }));
   lines.push(...plugin.extra.map(plain));
   for (const p of powers) {
     const note = plugin.notes.get(p.power);
@@ -204,7 +209,7 @@ function statusText(
       game.status !== 'finished' && !(note && !p.toAct) ? seatState(p, claimStep, plugin.progress, game.seats.nmr) : [];
     lines.push(
       msg('status.power', {
-        power: p.power,
+        power: plugin.variant ? powerParam(plugin.variant, p.power) : p.power,
         who: holderMsg(game, p),
         centres: p.supplyCenters,
         units: p.units,
@@ -217,7 +222,12 @@ function statusText(
 }
 
 /** A forming game's lines: how to join, who joined, the free powers and the phase lengths. */
-function formingLines(game: StatusView['game'], powers: PowerStatus[], freePowers: string[]): Msg[] {
+function formingLines(
+  game: StatusView['game'],
+  powers: PowerStatus[],
+  freePowers: string[],
+  variant: Variant | undefined,
+): Msg[] {
   const lines = [msg(game.demonstration ? 'status.forming.demonstration' : 'status.forming')];
   const joined = powers.filter((p) => p.userId);
   lines.push(
@@ -231,7 +241,11 @@ function formingLines(game: StatusView['game'], powers: PowerStatus[], freePower
   );
   if (game.demonstration) lines.push(msg('status.demonstration'));
   else if (freePowers.length > 0)
-    lines.push(msg(game.computerFill ? 'status.free.computer' : 'status.free', { powers: freePowers.join(', ') }));
+    lines.push(
+      msg(game.computerFill ? 'status.free.computer' : 'status.free', {
+        powers: variant ? powersParam(variant, freePowers) : freePowers.join(', '),
+      }),
+    );
   lines.push(
     msg('status.lengths', {
       movement: formatDuration(game.durations.movement),
@@ -294,15 +308,16 @@ export function endText(end: StatusView['game']['end']): string {
 }
 
 /** How a finished game ended, as a message. */
-function endMsg(end: StatusView['game']['end']): Msg {
+function endMsg(end: StatusView['game']['end'], variant?: Variant): Msg {
   if (!end) return msg('end.how.ended');
+  const name = (power: string) => (variant ? powerParam(variant, power) : power);
   switch (end.kind) {
     case 'solo':
-      return msg('end.how.solo', { winner: end.winner });
+      return msg('end.how.solo', { winner: name(end.winner) });
     case 'draw':
-      return msg('end.how.draw', { powers: end.powers.join(', ') });
+      return msg('end.how.draw', { powers: variant ? powersParam(variant, end.powers) : end.powers.join(', ') });
     case 'concession':
-      return msg('end.how.concession', { winner: end.winner });
+      return msg('end.how.concession', { winner: name(end.winner) });
     case 'abandoned':
       return msg('end.how.abandoned');
   }
