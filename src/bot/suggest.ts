@@ -154,7 +154,7 @@ function writtenProvinces(segments: string[], units: UnitOrders[]): Set<string> 
 }
 
 export function suggestOrders(typedOption: string, units: UnitOrders[]): Choice[] {
-  const segments = typedOption.split(/[;\n]/);
+  const segments = typedOption.split(/[;；\n]/);
   const last = segments.pop() ?? '';
   const earlier = segments.map((s) => s.trim()).filter((s) => s !== '');
   const prefix = earlier.length > 0 ? `${earlier.join('; ')}; ` : '';

@@ -24,6 +24,7 @@ function submitted(orders: number, missing: number, rejected: number): Submitted
   return {
     ok: true,
     power: 'Chaos',
+    powerName: 'Chaos',
     phase: {
       id: 1,
       index: 0,

@@ -112,7 +112,7 @@ export async function refusedOrderReply(
   const reason = truncate(`⚠️ ${error}`, 600);
   const mine = await myOrders(ctx.deps, caller);
   if (!mine.ok) return reason;
-  const head = tr(locale, 'orders.refused.head', { power: mine.power, phase: mine.phase.name });
+  const head = tr(locale, 'orders.refused.head', { power: mine.powerName, phase: mine.phase.name });
   return `${reason}\n\n${head}\n${orderSetLines({ orders: mine.orders, missing: mine.unordered }, locale)}`;
 }
 
@@ -125,7 +125,7 @@ export async function refusedOrderReply(
 export async function failedOrderReply(ctx: BotContext, caller: Caller, locale: Locale = 'en'): Promise<string> {
   const mine = await myOrders(ctx.deps, caller);
   if (!mine.ok) return GENERIC_FAILURE;
-  const head = tr(locale, 'orders.failed.head', { power: mine.power, phase: mine.phase.name });
+  const head = tr(locale, 'orders.failed.head', { power: mine.powerName, phase: mine.phase.name });
   return `⚠️ ${GENERIC_FAILURE}\n\n${head}\n${orderSetLines({ orders: mine.orders, missing: mine.unordered }, locale)}`;
 }
 
@@ -135,7 +135,7 @@ export async function failedOrderReply(ctx: BotContext, caller: Caller, locale: 
  * stored, replaced and refused lines fill the room left, and what does not fit is counted.
  */
 export function orderReply(r: Submitted, locale: Locale = 'en'): string {
-  const head = tr(locale, 'orders.reply.head', { power: r.power, phase: r.phase.name });
+  const head = tr(locale, 'orders.reply.head', { power: r.powerName, phase: r.phase.name });
   const mark = ballotMark(locale);
   const set = orderSetLines(r, locale);
   const notes: string[] = [];

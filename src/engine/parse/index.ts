@@ -118,11 +118,11 @@ function splitHan(variant: Variant, tokens: Token[], language: OrderLanguage | u
   });
 }
 
-/** Several orders, one per line or separated by `;`. Empty pieces are skipped. */
+/** Several orders, one per line or separated by `;` (or the full-width `；` Chinese keyboards type). Empty pieces are skipped. */
 export function parseOrders(variant: Variant, text: string, ctx: ParseContext = {}): ParseResult[] {
   const input = asText(text);
   return input
-    .split(/[\n\r;]+/)
+    .split(/[\n\r;；]+/)
     .map((line) => line.trim())
     .filter((line) => line.length > 0)
     .map((line) => parseOrder(variant, line, ctx));

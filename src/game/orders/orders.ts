@@ -44,7 +44,7 @@ import {
   isBallotKey,
 } from '../phase/index.js';
 import { ORDER_CONFIRMATION_KEY, queueDm, queueProgressStatus, type OutboxPayload, worded } from '../outbox/index.js';
-import { msg, type Locale, type Msg } from '../../i18n/index.js';
+import { msg, type Locale, type Msg, type MsgParam } from '../../i18n/index.js';
 import { orderLanguage } from '../../variants/names.js';
 
 export { isBallotKey };
@@ -334,7 +334,7 @@ export function orderInputProblem(deps: Pick<GameDeps, 'limits'>, text: string):
   let parts = 1;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 10 || c === 59) {
+    if (c === 10 || c === 59 || c === 0xff1b) {
       parts++;
       if (parts > maxOrderLines) return `That is too many orders at once: at most ${maxOrderLines} in one \`/order\`.`;
     }
@@ -353,6 +353,8 @@ export async function submitOrders(
 ): Promise<
   Result<{
     power: string;
+    /** The power's name as a message parameter, worded in the reader's locale (`Qin`, `秦`). */
+    powerName: MsgParam;
     phase: PhaseView;
     stored: StoredOrder[];
     rejected: RejectedOrder[];
@@ -461,6 +463,7 @@ export async function submitOrders(
     return {
       ok: true,
       power,
+      powerName: powerParam(variant, power),
       phase: toPhaseView(phase, variant),
       stored,
       rejected,
@@ -534,6 +537,8 @@ export async function myOrders(
 ): Promise<
   Result<{
     power: string;
+    /** The power's name as a message parameter, worded in the reader's locale (`Qin`, `秦`). */
+    powerName: MsgParam;
     phase: PhaseView;
     orders: StoredOrder[];
     unordered: string[];
@@ -556,6 +561,7 @@ export async function myOrders(
     return {
       ok: true,
       power: player.power,
+      powerName: powerParam(variant, player.power),
       phase: toPhaseView(phase, variant),
       orders: rows.map(toStored),
       unordered,
