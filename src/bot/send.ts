@@ -55,7 +55,7 @@ import {
   type ScChartFile,
 } from '../game/history/index.js';
 import { PermanentDeliveryError, RetryLaterError, type DeliveryRow, type SendFn } from '../game/delivery/index.js';
-import type { GameDeps } from '../game/core/index.js';
+import { phaseMsg, type GameDeps } from '../game/core/index.js';
 import type { Logger } from '../log.js';
 import { drawScChart } from './charts.js';
 import { claimButtonId } from './components.js';
@@ -66,7 +66,8 @@ import { discordText } from './markup.js';
 import { deliverPressThread } from './press-threads.js';
 import { MAX_CONTENT, splitMessage } from './text.js';
 import { wordLines } from './locale.js';
-import { tr, type Locale } from '../i18n/index.js';
+import { msg, t, tr, type Locale, type Msg } from '../i18n/index.js';
+import type { RenderOptions } from '../render/index.js';
 
 /** Discord: an embed description holds 4096 characters, and all embeds of a message 6000 together. */
 const MAX_EMBED_DESCRIPTION = 4096;
@@ -253,7 +254,9 @@ async function sendDm(
   const parts = splitMessage(discordText(text)).slice(0, MAX_DM_PARTS);
   // A DM that shows the board (a substitute's first look at the seat) carries its map with its first part.
   const picture =
-    mapPhaseId !== undefined && (row.partsSent ?? 0) === 0 ? await phasePicture(ctx.deps, ctx.maps, mapPhaseId) : null;
+    mapPhaseId !== undefined && (row.partsSent ?? 0) === 0
+      ? await phasePicture(ctx.deps, ctx.maps, mapPhaseId, row.locale)
+      : null;
   if (picture === 'failed' && row.attempts < MAP_ATTEMPTS - 1)
     throw new Error('the map could not be drawn; will retry');
   for (let i = row.partsSent ?? 0; i < parts.length; i++) {
@@ -305,8 +308,8 @@ async function sendResults(ctx: SenderContext, row: DeliveryRow, payload: Payloa
   // text that is cut, so the parts are counted with it.
   const role = await notifyRoleOf(deps, payload.gameId);
   const textParts = postParts(payload.text, null, { pingUsers: false, role }).length;
-  const orders = sent === 0 ? await resultsPicture(deps, maps, payload.phaseId, 'orders') : null;
-  const after = sent <= textParts ? await resultsPicture(deps, maps, payload.phaseId, 'after') : null;
+  const orders = sent === 0 ? await resultsPicture(deps, maps, payload.phaseId, 'orders', row.locale) : null;
+  const after = sent <= textParts ? await resultsPicture(deps, maps, payload.phaseId, 'after', row.locale) : null;
   // A map that failed to draw is retried (with the outbox's backoff) before the post goes out without it.
   if ((orders === 'failed' || after === 'failed') && row.attempts < MAP_ATTEMPTS - 1)
     throw new Error('the map could not be drawn; will retry');
@@ -332,9 +335,9 @@ async function sendPicturePost(
   const picture = !first
     ? null
     : payload.type === 'game_started'
-      ? await phasePicture(deps, maps, payload.phaseId)
+      ? await phasePicture(deps, maps, payload.phaseId, row.locale)
       : payload.picture
-        ? await stepPicture(deps, maps, payload.phaseId, payload.picture)
+        ? await stepPicture(deps, maps, payload.phaseId, payload.picture, row.locale)
         : null;
   // A map that failed to draw is retried (with the outbox's backoff) before the post goes out as text.
   if (picture === 'failed' && row.attempts < MAP_ATTEMPTS - 1)
@@ -373,7 +376,7 @@ async function sendGameOver(ctx: SenderContext, row: DeliveryRow, payload: Paylo
   const messages = postParts(payload.text, chart, { pingUsers: false });
   const board =
     payload.phaseId !== undefined && sent <= messages.length
-      ? await phasePicture(ctx.deps, ctx.maps, payload.phaseId)
+      ? await phasePicture(ctx.deps, ctx.maps, payload.phaseId, row.locale)
       : null;
   if (board === 'failed' && row.attempts < MAP_ATTEMPTS - 1) throw new Error('the map could not be drawn; will retry');
   // The final board is the last part whatever happened to it, so the parts count the same way on every attempt.
@@ -499,12 +502,23 @@ async function phasePicture(
   deps: Pick<GameDeps, 'store'>,
   maps: MapRenderer,
   phaseId: number,
+  locale: Locale = 'en',
 ): Promise<MapPicture | null | 'failed'> {
   const input = await renderInputForPhase(deps, phaseId);
   if (!input) return null;
   const { variant, position, ...drawn } = input;
   const name = mapFileName(`${position.phase.season}-${position.phase.year}-${position.phase.type}`);
-  return (await maps.render(variant, position, drawn, name)) ?? 'failed';
+  const title = msg('map.title.board', { variant: variant.name, phase: phaseMsg(position.phase, variant) });
+  return (await maps.render(variant, position, inLocale(drawn, locale, title), name)) ?? 'failed';
+}
+
+/**
+ * A picture's options for readers of `locale` (docs/locales.md "Names"): its labels and legend in it, and its title
+ * (`title`; a variant's own picture keeps the title it gives). English pictures are drawn as they always were.
+ */
+function inLocale<T extends RenderOptions>(opts: T, locale: Locale, title: Msg | null): T {
+  if (locale === 'en') return opts;
+  return { ...opts, locale, ...(title ? { title: t(locale, title).replaceAll('’', "'") } : {}) };
 }
 
 /** A picture a variant's step post names (src/game/history/render-input.ts `renderInputForStepPicture`). */
@@ -513,10 +527,12 @@ async function stepPicture(
   maps: MapRenderer,
   phaseId: number,
   picture: string,
+  locale: Locale = 'en',
 ): Promise<MapPicture | null | 'failed'> {
   const input = await renderInputForStepPicture(deps, phaseId, picture);
   if (!input) return null;
-  const { variant, position, file, ...drawn } = input;
+  const { variant, position, file, ...rest } = input;
+  const drawn = inLocale(rest, locale, null);
   const p = position.phase;
   const name = `${p.season}-${p.year}-${p.type}`;
   return (await maps.render(variant, position, drawn, file ? mapFileName(name, file) : mapFileName(name))) ?? 'failed';
@@ -531,12 +547,20 @@ async function resultsPicture(
   maps: MapRenderer,
   phaseId: number,
   which: 'orders' | 'after',
+  locale: Locale = 'en',
 ): Promise<MapPicture | null | 'failed'> {
   const inputs = await renderInputsForResults(deps, phaseId);
   if (!inputs) return null;
-  const { season, year, type } = inputs.orders.position.phase;
+  const before = inputs.orders.position.phase;
+  const { season, year, type } = before;
   const { variant, position, ...opts } = inputs[which];
-  return (await maps.render(variant, position, opts, mapFileName(`${season}-${year}-${type}`, which))) ?? 'failed';
+  const phase = phaseMsg(before, variant);
+  const title =
+    which === 'orders'
+      ? msg('map.title.orders', { variant: variant.name, phase })
+      : msg('map.title.after', { variant: variant.name, phase, next: phaseMsg(position.phase, variant) });
+  const drawn = inLocale(opts, locale, title);
+  return (await maps.render(variant, position, drawn, mapFileName(`${season}-${year}-${type}`, which))) ?? 'failed';
 }
 
 /** The message after a results post's text: the board after the phase, alone, so Discord shows it at full width. */

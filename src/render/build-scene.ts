@@ -39,6 +39,8 @@ import { placeSymbols, symbolBox, SYMBOL_TEXT, type SymbolLine } from './symbols
 import { OVERLAY_NEUTRAL, overlayLegend, placeOverlays } from './overlays.js';
 import type { MapOverlay } from '../variants/plugin/overlay.js';
 import type { PowerData } from '../variants/schema.js';
+import { powerName } from '../variants/names.js';
+import { tr, type Locale, type MessageKey } from '../i18n/index.js';
 import { borderLines, holdersOf, regionsOf } from './territory.js';
 import { wrapInto, wrapLines, wrapOf, wrapRects, type Wrap } from './wrap.js';
 
@@ -74,6 +76,11 @@ export interface RenderOptions {
   title?: string;
   /** What the variant draws beyond units and orders (its plug-in's `mapOverlays`), placed clear of everything else. */
   overlays?: MapOverlay[];
+  /**
+   * The readers' locale (a game's, src/i18n): province labels, the powers in the legend and the legend's keys in it
+   * (docs/locales.md "Names"); English without it.
+   */
+  locale?: Locale;
 }
 
 export type SceneResult = { ok: true; scene: Scene } | { ok: false; error: string };
@@ -90,9 +97,16 @@ export function phaseTitle(position: Position, variant?: Pick<Variant, 'phaseNam
   return variant?.phaseName?.(p) || `${SEASONS[p.season] ?? p.season} ${p.year} ${p.type}`;
 }
 
-/** A map's title when none is given: `Classic Diplomacy · Spring 1903 movement`, as the game's posts write it. */
-export function defaultTitle(variant: Variant, position: Position): string {
-  return `${variant.name} · ${phaseTitle(position, variant)}`;
+/**
+ * A map's title when none is given: `Classic Diplomacy · Spring 1903 movement`, as the game's posts write it (in
+ * `locale`: `Classic Diplomacy · Printemps 1903, mouvements`).
+ */
+export function defaultTitle(variant: Variant, position: Position, locale?: Locale): string {
+  const p = position?.phase;
+  if (!locale || locale === 'en' || !p || variant.phaseName?.(p))
+    return `${variant.name} · ${phaseTitle(position, variant)}`;
+  const phase = tr(locale, 'phase.name', { season: p.season, year: String(p.year), type: p.type });
+  return drawable(tr(locale, 'map.title.board', { variant: variant.name, phase }));
 }
 
 /**
@@ -410,6 +424,7 @@ function placeSceneMarks(b: SceneBase, drawn: UnitsAndOrders): SceneMarks {
     ),
     // A move through several spaces runs along its river on a white casing: no name under it, no leader across it.
     keepOff: orders.flatMap((o) => (o.kind === 'path' ? [o.path, ...(o.rest ? [o.rest] : [])] : [])),
+    ...(opts.locale ? { locale: opts.locale } : {}),
     units,
     holder,
     powers,
@@ -446,14 +461,14 @@ function assembleScene(b: SceneBase, drawn: UnitsAndOrders, marks: SceneMarks): 
   const { units, features, orders } = drawn;
   const { centers, entrances, labels, symbols, overlays } = marks;
   // A variant with its own calendar names its phases (Mandate of Heaven: "Winter 369 BC").
-  const titleText = opts.title ?? defaultTitle(variant, position);
+  const titleText = opts.title ?? defaultTitle(variant, position, opts.locale);
   // Then every line style, symbol and feature the picture shows, flowing in rows after the powers.
   const wanted = legendWants(orders, symbols, features, entrances, overlayLegend(overlays), {
     units,
     centers,
     regions,
     marked,
-  });
+  }).map((w) => ({ ...w, text: legendKeyText(opts.locale, w.kind, w.text) }));
   const { entries, keys, legendSize, legendH } = layoutLegend({
     variant,
     position,
@@ -465,6 +480,7 @@ function assembleScene(b: SceneBase, drawn: UnitsAndOrders, marks: SceneMarks): 
     colorOf,
     drawnNeutral,
     wanted,
+    locale: opts.locale,
   });
   const height = titleH + frame.h + legendH;
 
@@ -901,6 +917,58 @@ function virtualUnits(p: UnitStep & { approachSpot: (at: Point, province: string
   return { virtualSpot, virtualMoves, virtualResults };
 }
 
+/** A power's legend entry: its name (in the readers' locale), its centres, and its units when it has no centre. */
+function legendPowerText(variant: Variant, locale: Locale | undefined, power: string, centers: number, units: number) {
+  if (!locale || locale === 'en')
+    return centers === 0 && units > 0
+      ? `${power} 0 · ${units} ${units === 1 ? 'unit' : 'units'}`
+      : `${power} ${centers}`;
+  const name = powerName(variant, locale, power);
+  return centers === 0 && units > 0
+    ? `${name} 0 · ${tr(locale, 'map.legend.units', { count: units })}`
+    : `${name} ${centers}`;
+}
+
+/** The legend keys the renderer names itself (not a variant's own texts), each with its catalogue key. */
+const LEGEND_KEYS: Readonly<Record<string, MessageKey>> = {
+  move: 'map.legend.move',
+  support: 'map.legend.support',
+  convoy: 'map.legend.convoy',
+  hold: 'map.legend.hold',
+  path: 'map.legend.path',
+  ring: 'map.legend.ring',
+  retreat: 'map.legend.retreat',
+  'retreat-option': 'map.legend.retreat-option',
+  pending: 'map.legend.pending',
+  'failed-line': 'map.legend.failed-line',
+  failed: 'map.legend.failed',
+  cut: 'map.legend.cut',
+  dislodged: 'map.legend.dislodged',
+  'no-retreat': 'map.legend.no-retreat',
+  disbanded: 'map.legend.disbanded',
+  'build-failed': 'map.legend.build-failed',
+  built: 'map.legend.built',
+  virtual: 'map.legend.virtual',
+  army: 'map.legend.army',
+  fleet: 'map.legend.fleet',
+  center: 'map.legend.center',
+  river: 'map.legend.river',
+  impassable: 'map.legend.impassable',
+};
+
+/** A legend key's text in the readers' locale: the renderer's own words translated, a variant's texts as they are. */
+function legendKeyText(locale: Locale | undefined, kind: string, english: string): string {
+  if (!locale || locale === 'en') return english;
+  const key = Object.hasOwn(LEGEND_KEYS, kind) ? LEGEND_KEYS[kind] : undefined;
+  if (!key || tr('en', key) !== english) return english;
+  return drawable(tr(locale, key));
+}
+
+/** A text as the map's font draws it: its CJK font sets `’` full width (`n’ a`), so the straight `'` it has. */
+function drawable(text: string): string {
+  return text.replaceAll('’', "'");
+}
+
 /**
  * The legend's layout: each power's entry (its colour, name and centre count; a power with units and no centre shows
  * its units too), wrapping onto further rows (Mandate of Heaven's 17 powers, Warhammer's 21), then a key for every
@@ -918,16 +986,16 @@ function layoutLegend(p: {
   colorOf: (power: string) => string;
   drawnNeutral: (power: string) => boolean;
   wanted: ReturnType<typeof legendWants>;
+  locale?: Locale | undefined;
 }): { entries: LegendEntry[]; keys: LegendKey[]; legendSize: number; legendH: number } {
-  const { variant, position, width, u, top, legendRow, marked, colorOf, drawnNeutral, wanted } = p;
+  const { variant, position, width, u, top, legendRow, marked, colorOf, drawnNeutral, wanted, locale } = p;
   const powers = new Map(variant.powers.map((q) => [q.name, q]));
   const legendSize = 15 * u;
   const counts = variant.powers.map((p) => {
     const centers = (position.supplyCenters?.[p.name] ?? []).filter((c) => variant.map.has(c)).length;
     const units = (position.units ?? []).filter((x) => x.power === p.name).length;
     // A power with units and no centre (Mandate of Heaven's nomad Hsiung-Nu) shows its units too.
-    const text =
-      centers === 0 && units > 0 ? `${p.name} 0 · ${units} ${units === 1 ? 'unit' : 'units'}` : `${p.name} ${centers}`;
+    const text = legendPowerText(variant, locale, p.name, centers, units);
     return { power: p.name, centers, units, text };
   });
   // More than 8 powers (Mandate of Heaven's 17, Warhammer's 21): a compact legend, its rows lower and every entry as

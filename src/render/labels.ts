@@ -14,6 +14,7 @@ import {
 } from './geometry.js';
 import { LABEL_PX, LABEL_TEXTS, labelStyleOf } from './label-text.js';
 import type { MarkerContext, MarkerShapes } from './marker-shapes.js';
+import { variantNames } from '../variants/names.js';
 import { COLORS } from './palette.js';
 import { BoxIndex, keptBox, overlaps, placeAll, rectAround, textWidth, type PlacementRequest } from './placement.js';
 import type { Label, Rect } from './scene.js';
@@ -173,6 +174,8 @@ interface Placed {
 
 interface Tier {
   text: (p: Province) => string;
+  /** The text is the full name (it may sit anywhere inside its province, not only near its unit spot). */
+  full?: boolean;
   inside: boolean;
   lines?: (p: Province) => string[] | null;
   /** An abbreviation: a later tier may replace it by the full name beside the province (`upgrade`). */
@@ -200,8 +203,15 @@ interface Tier {
  * where that finds room. Every inside label is placed before any beside one, so a name beside its province never
  * pushes a neighbour's own label out.
  */
-function tiersOf(style: 'name' | 'abbreviation', twoSizes: boolean): Tier[] {
-  const { full, fullLines, short, stacked } = LABEL_TEXTS;
+function tiersOf(
+  style: 'name' | 'abbreviation',
+  twoSizes: boolean,
+  named: (p: Province) => Province = (p) => p,
+): Tier[] {
+  const full = (p: Province) => LABEL_TEXTS.full(named(p));
+  const fullLines = (p: Province) => LABEL_TEXTS.fullLines(named(p));
+  const short = (p: Province) => LABEL_TEXTS.short(named(p));
+  const stacked = (p: Province) => LABEL_TEXTS.stacked(named(p));
   if (style === 'abbreviation')
     return [
       { text: (p) => p.abbreviation, inside: true },
@@ -211,7 +221,7 @@ function tiersOf(style: 'name' | 'abbreviation', twoSizes: boolean): Tier[] {
   // Two sizes (`geometry.labelMinSize`): the full name inside at the large size where it fits, else at the smaller one,
   // before any abbreviation; names beside their province at the smaller size (they crowd the map).
   const small = twoSizes ? { small: true } : {};
-  return [
+  const tiers: Tier[] = [
     { text: full, inside: true },
     { text: full, inside: true, lines: fullLines },
     ...(twoSizes
@@ -234,17 +244,36 @@ function tiersOf(style: 'name' | 'abbreviation', twoSizes: boolean): Tier[] {
     { text: full, inside: false, near: true, upgrade: true, ...small },
     { text: full, inside: false, lines: fullLines, near: true, upgrade: true, ...small },
   ];
+  return tiers.map((t) => (t.text === full ? { ...t, full: true } : t));
 }
 
 /** Every province's label (and the extra labels of wrapped seas and exclaves), given what they must not cover. */
 export function placeLabels(ctx: MarkerContext, shapes: MarkerShapes, marks: Rect[]): Label[] {
   const layout = new LabelLayout(ctx, shapes, marks);
-  const tiers = tiersOf(layout.style, layout.small < layout.size);
+  const tiers = tiersOf(layout.style, layout.small < layout.size, localNames(ctx));
   for (const tier of tiers) layout.placeTier(tier, layout.taken);
   layout.placeUnderHeads(tiers);
   // The seas' second labels and the exclaves' take their room after every province's own label.
   const extra = [...layout.wrappedSeas(), ...layout.exclaves()];
   return [...layout.labels(), ...extra];
+}
+
+/**
+ * A province as its label reads in the readers' locale (docs/locales.md "Names"): a variant labelled by names
+ * (Warring States) takes its names in that locale alone where it has them (`臨淄` for `临淄 Linzi` in Chinese, the
+ * romanised name a Chinese reader does not need); a variant labelled by its codes (Classic) keeps them, since players
+ * type the same codes in every language.
+ */
+function localNames(ctx: MarkerContext): ((p: Province) => Province) | undefined {
+  if (!ctx.locale || labelStyleOf(ctx.variant) !== 'name') return undefined;
+  const names = variantNames(ctx.variant, ctx.locale);
+  if (!names) return undefined;
+  return (p) => {
+    const name = names.provinces[p.id];
+    if (!name) return p;
+    const { localName: _local, ...rest } = p;
+    return { ...rest, name, abbreviation: name };
+  };
 }
 
 class LabelLayout {
@@ -372,7 +401,7 @@ class LabelLayout {
       // A large province whose unit spot sits near its edge: also the middles of its cells, nearest first, then every
       // spot where the box lies inside the province (a grid in map px for the box at 1600 px wide: the same spots at
       // every width, kept per shape and box size).
-      if (tier.text === LABEL_TEXTS.full || this.style === 'abbreviation') yield* this.cellMiddles(p.id);
+      if (tier.full || this.style === 'abbreviation') yield* this.cellMiddles(p.id);
       const spots = insideSpots(geometry.shapes.get(p.id)!, (w / u) * k, (h / u) * k, LABEL_PX * 0.3 * k, from);
       for (const spot of spots) yield T(spot);
     } else if (tier.near) {

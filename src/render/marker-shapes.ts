@@ -32,6 +32,8 @@ export interface MarkerContext {
    * river on a white casing (Warring States' rapid river move, over `大梁 Daliang` and Zhongmou's leader before).
    */
   keepOff?: Point[][];
+  /** The readers' locale: the labels are the variant's names in it where it has them (labels.ts). */
+  locale?: string;
   units: UnitMark[];
   holder: Map<string, string>;
   powers: Map<string, PowerData>;

@@ -1,0 +1,82 @@
+/**
+ * Maps in the readers' locale (docs/locales.md "Names"): a variant labelled by names takes its names in that locale
+ * alone (Warring States in Chinese: `咸陽`, not `咸阳 Xianyang`), a variant labelled by its codes keeps them (Classic in
+ * French), and the legend names the powers and the keys in the locale. Without a locale, or in English, the scene is
+ * the one it always was. Labels must fit: no more of them go without room, or overlap, than in English.
+ */
+import { describe, expect, it } from 'vitest';
+import { adjudicate } from '../../src/engine/index.js';
+import { legalOrderObjects } from '../../src/engine/options.js';
+import type { Variant } from '../../src/engine/variant.js';
+import { buildScene, type RenderOptions, type Scene } from '../../src/render/index.js';
+import { overlaps } from '../../src/render/placement.js';
+import { getVariant } from '../../src/variants/index.js';
+
+/** The start of `v` with each unit's second legal order, adjudicated: arrows, failures and a legend with keys. */
+function sceneOf(v: Variant, opts: RenderOptions = {}): Scene {
+  const position = v.startingPosition();
+  const orders = v.powers.flatMap((p) =>
+    legalOrderObjects(v, position, p.name).map((u) => ({
+      power: p.name,
+      order: u.orders[Math.min(1, u.orders.length - 1)]!,
+    })),
+  );
+  const adjudication = adjudicate(v, position, orders);
+  const r = buildScene(v, position, { orders, results: adjudication.results, adjudication, ...opts });
+  if (!r.ok) throw new Error(r.error);
+  return r.scene;
+}
+
+/** Label pairs whose boxes overlap, and labels left without room. */
+function crowding(scene: Scene): { overlapping: number; missing: number } {
+  let overlapping = 0;
+  for (let i = 0; i < scene.labels.length; i++)
+    for (let j = i + 1; j < scene.labels.length; j++)
+      if (overlaps(scene.labels[i]!.box, scene.labels[j]!.box)) overlapping++;
+  return { overlapping, missing: scene.warnings.filter((w) => w.startsWith('no room for the label')).length };
+}
+
+const label = (scene: Scene, province: string) => scene.labels.find((l) => l.province === province);
+
+describe('maps in the readers’ locale', () => {
+  const ws = getVariant('warring-states')!;
+  const classic = getVariant('classic')!;
+
+  it('Warring States in Chinese: each label is the Chinese name alone, in the reader’s script', () => {
+    const english = sceneOf(ws);
+    const traditional = sceneOf(ws, { locale: 'zh-TW' });
+    const simplified = sceneOf(ws, { locale: 'zh-CN' });
+    expect(label(english, 'xia')?.text ?? label(english, 'xia')?.lines?.join(' ')).toContain('Xianyang');
+    expect(label(traditional, 'xia')?.text).toBe('咸陽');
+    expect(label(simplified, 'xia')?.text).toBe('咸阳');
+    expect(label(traditional, 'lin')?.text).toBe('臨淄');
+    expect(label(simplified, 'lin')?.text).toBe('临淄');
+    for (const scene of [traditional, simplified]) {
+      expect(scene.labels.every((l) => !/[A-Za-z]/.test(l.text))).toBe(true);
+      const [ours, theirs] = [crowding(scene), crowding(english)];
+      expect(ours.missing).toBeLessThanOrEqual(theirs.missing);
+      expect(ours.overlapping).toBeLessThanOrEqual(theirs.overlapping);
+    }
+    expect(traditional.legend.entries.map((e) => e.text)).toContain('秦 3');
+    expect(traditional.legend.keys.map((k) => k.text)).toEqual(expect.arrayContaining(['移動', '陸軍', '補給中心']));
+    expect(simplified.legend.keys.map((k) => k.text)).toEqual(expect.arrayContaining(['移动', '陆军', '补给中心']));
+  });
+
+  it('Classic in French: the codes players type stay, the legend and the title are French', () => {
+    const english = sceneOf(classic);
+    const french = sceneOf(classic, { locale: 'fr' });
+    expect(french.labels.map((l) => l.text)).toEqual(english.labels.map((l) => l.text));
+    expect(french.legend.entries.map((e) => e.text)).toContain('Allemagne 3');
+    expect(french.legend.keys.map((k) => k.text)).toEqual(
+      expect.arrayContaining(['mouvement', "n'a pas réussi", 'armée', 'flotte', 'centre de ravitaillement']),
+    );
+    expect(french.title.text).toBe('Classic Diplomacy · Printemps 1901, mouvements');
+  });
+
+  it('English, or no locale, draws the scene it always drew', () => {
+    expect(JSON.stringify(sceneOf(classic, { locale: 'en' }))).toBe(JSON.stringify(sceneOf(classic)));
+    expect(JSON.stringify(sceneOf(ws, { locale: 'en' }))).toBe(JSON.stringify(sceneOf(ws)));
+    // A locale the variant has no names in changes the words, never the labels.
+    expect(sceneOf(ws, { locale: 'fr' }).labels.map((l) => l.text)).toEqual(sceneOf(ws).labels.map((l) => l.text));
+  });
+});
