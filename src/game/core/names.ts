@@ -60,13 +60,6 @@ export function provinceParam(variant: Variant, province: string): MsgParam {
   return localized(english, (locale) => provinceName(variant, locale, province));
 }
 
-/** A unit as orders write it (`A mun`, `A Munich`, `A 咸陽`). */
-export function unitParam(variant: Variant, unit: UnitRef): MsgParam {
-  const english = writeUnit(unit);
-  if (!hasNames(variant)) return english;
-  return localized(english, (locale) => writeUnit(unit, orderLanguage(variant, locale)));
-}
-
 /** A power's unit as the results list it: `France A mun`, `France A Munich`. */
 export function powerUnitParam(variant: Variant, power: string, unit: UnitRef): MsgParam {
   const english = `${power} ${writeUnit(unit)}`;
