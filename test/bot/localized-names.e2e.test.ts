@@ -66,7 +66,9 @@ describe('localized names reach players', () => {
     const r = await h.fake.slash('alice', FR, 'order', {
       orders: 'A Paris - Bourgogne; A Marseille soutient A Paris - Bourgogne; F Brest tient',
     });
-    expect(r.text).toContain('`A par - bur`');
+    // The reply lists them in French; the store keeps them in English.
+    expect(r.text).toContain('`A Paris - Bourgogne`');
+    expect(r.text).toContain('`A Marseille soutient A Paris - Bourgogne`');
     expect(r.text).not.toContain('❌');
     expect(await storedOf('France')).toEqual(['A mar S A par - bur', 'A par - bur', 'F bre H']);
     // A refused order is read in French too, and refused for what it says (Paris is not next to Munich).
@@ -89,13 +91,15 @@ describe('localized names reach players', () => {
     expect(values).toContain('A Munich tient');
     expect(values.every((v) => !/\bbur\b|\bH$/.test(v))).toBe(true);
     const back = await h.fake.slash('bob', FR, 'order', { orders: 'A Munich - Bourgogne' });
-    expect(back.text).toContain('`A mun - bur`');
+    expect(back.text).toContain('`A Munich - Bourgogne`');
     expect(await storedOf('Germany')).toEqual(['A mun - bur']);
   });
 
   it('a Chinese member orders by Chinese names in either script, with or without spaces', async () => {
     const r = await h.fake.slash('chen', ZH, 'order', { orders: 'A咸阳-北地；A 雍 支援 A 咸陽 - 北地\nA 南郑 守' });
     expect(r.text).not.toContain('❌');
+    expect(r.text).toContain('**秦，');
+    expect(r.text).toContain('`A 咸阳 - 北地`');
     expect(await storedOf('Qin')).toEqual(['A nan H', 'A xia - bei', 'A yon S A xia - bei']);
     const traditional = await h.fake.slash('lin', ZH, 'order', { orders: 'A 郢 - 江夏' });
     expect(traditional.text).not.toContain('❌');

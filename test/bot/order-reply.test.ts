@@ -25,6 +25,7 @@ function submitted(orders: number, missing: number, rejected: number): Submitted
     ok: true,
     power: 'Chaos',
     powerName: 'Chaos',
+    written: {},
     phase: {
       id: 1,
       index: 0,

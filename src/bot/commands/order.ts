@@ -21,7 +21,7 @@ import { callerOf, replyPrivately } from '../respond.js';
 import { GENERIC_FAILURE } from '../router.js';
 import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
 import { code, listWithin, MAX_CHOICE, MAX_CONTENT, truncate } from '../text.js';
-import { tr, type Locale } from '../../i18n/index.js';
+import { nameIn, tr, type Locale, type MsgParam } from '../../i18n/index.js';
 import { readerOf } from '../locale.js';
 import { orderLanguage, powerName } from '../../variants/names.js';
 
@@ -73,10 +73,10 @@ const SET_MISSING_ROOM = 300;
  * summarised to fit (at most ~1,200 characters together) with a pointer to `/orders show` for the rest.
  */
 export function orderSetLines(
-  set: { orders: { text: string; unitKey: string }[]; missing: string[] },
+  set: { orders: { text: string; unitKey: string }[]; missing: string[]; written?: Written },
   locale: Locale = 'en',
 ): string {
-  const mark = ballotMark(locale);
+  const mark = ballotMark(locale, set.written);
   const lines = [
     set.orders.length === 0
       ? tr(locale, 'orders.now.none')
@@ -94,8 +94,22 @@ export function orderSetLines(
 }
 
 /** An order as a reply lists it: a player's order for a neutral unit is a secret ballot (Mandate of Heaven rule 3). */
-function ballotMark(locale: Locale): (o: { text: string; unitKey: string }) => string {
-  return (o) => (isBallotKey(o.unitKey) ? tr(locale, 'orders.vote', { order: code(o.text) }) : code(o.text));
+function ballotMark(locale: Locale, written?: Written): (o: { text: string; unitKey: string }) => string {
+  const write = writtenIn(locale, written);
+  return (o) => {
+    const order = code(write(o.text));
+    return isBallotKey(o.unitKey) ? tr(locale, 'orders.vote', { order }) : order;
+  };
+}
+
+/** Order texts in the reader's language, where the use-case wrote them (`written`); stored orders are English. */
+type Written = Readonly<Record<string, MsgParam>>;
+
+function writtenIn(locale: Locale, written?: Written): (text: string) => string {
+  return (text) => {
+    const w = written && Object.hasOwn(written, text) ? written[text] : undefined;
+    return w !== undefined && typeof w === 'object' && !('key' in w) ? nameIn(locale, w) : text;
+  };
 }
 
 /**
@@ -113,7 +127,7 @@ export async function refusedOrderReply(
   const mine = await myOrders(ctx.deps, caller);
   if (!mine.ok) return reason;
   const head = tr(locale, 'orders.refused.head', { power: mine.powerName, phase: mine.phase.name });
-  return `${reason}\n\n${head}\n${orderSetLines({ orders: mine.orders, missing: mine.unordered }, locale)}`;
+  return `${reason}\n\n${head}\n${orderSetLines({ orders: mine.orders, missing: mine.unordered, written: mine.written }, locale)}`;
 }
 
 /**
@@ -126,7 +140,8 @@ export async function failedOrderReply(ctx: BotContext, caller: Caller, locale: 
   const mine = await myOrders(ctx.deps, caller);
   if (!mine.ok) return GENERIC_FAILURE;
   const head = tr(locale, 'orders.failed.head', { power: mine.powerName, phase: mine.phase.name });
-  return `⚠️ ${GENERIC_FAILURE}\n\n${head}\n${orderSetLines({ orders: mine.orders, missing: mine.unordered }, locale)}`;
+  const set = orderSetLines({ orders: mine.orders, missing: mine.unordered, written: mine.written }, locale);
+  return `⚠️ ${GENERIC_FAILURE}\n\n${head}\n${set}`;
 }
 
 /**
@@ -136,7 +151,8 @@ export async function failedOrderReply(ctx: BotContext, caller: Caller, locale: 
  */
 export function orderReply(r: Submitted, locale: Locale = 'en'): string {
   const head = tr(locale, 'orders.reply.head', { power: r.powerName, phase: r.phase.name });
-  const mark = ballotMark(locale);
+  const mark = ballotMark(locale, r.written);
+  const write = writtenIn(locale, r.written);
   const set = orderSetLines(r, locale);
   const notes: string[] = [];
   if (r.stored.some((o) => isBallotKey(o.unitKey))) notes.push(tr(locale, 'orders.reply.votesSecret'));
@@ -144,7 +160,7 @@ export function orderReply(r: Submitted, locale: Locale = 'en'): string {
   const middle: string[] = [];
   if (r.stored.length > 0) middle.push(tr(locale, 'orders.reply.stored', { orders: r.stored.map(mark).join(', ') }));
   for (const x of r.replaced)
-    middle.push(tr(locale, 'orders.reply.replaced', { before: code(x.before), after: code(x.after) }));
+    middle.push(tr(locale, 'orders.reply.replaced', { before: code(write(x.before)), after: code(write(x.after)) }));
   for (const rej of r.rejected) middle.push(`❌ ${shown(rej.input)}: ${rej.error}`);
   if (r.stored.length === 0 && r.rejected.length === 0) middle.push(tr(locale, 'orders.reply.noneFound'));
   let room = MAX_CONTENT - head.length - notes.join('\n').length - set.length - 8 - 120;

@@ -237,6 +237,16 @@ function checkAdjustment(
   }
 }
 
+/** Order texts, each with its words in the reader's language (only those some locale writes otherwise). */
+function writtenOrders(variant: Variant, texts: readonly string[]): Record<string, MsgParam> {
+  const written: Record<string, MsgParam> = {};
+  for (const text of texts) {
+    const param = orderParam(variant, text);
+    if (typeof param === 'object') written[text] = param;
+  }
+  return written;
+}
+
 /**
  * One stored order as `/orders show` and the confirmation DM list it, without the list's Markdown (`• ` and the
  * code span): `A par - bur`, or a ballot with its mark. The order pad shows exactly this text (docs/pad.md).
@@ -362,6 +372,8 @@ export async function submitOrders(
     replaced: { before: string; after: string }[];
     orders: StoredOrder[];
     missing: string[];
+    /** Each order text above in the reader's language (`orderParam`), for the replies that list them. */
+    written: Readonly<Record<string, MsgParam>>;
   }>
 > {
   return await inTransaction(deps, async (tx, changed) => {
@@ -470,6 +482,7 @@ export async function submitOrders(
       replaced,
       orders: all.map(toStored),
       missing,
+      written: writtenOrders(variant, [...all.map((o) => o.text), ...replaced.map((x) => x.before)]),
     };
   });
 }
@@ -543,6 +556,8 @@ export async function myOrders(
     orders: StoredOrder[];
     unordered: string[];
     adjustment: { builds: number; disbands: number; buildSites: string[] } | null;
+    /** Each order text in the reader's language (`orderParam`), for the replies that list them. */
+    written: Readonly<Record<string, MsgParam>>;
     /** The list `/orders show` answers, worded by the reader. */
     lines: Msg[];
   }>
@@ -566,6 +581,10 @@ export async function myOrders(
       orders: rows.map(toStored),
       unordered,
       adjustment,
+      written: writtenOrders(
+        variant,
+        rows.map((r) => r.text),
+      ),
       lines: [
         msg('orders.show.head', {
           power: powerParam(variant, player.power),
