@@ -12,10 +12,11 @@ import type {
 import { editBoard, type BoardEdit } from '../../game/board-edit/index.js';
 import { findOpenGame } from '../../game/history/index.js';
 import { variantOfGame } from '../../game/core/index.js';
-import { localeOf, t, tr } from '../../i18n/index.js';
+import { t, tr } from '../../i18n/index.js';
 import { respondWithPowers } from '../choices.js';
 import type { BotContext } from '../context.js';
-import { callerOf, replyPrivately } from '../respond.js';
+import { readerOf } from '../locale.js';
+import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { choiceName, MAX_CHOICES } from '../text.js';
 
 const placeHelp = 'A province, with its coast for a fleet on a split coast (stp/sc)';
@@ -113,9 +114,9 @@ function editOf(interaction: ChatInputCommandInteraction): BoardEdit {
 }
 
 export async function executeGmEdit(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
-  const locale = localeOf(interaction.locale);
+  const locale = readerOf(interaction);
   const r = await editBoard(ctx.deps, { ...callerOf(interaction), edit: editOf(interaction) });
-  if (!r.ok) return replyPrivately(interaction, `⚠️ ${'refusal' in r ? t(locale, r.refusal) : r.error}`);
+  if (!r.ok) return replyRejected(interaction, 'refusal' in r ? r.refusal : r);
   return replyPrivately(interaction, `${t(locale, r.announcement)}\n${tr(locale, 'gmEdit.done', { phase: r.phase })}`);
 }
 

@@ -8,12 +8,14 @@ import {
   isComputer,
   isPerson,
   isVacant,
-  playerName,
   formatDuration,
+  fail,
   GAME_OVER,
   memberRef,
   type Caller,
+  type Refusal,
 } from '../../game/core/index.js';
+import { msg, t, tr, type Locale, type Msg } from '../../i18n/index.js';
 import {
   InteractionContextType,
   PermissionFlagsBits,
@@ -34,6 +36,7 @@ import {
   gmResume,
   gmRollback,
   gmTransfer,
+  holderMsg,
 } from '../../game/gm/index.js';
 import { gmSubstitute } from '../../game/seats/index.js';
 import { LEVEL_CHOICES, respondWithPowers } from '../choices.js';
@@ -42,8 +45,7 @@ import { askConfirmation, handleConfirmation } from '../components.js';
 import { autocompleteAction, executeAction, withActionOptions } from '../act.js';
 import type { BotContext } from '../context.js';
 import { timestamp } from '../markup.js';
-import { tr } from '../../i18n/index.js';
-import { readerOf } from '../locale.js';
+import { readerOf, refusalText } from '../locale.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { userNameText } from '../text.js';
 import { autocompleteGmEdit, executeGmEdit, withEditGroup } from './gm-edit.js';
@@ -122,21 +124,25 @@ const data = withEditGroup(new SlashCommandBuilder())
   )
   .toJSON();
 
-const announced = 'The channel has been told.';
+const NOT_STARTED = msg('game.refused.notStarted');
 
-/** The game in the channel if the caller may run `/gm` there, for asking before acting; else the error. */
+/** `A computer player …` at the start of a sentence (a mention or a Chinese text stays as it is). */
+function upperFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The game in the channel if the caller may run `/gm` there, for asking before acting; else the refusal. */
 async function masterCheck(
   ctx: BotContext,
   interaction: ChatInputCommandInteraction,
-): Promise<{ ok: true; phaseId: number | null; label: string | null; status: string } | { ok: false; error: string }> {
+): Promise<{ ok: true; phaseId: number | null; phase: Msg | null; status: string } | Refusal> {
   const status = await gameStatus(ctx.deps, interaction.channelId);
   if (!status.ok) return status;
-  if (status.status.game.gmUserId !== interaction.user.id)
-    return { ok: false, error: 'Only the game master can use `/gm` commands.' };
+  if (status.status.game.gmUserId !== interaction.user.id) return fail(msg('gm.refused.notMaster'));
   return {
     ok: true,
     phaseId: status.status.phase?.id ?? null,
-    label: status.status.phase?.label ?? null,
+    phase: status.status.phase?.name ?? null,
     status: status.status.game.status,
   };
 }
@@ -144,16 +150,17 @@ async function masterCheck(
 async function confirmAdvance(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const check = await masterCheck(ctx, interaction);
   if (!check.ok) return replyRejected(interaction, check);
-  if (check.phaseId === null) return replyRejected(interaction, 'The game has not started yet.');
+  if (check.phaseId === null || check.phase === null) return replyRejected(interaction, NOT_STARTED);
   // Nothing to confirm when it could not be done anyway (the game layer checks again on the click).
-  if (check.status === 'paused') return replyRejected(interaction, 'The game is paused; resume it first.');
-  if (check.status === 'finished') return replyRejected(interaction, 'The game is over.');
+  if (check.status === 'paused') return replyRejected(interaction, msg('gm.refused.paused'));
+  if (check.status === 'finished') return replyRejected(interaction, msg('gm.refused.gameOver'));
+  const locale = readerOf(interaction);
   return askConfirmation(ctx, interaction, {
     command: 'gm',
     action: 'advance',
     args: [check.phaseId],
-    question: `⏩ Resolve **${check.label}** now, before its deadline? Orders not given by then count as holds (or the defaults).`,
-    confirmLabel: 'Resolve now',
+    question: tr(locale, 'gm.confirm.advance', { phase: check.phase }),
+    confirmLabel: tr(locale, 'gm.confirm.advance.button'),
     danger: true,
   });
 }
@@ -161,13 +168,14 @@ async function confirmAdvance(ctx: BotContext, interaction: ChatInputCommandInte
 async function confirmRollback(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const check = await masterCheck(ctx, interaction);
   if (!check.ok) return replyRejected(interaction, check);
-  if (check.phaseId === null) return replyRejected(interaction, 'The game has not started yet.');
+  if (check.phaseId === null) return replyRejected(interaction, NOT_STARTED);
+  const locale = readerOf(interaction);
   return askConfirmation(ctx, interaction, {
     command: 'gm',
     action: 'rollback',
     args: [check.phaseId],
-    question: `⏪ Go back to the start of the previous phase? The results since then are undone; orders given in that phase are kept.`,
-    confirmLabel: 'Roll back',
+    question: tr(locale, 'gm.confirm.rollback'),
+    confirmLabel: tr(locale, 'gm.confirm.rollback.button'),
     danger: true,
   });
 }
@@ -177,14 +185,13 @@ async function confirmCancel(ctx: BotContext, interaction: ChatInputCommandInter
   if (!status.ok) return replyRejected(interaction, status);
   if (status.status.game.status === 'finished') return replyRejected(interaction, GAME_OVER);
   const master = status.status.game.gmUserId === interaction.user.id;
-  if (!master && !canManageServer(interaction)) {
-    return replyRejected(interaction, 'Only the game master, or a member with Manage Server, can cancel the game.');
-  }
+  if (!master && !canManageServer(interaction)) return replyRejected(interaction, msg('gm.refused.cancelPermission'));
+  const locale = readerOf(interaction);
   return askConfirmation(ctx, interaction, {
     command: 'gm',
     action: 'cancel',
-    question: `🛑 Cancel the **${status.status.game.variantName}** game in this channel? It ends for good and cannot be resumed.`,
-    confirmLabel: 'Cancel the game',
+    question: tr(locale, 'gm.confirm.cancel', { variant: status.status.game.variantName }),
+    confirmLabel: tr(locale, 'gm.confirm.cancel.button'),
     danger: true,
   });
 }
@@ -196,7 +203,8 @@ async function gmReplaceCommand(
 ): Promise<void> {
   const user = interaction.options.getUser('user');
   const computer = interaction.options.getBoolean('computer') === true;
-  if (user?.bot) return replyRejected(interaction, `${userNameText(user.username, 40)} is a bot and cannot play.`);
+  if (user?.bot)
+    return replyRejected(interaction, msg('gm.refused.botPlayer', { name: userNameText(user.username, 40) }));
   const r = await gmReplace(ctx.deps, {
     ...caller,
     power: interaction.options.getString('power', true),
@@ -205,16 +213,13 @@ async function gmReplaceCommand(
     level: interaction.options.getString('level'),
   });
   if (!r.ok) return replyRejected(interaction, r);
+  const locale = readerOf(interaction);
   const previous = r.previousUserId;
-  const before = !previous
-    ? ''
-    : isVacant(previous)
-      ? ' (the seat was vacant)'
-      : ` (replacing ${playerName(previous)}${isComputer(previous) ? '' : ', who is told by DM'})`;
-  const who = playerName(r.newUserId).replace(/^a /, 'A ');
+  const before = !previous ? 'none' : isVacant(previous) ? 'vacant' : isComputer(previous) ? 'replacing' : 'told';
+  const player = upperFirst(t(locale, msg('text.plain', { text: holderMsg(r.newUserId) })));
   return replyPrivately(
     interaction,
-    `🔁 ${who} now plays **${r.power}**${before}; its orders for this phase were cleared. ${announced}`,
+    tr(locale, 'gm.reply.replaced', { player, power: r.power, before, previous: previous ? holderMsg(previous) : '' }),
   );
 }
 
@@ -223,6 +228,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const kind = await botKindInChannel(ctx.deps, caller.channelId);
   if (kind && (await kind.gm(ctx, interaction))) return;
   if (interaction.options.getSubcommandGroup(false) === 'edit') return executeGmEdit(ctx, interaction);
+  const locale = readerOf(interaction);
   switch (interaction.options.getSubcommand()) {
     case 'advance':
       return confirmAdvance(ctx, interaction);
@@ -234,54 +240,54 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       const duration = interaction.options.getString('duration', true);
       const r = await gmExtend(ctx.deps, { ...caller, duration });
       if (!r.ok) return replyRejected(interaction, r);
-      const when =
-        r.deadline !== null
-          ? `the deadline is now ${timestamp(r.deadline)}`
-          : `${formatDuration(r.remaining)} left while paused`;
-      return replyPrivately(interaction, `⏱️ Extended: ${when}. ${announced}`);
+      return replyPrivately(
+        interaction,
+        tr(locale, 'gm.reply.extended', {
+          clock: r.deadline !== null ? 'running' : 'paused',
+          deadline: r.deadline !== null ? timestamp(r.deadline) : '',
+          remaining: formatDuration(r.remaining),
+        }),
+      );
     }
     case 'pause': {
       const r = await gmPause(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r);
-      return replyPrivately(
-        interaction,
-        `⏸️ Paused with ${formatDuration(r.remaining)} left on the clock. ${announced}`,
-      );
+      return replyPrivately(interaction, tr(locale, 'gm.reply.paused', { remaining: formatDuration(r.remaining) }));
     }
     case 'resume': {
       const r = await gmResume(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r);
-      return replyPrivately(interaction, `▶️ Resumed; the deadline is ${timestamp(r.deadline)}. ${announced}`);
+      return replyPrivately(interaction, tr(locale, 'gm.reply.resumed', { deadline: timestamp(r.deadline) }));
     }
     case 'replace':
       return gmReplaceCommand(ctx, interaction, caller);
     case 'transfer': {
       const user = interaction.options.getUser('user', true);
       if (user.bot)
-        return replyRejected(interaction, `${userNameText(user.username, 40)} is a bot and cannot be game master.`);
+        return replyRejected(interaction, msg('gm.refused.botMaster', { name: userNameText(user.username, 40) }));
       const r = await gmTransfer(ctx.deps, { ...caller, newUserId: user.id });
       if (!r.ok) return replyRejected(interaction, r);
-      return replyPrivately(
-        interaction,
-        `👑 ${memberRef(user.id)} is now the game master; you no longer are. ${announced}`,
-      );
+      return replyPrivately(interaction, tr(locale, 'gm.reply.transferred', { member: memberRef(user.id) }));
     }
     case 'act':
       return executeAction(ctx, interaction, 'gm');
     case 'substitute': {
       const r = await gmSubstitute(ctx.deps, { ...caller, power: interaction.options.getString('power', true) });
       if (!r.ok) return replyRejected(interaction, r);
-      return replyPrivately(interaction, tr(readerOf(interaction), 'seats.gmCall.done', { power: r.power }));
+      return replyPrivately(interaction, tr(locale, 'gm.reply.substitute', { power: r.power }));
     }
     case 'seats':
       return seats(ctx, interaction);
     case 'kick': {
       const r = await gmKick(ctx.deps, { ...caller, power: interaction.options.getString('power', true) });
       if (!r.ok) return replyRejected(interaction, r);
-      return replyPrivately(interaction, `👢 Removed ${playerName(r.userId)} from **${r.power}**. ${announced}`);
+      return replyPrivately(
+        interaction,
+        tr(locale, 'gm.reply.kicked', { player: holderMsg(r.userId), power: r.power }),
+      );
     }
     default:
-      return replyRejected(interaction, 'Unknown subcommand.');
+      return replyRejected(interaction, msg('gm.refused.unknownSubcommand'));
   }
 }
 
@@ -292,19 +298,25 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
 async function seats(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const r = await gmSeats(ctx.deps, callerOf(interaction));
   if (!r.ok) return replyRejected(interaction, r);
+  const locale = readerOf(interaction);
   const lines = r.seats.map((seat) => {
     const holder =
       seat.userId === null
-        ? 'nobody'
-        : `${playerName(seat.userId)}${seat.since !== null && isPerson(seat.userId) ? ` since ${timestamp(seat.since)}` : ''}`;
-    const call = seat.calling ? ' · a substitute call is open' : '';
-    return `**${seat.power}**: ${holder} · ${seat.supplyCenters} centre${seat.supplyCenters === 1 ? '' : 's'}, ${seat.units} unit${seat.units === 1 ? '' : 's'}${call}`;
+        ? msg('gm.seats.nobody')
+        : seat.since !== null && isPerson(seat.userId)
+          ? msg('gm.seats.since', { player: holderMsg(seat.userId), date: timestamp(seat.since) })
+          : holderMsg(seat.userId);
+    return tr(locale, 'gm.seats.line', {
+      power: seat.power,
+      holder,
+      centres: seat.supplyCenters,
+      units: seat.units,
+      calling: seat.calling ? 'yes' : 'no',
+    });
   });
-  const secret =
-    r.hidden && !r.over
-      ? '\n🎭 Only you see this: who plays whom stays hidden from everyone else until the game ends, and nothing you do with `/gm` shows it.'
-      : '';
-  return replyPrivately(interaction, `🪑 **Seats of this ${r.variantName} game**\n${lines.join('\n')}${secret}`);
+  const head = tr(locale, 'gm.seats.head', { variant: r.variantName });
+  const secret = r.hidden && !r.over ? [tr(locale, 'gm.seats.secret')] : [];
+  return replyPrivately(interaction, [head, ...lines, ...secret].join('\n'));
 }
 
 function canManageServer(interaction: {
@@ -320,6 +332,7 @@ async function component(
   args: string[],
 ): Promise<void> {
   const caller = callerOf(interaction);
+  const locale = readerOf(interaction);
   return handleConfirmation(ctx, interaction, action, args, async ([phase]) => {
     for (const kind of botKinds()) {
       const answered = await kind.gmConfirmed(ctx, interaction, action, phase ?? '');
@@ -328,27 +341,36 @@ async function component(
     switch (action) {
       case 'advance': {
         const r = await gmAdvance(ctx.deps, { ...caller, phaseId: Number(phase) });
-        if (!r.ok) return `⚠️ ${r.error}`;
-        if (r.givingMissing)
-          return `⏩ ${r.next?.label ?? 'The phase'} ends now: the computer player gives the missing orders, then it resolves and the results are posted; the channel is told.`;
-        if (r.resolved.length === 0)
-          return `⏩ Moved ${r.next?.label ?? 'the phase'} on to what follows; the channel is told.`;
-        return `⏩ Resolved ${r.resolved.map((p) => p.label).join(', ')}; the results are being posted.`;
+        if (!r.ok) return `⚠️ ${refusalText(locale, r)}`;
+        const next = r.next?.name ?? msg('gm.reply.thePhase');
+        if (r.givingMissing) return upperFirst(tr(locale, 'gm.reply.advanceMissing', { phase: next }));
+        if (r.resolved.length === 0) return tr(locale, 'gm.reply.advanceMoved', { phase: next });
+        return tr(locale, 'gm.reply.advanced', {
+          phases: phaseList(
+            locale,
+            r.resolved.map((p) => p.name),
+          ),
+        });
       }
       case 'rollback': {
         const r = await gmRollback(ctx.deps, { ...caller, phaseId: Number(phase) });
-        if (!r.ok) return `⚠️ ${r.error}`;
-        return `⏪ Rolled back to the start of ${r.phase.label}; its orders are kept. ${announced}`;
+        if (!r.ok) return `⚠️ ${refusalText(locale, r)}`;
+        return tr(locale, 'gm.reply.rolledBack', { phase: r.phase.name });
       }
       case 'cancel': {
         const r = await gmCancel(ctx.deps, { ...caller, canManageServer: canManageServer(interaction) });
-        if (!r.ok) return `⚠️ ${r.error}`;
-        return `🛑 The game is cancelled. ${announced}`;
+        if (!r.ok) return `⚠️ ${refusalText(locale, r)}`;
+        return tr(locale, 'gm.reply.cancelled');
       }
       default:
-        return '⚠️ This button is no longer in use; run the command again.';
+        return tr(locale, 'gm.reply.staleButton');
     }
   });
+}
+
+/** Phase names one after the other, as `/gm advance` lists what it resolved. */
+function phaseList(locale: Locale, names: Msg[]): string {
+  return names.map((name) => t(locale, name)).join(locale.startsWith('zh') ? '、' : ', ');
 }
 
 /** A game kind's table lists its own seats for `power:` (a card game: its dynasties); `act`: the variant's actions for the game master; the others: the game's powers. */

@@ -5,14 +5,14 @@
  * once in the channel through the outbox. The feature's one public face.
  */
 import { count, eq } from 'drizzle-orm';
-import { msg, t, type Msg } from '../../i18n/index.js';
+import { msg, type Msg } from '../../i18n/index.js';
 import type { Tx } from '../../store/db.js';
 import { audit, openGameByChannel, phaseById } from '../../store/queries.js';
 import { orders, phases, phaseSteps, type GameRow, type PhaseRow } from '../../store/schema.js';
 import { first } from '../../store/store.js';
 import {
   noOpenGame,
-  phaseLabel,
+  phaseMsg,
   fail,
   inTransaction,
   type Caller,
@@ -27,7 +27,7 @@ export type { BoardEdit } from './edit.js';
 
 /** Done: the phase it changed and what the channel is told; refused: a sentence (`refusal` in the caller's words). */
 export type BoardEditResult =
-  | { ok: true; phase: string; announcement: Msg }
+  | { ok: true; phase: Msg; announcement: Msg }
   | { ok: false; error: string }
   | { ok: false; refusal: Msg };
 
@@ -36,7 +36,7 @@ async function editablePhase(tx: Tx, game: GameRow): Promise<PhaseRow | Msg> {
   if (game.status !== 'active' && game.status !== 'paused') return msg('gmEdit.refused.notRunning');
   const phase = game.currentPhaseId === null ? undefined : await phaseById(tx, game.currentPhaseId);
   if (!phase || phase.resolvedAt !== null) return msg('gmEdit.refused.notRunning');
-  const label = phaseLabel(phase.position.phase, variantOfGame(game));
+  const label = phaseMsg(phase.position.phase, variantOfGame(game));
   if (phase.position.phase.type === 'retreat') return msg('gmEdit.refused.retreats', { phase: label });
   const step = first(await tx.select().from(phaseSteps).where(eq(phaseSteps.phaseId, phase.id)).limit(1));
   if (step?.step) return msg('gmEdit.refused.step', { phase: label });
@@ -52,7 +52,7 @@ export async function editBoard(deps: GameDeps, input: Caller & { edit: BoardEdi
   const r = await inTransaction(deps, async (tx, changed) => {
     const game = await openGameByChannel(tx, input.channelId);
     if (!game) return fail(await noOpenGame(tx, input.channelId));
-    if (game.gmUserId !== input.userId) return fail('Only the game master can use `/gm` commands.');
+    if (game.gmUserId !== input.userId) return fail(msg('gm.refused.notMaster'));
     const variant = variantOfGame(game);
     const phase = variant ? await editablePhase(tx, game) : msg('gmEdit.refused.noBoard');
     if (isMsg(phase) || !variant) {
@@ -67,14 +67,20 @@ export async function editBoard(deps: GameDeps, input: Caller & { edit: BoardEdi
     const now = deps.now();
     await tx.update(phases).set({ position: outcome.position }).where(eq(phases.id, phase.id));
     await audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_edit', detail: input.edit, at: now });
-    // Channel posts are English until games have a locale of their own (docs/locales.md).
-    const text = t('en', outcome.announcement);
-    await queueNotice(tx, game, text, `edit:${game.id}:${randomToken(deps.random ?? Math.random)}`, now, phase.id);
+    // Worded in the game's locale at delivery (docs/locales.md).
+    await queueNotice(
+      tx,
+      game,
+      [outcome.announcement],
+      `edit:${game.id}:${randomToken(deps.random ?? Math.random)}`,
+      now,
+      phase.id,
+    );
     await queueStatus(tx, game.id, now);
     changed(game.id);
     return {
       ok: true as const,
-      phase: phaseLabel(outcome.position.phase, variant),
+      phase: phaseMsg(outcome.position.phase, variant),
       announcement: outcome.announcement,
     };
   });

@@ -6,20 +6,21 @@ import { first } from '../../store/store.js';
 import { closeCallOf, closeCallsOfGame, clearSeatOnHandOver, seatsMissingOrders } from '../seats/index.js';
 import {
   hidesIdentities,
-  publicHolderName,
+  identitiesHiddenNow,
   computerUserId,
+  computerLevelOf,
   isComputer,
   isPerson,
   isVacant,
   parseLevel,
-  playerName,
   formatDuration,
   MAX_DURATION_MS,
   parseDuration,
   earlyResolutionAllowed,
-  tryAgainIn,
   noOpenGame,
   phaseLabel,
+  phaseMsg,
+  plainMsg,
   fail,
   inTransaction,
   type Caller,
@@ -51,6 +52,7 @@ import {
   phasesOf,
   playersOf,
 } from '../../store/queries.js';
+import { msg, type Msg, type MsgParam } from '../../i18n/index.js';
 import { games, outbox, phases, players, readiness, votes, type GameRow, type PhaseRow } from '../../store/schema.js';
 import { matchPower } from '../lobby/index.js';
 import { lapsesWithGame, queueDm, queueNotice, queueStatus } from '../outbox/index.js';
@@ -68,12 +70,31 @@ async function gmGame(
     ? await latestGameByChannel(tx, caller.channelId)
     : await openGameByChannel(tx, caller.channelId);
   if (!game) return fail(await noOpenGame(tx, caller.channelId));
-  if (game.gmUserId !== caller.userId) return fail('Only the game master can use `/gm` commands.');
+  if (game.gmUserId !== caller.userId) return fail(msg('gm.refused.notMaster'));
   return game;
 }
 
 /** A confirmation asked in one phase and clicked in another does nothing. */
-export const PHASE_MOVED = 'The game has moved on since you asked, so nothing was done; run the command again.';
+const PHASE_MOVED = msg('gm.refused.phaseMoved');
+const NOT_STARTED = msg('game.refused.notStarted');
+const variantGone = (variantId: string) => msg('game.refused.variantGone', { variant: variantId });
+
+/**
+ * Who holds a seat, as the channel and the DMs name them: a member's reference, a computer player with its level, a
+ * vacant seat, or `a player` where identities are hidden.
+ */
+export function holderMsg(userId: string, hidden = false): MsgParam {
+  if (isComputer(userId)) return msg('gm.holder.computer', { level: computerLevelOf(userId) });
+  if (isVacant(userId)) return msg('gm.holder.vacant');
+  if (hidden && isPerson(userId)) return msg('gm.holder.hidden');
+  return memberRef(userId);
+}
+
+/** `5 s` under two minutes, else `1h 2m`: how long until the limit lets the caller try again. */
+function waitText(ms: number): string {
+  const s = Math.max(1, Math.ceil(ms / 1000));
+  return s < 120 ? `${s} s` : formatDuration(s * 1000);
+}
 
 const isErr = (x: object): x is { ok: false; error: string } => 'ok' in x;
 
@@ -90,30 +111,25 @@ export async function gmAdvance(
     const game = await gmGame(tx, caller);
     if (isErr(game)) return game;
     if (caller.phaseId !== undefined && caller.phaseId !== game.currentPhaseId) return fail(PHASE_MOVED);
-    if (game.status !== 'active')
-      return fail(game.status === 'forming' ? 'The game has not started yet.' : 'The game is paused; resume it first.');
+    if (game.status !== 'active') return fail(game.status === 'forming' ? NOT_STARTED : msg('gm.refused.paused'));
     const allowed = await earlyResolutionAllowed(tx, deps, game.id, deps.now());
-    if (!allowed.ok) {
-      return fail(
-        `This game has resolved ${allowed.count} phases in the last hour, the most one game may; the phase keeps its deadline, or ${tryAgainIn(allowed.waitMs)}.`,
-      );
-    }
+    if (!allowed.ok) return fail(msg('gm.refused.tooFast', { count: allowed.count, wait: waitText(allowed.waitMs) }));
     const current = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
     const givingMissing = current ? await computerGivesMissing(tx, game, current) : false;
     if (current) {
       // Queued before the results, so the channel reads why the phase ended early, then its results.
-      const label = phaseLabel({ season: current.season as never, year: current.year, type: current.type as never });
+      const phase = { season: current.season as never, year: current.year, type: current.type as never };
       const variant = variantOfGame(game);
       // What ends early: the phase, its orders (a step follows), or the variant's step under way (src/game/phase/steps.ts).
       const words = givingMissing
-        ? { ends: 'ended', next: 'the computer player gives the missing orders, then the results' }
+        ? null
         : variant
           ? await advanceWords(tx, game, variant, current, deps.now())
           : { ends: 'resolved', next: 'the results' };
       await queueNotice(
         tx,
         game,
-        `⏩ The game master ${words.ends} **${label}** before its deadline; ${words.next} follow.`,
+        [advanceNotice(phaseMsg(phase), phaseLabel(phase), words)],
         `advance:${game.id}:${current.id}:${randomToken(deps.random ?? Math.random)}`,
         deps.now(),
         current.id,
@@ -134,6 +150,16 @@ export async function gmAdvance(
     const updated = first(await tx.select().from(games).where(eq(games.id, game.id)).limit(1))!;
     return { ...r, game: toGameView(updated), givingMissing };
   });
+}
+
+/**
+ * The channel's notice of `/gm advance`: the computer player giving the missing orders (`words` null), the results
+ * following, or a variant's own words for what ends (in English: the variant's plug-in writes them).
+ */
+function advanceNotice(phase: Msg, label: string, words: { ends: string; next: string } | null): Msg {
+  if (words === null) return msg('gm.notice.advanceMissing', { phase });
+  if (words.ends === 'resolved' && words.next === 'the results') return msg('gm.notice.advance', { phase });
+  return plainMsg(`⏩ The game master ${words.ends} **${label}** before its deadline; ${words.next} follow.`);
 }
 
 /**
@@ -169,7 +195,7 @@ export async function gmExtend(
     const now = deps.now();
     if (game.status === 'active' && game.deadlineMs !== null) {
       const deadline = Math.max(game.deadlineMs, now) + parsed.ms;
-      if (deadline - now > MAX_DURATION_MS) return fail('The deadline cannot be more than 30 days away.');
+      if (deadline - now > MAX_DURATION_MS) return fail(msg('gm.refused.deadlineTooFar'));
       const updated = (
         await tx.update(games).set({ deadlineMs: deadline }).where(eq(games.id, game.id)).returning()
       )[0]!;
@@ -186,7 +212,13 @@ export async function gmExtend(
       await queueNotice(
         tx,
         game,
-        `⏱️ The game master extended the deadline by ${formatDuration(parsed.ms)}: now ${timeRef(deadline, 'R')} (${timeRef(deadline, 'f')}).`,
+        [
+          msg('gm.notice.extend', {
+            duration: formatDuration(parsed.ms),
+            relative: timeRef(deadline, 'R'),
+            date: timeRef(deadline, 'f'),
+          }),
+        ],
         `extend:${game.id}:${randomToken(deps.random ?? Math.random)}`,
         now,
         game.currentPhaseId ?? undefined,
@@ -197,7 +229,7 @@ export async function gmExtend(
     }
     if (game.status === 'paused') {
       const remaining = (game.pausedRemainingMs ?? 0) + parsed.ms;
-      if (remaining > MAX_DURATION_MS) return fail('The time left cannot be more than 30 days.');
+      if (remaining > MAX_DURATION_MS) return fail(msg('gm.refused.pausedTooLong'));
       const updated = (
         await tx.update(games).set({ pausedRemainingMs: remaining }).where(eq(games.id, game.id)).returning()
       )[0]!;
@@ -211,7 +243,12 @@ export async function gmExtend(
       await queueNotice(
         tx,
         game,
-        `⏱️ The game master added ${formatDuration(parsed.ms)} to the paused clock: ${formatDuration(remaining)} left when the game resumes.`,
+        [
+          msg('gm.notice.extendPaused', {
+            duration: formatDuration(parsed.ms),
+            remaining: formatDuration(remaining),
+          }),
+        ],
         `extend:${game.id}:${randomToken(deps.random ?? Math.random)}`,
         now,
         game.currentPhaseId ?? undefined,
@@ -220,7 +257,7 @@ export async function gmExtend(
       changed(game.id);
       return { ok: true, game: toGameView(updated), deadline: null, remaining };
     }
-    return fail('The game has not started yet.');
+    return fail(NOT_STARTED);
   });
 }
 
@@ -229,8 +266,7 @@ export async function gmPause(deps: GameDeps, caller: Caller): Promise<Result<{ 
   return await inTransaction(deps, async (tx, changed) => {
     const game = await gmGame(tx, caller);
     if (isErr(game)) return game;
-    if (game.status !== 'active')
-      return fail(game.status === 'paused' ? 'The game is already paused.' : 'The game has not started yet.');
+    if (game.status !== 'active') return fail(game.status === 'paused' ? msg('gm.refused.alreadyPaused') : NOT_STARTED);
     const now = deps.now();
     const remaining = Math.max(0, (game.deadlineMs ?? now) - now);
     const updated = (
@@ -244,7 +280,7 @@ export async function gmPause(deps: GameDeps, caller: Caller): Promise<Result<{ 
     await queueNotice(
       tx,
       game,
-      `⏸️ The game master paused the game with ${formatDuration(remaining)} left on the clock; it stays stopped until \`/gm resume\`.`,
+      [msg('gm.notice.pause', { remaining: formatDuration(remaining) })],
       `pause:${game.id}:${randomToken(deps.random ?? Math.random)}`,
       now,
     );
@@ -259,7 +295,7 @@ export async function gmResume(deps: GameDeps, caller: Caller): Promise<Result<{
   return await inTransaction(deps, async (tx, changed) => {
     const game = await gmGame(tx, caller);
     if (isErr(game)) return game;
-    if (game.status !== 'paused') return fail('The game is not paused.');
+    if (game.status !== 'paused') return fail(msg('gm.refused.notPaused'));
     const now = deps.now();
     const deadline = now + Math.max(MIN_RESUME_MS, game.pausedRemainingMs ?? 0);
     const updated = (
@@ -273,7 +309,7 @@ export async function gmResume(deps: GameDeps, caller: Caller): Promise<Result<{
     await queueNotice(
       tx,
       game,
-      `▶️ The game master resumed the game. Deadline ${timeRef(deadline, 'R')} (${timeRef(deadline, 'f')}).`,
+      [msg('gm.notice.resume', { relative: timeRef(deadline, 'R'), date: timeRef(deadline, 'f') })],
       `resume:${game.id}:${randomToken(deps.random ?? Math.random)}`,
       now,
     );
@@ -297,12 +333,11 @@ export async function gmRollback(
     const game = await gmGame(tx, caller, { includeFinished: true });
     if (isErr(game)) return game;
     if (caller.phaseId !== undefined && caller.phaseId !== game.currentPhaseId) return fail(PHASE_MOVED);
-    if (game.status === 'forming') return fail('The game has not started yet.');
-    if (game.status === 'finished' && (await openGameByChannel(tx, caller.channelId))) {
-      return fail('A newer game is open in this channel; the finished game cannot be rolled back.');
-    }
+    if (game.status === 'forming') return fail(NOT_STARTED);
+    if (game.status === 'finished' && (await openGameByChannel(tx, caller.channelId)))
+      return fail(msg('gm.refused.newerGame'));
     const variant = variantOfGame(game);
-    if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
+    if (!variant) return fail(variantGone(game.variantId));
     const all = await phasesOf(tx, game.id);
     const current = all[all.length - 1];
     // The previous phase a player had something to decide in (phases that only civil-disorder powers had to
@@ -313,7 +348,7 @@ export async function gmRollback(
       previous = p;
       break;
     }
-    if (!current || !previous) return fail('There is no previous phase to go back to.');
+    if (!current || !previous) return fail(msg('gm.refused.noPrevious'));
     const now = deps.now();
     const undone = all.filter((p) => p.idx > previous.idx).map((p) => p.id);
     await tx
@@ -355,7 +390,7 @@ export async function gmRollback(
         .returning()
     )[0]!;
     const restored = (await phaseById(tx, previous.id))!;
-    const label = phaseLabel(
+    const phase = phaseMsg(
       { season: restored.season as never, year: restored.year, type: restored.type as never },
       variant,
     );
@@ -369,8 +404,7 @@ export async function gmRollback(
     await queueNotice(
       tx,
       updated,
-      `⏪ The game master rolled the game back to **${label}**. Orders given in that phase are kept; change them before ${timeRef(deadline, 'R')}.` +
-        (undoesEnd ? ' The draw votes and concessions that ended the game were cleared.' : ''),
+      [msg('gm.notice.rollback', { phase, relative: timeRef(deadline, 'R'), votes: undoesEnd ? 'cleared' : 'kept' })],
       `rollback:${game.id}:${previous.id}:${randomToken(deps.random ?? Math.random)}`,
       now,
     );
@@ -392,19 +426,16 @@ export async function gmReplace(
     const game = await gmGame(tx, input);
     if (isErr(game)) return game;
     const variant = variantOfGame(game);
-    if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
-    if (input.computer && input.newUserId)
-      return fail('Give the power either to a user or to a computer player, not both.');
-    if (!input.computer && !idText(input.newUserId ?? ''))
-      return fail('Name the user who takes the power over, or choose `computer: True` for a computer player.');
+    if (!variant) return fail(variantGone(game.variantId));
+    if (input.computer && input.newUserId) return fail(msg('gm.refused.userAndComputer'));
+    if (!input.computer && !idText(input.newUserId ?? '')) return fail(msg('gm.refused.nameUser'));
     const power = matchPower(game.variantId, String(input.power ?? ''));
-    if (!power)
-      return fail(
-        `"${typed(input.power)}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`,
-      );
+    if (!power) {
+      const powers = variant.powers.map((p) => p.name).join(', ');
+      return fail(msg('gm.refused.unknownPowerOf', { text: typed(input.power), variant: variant.name, powers }));
+    }
     // A computer seat is put there by the game master only (docs/decisions.md).
-    if (!input.computer && input.level)
-      return fail('`level:` is how well a computer player plays: give it with `computer: True`.');
+    if (!input.computer && input.level) return fail(msg('gm.refused.levelWithoutComputer'));
     const level = parseLevel(input.level, game.computerLevel);
     if (!level.ok) return fail(level.error);
     const newUserId = input.computer ? computerUserId(power, level.level) : input.newUserId!;
@@ -413,22 +444,22 @@ export async function gmReplace(
     const current = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
     const unseatable =
       current && !holder ? variant.rules.canSeat?.({ map: variant.map, position: current.position, power }) : null;
-    if (unseatable) return fail(`${unseatable}.`);
+    if (unseatable) return fail(plainMsg(`${unseatable}.`));
     // No game of only computer players through a replacement (a demonstration table is asked for at
     // creation).
     if (input.computer && !game.demonstration && !roster.some((p) => p.power !== power && !isComputer(p.userId))) {
-      return fail(`${power} is the last power a person plays; a game of only computer players is refused.`);
+      return fail(msg('gm.refused.lastPerson', { power }));
     }
     const other = roster.find((p) => p.userId === newUserId);
     // docs/decisions.md: a game master cannot take a power while he holds another (nor can anyone hold two).
     if (other && other.power !== power) {
       return fail(
         newUserId === input.userId
-          ? `You already play ${other.power} in this game; a game master cannot take a second power.`
-          : `${playerName(newUserId)} already plays ${other.power} in this game.`,
+          ? msg('gm.refused.secondPower', { power: other.power })
+          : msg('gm.refused.playsOther', { player: holderMsg(newUserId), power: other.power }),
       );
     }
-    if (holder?.userId === newUserId) return fail(`${playerName(newUserId)} already plays ${power}.`);
+    if (holder?.userId === newUserId) return fail(msg('gm.refused.playsIt', { player: holderMsg(newUserId), power }));
     const now = deps.now();
     if (holder) await tx.update(players).set({ userId: newUserId, joinedAt: now }).where(eq(players.id, holder.id));
     else await tx.insert(players).values({ gameId: game.id, power, userId: newUserId, joinedAt: now });
@@ -447,9 +478,16 @@ export async function gmReplace(
     await queueNotice(
       tx,
       game,
-      hidesIdentities(game) && isPerson(newUserId)
-        ? `🔁 **${power}** has a new player.`
-        : `🔁 ${power} is now played by ${playerName(newUserId)}${holder ? (isVacant(holder.userId) ? ' (the seat was vacant)' : ` (replacing ${publicHolderName(game, holder.userId)})`) : ''}.`,
+      [
+        hidesIdentities(game) && isPerson(newUserId)
+          ? msg('gm.notice.replaceHidden', { power })
+          : msg('gm.notice.replace', {
+              power,
+              player: holderMsg(newUserId),
+              before: !holder ? 'none' : isVacant(holder.userId) ? 'vacant' : 'replacing',
+              previous: holder ? holderMsg(holder.userId, identitiesHiddenNow(game)) : '',
+            }),
+      ],
       `replace:${game.id}:${power}:${tag}`,
       now,
     );
@@ -459,21 +497,17 @@ export async function gmReplace(
         game,
         newUserId,
         'replaced',
-        `You now play **${power}** in the ${variant.name} game in ${channelRef(game.channelId)}. Check \`/orders\` there.`,
+        [msg('gm.dm.replaced', { power, variant: variant.name, channel: channelRef(game.channelId) })],
         `replace-dm:${game.id}:${power}:${tag}`,
         now,
       );
       if (holder) {
-        const ordersLine =
-          cleared > 0
-            ? ` Its ${cleared} order${cleared === 1 ? '' : 's'} for this phase were cleared; the new player gives their own.`
-            : '';
         await queueDm(
           tx,
           game,
           holder.userId,
           'replaced',
-          `The game master gave **${power}** in ${channelRef(game.channelId)} to another player; you no longer play it.${ordersLine}`,
+          [msg('gm.dm.replacedOld', { power, channel: channelRef(game.channelId), cleared })],
           `replaced-dm:${game.id}:${power}:${tag}`,
           now,
         );
@@ -498,8 +532,7 @@ export async function gmCancel(
     const game = await openGameByChannel(tx, input.channelId);
     if (!game) return fail(await noOpenGame(tx, input.channelId));
     const isMaster = game.gmUserId === input.userId;
-    if (!isMaster && !input.canManageServer)
-      return fail('Only the game master, or a member with Manage Server, can cancel the game.');
+    if (!isMaster && !input.canManageServer) return fail(msg('gm.refused.cancelPermission'));
     const now = deps.now();
     await tx
       .update(games)
@@ -535,6 +568,7 @@ export async function gmCancel(
         .set({ failedAt: now, lastError: 'cancelled with the game' })
         .where(inArray(outbox.id, lapsed));
     const who = isMaster ? 'the game master' : 'a server manager';
+    const by = isMaster ? 'master' : 'manager';
     await audit(tx, {
       gameId: game.id,
       userId: input.userId,
@@ -546,13 +580,17 @@ export async function gmCancel(
     await queueNotice(
       tx,
       game,
-      `🛑 ${hidesIdentities(game) ? `${who[0]!.toUpperCase()}${who.slice(1)}` : `${memberRef(input.userId)} (${who})`} cancelled this game. The channel is free for a new one (\`/game create\`).${[
-        ...(game.status === 'forming' ? [] : await standingsLines(tx, game, ended, settled)),
-        ...scoresLines(settled?.score ?? null),
-        ...(await pressEndLines(tx, game)),
-      ]
-        .map((l) => `\n${l}`)
-        .join('')}`,
+      [
+        hidesIdentities(game)
+          ? msg('gm.notice.cancelHidden', { by })
+          : msg('gm.notice.cancel', { by, member: memberRef(input.userId) }),
+        // The standings, scores and press lines are their features' own texts.
+        ...[
+          ...(game.status === 'forming' ? [] : await standingsLines(tx, game, ended, settled)),
+          ...scoresLines(settled?.score ?? null),
+          ...(await pressEndLines(tx, game)),
+        ].map(plainMsg),
+      ],
       `cancel:${game.id}:${tag}`,
       now,
     );
@@ -578,8 +616,8 @@ export async function gmTransfer(
   return await inTransaction(deps, async (tx, changed) => {
     const game = await gmGame(tx, input);
     if (isErr(game)) return game;
-    if (!idText(input.newUserId)) return fail('Name the member who becomes game master.');
-    if (input.newUserId === input.userId) return fail('You are already the game master.');
+    if (!idText(input.newUserId)) return fail(msg('gm.refused.nameMaster'));
+    if (input.newUserId === input.userId) return fail(msg('gm.refused.alreadyMaster'));
     const now = deps.now();
     const updated = (
       await tx.update(games).set({ gmUserId: input.newUserId }).where(eq(games.id, game.id)).returning()
@@ -594,9 +632,11 @@ export async function gmTransfer(
     await queueNotice(
       tx,
       game,
-      hidesIdentities(game)
-        ? '👑 The game master handed the game over to another member, who is now its game master.'
-        : `👑 ${memberRef(input.newUserId)} is now the game master (handed over by ${memberRef(input.userId)}).`,
+      [
+        hidesIdentities(game)
+          ? msg('gm.notice.transferHidden')
+          : msg('gm.notice.transfer', { member: memberRef(input.newUserId), previous: memberRef(input.userId) }),
+      ],
       `transfer:${game.id}:${randomToken(deps.random ?? Math.random)}`,
       now,
     );
@@ -614,14 +654,11 @@ export async function gmKick(
   return await inTransaction(deps, async (tx, changed) => {
     const game = await gmGame(tx, input);
     if (isErr(game)) return game;
-    if (game.status !== 'forming')
-      return fail(
-        'The game has started: players cannot be removed now; hand their power to someone else with `/gm replace`.',
-      );
+    if (game.status !== 'forming') return fail(msg('gm.refused.kickStarted'));
     const power = matchPower(game.variantId, String(input.power ?? ''));
-    if (!power) return fail(`"${typed(input.power)}" is not a power in this game.`);
+    if (!power) return fail(msg('gm.refused.unknownPower', { text: typed(input.power) }));
     const holder = (await playersOf(tx, game.id)).find((p) => p.power === power);
-    if (!holder) return fail(`Nobody has joined as ${power}.`);
+    if (!holder) return fail(msg('gm.refused.nobodyAs', { power }));
     const now = deps.now();
     await tx.delete(players).where(eq(players.id, holder.id));
     await syncPressThreads(tx, game, power, now);
@@ -635,7 +672,7 @@ export async function gmKick(
     await queueNotice(
       tx,
       game,
-      `👢 The game master removed ${publicHolderName(game, holder.userId)} from **${power}**; the power is free again.`,
+      [msg('gm.notice.kick', { player: holderMsg(holder.userId, identitiesHiddenNow(game)), power })],
       `kick:${game.id}:${power}:${randomToken(deps.random ?? Math.random)}`,
       now,
     );

@@ -4,5 +4,16 @@
  *
  * This file is the feature's public face: code outside src/game/gm/ imports only from here.
  */
-export { gmAdvance, gmCancel, gmExtend, gmKick, gmPause, gmReplace, gmResume, gmRollback, gmTransfer } from './gm.js';
+export {
+  gmAdvance,
+  gmCancel,
+  gmExtend,
+  gmKick,
+  gmPause,
+  gmReplace,
+  gmResume,
+  gmRollback,
+  gmTransfer,
+  holderMsg,
+} from './gm.js';
 export { gmSeats } from './seats.js';

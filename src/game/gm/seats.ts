@@ -6,6 +6,7 @@
 import { latestGameByChannel, playersOf, phaseById } from '../../store/queries.js';
 import { substituteCalls } from '../../store/schema.js';
 import { and, eq, isNull } from 'drizzle-orm';
+import { msg } from '../../i18n/index.js';
 import {
   noOpenGame,
   hidesIdentities,
@@ -38,10 +39,10 @@ export async function gmSeats(
   return await inReadTransaction(deps, async (tx) => {
     const game = await latestGameByChannel(tx, caller.channelId);
     if (!game) return fail(await noOpenGame(tx, caller.channelId));
-    if (game.gmUserId !== caller.userId) return fail('Only the game master can use `/gm` commands.');
-    if (game.kind !== 'diplomacy') return fail('The seats of this game are on its table for everyone to see.');
+    if (game.gmUserId !== caller.userId) return fail(msg('gm.refused.notMaster'));
+    if (game.kind !== 'diplomacy') return fail(msg('gm.refused.seatsOnTable'));
     const variant = variantOfGame(game);
-    if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
+    if (!variant) return fail(msg('game.refused.variantGone', { variant: game.variantId }));
     const holders = new Map((await playersOf(tx, game.id)).map((p) => [p.power, p]));
     const calls = new Set(
       (

@@ -212,8 +212,8 @@ function hideIn(game: GameRow, line: Msg): Msg {
     params[name] =
       typeof value === 'string'
         ? hideMembers(game, value).text
-        : typeof value === 'number'
-          ? value
+        : typeof value === 'number' || !('key' in value)
+          ? value // a number, or a name the variant gives (never a member)
           : hideIn(game, value);
   return { key: line.key, params };
 }
