@@ -4,6 +4,7 @@
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { GameView } from '../game/core/index.js';
+import { tr, type Locale } from '../i18n/index.js';
 
 /** `/game create nmr: vacate-after: min-reliability:` as the game layer reads them (shared with the game kinds). */
 export function seatOptions(interaction: ChatInputCommandInteraction) {
@@ -47,4 +48,14 @@ export function seatsText(seats: GameView['seats'], words: SeatWords = DIPLOMACY
       ? ` Joining or claiming a seat needs an on-time rate of ${seats.minReliability} %.`
       : '';
   return `🪑 ${nmr}${vacate}${bar}\n`;
+}
+
+/** A Diplomacy game's line about missed orders, vacant seats and the on-time bar, in the member's locale. */
+export function diplomacySeatsText(locale: Locale, seats: GameView['seats']): string {
+  return tr(locale, 'lobby.created.seats', {
+    nmr: seats.nmr === 'computer' ? 'computer' : 'hold',
+    vacateAfter: seats.vacateAfter,
+    bar: seats.minReliability !== null ? 'some' : 'none',
+    minReliability: seats.minReliability ?? 0,
+  });
 }

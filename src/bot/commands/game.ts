@@ -32,15 +32,14 @@ import {
   optionsLine,
   computerSeatSuggestions,
   isComputer,
-  playerName,
   fail,
 } from '../../game/core/index.js';
-import type { PressMode } from '../../game/press/index.js';
-import { localeOf, msg, tr, LOCALES } from '../../i18n/index.js';
+import { holderMsg } from '../../game/gm/index.js';
+import { CATALOGUES, localeOf, msg, tr, LOCALES, type Locale, type MessageKey } from '../../i18n/index.js';
 import { pluginOf } from '../../variants/index.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, handleConfirmation } from '../components.js';
-import { seatOptions, seatsText } from '../seat-options.js';
+import { diplomacySeatsText, seatOptions } from '../seat-options.js';
 import { discordText } from '../markup.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respond.js';
@@ -209,7 +208,10 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         if (diplomacyOnly.length > 0)
           return replyRejected(
             interaction,
-            `${diplomacyOnly.map((o) => `\`${o}:\``).join(', ')} ${diplomacyOnly.length === 1 ? 'is' : 'are'} for Diplomacy games: a game of this kind has its own winner rule and no press. Leave ${diplomacyOnly.length === 1 ? 'it' : 'them'} out.`,
+            msg('lobby.refused.diplomacyOnly', {
+              options: diplomacyOnly.map((o) => `\`${o}:\``).join(', '),
+              count: diplomacyOnly.length,
+            }),
           );
         return kind.create(ctx, interaction);
       }
@@ -236,24 +238,10 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         guildLocale: interaction.guildLocale,
       });
       if (!r.ok) return replyRejected(interaction, r);
-      const d = r.game.durations;
-      const hidden = hidesIdentities(r.game);
       // In a game that hides identities every reply is private: Discord shows above a public one who ran the command.
-      return (hidden ? replyPrivately : replyPublicly)(
+      return (hidesIdentities(r.game) ? replyPrivately : replyPublicly)(
         interaction,
-        (hidden
-          ? `🆕 You created a **${r.game.variantName}** game here and are its game master. ${PRESS_TEXT[r.game.press]}\n`
-          : `🆕 ${memberRef(caller.userId)} created a **${r.game.variantName}** game here and is its game master.\n`) +
-          `Phases: movement ${formatDuration(d.movement)}, retreat ${formatDuration(d.retreat)}, adjustment ${formatDuration(d.adjustment)}.\n` +
-          (interaction.options.getString('palette') === 'colorblind' ? 'Maps use the colour-blind palette.\n' : '') +
-          (r.game.notifyRoleId ? `The start and results posts will ping ${roleMention(r.game.notifyRoleId)}.\n` : '') +
-          optionsText(r.game.variantId, r.game.options) +
-          computerText(r) +
-          seatsText(r.game.seats) +
-          scoringText(r.game) +
-          (r.demonstration
-            ? 'The game master starts it with `/game start`.'
-            : 'Join with `/game join` (optionally choosing a power); the game master starts with `/game start`.'),
+        createdText(readerOf(interaction), r, caller.userId, interaction.options.getString('palette') === 'colorblind'),
       );
     }
     case 'join': {
@@ -261,12 +249,13 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       if (kind) return kind.lobby(ctx, interaction, 'join');
       const r = await joinGame(ctx.deps, { ...caller, power: interaction.options.getString('power') });
       if (!r.ok) return replyRejected(interaction, r);
+      const locale = readerOf(interaction);
       if (hidesIdentities(r.game))
-        return replyPrivately(
-          interaction,
-          `✋ You joined the game as **${r.power}**. Who plays whom stays hidden until the end: nobody else is told.`,
-        );
-      return replyPublicly(interaction, `✋ ${playerName(caller.userId)} joined the game as **${r.power}**.`);
+        return replyPrivately(interaction, tr(locale, 'lobby.joined.hidden', { power: r.power }));
+      return replyPublicly(
+        interaction,
+        tr(locale, 'lobby.joined', { player: holderMsg(caller.userId), power: r.power }),
+      );
     }
     case 'leave':
       return await leave(ctx, interaction);
@@ -282,7 +271,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     case 'list':
       return await list(ctx, interaction);
     default:
-      return replyRejected(interaction, 'Unknown subcommand.');
+      return replyRejected(interaction, msg('gm.refused.unknownSubcommand'));
   }
 }
 
@@ -334,9 +323,9 @@ async function leave(ctx: BotContext, interaction: ChatInputCommandInteraction):
   if (kind) return kind.lobby(ctx, interaction, 'leave');
   const r = await leaveGame(ctx.deps, caller);
   if (!r.ok) return replyRejected(interaction, r);
-  if (hidesIdentities(r.game))
-    return replyPrivately(interaction, `👋 You left the game; **${r.power}** is free again.`);
-  return replyPublicly(interaction, `👋 ${playerName(caller.userId)} left the game; **${r.power}** is free again.`);
+  const locale = readerOf(interaction);
+  if (hidesIdentities(r.game)) return replyPrivately(interaction, tr(locale, 'lobby.left.hidden', { power: r.power }));
+  return replyPublicly(interaction, tr(locale, 'lobby.left', { player: holderMsg(caller.userId), power: r.power }));
 }
 
 /** `/game start`: the game master's private acknowledgement (the start post is the channel's announcement). */
@@ -347,13 +336,15 @@ async function start(ctx: BotContext, interaction: ChatInputCommandInteraction):
   const r = await startGame(ctx.deps, caller);
   if (!r.ok) return replyRejected(interaction, r);
   // The start post (roster, map, deadline) is the channel's announcement; the master's acknowledgement is private.
-  const cd = r.civilDisorder.length > 0 ? ` In civil disorder: ${r.civilDisorder.join(', ')}.` : '';
   const people = r.players.filter((p) => !isComputer(p.userId)).length;
-  const computers = r.players.length - people;
-  const seated = `${people} player${people === 1 ? '' : 's'}${computers > 0 ? ` and ${computers} computer player${computers === 1 ? '' : 's'}` : ''}`;
   return replyPrivately(
     interaction,
-    `🎲 The game starts with ${seated}.${cd} The start post with the map is going to the channel; every player gets their power by DM.`,
+    tr(readerOf(interaction), 'lobby.started', {
+      people,
+      computers: r.players.length - people,
+      disorder: r.civilDisorder.length,
+      powers: r.civilDisorder.join(', '),
+    }),
   );
 }
 
@@ -408,25 +399,60 @@ async function computerAutocomplete(
   );
 }
 
-/** The create reply's line about computer players, or ''. */
-function computerText(r: { computerPowers: string[]; computerFill: boolean; demonstration: boolean }): string {
-  if (r.demonstration) return '🤖 **Demonstration table**: computer players play every power; nobody joins.\n';
-  if (r.computerFill) return '🤖 Computer players take every power nobody has joined as when the game starts.\n';
-  if (r.computerPowers.length > 0) return `🤖 Computer players: ${r.computerPowers.join(', ')}.\n`;
-  return '';
+type Created = Extract<Awaited<ReturnType<typeof createGame>>, { ok: true }>;
+
+/** `/game create`'s reply in the member's locale: who created what, the phase times and every setting that is on. */
+function createdText(locale: Locale, r: Created, userId: string, colourBlind: boolean): string {
+  const game = r.game;
+  const d = game.durations;
+  const head = hidesIdentities(game)
+    ? tr(locale, 'lobby.created.hidden', { variant: game.variantName, press: game.press })
+    : tr(locale, 'lobby.created', { member: memberRef(userId), variant: game.variantName });
+  const lines = [
+    head,
+    tr(locale, 'lobby.created.phases', {
+      movement: formatDuration(d.movement),
+      retreat: formatDuration(d.retreat),
+      adjustment: formatDuration(d.adjustment),
+    }),
+    ...(colourBlind ? [tr(locale, 'lobby.created.colourBlind')] : []),
+    ...(game.notifyRoleId ? [tr(locale, 'lobby.created.notify', { role: roleMention(game.notifyRoleId) })] : []),
+    ...optionsLines(game.variantId, game.options),
+    ...computerLines(locale, r),
+    diplomacySeatsText(locale, game.seats),
+    tr(locale, 'lobby.created.scoring', {
+      scoring: locale === 'en' ? game.scoring : scoringName(locale, game.scoring),
+      computers: game.rateAgainstComputers ? 'rated' : 'unrated',
+    }),
+    tr(locale, r.demonstration ? 'lobby.created.startDemonstration' : 'lobby.created.join'),
+  ];
+  return lines.join('\n');
 }
 
-/** The create reply's line about how the end is scored and rated (docs/bot.md "Scoring", "Ratings"). */
-function scoringText(game: { scoring: string; rateAgainstComputers: boolean }): string {
-  const computers = game.rateAgainstComputers ? '; computer players count as opponents in the ratings' : '';
-  return `📊 Scoring: ${game.scoring}${computers}.\n`;
+/** A scoring system's name as the member's `/game create scoring:` choices show it (its English name and a gloss). */
+function scoringName(locale: Locale, scoring: string): string {
+  const key = `command.game.create.scoring.choice.${scoring}`;
+  return key in CATALOGUES.en ? tr(locale, key as MessageKey) : scoring;
 }
 
-/** The create reply's lines about the game's options: the variant's own, then the others that are on. */
-function optionsText(variantId: string, options: Record<string, string>): string {
+/** The create reply's line about computer players, if any. */
+function computerLines(
+  locale: Locale,
+  r: { computerPowers: string[]; computerFill: boolean; demonstration: boolean },
+): string[] {
+  if (r.demonstration) return [tr(locale, 'lobby.created.demonstration')];
+  if (r.computerFill) return [tr(locale, 'lobby.created.computerFill')];
+  if (r.computerPowers.length > 0)
+    return [tr(locale, 'lobby.created.computers', { powers: r.computerPowers.join(', ') })];
+  return [];
+}
+
+/** The create reply's lines about the game's options: the variant's own, then the others that are on (in English: the variant's words). */
+function optionsLines(variantId: string, options: Record<string, string>): string[] {
   const plugin = pluginOf(variantId);
   const own = plugin.optionLines?.(options) ?? [];
-  return own.map((l) => `${l}\n`).join('') + optionsLine(options, plugin.ownOptions ?? []);
+  const others = optionsLine(options, plugin.ownOptions ?? []);
+  return [...own, ...(others ? [others.trimEnd()] : [])];
 }
 
 /** Creating costs the most; joining and leaving share one budget (each posts in the channel). */
@@ -441,9 +467,9 @@ const LEAVE_SEAT = 'leave-seat';
 /** The confirmation of `/game leave` during a game, and the **Claim** button of a substitute call. */
 async function component(ctx: BotContext, interaction: ComponentInteraction, action: string, args: string[]) {
   if (action === 'claim') return claim(ctx, interaction, Number(args[0]));
+  const locale = readerOf(interaction);
   return handleConfirmation(ctx, interaction, action, args, async () => {
     const r = await leaveSeat(ctx.deps, callerOf(interaction));
-    const locale = readerOf(interaction);
     return r.ok ? tr(locale, 'seats.leave.done', { power: r.power }) : `⚠️ ${refusalText(locale, r)}`;
   });
 }
@@ -472,15 +498,6 @@ export const gameCommand: BotCommand = {
   autocomplete,
   cooldown,
   component,
-};
-
-/** What the game master is told of the press they chose, when it hides identities. */
-const PRESS_TEXT: Record<PressMode, string> = {
-  open: '',
-  gunboat:
-    'Gunboat: no press through the bot, and who plays whom stays hidden until the end (you see it with `/gm seats`, privately; nothing you do with `/gm` shows it).',
-  anonymous:
-    'Anonymous press: players talk through `/press send`, signed with their power only; who plays whom stays hidden until the end (you see it with `/gm seats`, privately; nothing you do with `/gm` shows it).',
 };
 
 /** `/game create` options only a Diplomacy game reads: another kind of game refuses them rather than ignore them. */

@@ -47,8 +47,8 @@ import { drawScChart } from '../charts.js';
 import type { BotContext } from '../context.js';
 import { mapFileName, type MapPicture } from '../maps.js';
 import { discordText } from '../markup.js';
-import { tr, type Locale } from '../../i18n/index.js';
-import { readerOf } from '../locale.js';
+import { msg, t, tr, type Locale, type Msg } from '../../i18n/index.js';
+import { readerOf, refusalText, wordLines } from '../locale.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { choiceName, MAX_CHOICES, splitMessage } from '../text.js';
 import { PALETTE_CHOICES } from './map.js';
@@ -114,9 +114,10 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     phase: sub === 'show' ? interaction.options.getString('phase') : null,
   });
   if (!r.ok) return replyRejected(interaction, r);
+  const locale = readerOf(interaction);
   const picture = interaction.options.getString('map') as PhasePicture | null;
   if (r.detail) {
-    const [first, ...rest] = splitMessage(discordText(r.detail.text));
+    const [first, ...rest] = splitMessage(discordText(wordLines(locale, r.detail.lines)));
     if (picture) {
       if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
       const input = await renderInputForPicture(ctx.deps, r.detail.phase.id, picture);
@@ -134,7 +135,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         );
       }
       await interaction.editReply({
-        content: drawn ? first! : `${first!.slice(0, 1900)}\n(The map could not be drawn.)`,
+        content: drawn ? first! : `${first!.slice(0, 1900)}\n${tr(locale, 'history.mapFailed')}`,
         files: drawn ? [{ attachment: drawn.png, name: drawn.name }] : [],
         allowedMentions: { parse: [] },
       });
@@ -146,12 +147,14 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     return;
   }
   const played = r.phases.filter((p) => p.resolvedAt !== null);
-  if (played.length === 0) return replyPrivately(interaction, 'No phase has been resolved yet.');
+  if (played.length === 0) return replyPrivately(interaction, tr(locale, 'history.list.none'));
   return replyPrivately(
     interaction,
-    `**Resolved phases**\n${played.map((p) => `\`${p.code}\` ${p.label}`).join('\n')}\n` +
-      `Show one with \`/history show phase:${played[played.length - 1]!.code}\`, and its maps with \`map:\`; ` +
-      'the game as an animation with `/history replay`, as a file with `/history export`, its supply centres with `/history chart`.',
+    [
+      tr(locale, 'history.list.head'),
+      ...played.map((p) => `\`${p.code}\` ${t(locale, p.name)}`),
+      tr(locale, 'history.list.help', { code: played[played.length - 1]!.code }),
+    ].join('\n'),
   );
 }
 
@@ -161,16 +164,17 @@ async function replay(ctx: BotContext, interaction: ChatInputCommandInteraction)
   // The router may have acknowledged already, privately (it was busy); a shared replay is then posted as a follow-up.
   const deferredPrivately = interaction.deferred;
   if (!interaction.deferred) await interaction.deferReply(share ? {} : { flags: MessageFlags.Ephemeral });
+  const locale = readerOf(interaction);
   const say = (content: string) =>
     interaction.editReply({ content: discordText(content), allowedMentions: { parse: [] } });
   const caller = callerOf(interaction);
   const r = await history(ctx.deps, { channelId: caller.channelId, phase: null });
-  if (!r.ok) return void (await say(`⚠️ ${r.error}`));
+  if (!r.ok) return void (await say(`⚠️ ${refusalText(locale, r)}`));
   const range = rangeOf(r.phases, interaction.options.getString('from'), interaction.options.getString('to'));
-  if (!range.ok) return void (await say(`⚠️ ${range.error}`));
+  if (!range.ok) return void (await say(`⚠️ ${t(locale, range.error)}`));
   const { phases } = range;
   const first = await renderInputsForResults(ctx.deps, phases[0]!.id);
-  if (!first) return void (await say('⚠️ These phases can no longer be drawn (the game was rolled back meanwhile).'));
+  if (!first) return void (await say(`⚠️ ${tr(locale, 'history.replay.gone')}`));
   const palette = first.orders.palette;
   const outcome = await ctx.replays.replay({
     guildId: interaction.guildId ?? caller.channelId,
@@ -184,27 +188,33 @@ async function replay(ctx: BotContext, interaction: ChatInputCommandInteraction)
       ).gif;
     },
   });
-  if (!outcome.ok) return void (await say(`⚠️ ${outcome.error}`));
+  if (!outcome.ok) return void (await say(`⚠️ ${refusalText(locale, outcome)}`));
   const limit = interaction.attachmentSizeLimit || 10 * 2 ** 20;
   if (outcome.gif.length > limit) {
     const mib = (n: number) => (n / 2 ** 20).toFixed(1);
     return void (await say(
-      `⚠️ The replay is ${mib(outcome.gif.length)} MiB, more than this server's upload limit (${mib(limit)} MiB): pick a shorter range with \`from:\` and \`to:\`.`,
+      `⚠️ ${tr(locale, 'history.replay.tooBig', { size: mib(outcome.gif.length), limit: mib(limit) })}`,
     ));
   }
   const head = phases[0]!;
   const tail = phases[phases.length - 1]!;
   const content =
     phases.length === 1
-      ? `**Replay** of ${head.label} (\`${head.code}\`)`
-      : `**Replay** from ${head.label} to ${tail.label} (\`${head.code}\`–\`${tail.code}\`, ${phases.length} phases)`;
+      ? tr(locale, 'history.replay.one', { phase: head.name, code: head.code })
+      : tr(locale, 'history.replay.range', {
+          from: head.name,
+          to: tail.name,
+          fromCode: head.code,
+          toCode: tail.code,
+          count: phases.length,
+        });
   const file = {
     attachment: outcome.gif,
     name: `replay-${mapFileName(head.code).replace(/\.png$/, '')}-${mapFileName(tail.code).replace(/\.png$/, '')}.gif`,
   };
   if (share && deferredPrivately) {
     await interaction.followUp({ content, files: [file], allowedMentions: { parse: [] } });
-    await say('The replay is posted in the channel.');
+    await say(tr(locale, 'history.replay.shared'));
     return;
   }
   await interaction.editReply({ content, files: [file], allowedMentions: { parse: [] } });
@@ -215,29 +225,23 @@ function rangeOf(
   all: readonly PhaseView[],
   from: string | null,
   to: string | null,
-): { ok: true; phases: PhaseView[] } | { ok: false; error: string } {
+): { ok: true; phases: PhaseView[] } | { ok: false; error: Msg } {
   const played = all.filter((p) => p.resolvedAt !== null);
-  if (played.length === 0) return { ok: false, error: 'No phase has been resolved yet: there is nothing to replay.' };
-  const find = (given: string | null, fallback: number): number | string => {
+  if (played.length === 0) return { ok: false, error: msg('history.replay.nothing') };
+  const find = (given: string | null, fallback: number): number | Msg => {
     if (given === null || given.trim() === '') return fallback;
     const wanted = given.trim().toLowerCase();
     const i = played.findIndex((p) => p.code.toLowerCase() === wanted || p.label.toLowerCase() === wanted);
-    return i >= 0
-      ? i
-      : `No resolved phase "${typed(given)}" in this game (resolved: ${played[0]!.code} to ${played[played.length - 1]!.code}).`;
+    const [firstCode, lastCode] = [played[0]!.code, played[played.length - 1]!.code];
+    return i >= 0 ? i : msg('history.replay.unknown', { text: typed(given), first: firstCode, last: lastCode });
   };
   const a = find(from, 0);
   const b = find(to, played.length - 1);
-  if (typeof a === 'string') return { ok: false, error: a };
-  if (typeof b === 'string') return { ok: false, error: b };
-  if (a > b)
-    return { ok: false, error: `${played[a]!.code} comes after ${played[b]!.code}: give \`from:\` the earlier phase.` };
-  if (b - a + 1 > MAX_REPLAY_PHASES) {
-    return {
-      ok: false,
-      error: `A replay covers at most ${MAX_REPLAY_PHASES} phases; this range has ${b - a + 1}. Pick a shorter one with \`from:\` and \`to:\`.`,
-    };
-  }
+  if (typeof a !== 'number') return { ok: false, error: a };
+  if (typeof b !== 'number') return { ok: false, error: b };
+  if (a > b) return { ok: false, error: msg('history.replay.order', { from: played[a]!.code, to: played[b]!.code }) };
+  if (b - a + 1 > MAX_REPLAY_PHASES)
+    return { ok: false, error: msg('history.replay.long', { max: MAX_REPLAY_PHASES, count: b - a + 1 }) };
   return { ok: true, phases: played.slice(a, b + 1) };
 }
 
@@ -309,11 +313,8 @@ async function exportFile(ctx: BotContext, interaction: ChatInputCommandInteract
   const data = Buffer.from(r.file.text, 'utf8');
   const limit = interaction.attachmentSizeLimit || ATTACHMENT_LIMIT;
   if (data.length > limit)
-    return replyRejected(
-      interaction,
-      `The game's file is ${mib(data.length)} MiB, more than Discord lets the bot attach here (${mib(limit)} MiB), so it cannot be sent.`,
-    );
-  const phases = `${r.file.phases} played phase${r.file.phases === 1 ? '' : 's'}`;
+    return replyRejected(interaction, msg('history.export.tooBig', { size: mib(data.length), limit: mib(limit) }));
+  const locale = readerOf(interaction);
   const variant = r.file.variant ? Buffer.from(r.file.variant.text, 'utf8') : null;
   const withVariant =
     variant && r.file.variant && data.length + variant.length <= limit
@@ -321,7 +322,12 @@ async function exportFile(ctx: BotContext, interaction: ChatInputCommandInteract
       : null;
   return replyWithFile(
     interaction,
-    `**The game as a file** (${phases}, the CLI's phases format): \`adjudicate\` decides every phase as the game did, \`replay\` draws it. ${r.file.over ? 'The game is over, so every phase played is in it.' : 'The phase under way is not in it, nor anything stored for it.'}${withVariant ? ` This server's variant comes with it: give it to the CLI as \`--variant-file ${withVariant.name}\`.` : ''}`,
+    tr(locale, 'history.export.done', {
+      phases: r.file.phases,
+      over: r.file.over ? 'yes' : 'no',
+      variant: withVariant ? 'yes' : 'no',
+      file: withVariant?.name ?? '',
+    }),
     { attachment: data, name: r.file.name },
     withVariant,
   );
@@ -334,7 +340,7 @@ async function chart(ctx: BotContext, interaction: ChatInputCommandInteraction):
   if (!r.ok) return replyRejected(interaction, r);
   if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const drawn = await drawScChart(r.chart, ctx.log, {});
-  if (!drawn) return replyRejected(interaction, 'The chart could not be drawn just now: try again in a moment.');
+  if (!drawn) return replyRejected(interaction, msg('history.chart.failed'));
   return replyWithFile(interaction, `**${r.chart.input.title}**`, { attachment: drawn.png, name: drawn.name });
 }
 

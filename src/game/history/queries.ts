@@ -1,6 +1,7 @@
 /**
  * Read-only use-cases: status, the caller's context (for autocomplete and `/map`), `/why`, `/history`.
  */
+import { msg, t, type Msg } from '../../i18n/index.js';
 import { votedPowersIn } from '../orders/index.js';
 import { parseLocationKey } from '../../engine/index.js';
 import type { OrderResult, Position, PowerOrder } from '../../engine/types.js';
@@ -10,7 +11,7 @@ import {
   isError,
   playerInGame,
   NO_GAME,
-  formatResultsSummary,
+  resultsSummaryLines,
   phaseLabel,
   fail,
   inReadTransaction,
@@ -174,12 +175,12 @@ export async function why(
 export async function history(
   deps: GameDeps,
   input: { channelId: string; phase?: string | null },
-): Promise<Result<{ phases: PhaseView[]; detail: PhaseResultsView | null }>> {
+): Promise<Result<{ phases: PhaseView[]; detail: (PhaseResultsView & { lines: Msg[] }) | null }>> {
   return await read(deps, async (tx) => {
     const game = await latestGameByChannel(tx, input.channelId);
     if (!game) return fail(NO_GAME);
     const v = variantOfGame(game);
-    if (!v) return fail(`This game's variant "${game.variantId}" is no longer available.`);
+    if (!v) return fail(msg('game.refused.variantGone', { variant: game.variantId }));
     const rows = await phasesOf(tx, game.id);
     const views = rows.map((r) => toPhaseView(r, v));
     const wanted = (input.phase ?? '').trim().toLowerCase();
@@ -192,16 +193,14 @@ export async function history(
       const starts = views.filter((p) => p.label.toLowerCase().startsWith(wanted));
       if (starts.length > 0) i = views.indexOf(starts[0]);
     }
-    if (i < 0)
-      return fail(
-        `No phase "${typed(input.phase)}" in this game. Phases: ${views.map((p) => p.code).join(', ') || 'none yet'}.`,
-      );
+    if (i < 0) {
+      const codes = views.map((p) => p.code).join(', ');
+      return fail(msg('history.refused.noPhase', { text: typed(input.phase), count: views.length, phases: codes }));
+    }
     const row = rows[i];
-    if (!row.adjudication) return fail(`${views[i].label} has not been resolved yet.`);
-    return {
-      ok: true,
-      phases: views,
-      detail: { phase: views[i], results: row.adjudication.results, text: formatResultsSummary(v, row.adjudication) },
-    };
+    if (!row.adjudication) return fail(msg('history.refused.unresolved', { phase: views[i].name }));
+    const lines = resultsSummaryLines(v, row.adjudication);
+    const text = lines.map((line) => t('en', line)).join('\n');
+    return { ok: true, phases: views, detail: { phase: views[i], results: row.adjudication.results, text, lines } };
   });
 }

@@ -118,8 +118,7 @@ export async function createGame(
   input: CreateGameInput,
 ): Promise<Result<{ game: GameView; computerPowers: string[]; computerFill: boolean; demonstration: boolean }>> {
   return await inTransaction(deps, async (tx, changed) => {
-    if (!idText(input.channelId) || !idText(input.userId))
-      return fail('This command must be used in a server channel.');
+    if (!idText(input.channelId) || !idText(input.userId)) return fail(msg('lobby.refused.notInChannel'));
     // A server's stored variant only from its own library (docs/variants.md "A server's variants").
     const wanted = String(input.variantId ?? '')
       .trim()
@@ -177,17 +176,16 @@ function parseGameSettings(input: CreateGameInput, ownStored: boolean): Result<G
   const variant =
     botVariants().find((v) => v.id === wanted) ?? (ownStored ? variantOfGame({ variantId: wanted }) : undefined);
   if (!variant) {
-    return fail(
-      `Unknown variant "${typed(input.variantId)}". Available variants: ${botVariants()
-        .map((v) => v.id)
-        .join(', ')}.`,
-    );
+    const variants = botVariants()
+      .map((v) => v.id)
+      .join(', ');
+    return fail(msg('lobby.refused.unknownVariant', { text: typed(input.variantId), variants }));
   }
   const durations = parseDurations(input.durations);
   if (!durations.ok) return fail(durations.error);
   const palette = input.palette ?? 'standard';
   if (palette !== 'standard' && palette !== 'colorblind')
-    return fail(`Unknown palette "${typed(palette)}". Palettes: standard, colorblind.`);
+    return fail(msg('lobby.refused.unknownPalette', { text: typed(palette) }));
   const written = parseOptionsText(variant, input.optionsText);
   if (!written.ok) return fail(written.error);
   const options = gameOptionsFor(variant, { ...written.options, ...(input.options ?? {}) });
@@ -200,17 +198,16 @@ function parseGameSettings(input: CreateGameInput, ownStored: boolean): Result<G
   if (!seats.ok) return fail(seats.error);
   const press = input.press ?? 'open';
   if (!PRESS_MODES.includes(press as PressMode))
-    return fail(`Unknown press "${typed(press)}". Press: ${PRESS_MODES.join(', ')}.`);
+    return fail(msg('lobby.refused.unknownPress', { text: typed(press), modes: PRESS_MODES.join(', ') }));
   const scoring = input.scoring ?? SCORING_SYSTEMS[0];
   if (!SCORING_SYSTEMS.includes(scoring as ScoringSystem))
-    return fail(`Unknown scoring "${typed(scoring)}". Scoring: ${SCORING_SYSTEMS.join(', ')}.`);
+    return fail(msg('lobby.refused.unknownScoring', { text: typed(scoring), systems: SCORING_SYSTEMS.join(', ') }));
   const locale = input.locale ? input.locale.trim() : localeOf(input.guildLocale);
-  if (!isLocale(locale)) return fail(`Unknown locale "${typed(locale)}". Locales: ${LOCALES.join(', ')}.`);
+  if (!isLocale(locale))
+    return fail(msg('lobby.refused.unknownLocale', { text: typed(locale), locales: LOCALES.join(', ') }));
   const demonstration = input.demonstration === true;
   if (demonstration && computer.request.fill === 'powers') {
-    return fail(
-      'A demonstration table gives every power to a computer player: leave `computer:` out (or write `all`).',
-    );
+    return fail(msg('lobby.refused.demonstrationSeats'));
   }
   return {
     ok: true,
@@ -245,19 +242,20 @@ async function checkGamePlace(
 ): Promise<Result<{ guildId: string | null; notifyRoleId: string | null }>> {
   const existing = await openGameByChannel(tx, input.channelId);
   if (existing) {
-    return fail(
-      `This channel already has a ${existing.status} game (${existing.variantId}); one game per channel. Use another channel.`,
-    );
+    return fail(msg('lobby.refused.channelTaken', { status: existing.status, variant: existing.variantId }));
   }
   const guildId = idText(input.guildId) || null;
   const notifyRoleId = idText(input.notifyRoleId) || null;
-  if (notifyRoleId !== null && notifyRoleId === guildId)
-    return fail('The bot never pings @everyone: choose a role for the players, or none.');
+  if (notifyRoleId !== null && notifyRoleId === guildId) return fail(msg('lobby.refused.everyone'));
   const server = await serverLimits(tx, deps, guildId);
   for (const type of ['movement', 'retreat', 'adjustment'] as const) {
     if (durations[type] < server.minPhaseMs) {
       return fail(
-        `The ${type} phase cannot be shorter than ${formatDuration(server.minPhaseMs)} in this server (you gave ${formatDuration(durations[type])}).`,
+        msg('lobby.refused.phaseTooShort', {
+          type,
+          min: formatDuration(server.minPhaseMs),
+          given: formatDuration(durations[type]),
+        }),
       );
     }
   }
@@ -318,9 +316,9 @@ export function gameOptionsFor(
   for (const [name, value] of Object.entries(given)) {
     if (value === null || value === undefined) continue;
     const spec = specs[name];
-    if (!spec) return fail(`${variant.name} has no option "${typed(name)}".`);
+    if (!spec) return fail(msg('lobby.refused.unknownOption', { variant: variant.name, text: typed(name) }));
     if (!spec.values.includes(value))
-      return fail(`Option ${name} takes ${spec.values.join(', ')} (you gave "${typed(value)}").`);
+      return fail(msg('lobby.refused.optionValue', { name, values: spec.values.join(', '), text: typed(value) }));
     options[name] = value;
   }
   for (const [name, spec] of Object.entries(specs)) options[name] ??= spec.default;
@@ -346,7 +344,7 @@ export async function freePowers(deps: GameDeps, channelId: string): Promise<str
 async function formingGame(tx: Tx, channelId: string): Promise<GameRow | { ok: false; error: string }> {
   const game = await openGameByChannel(tx, channelId);
   if (!game) return fail(NO_GAME);
-  if (game.status !== 'forming') return fail('The game has already started.');
+  if (game.status !== 'forming') return fail(msg('lobby.refused.started'));
   return game;
 }
 
@@ -361,14 +359,11 @@ export async function joinGame(
   return await inTransaction(deps, async (tx, changed) => {
     const game = await formingGame(tx, input.channelId);
     if ('ok' in game) return game;
-    if (!idText(input.userId)) return fail('Who is joining? (missing user id)');
+    if (!idText(input.userId)) return fail(msg('lobby.refused.noUser'));
     const variant = variantOfGame(game)!;
-    if (game.demonstration)
-      return fail(
-        'This is a demonstration table: computer players play every power, and nobody joins. Watch it here, or create a game of your own.',
-      );
+    if (game.demonstration) return fail(msg('lobby.refused.demonstration'));
     const mine = await playerByUser(tx, game.id, input.userId);
-    if (mine) return fail(`You have already joined as ${mine.power}. Use \`/game leave\` first to change power.`);
+    if (mine) return fail(msg('lobby.refused.joined', { power: mine.power }));
     const unreliable = await reliabilityRefusal(tx, game, input.userId);
     if (unreliable) return fail(unreliable);
     const seated = await playersOf(tx, game.id);
@@ -379,21 +374,22 @@ export async function joinGame(
       const matched = matchPower(game.variantId, input.power);
       if (!matched)
         return fail(
-          `"${typed(input.power)}" is not a power in ${variant.name}. Powers: ${variant.powers.map((p) => p.name).join(', ')}.`,
+          msg('gm.refused.unknownPowerOf', {
+            text: typed(input.power),
+            variant: variant.name,
+            powers: variant.powers.map((p) => p.name).join(', '),
+          }),
         );
       if (!free.includes(matched) && !taken.has(matched))
-        return fail(
-          `${matched} is a neutral power: the players' votes move it, and nobody takes it when the game forms. Free powers: ${free.join(', ') || 'none'}.`,
-        );
+        return fail(msg('lobby.refused.neutral', { power: matched, free: free.length, powers: free.join(', ') }));
       if (taken.has(matched)) {
         const byComputer = seated.some((p) => p.power === matched && isComputer(p.userId));
-        return fail(
-          `${matched} is ${byComputer ? 'played by a computer player (the game master chose it)' : 'already taken'}. Free powers: ${free.join(', ') || 'none'}.`,
-        );
+        const by = byComputer ? 'computer' : 'player';
+        return fail(msg('lobby.refused.taken', { power: matched, by, free: free.length, powers: free.join(', ') }));
       }
       power = matched;
     } else {
-      if (free.length === 0) return fail('Every power is taken.');
+      if (free.length === 0) return fail(msg('lobby.refused.full'));
       power = free[Math.floor((deps.random ?? Math.random)() * free.length) % free.length];
     }
     const now = deps.now();
@@ -411,10 +407,8 @@ export async function leaveGame(deps: GameDeps, input: Caller): Promise<Result<{
     const game = await openGameByChannel(tx, input.channelId);
     if (!game) return fail(NO_GAME);
     const mine = await playerByUser(tx, game.id, input.userId);
-    if (!mine) return fail('You are not in this game.');
-    if (game.status !== 'forming') {
-      return fail('The game has started: `/game leave` asks you to confirm, then your seat goes to a substitute.');
-    }
+    if (!mine) return fail(msg('lobby.refused.notIn'));
+    if (game.status !== 'forming') return fail(msg('lobby.refused.leaveStarted'));
     const now = deps.now();
     await tx.delete(players).where(eq(players.id, mine.id));
     await audit(tx, { gameId: game.id, userId: input.userId, action: 'leave', detail: { power: mine.power }, at: now });
@@ -437,17 +431,15 @@ export async function startGame(
   return await inTransaction(deps, async (tx, changed) => {
     const game = await formingGame(tx, input.channelId);
     if ('ok' in game) return game;
-    if (game.gmUserId !== input.userId) return fail('Only the game master can start the game.');
+    if (game.gmUserId !== input.userId) return fail(msg('lobby.refused.startNotMaster'));
     const variant = variantOfGame(game);
-    if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
+    if (!variant) return fail(msg('game.refused.variantGone', { variant: game.variantId }));
     const now = deps.now();
     const seatedBefore = await playersOf(tx, game.id);
     // A table of only computer players is a demonstration table, asked for at creation.
     if (!game.demonstration && !seatedBefore.some((p) => !isComputer(p.userId))) {
       return fail(
-        seatedBefore.length === 0 && !game.computerFill
-          ? 'Nobody has joined yet: players join with `/game join`.'
-          : 'No person has joined yet, and a game of only computer players is a demonstration table (`/game create demonstration: True`): players join with `/game join`.',
+        seatedBefore.length === 0 && !game.computerFill ? msg('lobby.refused.nobody') : msg('lobby.refused.noPerson'),
       );
     }
     if (game.computerFill) {
