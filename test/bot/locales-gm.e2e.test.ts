@@ -1,7 +1,7 @@
 /**
  * A game master in French and one in Chinese, through the real bot and the Discord stand-in (docs/locales.md): each
  * creates a game in their language, removes a player before the start, starts, pauses, extends and resumes the clock,
- * edits the board, rolls a played phase back and reads the history. Nothing they read (replies, confirmations and
+ * edits the board, rolls a played phase back, reads the history and plays in a sandbox. Nothing they read (replies, confirmations and
  * their buttons), nor what the channel reads (in the game's locale), nor the players' replies, has English left.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +92,14 @@ describe('a game master in French and in Chinese', () => {
     await run(gm, channel, 'history show', { phase: 'S1901M' });
     await confirmed(gm, channel, 'gm rollback');
     await run(gm, channel, 'gm seats');
+    // A sandbox of the game: copied, ordered, adjudicated, listed, shared in the channel and deleted.
+    await run(gm, channel, 'sandbox start');
+    await run(gm, channel, 'sandbox order', { orders: 'A par - bur; A mun - bur' });
+    await run(gm, channel, 'sandbox adjudicate');
+    await run(gm, channel, 'sandbox next');
+    await run(gm, channel, 'sandbox list');
+    await run(gm, channel, 'sandbox share');
+    await run(gm, channel, 'sandbox end');
     // Refusals too: a player is no game master, and the game is not paused.
     await run(a, channel, 'gm pause');
     await run(gm, channel, 'gm resume');
@@ -111,6 +119,9 @@ describe('a game master in French and in Chinese', () => {
     expect(mj).toContain('En pause avec');
     expect(mj).toContain('**Phases résolues**');
     expect(mj).toContain('Revenir en arrière');
+    expect(mj).toContain('**Bac à sable n°');
+    expect(mj).toContain('Instantané de bac à sable');
+    expect(mj).not.toContain('Sandbox');
     expect(read.get('alice')!.join('\n')).toContain('Seul le maître du jeu peut utiliser les commandes `/mj`.');
     expect(englishLeft(read.get('mj')!, true)).toEqual([]);
     expect(englishLeft(read.get('alice')!, true)).toEqual([]);
@@ -127,6 +138,8 @@ describe('a game master in French and in Chinese', () => {
     const zhu = read.get('zhu')!.join('\n');
     expect(zhu).toContain('已暂停');
     expect(zhu).toContain('**已结算的阶段**');
+    expect(zhu).toContain('🧪 **沙盘 #');
+    expect(zhu).not.toContain('Sandbox');
     expect(englishLeft(read.get('zhu')!)).toEqual([]);
     expect(englishLeft(read.get('chen')!)).toEqual([]);
     expect(englishLeft(read.get('lin')!)).toEqual([]);

@@ -33,7 +33,7 @@ import {
   type Attachment,
   type ChatInputCommandInteraction,
 } from 'discord.js';
-import { formatDuration, formatResultsSummary, limitsOf, fairTurns, type LoopTurns } from '../../game/core/index.js';
+import { formatDuration, resultsSummaryLines, limitsOf, fairTurns, type LoopTurns } from '../../game/core/index.js';
 import { history, IMPORT_LIMITS } from '../../game/history/index.js';
 import {
   actSandbox,
@@ -66,7 +66,8 @@ import { discordText, timestamp } from '../markup.js';
 import { replyPrivately, replyRejected } from '../respond.js';
 import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
 import { localizations } from '../command-locales.js';
-import { localeOf, tr } from '../../i18n/index.js';
+import { localeOf, msg, t, tr, type Locale } from '../../i18n/index.js';
+import { readerOf, wordLines } from '../locale.js';
 import { choiceName, code, listWithin, MAX_CHOICE, MAX_CHOICES, MAX_CONTENT, truncate, userNameText } from '../text.js';
 
 const sandboxOption = (o: import('discord.js').SlashCommandIntegerOption) =>
@@ -198,18 +199,16 @@ const placeOf = (interaction: ChatInputCommandInteraction | AutocompleteInteract
   userId: interaction.user.id,
 });
 
-const s = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /** The sandbox's head line: which one, what it copies, and that nothing of it reaches the game. */
-function headLine(v: SandboxView): string {
-  return `🧪 **Sandbox #${v.id}** · ${v.variantName} · **${v.label}** (${origin(v)})`;
+function headLine(locale: Locale, v: SandboxView): string {
+  return tr(locale, 'sandbox.head', { id: v.id, variant: v.variantName, phase: v.name, origin: origin(locale, v) });
 }
 
 /** Where a sandbox comes from: a game's phase, or a game file. */
-function origin(v: SandboxView): string {
+function origin(locale: Locale, v: SandboxView): string {
   return v.gameChannelId === ''
-    ? `opened from ${userNameText(v.source)}`
-    : `copied from ${userNameText(v.source)} of the game in ${channelMention(v.gameChannelId)}`;
+    ? tr(locale, 'sandbox.origin.file', { source: userNameText(v.source) })
+    : tr(locale, 'sandbox.origin.game', { source: userNameText(v.source), channel: channelMention(v.gameChannelId) });
 }
 
 /** Who `as:` names: a seated power, or the game master. */
@@ -219,30 +218,24 @@ const actorOf = (as: string): { by: 'player' | 'gm'; power: string | null } =>
 const asName = (as: string) => (as === 'gm' ? 'game master' : as);
 
 /** The phase being played: its orders, what is still without one, the variant's step and actions, and what next. */
-function stateLines(v: SandboxView): string[] {
-  if (v.winner) return [`🏆 ${v.winner} has won in this sandbox. \`/sandbox start\` copies the game again.`];
+function stateLines(locale: Locale, v: SandboxView): string[] {
+  if (v.winner) return [tr(locale, 'sandbox.won', { power: v.winner })];
   const closed = v.step?.at === 'claim';
+  const more = (n: number) => tr(locale, 'sandbox.more', { count: n });
   const lines = [
     v.orders.length === 0
-      ? closed
-        ? 'Orders: none (they are closed while this step is under way).'
-        : 'Orders: none yet (`/sandbox order`, for any power).'
+      ? tr(locale, closed ? 'sandbox.orders.closed' : 'sandbox.orders.none')
       : listWithin(
-          `Orders (${v.orders.length}${closed ? ', closed' : ''}): `,
+          tr(locale, 'sandbox.orders.head', { count: v.orders.length, closed: closed ? 'yes' : 'no' }),
           v.orders.map((o) => code(o.text)),
           700,
-          (n) => `… and ${n} more`,
+          more,
         ),
   ];
   const missing = v.duties.filter((d) => d.missing.length > 0).map((d) => `${d.power} (${d.missing.join(', ')})`);
   if (missing.length > 0 && !closed)
     lines.push(
-      listWithin(
-        '⏳ Without orders (they hold, or the default applies): ',
-        missing,
-        500,
-        (n) => `… and ${n} more powers`,
-      ),
+      listWithin(tr(locale, 'sandbox.missing'), missing, 500, (n) => tr(locale, 'sandbox.morePowers', { count: n })),
     );
   if (v.step) {
     const who = v.step.progress.powers.map(
@@ -265,9 +258,8 @@ function stateLines(v: SandboxView): string[] {
   return lines;
 }
 
-function nextSteps(v: SandboxView): string {
-  const next = v.step ? '`/sandbox next` closes this step, as its deadline would' : '`/sandbox next` plays them';
-  return `\`/sandbox adjudicate\` shows the results, ${next}. Only you see this; nothing here reaches the game.`;
+function nextSteps(locale: Locale, v: SandboxView): string {
+  return tr(locale, 'sandbox.next', { step: v.step ? 'yes' : 'no' });
 }
 
 /**
@@ -304,13 +296,19 @@ function postsText(posts: string[], room: number): string[] {
   return ['📣 In the game, the channel would now read:', truncate(quoted.join('\n'), Math.max(200, room))];
 }
 
-function viewText(v: SandboxView): string {
-  return truncate([headLine(v), ...stateLines(v), nextSteps(v)].join('\n'));
+function viewText(locale: Locale, v: SandboxView): string {
+  return truncate([headLine(locale, v), ...stateLines(locale, v), nextSteps(locale, v)].join('\n'));
 }
 
 /** Results of an adjudication with the sandbox's head, cut to one message. */
-function resultsText(variant: Variant, head: string, adjudication: Adjudication, tail: string[]): string {
-  const summary = formatResultsSummary(variant, adjudication);
+function resultsText(
+  locale: Locale,
+  variant: Variant,
+  head: string,
+  adjudication: Adjudication,
+  tail: string[],
+): string {
+  const summary = wordLines(locale, resultsSummaryLines(variant, adjudication));
   const room = MAX_CONTENT - head.length - tail.join('\n').length - 4;
   return [head, truncate(summary, Math.max(200, room)), ...tail].join('\n');
 }
@@ -416,13 +414,14 @@ async function startSub(ctx: BotContext, interaction: ChatInputCommandInteractio
           }),
       );
   if (!r.ok) return replyRejected(interaction, r);
+  const locale = readerOf(interaction);
   return replyWithMap(
     ctx,
     interaction,
     turn,
     { userId: interaction.user.id, sandboxId: r.sandbox.id },
     'board',
-    `${viewText(r.sandbox)}\nIt ends after ${formatDuration(limitsOf(ctx.deps).sandboxIdleMs)} unused, or with \`/sandbox end\`.`,
+    `${viewText(locale, r.sandbox)}\n${tr(locale, 'sandbox.started.ends', { idle: formatDuration(limitsOf(ctx.deps).sandboxIdleMs) })}`,
   );
 }
 
@@ -474,23 +473,25 @@ async function orderSub(
 ): Promise<void> {
   const r = await orderSandboxInTurns(ctx.deps, { ...ref, text: interaction.options.getString('orders', true) }, turn);
   if (!r.ok) return replyRejected(interaction, r);
+  const locale = readerOf(interaction);
   const lines: string[] = [];
   if (r.stored.length > 0)
     lines.push(
       listWithin(
-        '✅ Stored: ',
+        tr(locale, 'sandbox.stored'),
         r.stored.map((o) => `${code(o.text)} (${o.power})`),
         600,
-        (n) => `… and ${n} more`,
+        (n) => tr(locale, 'sandbox.more', { count: n }),
       ),
     );
-  for (const x of r.replaced.slice(0, 5)) lines.push(`🔁 Replaced ${code(x.before)} with ${code(x.after)}`);
+  for (const x of r.replaced.slice(0, 5))
+    lines.push(tr(locale, 'sandbox.replaced', { before: code(x.before), after: code(x.after) }));
   for (const x of r.rejected.slice(0, 8)) lines.push(`❌ ${code(truncate(x.input, 60))}: ${x.error}`);
-  if (r.rejected.length > 8) lines.push(`… ${s(r.rejected.length - 8, 'more refused line')}.`);
-  if (r.stored.length === 0 && r.rejected.length === 0) lines.push('No orders found in what you typed.');
+  if (r.rejected.length > 8) lines.push(tr(locale, 'sandbox.moreRefused', { count: r.rejected.length - 8 }));
+  if (r.stored.length === 0 && r.rejected.length === 0) lines.push(tr(locale, 'sandbox.noOrders'));
   return replyPrivately(
     interaction,
-    truncate([headLine(r.sandbox), ...lines, '', ...stateLines(r.sandbox)].join('\n')),
+    truncate([headLine(locale, r.sandbox), ...lines, '', ...stateLines(locale, r.sandbox)].join('\n')),
   );
 }
 
@@ -505,9 +506,11 @@ async function clearSub(
     async () => await clearSandboxOrders(ctx.deps, { ...ref, power: interaction.options.getString('power') }),
   );
   if (!r.ok) return replyRejected(interaction, r);
+  const locale = readerOf(interaction);
+  const cleared = tr(locale, 'sandbox.cleared', { count: r.cleared });
   return replyPrivately(
     interaction,
-    truncate([headLine(r.sandbox), `🧹 Cleared ${s(r.cleared, 'order')}.`, ...stateLines(r.sandbox)].join('\n')),
+    truncate([headLine(locale, r.sandbox), cleared, ...stateLines(locale, r.sandbox)].join('\n')),
   );
 }
 
@@ -531,8 +534,13 @@ async function actSub(
   );
   if (!r.ok) return replyRejected(interaction, r);
   const settled = r.settled ? ['Everyone has answered in this step: `/sandbox next` goes on (a game would now).'] : [];
-  const head = [headLine(r.sandbox), `🎬 As ${asName(actorOf(as).power ?? 'gm')}: ${r.reply.trim()}`, ...settled];
-  const tail = stateLines(r.sandbox);
+  const locale = readerOf(interaction);
+  const head = [
+    headLine(locale, r.sandbox),
+    `🎬 As ${asName(actorOf(as).power ?? 'gm')}: ${r.reply.trim()}`,
+    ...settled,
+  ];
+  const tail = stateLines(locale, r.sandbox);
   const room = MAX_CONTENT - [...head, ...tail].join('\n').length - 60;
   return replyPrivately(interaction, truncate([...head, ...postsText(r.posts, room), ...tail].join('\n')));
 }
@@ -546,11 +554,10 @@ async function adjudicateSub(
 ): Promise<void> {
   const r = await previewSandboxInTurns(ctx.deps, ref, turn);
   if (!r.ok) return replyRejected(interaction, r);
-  const how = r.sandbox.step
-    ? 'If the phase were played out now, with what is decided so far (nothing has moved on):'
-    : 'If these orders were played now (nothing has moved on):';
-  const text = resultsText(r.board.variant, `${headLine(r.sandbox)}\n${how}`, r.adjudication, [
-    '`/sandbox next` goes on; change the orders first with `/sandbox order`.',
+  const locale = readerOf(interaction);
+  const how = tr(locale, 'sandbox.preview.how', { step: r.sandbox.step ? 'yes' : 'no' });
+  const text = resultsText(locale, r.board.variant, `${headLine(locale, r.sandbox)}\n${how}`, r.adjudication, [
+    tr(locale, 'sandbox.preview.next'),
   ]);
   return replyWithMap(ctx, interaction, turn, ref, { preview: { board: r.board, adjudication: r.adjudication } }, text);
 }
@@ -567,31 +574,33 @@ async function nextSub(
 ): Promise<void> {
   const r = await turn(async () => await nextSandbox(ctx.deps, ref));
   if (!r.ok) return replyRejected(interaction, r);
+  const locale = readerOf(interaction);
   const sandboxRef = { userId: ref.userId, sandboxId: r.sandbox.id };
   if (r.kind !== 'resolved') {
     // A step opened or closed within the phase: what the game would post, and where the phase stands now.
-    const tail = [...stateLines(r.sandbox), nextSteps(r.sandbox)];
-    const room = MAX_CONTENT - [headLine(r.sandbox), ...tail].join('\n').length - 60;
+    const tail = [...stateLines(locale, r.sandbox), nextSteps(locale, r.sandbox)];
+    const room = MAX_CONTENT - [headLine(locale, r.sandbox), ...tail].join('\n').length - 60;
     return replyWithMap(
       ctx,
       interaction,
       turn,
       sandboxRef,
       'board',
-      [headLine(r.sandbox), ...postsText(r.posts, room), ...tail].join('\n'),
+      [headLine(locale, r.sandbox), ...postsText(r.posts, room), ...tail].join('\n'),
     );
   }
-  const skipped =
-    r.skipped.length > 0 ? [`(${s(r.skipped.length, 'phase')} with nothing to decide played on the way.)`] : [];
+  const skipped = r.skipped.length > 0 ? [tr(locale, 'sandbox.skipped', { count: r.skipped.length })] : [];
   const now = r.sandbox.winner
-    ? [`🏆 ${r.sandbox.winner} has won in this sandbox.`]
-    : [`Now: **${r.sandbox.label}**. ${nextSteps(r.sandbox)}`];
+    ? [tr(locale, 'sandbox.wonShort', { power: r.sandbox.winner })]
+    : [tr(locale, 'sandbox.now', { phase: r.sandbox.name, next: nextSteps(locale, r.sandbox) })];
   const posts = postsText(r.posts, 600);
-  const text = resultsText(r.variant, `🧪 **Sandbox #${r.sandbox.id}** · ${r.sandbox.variantName}`, r.adjudication, [
-    ...skipped,
-    ...posts,
-    ...now,
-  ]);
+  const text = resultsText(
+    locale,
+    r.variant,
+    tr(locale, 'sandbox.head.short', { id: r.sandbox.id, variant: r.sandbox.variantName }),
+    r.adjudication,
+    [...skipped, ...posts, ...now],
+  );
   return replyWithMap(ctx, interaction, turn, sandboxRef, 'last', text);
 }
 
@@ -610,7 +619,7 @@ async function mapSub(
     turn,
     { userId: ref.userId, sandboxId: r.sandbox.id },
     'board',
-    viewText(r.sandbox),
+    viewText(readerOf(interaction), r.sandbox),
   );
 }
 
@@ -618,19 +627,20 @@ async function mapSub(
 async function listSub(ctx: BotContext, interaction: ChatInputCommandInteraction, turn: LoopTurns): Promise<void> {
   const r = await turn(async () => await listSandboxes(ctx.deps, interaction.user.id));
   if (!r.ok) return replyRejected(interaction, r);
-  if (r.sandboxes.length === 0)
-    return replyPrivately(
-      interaction,
-      "You have no sandbox. `/sandbox start` in a game's channel copies its board (here, `game:` names one).",
-    );
-  const lines = r.sandboxes.map(
-    (v, i) =>
-      `${i === 0 ? '▶️' : '•'} **#${v.id}** · ${v.variantName} · ${v.label} (${origin(v)}) · ${s(v.orders.length, 'order')} · ends ${timestamp(v.expiresAt)} unused`,
+  const locale = readerOf(interaction);
+  if (r.sandboxes.length === 0) return replyPrivately(interaction, tr(locale, 'sandbox.list.none'));
+  const lines = r.sandboxes.map((v, i) =>
+    tr(locale, 'sandbox.list.line', {
+      mark: i === 0 ? '▶️' : '•',
+      id: v.id,
+      variant: v.variantName,
+      phase: v.name,
+      origin: origin(locale, v),
+      orders: v.orders.length,
+      ends: timestamp(v.expiresAt),
+    }),
   );
-  return replyPrivately(
-    interaction,
-    truncate(['**Your sandboxes** (▶️: the one commands use without `sandbox:`)', ...lines].join('\n')),
-  );
+  return replyPrivately(interaction, truncate([tr(locale, 'sandbox.list.head'), ...lines].join('\n')));
 }
 
 /** `/sandbox end`: deletes the sandbox. */
@@ -642,7 +652,7 @@ async function endSub(
 ): Promise<void> {
   const r = await turn(async () => await endSandbox(ctx.deps, ref));
   if (!r.ok) return replyRejected(interaction, r);
-  return replyPrivately(interaction, `🗑️ Sandbox #${r.id} is deleted.`);
+  return replyPrivately(interaction, tr(readerOf(interaction), 'sandbox.ended', { id: r.id }));
 }
 
 /**
@@ -656,18 +666,15 @@ async function share(
   ref: SandboxRef,
   turn: LoopTurns,
 ): Promise<void> {
-  if (!interaction.inGuild())
-    return replyRejected(
-      interaction,
-      '`/sandbox share` posts a snapshot for everyone in a server channel: run it there (here only you would see it).',
-    );
+  if (!interaction.inGuild()) return replyRejected(interaction, msg('sandbox.refused.shareHere'));
   const refused = await sandboxShareRefusal(ctx.deps, ref);
   if (refused) return replyRejected(interaction, refused);
   const r = await turn(async () => await viewSandbox(ctx.deps, ref));
   if (!r.ok) return replyRejected(interaction, r);
   const v = r.sandbox;
   const who = userNameText(interaction.user.username, 40);
-  const head = `🧪 **Sandbox snapshot** shared by ${who}: a what-if on ${v.variantName}, copied from ${userNameText(v.source)}. Not the game's orders or results.`;
+  const locale = readerOf(interaction);
+  const head = tr(locale, 'sandbox.shared', { who, variant: v.variantName, source: userNameText(v.source) });
   await interaction.deferReply();
   if (v.last)
     return replyWithMap(
@@ -676,18 +683,18 @@ async function share(
       turn,
       ref,
       'last',
-      resultsText(r.board.variant, head, v.last.adjudication, []),
+      resultsText(locale, r.board.variant, head, v.last.adjudication, []),
     );
   const orders =
     v.orders.length === 0
-      ? 'No orders given yet.'
+      ? tr(locale, 'sandbox.shared.noOrders')
       : listWithin(
-          `Orders (${v.orders.length}): `,
+          tr(locale, 'sandbox.orders.head', { count: v.orders.length, closed: 'no' }),
           v.orders.map((o) => code(o.text)),
           1200,
-          (n) => `… and ${n} more`,
+          (n) => tr(locale, 'sandbox.more', { count: n }),
         );
-  return replyWithMap(ctx, interaction, turn, ref, 'board', `${head}\n**${v.label}**\n${orders}`);
+  return replyWithMap(ctx, interaction, turn, ref, 'board', `${head}\n**${t(locale, v.name)}**\n${orders}`);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { msg } from '../../i18n/index.js';
+import { msg, type Msg } from '../../i18n/index.js';
 import { first } from '../../store/store.js';
 /**
  * Sandboxes: a user's private copy of a Diplomacy game's board — the current phase or any earlier one
@@ -22,6 +22,7 @@ import {
   formatDuration,
   phaseCode,
   phaseLabel,
+  phaseMsg,
   fail,
   inReadTransaction,
   inTransaction,
@@ -89,8 +90,9 @@ export interface SandboxView {
   /** The game's channel and the phase it was copied from (`S1901M`). */
   gameChannelId: string;
   source: string;
-  /** The phase being played in the sandbox. */
+  /** The phase being played in the sandbox, and its name worded in the reader's locale. */
   label: string;
+  name: Msg;
   code: string;
   orders: { power: string; text: string }[];
   /** The powers with something to decide, and what is still without an order. */
@@ -170,6 +172,7 @@ function viewOf(row: SandboxRow, board: SandboxBoard, gameChannelId: string, cal
     gameChannelId,
     source: row.source,
     label: phaseLabel(position.phase, variant),
+    name: phaseMsg(position.phase, variant),
     code: phaseCode(position.phase),
     orders: row.orders.map((o) => ({ power: o.power, text: o.text })),
     duties: sandboxDuties(board),
