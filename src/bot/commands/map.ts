@@ -23,6 +23,8 @@ import type { BotCommand } from '../command.js';
 import { localizedChoice } from '../command-locales.js';
 import type { BotContext } from '../context.js';
 import { mapFileName, ordersOfPower } from '../maps.js';
+import { msg, tr } from '../../i18n/index.js';
+import { readerOf } from '../locale.js';
 import { callerOf, replyRejected } from '../respond.js';
 
 /** The palettes as slash-command choices (also `/game create palette:`). */
@@ -46,6 +48,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const caller = callerOf(interaction);
   const chosen = interaction.options.getString('palette') as MapPalette | null;
   const mine = await playerContext(ctx.deps, caller);
+  const locale = readerOf(interaction);
   if (mine.ok) {
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
     const palette = await mapPaletteFor(ctx.deps, caller, chosen);
@@ -55,20 +58,21 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       mine.position,
       {
         orders,
-        title: `${mine.phase.label} — ${mine.power}'s orders (only you see this)`,
+        title: tr(locale, 'map.title.mine', { phase: mine.phase.name, power: mine.power }),
         palette: palette.ok ? palette.palette : 'standard',
       },
       mapFileName(mine.phase.code, mine.power),
     );
-    const remembered =
-      palette.ok && palette.remembered
-        ? ` Your maps now use the ${chosen === 'colorblind' ? 'colour-blind' : 'standard'} palette.`
-        : '';
-    const content = `**${mine.phase.label}**, ${mine.power}: ${orders.length} order${orders.length === 1 ? '' : 's'} drawn.${remembered}`;
+    const content = tr(locale, 'map.mine', {
+      phase: mine.phase.name,
+      power: mine.power,
+      count: orders.length,
+      palette: palette.ok && palette.remembered ? (chosen ?? 'standard') : 'kept',
+    });
     await interaction.editReply(
       picture
         ? { content, files: [{ attachment: picture.png, name: picture.name }] }
-        : { content: `${content}\n(The map could not be drawn.)` },
+        : { content: `${content}\n${tr(locale, 'history.mapFailed')}` },
     );
     return;
   }
@@ -82,7 +86,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     : phase.resolvedAt !== null
       ? await renderInputForPicture(ctx.deps, phase.id, 'after')
       : await renderInputForPhase(ctx.deps, phase.id);
-  if (!phase || !input) return replyRejected(interaction, 'The game has not started yet, so there is no map to show.');
+  if (!phase || !input) return replyRejected(interaction, msg('map.refused.notStarted'));
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const { variant, position, ...opts } = input;
   const picture = await ctx.maps.render(
@@ -91,11 +95,11 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     { ...opts, palette: chosen ?? opts.palette },
     mapFileName(phase.code),
   );
-  const content = `**${phase.label}** (${variant.name}).`;
+  const content = tr(locale, 'map.board', { phase: phase.name, variant: variant.name });
   await interaction.editReply(
     picture
       ? { content, files: [{ attachment: picture.png, name: picture.name }] }
-      : { content: `${content}\n(The map could not be drawn.)` },
+      : { content: `${content}\n${tr(locale, 'history.mapFailed')}` },
   );
 }
 

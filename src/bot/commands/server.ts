@@ -74,10 +74,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   if (interaction.options.getSubcommand() === 'player') return player(ctx, interaction);
   if (interaction.options.getSubcommand() === 'leaderboard') return board(ctx, interaction);
   if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) {
-    return replyRejected(
-      interaction,
-      'Only members with the Manage Server permission can change this server’s settings.',
-    );
+    return replyRejected(interaction, msg('server.refused.permission'));
   }
   const guildId = interaction.guildId!;
   const minPhase = interaction.options.getString('min_phase');
@@ -95,10 +92,12 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   if (!now.ok) return replyRejected(interaction, now);
   return replyPrivately(
     interaction,
-    `**Limits in this server**${minPhase !== null || liveGames !== null ? ' (updated)' : ''}\n` +
-      `Shortest phase: ${formatDuration(now.minPhaseMs)}\n` +
-      `Live games: ${now.liveGames} of at most ${now.maxLiveGames}\n` +
-      'Change them with `/server limits min_phase:` and `live_games:`.',
+    tr(readerOf(interaction), 'server.limits', {
+      updated: minPhase !== null || liveGames !== null ? 'yes' : 'no',
+      minPhase: formatDuration(now.minPhaseMs),
+      live: now.liveGames,
+      max: now.maxLiveGames,
+    }),
   );
 }
 
