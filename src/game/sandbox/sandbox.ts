@@ -113,7 +113,7 @@ export interface SandboxView {
 
 export type SandboxRef = { userId: string; sandboxId?: number | null };
 
-const NO_SANDBOX = "You have no sandbox. Start one with `/sandbox start` in a game's channel.";
+const NO_SANDBOX = msg('sandbox.refused.none');
 
 function callOf(deps: GameDeps): SandboxCall {
   return { now: deps.now(), random: deps.random ?? Math.random, report: (e) => reportInternal(deps, e) };
@@ -198,7 +198,10 @@ async function ownSandbox(tx: Tx, ref: SandboxRef, now: number): Promise<Sandbox
   if (mine.length === 0) return fail(NO_SANDBOX);
   if (ref.sandboxId === undefined || ref.sandboxId === null) return mine[0]!;
   const row = mine.find((r) => r.id === ref.sandboxId);
-  if (!row) return fail(`You have no sandbox #${ref.sandboxId}; yours: ${mine.map((r) => `#${r.id}`).join(', ')}.`);
+  if (!row) {
+    const yours = mine.map((r) => `#${r.id}`).join(', ');
+    return fail(msg('sandbox.refused.notYours', { id: ref.sandboxId, yours }));
+  }
   return row;
 }
 
@@ -207,8 +210,7 @@ async function withBoard(tx: Tx, ref: SandboxRef, now: number): Promise<Found | 
   if ('ok' in row) return row;
   const game = row.gameId === null ? undefined : await gameById(tx, row.gameId);
   const board = boardOf(row, game);
-  if (!board)
-    return fail(`This sandbox's variant "${row.variantId}" is no longer available; end it with \`/sandbox end\`.`);
+  if (!board) return fail(msg('sandbox.refused.variantGone', { variant: row.variantId }));
   return { row, board, game, channelId: game?.channelId ?? '' };
 }
 
@@ -274,7 +276,11 @@ function phaseNamed(rows: PhaseRow[], game: GameRow, wanted: string): PhaseRow |
   return (
     row ??
     fail(
-      `No phase "${typed(wanted)}" in this game. Phases: ${rows.map((r) => named(r).code.toUpperCase()).join(', ') || 'none yet'}.`,
+      msg('history.refused.noPhase', {
+        text: typed(wanted),
+        count: rows.length,
+        phases: rows.map((r) => named(r).code.toUpperCase()).join(', '),
+      }),
     )
   );
 }
@@ -308,10 +314,7 @@ async function sandboxGame(
   gameId: number | null | undefined,
 ): Promise<GameRow | { ok: false; error: string }> {
   if (gameId === null || gameId === undefined) {
-    if (place.guildId === null)
-      return fail(
-        'In a direct message, name the game to copy: `/sandbox start game:` lists the games you play or master.',
-      );
+    if (place.guildId === null) return fail(msg('sandbox.refused.nameGame'));
     return (await latestGameByChannel(tx, place.channelId)) ?? fail(msg('sandbox.refused.noGame'));
   }
   const game = await gameById(tx, gameId);
@@ -320,9 +323,7 @@ async function sandboxGame(
     (game.gmUserId === place.userId || (await playerByUser(tx, game.id, place.userId)) !== undefined);
   const sameServer = game !== undefined && place.guildId !== null && game.guildId === place.guildId;
   if (!game || !(mine || sameServer)) {
-    return fail(
-      `No game #${gameId} you can copy from here: \`game:\` takes a game you play or master${place.guildId === null ? '' : ', or a game of this server'}.`,
-    );
+    return fail(msg('sandbox.refused.noSuchGame', { id: gameId, server: place.guildId === null ? 'no' : 'yes' }));
   }
   return game;
 }
@@ -375,13 +376,10 @@ export async function startSandbox(
     const game = await sandboxGame(tx, input, input.gameId);
     if ('ok' in game) return game;
     if (game.kind !== 'diplomacy')
-      return fail(
-        `The ${gameKindOf(game.kind)?.name ?? 'game here'} has no sandbox: \`/sandbox\` copies the board of a Diplomacy game, and this game's hidden information is never copied.`,
-      );
-    if (game.status === 'forming' || game.currentPhaseId === null)
-      return fail('The game has not started yet, so there is no board to copy.');
+      return fail(msg('sandbox.refused.kind', { kind: gameKindOf(game.kind)?.name ?? game.kind }));
+    if (game.status === 'forming' || game.currentPhaseId === null) return fail(msg('sandbox.refused.notStarted'));
     const variant = variantOfGame(game);
-    if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
+    if (!variant) return fail(msg('game.refused.variantGone', { variant: game.variantId }));
     const limits = limitsOf(deps);
     const guildId = game.guildId ?? input.guildId ?? '';
     const full = await noRoomRefusal(tx, deps, input.userId, guildId, now);
@@ -497,7 +495,7 @@ export async function startSandboxFromFile(
       expiresAt: now + limitsOf(deps).sandboxIdleMs,
     };
     if (!boardOf({ ...values, id: 0 }, game))
-      return fail(`The file's variant "${read.variantId}" is not one this bot plays.`);
+      return fail(msg('sandbox.refused.fileVariant', { variant: read.variantId }));
     const inserted = (await tx.insert(sandboxes).values(values).returning())[0]!;
     return { ok: true, sandbox: viewOf(inserted, boardOf(inserted, game)!, game?.channelId ?? '', call) };
   });
@@ -571,7 +569,7 @@ async function reshown(tx: Tx, deps: GameDeps, found: Found): Promise<SandboxVie
 /** Refused when a line of the sandbox was won: nothing more to play. */
 function wonRefusal(row: SandboxRow): { ok: false; error: string } | null {
   return row.last?.adjudication.winner
-    ? fail(`${row.last.adjudication.winner} has won in this sandbox: start a new one to play another line.`)
+    ? fail(msg('sandbox.refused.won', { power: row.last.adjudication.winner }))
     : null;
 }
 
@@ -673,10 +671,12 @@ export async function clearSandboxOrders(
     let power: string | null = null;
     if (wanted !== '') {
       power = board.variant.powers.map((p) => p.name).find((p) => p.toLowerCase() === wanted) ?? null;
-      if (!power)
+      if (!power) {
+        const powers = board.variant.powers.map((p) => p.name).join(', ');
         return fail(
-          `${board.variant.name} has no power "${typed(input.power)}"; its powers: ${board.variant.powers.map((p) => p.name).join(', ')}.`,
+          msg('sandbox.refused.unknownPower', { variant: board.variant.name, text: typed(input.power), powers }),
         );
+      }
     }
     const kept = row.orders.filter((o) => power !== null && o.power !== power);
     await tx.update(sandboxes).set({ orders: kept }).where(eq(sandboxes.id, row.id));
