@@ -35,6 +35,7 @@ import {
   fail,
 } from '../../game/core/index.js';
 import { holderMsg } from '../../game/gm/index.js';
+import type { PressMode } from '../../game/press/index.js';
 import { CATALOGUES, localeOf, msg, tr, LOCALES, type Locale, type MessageKey } from '../../i18n/index.js';
 import { pluginOf } from '../../variants/index.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
@@ -406,7 +407,7 @@ function createdText(locale: Locale, r: Created, userId: string, colourBlind: bo
   const game = r.game;
   const d = game.durations;
   const head = hidesIdentities(game)
-    ? tr(locale, 'lobby.created.hidden', { variant: game.variantName, press: game.press })
+    ? tr(locale, 'lobby.created.hidden', { variant: game.variantName, press: hiddenPress(game.press) })
     : tr(locale, 'lobby.created', { member: memberRef(userId), variant: game.variantName });
   const lines = [
     head,
@@ -427,6 +428,11 @@ function createdText(locale: Locale, r: Created, userId: string, colourBlind: bo
     tr(locale, r.demonstration ? 'lobby.created.startDemonstration' : 'lobby.created.join'),
   ];
   return lines.join('\n');
+}
+
+/** The press of a game that hides who plays whom, as the create reply's select names it. */
+function hiddenPress(press: PressMode): Exclude<PressMode, 'open'> {
+  return press === 'gunboat' ? 'gunboat' : 'anonymous';
 }
 
 /** A scoring system's name as the member's `/game create scoring:` choices show it (its English name and a gloss). */

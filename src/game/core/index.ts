@@ -41,7 +41,6 @@ export {
   newGameRefusal,
   serverLimits,
   setServerLimits,
-  tryAgainIn,
   useCooldown,
 } from './limits.js';
 export { gameLocale, noteMemberLocale, readerLocale } from './locales.js';

@@ -168,7 +168,7 @@ export async function takeCooldown(
 }
 
 /** "try again in 12 s" (whole seconds, rounded up, at least 1). */
-export function tryAgainIn(ms: number): string {
+function tryAgainIn(ms: number): string {
   const s = Math.max(1, Math.ceil(ms / 1000));
   return s < 120 ? `try again in ${s} s` : `try again in ${formatDuration(s * 1000)}`;
 }
