@@ -7,6 +7,7 @@
  * it is read, so its stored orders, ballots and a step's declarations never reach the export (and `exportGame` writes
  * no ballot of a resolved phase). The chart reads only boards, which are public.
  */
+import { msg } from '../../i18n/index.js';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Position } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
@@ -63,18 +64,16 @@ const fileName = (game: GameRow, suffix: string) =>
 async function diplomacyGame(
   tx: Tx,
   channelId: string,
-  what: string,
+  what: 'file' | 'chart',
 ): Promise<{ game: GameRow; variant: Variant } | { ok: false; error: string }> {
   const game = await latestGameByChannel(tx, channelId);
   if (!game) return fail(NO_GAME);
   if (game.kind !== 'diplomacy')
-    return fail(
-      `The ${gameKindOf(game.kind)?.name ?? 'game here'} has no ${what}: it is made of a Diplomacy game's phases.`,
-    );
+    return fail(msg('history.refused.kind', { kind: gameKindOf(game.kind)?.name ?? game.kind, what }));
   if (game.status === 'forming' || game.currentPhaseId === null)
-    return fail(`The game has not started yet, so there is no ${what}.`);
+    return fail(msg('history.refused.notStarted', { what }));
   const variant = variantOfGame(game);
-  if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
+  if (!variant) return fail(msg('game.refused.variantGone', { variant: game.variantId }));
   return { game, variant };
 }
 
@@ -148,7 +147,7 @@ async function fileHead(
   channelId: string,
 ): Promise<Result<{ game: GameRow; variant: Variant; listed: Listed[]; players: string[] }>> {
   return await inReadTransaction(deps, async (tx) => {
-    const found = await diplomacyGame(tx, channelId, 'game file');
+    const found = await diplomacyGame(tx, channelId, 'file');
     if ('ok' in found) return found;
     const { game, variant } = found;
     // Only resolved phases: the phase under way is never listed, so nothing of it (orders, records) is read.
@@ -157,8 +156,7 @@ async function fileHead(
       .from(phases)
       .where(and(eq(phases.gameId, game.id), isNotNull(phases.resolvedAt)))
       .orderBy(asc(phases.idx));
-    if (listed.length === 0)
-      return fail('No phase has been resolved yet, so there is nothing to export: the file holds the played phases.');
+    if (listed.length === 0) return fail(msg('history.refused.nothingToExport'));
     return { ok: true, game, variant, listed, players: (await playersOf(tx, game.id)).map((p) => p.power) };
   });
 }
@@ -193,7 +191,7 @@ export async function scChartForChannel(
   palette: MapPalette | null,
 ): Promise<Result<{ chart: ScChartFile }>> {
   return await inReadTransaction(deps, async (tx) => {
-    const found = await diplomacyGame(tx, caller.channelId, 'supply-centre chart');
+    const found = await diplomacyGame(tx, caller.channelId, 'chart');
     if ('ok' in found) return found;
     const { game, variant } = found;
     const chosen = palette ?? (await playerByUser(tx, game.id, caller.userId))?.mapPalette ?? game.palette;
