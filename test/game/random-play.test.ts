@@ -175,5 +175,6 @@ describe('random play', () => {
       }),
       { numRuns: 40 },
     );
-  });
+    // Forty games, each with its own database: on PostgreSQL under a loaded machine this takes minutes, not seconds.
+  }, 300_000);
 });
