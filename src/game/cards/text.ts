@@ -2,6 +2,8 @@
  * Pure text builders for everything the channel reads about a card game (design §3.4, §3.6, §3.10). They take
  * ONLY the engine's `publicView` (and the seats' public info), so no hand can reach a public message through
  * them; the bot renders its embeds (and fits them into Discord's limits) and the tests check the same texts.
+ * Each builder words its text in the reader's locale (`locale`, English by default: docs/locales.md), with the
+ * catalogue's `cards.*` messages and the names of ./names.ts.
  */
 import {
   cardName,
@@ -9,8 +11,6 @@ import {
   countResistance,
   DATA,
   dynastyLabel,
-  dynastyName,
-  ownerLabel,
   stateLabel,
   symbolName,
   SYMBOLS,
@@ -27,8 +27,10 @@ import {
 } from '../../cardgame/index.js';
 import type { ClaimLine } from '../../cardgame/counting.js';
 import { isCard } from '../../cardgame/cards.js';
+import { tr, type Locale, type MessageKey } from '../../i18n/index.js';
 import type { CardSeatInfo, CardTableText } from './types.js';
 import { computerLevelOf, isComputer, playerName, timeRef } from '../core/index.js';
+import { cardWord, dynastyTitle, dynastyWord, listOf, ownerWord, stateTitle, stateWord, symbolWord } from './names.js';
 
 const SUP = new Map(DATA.superiorities.map((s) => [s.id, s]));
 const STATES = new Map(DATA.board.states.map((s) => [s.id, s]));
@@ -36,15 +38,16 @@ const STATES = new Map(DATA.board.states.map((s) => [s.id, s]));
 // The notation (src/cardgame/names.ts): symbols by their English word, cards by their symbols ("Fire/Cavalry/Chariot",
 // "Advisor/Chariot", "Wild"), states and dynasties by their Latin name with the Chinese beside it ("Gu 顧", "Qin 秦").
 export { cardName, dynastyLabel, stateLabel, symbolName };
+export { cardWord, dynastyTitle, dynastyWord, ownerWord, stateTitle, stateWord, symbolWord } from './names.js';
 
 /** 🐎 for cavalry, … (only ever shown beside the symbol's name). */
 export function symbolEmoji(symbol: SymbolId): string {
   return SUP.get(symbol)?.emoji ?? symbol;
 }
 
-/** "🐎 Cavalry". */
-export function symbolLabel(symbol: SymbolId): string {
-  return `${symbolEmoji(symbol)} ${symbolName(symbol)}`;
+/** "🐎 Cavalry" ("🐎 Cavalerie", "🐎 骑兵"). */
+export function symbolLabel(symbol: SymbolId, locale: Locale = 'en'): string {
+  return `${symbolEmoji(symbol)} ${symbolWord(symbol, locale)}`;
 }
 
 /**
@@ -59,38 +62,68 @@ export function inNotation(sentence: string): string {
 }
 
 /** Cards named one after the other: "Fire/Cavalry/Chariot, Advisor/Spy". Only for face-up or own cards. */
-export function cardNames(ids: readonly CardId[]): string {
-  return ids.map(cardName).join(', ');
+export function cardNames(ids: readonly CardId[], locale: Locale = 'en'): string {
+  return listOf(
+    ids.map((id) => cardWord(id, locale)),
+    locale,
+  );
+}
+
+/** Superiorities named one after the other: "Fire, Cavalry". */
+function symbolNames(symbols: readonly SymbolId[], locale: Locale): string {
+  return listOf(
+    symbols.map((s) => symbolWord(s, locale)),
+    locale,
+  );
+}
+
+/** "A and B" (", " between the others) in the reader's words. */
+function andList(items: readonly string[], locale: Locale): string {
+  if (items.length <= 1) return items.join('');
+  return tr(locale, 'cards.list.and', { rest: listOf(items.slice(0, -1), locale), last: items[items.length - 1]! });
 }
 
 /**
  * How a seat is named in public: "@user (Qin 秦)" ("a computer player (easy, Qin 秦)"), or the dynasty alone when no
  * user is known.
  */
-export function seatLabel(view: CardGameView, seats: readonly CardSeatInfo[], seat: Seat, mention = true): string {
+export function seatLabel(
+  view: CardGameView,
+  seats: readonly CardSeatInfo[],
+  seat: Seat,
+  mention = true,
+  locale: Locale = 'en',
+): string {
   const d = view.seats[seat]?.dynasty;
-  const dyn = d ? dynastyLabel(d) : `seat ${seat}`;
+  const dyn = d ? dynastyTitle(d, locale) : tr(locale, 'cards.owner.seat', { seat });
   const user = seats.find((s) => s.seat === seat)?.userId;
-  return user && mention ? holderOf(user, dyn) : dyn;
+  return user && mention ? holderOf(user, dyn, locale) : dyn;
 }
 
 /** A seat's holder with its dynasty: "@user (Qin 秦)", "a computer player (easy, Qin 秦)". */
-export function holderOf(userId: string, dynasty: string): string {
+export function holderOf(userId: string, dynasty: string, locale: Locale = 'en'): string {
   return isComputer(userId)
-    ? `a computer player (${computerLevelOf(userId)}, ${dynasty})`
-    : `${playerName(userId)} (${dynasty})`;
+    ? tr(locale, 'cards.holder.computer', {
+        level: tr(locale, `cards.level.${computerLevelOf(userId)}` as MessageKey),
+        dynasty,
+      })
+    : tr(locale, 'cards.holder.person', { name: playerName(userId), dynasty });
 }
 
-function ownerText(view: { seats: readonly { dynasty: DynastyId }[] }, owner: Owner): string {
-  return ownerLabel(
+function ownerText(view: { seats: readonly { dynasty: DynastyId }[] }, owner: Owner, locale: Locale): string {
+  return ownerWord(
     view.seats.map((s) => s.dynasty),
     owner,
+    locale,
   );
 }
 
-function playedText(p: PlayedCard): string {
-  if ('card' in p) return cardName(p.card);
-  return `${dynastyName(p.dynasty)} dynasty card${p.cover ? ` (covers ${symbolName(p.cover)})` : ''}`;
+function playedText(p: PlayedCard, locale: Locale): string {
+  if ('card' in p) return cardWord(p.card, locale);
+  const dynasty = dynastyWord(p.dynasty, locale);
+  return p.cover
+    ? tr(locale, 'cards.played.dynastyCovers', { dynasty, symbol: symbolWord(p.cover, locale) })
+    : tr(locale, 'cards.played.dynasty', { dynasty });
 }
 
 /** A deadline as date and time, then relative: "1 January 2026 12:00 (in 2 hours)". */
@@ -99,62 +132,140 @@ export function deadlineTimes(ms: number): string {
 }
 
 /** The battlefield row, one line per superiority (design §3.4). */
-export function battlefieldLines(view: CardGameView): string[] {
+export function battlefieldLines(view: CardGameView, locale: Locale = 'en'): string[] {
   const inBattle = view.battle.tiebreak ? view.battle.tiebreak.seats : view.seats.map((_, i) => i);
   const active = inBattle.filter((s) => !view.battle.fallen.includes(s));
   const counts = active.map((s) => ({ seat: s, c: countPlayed(view.battle.played[s] ?? []) }));
   const res = view.settings.seats === 2 ? countResistance(view.resistance) : null;
   return SYMBOLS.map((sym) => {
-    const label = symbolLabel(sym);
+    const label = symbolLabel(sym, locale);
     if (!view.battle.available.includes(sym)) {
       const by = view.battle.claims.findIndex((c) => c.includes(sym));
-      return `${label} — ${by >= 0 ? `claimed by ${ownerText(view, by)}` : 'claimed'}`;
+      return by >= 0
+        ? tr(locale, 'cards.battlefield.claimedBy', { label, who: ownerText(view, by, locale) })
+        : tr(locale, 'cards.battlefield.claimed', { label });
     }
-    const parts = counts.filter((x) => x.c[sym] > 0).map((x) => ({ name: ownerText(view, x.seat), n: x.c[sym] }));
-    if (res && res[sym] > 0) parts.push({ name: 'resistance', n: res[sym] });
-    if (parts.length === 0) return `${label} — nobody`;
+    const parts = counts
+      .filter((x) => x.c[sym] > 0)
+      .map((x) => ({ name: ownerText(view, x.seat, locale), n: x.c[sym] }));
+    if (res && res[sym] > 0) parts.push({ name: tr(locale, 'cards.battlefield.resistance'), n: res[sym] });
+    if (parts.length === 0) return tr(locale, 'cards.battlefield.nobody', { label });
     parts.sort((a, b) => b.n - a.n);
     const tied = parts.length > 1 && parts[0]!.n === parts[1]!.n;
-    return `${label} — ${parts.map((p) => `${p.name} ${p.n}`).join(' · ')}${tied ? ' (tied)' : ''}`;
+    const counted = parts.map((p) => `${p.name} ${p.n}`).join(' · ');
+    return tr(locale, tied ? 'cards.battlefield.tied' : 'cards.battlefield.counts', { label, counts: counted });
   });
 }
 
+/** What a seat has done in this step of the round (its line's status). */
+function seatStatus(view: CardGameView, i: Seat, locale: Locale): string {
+  const played = (view.battle.played[i] ?? []).map((p) => playedText(p, locale)).join(' + ');
+  const claims = view.battle.claims[i] ?? [];
+  if (view.battle.fallen.includes(i))
+    return claims.length
+      ? tr(locale, 'cards.seat.fellBackClaimed', { claims: symbolNames(claims, locale) })
+      : tr(locale, 'cards.seat.fellBackNothing');
+  if (played) return tr(locale, 'cards.seat.played', { cards: played });
+  if (view.phase === 'give')
+    return tr(locale, view.seats[i]!.given ? 'cards.seat.hasChosen' : 'cards.seat.choosingRecruits');
+  return tr(locale, 'cards.seat.noCard');
+}
+
 /** One line per seat: played cards, claims, hand size, supply, fallen back (design §3.4). */
-export function seatLines(view: CardGameView, seats: readonly CardSeatInfo[]): string[] {
+export function seatLines(view: CardGameView, seats: readonly CardSeatInfo[], locale: Locale = 'en'): string[] {
   return view.seats.map((x, i) => {
     const info = seats.find((s) => s.seat === i);
-    const played = (view.battle.played[i] ?? []).map(playedText).join(' + ');
-    const claims = view.battle.claims[i] ?? [];
-    const fallen = view.battle.fallen.includes(i);
     const sittingOut = view.battle.tiebreak && !view.battle.tiebreak.seats.includes(i);
     const flags = [
-      !info ? 'nobody holds the seat: defaults' : '',
-      info?.away ? 'away' : '',
-      info?.conceded ? 'conceded' : '',
-      sittingOut ? 'sits out the tie-break' : '',
+      !info ? tr(locale, 'cards.seat.flag.vacant') : '',
+      info?.away ? tr(locale, 'cards.seat.flag.away') : '',
+      info?.conceded ? tr(locale, 'cards.seat.flag.conceded') : '',
+      sittingOut ? tr(locale, 'cards.seat.flag.sitsOut') : '',
     ].filter(Boolean);
-    const status = fallen
-      ? `fell back${claims.length ? `, claimed ${claims.map(symbolName).join(', ')}` : ', claimed nothing'}`
-      : played
-        ? `played ${played}`
-        : view.phase === 'give'
-          ? x.given
-            ? 'has chosen'
-            : 'choosing recruits'
-          : 'no card yet';
     const states = Object.values(view.states).filter((st) => st[st.length - 1] === i).length;
-    return `${seatLabel(view, seats, i)}${view.turnSeat === i && (view.phase === 'battle' || view.phase === 'tiebreak') ? ' ▶' : ''} — ${status} · hand ${x.handSize} · supply ${x.supply} · states ${states}${flags.length ? ` · ${flags.join(', ')}` : ''}`;
+    const toAct = view.turnSeat === i && (view.phase === 'battle' || view.phase === 'tiebreak');
+    return tr(locale, 'cards.seat.line', {
+      seat: `${seatLabel(view, seats, i, true, locale)}${toAct ? ' ▶' : ''}`,
+      status: seatStatus(view, i, locale),
+      hand: x.handSize,
+      supply: x.supply,
+      states,
+      flags: flags.length ? ` · ${listOf(flags, locale)}` : '',
+    });
   });
 }
 
 /** The recruiting row, deck and discard sizes, the resistance. */
-export function rowLines(view: CardGameView): string[] {
+export function rowLines(view: CardGameView, locale: Locale = 'en'): string[] {
   const lines = [
-    `Recruiting row: ${view.row.length ? cardNames(view.row) : 'empty'} · deck ${view.deckSize} · discard ${view.discardSize}`,
+    tr(locale, 'cards.row.line', {
+      cards: view.row.length ? cardNames(view.row, locale) : tr(locale, 'cards.row.empty'),
+      deck: view.deckSize,
+      discard: view.discardSize,
+    }),
   ];
   if (view.settings.seats === 2)
-    lines.push(`Local resistance: ${view.resistance.length ? cardNames(view.resistance) : 'none'}`);
+    lines.push(
+      tr(locale, 'cards.row.resistance', {
+        cards: view.resistance.length ? cardNames(view.resistance, locale) : tr(locale, 'cards.row.none'),
+      }),
+    );
   return lines;
+}
+
+/** The table's title and its line saying who acts (design §3.4). */
+function tableHead(
+  view: CardGameView,
+  seats: readonly CardSeatInfo[],
+  deadline: number | null,
+  locale: Locale,
+): { title: string; turn: string } {
+  const due = deadline !== null ? tr(locale, 'cards.table.due', { deadline: deadlineTimes(deadline) }) : '';
+  const round = view.round;
+  const who = (seat: Seat) => seatLabel(view, seats, seat, true, locale);
+  switch (view.phase) {
+    case 'give':
+      return {
+        title: tr(locale, 'cards.table.title.give'),
+        turn: tr(locale, 'cards.table.turn.give', {
+          due,
+          chosen: view.seats.filter((s) => s.given).length,
+          seats: view.seats.length,
+        }),
+      };
+    case 'choose':
+      return {
+        title: tr(locale, 'cards.table.title.choose', { round }),
+        turn: tr(locale, 'cards.table.turn.choose', {
+          who: who(view.chooser!.seat),
+          first: round === 1 ? 'first' : 'next',
+          start: view.chooser!.pickStart ? 'yes' : 'no',
+          due,
+        }),
+      };
+    case 'battle':
+      return {
+        title: tr(locale, 'cards.table.title.battle', {
+          round,
+          state: view.currentState ? stateTitle(view.currentState, locale) : '?',
+        }),
+        turn: tr(locale, 'cards.table.turn.battle', { who: who(view.turnSeat!), due }),
+      };
+    case 'tiebreak':
+      return {
+        title: tr(locale, 'cards.table.title.tiebreak', { round }),
+        turn: tr(locale, 'cards.table.turn.tiebreak', {
+          tied: andList(
+            view.battle.tiebreak!.seats.map((s) => seatLabel(view, seats, s, false, locale)),
+            locale,
+          ),
+          who: who(view.turnSeat!),
+          due,
+        }),
+      };
+    default:
+      return { title: tr(locale, 'cards.table.title.over'), turn: winnerText(view, locale) };
+  }
 }
 
 /** The whole public table message (design §3.4). `deadline` null: none shown (paused, finished). */
@@ -163,39 +274,18 @@ export function cardTableText(
   seats: readonly CardSeatInfo[],
   deadline: number | null,
   paused = false,
+  locale: Locale = 'en',
 ): CardTableText {
-  let title: string;
-  let turn: string;
-  const due = deadline !== null ? ` · deadline ${deadlineTimes(deadline)}` : '';
-  switch (view.phase) {
-    case 'give':
-      title = 'Setup · choose recruits';
-      turn = `Each player: choose 2 of your 8 cards for the recruiting row${due}. Chosen: ${view.seats.filter((s) => s.given).length}/${view.seats.length}.`;
-      break;
-    case 'choose':
-      title = `Round ${view.round} · choosing the battle`;
-      turn = `${seatLabel(view, seats, view.chooser!.seat)} chooses the ${view.round === 1 ? 'first' : 'next'} state to battle in${view.chooser!.pickStart ? ' and the start player' : ''}${due}.`;
-      break;
-    case 'battle':
-      title = `Round ${view.round} · Battle in ${view.currentState ? stateLabel(view.currentState) : '?'}`;
-      turn = `Turn: ${seatLabel(view, seats, view.turnSeat!)}${due}.`;
-      break;
-    case 'tiebreak':
-      title = `Round ${view.round} · Tie-break battle`;
-      turn = `Tie between ${view.battle.tiebreak!.seats.map((s) => seatLabel(view, seats, s, false)).join(' and ')}: tie-break battle — no armies are placed and no cards taken. Turn: ${seatLabel(view, seats, view.turnSeat!)}${due}.`;
-      break;
-    default:
-      title = 'Game over';
-      turn = winnerText(view);
-  }
-  if (paused) turn = `⏸ Paused by the game master. ${turn}`;
-  const battlefield = view.phase === 'battle' || view.phase === 'tiebreak' ? battlefieldLines(view) : [];
-  const seatL = seatLines(view, seats);
-  const row = rowLines(view);
+  const head = tableHead(view, seats, deadline, locale);
+  const title = head.title;
+  const turn = paused ? tr(locale, 'cards.table.paused', { turn: head.turn }) : head.turn;
+  const battlefield = view.phase === 'battle' || view.phase === 'tiebreak' ? battlefieldLines(view, locale) : [];
+  const seatL = seatLines(view, seats, locale);
+  const row = rowLines(view, locale);
   const text = [
     turn,
-    battlefield.length ? `**Battlefield**\n${battlefield.join('\n')}` : '',
-    `**Seats**\n${seatL.join('\n')}`,
+    battlefield.length ? `**${tr(locale, 'cards.table.battlefield')}**\n${battlefield.join('\n')}` : '',
+    `**${tr(locale, 'cards.table.seats')}**\n${seatL.join('\n')}`,
     row.join('\n'),
   ]
     .filter(Boolean)
@@ -204,58 +294,209 @@ export function cardTableText(
 }
 
 /** "**Qin 秦 unites China and becomes the First Emperor** (4 states)", or the shared victory. */
-export function winnerText(view: CardGameView): string {
+export function winnerText(view: CardGameView, locale: Locale = 'en'): string {
   const w = view.winner;
-  if (w === null) return 'The game is over.';
+  if (w === null) return tr(locale, 'cards.winner.none');
   const states = (seat: Seat) => Object.values(view.states).filter((st) => st[st.length - 1] === seat).length;
   if (Array.isArray(w))
-    return `Shared victory: ${w.map((s) => `${dynastyLabel(view.seats[s]!.dynasty)} (${states(s)} states)`).join(', ')}.`;
-  return `**${dynastyLabel(view.seats[w]!.dynasty)} unites China and becomes the First Emperor** (${states(w)} states).`;
+    return tr(locale, 'cards.winner.shared', {
+      winners: listOf(
+        w.map((s) =>
+          tr(locale, 'cards.winner.sharedOne', { dynasty: dynastyTitle(view.seats[s]!.dynasty, locale), states: states(s) }),
+        ),
+        locale,
+      ),
+    });
+  return tr(locale, 'cards.winner.one', { dynasty: dynastyTitle(view.seats[w]!.dynasty, locale), states: states(w) });
+}
+
+/** A wage-battle event's cards: "Fire/Cavalry/Chariot + the Qin dynasty card, covering Spy". */
+function wagedCards(e: GameEvent, locale: Locale): string {
+  const parts = [cardWord(e.bright as CardId, locale)];
+  if (typeof e.dark === 'string') parts.push(cardWord(e.dark as CardId, locale));
+  if (typeof e.dynasty === 'string') {
+    const dynasty = dynastyWord(e.dynasty as DynastyId, locale);
+    if (typeof e.take === 'string')
+      parts.push(
+        tr(locale, 'cards.event.dynastyTake', {
+          dynasty,
+          take: cardWord(e.take as CardId, locale),
+          give: cardWord(e.give as CardId, locale),
+        }),
+      );
+    else if (typeof e.cover === 'string')
+      parts.push(tr(locale, 'cards.event.dynastyCover', { dynasty, symbol: symbolWord(e.cover as SymbolId, locale) }));
+    else parts.push(tr(locale, 'cards.event.dynasty', { dynasty }));
+  }
+  return parts.join(' + ');
+}
+
+/** An effect event (a superiority used when falling back) in words; the engine's own text for one it does not know. */
+function effectText(e: GameEvent, who: string, locale: Locale): string {
+  const symbol = typeof e.symbol === 'string' ? symbolWord(e.symbol as SymbolId, locale) : '';
+  if (e.symbol === 'spy' && typeof e.card === 'string')
+    return tr(locale, 'cards.event.effect.spy', { who, card: cardWord(e.card as CardId, locale) });
+  if (locale === 'en') return e.text;
+  if (e.draw === true)
+    return /drew a card/.test(e.text)
+      ? tr(locale, 'cards.event.effect.draw', { who, symbol })
+      : tr(locale, 'cards.event.effect.drawEmpty', { who, symbol });
+  if (e.symbol === 'forest' && typeof e.state === 'string')
+    return tr(locale, 'cards.event.effect.forest', { who, state: stateWord(e.state as StateId, locale) });
+  if (e.symbol === 'mountain' && typeof e.stronghold === 'number')
+    return tr(locale, 'cards.event.effect.mountain', { who, stronghold: e.stronghold });
+  if (e.symbol === 'fire' && typeof e.stronghold === 'number')
+    return tr(locale, 'cards.event.effect.fire', { who, stronghold: e.stronghold });
+  if (e.symbol === 'wind' && typeof e.to === 'number')
+    return tr(locale, 'cards.event.effect.wind', { who, from: Number(e.from), to: e.to });
+  if (typeof e.stronghold === 'number')
+    return tr(locale, 'cards.event.effect.place', { who, stronghold: e.stronghold, symbol });
+  return e.text;
+}
+
+const STATE_BY_NAME = new Map(DATA.board.states.map((s) => [s.name, s.id]));
+const DYNASTY_BY_NAME = new Map(DATA.dynasties.map((d) => [d.id.charAt(0).toUpperCase() + d.id.slice(1), d.id]));
+
+/** A name in a control line ("Qin", "neutral") in the reader's words. */
+function controlName(name: string, locale: Locale): string {
+  if (name === 'neutral') return tr(locale, 'cards.owner.neutral');
+  const d = DYNASTY_BY_NAME.get(name);
+  return d ? dynastyWord(d, locale) : name;
+}
+
+const WHY =
+  /^(\w+): (.*?)(?: — neutral with (\d+) armies around \(a neutral state needs (\d+)\))?(?: — tie broken by (\w+)'s army beneath)?( — tied, no change)?(?:: (\w+) takes control)?$/;
+
+/**
+ * A line of the control round's counts ("Gu: Qin 2, Yan 2, neutral 1 — tie broken by Qin's army beneath: Qin takes
+ * control", src/cardgame/control.ts) in the reader's words; English as the engine wrote it.
+ */
+export function controlWhy(why: string, locale: Locale = 'en'): string {
+  if (locale === 'en') return why;
+  const m = WHY.exec(why);
+  const state = m ? STATE_BY_NAME.get(m[1]!) : undefined;
+  if (!m || !state) return why;
+  const counts = listOf(
+    m[2]!.split(', ').map((part) => {
+      const [name, n] = part.split(' ');
+      return `${controlName(name ?? '', locale)} ${n ?? ''}`.trim();
+    }),
+    locale,
+  );
+  const parts = [tr(locale, 'cards.control.counts', { state: stateWord(state, locale), counts })];
+  if (m[3]) parts.push(tr(locale, 'cards.control.neutralWeak', { count: Number(m[3]), needs: Number(m[4]) }));
+  if (m[5]) parts.push(tr(locale, 'cards.control.tieBroken', { who: controlName(m[5], locale) }));
+  if (m[6]) parts.push(tr(locale, 'cards.control.tied'));
+  if (m[7]) parts.push(tr(locale, 'cards.control.takes', { who: controlName(m[7], locale) }));
+  return parts.join(' — ');
+}
+
+/** The engine's end-of-game and tie-break events in words (the round summary's last lines). */
+function endText(e: GameEvent, dynasties: readonly DynastyId[], locale: Locale): string {
+  const who = (seat: Owner) => ownerWord(dynasties, seat, locale);
+  switch (e.kind) {
+    case 'control': {
+      const changes = (Array.isArray(e.changes) ? e.changes : []) as { state: StateId; from: Owner; to: Owner }[];
+      if (changes.length === 0) return tr(locale, 'cards.event.control.none');
+      const list = changes.map((c) =>
+        tr(locale, 'cards.event.control.change', { state: stateWord(c.state, locale), from: who(c.from), to: who(c.to) }),
+      );
+      return tr(locale, 'cards.event.control', { changes: list.join(locale.startsWith('zh') ? '；' : ' ; ') });
+    }
+    case 'gameOver':
+      return tr(locale, 'cards.event.gameOver', {
+        reason: tr(locale, `cards.end.${String(e.reason)}` as MessageKey),
+      });
+    case 'tiebreak':
+      return tr(locale, 'cards.event.tiebreak', {
+        tied: andList(((e.seats as Seat[]) ?? []).map(who), locale),
+      });
+    case 'tiebreakResult':
+      return tr(locale, 'cards.event.tiebreakResult', {
+        counts: Object.entries((e.counts as Record<string, number>) ?? {})
+          .map(([seat, n]) => `${who(Number(seat))} ${n}`)
+          .join(' – '),
+      });
+    case 'finished':
+      return Array.isArray(e.winner)
+        ? tr(locale, 'cards.event.finished.shared', { winners: andList((e.winner as Seat[]).map(who), locale) })
+        : tr(locale, 'cards.event.finished.one', { winner: who(e.winner as Seat) });
+    case 'controlArmy': {
+      const state = STATE_BY_NAME.get(/for (\w+) came/.exec(e.text)?.[1] ?? '');
+      return tr(locale, 'cards.event.controlArmy', {
+        who: who(e.seat as Seat),
+        state: state ? stateWord(state, locale) : '?',
+        stronghold: Number(e.stronghold),
+      });
+    }
+    case 'roundEnd':
+      return tr(locale, 'cards.event.roundEnd', { round: Number(e.round) });
+    case 'chooser': {
+      const round = Number(/round (\d+)/.exec(e.text)?.[1] ?? 1);
+      if (/claimed Spy/.test(e.text)) return tr(locale, 'cards.event.chooser.spy', { who: who(e.seat as Seat), round });
+      if (/fell back last/.test(e.text))
+        return tr(locale, 'cards.event.chooser.last', { who: who(e.seat as Seat), round });
+      return tr(locale, 'cards.event.chooser.first', { who: who(e.seat as Seat) });
+    }
+    case 'give':
+      return tr(locale, /changed its/.test(e.text) ? 'cards.event.give.changed' : 'cards.event.give', {
+        who: who(e.seat as Seat),
+      });
+    case 'reshuffled':
+      return tr(locale, 'cards.event.reshuffled', { count: Number(e.cards) });
+    case 'extraDraw':
+      return /drew 1 extra/.test(e.text)
+        ? tr(locale, 'cards.event.extraDraw', { who: who(e.seat as Seat) })
+        : tr(locale, 'cards.event.extraDrawEmpty', { who: who(e.seat as Seat) });
+    default:
+      return e.text;
+  }
 }
 
 /**
  * One public event in the notation (cards by name, never by deck id; states "Gu 顧"). The engine's own `text`
  * names cards by id for the CLI; the events carry the fields to say it for players. `dynasties`: seat → dynasty.
  */
-export function eventText(e: GameEvent, dynasties: readonly DynastyId[]): string {
-  const who = (seat: unknown) => (typeof seat === 'number' ? ownerLabel(dynasties, seat) : 'someone');
+export function eventText(e: GameEvent, dynasties: readonly DynastyId[], locale: Locale = 'en'): string {
+  const who = (seat: unknown) =>
+    typeof seat === 'number' ? ownerWord(dynasties, seat, locale) : tr(locale, 'cards.event.someone');
   const ids = (x: unknown) => (Array.isArray(x) ? (x as CardId[]) : []);
   switch (e.kind) {
     case 'row': {
       const row = ids(e.cards);
-      return `${e.text.startsWith('New') ? 'New recruiting row' : 'The recruiting row'}: ${row.length ? cardNames(row) : 'empty (no cards left)'}.`;
+      const cards = row.length ? cardNames(row, locale) : tr(locale, 'cards.event.rowEmpty');
+      return tr(locale, e.text.startsWith('New') ? 'cards.event.rowNew' : 'cards.event.row', { cards });
     }
     case 'resistance': {
       const cards = ids(e.cards);
-      return `The local resistance: ${cards.length ? cardNames(cards) : 'none (no cards left)'}.`;
+      return tr(locale, 'cards.event.resistance', {
+        cards: cards.length ? cardNames(cards, locale) : tr(locale, 'cards.event.resistanceEmpty'),
+      });
     }
     case 'choose':
-      return `Battle in ${stateLabel(e.state as StateId)}; ${who(e.start)} starts.`;
+      return tr(locale, 'cards.event.choose', { state: stateTitle(e.state as StateId, locale), who: who(e.start) });
     case 'wage': {
-      const parts = [cardName(e.bright as CardId)];
-      if (typeof e.dark === 'string') parts.push(cardName(e.dark));
-      if (typeof e.dynasty === 'string') {
-        let extra = '';
-        if (typeof e.cover === 'string') extra = `, covering ${symbolName(e.cover as SymbolId)}`;
-        if (typeof e.take === 'string')
-          extra = `, taking ${cardName(e.take)} from the recruiting row and putting ${cardName(e.give as CardId)} there`;
-        parts.push(`the ${dynastyName(e.dynasty as DynastyId)} dynasty card${extra}`);
-      }
-      const back = typeof e.takeBack === 'string' ? `, taking back ${cardName(e.takeBack)}` : '';
-      return `${who(e.seat)} waged battle with ${parts.join(' + ')}${back}.`;
+      const cards = wagedCards(e, locale);
+      return typeof e.takeBack === 'string'
+        ? tr(locale, 'cards.event.wageTakeBack', {
+            who: who(e.seat),
+            cards,
+            card: cardWord(e.takeBack as CardId, locale),
+          })
+        : tr(locale, 'cards.event.wage', { who: who(e.seat), cards });
     }
     case 'fallBack': {
       const claims = (Array.isArray(e.claims) ? e.claims : []) as SymbolId[];
-      return `${who(e.seat)} fell back${claims.length ? ` and claimed ${claims.map(symbolName).join(', ')}` : ', claiming nothing'}.`;
+      return claims.length
+        ? tr(locale, 'cards.event.fallBack', { who: who(e.seat), claims: symbolNames(claims, locale) })
+        : tr(locale, 'cards.event.fallBackNothing', { who: who(e.seat) });
     }
     case 'effect':
-      if (e.symbol === 'spy' && typeof e.card === 'string')
-        return `${who(e.seat)} took ${cardName(e.card)} from the recruiting row (Spy).`;
-      return e.text;
+      return effectText(e, who(e.seat), locale);
     case 'recruit':
-      return `${who(e.seat)} took ${cardNames(ids(e.cards))} from the recruiting row.`;
+      return tr(locale, 'cards.event.recruit', { who: who(e.seat), cards: cardNames(ids(e.cards), locale) });
     default:
-      return e.text;
+      return locale === 'en' ? e.text : endText(e, dynasties, locale);
   }
 }
 
@@ -264,39 +505,49 @@ export function logLine(
   round: number,
   events: readonly GameEvent[],
   opts: { dynasties: readonly DynastyId[]; actor?: string | undefined },
+  locale: Locale = 'en',
 ): string {
-  const body = events.map((e) => eventText(e, opts.dynasties)).join(' ');
-  return `Round ${round} · ${body}${opts.actor ? ` (${opts.actor})` : ''}`;
+  const body = events.map((e) => eventText(e, opts.dynasties, locale)).join(locale.startsWith('zh') ? '' : ' ');
+  const line = tr(locale, 'cards.log.line', { round, body });
+  return opts.actor ? tr(locale, 'cards.log.actor', { line, actor: opts.actor }) : line;
 }
+
+/** The events a round summary shows, in order (design §3.6 step 4). */
+const SUMMARY_EVENTS: readonly string[] = [
+  'fallBack',
+  'control',
+  'controlArmy',
+  'tiebreakResult',
+  'gameOver',
+  'tiebreak',
+  'row',
+  'resistance',
+  'finished',
+];
 
 /**
  * The round summary (design §3.6 step 4) from the round's public events: every fall back and its claims, the
  * control round with the counts that decided each state, the new row, the end check.
  */
-export function roundSummaryText(round: number, events: readonly GameEvent[], after: CardGameView): string {
+export function roundSummaryText(
+  round: number,
+  events: readonly GameEvent[],
+  after: CardGameView,
+  locale: Locale = 'en',
+): string {
   const dynasties = after.seats.map((x) => x.dynasty);
-  const lines = [`**Round ${round} is over.**`];
+  const lines = [tr(locale, 'cards.summary.title', { round })];
   for (const e of events) {
-    if (
-      ![
-        'fallBack',
-        'control',
-        'controlArmy',
-        'tiebreakResult',
-        'gameOver',
-        'tiebreak',
-        'row',
-        'resistance',
-        'finished',
-      ].includes(e.kind)
-    )
-      continue;
-    lines.push(eventText(e, dynasties));
+    if (!SUMMARY_EVENTS.includes(e.kind)) continue;
+    lines.push(eventText(e, dynasties, locale));
     // the counts that decided each contested state ("Gu: Qin 2, Yan 2, neutral 1 — tie broken by …")
-    if (e.kind === 'control' && Array.isArray(e.why)) for (const why of e.why as string[]) lines.push(`· ${why}`);
+    if (e.kind === 'control' && Array.isArray(e.why))
+      for (const why of e.why as string[]) lines.push(`· ${controlWhy(why, locale)}`);
   }
   if (after.phase === 'choose' && after.chooser)
-    lines.push(`${dynastyLabel(after.seats[after.chooser.seat]!.dynasty)} chooses the next battle.`);
+    lines.push(
+      tr(locale, 'cards.summary.chooser', { dynasty: dynastyTitle(after.seats[after.chooser.seat]!.dynasty, locale) }),
+    );
   return lines.join('\n');
 }
 
@@ -315,12 +566,15 @@ const CORNERS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'] as const;
 const STRONGHOLD_STATES = new Map(DATA.board.strongholds.map((h) => [h.id, h.states]));
 
 /** "19 · Gu SW (also Wey, Song)": a stronghold by number and by its corner of its first state. */
-export function strongholdLabel(h: number): string {
+export function strongholdLabel(h: number, locale: Locale = 'en'): string {
   const states = STRONGHOLD_STATES.get(h) ?? [];
   const first = states[0] ? STATES.get(states[0]) : undefined;
   const corner = first ? CORNERS.find((k) => first.strongholds[k] === h) : undefined;
-  const rest = states.slice(1).map((s) => STATES.get(s)?.name ?? s);
-  return `${h}${first && corner ? ` · ${first.name} ${corner}` : ''}${rest.length ? ` (also ${rest.join(', ')})` : ''}`;
+  const rest = states.slice(1).map((s) => (STATES.has(s) ? stateWord(s, locale) : s));
+  const at = first && corner ? ` · ${stateWord(first.id, locale)} ${corner}` : '';
+  return rest.length
+    ? tr(locale, 'cards.stronghold.also', { label: `${h}${at}`, others: listOf(rest, locale) })
+    : `${h}${at}`;
 }
 
 /** What a board looks like to an effect's words: its seats' dynasties, strongholds and states. */
@@ -330,60 +584,82 @@ export type BoardLike = {
   states: Record<StateId, readonly Owner[]>;
 };
 
-function stackText(view: Pick<BoardLike, 'seats'>, armies: readonly Owner[]): string {
-  return armies.length === 0 ? 'empty' : armies.map((o) => ownerText(view, o)).join(' + ');
+function stackText(view: Pick<BoardLike, 'seats'>, armies: readonly Owner[], locale: Locale): string {
+  return armies.length === 0
+    ? tr(locale, 'cards.stronghold.empty')
+    : armies.map((o) => ownerText(view, o, locale)).join(' + ');
 }
 
 /** "19 · Wey SE (also Gu, Song) — Qin": a stronghold and what stands on it. */
-export function strongholdWithArmies(h: number, board: Pick<BoardLike, 'seats' | 'strongholds'>): string {
-  return `${strongholdLabel(h)} — ${stackText(board, board.strongholds[String(h)] ?? [])}`;
+export function strongholdWithArmies(
+  h: number,
+  board: Pick<BoardLike, 'seats' | 'strongholds'>,
+  locale: Locale = 'en',
+): string {
+  return `${strongholdLabel(h, locale)} — ${stackText(board, board.strongholds[String(h)] ?? [], locale)}`;
 }
 
 /** An effect's target in words, on the board it applies to: "place an army on 19 · Wey SE (also Gu, Song) — empty". */
-export function effectTarget(effect: Effect, board: BoardLike): string {
-  const at = (h: number) => strongholdWithArmies(h, board);
-  if ('draw' in effect) return 'draw a card instead';
+export function effectTarget(effect: Effect, board: BoardLike, locale: Locale = 'en'): string {
+  const at = (h: number) => strongholdWithArmies(h, board, locale);
+  if ('draw' in effect) return tr(locale, 'cards.effect.draw');
   switch (effect.symbol) {
     case 'spy':
-      return `take ${cardName(effect.card)} from the recruiting row`;
+      return tr(locale, 'cards.effect.spy', { card: cardWord(effect.card, locale) });
     case 'fire': {
-      const moves = effect.moves.map((m) => `${ownerText(board, m.owner)} → ${strongholdLabel(m.to)}`).join(', ');
-      return `on ${at(effect.stronghold)}: ${moves || 'nothing moves'}`;
+      const moves = effect.moves
+        .map((m) => `${ownerText(board, m.owner, locale)} → ${strongholdLabel(m.to, locale)}`)
+        .join(', ');
+      return tr(locale, 'cards.effect.fire', { at: at(effect.stronghold), moves: moves || tr(locale, 'cards.effect.fireNothing') });
     }
     case 'forest':
-      return `beneath the ${stackText(board, board.states[effect.state] ?? [])} army in ${stateLabel(effect.state)}`;
+      return tr(locale, 'cards.effect.forest', {
+        army: stackText(board, board.states[effect.state] ?? [], locale),
+        state: stateTitle(effect.state, locale),
+      });
     case 'mountain':
-      return `a second army on ${at(effect.stronghold)}`;
+      return tr(locale, 'cards.effect.mountain', { at: at(effect.stronghold) });
     case 'wind':
-      return `from ${strongholdLabel(effect.from)} to ${at(effect.to)}`;
+      return tr(locale, 'cards.effect.wind', { from: strongholdLabel(effect.from, locale), to: at(effect.to) });
     default:
-      return `place an army on ${at(effect.stronghold)}`;
+      return tr(locale, 'cards.effect.place', { at: at(effect.stronghold) });
   }
 }
 
 /** An effect as the wizard lists it: "🐎 Cavalry: place an army on 19 · Wey SE (also Gu, Song) — empty". */
-export function effectLabel(effect: Effect, board: BoardLike): string {
-  return `${symbolLabel(effect.symbol)}: ${effectTarget(effect, board)}`;
+export function effectLabel(effect: Effect, board: BoardLike, locale: Locale = 'en'): string {
+  return tr(locale, 'cards.effect.label', {
+    symbol: symbolLabel(effect.symbol, locale),
+    target: effectTarget(effect, board, locale),
+  });
 }
 
 /**
  * The fall-back confirm screen (design §3.6 step 1): "You will claim 🔥 Fire, 🛞 Chariot. 🐎 Cavalry is tied
  * with Qin (2–2) and will not be claimed."
  */
-export function claimPreviewText(preview: readonly ClaimLine[]): string {
+export function claimPreviewText(preview: readonly ClaimLine[], locale: Locale = 'en'): string {
   const claimed = preview.filter((l) => l.claimed);
   const parts = [
     claimed.length
-      ? `You will claim ${claimed.map((l) => symbolLabel(l.symbol)).join(', ')}.`
-      : 'You will claim nothing.',
+      ? tr(locale, 'cards.claim.will', { claims: claimed.map((l) => symbolLabel(l.symbol, locale)).join(', ') })
+      : tr(locale, 'cards.claim.nothing'),
   ];
   for (const l of preview) {
     if (l.claimed || l.mine === 0) continue;
-    const who = l.bestBy
-      .map((b) => (b === 'resistance' ? 'the local resistance' : dynastyLabel(b as DynastyId)))
-      .join(' and ');
+    const who = andList(
+      l.bestBy.map((b) =>
+        b === 'resistance' ? tr(locale, 'cards.claim.resistance') : dynastyTitle(b as DynastyId, locale),
+      ),
+      locale,
+    );
     parts.push(
-      `${symbolLabel(l.symbol)} is ${l.mine === l.best ? 'tied with' : 'led by'} ${who} (${l.mine}–${l.best}) and will not be claimed.`,
+      tr(locale, l.mine === l.best ? 'cards.claim.tied' : 'cards.claim.led', {
+        symbol: symbolLabel(l.symbol, locale),
+        who,
+        mine: l.mine,
+        best: l.best,
+      }),
     );
   }
   return parts.join(' ');
