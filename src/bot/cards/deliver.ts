@@ -15,7 +15,6 @@
  *     and the end of the game with the final board.
  * Every picture and text here comes from public views and public events only.
  */
-import { CARD_GAME } from '../../cardgame/identity.js';
 import { createHash } from 'node:crypto';
 import { DiscordAPIError, RESTJSONErrorCodes, Routes, type APIChannel } from 'discord.js';
 import type { CardGameView, GameEvent, StateId } from '../../cardgame/index.js';
@@ -23,6 +22,7 @@ import {
   cardGameById,
   cardPings,
   cardRoundActions,
+  cardsEventText,
   forgetCardPings,
   recordCardPing,
   recordCardThread,
@@ -33,7 +33,8 @@ import { PermanentDeliveryError, type DeliveryRow } from '../../game/delivery/in
 import type { GameDeps } from '../../game/core/index.js';
 import type { KindPayload } from '../../game/outbox/index.js';
 import { renderCardTableOffThread, roundMarks, type CardTableOptions } from '../../render/cards/index.js';
-import { stateLabel } from './format.js';
+import { stateTitle } from '../../game/cards/index.js';
+import { tr } from '../../i18n/index.js';
 import { messageUrl, tableComponents, turnComponents } from './table.js';
 import type { KindSendDeps } from '../kind.js';
 import { discordText } from '../markup.js';
@@ -95,7 +96,7 @@ export async function deliverTable(
     embeds: [
       { title: table.title.slice(0, 256), description: truncate(discordText(table.text), MAX_EMBED), color: 0x8a1c1c },
     ],
-    components: tableComponents(gameId, table.phase),
+    components: tableComponents(gameId, table.phase, row.locale ?? 'en'),
     allowed_mentions: { parse: [] as string[] },
   };
   const file = table.board ? boardFile(gameId, table.boardKey) : null;
@@ -139,7 +140,11 @@ async function logThread(d: CardsSendDeps, row: DeliveryRow): Promise<string | n
   if (info?.threadId) return info.threadId;
   try {
     const thread = (await d.rest.post(Routes.threads(row.target), {
-      body: { name: `${CARD_GAME.title} — game ${gameId} log`, type: 11, auto_archive_duration: 10080 },
+      body: {
+        name: tr(row.locale ?? 'en', 'cards.thread.name', { game: tr(row.locale ?? 'en', 'cards.game.title'), id: gameId }),
+        type: 11,
+        auto_archive_duration: 10080,
+      },
     })) as APIChannel;
     await recordCardThread(d.deps as GameDeps, gameId, thread.id);
     return thread.id;
@@ -172,12 +177,15 @@ export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, own: Kind
     throw new PermanentDeliveryError(`the card game has no outbox event "${own.event}"`, 'rejected');
   const { event, data: payload } = own as KindPayload<CardsEvent>;
   const gameId = own.gameId;
+  // Worded now, in the reader's locale: the game's for the channel, the member's for a DM (docs/locales.md).
+  const locale = row.locale ?? 'en';
+  const text = cardsEventText(own as KindPayload<CardsEvent>, locale);
   switch (event) {
     case 'log': {
       const thread = await logThread(d, row);
       await d.post(
         thread ?? row.target,
-        { content: truncate(discordText(payload.text)), allowed_mentions: { parse: [] } },
+        { content: truncate(discordText(text)), allowed_mentions: { parse: [] } },
         [],
         row.dedupeKey,
       );
@@ -192,8 +200,8 @@ export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, own: Kind
       const dm = row.targetKind === 'user';
       const channelId = dm ? await d.dmChannel(row.target) : row.target;
       const body = {
-        content: truncate(discordText(payload.text)),
-        components: turnComponents(gameId, phase, tableUrl),
+        content: truncate(discordText(text)),
+        components: turnComponents(gameId, phase, tableUrl, locale),
         allowed_mentions: { parse: [], users: [payload.userId] },
       };
       const posted = await d.post(channelId, body, [], row.dedupeKey);
@@ -211,13 +219,17 @@ export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, own: Kind
       const marks = roundMarks(await roundEvents(d, gameId, payload.round));
       const changed = [...new Set([...(payload.changed as StateId[]), ...marks.changed])];
       const fought = await roundFought(d, gameId, payload.round);
-      const heading = `${CARD_GAME.title} · Round ${payload.round} is over${fought ? ` · battle in ${stateLabel(fought)}` : ''}`;
+      const heading = tr(locale, fought ? 'cards.summary.heading.battle' : 'cards.summary.heading', {
+        game: tr(locale, 'cards.game.title'),
+        round: payload.round,
+        state: fought ? stateTitle(fought, locale) : '',
+      });
       const image = await png(payload.board, { changed, moves: marks.moves, heading });
       const name = `round-${payload.round}-summary.png`;
       await d.post(
         row.target,
         {
-          content: truncate(discordText(payload.text)),
+          content: truncate(discordText(text)),
           attachments: [{ id: 0, filename: name }],
           allowed_mentions: { parse: [] },
         },
@@ -232,7 +244,7 @@ export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, own: Kind
       await d.post(
         row.target,
         {
-          content: truncate(discordText(payload.text)),
+          content: truncate(discordText(text)),
           attachments: [{ id: 0, filename: name }],
           allowed_mentions: { parse: [] },
         },

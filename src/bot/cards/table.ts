@@ -4,6 +4,7 @@
  * never go stale, and they work from a DM too (the game is found by its id).
  */
 import { ButtonStyle, ComponentType } from 'discord.js';
+import { tr, type Locale, type MessageKey } from '../../i18n/index.js';
 import { buttonRow, cid, type Button, type Row } from './ui.js';
 
 export type TableButton = 'hand' | 'wage' | 'fall' | 'board' | 'rules' | 'give' | 'choose' | 'join' | 'leave' | 'start';
@@ -12,62 +13,59 @@ export function tableButtonId(gameId: number, what: TableButton): string {
   return cid('t', gameId, what);
 }
 
+/** A button of the table, labelled in `locale` (`cards.button.<what>`). */
 const b = (
   gameId: number,
   what: TableButton,
-  label: string,
+  locale: Locale,
   emoji: string,
   style: Button['style'] = 'secondary',
-): Button => ({ id: tableButtonId(gameId, what), label, emoji, style });
+): Button => ({ id: tableButtonId(gameId, what), label: tr(locale, `cards.button.${what}` as MessageKey), emoji, style });
 
 /** The buttons that act in a phase: the first is the phase's main action. */
-export function actionButtons(gameId: number, phase: string): Button[] {
+export function actionButtons(gameId: number, phase: string, locale: Locale = 'en'): Button[] {
   switch (phase) {
     case 'give':
-      return [b(gameId, 'give', 'Choose recruits', '🂠', 'primary'), b(gameId, 'hand', 'My hand', '🂠')];
+      return [b(gameId, 'give', locale, '🂠', 'primary'), b(gameId, 'hand', locale, '🂠')];
     case 'choose':
-      return [b(gameId, 'choose', 'Choose next battle', '🗺', 'primary'), b(gameId, 'hand', 'My hand', '🂠')];
+      return [b(gameId, 'choose', locale, '🗺', 'primary'), b(gameId, 'hand', locale, '🂠')];
     case 'battle':
     case 'tiebreak':
-      return [
-        b(gameId, 'wage', 'Wage battle', '⚔', 'primary'),
-        b(gameId, 'fall', 'Fall back', '↩'),
-        b(gameId, 'hand', 'My hand', '🂠'),
-      ];
+      return [b(gameId, 'wage', locale, '⚔', 'primary'), b(gameId, 'fall', locale, '↩'), b(gameId, 'hand', locale, '🂠')];
     default:
       return [];
   }
 }
 
 /** The buttons for the phase the table is in (`lobby`, `give`, `choose`, `battle`, `tiebreak`, `finished`). */
-export function tableComponents(gameId: number, phase: string): Row[] {
+export function tableComponents(gameId: number, phase: string, locale: Locale = 'en'): Row[] {
   if (phase === 'lobby')
     return [
       buttonRow([
-        b(gameId, 'join', 'Join', '✋', 'primary'),
-        b(gameId, 'leave', 'Leave', '👋'),
-        b(gameId, 'start', 'Start (GM)', '🎲'),
-        b(gameId, 'rules', 'Rules', '❓'),
+        b(gameId, 'join', locale, '✋', 'primary'),
+        b(gameId, 'leave', locale, '👋'),
+        b(gameId, 'start', locale, '🎲'),
+        b(gameId, 'rules', locale, '❓'),
       ]),
     ];
-  const act = actionButtons(gameId, phase);
+  const act = actionButtons(gameId, phase, locale);
   if (act.length === 0) return [];
-  return [buttonRow([...act, b(gameId, 'board', 'Board', '🗺'), b(gameId, 'rules', 'Rules', '❓')].slice(0, 5))];
+  return [buttonRow([...act, b(gameId, 'board', locale, '🗺'), b(gameId, 'rules', locale, '❓')].slice(0, 5))];
 }
 
 /**
  * A turn ping's buttons (docs/bot.md "Card game turns"): the phase's actions, one click from the ping, and a link
  * to the table message (`tableUrl`, when it is known).
  */
-export function turnComponents(gameId: number, phase: string, tableUrl: string | null): Row[] {
-  const act = actionButtons(gameId, phase);
+export function turnComponents(gameId: number, phase: string, tableUrl: string | null, locale: Locale = 'en'): Row[] {
+  const act = actionButtons(gameId, phase, locale);
   if (act.length === 0) return [];
   const row = buttonRow(act);
   if (tableUrl)
     row.components.push({
       type: ComponentType.Button,
       style: ButtonStyle.Link,
-      label: 'Table',
+      label: tr(locale, 'cards.button.table'),
       url: tableUrl,
       emoji: { name: '📋' },
     });

@@ -19,6 +19,7 @@ import { games, type GameEnd } from '../../store/schema.js';
 import { cardEvents, cardGames, cardSeats, type CardSeatRow } from './tables.js';
 import { noteEvent } from '../core/index.js';
 import { inNotation } from './text.js';
+import { msg, type Msg } from '../../i18n/index.js';
 import { queueActionLog, queueGameOver, queuePingsForNow, queueRoundSummary, queueTable } from './outbox.js';
 import { deleteDrafts, draftOf, reload, seatRow, seatsToAct, settingsOf, toActOf, type CardCtx } from './store.js';
 import { CARD_AUTO_TURNS_PER_HOUR, REMINDER_MIN_TURN_MS } from './types.js';
@@ -32,13 +33,13 @@ export type Fail = { ok: false; error: string };
 export const AUTO_ACTORS = ['timeout', 'away', 'conceded', 'vacant'] as const;
 
 /** How a stored action's actor reads in the log thread (a player's own action needs no note). */
-function actorNote(actor: string): string | undefined {
-  if (actor === 'timeout') return 'time ran out: default';
-  if (actor === 'away') return 'away: default';
-  if (actor === 'conceded') return 'conceded: default';
-  if (actor === 'vacant') return 'nobody holds the seat: default';
-  if (actor.startsWith('gm:')) return 'skipped by the game master: default';
-  if (actor === 'computer') return 'the computer player could not decide: default';
+function actorNote(actor: string): Msg | undefined {
+  if (actor === 'timeout') return msg('cards.actor.timeout');
+  if (actor === 'away') return msg('cards.actor.away');
+  if (actor === 'conceded') return msg('cards.actor.conceded');
+  if (actor === 'vacant') return msg('cards.actor.vacant');
+  if (actor.startsWith('gm:')) return msg('cards.actor.gm');
+  if (actor === 'computer') return msg('cards.actor.computer');
   return undefined;
 }
 

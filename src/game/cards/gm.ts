@@ -34,6 +34,7 @@ import {
 import { queueDm, queueNotice } from '../outbox/index.js';
 import { commitDefault, runAutomatic, turnClock, turnLength } from './commit.js';
 import { queueLog, queuePingsForNow, queueTable, queueTurnPing, turnPingText } from './outbox.js';
+import { msg } from '../../i18n/index.js';
 import {
   bumpVersion,
   handSeatRow,
@@ -468,7 +469,13 @@ export async function gmRollbackCards(deps: GameDeps, caller: Caller): Promise<G
     });
     const next = await reload(tx, ctx);
     await queueNotice(tx, ctx.game, text, `cards:rollback:${ctx.game.id}:${ctx.card.seq}:${now}`, now);
-    await queueLog(tx, next, `rollback:${ctx.card.seq}:${now}`, `Round ${state.round} · ${text}`, now);
+    await queueLog(
+      tx,
+      next,
+      `rollback:${ctx.card.seq}:${now}`,
+      msg('cards.log.line', { round: state.round, body: msg('cards.gm.rolledBack', { round: state.round }) }),
+      now,
+    );
     await queueTable(tx, next, now);
     await queuePingsForNow(tx, next, `rb${ctx.card.seq}-${now}`, now);
     return await runAutomatic(tx, next, now);

@@ -70,7 +70,7 @@ export {
   recordCardPing,
   forgetCardPings,
 } from './read.js';
-export { cardTablePayload } from './outbox.js';
+export { cardTablePayload, cardsEventText } from './outbox.js';
 export { STALE } from './store.js';
 export * as cardText from './text.js';
 export {
@@ -88,3 +88,4 @@ export {
 } from './text.js';
 export { infoOf, openCardGame } from './store.js';
 export { effectTarget, inNotation, stateLabel, strongholdWithArmies, symbolLabel, symbolName } from './text.js';
+export { cardWord, dynastyTitle, dynastyWord, listOf, stateTitle, stateWord, symbolWord } from './names.js';

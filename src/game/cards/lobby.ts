@@ -37,6 +37,8 @@ import { queueDm, queueStatus } from '../outbox/index.js';
 import { GAME_DEFAULT_LEVEL, type Level } from '../../ai/levels.js';
 import { runAutomatic, turnClock } from './commit.js';
 import { queuePingsForNow, queueLog } from './outbox.js';
+import { msg } from '../../i18n/index.js';
+import { dynastyMsg, msgList } from './names.js';
 import { infoOf, openCardGame, reload, seatOfUser, settingsOf, type CardCtx } from './store.js';
 import { dynastyLabel } from './text.js';
 import {
@@ -454,7 +456,13 @@ export async function startCardGame(deps: GameDeps, caller: Caller): Promise<Res
       tx,
       started,
       0,
-      `The game starts: ${view.seats.map((s, i) => `${dynastyLabel(s.dynasty)} ${playerName(ordered[i]!.userId)}`).join(', ')}. Each player chooses 2 of their 8 cards for the recruiting row.`,
+      msg('cards.log.start', {
+        seats: msgList(
+          view.seats.map((s, i) =>
+            msg('cards.log.startSeat', { dynasty: dynastyMsg(s.dynasty), name: playerName(ordered[i]!.userId) }),
+          ),
+        ),
+      }),
       now,
     );
     for (const s of ordered)

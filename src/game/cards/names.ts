@@ -5,7 +5,7 @@
  * Chinese readers read the Chinese names alone, in their script ("秦", "顾" / "顧", "火/骑兵/战车").
  */
 import { card, type CardId, type DynastyId, type Owner, type StateId, type SymbolId } from '../../cardgame/index.js';
-import { tr, type Locale, type MessageKey } from '../../i18n/index.js';
+import { msg, tr, type Locale, type MessageKey, type Msg } from '../../i18n/index.js';
 
 const key = (k: string) => k as MessageKey;
 
@@ -52,4 +52,20 @@ export function ownerWord(dynasties: readonly DynastyId[], owner: Owner, locale:
 /** A list as the reader writes it: "a, b" (English, French), "a、b" (Chinese). */
 export function listOf(items: readonly string[], locale: Locale): string {
   return items.join(locale.startsWith('zh') ? '、' : ', ');
+}
+
+/** A dynasty's label as a message ("Qin 秦", "秦"), for message lines worded at delivery. */
+export function dynastyMsg(dynasty: DynastyId): Msg {
+  return msg(key(`cards.dynasty.${dynasty}.label`));
+}
+
+/** A state's label as a message ("Gu 顧", "顾"). */
+export function stateMsg(state: StateId): Msg {
+  return msg(key(`cards.state.${state}.label`));
+}
+
+/** Items as one message, listed as the reader writes a list ("a, b, c"; "a、b、c"). */
+export function msgList(items: readonly (Msg | string)[]): Msg | string {
+  if (items.length === 0) return '';
+  return items.slice(1).reduce<Msg | string>((a, b) => msg('cards.list.comma', { a, b }), items[0]!);
 }

@@ -3,26 +3,28 @@
  * table message (kind `status`, edited in place and filled at delivery), turn pings, log-thread lines, the round
  * summary and the end of the game. Every public payload is built from `publicView`.
  */
-import { CARD_GAME } from '../../cardgame/identity.js';
 import { boardKey } from '../../cardgame/board.js';
-import { publicView, type GameEvent, type CardGameView } from '../../cardgame/index.js';
+import { publicView, type GameEvent, type CardGameView, type DynastyId } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
 import type { GameRow } from '../../store/schema.js';
-import { isComputer, playerName, memberRef } from '../core/index.js';
+import { msg, t, tr, type Locale, type MessageKey, type Msg } from '../../i18n/index.js';
+import { isComputer, playerName, memberRef, readerLocale } from '../core/index.js';
 import { enqueue, queueStatus, type KindPayload } from '../outbox/index.js';
 import { infoOf, loadCtx, seatRow, seatsToAct, toActOf, type CardCtx } from './store.js';
 import {
   cardTableText,
   changedStates,
   deadlineTimes,
-  dynastyLabel,
+  dynastyTitle,
+  eventText,
   holderOf,
   logLine,
   roundSummaryText,
-  stateLabel,
+  SUMMARY_EVENTS,
   winnerText,
 } from './text.js';
-import { CARD_KIND, type CardsEvent, type CardTablePayload } from './types.js';
+import { listOf } from './names.js';
+import { CARD_KIND, type CardsEvent, type CardTablePayload, type CardWords } from './types.js';
 
 /** One of the card game's own rows (`CardsEvent`): a turn ping is a prompt, dropped if the game is cancelled. */
 function cardsPayload(gameId: number, e: CardsEvent): KindPayload<CardsEvent> {
@@ -37,20 +39,28 @@ export async function cardTablePayload(
   const ctx = await loadCtx(tx, game);
   if (!ctx) return null;
   const info = infoOf(ctx);
+  const locale = await readerLocale(tx, { kind: 'channel', id: game.channelId, gameId: game.id });
   if (!ctx.state || !info.table) {
     const s = info.settings;
     const joined = info.seats.map((x) =>
-      x.dynasty ? holderOf(x.userId, dynastyLabel(x.dynasty)) : playerName(x.userId),
+      x.dynasty ? holderOf(x.userId, dynastyTitle(x.dynasty, locale), locale) : playerName(x.userId),
     );
+    const say = (key: MessageKey, params?: Record<string, string | number>) => tr(locale, key, params);
     const text = [
-      `${CARD_GAME.name} — lobby (${joined.length}/${s.seats} seats). Game master: ${memberRef(game.gmUserId)}.`,
-      `Turns: ${s.preset === 'custom' ? 'custom' : s.preset}, ${Math.round(s.turnMs / 1000)} s a turn · dynasty cards ${s.dynastyCards ? 'on' : 'off'}.`,
+      say('cards.lobby.head', { game: say('cards.game.name'), seated: joined.length, seats: s.seats, gm: memberRef(game.gmUserId) }),
+      say('cards.lobby.turns', {
+        preset: say(`cards.lobby.preset.${s.preset}` as MessageKey),
+        seconds: Math.round(s.turnMs / 1000),
+        dynasty: s.dynastyCards ? 'on' : 'off',
+      }),
       ...(game.demonstration
-        ? ['🤖 Demonstration table: computer players play every seat; nobody joins.']
+        ? [say('cards.lobby.demonstration')]
         : game.computerFill
-          ? ['🤖 Computer players take every seat nobody has joined when the game starts.']
+          ? [say('cards.lobby.computerFill')]
           : []),
-      joined.length ? `Seated: ${joined.join(', ')}` : 'Nobody has joined yet: `/game join`.',
+      joined.length
+        ? say('cards.lobby.seated', { players: listOf(joined, locale) })
+        : say('cards.lobby.nobody', { join: say('cards.lobby.joinCommand') }),
     ].join('\n');
     return {
       text,
@@ -61,14 +71,14 @@ export async function cardTablePayload(
         deadline: null,
         toActUserId: null,
         toActUserIds: [],
-        title: `${CARD_GAME.title} — lobby`,
+        title: say('cards.lobby.title', { game: say('cards.game.title') }),
         text,
         board: null,
         boardKey: '',
       },
     };
   }
-  const t = cardTableText(info.table, info.seats, info.deadline, game.status === 'paused');
+  const t = cardTableText(info.table, info.seats, info.deadline, game.status === 'paused', locale);
   return {
     text: `**${t.title}**\n${t.text}`,
     cards: {
@@ -91,10 +101,56 @@ export async function queueTable(tx: Tx, ctx: CardCtx, now: number): Promise<voi
   await queueStatus(tx, ctx.game.id, now);
 }
 
-export async function queueLog(tx: Tx, ctx: CardCtx, seq: number | string, text: string, now: number): Promise<void> {
+/**
+ * A card row's text in `locale` (the bot words each row at delivery in its reader's): its `words`, else its
+ * English `text`. `board`: the public view a round summary or the end of the game shows.
+ */
+export function cardsEventText(e: CardsEvent, locale: Locale): string {
+  const words = e.data.words;
+  if (!words) return e.data.text;
+  return wordsText(words, locale, 'board' in e.data ? e.data.board : null);
+}
+
+function wordsText(words: CardWords, locale: Locale, board: CardGameView | null): string {
+  switch (words.what) {
+    case 'lines':
+      return words.lines.map((line) => t(locale, line)).join('\n');
+    case 'log':
+      return logLine(
+        words.round,
+        words.events,
+        { dynasties: words.dynasties, actor: words.actor ? t(locale, words.actor) : undefined },
+        locale,
+      );
+    case 'round':
+      return board ? roundSummaryText(words.round, words.events, board, locale) : '';
+    case 'over': {
+      if (!board) return '';
+      const dynasties = board.seats.map((x) => x.dynasty);
+      return [winnerText(board, locale), ...words.events.map((e) => eventText(e, dynasties, locale))].join('\n');
+    }
+  }
+}
+
+/** Message lines as a row's `words`, with their English `text`. */
+function linesOf(lines: Msg | readonly Msg[]): { text: string; words: CardWords } {
+  const all = Array.isArray(lines) ? [...lines] : [lines as Msg];
+  return { text: all.map((line) => t('en', line)).join('\n'), words: { what: 'lines', lines: all } };
+}
+
+/** A line of the game's log thread: message lines, or an action's public events (`words`). */
+export async function queueLog(
+  tx: Tx,
+  ctx: CardCtx,
+  seq: number | string,
+  lines: Msg | readonly Msg[] | { what: 'log'; round: number; events: GameEvent[]; dynasties: DynastyId[]; actor?: Msg },
+  now: number,
+): Promise<void> {
+  const data =
+    'what' in lines ? { text: wordsText(lines, 'en', null), words: lines } : linesOf(lines as Msg | readonly Msg[]);
   await enqueue(tx, {
     gameId: ctx.game.id,
-    payload: cardsPayload(ctx.game.id, { event: 'log', data: { text } }),
+    payload: cardsPayload(ctx.game.id, { event: 'log', data }),
     target: { kind: 'channel', id: ctx.game.channelId },
     dedupeKey: `cards:log:${ctx.game.id}:${seq}`,
     now,
@@ -107,14 +163,15 @@ export async function queueActionLog(
   seq: number,
   round: number,
   events: readonly GameEvent[],
-  actor: string | undefined,
+  actor: Msg | undefined,
   now: number,
 ): Promise<void> {
+  const dynasties = ctx.state!.seats.map((x) => x.dynasty);
   await queueLog(
     tx,
     ctx,
     seq,
-    logLine(round, events, { dynasties: ctx.state!.seats.map((x) => x.dynasty), actor }),
+    { what: 'log', round, events: [...events], dynasties, ...(actor ? { actor } : {}) },
     now,
   );
 }
@@ -129,7 +186,7 @@ export async function queueTurnPing(
   ctx: CardCtx,
   seat: number,
   key: string,
-  text: string,
+  text: Msg,
   now: number,
   reminder = false,
 ): Promise<void> {
@@ -140,7 +197,7 @@ export async function queueTurnPing(
     gameId: ctx.game.id,
     payload: cardsPayload(ctx.game.id, {
       event: 'turn',
-      data: { userId: row.userId, text, reminder, phase: ctx.state?.phase ?? 'battle' },
+      data: { userId: row.userId, ...linesOf(text), reminder, phase: ctx.state?.phase ?? 'battle' },
     }),
     target: row.notify === 'dm' ? { kind: 'user', id: row.userId } : { kind: 'channel', id: ctx.game.channelId },
     dedupeKey: `cards:${reminder ? 'remind' : 'turn'}:${ctx.game.id}:${key}:${seat}`,
@@ -149,21 +206,31 @@ export async function queueTurnPing(
 }
 
 /** The ping text for whoever must act now. */
-export function turnPingText(ctx: CardCtx, seat: number, deadline: number | null, reminder: boolean): string {
+export function turnPingText(ctx: CardCtx, seat: number, deadline: number | null, reminder: boolean): Msg {
   const s = ctx.state!;
   const user = seatRow(ctx, seat)?.userId;
-  const who = user ? playerName(user) : dynastyLabel(s.seats[seat]!.dynasty);
-  const due = deadline !== null ? ` Deadline ${deadlineTimes(deadline)}.` : '';
-  const lead = reminder ? `Reminder: ${who}, ` : `${who}, `;
+  const who = user ? playerName(user) : msg(`cards.dynasty.${s.seats[seat]!.dynasty}.label` as MessageKey);
+  const params = {
+    lead: msg(reminder ? 'cards.turn.reminder' : 'cards.turn.lead', { who }),
+    due: deadline !== null ? msg('cards.turn.due', { deadline: deadlineTimes(deadline) }) : '',
+    round: s.round,
+  };
   switch (s.phase) {
     case 'give':
-      return `${lead}choose 2 of your 8 cards for the recruiting row.${due}`;
+      return msg('cards.turn.give', params);
     case 'choose':
-      return `${lead}choose the ${s.round === 1 ? 'first' : 'next'} state to battle in${s.chooser?.pickStart ? ' and who starts' : ''}.${due}`;
+      return msg('cards.turn.choose', {
+        ...params,
+        first: s.round === 1 ? 'first' : 'next',
+        start: s.chooser?.pickStart ? 'yes' : 'no',
+      });
     case 'tiebreak':
-      return `${lead}your turn in the tie-break battle (round ${s.round}): wage battle or fall back.${due}`;
+      return msg('cards.turn.tiebreak', params);
     default:
-      return `${lead}your turn in round ${s.round}, battle in ${s.currentState ? stateLabel(s.currentState) : '?'}: wage battle or fall back.${due}`;
+      return msg('cards.turn.battle', {
+        ...params,
+        state: s.currentState ? msg(`cards.state.${s.currentState}.label` as MessageKey) : '?',
+      });
   }
 }
 
@@ -199,6 +266,7 @@ export async function queueRoundSummary(
         text: roundSummaryText(round, events, after),
         board: after,
         changed: changedStates(before, after),
+        words: { what: 'round', round, events: events.filter((e) => SUMMARY_EVENTS.includes(e.kind)) },
       },
     }),
     target: { kind: 'channel', id: ctx.game.channelId },
@@ -215,11 +283,12 @@ export async function queueGameOver(
   now: number,
 ): Promise<void> {
   const view = publicView(ctx.state!);
-  const reason = events.find((e) => e.kind === 'gameOver')?.text;
-  const text = [winnerText(view), reason ?? ''].filter(Boolean).join('\n');
+  const reason = events.find((e) => e.kind === 'gameOver');
+  const text = [winnerText(view), reason?.text ?? ''].filter(Boolean).join('\n');
+  const words: CardWords = { what: 'over', events: reason ? [reason] : [] };
   await enqueue(tx, {
     gameId: ctx.game.id,
-    payload: cardsPayload(ctx.game.id, { event: 'over', data: { text, board: view } }),
+    payload: cardsPayload(ctx.game.id, { event: 'over', data: { text, board: view, words } }),
     target: { kind: 'channel', id: ctx.game.channelId },
     dedupeKey: `cards:over:${ctx.game.id}:${seq}`,
     now,

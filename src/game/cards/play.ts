@@ -21,8 +21,9 @@ import type { Tx } from '../../store/db.js';
 import { cardSeats, type CardSeatRow } from './tables.js';
 import { commitAction, markPresentInTx, runAutomatic } from './commit.js';
 import { queueLog, queueTable } from './outbox.js';
+import { msg } from '../../i18n/index.js';
+import { dynastyMsg } from './names.js';
 import { bumpVersion, infoOf, openCardGame, reload, seatOfUser, STALE, type CardCtx } from './store.js';
-import { dynastyLabel } from './text.js';
 import type { CardGameInfo, CardNotifyMode, CardPlayOptions, CardWageInput } from './types.js';
 
 export type SeatCtx = { ctx: CardCtx; row: CardSeatRow; seat: Seat };
@@ -185,7 +186,7 @@ export async function concedeCards(deps: GameDeps, caller: Caller): Promise<Resu
       tx,
       ctx,
       `concede:${sc.seat}`,
-      `${dynastyLabel(ctx.state!.seats[sc.seat]!.dynasty)} conceded: its turns now fall back at once with the defaults.`,
+      msg('cards.log.conceded', { dynasty: dynastyMsg(ctx.state!.seats[sc.seat]!.dynasty) }),
       now,
     );
     await queueTable(tx, ctx, now);

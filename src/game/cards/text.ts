@@ -513,7 +513,7 @@ export function logLine(
 }
 
 /** The events a round summary shows, in order (design §3.6 step 4). */
-const SUMMARY_EVENTS: readonly string[] = [
+export const SUMMARY_EVENTS: readonly string[] = [
   'fallBack',
   'control',
   'controlArmy',

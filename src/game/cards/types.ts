@@ -12,7 +12,9 @@ import type {
   Seat,
   SymbolId,
   FallBackOption,
+  GameEvent,
 } from '../../cardgame/index.js';
+import type { Msg } from '../../i18n/index.js';
 import type { GameStatus } from '../../store/schema.js';
 import type { CardNotifyMode } from './tables.js';
 
@@ -46,18 +48,33 @@ export interface CardTablePayload {
 }
 
 /**
+ * How a row of the card game is worded at delivery, in its reader's locale (docs/locales.md; the game's for the
+ * channel, the member's for a DM): message lines, or the public events a log line, round summary or end of game is
+ * made of (`cardsEventText`). A row without it (queued before locales) is sent as its English `text`.
+ */
+export type CardWords =
+  | { what: 'lines'; lines: Msg[] }
+  | { what: 'log'; round: number; events: GameEvent[]; dynasties: DynastyId[]; actor?: Msg }
+  | { what: 'round'; round: number; events: GameEvent[] }
+  | { what: 'over'; events: GameEvent[] };
+
+/**
  * The card game's own outbox rows (`KindPayload` events, src/game/cards/outbox.ts; delivered by src/bot/cards/deliver.ts):
  * - `log`: one line for the game's log thread (the bot opens the thread once, `recordCardThread`);
  * - `turn`: "it is your turn", with the buttons to act on it (`phase`: give, choose, battle, tiebreak); the row's
  *   target is the game's channel (mentioning exactly `userId`) or the user (a DM);
  * - `round`: the round summary (design §3.6 step 4) with the board after the round (public view);
  * - `over`: the end of the game (design §3.10) with the final board (public view).
+ * `text` is the English wording; `words` how to word it in the reader's locale.
  */
 export type CardsEvent =
-  | { event: 'log'; data: { text: string } }
-  | { event: 'turn'; data: { userId: string; text: string; reminder: boolean; phase?: string } }
-  | { event: 'round'; data: { round: number; text: string; board: CardGameView; changed: string[] } }
-  | { event: 'over'; data: { text: string; board: CardGameView } };
+  | { event: 'log'; data: { text: string; words?: CardWords } }
+  | { event: 'turn'; data: { userId: string; text: string; reminder: boolean; phase?: string; words?: CardWords } }
+  | {
+      event: 'round';
+      data: { round: number; text: string; board: CardGameView; changed: string[]; words?: CardWords };
+    }
+  | { event: 'over'; data: { text: string; board: CardGameView; words?: CardWords } };
 
 export type CardPreset = 'live' | 'standard' | 'async';
 
