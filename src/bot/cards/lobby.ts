@@ -50,6 +50,8 @@ export async function createCards(ctx: BotContext, interaction: ChatInputCommand
     demonstration: interaction.options.getBoolean('demonstration'),
     computerLevel: interaction.options.getString('computer-level'),
     ...seatOptions(interaction),
+    locale: interaction.options.getString('locale'),
+    guildLocale: interaction.guildLocale,
   });
   if (!r.ok) return replyRejected(interaction, r);
   // The channel is told which seats computer players take (docs/decisions.md "Computer players and sandbox").

@@ -37,7 +37,7 @@ import { queueDm, queueStatus } from '../outbox/index.js';
 import { GAME_DEFAULT_LEVEL, type Level } from '../../ai/levels.js';
 import { runAutomatic, turnClock } from './commit.js';
 import { queuePingsForNow, queueLog } from './outbox.js';
-import { msg } from '../../i18n/index.js';
+import { isLocale, localeOf, LOCALES, msg } from '../../i18n/index.js';
 import { dynastyMsg, msgList } from './names.js';
 import { infoOf, openCardGame, reload, seatOfUser, settingsOf, type CardCtx } from './store.js';
 import { dynastyLabel } from './text.js';
@@ -66,6 +66,10 @@ export interface CreateCardGameInput extends SeatCreateInput {
   turn?: string | null;
   /** The optional dynasty cards (default off: the base rules). */
   dynastyCards?: boolean | null;
+  /** `/game create locale:` — the language of the table's posts (docs/locales.md); missing: `guildLocale`'s. */
+  locale?: string | null;
+  /** The server's preferred locale (Discord's name). */
+  guildLocale?: string | null;
 }
 
 /** Which seats computer players take, as the game master asked at creation. */
@@ -210,6 +214,9 @@ export async function createCardGame(
     if (!level.ok) return fail(level.error);
     const seatSettings = parseSeatSettings(input);
     if (!seatSettings.ok) return fail(seatSettings.error);
+    const locale = input.locale ? input.locale.trim() : localeOf(input.guildLocale);
+    if (!isLocale(locale))
+      return fail(msg('cards.refused.locale', { locale: typed(locale), locales: LOCALES.join(', ') }));
     const demonstration = input.demonstration === true;
     if (demonstration && computer.request.fill === 'dynasties') {
       return fail(
@@ -242,6 +249,7 @@ export async function createCardGame(
           computerFill: computer.request.fill === 'all',
           demonstration,
           computerLevel: level.level,
+          locale,
           createdAt: now,
         })
         .returning()
