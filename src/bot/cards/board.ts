@@ -4,7 +4,8 @@
  */
 import type { CardGameView } from '../../cardgame/index.js';
 import { infoOf, openCardGame } from '../../game/cards/index.js';
-import { inReadTransaction } from '../../game/core/index.js';
+import { fail, inReadTransaction, type Refusal } from '../../game/core/index.js';
+import { msg } from '../../i18n/index.js';
 import { renderCardTableOffThread, type CardTableOptions } from '../../render/cards/index.js';
 import type { BotContext } from '../context.js';
 
@@ -18,13 +19,13 @@ export async function tableBoardPicture(view: CardGameView, opts: CardTableOptio
 export async function publicTable(
   ctx: BotContext,
   channelId: string,
-): Promise<{ view: CardGameView } | { error: string }> {
+): Promise<{ view: CardGameView } | Pick<Refusal, 'error' | 'message'>> {
   const r = await inReadTransaction(ctx.deps, async (tx) => {
     const c = await openCardGame(tx, channelId);
     if ('ok' in c) return c;
     const info = infoOf(c);
-    if (!info.table) return { ok: false as const, error: 'The game has not started yet: there is no board to show.' };
+    if (!info.table) return fail(msg('cards.refused.noBoard'));
     return { ok: true as const, view: info.table };
   });
-  return r.ok ? { view: r.view } : { error: r.error };
+  return r.ok ? { view: r.view } : { error: r.error, ...('message' in r && r.message ? { message: r.message } : {}) };
 }

@@ -38,6 +38,8 @@ import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { discordText } from '../markup.js';
 import { callerOf, replyRejected } from '../respond.js';
+import { readerOf } from '../locale.js';
+import { msg, tr, type MessageKey } from '../../i18n/index.js';
 import { choiceName, MAX_CHOICES, splitMessage } from '../text.js';
 
 const data = new SlashCommandBuilder()
@@ -133,7 +135,10 @@ async function reply(
 async function seated(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<SeatState | null> {
   const st = await seatState(ctx, interaction);
   if ('error' in st) {
-    void replyRejected(interaction, st.error.startsWith('You are not seated') ? 'You are not seated here.' : st.error);
+    void replyRejected(
+      interaction,
+      st.english.startsWith('You are not seated') ? msg('cards.refused.notSeatedHere') : st.error,
+    );
     return null;
   }
   return st;
@@ -142,12 +147,13 @@ async function seated(ctx: BotContext, interaction: ChatInputCommandInteraction)
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const caller = callerOf(interaction);
   const sub = interaction.options.getSubcommand();
+  const locale = readerOf(interaction);
   // Design §3.8: any interaction by a player marked away clears the mark (`/cards away` sets it explicitly).
   if (sub !== 'away') await markCardsPresent(ctx.deps, caller);
   switch (sub) {
     case 'hand': {
       const st = await seated(ctx, interaction);
-      return st ? reply(interaction, handView(st.ref, st.state, st.seat)) : undefined;
+      return st ? reply(interaction, handView(st.ref, st.state, st.seat, locale)) : undefined;
     }
     case 'play': {
       const st = await seated(ctx, interaction);
@@ -155,19 +161,14 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       const bright = interaction.options.getString('bright');
       if (!bright) return reply(interaction, openPlay(st));
       if (st.state.turnSeat !== st.seat || (st.state.phase !== 'battle' && st.state.phase !== 'tiebreak'))
-        return replyRejected(interaction, notYourTurnText(st.game));
+        return replyRejected(interaction, notYourTurnText(st.game, locale));
       const option = brightOptions(st.state, st.seat).find((o) => o.value === bright);
-      if (!option)
-        return replyRejected(
-          interaction,
-          'That card cannot be played now; pick one from the list (or run `/cards play` without options for the wizard).',
-        );
+      if (!option) return replyRejected(interaction, msg('cards.refused.cannotPlay'));
       const second = interaction.options.getString('second') ?? 'none';
       const choice = secondChoices(st.state, st.seat, bright).find((c) => c.option.value === second);
-      if (!choice)
-        return replyRejected(interaction, 'That second card cannot go with this bright card; pick one from the list.');
+      if (!choice) return replyRejected(interaction, msg('cards.refused.cannotSecond'));
       if (!choice.play) return reply(interaction, openPlay(st)); // Qin and Yan choose the rest in the wizard
-      return reply(interaction, previewStep(st.ref, st.state, choice.play));
+      return reply(interaction, previewStep(st.ref, st.state, choice.play, locale));
     }
     case 'fallback': {
       const st = await seated(ctx, interaction);
@@ -186,7 +187,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       return reply(
         interaction,
         {
-          content: `🗺 Round ${table.view.round}.`,
+          content: tr(locale, 'cards.board.caption', { round: table.view.round }),
           components: [],
           files: [new AttachmentBuilder(png, { name: 'board.png' })],
         },
@@ -195,45 +196,38 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     }
     case 'rules':
       return reply(interaction, {
-        content: rulesText((interaction.options.getString('topic') as RuleTopic | null) ?? 'turn'),
+        content: rulesText((interaction.options.getString('topic') as RuleTopic | null) ?? 'turn', locale),
         components: [],
       });
     case 'log': {
       const game = await cardGameInChannel(ctx.deps, caller.channelId);
-      if (!game) return replyRejected(interaction, 'There is no card game in this channel.');
+      if (!game) return replyRejected(interaction, msg('cards.refused.noGame'));
       const round = interaction.options.getInteger('round') ?? game.round;
       const dynasties = game.table?.seats.map((x) => x.dynasty) ?? [];
       const lines = (await cardRoundActions(ctx.deps, game.gameId, round))
-        .map((events) => events.map((e) => eventText(e, dynasties)).join(' '))
+        .map((events) => events.map((e) => eventText(e, dynasties, locale)).join(locale.startsWith('zh') ? '' : ' '))
         .filter(Boolean);
       const text = lines.length
-        ? `**Round ${round}**\n${lines.map((l) => `• ${l}`).join('\n')}`
-        : `Nothing happened in round ${round} yet.`;
+        ? `**${tr(locale, 'cards.log.round', { round })}**\n${lines.map((l) => `• ${l}`).join('\n')}`
+        : tr(locale, 'cards.log.nothing', { round });
       return reply(interaction, { content: splitMessage(discordText(text))[0]!, components: [] });
     }
     case 'notify': {
       const r = await setCardsNotify(ctx.deps, caller, interaction.options.getString('mode', true));
       if (!r.ok) return replyRejected(interaction, r);
-      const how = {
-        mention: 'with a mention in the game’s channel',
-        dm: 'by DM',
-        off: 'not at all (check the table yourself)',
-      }[r.mode];
-      return reply(interaction, { content: `🔔 You will be told of your turns ${how}.`, components: [] });
+      return reply(interaction, { content: tr(locale, `cards.notify.${r.mode}` as MessageKey), components: [] });
     }
     case 'away': {
       const on = interaction.options.getString('state', true) === 'on';
       const r = await setCardsAway(ctx.deps, caller, on);
       if (!r.ok) return replyRejected(interaction, r);
       return reply(interaction, {
-        content: on
-          ? '🏖️ You are away: your turns resolve at once with the default action until you come back (`/cards away off`, or any button).'
-          : '👋 Welcome back: your turns wait for you again.',
+        content: tr(locale, on ? 'cards.away.on' : 'cards.away.off'),
         components: [],
       });
     }
     default:
-      return replyRejected(interaction, 'Unknown subcommand.');
+      return replyRejected(interaction, msg('cards.refused.subcommand'));
   }
 }
 
@@ -243,13 +237,14 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   if ('error' in st || st.state.turnSeat !== st.seat) return interaction.respond([]);
   const focused = interaction.options.getFocused(true);
   const typed = String(focused.value).trim().toLowerCase();
+  const locale = readerOf(interaction);
   const options =
     focused.name === 'bright'
-      ? brightOptions(st.state, st.seat)
+      ? brightOptions(st.state, st.seat, locale)
       : (() => {
           const bright = interaction.options.getString('bright') ?? '';
           return brightOptions(st.state, st.seat).some((o) => o.value === bright)
-            ? secondChoices(st.state, st.seat, bright).map((c) => c.option)
+            ? secondChoices(st.state, st.seat, bright, locale).map((c) => c.option)
             : [];
         })();
   const matches = options

@@ -5,7 +5,9 @@
  * dynasties by their Latin name with the Chinese beside it ("Gu 顧", "Qin 秦"). Pure text; never a card id in a label
  * players read, ids only as select values.
  */
-import { card, cardName, type CardId, type DynastyId } from '../../cardgame/index.js';
+import { card, type CardId } from '../../cardgame/index.js';
+import type { Locale } from '../../i18n/index.js';
+import { cardWord } from '../../game/cards/index.js';
 
 export function title(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
@@ -35,21 +37,8 @@ export function groupByType(ids: readonly CardId[]): [CardId, number][] {
 }
 
 /** A hand or row as lines: "Fire/Cavalry/Chariot ×2". Bright first, then wild, then dark. */
-export function cardLines(ids: readonly CardId[]): string[] {
+export function cardLines(ids: readonly CardId[], locale: Locale = 'en'): string[] {
   const order = { bright: 0, wild: 1, dark: 2 } as const;
   const sorted = [...ids].sort((a, b) => order[card(a).kind] - order[card(b).kind] || (a < b ? -1 : a > b ? 1 : 0));
-  return groupByType(sorted).map(([id, n]) => `${cardName(id)}${n > 1 ? ` ×${n}` : ''}`);
-}
-
-export const DYNASTY_ABILITY: Record<DynastyId, string> = {
-  chu: 'Well-ordered: the bright card played with it need not match; later ones match it.',
-  jin: 'Experienced: counts as 1 extra Spy while in front of you.',
-  qi: 'Offensive: cover 1 tactic of the bright card played with it; the other tactic counts twice.',
-  qin: 'High in morale: take 1 card from the recruiting row and put any 1 card of your hand there.',
-  yan: 'Defensive: take back 1 card in front of you (the one just played included).',
-};
-
-/** A side in a claim preview: a dynasty id, or the 2-player local resistance. */
-export function sideName(x: string): string {
-  return x === 'resistance' ? 'the local resistance' : title(x);
+  return groupByType(sorted).map(([id, n]) => `${cardWord(id, locale)}${n > 1 ? ` ×${n}` : ''}`);
 }

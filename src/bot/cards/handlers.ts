@@ -34,13 +34,18 @@ import {
   cardGameById,
   type CardDraftView,
   type CardGameInfo,
+  dynastyTitle,
+  listOf,
 } from '../../game/cards/index.js';
 import { type Caller, playerName } from '../../game/core/index.js';
 import type { ComponentInteraction } from '../command.js';
 import type { BotContext } from '../context.js';
 import { discordText, timestamp } from '../markup.js';
 import { callerOf } from '../respond.js';
-import { cardLines, dynastyLabel } from './format.js';
+import { readerOf, refusalText } from '../locale.js';
+import { tr, type Locale, type MessageKey } from '../../i18n/index.js';
+import type { Refusal } from '../../game/core/index.js';
+import { cardLines } from './format.js';
 import { defaultPicks, draftKey, draftScreen, planDraft, readPicks, screenOf, type FallBackDraft } from './fallback.js';
 import {
   brightOptions,
@@ -84,11 +89,16 @@ const note = (content: string): Reply => ({ content, components: [] });
 const warn = (content: string): Reply => note(`⚠️ ${content}`);
 
 /** "The table changed — reopen", with the button that reopens the same wizard on the table as it is now. */
-function stale(gameId: number, reopen: 'wage' | 'fall' | 'hand' | 'choose' | 'give'): Reply {
+function stale(gameId: number, reopen: 'wage' | 'fall' | 'hand' | 'choose' | 'give', locale: Locale = 'en'): Reply {
   return {
-    content: '⚠️ The table changed — reopen.',
-    components: [buttonRow([{ id: cid('t', gameId, reopen), label: 'Reopen', style: 'primary' }])],
+    content: `⚠️ ${tr(locale, 'cards.refused.stale')}`,
+    components: [buttonRow([{ id: cid('t', gameId, reopen), label: tr(locale, 'cards.button.reopen'), style: 'primary' }])],
   };
+}
+
+/** A use-case's refusal for the reader: "the table changed" reopens the wizard, anything else is said. */
+function refused(r: Refusal, gameId: number, reopen: 'wage' | 'fall' | 'choose', locale: Locale): Reply {
+  return r.error.startsWith('The table changed') ? stale(gameId, reopen, locale) : warn(refusalText(locale, r));
 }
 
 /**
@@ -103,6 +113,8 @@ export async function callerFor(ctx: BotContext, interaction: Who, gameId?: numb
 }
 
 export interface SeatState {
+  /** The reader's locale: every view of the seat is worded in it. */
+  locale: Locale;
   game: CardGameInfo;
   seat: number;
   state: CardGameState;
@@ -113,13 +125,15 @@ export interface SeatState {
 /** The caller's seat and own view (nothing of another hand), or the sentence why not. */
 export async function seatState(
   ctx: BotContext,
-  interaction: Who,
+  interaction: Who & { locale?: string | null },
   gameId?: number,
-): Promise<SeatState | { error: string }> {
+): Promise<SeatState | { error: string; english: string }> {
   const caller = await callerFor(ctx, interaction, gameId);
+  const locale = readerOf(interaction);
   const r = await cardsMyView(ctx.deps, caller);
-  if (!r.ok) return { error: r.error };
+  if (!r.ok) return { error: refusalText(locale, r), english: r.error };
   return {
+    locale,
     game: r.game,
     seat: r.seat,
     state: stateFromView(r.view),
@@ -128,21 +142,23 @@ export async function seatState(
   };
 }
 
-export function notYourTurnText(game: CardGameInfo): string {
+export function notYourTurnText(game: CardGameInfo, locale: Locale = 'en'): string {
   if (game.toActUserId === null)
-    return game.phase === 'give' ? 'Everyone is choosing their recruits now.' : 'Nobody is to act now.';
-  const due = game.deadline ? ` (deadline ${timestamp(game.deadline)})` : '';
-  return `It is ${playerName(game.toActUserId)}'s turn${due}.`;
+    return tr(locale, game.phase === 'give' ? 'cards.turn.everyoneGives' : 'cards.turn.nobody');
+  const who = playerName(game.toActUserId);
+  return game.deadline
+    ? tr(locale, 'cards.turn.ofDue', { who, deadline: timestamp(game.deadline) })
+    : tr(locale, 'cards.turn.of', { who });
 }
 
 const inBattle = (s: CardGameState) => s.phase === 'battle' || s.phase === 'tiebreak';
 
 /** A receipt; when the same player must act again at once (B-2: no second ping), it carries the buttons to do so. */
-function receipt(text: string, game: CardGameInfo, userId: string): Reply {
+function receipt(text: string, game: CardGameInfo, userId: string, locale: Locale = 'en'): Reply {
   const again = game.status === 'active' && game.toActUserId === userId;
-  const buttons = again ? actionButtons(game.gameId, game.phase) : [];
+  const buttons = again ? actionButtons(game.gameId, game.phase, locale) : [];
   return {
-    content: again ? `${text}\nIt is your turn again:` : text,
+    content: again ? `${text}\n${tr(locale, 'cards.turn.again')}` : text,
     components: buttons.length ? [buttonRow(buttons)] : [],
   };
 }
@@ -150,8 +166,8 @@ function receipt(text: string, game: CardGameInfo, userId: string): Reply {
 // ---- opening views (table and ping buttons, commands) ----
 
 export function openPlay(st: SeatState, page = 0): Reply {
-  if (!inBattle(st.state) || st.state.turnSeat !== st.seat) return note(notYourTurnText(st.game));
-  return brightStep(st.ref, st.state, st.seat, page);
+  if (!inBattle(st.state) || st.state.turnSeat !== st.seat) return note(notYourTurnText(st.game, st.locale));
+  return brightStep(st.ref, st.state, st.seat, page, st.locale);
 }
 
 export function draftOf(d: CardDraftView): FallBackDraft {
@@ -163,20 +179,20 @@ export function draftOf(d: CardDraftView): FallBackDraft {
  * short, once a turn) or resumes the stored one.
  */
 export async function openFallBack(ctx: BotContext, st: SeatState): Promise<Reply> {
-  if (!inBattle(st.state) || st.state.turnSeat !== st.seat) return note(notYourTurnText(st.game));
+  if (!inBattle(st.state) || st.state.turnSeat !== st.seat) return note(notYourTurnText(st.game, st.locale));
   const r = await startFallBack(ctx.deps, st.caller, { version: st.ref.version });
-  if (!r.ok) return r.error.startsWith('The table changed') ? stale(st.ref.gameId, 'fall') : warn(r.error);
+  if (!r.ok) return refused(r, st.ref.gameId, 'fall', st.locale);
   return draftScreen(st.ref, st.state, st.seat, draftOf(r.draft));
 }
 
 export function openChoose(st: SeatState): Reply {
-  if (st.state.phase !== 'choose' || st.state.chooser?.seat !== st.seat) return note(notYourTurnText(st.game));
-  return chooseStep(st.ref, st.state, st.seat);
+  if (st.state.phase !== 'choose' || st.state.chooser?.seat !== st.seat) return note(notYourTurnText(st.game, st.locale));
+  return chooseStep(st.ref, st.state, st.seat, undefined, st.locale);
 }
 
 export function openGive(st: SeatState): Reply {
-  if (st.state.phase !== 'give') return note('The recruiting cards were chosen at the start of the game.');
-  return giveStep(st.ref, st.state, st.seat);
+  if (st.state.phase !== 'give') return note(tr(st.locale, 'cards.refused.giveOver'));
+  return giveStep(st.ref, st.state, st.seat, st.locale);
 }
 
 // ---- the dispatcher ----
@@ -197,17 +213,18 @@ export async function handleCardsComponent(
   const [, versionArg, ...rest] = args;
   const st = await seatState(ctx, interaction, gameId);
   if ('error' in st) return show(interaction, warn(st.error));
-  if (gameId !== st.ref.gameId) return show(interaction, warn('This view belongs to an earlier game in this channel.'));
+  const locale = st.locale;
+  if (gameId !== st.ref.gameId) return show(interaction, warn(tr(locale, 'cards.refused.earlierView')));
   const version = Number(versionArg);
   // Viewing steps rebuild on the current table; a view of an older version is stale for every step.
-  if (version !== st.ref.version) return show(interaction, stale(gameId, wizardOf(action)));
+  if (version !== st.ref.version) return show(interaction, stale(gameId, wizardOf(action), locale));
   const step: SeatStep = { ctx, interaction, st, action, rest, values, version };
-  if (action === 'hv') return show(interaction, handView(st.ref, st.state, st.seat));
+  if (action === 'hv') return show(interaction, handView(st.ref, st.state, st.seat, locale));
   if (action.startsWith('p')) return playWizardStep(step);
   if (action === 'fo') return show(interaction, await openFallBack(ctx, st));
   if (FALL_BACK_STEPS.has(action)) return fallBackStep(ctx, interaction, st, action, rest, values);
   if (action.startsWith('g') || action.startsWith('c')) return setupStep(step);
-  return show(interaction, warn('This button is no longer in use; reopen from the table.'));
+  return show(interaction, warn(tr(locale, 'cards.refused.oldButton')));
 }
 
 /** The fall-back wizard's steps past its opening (`fallBackStep`). */
@@ -229,12 +246,17 @@ async function joinFromSelect(
   gameId: number,
   chosen: string | null,
 ): Promise<void> {
+  const locale = readerOf(interaction);
   const r = await joinCardGame(ctx.deps, await callerFor(ctx, interaction, gameId), chosen === 'any' ? null : chosen);
   return show(
     interaction,
     r.ok
-      ? note(`✋ You joined as **${r.dynasty ? dynastyLabel(r.dynasty) : 'a dynasty drawn at the start'}**.`)
-      : warn(r.error),
+      ? note(
+          r.dynasty
+            ? tr(locale, 'cards.join.youAs', { dynasty: dynastyTitle(r.dynasty, locale) })
+            : tr(locale, 'cards.join.youDrawn'),
+        )
+      : warn(refusalText(locale, r)),
   );
 }
 
@@ -245,15 +267,16 @@ async function cancelWizard(
   gameId: number,
   action: 'px' | 'fx',
 ): Promise<void> {
+  const locale = readerOf(interaction);
   const again = (text: string): Reply => ({
     content: text,
-    components: Number.isInteger(gameId) ? [buttonRow(actionButtons(gameId, 'battle'))] : [],
+    components: Number.isInteger(gameId) ? [buttonRow(actionButtons(gameId, 'battle', locale))] : [],
   });
-  if (action === 'px') return show(interaction, again('Cancelled; nothing was played. It is still your turn.'));
+  if (action === 'px') return show(interaction, again(tr(locale, 'cards.play.cancelled')));
   const r = await cancelFallBack(ctx.deps, await callerFor(ctx, interaction, gameId));
   return show(
     interaction,
-    r.ok ? again('Fall back cancelled; nothing was shown. It is still your turn.') : note('Closed.'),
+    r.ok ? again(tr(locale, 'cards.fall.cancelled')) : note(tr(locale, 'cards.wizard.closed')),
   );
 }
 
@@ -271,26 +294,27 @@ interface SeatStep {
 /** A step of the play wizard (`p…`): the bright card, the second card, the dynasty, then the battle is waged. */
 async function playWizardStep({ ctx, interaction, st, action, rest, values, version }: SeatStep): Promise<void> {
   const gameId = st.ref.gameId;
+  const locale = st.locale;
   switch (action) {
     case 'po':
       return show(interaction, openPlay(st, Number(rest[0] ?? 0)));
     case 'pb': {
       const bright = values[0] ?? '';
       if (!brightOptions(st.state, st.seat).some((o) => o.value === bright))
-        return show(interaction, stale(gameId, 'wage'));
-      return show(interaction, playStep(st.ref, st.state, st.seat, bright));
+        return show(interaction, stale(gameId, 'wage', locale));
+      return show(interaction, playStep(st.ref, st.state, st.seat, bright, undefined, locale));
     }
     case 'pk':
-      return show(interaction, playStep(st.ref, st.state, st.seat, rest[0] ?? ''));
+      return show(interaction, playStep(st.ref, st.state, st.seat, rest[0] ?? '', undefined, locale));
     case 'ps': {
       const bright = rest[0] ?? '';
-      const choice = secondChoices(st.state, st.seat, bright).find((c) => c.option.value === values[0]);
-      if (!choice) return show(interaction, stale(gameId, 'wage'));
-      if (choice.play) return show(interaction, playStep(st.ref, st.state, st.seat, bright, choice.play));
-      return show(interaction, dynastyStep(st.ref, st.state, st.seat, bright));
+      const choice = secondChoices(st.state, st.seat, bright, locale).find((c) => c.option.value === values[0]);
+      if (!choice) return show(interaction, stale(gameId, 'wage', locale));
+      if (choice.play) return show(interaction, playStep(st.ref, st.state, st.seat, bright, choice.play, locale));
+      return show(interaction, dynastyStep(st.ref, st.state, st.seat, bright, undefined, locale));
     }
     case 'pq':
-      return show(interaction, dynastyStep(st.ref, st.state, st.seat, rest[0] ?? '', values[0] ?? ''));
+      return show(interaction, dynastyStep(st.ref, st.state, st.seat, rest[0] ?? '', values[0] ?? '', locale));
     case 'pg':
     case 'py': {
       const bright = rest[0] ?? '';
@@ -299,28 +323,36 @@ async function playWizardStep({ ctx, interaction, st, action, rest, values, vers
           ? { bright, dynasty: true, take: rest[1] ?? '', give: values[0] ?? '' }
           : { bright, dynasty: true, takeBack: values[0] ?? '' };
       const play = findWage(st.state, st.seat, want);
-      return show(interaction, play ? playStep(st.ref, st.state, st.seat, bright, play) : stale(gameId, 'wage'));
+      return show(
+        interaction,
+        play ? playStep(st.ref, st.state, st.seat, bright, play, locale) : stale(gameId, 'wage', locale),
+      );
     }
     case 'pc': {
       const play = decodeWage(st.seat, rest[0] ?? '');
-      if (!play) return show(interaction, stale(gameId, 'wage'));
+      if (!play) return show(interaction, stale(gameId, 'wage', locale));
       const { type: _t, seat: _s, ...input } = play;
       const r = await wageBattle(ctx.deps, st.caller, { ...input, version });
-      if (!r.ok)
-        return show(interaction, r.error.startsWith('The table changed') ? stale(gameId, 'wage') : warn(r.error));
+      if (!r.ok) return show(interaction, refused(r, gameId, 'wage', locale));
       return show(
         interaction,
-        receipt(`✅ Played ${playWords(play, st.state)} — stored. The table shows it.`, r.game, st.caller.userId),
+        receipt(
+          tr(locale, 'cards.play.stored', { play: playWords(play, st.state, locale) }),
+          r.game,
+          st.caller.userId,
+          locale,
+        ),
       );
     }
     default:
-      return show(interaction, warn('This button is no longer in use; reopen from the table.'));
+      return show(interaction, warn(tr(locale, 'cards.refused.oldButton')));
   }
 }
 
 /** The setup's give (`g…`) and the choice of the next battle (`c…`). */
 async function setupStep({ ctx, interaction, st, action, rest, values, version }: SeatStep): Promise<void> {
   const gameId = st.ref.gameId;
+  const locale = st.locale;
   switch (action) {
     case 'go':
       return show(interaction, openGive(st));
@@ -328,13 +360,19 @@ async function setupStep({ ctx, interaction, st, action, rest, values, version }
     case 'gd': {
       const cards = action === 'gd' ? defaultGive(st.state.seats[st.seat]!.hand) : [...values];
       const r = await giveCards(ctx.deps, st.caller, cards);
-      if (!r.ok) return show(interaction, warn(r.error));
+      if (!r.ok) return show(interaction, warn(refusalText(locale, r)));
       const waiting = r.game.phase === 'give';
       const change = waiting
-        ? [buttonRow([{ id: vid({ gameId, version: r.game.version }, 'go'), label: 'Change them' }])]
+        ? [
+            buttonRow([
+              { id: vid({ gameId, version: r.game.version }, 'go'), label: tr(locale, 'cards.button.changeThem') },
+            ]),
+          ]
         : [];
       return show(interaction, {
-        content: `✅ Your recruits: ${cardLines(cards).join(', ')}.${waiting ? ' You may change them until everyone has chosen.' : ' Everyone has chosen: the row is revealed.'}`,
+        content: tr(locale, waiting ? 'cards.give.stored' : 'cards.give.storedAll', {
+          cards: listOf(cardLines(cards, locale), locale),
+        }),
         components: change,
       });
     }
@@ -342,8 +380,9 @@ async function setupStep({ ctx, interaction, st, action, rest, values, version }
       return show(interaction, openChoose(st));
     case 'cs': {
       const start = Number(values[0]);
-      if (st.state.phase !== 'choose' || !Number.isInteger(start)) return show(interaction, stale(gameId, 'choose'));
-      return show(interaction, chooseStep(st.ref, st.state, st.seat, start));
+      if (st.state.phase !== 'choose' || !Number.isInteger(start))
+        return show(interaction, stale(gameId, 'choose', locale));
+      return show(interaction, chooseStep(st.ref, st.state, st.seat, start, locale));
     }
     case 'ct':
     case 'cD': {
@@ -354,12 +393,11 @@ async function setupStep({ ctx, interaction, st, action, rest, values, version }
         state: action === 'cD' ? '' : (values[0] ?? ''),
         start,
       });
-      if (!r.ok)
-        return show(interaction, r.error.startsWith('The table changed') ? stale(gameId, 'choose') : warn(r.error));
-      return show(interaction, receipt('✅ Chosen — the round begins.', r.game, st.caller.userId));
+      if (!r.ok) return show(interaction, refused(r, gameId, 'choose', locale));
+      return show(interaction, receipt(tr(locale, 'cards.choose.stored'), r.game, st.caller.userId, locale));
     }
     default:
-      return show(interaction, warn('This button is no longer in use; reopen from the table.'));
+      return show(interaction, warn(tr(locale, 'cards.refused.oldButton')));
   }
 }
 
@@ -372,19 +410,20 @@ async function fallBackStep(
   values: readonly string[],
 ): Promise<void> {
   const caller = st.caller;
+  const locale = st.locale;
   const d = await cardsDraft(ctx.deps, caller);
-  if (!d.ok || d.draft.version !== st.ref.version) return show(interaction, stale(st.ref.gameId, 'fall'));
+  if (!d.ok || d.draft.version !== st.ref.version) return show(interaction, stale(st.ref.gameId, 'fall', locale));
   const draft = draftOf(d.draft);
   // the view was built on this very draft (its digest), else it is stale
-  if (rest[0] !== draftKey(draft)) return show(interaction, stale(st.ref.gameId, 'fall'));
+  if (rest[0] !== draftKey(draft)) return show(interaction, stale(st.ref.gameId, 'fall', locale));
   const version = st.ref.version;
   const stored = async (r: Awaited<ReturnType<typeof draftChoose>>) => {
     if (!r.ok)
       return show(
         interaction,
         r.error.startsWith('The table changed')
-          ? stale(st.ref.gameId, 'fall')
-          : draftScreen(st.ref, st.state, st.seat, draft, r.error),
+          ? stale(st.ref.gameId, 'fall', locale)
+          : draftScreen(st.ref, st.state, st.seat, draft, refusalText(locale, r)),
       );
     return show(interaction, draftScreen(st.ref, st.state, st.seat, draftOf(r.draft)));
   };
@@ -393,9 +432,10 @@ async function fallBackStep(
     case 'fN': {
       // one screen's picks (or, Next, its pre-selected defaults) as one step of the draft
       const screen = screenOf(st.state, st.seat, draft);
-      if ('error' in screen || screen.questions.length === 0) return show(interaction, stale(st.ref.gameId, 'fall'));
+      if ('error' in screen || screen.questions.length === 0) return show(interaction, stale(st.ref.gameId, 'fall', locale));
       const picks = readPicks(screen, st.seat, action === 'fN' ? defaultPicks(screen) : values);
-      if ('error' in picks) return show(interaction, draftScreen(st.ref, st.state, st.seat, draft, picks.error));
+      if ('error' in picks)
+        return show(interaction, draftScreen(st.ref, st.state, st.seat, draft, picks.error));
       const r = await draftChoose(ctx.deps, caller, {
         version,
         effects: picks.effects,
@@ -411,7 +451,7 @@ async function fallBackStep(
             st.state,
             st.seat,
             draft,
-            `These choices do not go together (nothing is stored): ${r.error}`,
+            tr(locale, 'cards.fall.notTogether', { why: refusalText(locale, r) }),
           ),
         );
       return stored(r);
@@ -419,16 +459,16 @@ async function fallBackStep(
     case 'fB': {
       // Back: undo the last step; with nothing chosen, back to the hand (the draft stays, empty)
       if (d.draft.steps === 0 && draft.effects.length === 0 && !draft.recruit)
-        return show(interaction, handView(st.ref, st.state, st.seat));
+        return show(interaction, handView(st.ref, st.state, st.seat, locale));
       return stored(await draftBack(ctx.deps, caller, { version }));
     }
     case 'fv': {
       const plan = planDraft(st.state, st.seat, draft.effects);
-      if ('error' in plan) return show(interaction, stale(st.ref.gameId, 'fall'));
+      if ('error' in plan) return show(interaction, stale(st.ref.gameId, 'fall', locale));
       const png = await tableBoardPicture(publicView(plan.state));
       // A new ephemeral message, so the wizard stays where it is.
       const body = {
-        content: '🗺 The board as your choices so far leave it (only you see this).',
+        content: tr(locale, 'cards.fall.preview'),
         files: [new AttachmentBuilder(png, { name: 'fall-back-preview.png' })],
         flags: MessageFlags.Ephemeral,
         allowedMentions: { parse: [] },
@@ -438,12 +478,8 @@ async function fallBackStep(
     }
     case 'fD': {
       const r = await finishFallBack(ctx.deps, caller, { version });
-      if (!r.ok)
-        return show(
-          interaction,
-          r.error.startsWith('The table changed') ? stale(st.ref.gameId, 'fall') : warn(r.error),
-        );
-      return show(interaction, receipt('✅ You fell back — the table shows it.', r.game, caller.userId));
+      if (!r.ok) return show(interaction, refused(r, st.ref.gameId, 'fall', locale));
+      return show(interaction, receipt(tr(locale, 'cards.fall.stored'), r.game, caller.userId, locale));
     }
   }
 }
@@ -457,17 +493,19 @@ async function tableButton(
   what: string,
 ): Promise<void> {
   const caller = await callerFor(ctx, interaction, gameId);
+  const locale = readerOf(interaction);
+  const say = (key: MessageKey, params?: Record<string, string | number>) => tr(locale, key, params);
   // Any press by a seated player clears "away" (design §3.8); a no-op for everyone else.
   await markCardsPresent(ctx.deps, caller);
   switch (what) {
     case 'rules':
-      return show(interaction, note(rulesText()));
+      return show(interaction, note(rulesText(undefined, locale)));
     case 'board': {
       const table = await publicTable(ctx, caller.channelId);
-      if ('error' in table) return show(interaction, warn(table.error));
+      if ('error' in table) return show(interaction, warn(refusalText(locale, table)));
       const png = await tableBoardPicture(table.view);
       return show(interaction, {
-        content: `🗺 Round ${table.view.round}.`,
+        content: say('cards.board.caption', { round: table.view.round }),
         components: [],
         files: [new AttachmentBuilder(png, { name: 'board.png' })],
       });
@@ -476,38 +514,40 @@ async function tableButton(
       const free = await freeDynasties(ctx.deps, caller.channelId);
       if (free.length === 0) {
         const r = await joinCardGame(ctx.deps, caller, null);
-        return show(interaction, r.ok ? note('✋ You joined; your dynasty is drawn at the start.') : warn(r.error));
+        return show(interaction, r.ok ? note(say('cards.join.youDrawnNow')) : warn(refusalText(locale, r)));
       }
       return show(interaction, {
-        content: '✋ Choose your dynasty (or let it be drawn at the start).',
+        content: say('cards.join.choose'),
         components: [
-          selectRow(cid('jd', gameId), 'Dynasty', [
-            { label: 'Any free dynasty', value: 'any' },
-            ...free.map((d) => ({ label: dynastyLabel(d), value: d })),
+          selectRow(cid('jd', gameId), say('cards.join.placeholder'), [
+            { label: say('cards.join.any'), value: 'any' },
+            ...free.map((d) => ({ label: dynastyTitle(d, locale), value: d })),
           ]),
         ],
       });
     }
     case 'leave': {
       const r = await leaveCardGame(ctx.deps, caller);
-      return show(interaction, r.ok ? note('👋 You left the game.') : warn(r.error));
+      return show(interaction, r.ok ? note(say('cards.leave.you')) : warn(refusalText(locale, r)));
     }
     case 'start': {
       const r = await startCardGame(ctx.deps, caller);
       return show(
         interaction,
-        r.ok ? note('🎲 The game starts: every player chooses 2 recruits (button on the table).') : warn(r.error),
+        r.ok ? note(say('cards.start.you')) : warn(refusalText(locale, r)),
       );
     }
   }
   const st = await seatState(ctx, interaction, gameId);
   if ('error' in st)
-    return show(interaction, warn(st.error.startsWith('You are not seated') ? 'You are not seated here.' : st.error));
-  if (st.ref.gameId !== gameId)
-    return show(interaction, warn('This table belongs to an earlier game in this channel.'));
+    return show(
+      interaction,
+      warn(st.english.startsWith('You are not seated') ? say('cards.refused.notSeatedHere') : st.error),
+    );
+  if (st.ref.gameId !== gameId) return show(interaction, warn(say('cards.refused.earlierTable')));
   switch (what) {
     case 'hand':
-      return show(interaction, handView(st.ref, st.state, st.seat));
+      return show(interaction, handView(st.ref, st.state, st.seat, locale));
     case 'wage':
       return show(interaction, openPlay(st));
     case 'fall':
@@ -517,7 +557,7 @@ async function tableButton(
     case 'choose':
       return show(interaction, openChoose(st));
     default:
-      return show(interaction, warn('This button is no longer in use.'));
+      return show(interaction, warn(say('cards.refused.unusedButton')));
   }
 }
 

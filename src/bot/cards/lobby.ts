@@ -3,7 +3,7 @@
  * variant is `warring-states-cards` or the channel's game is a card game. The lobby message itself (seats,
  * settings, [Join] [Leave] [Start]) is the table message the outbox keeps edited in place.
  */
-import { seatOptions, seatsText } from '../seat-options.js';
+import { seatOptions } from '../seat-options.js';
 import { CARD_GAME } from '../../cardgame/identity.js';
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { DYNASTIES } from '../../cardgame/index.js';
@@ -20,7 +20,10 @@ import {
 import { formatDuration, memberRef, typed, playerName } from '../../game/core/index.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respond.js';
-import { dynastyLabel } from './format.js';
+import { readerOf } from '../locale.js';
+import { msg, tr, type Locale, type MessageKey } from '../../i18n/index.js';
+import type { SeatSettings } from '../../game/seats/index.js';
+import { dynastyTitle, listOf } from '../../game/cards/index.js';
 
 export const CARD_GAME_CHOICE = { name: CARD_GAME.choice, value: CARD_VARIANT_ID };
 export const CARD_PRESET_CHOICES = [
@@ -32,13 +35,28 @@ export const CARD_PRESET_CHOICES = [
 /** How `/game join power:` names a dynasty ("Qin 秦", the notation's form, which `matchDynasty` reads back). */
 export { dynastyLabel as dynastyName } from './format.js';
 
-function settingsLine(g: CardGameInfo): string {
+function settingsLine(g: CardGameInfo, locale: Locale): string {
   const s = g.settings;
-  return `${s.seats} seats · ${s.preset === 'custom' ? 'custom' : s.preset} turns of ${formatDuration(s.turnMs)} · dynasty cards ${s.dynastyCards ? 'on' : 'off'}`;
+  return tr(locale, 'cards.create.settings', {
+    seats: s.seats,
+    preset: tr(locale, `cards.lobby.preset.${s.preset}` as MessageKey),
+    duration: formatDuration(s.turnMs),
+    dynasty: s.dynastyCards ? 'on' : 'off',
+  });
+}
+
+/** What happens to a seat whose turn runs out, as the table's creator set it (src/bot/seat-options.ts in its words). */
+function cardSeatsText(seats: SeatSettings, locale: Locale): string {
+  const nmr = tr(locale, seats.nmr === 'computer' ? 'cards.create.nmr.computer' : 'cards.create.nmr.hold');
+  const vacate = seats.vacateAfter > 0 ? tr(locale, 'cards.create.vacate', { count: seats.vacateAfter }) : '';
+  const bar =
+    seats.minReliability !== null ? tr(locale, 'cards.create.bar', { rate: seats.minReliability }) : '';
+  return `🪑 ${nmr}${vacate}${bar}\n`;
 }
 
 export async function createCards(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const caller = callerOf(interaction);
+  const locale = readerOf(interaction);
   const r = await createCardGame(ctx.deps, {
     ...caller,
     guildId: interaction.guildId,
@@ -56,24 +74,18 @@ export async function createCards(ctx: BotContext, interaction: ChatInputCommand
   if (!r.ok) return replyRejected(interaction, r);
   // The channel is told which seats computer players take (docs/decisions.md "Computer players and sandbox").
   const computers = r.demonstration
-    ? '🤖 **Demonstration table**: computer players play every seat; nobody joins.\n'
+    ? `${tr(locale, 'cards.create.demonstration')}\n`
     : r.computer.fill === 'all'
-      ? '🤖 Computer players take every seat nobody has joined when the game starts.\n'
+      ? `${tr(locale, 'cards.lobby.computerFill')}\n`
       : r.computer.fill === 'dynasties'
-        ? `🤖 Computer players: ${r.computer.dynasties.map(dynastyLabel).join(', ')}.\n`
+        ? `${tr(locale, 'cards.create.computers', { dynasties: listOf(r.computer.dynasties.map((d) => dynastyTitle(d, locale)), locale) })}\n`
         : '';
   return replyPublicly(
     interaction,
-    `🆕 ${memberRef(caller.userId)} created a **${CARD_GAME.name}** here and is its game master (${settingsLine(r.game)}).\n` +
+    `${tr(locale, 'cards.create.done', { who: memberRef(caller.userId), game: tr(locale, 'cards.game.name'), settings: settingsLine(r.game, locale) })}\n` +
       computers +
-      seatsText(r.seats, {
-        hold: 'A turn that runs out takes the default action.',
-        computer: 'A turn that runs out is played by a computer player for its player.',
-        silent: (n) => `whose turn runs out ${n} time${n === 1 ? '' : 's'}`,
-      }) +
-      (r.demonstration
-        ? 'The game master starts it with `/game start`.'
-        : 'Join with the table’s **Join** button or `/game join` (optionally choosing a dynasty); the game master starts with `/game start`.'),
+      cardSeatsText(r.seats, locale) +
+      tr(locale, r.demonstration ? 'cards.create.startDemo' : 'cards.create.join'),
   );
 }
 
@@ -83,39 +95,45 @@ export async function cardLobby(
   sub: 'join' | 'leave' | 'start' | 'status',
 ): Promise<void> {
   const caller = callerOf(interaction);
+  const locale = readerOf(interaction);
   switch (sub) {
     case 'join': {
       const wanted = interaction.options.getString('power');
       if (wanted && !matchDynasty(wanted))
         return replyRejected(
           interaction,
-          `Unknown dynasty "${typed(wanted)}". Dynasties: ${DYNASTIES.map(dynastyLabel).join(', ')}.`,
+          msg('cards.refused.dynasty', {
+            name: typed(wanted),
+            dynasties: listOf(
+              DYNASTIES.map((d) => dynastyTitle(d, locale)),
+              locale,
+            ),
+          }),
         );
       const r = await joinCardGame(ctx.deps, caller, wanted ? matchDynasty(wanted) : null);
       if (!r.ok) return replyRejected(interaction, r);
       return replyPublicly(
         interaction,
-        `✋ ${playerName(caller.userId)} joined the card game${r.dynasty ? ` as **${dynastyLabel(r.dynasty)}**` : ' (dynasty drawn at the start)'}.`,
+        r.dynasty
+          ? tr(locale, 'cards.join.done', { who: playerName(caller.userId), dynasty: dynastyTitle(r.dynasty, locale) })
+          : tr(locale, 'cards.join.drawn', { who: playerName(caller.userId) }),
       );
     }
     case 'leave': {
       const r = await leaveCardGame(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r);
-      return replyPublicly(interaction, `👋 ${playerName(caller.userId)} left the card game.`);
+      return replyPublicly(interaction, tr(locale, 'cards.leave.done', { who: playerName(caller.userId) }));
     }
     case 'start': {
       const r = await startCardGame(ctx.deps, caller);
       if (!r.ok) return replyRejected(interaction, r);
       // As with the table's Start button: the table message and the log thread tell the channel; this reply is private.
-      return replyPrivately(
-        interaction,
-        `🎲 The card game starts with ${r.game.seats.length} players; the table and its log thread tell the channel. Every player chooses 2 of their 8 cards for the recruiting row (**Choose recruits** on the table).`,
-      );
+      return replyPrivately(interaction, tr(locale, 'cards.start.done', { count: r.game.seats.length }));
     }
     case 'status': {
       // The table message's own text (seats, turn, battlefield, rows), as the channel sees it.
       const table = await cardTableOf(ctx.deps, caller.channelId);
-      if (!table) return replyRejected(interaction, 'There is no card game in this channel.');
+      if (!table) return replyRejected(interaction, msg('cards.refused.noGame'));
       return replyPrivately(interaction, table.text);
     }
   }

@@ -15,22 +15,15 @@ import {
   legalWages,
   type CardGameState,
   type CardId,
+  type DynastyId,
   type Seat,
   type Tactic,
 } from '../../cardgame/index.js';
 import type { ClaimLine } from '../../cardgame/counting.js';
 import { type WageAction, matchReference } from '../../cardgame/wage.js';
-import {
-  cardName,
-  cardType,
-  dynastyLabel,
-  groupByType,
-  sideName,
-  symbolLabel,
-  symbolName,
-  title,
-  DYNASTY_ABILITY,
-} from './format.js';
+import { cardType, groupByType, title } from './format.js';
+import { tr, type Locale, type MessageKey } from '../../i18n/index.js';
+import { cardWord, dynastyTitle, dynastyWord, listOf, symbolLabel, symbolWord } from '../../game/cards/index.js';
 import { buttonRow, pagedSelect, selectRow, vid, type Option, type TableRef, type View } from './ui.js';
 
 // ---- the play as a short string (select values and the confirm button's custom id) ----
@@ -66,39 +59,44 @@ const sameWage = (a: WageAction, b: WageAction) => encodeWage(a) === encodeWage(
 
 // ---- screen 1: the bright card ----
 
-function matchNote(s: CardGameState, seat: Seat, bright: CardId, legal: WageAction[]): string {
+function matchNote(s: CardGameState, seat: Seat, bright: CardId, legal: WageAction[], locale: Locale): string {
   const ref = matchReference(s.battle.played[seat]!);
   const c = card(bright);
   const plain = legal.some((w) => w.bright === bright && !w.dynasty);
-  if (!plain) return `only with your ${title(s.seats[seat]!.dynasty)} dynasty card (no match needed)`;
-  if (ref === null) return 'your first card this round: any card';
-  if (c.kind === 'wild') return 'a wild card may always be played';
+  if (!plain) return tr(locale, 'cards.play.note.dynastyOnly', { dynasty: dynastyWord(s.seats[seat]!.dynasty, locale) });
+  if (ref === null) return tr(locale, 'cards.play.note.first');
+  if (c.kind === 'wild') return tr(locale, 'cards.play.note.wild');
   const r = card(ref);
-  if (r.kind === 'wild') return 'follows your wild card: any card';
+  if (r.kind === 'wild') return tr(locale, 'cards.play.note.afterWild');
   const shared = c.symbols.filter((x) => r.symbols.includes(x));
-  return `matches ${shared.map(symbolName).join(', ')}`;
+  return tr(locale, 'cards.play.note.matches', { symbols: listOf(shared.map((x) => symbolWord(x, locale)), locale) });
 }
 
-export function brightOptions(s: CardGameState, seat: Seat): Option[] {
+export function brightOptions(s: CardGameState, seat: Seat, locale: Locale = 'en'): Option[] {
   const legal = legalWages(s, seat);
   const brights = [...new Set(legal.map((w) => w.bright))];
   const inHand = s.seats[seat]!.hand;
   return groupByType(brights).map(([id]) => {
     const n = inHand.filter((h) => cardType(h) === cardType(id)).length;
-    return { label: `${cardName(id)}${n > 1 ? ` ×${n}` : ''}`, value: id, description: matchNote(s, seat, id, legal) };
+    return {
+      label: `${cardWord(id, locale)}${n > 1 ? ` ×${n}` : ''}`,
+      value: id,
+      description: matchNote(s, seat, id, legal, locale),
+    };
   });
 }
 
-export function brightStep(ref: TableRef, s: CardGameState, seat: Seat, page = 0): View {
-  const options = brightOptions(s, seat);
+export function brightStep(ref: TableRef, s: CardGameState, seat: Seat, page = 0, locale: Locale = 'en'): View {
+  const options = brightOptions(s, seat, locale);
+  const say = (key: MessageKey, params?: Record<string, string | number>) => tr(locale, key, params);
   if (options.length === 0) {
     return {
-      content: '⚔ You have no card you may play now, so you must fall back.',
+      content: say('cards.play.none'),
       components: [
         buttonRow([
-          { id: vid(ref, 'fo'), label: 'Fall back', style: 'primary', emoji: '↩' },
-          { id: vid(ref, 'hv'), label: 'Back' },
-          { id: vid(ref, 'px'), label: 'Close' },
+          { id: vid(ref, 'fo'), label: say('cards.button.fall'), style: 'primary', emoji: '↩' },
+          { id: vid(ref, 'hv'), label: say('cards.button.back') },
+          { id: vid(ref, 'px'), label: say('cards.button.close') },
         ]),
       ],
     };
@@ -108,18 +106,17 @@ export function brightStep(ref: TableRef, s: CardGameState, seat: Seat, page = 0
     options,
     page,
     { select: () => vid(ref, 'pb'), page: (p) => vid(ref, 'po', p) },
-    'Choose your bright or wild card',
+    say('cards.play.placeholder'),
+    locale,
   );
   rows.push(
     buttonRow([
-      { id: vid(ref, 'hv'), label: 'Back' },
-      { id: vid(ref, 'px'), label: 'Cancel' },
+      { id: vid(ref, 'hv'), label: say('cards.button.back') },
+      { id: vid(ref, 'px'), label: say('cards.button.cancel') },
     ]),
   );
-  const head = ref0
-    ? `Your latest bright card: ${cardName(ref0)}. The next must share a symbol with it (or be wild).`
-    : 'Your first card this round may be any bright or wild card.';
-  return { content: `⚔ **Wage battle — the card to play**\n${head}`, components: rows };
+  const head = ref0 ? say('cards.play.latest', { card: cardWord(ref0, locale) }) : say('cards.play.firstCard');
+  return { content: `${say('cards.play.title')}\n${head}`, components: rows };
 }
 
 // ---- the second card ----
@@ -130,37 +127,45 @@ export interface SecondChoice {
   play: WageAction | null;
 }
 
-export function secondChoices(s: CardGameState, seat: Seat, bright: CardId): SecondChoice[] {
+export function secondChoices(s: CardGameState, seat: Seat, bright: CardId, locale: Locale = 'en'): SecondChoice[] {
   const legal = legalWages(s, seat).filter((w) => w.bright === bright);
   const me = s.seats[seat]!;
   const out: SecondChoice[] = [];
+  const say = (key: MessageKey, params?: Record<string, string | number>) => tr(locale, key, params);
   const none = legal.find((w) => !w.dark && !w.dynasty);
   if (none)
-    out.push({ option: { label: '— none —', value: 'none', description: 'play the bright card alone' }, play: none });
+    out.push({
+      option: { label: say('cards.play.second.none'), value: 'none', description: say('cards.play.second.noneNote') },
+      play: none,
+    });
   const darks = legal.filter((w) => w.dark);
   for (const [dark] of groupByType(darks.map((w) => w.dark!))) {
     out.push({
-      option: { label: cardName(dark), value: dark, description: 'advisor card: adds its symbol' },
+      option: { label: cardWord(dark, locale), value: dark, description: say('cards.play.second.darkNote') },
       play: darks.find((w) => w.dark === dark)!,
     });
   }
   const dyn = legal.filter((w) => w.dynasty);
   if (dyn.length === 0) return out;
-  const name = `${dynastyLabel(me.dynasty)} dynasty card`;
-  const ability = DYNASTY_ABILITY[me.dynasty];
+  const name = say('cards.played.dynasty', { dynasty: dynastyTitle(me.dynasty, locale) });
+  const ability = say(`cards.ability.${me.dynasty}` as MessageKey);
   if (me.dynasty === 'qi') {
     for (const w of dyn)
       out.push({
-        option: { label: `${name}: cover ${symbolName(w.cover!)}`, value: `y.${w.cover}`, description: ability },
+        option: {
+          label: say('cards.play.second.cover', { name, symbol: symbolWord(w.cover!, locale) }),
+          value: `y.${w.cover}`,
+          description: ability,
+        },
         play: w,
       });
   } else if (me.dynasty === 'qin' && dyn.some((w) => w.take)) {
     out.push({
-      option: { label: `${name}: take a row card, give one back`, value: 'yq', description: ability },
+      option: { label: say('cards.play.second.qin', { name }), value: 'yq', description: ability },
       play: null,
     });
   } else if (me.dynasty === 'yan') {
-    out.push({ option: { label: `${name}: take a card back`, value: 'yy', description: ability }, play: null });
+    out.push({ option: { label: say('cards.play.second.yan', { name }), value: 'yy', description: ability }, play: null });
   } else {
     out.push({ option: { label: name, value: 'y', description: ability }, play: dyn[0]! });
   }
@@ -178,32 +183,40 @@ function secondValue(a: WageAction): string {
 }
 
 /** Qin: the row card to take (`take` unset), then the hand card to give; Yan: the card to take back. */
-export function dynastyStep(ref: TableRef, s: CardGameState, seat: Seat, bright: CardId, take?: CardId): View {
+export function dynastyStep(
+  ref: TableRef,
+  s: CardGameState,
+  seat: Seat,
+  bright: CardId,
+  take?: CardId,
+  locale: Locale = 'en',
+): View {
   const legal = legalWages(s, seat).filter((w) => w.bright === bright && w.dynasty);
+  const say = (key: MessageKey, params?: Record<string, string | number>) => tr(locale, key, params);
   const back = buttonRow([
-    { id: vid(ref, 'pk', bright), label: 'Back' },
-    { id: vid(ref, 'px'), label: 'Cancel' },
+    { id: vid(ref, 'pk', bright), label: say('cards.button.back') },
+    { id: vid(ref, 'px'), label: say('cards.button.cancel') },
   ]);
   const me = s.seats[seat]!;
-  const label = (id: CardId) => ({ label: cardName(id), value: id });
+  const label = (id: CardId) => ({ label: cardWord(id, locale), value: id });
   if (me.dynasty === 'yan') {
     const cards = groupByType(legal.map((w) => w.takeBack!)).map(([id]) => id);
     return {
-      content: `⚔ **${dynastyLabel('yan')} dynasty card**: take back 1 card in front of you (the one you are playing included) to your hand.`,
-      components: [selectRow(vid(ref, 'py', bright), 'The card to take back', cards.map(label)), back],
+      content: say('cards.play.yan', { dynasty: dynastyTitle('yan', locale) }),
+      components: [selectRow(vid(ref, 'py', bright), say('cards.play.yanPlaceholder'), cards.map(label)), back],
     };
   }
   if (take === undefined) {
     const cards = groupByType(legal.map((w) => w.take!)).map(([id]) => id);
     return {
-      content: `⚔ **${dynastyLabel('qin')} dynasty card**: take 1 card from the recruiting row…`,
-      components: [selectRow(vid(ref, 'pq', bright), 'The row card to take', cards.map(label)), back],
+      content: say('cards.play.qinTake', { dynasty: dynastyTitle('qin', locale) }),
+      components: [selectRow(vid(ref, 'pq', bright), say('cards.play.qinTakePlaceholder'), cards.map(label)), back],
     };
   }
   const gives = groupByType(legal.filter((w) => w.take === take).map((w) => w.give!)).map(([id]) => id);
   return {
-    content: `⚔ **${dynastyLabel('qin')} dynasty card**: you take ${cardName(take)}; now put 1 card from your hand into the row (it may be the same card).`,
-    components: [selectRow(vid(ref, 'pg', bright, take), 'The hand card to give', gives.map(label)), back],
+    content: say('cards.play.qinGive', { dynasty: dynastyTitle('qin', locale), card: cardWord(take, locale) }),
+    components: [selectRow(vid(ref, 'pg', bright, take), say('cards.play.qinGivePlaceholder'), gives.map(label)), back],
   };
 }
 
@@ -215,44 +228,60 @@ export function findWage(s: CardGameState, seat: Seat, want: Omit<WageAction, 't
 
 // ---- screen 2: the play, its preview, the second card, Confirm ----
 
-function leadWords(lines: ClaimLine[]): { lead: string[]; tied: string[]; behind: string[] } {
+function leadWords(lines: ClaimLine[], locale: Locale): { lead: string[]; tied: string[]; behind: string[] } {
   const lead: string[] = [];
   const tied: string[] = [];
   const behind: string[] = [];
   for (const l of lines) {
     if (l.mine === 0) continue;
-    const who = l.bestBy.map(sideName).join(' and ');
-    const score = `${symbolLabel(l.symbol)} ${l.mine}–${l.best}`;
+    const sides = l.bestBy.map((x) =>
+      x === 'resistance' ? tr(locale, 'cards.claim.resistance') : dynastyWord(x as DynastyId, locale),
+    );
+    const who = sides.join(tr(locale, 'cards.play.and'));
+    const score = `${symbolLabel(l.symbol, locale)} ${l.mine}–${l.best}`;
     if (l.claimed) lead.push(score);
-    else if (l.mine === l.best) tied.push(`${score} with ${who}`);
-    else behind.push(`${score} behind ${who}`);
+    else if (l.mine === l.best) tied.push(tr(locale, 'cards.play.tiedWith', { score, who }));
+    else behind.push(tr(locale, 'cards.play.behind', { score, who }));
   }
   return { lead, tied, behind };
 }
 
 /** "You lead 🔥 Fire 1–0; tied 🛞 Chariot 2–2 with Yan. If you fell back now you would claim Fire." */
-export function leadsText(s: CardGameState, seat: Seat): string {
+export function leadsText(s: CardGameState, seat: Seat, locale: Locale = 'en'): string {
   const lines = claimPreview(s, seat);
-  const { lead, tied, behind } = leadWords(lines);
+  const { lead, tied, behind } = leadWords(lines, locale);
   const parts: string[] = [];
-  if (lead.length) parts.push(`you lead ${lead.join(', ')}`);
-  if (tied.length) parts.push(`tied ${tied.join(', ')}`);
+  if (lead.length) parts.push(tr(locale, 'cards.play.youLead', { scores: lead.join(', ') }));
+  if (tied.length) parts.push(tr(locale, 'cards.play.tied', { scores: tied.join(', ') }));
   if (behind.length) parts.push(`${behind.join(', ')}`);
-  const claims = lines.filter((l) => l.claimed).map((l) => symbolName(l.symbol));
-  const head = parts.length ? `${title(parts.join('; '))}.` : 'No symbol in front of you yet.';
-  return `${head} If you fell back now you would claim ${claims.length ? claims.join(', ') : 'nothing'}.`;
+  const claims = lines.filter((l) => l.claimed).map((l) => symbolWord(l.symbol, locale));
+  const head = parts.length
+    ? tr(locale, 'cards.play.leadsLine', { leads: title(parts.join(locale.startsWith('zh') ? '；' : '; ')) })
+    : tr(locale, 'cards.play.noSymbol');
+  return tr(locale, 'cards.play.wouldClaim', {
+    head,
+    claims: claims.length ? listOf(claims, locale) : tr(locale, 'cards.play.nothing'),
+  });
 }
 
-export function playWords(a: WageAction, s: CardGameState): string {
-  const parts = [cardName(a.bright)];
-  if (a.dark) parts.push(cardName(a.dark));
+export function playWords(a: WageAction, s: CardGameState, locale: Locale = 'en'): string {
+  const parts = [cardWord(a.bright, locale)];
+  if (a.dark) parts.push(cardWord(a.dark, locale));
   if (a.dynasty) {
-    const d = s.seats[a.seat]!.dynasty;
-    let extra = '';
-    if (a.cover) extra = ` covering ${symbolName(a.cover)}`;
-    if (a.take) extra = ` taking ${cardName(a.take)} from the row and giving ${cardName(a.give!)}`;
-    if (a.takeBack) extra = ` taking back ${cardName(a.takeBack)}`;
-    parts.push(`${dynastyLabel(d)} dynasty card${extra}`);
+    const dynasty = dynastyTitle(s.seats[a.seat]!.dynasty, locale);
+    if (a.takeBack)
+      parts.push(tr(locale, 'cards.play.words.takeBack', { dynasty, card: cardWord(a.takeBack, locale) }));
+    else if (a.take)
+      parts.push(
+        tr(locale, 'cards.play.words.take', {
+          dynasty,
+          take: cardWord(a.take, locale),
+          give: cardWord(a.give!, locale),
+        }),
+      );
+    else if (a.cover)
+      parts.push(tr(locale, 'cards.play.words.cover', { dynasty, symbol: symbolWord(a.cover, locale) }));
+    else parts.push(tr(locale, 'cards.played.dynasty', { dynasty }));
   }
   return parts.join(' + ');
 }
@@ -261,36 +290,42 @@ export function playWords(a: WageAction, s: CardGameState): string {
  * The play of `bright` (with `chosen`, or alone when that is legal): what it does, the select of a second card,
  * and Confirm. A bright card that is legal only with the dynasty card (Chu) waits for that choice.
  */
-export function playStep(ref: TableRef, s: CardGameState, seat: Seat, bright: CardId, chosen?: WageAction): View {
-  const choices = secondChoices(s, seat, bright);
+export function playStep(
+  ref: TableRef,
+  s: CardGameState,
+  seat: Seat,
+  bright: CardId,
+  chosen?: WageAction,
+  locale: Locale = 'en',
+): View {
+  const say = (key: MessageKey, params?: Record<string, string | number>) => tr(locale, key, params);
+  const choices = secondChoices(s, seat, bright, locale);
   const play = chosen ?? choices.find((c) => c.option.value === 'none')?.play ?? null;
   const rows = [];
   if (choices.length > 1 || (choices.length === 1 && !choices[0]!.play)) {
     const current = play ? secondValue(play) : '';
     const options = choices.map((c) => ({ ...c.option, default: c.option.value === current }));
-    rows.push(selectRow(vid(ref, 'ps', bright), 'Add a second card (optional)', options));
+    rows.push(selectRow(vid(ref, 'ps', bright), say('cards.play.secondPlaceholder'), options));
   }
-  const back = { id: vid(ref, 'po'), label: 'Back' };
-  const cancel = { id: vid(ref, 'px'), label: 'Cancel' };
+  const back = { id: vid(ref, 'po'), label: say('cards.button.back') };
+  const cancel = { id: vid(ref, 'px'), label: say('cards.button.cancel') };
   if (!play) {
     rows.push(buttonRow([back, cancel]));
-    return {
-      content: `⚔ **Wage battle** — ${cardName(bright)} can only be played with your dynasty card: choose it below.`,
-      components: rows,
-    };
+    return { content: say('cards.play.dynastyOnly', { card: cardWord(bright, locale) }), components: rows };
   }
   const after = apply(s, play);
   if (!after.ok) return { content: `⚠️ ${after.error}`, components: [buttonRow([back, cancel])] };
-  rows.push(buttonRow([{ id: vid(ref, 'pc', encodeWage(play)), label: 'Confirm', style: 'success' }, back, cancel]));
-  const second =
-    choices.length > 1 && !play.dark && !play.dynasty ? '\nYou may add a second card below before you confirm.' : '';
+  rows.push(
+    buttonRow([{ id: vid(ref, 'pc', encodeWage(play)), label: say('cards.button.confirm'), style: 'success' }, back, cancel]),
+  );
+  const second = choices.length > 1 && !play.dark && !play.dynasty ? `\n${say('cards.play.mayAdd')}` : '';
   return {
-    content: `⚔ **Wage battle** — you play ${playWords(play, s)}.\nAfter this play: ${leadsText(after.state, seat)}${second}`,
+    content: `${say('cards.play.confirm', { play: playWords(play, s, locale), leads: leadsText(after.state, seat, locale) })}${second}`,
     components: rows,
   };
 }
 
 /** The preview of a complete play (the keyboard path `/cards play bright: second:`). */
-export function previewStep(ref: TableRef, s: CardGameState, a: WageAction): View {
-  return playStep(ref, s, a.seat, a.bright, a);
+export function previewStep(ref: TableRef, s: CardGameState, a: WageAction, locale: Locale = 'en'): View {
+  return playStep(ref, s, a.seat, a.bright, a, locale);
 }

@@ -11,6 +11,7 @@ import {
   type APISelectMenuOption,
 } from 'discord.js';
 import { customId } from '../components.js';
+import { tr, type Locale } from '../../i18n/index.js';
 
 export const CARDS_COMMAND = 'cards';
 export const MAX_OPTIONS = 25;
@@ -117,18 +118,23 @@ export function pagedSelect(
   page: number,
   ids: { select: (page: number) => string; page: (page: number) => string },
   placeholder: string,
+  locale: Locale = 'en',
 ): { rows: Row[]; page: number; pages: number } {
   const pages = Math.max(1, Math.ceil(options.length / MAX_OPTIONS));
   const p = Math.min(Math.max(0, page), pages - 1);
   const slice = options.slice(p * MAX_OPTIONS, (p + 1) * MAX_OPTIONS);
   const rows = [
-    selectRow(ids.select(p), pages > 1 ? `${placeholder} (page ${p + 1} of ${pages})` : placeholder, slice),
+    selectRow(
+      ids.select(p),
+      pages > 1 ? tr(locale, 'cards.page.of', { placeholder, page: p + 1, pages }) : placeholder,
+      slice,
+    ),
   ];
   if (pages > 1) {
     rows.push(
       buttonRow([
-        { id: ids.page(p - 1), label: '◀ Previous', disabled: p === 0 },
-        { id: ids.page(p + 1), label: 'Next ▶', disabled: p === pages - 1 },
+        { id: ids.page(p - 1), label: tr(locale, 'cards.page.previous'), disabled: p === 0 },
+        { id: ids.page(p + 1), label: tr(locale, 'cards.page.next'), disabled: p === pages - 1 },
       ]),
     );
   }

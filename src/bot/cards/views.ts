@@ -10,90 +10,102 @@ import {
   legalWages,
   physicalCount,
   type CardGameState,
+  type CardId,
   type Seat,
 } from '../../cardgame/index.js';
+import { tr, type Locale, type MessageKey } from '../../i18n/index.js';
+import { cardWord, dynastyTitle, dynastyWord, listOf, stateTitle } from '../../game/cards/index.js';
 import { defaultGive } from '../../cardgame/setup.js';
 import { defaultState } from '../../cardgame/setup-actions.js';
-import { cardLines, cardName, DYNASTY_ABILITY, dynastyLabel, stateLabel, title } from './format.js';
+import { cardLines } from './format.js';
 import { leadsText } from './play.js';
 import { buttonRow, selectRow, vid, type Button, type TableRef, type View } from './ui.js';
 
-function dynastyCardLine(s: CardGameState, seat: Seat): string | null {
+function dynastyCardLine(s: CardGameState, seat: Seat, locale: Locale): string | null {
   if (!s.settings.dynastyCards) return null;
   const me = s.seats[seat]!;
-  const where = me.dynastyCardInHand ? 'in your hand' : 'in front of you (back to your hand when you fall back)';
-  return `Dynasty card ${dynastyLabel(me.dynasty)} — ${where}. ${DYNASTY_ABILITY[me.dynasty]}`;
+  return tr(locale, me.dynastyCardInHand ? 'cards.hand.dynastyInHand' : 'cards.hand.dynastyInFront', {
+    dynasty: dynastyTitle(me.dynasty, locale),
+    ability: tr(locale, `cards.ability.${me.dynasty}` as MessageKey),
+  });
 }
 
 /** The hand, what it can do now, and the current leads; with the buttons that fit the moment. */
-export function handView(ref: TableRef, s: CardGameState, seat: Seat): View {
+export function handView(ref: TableRef, s: CardGameState, seat: Seat, locale: Locale = 'en'): View {
   const me = s.seats[seat]!;
+  const say = (key: MessageKey, params?: Record<string, string | number>) => tr(locale, key, params);
   const lines = [
-    `🂠 **Your hand** — ${dynastyLabel(me.dynasty)}, ${me.hand.length} card${me.hand.length === 1 ? '' : 's'}, ${me.supply} armies in supply`,
+    say('cards.hand.title', { dynasty: dynastyTitle(me.dynasty, locale), count: me.hand.length, supply: me.supply }),
   ];
-  lines.push(...(me.hand.length ? cardLines(me.hand).map((l) => `• ${l}`) : ['• (no cards)']));
-  const dyn = dynastyCardLine(s, seat);
+  lines.push(...(me.hand.length ? cardLines(me.hand, locale).map((l) => `• ${l}`) : [`• ${say('cards.hand.none')}`]));
+  const dyn = dynastyCardLine(s, seat, locale);
   if (dyn) lines.push(dyn);
   const buttons: Button[] = [];
   if (s.phase === 'give') {
     const given = s.gives[seat];
     lines.push(
       given
-        ? `For the recruiting row you chose: ${cardLines(given).join(', ')} (you may change it until everyone has chosen).`
-        : 'Choose 2 of these cards for the recruiting row.',
+        ? say('cards.hand.given', { cards: listOf(cardLines(given, locale), locale) })
+        : say('cards.hand.give'),
     );
     buttons.push({
       id: vid(ref, 'go'),
-      label: given ? 'Change recruits' : 'Choose recruits',
+      label: say(given ? 'cards.button.changeRecruits' : 'cards.button.give'),
       style: 'primary',
       emoji: '🂠',
     });
   } else if (s.phase === 'choose' && s.chooser?.seat === seat) {
-    lines.push('You choose the next battle.');
-    buttons.push({ id: vid(ref, 'co'), label: 'Choose next battle', style: 'primary', emoji: '🗺' });
+    lines.push(say('cards.hand.choose'));
+    buttons.push({ id: vid(ref, 'co'), label: say('cards.button.choose'), style: 'primary', emoji: '🗺' });
   } else if (
     (s.phase === 'battle' || s.phase === 'tiebreak') &&
     !s.battle.fallen.includes(seat) &&
     (!s.battle.tiebreak || s.battle.tiebreak.seats.includes(seat))
   ) {
-    lines.push(`Leads: ${leadsText(s, seat)}`);
+    lines.push(say('cards.hand.leads', { leads: leadsText(s, seat, locale) }));
     if (s.turnSeat === seat) {
       const plays = legalWages(s, seat);
       const types = new Set(plays.map((p) => p.bright)).size;
-      lines.push(
-        plays.length
-          ? `It is your turn: ${types} card${types === 1 ? '' : 's'} you may play, or fall back.`
-          : 'It is your turn and no card of yours may be played: you must fall back.',
-      );
-      if (plays.length) buttons.push({ id: vid(ref, 'po'), label: 'Wage battle', style: 'primary', emoji: '⚔' });
-      buttons.push({ id: vid(ref, 'fo'), label: 'Fall back', emoji: '↩' });
+      lines.push(plays.length ? say('cards.hand.yourTurn', { count: types }) : say('cards.hand.mustFallBack'));
+      if (plays.length) buttons.push({ id: vid(ref, 'po'), label: say('cards.button.wage'), style: 'primary', emoji: '⚔' });
+      buttons.push({ id: vid(ref, 'fo'), label: say('cards.button.fall'), emoji: '↩' });
     }
-  } else if (s.battle.fallen.includes(seat)) lines.push('You have fallen back this round.');
+  } else if (s.battle.fallen.includes(seat)) lines.push(say('cards.hand.fallen'));
   return { content: lines.join('\n'), components: buttons.length ? [buttonRow(buttons)] : [] };
 }
 
 /** Setup (seed §4): exactly 2 of the 8 dealt cards go face up into the recruiting row; or the default (D-21). */
-export function giveStep(ref: TableRef, s: CardGameState, seat: Seat): View {
+export function giveStep(ref: TableRef, s: CardGameState, seat: Seat, locale: Locale = 'en'): View {
   const me = s.seats[seat]!;
   const chosen = s.gives[seat] ?? [];
-  const options = me.hand.map((c) => ({ label: cardName(c), value: c, default: chosen.includes(c) }));
+  const name = (c: CardId) => cardWord(c, locale);
+  const options = me.hand.map((c) => ({ label: name(c), value: c, default: chosen.includes(c) }));
   const fallback = defaultGive(me.hand);
+  const lines = [tr(locale, 'cards.give.title', { count: me.hand.length })];
+  if (chosen.length) lines.push(tr(locale, 'cards.give.chosen', { cards: listOf(cardLines(chosen, locale), locale) }));
+  lines.push(tr(locale, 'cards.give.default', { cards: listOf(fallback.map(name), locale) }));
   return {
-    content: `🂠 **Choose 2 of your ${me.hand.length} cards for the recruiting row.** The others see them when everyone has chosen; you keep the rest.${chosen.length ? `\nChosen now: ${cardLines(chosen).join(', ')}.` : ''}\nThe default (taken at the deadline) gives your 2 weakest cards: ${fallback.map(cardName).join(', ')}.`,
+    content: lines.join('\n'),
     components: [
-      selectRow(vid(ref, 'gv'), 'Choose exactly 2 cards', options, { min: 2, max: 2 }),
+      selectRow(vid(ref, 'gv'), tr(locale, 'cards.give.placeholder'), options, { min: 2, max: 2 }),
       buttonRow([
-        { id: vid(ref, 'gd'), label: `Use the default: ${fallback.map(cardName).join(' and ')}` },
-        { id: vid(ref, 'hv'), label: 'Back' },
+        {
+          id: vid(ref, 'gd'),
+          label: tr(locale, 'cards.give.useDefault', { a: name(fallback[0]!), b: name(fallback[1]!) }),
+        },
+        { id: vid(ref, 'hv'), label: tr(locale, 'cards.button.back') },
       ]),
     ],
   };
 }
 
 /** "neutral · 5 around" / "Yan · 3 around". */
-function stateNote(s: CardGameState, st: ReturnType<typeof eligibleStates>[number]): string {
+function stateNote(s: CardGameState, st: ReturnType<typeof eligibleStates>[number], locale: Locale): string {
   const c = controllerOf(s, st);
-  return `${c === 'neutral' ? 'neutral' : title(s.seats[c]!.dynasty)} · ${physicalCount(s, st)} around${st === s.currentState ? ' · battled last round' : ''}`;
+  return tr(locale, st === s.currentState ? 'cards.choose.noteLast' : 'cards.choose.note', {
+    who: c === 'neutral' ? tr(locale, 'cards.owner.neutral') : dynastyWord(s.seats[c]!.dynasty, locale),
+    count: physicalCount(s, st),
+  });
 }
 
 /**
@@ -101,24 +113,25 @@ function stateNote(s: CardGameState, st: ReturnType<typeof eligibleStates>[numbe
  * default for the rest (design §3.8: the chooser starts; the current state if eligible, else the first eligible)
  * and Back.
  */
-export function chooseStep(ref: TableRef, s: CardGameState, seat: Seat, start?: Seat): View {
+export function chooseStep(ref: TableRef, s: CardGameState, seat: Seat, start?: Seat, locale: Locale = 'en'): View {
   const pickStart = s.chooser?.pickStart ?? false;
-  const fallbackState = defaultState(s);
+  const fallbackState = stateTitle(defaultState(s), locale);
+  const back = tr(locale, 'cards.button.back');
   if (pickStart && start === undefined) {
     return {
-      content: `🗺 **Choose the next battle** — you claimed Spy: first choose who starts the round.\nThe default: you start, battle in ${stateLabel(fallbackState)}.`,
+      content: tr(locale, 'cards.choose.start', { state: fallbackState }),
       components: [
         selectRow(
           vid(ref, 'cs'),
-          'Start player',
+          tr(locale, 'cards.choose.startPlaceholder'),
           s.seats.map((x, i) => ({
-            label: `${dynastyLabel(x.dynasty)}${i === seat ? ' (you)' : ''}`,
+            label: i === seat ? tr(locale, 'cards.choose.you', { dynasty: dynastyTitle(x.dynasty, locale) }) : dynastyTitle(x.dynasty, locale),
             value: String(i),
           })),
         ),
         buttonRow([
-          { id: vid(ref, 'cD', seat), label: `Defaults: you start, battle in ${stateLabel(fallbackState)}` },
-          { id: vid(ref, 'hv'), label: 'Back' },
+          { id: vid(ref, 'cD', seat), label: tr(locale, 'cards.choose.defaults', { state: fallbackState }) },
+          { id: vid(ref, 'hv'), label: back },
         ]),
       ],
     };
@@ -126,16 +139,16 @@ export function chooseStep(ref: TableRef, s: CardGameState, seat: Seat, start?: 
   const first = start ?? seat;
   const states = eligibleStates(s);
   return {
-    content: `🗺 **Choose the next battle** — ${dynastyLabel(s.seats[first]!.dynasty)} starts. Only neutral states or states with fewer than 4 armies around them may be chosen.`,
+    content: tr(locale, 'cards.choose.state', { dynasty: dynastyTitle(s.seats[first]!.dynasty, locale) }),
     components: [
       selectRow(
         vid(ref, 'ct', first),
-        'The state to battle in',
-        states.map((st) => ({ label: stateLabel(st), value: st, description: stateNote(s, st) })),
+        tr(locale, 'cards.choose.statePlaceholder'),
+        states.map((st) => ({ label: stateTitle(st, locale), value: st, description: stateNote(s, st, locale) })),
       ),
       buttonRow([
-        { id: vid(ref, 'cD', first), label: `Default: battle in ${stateLabel(fallbackState)}` },
-        { id: vid(ref, pickStart ? 'co' : 'hv'), label: 'Back' },
+        { id: vid(ref, 'cD', first), label: tr(locale, 'cards.choose.default', { state: fallbackState }) },
+        { id: vid(ref, pickStart ? 'co' : 'hv'), label: back },
       ]),
     ],
   };

@@ -2,7 +2,6 @@
  * The game master's tools for a card game (design §3.2): extend, pause, resume, skip, replace a seat's user,
  * remove a player, and roll back to the start of the round. Each is one transaction, audited, and told to the channel.
  */
-import { CARD_GAME } from '../../cardgame/identity.js';
 import { and, eq, gt } from 'drizzle-orm';
 import {
   apply,
@@ -33,7 +32,15 @@ import {
 } from '../core/index.js';
 import { queueDm, queueNotice } from '../outbox/index.js';
 import { commitDefault, runAutomatic, turnClock, turnLength } from './commit.js';
-import { queueLog, queuePingsForNow, queueTable, queueTurnPing, turnPingText } from './outbox.js';
+import {
+  queueCardNotice,
+  queueLog,
+  queuePingsForNow,
+  queueTable,
+  queueTurnPing,
+  turnPingText,
+} from './outbox.js';
+import { dynastyMsg, holderMsg } from './names.js';
 import { msg } from '../../i18n/index.js';
 import {
   bumpVersion,
@@ -102,10 +109,10 @@ export async function gmExtendCards(deps: GameDeps, caller: Caller, duration: st
       at: now,
     });
     const next = await reload(tx, ctx);
-    await queueNotice(
+    await queueCardNotice(
       tx,
       ctx.game,
-      `The game master extended the turn by ${formatDuration(d.ms)}.`,
+      msg('cards.notice.extended', { duration: formatDuration(d.ms) }),
       `cards:extend:${ctx.game.id}:${c.version}:${now}`,
       now,
     );
@@ -127,10 +134,10 @@ export async function gmPauseCards(deps: GameDeps, caller: Caller): Promise<GmRe
       .where(eq(cardGames.gameId, ctx.game.id));
     await audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_pause', at: now });
     const next = await reload(tx, ctx);
-    await queueNotice(
+    await queueCardNotice(
       tx,
       ctx.game,
-      'The game master paused the game: the clock is stopped.',
+      msg('cards.notice.paused'),
       `cards:pause:${ctx.game.id}:${now}`,
       now,
     );
@@ -160,10 +167,12 @@ export async function gmResumeCards(deps: GameDeps, caller: Caller): Promise<GmR
       .where(eq(cardGames.gameId, ctx.game.id));
     await audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_resume', at: now });
     let next = await reload(tx, ctx);
-    await queueNotice(
+    await queueCardNotice(
       tx,
       ctx.game,
-      `The game master resumed the game${left !== null ? `: ${formatDuration(left)} left on the clock` : ''}.`,
+      left !== null
+        ? msg('cards.notice.resumedLeft', { duration: formatDuration(left) })
+        : msg('cards.notice.resumed'),
       `cards:resume:${ctx.game.id}:${now}`,
       now,
     );
@@ -261,7 +270,15 @@ export async function gmReplaceCards(
         ctx.game,
         row.userId,
         'replaced',
-        `The game master handed your seat (${dyn}) in ${channelRef(ctx.game.channelId)} to ${input.computer ? playerName(userId) : 'another player'}; you no longer see its hand.`,
+        [
+          input.computer
+            ? msg('cards.dm.handedTo', {
+                dynasty: dynastyMsg(dynasty),
+                channel: channelRef(ctx.game.channelId),
+                who: holderMsg(userId),
+              })
+            : msg('cards.dm.handedAway', { dynasty: dynastyMsg(dynasty), channel: channelRef(ctx.game.channelId) }),
+        ],
         `cards:replaced:${ctx.game.id}:${n}:${now}`,
         now,
       );
@@ -270,14 +287,20 @@ export async function gmReplaceCards(
       ctx.game,
       userId,
       'power_assigned',
-      `You now play ${dyn} in the ${CARD_GAME.name} in ${channelRef(ctx.game.channelId)}. Press "My hand" there to see your cards.`,
+      [
+        msg('cards.dm.assigned', {
+          dynasty: dynastyMsg(dynasty),
+          game: msg('cards.game.name'),
+          channel: channelRef(ctx.game.channelId),
+        }),
+      ],
       `cards:assigned:${ctx.game.id}:${n}:${now}`,
       now,
     );
-    await queueNotice(
+    await queueCardNotice(
       tx,
       ctx.game,
-      `The game master handed ${dyn} to ${playerName(userId)}.`,
+      msg('cards.notice.handed', { dynasty: dynastyMsg(dynasty), who: holderMsg(userId) }),
       `cards:replace:${ctx.game.id}:${n}:${now}`,
       now,
     );
@@ -323,7 +346,6 @@ export async function gmKickCards(
       return fail(`Nobody holds "${typed(input.seat)}" at this table. Seated: ${held.join(', ') || 'nobody'}.`);
     }
     const now = deps.now();
-    const dyn = row.dynasty ? dynastyLabel(row.dynasty as DynastyId) : null;
     await tx.delete(cardSeats).where(eq(cardSeats.id, row.id));
     await bumpVersion(tx, ctx, now);
     await audit(tx, {
@@ -335,10 +357,15 @@ export async function gmKickCards(
     });
     const key = `cards:kick:${ctx.game.id}:${row.id}:${now}`;
     if (ctx.game.status === 'forming') {
-      await queueNotice(
+      await queueCardNotice(
         tx,
         ctx.game,
-        `👢 The game master removed ${playerName(row.userId)} from the table${dyn ? ` (${dyn})` : ''}; the seat is free again.`,
+        row.dynasty
+          ? msg('cards.notice.kickedLobbyAs', {
+              who: playerName(row.userId),
+              dynasty: dynastyMsg(row.dynasty as DynastyId),
+            })
+          : msg('cards.notice.kickedLobby', { who: playerName(row.userId) }),
         key,
         now,
       );
@@ -353,14 +380,14 @@ export async function gmKickCards(
       ctx.game,
       row.userId,
       'replaced',
-      `The game master removed you from ${dyn} in ${channelRef(ctx.game.channelId)}; you no longer see its hand.`,
+      [msg('cards.dm.kicked', { dynasty: dynastyMsg(row.dynasty as DynastyId), channel: channelRef(ctx.game.channelId) })],
       `${key}:dm`,
       now,
     );
-    await queueNotice(
+    await queueCardNotice(
       tx,
       ctx.game,
-      `👢 The game master removed ${playerName(row.userId)} from ${dyn}. Nobody holds the seat now: its turns play at once with the defaults (as an away player's do) until the game master hands it to someone with \`/gm replace\`.`,
+      msg('cards.notice.kicked', { who: playerName(row.userId), dynasty: dynastyMsg(row.dynasty as DynastyId) }),
       key,
       now,
     );

@@ -4,7 +4,6 @@
  * deal, the setup give with its deadline).
  */
 import { parseSeatSettings, type SeatCreateInput, type SeatSettings, reliabilityRefusal } from '../seats/index.js';
-import { CARD_GAME } from '../../cardgame/identity.js';
 import { eq } from 'drizzle-orm';
 import { DYNASTIES, newGame, publicView, type DynastyId } from '../../cardgame/index.js';
 import { audit, idText, openGameByChannel } from '../../store/queries.js';
@@ -479,7 +478,13 @@ export async function startCardGame(deps: GameDeps, caller: Caller): Promise<Res
         ctx.game,
         s.userId,
         'power_assigned',
-        `You play ${dynastyLabel(dynasties[ordered.indexOf(s)]!)} in the ${CARD_GAME.name} in ${channelRef(ctx.game.channelId)}. Your turns are announced there with the buttons to act (or here, with \`/cards notify mode:dm\`); the first asks for the 2 cards you give to the recruiting row.`,
+        [
+          msg('cards.dm.start', {
+            dynasty: dynastyMsg(dynasties[ordered.indexOf(s)]!),
+            game: msg('cards.game.name'),
+            channel: channelRef(ctx.game.channelId),
+          }),
+        ],
         `cards:seat:${ctx.game.id}:${s.userId}`,
         now,
       );

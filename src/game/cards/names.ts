@@ -5,6 +5,7 @@
  * Chinese readers read the Chinese names alone, in their script ("秦", "顾" / "顧", "火/骑兵/战车").
  */
 import { card, type CardId, type DynastyId, type Owner, type StateId, type SymbolId } from '../../cardgame/index.js';
+import { computerLevelOf, isComputer, playerName } from '../core/index.js';
 import { msg, tr, type Locale, type MessageKey, type Msg } from '../../i18n/index.js';
 
 const key = (k: string) => k as MessageKey;
@@ -68,4 +69,11 @@ export function stateMsg(state: StateId): Msg {
 export function msgList(items: readonly (Msg | string)[]): Msg | string {
   if (items.length === 0) return '';
   return items.slice(1).reduce<Msg | string>((a, b) => msg('cards.list.comma', { a, b }), items[0]!);
+}
+
+/** Who holds a seat, as a message: the member's mention, or "a computer player (easy)" in the reader's words. */
+export function holderMsg(userId: string): Msg | string {
+  return isComputer(userId)
+    ? msg('cards.holder.computerAlone', { level: msg(key(`cards.level.${computerLevelOf(userId)}`)) })
+    : playerName(userId);
 }

@@ -9,7 +9,7 @@ import type { Tx } from '../../store/db.js';
 import type { GameRow } from '../../store/schema.js';
 import { msg, t, tr, type Locale, type MessageKey, type Msg } from '../../i18n/index.js';
 import { isComputer, playerName, memberRef, readerLocale } from '../core/index.js';
-import { enqueue, queueStatus, type KindPayload } from '../outbox/index.js';
+import { enqueue, queueStatus, worded, type KindPayload } from '../outbox/index.js';
 import { infoOf, loadCtx, seatRow, seatsToAct, toActOf, type CardCtx } from './store.js';
 import {
   cardTableText,
@@ -291,6 +291,23 @@ export async function queueGameOver(
     payload: cardsPayload(ctx.game.id, { event: 'over', data: { text, board: view, words } }),
     target: { kind: 'channel', id: ctx.game.channelId },
     dedupeKey: `cards:over:${ctx.game.id}:${seq}`,
+    now,
+  });
+}
+
+/** A channel notice of the card game (a pause, a replacement, a seat marked away) as message lines, worded at delivery. */
+export async function queueCardNotice(
+  tx: Tx,
+  game: GameRow,
+  lines: Msg | readonly Msg[],
+  dedupeKey: string,
+  now: number,
+): Promise<void> {
+  await enqueue(tx, {
+    gameId: game.id,
+    payload: { type: 'notice', gameId: game.id, ...worded(Array.isArray(lines) ? lines : [lines as Msg]) },
+    target: { kind: 'channel', id: game.channelId },
+    dedupeKey,
     now,
   });
 }

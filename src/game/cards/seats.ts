@@ -20,11 +20,12 @@ import {
   channelRef,
   timeRef,
 } from '../core/index.js';
-import { queueDm, queueNotice } from '../outbox/index.js';
+import { queueDm } from '../outbox/index.js';
 import { openSubstituteCall } from '../seats/index.js';
-import { CARD_GAME } from '../../cardgame/identity.js';
 import { matchDynasty } from './lobby.js';
-import { queueTable, queueTurnPing, turnPingText } from './outbox.js';
+import { queueCardNotice, queueTable, queueTurnPing, turnPingText } from './outbox.js';
+import { dynastyMsg } from './names.js';
+import { msg } from '../../i18n/index.js';
 import { bumpVersion, deleteDrafts, handSeatRow, loadCtx, reload, seatRow, seatsToAct, type CardCtx } from './store.js';
 import { cardSeats } from './tables.js';
 
@@ -72,18 +73,19 @@ export async function vacateCardSeat(
     { power: label, reason, vacatedBy: row.userId, description: describeSeat(next, n) },
     now,
   );
-  const meanwhile =
-    ctx.game.nmr === 'computer'
-      ? 'Until a substitute claims it, a computer player plays its turns.'
-      : 'Until a substitute claims it, its turns take the defaults at once.';
+  const meanwhile = msg(ctx.game.nmr === 'computer' ? 'cards.dm.meanwhileComputer' : 'cards.dm.meanwhileDefaults');
+  const seat = dynastyMsg(dynasty);
+  const channel = channelRef(ctx.game.channelId);
   await queueDm(
     tx,
     ctx.game,
     row.userId,
     'replaced',
-    reason === 'silent'
-      ? `🪑 Your turns as ${label} in ${channelRef(ctx.game.channelId)} ran out ${ctx.game.vacateAfter} times in a row, so you no longer hold the seat and no longer see its hand; a substitute is being sought. ${meanwhile} To come back, press **Claim** on the substitute call before anyone else does.`
-      : `👋 You left ${label} in ${channelRef(ctx.game.channelId)}: you no longer hold the seat or see its hand; a substitute is being sought. ${meanwhile}`,
+    [
+      reason === 'silent'
+        ? msg('cards.dm.vacatedSilent', { dynasty: seat, channel, count: ctx.game.vacateAfter, meanwhile })
+        : msg('cards.dm.vacatedLeft', { dynasty: seat, channel, meanwhile }),
+    ],
     `cards:vacated:${ctx.game.id}:${n}:${now}`,
     now,
   );
@@ -101,7 +103,6 @@ async function handCardSeat(
 ): Promise<void> {
   const row = seatRow(ctx, n);
   const dynasty = ctx.state!.seats[n]!.dynasty;
-  const label = dynastyLabel(dynasty);
   await handSeatRow(tx, ctx, n, { userId, notify: 'mention' }, now);
   const previous = row?.userId ?? null;
   if (previous && isPerson(previous))
@@ -110,28 +111,45 @@ async function handCardSeat(
       ctx.game,
       previous,
       'replaced',
-      `🪑 A substitute took ${label} in ${channelRef(ctx.game.channelId)}; you no longer hold the seat or see its hand.`,
+      [msg('cards.dm.substituteTook', { dynasty: dynastyMsg(dynasty), channel: channelRef(ctx.game.channelId) })],
       `cards:claimed-previous:${ctx.game.id}:${n}:${now}`,
       now,
     );
   const next = await reload(tx, ctx);
   const d = describeSeat(next, n);
-  const deadline = d.deadline !== null ? ` The current turn's deadline: ${timeRef(d.deadline, 'R')}.` : '';
+  const s = next.state!;
+  const hand = s.seats[n]!;
   await queueDm(
     tx,
     ctx.game,
     userId,
     'power_assigned',
-    `🪑 You now play ${label} in the ${CARD_GAME.name} in ${channelRef(ctx.game.channelId)} (${d.holdings}; ${d.phase}).${deadline} Press "My hand" there to see your cards and play.`,
+    [
+      msg('cards.dm.claimed', {
+        dynasty: dynastyMsg(dynasty),
+        game: msg('cards.game.name'),
+        channel: channelRef(ctx.game.channelId),
+        cards: hand.hand.length,
+        supply: hand.supply,
+        round: s.round,
+        due: d.deadline !== null ? msg('cards.dm.claimedDue', { deadline: timeRef(d.deadline, 'R') }) : '',
+      }),
+    ],
     `cards:claimed:${ctx.game.id}:${n}:${now}`,
     now,
   );
-  await queueNotice(
+  await queueCardNotice(
     tx,
     ctx.game,
     returning
-      ? `🪑 ${playerName(userId)} is back on ${label}.`
-      : `🪑 ${playerName(userId)} took over ${label} as a substitute${previous && isPerson(previous) ? ` (replacing ${playerName(previous)})` : ''}.`,
+      ? msg('cards.notice.back', { who: playerName(userId), dynasty: dynastyMsg(dynasty) })
+      : previous && isPerson(previous)
+        ? msg('cards.notice.substituteFor', {
+            who: playerName(userId),
+            dynasty: dynastyMsg(dynasty),
+            previous: playerName(previous),
+          })
+        : msg('cards.notice.substitute', { who: playerName(userId), dynasty: dynastyMsg(dynasty) }),
     `cards:claimed-notice:${ctx.game.id}:${n}:${now}`,
     now,
   );

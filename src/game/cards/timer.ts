@@ -12,11 +12,11 @@ import { games } from '../../store/schema.js';
 import { cardGames, cardSeats } from './tables.js';
 import { isComputer, isPerson, playerName, inTransaction, type GameDeps, type Result } from '../core/index.js';
 import { vacateCardSeat } from './seats.js';
-import { queueNotice } from '../outbox/index.js';
 import { commitDefault, runAutomatic } from './commit.js';
-import { queueTable, queueTurnPing, turnPingText } from './outbox.js';
+import { queueCardNotice, queueTable, queueTurnPing, turnPingText } from './outbox.js';
+import { dynastyMsg } from './names.js';
+import { msg } from '../../i18n/index.js';
 import { cardCtxById, reload, seatRow, seatsToAct, type CardCtx } from './store.js';
-import { dynastyLabel } from './text.js';
 import { AWAY_AFTER_TIMEOUTS, CARD_KIND } from './types.js';
 import { NMR_GRACE_MS } from '../seats/index.js';
 import type { Seat } from '../../cardgame/index.js';
@@ -126,11 +126,14 @@ export async function markTimeout(tx: Tx, ctx: CardCtx, seat: number, now: numbe
   const away = row.away || (timeouts >= AWAY_AFTER_TIMEOUTS && ctx.game.nmr !== 'computer');
   await tx.update(cardSeats).set({ timeouts, away }).where(eq(cardSeats.id, row.id));
   if (away && !row.away) {
-    const name = dynastyLabel(ctx.state!.seats[seat]!.dynasty);
-    await queueNotice(
+    await queueCardNotice(
       tx,
       ctx.game,
-      `${name} (${playerName(row.userId)}) missed ${timeouts} turns in a row and is marked away: their turns now resolve at once with the defaults. Any action by them clears it.`,
+      msg('cards.notice.away', {
+        dynasty: dynastyMsg(ctx.state!.seats[seat]!.dynasty),
+        who: playerName(row.userId),
+        count: timeouts,
+      }),
       `cards:away:${ctx.game.id}:${seat}:${ctx.card.seq}`,
       now,
     );
