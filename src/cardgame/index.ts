@@ -17,7 +17,6 @@ export { reshuffleUndrawn } from './deck.js';
 export {
   cardName,
   symbolName,
-  dynastyName,
   dynastyLabel,
   stateLabel,
   ownerLabel,

@@ -74,9 +74,10 @@ describe('the card game in the reader’s language', () => {
       id: number;
     };
   const cardRow = (channel: string) =>
-    sql()
-      .prepare('SELECT state, thread_id AS threadId FROM card_games WHERE game_id = ?')
-      .get(gameOf(channel).id) as { state: string; threadId: string | null };
+    sql().prepare('SELECT state, thread_id AS threadId FROM card_games WHERE game_id = ?').get(gameOf(channel).id) as {
+      state: string;
+      threadId: string | null;
+    };
   const stateOf = (channel: string) => JSON.parse(cardRow(channel).state) as CardGameState;
   const holder = (channel: string, seat: number) => {
     const r = sql()
@@ -90,7 +91,8 @@ describe('the card game in the reader’s language', () => {
       .channelMessages(channel)
       .filter((m) => buttonsOf(m).some((b) => b.customId?.startsWith('cards:t:')) && h.fake.pings(m).users.length === 0)
       .at(-1)!;
-  const button = (m: FakeMessage, what: string) => buttonsOf(m).find((b) => b.customId?.endsWith(`:${what}`))!.customId!;
+  const button = (m: FakeMessage, what: string) =>
+    buttonsOf(m).find((b) => b.customId?.endsWith(`:${what}`))!.customId!;
 
   beforeAll(async () => {
     h = await createHarness({ users: TABLES.flatMap((t) => [...t.players]), channels: TABLES.map((t) => t.channel) });

@@ -141,7 +141,10 @@ async function logThread(d: CardsSendDeps, row: DeliveryRow): Promise<string | n
   try {
     const thread = (await d.rest.post(Routes.threads(row.target), {
       body: {
-        name: tr(row.locale ?? 'en', 'cards.thread.name', { game: tr(row.locale ?? 'en', 'cards.game.title'), id: gameId }),
+        name: tr(row.locale ?? 'en', 'cards.thread.name', {
+          game: tr(row.locale ?? 'en', 'cards.game.title'),
+          id: gameId,
+        }),
         type: 11,
         auto_archive_duration: 10080,
       },

@@ -92,7 +92,9 @@ const warn = (content: string): Reply => note(`⚠️ ${content}`);
 function stale(gameId: number, reopen: 'wage' | 'fall' | 'hand' | 'choose' | 'give', locale: Locale = 'en'): Reply {
   return {
     content: `⚠️ ${tr(locale, 'cards.refused.stale')}`,
-    components: [buttonRow([{ id: cid('t', gameId, reopen), label: tr(locale, 'cards.button.reopen'), style: 'primary' }])],
+    components: [
+      buttonRow([{ id: cid('t', gameId, reopen), label: tr(locale, 'cards.button.reopen'), style: 'primary' }]),
+    ],
   };
 }
 
@@ -186,7 +188,8 @@ export async function openFallBack(ctx: BotContext, st: SeatState): Promise<Repl
 }
 
 export function openChoose(st: SeatState): Reply {
-  if (st.state.phase !== 'choose' || st.state.chooser?.seat !== st.seat) return note(notYourTurnText(st.game, st.locale));
+  if (st.state.phase !== 'choose' || st.state.chooser?.seat !== st.seat)
+    return note(notYourTurnText(st.game, st.locale));
   return chooseStep(st.ref, st.state, st.seat, undefined, st.locale);
 }
 
@@ -274,10 +277,7 @@ async function cancelWizard(
   });
   if (action === 'px') return show(interaction, again(tr(locale, 'cards.play.cancelled')));
   const r = await cancelFallBack(ctx.deps, await callerFor(ctx, interaction, gameId));
-  return show(
-    interaction,
-    r.ok ? again(tr(locale, 'cards.fall.cancelled')) : note(tr(locale, 'cards.wizard.closed')),
-  );
+  return show(interaction, r.ok ? again(tr(locale, 'cards.fall.cancelled')) : note(tr(locale, 'cards.wizard.closed')));
 }
 
 /** A click or select on the caller's seat, on the table version it was built on. */
@@ -432,10 +432,10 @@ async function fallBackStep(
     case 'fN': {
       // one screen's picks (or, Next, its pre-selected defaults) as one step of the draft
       const screen = screenOf(st.state, st.seat, draft);
-      if ('error' in screen || screen.questions.length === 0) return show(interaction, stale(st.ref.gameId, 'fall', locale));
+      if ('error' in screen || screen.questions.length === 0)
+        return show(interaction, stale(st.ref.gameId, 'fall', locale));
       const picks = readPicks(screen, st.seat, action === 'fN' ? defaultPicks(screen) : values);
-      if ('error' in picks)
-        return show(interaction, draftScreen(st.ref, st.state, st.seat, draft, picks.error));
+      if ('error' in picks) return show(interaction, draftScreen(st.ref, st.state, st.seat, draft, picks.error));
       const r = await draftChoose(ctx.deps, caller, {
         version,
         effects: picks.effects,
@@ -532,10 +532,7 @@ async function tableButton(
     }
     case 'start': {
       const r = await startCardGame(ctx.deps, caller);
-      return show(
-        interaction,
-        r.ok ? note(say('cards.start.you')) : warn(refusalText(locale, r)),
-      );
+      return show(interaction, r.ok ? note(say('cards.start.you')) : warn(refusalText(locale, r)));
     }
   }
   const st = await seatState(ctx, interaction, gameId);

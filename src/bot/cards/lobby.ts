@@ -49,8 +49,7 @@ function settingsLine(g: CardGameInfo, locale: Locale): string {
 function cardSeatsText(seats: SeatSettings, locale: Locale): string {
   const nmr = tr(locale, seats.nmr === 'computer' ? 'cards.create.nmr.computer' : 'cards.create.nmr.hold');
   const vacate = seats.vacateAfter > 0 ? tr(locale, 'cards.create.vacate', { count: seats.vacateAfter }) : '';
-  const bar =
-    seats.minReliability !== null ? tr(locale, 'cards.create.bar', { rate: seats.minReliability }) : '';
+  const bar = seats.minReliability !== null ? tr(locale, 'cards.create.bar', { rate: seats.minReliability }) : '';
   return `🪑 ${nmr}${vacate}${bar}\n`;
 }
 
@@ -78,7 +77,12 @@ export async function createCards(ctx: BotContext, interaction: ChatInputCommand
     : r.computer.fill === 'all'
       ? `${tr(locale, 'cards.lobby.computerFill')}\n`
       : r.computer.fill === 'dynasties'
-        ? `${tr(locale, 'cards.create.computers', { dynasties: listOf(r.computer.dynasties.map((d) => dynastyTitle(d, locale)), locale) })}\n`
+        ? `${tr(locale, 'cards.create.computers', {
+            dynasties: listOf(
+              r.computer.dynasties.map((d) => dynastyTitle(d, locale)),
+              locale,
+            ),
+          })}\n`
         : '';
   return replyPublicly(
     interaction,

@@ -63,13 +63,19 @@ function matchNote(s: CardGameState, seat: Seat, bright: CardId, legal: WageActi
   const ref = matchReference(s.battle.played[seat]!);
   const c = card(bright);
   const plain = legal.some((w) => w.bright === bright && !w.dynasty);
-  if (!plain) return tr(locale, 'cards.play.note.dynastyOnly', { dynasty: dynastyWord(s.seats[seat]!.dynasty, locale) });
+  if (!plain)
+    return tr(locale, 'cards.play.note.dynastyOnly', { dynasty: dynastyWord(s.seats[seat]!.dynasty, locale) });
   if (ref === null) return tr(locale, 'cards.play.note.first');
   if (c.kind === 'wild') return tr(locale, 'cards.play.note.wild');
   const r = card(ref);
   if (r.kind === 'wild') return tr(locale, 'cards.play.note.afterWild');
   const shared = c.symbols.filter((x) => r.symbols.includes(x));
-  return tr(locale, 'cards.play.note.matches', { symbols: listOf(shared.map((x) => symbolWord(x, locale)), locale) });
+  return tr(locale, 'cards.play.note.matches', {
+    symbols: listOf(
+      shared.map((x) => symbolWord(x, locale)),
+      locale,
+    ),
+  });
 }
 
 export function brightOptions(s: CardGameState, seat: Seat, locale: Locale = 'en'): Option[] {
@@ -165,7 +171,10 @@ export function secondChoices(s: CardGameState, seat: Seat, bright: CardId, loca
       play: null,
     });
   } else if (me.dynasty === 'yan') {
-    out.push({ option: { label: say('cards.play.second.yan', { name }), value: 'yy', description: ability }, play: null });
+    out.push({
+      option: { label: say('cards.play.second.yan', { name }), value: 'yy', description: ability },
+      play: null,
+    });
   } else {
     out.push({ option: { label: name, value: 'y', description: ability }, play: dyn[0]! });
   }
@@ -316,7 +325,11 @@ export function playStep(
   const after = apply(s, play);
   if (!after.ok) return { content: `⚠️ ${after.error}`, components: [buttonRow([back, cancel])] };
   rows.push(
-    buttonRow([{ id: vid(ref, 'pc', encodeWage(play)), label: say('cards.button.confirm'), style: 'success' }, back, cancel]),
+    buttonRow([
+      { id: vid(ref, 'pc', encodeWage(play)), label: say('cards.button.confirm'), style: 'success' },
+      back,
+      cancel,
+    ]),
   );
   const second = choices.length > 1 && !play.dark && !play.dynasty ? `\n${say('cards.play.mayAdd')}` : '';
   return {

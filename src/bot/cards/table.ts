@@ -20,7 +20,12 @@ const b = (
   locale: Locale,
   emoji: string,
   style: Button['style'] = 'secondary',
-): Button => ({ id: tableButtonId(gameId, what), label: tr(locale, `cards.button.${what}` as MessageKey), emoji, style });
+): Button => ({
+  id: tableButtonId(gameId, what),
+  label: tr(locale, `cards.button.${what}` as MessageKey),
+  emoji,
+  style,
+});
 
 /** The buttons that act in a phase: the first is the phase's main action. */
 export function actionButtons(gameId: number, phase: string, locale: Locale = 'en'): Button[] {
@@ -31,7 +36,11 @@ export function actionButtons(gameId: number, phase: string, locale: Locale = 'e
       return [b(gameId, 'choose', locale, '🗺', 'primary'), b(gameId, 'hand', locale, '🂠')];
     case 'battle':
     case 'tiebreak':
-      return [b(gameId, 'wage', locale, '⚔', 'primary'), b(gameId, 'fall', locale, '↩'), b(gameId, 'hand', locale, '🂠')];
+      return [
+        b(gameId, 'wage', locale, '⚔', 'primary'),
+        b(gameId, 'fall', locale, '↩'),
+        b(gameId, 'hand', locale, '🂠'),
+      ];
     default:
       return [];
   }

@@ -44,9 +44,7 @@ export function handView(ref: TableRef, s: CardGameState, seat: Seat, locale: Lo
   if (s.phase === 'give') {
     const given = s.gives[seat];
     lines.push(
-      given
-        ? say('cards.hand.given', { cards: listOf(cardLines(given, locale), locale) })
-        : say('cards.hand.give'),
+      given ? say('cards.hand.given', { cards: listOf(cardLines(given, locale), locale) }) : say('cards.hand.give'),
     );
     buttons.push({
       id: vid(ref, 'go'),
@@ -67,7 +65,8 @@ export function handView(ref: TableRef, s: CardGameState, seat: Seat, locale: Lo
       const plays = legalWages(s, seat);
       const types = new Set(plays.map((p) => p.bright)).size;
       lines.push(plays.length ? say('cards.hand.yourTurn', { count: types }) : say('cards.hand.mustFallBack'));
-      if (plays.length) buttons.push({ id: vid(ref, 'po'), label: say('cards.button.wage'), style: 'primary', emoji: '⚔' });
+      if (plays.length)
+        buttons.push({ id: vid(ref, 'po'), label: say('cards.button.wage'), style: 'primary', emoji: '⚔' });
       buttons.push({ id: vid(ref, 'fo'), label: say('cards.button.fall'), emoji: '↩' });
     }
   } else if (s.battle.fallen.includes(seat)) lines.push(say('cards.hand.fallen'));
@@ -125,7 +124,10 @@ export function chooseStep(ref: TableRef, s: CardGameState, seat: Seat, start?: 
           vid(ref, 'cs'),
           tr(locale, 'cards.choose.startPlaceholder'),
           s.seats.map((x, i) => ({
-            label: i === seat ? tr(locale, 'cards.choose.you', { dynasty: dynastyTitle(x.dynasty, locale) }) : dynastyTitle(x.dynasty, locale),
+            label:
+              i === seat
+                ? tr(locale, 'cards.choose.you', { dynasty: dynastyTitle(x.dynasty, locale) })
+                : dynastyTitle(x.dynasty, locale),
             value: String(i),
           })),
         ),

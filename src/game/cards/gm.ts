@@ -32,14 +32,7 @@ import {
 } from '../core/index.js';
 import { queueDm, queueNotice } from '../outbox/index.js';
 import { commitDefault, runAutomatic, turnClock, turnLength } from './commit.js';
-import {
-  queueCardNotice,
-  queueLog,
-  queuePingsForNow,
-  queueTable,
-  queueTurnPing,
-  turnPingText,
-} from './outbox.js';
+import { queueCardNotice, queueLog, queuePingsForNow, queueTable, queueTurnPing, turnPingText } from './outbox.js';
 import { dynastyMsg, holderMsg } from './names.js';
 import { msg } from '../../i18n/index.js';
 import {
@@ -134,13 +127,7 @@ export async function gmPauseCards(deps: GameDeps, caller: Caller): Promise<GmRe
       .where(eq(cardGames.gameId, ctx.game.id));
     await audit(tx, { gameId: ctx.game.id, userId: caller.userId, action: 'cards_pause', at: now });
     const next = await reload(tx, ctx);
-    await queueCardNotice(
-      tx,
-      ctx.game,
-      msg('cards.notice.paused'),
-      `cards:pause:${ctx.game.id}:${now}`,
-      now,
-    );
+    await queueCardNotice(tx, ctx.game, msg('cards.notice.paused'), `cards:pause:${ctx.game.id}:${now}`, now);
     await queueTable(tx, next, now);
     return next;
   });
@@ -170,9 +157,7 @@ export async function gmResumeCards(deps: GameDeps, caller: Caller): Promise<GmR
     await queueCardNotice(
       tx,
       ctx.game,
-      left !== null
-        ? msg('cards.notice.resumedLeft', { duration: formatDuration(left) })
-        : msg('cards.notice.resumed'),
+      left !== null ? msg('cards.notice.resumedLeft', { duration: formatDuration(left) }) : msg('cards.notice.resumed'),
       `cards:resume:${ctx.game.id}:${now}`,
       now,
     );
@@ -380,7 +365,12 @@ export async function gmKickCards(
       ctx.game,
       row.userId,
       'replaced',
-      [msg('cards.dm.kicked', { dynasty: dynastyMsg(row.dynasty as DynastyId), channel: channelRef(ctx.game.channelId) })],
+      [
+        msg('cards.dm.kicked', {
+          dynasty: dynastyMsg(row.dynasty as DynastyId),
+          channel: channelRef(ctx.game.channelId),
+        }),
+      ],
       `${key}:dm`,
       now,
     );

@@ -60,11 +60,6 @@ export function dynastyMsg(dynasty: DynastyId): Msg {
   return msg(key(`cards.dynasty.${dynasty}.label`));
 }
 
-/** A state's label as a message ("Gu 顧", "顾"). */
-export function stateMsg(state: StateId): Msg {
-  return msg(key(`cards.state.${state}.label`));
-}
-
 /** Items as one message, listed as the reader writes a list ("a, b, c"; "a、b、c"). */
 export function msgList(items: readonly (Msg | string)[]): Msg | string {
   if (items.length === 0) return '';

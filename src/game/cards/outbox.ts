@@ -15,7 +15,6 @@ import {
   cardTableText,
   changedStates,
   deadlineTimes,
-  dynastyTitle,
   eventText,
   holderOf,
   logLine,
@@ -23,7 +22,7 @@ import {
   SUMMARY_EVENTS,
   winnerText,
 } from './text.js';
-import { listOf } from './names.js';
+import { dynastyTitle, listOf } from './names.js';
 import { CARD_KIND, type CardsEvent, type CardTablePayload, type CardWords } from './types.js';
 
 /** One of the card game's own rows (`CardsEvent`): a turn ping is a prompt, dropped if the game is cancelled. */
@@ -47,7 +46,12 @@ export async function cardTablePayload(
     );
     const say = (key: MessageKey, params?: Record<string, string | number>) => tr(locale, key, params);
     const text = [
-      say('cards.lobby.head', { game: say('cards.game.name'), seated: joined.length, seats: s.seats, gm: memberRef(game.gmUserId) }),
+      say('cards.lobby.head', {
+        game: say('cards.game.name'),
+        seated: joined.length,
+        seats: s.seats,
+        gm: memberRef(game.gmUserId),
+      }),
       say('cards.lobby.turns', {
         preset: say(`cards.lobby.preset.${s.preset}` as MessageKey),
         seconds: Math.round(s.turnMs / 1000),
@@ -143,7 +147,10 @@ export async function queueLog(
   tx: Tx,
   ctx: CardCtx,
   seq: number | string,
-  lines: Msg | readonly Msg[] | { what: 'log'; round: number; events: GameEvent[]; dynasties: DynastyId[]; actor?: Msg },
+  lines:
+    | Msg
+    | readonly Msg[]
+    | { what: 'log'; round: number; events: GameEvent[]; dynasties: DynastyId[]; actor?: Msg },
   now: number,
 ): Promise<void> {
   const data =

@@ -38,7 +38,6 @@ const STATES = new Map(DATA.board.states.map((s) => [s.id, s]));
 // The notation (src/cardgame/names.ts): symbols by their English word, cards by their symbols ("Fire/Cavalry/Chariot",
 // "Advisor/Chariot", "Wild"), states and dynasties by their Latin name with the Chinese beside it ("Gu 顧", "Qin 秦").
 export { cardName, dynastyLabel, stateLabel, symbolName };
-export { cardWord, dynastyTitle, dynastyWord, ownerWord, stateTitle, stateWord, symbolWord } from './names.js';
 
 /** 🐎 for cavalry, … (only ever shown beside the symbol's name). */
 export function symbolEmoji(symbol: SymbolId): string {
@@ -302,7 +301,10 @@ export function winnerText(view: CardGameView, locale: Locale = 'en'): string {
     return tr(locale, 'cards.winner.shared', {
       winners: listOf(
         w.map((s) =>
-          tr(locale, 'cards.winner.sharedOne', { dynasty: dynastyTitle(view.seats[s]!.dynasty, locale), states: states(s) }),
+          tr(locale, 'cards.winner.sharedOne', {
+            dynasty: dynastyTitle(view.seats[s]!.dynasty, locale),
+            states: states(s),
+          }),
         ),
         locale,
       ),
@@ -399,7 +401,11 @@ function endText(e: GameEvent, dynasties: readonly DynastyId[], locale: Locale):
       const changes = (Array.isArray(e.changes) ? e.changes : []) as { state: StateId; from: Owner; to: Owner }[];
       if (changes.length === 0) return tr(locale, 'cards.event.control.none');
       const list = changes.map((c) =>
-        tr(locale, 'cards.event.control.change', { state: stateWord(c.state, locale), from: who(c.from), to: who(c.to) }),
+        tr(locale, 'cards.event.control.change', {
+          state: stateWord(c.state, locale),
+          from: who(c.from),
+          to: who(c.to),
+        }),
       );
       return tr(locale, 'cards.event.control', { changes: list.join(locale.startsWith('zh') ? '；' : ' ; ') });
     }
@@ -610,7 +616,10 @@ export function effectTarget(effect: Effect, board: BoardLike, locale: Locale = 
       const moves = effect.moves
         .map((m) => `${ownerText(board, m.owner, locale)} → ${strongholdLabel(m.to, locale)}`)
         .join(', ');
-      return tr(locale, 'cards.effect.fire', { at: at(effect.stronghold), moves: moves || tr(locale, 'cards.effect.fireNothing') });
+      return tr(locale, 'cards.effect.fire', {
+        at: at(effect.stronghold),
+        moves: moves || tr(locale, 'cards.effect.fireNothing'),
+      });
     }
     case 'forest':
       return tr(locale, 'cards.effect.forest', {
