@@ -212,7 +212,7 @@ export async function createCardGame(
     const level = parseLevel(input.computerLevel, GAME_DEFAULT_LEVEL);
     if (!level.ok) return fail(level.error);
     const seatSettings = parseSeatSettings(input);
-    if (!seatSettings.ok) return fail(seatSettings.error);
+    if (!seatSettings.ok) return seatSettings;
     const locale = input.locale ? input.locale.trim() : localeOf(input.guildLocale);
     if (!isLocale(locale))
       return fail(msg('cards.refused.locale', { locale: typed(locale), locales: LOCALES.join(', ') }));

@@ -45,6 +45,8 @@ import {
   typed,
   ordersOpenMsg,
   phaseMsg,
+  powerParam,
+  powersParam,
   plainMsg,
 } from '../core/index.js';
 import { eq } from 'drizzle-orm';
@@ -195,7 +197,7 @@ function parseGameSettings(input: CreateGameInput, ownStored: boolean): Result<G
   const level = parseLevel(input.computerLevel, GAME_DEFAULT_LEVEL);
   if (!level.ok) return fail(level.error);
   const seats = parseSeatSettings(input);
-  if (!seats.ok) return fail(seats.error);
+  if (!seats.ok) return seats;
   const press = input.press ?? 'open';
   if (!PRESS_MODES.includes(press as PressMode))
     return fail(msg('lobby.refused.unknownPress', { text: typed(press), modes: PRESS_MODES.join(', ') }));
@@ -478,8 +480,9 @@ export async function startGame(
     const phaseName = phaseMsg(position.phase, variant);
     const roster = hidesIdentities(started)
       ? [msg('start.hidden')]
-      : joined.map((p) => msg('start.seat', { power: p.power, player: playerName(p.userId) }));
-    const cdLine = civilDisorder.length > 0 ? [msg('start.disorder', { powers: civilDisorder.join(', ') })] : [];
+      : joined.map((p) => msg('start.seat', { power: powerParam(variant, p.power), player: playerName(p.userId) }));
+    const cdLine =
+      civilDisorder.length > 0 ? [msg('start.disorder', { powers: powersParam(variant, civilDisorder) })] : [];
     await enqueue(tx, {
       gameId: game.id,
       phaseId: phase.id,
