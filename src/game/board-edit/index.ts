@@ -18,7 +18,7 @@ import {
   type Caller,
   type GameDeps,
   variantOfGame,
-  randomToken,
+  newToken,
 } from '../core/index.js';
 import { queueNotice, queueStatus } from '../outbox/index.js';
 import { applyEdit, type BoardEdit } from './edit.js';
@@ -68,14 +68,7 @@ export async function editBoard(deps: GameDeps, input: Caller & { edit: BoardEdi
     await tx.update(phases).set({ position: outcome.position }).where(eq(phases.id, phase.id));
     await audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_edit', detail: input.edit, at: now });
     // Worded in the game's locale at delivery (docs/locales.md).
-    await queueNotice(
-      tx,
-      game,
-      [outcome.announcement],
-      `edit:${game.id}:${randomToken(deps.random ?? Math.random)}`,
-      now,
-      phase.id,
-    );
+    await queueNotice(tx, game, [outcome.announcement], `edit:${game.id}:${newToken(deps)}`, now, phase.id);
     await queueStatus(tx, game.id, now);
     changed(game.id);
     return {

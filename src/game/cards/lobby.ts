@@ -31,6 +31,7 @@ import {
   type SeatNames,
   channelRef,
   typed,
+  isError,
 } from '../core/index.js';
 import { queueDm, queueStatus } from '../outbox/index.js';
 import { GAME_DEFAULT_LEVEL, type Level } from '../../ai/levels.js';
@@ -115,9 +116,6 @@ export function computerDynastySuggestions(typed: string, maxText = 100): { labe
 function computerSeat(gameId: number, dynasty: DynastyId, level: Level, now: number) {
   return { gameId, userId: computerUserId(dynasty, level), dynasty, notify: 'off' as const, joinedAt: now };
 }
-
-const isErr = (x: unknown): x is { ok: false; error: string } =>
-  typeof x === 'object' && x !== null && 'ok' in x && (x as { ok: unknown }).ok === false;
 
 /** Finds a dynasty by id or Chinese name, any case: "qin", "Qin", "秦". */
 export function matchDynasty(text: string | null | undefined): DynastyId | null {
@@ -301,7 +299,7 @@ export async function createCardGame(
 export async function freeDynasties(deps: GameDeps, channelId: string): Promise<DynastyId[]> {
   const r = await inReadTransaction(deps, async (tx) => {
     const ctx = await openCardGame(tx, channelId);
-    if (isErr(ctx) || ctx.game.status !== 'forming') return { ok: true, list: [] as DynastyId[] };
+    if (isError(ctx) || ctx.game.status !== 'forming') return { ok: true, list: [] as DynastyId[] };
     const taken = new Set(ctx.seats.map((s) => s.dynasty));
     return { ok: true, list: DYNASTIES.filter((d) => !taken.has(d)) };
   });
@@ -316,7 +314,7 @@ export async function joinCardGame(
 ): Promise<Result<{ game: CardGameInfo; dynasty: DynastyId | null }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const ctx = await openCardGame(tx, caller.channelId);
-    if (isErr(ctx)) return ctx;
+    if (isError(ctx)) return ctx;
     if (ctx.game.status !== 'forming')
       return fail('The game has already started; ask the game master to hand you a seat with `/gm replace`.');
     if (ctx.game.demonstration)
@@ -366,7 +364,7 @@ export async function joinCardGame(
 export async function leaveCardGame(deps: GameDeps, caller: Caller): Promise<Result<{ game: CardGameInfo }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const ctx = await openCardGame(tx, caller.channelId);
-    if (isErr(ctx)) return ctx;
+    if (isError(ctx)) return ctx;
     const mine = seatOfUser(ctx, caller.userId);
     if (!mine) return fail('You are not seated in this game.');
     if (ctx.game.status !== 'forming')
@@ -392,7 +390,7 @@ export async function leaveCardGame(deps: GameDeps, caller: Caller): Promise<Res
 export async function startCardGame(deps: GameDeps, caller: Caller): Promise<Result<{ game: CardGameInfo }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const opened = await openCardGame(tx, caller.channelId);
-    if (isErr(opened)) return opened;
+    if (isError(opened)) return opened;
     let ctx = opened;
     if (ctx.game.gmUserId !== caller.userId) return fail('Only the game master can start the game.');
     if (ctx.game.status !== 'forming') return fail('The game has already started.');

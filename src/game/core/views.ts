@@ -52,6 +52,11 @@ export function toGameView(row: GameRow): GameView {
   };
 }
 
+/** A random token from the use-case's source of randomness (`deps.random`, else Math.random). */
+export function newToken(deps: { random?: () => number }): string {
+  return randomToken(deps.random ?? Math.random);
+}
+
 /** Random token for claims and dedupe keys. */
 export function randomToken(random: () => number): string {
   let s = '';

@@ -28,7 +28,7 @@ import {
   type GameView,
   type PhaseView,
   type Result,
-  randomToken,
+  newToken,
   toGameView,
   toPhaseView,
   variantOfGame,
@@ -37,6 +37,7 @@ import {
   timeRef,
   typed,
   phaseDuration,
+  isError,
 } from '../core/index.js';
 import { pressEndLines, syncPressThreads } from '../press/index.js';
 import { scoresLines, settleEnd } from '../scores/index.js';
@@ -96,8 +97,6 @@ function waitText(ms: number): string {
   return s < 120 ? `${s} s` : formatDuration(s * 1000);
 }
 
-const isErr = (x: object): x is { ok: false; error: string } => 'ok' in x;
-
 /**
  * Resolves the current phase now, whatever the readiness. Under `nmr: computer`, when a seat misses orders, the
  * deadline is moved to now instead: the computer player gives the missing orders first (nmr-filler.ts), then the
@@ -109,7 +108,7 @@ export async function gmAdvance(
 ): Promise<Result<ResolveOutcome & { game: GameView; givingMissing: boolean }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await gmGame(tx, caller);
-    if (isErr(game)) return game;
+    if (isError(game)) return game;
     if (caller.phaseId !== undefined && caller.phaseId !== game.currentPhaseId) return fail(PHASE_MOVED);
     if (game.status !== 'active') return fail(game.status === 'forming' ? NOT_STARTED : msg('gm.refused.paused'));
     const allowed = await earlyResolutionAllowed(tx, deps, game.id, deps.now());
@@ -130,7 +129,7 @@ export async function gmAdvance(
         tx,
         game,
         [advanceNotice(phaseMsg(phase), phaseLabel(phase), words)],
-        `advance:${game.id}:${current.id}:${randomToken(deps.random ?? Math.random)}`,
+        `advance:${game.id}:${current.id}:${newToken(deps)}`,
         deps.now(),
         current.id,
       );
@@ -189,7 +188,7 @@ export async function gmExtend(
 ): Promise<Result<{ game: GameView; deadline: number | null; remaining: number }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await gmGame(tx, input);
-    if (isErr(game)) return game;
+    if (isError(game)) return game;
     const parsed = parseDuration(input.duration);
     if (!parsed.ok) return fail(parsed.error);
     const now = deps.now();
@@ -219,7 +218,7 @@ export async function gmExtend(
             date: timeRef(deadline, 'f'),
           }),
         ],
-        `extend:${game.id}:${randomToken(deps.random ?? Math.random)}`,
+        `extend:${game.id}:${newToken(deps)}`,
         now,
         game.currentPhaseId ?? undefined,
       );
@@ -249,7 +248,7 @@ export async function gmExtend(
             remaining: formatDuration(remaining),
           }),
         ],
-        `extend:${game.id}:${randomToken(deps.random ?? Math.random)}`,
+        `extend:${game.id}:${newToken(deps)}`,
         now,
         game.currentPhaseId ?? undefined,
       );
@@ -265,7 +264,7 @@ export async function gmExtend(
 export async function gmPause(deps: GameDeps, caller: Caller): Promise<Result<{ game: GameView; remaining: number }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await gmGame(tx, caller);
-    if (isErr(game)) return game;
+    if (isError(game)) return game;
     if (game.status !== 'active') return fail(game.status === 'paused' ? msg('gm.refused.alreadyPaused') : NOT_STARTED);
     const now = deps.now();
     const remaining = Math.max(0, (game.deadlineMs ?? now) - now);
@@ -281,7 +280,7 @@ export async function gmPause(deps: GameDeps, caller: Caller): Promise<Result<{ 
       tx,
       game,
       [msg('gm.notice.pause', { remaining: formatDuration(remaining) })],
-      `pause:${game.id}:${randomToken(deps.random ?? Math.random)}`,
+      `pause:${game.id}:${newToken(deps)}`,
       now,
     );
     await queueStatus(tx, game.id, now);
@@ -294,7 +293,7 @@ export async function gmPause(deps: GameDeps, caller: Caller): Promise<Result<{ 
 export async function gmResume(deps: GameDeps, caller: Caller): Promise<Result<{ game: GameView; deadline: number }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await gmGame(tx, caller);
-    if (isErr(game)) return game;
+    if (isError(game)) return game;
     if (game.status !== 'paused') return fail(msg('gm.refused.notPaused'));
     const now = deps.now();
     const deadline = now + Math.max(MIN_RESUME_MS, game.pausedRemainingMs ?? 0);
@@ -310,7 +309,7 @@ export async function gmResume(deps: GameDeps, caller: Caller): Promise<Result<{
       tx,
       game,
       [msg('gm.notice.resume', { relative: timeRef(deadline, 'R'), date: timeRef(deadline, 'f') })],
-      `resume:${game.id}:${randomToken(deps.random ?? Math.random)}`,
+      `resume:${game.id}:${newToken(deps)}`,
       now,
     );
     await queueStatus(tx, game.id, now);
@@ -331,7 +330,7 @@ export async function gmRollback(
 ): Promise<Result<{ game: GameView; phase: PhaseView }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await gmGame(tx, caller, { includeFinished: true });
-    if (isErr(game)) return game;
+    if (isError(game)) return game;
     if (caller.phaseId !== undefined && caller.phaseId !== game.currentPhaseId) return fail(PHASE_MOVED);
     if (game.status === 'forming') return fail(NOT_STARTED);
     if (game.status === 'finished' && (await openGameByChannel(tx, caller.channelId)))
@@ -405,7 +404,7 @@ export async function gmRollback(
       tx,
       updated,
       [msg('gm.notice.rollback', { phase, relative: timeRef(deadline, 'R'), votes: undoesEnd ? 'cleared' : 'kept' })],
-      `rollback:${game.id}:${previous.id}:${randomToken(deps.random ?? Math.random)}`,
+      `rollback:${game.id}:${previous.id}:${newToken(deps)}`,
       now,
     );
     await queueStatus(tx, game.id, now);
@@ -424,7 +423,7 @@ export async function gmReplace(
 ): Promise<Result<{ game: GameView; power: string; previousUserId: string | null; newUserId: string }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await gmGame(tx, input);
-    if (isErr(game)) return game;
+    if (isError(game)) return game;
     const variant = variantOfGame(game);
     if (!variant) return fail(variantGone(game.variantId));
     if (input.computer && input.newUserId) return fail(msg('gm.refused.userAndComputer'));
@@ -474,7 +473,7 @@ export async function gmReplace(
       detail: { power, from: holder?.userId ?? null, to: newUserId },
       at: now,
     });
-    const tag = randomToken(deps.random ?? Math.random);
+    const tag = newToken(deps);
     await queueNotice(
       tx,
       game,
@@ -576,7 +575,7 @@ export async function gmCancel(
       detail: { byManager: !isMaster },
       at: now,
     });
-    const tag = randomToken(deps.random ?? Math.random);
+    const tag = newToken(deps);
     await queueNotice(
       tx,
       game,
@@ -615,7 +614,7 @@ export async function gmTransfer(
 ): Promise<Result<{ game: GameView }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await gmGame(tx, input);
-    if (isErr(game)) return game;
+    if (isError(game)) return game;
     if (!idText(input.newUserId)) return fail(msg('gm.refused.nameMaster'));
     if (input.newUserId === input.userId) return fail(msg('gm.refused.alreadyMaster'));
     const now = deps.now();
@@ -637,7 +636,7 @@ export async function gmTransfer(
           ? msg('gm.notice.transferHidden')
           : msg('gm.notice.transfer', { member: memberRef(input.newUserId), previous: memberRef(input.userId) }),
       ],
-      `transfer:${game.id}:${randomToken(deps.random ?? Math.random)}`,
+      `transfer:${game.id}:${newToken(deps)}`,
       now,
     );
     await queueStatus(tx, game.id, now);
@@ -653,7 +652,7 @@ export async function gmKick(
 ): Promise<Result<{ game: GameView; power: string; userId: string }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await gmGame(tx, input);
-    if (isErr(game)) return game;
+    if (isError(game)) return game;
     if (game.status !== 'forming') return fail(msg('gm.refused.kickStarted'));
     const power = matchPower(game.variantId, String(input.power ?? ''));
     if (!power) return fail(msg('gm.refused.unknownPower', { text: typed(input.power) }));
@@ -673,7 +672,7 @@ export async function gmKick(
       tx,
       game,
       [msg('gm.notice.kick', { player: holderMsg(holder.userId, identitiesHiddenNow(game)), power })],
-      `kick:${game.id}:${power}:${randomToken(deps.random ?? Math.random)}`,
+      `kick:${game.id}:${power}:${newToken(deps)}`,
       now,
     );
     await queueStatus(tx, game.id, now);

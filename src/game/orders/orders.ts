@@ -25,7 +25,7 @@ import {
   type RejectedOrder,
   type Result,
   type StoredOrder,
-  randomToken,
+  newToken,
   toPhaseView,
   channelRef,
   timeRef,
@@ -311,7 +311,7 @@ async function queueConfirmation(
       .where(eq(outbox.id, pending.id));
     return;
   }
-  const dedupeKey = `${ORDER_CONFIRMATION_KEY}${phaseId}:${power}:${randomToken(deps.random ?? Math.random)}`;
+  const dedupeKey = `${ORDER_CONFIRMATION_KEY}${phaseId}:${power}:${newToken(deps)}`;
   await queueDm(tx, game, userId, 'order_confirmation', lines, dedupeKey, now, phaseId);
   if (quiet > 0)
     await tx

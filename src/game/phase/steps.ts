@@ -36,7 +36,7 @@ import {
   phaseLabel,
   reportInternal,
   type GameDeps,
-  randomToken,
+  newToken,
   variantOfGame,
   phaseDuration,
 } from '../core/index.js';
@@ -128,7 +128,7 @@ export async function openStartSteps(
   now: number,
 ): Promise<{ deadline: number; announce?: string } | null> {
   if (!pluginOfGame(game).startSteps) return null;
-  const token = randomToken(deps.random ?? Math.random);
+  const token = newToken(deps);
   const steps = { step: null, startedAt: now, token };
   const frame = await gameFrame(tx, game, variant, phase, {
     now,
@@ -170,7 +170,7 @@ export async function advanceSteps(
   if (!hasPhaseSteps(pluginOfGame(game))) return { status: 'adjudicate', handoff: {} };
   const row = await stepRowOf(tx, phase.id);
   const now = deps.now();
-  const token = row?.token ?? randomToken(deps.random ?? Math.random);
+  const token = row?.token ?? newToken(deps);
   const steps = { step: row?.step ?? null, startedAt: row?.startedAt ?? now, token };
   const t = stepMachine(
     await gameFrame(tx, game, variant, phase, {

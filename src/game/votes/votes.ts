@@ -35,7 +35,7 @@ import {
   type Caller,
   type GameDeps,
   type Result,
-  randomToken,
+  newToken,
   variantOfGame,
   typed,
 } from '../core/index.js';
@@ -201,7 +201,7 @@ async function settleVotes(
   const end = endByVotes(all, alive, drawn, conceded);
   if (end) {
     const settled = await finishGame(tx, deps, game, end, now);
-    await announceEnd(tx, game, end, now, randomToken(deps.random ?? Math.random), settled);
+    await announceEnd(tx, game, end, now, newToken(deps), settled);
     await queueStatus(tx, game.id, now);
   }
   return end;
