@@ -45,10 +45,10 @@ const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * `text` written out as an order of its own: not inside a longer order (`A che S A son - tan` names Song's move
- * without being Song's order; `A son - tan via convoy` is another order).
+ * without being Song's order, in French too: `A che soutient A son - tan`; `A son - tan via convoy` is another order).
  */
 const standalone = (text: string) =>
-  new RegExp(`(?<![A-Za-z/-])(?<![SC] )${escapeRegExp(text)}(?![A-Za-z/]| [-A-Za-z])`);
+  new RegExp(`(?<![A-Za-z/-])(?<![SC] )(?<!soutient )(?<!convoie )${escapeRegExp(text)}(?![A-Za-z/]| [-A-Za-z])`);
 
 /** Every string inside a payload (so a line break is a line break, not JSON's `\n`). */
 function stringsOf(value: unknown, out: string[] = []): string[] {
