@@ -4,24 +4,10 @@
  * infinitives, forms without accents are added by the parser). French: the usual French Diplomacy notation
  * (`T`, `S`, `C`); Chinese: the terms of the glossary in docs/locales.md, in both scripts.
  */
-/** The kinds of words (the parser's `OrderWordKind`). */
-type WordKind =
-  | 'army'
-  | 'fleet'
-  | 'hold'
-  | 'move'
-  | 'to'
-  | 'support'
-  | 'convoy'
-  | 'retreat'
-  | 'build'
-  | 'disband'
-  | 'waive'
-  | 'via'
-  | 'convoyNoun';
+import type { OrderWordKind } from '../engine/parse/language.js';
 
 export interface LocaleOrderWords {
-  readonly words: Readonly<Partial<Record<WordKind, readonly string[]>>>;
+  readonly words: Readonly<Partial<Record<OrderWordKind, readonly string[]>>>;
   /** Coast names by coast id; the first is written. */
   readonly coasts: Readonly<Record<string, readonly string[]>>;
 }
@@ -99,8 +85,8 @@ export const ORDER_WORDS: Readonly<Record<string, LocaleOrderWords>> = {
 };
 
 function bothScripts(own: LocaleOrderWords, other: LocaleOrderWords): LocaleOrderWords {
-  const words: Partial<Record<WordKind, readonly string[]>> = {};
-  for (const kind of Object.keys(own.words) as WordKind[])
+  const words: Partial<Record<OrderWordKind, readonly string[]>> = {};
+  for (const kind of Object.keys(own.words) as OrderWordKind[])
     words[kind] = [...new Set([...(own.words[kind] ?? []), ...(other.words[kind] ?? [])])];
   const coasts: Record<string, readonly string[]> = {};
   for (const coast of Object.keys(own.coasts))
