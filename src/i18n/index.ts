@@ -95,8 +95,16 @@ function intlOf(locale: Locale): IntlShape {
 
 function wordParams(locale: Locale, params: Readonly<Record<string, MsgParam>>): Record<string, string | number> {
   const worded: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(params))
-    worded[name] = typeof value !== 'object' ? value : 'key' in value ? t(locale, value) : nameIn(locale, value);
+  // A missing value (a caller's slip, e.g. a row without its game) reads as the empty text, never a crash.
+  for (const [name, value] of Object.entries(params) as [string, MsgParam | null | undefined][])
+    worded[name] =
+      value === null || value === undefined
+        ? ''
+        : typeof value !== 'object'
+          ? value
+          : 'key' in value
+            ? t(locale, value)
+            : nameIn(locale, value);
   return worded;
 }
 

@@ -74,6 +74,13 @@ describe('wording a message', () => {
     expect(t('fr', msg('locale.name', { unused: msg('locale.name') }))).toBe('Français');
   });
 
+  it('words a missing value as the empty text rather than failing', () => {
+    const missing = { game: null } as unknown as Record<string, string>;
+    expect(t('fr', msg('game.refused.variantGone', { variant: missing.game! }))).toMatch(
+      /^La variante «\s*» de cette partie n’est plus disponible\.$/u,
+    );
+  });
+
   it('reads Discord locales: French and both Chinese scripts, English for the rest', () => {
     expect(['fr', 'zh-CN', 'zh-TW', 'en-US', 'en-GB', 'de', 'ja', null, undefined].map(localeOf)).toEqual([
       'fr',

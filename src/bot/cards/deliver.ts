@@ -135,7 +135,7 @@ export async function deliverTable(
 
 /** The game's log thread, opened on first use; null when the bot may not open one (the line then goes to the channel). */
 async function logThread(d: CardsSendDeps, row: DeliveryRow): Promise<string | null> {
-  const gameId = row.gameId!;
+  const gameId = row.gameId ?? (row.payload as { gameId?: number }).gameId ?? 0;
   const info = await cardGameById(d.deps as GameDeps, gameId);
   if (info?.threadId) return info.threadId;
   try {
