@@ -181,6 +181,14 @@ async function deadlineNow(tx: Tx, deps: GameDeps, game: GameRow, phase: PhaseRo
   return { ok: true, resolved: [], next: toPhaseView(phase, variant ?? undefined), end: null };
 }
 
+/** An extension's audit line, its notice in the channel and the status edit (running or paused alike). */
+async function announceExtend(tx: Tx, deps: GameDeps, game: GameRow, userId: string, ms: number, notice: Msg[]) {
+  const now = deps.now();
+  await audit(tx, { gameId: game.id, userId, action: 'gm_extend', detail: { ms }, at: now });
+  await queueNotice(tx, game, notice, `extend:${game.id}:${newToken(deps)}`, now, game.currentPhaseId ?? undefined);
+  await queueStatus(tx, game.id, now);
+}
+
 /** Adds time to the current deadline (or to the time left, while paused). */
 export async function gmExtend(
   deps: GameDeps,
@@ -201,28 +209,13 @@ export async function gmExtend(
       // A new deadline earns a new reminder: the step's while a step is under way (and the orders', when they are
       // open meanwhile), else the orders'.
       await rearmStepReminder(tx, game, game.currentPhaseId!);
-      await audit(tx, {
-        gameId: game.id,
-        userId: input.userId,
-        action: 'gm_extend',
-        detail: { ms: parsed.ms },
-        at: now,
-      });
-      await queueNotice(
-        tx,
-        game,
-        [
-          msg('gm.notice.extend', {
-            duration: formatDuration(parsed.ms),
-            relative: timeRef(deadline, 'R'),
-            date: timeRef(deadline, 'f'),
-          }),
-        ],
-        `extend:${game.id}:${newToken(deps)}`,
-        now,
-        game.currentPhaseId ?? undefined,
-      );
-      await queueStatus(tx, game.id, now);
+      await announceExtend(tx, deps, game, input.userId, parsed.ms, [
+        msg('gm.notice.extend', {
+          duration: formatDuration(parsed.ms),
+          relative: timeRef(deadline, 'R'),
+          date: timeRef(deadline, 'f'),
+        }),
+      ]);
       changed(game.id);
       return { ok: true, game: toGameView(updated), deadline, remaining: deadline - now };
     }
@@ -232,27 +225,9 @@ export async function gmExtend(
       const updated = (
         await tx.update(games).set({ pausedRemainingMs: remaining }).where(eq(games.id, game.id)).returning()
       )[0]!;
-      await audit(tx, {
-        gameId: game.id,
-        userId: input.userId,
-        action: 'gm_extend',
-        detail: { ms: parsed.ms },
-        at: now,
-      });
-      await queueNotice(
-        tx,
-        game,
-        [
-          msg('gm.notice.extendPaused', {
-            duration: formatDuration(parsed.ms),
-            remaining: formatDuration(remaining),
-          }),
-        ],
-        `extend:${game.id}:${newToken(deps)}`,
-        now,
-        game.currentPhaseId ?? undefined,
-      );
-      await queueStatus(tx, game.id, now);
+      await announceExtend(tx, deps, game, input.userId, parsed.ms, [
+        msg('gm.notice.extendPaused', { duration: formatDuration(parsed.ms), remaining: formatDuration(remaining) }),
+      ]);
       changed(game.id);
       return { ok: true, game: toGameView(updated), deadline: null, remaining };
     }
