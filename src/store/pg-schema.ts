@@ -30,4 +30,5 @@ export const {
   ratedGames,
   variantFiles,
   serverVariants,
+  spectators,
 } = pgTablesOf(schema);

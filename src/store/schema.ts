@@ -34,6 +34,20 @@ export type SubstituteReason = 'silent' | 'left' | 'gm';
  */
 export type GameKind = 'diplomacy' | (string & {});
 
+export type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
+
+/** A game's deadline rule by the clock (docs/table.md): local time `HH:MM` in an IANA zone, on some weekdays. */
+export interface GameClock {
+  at: string;
+  zone: string;
+  days: Weekday[] | null;
+}
+
+/** Who paused a game: a master who plays no power, a master who plays one (limited), or the players' vote. */
+export type PausedBy = 'master' | 'player-master' | 'vote';
+
+export type SpectatorStatus = 'asked' | 'allowed' | 'denied' | 'stopped';
+
 /** How a finished game ended. */
 export type GameEnd =
   | { kind: 'solo'; winner: string }
@@ -110,6 +124,29 @@ export const games = sqliteTable(
      * which the game layer checks when it reads the column. Games from before locales read English.
      */
     locale: text('locale').notNull().default('en'),
+    /**
+     * Deadlines by the clock (docs/table.md "Deadlines by the clock"): phases end at `at` (HH:MM) local time in
+     * `zone` (IANA), on `days` only (null: every day), at least the phase's length after it opened. Null: durations.
+     */
+    clock: text('clock', { mode: 'json' }).$type<GameClock>(),
+    /** How long in all a game master who plays a power may keep the game paused (docs/table.md "Pauses"). */
+    pauseLimitMs: integer('pause_limit_ms')
+      .notNull()
+      .default(72 * 3_600_000),
+    /** Time already spent in pauses counted against `pauseLimitMs` (closed pauses only). */
+    pauseUsedMs: integer('pause_used_ms').notNull().default(0),
+    /** Who paused the running pause: the master (`master`), a master who plays (`player-master`) or a `vote`. */
+    pausedBy: text('paused_by').$type<PausedBy>(),
+    /** When the running pause began. */
+    pausedAt: integer('paused_at'),
+    /** When a limited pause ends by itself (null: the pause lasts until `/gm resume`). */
+    resumeAt: integer('resume_at'),
+    /** `/game create muster:` — how long seated players have to press "I'm here" after the start (null: off). */
+    musterMs: integer('muster_ms'),
+    /** When the running muster ends; null once it is settled or when there is none. */
+    musterEndsAt: integer('muster_ends_at'),
+    /** `/game create fog:on` — each power sees only what stands near its own units and centres (docs/table.md). */
+    fog: integer('fog', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at').notNull(),
     finishedAt: integer('finished_at'),
   },
@@ -117,6 +154,8 @@ export const games = sqliteTable(
     // One game per channel while it is not finished (a finished game's channel may host a new one).
     uniqueIndex('games_channel_open').on(t.channelId).where(sql`status <> 'finished'`),
     index('games_deadline').on(t.status, t.deadlineMs),
+    index('games_resume').on(t.status, t.resumeAt),
+    index('games_muster').on(t.musterEndsAt),
   ],
 );
 
@@ -132,6 +171,8 @@ export const players = sqliteTable(
     /** The palette this player chose for the private `/map` (null: the game's). */
     mapPalette: text('map_palette').$type<'standard' | 'colorblind'>(),
     joinedAt: integer('joined_at').notNull(),
+    /** When the player pressed "I'm here" during the muster (null: not yet, or no muster). */
+    musteredAt: integer('mustered_at'),
   },
   (t) => [
     uniqueIndex('players_game_power').on(t.gameId, t.power),
@@ -266,7 +307,7 @@ export const variantRecords = sqliteTable(
   ],
 );
 
-/** Draw votes and concessions; a row is a power's standing vote until withdrawn. */
+/** Draw votes, concessions and pause votes; a row is a power's standing vote until withdrawn or lapsed. */
 export const votes = sqliteTable(
   'votes',
   {
@@ -275,7 +316,7 @@ export const votes = sqliteTable(
       .notNull()
       .references(() => games.id, { onDelete: 'cascade' }),
     power: text('power').notNull(),
-    kind: text('kind').$type<'draw' | 'concede'>().notNull(),
+    kind: text('kind').$type<'draw' | 'concede' | 'pause'>().notNull(),
     /** For a concession: the power conceded to. */
     target: text('target'),
     createdAt: integer('created_at').notNull(),
@@ -632,6 +673,32 @@ export const serverVariants = sqliteTable(
   (t) => [primaryKey({ columns: [t.guildId, t.key] })],
 );
 
+/**
+ * Spectators (`/spectate`, docs/table.md "Spectators"): a member asks to watch one power; its player allows or denies
+ * by DM, and may stop it at any time. Only `allowed` rows receive anything.
+ */
+export const spectators = sqliteTable(
+  'spectators',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    power: text('power').notNull(),
+    /** The member who watches. */
+    userId: text('user_id').notNull(),
+    status: text('status').$type<SpectatorStatus>().notNull(),
+    /** The player also lets the spectator see the power's orders before the results. */
+    showOrders: integer('show_orders', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at').notNull(),
+    decidedAt: integer('decided_at'),
+  },
+  (t) => [
+    uniqueIndex('spectators_game_user_power').on(t.gameId, t.userId, t.power),
+    index('spectators_game').on(t.gameId),
+  ],
+);
+
 export type PressThreadRow = typeof pressThreads.$inferSelect;
 export type PressMessageRow = typeof pressMessages.$inferSelect;
 export type SandboxRow = typeof sandboxes.$inferSelect;
@@ -639,6 +706,7 @@ export type SandboxRow = typeof sandboxes.$inferSelect;
 export type GameRow = typeof games.$inferSelect;
 export type ServerVariantRow = typeof serverVariants.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
+export type SpectatorRow = typeof spectators.$inferSelect;
 export type PhaseRow = typeof phases.$inferSelect;
 export type SubstituteCallRow = typeof substituteCalls.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
