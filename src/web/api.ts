@@ -138,7 +138,7 @@ async function submit(api: ApiContext, c: Context): Promise<Response> {
     ok: true,
     phaseId: r.phase.id,
     stored: r.stored.map((o) => o.text),
-    rejected: r.rejected,
+    rejected: r.rejected.map((x) => ({ input: x.input, error: x.message ? t(api.locale(c), x.message) : x.error })),
     orders: padOrderLines(r.orders),
     missing: r.missing,
   });

@@ -22,7 +22,7 @@ import { GENERIC_FAILURE } from '../router.js';
 import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
 import { code, listWithin, MAX_CHOICE, MAX_CONTENT, truncate } from '../text.js';
 import { nameIn, tr, type Locale, type MsgParam } from '../../i18n/index.js';
-import { readerOf } from '../locale.js';
+import { readerOf, refusalText } from '../locale.js';
 import { orderLanguage, powerName } from '../../variants/names.js';
 
 const data = new SlashCommandBuilder()
@@ -161,7 +161,7 @@ export function orderReply(r: Submitted, locale: Locale = 'en'): string {
   if (r.stored.length > 0) middle.push(tr(locale, 'orders.reply.stored', { orders: r.stored.map(mark).join(', ') }));
   for (const x of r.replaced)
     middle.push(tr(locale, 'orders.reply.replaced', { before: code(write(x.before)), after: code(write(x.after)) }));
-  for (const rej of r.rejected) middle.push(`❌ ${shown(rej.input)}: ${rej.error}`);
+  for (const rej of r.rejected) middle.push(`❌ ${shown(rej.input)}: ${refusalText(locale, rej)}`);
   if (r.stored.length === 0 && r.rejected.length === 0) middle.push(tr(locale, 'orders.reply.noneFound'));
   let room = MAX_CONTENT - head.length - notes.join('\n').length - set.length - 8 - 120;
   const kept: string[] = [];

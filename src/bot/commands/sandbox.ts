@@ -67,7 +67,7 @@ import { replyPrivately, replyRejected } from '../respond.js';
 import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
 import { localizations } from '../command-locales.js';
 import { localeOf, msg, t, tr, type Locale } from '../../i18n/index.js';
-import { readerOf, wordLines } from '../locale.js';
+import { readerOf, refusalText, wordLines } from '../locale.js';
 import { choiceName, code, listWithin, MAX_CHOICE, MAX_CHOICES, MAX_CONTENT, truncate, userNameText } from '../text.js';
 
 const sandboxOption = (o: import('discord.js').SlashCommandIntegerOption) =>
@@ -486,7 +486,7 @@ async function orderSub(
     );
   for (const x of r.replaced.slice(0, 5))
     lines.push(tr(locale, 'sandbox.replaced', { before: code(x.before), after: code(x.after) }));
-  for (const x of r.rejected.slice(0, 8)) lines.push(`❌ ${code(truncate(x.input, 60))}: ${x.error}`);
+  for (const x of r.rejected.slice(0, 8)) lines.push(`❌ ${code(truncate(x.input, 60))}: ${refusalText(locale, x)}`);
   if (r.rejected.length > 8) lines.push(tr(locale, 'sandbox.moreRefused', { count: r.rejected.length - 8 }));
   if (r.stored.length === 0 && r.rejected.length === 0) lines.push(tr(locale, 'sandbox.noOrders'));
   return replyPrivately(

@@ -56,7 +56,7 @@ export {
   plainMsg,
   resultsSummaryLines,
 } from './summary.js';
-export { orderParam, powerParam, powersParam } from './names.js';
+export { orderParam, powerParam, powersParam, provinceParam } from './names.js';
 export { channelRef, memberRef, roleRef, textParts, timeRef, type TextPart, type TimeStyle } from './text-refs.js';
 export { fail, inReadTransaction, inTransaction, noteEvent, reportInternal } from './tx.js';
 export type {

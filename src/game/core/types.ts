@@ -185,7 +185,10 @@ export interface StoredOrder {
 
 export interface RejectedOrder {
   input: string;
+  /** Why, in English (the CLI, logs, tests). */
   error: string;
+  /** Why, for the reader's locale (src/game/orders/problems.ts); absent where only English exists. */
+  message?: Msg;
 }
 
 export interface PhaseResultsView {

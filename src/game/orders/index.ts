@@ -13,3 +13,4 @@ export {
   submitOrders,
   votedPowersIn,
 } from './orders.js';
+export { parseProblemMsg } from './problems.js';

@@ -32,6 +32,7 @@ import {
   phaseMsg,
   orderParam,
   powerParam,
+  provinceParam,
 } from '../core/index.js';
 import {
   ordersClosedByStep,
@@ -44,7 +45,8 @@ import {
   isBallotKey,
 } from '../phase/index.js';
 import { ORDER_CONFIRMATION_KEY, queueDm, queueProgressStatus, type OutboxPayload, worded } from '../outbox/index.js';
-import { msg, type Locale, type Msg, type MsgParam } from '../../i18n/index.js';
+import { msg, t, type Locale, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
+import { checkProblemMsg, parseProblemMsg } from './problems.js';
 import { orderLanguage } from '../../variants/names.js';
 
 export { isBallotKey };
@@ -59,11 +61,21 @@ function toStored(row: OrderRow): StoredOrder {
   };
 }
 
-function placeName(variant: Variant, province: string): string {
-  return variant.map.province(province)?.name ?? province;
+/** An order checked against the board: the key it is stored under, or why it is refused (English, and for the reader). */
+type CheckedOrder = { unitKey: string } | { error: string; message: Msg };
+
+function refused(key: MessageKey, params?: Record<string, MsgParam>): { error: string; message: Msg } {
+  const message = msg(key, params);
+  return { error: t('en', message), message };
 }
 
-const typeName = (t: string) => (t === 'A' ? 'an army' : 'a fleet');
+/** The adjudicator's reason as a refusal: the English sentence as before, and its message (problems.ts). */
+function problemRefusal(variant: Variant, problem: string): { error: string; message: Msg } {
+  return {
+    error: `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.`,
+    message: checkProblemMsg(variant, problem),
+  };
+}
 
 /** The powers whose units the players' vote moves in this game now (none in most variants). */
 export async function votedPowersIn(tx: Tx, variant: Variant, gameId: number, position: Position): Promise<Set<Power>> {
@@ -84,7 +96,7 @@ export function checkOrder(
   duties: Duties,
   existing: { unitKey: string; kind: string }[],
   voted: ReadonlySet<Power> = new Set(),
-): { unitKey: string } | { error: string } {
+): CheckedOrder {
   const phaseType = position.phase.type;
   if (phaseType === 'adjustment') {
     // A build the power may make itself is its own, even in a voted power's centre: a ballot only otherwise.
@@ -102,36 +114,41 @@ export function checkOrder(
   }
   const allowed = phaseType === 'movement' ? ['hold', 'move', 'support', 'convoy', 'special'] : ['retreat', 'disband'];
   if (!allowed.includes(order.kind)) {
-    return {
-      error:
-        phaseType === 'movement'
-          ? 'It is a movement phase: order your units to hold, move, support or convoy.'
-          : 'It is a retreat phase: order a dislodged unit to retreat (`F tri R alb`) or disband (`F tri D`).',
-    };
+    return refused(phaseType === 'movement' ? 'orders.check.movementPhase' : 'orders.check.retreatPhase');
   }
-  if (order.kind === 'waive') return { error: 'There is nothing to waive now.' };
+  if (order.kind === 'waive') return refused('orders.check.nothingToWaive');
   const pool = phaseType === 'movement' ? position.units : position.dislodged;
   const province = order.unit.province;
   const unit = pool.find((u) => u.province === province);
-  const where = placeName(variant, province);
+  const place = provinceParam(variant, province);
   if (!unit) {
-    return { error: phaseType === 'movement' ? `There is no unit in ${where}.` : `No unit was dislodged in ${where}.` };
+    return refused(phaseType === 'movement' ? 'orders.problem.check.noUnit' : 'orders.check.notDislodged', { place });
   }
   const ballot = unit.power !== power && voted.has(unit.power);
   if (unit.power !== power && !ballot)
-    return { error: `The unit in ${where} belongs to ${unit.power}; you play ${power}.` };
-  if (order.unit.type && order.unit.type !== unit.type) {
-    return { error: `The unit in ${where} is ${typeName(unit.type)}, not ${typeName(order.unit.type)}.` };
-  }
+    return refused('orders.check.notYours', {
+      place,
+      owner: powerParam(variant, unit.power),
+      power: powerParam(variant, power),
+    });
+  if (order.unit.type && order.unit.type !== unit.type)
+    return refused('orders.check.wrongType', { place, type: unit.type, said: order.unit.type });
   if (ballot) {
     // A secret ballot for a neutral unit: checked as that power's order (an illegal ballot would not be counted).
     const problem = orderProblem(variant, position, { power: unit.power, order });
-    if (problem) return { error: `As a vote for ${unit.power}'s unit: ${problem}.` };
+    if (problem)
+      return {
+        error: `As a vote for ${unit.power}'s unit: ${problem}.`,
+        message: msg('orders.check.ballot', {
+          power: powerParam(variant, unit.power),
+          problem: checkProblemMsg(variant, problem),
+        }),
+      };
     return { unitKey: `${BALLOT}${province}` };
   }
   // The adjudicator's own legality rules, so a player hears at once what the results would only say later.
   const problem = orderProblem(variant, position, { power, order });
-  if (problem) return { error: `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.` };
+  if (problem) return problemRefusal(variant, problem);
   return { unitKey: province };
 }
 
@@ -141,23 +158,24 @@ function checkAdjustmentBallot(
   position: Position,
   order: Order,
   voted: ReadonlySet<Power>,
-): { unitKey: string } | { error: string } | null {
+): CheckedOrder | null {
   if (order.kind !== 'build' && order.kind !== 'disband') return null;
   const province = order.unit.province;
-  const where = placeName(variant, province);
+  const place = provinceParam(variant, province);
   const neutral =
     order.kind === 'build'
       ? [...voted].find((p) => (position.supplyCenters[p] ?? []).includes(province))
       : position.units.find((u) => u.province === province && voted.has(u.power))?.power;
   if (!neutral) return null;
   const delta = adjustmentDelta(position, neutral, variant.map, variant.rules);
+  const power = powerParam(variant, neutral);
   if (order.kind === 'build') {
-    if (delta <= 0) return { error: `As a vote for ${neutral}: ${neutral} has no builds this turn.` };
+    if (delta <= 0) return refused('orders.check.ballotNoBuilds', { power });
     if (!buildSites(variant, position, neutral).includes(province))
-      return { error: `As a vote for ${neutral}: a unit is already in ${where}.` };
+      return refused('orders.check.ballotOccupied', { power, place });
     if (!buildableTypes(variant, position, neutral, province).includes(order.unit.type))
-      return { error: `As a vote for ${neutral}: ${typeName(order.unit.type)} cannot be built in ${where}.` };
-  } else if (delta >= 0) return { error: `As a vote for ${neutral}: ${neutral} has no units to disband this turn.` };
+      return refused('orders.check.ballotType', { power, place, type: order.unit.type });
+  } else if (delta >= 0) return refused('orders.check.ballotNoDisbands', { power });
   return { unitKey: `${BALLOT}${province}` };
 }
 
@@ -168,28 +186,26 @@ function checkAdjustment(
   order: Order,
   duties: Duties,
   existing: { unitKey: string; kind: string }[],
-): { unitKey: string } | { error: string } {
+): CheckedOrder {
   switch (order.kind) {
     case 'build':
     case 'waive': {
-      if (duties.builds <= 0) return { error: `${power} has no builds this turn.` };
+      if (duties.builds <= 0) return refused('orders.check.noBuilds', { power: powerParam(variant, power) });
       const key = order.kind === 'build' ? order.unit.province : null;
       const others = existing.filter((e) => (e.kind === 'build' || e.kind === 'waive') && e.unitKey !== key);
       if (others.length >= duties.builds) {
-        return {
-          error: `${power} may make only ${duties.builds} build${duties.builds === 1 ? '' : 's'}; clear your orders (\`/orders clear\`) to change them.`,
-        };
+        return refused('orders.check.buildsOnly', { power: powerParam(variant, power), count: duties.builds });
       }
       if (order.kind === 'waive') {
-        const refused = orderProblem(variant, position, { power, order });
-        if (refused) return { error: `${refused.charAt(0).toUpperCase()}${refused.slice(1)}.` };
+        const refusal = orderProblem(variant, position, { power, order });
+        if (refusal) return problemRefusal(variant, refusal);
         const used = new Set(existing.map((e) => e.unitKey));
         let n = 1;
         while (used.has(`waive:${n}`)) n++;
         return { unitKey: `waive:${n}` };
       }
       const province = order.unit.province;
-      const where = placeName(variant, province);
+      const place = provinceParam(variant, province);
       if (!buildSites(variant, position, power).includes(province)) {
         const home = variant.map.homeCenters(power).includes(province);
         const owned = (position.supplyCenters[power] ?? []).includes(province);
@@ -198,42 +214,38 @@ function checkAdjustment(
           ? undefined
           : variant.rules.buildRefusal?.({ map: variant.map, position, power, province });
         const why = occupied
-          ? 'a unit is there'
+          ? msg('orders.check.why.occupied')
           : rule
             ? rule
-            : !home
-              ? 'it is not one of your home centres'
-              : !owned
-                ? 'you do not own it'
-                : 'the rules forbid it';
-        return { error: `You cannot build in ${where}: ${why}.` };
+            : msg(!home ? 'orders.check.why.notHome' : !owned ? 'orders.check.why.notOwned' : 'orders.check.why.rules');
+        return refused('orders.check.cannotBuild', { place, why });
       }
       const types = buildableTypes(variant, position, power, province);
-      if (!types.includes(order.unit.type))
-        return { error: `You cannot build ${typeName(order.unit.type)} in ${where}.` };
+      if (!types.includes(order.unit.type)) return refused('orders.check.buildType', { place, type: order.unit.type });
       if (!variant.map.canStand(order.unit.type, order.unit)) {
         const coasts = variant.map.coastsOf(province).map((c) => `${province}/${c}`);
-        return { error: `A fleet built in ${where} needs a coast: ${coasts.join(' or ')}.` };
+        const last = coasts.pop() ?? '';
+        const list = coasts.length > 0 ? msg('orders.problem.orList', { first: coasts.join(', '), last }) : last;
+        return refused('orders.check.needsCoast', { place, coasts: list });
       }
       return { unitKey: province };
     }
     case 'disband': {
-      if (duties.disbands <= 0) return { error: `${power} has no units to disband this turn.` };
+      const named = powerParam(variant, power);
+      if (duties.disbands <= 0) return refused('orders.check.noDisbands', { power: named });
       const province = order.unit.province;
-      const where = placeName(variant, province);
+      const place = provinceParam(variant, province);
       const unit = position.units.find((u) => u.province === province);
-      if (!unit) return { error: `There is no unit in ${where}.` };
-      if (unit.power !== power) return { error: `The unit in ${where} belongs to ${unit.power}; you play ${power}.` };
+      if (!unit) return refused('orders.problem.check.noUnit', { place });
+      if (unit.power !== power)
+        return refused('orders.check.notYours', { place, owner: powerParam(variant, unit.power), power: named });
       const others = existing.filter((e) => e.kind === 'disband' && e.unitKey !== province);
-      if (others.length >= duties.disbands) {
-        return {
-          error: `${power} must disband only ${duties.disbands} unit${duties.disbands === 1 ? '' : 's'}; clear your orders to change them.`,
-        };
-      }
+      if (others.length >= duties.disbands)
+        return refused('orders.check.disbandsOnly', { power: named, count: duties.disbands });
       return { unitKey: province };
     }
     default:
-      return { error: 'It is an adjustment phase: build (`A par B`), disband (`A par D`) or waive a build (`WAIVE`).' };
+      return refused('orders.check.adjustmentPhase');
   }
 }
 
@@ -408,12 +420,12 @@ export async function submitOrders(
     const language = input.locale ? orderLanguage(variant, input.locale) : undefined;
     for (const parsed of parseOrders(variant, text, { position, power, alsoFor: [...voted], language })) {
       if (!parsed.ok) {
-        rejected.push({ input: parsed.input, error: parsed.error });
+        rejected.push({ input: parsed.input, error: parsed.error, message: parseProblemMsg(variant, parsed.error) });
         continue;
       }
       const checked = checkOrder(variant, position, power, parsed.order, duties, existing, voted);
       if ('error' in checked) {
-        rejected.push({ input: parsed.text, error: checked.error });
+        rejected.push({ input: parsed.text, error: checked.error, message: checked.message });
         continue;
       }
       await tx

@@ -39,8 +39,9 @@ import {
   type Transition,
   writeListRecords,
 } from '../phase/index.js';
-import { checkOrder } from '../orders/index.js';
-import { type RejectedOrder, randomToken, typed as echoTyped } from '../core/index.js';
+import { checkOrder, parseProblemMsg } from '../orders/index.js';
+import { msg, t, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
+import { provinceParam, type RejectedOrder, randomToken, typed as echoTyped } from '../core/index.js';
 
 /** The game a sandbox was copied from, as its plug-in's steps are told about it (they name its channel and durations). */
 export interface SandboxGame {
@@ -96,7 +97,11 @@ function ownerOf(position: Position, order: Order): Power | null {
   }
 }
 
-const placeName = (variant: Variant, province: string) => variant.map.province(province)?.name ?? province;
+/** A refusal in English and for the reader. */
+function refusedIn(key: MessageKey, params?: Record<string, MsgParam>): { error: string; message: Msg } {
+  const message = msg(key, params);
+  return { error: t('en', message), message };
+}
 
 /**
  * Reads `text` (orders separated by `;` or new lines) as orders for whichever power owns each unit, checks each as
@@ -118,38 +123,35 @@ export function enterSandboxOrders(
   const replaced: { before: string; after: string }[] = [];
   for (const read of parseOrders(variant, text, { position })) {
     if (!read.ok) {
-      rejected.push({ input: read.input, error: read.error });
+      rejected.push({ input: read.input, error: read.error, message: parseProblemMsg(variant, read.error) });
       continue;
     }
     if (read.order.kind === 'waive') {
-      rejected.push({
-        input: read.text,
-        error: 'In a sandbox a build left out is waived: name the builds you want, and leave the others out.',
-      });
+      rejected.push({ input: read.text, ...refusedIn('sandbox.refused.waive') });
       continue;
     }
     const owner = ownerOf(position, read.order);
     if (!owner) {
-      const where = placeName(variant, read.order.unit.province);
-      const why =
+      const place = provinceParam(variant, read.order.unit.province);
+      const key =
         position.phase.type === 'retreat'
-          ? `No unit was dislodged in ${where}.`
+          ? 'orders.check.notDislodged'
           : read.order.kind === 'build'
-            ? `${where} is nobody's supply centre.`
-            : `There is no unit in ${where}.`;
-      rejected.push({ input: read.text, error: why });
+            ? 'sandbox.refused.noOwner'
+            : 'orders.problem.check.noUnit';
+      rejected.push({ input: read.text, ...refusedIn(key, { place }) });
       continue;
     }
     // Read again as the owner's order, exactly as `/order` reads it for that power (its coast corrected from the board …).
     const parsed = parseOrder(variant, read.text, { position, power: owner });
     if (!parsed.ok) {
-      rejected.push({ input: parsed.input, error: parsed.error });
+      rejected.push({ input: parsed.input, error: parsed.error, message: parseProblemMsg(variant, parsed.error) });
       continue;
     }
     const own = orders.filter((o) => o.power === owner).map((o) => ({ unitKey: o.unitKey, kind: o.order.kind }));
     const checked = checkOrder(variant, position, owner, parsed.order, dutiesOf(variant, position, owner), own);
     if ('error' in checked) {
-      rejected.push({ input: parsed.text, error: checked.error });
+      rejected.push({ input: parsed.text, error: checked.error, message: checked.message });
       continue;
     }
     const entry: SandboxOrder = { power: owner, unitKey: checked.unitKey, text: parsed.text, order: parsed.order };

@@ -1,0 +1,70 @@
+/**
+ * Refused orders in the reader's language (src/game/orders/problems.ts, docs/locales.md "Refused orders"): every
+ * sentence the parser and the adjudicator write for a mistyped or impossible Classic order is matched by a pattern,
+ * its message words the same English, and the French and Chinese messages leave no English and name the provinces in
+ * the reader's language.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseOrders } from '../../../src/engine/parse/index.js';
+import { checkOrder, parseProblemMsg } from '../../../src/game/orders/index.js';
+import { dutiesOf } from '../../../src/game/phase/index.js';
+import { t } from '../../../src/i18n/index.js';
+import { classic } from '../../../src/variants/classic/index.js';
+import { englishWords } from '../../support/english-left.js';
+
+const position = classic.startingPosition();
+
+/** What the order box says about `text` typed by France: the English and its message. */
+function refusal(text: string) {
+  const [parsed] = parseOrders(classic, text, { position, power: 'France' });
+  if (!parsed) throw new Error(`nothing read in ${text}`);
+  if (!parsed.ok) return { error: parsed.error, message: parseProblemMsg(classic, parsed.error) };
+  const checked = checkOrder(classic, position, 'France', parsed.order, dutiesOf(classic, position, 'France'), []);
+  if (!('error' in checked)) throw new Error(`${text} was accepted`);
+  return checked;
+}
+
+const REFUSED: readonly [string, RegExp][] = [
+  ['A xyzzy - bur', /^unknown place/],
+  ['A pa - bur', /^unknown place .*did you mean/],
+  ['A par -', /^missing a destination/],
+  ['A par X bur', /^unknown order/],
+  ['A par - bur now', /^unexpected/],
+  ['A ruh - bur', /^France has no unit in Ruhr$/],
+  ['A mun - bur', /^the army in Munich belongs to Germany, not France$/],
+  ['F par - bur', /^the unit in Paris is an army, not a fleet$/],
+  ['A par S pic - bur', /^there is no unit in Picardy to support$/],
+  ['F bre - spa/xc', /^Spain has no coast/],
+  ['A par - mun', /^Paris is not next to Munich/],
+  ['A mar - mar', /^A unit cannot move to the province it is in\.$/],
+  ['F bre - par', /^A fleet in Brest cannot reach Paris\.$/],
+  ['A par S A par', /^A unit cannot support itself\.$/],
+  ['A mar - gol', /^An army cannot move to Gulf of Lyon\.$/],
+  ['A par C A mar - bur', /^Only fleets can convoy\.$/],
+];
+
+describe('refused orders, worded for the reader', () => {
+  it.each(REFUSED)(
+    '%s: the message words the same English, and French and Chinese with no English left',
+    (text, english) => {
+      const { error, message } = refusal(text);
+      expect(error).toMatch(english);
+      expect(message.key, `no pattern matched "${error}"`).not.toBe('text.plain');
+      expect(t('en', message)).toBe(error);
+      const fr = t('fr', message);
+      expect(englishWords(fr.replace(/« [^»]*»/g, ' ')), fr).toEqual([]);
+      expect(t('zh-CN', message)).toMatch(/\p{Script=Han}/u);
+      expect(t('zh-TW', message)).toMatch(/\p{Script=Han}/u);
+    },
+  );
+
+  it('names the provinces in the reader language', () => {
+    const { message } = refusal('A par - mun');
+    expect(t('fr', message)).toBe('Paris n’est pas voisin de Munich.');
+    expect(t('zh-CN', message)).toBe('Paris与Munich不相邻。'); // Classic has no Chinese names
+  });
+
+  it('shows a sentence no pattern knows as the engine wrote it', () => {
+    expect(t('fr', parseProblemMsg(classic, 'a rule of some variant'))).toBe('a rule of some variant');
+  });
+});
