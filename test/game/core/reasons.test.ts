@@ -1,0 +1,51 @@
+/**
+ * The results' reasons in the reader's language (src/game/core/summary.ts `reasonMsg`, docs/locales.md "Refused
+ * orders"): every reason the adjudicator gives in the 165 DATC cases is worded by the catalogue exactly as the engine
+ * wrote it in English, and the common ones (bounces, dislodgements, head-to-heads, supports, convoys, and compounds of
+ * them) leave no English in French.
+ */
+import { describe, expect, it } from 'vitest';
+import { adjudicate } from '../../../src/engine/index.js';
+import { reasonMsg } from '../../../src/game/core/summary.js';
+import { t } from '../../../src/i18n/index.js';
+import { classic } from '../../../src/variants/classic/index.js';
+import { type DatcOrder, loadDatc, toOrders, toPosition } from '../../support/datc.js';
+import { englishWords } from '../../support/english-left.js';
+
+function datcReasons(): string[] {
+  const centres = classic.startingPosition().supplyCenters;
+  const reasons = new Set<string>();
+  for (const c of loadDatc()) {
+    try {
+      const adj = adjudicate(classic, toPosition(c, centres), toOrders(c.orders as DatcOrder[]));
+      for (const r of adj.results) if (r.reason) reasons.add(r.reason);
+    } catch {
+      // A case whose orders the adjudicator refuses whole (tested in test/engine/datc.test.ts).
+    }
+  }
+  return [...reasons].sort();
+}
+
+describe("the results' reasons, worded", () => {
+  const reasons = datcReasons();
+
+  it('words every DATC reason in English exactly as the engine wrote it', () => {
+    expect(reasons.length).toBeGreaterThan(100);
+    for (const reason of reasons) expect(t('en', reasonMsg(classic, reason))).toBe(reason);
+  });
+
+  it('leaves no English in French for most of them, compounds included', () => {
+    const worded = reasons.filter((r) => reasonMsg(classic, r).key !== 'text.plain');
+    const left = worded.filter((r) => englishWords(t('fr', reasonMsg(classic, r))).length > 0);
+    expect(left).toEqual([]);
+    // The rest are the rare explanations (paradoxes, support loops) and the adjudicator's refusals.
+    expect(worded.length / reasons.length).toBeGreaterThan(0.6);
+  });
+
+  it('names the places in the reader language and joins the parts', () => {
+    const m = reasonMsg(classic, 'bounced with A mun (1 vs 1); dislodged by A ruh from Ruhr');
+    expect(t('fr', m)).toBe('rebond avec A mun (1 contre 1) ; délogé par A ruh venant de Ruhr');
+    expect(t('zh-CN', m)).toBe('与A mun相持不下（1 对 1）；被来自Ruhr的A ruh击退');
+    expect(t('fr', reasonMsg(classic, 'moved to Burgundy'))).toBe('s’est déplacé vers Bourgogne');
+  });
+});
