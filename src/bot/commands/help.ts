@@ -10,6 +10,7 @@ import {
   type ChatInputCommandInteraction,
   type LocalizationMap,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
+  bold,
 } from 'discord.js';
 import { type Locale, localeOf, type MessageKey, tr } from '../../i18n/index.js';
 import type { BotCommand } from '../command.js';
@@ -44,7 +45,7 @@ function overview(locale: Locale, list: readonly RESTPostAPIChatInputApplication
   const lines = list.map((data) => {
     const own = worded(locale, data);
     const subs = subcommandsOf(data).map((s) => worded(locale, s).name);
-    return `**/${own.name}**${subs.length > 0 ? ` ${subs.join(' · ')}` : ''} — ${own.description}`;
+    return `${bold(`/${own.name}`)}${subs.length > 0 ? ` ${subs.join(' · ')}` : ''} — ${own.description}`;
   });
   // the commands named as the member's client shows them
   const help = `\`/${tr(locale, 'command.help.name')} ${tr(locale, 'command.help.command.name')}:\``;
@@ -55,7 +56,7 @@ function overview(locale: Locale, list: readonly RESTPostAPIChatInputApplication
 /** A command in full: each subcommand and each option with what it is for. */
 function detail(locale: Locale, data: RESTPostAPIChatInputApplicationCommandsJSONBody): string {
   const own = worded(locale, data);
-  const lines = [`**/${own.name}** — ${own.description}`];
+  const lines = [`${bold(`/${own.name}`)} — ${own.description}`];
   const optionLines = (node: Described, path: string) =>
     (node.options ?? [])
       .filter((o) => o.type !== SUBCOMMAND && o.type !== GROUP)

@@ -21,6 +21,7 @@ import {
   SlashCommandBuilder,
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
+  bold,
 } from 'discord.js';
 import {
   gameFileInTurns,
@@ -341,7 +342,7 @@ async function chart(ctx: BotContext, interaction: ChatInputCommandInteraction):
   if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const drawn = await drawScChart(r.chart, ctx.log, {});
   if (!drawn) return replyRejected(interaction, msg('history.chart.failed'));
-  return replyWithFile(interaction, `**${r.chart.input.title}**`, { attachment: drawn.png, name: drawn.name });
+  return replyWithFile(interaction, bold(r.chart.input.title), { attachment: drawn.png, name: drawn.name });
 }
 
 /**

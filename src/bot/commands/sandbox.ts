@@ -32,6 +32,7 @@ import {
   type AutocompleteInteraction,
   type Attachment,
   type ChatInputCommandInteraction,
+  bold,
 } from 'discord.js';
 import { formatDuration, resultsSummaryLines, limitsOf, fairTurns, type LoopTurns } from '../../game/core/index.js';
 import { history, IMPORT_LIMITS } from '../../game/history/index.js';
@@ -694,7 +695,7 @@ async function share(
           1200,
           (n) => tr(locale, 'sandbox.more', { count: n }),
         );
-  return replyWithMap(ctx, interaction, turn, ref, 'board', `${head}\n**${t(locale, v.name)}**\n${orders}`);
+  return replyWithMap(ctx, interaction, turn, ref, 'board', `${head}\n${bold(t(locale, v.name))}\n${orders}`);
 }
 
 /**
