@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGame, joinGame, startGame } from '../../src/game/lobby/lobby.js';
-import { endLinesText } from '../../src/game/resolve/resolve.js';
+import { endLines } from '../../src/game/resolve/resolve.js';
 import { games, phases } from '../../src/store/schema.js';
 import { CHANNEL, GM, makeEnv, ok, userOf, type TestEnv } from './helpers.js';
 import { getVariant, pluginOf } from '../../src/variants/index.js';
@@ -145,8 +145,8 @@ describe('a Warhammer game with campaign options', () => {
     expect(state.absent).not.toContain('Empire');
     expect(state.hillArmies).toEqual(['pale']);
     const row = (await env.deps.store.db.select().from(games))[0]!;
-    const text = await env.deps.store.transaction(async (tx) => await endLinesText(tx, row, 0));
-    expect(text).toContain('**Final ranking**');
-    expect(text.split('\n')[2]).toMatch(/^1\. \w.*: \d+ centres?$/);
+    const lines = await env.deps.store.transaction(async (tx) => await endLines(tx, row, 0));
+    expect(lines[0]).toContain('**Final ranking**');
+    expect(lines[1]).toMatch(/^1\. \w.*: \d+ centres?$/);
   });
 });

@@ -541,7 +541,6 @@ export async function gmCancel(
         .update(outbox)
         .set({ failedAt: now, lastError: 'cancelled with the game' })
         .where(inArray(outbox.id, lapsed));
-    const who = isMaster ? 'the game master' : 'a server manager';
     const by = isMaster ? 'master' : 'manager';
     await audit(tx, {
       gameId: game.id,
@@ -558,18 +557,15 @@ export async function gmCancel(
         hidesIdentities(game)
           ? msg('gm.notice.cancelHidden', { by })
           : msg('gm.notice.cancel', { by, member: memberRef(input.userId) }),
-        // The standings, scores and press lines are their features' own texts.
-        ...[
-          ...(game.status === 'forming' ? [] : await standingsLines(tx, game, ended, settled)),
-          ...scoresLines(settled?.score ?? null),
-          ...(await pressEndLines(tx, game)),
-        ].map(plainMsg),
+        ...(game.status === 'forming' ? [] : await standingsLines(tx, game, ended, settled)),
+        ...scoresLines(settled?.score ?? null, variantOfGame(game) ?? undefined),
+        ...(await pressEndLines(tx, game)),
       ],
       `cancel:${game.id}:${tag}`,
       now,
     );
     if (game.status !== 'forming') {
-      const opening = `🛑 The game in ${channelRef(game.channelId)} was cancelled by ${who}.`;
+      const opening = msg('end.dm.cancelled', { channel: channelRef(game.channelId), by });
       await queueEndDms(tx, game, ended, settled, opening, `cancel:${tag}`, now);
     }
     await queueStatus(tx, game.id, now);

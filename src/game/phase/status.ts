@@ -302,13 +302,8 @@ function progressLines(powers: PowerStatus[], claimStep: StepStatus | null, prog
   ];
 }
 
-/** How a finished game ended, in English (`endMsg` for the reader's locale). */
-export function endText(end: StatusView['game']['end']): string {
-  return t('en', endMsg(end));
-}
-
 /** How a finished game ended, as a message. */
-function endMsg(end: StatusView['game']['end'], variant?: Variant): Msg {
+export function endMsg(end: StatusView['game']['end'], variant?: Variant): Msg {
   if (!end) return msg('end.how.ended');
   const name = (power: string) => (variant ? powerParam(variant, power) : power);
   switch (end.kind) {

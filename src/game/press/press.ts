@@ -458,14 +458,16 @@ export async function pressHistory(
  * The final post's press lines: the open game's press threads, which stay readable. (Who played which power is in the
  * final post's standings, src/game/resolve/end-post.ts, in every game: the reveal of a game that hid it.)
  */
-export async function pressEndLines(tx: Tx, game: GameRow): Promise<string[]> {
-  const lines: string[] = [];
+export async function pressEndLines(tx: Tx, game: GameRow): Promise<Msg[]> {
+  const lines: Msg[] = [];
   const threads = (
     await tx.select().from(pressThreads).where(eq(pressThreads.gameId, game.id)).orderBy(asc(pressThreads.id))
   ).filter((t) => t.threadId);
   if (threads.length > 0)
     lines.push(
-      `🧵 **Press threads** (still readable by their members): ${threads.map((t) => `${channelRef(t.threadId!)} (${t.powers.split(',').join(', ')})`).join(', ')}`,
+      msg('press.end.threads', {
+        threads: threads.map((t) => `${channelRef(t.threadId!)} (${t.powers.split(',').join(', ')})`).join(', '),
+      }),
     );
   return lines;
 }

@@ -9,7 +9,19 @@ import type { Phase } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { phases, type GameEnd, type GameRow } from '../../store/schema.js';
-import { isPerson, playerName, phaseLabel, channelRef, seatablePowers, variantOfGame } from '../core/index.js';
+import {
+  computerLevelOf,
+  isComputer,
+  isPerson,
+  isVacant,
+  memberRef,
+  phaseMsg,
+  powerParam,
+  channelRef,
+  seatablePowers,
+  variantOfGame,
+} from '../core/index.js';
+import { msg, type Msg, type MsgParam } from '../../i18n/index.js';
 import {
   scoresLines,
   type SettledEnd,
@@ -19,7 +31,7 @@ import {
   type Stint,
 } from '../scores/index.js';
 import { queueDm } from '../outbox/index.js';
-import { endText, survivingPowers } from '../phase/index.js';
+import { endMsg, survivingPowers } from '../phase/index.js';
 
 /** What the standings and the DMs are written from. */
 interface EndFacts {
@@ -57,10 +69,23 @@ async function endFacts(tx: Tx, game: GameRow, end: GameEnd, settled: SettledEnd
 }
 
 /** The phase under way at `at` (the latest that had begun), by its name. */
-function phaseAt(facts: EndFacts, at: number): string {
+function phaseAt(facts: EndFacts, at: number): Msg {
   let phase = facts.timeline[0]!.phase;
   for (const t of facts.timeline) if (t.startedAt <= at) phase = t.phase;
-  return phaseLabel(phase, facts.variant);
+  return phaseMsg(phase, facts.variant);
+}
+
+/** A holder of a seat as the end names them: a member, a computer player (its level), a vacant seat. */
+function holderParam(userId: string): MsgParam {
+  if (isComputer(userId)) return msg('end.holder.computer', { level: computerLevelOf(userId) });
+  if (isVacant(userId)) return msg('end.holder.vacant');
+  return memberRef(userId);
+}
+
+/** `a, then b, then c` (or `a; b`) in the reader's words (`join`: the key joining two). */
+function chained(items: readonly MsgParam[], join: 'end.list.then' | 'end.list.notes'): MsgParam {
+  if (items.length === 0) return '';
+  return items.reduceRight((rest, first) => msg(join, { first, rest }));
 }
 
 /** The powers in the order of the final places (the variant's order among equals), or by centres when not scored. */
@@ -75,32 +100,9 @@ function outcomeOf(facts: EndFacts, power: string): PowerOutcome {
   return facts.settled?.score.scores.find((s) => s.power === power)?.outcome ?? outcomeOnBoard(facts, power);
 }
 
-/** How a power's game ended, as the standings say it. */
-function outcomeText(facts: EndFacts, power: string): string {
-  switch (outcomeOf(facts, power)) {
-    case 'won':
-      return facts.end.kind === 'solo' ? '🏆 won with a solo victory' : '🏆 won: the others conceded';
-    case 'drawn':
-      return facts.end.kind === 'abandoned' ? 'still in the game' : '🤝 shares the draw';
-    case 'survived':
-      return 'survived';
-    case 'eliminated':
-      return 'eliminated';
-  }
-}
-
-/** How a power's game ended, as a member's DM says it ("… 5 centres and shared the draw"). */
-function outcomeVerb(facts: EndFacts, power: string): string {
-  switch (outcomeOf(facts, power)) {
-    case 'won':
-      return facts.end.kind === 'solo' ? 'won with a solo victory' : 'won: the other powers conceded to it';
-    case 'drawn':
-      return facts.end.kind === 'abandoned' ? 'was still in the game' : 'shared the draw';
-    case 'survived':
-      return 'survived';
-    case 'eliminated':
-      return 'was eliminated';
-  }
+/** How a power's game ended, in the words of the standings or of a member's DM (`outcome` and `end` select them). */
+function outcomeParams(facts: EndFacts, power: string): { outcome: string; end: string } {
+  return { outcome: outcomeOf(facts, power), end: facts.end.kind };
 }
 
 function outcomeOnBoard(facts: EndFacts, power: string): PowerOutcome {
@@ -117,87 +119,81 @@ function ratingOf(facts: EndFacts, userId: string, power: string): RatingChange 
 
 const points = (n: number) => n.toFixed(2);
 
-function ratingText(change: RatingChange): string {
-  return `rating ${points(change.shownBefore)} → ${points(change.shownAfter)}`;
+function ratingMsg(change: RatingChange): Msg {
+  return msg('end.rating', { before: points(change.shownBefore), after: points(change.shownAfter) });
 }
 
 /** Did this stint end with its member walking away (left, or silent until the seat was vacated)? */
 const walkedAway = (stint: Stint) => stint.ended !== null && stint.ended.how !== 'replaced';
 
 /** One holder of a power as the standings name them: who, since when, how it ended, their rating change. */
-function holderText(facts: EndFacts, stints: readonly Stint[], i: number): string {
+function holderMsg(facts: EndFacts, stints: readonly Stint[], i: number): MsgParam {
   const stint = stints[i]!;
-  const notes: string[] = [];
+  const notes: MsgParam[] = [];
   if (i > 0 && stint.since !== null) {
     const back = stints.slice(0, i).some((s) => s.userId === stint.userId);
-    notes.push(`${back ? 'back' : isPerson(stint.userId) ? 'substitute' : 'in'} from ${phaseAt(facts, stint.since)}`);
+    const how = back ? 'back' : isPerson(stint.userId) ? 'substitute' : 'in';
+    notes.push(msg('end.holder.since', { how, phase: phaseAt(facts, stint.since) }));
   }
-  if (stint.ended) {
-    const when = phaseAt(facts, stint.ended.at);
-    notes.push(
-      stint.ended.how === 'left'
-        ? `left in ${when}`
-        : stint.ended.how === 'silent'
-          ? `stopped giving orders; the seat was vacated in ${when}`
-          : `replaced in ${when}`,
-    );
-  }
+  if (stint.ended) notes.push(msg('end.holder.ended', { how: stint.ended.how, phase: phaseAt(facts, stint.ended.at) }));
   // The rating is shown once per member and seat, on their last time in it.
   const change = stints.slice(i + 1).some((s) => s.userId === stint.userId)
     ? undefined
     : ratingOf(facts, stint.userId, stint.power);
-  if (change && walkedAway(stint)) notes.push('counted as a loss');
-  if (change) notes.push(ratingText(change));
-  return notes.length > 0 ? `${playerName(stint.userId)} (${notes.join('; ')})` : playerName(stint.userId);
+  if (change && walkedAway(stint)) notes.push(msg('end.holder.loss'));
+  if (change) notes.push(ratingMsg(change));
+  const who = holderParam(stint.userId);
+  return notes.length > 0 ? msg('end.holder.notes', { who, notes: chained(notes, 'end.list.notes') }) : who;
 }
 
 /** A power's line: its centres, its result and every member who played it, in order. */
-function powerLine(facts: EndFacts, power: string): string {
+function powerLine(facts: EndFacts, power: string): Msg {
   const centres = facts.board.get(power)?.centres ?? 0;
   const stints = facts.history.get(power) ?? [];
-  const holders = stints.map((_, i) => holderText(facts, stints, i));
+  const holders: MsgParam[] = stints.map((_, i) => holderMsg(facts, stints, i));
   const open = stints.at(-1)?.ended === null;
-  if (!open) holders.push(stints.length > 0 ? 'then nobody (civil disorder)' : 'nobody (civil disorder)');
-  return `__${power}__ · ${centres} centre${centres === 1 ? '' : 's'} · ${outcomeText(facts, power)} · ${holders.join(', then ')}`;
+  if (!open) holders.push(msg('end.holder.nobody'));
+  return msg('end.standings.line', {
+    power: powerParam(facts.variant, power),
+    centres,
+    ...outcomeParams(facts, power),
+    holders: chained(holders, 'end.list.then'),
+  });
 }
 
 /**
  * The final post's standings: a heading, then one line per power in the order of the final places. Plain text with
  * member references (the final post reveals who played whom, in every game).
  */
-export async function standingsLines(
-  tx: Tx,
-  game: GameRow,
-  end: GameEnd,
-  settled: SettledEnd | null,
-): Promise<string[]> {
+export async function standingsLines(tx: Tx, game: GameRow, end: GameEnd, settled: SettledEnd | null): Promise<Msg[]> {
   const facts = await endFacts(tx, game, end, settled);
   if (!facts) return [];
   const played = powersInOrder(facts).filter(
     (p) => (facts.history.get(p) ?? []).length > 0 || facts.board.get(p)?.alive,
   );
-  return ['**Final standings**', ...played.map((p) => powerLine(facts, p))];
+  return [msg('end.standings.head'), ...played.map((p) => powerLine(facts, p))];
 }
 
 /** What one member is told of their own game at its end: the seats they played, how it went, their rating. */
-function ownLines(facts: EndFacts, userId: string): string[] {
-  const lines: string[] = [];
+function ownLines(facts: EndFacts, userId: string): Msg[] {
+  const lines: Msg[] = [];
   for (const [power, stints] of facts.history) {
     const mine = stints.filter((s) => s.userId === userId);
     if (mine.length === 0) continue;
     const last = mine.at(-1)!;
     const centres = facts.board.get(power)?.centres ?? 0;
-    const until = last.ended
-      ? last.ended.how === 'left'
-        ? ` until you left it in ${phaseAt(facts, last.ended.at)}`
-        : last.ended.how === 'silent'
-          ? ` until its seat was vacated in ${phaseAt(facts, last.ended.at)}, after phases without your orders`
-          : ` until you were replaced in ${phaseAt(facts, last.ended.at)}`
-      : '';
     const change = ratingOf(facts, userId, power);
-    const loss = change && walkedAway(last) ? ' It counts as a loss for you.' : '';
     lines.push(
-      `You played **${power}**${until}; at the end it had ${centres} centre${centres === 1 ? '' : 's'} and ${outcomeVerb(facts, power)}.${loss}${change ? ` Your ${ratingText(change)}.` : ''}`,
+      msg('end.dm.seat', {
+        power: powerParam(facts.variant, power),
+        until: last.ended ? last.ended.how : 'end',
+        phase: last.ended ? phaseAt(facts, last.ended.at) : '',
+        centres,
+        ...outcomeParams(facts, power),
+        loss: change && walkedAway(last) ? 'yes' : 'no',
+        rated: change ? 'yes' : 'no',
+        rating: change ? ratingMsg(change) : '',
+      }),
     );
   }
   return lines;
@@ -213,7 +209,7 @@ export async function queueEndDms(
   game: GameRow,
   end: GameEnd,
   settled: SettledEnd | null,
-  opening: string,
+  opening: Msg,
   token: string,
   now: number,
 ): Promise<void> {
@@ -221,17 +217,18 @@ export async function queueEndDms(
   if (!facts) return;
   const members = [...new Set([...facts.history.values()].flat().map((s) => s.userId))].filter(isPerson);
   for (const userId of members) {
-    const text = [
+    const lines = [
       opening,
       ...ownLines(facts, userId),
-      ...scoresLines(settled?.score ?? null),
-      "The final post in the channel has every power's players, the scores and the final board.",
-    ].join('\n');
-    await queueDm(tx, game, userId, 'game_over', text, `end:${game.id}:${token}:${userId}`, now);
+      ...scoresLines(settled?.score ?? null, facts.variant),
+      msg('end.dm.finalPost'),
+    ];
+    await queueDm(tx, game, userId, 'game_over', lines, `end:${game.id}:${token}:${userId}`, now);
   }
 }
 
 /** The first line of the final post (`where`: also the channel, for a DM): how the game ended. */
-export function endHeadline(end: GameEnd, where?: string): string {
-  return `🏁 **Game over**${where ? ` in ${channelRef(where)}` : ''}: ${endText(end)}`;
+export function endHeadline(end: GameEnd, variant: Variant | undefined, where?: string): Msg {
+  const how = endMsg(end, variant);
+  return where ? msg('end.headline.in', { channel: channelRef(where), how }) : msg('end.headline', { how });
 }

@@ -343,13 +343,12 @@ export async function finishGame(
 }
 
 /** The lines the variant's plug-in adds to the game-over post (a final ranking), over the game's last position. */
-export async function endLinesText(tx: Tx, game: GameRow, now: number): Promise<string> {
+export async function endLines(tx: Tx, game: GameRow, now: number): Promise<string[]> {
   const plugin = pluginOfGame(game);
   const variant = variantOfGame(game);
   const last = (await tx.select().from(phases).where(eq(phases.gameId, game.id))).sort((a, b) => b.idx - a.idx)[0];
-  if (!plugin.endLines || !variant || !last) return '';
-  const lines = plugin.endLines(await pluginContext(tx, game, variant, last, { now, token: '' }));
-  return lines.length > 0 ? `\n${lines.join('\n')}` : '';
+  if (!plugin.endLines || !variant || !last) return [];
+  return plugin.endLines(await pluginContext(tx, game, variant, last, { now, token: '' }));
 }
 
 /**
@@ -366,19 +365,21 @@ export async function announceEnd(
   token: string,
   settled: SettledEnd | null,
 ): Promise<void> {
+  const variant = variantOfGame(game) ?? undefined;
   const lines = [
+    endHeadline(end, variant),
+    ...(await endLines(tx, game, now)).map(plainMsg),
     ...(await standingsLines(tx, game, end, settled)),
-    ...scoresLines(settled?.score ?? null),
+    ...scoresLines(settled?.score ?? null, variant),
     ...(await pressEndLines(tx, game)),
   ];
-  const text = `${endHeadline(end)}${await endLinesText(tx, game, now)}${lines.map((l) => `\n${l}`).join('')}`;
   const last = (await tx.select().from(phases).where(eq(phases.gameId, game.id))).sort((a, b) => b.idx - a.idx)[0];
   await enqueue(tx, {
     gameId: game.id,
-    payload: { type: 'game_over', gameId: game.id, text, ...(last ? { phaseId: last.id } : {}) },
+    payload: { type: 'game_over', gameId: game.id, ...worded(lines), ...(last ? { phaseId: last.id } : {}) },
     target: { kind: 'channel', id: game.channelId },
     dedupeKey: `end:${game.id}:${token}`,
     now,
   });
-  await queueEndDms(tx, game, end, settled, endHeadline(end, game.channelId), token, now);
+  await queueEndDms(tx, game, end, settled, endHeadline(end, variant, game.channelId), token, now);
 }

@@ -8,7 +8,16 @@ import { asc, count, eq } from 'drizzle-orm';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { phases, seatRecords, type GameEnd, type GameRow } from '../../store/schema.js';
-import { isPerson, scoringOf, reportInternal, type GameDeps, seatablePowers, variantOfGame } from '../core/index.js';
+import {
+  isPerson,
+  powerParam,
+  scoringOf,
+  reportInternal,
+  type GameDeps,
+  seatablePowers,
+  variantOfGame,
+} from '../core/index.js';
+import { msg, type Msg, type MsgParam } from '../../i18n/index.js';
 import type { Position } from '../../engine/types.js';
 import { rateFinishedGame, type PlacedSeat } from './pools.js';
 import { RatingError, type RatingChange } from './ratings.js';
@@ -154,10 +163,17 @@ function walkAwayPlace(score: GameScore, power: string, at: number, timeline: Ti
  * The final post's line of scores: every power by its points, best first (a tie in the order of places), the points
  * rounded to two decimals (DSS's 100/3 shows 33.33, Carnage's 28034 as 28,034).
  */
-export function scoresLines(score: GameScore | null): string[] {
+export function scoresLines(score: GameScore | null, variant?: Variant): Msg[] {
   if (!score) return [];
   const shown = [...score.scores].sort((a, b) => b.points - a.points);
-  return [`📊 Scores (${score.system}): ${shown.map((s) => `${s.power} ${formatPoints(s.points)}`).join(', ')}`];
+  const items: MsgParam[] = shown.map((s) =>
+    msg('scores.final.item', {
+      power: variant ? powerParam(variant, s.power) : s.power,
+      points: formatPoints(s.points),
+    }),
+  );
+  const list = items.reduceRight((rest, first) => msg('scores.final.list', { first, rest }));
+  return [msg('scores.final.line', { system: score.system, list })];
 }
 
 function formatPoints(points: number): string {

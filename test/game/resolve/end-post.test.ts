@@ -15,6 +15,8 @@ import { submitOrders } from '../../../src/game/orders/index.js';
 import { voteDraw } from '../../../src/game/votes/index.js';
 import { first } from '../../../src/store/store.js';
 import { games, ratings, substituteCalls } from '../../../src/store/schema.js';
+import { t, type Msg } from '../../../src/i18n/index.js';
+import { englishWords } from '../../support/english-left.js';
 import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, userOf, type TestEnv } from '../helpers.js';
 
 let env: TestEnv;
@@ -198,5 +200,28 @@ describe('a 21-power final post', () => {
     expect(parts.length).toBeGreaterThan(1);
     for (const part of parts) expect(part.length).toBeLessThanOrEqual(2000);
     for (const power of powers) expect(parts.some((p) => p.includes(lineOf(shown, power)))).toBe(true);
+  });
+});
+
+describe('the end in French and Chinese', () => {
+  it('words the final post and every game-over DM in the reader language, with no English left', async () => {
+    await playedGame();
+    const post = (await finalPost()) as { text: string; lines?: Msg[] };
+    const dms = (await outboxRows(env.deps)).filter(
+      (r) => r.kind === 'dm' && (r.payload as { reason: string }).reason === 'game_over',
+    );
+    const texts = [post.lines!, ...dms.map((d) => (d.payload as { lines: Msg[] }).lines)];
+    for (const lines of texts) {
+      const fr = lines.map((l) => t('fr', l)).join('\n');
+      expect(englishWords(fr), fr).toEqual([]);
+      const zh = lines.map((l) => t('zh-CN', l)).join('\n');
+      expect(englishWords(zh), zh).toEqual([]);
+    }
+    const fr = post.lines!.map((l) => t('fr', l));
+    expect(fr[0]).toMatch(/^🏁 \*\*Partie terminée\*\* : partie nulle entre /);
+    expect(fr.find((l) => l.startsWith('__Russie__'))).toBe(
+      '__Russie__ · 4 centres · 🤝 partage la partie nulle · personne (désordre civil)',
+    );
+    expect(post.lines!.map((l) => t('en', l)).join('\n')).toBe(post.text);
   });
 });
