@@ -21,6 +21,7 @@ import {
   startGame,
 } from '../../game/lobby/index.js';
 import { findOpenGame, gameStatus } from '../../game/history/index.js';
+import { votePause } from '../../game/pauses/index.js';
 import {
   channelRef,
   formatDuration,
@@ -41,7 +42,7 @@ import { pluginOf } from '../../variants/index.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, handleConfirmation } from '../components.js';
 import { diplomacySeatsText, seatOptions } from '../seat-options.js';
-import { discordText } from '../markup.js';
+import { discordText, timestamp } from '../markup.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respond.js';
 import { PALETTE_CHOICES } from './map.js';
@@ -197,6 +198,13 @@ const buildData = () =>
     .addSubcommand((s) =>
       s.setName('list').setDescription("This server's games with a free or vacant seat, and where they are played"),
     )
+    .addSubcommand((s) =>
+      s
+        .setName('pause-vote')
+        .setDescription(
+          'Propose or support pausing the game, secretly (run again to withdraw, or to end a vote pause)',
+        ),
+    )
     .toJSON();
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
@@ -271,6 +279,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     }
     case 'list':
       return await list(ctx, interaction);
+    case 'pause-vote':
+      return await pauseVote(ctx, interaction);
     default:
       return replyRejected(interaction, msg('gm.refused.unknownSubcommand'));
   }
@@ -459,6 +469,20 @@ function optionsLines(variantId: string, options: Record<string, string>): strin
   const own = plugin.optionLines?.(options) ?? [];
   const others = optionsLine(options, plugin.ownOptions ?? []);
   return [...own, ...(others ? [others.trimEnd()] : [])];
+}
+
+/** `/game pause-vote`: the caller's own vote, answered privately (docs/table.md "Pauses that cannot freeze a game"). */
+async function pauseVote(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const r = await votePause(ctx.deps, callerOf(interaction));
+  if (!r.ok) return replyRejected(interaction, r);
+  const locale = readerOf(interaction);
+  const text = tr(locale, `pauses.reply.${r.outcome}`, {
+    power: r.power,
+    lapses: r.lapsesAt !== null ? timestamp(r.lapsesAt) : '',
+    deadline: r.deadline !== null ? timestamp(r.deadline) : '',
+    remaining: r.remaining !== null ? formatDuration(r.remaining) : '',
+  });
+  return replyPrivately(interaction, text);
 }
 
 /** Creating costs the most; joining and leaving share one budget (each posts in the channel). */

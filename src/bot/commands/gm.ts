@@ -67,7 +67,14 @@ const data = withEditGroup(new SlashCommandBuilder())
           .setMaxLength(20),
       ),
   )
-  .addSubcommand((s) => s.setName('pause').setDescription('Stop the clock'))
+  .addSubcommand((s) =>
+    s
+      .setName('pause')
+      .setDescription('Stop the clock (limited when you also play a power)')
+      .addStringOption((o) =>
+        o.setName('reason').setDescription('Why, shown to the players in the pause notice').setMaxLength(200),
+      ),
+  )
   .addSubcommand((s) => s.setName('resume').setDescription('Restart the clock with the time that was left'))
   .addSubcommand((s) => s.setName('rollback').setDescription('Go back to the start of the previous phase (asks first)'))
   .addSubcommand((s) =>
@@ -250,9 +257,15 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       );
     }
     case 'pause': {
-      const r = await gmPause(ctx.deps, caller);
+      const r = await gmPause(ctx.deps, { ...caller, reason: interaction.options.getString('reason') });
       if (!r.ok) return replyRejected(interaction, r);
-      return replyPrivately(interaction, tr(locale, 'gm.reply.paused', { remaining: formatDuration(r.remaining) }));
+      const remaining = formatDuration(r.remaining);
+      return replyPrivately(
+        interaction,
+        r.resumeAt === null
+          ? tr(locale, 'gm.reply.paused', { remaining })
+          : tr(locale, 'pauses.reply.limited', { remaining, until: timestamp(r.resumeAt) }),
+      );
     }
     case 'resume': {
       const r = await gmResume(ctx.deps, caller);

@@ -3,7 +3,7 @@
  */
 import type { OrderResult, Phase, PhaseType, Power } from '../../engine/types.js';
 import type { Store } from '../../store/store.js';
-import type { GameEnd, GameStatus, PressMode } from '../../store/schema.js';
+import type { GameEnd, GameStatus, PausedBy, PressMode } from '../../store/schema.js';
 import type { ScoringSystem } from './scoring-systems.js';
 import type { Locale, Msg } from '../../i18n/index.js';
 
@@ -122,6 +122,8 @@ export interface GameView {
   durations: PhaseDurations;
   /** Deadline of the current phase (ms), null unless active. */
   deadline: number | null;
+  /** While paused: who paused it, and when a limited pause ends by itself (docs/table.md "Pauses"). */
+  pause: { by: PausedBy; endsAt: number | null } | null;
   end: GameEnd | null;
   /** The role the start and results posts ping, if the game master chose one. */
   notifyRoleId: string | null;

@@ -40,6 +40,7 @@ export function toGameView(row: GameRow): GameView {
     status: row.status,
     durations: { movement: row.movementMs, retreat: row.retreatMs, adjustment: row.adjustmentMs },
     deadline: row.status === 'active' ? row.deadlineMs : null,
+    pause: row.status === 'paused' ? { by: row.pausedBy ?? 'master', endsAt: row.resumeAt ?? null } : null,
     end: row.end ?? null,
     options: row.options ?? {},
     computerFill: row.computerFill ?? false,

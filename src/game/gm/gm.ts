@@ -3,7 +3,13 @@ import { first } from '../../store/store.js';
  * Game-master commands: advance (resolve now), extend, pause, resume, rollback, replace a player.
  * Each is recorded in the audit log and announced in the channel.
  */
-import { closeCallOf, closeCallsOfGame, clearSeatOnHandOver, seatsMissingOrders } from '../seats/index.js';
+import {
+  closeCallOf,
+  closeCallsOfGame,
+  clearSeatOnHandOver,
+  queueVotesCleared,
+  seatsMissingOrders,
+} from '../seats/index.js';
 import {
   hidesIdentities,
   identitiesHiddenNow,
@@ -51,16 +57,15 @@ import {
   latestGameByChannel,
   phaseById,
   phasesOf,
+  playerByUser,
   playersOf,
 } from '../../store/queries.js';
 import { msg, type Msg, type MsgParam } from '../../i18n/index.js';
 import { games, outbox, phases, players, readiness, votes, type GameRow, type PhaseRow } from '../../store/schema.js';
 import { matchPower } from '../lobby/index.js';
 import { lapsesWithGame, queueDm, queueNotice, queueStatus } from '../outbox/index.js';
+import { pauseAllowance, pauseClock, resumeClock } from '../pauses/index.js';
 import { advanceWords, clearSteps, rearmStepReminder, storedStepUnderWay } from '../phase/index.js';
-
-/** Pause/resume never leaves less than this on the clock, so players can react. */
-export const MIN_RESUME_MS = 60_000;
 
 async function gmGame(
   tx: Tx,
@@ -235,50 +240,67 @@ export async function gmExtend(
   });
 }
 
-/** Stops the clock; the time left is kept for `gmResume`. */
-export async function gmPause(deps: GameDeps, caller: Caller): Promise<Result<{ game: GameView; remaining: number }>> {
+/**
+ * Stops the clock; the time left is kept for `gmResume`. A game master who also plays a power may pause at most the
+ * game's pause limit in all (docs/table.md "Pauses that cannot freeze a game"): the pause then ends by itself when
+ * the allowance is spent (src/game/pauses); one who plays no power is not limited.
+ */
+export async function gmPause(
+  deps: GameDeps,
+  caller: Caller & { reason?: string | null },
+): Promise<Result<{ game: GameView; remaining: number; resumeAt: number | null }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await gmGame(tx, caller);
     if (isError(game)) return game;
     if (game.status !== 'active') return fail(game.status === 'paused' ? msg('gm.refused.alreadyPaused') : NOT_STARTED);
     const now = deps.now();
-    const remaining = Math.max(0, (game.deadlineMs ?? now) - now);
-    const updated = (
-      await tx
-        .update(games)
-        .set({ status: 'paused', deadlineMs: null, pausedRemainingMs: remaining })
-        .where(eq(games.id, game.id))
-        .returning()
-    )[0]!;
-    await audit(tx, { gameId: game.id, userId: caller.userId, action: 'gm_pause', detail: { remaining }, at: now });
-    await queueNotice(
-      tx,
-      game,
-      [msg('gm.notice.pause', { remaining: formatDuration(remaining) })],
-      `pause:${game.id}:${newToken(deps)}`,
-      now,
-    );
+    const plays = (await playerByUser(tx, game.id, caller.userId)) !== undefined;
+    const allowance = pauseAllowance(game);
+    if (plays && allowance <= 0)
+      return fail(msg('pauses.refused.allowanceSpent', { limit: formatDuration(game.pauseLimitMs) }));
+    const resumeAt = plays ? now + allowance : null;
+    const paused = await pauseClock(tx, game, plays ? 'player-master' : 'master', now, resumeAt);
+    const { remaining } = paused;
+    const reason = typed(caller.reason ?? '', MAX_REASON);
+    await audit(tx, {
+      gameId: game.id,
+      userId: caller.userId,
+      action: 'gm_pause',
+      detail: { remaining, resumeAt, reason },
+      at: now,
+    });
+    const notice =
+      resumeAt === null
+        ? msg('gm.notice.pause', { remaining: formatDuration(remaining) })
+        : msg('pauses.notice.limited', {
+            remaining: formatDuration(remaining),
+            relative: timeRef(resumeAt, 'R'),
+            date: timeRef(resumeAt, 'f'),
+          });
+    const lines = reason === '' ? [notice] : [notice, msg('pauses.notice.reason', { reason })];
+    await queueNotice(tx, game, lines, `pause:${game.id}:${newToken(deps)}`, now);
     await queueStatus(tx, game.id, now);
     changed(game.id);
-    return { ok: true, game: toGameView(updated), remaining };
+    return { ok: true, game: toGameView(paused.game), remaining, resumeAt };
   });
 }
 
-/** Restarts the clock with the time that was left (at least a minute). */
+/** The longest reason `/gm pause reason:` shows. */
+const MAX_REASON = 200;
+
+/**
+ * Restarts the clock with the time that was left (at least a minute), whatever paused it; a playing master's pause
+ * counts against the pause limit for as long as it lasted.
+ */
 export async function gmResume(deps: GameDeps, caller: Caller): Promise<Result<{ game: GameView; deadline: number }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await gmGame(tx, caller);
     if (isError(game)) return game;
     if (game.status !== 'paused') return fail(msg('gm.refused.notPaused'));
     const now = deps.now();
-    const deadline = now + Math.max(MIN_RESUME_MS, game.pausedRemainingMs ?? 0);
-    const updated = (
-      await tx
-        .update(games)
-        .set({ status: 'active', deadlineMs: deadline, pausedRemainingMs: null })
-        .where(eq(games.id, game.id))
-        .returning()
-    )[0]!;
+    const r = await resumeClock(tx, game, now);
+    if (!r) return fail(msg('gm.refused.notPaused'));
+    const { deadline } = r;
     await audit(tx, { gameId: game.id, userId: caller.userId, action: 'gm_resume', at: now });
     await queueNotice(
       tx,
@@ -289,7 +311,7 @@ export async function gmResume(deps: GameDeps, caller: Caller): Promise<Result<{
     );
     await queueStatus(tx, game.id, now);
     changed(game.id);
-    return { ok: true, game: toGameView(updated), deadline };
+    return { ok: true, game: toGameView(r.game), deadline };
   });
 }
 
@@ -465,6 +487,8 @@ export async function gmReplace(
       `replace:${game.id}:${power}:${tag}`,
       now,
     );
+    // Votes never lapse silently: a seat that could vote is told in the channel to have lost its votes, if any.
+    if (holder && !isVacant(holder.userId)) await queueVotesCleared(tx, game, power, tag, now);
     if (game.status !== 'forming') {
       await queueDm(
         tx,

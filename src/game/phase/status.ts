@@ -176,6 +176,14 @@ interface StatusExtras {
 /** A line of text the game layer does not word (a variant's, an option list): shown as it is in every locale. */
 const plain = (text: string): Msg => msg('text.plain', { text });
 
+/** A paused game's line: who paused it, and when a limited pause ends by itself (docs/table.md "Pauses"). */
+function pausedLine(pause: StatusView['game']['pause']): Msg {
+  if (pause?.by === 'vote') return msg('status.paused.vote');
+  if (pause?.by === 'player-master' && pause.endsAt !== null)
+    return msg('status.paused.limited', { relative: timeRef(pause.endsAt, 'R'), date: timeRef(pause.endsAt, 'f') });
+  return msg('status.paused');
+}
+
 function statusText(
   game: StatusView['game'],
   /** The phase's name (in the variant's calendar). */
@@ -199,7 +207,7 @@ function statusText(
   if (phase) lines.push(msg('status.phase', { phase }));
   if (game.status === 'active' && game.deadline !== null) {
     lines.push(msg('status.deadline', { relative: timeRef(game.deadline, 'R'), date: timeRef(game.deadline, 'f') }));
-  } else if (game.status === 'paused') lines.push(msg('status.paused'));
+  } else if (game.status === 'paused') lines.push(pausedLine(game.pause));
   else if (game.status === 'finished') lines.push(msg('status.over', { end: endMsg(game.end, plugin.variant) }));
   lines.push(...plugin.extra.map(plain));
   for (const p of powers) {

@@ -6,13 +6,15 @@ import { first, inSnapshot } from '../../store/store.js';
  * wakes at least every `maxSleepMs`, so changes made by another process are seen.
  *
  * Resolution goes through the phase claim (see resolve.ts), so overlapping sweeps, several schedulers or
- * several processes resolve each phase exactly once.
+ * several processes resolve each phase exactly once. It also ends limited pauses at their `resume_at` and lapses old
+ * pause proposals (src/game/pauses), each claimed by one transaction in the same way.
  */
 import { and, eq, isNotNull, min } from 'drizzle-orm';
 import { games } from '../../store/schema.js';
 import { pendingReminders, queueDueRemindersDetailed } from './reminders.js';
 import { resolveDuePhases } from './resolve.js';
 import { gameKinds, type GameDeps, type KindSweep } from '../core/index.js';
+import { nextPauseWakeAt, sweepPauses } from '../pauses/index.js';
 
 /**
  * While a due phase waits for the computer player's missing orders (`nmr: computer`, nmr.ts), the next sweep comes
@@ -32,6 +34,8 @@ export interface SweepResult {
   reminders: number;
   /** Turns of the other game kinds (src/game/core/kinds.ts: the card game's turns, gives, choices) resolved by their deadline. */
   kindTurns?: number;
+  /** Limited pauses that ended by themselves and pause proposals that lapsed (src/game/pauses). */
+  pauses?: number;
   /** Games whose resolution failed (they are retried on the next sweep). */
   failures: string[];
 }
@@ -57,7 +61,7 @@ export interface Scheduler {
   stop(): void;
 }
 
-/** The earliest deadline or pending reminder of any active game, or null. */
+/** The earliest deadline or pending reminder of any active game, limited pause's end or pause proposal's lapse, or null. */
 export async function nextWakeAt(deps: GameDeps): Promise<number | null> {
   const row = first(
     await inSnapshot(deps.store, (tx) =>
@@ -70,6 +74,8 @@ export async function nextWakeAt(deps: GameDeps): Promise<number | null> {
   );
   let at = row?.at ?? null;
   for (const r of await pendingReminders(deps)) at = at === null ? r.at : Math.min(at, r.at);
+  const pause = await nextPauseWakeAt(deps);
+  if (pause !== null) at = at === null ? pause : Math.min(at, pause);
   for (const kind of gameKinds()) {
     const next = await kind.nextWakeAt(deps);
     if (next !== null) at = at === null ? next : Math.min(at, next);
@@ -88,23 +94,32 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
   let lastSweepAwaited = false;
 
   const sweep = async (): Promise<SweepResult> => {
+    // A pause that ran out first: its game's deadline then runs from now.
+    const pauses = await sweepPauses(options);
     const resolution = await resolveDuePhases(options);
     const reminding = await queueDueRemindersDetailed(options);
     const kinds: KindSweep[] = [];
     for (const kind of gameKinds()) kinds.push(await kind.sweep(options));
-    const failures = [...resolution.failures, ...reminding.failures, ...kinds.flatMap((k) => k.failures)];
+    const failures = [
+      ...pauses.failures,
+      ...resolution.failures,
+      ...reminding.failures,
+      ...kinds.flatMap((k) => k.failures),
+    ];
     const sum = (f: (k: (typeof kinds)[number]) => number) => kinds.reduce((n, k) => n + f(k), 0);
     const result = {
       resolved: resolution.resolved,
       awaiting: (resolution.awaiting ?? 0) + sum((k) => k.awaiting ?? 0),
       reminders: reminding.queued + sum((k) => k.reminders),
       kindTurns: sum((k) => k.turns),
+      pauses: pauses.done,
       failures,
     };
     lastSweepFailed = failures.length > 0;
     lastSweepAwaited = result.awaiting > 0;
     if (lastSweepFailed) options.onError?.(new Error(`scheduler sweep: ${failures.join('; ')}`));
-    if ((result.resolved > 0 || result.awaiting > 0 || result.reminders > 0 || result.kindTurns > 0) && options.onDue) {
+    const busy = result.resolved + result.awaiting + result.reminders + result.kindTurns + result.pauses;
+    if (busy > 0 && options.onDue) {
       try {
         options.onDue(result);
       } catch (err) {

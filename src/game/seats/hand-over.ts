@@ -1,11 +1,13 @@
 /**
  * What a Diplomacy seat loses when it changes hands (`/gm replace`, a substitute's claim): docs/decisions.md, a power
  * changing hands loses its orders for the current phase (the new holder gives their own; nobody reads the previous
- * holder's), its readiness, and its draw vote or concession.
+ * holder's), its readiness, and its draw vote, concession or pause vote.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { orders, readiness, votes, type GameRow } from '../../store/schema.js';
+import { msg } from '../../i18n/index.js';
+import { queueNotice } from '../outbox/index.js';
 
 /** Returns how many orders were cleared. */
 export async function clearSeatOnHandOver(
@@ -25,4 +27,21 @@ export async function clearSeatOnHandOver(
   }
   await tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.power, power)));
   return cleared;
+}
+
+/**
+ * Votes never lapse silently (docs/table.md "Pauses that cannot freeze a game"): when a seat that had a vote (a
+ * member's or a computer player's) changes hands or falls vacant in a running game, the channel is told once that
+ * whatever draw vote, concession or pause vote it had no longer stands. Said at every such change, whether or not the
+ * seat had voted: votes are secret, and a notice only when it had one would tell everyone how it voted.
+ */
+export async function queueVotesCleared(tx: Tx, game: GameRow, power: string, key: string, now: number) {
+  if (game.status !== 'active' && game.status !== 'paused') return;
+  await queueNotice(
+    tx,
+    game,
+    [msg('votes.notice.cleared', { power })],
+    `votes-cleared:${game.id}:${power}:${key}`,
+    now,
+  );
 }

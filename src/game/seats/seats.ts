@@ -45,7 +45,7 @@ import {
   variantOfGame,
   typed,
 } from '../core/index.js';
-import { clearSeatOnHandOver } from './hand-over.js';
+import { clearSeatOnHandOver, queueVotesCleared } from './hand-over.js';
 import { syncPressThreads } from '../press/index.js';
 import { dutiesOf, hasDuties, missingOrders } from '../phase/index.js';
 import { enqueue, queueDm, queueNotice, queueStatus, worded } from '../outbox/index.js';
@@ -152,6 +152,7 @@ export async function vacateSeat(
     const description = { ...describePower(fresh, phase.position, power), meanwhile: vacantSeatMeanwhile(fresh) };
     await openSubstituteCall(tx, fresh, { power, reason, vacatedBy: seat.userId, description }, now);
   }
+  await queueVotesCleared(tx, game, power, `vacated:${now}`, now);
   await queueDm(
     tx,
     game,

@@ -1,0 +1,25 @@
+/**
+ * Pauses that cannot freeze a game (docs/table.md "Pauses that cannot freeze a game"): stopping and restarting the
+ * clock with a playing game master's limit (clock.ts) and the players' pause vote (vote.ts).
+ *
+ * This file is the feature's public face: code outside src/game/pauses/ imports only from here.
+ */
+import type { GameDeps } from '../core/index.js';
+import { nextResumeAt, resumeDuePauses } from './clock.js';
+import { lapseDueProposals, nextProposalLapse } from './vote.js';
+
+export { MIN_RESUME_MS, pauseAllowance, pauseClock, resumeClock } from './clock.js';
+export { PROPOSAL_LAPSE_MS, proposalLapsesAt, votePause, type PauseVoteOutcome } from './vote.js';
+
+/** When the scheduler must next look at pauses: a limited pause's end or a pause proposal's lapse, or null. */
+export async function nextPauseWakeAt(deps: GameDeps): Promise<number | null> {
+  const times = [await nextResumeAt(deps), await nextProposalLapse(deps)].filter((t): t is number => t !== null);
+  return times.length > 0 ? Math.min(...times) : null;
+}
+
+/** The scheduler's sweep of pauses: limited pauses that ran out resume, old pause proposals lapse. */
+export async function sweepPauses(deps: GameDeps): Promise<{ done: number; failures: string[] }> {
+  const resumed = await resumeDuePauses(deps);
+  const lapsed = await lapseDueProposals(deps);
+  return { done: resumed.resumed + lapsed.lapsed, failures: [...resumed.failures, ...lapsed.failures] };
+}

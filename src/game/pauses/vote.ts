@@ -1,0 +1,214 @@
+/**
+ * `/game pause-vote` (docs/table.md "Pauses that cannot freeze a game"): the players pause a game together.
+ * - The first vote opens a proposal; the channel is told that a pause was proposed and until when, naming nobody.
+ *   The proposal is a row of `votes` (kind `pause`) under the power `PROPOSAL`, its `target` the time it opened, so it
+ *   outlives any one vote: votes come and go, the proposal stands until it passes or lapses.
+ * - Each surviving player's vote is a `votes` row (kind `pause`), secret like a draw vote: replies are private and
+ *   say only the caller's own vote; running the command again withdraws it.
+ * - The game pauses (`paused_by` `vote`) when every person playing a surviving power has voted: a computer player
+ *   never blocks what the people agree on (as for draws, docs/ai.md "Votes"); a vacant seat has no vote.
+ * - A proposal lapses `PROPOSAL_LAPSE_MS` after it opened; the channel is told once (the scheduler's sweep claims it
+ *   by deleting its row, and the notice has a dedupe key).
+ * - A vote pause stands while every player consents: one player running `/game pause-vote` again ends it (the game
+ *   resumes at once), and so does `/gm resume`. It is not counted against the game master's pause limit.
+ */
+import { and, eq, ne } from 'drizzle-orm';
+import type { Tx } from '../../store/db.js';
+import { audit, playersOf } from '../../store/queries.js';
+import { games, votes, type GameRow } from '../../store/schema.js';
+import { inSnapshot } from '../../store/store.js';
+import { msg } from '../../i18n/index.js';
+import {
+  fail,
+  formatDuration,
+  inTransaction,
+  isComputer,
+  isError,
+  isVacant,
+  playerInGame,
+  timeRef,
+  type Caller,
+  type GameDeps,
+  type PlayerContext,
+  type Result,
+} from '../core/index.js';
+import { queueNotice, queueStatus } from '../outbox/index.js';
+import { survivingPowers } from '../phase/index.js';
+import { pauseClock, resumeClock } from './clock.js';
+
+/** How long a pause proposal stands before it lapses. */
+export const PROPOSAL_LAPSE_MS = 24 * 3_600_000;
+
+/** The `votes.power` of a game's open pause proposal (no power has this name: variants name powers in words). */
+const PROPOSAL = '#proposal';
+
+export type PauseVoteOutcome = 'proposed' | 'supported' | 'withdrawn' | 'paused' | 'resumed';
+
+const pauseRows = (gameId: number) => and(eq(votes.gameId, gameId), eq(votes.kind, 'pause'));
+
+/** The persons playing a surviving power: the ones whose votes a pause needs. */
+async function peopleVoting(tx: Tx, ctx: PlayerContext): Promise<string[]> {
+  const alive = new Set(survivingPowers(ctx.variant, ctx.phase.position));
+  return (await playersOf(tx, ctx.game.id))
+    .filter((p) => alive.has(p.power) && !isVacant(p.userId) && !isComputer(p.userId))
+    .map((p) => p.power);
+}
+
+/**
+ * Votes for a pause, or withdraws the caller's vote; in a vote pause, ends it. The result says only the caller's own
+ * vote and what it did (never who else voted or how many).
+ */
+export async function votePause(
+  deps: GameDeps,
+  caller: Caller,
+): Promise<
+  Result<{
+    power: string;
+    outcome: PauseVoteOutcome;
+    lapsesAt: number | null;
+    deadline: number | null;
+    remaining: number | null;
+  }>
+> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const ctx = await playerInGame(tx, caller, { allowPaused: true });
+    if (isError(ctx)) return ctx;
+    const { game, player } = ctx;
+    const people = await peopleVoting(tx, ctx);
+    if (!people.includes(player.power)) return fail(msg('pauses.refused.noVote', { power: player.power }));
+    const now = deps.now();
+    changed(game.id);
+    if (game.status === 'paused') {
+      if (game.pausedBy !== 'vote') return fail(msg('pauses.refused.masterPause'));
+      const r = await resumeClock(tx, game, now);
+      if (!r) return fail(msg('gm.refused.notPaused'));
+      await audit(tx, { gameId: game.id, userId: caller.userId, action: 'pause_vote_resume', at: now });
+      await queueNotice(
+        tx,
+        r.game,
+        [msg('pauses.notice.voteResumed', { relative: timeRef(r.deadline, 'R'), date: timeRef(r.deadline, 'f') })],
+        `pause-vote-resume:${game.id}:${game.pausedAt}`,
+        now,
+      );
+      await queueStatus(tx, game.id, now);
+      return {
+        ok: true,
+        power: player.power,
+        outcome: 'resumed',
+        lapsesAt: null,
+        deadline: r.deadline,
+        remaining: null,
+      };
+    }
+    const rows = await tx.select().from(votes).where(pauseRows(game.id));
+    const proposal = rows.find((v) => v.power === PROPOSAL);
+    const openedAt = proposal ? Number(proposal.target) : now;
+    const lapsesAt = openedAt + PROPOSAL_LAPSE_MS;
+    const mine = rows.find((v) => v.power === player.power);
+    const base = { power: player.power, lapsesAt, deadline: null, remaining: null };
+    if (mine) {
+      await tx.delete(votes).where(eq(votes.id, mine.id));
+      await audit(tx, { gameId: game.id, userId: caller.userId, action: 'pause_withdraw', at: now });
+      return { ok: true, ...base, outcome: 'withdrawn' };
+    }
+    await tx.insert(votes).values({ gameId: game.id, power: player.power, kind: 'pause', createdAt: now });
+    await audit(tx, { gameId: game.id, userId: caller.userId, action: 'pause_vote', at: now });
+    const voted = new Set([...rows.map((v) => v.power), player.power]);
+    if (people.every((p) => voted.has(p))) {
+      const remaining = await pauseByVote(tx, game, now);
+      return { ok: true, ...base, lapsesAt: null, outcome: 'paused', remaining };
+    }
+    if (proposal) return { ok: true, ...base, outcome: 'supported' };
+    await tx
+      .insert(votes)
+      .values({ gameId: game.id, power: PROPOSAL, kind: 'pause', target: String(now), createdAt: now });
+    await queueNotice(
+      tx,
+      game,
+      [msg('pauses.notice.proposed', { relative: timeRef(lapsesAt, 'R'), date: timeRef(lapsesAt, 'f') })],
+      `pause-proposed:${game.id}:${now}`,
+      now,
+    );
+    await queueStatus(tx, game.id, now);
+    return { ok: true, ...base, outcome: 'proposed' };
+  });
+}
+
+/** Every person voted: the proposal and its votes are spent, the game pauses, the channel is told. */
+async function pauseByVote(tx: Tx, game: GameRow, now: number): Promise<number> {
+  await tx.delete(votes).where(pauseRows(game.id));
+  const { game: paused, remaining } = await pauseClock(tx, game, 'vote', now);
+  await audit(tx, { gameId: game.id, userId: null, action: 'pause_by_vote', detail: { remaining }, at: now });
+  await queueNotice(
+    tx,
+    paused,
+    [msg('pauses.notice.votePaused', { remaining: formatDuration(remaining) })],
+    `pause-vote-passed:${game.id}:${now}`,
+    now,
+  );
+  await queueStatus(tx, game.id, now);
+  return remaining;
+}
+
+/** The open pause proposals of games not over: their game and when they opened. */
+async function openProposals(deps: GameDeps): Promise<{ gameId: number; openedAt: number }[]> {
+  const rows = await inSnapshot(deps.store, (tx) =>
+    tx
+      .select({ gameId: votes.gameId, target: votes.target })
+      .from(votes)
+      .innerJoin(games, eq(games.id, votes.gameId))
+      .where(and(eq(votes.kind, 'pause'), eq(votes.power, PROPOSAL), ne(games.status, 'finished'))),
+  );
+  return rows.map((r) => ({ gameId: r.gameId, openedAt: Number(r.target) }));
+}
+
+/** When the next pause proposal lapses, or null. */
+export async function nextProposalLapse(deps: GameDeps): Promise<number | null> {
+  const all = (await openProposals(deps)).map((p) => p.openedAt + PROPOSAL_LAPSE_MS);
+  return all.length > 0 ? Math.min(...all) : null;
+}
+
+/** When the game's open pause proposal lapses (for `/game status`), or null. */
+export async function proposalLapsesAt(tx: Tx, gameId: number): Promise<number | null> {
+  const rows = await tx
+    .select({ target: votes.target })
+    .from(votes)
+    .where(and(pauseRows(gameId), eq(votes.power, PROPOSAL)));
+  return rows[0] ? Number(rows[0].target) + PROPOSAL_LAPSE_MS : null;
+}
+
+/**
+ * Ends every pause proposal older than `PROPOSAL_LAPSE_MS`, each in its own transaction: its votes are cleared and
+ * its channel is told once. Returns how many lapsed and the games that failed (retried on the next sweep).
+ */
+export async function lapseDueProposals(deps: GameDeps): Promise<{ lapsed: number; failures: string[] }> {
+  const now = deps.now();
+  let lapsed = 0;
+  const failures: string[] = [];
+  for (const due of (await openProposals(deps)).filter((p) => p.openedAt + PROPOSAL_LAPSE_MS <= now)) {
+    const r = await inTransaction(deps, async (tx, changed) => {
+      // The claim: only the transaction that deletes the proposal's row announces it.
+      const claimed = await tx
+        .delete(votes)
+        .where(and(pauseRows(due.gameId), eq(votes.power, PROPOSAL), eq(votes.target, String(due.openedAt))))
+        .returning();
+      const game = (await tx.select().from(games).where(eq(games.id, due.gameId)).limit(1))[0];
+      if (claimed.length === 0 || !game) return { ok: true as const, done: false };
+      await tx.delete(votes).where(pauseRows(due.gameId));
+      await audit(tx, { gameId: game.id, userId: null, action: 'pause_vote_lapsed', at: now });
+      await queueNotice(
+        tx,
+        game,
+        [msg('pauses.notice.voteLapsed')],
+        `pause-vote-lapsed:${game.id}:${due.openedAt}`,
+        now,
+      );
+      await queueStatus(tx, game.id, now);
+      changed(game.id);
+      return { ok: true as const, done: true };
+    });
+    if (!r.ok) failures.push(`game ${due.gameId}: ${r.error}`);
+    else if (r.done) lapsed++;
+  }
+  return { lapsed, failures };
+}
