@@ -93,6 +93,7 @@ const FEATURES = [
   'press',
   'orders',
   'seats',
+  'pauses',
   'resolve',
   'lobby',
   'votes',
