@@ -19,7 +19,7 @@ import { formatDuration, inTransaction, timeRef, type GameDeps } from '../core/i
 import { queueNotice, queueStatus } from '../outbox/index.js';
 
 /** Pause/resume never leaves less than this on the clock, so players can react. */
-export const MIN_RESUME_MS = 60_000;
+const MIN_RESUME_MS = 60_000;
 
 /** What is left of a game master's pause allowance (the limit less the closed pauses). */
 export function pauseAllowance(game: Pick<GameRow, 'pauseLimitMs' | 'pauseUsedMs'>): number {

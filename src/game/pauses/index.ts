@@ -8,8 +8,8 @@ import type { GameDeps } from '../core/index.js';
 import { nextResumeAt, resumeDuePauses } from './clock.js';
 import { lapseDueProposals, nextProposalLapse } from './vote.js';
 
-export { MIN_RESUME_MS, pauseAllowance, pauseClock, resumeClock } from './clock.js';
-export { PROPOSAL_LAPSE_MS, proposalLapsesAt, votePause, type PauseVoteOutcome } from './vote.js';
+export { pauseAllowance, pauseClock, resumeClock } from './clock.js';
+export { votePause } from './vote.js';
 
 /** When the scheduler must next look at pauses: a limited pause's end or a pause proposal's lapse, or null. */
 export async function nextPauseWakeAt(deps: GameDeps): Promise<number | null> {

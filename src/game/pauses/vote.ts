@@ -37,12 +37,12 @@ import { survivingPowers } from '../phase/index.js';
 import { pauseClock, resumeClock } from './clock.js';
 
 /** How long a pause proposal stands before it lapses. */
-export const PROPOSAL_LAPSE_MS = 24 * 3_600_000;
+const PROPOSAL_LAPSE_MS = 24 * 3_600_000;
 
 /** The `votes.power` of a game's open pause proposal (no power has this name: variants name powers in words). */
 const PROPOSAL = '#proposal';
 
-export type PauseVoteOutcome = 'proposed' | 'supported' | 'withdrawn' | 'paused' | 'resumed';
+type PauseVoteOutcome = 'proposed' | 'supported' | 'withdrawn' | 'paused' | 'resumed';
 
 const pauseRows = (gameId: number) => and(eq(votes.gameId, gameId), eq(votes.kind, 'pause'));
 
@@ -166,15 +166,6 @@ async function openProposals(deps: GameDeps): Promise<{ gameId: number; openedAt
 export async function nextProposalLapse(deps: GameDeps): Promise<number | null> {
   const all = (await openProposals(deps)).map((p) => p.openedAt + PROPOSAL_LAPSE_MS);
   return all.length > 0 ? Math.min(...all) : null;
-}
-
-/** When the game's open pause proposal lapses (for `/game status`), or null. */
-export async function proposalLapsesAt(tx: Tx, gameId: number): Promise<number | null> {
-  const rows = await tx
-    .select({ target: votes.target })
-    .from(votes)
-    .where(and(pauseRows(gameId), eq(votes.power, PROPOSAL)));
-  return rows[0] ? Number(rows[0].target) + PROPOSAL_LAPSE_MS : null;
 }
 
 /**

@@ -15,7 +15,14 @@ import type { Tx } from '../../store/db.js';
 import { gameById, insertPhase, ordersOf, phaseById, playersOf, audit } from '../../store/queries.js';
 import { games, phases, type GameEnd, type GameRow, type PhaseRow } from '../../store/schema.js';
 import { enqueue, queueDm, queueStatus, worded } from '../outbox/index.js';
-import { pluginContext, pluginOfGame, adjudicatePhase, advanceSteps, seatedToAct } from '../phase/index.js';
+import {
+  pluginContext,
+  pluginOfGame,
+  adjudicatePhase,
+  advanceSteps,
+  seatedToAct,
+  survivingPowers,
+} from '../phase/index.js';
 import type { Handoff } from '../../variants/plugin/index.js';
 import {
   phaseLabel,
@@ -41,6 +48,7 @@ import {
   givenOrders,
   recordPhaseSeats,
   vacateSilentSeats,
+  clearVotesOfEliminated,
   closeCallsOfGame,
 } from '../seats/index.js';
 import { msg } from '../../i18n/index.js';
@@ -229,6 +237,10 @@ export async function resolveInTx(
     }
     // Seats silent for `vacate_after` phases in a row are offered to substitutes, after the results.
     await vacateSilentSeats(tx, game, missed, now);
+    // Votes never lapse silently (docs/table.md "Pauses"): a power the phase eliminated loses its votes, said once.
+    const after = new Set(survivingPowers(variant, adjudication.position));
+    const out = survivingPowers(variant, phase.position).filter((p) => !after.has(p));
+    await clearVotesOfEliminated(tx, game, out, phase.id, now);
     const acting = await humanPowersToAct(tx, variant, game, next);
     if (acting.length > 0 || powersToAct(variant, next.position).length === 0) {
       const userOf = new Map((await playersOf(tx, game.id)).map((p) => [p.power, p.userId]));

@@ -45,3 +45,29 @@ export async function queueVotesCleared(tx: Tx, game: GameRow, power: string, ke
     now,
   );
 }
+
+/**
+ * After a phase's results: a power the phase eliminated loses its standing votes, and every concession to it is
+ * withdrawn (none of them can count any more). The channel is told once per eliminated power, whether or not
+ * anyone had voted (votes are secret).
+ */
+export async function clearVotesOfEliminated(
+  tx: Tx,
+  game: GameRow,
+  eliminated: readonly string[],
+  phaseId: number,
+  now: number,
+): Promise<void> {
+  for (const power of eliminated) {
+    await tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.power, power)));
+    await tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.kind, 'concede'), eq(votes.target, power)));
+    await queueNotice(
+      tx,
+      game,
+      [msg('votes.notice.eliminated', { power })],
+      `votes-out:${game.id}:${phaseId}:${power}`,
+      now,
+      phaseId,
+    );
+  }
+}
