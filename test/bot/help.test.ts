@@ -28,23 +28,23 @@ describe('/help', () => {
     const text = await ask('en-US');
     for (const command of commands.filter((c) => c !== help)) expect(text).toContain(`**/${command.data.name}**`);
     expect(text).toContain(
-      '**/game** create · join · leave · start · status · list — Create, join, leave, start or look at',
+      '**/game** create · join · leave · start · status · list · pause-vote — Create, join, leave, start or look at',
     );
     expect(text).toContain('`/help command:` shows one command in full');
   });
 
   it('speaks French and Chinese with the names their clients show', async () => {
     const french = await ask('fr');
-    expect(french).toContain('**/partie** créer · rejoindre · quitter · lancer · état · liste — Créer, rejoindre');
+    expect(french).toContain('**/partie** créer · rejoindre · quitter · lancer · état · liste · vote-pause — Créer, rejoindre');
     expect(french).toContain('`/aide commande:` montre une commande en détail');
     expect(french).toContain('`/ordre` propose vos ordres possibles');
     const simplified = await ask('zh-CN');
     expect(simplified).toContain(
-      '**/对局** 创建 · 加入 · 退出 · 开始 · 状态 · 列表 — 在本频道创建、加入、退出、开始或查看对局',
+      '**/对局** 创建 · 加入 · 退出 · 开始 · 状态 · 列表 · 暂停投票 — 在本频道创建、加入、退出、开始或查看对局',
     );
     const traditional = await ask('zh-TW');
     expect(traditional).toContain(
-      '**/對局** 建立 · 加入 · 退出 · 開始 · 狀態 · 列表 — 在本頻道建立、加入、退出、開始或檢視對局',
+      '**/對局** 建立 · 加入 · 退出 · 開始 · 狀態 · 列表 · 暫停投票 — 在本頻道建立、加入、退出、開始或檢視對局',
     );
     // nothing English left but the names players type as they are (`all`, `gm`, S1901M, order syntax)
     for (const text of [french, simplified, traditional]) expect(text).not.toMatch(/\b(the|your|game|orders?)\b/);

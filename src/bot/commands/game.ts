@@ -473,6 +473,9 @@ function optionsLines(variantId: string, options: Record<string, string>): strin
 
 /** `/game pause-vote`: the caller's own vote, answered privately (docs/table.md "Pauses that cannot freeze a game"). */
 async function pauseVote(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  // Another kind of game keeps its own pauses (its game master's).
+  if (await botKindInChannel(ctx.deps, interaction.channelId))
+    return replyRejected(interaction, msg('pauses.refused.otherKind'));
   const r = await votePause(ctx.deps, callerOf(interaction));
   if (!r.ok) return replyRejected(interaction, r);
   const locale = readerOf(interaction);
