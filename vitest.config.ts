@@ -19,6 +19,7 @@ const ON_BOTH_DATABASES = [
     'logs',
     'maps',
     'order-replies',
+    'pauses',
     'pins',
     'players',
     'press',

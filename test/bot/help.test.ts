@@ -35,7 +35,9 @@ describe('/help', () => {
 
   it('speaks French and Chinese with the names their clients show', async () => {
     const french = await ask('fr');
-    expect(french).toContain('**/partie** créer · rejoindre · quitter · lancer · état · liste · vote-pause — Créer, rejoindre');
+    expect(french).toContain(
+      '**/partie** créer · rejoindre · quitter · lancer · état · liste · vote-pause — Créer, rejoindre',
+    );
     expect(french).toContain('`/aide commande:` montre une commande en détail');
     expect(french).toContain('`/ordre` propose vos ordres possibles');
     const simplified = await ask('zh-CN');

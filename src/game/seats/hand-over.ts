@@ -6,7 +6,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { orders, readiness, votes, type GameRow } from '../../store/schema.js';
-import { msg } from '../../i18n/index.js';
+import { msg, type MsgParam } from '../../i18n/index.js';
+import { powerParam, variantOfGame } from '../core/index.js';
 import { queueNotice } from '../outbox/index.js';
 
 /** Returns how many orders were cleared. */
@@ -40,7 +41,7 @@ export async function queueVotesCleared(tx: Tx, game: GameRow, power: string, ke
   await queueNotice(
     tx,
     game,
-    [msg('votes.notice.cleared', { power })],
+    [msg('votes.notice.cleared', { power: powerIn(game, power) })],
     `votes-cleared:${game.id}:${power}:${key}`,
     now,
   );
@@ -64,10 +65,16 @@ export async function clearVotesOfEliminated(
     await queueNotice(
       tx,
       game,
-      [msg('votes.notice.eliminated', { power })],
+      [msg('votes.notice.eliminated', { power: powerIn(game, power) })],
       `votes-out:${game.id}:${phaseId}:${power}`,
       now,
       phaseId,
     );
   }
+}
+
+/** A power's name in the reader's locale (as the variant names it there). */
+function powerIn(game: GameRow, power: string): MsgParam {
+  const variant = variantOfGame(game);
+  return variant ? powerParam(variant, power) : power;
 }
