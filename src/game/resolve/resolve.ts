@@ -9,7 +9,7 @@
 import { inSnapshot } from '../../store/store.js';
 import { and, eq, isNull, lte, isNotNull } from 'drizzle-orm';
 import { powersToAct } from '../../engine/index.js';
-import type { Adjudication, PowerOrder } from '../../engine/types.js';
+import type { Adjudication, Position, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { gameById, insertPhase, ordersOf, phaseById, playersOf, audit } from '../../store/queries.js';
@@ -238,8 +238,8 @@ export async function resolveInTx(
     // Seats silent for `vacate_after` phases in a row are offered to substitutes, after the results.
     await vacateSilentSeats(tx, game, missed, now);
     // Votes never lapse silently (docs/table.md "Pauses"): a power the phase eliminated loses its votes, said once.
-    const after = new Set(survivingPowers(variant, adjudication.position));
-    const out = survivingPowers(variant, phase.position).filter((p) => !after.has(p));
+    const after = new Set(stillInTheGame(variant, adjudication.position));
+    const out = stillInTheGame(variant, phase.position).filter((p) => !after.has(p));
     await clearVotesOfEliminated(tx, game, out, phase.id, now);
     const acting = await humanPowersToAct(tx, variant, game, next);
     if (acting.length > 0 || powersToAct(variant, next.position).length === 0) {
@@ -272,6 +272,12 @@ export async function resolveInTx(
   await queueStatus(tx, game.id, now);
   const current = (await phaseById(tx, game.currentPhaseId!))!;
   return { ok: true, resolved, next: toPhaseView(current, variant), end: null };
+}
+
+/** The powers with a centre or a unit, a dislodged one too (it may still retreat): the others are out of the game. */
+function stillInTheGame(variant: Variant, position: Position): string[] {
+  const alive = new Set([...survivingPowers(variant, position), ...position.dislodged.map((u) => u.power)]);
+  return variant.powers.map((p) => p.name).filter((p) => alive.has(p));
 }
 
 /**

@@ -1,0 +1,65 @@
+/**
+ * Votes never lapse silently (docs/table.md "Pauses that cannot freeze a game"): a power a phase eliminates loses its
+ * votes and every concession to it, and the channel is told once, after the results; a power whose last unit is only
+ * dislodged is not out yet (it may retreat).
+ */
+import { and, eq, like } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Position, Unit } from '../../../src/engine/types.js';
+import { submitOrders } from '../../../src/game/orders/index.js';
+import { resolvePhase } from '../../../src/game/resolve/index.js';
+import { concede, voteDraw } from '../../../src/game/votes/index.js';
+import { games, outbox, phases, votes } from '../../../src/store/schema.js';
+import { CHANNEL, internalErrors, makeEnv, ok, startedGame, userOf, type TestEnv } from '../helpers.js';
+
+let env: TestEnv;
+beforeEach(async () => {
+  internalErrors.length = 0;
+  env = await makeEnv();
+});
+afterEach(async () => {
+  await env.close();
+  expect(internalErrors).toEqual([]);
+});
+
+const caller = (power: string) => ({ channelId: CHANNEL, userId: userOf(power) });
+const army = (power: string, province: string): Unit => ({ power, type: 'A', province, coast: null });
+
+describe('an elimination clears votes', () => {
+  it("clears the eliminated power's votes and the concessions to it, said once when it is out", async () => {
+    const started = await startedGame(env.deps, ['Austria', 'Russia', 'England']);
+    const db = env.deps.store.db;
+    const game = (await db.select().from(games).where(eq(games.id, started.game.id)))[0]!;
+    const phase = (await db.select().from(phases).where(eq(phases.id, game.currentPhaseId!)))[0]!;
+    // Austria keeps one army in Vienna and no centre; Russia attacks it with support.
+    const position: Position = {
+      ...phase.position,
+      units: [
+        ...phase.position.units.filter((u) => u.power !== 'Austria' && u.power !== 'Russia'),
+        army('Austria', 'vie'),
+        army('Russia', 'gal'),
+        army('Russia', 'boh'),
+      ],
+      supplyCenters: { ...phase.position.supplyCenters, Austria: [] },
+    };
+    await db.update(phases).set({ position }).where(eq(phases.id, phase.id));
+    ok(await voteDraw(env.deps, caller('Austria')));
+    ok(await concede(env.deps, { ...caller('England'), to: 'Austria' }));
+    ok(await submitOrders(env.deps, { ...caller('Russia'), text: 'A gal - vie; A boh S A gal - vie' }));
+    const notices = async () =>
+      await db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.gameId, game.id), like(outbox.dedupeKey, 'votes-out:%')));
+    // Dislodged, Austria may still retreat: not out, its votes stand.
+    ok(await resolvePhase(env.deps, { gameId: game.id, reason: 'deadline' }));
+    expect(await notices()).toHaveLength(0);
+    expect((await db.select().from(votes).where(eq(votes.gameId, game.id))).length).toBe(2);
+    // Its retreat missing, the unit disbands: Austria is out.
+    ok(await resolvePhase(env.deps, { gameId: game.id, reason: 'deadline' }));
+    const said = await notices();
+    expect(said).toHaveLength(1);
+    expect(said[0]!.payload).toMatchObject({ text: expect.stringContaining('Austria is out of the game') });
+    expect(await db.select().from(votes).where(eq(votes.gameId, game.id))).toEqual([]);
+  });
+});
