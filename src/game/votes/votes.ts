@@ -6,8 +6,10 @@ import { first } from '../../store/store.js';
  * - Concession: `/concede to:` concedes the game to a power. When every other surviving power that has a
  *   player has conceded to the same power, that power wins.
  * Both are secret until they decide the game: no reply, status or log at info says who voted.
- * They never expire: a vote stands until withdrawn, until its power changes hands (`/gm replace`), or until a
- * rollback undoes the game's end they decided.
+ * They never expire: a vote stands until withdrawn, until its power changes hands (`/gm replace`, a vacated seat) or
+ * is eliminated, or until a rollback undoes the game's end they decided. Never silently: the channel is told at every
+ * change of hands and every elimination (src/game/seats/hand-over.ts, docs/table.md "Pauses that cannot freeze a
+ * game"). Pause votes are src/game/pauses/vote.ts.
  *
  * A computer player's seat votes too, by a fixed rule (docs/ai.md "Votes"), stored like a person's
  * vote and counted like one:
