@@ -17,7 +17,7 @@ import {
 import type { Tx } from '../../store/db.js';
 import { games, type GameEnd } from '../../store/schema.js';
 import { cardEvents, cardGames, cardSeats, type CardSeatRow } from './tables.js';
-import { noteEvent } from '../core/index.js';
+import { fail, noteEvent, type Refusal } from '../core/index.js';
 import { inNotation } from './text.js';
 import { msg, type Msg } from '../../i18n/index.js';
 import { queueActionLog, queueGameOver, queuePingsForNow, queueRoundSummary, queueTable } from './outbox.js';
@@ -27,7 +27,7 @@ import { dynastyLabel } from '../../cardgame/names.js';
 import { recordSeatTurn } from '../seats/index.js';
 import { rateFinishedGame, type PlacedSeat } from '../scores/index.js';
 
-export type Fail = { ok: false; error: string };
+export type Fail = Refusal;
 
 /** Actors that are not a player's own click. */
 export const AUTO_ACTORS = ['timeout', 'away', 'conceded', 'vacant'] as const;
@@ -76,7 +76,7 @@ export async function commitAction(
   now: number,
 ): Promise<CardCtx | Fail> {
   const before = ctx.state;
-  if (!before) return { ok: false, error: 'The game has not started yet.' };
+  if (!before) return fail(msg('cards.refused.notStarted'));
   const r = apply(before, action);
   if (!r.ok) return { ok: false, error: inNotation(r.error) };
   const after = r.state;
@@ -229,7 +229,7 @@ export async function commitDefault(
   now: number,
 ): Promise<CardCtx | Fail> {
   const a = await defaultAction(tx, ctx, seat);
-  if (!a) return { ok: false, error: 'That seat has nothing to do now.' };
+  if (!a) return fail(msg('cards.refused.nothingToDo'));
   const r = await commitAction(tx, ctx, a, actor, now);
   if ('ok' in r && a.type === 'fallBack' && (a.effects || a.recruit))
     return await commitAction(tx, ctx, { type: 'fallBack', seat }, actor, now);

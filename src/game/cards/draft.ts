@@ -19,32 +19,53 @@ import {
 } from '../../cardgame/index.js';
 import { fireSources, windSources, bestRowCards } from '../../cardgame/effects.js';
 import { cloneState } from '../../cardgame/clone.js';
-import { Refusal } from '../../cardgame/refusal.js';
+import { Refusal as EngineRefusal } from '../../cardgame/refusal.js';
 import { parseAction } from '../../cardgame/schema.js';
 import type { Tx } from '../../store/db.js';
 import { cardDrafts, cardGames, type CardDraftRow, type CardDraftStep } from './tables.js';
-import { fail, inReadTransaction, inTransaction, type Caller, type GameDeps, type Result } from '../core/index.js';
+import {
+  fail,
+  inReadTransaction,
+  inTransaction,
+  type Caller,
+  type GameDeps,
+  type Refusal,
+  type Result,
+} from '../core/index.js';
+import { isCard } from '../../cardgame/cards.js';
+import { msg, type Msg } from '../../i18n/index.js';
+import { cardWord, inEachLocale, namesParam, symbolParam, symbolWord } from './names.js';
 import { commitAction, markPresentInTx, runAutomatic } from './commit.js';
 import { queueTable } from './outbox.js';
 import { inNotation } from './text.js';
 import { notYourTurn, seatCtx, type SeatCtx } from './play.js';
-import { draftOf, infoOf, reload, STALE } from './store.js';
+import { draftOf, infoOf, reload, staleTable } from './store.js';
 import { FALL_BACK_GRACE_MS, type CardDraftView, type CardGameInfo } from './types.js';
 
-const NO_DRAFT = 'You have not started a fall back: press "Fall back" first.';
+const noDraft = (): Refusal => fail(msg('cards.refused.noDraft'));
+
+/** "You do not claim fire (your claims: cavalry, spy)." with each locale's words for the symbols. */
+function notClaimed(symbol: string, claims: readonly string[]): Refusal {
+  return fail(
+    msg('cards.refused.notClaimed', {
+      symbol: symbolParam(symbol),
+      claims: namesParam((locale) => claims.map((c) => (locale === 'en' ? c : symbolWord(c, locale)))),
+    }),
+  );
+}
 
 /** The board as the draft leaves it, or the sentence of the first effect that no longer applies. */
 function draftBoard(
   s: CardGameState,
   seat: Seat,
   effects: readonly Effect[],
-): { ok: true; state: CardGameState; lines: string[] } | { ok: false; error: string } {
+): { ok: true; state: CardGameState; lines: string[] } | Refusal {
   const board = cloneState(s);
   const events: { text: string; kind: string }[] = [];
   try {
     for (const e of effects) applyEffect(board, seat, e, events);
   } catch (e) {
-    if (e instanceof Refusal) return { ok: false, error: inNotation(e.message) };
+    if (e instanceof EngineRefusal) return { ok: false, error: inNotation(e.message) };
     throw e;
   }
   return { ok: true, state: board, lines: events.filter((e) => e.kind === 'effect').map((e) => e.text) };
@@ -116,15 +137,15 @@ async function openDraft(
   tx: Tx,
   caller: Caller,
   version: number | null | undefined,
-): Promise<{ sc: SeatCtx; draft: CardDraftRow } | { ok: false; error: string }> {
+): Promise<{ sc: SeatCtx; draft: CardDraftRow } | Refusal> {
   const sc = await seatCtx(tx, caller);
   if ('ok' in sc) return sc;
   const s = sc.ctx.state!;
   if ((s.phase !== 'battle' && s.phase !== 'tiebreak') || s.turnSeat !== sc.seat) return fail(notYourTurn(sc.ctx));
-  if (version !== undefined && version !== null && version !== sc.ctx.card.version) return fail(STALE);
+  if (version !== undefined && version !== null && version !== sc.ctx.card.version) return staleTable();
   const draft = await draftOf(tx, sc.ctx.game.id, sc.seat);
-  if (!draft) return fail(NO_DRAFT);
-  if (draft.version !== sc.ctx.card.version) return fail(STALE);
+  if (!draft) return noDraft();
+  if (draft.version !== sc.ctx.card.version) return staleTable();
   return { sc, draft };
 }
 
@@ -164,7 +185,7 @@ export async function startFallBack(
     const s = sc.ctx.state!;
     if ((s.phase !== 'battle' && s.phase !== 'tiebreak') || s.turnSeat !== sc.seat) return fail(notYourTurn(sc.ctx));
     if (input.version !== undefined && input.version !== null && input.version !== sc.ctx.card.version)
-      return fail(STALE);
+      return staleTable();
     const now = deps.now();
     await markPresentInTx(tx, sc.ctx, caller.userId);
     const existing = await draftOf(tx, sc.ctx.game.id, sc.seat);
@@ -215,19 +236,18 @@ export async function draftEffect(
     if ('ok' in d) return d;
     const { sc, draft } = d;
     const s = sc.ctx.state!;
-    if (s.phase === 'tiebreak') return fail('In a tie-break round no superiority is used: press Done.');
+    if (s.phase === 'tiebreak') return fail(msg('cards.refused.tiebreakDone'));
     const parsed = parseAction({ type: 'fallBack', seat: sc.seat, effects: [input.effect] });
     if (!parsed.ok || parsed.action.type !== 'fallBack' || !parsed.action.effects?.[0])
-      return fail('That effect is not understood; choose it again from the list.');
+      return fail(msg('cards.refused.effectUnknown'));
     const effect = parsed.action.effects[0];
     const effects = draft.effects as Effect[];
     const claims = claimsOf(s, sc.seat);
-    if (!claims.includes(effect.symbol))
-      return fail(`You do not claim ${effect.symbol} (your claims: ${claims.join(', ') || 'none'}).`);
+    if (!claims.includes(effect.symbol)) return notClaimed(effect.symbol, claims);
     if (effects.some((e) => e.symbol === effect.symbol))
-      return fail(`${effect.symbol} is already resolved; each superiority is used once (Back undoes it).`);
+      return fail(msg('cards.refused.alreadyResolved', { symbol: symbolParam(effect.symbol) }));
     const b = draftBoard(s, sc.seat, [...effects, effect]);
-    if (!b.ok) return fail(b.error);
+    if (!b.ok) return b;
     // an effect clears the recruit (a Spy pick changes the row): no step holds it any more
     await saveDraft(
       tx,
@@ -274,19 +294,21 @@ export async function draftBack(
       );
     else if (d.draft.recruit) await saveDraft(tx, d.sc.ctx.game.id, d.sc.seat, { recruit: null }, now);
     else if (effects.length) await saveDraft(tx, d.sc.ctx.game.id, d.sc.seat, { effects: effects.slice(0, -1) }, now);
-    else return fail('Nothing to undo: nothing is chosen yet.');
+    else return fail(msg('cards.refused.nothingToUndo'));
     return await draftResult(tx, d.sc);
   });
 }
 
 /** The recruit's refusal on the row as the draft leaves it, or null. */
-function recruitError(row: readonly string[], count: number, cards: readonly string[]): string | null {
-  if (cards.length !== count)
-    return `Take ${count} card${count === 1 ? '' : 's'} from the recruiting row, not ${cards.length}.`;
+function recruitError(row: readonly string[], count: number, cards: readonly string[]): Msg | null {
+  if (cards.length !== count) return msg('cards.refused.recruitCount', { count, given: cards.length });
   const left = [...row];
   for (const c of cards) {
     const i = left.indexOf(c);
-    if (i < 0) return `${inNotation(c)} is not in the recruiting row.`;
+    if (i < 0)
+      return msg('cards.refused.notInRow', {
+        card: inEachLocale((locale) => (locale !== 'en' && isCard(c) ? cardWord(c, locale) : inNotation(c))),
+      });
     left.splice(i, 1);
   }
   return null;
@@ -312,44 +334,37 @@ export async function draftChoose(
     if ('ok' in d) return d;
     const { sc, draft } = d;
     const s = sc.ctx.state!;
-    if (s.phase === 'tiebreak')
-      return fail('In a tie-break round no superiority is used and no card taken: fall back.');
+    if (s.phase === 'tiebreak') return fail(msg('cards.refused.tiebreakChoose'));
     const raw = Array.isArray(input.effects) ? input.effects : [];
     const parsed = parseAction({ type: 'fallBack', seat: sc.seat, effects: raw });
-    if (!parsed.ok || parsed.action.type !== 'fallBack')
-      return fail('That choice is not understood; choose it again from the list.');
+    if (!parsed.ok || parsed.action.type !== 'fallBack') return fail(msg('cards.refused.choiceUnknown'));
     const added = parsed.action.effects ?? [];
     const effects = draft.effects as Effect[];
     const claims = claimsOf(s, sc.seat);
     const done = new Set(effects.map((e) => e.symbol));
     const pending = pendingSources(stepsOf(draft), effects);
     for (const e of added) {
-      if (!claims.includes(e.symbol))
-        return fail(`You do not claim ${e.symbol} (your claims: ${claims.join(', ') || 'none'}).`);
-      if (done.has(e.symbol))
-        return fail(`${e.symbol} is already resolved; each superiority is used once (Back undoes it).`);
+      if (!claims.includes(e.symbol)) return notClaimed(e.symbol, claims);
+      if (done.has(e.symbol)) return fail(msg('cards.refused.alreadyResolved', { symbol: symbolParam(e.symbol) }));
       done.add(e.symbol);
     }
     const b = draftBoard(s, sc.seat, [...effects, ...added]);
-    if (!b.ok) return fail(b.error);
+    if (!b.ok) return b;
     const sources: { fire?: number; wind?: number } = {};
     for (const sym of ['fire', 'wind'] as const) {
       const h = input.sources?.[sym];
       if (h === undefined) continue;
-      if (!claims.includes(sym)) return fail(`You do not claim ${sym}.`);
-      if (done.has(sym) || pending[sym] !== undefined) return fail(`${sym} is already chosen; Back undoes it.`);
+      if (!claims.includes(sym)) return fail(msg('cards.refused.notClaimedShort', { symbol: symbolParam(sym) }));
+      if (done.has(sym) || pending[sym] !== undefined)
+        return fail(msg('cards.refused.alreadyChosen', { symbol: symbolParam(sym) }));
       const legal = sym === 'fire' ? fireSources(b.state, sc.seat) : windSources(b.state, sc.seat);
       if (!Number.isInteger(h) || !legal.includes(h))
-        return fail(
-          sym === 'fire'
-            ? `Fire cannot burn stronghold ${h}: choose it again from the list.`
-            : `Wind cannot move an army of yours from stronghold ${h}: choose it again from the list.`,
-        );
+        return fail(msg(sym === 'fire' ? 'cards.refused.fireSource' : 'cards.refused.windSource', { h: String(h) }));
       sources[sym] = h;
     }
     let recruit = draft.recruit;
     if (input.recruit !== undefined && input.recruit !== null) {
-      if (recruit) return fail('Your recruits are already chosen; Back undoes them.');
+      if (recruit) return fail(msg('cards.refused.recruitsChosen'));
       const view = buildDraftView(infoOf(sc.ctx), s, sc.seat, { ...draft, effects: [...effects, ...added] });
       const cards = Array.isArray(input.recruit) ? input.recruit.map(String) : [];
       const why = recruitError(view.row, view.recruitCount, cards);
@@ -357,7 +372,7 @@ export async function draftChoose(
       recruit = cards;
     }
     if (added.length === 0 && recruit === draft.recruit && Object.keys(sources).length === 0)
-      return fail('Nothing was chosen.');
+      return fail(msg('cards.refused.nothingChosen'));
     const step: CardDraftStep = {
       effects: added.length,
       recruit: recruit !== draft.recruit,
@@ -385,7 +400,7 @@ export async function draftRecruit(
     if ('ok' in d) return d;
     const view = buildDraftView(infoOf(d.sc.ctx), d.sc.ctx.state!, d.sc.seat, d.draft);
     const cards = Array.isArray(input.cards) ? input.cards.map(String) : [];
-    if (view.tiebreak) return fail('In a tie-break round no cards are taken.');
+    if (view.tiebreak) return fail(msg('cards.refused.tiebreakRecruit'));
     const why = recruitError(view.row, view.recruitCount, cards);
     if (why) return fail(why);
     // a recruit chosen again replaces the one chosen before: its step no longer holds it
@@ -409,7 +424,7 @@ export async function cancelFallBack(deps: GameDeps, caller: Caller): Promise<Re
     const sc = await seatCtx(tx, caller);
     if ('ok' in sc) return sc;
     const draft = await draftOf(tx, sc.ctx.game.id, sc.seat);
-    if (!draft) return fail(NO_DRAFT);
+    if (!draft) return noDraft();
     await saveDraft(tx, sc.ctx.game.id, sc.seat, { effects: [], recruit: null, steps: [] }, deps.now());
     return { ok: true };
   });

@@ -17,24 +17,24 @@ import { games } from '../../store/schema.js';
 import { cardEvents, cardGames, cardSeats, type CardSeatRow } from './tables.js';
 import {
   formatDuration,
-  parseDuration,
   fail,
   inTransaction,
   type Caller,
   type GameDeps,
+  type Refusal,
   type Result,
   computerUserId,
   isComputer,
-  parseLevel,
   playerName,
   channelRef,
   typed,
 } from '../core/index.js';
-import { queueDm, queueNotice } from '../outbox/index.js';
+import { queueDm } from '../outbox/index.js';
 import { commitDefault, runAutomatic, turnClock, turnLength } from './commit.js';
 import { queueCardNotice, queueLog, queuePingsForNow, queueTable, queueTurnPing, turnPingText } from './outbox.js';
-import { dynastyMsg, holderMsg } from './names.js';
-import { msg } from '../../i18n/index.js';
+import { dynastyMsg, dynastyTitle, holderMsg, namesParam } from './names.js';
+import { msg, type Locale } from '../../i18n/index.js';
+import { cardDuration, cardLevel } from './typed.js';
 import {
   bumpVersion,
   handSeatRow,
@@ -42,29 +42,29 @@ import {
   infoOf,
   openCardGame,
   reload,
+  staleTable,
   seatRow,
   seatsToAct,
   settingsOf,
   type CardCtx,
 } from './store.js';
-import { dynastyLabel } from './text.js';
 import { CARD_MAX_TURN_MS, type CardGameInfo } from './types.js';
 import { matchDynasty } from './lobby.js';
 
 type GmResult = Result<{ game: CardGameInfo }>;
 
-async function gmCtx(tx: Tx, caller: Caller, running = true): Promise<CardCtx | { ok: false; error: string }> {
+async function gmCtx(tx: Tx, caller: Caller, running = true): Promise<CardCtx | Refusal> {
   const ctx = await openCardGame(tx, caller.channelId);
   if ('ok' in ctx) return ctx;
-  if (ctx.game.gmUserId !== idText(caller.userId)) return fail('Only the game master can do that.');
-  if (running && (ctx.game.status === 'forming' || !ctx.state)) return fail('The game has not started yet.');
+  if (ctx.game.gmUserId !== idText(caller.userId)) return fail(msg('cards.refused.notGm'));
+  if (running && (ctx.game.status === 'forming' || !ctx.state)) return fail(msg('cards.refused.notStarted'));
   return ctx;
 }
 
 async function gmTx(
   deps: GameDeps,
   caller: Caller,
-  fn: (tx: Tx, ctx: CardCtx, now: number) => Promise<CardCtx | { ok: false; error: string }>,
+  fn: (tx: Tx, ctx: CardCtx, now: number) => Promise<CardCtx | Refusal>,
 ): Promise<GmResult> {
   return await inTransaction(deps, async (tx, changed) => {
     const ctx = await gmCtx(tx, caller);
@@ -79,19 +79,17 @@ async function gmTx(
 /** Adds time to the current turn (or, paused, to the time left). */
 export async function gmExtendCards(deps: GameDeps, caller: Caller, duration: string): Promise<GmResult> {
   return await gmTx(deps, caller, async (tx, ctx, now) => {
-    const d = parseDuration(duration);
-    if (!d.ok) return fail(d.error);
+    const d = cardDuration(duration);
+    if (!d.ok) return d;
     const c = ctx.card;
     if (ctx.game.status === 'paused') {
       const left = (c.pausedRemainingMs ?? 0) + d.ms;
-      if (left > CARD_MAX_TURN_MS)
-        return fail(`A turn cannot have more than ${formatDuration(CARD_MAX_TURN_MS)} left.`);
+      if (left > CARD_MAX_TURN_MS) return tooLong();
       await tx.update(cardGames).set({ pausedRemainingMs: left }).where(eq(cardGames.gameId, ctx.game.id));
     } else {
-      if (c.deadlineMs === null) return fail('There is no deadline to extend.');
+      if (c.deadlineMs === null) return fail(msg('cards.refused.noDeadline'));
       const deadline = Math.max(c.deadlineMs, now) + d.ms;
-      if (deadline - now > CARD_MAX_TURN_MS)
-        return fail(`A turn cannot have more than ${formatDuration(CARD_MAX_TURN_MS)} left.`);
+      if (deadline - now > CARD_MAX_TURN_MS) return tooLong();
       await tx.update(cardGames).set({ deadlineMs: deadline }).where(eq(cardGames.gameId, ctx.game.id));
     }
     await audit(tx, {
@@ -118,7 +116,7 @@ export async function gmExtendCards(deps: GameDeps, caller: Caller, duration: st
 export async function gmPauseCards(deps: GameDeps, caller: Caller): Promise<GmResult> {
   return await gmTx(deps, caller, async (tx, ctx, now) => {
     if (ctx.game.status !== 'active')
-      return fail(ctx.game.status === 'paused' ? 'The game is already paused.' : 'The game is not running.');
+      return fail(msg(ctx.game.status === 'paused' ? 'cards.refused.alreadyPaused' : 'cards.refused.notRunning'));
     const left = ctx.card.deadlineMs === null ? null : Math.max(0, ctx.card.deadlineMs - now);
     await tx.update(games).set({ status: 'paused' }).where(eq(games.id, ctx.game.id));
     await tx
@@ -136,7 +134,7 @@ export async function gmPauseCards(deps: GameDeps, caller: Caller): Promise<GmRe
 /** Restarts the clock with the time that was left (the deadlines shift by the paused time). */
 export async function gmResumeCards(deps: GameDeps, caller: Caller): Promise<GmResult> {
   return await gmTx(deps, caller, async (tx, ctx, now) => {
-    if (ctx.game.status !== 'paused') return fail('The game is not paused.');
+    if (ctx.game.status !== 'paused') return fail(msg('cards.refused.notPaused'));
     // Paused by the GM: the frozen time left. Paused by the bot (the channel was unreachable): what the clock
     // still shows, at least a minute; a turn with no clock at all gets a full turn.
     const c = ctx.card;
@@ -174,11 +172,11 @@ export async function gmSkipCards(
   input: { version?: number | null } = {},
 ): Promise<GmResult> {
   return await gmTx(deps, caller, async (tx, ctx, now) => {
-    if (ctx.game.status !== 'active') return fail('The game is not running (paused games are resumed first).');
+    if (ctx.game.status !== 'active') return fail(msg('cards.refused.notRunningPaused'));
     if (input.version !== undefined && input.version !== null && input.version !== ctx.card.version)
-      return fail('The table changed — reopen.');
+      return staleTable();
     const due = seatsToAct(ctx.state);
-    if (due.length === 0) return fail('Nobody is to act now.');
+    if (due.length === 0) return fail(msg('cards.refused.nobodyToAct'));
     let cur = ctx;
     for (const seat of due) {
       const r = await commitDefault(tx, cur, seat, `gm:${caller.userId}`, now);
@@ -215,28 +213,33 @@ export async function gmReplaceCards(
         : s.seats.findIndex((x) => x.dynasty === matchDynasty(String(input.seat)));
     if (!Number.isInteger(n) || n < 0 || n >= s.seats.length)
       return fail(
-        `There is no seat "${typed(input.seat)}". Seats: ${s.seats.map((x) => dynastyLabel(x.dynasty)).join(', ')}.`,
+        msg('cards.refused.noSeatOf', {
+          seat: typed(input.seat),
+          seats: namesParam((locale) => s.seats.map((x) => dynastyTitle(x.dynasty, locale))),
+        }),
       );
     // no row: nobody holds the seat since a `/gm kick`
     const row = seatRow(ctx, n);
     const dynasty = s.seats[n]!.dynasty;
-    const dyn = dynastyLabel(dynasty);
-    if (input.computer && idText(input.userId ?? ''))
-      return fail('Give the seat either to a user or to a computer player, not both.');
-    if (!input.computer && input.level)
-      return fail('`level:` is how well a computer player plays: give it with `computer: True`.');
-    const level = parseLevel(input.level, ctx.game.computerLevel);
-    if (!level.ok) return fail(level.error);
+    const dyn = dynastyMsg(dynasty);
+    if (input.computer && idText(input.userId ?? '')) return fail(msg('cards.refused.userOrComputer'));
+    if (!input.computer && input.level) return fail(msg('cards.refused.levelWithoutComputer'));
+    const level = cardLevel(input.level, ctx.game.computerLevel);
+    if (!level.ok) return level;
     const userId = input.computer ? computerUserId(dynasty, level.level) : idText(input.userId ?? '');
-    if (!userId) return fail('Name the user who takes the seat, or choose `computer: True` for a computer player.');
-    if (row?.userId === userId) return fail(`${playerName(userId)} already holds ${dyn}.`);
+    if (!userId) return fail(msg('cards.refused.nameUser'));
+    if (row?.userId === userId)
+      return fail(msg('cards.refused.alreadyHolds', { who: playerName(userId), dynasty: dyn }));
     const other = ctx.seats.find((x) => x.userId === userId);
     if (other)
       return fail(
-        `${playerName(userId)} already holds ${dynastyLabel(s.seats[other.seat!]!.dynasty)} in this game; one seat per player.`,
+        msg('cards.refused.holdsOther', {
+          who: playerName(userId),
+          dynasty: dynastyMsg(s.seats[other.seat!]!.dynasty),
+        }),
       );
     if (input.computer && !ctx.seats.some((x) => x.seat !== n && !isComputer(x.userId))) {
-      return fail(`${dyn} is the last seat a person holds; a table of computer players only is refused.`);
+      return fail(msg('cards.refused.lastPerson', { dynasty: dyn }));
     }
     // A computer player is never pinged (it is asked as soon as its turn comes).
     const fromComputer = !!row && isComputer(row.userId);
@@ -322,13 +325,18 @@ export async function gmKickCards(
   return await inTransaction(deps, async (tx, changed) => {
     const ctx = await gmCtx(tx, caller, false);
     if ('ok' in ctx) return ctx;
-    if (ctx.game.status === 'finished') return fail('The game is over.');
+    if (ctx.game.status === 'finished') return fail(msg('cards.refused.gameOver'));
     const row = seatNamed(ctx, input.seat);
     if (!row) {
-      const held = ctx.seats.map((x) =>
-        x.dynasty ? `${dynastyLabel(x.dynasty as DynastyId)} (${playerName(x.userId)})` : playerName(x.userId),
+      const held = (locale: Locale) =>
+        ctx.seats.map((x) =>
+          x.dynasty
+            ? `${dynastyTitle(x.dynasty as DynastyId, locale)} (${playerName(x.userId)})`
+            : playerName(x.userId),
+        );
+      return fail(
+        msg('cards.refused.nobodyHolds', { seat: typed(input.seat), seated: namesParam(held, 'cards.list.nobody') }),
       );
-      return fail(`Nobody holds "${typed(input.seat)}" at this table. Seated: ${held.join(', ') || 'nobody'}.`);
     }
     const now = deps.now();
     await tx.delete(cardSeats).where(eq(cardSeats.id, row.id));
@@ -413,9 +421,9 @@ export async function replayCardGame(
   tx: Tx,
   ctx: CardCtx,
   uptoSeq = Number.POSITIVE_INFINITY,
-): Promise<{ ok: true; state: CardGameState; rollbacks: number } | { ok: false; error: string }> {
+): Promise<{ ok: true; state: CardGameState; rollbacks: number } | Refusal> {
   const engine = settingsOf(ctx.card).engine;
-  if (!engine) return fail('The game has not started yet.');
+  if (!engine) return fail(msg('cards.refused.notStarted'));
   const rows = await tx.select().from(cardEvents).where(eq(cardEvents.gameId, ctx.game.id)).orderBy(cardEvents.seq);
   let state = newGame(engine);
   let rollbacks = 0;
@@ -427,7 +435,7 @@ export async function replayCardGame(
       continue;
     }
     const r = apply(state, row.action as Action);
-    if (!r.ok) return fail(`Stored action ${i + 1} no longer applies: ${r.error}`);
+    if (!r.ok) return fail(msg('cards.refused.replay', { n: i + 1, why: r.error }));
     state = r.state;
   }
   return { ok: true, state, rollbacks };
@@ -440,10 +448,9 @@ export async function replayCardGame(
  */
 export async function gmRollbackCards(deps: GameDeps, caller: Caller): Promise<GmResult> {
   return await gmTx(deps, caller, async (tx, ctx, now) => {
-    if (ctx.game.status === 'finished') return fail('The game is over.');
+    if (ctx.game.status === 'finished') return fail(msg('cards.refused.gameOver'));
     const target = ctx.card.roundStartSeq;
-    if (target === 0 || ctx.card.seq === target)
-      return fail('Nothing to roll back: no action was taken since the start of the round.');
+    if (target === 0 || ctx.card.seq === target) return fail(msg('cards.refused.nothingToRollBack'));
     const r = await replayCardGame(tx, ctx, target);
     if (!r.ok) return r;
     const engine = settingsOf(ctx.card).engine!;
@@ -485,7 +492,13 @@ export async function gmRollbackCards(deps: GameDeps, caller: Caller): Promise<G
       at: now,
     });
     const next = await reload(tx, ctx);
-    await queueNotice(tx, ctx.game, text, `cards:rollback:${ctx.game.id}:${ctx.card.seq}:${now}`, now);
+    await queueCardNotice(
+      tx,
+      ctx.game,
+      msg('cards.gm.rolledBack', { round: state.round }),
+      `cards:rollback:${ctx.game.id}:${ctx.card.seq}:${now}`,
+      now,
+    );
     await queueLog(
       tx,
       next,
@@ -498,3 +511,5 @@ export async function gmRollbackCards(deps: GameDeps, caller: Caller): Promise<G
     return await runAutomatic(tx, next, now);
   });
 }
+
+const tooLong = (): Refusal => fail(msg('cards.refused.turnTooLong', { duration: formatDuration(CARD_MAX_TURN_MS) }));

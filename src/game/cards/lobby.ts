@@ -12,7 +12,6 @@ import { games, type GameRow } from '../../store/schema.js';
 import { cardGames, cardSeats } from './tables.js';
 import {
   formatDuration,
-  parseDuration,
   newGameRefusal,
   fail,
   inReadTransaction,
@@ -20,11 +19,11 @@ import {
   noteEvent,
   type Caller,
   type GameDeps,
+  type Refusal,
   type Result,
   randomToken,
   computerUserId,
   isComputer,
-  parseLevel,
   parseSeatList,
   playerName,
   seatListSuggestions,
@@ -38,7 +37,8 @@ import { GAME_DEFAULT_LEVEL, type Level } from '../../ai/levels.js';
 import { runAutomatic, turnClock } from './commit.js';
 import { queuePingsForNow, queueLog } from './outbox.js';
 import { isLocale, localeOf, LOCALES, msg } from '../../i18n/index.js';
-import { dynastyMsg, msgList } from './names.js';
+import { dynastyMsg, dynastyTitle, msgList, namesParam } from './names.js';
+import { cardDuration, cardLevel } from './typed.js';
 import { infoOf, openCardGame, reload, seatOfUser, settingsOf, type CardCtx } from './store.js';
 import { dynastyLabel } from './text.js';
 import {
@@ -91,19 +91,12 @@ const dynastyNames: SeatNames<DynastyId> = {
 export function parseComputerDynasties(
   text: string | null | undefined,
   seats: number,
-): { ok: true; request: CardComputerRequest } | { ok: false; error: string } {
-  const read = parseSeatList(
-    {
-      ...dynastyNames,
-      tooMany: (count) =>
-        count >= seats
-          ? `The table has ${seats} seats and you named ${count} for computer players: a table of only computer players is a demonstration table; create it with \`demonstration: True\`.`
-          : null,
-    },
-    text,
-  );
+): { ok: true; request: CardComputerRequest } | Refusal {
+  const read = parseSeatList(dynastyNames, text);
   if (!read.ok) return read;
   const request = read.request;
+  if (request.fill === 'named' && request.seats.length >= seats)
+    return fail(msg('cards.refused.allComputers', { seats, count: request.seats.length }));
   return { ok: true, request: request.fill === 'named' ? { fill: 'dynasties', dynasties: request.seats } : request };
 }
 
@@ -129,28 +122,24 @@ export function matchDynasty(text: string | null | undefined): DynastyId | null 
 /** The turn times `/game create preset: turn:` ask for: a preset's, or one duration for every turn. */
 function parseTurnTimes(
   input: CreateCardGameInput,
-): { ok: true; turnMs: number; setupMs: number; chosen: CardGameSettings['preset'] } | { ok: false; error: string } {
-  const failed = (error: string) => ({ ok: false as const, error });
+): { ok: true; turnMs: number; setupMs: number; chosen: CardGameSettings['preset'] } | Refusal {
   const presetText = String(input.preset ?? 'standard')
     .trim()
     .toLowerCase();
-  if (!(presetText in CARD_PRESETS))
-    return failed(
-      `Unknown turn preset "${typed(input.preset)}". Presets: live (2 min a turn), standard (1 h), async (12 h).`,
-    );
+  if (!(presetText in CARD_PRESETS)) return fail(msg('cards.refused.preset', { preset: typed(input.preset) }));
   const preset = presetText as CardPreset;
   let { turnMs, setupMs } = CARD_PRESETS[preset];
   let chosen: CardGameSettings['preset'] = preset;
   if (input.turn !== undefined && input.turn !== null && String(input.turn).trim() !== '') {
-    const d = parseDuration(String(input.turn));
-    if (!d.ok) return failed(`The turn duration: ${d.error}`);
+    const d = cardDuration(String(input.turn));
+    if (!d.ok) return fail(msg('cards.refused.turnDuration', { why: d.message ?? d.error }));
     if (d.ms < CARD_MIN_TURN_MS)
-      return failed(
-        `A card-game turn cannot be shorter than ${formatDuration(CARD_MIN_TURN_MS)} (you gave ${formatDuration(d.ms)}).`,
+      return fail(
+        msg('cards.refused.turnShort', { min: formatDuration(CARD_MIN_TURN_MS), given: formatDuration(d.ms) }),
       );
     if (d.ms > CARD_MAX_TURN_MS)
-      return failed(
-        `A card-game turn cannot be longer than ${formatDuration(CARD_MAX_TURN_MS)} (you gave ${formatDuration(d.ms)}).`,
+      return fail(
+        msg('cards.refused.turnLong', { max: formatDuration(CARD_MAX_TURN_MS), given: formatDuration(d.ms) }),
       );
     turnMs = d.ms;
     setupMs = d.ms;
@@ -197,18 +186,17 @@ export async function createCardGame(
   }>
 > {
   return await inTransaction(deps, async (tx, changed) => {
-    if (!idText(input.channelId) || !idText(input.userId))
-      return fail('This command must be used in a server channel.');
+    if (!idText(input.channelId) || !idText(input.userId)) return fail(msg('cards.refused.serverChannel'));
     const seats = input.seats ?? 4;
     if (!Number.isInteger(seats) || seats < 2 || seats > 5)
-      return fail(`The card game is for 2 to 5 players, not ${seats}.`);
+      return fail(msg('cards.refused.seats', { seats: String(seats) }));
     const times = parseTurnTimes(input);
-    if (!times.ok) return fail(times.error);
+    if (!times.ok) return times;
     const { turnMs, setupMs, chosen } = times;
     const computer = parseComputerDynasties(input.computer, seats);
-    if (!computer.ok) return fail(computer.error);
-    const level = parseLevel(input.computerLevel, GAME_DEFAULT_LEVEL);
-    if (!level.ok) return fail(level.error);
+    if (!computer.ok) return computer;
+    const level = cardLevel(input.computerLevel, GAME_DEFAULT_LEVEL);
+    if (!level.ok) return level;
     const seatSettings = parseSeatSettings(input);
     if (!seatSettings.ok) return seatSettings;
     const locale = input.locale ? input.locale.trim() : localeOf(input.guildLocale);
@@ -216,15 +204,11 @@ export async function createCardGame(
       return fail(msg('cards.refused.locale', { locale: typed(locale), locales: LOCALES.join(', ') }));
     const demonstration = input.demonstration === true;
     if (demonstration && computer.request.fill === 'dynasties') {
-      return fail(
-        'A demonstration table gives every seat to a computer player: leave `computer:` out (or write `all`).',
-      );
+      return fail(msg('cards.refused.demoNamed'));
     }
     const existing = await openGameByChannel(tx, input.channelId);
     if (existing)
-      return fail(
-        `This channel already has a ${existing.status} game (${existing.variantId}); one game per channel. Use another channel.`,
-      );
+      return fail(msg('cards.refused.channelTaken', { status: existing.status, variant: existing.variantId }));
     const guildId = idText(input.guildId) || null;
     const refused = guildId ? await newGameRefusal(tx, deps, guildId, input.userId) : null;
     if (refused) return fail(refused);
@@ -315,27 +299,28 @@ export async function joinCardGame(
   return await inTransaction(deps, async (tx, changed) => {
     const ctx = await openCardGame(tx, caller.channelId);
     if (isError(ctx)) return ctx;
-    if (ctx.game.status !== 'forming')
-      return fail('The game has already started; ask the game master to hand you a seat with `/gm replace`.');
-    if (ctx.game.demonstration)
-      return fail(
-        'This is a demonstration table: computer players play every seat, and nobody joins. Watch it here, or create a game of your own.',
-      );
+    if (ctx.game.status !== 'forming') return fail(msg('cards.refused.started'));
+    if (ctx.game.demonstration) return fail(msg('cards.refused.demoJoin'));
     const unreliable = await reliabilityRefusal(tx, ctx.game, caller.userId);
     if (unreliable) return fail(unreliable);
     let wanted: DynastyId | null = null;
     if (dynasty !== undefined && dynasty !== null && String(dynasty).trim() !== '') {
       wanted = matchDynasty(dynasty);
       if (!wanted)
-        return fail(`Unknown dynasty "${typed(dynasty)}". Dynasties: ${DYNASTIES.map(dynastyLabel).join(', ')}.`);
+        return fail(
+          msg('cards.refused.dynasty', {
+            name: typed(dynasty),
+            dynasties: namesParam((locale) => DYNASTIES.map((d) => dynastyTitle(d, locale))),
+          }),
+        );
       const holder = ctx.seats.find((s) => s.dynasty === wanted);
       if (holder && holder.userId !== caller.userId) {
-        const free =
-          DYNASTIES.filter((d) => !ctx.seats.some((s) => s.dynasty === d))
-            .map(dynastyLabel)
-            .join(', ') || 'none';
+        const free = DYNASTIES.filter((d) => !ctx.seats.some((s) => s.dynasty === d));
         return fail(
-          `${dynastyLabel(wanted)} is ${isComputer(holder.userId) ? 'played by a computer player (the game master chose it)' : 'taken'}. Free: ${free}.`,
+          msg(isComputer(holder.userId) ? 'cards.refused.dynastyComputer' : 'cards.refused.dynastyTaken', {
+            dynasty: dynastyMsg(wanted),
+            free: namesParam((locale) => free.map((d) => dynastyTitle(d, locale))),
+          }),
         );
       }
     }
@@ -343,11 +328,15 @@ export async function joinCardGame(
     const mine = seatOfUser(ctx, caller.userId);
     if (mine) {
       if (wanted === null || mine.dynasty === wanted)
-        return fail(`You are already seated${mine.dynasty ? ` as ${dynastyLabel(mine.dynasty as DynastyId)}` : ''}.`);
+        return fail(
+          mine.dynasty
+            ? msg('cards.refused.alreadySeatedAs', { dynasty: dynastyMsg(mine.dynasty as DynastyId) })
+            : msg('cards.refused.alreadySeated'),
+        );
       await tx.update(cardSeats).set({ dynasty: wanted }).where(eq(cardSeats.id, mine.id));
     } else {
       const max = settingsOf(ctx.card).seats;
-      if (ctx.seats.length >= max) return fail(`The table is full (${max} seats).`);
+      if (ctx.seats.length >= max) return fail(msg('cards.refused.full', { max }));
       await tx.insert(cardSeats).values({ gameId: ctx.game.id, userId: caller.userId, dynasty: wanted, joinedAt: now });
     }
     await tx
@@ -366,11 +355,8 @@ export async function leaveCardGame(deps: GameDeps, caller: Caller): Promise<Res
     const ctx = await openCardGame(tx, caller.channelId);
     if (isError(ctx)) return ctx;
     const mine = seatOfUser(ctx, caller.userId);
-    if (!mine) return fail('You are not seated in this game.');
-    if (ctx.game.status !== 'forming')
-      return fail(
-        'The game has started: you cannot leave it, but you can `/concede` (your turns then fall back at once).',
-      );
+    if (!mine) return fail(msg('cards.refused.notSeated'));
+    if (ctx.game.status !== 'forming') return fail(msg('cards.refused.leaveStarted'));
     const now = deps.now();
     await tx.delete(cardSeats).where(eq(cardSeats.id, mine.id));
     await tx
@@ -392,14 +378,12 @@ export async function startCardGame(deps: GameDeps, caller: Caller): Promise<Res
     const opened = await openCardGame(tx, caller.channelId);
     if (isError(opened)) return opened;
     let ctx = opened;
-    if (ctx.game.gmUserId !== caller.userId) return fail('Only the game master can start the game.');
-    if (ctx.game.status !== 'forming') return fail('The game has already started.');
+    if (ctx.game.gmUserId !== caller.userId) return fail(msg('cards.refused.startNotGm'));
+    if (ctx.game.status !== 'forming') return fail(msg('cards.refused.alreadyStarted'));
     // A table of only computer players is a demonstration table, asked for at creation.
     if (!ctx.game.demonstration && !ctx.seats.some((x) => !isComputer(x.userId))) {
       return fail(
-        ctx.seats.length === 0 && !ctx.game.computerFill
-          ? 'Nobody has joined yet: players join with `/game join`.'
-          : 'No person has joined yet, and a table of only computer players is a demonstration table (`/game create demonstration: True`): players join with `/game join`.',
+        msg(ctx.seats.length === 0 && !ctx.game.computerFill ? 'cards.refused.nobodyJoined' : 'cards.refused.noPerson'),
       );
     }
     const random = deps.random ?? Math.random;
@@ -414,7 +398,7 @@ export async function startCardGame(deps: GameDeps, caller: Caller): Promise<Res
       }
       ctx = await reload(tx, ctx);
     }
-    if (ctx.seats.length < 2) return fail(`The card game needs at least 2 players; ${ctx.seats.length} joined.`);
+    if (ctx.seats.length < 2) return fail(msg('cards.refused.fewPlayers', { count: ctx.seats.length }));
     const ordered = [...ctx.seats].sort((a, b) => a.joinedAt - b.joinedAt || a.id - b.id);
     const free = DYNASTIES.filter((d) => !ordered.some((s) => s.dynasty === d));
     const dynasties = ordered.map((s) => {

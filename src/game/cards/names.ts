@@ -6,7 +6,7 @@
  */
 import { card, type CardId, type DynastyId, type Owner, type StateId, type SymbolId } from '../../cardgame/index.js';
 import { computerLevelOf, isComputer, playerName } from '../core/index.js';
-import { msg, tr, type Locale, type MessageKey, type Msg } from '../../i18n/index.js';
+import { LOCALES, msg, tr, type Locale, type Localized, type MessageKey, type Msg } from '../../i18n/index.js';
 
 const key = (k: string) => k as MessageKey;
 
@@ -71,4 +71,29 @@ export function holderMsg(userId: string): Msg | string {
   return isComputer(userId)
     ? msg('cards.holder.computerAlone', { level: msg(key(`cards.level.${computerLevelOf(userId)}`)) })
     : playerName(userId);
+}
+
+/**
+ * A value worded in each locale (a list of names, a symbol) as a message parameter: its English text exactly as the
+ * English sentence always wrote it, and every other locale's own.
+ */
+export function inEachLocale(word: (locale: Locale) => string): Localized {
+  const other = Object.fromEntries(LOCALES.filter((l) => l !== 'en').map((l) => [l, word(l)]));
+  return { text: word('en'), in: other };
+}
+
+/** A symbol in a refusal: its id as the English sentence writes it ("fire"), its word in the other locales. */
+export function symbolParam(symbol: SymbolId | string): Localized {
+  return inEachLocale((locale) => (locale === 'en' ? symbol : symbolWord(symbol, locale)));
+}
+
+/** Names listed as the reader writes a list, or the locale's word for none (`cards.list.none`). */
+export function namesParam(
+  names: (locale: Locale) => readonly string[],
+  none: MessageKey = 'cards.list.none',
+): Localized {
+  return inEachLocale((locale) => {
+    const items = names(locale);
+    return items.length ? listOf(items, locale) : tr(locale, none);
+  });
 }

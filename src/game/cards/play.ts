@@ -12,6 +12,7 @@ import {
   inTransaction,
   type Caller,
   type GameDeps,
+  type Refusal,
   type Result,
   timeRef,
   typed,
@@ -21,9 +22,9 @@ import type { Tx } from '../../store/db.js';
 import { cardSeats, type CardSeatRow } from './tables.js';
 import { commitAction, markPresentInTx, runAutomatic } from './commit.js';
 import { queueLog, queueTable } from './outbox.js';
-import { msg } from '../../i18n/index.js';
+import { msg, type Msg } from '../../i18n/index.js';
 import { dynastyMsg } from './names.js';
-import { bumpVersion, infoOf, openCardGame, reload, seatOfUser, STALE, type CardCtx } from './store.js';
+import { bumpVersion, infoOf, openCardGame, reload, seatOfUser, staleTable, type CardCtx } from './store.js';
 import type { CardGameInfo, CardNotifyMode, CardPlayOptions, CardWageInput } from './types.js';
 
 export type SeatCtx = { ctx: CardCtx; row: CardSeatRow; seat: Seat };
@@ -33,28 +34,30 @@ export async function seatCtx(
   tx: Tx,
   caller: Caller,
   opts: { allowPaused?: boolean } = {},
-): Promise<SeatCtx | { ok: false; error: string }> {
+): Promise<SeatCtx | Refusal> {
   const ctx = await openCardGame(tx, caller.channelId);
   if ('ok' in ctx) return ctx;
   const row = seatOfUser(ctx, caller.userId);
-  if (!row) return fail('You are not seated in this game.');
-  if (ctx.game.status === 'forming' || !ctx.state || row.seat === null) return fail('The game has not started yet.');
-  if (ctx.game.status === 'paused' && !opts.allowPaused) return fail('The game is paused by the game master.');
+  if (!row) return fail(msg('cards.refused.notSeated'));
+  if (ctx.game.status === 'forming' || !ctx.state || row.seat === null) return fail(msg('cards.refused.notStarted'));
+  if (ctx.game.status === 'paused' && !opts.allowPaused) return fail(msg('cards.refused.paused'));
   return { ctx, row, seat: row.seat };
 }
 
-function checkVersion(ctx: CardCtx, version: number | undefined | null): { ok: false; error: string } | null {
+function checkVersion(ctx: CardCtx, version: number | undefined | null): Refusal | null {
   if (version === undefined || version === null) return null;
-  return version === ctx.card.version ? null : fail(STALE);
+  return version === ctx.card.version ? null : staleTable();
 }
 
 /** "It is @u's turn (deadline in 2 hours)" for someone pressing an action out of turn. */
-export function notYourTurn(ctx: CardCtx): string {
+export function notYourTurn(ctx: CardCtx): Msg {
   const info = infoOf(ctx);
-  if (info.phase === 'give') return 'Everyone is choosing their recruits now: press "Choose recruits".';
-  if (info.toActUserId === null) return 'Nobody is to act now.';
-  const due = info.deadline ? ` (deadline ${timeRef(info.deadline, 'R')})` : '';
-  return `It is ${playerName(info.toActUserId)}'s turn${due}.`;
+  if (info.phase === 'give') return msg('cards.refused.everyoneGives');
+  if (info.toActUserId === null) return msg('cards.refused.nobodyToAct');
+  const who = playerName(info.toActUserId);
+  return info.deadline
+    ? msg('cards.refused.turnOfDue', { who, deadline: timeRef(info.deadline, 'R') })
+    : msg('cards.refused.turnOf', { who });
 }
 
 /** Commits a player's action and lets away seats that follow resolve; the result carries the public events. */
@@ -62,7 +65,7 @@ async function playerAction(
   deps: GameDeps,
   caller: Caller,
   version: number | null | undefined,
-  build: (sc: SeatCtx) => Action | { ok: false; error: string },
+  build: (sc: SeatCtx) => Action | Refusal,
 ): Promise<Result<{ game: CardGameInfo }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const sc = await seatCtx(tx, caller);
@@ -91,8 +94,8 @@ export async function giveCards(
   cards: string[],
 ): Promise<Result<{ game: CardGameInfo }>> {
   return await playerAction(deps, caller, null, ({ ctx, seat }) => {
-    if (ctx.state!.phase !== 'give') return fail('The recruiting cards were chosen at the start of the game.');
-    if (!Array.isArray(cards)) return fail('Choose 2 cards.');
+    if (ctx.state!.phase !== 'give') return fail(msg('cards.refused.giveOver'));
+    if (!Array.isArray(cards)) return fail(msg('cards.refused.chooseTwo'));
     return { type: 'give', seat, cards: cards.map(String) };
   });
 }
@@ -105,8 +108,8 @@ export async function chooseBattle(
 ): Promise<Result<{ game: CardGameInfo }>> {
   return await playerAction(deps, caller, input.version, ({ ctx, seat }) => {
     const s = ctx.state!;
-    if (s.phase !== 'choose') return fail('There is no battle to choose now.');
-    if (s.chooser?.seat !== seat) return fail(`${notYourTurn(ctx)} They choose the next battle.`);
+    if (s.phase !== 'choose') return fail(msg('cards.refused.noChoice'));
+    if (s.chooser?.seat !== seat) return fail(msg('cards.refused.chooserTurn', { why: notYourTurn(ctx) }));
     const a: Action = {
       type: 'choose',
       seat,
@@ -120,7 +123,7 @@ export async function chooseBattle(
           ? input.start
           : s.seats.findIndex((x) => x.dynasty === matchDynasty(String(input.start)));
       if (!Number.isInteger(n) || n < 0 || n >= s.seats.length)
-        return fail(`There is no seat "${typed(input.start)}".`);
+        return fail(msg('cards.refused.noSeat', { seat: typed(input.start) }));
       a.start = n;
     }
     return a;
@@ -135,7 +138,7 @@ export async function wageBattle(
 ): Promise<Result<{ game: CardGameInfo }>> {
   return await playerAction(deps, caller, input.version, ({ ctx, seat }) => {
     const s = ctx.state!;
-    if (s.phase !== 'battle' && s.phase !== 'tiebreak') return fail('There is no battle being fought now.');
+    if (s.phase !== 'battle' && s.phase !== 'tiebreak') return fail(msg('cards.refused.noBattle'));
     if (s.turnSeat !== seat) return fail(notYourTurn(ctx));
     const a: Action = { type: 'wage', seat, bright: String(input.bright ?? '') };
     if (input.dark) a.dark = String(input.dark);
@@ -177,7 +180,7 @@ export async function concedeCards(deps: GameDeps, caller: Caller): Promise<Resu
   return await inTransaction(deps, async (tx, changed) => {
     const sc = await seatCtx(tx, caller, { allowPaused: true });
     if ('ok' in sc) return sc;
-    if (sc.row.conceded) return fail('You have already conceded.');
+    if (sc.row.conceded) return fail(msg('cards.refused.conceded'));
     const now = deps.now();
     await tx.update(cardSeats).set({ conceded: true, away: true }).where(eq(cardSeats.id, sc.row.id));
     await bumpVersion(tx, sc.ctx, now);
@@ -206,9 +209,9 @@ export async function setCardsAway(
     const ctx0 = await openCardGame(tx, caller.channelId);
     if ('ok' in ctx0) return ctx0;
     const row = seatOfUser(ctx0, caller.userId);
-    if (!row) return fail('You are not seated in this game.');
-    if (row.conceded) return fail('You have conceded: your turns resolve at once.');
-    if (row.away === on) return fail(on ? 'You are already marked away.' : 'You are not marked away.');
+    if (!row) return fail(msg('cards.refused.notSeated'));
+    if (row.conceded) return fail(msg('cards.refused.concededAway'));
+    if (row.away === on) return fail(msg(on ? 'cards.refused.alreadyAway' : 'cards.refused.notAway'));
     const now = deps.now();
     await tx.update(cardSeats).set({ away: on, timeouts: 0 }).where(eq(cardSeats.id, row.id));
     let ctx = await reload(tx, ctx0);
@@ -229,12 +232,12 @@ export async function setCardsNotify(
     const ctx = await openCardGame(tx, caller.channelId);
     if ('ok' in ctx) return ctx;
     const row = seatOfUser(ctx, caller.userId);
-    if (!row) return fail('You are not seated in this game.');
+    if (!row) return fail(msg('cards.refused.notSeated'));
     const m = String(mode ?? '')
       .trim()
       .toLowerCase();
     if (m !== 'mention' && m !== 'dm' && m !== 'off')
-      return fail(`Unknown notify mode "${typed(mode)}". Modes: mention (in the game's channel), dm, off.`);
+      return fail(msg('cards.refused.notifyMode', { mode: typed(mode) }));
     await tx.update(cardSeats).set({ notify: m }).where(eq(cardSeats.id, row.id));
     return { ok: true, game: infoOf(await reload(tx, ctx)), mode: m };
   });

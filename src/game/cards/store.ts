@@ -9,6 +9,8 @@ import { type CardGameState, type Seat, publicView } from '../../cardgame/index.
 import type { Tx } from '../../store/db.js';
 import { idText } from '../../store/queries.js';
 import { games, type GameRow } from '../../store/schema.js';
+import { fail, type Refusal } from '../core/index.js';
+import { msg } from '../../i18n/index.js';
 import { cardDrafts, cardGames, cardSeats, type CardDraftRow, type CardGameRow, type CardSeatRow } from './tables.js';
 import {
   CARD_KIND,
@@ -26,8 +28,13 @@ export interface CardCtx {
   state: CardGameState | null;
 }
 
-export const NO_CARD_GAME = `There is no card game in this channel. A game master can create one with \`/game create variant:${CARD_GAME.id}\`.`;
+/** The refusal's English (`cards.refused.stale`): the bot knows a stale view by it, the tests read it. */
 export const STALE = 'The table changed — reopen.';
+
+/** The table moved since the view the player acted on (`STALE` in English). */
+export function staleTable(): Refusal {
+  return fail(msg('cards.refused.stale'));
+}
 
 export function settingsOf(card: CardGameRow): CardGameSettings & { engine?: CardEngineSetup } {
   return card.settings as CardGameSettings & { engine?: CardEngineSetup };
@@ -49,7 +56,7 @@ export async function loadCtx(tx: Tx, game: GameRow): Promise<CardCtx | null> {
  * The channel's unfinished game if it is a card game: the context, or a sentence. A card game's log thread counts
  * as its channel, so `/cards …` typed there works too.
  */
-export async function openCardGame(tx: Tx, channelId: string): Promise<CardCtx | { ok: false; error: string }> {
+export async function openCardGame(tx: Tx, channelId: string): Promise<CardCtx | Refusal> {
   const game =
     first(
       await tx
@@ -65,16 +72,11 @@ export async function openCardGame(tx: Tx, channelId: string): Promise<CardCtx |
         .from(games)
         .where(eq(games.channelId, idText(channelId)))
     ).at(-1);
-    if (last?.kind === CARD_KIND)
-      return {
-        ok: false,
-        error: 'The card game in this channel is over. A game master can start a new one with `/game create`.',
-      };
-    return { ok: false, error: NO_CARD_GAME };
+    if (last?.kind === CARD_KIND) return fail(msg('cards.refused.over'));
+    return fail(msg('cards.refused.noCardGame', { variant: CARD_GAME.id }));
   }
   const ctx = await loadCtx(tx, game);
-  if (!ctx)
-    return { ok: false, error: `This channel's game is a Diplomacy game (${game.variantId}), not a card game.` };
+  if (!ctx) return fail(msg('cards.refused.diplomacy', { variant: game.variantId }));
   return ctx;
 }
 

@@ -58,7 +58,7 @@ async function battle() {
 describe('card game: game-master tools', () => {
   it('only the game master uses them', async () => {
     const g = await battle();
-    expect(await gmPauseCards(env.deps, at(g.seats[0]!.userId))).toEqual({
+    expect(await gmPauseCards(env.deps, at(g.seats[0]!.userId))).toMatchObject({
       ok: false,
       error: 'Only the game master can do that.',
     });
@@ -73,16 +73,16 @@ describe('card game: game-master tools', () => {
     expect(await info(env)).toMatchObject({ status: 'paused', deadline: null, pausedRemainingMs: HOUR + 20 * 60_000 });
     // a paused game refuses plays and never times out
     const me = g.toActUserId!;
-    expect(await wageBattle(env.deps, at(me), { bright: 'B01' })).toEqual({
+    expect(await wageBattle(env.deps, at(me), { bright: 'B01' })).toMatchObject({
       ok: false,
       error: 'The game is paused by the game master.',
     });
     env.clock.advance(10 * HOUR);
     expect((await sweepCardGames(env.deps)).timedOut).toBe(0);
-    expect(await gmPauseCards(env.deps, at(GM))).toEqual({ ok: false, error: 'The game is already paused.' });
+    expect(await gmPauseCards(env.deps, at(GM))).toMatchObject({ ok: false, error: 'The game is already paused.' });
     ok(await gmResumeCards(env.deps, at(GM)));
     expect(await info(env)).toMatchObject({ status: 'active', deadline: env.clock.t + HOUR + 20 * 60_000 });
-    expect(await gmResumeCards(env.deps, at(GM))).toEqual({ ok: false, error: 'The game is not paused.' });
+    expect(await gmResumeCards(env.deps, at(GM))).toMatchObject({ ok: false, error: 'The game is not paused.' });
   });
 
   it('skip applies the default now', async () => {
@@ -92,7 +92,7 @@ describe('card game: game-master tools', () => {
       actor: `gm:${GM}`,
       action: { type: 'fallBack', seat: g.toAct },
     });
-    expect(await gmSkipCards(env.deps, at(GM), { version: g.version })).toEqual({
+    expect(await gmSkipCards(env.deps, at(GM), { version: g.version })).toMatchObject({
       ok: false,
       error: 'The table changed — reopen.',
     });
@@ -111,7 +111,10 @@ describe('card game: game-master tools', () => {
     expect(r.toActUserId).toBe('user-new');
     expect(r.version).toBe(g.version + 1);
     expect(await cardsDraft(env.deps, at('user-new'))).toMatchObject({ ok: false });
-    expect(await cardsMyView(env.deps, at(old))).toEqual({ ok: false, error: 'You are not seated in this game.' });
+    expect(await cardsMyView(env.deps, at(old))).toMatchObject({
+      ok: false,
+      error: 'You are not seated in this game.',
+    });
     expect(ok(await cardsMyView(env.deps, at('user-new'))).view.seats[g.toAct!]!.hand).toEqual(
       (await storedState(env)).seats[g.toAct!]!.hand,
     );
@@ -143,7 +146,7 @@ describe('card game: game-master tools', () => {
     expect((await eventRows(env)).at(-1)).toMatchObject({ actor: `gm:${GM}`, action: { type: 'rollback', n: 1 } });
     expect(await verifyCardReplay(env.deps, g.gameId)).toEqual({ ok: true, same: true });
     expect(r.version).toBeGreaterThan(g.version);
-    expect(await gmRollbackCards(env.deps, at(GM))).toEqual({
+    expect(await gmRollbackCards(env.deps, at(GM))).toMatchObject({
       ok: false,
       error: 'Nothing to roll back: no action was taken since the start of the round.',
     });
@@ -180,7 +183,7 @@ describe('card game: game-master tools', () => {
     ok(await createCardGame(env.deps, { channelId: CH, guildId: 'guild-1', userId: GM, seats: 3 }));
     ok(await joinCardGame(env.deps, at(USERS[0]!), 'qin'));
     ok(await joinCardGame(env.deps, at(USERS[1]!)));
-    expect(await gmKickCards(env.deps, at(USERS[0]!), { seat: 'qin' })).toEqual({
+    expect(await gmKickCards(env.deps, at(USERS[0]!), { seat: 'qin' })).toMatchObject({
       ok: false,
       error: 'Only the game master can do that.',
     });
@@ -214,7 +217,10 @@ describe('card game: game-master tools', () => {
     expect((await eventRows(env)).at(-1)).toMatchObject({ actor: 'vacant', action: { type: 'fallBack', seat } });
     expect(r.game.toAct).not.toBe(seat);
     expect(r.game.seats.map((x) => x.seat)).not.toContain(seat);
-    expect(await cardsMyView(env.deps, at(kicked))).toEqual({ ok: false, error: 'You are not seated in this game.' });
+    expect(await cardsMyView(env.deps, at(kicked))).toMatchObject({
+      ok: false,
+      error: 'You are not seated in this game.',
+    });
     // the channel is told once; the player by DM; the log says why the default played
     const notices = (await outboxRows(env))
       .filter((row) => row.kind === 'notice')
@@ -273,7 +279,7 @@ describe('card game: game-master tools', () => {
       actor: 'conceded',
       action: { type: 'fallBack', seat: g.toAct },
     });
-    expect(await concedeCards(env.deps, at(me))).toEqual({ ok: false, error: 'You have already conceded.' });
+    expect(await concedeCards(env.deps, at(me))).toMatchObject({ ok: false, error: 'You have already conceded.' });
     expect(await cardsPlayOptions(env.deps, at(me))).toMatchObject({ ok: true });
   });
 });

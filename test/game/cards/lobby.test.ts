@@ -52,7 +52,7 @@ describe('card game lobby', () => {
     ],
   ])('refuses %j with a sentence and stores nothing', async (over, error) => {
     env = await makeEnv();
-    expect(await create(over)).toEqual({ ok: false, error });
+    expect(await create(over)).toMatchObject({ ok: false, error });
     expect(await outboxRows(env)).toEqual([]);
   });
 
@@ -68,7 +68,7 @@ describe('card game lobby', () => {
   it('one game of any kind per channel: a Diplomacy game blocks a card game and the other way round', async () => {
     env = await makeEnv();
     ok(await createGame(env.deps, { channelId: CH, guildId: 'guild-1', userId: 'someone', variantId: 'classic' }));
-    expect(await create()).toEqual({
+    expect(await create()).toMatchObject({
       ok: false,
       error: 'This channel already has a forming game (classic); one game per channel. Use another channel.',
     });
@@ -79,7 +79,7 @@ describe('card game lobby', () => {
       userId: 'someone-else',
       variantId: 'classic',
     });
-    expect(r).toEqual({
+    expect(r).toMatchObject({
       ok: false,
       error:
         'This channel already has a forming game (warring-states-cards); one game per channel. Use another channel.',
@@ -91,7 +91,7 @@ describe('card game lobby', () => {
     ok(await create({ seats: 3 }));
     expect(ok(await joinCardGame(env.deps, at(USERS[0]!), 'Qin')).dynasty).toBe('qin');
     expect(await freeDynasties(env.deps, CH)).toEqual(['chu', 'jin', 'qi', 'yan']);
-    expect(await joinCardGame(env.deps, at(USERS[1]!), '秦')).toEqual({
+    expect(await joinCardGame(env.deps, at(USERS[1]!), '秦')).toMatchObject({
       ok: false,
       error: 'Qin 秦 is taken. Free: Chu 楚, Jin 晉, Qi 齊, Yan 燕.',
     });
@@ -100,14 +100,17 @@ describe('card game lobby', () => {
       error: expect.stringContaining('Unknown dynasty "wei"'),
     });
     ok(await joinCardGame(env.deps, at(USERS[1]!)));
-    expect(await joinCardGame(env.deps, at(USERS[1]!))).toEqual({ ok: false, error: 'You are already seated.' });
+    expect(await joinCardGame(env.deps, at(USERS[1]!))).toMatchObject({ ok: false, error: 'You are already seated.' });
     // joining again with a dynasty changes it
     ok(await joinCardGame(env.deps, at(USERS[1]!), 'yan'));
     ok(await joinCardGame(env.deps, at(USERS[2]!)));
-    expect(await joinCardGame(env.deps, at(USERS[3]!))).toEqual({ ok: false, error: 'The table is full (3 seats).' });
+    expect(await joinCardGame(env.deps, at(USERS[3]!))).toMatchObject({
+      ok: false,
+      error: 'The table is full (3 seats).',
+    });
     ok(await leaveCardGame(env.deps, at(USERS[2]!)));
     expect((await info(env)).seats.map((s) => s.userId)).toEqual([USERS[0], USERS[1]]);
-    expect(await leaveCardGame(env.deps, at(USERS[2]!))).toEqual({
+    expect(await leaveCardGame(env.deps, at(USERS[2]!))).toMatchObject({
       ok: false,
       error: 'You are not seated in this game.',
     });
@@ -117,13 +120,13 @@ describe('card game lobby', () => {
     env = await makeEnv();
     ok(await create({ seats: 4, preset: 'live' }));
     ok(await joinCardGame(env.deps, at(USERS[0]!)));
-    expect(await startCardGame(env.deps, at(GM))).toEqual({
+    expect(await startCardGame(env.deps, at(GM))).toMatchObject({
       ok: false,
       error: 'The card game needs at least 2 players; 1 joined.',
     });
     ok(await joinCardGame(env.deps, at(USERS[1]!), 'chu'));
     ok(await joinCardGame(env.deps, at(USERS[2]!)));
-    expect(await startCardGame(env.deps, at(USERS[0]!))).toEqual({
+    expect(await startCardGame(env.deps, at(USERS[0]!))).toMatchObject({
       ok: false,
       error: 'Only the game master can start the game.',
     });
@@ -141,7 +144,7 @@ describe('card game lobby', () => {
     const s = await storedState(env);
     expect(s.seats.map((x) => x.hand.length)).toEqual([8, 8, 8]);
     expect(s.seats.map((x) => x.dynasty)).toEqual(g.seats.map((x) => x.dynasty));
-    expect(await startCardGame(env.deps, at(GM))).toEqual({ ok: false, error: 'The game has already started.' });
+    expect(await startCardGame(env.deps, at(GM))).toMatchObject({ ok: false, error: 'The game has already started.' });
     expect(await joinCardGame(env.deps, at(USERS[3]!))).toMatchObject({ ok: false });
     expect(await leaveCardGame(env.deps, at(USERS[0]!))).toMatchObject({
       ok: false,

@@ -123,7 +123,7 @@ describe('card game deadlines', () => {
     const g = await info(env);
     ok(await setCardsAway(env.deps, at(g.toActUserId!), true));
     expect((await eventRows(env)).at(-1)).toMatchObject({ actor: 'away', action: { type: 'fallBack', seat: g.toAct } });
-    expect(await setCardsAway(env.deps, at(g.toActUserId!), true)).toEqual({
+    expect(await setCardsAway(env.deps, at(g.toActUserId!), true)).toMatchObject({
       ok: false,
       error: 'You are already marked away.',
     });
