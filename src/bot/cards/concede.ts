@@ -8,15 +8,17 @@ import type { ComponentInteraction } from '../command.js';
 import { askConfirmation, handleConfirmation } from '../components.js';
 import type { BotContext } from '../context.js';
 import { callerOf } from '../respond.js';
-import { CARDS_COMMAND } from './ui.js';
+import { CARD_ACTIONS, CARDS_COMMAND } from './ui.js';
+import { readerOf, refusalText } from '../locale.js';
+import { tr } from '../../i18n/index.js';
 
 export async function askCardConcession(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const locale = readerOf(interaction);
   return askConfirmation(ctx, interaction, {
     command: CARDS_COMMAND,
-    action: 'concede',
-    question:
-      '🏳️ Concede the card game? From now on your turns fall back at once with the default choices; you stay seated and your armies stay on the board.',
-    confirmLabel: 'Concede',
+    action: CARD_ACTIONS.concede,
+    question: tr(locale, 'cards.concede.ask'),
+    confirmLabel: tr(locale, 'cards.concede.button'),
     danger: true,
   });
 }
@@ -29,6 +31,7 @@ export async function confirmCardConcession(
 ): Promise<void> {
   return handleConfirmation(ctx, interaction, action, args, async () => {
     const r = await concedeCards(ctx.deps, callerOf(interaction));
-    return r.ok ? '🏳️ You conceded: your turns now fall back at once.' : `⚠️ ${r.error}`;
+    const locale = readerOf(interaction);
+    return r.ok ? tr(locale, 'cards.concede.done') : `⚠️ ${refusalText(locale, r)}`;
   });
 }

@@ -68,6 +68,7 @@ import {
   type Row,
   type TableRef,
   type View,
+  CARD_ACTIONS,
 } from './ui.js';
 
 export interface FallBackDraft {
@@ -732,16 +733,16 @@ function finishButtons(ref: TableRef, key: string, plan: DraftPlan, asking: bool
   const defaulting = asking || plan.remaining.length > 0 || (plan.recruitCount > 0 && !plan.recruit.chosen);
   const buttons: Button[] = [
     {
-      id: vid(ref, 'fD', key),
+      id: vid(ref, CARD_ACTIONS.fallDone, key),
       label: defaulting ? 'Fall back now (defaults for the rest)' : 'Fall back',
       style: 'success',
       emoji: '✅',
     },
   ];
-  if (asking) buttons.push({ id: vid(ref, 'fN', key), label: 'Next (defaults here)' });
-  buttons.push({ id: vid(ref, 'fB', key), label: 'Back' });
-  if (!plan.tiebreak) buttons.push({ id: vid(ref, 'fv', key), label: 'Preview board', emoji: '🗺' });
-  buttons.push({ id: vid(ref, 'fx'), label: 'Cancel' });
+  if (asking) buttons.push({ id: vid(ref, CARD_ACTIONS.fallNext, key), label: 'Next (defaults here)' });
+  buttons.push({ id: vid(ref, CARD_ACTIONS.fallBack, key), label: 'Back' });
+  if (!plan.tiebreak) buttons.push({ id: vid(ref, CARD_ACTIONS.fallPreview, key), label: 'Preview board', emoji: '🗺' });
+  buttons.push({ id: vid(ref, CARD_ACTIONS.fallCancel), label: 'Cancel' });
   return buttonRow(buttons);
 }
 
@@ -765,7 +766,11 @@ export function draftScreen(ref: TableRef, s: CardGameState, seat: Seat, draft: 
         const part = options.slice(i * MAX_OPTIONS, (i + 1) * MAX_OPTIONS);
         const n = Math.ceil(options.length / MAX_OPTIONS);
         rows.push(
-          selectRow(vid(ref, 'fc', key, i), `${questions[0]!.title}${n > 1 ? ` (${i + 1} of ${n})` : ''}`, part),
+          selectRow(
+            vid(ref, CARD_ACTIONS.fallPick, key, i),
+            `${questions[0]!.title}${n > 1 ? ` (${i + 1} of ${n})` : ''}`,
+            part,
+          ),
         );
       }
     } else {
@@ -774,7 +779,7 @@ export function draftScreen(ref: TableRef, s: CardGameState, seat: Seat, draft: 
         options.length,
         questions.reduce((n, q) => n + q.max, 0),
       );
-      rows.push(selectRow(vid(ref, 'fc', key), placeholder(questions), options, { min, max }));
+      rows.push(selectRow(vid(ref, CARD_ACTIONS.fallPick, key), placeholder(questions), options, { min, max }));
     }
     const asked = questions.map(
       (q) => `• **${q.title}** — ${q.help}${q.kind === 'armies' ? ` (up to ${q.max})` : ''}.`,
@@ -806,6 +811,6 @@ function placeholder(questions: readonly Question[]): string {
 function staleDraft(ref: TableRef, why: string): View {
   return {
     content: `⚠️ The table changed — reopen the fall back. (${why})`,
-    components: [buttonRow([{ id: vid(ref, 'fo'), label: 'Reopen', emoji: '↩' }])],
+    components: [buttonRow([{ id: vid(ref, CARD_ACTIONS.fallOpen), label: 'Reopen', emoji: '↩' }])],
   };
 }

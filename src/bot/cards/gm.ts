@@ -19,38 +19,44 @@ import type { ComponentInteraction } from '../command.js';
 import { askConfirmation } from '../components.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
+import type { Refusal } from '../../game/core/index.js';
 import { mentionedUserId } from '../markup.js';
 import { choiceName, userNameText } from '../text.js';
 import { dynastyLabel } from './format.js';
 import { playerName } from '../../game/core/index.js';
+import { dynastyTitle } from '../../game/cards/index.js';
+import { readerOf, refusalText } from '../locale.js';
+import { msg, tr, type Locale, type MessageKey } from '../../i18n/index.js';
 
-const told = 'The channel has been told.';
+/** A game master's receipt in their own words, and that the channel has been told. */
+const told = (locale: Locale, key: MessageKey, params?: Record<string, string | number>) =>
+  `${tr(locale, key, params)} ${tr(locale, 'cards.gmReply.told')}`;
 
 /** Handles the subcommands that mean something for a card game; false for the others (cancel, transfer). */
 export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<boolean> {
   const caller = callerOf(interaction);
   const sub = interaction.options.getSubcommand();
   const game = await cardGameInChannel(ctx.deps, caller.channelId);
-  const done = async (r: { ok: true } | { ok: false; error: string }, text: string) => {
+  const locale = readerOf(interaction);
+  const done = async (r: { ok: true } | Refusal, text: () => string) => {
     if (!r.ok) await replyRejected(interaction, r);
-    else await replyPrivately(interaction, `${text} ${told}`);
+    else await replyPrivately(interaction, text());
     return true;
   };
   switch (sub) {
     case 'extend':
-      return done(
-        await gmExtendCards(ctx.deps, caller, interaction.options.getString('duration', true)),
-        '⏱️ Extended.',
+      return done(await gmExtendCards(ctx.deps, caller, interaction.options.getString('duration', true)), () =>
+        told(locale, 'cards.gmReply.extended'),
       );
     case 'pause':
-      return done(await gmPauseCards(ctx.deps, caller), '⏸️ Paused.');
+      return done(await gmPauseCards(ctx.deps, caller), () => told(locale, 'cards.gmReply.paused'));
     case 'resume':
-      return done(await gmResumeCards(ctx.deps, caller), '▶️ Resumed.');
+      return done(await gmResumeCards(ctx.deps, caller), () => told(locale, 'cards.gmReply.resumed'));
     case 'replace': {
       const user = interaction.options.getUser('user');
       const computer = interaction.options.getBoolean('computer') === true;
       if (user?.bot) {
-        await replyRejected(interaction, `${userNameText(user.username, 40)} is a bot and cannot play.`);
+        await replyRejected(interaction, msg('cards.refused.bot', { name: userNameText(user.username, 40) }));
         return true;
       }
       // A seat goes to a computer player only by the game master's action; the channel is told.
@@ -60,35 +66,39 @@ export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInter
         computer,
         level: interaction.options.getString('level'),
       });
-      return done(
-        r,
+      return done(r, () =>
         computer
-          ? '🤖 A computer player now holds that seat; its draft was cleared.'
-          : `🔁 ${playerName(user?.id ?? '')} now holds that seat; its draft was cleared.`,
+          ? told(locale, 'cards.gmReply.replacedComputer')
+          : told(locale, 'cards.gmReply.replaced', { who: playerName(user?.id ?? '') }),
       );
     }
     case 'kick': {
       // A seat may be named by its player's mention (`<@id>`): the game layer takes the user id.
       const named = interaction.options.getString('power', true);
       const r = await gmKickCards(ctx.deps, caller, { seat: mentionedUserId(named) ?? named });
-      if (!r.ok) return done(r, '');
-      const where = r.dynasty ? ` from **${dynastyLabel(r.dynasty as DynastyId)}**` : '';
-      const after =
-        r.game.phase === 'lobby'
-          ? 'the seat is free again.'
-          : 'its turns now play at once with the defaults; `/gm replace` hands it to someone.';
-      return done(r, `👢 Removed ${playerName(r.userId)}${where}; ${after}`);
+      if (!r.ok) return done(r, () => '');
+      const who = playerName(r.userId);
+      const lobby = r.game.phase === 'lobby' ? 'yes' : 'no';
+      return done(r, () =>
+        r.dynasty
+          ? told(locale, 'cards.gmReply.kickedFrom', {
+              who,
+              dynasty: dynastyTitle(r.dynasty as DynastyId, locale),
+              lobby,
+            })
+          : told(locale, 'cards.gmReply.kicked', { who, lobby }),
+      );
     }
     case 'advance':
     case 'rollback': {
       if (!game || game.gmUserId !== caller.userId) {
-        await replyRejected(interaction, 'Only the game master can use `/gm` commands.');
+        await replyRejected(interaction, msg('cards.refused.gmOnly'));
         return true;
       }
       if (game.phase === 'lobby' || game.phase === 'finished') {
         await replyRejected(
           interaction,
-          game.phase === 'lobby' ? 'The game has not started yet.' : 'The game is over.',
+          msg(game.phase === 'lobby' ? 'cards.refused.notStarted' : 'cards.refused.gameOver'),
         );
         return true;
       }
@@ -98,9 +108,9 @@ export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInter
         action: skip ? 'cards-skip' : 'cards-rollback',
         args: [game.version],
         question: skip
-          ? '⏩ Skip the current turn now? The seat to act gets the default action (a fall back placing armies, or the default choice).'
-          : `⏪ Go back to the start of round ${game.round}? Every play of this round is undone.`,
-        confirmLabel: skip ? 'Skip the turn' : 'Roll back',
+          ? tr(locale, 'cards.gmReply.skipAsk')
+          : tr(locale, 'cards.gmReply.rollbackAsk', { round: game.round }),
+        confirmLabel: tr(locale, skip ? 'cards.gmReply.skipButton' : 'cards.gmReply.rollbackButton'),
         danger: true,
       });
       return true;
@@ -117,14 +127,15 @@ export async function cardGmConfirmed(
   version: number,
 ): Promise<string> {
   const caller = callerOf(interaction);
+  const locale = readerOf(interaction);
   const r =
     action === 'cards-skip'
       ? await gmSkipCards(ctx.deps, caller, { version })
       : await gmRollbackCards(ctx.deps, caller);
-  if (!r.ok) return `⚠️ ${r.error}`;
+  if (!r.ok) return `⚠️ ${refusalText(locale, r)}`;
   return action === 'cards-skip'
-    ? '⏩ Skipped: the default action was applied; the log thread records it as skipped by the game master.'
-    : `⏪ Rolled back to the start of round ${r.game.round}. ${told}`;
+    ? tr(locale, 'cards.gmReply.skipped')
+    : told(locale, 'cards.gmReply.rolledBack', { round: r.game.round });
 }
 
 /** `power:` of `/gm replace` and `/gm kick`: the dynasties at the table (in the lobby, those the players chose). */
@@ -135,9 +146,10 @@ export async function respondWithDynasties(ctx: BotContext, interaction: Autocom
     ? game.table.seats.map((s) => s.dynasty)
     : (game?.seats.flatMap((s) => (s.dynasty ? [s.dynasty] : [])) ?? []);
   const offered = seated.length ? DYNASTIES.filter((d) => seated.includes(d)) : DYNASTIES;
+  const locale = readerOf(interaction);
   await interaction.respond(
     offered
-      .filter((d) => dynastyLabel(d).toLowerCase().includes(typed))
-      .map((d) => ({ name: choiceName(dynastyLabel(d)), value: d })),
+      .filter((d) => `${dynastyLabel(d)} ${dynastyTitle(d, locale)}`.toLowerCase().includes(typed))
+      .map((d) => ({ name: choiceName(dynastyTitle(d, locale)), value: d })),
   );
 }

@@ -32,6 +32,7 @@ import {
   markCardsPresent,
   wageBattle,
   cardGameById,
+  STALE,
   type CardDraftView,
   type CardGameInfo,
   dynastyTitle,
@@ -60,7 +61,7 @@ import {
 import { rulesText } from './rules.js';
 import { stateFromView } from './seen.js';
 import { actionButtons } from './table.js';
-import { buttonRow, selectRow, vid, cid, type TableRef, type View } from './ui.js';
+import { buttonRow, selectRow, vid, cid, type TableRef, type View, CARD_ACTIONS } from './ui.js';
 import { chooseStep, giveStep, handView } from './views.js';
 import { tableBoardPicture, publicTable } from './board.js';
 import { confirmCardConcession } from './concede.js';
@@ -93,14 +94,19 @@ function stale(gameId: number, reopen: 'wage' | 'fall' | 'hand' | 'choose' | 'gi
   return {
     content: `⚠️ ${tr(locale, 'cards.refused.stale')}`,
     components: [
-      buttonRow([{ id: cid('t', gameId, reopen), label: tr(locale, 'cards.button.reopen'), style: 'primary' }]),
+      buttonRow([
+        { id: cid(CARD_ACTIONS.table, gameId, reopen), label: tr(locale, 'cards.button.reopen'), style: 'primary' },
+      ]),
     ],
   };
 }
 
+/** Whether a use-case refused because the table moved since the view (`cards.refused.stale`). */
+const isStale = (r: Refusal): boolean => r.message?.key === 'cards.refused.stale' || r.error === STALE;
+
 /** A use-case's refusal for the reader: "the table changed" reopens the wizard, anything else is said. */
 function refused(r: Refusal, gameId: number, reopen: 'wage' | 'fall' | 'choose', locale: Locale): Reply {
-  return r.error.startsWith('The table changed') ? stale(gameId, reopen, locale) : warn(refusalText(locale, r));
+  return isStale(r) ? stale(gameId, reopen, locale) : warn(refusalText(locale, r));
 }
 
 /**
@@ -200,6 +206,9 @@ export function openGive(st: SeatState): Reply {
 
 // ---- the dispatcher ----
 
+/** The decline button of a confirmation (src/bot/components.ts), for `/concede`'s. */
+const DECLINE = 'decline';
+
 export async function handleCardsComponent(
   ctx: BotContext,
   interaction: ComponentInteraction,
@@ -207,11 +216,13 @@ export async function handleCardsComponent(
   args: string[],
 ): Promise<void> {
   const values = interaction.isStringSelectMenu() ? interaction.values : [];
-  if (action === 'concede' || action === 'decline') return confirmCardConcession(ctx, interaction, action, args);
+  if (action === CARD_ACTIONS.concede || action === DECLINE)
+    return confirmCardConcession(ctx, interaction, action, args);
   const gameId = Number(args[0]);
-  if (action === 't') return tableButton(ctx, interaction, gameId, args[1] ?? '');
-  if (action === 'jd') return joinFromSelect(ctx, interaction, gameId, values[0] ?? null);
-  if (action === 'px' || action === 'fx') return cancelWizard(ctx, interaction, gameId, action);
+  if (action === CARD_ACTIONS.table) return tableButton(ctx, interaction, gameId, args[1] ?? '');
+  if (action === CARD_ACTIONS.joinDynasty) return joinFromSelect(ctx, interaction, gameId, values[0] ?? null);
+  if (action === CARD_ACTIONS.playCancel || action === CARD_ACTIONS.fallCancel)
+    return cancelWizard(ctx, interaction, gameId, action);
 
   const [, versionArg, ...rest] = args;
   const st = await seatState(ctx, interaction, gameId);
@@ -222,24 +233,49 @@ export async function handleCardsComponent(
   // Viewing steps rebuild on the current table; a view of an older version is stale for every step.
   if (version !== st.ref.version) return show(interaction, stale(gameId, wizardOf(action), locale));
   const step: SeatStep = { ctx, interaction, st, action, rest, values, version };
-  if (action === 'hv') return show(interaction, handView(st.ref, st.state, st.seat, locale));
-  if (action.startsWith('p')) return playWizardStep(step);
-  if (action === 'fo') return show(interaction, await openFallBack(ctx, st));
-  if (FALL_BACK_STEPS.has(action)) return fallBackStep(ctx, interaction, st, action, rest, values);
-  if (action.startsWith('g') || action.startsWith('c')) return setupStep(step);
-  return show(interaction, warn(tr(locale, 'cards.refused.oldButton')));
+  if (action === CARD_ACTIONS.hand) return show(interaction, handView(st.ref, st.state, st.seat, locale));
+  if (action === CARD_ACTIONS.fallOpen) return show(interaction, await openFallBack(ctx, st));
+  switch (wizardOf(action)) {
+    case 'wage':
+      return playWizardStep(step);
+    case 'fall':
+      return fallBackStep(step);
+    case 'give':
+    case 'choose':
+      return setupStep(step);
+    default:
+      return show(interaction, warn(tr(locale, 'cards.refused.oldButton')));
+  }
 }
 
-/** The fall-back wizard's steps past its opening (`fallBackStep`). */
-const FALL_BACK_STEPS = new Set(['fc', 'fN', 'fv', 'fB', 'fD']);
+/** The wizard each step belongs to, to run it and to reopen it when stale (`CARD_ACTIONS`' first letters). */
+const WIZARD_OF: Readonly<Record<string, 'wage' | 'fall' | 'choose' | 'give'>> = {
+  [CARD_ACTIONS.playOpen]: 'wage',
+  [CARD_ACTIONS.playBright]: 'wage',
+  [CARD_ACTIONS.playBack]: 'wage',
+  [CARD_ACTIONS.playSecond]: 'wage',
+  [CARD_ACTIONS.playTake]: 'wage',
+  [CARD_ACTIONS.playGive]: 'wage',
+  [CARD_ACTIONS.playTakeBack]: 'wage',
+  [CARD_ACTIONS.playConfirm]: 'wage',
+  [CARD_ACTIONS.fallPick]: 'fall',
+  [CARD_ACTIONS.fallNext]: 'fall',
+  [CARD_ACTIONS.fallBack]: 'fall',
+  [CARD_ACTIONS.fallPreview]: 'fall',
+  [CARD_ACTIONS.fallDone]: 'fall',
+  [CARD_ACTIONS.fallOpen]: 'fall',
+  [CARD_ACTIONS.giveOpen]: 'give',
+  [CARD_ACTIONS.givePick]: 'give',
+  [CARD_ACTIONS.giveDefaults]: 'give',
+  [CARD_ACTIONS.chooseOpen]: 'choose',
+  [CARD_ACTIONS.chooseStart]: 'choose',
+  [CARD_ACTIONS.chooseState]: 'choose',
+  [CARD_ACTIONS.chooseDefault]: 'choose',
+};
 
-/** The wizard a button belongs to (`p…` play, `f…` fall back, `c…` choose, `g…` give), to reopen when stale. */
+/** The wizard a step belongs to (the hand for any other), to reopen when stale. */
 function wizardOf(action: string): 'wage' | 'fall' | 'choose' | 'give' | 'hand' {
-  if (action.startsWith('p')) return 'wage';
-  if (action.startsWith('f')) return 'fall';
-  if (action.startsWith('c')) return 'choose';
-  if (action.startsWith('g')) return 'give';
-  return 'hand';
+  return (Object.hasOwn(WIZARD_OF, action) ? WIZARD_OF[action] : undefined) ?? 'hand';
 }
 
 /** The lobby's join select: a dynasty, or `any` (drawn at the start). */
@@ -268,14 +304,14 @@ async function cancelWizard(
   ctx: BotContext,
   interaction: ComponentInteraction,
   gameId: number,
-  action: 'px' | 'fx',
+  action: typeof CARD_ACTIONS.playCancel | typeof CARD_ACTIONS.fallCancel,
 ): Promise<void> {
   const locale = readerOf(interaction);
   const again = (text: string): Reply => ({
     content: text,
     components: Number.isInteger(gameId) ? [buttonRow(actionButtons(gameId, 'battle', locale))] : [],
   });
-  if (action === 'px') return show(interaction, again(tr(locale, 'cards.play.cancelled')));
+  if (action === CARD_ACTIONS.playCancel) return show(interaction, again(tr(locale, 'cards.play.cancelled')));
   const r = await cancelFallBack(ctx.deps, await callerFor(ctx, interaction, gameId));
   return show(interaction, r.ok ? again(tr(locale, 'cards.fall.cancelled')) : note(tr(locale, 'cards.wizard.closed')));
 }
@@ -296,30 +332,30 @@ async function playWizardStep({ ctx, interaction, st, action, rest, values, vers
   const gameId = st.ref.gameId;
   const locale = st.locale;
   switch (action) {
-    case 'po':
+    case CARD_ACTIONS.playOpen:
       return show(interaction, openPlay(st, Number(rest[0] ?? 0)));
-    case 'pb': {
+    case CARD_ACTIONS.playBright: {
       const bright = values[0] ?? '';
       if (!brightOptions(st.state, st.seat).some((o) => o.value === bright))
         return show(interaction, stale(gameId, 'wage', locale));
       return show(interaction, playStep(st.ref, st.state, st.seat, bright, undefined, locale));
     }
-    case 'pk':
+    case CARD_ACTIONS.playBack:
       return show(interaction, playStep(st.ref, st.state, st.seat, rest[0] ?? '', undefined, locale));
-    case 'ps': {
+    case CARD_ACTIONS.playSecond: {
       const bright = rest[0] ?? '';
       const choice = secondChoices(st.state, st.seat, bright, locale).find((c) => c.option.value === values[0]);
       if (!choice) return show(interaction, stale(gameId, 'wage', locale));
       if (choice.play) return show(interaction, playStep(st.ref, st.state, st.seat, bright, choice.play, locale));
       return show(interaction, dynastyStep(st.ref, st.state, st.seat, bright, undefined, locale));
     }
-    case 'pq':
+    case CARD_ACTIONS.playTake:
       return show(interaction, dynastyStep(st.ref, st.state, st.seat, rest[0] ?? '', values[0] ?? '', locale));
-    case 'pg':
-    case 'py': {
+    case CARD_ACTIONS.playGive:
+    case CARD_ACTIONS.playTakeBack: {
       const bright = rest[0] ?? '';
       const want =
-        action === 'pg'
+        action === CARD_ACTIONS.playGive
           ? { bright, dynasty: true, take: rest[1] ?? '', give: values[0] ?? '' }
           : { bright, dynasty: true, takeBack: values[0] ?? '' };
       const play = findWage(st.state, st.seat, want);
@@ -328,7 +364,7 @@ async function playWizardStep({ ctx, interaction, st, action, rest, values, vers
         play ? playStep(st.ref, st.state, st.seat, bright, play, locale) : stale(gameId, 'wage', locale),
       );
     }
-    case 'pc': {
+    case CARD_ACTIONS.playConfirm: {
       const play = decodeWage(st.seat, rest[0] ?? '');
       if (!play) return show(interaction, stale(gameId, 'wage', locale));
       const { type: _t, seat: _s, ...input } = play;
@@ -354,18 +390,21 @@ async function setupStep({ ctx, interaction, st, action, rest, values, version }
   const gameId = st.ref.gameId;
   const locale = st.locale;
   switch (action) {
-    case 'go':
+    case CARD_ACTIONS.giveOpen:
       return show(interaction, openGive(st));
-    case 'gv':
-    case 'gd': {
-      const cards = action === 'gd' ? defaultGive(st.state.seats[st.seat]!.hand) : [...values];
+    case CARD_ACTIONS.givePick:
+    case CARD_ACTIONS.giveDefaults: {
+      const cards = action === CARD_ACTIONS.giveDefaults ? defaultGive(st.state.seats[st.seat]!.hand) : [...values];
       const r = await giveCards(ctx.deps, st.caller, cards);
       if (!r.ok) return show(interaction, warn(refusalText(locale, r)));
       const waiting = r.game.phase === 'give';
       const change = waiting
         ? [
             buttonRow([
-              { id: vid({ gameId, version: r.game.version }, 'go'), label: tr(locale, 'cards.button.changeThem') },
+              {
+                id: vid({ gameId, version: r.game.version }, CARD_ACTIONS.giveOpen),
+                label: tr(locale, 'cards.button.changeThem'),
+              },
             ]),
           ]
         : [];
@@ -376,21 +415,21 @@ async function setupStep({ ctx, interaction, st, action, rest, values, version }
         components: change,
       });
     }
-    case 'co':
+    case CARD_ACTIONS.chooseOpen:
       return show(interaction, openChoose(st));
-    case 'cs': {
+    case CARD_ACTIONS.chooseStart: {
       const start = Number(values[0]);
       if (st.state.phase !== 'choose' || !Number.isInteger(start))
         return show(interaction, stale(gameId, 'choose', locale));
       return show(interaction, chooseStep(st.ref, st.state, st.seat, start, locale));
     }
-    case 'ct':
-    case 'cD': {
+    case CARD_ACTIONS.chooseState:
+    case CARD_ACTIONS.chooseDefault: {
       const start = rest[0] !== undefined ? Number(rest[0]) : undefined;
       // cD: the default state (design §3.8) — the engine picks it when none is named
       const r = await chooseBattle(ctx.deps, st.caller, {
         version,
-        state: action === 'cD' ? '' : (values[0] ?? ''),
+        state: action === CARD_ACTIONS.chooseDefault ? '' : (values[0] ?? ''),
         start,
       });
       if (!r.ok) return show(interaction, refused(r, gameId, 'choose', locale));
@@ -401,14 +440,8 @@ async function setupStep({ ctx, interaction, st, action, rest, values, version }
   }
 }
 
-async function fallBackStep(
-  ctx: BotContext,
-  interaction: ComponentInteraction,
-  st: SeatState,
-  action: string,
-  rest: string[],
-  values: readonly string[],
-): Promise<void> {
+/** A step of the fall-back wizard past its opening, on the draft the view was built on. */
+async function fallBackStep({ ctx, interaction, st, action, rest, values }: SeatStep): Promise<void> {
   const caller = st.caller;
   const locale = st.locale;
   const d = await cardsDraft(ctx.deps, caller);
@@ -421,20 +454,20 @@ async function fallBackStep(
     if (!r.ok)
       return show(
         interaction,
-        r.error.startsWith('The table changed')
+        isStale(r)
           ? stale(st.ref.gameId, 'fall', locale)
           : draftScreen(st.ref, st.state, st.seat, draft, refusalText(locale, r)),
       );
     return show(interaction, draftScreen(st.ref, st.state, st.seat, draftOf(r.draft)));
   };
   switch (action) {
-    case 'fc':
-    case 'fN': {
+    case CARD_ACTIONS.fallPick:
+    case CARD_ACTIONS.fallNext: {
       // one screen's picks (or, Next, its pre-selected defaults) as one step of the draft
       const screen = screenOf(st.state, st.seat, draft);
       if ('error' in screen || screen.questions.length === 0)
         return show(interaction, stale(st.ref.gameId, 'fall', locale));
-      const picks = readPicks(screen, st.seat, action === 'fN' ? defaultPicks(screen) : values);
+      const picks = readPicks(screen, st.seat, action === CARD_ACTIONS.fallNext ? defaultPicks(screen) : values);
       if ('error' in picks) return show(interaction, draftScreen(st.ref, st.state, st.seat, draft, picks.error));
       const r = await draftChoose(ctx.deps, caller, {
         version,
@@ -443,7 +476,7 @@ async function fallBackStep(
         sources: picks.sources,
       });
       // several effects at once: the engine's reason says which of them does not fit after the others
-      if (!r.ok && !r.error.startsWith('The table changed') && picks.effects.length > 1)
+      if (!r.ok && !isStale(r) && picks.effects.length > 1)
         return show(
           interaction,
           draftScreen(
@@ -456,13 +489,13 @@ async function fallBackStep(
         );
       return stored(r);
     }
-    case 'fB': {
+    case CARD_ACTIONS.fallBack: {
       // Back: undo the last step; with nothing chosen, back to the hand (the draft stays, empty)
       if (d.draft.steps === 0 && draft.effects.length === 0 && !draft.recruit)
         return show(interaction, handView(st.ref, st.state, st.seat, locale));
       return stored(await draftBack(ctx.deps, caller, { version }));
     }
-    case 'fv': {
+    case CARD_ACTIONS.fallPreview: {
       const plan = planDraft(st.state, st.seat, draft.effects);
       if ('error' in plan) return show(interaction, stale(st.ref.gameId, 'fall', locale));
       const png = await tableBoardPicture(publicView(plan.state));
@@ -476,7 +509,7 @@ async function fallBackStep(
       await interaction.reply(body);
       return;
     }
-    case 'fD': {
+    case CARD_ACTIONS.fallDone: {
       const r = await finishFallBack(ctx.deps, caller, { version });
       if (!r.ok) return show(interaction, refused(r, st.ref.gameId, 'fall', locale));
       return show(interaction, receipt(tr(locale, 'cards.fall.stored'), r.game, caller.userId, locale));
@@ -519,7 +552,7 @@ async function tableButton(
       return show(interaction, {
         content: say('cards.join.choose'),
         components: [
-          selectRow(cid('jd', gameId), say('cards.join.placeholder'), [
+          selectRow(cid(CARD_ACTIONS.joinDynasty, gameId), say('cards.join.placeholder'), [
             { label: say('cards.join.any'), value: 'any' },
             ...free.map((d) => ({ label: dynastyTitle(d, locale), value: d })),
           ]),

@@ -24,7 +24,7 @@ import { type WageAction, matchReference } from '../../cardgame/wage.js';
 import { cardType, groupByType, title } from './format.js';
 import { tr, type Locale, type MessageKey } from '../../i18n/index.js';
 import { cardWord, dynastyTitle, dynastyWord, listOf, symbolLabel, symbolWord } from '../../game/cards/index.js';
-import { buttonRow, pagedSelect, selectRow, vid, type Option, type TableRef, type View } from './ui.js';
+import { buttonRow, pagedSelect, selectRow, vid, type Option, type TableRef, type View, CARD_ACTIONS } from './ui.js';
 
 // ---- the play as a short string (select values and the confirm button's custom id) ----
 
@@ -100,9 +100,9 @@ export function brightStep(ref: TableRef, s: CardGameState, seat: Seat, page = 0
       content: say('cards.play.none'),
       components: [
         buttonRow([
-          { id: vid(ref, 'fo'), label: say('cards.button.fall'), style: 'primary', emoji: '↩' },
-          { id: vid(ref, 'hv'), label: say('cards.button.back') },
-          { id: vid(ref, 'px'), label: say('cards.button.close') },
+          { id: vid(ref, CARD_ACTIONS.fallOpen), label: say('cards.button.fall'), style: 'primary', emoji: '↩' },
+          { id: vid(ref, CARD_ACTIONS.hand), label: say('cards.button.back') },
+          { id: vid(ref, CARD_ACTIONS.playCancel), label: say('cards.button.close') },
         ]),
       ],
     };
@@ -111,14 +111,14 @@ export function brightStep(ref: TableRef, s: CardGameState, seat: Seat, page = 0
   const { rows } = pagedSelect(
     options,
     page,
-    { select: () => vid(ref, 'pb'), page: (p) => vid(ref, 'po', p) },
+    { select: () => vid(ref, CARD_ACTIONS.playBright), page: (p) => vid(ref, CARD_ACTIONS.playOpen, p) },
     say('cards.play.placeholder'),
     locale,
   );
   rows.push(
     buttonRow([
-      { id: vid(ref, 'hv'), label: say('cards.button.back') },
-      { id: vid(ref, 'px'), label: say('cards.button.cancel') },
+      { id: vid(ref, CARD_ACTIONS.hand), label: say('cards.button.back') },
+      { id: vid(ref, CARD_ACTIONS.playCancel), label: say('cards.button.cancel') },
     ]),
   );
   const head = ref0 ? say('cards.play.latest', { card: cardWord(ref0, locale) }) : say('cards.play.firstCard');
@@ -203,8 +203,8 @@ export function dynastyStep(
   const legal = legalWages(s, seat).filter((w) => w.bright === bright && w.dynasty);
   const say = (key: MessageKey, params?: Record<string, string | number>) => tr(locale, key, params);
   const back = buttonRow([
-    { id: vid(ref, 'pk', bright), label: say('cards.button.back') },
-    { id: vid(ref, 'px'), label: say('cards.button.cancel') },
+    { id: vid(ref, CARD_ACTIONS.playBack, bright), label: say('cards.button.back') },
+    { id: vid(ref, CARD_ACTIONS.playCancel), label: say('cards.button.cancel') },
   ]);
   const me = s.seats[seat]!;
   const label = (id: CardId) => ({ label: cardWord(id, locale), value: id });
@@ -212,20 +212,29 @@ export function dynastyStep(
     const cards = groupByType(legal.map((w) => w.takeBack!)).map(([id]) => id);
     return {
       content: say('cards.play.yan', { dynasty: dynastyTitle('yan', locale) }),
-      components: [selectRow(vid(ref, 'py', bright), say('cards.play.yanPlaceholder'), cards.map(label)), back],
+      components: [
+        selectRow(vid(ref, CARD_ACTIONS.playTakeBack, bright), say('cards.play.yanPlaceholder'), cards.map(label)),
+        back,
+      ],
     };
   }
   if (take === undefined) {
     const cards = groupByType(legal.map((w) => w.take!)).map(([id]) => id);
     return {
       content: say('cards.play.qinTake', { dynasty: dynastyTitle('qin', locale) }),
-      components: [selectRow(vid(ref, 'pq', bright), say('cards.play.qinTakePlaceholder'), cards.map(label)), back],
+      components: [
+        selectRow(vid(ref, CARD_ACTIONS.playTake, bright), say('cards.play.qinTakePlaceholder'), cards.map(label)),
+        back,
+      ],
     };
   }
   const gives = groupByType(legal.filter((w) => w.take === take).map((w) => w.give!)).map(([id]) => id);
   return {
     content: say('cards.play.qinGive', { dynasty: dynastyTitle('qin', locale), card: cardWord(take, locale) }),
-    components: [selectRow(vid(ref, 'pg', bright, take), say('cards.play.qinGivePlaceholder'), gives.map(label)), back],
+    components: [
+      selectRow(vid(ref, CARD_ACTIONS.playGive, bright, take), say('cards.play.qinGivePlaceholder'), gives.map(label)),
+      back,
+    ],
   };
 }
 
@@ -314,10 +323,10 @@ export function playStep(
   if (choices.length > 1 || (choices.length === 1 && !choices[0]!.play)) {
     const current = play ? secondValue(play) : '';
     const options = choices.map((c) => ({ ...c.option, default: c.option.value === current }));
-    rows.push(selectRow(vid(ref, 'ps', bright), say('cards.play.secondPlaceholder'), options));
+    rows.push(selectRow(vid(ref, CARD_ACTIONS.playSecond, bright), say('cards.play.secondPlaceholder'), options));
   }
-  const back = { id: vid(ref, 'po'), label: say('cards.button.back') };
-  const cancel = { id: vid(ref, 'px'), label: say('cards.button.cancel') };
+  const back = { id: vid(ref, CARD_ACTIONS.playOpen), label: say('cards.button.back') };
+  const cancel = { id: vid(ref, CARD_ACTIONS.playCancel), label: say('cards.button.cancel') };
   if (!play) {
     rows.push(buttonRow([back, cancel]));
     return { content: say('cards.play.dynastyOnly', { card: cardWord(bright, locale) }), components: rows };
@@ -326,7 +335,11 @@ export function playStep(
   if (!after.ok) return { content: `⚠️ ${after.error}`, components: [buttonRow([back, cancel])] };
   rows.push(
     buttonRow([
-      { id: vid(ref, 'pc', encodeWage(play)), label: say('cards.button.confirm'), style: 'success' },
+      {
+        id: vid(ref, CARD_ACTIONS.playConfirm, encodeWage(play)),
+        label: say('cards.button.confirm'),
+        style: 'success',
+      },
       back,
       cancel,
     ]),

@@ -5,12 +5,12 @@
  */
 import { ButtonStyle, ComponentType } from 'discord.js';
 import { tr, type Locale, type MessageKey } from '../../i18n/index.js';
-import { buttonRow, cid, type Button, type Row } from './ui.js';
+import { buttonRow, cid, type Button, type Row, CARD_ACTIONS } from './ui.js';
 
 export type TableButton = 'hand' | 'wage' | 'fall' | 'board' | 'rules' | 'give' | 'choose' | 'join' | 'leave' | 'start';
 
 export function tableButtonId(gameId: number, what: TableButton): string {
-  return cid('t', gameId, what);
+  return cid(CARD_ACTIONS.table, gameId, what);
 }
 
 /** A button of the table, labelled in `locale` (`cards.button.<what>`). */

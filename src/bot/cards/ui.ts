@@ -14,6 +14,53 @@ import { customId } from '../components.js';
 import { tr, type Locale } from '../../i18n/index.js';
 
 export const CARDS_COMMAND = 'cards';
+
+/**
+ * The card game's actions as custom ids name them (`cards:<code>:…`). The codes are short, since a custom id holds at
+ * most 100 characters and a fall back's carries a digest and a page, and they are stable: buttons already posted keep
+ * their ids, so a code never changes meaning (test/bot/cards-views.test.ts pins them). The first letter names the
+ * wizard a step belongs to (`p` play, `f` fall back, `g` give, `c` choose): a stale step reopens that wizard.
+ */
+export const CARD_ACTIONS = {
+  /** A public table's or a turn ping's button: `cards:t:<game>:<what>` (table.ts `TableButton`). */
+  table: 't',
+  /** The lobby's join select (a dynasty, or `any`). */
+  joinDynasty: 'jd',
+  /** `/concede`'s confirm button (components.ts confirmations). */
+  concede: 'concede',
+  /** The caller's hand (also every wizard's way back to it). */
+  hand: 'hv',
+  /** Play: open at a page of the bright cards, the bright card chosen, back to it, the second card. */
+  playOpen: 'po',
+  playBright: 'pb',
+  playBack: 'pk',
+  playSecond: 'ps',
+  /** Play with a dynasty card: Qin's card to take, then to give; Yan's card to take back. */
+  playTake: 'pq',
+  playGive: 'pg',
+  playTakeBack: 'py',
+  playConfirm: 'pc',
+  playCancel: 'px',
+  /** Fall back: open (or resume), a screen's picks, Next (defaults), Back, Preview board, Fall back, Cancel. */
+  fallOpen: 'fo',
+  fallPick: 'fc',
+  fallNext: 'fN',
+  fallBack: 'fB',
+  fallPreview: 'fv',
+  fallDone: 'fD',
+  fallCancel: 'fx',
+  /** The setup give: open, the 2 cards chosen, the defaults. */
+  giveOpen: 'go',
+  givePick: 'gv',
+  giveDefaults: 'gd',
+  /** The choice of the next battle: open, the start player (after Spy), the state, the default state. */
+  chooseOpen: 'co',
+  chooseStart: 'cs',
+  chooseState: 'ct',
+  chooseDefault: 'cD',
+} as const;
+
+export type CardAction = (typeof CARD_ACTIONS)[keyof typeof CARD_ACTIONS];
 export const MAX_OPTIONS = 25;
 const MAX_LABEL = 100;
 
@@ -30,12 +77,12 @@ export interface TableRef {
   version: number;
 }
 
-export function cid(action: string, ...args: (string | number)[]): string {
+export function cid(action: CardAction, ...args: (string | number)[]): string {
   return customId(CARDS_COMMAND, action, ...args);
 }
 
 /** A custom id bound to a table version: `cards:<action>:<game>:<version>:…`. */
-export function vid(ref: TableRef, action: string, ...args: (string | number)[]): string {
+export function vid(ref: TableRef, action: CardAction, ...args: (string | number)[]): string {
   return cid(action, ref.gameId, ref.version, ...args);
 }
 

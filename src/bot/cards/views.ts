@@ -19,7 +19,7 @@ import { defaultGive } from '../../cardgame/setup.js';
 import { defaultState } from '../../cardgame/setup-actions.js';
 import { cardLines } from './format.js';
 import { leadsText } from './play.js';
-import { buttonRow, selectRow, vid, type Button, type TableRef, type View } from './ui.js';
+import { buttonRow, selectRow, vid, type Button, type TableRef, type View, CARD_ACTIONS } from './ui.js';
 
 function dynastyCardLine(s: CardGameState, seat: Seat, locale: Locale): string | null {
   if (!s.settings.dynastyCards) return null;
@@ -47,14 +47,19 @@ export function handView(ref: TableRef, s: CardGameState, seat: Seat, locale: Lo
       given ? say('cards.hand.given', { cards: listOf(cardLines(given, locale), locale) }) : say('cards.hand.give'),
     );
     buttons.push({
-      id: vid(ref, 'go'),
+      id: vid(ref, CARD_ACTIONS.giveOpen),
       label: say(given ? 'cards.button.changeRecruits' : 'cards.button.give'),
       style: 'primary',
       emoji: '🂠',
     });
   } else if (s.phase === 'choose' && s.chooser?.seat === seat) {
     lines.push(say('cards.hand.choose'));
-    buttons.push({ id: vid(ref, 'co'), label: say('cards.button.choose'), style: 'primary', emoji: '🗺' });
+    buttons.push({
+      id: vid(ref, CARD_ACTIONS.chooseOpen),
+      label: say('cards.button.choose'),
+      style: 'primary',
+      emoji: '🗺',
+    });
   } else if (
     (s.phase === 'battle' || s.phase === 'tiebreak') &&
     !s.battle.fallen.includes(seat) &&
@@ -66,8 +71,13 @@ export function handView(ref: TableRef, s: CardGameState, seat: Seat, locale: Lo
       const types = new Set(plays.map((p) => p.bright)).size;
       lines.push(plays.length ? say('cards.hand.yourTurn', { count: types }) : say('cards.hand.mustFallBack'));
       if (plays.length)
-        buttons.push({ id: vid(ref, 'po'), label: say('cards.button.wage'), style: 'primary', emoji: '⚔' });
-      buttons.push({ id: vid(ref, 'fo'), label: say('cards.button.fall'), emoji: '↩' });
+        buttons.push({
+          id: vid(ref, CARD_ACTIONS.playOpen),
+          label: say('cards.button.wage'),
+          style: 'primary',
+          emoji: '⚔',
+        });
+      buttons.push({ id: vid(ref, CARD_ACTIONS.fallOpen), label: say('cards.button.fall'), emoji: '↩' });
     }
   } else if (s.battle.fallen.includes(seat)) lines.push(say('cards.hand.fallen'));
   return { content: lines.join('\n'), components: buttons.length ? [buttonRow(buttons)] : [] };
@@ -86,13 +96,13 @@ export function giveStep(ref: TableRef, s: CardGameState, seat: Seat, locale: Lo
   return {
     content: lines.join('\n'),
     components: [
-      selectRow(vid(ref, 'gv'), tr(locale, 'cards.give.placeholder'), options, { min: 2, max: 2 }),
+      selectRow(vid(ref, CARD_ACTIONS.givePick), tr(locale, 'cards.give.placeholder'), options, { min: 2, max: 2 }),
       buttonRow([
         {
-          id: vid(ref, 'gd'),
+          id: vid(ref, CARD_ACTIONS.giveDefaults),
           label: tr(locale, 'cards.give.useDefault', { a: name(fallback[0]!), b: name(fallback[1]!) }),
         },
-        { id: vid(ref, 'hv'), label: tr(locale, 'cards.button.back') },
+        { id: vid(ref, CARD_ACTIONS.hand), label: tr(locale, 'cards.button.back') },
       ]),
     ],
   };
@@ -121,7 +131,7 @@ export function chooseStep(ref: TableRef, s: CardGameState, seat: Seat, start?: 
       content: tr(locale, 'cards.choose.start', { state: fallbackState }),
       components: [
         selectRow(
-          vid(ref, 'cs'),
+          vid(ref, CARD_ACTIONS.chooseStart),
           tr(locale, 'cards.choose.startPlaceholder'),
           s.seats.map((x, i) => ({
             label:
@@ -132,8 +142,11 @@ export function chooseStep(ref: TableRef, s: CardGameState, seat: Seat, start?: 
           })),
         ),
         buttonRow([
-          { id: vid(ref, 'cD', seat), label: tr(locale, 'cards.choose.defaults', { state: fallbackState }) },
-          { id: vid(ref, 'hv'), label: back },
+          {
+            id: vid(ref, CARD_ACTIONS.chooseDefault, seat),
+            label: tr(locale, 'cards.choose.defaults', { state: fallbackState }),
+          },
+          { id: vid(ref, CARD_ACTIONS.hand), label: back },
         ]),
       ],
     };
@@ -144,13 +157,16 @@ export function chooseStep(ref: TableRef, s: CardGameState, seat: Seat, start?: 
     content: tr(locale, 'cards.choose.state', { dynasty: dynastyTitle(s.seats[first]!.dynasty, locale) }),
     components: [
       selectRow(
-        vid(ref, 'ct', first),
+        vid(ref, CARD_ACTIONS.chooseState, first),
         tr(locale, 'cards.choose.statePlaceholder'),
         states.map((st) => ({ label: stateTitle(st, locale), value: st, description: stateNote(s, st, locale) })),
       ),
       buttonRow([
-        { id: vid(ref, 'cD', first), label: tr(locale, 'cards.choose.default', { state: fallbackState }) },
-        { id: vid(ref, pickStart ? 'co' : 'hv'), label: back },
+        {
+          id: vid(ref, CARD_ACTIONS.chooseDefault, first),
+          label: tr(locale, 'cards.choose.default', { state: fallbackState }),
+        },
+        { id: vid(ref, pickStart ? CARD_ACTIONS.chooseOpen : CARD_ACTIONS.hand), label: back },
       ]),
     ],
   };

@@ -252,39 +252,7 @@ export async function gmReplaceCards(
       detail: { seat: n, from: row?.userId ?? null, to: userId },
       at: now,
     });
-    if (row)
-      await queueDm(
-        tx,
-        ctx.game,
-        row.userId,
-        'replaced',
-        [
-          input.computer
-            ? msg('cards.dm.handedTo', {
-                dynasty: dynastyMsg(dynasty),
-                channel: channelRef(ctx.game.channelId),
-                who: holderMsg(userId),
-              })
-            : msg('cards.dm.handedAway', { dynasty: dynastyMsg(dynasty), channel: channelRef(ctx.game.channelId) }),
-        ],
-        `cards:replaced:${ctx.game.id}:${n}:${now}`,
-        now,
-      );
-    await queueDm(
-      tx,
-      ctx.game,
-      userId,
-      'power_assigned',
-      [
-        msg('cards.dm.assigned', {
-          dynasty: dynastyMsg(dynasty),
-          game: msg('cards.game.name'),
-          channel: channelRef(ctx.game.channelId),
-        }),
-      ],
-      `cards:assigned:${ctx.game.id}:${n}:${now}`,
-      now,
-    );
+    await queueHandOverDms(tx, ctx, { from: row?.userId ?? null, to: userId, computer: !!input.computer }, n, now);
     await queueCardNotice(
       tx,
       ctx.game,
@@ -299,6 +267,50 @@ export async function gmReplaceCards(
       await queueTurnPing(tx, next, n, `replace-${now}`, turnPingText(next, n, next.card.deadlineMs, false), now);
     return next;
   });
+}
+
+/** Tells the previous holder (if any) and the new one by DM that a seat changed hands. */
+async function queueHandOverDms(
+  tx: Tx,
+  ctx: CardCtx,
+  hand: { from: string | null; to: string; computer: boolean },
+  n: number,
+  now: number,
+): Promise<void> {
+  const dynasty = ctx.state!.seats[n]!.dynasty;
+  if (hand.from)
+    await queueDm(
+      tx,
+      ctx.game,
+      hand.from,
+      'replaced',
+      [
+        hand.computer
+          ? msg('cards.dm.handedTo', {
+              dynasty: dynastyMsg(dynasty),
+              channel: channelRef(ctx.game.channelId),
+              who: holderMsg(hand.to),
+            })
+          : msg('cards.dm.handedAway', { dynasty: dynastyMsg(dynasty), channel: channelRef(ctx.game.channelId) }),
+      ],
+      `cards:replaced:${ctx.game.id}:${n}:${now}`,
+      now,
+    );
+  await queueDm(
+    tx,
+    ctx.game,
+    hand.to,
+    'power_assigned',
+    [
+      msg('cards.dm.assigned', {
+        dynasty: dynastyMsg(dynasty),
+        game: msg('cards.game.name'),
+        channel: channelRef(ctx.game.channelId),
+      }),
+    ],
+    `cards:assigned:${ctx.game.id}:${n}:${now}`,
+    now,
+  );
 }
 
 /** A seat named by the game master: its dynasty ("qin", "Qin 秦"), its number, or its player's user id. */

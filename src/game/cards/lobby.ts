@@ -170,6 +170,29 @@ async function seatComputersAtCreation(
   return computerDynasties;
 }
 
+/** What `/game create` asks of a card table, read and checked before anything is stored. */
+function readCreateInput(input: CreateCardGameInput) {
+  if (!idText(input.channelId) || !idText(input.userId)) return fail(msg('cards.refused.serverChannel'));
+  const seats = input.seats ?? 4;
+  if (!Number.isInteger(seats) || seats < 2 || seats > 5)
+    return fail(msg('cards.refused.seats', { seats: String(seats) }));
+  const times = parseTurnTimes(input);
+  if (!times.ok) return times;
+  const computer = parseComputerDynasties(input.computer, seats);
+  if (!computer.ok) return computer;
+  const level = cardLevel(input.computerLevel, GAME_DEFAULT_LEVEL);
+  if (!level.ok) return level;
+  const seatSettings = parseSeatSettings(input);
+  if (!seatSettings.ok) return seatSettings;
+  const locale = input.locale ? input.locale.trim() : localeOf(input.guildLocale);
+  if (!isLocale(locale))
+    return fail(msg('cards.refused.locale', { locale: typed(locale), locales: LOCALES.join(', ') }));
+  const demonstration = input.demonstration === true;
+  if (demonstration && computer.request.fill === 'dynasties') return fail(msg('cards.refused.demoNamed'));
+  const { turnMs, setupMs, chosen } = times;
+  return { ok: true as const, seats, turnMs, setupMs, chosen, computer, level, seatSettings, locale, demonstration };
+}
+
 /**
  * Creates a card game in the channel; the caller is its game master. Computer players are seated as the
  * game master asks: named dynasties at once, `all` empty seats at the start, or every seat of a demonstration table.
@@ -186,26 +209,9 @@ export async function createCardGame(
   }>
 > {
   return await inTransaction(deps, async (tx, changed) => {
-    if (!idText(input.channelId) || !idText(input.userId)) return fail(msg('cards.refused.serverChannel'));
-    const seats = input.seats ?? 4;
-    if (!Number.isInteger(seats) || seats < 2 || seats > 5)
-      return fail(msg('cards.refused.seats', { seats: String(seats) }));
-    const times = parseTurnTimes(input);
-    if (!times.ok) return times;
-    const { turnMs, setupMs, chosen } = times;
-    const computer = parseComputerDynasties(input.computer, seats);
-    if (!computer.ok) return computer;
-    const level = cardLevel(input.computerLevel, GAME_DEFAULT_LEVEL);
-    if (!level.ok) return level;
-    const seatSettings = parseSeatSettings(input);
-    if (!seatSettings.ok) return seatSettings;
-    const locale = input.locale ? input.locale.trim() : localeOf(input.guildLocale);
-    if (!isLocale(locale))
-      return fail(msg('cards.refused.locale', { locale: typed(locale), locales: LOCALES.join(', ') }));
-    const demonstration = input.demonstration === true;
-    if (demonstration && computer.request.fill === 'dynasties') {
-      return fail(msg('cards.refused.demoNamed'));
-    }
+    const read = readCreateInput(input);
+    if (!read.ok) return read;
+    const { seats, turnMs, setupMs, chosen, computer, level, seatSettings, locale, demonstration } = read;
     const existing = await openGameByChannel(tx, input.channelId);
     if (existing)
       return fail(msg('cards.refused.channelTaken', { status: existing.status, variant: existing.variantId }));
@@ -370,6 +376,38 @@ export async function leaveCardGame(deps: GameDeps, caller: Caller): Promise<Res
 }
 
 /**
+ * `/game create computer:all`: the seats nobody took are played by computer players, their dynasties drawn among
+ * those nobody chose.
+ */
+async function fillWithComputers(tx: Tx, ctx: CardCtx, random: () => number, now: number): Promise<CardCtx> {
+  const free = DYNASTIES.filter((d) => !ctx.seats.some((x) => x.dynasty === d));
+  for (let n = ctx.seats.length; n < settingsOf(ctx.card).seats; n++) {
+    const dynasty = free.splice(Math.floor(random() * free.length) % free.length, 1)[0]!;
+    await tx.insert(cardSeats).values(computerSeat(ctx.game.id, dynasty, ctx.game.computerLevel, now));
+  }
+  return await reload(tx, ctx);
+}
+
+/** Tells a player by DM which dynasty they play at the start. */
+async function queueSeatDm(tx: Tx, game: GameRow, userId: string, dynasty: DynastyId, now: number): Promise<void> {
+  await queueDm(
+    tx,
+    game,
+    userId,
+    'power_assigned',
+    [
+      msg('cards.dm.start', {
+        dynasty: dynastyMsg(dynasty),
+        game: msg('cards.game.name'),
+        channel: channelRef(game.channelId),
+      }),
+    ],
+    `cards:seat:${game.id}:${userId}`,
+    now,
+  );
+}
+
+/**
  * Starts the game (game master): 2 or more seated players, seats clockwise in joining order, missing dynasties
  * drawn at random, the deal, and the setup give with its deadline.
  */
@@ -388,16 +426,7 @@ export async function startCardGame(deps: GameDeps, caller: Caller): Promise<Res
     }
     const random = deps.random ?? Math.random;
     const now = deps.now();
-    if (ctx.game.computerFill) {
-      // `/game create computer:all`: the seats nobody took are played by computer players, their dynasties drawn
-      // among those nobody chose.
-      const free = DYNASTIES.filter((d) => !ctx.seats.some((x) => x.dynasty === d));
-      for (let n = ctx.seats.length; n < settingsOf(ctx.card).seats; n++) {
-        const dynasty = free.splice(Math.floor(random() * free.length) % free.length, 1)[0]!;
-        await tx.insert(cardSeats).values(computerSeat(ctx.game.id, dynasty, ctx.game.computerLevel, now));
-      }
-      ctx = await reload(tx, ctx);
-    }
+    if (ctx.game.computerFill) ctx = await fillWithComputers(tx, ctx, random, now);
     if (ctx.seats.length < 2) return fail(msg('cards.refused.fewPlayers', { count: ctx.seats.length }));
     const ordered = [...ctx.seats].sort((a, b) => a.joinedAt - b.joinedAt || a.id - b.id);
     const free = DYNASTIES.filter((d) => !ordered.some((s) => s.dynasty === d));
@@ -454,22 +483,7 @@ export async function startCardGame(deps: GameDeps, caller: Caller): Promise<Res
       }),
       now,
     );
-    for (const s of ordered)
-      await queueDm(
-        tx,
-        ctx.game,
-        s.userId,
-        'power_assigned',
-        [
-          msg('cards.dm.start', {
-            dynasty: dynastyMsg(dynasties[ordered.indexOf(s)]!),
-            game: msg('cards.game.name'),
-            channel: channelRef(ctx.game.channelId),
-          }),
-        ],
-        `cards:seat:${ctx.game.id}:${s.userId}`,
-        now,
-      );
+    for (const [i, s] of ordered.entries()) await queueSeatDm(tx, ctx.game, s.userId, dynasties[i]!, now);
     await queueStatus(tx, ctx.game.id, now);
     await queuePingsForNow(tx, started, 'start', now);
     started = await runAutomatic(tx, started, now);
