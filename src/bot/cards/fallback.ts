@@ -29,7 +29,6 @@ import {
   claimsOf,
   defaultEffect,
   effectChoices,
-  ownerLabel,
   ringOf,
   type CardGameState,
   type CardId,
@@ -50,13 +49,19 @@ import {
 import { stack } from '../../cardgame/board.js';
 import { Refusal } from '../../cardgame/refusal.js';
 import {
+  cardWord,
   claimPreviewText,
-  effectTarget,
+  effectLabel,
   inNotation,
+  listOf,
+  ownerWord,
+  stateTitle,
   strongholdLabel,
   strongholdWithArmies,
+  symbolWord,
 } from '../../game/cards/index.js';
-import { cardName, cardType, stateLabel, symbolLabel, symbolName } from './format.js';
+import { tr, type Locale, type MessageKey } from '../../i18n/index.js';
+import { cardType, symbolLabel } from './format.js';
 import {
   buttonRow,
   fit,
@@ -116,6 +121,7 @@ export function planDraft(
   seat: Seat,
   effects: readonly Effect[],
   recruit: CardId[] | null = null,
+  locale: Locale = 'en',
 ): DraftPlan | { error: string } {
   const claims = claimsOf(s, seat);
   const tiebreak = s.phase === 'tiebreak';
@@ -125,7 +131,8 @@ export function planDraft(
   const planned: PlannedEffect[] = [];
   try {
     for (const e of effects) {
-      if (!claims.includes(e.symbol)) return { error: `${symbolName(e.symbol)} is not among your claims.` };
+      if (!claims.includes(e.symbol))
+        return { error: tr(locale, 'cards.fall.notClaimed', { symbol: symbolWord(e.symbol, locale) }) };
       planned.push({ effect: e, chosen: true, before: cloneState(state) });
       applyEffect(state, seat, e, events);
     }
@@ -152,17 +159,11 @@ export function planDraft(
   return { state, claims, remaining, recruitCount, recruitMax, extraDraw, tiebreak, planned, recruit: picks };
 }
 
-const EFFECT_HELP: Record<SymbolId, string> = {
-  cavalry: 'place 1 army on a stronghold around the battled state (an empty one if any is empty)',
-  chariot: 'place 1 army on a stronghold around the battled state (an empty one if any is empty)',
-  crossbow: 'place 1 army on a stronghold around the battled state (an empty one if any is empty)',
-  infantry: 'place 1 army on a stronghold around the battled state (an empty one if any is empty)',
-  spy: 'take any 1 card from the recruiting row (and choose the next battle and its start player)',
-  fire: 'pick a stronghold: every single opponent army there moves to an adjacent stronghold',
-  forest: 'place 1 army beneath the only army of any state (neutral or an opponent’s)',
-  mountain: 'stack a second army on a stronghold holding exactly 1 army of yours',
-  wind: 'move 1 of your armies along roads through empty strongholds (stopping at the first army)',
-};
+/** What a superiority does, as the wizard says it under its question (`cards.fall.help.*`). */
+function effectHelp(symbol: SymbolId, locale: Locale): string {
+  const key = isPlaceSymbol(symbol) ? 'place' : symbol;
+  return tr(locale, `cards.fall.help.${key}` as MessageKey);
+}
 
 // ---- effects as select values ----
 
@@ -240,9 +241,7 @@ export interface Question {
   next?: number;
 }
 
-const TACTICS_HELP = EFFECT_HELP.cavalry;
-
-function armiesQuestion(plan: DraftPlan, seat: Seat, symbols: SymbolId[]): Question | null {
+function armiesQuestion(plan: DraftPlan, seat: Seat, symbols: SymbolId[], locale: Locale): Question | null {
   const board = plan.state;
   const state = board.currentState;
   const take = Math.min(symbols.length, board.seats[seat]!.supply);
@@ -252,7 +251,10 @@ function armiesQuestion(plan: DraftPlan, seat: Seat, symbols: SymbolId[]): Quest
   const room = ring.filter((h) => stack(board, h).length < 2);
   const options: Option[] = [];
   const place = (h: number, second = false): Option => ({
-    label: `${second ? '2nd army' : 'Army'} on ${strongholdWithArmies(h, board)}`,
+    label: tr(locale, 'cards.fall.armyOn', {
+      second: second ? 'yes' : 'no',
+      at: strongholdWithArmies(h, board, locale),
+    }),
     value: `${second ? 'armies2' : 'armies'}:${h}`,
   });
   if (empty.length >= take || empty.length === 0) for (const h of empty.length ? empty : room) options.push(place(h));
@@ -268,12 +270,15 @@ function armiesQuestion(plan: DraftPlan, seat: Seat, symbols: SymbolId[]): Quest
     const h = (p.effect as { stronghold: number }).stronghold;
     defaults.push(defaults.includes(`armies:${h}`) ? `armies2:${h}` : `armies:${h}`);
   }
-  const names = symbols.map(symbolName).join(', ');
+  const names = listOf(
+    symbols.map((x) => symbolWord(x, locale)),
+    locale,
+  );
   return {
     kind: 'armies',
     symbols,
-    title: `Armies around ${stateLabel(state)} (${names})`,
-    help: TACTICS_HELP,
+    title: tr(locale, 'cards.fall.armiesTitle', { state: stateTitle(state, locale), symbols: names }),
+    help: effectHelp('cavalry', locale),
     options,
     defaults: defaults.filter((v) => options.some((o) => o.value === v)),
     min: 0,
@@ -281,7 +286,7 @@ function armiesQuestion(plan: DraftPlan, seat: Seat, symbols: SymbolId[]): Quest
   };
 }
 
-function cardsQuestion(plan: DraftPlan, spy: boolean): Question | null {
+function cardsQuestion(plan: DraftPlan, spy: boolean, locale: Locale): Question | null {
   const row = plan.state.row;
   const recruit = !plan.recruit.chosen && !plan.tiebreak;
   if (!spy && !recruit) return null;
@@ -291,9 +296,13 @@ function cardsQuestion(plan: DraftPlan, spy: boolean): Question | null {
   const options: Option[] = row.map((c) => {
     const n = (seen.get(cardType(c)) ?? 0) + 1;
     seen.set(cardType(c), n);
-    return { label: `Take ${cardName(c)}${n > 1 ? ` (copy ${n})` : ''}`, value: `cards:${c}` };
+    const card = cardWord(c, locale);
+    return {
+      label: n > 1 ? tr(locale, 'cards.fall.takeCopy', { card, n }) : tr(locale, 'cards.fall.take', { card }),
+      value: `cards:${c}`,
+    };
   });
-  if (spy) options.push({ label: 'Spy: draw a card from the deck instead', value: 'cards:draw' });
+  if (spy) options.push({ label: tr(locale, 'cards.fall.spyDraw'), value: 'cards:draw' });
   // picks: Spy's card (or its draw) and the recruits from what is left
   // (the question has Spy only while the row has a card)
   const counts = spy ? [1 + (recruit ? Math.min(R, L - 1) : 0), 1 + (recruit ? Math.min(R, L) : 0)] : [Math.min(R, L)];
@@ -307,16 +316,14 @@ function cardsQuestion(plan: DraftPlan, spy: boolean): Question | null {
   if (spy && spyDefault)
     defaults.push('draw' in spyDefault ? 'cards:draw' : `cards:${(spyDefault as { card: string }).card}`);
   if (recruit) defaults.push(...plan.recruit.cards.map((c) => `cards:${c}`));
-  const what = [spy ? 'Spy’s card' : '', recruit ? `your ${plan.recruitCount === 1 ? 'recruit' : 'recruits'}` : '']
-    .filter(Boolean)
-    .join(' and ');
+  const what = spy && recruit ? 'both' : spy ? 'spy' : 'recruit';
   return {
     kind: 'cards',
     symbols: spy ? ['spy'] : [],
-    title: `Cards from the row (${what})`,
+    title: tr(locale, 'cards.fall.cardsTitle', { what, count: plan.recruitCount }),
     help: recruit
-      ? `take ${spy ? '1 card for Spy and ' : ''}${plan.recruitMax === 1 ? '1 card' : '2 cards'}${plan.recruitMax === 1 ? ' (the last to fall back takes 1)' : ''}${spy ? ', or draw for Spy and take the recruits' : ''}`
-      : 'take 1 card for Spy, or draw instead',
+      ? tr(locale, 'cards.fall.help.cards', { spy: spy ? 'yes' : 'no', max: plan.recruitMax })
+      : tr(locale, 'cards.fall.help.spyOnly'),
     options,
     defaults,
     min,
@@ -333,7 +340,8 @@ function oneQuestion(
   plan: DraftPlan,
   seat: Seat,
   sym: 'forest' | 'mountain',
-  placed: readonly number[] = [],
+  placed: readonly number[],
+  locale: Locale,
 ): Question | null {
   const board = plan.state;
   const targets: Effect[] =
@@ -347,11 +355,14 @@ function oneQuestion(
   if (targets.length === 0 && later.length === 0) return null;
   const options: Option[] = [
     ...targets.map((e) => ({
-      label: `${symbolLabel(sym)}: ${effectTarget(e, board)}`,
+      label: effectLabel(e, board, locale),
       value: `${sym}:${effectValue(e)}`,
     })),
     ...later.map((h) => ({
-      label: `${symbolLabel(sym)}: a second army on ${strongholdLabel(h)}, on the army you place there now`,
+      label: tr(locale, 'cards.fall.mountainLater', {
+        symbol: symbolLabel(sym, locale),
+        at: strongholdLabel(h, locale),
+      }),
       value: `${sym}:${h}`,
     })),
   ];
@@ -360,8 +371,8 @@ function oneQuestion(
   return {
     kind: sym,
     symbols: [sym],
-    title: symbolLabel(sym),
-    help: EFFECT_HELP[sym],
+    title: symbolLabel(sym, locale),
+    help: effectHelp(sym, locale),
     options,
     defaults: d && !('draw' in d) ? [`${sym}:${effectValue(d)}`] : [],
     min: 0,
@@ -369,15 +380,20 @@ function oneQuestion(
   };
 }
 
-function fireWords(e: Extract<Effect, { moves: unknown }>, board: CardGameState, long: boolean): string {
+function fireWords(
+  e: Extract<Effect, { moves: unknown }>,
+  board: CardGameState,
+  long: boolean,
+  locale: Locale,
+): string {
   const owner = (o: number) =>
-    ownerLabel(
+    ownerWord(
       board.seats.map((x) => x.dynasty),
       o,
+      locale,
     );
-  return e.moves
-    .map((m) => `${owner(m.owner)} → ${long ? strongholdWithArmies(m.to, board) : strongholdLabel(m.to)}`)
-    .join('; ');
+  const to = (h: number) => (long ? strongholdWithArmies(h, board, locale) : strongholdLabel(h, locale));
+  return e.moves.map((m) => `${owner(m.owner)} → ${to(m.to)}`).join(locale.startsWith('zh') ? '；' : '; ');
 }
 
 /** Fire or Wind, in the forms it may be asked in: whole effects, or the source (or, after it, the destination). */
@@ -386,10 +402,13 @@ function moveForms(
   seat: Seat,
   sym: 'fire' | 'wind',
   pending: number | undefined,
-  placed: readonly number[] = [],
+  placed: readonly number[],
+  locale: Locale,
 ): Question[] {
   const board = plan.state;
-  const label = symbolLabel(sym);
+  const label = symbolLabel(sym, locale);
+  const at = (h: number) => strongholdWithArmies(h, board, locale);
+  const help = effectHelp(sym, locale);
   const all = effectChoices(board, seat, sym);
   // left unselected, it draws (its default, design §3.8)
   const base = { kind: sym, symbols: [sym] as SymbolId[], min: 0, max: 1, defaults: [] as string[] };
@@ -397,24 +416,31 @@ function moveForms(
     'moves' in e
       ? {
           label: long
-            ? `${label}: ${fireWords(e, board, true)}`
-            : `${label} on ${strongholdLabel(e.stronghold)}: ${fireWords(e, board, false)}`,
+            ? tr(locale, 'cards.effect.label', { symbol: label, target: fireWords(e, board, true, locale) })
+            : tr(locale, 'cards.fall.fireOn', {
+                symbol: label,
+                at: strongholdLabel(e.stronghold, locale),
+                moves: fireWords(e, board, false, locale),
+              }),
           value: `${sym}:${effectValue(e)}`,
         }
       : {
           label: long
-            ? `${label}: to ${strongholdWithArmies((e as { to: number }).to, board)}`
-            : `${label}: ${(e as { from: number }).from} → ${strongholdWithArmies((e as { to: number }).to, board)}`,
+            ? tr(locale, 'cards.fall.windTo', { symbol: label, at: at((e as { to: number }).to) })
+            : tr(locale, 'cards.effect.label', {
+                symbol: label,
+                target: `${(e as { from: number }).from} → ${at((e as { to: number }).to)}`,
+              }),
           value: `${sym}:${effectValue(e)}`,
         };
   if (pending !== undefined) {
     const from = all.filter((e) => ('from' in e ? e.from : 'stronghold' in e ? e.stronghold : -1) === pending);
     if (from.length === 0) return [];
-    const where =
-      sym === 'fire'
-        ? `Fire on ${strongholdWithArmies(pending, board)}: where the armies go`
-        : `Wind from ${strongholdWithArmies(pending, board)}: where your army goes`;
-    return [{ ...base, form: 'to', title: where, help: EFFECT_HELP[sym], options: from.map((e) => whole(e, true)) }];
+    const where = tr(locale, sym === 'fire' ? 'cards.fall.fireWhere' : 'cards.fall.windWhere', {
+      symbol: symbolWord(sym, locale),
+      at: at(pending),
+    });
+    return [{ ...base, form: 'to', title: where, help, options: from.map((e) => whole(e, true)) }];
   }
   const sources = sym === 'fire' ? fireSources(board, seat) : windSources(board, seat);
   // Wind may move an army the armies question of the same menu places (its destinations are listed after)
@@ -424,7 +450,7 @@ function moveForms(
     ...base,
     form: 'full',
     title: label,
-    help: EFFECT_HELP[sym],
+    help,
     options: all.map((e) => whole(e, false)),
   };
   // by source: a source with one way to use it is listed whole; the others (and armies placed now) by the source alone
@@ -434,22 +460,22 @@ function moveForms(
   const source: Question = {
     ...base,
     form: 'source',
-    title: `${label} (${sym === 'fire' ? 'the stronghold; where the armies go next' : 'the army to move; where it goes next'})`,
-    help: EFFECT_HELP[sym],
+    title: tr(locale, 'cards.fall.sourceTitle', { symbol: label, fire: sym === 'fire' ? 'yes' : 'no' }),
+    help,
     options: [
       ...sources.map((h) =>
         fromHere(h).length === 1
           ? whole(fromHere(h)[0]!, false)
           : {
-              label:
-                sym === 'fire'
-                  ? `${label} on ${strongholdWithArmies(h, board)}`
-                  : `${label}: move your army from ${strongholdWithArmies(h, board)}`,
+              label: tr(locale, sym === 'fire' ? 'cards.fall.fireAt' : 'cards.fall.windFrom', {
+                symbol: label,
+                at: at(h),
+              }),
               value: `${sym}@${h}`,
             },
       ),
       ...later.map((h) => ({
-        label: `${label}: move the army you place now on ${strongholdLabel(h)}`,
+        label: tr(locale, 'cards.fall.windPlaced', { symbol: label, at: strongholdLabel(h, locale) }),
         value: `${sym}@${h}`,
       })),
     ],
@@ -478,6 +504,8 @@ export interface Screen {
   long: boolean;
   /** Fire and Wind sources chosen whose destination is still to be asked (on this screen or a later one). */
   asking: ('fire' | 'wind')[];
+  /** The reader's locale: the questions are worded in it, and so are the refusals of their picks. */
+  locale: Locale;
 }
 
 /** A question's forms as sizes, for the packing search: its choices, and the destination question a source form adds. */
@@ -539,14 +567,19 @@ function after(items: readonly Sizes[], screen: readonly [number, number][]): Si
  * of all the ways to pack them into menus of at most 25 choices, one that needs the fewest screens in all, asking
  * the earliest questions first. A question longer than a menu is asked alone.
  */
-export function screenOf(s: CardGameState, seat: Seat, draft: FallBackDraft): Screen | { error: string } {
-  const plan = planDraft(s, seat, draft.effects, draft.recruit);
+export function screenOf(
+  s: CardGameState,
+  seat: Seat,
+  draft: FallBackDraft,
+  locale: Locale = 'en',
+): Screen | { error: string } {
+  const plan = planDraft(s, seat, draft.effects, draft.recruit, locale);
   if ('error' in plan) return plan;
-  if (plan.tiebreak) return { plan, questions: [], long: false, asking: [] };
+  if (plan.tiebreak) return { plan, questions: [], long: false, asking: [], locale };
   const open = (sym: SymbolId) => plan.remaining.includes(sym);
   const pending = draft.sources ?? {};
   const tactics = plan.remaining.filter((x) => isPlaceSymbol(x));
-  const armies = tactics.length ? armiesQuestion(plan, seat, tactics) : null;
+  const armies = tactics.length ? armiesQuestion(plan, seat, tactics, locale) : null;
   // empty strongholds the armies may fill in the same menu (Mountain and Wind may build on them)
   const placed = armies
     ? armies.options
@@ -555,21 +588,21 @@ export function screenOf(s: CardGameState, seat: Seat, draft: FallBackDraft): Sc
     : [];
   const candidates: Question[][] = [];
   if (armies) candidates.push([armies]);
-  const cards = cardsQuestion(plan, open('spy') && plan.state.row.length > 0);
+  const cards = cardsQuestion(plan, open('spy') && plan.state.row.length > 0, locale);
   if (cards) candidates.push([cards]);
   for (const sym of ['forest', 'mountain'] as const) {
-    const q = open(sym) ? oneQuestion(plan, seat, sym, placed) : null;
+    const q = open(sym) ? oneQuestion(plan, seat, sym, placed, locale) : null;
     if (q) candidates.push([q]);
   }
   for (const sym of ['fire', 'wind'] as const) {
-    const forms = open(sym) ? moveForms(plan, seat, sym, pending[sym], placed) : [];
+    const forms = open(sym) ? moveForms(plan, seat, sym, pending[sym], placed, locale) : [];
     if (forms.length) candidates.push(forms);
   }
   const asking = (['fire', 'wind'] as const).filter(
     (sym) =>
       pending[sym] !== undefined && candidates.some((forms) => forms[0]!.kind === sym && forms[0]!.form === 'to'),
   );
-  if (candidates.length === 0) return { plan, questions: [], long: false, asking };
+  if (candidates.length === 0) return { plan, questions: [], long: false, asking, locale };
   const items: Sizes[] = candidates.map((forms) =>
     forms.map((q) => ({ size: q.options.length, ...(q.next !== undefined ? { next: q.next } : {}) })),
   );
@@ -582,7 +615,13 @@ export function screenOf(s: CardGameState, seat: Seat, draft: FallBackDraft): Sc
     if (better) best = { screen, total };
   }
   const questions = best!.screen.map(([i, k]) => candidates[i]![k]!);
-  return { plan, questions, long: questions.length === 1 && questions[0]!.options.length > MAX_OPTIONS, asking };
+  return {
+    plan,
+    questions,
+    long: questions.length === 1 && questions[0]!.options.length > MAX_OPTIONS,
+    asking,
+    locale,
+  };
 }
 
 /** Whether screen `a` asks earlier questions than `b` (compared question by question), or as early and more. */
@@ -603,12 +642,12 @@ export interface ScreenChoice {
 
 /** The step a screen's picks make, or the sentence why they do not fit (nothing is stored then). */
 export function readPicks(screen: Screen, _seat: Seat, values: readonly string[]): ScreenChoice | { error: string } {
-  const { plan } = screen;
+  const { plan, locale } = screen;
   const board = plan.state;
   const byKind = new Map<Kind, string[]>();
   for (const v of values) {
     const q = screen.questions.find((x) => x.options.some((o) => o.value === v));
-    if (!q) return { error: 'That choice is no longer offered.' };
+    if (!q) return { error: tr(locale, 'cards.fall.gone') };
     byKind.set(q.kind, [...(byKind.get(q.kind) ?? []), v]);
   }
   const out: ScreenChoice = { effects: [] };
@@ -617,13 +656,12 @@ export function readPicks(screen: Screen, _seat: Seat, values: readonly string[]
     const rest = (v: string) => v.slice(v.indexOf(v.includes('@') ? '@' : ':') + 1);
     switch (q.kind) {
       case 'armies': {
-        if (picks.length > q.max)
-          return { error: `Choose at most ${q.max} ${q.max === 1 ? 'army' : 'armies'} around the battled state.` };
+        if (picks.length > q.max) return { error: tr(locale, 'cards.fall.tooManyArmies', { max: q.max }) };
         const first = picks.filter((v) => v.startsWith('armies:')).map((v) => Number(rest(v)));
         const second = picks.filter((v) => v.startsWith('armies2:')).map((v) => Number(rest(v)));
         for (const h of second)
           if (!first.includes(h))
-            return { error: `A 2nd army on ${strongholdLabel(h)} needs the first one there too: choose both.` };
+            return { error: tr(locale, 'cards.fall.secondNeedsFirst', { at: strongholdLabel(h, locale) }) };
         // every empty stronghold first (the rule asks for them while any is empty), then the others, then 2nd armies
         const isEmpty = (h: number) => stack(board, h).length === 0;
         const order = [
@@ -649,15 +687,16 @@ export function readPicks(screen: Screen, _seat: Seat, values: readonly string[]
         const L = board.row.length;
         const recruits = q.recruit ? Math.min(plan.recruitMax, spy && !spyDraw ? L - 1 : L) : 0;
         const want = (spy && !spyDraw ? 1 : 0) + recruits;
-        if (cards.length !== want) {
-          const parts = [
-            spy ? (spyDraw ? 'Spy draws' : '1 card for Spy') : '',
-            q.recruit ? `${recruits} recruit${recruits === 1 ? '' : 's'}` : '',
-          ]
-            .filter(Boolean)
-            .join(' and ');
-          return { error: `Take ${want} card${want === 1 ? '' : 's'} from the row (${parts}), not ${cards.length}.` };
-        }
+        if (cards.length !== want)
+          return {
+            error: tr(locale, 'cards.fall.takeCount', {
+              want,
+              given: cards.length,
+              spy: spy ? (spyDraw ? 'draw' : 'card') : 'no',
+              recruit: q.recruit ? 'yes' : 'no',
+              recruits,
+            }),
+          };
         if (spy) out.effects.push(spyDraw ? { symbol: 'spy', draw: true } : { symbol: 'spy', card: cards.shift()! });
         if (q.recruit) out.recruit = cards;
         break;
@@ -665,7 +704,10 @@ export function readPicks(screen: Screen, _seat: Seat, values: readonly string[]
       default: {
         if (picks.length > 1)
           return {
-            error: `Choose at most one for ${symbolLabel(q.kind as SymbolId)}, not ${picks.length} (left unselected, it draws a card).`,
+            error: tr(locale, 'cards.fall.atMostOne', {
+              symbol: symbolLabel(q.kind as SymbolId, locale),
+              count: picks.length,
+            }),
           };
         // left unselected: a draw
         const v = picks[0] ?? `${q.kind}:draw`;
@@ -674,7 +716,7 @@ export function readPicks(screen: Screen, _seat: Seat, values: readonly string[]
           break;
         }
         const e = effectOfValue(q.kind as 'forest' | 'mountain' | 'fire' | 'wind', rest(v));
-        if (!e) return { error: 'That choice is no longer offered.' };
+        if (!e) return { error: tr(locale, 'cards.fall.gone') };
         out.effects.push(e);
       }
     }
@@ -694,55 +736,65 @@ function planText(
   s: CardGameState,
   seat: Seat,
   plan: DraftPlan,
-  pending: FallBackDraft['sources'] = {},
-  asking: readonly string[] = [],
+  pending: FallBackDraft['sources'],
+  asking: readonly string[],
+  locale: Locale,
 ): string {
-  const lines = [`↩ **Fall back** — ${claimPreviewText(claimPreview(s, seat))}`];
+  const say = (key: MessageKey, params?: Record<string, string | number>) => tr(locale, key, params);
+  const lines = [say('cards.fall.head', { claims: claimPreviewText(claimPreview(s, seat), locale) })];
   if (plan.tiebreak) {
-    lines.push('Tie-break round: no armies are placed and no cards taken; your claims count for the result.');
+    lines.push(say('cards.fall.tiebreak'));
     return lines.join('\n');
   }
   if (plan.planned.length || plan.recruitCount || plan.extraDraw)
-    lines.push(
-      plan.remaining.length || !plan.recruit.chosen
-        ? 'Your fall back as it stands (*default* where you have not chosen):'
-        : 'Your fall back:',
-    );
+    lines.push(say(plan.remaining.length || !plan.recruit.chosen ? 'cards.fall.asItStands' : 'cards.fall.yours'));
   for (const p of plan.planned) {
-    const h = pending[p.effect.symbol as 'fire' | 'wind'];
-    const what = p.effect.symbol === 'fire' ? 'the armies go' : 'it goes';
+    const h = pending?.[p.effect.symbol as 'fire' | 'wind'];
+    const fire = p.effect.symbol === 'fire' ? 'yes' : 'no';
     const note =
       p.chosen || h === undefined
         ? p.chosen
           ? ''
-          : ' *(default)*'
+          : ` ${say('cards.fall.default')}`
         : asking.includes(p.effect.symbol)
-          ? ` *(default until you choose where ${what}: you chose ${strongholdLabel(h)})*`
-          : ` *(default: from ${strongholdLabel(h)}, which you chose, nowhere is left to go)*`;
-    lines.push(`• ${symbolLabel(p.effect.symbol)}: ${effectTarget(p.effect, p.before)}${note}`);
+          ? ` ${say('cards.fall.defaultUntil', { fire, at: strongholdLabel(h, locale) })}`
+          : ` ${say('cards.fall.defaultNowhere', { at: strongholdLabel(h, locale) })}`;
+    lines.push(`• ${effectLabel(p.effect, p.before, locale)}${note}`);
   }
   if (plan.recruitCount)
     lines.push(
-      `• Recruit: ${plan.recruit.cards.map(cardName).join(', ')}${plan.recruit.chosen ? '' : ' *(default)*'}${plan.recruitMax === 1 ? ' (the last to fall back takes 1)' : ''}`,
+      say('cards.fall.recruitLine', {
+        cards: listOf(
+          plan.recruit.cards.map((c) => cardWord(c, locale)),
+          locale,
+        ),
+        chosen: plan.recruit.chosen ? 'yes' : 'no',
+        last: plan.recruitMax === 1 ? 'yes' : 'no',
+      }),
     );
-  if (plan.extraDraw) lines.push('• +1 card from the deck (you played no card this round)');
+  if (plan.extraDraw) lines.push(say('cards.fall.extraDraw'));
   return lines.join('\n');
 }
 
-function finishButtons(ref: TableRef, key: string, plan: DraftPlan, asking: boolean): Row {
+function finishButtons(ref: TableRef, key: string, plan: DraftPlan, asking: boolean, locale: Locale): Row {
   const defaulting = asking || plan.remaining.length > 0 || (plan.recruitCount > 0 && !plan.recruit.chosen);
   const buttons: Button[] = [
     {
       id: vid(ref, CARD_ACTIONS.fallDone, key),
-      label: defaulting ? 'Fall back now (defaults for the rest)' : 'Fall back',
+      label: tr(locale, defaulting ? 'cards.fall.doneDefaults' : 'cards.button.fall'),
       style: 'success',
       emoji: '✅',
     },
   ];
-  if (asking) buttons.push({ id: vid(ref, CARD_ACTIONS.fallNext, key), label: 'Next (defaults here)' });
-  buttons.push({ id: vid(ref, CARD_ACTIONS.fallBack, key), label: 'Back' });
-  if (!plan.tiebreak) buttons.push({ id: vid(ref, CARD_ACTIONS.fallPreview, key), label: 'Preview board', emoji: '🗺' });
-  buttons.push({ id: vid(ref, CARD_ACTIONS.fallCancel), label: 'Cancel' });
+  if (asking) buttons.push({ id: vid(ref, CARD_ACTIONS.fallNext, key), label: tr(locale, 'cards.fall.next') });
+  buttons.push({ id: vid(ref, CARD_ACTIONS.fallBack, key), label: tr(locale, 'cards.button.back') });
+  if (!plan.tiebreak)
+    buttons.push({
+      id: vid(ref, CARD_ACTIONS.fallPreview, key),
+      label: tr(locale, 'cards.fall.previewButton'),
+      emoji: '🗺',
+    });
+  buttons.push({ id: vid(ref, CARD_ACTIONS.fallCancel), label: tr(locale, 'cards.button.cancel') });
   return buttonRow(buttons);
 }
 
@@ -752,13 +804,21 @@ const MAX_CONTENT = 2000;
  * The wizard's screen for a draft: the plan, and the questions still open in one menu (the defaults pre-selected),
  * or the last screen with **Fall back**; with Next, Back, Preview board and Cancel. `error` (a refused pick) heads it.
  */
-export function draftScreen(ref: TableRef, s: CardGameState, seat: Seat, draft: FallBackDraft, error?: string): View {
-  const screen = screenOf(s, seat, draft);
-  if ('error' in screen) return staleDraft(ref, screen.error);
+export function draftScreen(
+  ref: TableRef,
+  s: CardGameState,
+  seat: Seat,
+  draft: FallBackDraft,
+  error?: string,
+  locale: Locale = 'en',
+): View {
+  const say = (key: MessageKey, params?: Record<string, string | number>) => tr(locale, key, params);
+  const screen = screenOf(s, seat, draft, locale);
+  if ('error' in screen) return staleDraft(ref, screen.error, locale);
   const { plan, questions } = screen;
   const key = draftKey(draft);
   const rows: Row[] = [];
-  let content = planText(s, seat, plan, draft.sources, screen.asking);
+  let content = planText(s, seat, plan, draft.sources, screen.asking, locale);
   if (questions.length) {
     const options = questions.flatMap((q) => q.options.map((o) => ({ ...o, default: q.defaults.includes(o.value) })));
     if (screen.long) {
@@ -768,7 +828,7 @@ export function draftScreen(ref: TableRef, s: CardGameState, seat: Seat, draft: 
         rows.push(
           selectRow(
             vid(ref, CARD_ACTIONS.fallPick, key, i),
-            `${questions[0]!.title}${n > 1 ? ` (${i + 1} of ${n})` : ''}`,
+            n > 1 ? say('cards.fall.part', { title: questions[0]!.title, i: i + 1, n }) : questions[0]!.title,
             part,
           ),
         );
@@ -779,38 +839,46 @@ export function draftScreen(ref: TableRef, s: CardGameState, seat: Seat, draft: 
         options.length,
         questions.reduce((n, q) => n + q.max, 0),
       );
-      rows.push(selectRow(vid(ref, CARD_ACTIONS.fallPick, key), placeholder(questions), options, { min, max }));
+      rows.push(selectRow(vid(ref, CARD_ACTIONS.fallPick, key), placeholder(questions, locale), options, { min, max }));
     }
-    const asked = questions.map(
-      (q) => `• **${q.title}** — ${q.help}${q.kind === 'armies' ? ` (up to ${q.max})` : ''}.`,
+    const asked = questions.map((q) =>
+      say('cards.fall.question', {
+        title: q.title,
+        help: q.help,
+        armies: q.kind === 'armies' ? 'yes' : 'no',
+        max: q.max,
+      }),
     );
     const how = screen.long
-      ? 'Choose one in either menu, or **Next** to draw a card instead.'
-      : `Choose ${questions.length > 1 ? 'them all in the one menu' : 'in the menu'}: the defaults are pre-selected, change what you like; a superiority left unselected draws a card instead. **Next** keeps the defaults here.`;
-    content += `\n\n**Choose now:**\n${asked.join('\n')}\n${how}`;
-  } else if (!plan.tiebreak) content += '\n\nPress **Fall back**: this is when the table sees it.';
+      ? say('cards.fall.howLong')
+      : say('cards.fall.how', { many: questions.length > 1 ? 'yes' : 'no' });
+    content += `\n\n${say('cards.fall.chooseNow')}\n${asked.join('\n')}\n${how}`;
+  } else if (!plan.tiebreak) content += `\n\n${say('cards.fall.pressDone')}`;
   if (error) content = `⚠️ ${error}\n${content}`;
-  rows.push(finishButtons(ref, key, plan, questions.length > 0));
-  if (!plan.tiebreak) content += '\nNothing is public until you fall back.';
+  rows.push(finishButtons(ref, key, plan, questions.length > 0, locale));
+  if (!plan.tiebreak) content += `\n${say('cards.fall.private')}`;
   return { content: fit(content, MAX_CONTENT), components: rows };
 }
 
 /** "One each: Forest, Fire; up to 2 armies; 3 cards" (at most 150 characters). */
-function placeholder(questions: readonly Question[]): string {
+function placeholder(questions: readonly Question[], locale: Locale): string {
   const parts = questions.map((q) => {
-    if (q.kind === 'armies') return `up to ${q.max} ${q.max === 1 ? 'army' : 'armies'}`;
+    if (q.kind === 'armies') return tr(locale, 'cards.fall.ph.armies', { max: q.max });
     if (q.kind === 'cards')
       return q.min === q.max
-        ? `${q.min} card${q.min === 1 ? '' : 's'} (or Spy’s draw)`
-        : `${q.min}–${q.max} picks from the row`;
-    return `${symbolName(q.kind as SymbolId)}${q.form === 'source' ? (q.kind === 'fire' ? ' (the stronghold)' : ' (the army)') : q.form === 'to' ? ' (where to)' : ''}`;
+        ? tr(locale, 'cards.fall.ph.cards', { count: q.min })
+        : tr(locale, 'cards.fall.ph.picks', { min: q.min, max: q.max });
+    const form = q.form === 'source' ? `${q.kind}Source` : q.form === 'to' ? 'to' : 'whole';
+    return tr(locale, 'cards.fall.ph.symbol', { symbol: symbolWord(q.kind, locale), form });
   });
-  return `Choose: ${parts.join('; ')}`;
+  return tr(locale, 'cards.fall.ph.choose', { parts: parts.join(locale.startsWith('zh') ? '；' : '; ') });
 }
 
-function staleDraft(ref: TableRef, why: string): View {
+function staleDraft(ref: TableRef, why: string, locale: Locale): View {
   return {
-    content: `⚠️ The table changed — reopen the fall back. (${why})`,
-    components: [buttonRow([{ id: vid(ref, CARD_ACTIONS.fallOpen), label: 'Reopen', emoji: '↩' }])],
+    content: `⚠️ ${tr(locale, 'cards.fall.stale', { why })}`,
+    components: [
+      buttonRow([{ id: vid(ref, CARD_ACTIONS.fallOpen), label: tr(locale, 'cards.button.reopen'), emoji: '↩' }]),
+    ],
   };
 }

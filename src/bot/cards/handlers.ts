@@ -190,7 +190,7 @@ export async function openFallBack(ctx: BotContext, st: SeatState): Promise<Repl
   if (!inBattle(st.state) || st.state.turnSeat !== st.seat) return note(notYourTurnText(st.game, st.locale));
   const r = await startFallBack(ctx.deps, st.caller, { version: st.ref.version });
   if (!r.ok) return refused(r, st.ref.gameId, 'fall', st.locale);
-  return draftScreen(st.ref, st.state, st.seat, draftOf(r.draft));
+  return draftScreen(st.ref, st.state, st.seat, draftOf(r.draft), undefined, st.locale);
 }
 
 export function openChoose(st: SeatState): Reply {
@@ -456,19 +456,20 @@ async function fallBackStep({ ctx, interaction, st, action, rest, values }: Seat
         interaction,
         isStale(r)
           ? stale(st.ref.gameId, 'fall', locale)
-          : draftScreen(st.ref, st.state, st.seat, draft, refusalText(locale, r)),
+          : draftScreen(st.ref, st.state, st.seat, draft, refusalText(locale, r), locale),
       );
-    return show(interaction, draftScreen(st.ref, st.state, st.seat, draftOf(r.draft)));
+    return show(interaction, draftScreen(st.ref, st.state, st.seat, draftOf(r.draft), undefined, locale));
   };
   switch (action) {
     case CARD_ACTIONS.fallPick:
     case CARD_ACTIONS.fallNext: {
       // one screen's picks (or, Next, its pre-selected defaults) as one step of the draft
-      const screen = screenOf(st.state, st.seat, draft);
+      const screen = screenOf(st.state, st.seat, draft, locale);
       if ('error' in screen || screen.questions.length === 0)
         return show(interaction, stale(st.ref.gameId, 'fall', locale));
       const picks = readPicks(screen, st.seat, action === CARD_ACTIONS.fallNext ? defaultPicks(screen) : values);
-      if ('error' in picks) return show(interaction, draftScreen(st.ref, st.state, st.seat, draft, picks.error));
+      if ('error' in picks)
+        return show(interaction, draftScreen(st.ref, st.state, st.seat, draft, picks.error, locale));
       const r = await draftChoose(ctx.deps, caller, {
         version,
         effects: picks.effects,
@@ -485,6 +486,7 @@ async function fallBackStep({ ctx, interaction, st, action, rest, values }: Seat
             st.seat,
             draft,
             tr(locale, 'cards.fall.notTogether', { why: refusalText(locale, r) }),
+            locale,
           ),
         );
       return stored(r);

@@ -135,8 +135,8 @@ export async function cardLobby(
       return replyPrivately(interaction, tr(locale, 'cards.start.done', { count: r.game.seats.length }));
     }
     case 'status': {
-      // The table message's own text (seats, turn, battlefield, rows), as the channel sees it.
-      const table = await cardTableOf(ctx.deps, caller.channelId);
+      // The table message's own text (seats, turn, battlefield, rows), in the member's words: the reply is private.
+      const table = await cardTableOf(ctx.deps, caller.channelId, locale);
       if (!table) return replyRejected(interaction, msg('cards.refused.noGame'));
       return replyPrivately(interaction, table.text);
     }

@@ -88,4 +88,4 @@ export {
 } from './text.js';
 export { infoOf, openCardGame } from './store.js';
 export { effectTarget, inNotation, stateLabel, strongholdWithArmies, symbolLabel, symbolName } from './text.js';
-export { cardWord, dynastyTitle, dynastyWord, listOf, stateTitle, symbolWord } from './names.js';
+export { cardWord, dynastyTitle, dynastyWord, listOf, ownerWord, stateTitle, symbolWord } from './names.js';

@@ -34,11 +34,13 @@ function cardsPayload(gameId: number, e: CardsEvent): KindPayload<CardsEvent> {
 export async function cardTablePayload(
   tx: Tx,
   game: GameRow,
+  reader?: Locale,
 ): Promise<{ text: string; cards: CardTablePayload } | null> {
   const ctx = await loadCtx(tx, game);
   if (!ctx) return null;
   const info = infoOf(ctx);
-  const locale = await readerLocale(tx, { kind: 'channel', id: game.channelId, gameId: game.id });
+  // The channel's table message reads in the game's locale; a member's own copy (`/game status`) in theirs.
+  const locale = reader ?? (await readerLocale(tx, { kind: 'channel', id: game.channelId, gameId: game.id }));
   if (!ctx.state || !info.table) {
     const s = info.settings;
     const joined = info.seats.map((x) =>

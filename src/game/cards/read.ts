@@ -13,6 +13,7 @@ import { cardCtxById, infoOf, loadCtx, openCardGame } from './store.js';
 import { dynastyLabel, stateLabel } from './text.js';
 import { CARD_KIND, type CardGameInfo, type CardTablePayload } from './types.js';
 import { replayCardGame } from './gm.js';
+import type { Locale } from '../../i18n/index.js';
 import { cardTablePayload } from './outbox.js';
 
 /** The channel's unfinished card game, else its latest finished one, else null (also null for a Diplomacy game). */
@@ -166,15 +167,19 @@ export async function verifyCardReplay(deps: GameDeps, gameId: number): Promise<
   });
 }
 
-/** The table message as it is now (for `/game status` in a card game's channel); null when there is no card game. */
+/**
+ * The table message as it is now (for `/game status` in a card game's channel), in `locale` (the member's; default the
+ * game's); null when there is no card game.
+ */
 export async function cardTableOf(
   deps: GameDeps,
   channelId: string,
+  locale?: Locale,
 ): Promise<{ text: string; cards: CardTablePayload } | null> {
   const r = await inReadTransaction(deps, async (tx) => {
     const open = await openCardGame(tx, channelId);
     if ('ok' in open) return { ok: true, table: null };
-    return { ok: true, table: await cardTablePayload(tx, open.game) };
+    return { ok: true, table: await cardTablePayload(tx, open.game, locale) };
   });
   return r.ok ? r.table : null;
 }
