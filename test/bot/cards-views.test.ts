@@ -14,7 +14,7 @@ import {
   type CardGameState,
   type Effect,
 } from '../../src/cardgame/index.js';
-import type { View } from '../../src/bot/cards/ui.js';
+import { CARD_ACTIONS, type View } from '../../src/bot/cards/ui.js';
 import {
   brightOptions,
   brightStep,
@@ -616,6 +616,43 @@ describe('fall-back wizard', () => {
       expect([n, Math.max(...screens)]).toEqual([n, Math.min(Math.max(...screens), 3)]);
     expect([...bySize.values()].flat().length).toBeGreaterThan(500);
     expect(big).toBeGreaterThan(0);
+  });
+});
+
+describe('custom ids', () => {
+  it('the card table’s action codes never change: buttons already posted keep working', () => {
+    // Messages sent before a release carry these codes in their custom ids (`cards:<code>:…`); renaming one would
+    // turn every such button into "no longer in use".
+    expect(CARD_ACTIONS).toEqual({
+      table: 't',
+      joinDynasty: 'jd',
+      concede: 'concede',
+      hand: 'hv',
+      playOpen: 'po',
+      playBright: 'pb',
+      playBack: 'pk',
+      playSecond: 'ps',
+      playTake: 'pq',
+      playGive: 'pg',
+      playTakeBack: 'py',
+      playConfirm: 'pc',
+      playCancel: 'px',
+      fallOpen: 'fo',
+      fallPick: 'fc',
+      fallNext: 'fN',
+      fallBack: 'fB',
+      fallPreview: 'fv',
+      fallDone: 'fD',
+      fallCancel: 'fx',
+      giveOpen: 'go',
+      givePick: 'gv',
+      giveDefaults: 'gd',
+      chooseOpen: 'co',
+      chooseStart: 'cs',
+      chooseState: 'ct',
+      chooseDefault: 'cD',
+    });
+    expect(new Set(Object.values(CARD_ACTIONS)).size).toBe(Object.keys(CARD_ACTIONS).length);
   });
 });
 

@@ -16,7 +16,8 @@ import { createHarness, type Harness } from './harness.js';
 const CARD_ENGLISH = new Set(
   `battle card cards hand row recruiting deck discard supply states state round turn choose chooses chosen fell back
   claimed claim played nobody empty wage seats seat rules board lobby join leave start setup recruits dynasty
-  deadline reminder tie break`
+  deadline reminder tie break army armies stronghold default defaults preview recruit draw spy fire wind forest
+  mountain already started only skip concede conceded extend duration channel unless cancel cancelled`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -54,6 +55,8 @@ const TABLES = [
 
 describe('the card game in the reader’s language', () => {
   let h: Harness;
+  /** The tables whose fall-back wizard a player walked through. */
+  const walked = new Set<string>();
   /** What each member read in private (replies to their clicks and commands). */
   const replies = new Map<string, string[]>();
 
@@ -134,6 +137,61 @@ describe('the card game in the reader’s language', () => {
     const main = s.phase === 'choose' ? 'choose' : 'wage';
     keep(me, await h.fake.click(me, table, button(table, main)));
     keep(other, await h.fake.click(other, table, button(table, main)));
+    if (s.phase === 'battle' && !walked.has(channel)) {
+      await fallBackWizard(me, table);
+      walked.add(channel);
+    }
+  }
+
+  /** The fall-back wizard opened, its board previewed, a screen's defaults kept (Next), then cancelled: nothing stored. */
+  async function fallBackWizard(me: string, table: FakeMessage): Promise<void> {
+    const open = keep(me, await h.fake.click(me, table, button(table, 'fall')));
+    const wizard = () => h.fake.replyMessage(open);
+    const step = (code: string) => buttonsOf(wizard()).find((b) => b.customId?.startsWith(`cards:${code}:`))?.customId;
+    const preview = step('fv');
+    if (preview) keep(me, await h.fake.click(me, wizard(), preview));
+    const next = step('fN');
+    if (next) keep(me, await h.fake.click(me, wizard(), next));
+    replies.set(me, [...(replies.get(me) ?? []), seen(wizard())]);
+    keep(me, await h.fake.click(me, wizard(), step('fx')!));
+  }
+
+  /**
+   * What is refused or asked at a started table, each in the member's words: joining, leaving, starting again, a game
+   * master's command by a player, a duration that is none, the skip and concession confirmations, the private status.
+   */
+  async function refusals(channel: string, gm: string, player: string): Promise<void> {
+    keep(player, await h.fake.slash(player, channel, 'game join'));
+    keep(player, await h.fake.slash(player, channel, 'game leave'));
+    keep(player, await h.fake.slash(player, channel, 'game start'));
+    keep(player, await h.fake.slash(player, channel, 'gm pause'));
+    keep(player, await h.fake.slash(player, channel, 'game status'));
+    keep(gm, await h.fake.slash(gm, channel, 'gm extend', { duration: 'soon' }));
+    keep(gm, await h.fake.slash(gm, channel, 'gm kick', { power: 'rome' }));
+    for (const ask of ['gm advance', 'concede']) {
+      const asked = keep(gm, await h.fake.slash(gm, channel, ask));
+      const decline = buttonsOf(h.fake.replyMessage(asked)).find((b) => b.customId?.endsWith(':decline'))!;
+      keep(gm, await h.fake.click(gm, h.fake.replyMessage(asked), decline.customId!));
+    }
+  }
+
+  /**
+   * Until the table's fall-back wizard was walked through: the chooser takes the default battle, then the player to
+   * act opens the wizard (the turns of a table whose players timed out may have run by before anyone looked).
+   */
+  async function walkWizard(channel: string): Promise<void> {
+    for (let i = 0; i < 6 && !walked.has(channel); i++) {
+      const s = stateOf(channel);
+      const me = holder(channel, toAct(s));
+      const table = tableMessage(channel);
+      if (s.phase === 'choose') {
+        const open = keep(me, await h.fake.click(me, table, button(table, 'choose')));
+        const pick = buttonsOf(h.fake.replyMessage(open)).find((b) => b.customId?.startsWith('cards:cD:'))!;
+        keep(me, await h.fake.click(me, h.fake.replyMessage(open), pick.customId!));
+        await h.bot!.outbox.idle();
+      } else if (s.phase === 'battle') await look(channel);
+    }
+    expect(walked.has(channel)).toBe(true);
   }
 
   /** Turns run out until the first round is over (the round summary posted). */
@@ -143,7 +201,7 @@ describe('the card game in the reader’s language', () => {
     await expect.poll(() => stateOf(channel).phase, { timeout: 10_000 }).not.toBe('give');
     await h.bot!.outbox.idle();
     for (let i = 0; i < 12 && stateOf(channel).round === 1; i++) {
-      if (i < 3) await look(channel);
+      if (i < 3 || !walked.has(channel)) await look(channel);
       const before = JSON.stringify(stateOf(channel));
       h.clock.offset += 5 * 60_000;
       await expect.poll(() => JSON.stringify(stateOf(channel)), { timeout: 15_000 }).not.toBe(before);
@@ -165,22 +223,34 @@ describe('the card game in the reader’s language', () => {
 
   it('a French table: table, pings, log, summary and replies in French', async () => {
     const t = TABLES[0];
+    await refusals(t.channel, t.players[0], t.players[1]);
     await playRound(t.channel);
-    const read = readBy(t.players[0], t.channel).join('\n');
+    await walkWizard(t.channel);
+    const read = t.players.flatMap((user) => readBy(user, t.channel)).join('\n');
     expect(read).toContain('Manche 1');
     expect(read).toContain('Livrer bataille');
     expect(read).toContain('La manche 1 est terminée');
     expect(read).toMatch(/Cavalerie|Infanterie|Arbalète|Espion|Char\b/);
+    expect(read).toContain('La partie a déjà commencé');
+    expect(read).toContain('Seul le maître du jeu peut faire cela.');
+    expect(read).toContain('Rien n’est public tant que vous ne vous êtes pas replié.');
+    expect(read).toContain('Repli annulé');
     for (const user of t.players) expect(englishLeft(readBy(user, t.channel))).toEqual([]);
   }, 120_000);
 
   it('a Chinese table: the same in simplified Chinese, with the Chinese names alone', async () => {
     const t = TABLES[1];
+    await refusals(t.channel, t.players[0], t.players[1]);
     await playRound(t.channel);
-    const read = readBy(t.players[0], t.channel).join('\n');
+    await walkWizard(t.channel);
+    const read = t.players.flatMap((user) => readBy(user, t.channel)).join('\n');
     expect(read).toContain('第 1 轮');
     expect(read).toContain('交战');
     expect(read).toMatch(/骑兵|步兵|弩兵|间谍|战车/);
+    expect(read).toContain('对局已经开始');
+    expect(read).toContain('只有主持人可以这样做。');
+    expect(read).toContain('在你退兵之前，一切都不会公开。');
+    expect(read).toContain('已取消退兵');
     expect(read).not.toMatch(/\b(Qin|Chu|Yan|Jin|Qi) [秦楚燕晉齊]/);
     for (const user of t.players) expect(englishLeft(readBy(user, t.channel))).toEqual([]);
   }, 120_000);

@@ -110,13 +110,11 @@ export async function chooseBattle(
     const s = ctx.state!;
     if (s.phase !== 'choose') return fail(msg('cards.refused.noChoice'));
     if (s.chooser?.seat !== seat) return fail(msg('cards.refused.chooserTurn', { why: notYourTurn(ctx) }));
-    const a: Action = {
-      type: 'choose',
-      seat,
-      state: String(input.state ?? '')
-        .trim()
-        .toLowerCase() as StateId,
-    };
+    // No state named (the wizard's default button): the engine takes the default state (design §3.8).
+    const state = String(input.state ?? '')
+      .trim()
+      .toLowerCase() as StateId;
+    const a: Action = { type: 'choose', seat, ...(state ? { state } : {}) };
     if (input.start !== undefined && input.start !== null && input.start !== '') {
       const n =
         typeof input.start === 'number'

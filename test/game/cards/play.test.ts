@@ -373,6 +373,15 @@ describe('card game: the fall-back draft', () => {
     expect(await markCardsPresent(env.deps, at(other))).toEqual({ ok: true });
     expect(CH).toBe(after.channelId);
   });
+
+  it('no state named (the wizard’s default button) takes the default state', async () => {
+    env = await startedCards(3);
+    await giveAll(env);
+    const g = await info(env);
+    const after = ok(await chooseBattle(env.deps, at(g.toActUserId!), { version: g.version, state: '' })).game;
+    expect(after.phase).toBe('battle');
+    expect(after.table!.currentState).toBeTruthy();
+  });
 });
 
 describe('card game: the round summary', () => {
