@@ -454,6 +454,9 @@ function endText(e: GameEvent, dynasties: readonly DynastyId[], locale: Locale):
       return /drew 1 extra/.test(e.text)
         ? tr(locale, 'cards.event.extraDraw', { who: who(e.seat as Seat) })
         : tr(locale, 'cards.event.extraDrawEmpty', { who: who(e.seat as Seat) });
+    case 'rollback':
+      // a game master's rollback, stored beside the engine's events (src/game/cards/gm.ts)
+      return tr(locale, 'cards.gm.rolledBack', { round: Number(/round (\d+)/.exec(e.text)?.[1] ?? 1) });
     default:
       return e.text;
   }

@@ -247,3 +247,15 @@ describe('cardTableOf', () => {
     expect(await cardTableOf(env.deps, 'dip')).toBeNull();
   });
 });
+
+describe('card game: a rollback in the log', () => {
+  it('reads in the reader’s language, as the channel’s notice does', () => {
+    const text =
+      'The game master rolled the game back to the start of round 3: every action since is undone, and the cards not yet drawn were reshuffled.';
+    const e = { kind: 'rollback', text } as Parameters<typeof eventText>[0];
+    expect(eventText(e, [], 'en')).toBe(text);
+    expect(eventText(e, [], 'fr')).toContain('au début de la manche 3');
+    expect(eventText(e, [], 'zh-CN')).toContain('3');
+    expect(eventText(e, [], 'zh-CN')).not.toContain('round');
+  });
+});
