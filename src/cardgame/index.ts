@@ -14,12 +14,6 @@ export { stateSchema, parseAction, zodSentence } from './schema.js';
 export { physicalCount, controllerOf, statesControlledBy, ringOf, STRONGHOLD_IDS } from './board.js';
 export { card, DECK_IDS } from './cards.js';
 export { reshuffleUndrawn } from './deck.js';
-export {
-  cardName,
-  symbolName,
-  dynastyLabel,
-  stateLabel,
-  ownerLabel,
-} from './names.js';
+export { cardName, dynastyLabel, stateLabel } from './names.js';
 export { DATA, STATE_ORDER, DYNASTIES, SYMBOLS } from './data.js';
 export type * from './types.js';

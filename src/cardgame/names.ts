@@ -9,7 +9,7 @@
  */
 import { card } from './cards.js';
 import { DATA, type SymbolId } from './data.js';
-import type { CardId, DynastyId, Owner, StateId } from './types.js';
+import type { CardId, DynastyId, StateId } from './types.js';
 
 const STATES = new Map(DATA.board.states.map((s) => [s.id, s]));
 const DYNASTIES = new Map(DATA.dynasties.map((d) => [d.id, d]));
@@ -54,11 +54,4 @@ export function stateName(state: StateId): string {
 export function stateLabel(state: StateId): string {
   const s = STATES.get(state);
   return s ? `${s.name} ${s.zh}` : state;
-}
-
-/** An owner by its dynasty's name ("Qin"), or "neutral". */
-export function ownerLabel(dynasties: readonly DynastyId[], owner: Owner): string {
-  if (owner === 'neutral') return 'neutral';
-  const d = dynasties[owner];
-  return d ? dynastyName(d) : `seat ${owner}`;
 }

@@ -87,5 +87,5 @@ export {
   claimPreviewText,
 } from './text.js';
 export { infoOf, openCardGame } from './store.js';
-export { effectTarget, inNotation, stateLabel, strongholdWithArmies, symbolLabel, symbolName } from './text.js';
+export { inNotation, strongholdWithArmies, symbolLabel } from './text.js';
 export { cardWord, dynastyTitle, dynastyWord, listOf, ownerWord, stateTitle, symbolWord } from './names.js';

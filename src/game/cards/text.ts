@@ -12,7 +12,6 @@ import {
   DATA,
   dynastyLabel,
   stateLabel,
-  symbolName,
   SYMBOLS,
   type CardGameView,
   type CardId,
@@ -37,7 +36,7 @@ const STATES = new Map(DATA.board.states.map((s) => [s.id, s]));
 
 // The notation (src/cardgame/names.ts): symbols by their English word, cards by their symbols ("Fire/Cavalry/Chariot",
 // "Advisor/Chariot", "Wild"), states and dynasties by their Latin name with the Chinese beside it ("Gu 顧", "Qin 秦").
-export { cardName, dynastyLabel, stateLabel, symbolName };
+export { cardName, dynastyLabel, stateLabel };
 
 /** 🐎 for cavalry, … (only ever shown beside the symbol's name). */
 export function symbolEmoji(symbol: SymbolId): string {
