@@ -52,6 +52,7 @@ import {
   cardWord,
   claimPreviewText,
   effectLabel,
+  engineMessage,
   inNotation,
   listOf,
   ownerWord,
@@ -60,7 +61,7 @@ import {
   strongholdWithArmies,
   symbolWord,
 } from '../../game/cards/index.js';
-import { tr, type Locale, type MessageKey } from '../../i18n/index.js';
+import { t, tr, type Locale, type MessageKey } from '../../i18n/index.js';
 import { cardType, symbolLabel } from './format.js';
 import {
   buttonRow,
@@ -137,7 +138,10 @@ export function planDraft(
       applyEffect(state, seat, e, events);
     }
   } catch (err) {
-    if (err instanceof Refusal) return { error: inNotation(err.message) };
+    if (err instanceof Refusal) {
+      const reason = engineMessage(err.message);
+      return { error: reason ? t(locale, reason) : inNotation(err.message) };
+    }
     throw err;
   }
   const done = new Set(effects.map((e) => e.symbol));

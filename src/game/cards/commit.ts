@@ -18,7 +18,7 @@ import type { Tx } from '../../store/db.js';
 import { games, type GameEnd } from '../../store/schema.js';
 import { cardEvents, cardGames, cardSeats, type CardSeatRow } from './tables.js';
 import { fail, noteEvent, type Refusal } from '../core/index.js';
-import { inNotation } from './text.js';
+import { engineRefusal } from './engine-refusals.js';
 import { msg, type Msg } from '../../i18n/index.js';
 import { queueActionLog, queueGameOver, queuePingsForNow, queueRoundSummary, queueTable } from './outbox.js';
 import { deleteDrafts, draftOf, reload, seatRow, seatsToAct, settingsOf, toActOf, type CardCtx } from './store.js';
@@ -78,7 +78,7 @@ export async function commitAction(
   const before = ctx.state;
   if (!before) return fail(msg('cards.refused.notStarted'));
   const r = apply(before, action);
-  if (!r.ok) return { ok: false, error: inNotation(r.error) };
+  if (!r.ok) return engineRefusal(r.error);
   const after = r.state;
   const seq = ctx.card.seq + 1;
   const version = ctx.card.version + 1;

@@ -38,6 +38,7 @@ import { cardWord, inEachLocale, namesParam, symbolParam, symbolWord } from './n
 import { commitAction, markPresentInTx, runAutomatic } from './commit.js';
 import { queueTable } from './outbox.js';
 import { inNotation } from './text.js';
+import { engineRefusal } from './engine-refusals.js';
 import { notYourTurn, seatCtx, type SeatCtx } from './play.js';
 import { draftOf, infoOf, reload, staleTable } from './store.js';
 import { FALL_BACK_GRACE_MS, type CardDraftView, type CardGameInfo } from './types.js';
@@ -65,7 +66,7 @@ function draftBoard(
   try {
     for (const e of effects) applyEffect(board, seat, e, events);
   } catch (e) {
-    if (e instanceof EngineRefusal) return { ok: false, error: inNotation(e.message) };
+    if (e instanceof EngineRefusal) return engineRefusal(e.message);
     throw e;
   }
   return { ok: true, state: board, lines: events.filter((e) => e.kind === 'effect').map((e) => e.text) };

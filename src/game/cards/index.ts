@@ -88,4 +88,5 @@ export {
 } from './text.js';
 export { infoOf, openCardGame } from './store.js';
 export { inNotation, strongholdWithArmies, symbolLabel } from './text.js';
+export { engineMessage } from './engine-refusals.js';
 export { cardWord, dynastyTitle, dynastyWord, listOf, ownerWord, stateTitle, symbolWord } from './names.js';
