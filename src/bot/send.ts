@@ -55,7 +55,8 @@ import {
   type ScChartFile,
 } from '../game/history/index.js';
 import { PermanentDeliveryError, RetryLaterError, type DeliveryRow, type SendFn } from '../game/delivery/index.js';
-import { phaseMsg, type GameDeps } from '../game/core/index.js';
+import { phaseMsg, powerParam, type GameDeps } from '../game/core/index.js';
+import type { Variant } from '../engine/variant.js';
 import type { Logger } from '../log.js';
 import { drawScChart } from './charts.js';
 import { claimButtonId } from './components.js';
@@ -181,7 +182,9 @@ async function deliverRow(
         payload.type === 'dm'
           ? await dmPadRow(ctx.pad, ctx.deps, { gameId: payload.gameId, userId: row.target, reason: payload.reason })
           : null;
-      await sendDm(ctx, row, payload.text, payload.type === 'dm' ? payload.mapPhaseId : undefined, padRow);
+      if (payload.type === 'dm' && payload.fogResults) return await sendFogResultsDm(ctx, row, payload, padRow);
+      const map = payload.type === 'dm' ? { phaseId: payload.mapPhaseId, power: payload.mapPower } : undefined;
+      await sendDm(ctx, row, payload.text, map?.phaseId, padRow, map?.power);
       return;
     }
     switch (payload.type) {
@@ -249,13 +252,14 @@ async function sendDm(
   text: string,
   mapPhaseId?: number,
   buttons: APIActionRowComponent<APIComponentInMessageActionRow> | null = null,
+  mapPower?: string,
 ): Promise<void> {
   const channelId = await dmChannelOf(ctx, row.target);
   const parts = splitMessage(discordText(text)).slice(0, MAX_DM_PARTS);
   // A DM that shows the board (a substitute's first look at the seat) carries its map with its first part.
   const picture =
     mapPhaseId !== undefined && (row.partsSent ?? 0) === 0
-      ? await phasePicture(ctx.deps, ctx.maps, mapPhaseId, row.locale)
+      ? await phasePicture(ctx.deps, ctx.maps, mapPhaseId, row.locale, mapPower)
       : null;
   if (picture === 'failed' && row.attempts < MAP_ATTEMPTS - 1)
     throw new Error('the map could not be drawn; will retry');
@@ -503,13 +507,28 @@ async function phasePicture(
   maps: MapRenderer,
   phaseId: number,
   locale: Locale = 'en',
+  power?: string,
 ): Promise<MapPicture | null | 'failed'> {
-  const input = await renderInputForPhase(deps, phaseId);
+  const input = await renderInputForPhase(deps, phaseId, power ? { viewer: { kind: 'power', power } } : {});
   if (!input) return null;
-  const { variant, position, ...drawn } = input;
-  const name = mapFileName(`${position.phase.season}-${position.phase.year}-${position.phase.type}`);
-  const title = msg('map.title.board', { variant: variant.name, phase: phaseMsg(position.phase, variant) });
-  return (await maps.render(variant, position, inLocale(drawn, locale, title), name)) ?? 'failed';
+  const { variant, position, viewer, ...drawn } = input;
+  const name = mapFileName(`${position.phase.season}-${position.phase.year}-${position.phase.type}`, viewer);
+  const plain = msg('map.title.board', { variant: variant.name, phase: phaseMsg(position.phase, variant) });
+  return (
+    (await maps.render(variant, position, titled(drawn, locale, plain, { variant, power: viewer }), name)) ?? 'failed'
+  );
+}
+
+/** A picture's options in `locale`; a fog view's title says whose view it is (English titles too). */
+function titled<T extends RenderOptions>(
+  opts: T,
+  locale: Locale,
+  title: Msg,
+  viewer: { variant: Variant; power: string | undefined },
+): T {
+  if (!viewer.power) return inLocale(opts, locale, title);
+  const own = msg('fog.map.title', { title, power: powerParam(viewer.variant, viewer.power) });
+  return { ...opts, title: t(locale, own).replaceAll('’', "'"), ...(locale === 'en' ? {} : { locale }) };
 }
 
 /**
@@ -548,19 +567,60 @@ async function resultsPicture(
   phaseId: number,
   which: 'orders' | 'after',
   locale: Locale = 'en',
+  power?: string,
 ): Promise<MapPicture | null | 'failed'> {
-  const inputs = await renderInputsForResults(deps, phaseId);
+  const inputs = await renderInputsForResults(deps, phaseId, power ? { viewer: { kind: 'power', power } } : {});
   if (!inputs) return null;
   const before = inputs.orders.position.phase;
   const { season, year, type } = before;
-  const { variant, position, ...opts } = inputs[which];
+  const { variant, position, viewer, ...opts } = inputs[which];
   const phase = phaseMsg(before, variant);
-  const title =
+  const plain =
     which === 'orders'
       ? msg('map.title.orders', { variant: variant.name, phase })
       : msg('map.title.after', { variant: variant.name, phase, next: phaseMsg(position.phase, variant) });
-  const drawn = inLocale(opts, locale, title);
-  return (await maps.render(variant, position, drawn, mapFileName(`${season}-${year}-${type}`, which))) ?? 'failed';
+  const drawn = titled(opts, locale, plain, { variant, power: viewer });
+  const name = mapFileName(`${season}-${year}-${type}`, viewer ? `${which}-${viewer}` : which);
+  return (await maps.render(variant, position, drawn, name)) ?? 'failed';
+}
+
+/**
+ * A fog game's results DM (src/game/fog): its text with the orders map as the power saw them, then the board after as
+ * the power sees it, in a message of its own (as a results post). The parts are the same on every attempt, so a resend
+ * goes on where it stopped; the order pad's button goes with the last text part.
+ */
+async function sendFogResultsDm(
+  ctx: SenderContext,
+  row: DeliveryRow,
+  payload: PayloadOf<'dm'>,
+  buttons: APIActionRowComponent<APIComponentInMessageActionRow> | null,
+): Promise<void> {
+  const { phaseId, power } = payload.fogResults!;
+  const sent = row.partsSent ?? 0;
+  const texts = splitMessage(discordText(payload.text)).slice(0, MAX_DM_PARTS);
+  const orders = sent === 0 ? await resultsPicture(ctx.deps, ctx.maps, phaseId, 'orders', row.locale, power) : null;
+  const after =
+    sent <= texts.length ? await resultsPicture(ctx.deps, ctx.maps, phaseId, 'after', row.locale, power) : null;
+  if ((orders === 'failed' || after === 'failed') && row.attempts < MAP_ATTEMPTS - 1)
+    throw new Error('the map could not be drawn; will retry');
+  const messages: OutgoingMessage[] = texts.map((content, i) => {
+    const files = i === 0 && orders && orders !== 'failed' ? [orders] : [];
+    return {
+      body: {
+        content,
+        allowed_mentions: { parse: [] },
+        ...(files.length > 0 ? { attachments: files.map((p, id) => ({ id, filename: p.name })) } : {}),
+        ...(buttons && i === texts.length - 1 ? { components: [buttons] } : {}),
+      },
+      files: files.map((p) => ({ name: p.name, data: p.png, contentType: 'image/png' })),
+    };
+  });
+  if (after !== 'failed' && after !== null) messages.push(afterBoardMessage(after, row.locale ?? 'en'));
+  const channelId = await dmChannelOf(ctx, row.target);
+  for (let i = sent; i < messages.length; i++) {
+    await post(ctx, channelId, withNonce(row, messages[i]!, messages.length > 1 ? i : undefined));
+    if (messages.length > 1) await row.partSent?.(i + 1);
+  }
 }
 
 /** The message after a results post's text: the board after the phase, alone, so Discord shows it at full width. */

@@ -15,7 +15,7 @@ import { placeMarkers } from './markers.js';
 import { approachSpot as approachSpotIn, besideSpot as besideSpotIn, type SpotGround } from './unit-spots.js';
 import { powerMark } from './power-marks.js';
 import { aroundUnit, optionHead, optionPath, orderMarks, type OrderMarkContext, type SymbolWish } from './orders.js';
-import { landColor, powerColor, textOn, type PaletteName } from './palette.js';
+import { COLORS, landColor, powerColor, textOn, type PaletteName } from './palette.js';
 import { rectAround, textWidth } from './placement.js';
 import type {
   ArrowHead,
@@ -81,6 +81,11 @@ export interface RenderOptions {
    * (docs/locales.md "Names"); English without it.
    */
   locale?: Locale;
+  /**
+   * Provinces the reader cannot see (a fog-of-war game, docs/table.md "Fog of war"): drawn greyed and hatched. The
+   * position given holds only what the reader sees; the renderer draws whatever board it is given.
+   */
+  fog?: readonly string[];
 }
 
 export type SceneResult = { ok: true; scene: Scene } | { ok: false; error: string };
@@ -295,8 +300,13 @@ function sceneBase(variant: Variant, position: Position, opts: RenderOptions, ge
   const anchors = anchorsOf(variant, geometry);
 
   const holder = holdersOf(variant, position);
+  const fogged = new Set(opts.fog ?? []);
   const regions = regionsOf(geometry, holder, powers, colorOf, T).map((r) =>
-    r.owner ? { ...r, fill: landColor(powers.get(r.owner), palette) } : r,
+    fogged.has(r.id)
+      ? { ...r, fill: r.kind === 'sea' ? COLORS.fogSea : COLORS.fogLand, fogged: true }
+      : r.owner
+        ? { ...r, fill: landColor(powers.get(r.owner), palette) }
+        : r,
   );
   const borders = borderLines(geometry, T);
 

@@ -46,7 +46,7 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
     for (const poly of region.polygons) polygonPath(ctx, poly);
     ctx.fillStyle = region.fill;
     ctx.fill();
-    if (region.kind === 'impassable') hatch(ctx, region.polygons, u);
+    if (region.kind === 'impassable' || region.fogged) hatch(ctx, region.polygons, u);
   }
   for (const lines of scene.borders) {
     ctx.beginPath();

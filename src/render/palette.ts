@@ -19,6 +19,9 @@ export const COLORS = {
   offmapLand: '#d9d2c1',
   offmapSea: '#c8e0e6',
   impassable: '#b8b0a0',
+  /** A province the reader cannot see (fog of war): grey, hatched (draw.ts). */
+  fogLand: '#bdbab3',
+  fogSea: '#a9b6ba',
   border: '#6f6454',
   coast: '#2f4f6a',
   seaBorder: '#86b6c4',

@@ -23,6 +23,8 @@ export interface Region {
   owner: Power | null;
   /** The merged outline as closed rings (holes wind the other way: fill with the nonzero rule). */
   polygons: Point[][];
+  /** Hidden by fog of war (`RenderOptions.fog`): painted grey and hatched. */
+  fogged?: boolean;
 }
 
 export type BorderKind = 'land' | 'coast' | 'sea';

@@ -34,6 +34,7 @@ import {
   type PhasePicture,
   type RenderInput,
 } from '../../game/history/index.js';
+import type { Viewer } from '../../game/fog/index.js';
 import { pressHistory, type PressLine } from '../../game/press/index.js';
 import { type PhaseView, typed, fairTurns } from '../../game/core/index.js';
 import {
@@ -113,6 +114,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const r = await history(ctx.deps, {
     channelId: callerOf(interaction).channelId,
     phase: sub === 'show' ? interaction.options.getString('phase') : null,
+    userId: interaction.user.id,
   });
   if (!r.ok) return replyRejected(interaction, r);
   const locale = readerOf(interaction);
@@ -121,7 +123,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     const [first, ...rest] = splitMessage(discordText(wordLines(locale, r.detail.lines)));
     if (picture) {
       if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-      const input = await renderInputForPicture(ctx.deps, r.detail.phase.id, picture);
+      const input = await renderInputForPicture(ctx.deps, r.detail.phase.id, picture, { viewer: r.viewer });
       // A private map: in the caller's own palette (their `/map palette:` choice), else the game's.
       const palette = await mapPaletteFor(ctx.deps, callerOf(interaction), null);
       let drawn: MapPicture | null = null;
@@ -169,20 +171,25 @@ async function replay(ctx: BotContext, interaction: ChatInputCommandInteraction)
   const say = (content: string) =>
     interaction.editReply({ content: discordText(content), allowedMentions: { parse: [] } });
   const caller = callerOf(interaction);
-  const r = await history(ctx.deps, { channelId: caller.channelId, phase: null });
+  const r = await history(ctx.deps, { channelId: caller.channelId, phase: null, userId: caller.userId });
   if (!r.ok) return void (await say(`⚠️ ${refusalText(locale, r)}`));
+  // Fog of war: a player's replay is their power's view, never shared while the game runs; nobody else gets one.
+  if (r.viewer.kind === 'none') return void (await say(`⚠️ ${tr(locale, 'fog.history.none')}`));
+  if (share && r.viewer.kind === 'power') return void (await say(`⚠️ ${tr(locale, 'fog.history.noShare')}`));
+  const viewer = r.viewer;
   const range = rangeOf(r.phases, interaction.options.getString('from'), interaction.options.getString('to'));
   if (!range.ok) return void (await say(`⚠️ ${t(locale, range.error)}`));
   const { phases } = range;
-  const first = await renderInputsForResults(ctx.deps, phases[0]!.id);
+  const first = await renderInputsForResults(ctx.deps, phases[0]!.id, { viewer });
   if (!first) return void (await say(`⚠️ ${tr(locale, 'history.replay.gone')}`));
   const palette = first.orders.palette;
   const outcome = await ctx.replays.replay({
     guildId: interaction.guildId ?? caller.channelId,
     userId: caller.userId,
-    identity: `${phases.map((p) => `${p.id}@${p.resolvedAt}`).join(',')}|${palette}|${REPLAY_WIDTH}`,
+    // A fog view is its power's own replay: the power is part of what the cache keys it by.
+    identity: `${phases.map((p) => `${p.id}@${p.resolvedAt}`).join(',')}|${palette}|${REPLAY_WIDTH}${viewer.kind === 'power' ? `|fog:${viewer.power}` : ''}`,
     make: async () => {
-      const pictures = await replayPhasesOf(ctx, phases);
+      const pictures = await replayPhasesOf(ctx, phases, viewer);
       // Never on the bot's thread: without the render worker the replay is refused ("could not be drawn").
       return (
         await renderReplay(first.orders.variant, pictures, { width: REPLAY_WIDTH, palette }, { onThisThread: false })
@@ -247,12 +254,15 @@ function rangeOf(
 }
 
 /** Each phase's two pictures exactly as its results post draws them, read one phase per event-loop turn. */
-async function replayPhasesOf(ctx: BotContext, phases: readonly PhaseView[]): Promise<ReplayPhase[]> {
+async function replayPhasesOf(ctx: BotContext, phases: readonly PhaseView[], viewer: Viewer): Promise<ReplayPhase[]> {
   const out: ReplayPhase[] = [];
-  const picture = ({ variant: _v, position, palette: _p, ...opts }: RenderInput): ReplayPicture => ({ position, opts });
+  const picture = ({ variant: _v, position, palette: _p, viewer: _w, ...opts }: RenderInput): ReplayPicture => ({
+    position,
+    opts,
+  });
   for (const phase of phases) {
     await new Promise<void>((resolve) => setImmediate(resolve));
-    const inputs = await renderInputsForResults(ctx.deps, phase.id);
+    const inputs = await renderInputsForResults(ctx.deps, phase.id, { viewer });
     if (!inputs) throw new Error(`phase ${phase.code} can no longer be drawn`);
     out.push({ orders: picture(inputs.orders), after: picture(inputs.after) });
   }
@@ -309,7 +319,12 @@ async function replyWithFile(
 async function exportFile(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   // Acknowledged at once: a long game's file is read and written in pieces on turns of the event loop of their own.
   if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const r = await gameFileInTurns(ctx.deps, callerOf(interaction).channelId, fileTurns(interaction.user.id));
+  const r = await gameFileInTurns(
+    ctx.deps,
+    callerOf(interaction).channelId,
+    fileTurns(interaction.user.id),
+    interaction.user.id,
+  );
   if (!r.ok) return replyRejected(interaction, r);
   const data = Buffer.from(r.file.text, 'utf8');
   const limit = interaction.attachmentSizeLimit || ATTACHMENT_LIMIT;

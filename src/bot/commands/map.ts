@@ -19,6 +19,7 @@ import {
   renderInputForPicture,
   type MapPalette,
 } from '../../game/history/index.js';
+import { viewerOf } from '../../game/fog/index.js';
 import type { BotCommand } from '../command.js';
 import { localizedChoice } from '../command-locales.js';
 import type { BotContext } from '../context.js';
@@ -60,6 +61,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         orders,
         title: tr(locale, 'map.title.mine', { phase: mine.phase.name, power: mine.power }),
         palette: palette.ok ? palette.palette : 'standard',
+        // Fog of war: the board as the player's power sees it (docs/table.md "Fog of war").
+        ...(mine.fog ? { fog: mine.fog } : {}),
       },
       mapFileName(mine.phase.code, mine.power),
     );
@@ -81,11 +84,14 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const phase = status.status.phase;
   // The current board: the position of the phase being played, or after the last phase of a finished game
   // (a phase's orders are in `/history show phase: map:`).
+  // Fog of war: the game master who plays no power sees the board; anyone else not playing sees none until the end.
+  const viewer = viewerOf(status.status.game, { userId: caller.userId, power: null });
   const input = !phase
     ? null
     : phase.resolvedAt !== null
-      ? await renderInputForPicture(ctx.deps, phase.id, 'after')
-      : await renderInputForPhase(ctx.deps, phase.id);
+      ? await renderInputForPicture(ctx.deps, phase.id, 'after', { viewer })
+      : await renderInputForPhase(ctx.deps, phase.id, { viewer });
+  if (phase && viewer.kind === 'none') return replyRejected(interaction, msg('fog.map.none'));
   if (!phase || !input) return replyRejected(interaction, msg('map.refused.notStarted'));
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const { variant, position, ...opts } = input;

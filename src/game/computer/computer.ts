@@ -34,6 +34,7 @@ import { runAction, toggleReady } from '../resolve/index.js';
 import { askComputerPlayer, type AiAnswer, type AiJob } from '../ai-pool/index.js';
 import { submitOrders } from '../orders/index.js';
 import { pluginContext, storedStepUnderWay, seatedToAct } from '../phase/index.js';
+import { positionSeenBy } from '../fog/index.js';
 
 import {
   variantJobOf,
@@ -144,7 +145,8 @@ async function dutiesIn(
   const seated = seats.map((p) => p.power);
   const seat = (power: string) => ({
     ...variantJobOf(game),
-    position: phase.position,
+    // In a fog game the computer player decides from the power's view only (docs/table.md "Fog of war").
+    position: positionSeenBy(game, variant, phase.position, power),
     power,
     players: seated,
     level: levelFor(game, computers.find((c) => c.power === power)!.userId),

@@ -1,3 +1,4 @@
+import { positionSeenBy } from '../fog/index.js';
 import { first } from '../../store/store.js';
 /**
  * `nmr: computer`, the bot's side (docs/bot.md "Seats that never stall"; the rule: nmr.ts): the filler that finds the
@@ -71,7 +72,8 @@ async function missingJobsIn(tx: Tx, gameId: number, phaseId: number, now: numbe
     job: {
       kind: 'orders' as const,
       ...variantJobOf(game),
-      position: phase.position,
+      // In a fog game the computer player decides from the power's view only (docs/table.md "Fog of war").
+      position: positionSeenBy(game, variant, phase.position, power),
       power,
       players: seated,
       level: game.computerLevel,

@@ -143,6 +143,8 @@ export interface GameView {
   rateAgainstComputers: boolean;
   /** The language of the channel's posts (`/game create locale:`, docs/locales.md). */
   locale: Locale;
+  /** Fog of war: each power sees only what stands near its units and centres (docs/table.md "Fog of war"). */
+  fog: boolean;
 }
 
 /** One power's line in the status message: never what it ordered. */

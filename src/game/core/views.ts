@@ -50,6 +50,7 @@ export function toGameView(row: GameRow): GameView {
     scoring: scoringOf(row),
     rateAgainstComputers: row.rateAgainstComputers,
     locale: gameLocale(row),
+    fog: row.fog ?? false,
   };
 }
 

@@ -30,7 +30,9 @@ import {
   type Result,
   variantOfGame,
 } from '../core/index.js';
-import { recordsOf } from '../phase/index.js';
+import { isBallotKey, recordsOf } from '../phase/index.js';
+import { phaseSeenBy, powerOfMember, viewerOf, type Viewer } from '../fog/index.js';
+import { parseLocationKey } from '../../engine/index.js';
 import type { MapPalette } from './render-input.js';
 import { scHistory } from './sc-history.js';
 
@@ -91,16 +93,18 @@ type Listed = Pick<PhaseRow, 'id' | 'resolvedAt' | 'claimToken'>;
  * before the first phase is resolved. Made in pieces on turns of `turn` (a 21-power game of 150 phases takes tens of
  * ms to read and write; brief: no block of the event loop over 20 ms): the list of resolved phases first, then as many
  * phases as fit in FILE_SLICE_MS a piece, each read in its own transaction and checked to be still resolved as listed
- * (else the export is refused: the game was rolled back meanwhile).
+ * (else the export is refused: the game was rolled back meanwhile). `userId`: who asks (in a fog game, a player's file holds
+ * what their power saw).
  */
 export async function gameFileInTurns(
   deps: GameDeps,
   channelId: string,
   turn: LoopTurns,
+  userId = '',
 ): Promise<Result<{ file: GameFile }>> {
-  const head = await turn(async () => await fileHead(deps, channelId));
+  const head = await turn(async () => await fileHead(deps, { channelId, userId }));
   if (!head.ok) return head;
-  const { game, variant, listed, players } = head;
+  const { game, variant, listed, players, viewer } = head;
   const lines: string[] = [];
   while (lines.length < listed.length) {
     const piece = await turn(
@@ -120,7 +124,8 @@ export async function gameFileInTurns(
               options: game.options ?? {},
               players,
             };
-            const [one] = exportCases({ ...toExport, phases: [await keptPhase(tx, game, row)] });
+            const kept = await keptPhase(tx, game, row);
+            const [one] = exportCases({ ...toExport, phases: [seenPhase(variant, kept, viewer)] });
             written.push(JSON.stringify(one));
           } while (lines.length + written.length < listed.length && performance.now() - started < FILE_SLICE_MS);
           return { ok: true, written };
@@ -144,12 +149,15 @@ export async function gameFileInTurns(
 /** The file's first read: the game, its seated powers, and its resolved phases (only their ids and claims). */
 async function fileHead(
   deps: GameDeps,
-  channelId: string,
-): Promise<Result<{ game: GameRow; variant: Variant; listed: Listed[]; players: string[] }>> {
+  caller: Pick<Caller, 'channelId' | 'userId'>,
+): Promise<Result<{ game: GameRow; variant: Variant; listed: Listed[]; players: string[]; viewer: Viewer }>> {
   return await inReadTransaction(deps, async (tx) => {
-    const found = await diplomacyGame(tx, channelId, 'file');
+    const found = await diplomacyGame(tx, caller.channelId, 'file');
     if ('ok' in found) return found;
     const { game, variant } = found;
+    // Fog of war: a player's file holds what their power saw; nobody else gets one until the game ends.
+    const viewer = viewerOf(game, { userId: caller.userId, power: await powerOfMember(tx, game.id, caller.userId) });
+    if (viewer.kind === 'none') return fail(msg('fog.history.none'));
     // Only resolved phases: the phase under way is never listed, so nothing of it (orders, records) is read.
     const listed = await tx
       .select({ id: phases.id, resolvedAt: phases.resolvedAt, claimToken: phases.claimToken })
@@ -157,7 +165,7 @@ async function fileHead(
       .where(and(eq(phases.gameId, game.id), isNotNull(phases.resolvedAt)))
       .orderBy(asc(phases.idx));
     if (listed.length === 0) return fail(msg('history.refused.nothingToExport'));
-    return { ok: true, game, variant, listed, players: (await playersOf(tx, game.id)).map((p) => p.power) };
+    return { ok: true, game, variant, listed, players: (await playersOf(tx, game.id)).map((p) => p.power), viewer };
   });
 }
 
@@ -172,6 +180,24 @@ async function keptPhase(tx: Tx, game: GameRow, row: PhaseRow): Promise<KeptPhas
     orders: (await ordersOf(tx, row.id)).map((o) => ({ power: o.power, unitKey: o.unitKey, text: o.text })),
     adjudication: row.adjudication,
     ...(battles && battles.length > 0 ? { battles } : {}),
+  };
+}
+
+/**
+ * A kept phase as the viewer saw it (src/game/fog `phaseSeenBy`): a power's board, its own orders and those of the units
+ * it saw, and what it saw of the results; battles decided outside the adjudicator are left out. Everything for `all`.
+ */
+function seenPhase(variant: Variant, kept: KeptPhase, viewer: Viewer): KeptPhase {
+  if (viewer.kind !== 'power' || !kept.adjudication) return kept;
+  const seen = phaseSeenBy(variant, { position: kept.position, adjudication: kept.adjudication }, [], viewer.power);
+  const inSight = new Set(seen.before.position.units.map((u) => u.province));
+  return {
+    position: seen.before.position,
+    orders: kept.orders.filter(
+      (o) => o.power === viewer.power || (!isBallotKey(o.unitKey) && inSight.has(parseLocationKey(o.unitKey).province)),
+    ),
+    adjudication: seen.adjudication,
+    ...(kept.players ? { players: kept.players } : {}),
   };
 }
 

@@ -18,4 +18,5 @@ export {
   type MapPalette,
   type PhasePicture,
   type RenderInput,
+  type ViewerOption,
 } from './render-input.js';

@@ -3,6 +3,7 @@
  */
 import { msg, t, type Msg } from '../../i18n/index.js';
 import { votedPowersIn } from '../orders/index.js';
+import { fogIsUp, phaseSeenBy, powerOfMember, powerView, viewerOf, type Viewer } from '../fog/index.js';
 import { parseLocationKey } from '../../engine/index.js';
 import type { OrderResult, Position, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
@@ -27,7 +28,8 @@ import {
   variantOfGame,
   typed,
 } from '../core/index.js';
-import { buildStatus, pluginContext, pluginOfGame } from '../phase/index.js';
+import { buildStatus, isBallotKey, pluginContext, pluginOfGame } from '../phase/index.js';
+import type { Tx } from '../../store/db.js';
 
 const read = inReadTransaction;
 
@@ -69,6 +71,8 @@ export async function playerContext(
     game: GameView;
     variant: Variant;
     position: Position;
+    /** Fog of war: the provinces the player's power cannot see (null: no fog). */
+    fog: string[] | null;
     power: string;
     phase: PhaseView;
     orders: PowerOrder[];
@@ -82,11 +86,14 @@ export async function playerContext(
       power: o.power,
       order: o.order,
     }));
+    // Fog of war: the player's power's view (what autocomplete offers and `/map` draws); legality is unchanged.
+    const view = fogIsUp(ctx.game) ? powerView(ctx.variant, ctx.phase.position, ctx.player.power) : null;
     return {
       ok: true,
       game: toGameView(ctx.game),
       variant: ctx.variant,
-      position: ctx.phase.position,
+      position: view ? view.position : ctx.phase.position,
+      fog: view ? view.hidden : null,
       power: ctx.player.power,
       phase: toPhaseView(ctx.phase, ctx.variant),
       orders,
@@ -174,17 +181,21 @@ export async function why(
  */
 export async function history(
   deps: GameDeps,
-  input: { channelId: string; phase?: string | null },
-): Promise<Result<{ phases: PhaseView[]; detail: (PhaseResultsView & { lines: Msg[] }) | null }>> {
+  input: { channelId: string; phase?: string | null; userId?: string },
+): Promise<Result<{ phases: PhaseView[]; detail: (PhaseResultsView & { lines: Msg[] }) | null; viewer: Viewer }>> {
   return await read(deps, async (tx) => {
     const game = await latestGameByChannel(tx, input.channelId);
     if (!game) return fail(NO_GAME);
     const v = variantOfGame(game);
     if (!v) return fail(msg('game.refused.variantGone', { variant: game.variantId }));
+    // Fog of war: a player reads the past as their power saw it; the full history opens when the game ends.
+    const power = input.userId ? await powerOfMember(tx, game.id, input.userId) : null;
+    const viewer = viewerOf(game, { userId: input.userId ?? '', power });
     const rows = await phasesOf(tx, game.id);
     const views = rows.map((r) => toPhaseView(r, v));
     const wanted = (input.phase ?? '').trim().toLowerCase();
-    if (wanted === '') return { ok: true, phases: views, detail: null };
+    if (wanted === '') return { ok: true, phases: views, detail: null, viewer };
+    if (viewer.kind === 'none') return fail(msg('fog.history.none'));
     let i = views.findIndex(
       (p) => p.code.toLowerCase() === wanted || p.label.toLowerCase() === wanted || String(p.index) === wanted,
     );
@@ -199,8 +210,24 @@ export async function history(
     }
     const row = rows[i];
     if (!row.adjudication) return fail(msg('history.refused.unresolved', { phase: views[i].name }));
-    const lines = resultsSummaryLines(v, row.adjudication);
+    const seen =
+      viewer.kind === 'power'
+        ? phaseSeenBy(
+            v,
+            { position: row.position, adjudication: row.adjudication },
+            await shownOrdersOf(tx, row.id),
+            viewer.power,
+          ).adjudication
+        : row.adjudication;
+    const lines = resultsSummaryLines(v, seen);
     const text = lines.map((line) => t('en', line)).join('\n');
-    return { ok: true, phases: views, detail: { phase: views[i], results: row.adjudication.results, text, lines } };
+    return { ok: true, phases: views, detail: { phase: views[i], results: seen.results, text, lines }, viewer };
   });
+}
+
+/** A phase's orders (votes for neutral units left out: they stay secret), for what a power saw of them. */
+async function shownOrdersOf(tx: Tx, phaseId: number): Promise<PowerOrder[]> {
+  return (await ordersOf(tx, phaseId))
+    .filter((o) => !isBallotKey(o.unitKey))
+    .map((o) => ({ power: o.power, order: o.order }));
 }

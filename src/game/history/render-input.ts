@@ -7,7 +7,7 @@
  * units beside their provinces with their retreat options).
  */
 import { eq } from 'drizzle-orm';
-import type { Adjudication, OrderResult, Position, PowerOrder } from '../../engine/types.js';
+import type { Adjudication, OrderResult, Position, PowerOrder, ProvinceId } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { players, type GameRow, type PhaseRow } from '../../store/schema.js';
@@ -15,6 +15,7 @@ import { recordsOf, isBallotKey } from '../phase/index.js';
 import { gameById, openGameByChannel, ordersOf, phaseById, playerByUser } from '../../store/queries.js';
 import { phaseLabel, type Caller, type GameDeps, type Result, variantOfGame } from '../core/index.js';
 import { pluginOf } from '../../variants/index.js';
+import { fogIsUp, phaseSeenBy, powerView, SEES_NOTHING, type Viewer } from '../fog/index.js';
 import type { MapOverlay, OverlayContext, PictureKind } from '../../variants/plugin/index.js';
 
 export type MapPalette = 'standard' | 'colorblind';
@@ -33,6 +34,18 @@ export interface RenderInput {
   palette: MapPalette;
   /** What the variant's plug-in draws beyond units and orders (absent when nothing). */
   overlays?: MapOverlay[];
+  /** Fog of war: the provinces the viewer cannot see (drawn as fog); `position` then holds only what they see. */
+  fog?: ProvinceId[];
+  /** Fog of war: the power whose view this is. */
+  viewer?: string;
+}
+
+/**
+ * Who the picture is for (src/game/fog `Viewer`). Without one, the picture is public: in a game whose fog is up there
+ * is none (the channel's posts show no board).
+ */
+export interface ViewerOption {
+  viewer?: Viewer;
 }
 
 /** Which picture of a phase: its orders and results, or the board after it (resolved phases only). */
@@ -46,9 +59,11 @@ export type PhasePicture = 'orders' | 'after';
 export async function renderInputForPhase(
   deps: Pick<GameDeps, 'store'>,
   phaseId: number,
-  opts: { withOrders?: boolean } = {},
+  opts: { withOrders?: boolean } & ViewerOption = {},
 ): Promise<RenderInput | null> {
-  return await guarded(async () => await readRenderInput(deps, phaseId, opts.withOrders ? 'orders' : null));
+  return await guarded(
+    async () => await readRenderInput(deps, phaseId, opts.withOrders ? 'orders' : null, opts.viewer),
+  );
 }
 
 /**
@@ -58,10 +73,11 @@ export async function renderInputForPhase(
 export async function renderInputsForResults(
   deps: Pick<GameDeps, 'store'>,
   phaseId: number,
+  opts: ViewerOption = {},
 ): Promise<{ orders: RenderInput; after: RenderInput } | null> {
   return await guarded(async () => {
-    const orders = await readRenderInput(deps, phaseId, 'orders');
-    const after = await readRenderInput(deps, phaseId, 'after');
+    const orders = await readRenderInput(deps, phaseId, 'orders', opts.viewer);
+    const after = await readRenderInput(deps, phaseId, 'after', opts.viewer);
     return orders?.orders && after ? { orders, after } : null;
   });
 }
@@ -71,8 +87,9 @@ export async function renderInputForPicture(
   deps: Pick<GameDeps, 'store'>,
   phaseId: number,
   picture: PhasePicture,
+  opts: ViewerOption = {},
 ): Promise<RenderInput | null> {
-  return await guarded(async () => await readRenderInput(deps, phaseId, picture));
+  return await guarded(async () => await readRenderInput(deps, phaseId, picture, opts.viewer));
 }
 
 /**
@@ -96,7 +113,8 @@ export async function renderInputForStepPicture(
         const game = phase ? await gameById(tx, phase.gameId) : undefined;
         const variant = game ? variantOfGame(game) : undefined;
         const draw = game ? pluginOf(game.variantId).pictures?.[picture] : undefined;
-        if (!phase || !game || !variant || !draw) return null;
+        // A variant's step pictures show the whole board: none while the fog is up (docs/table.md "Fog of war").
+        if (!phase || !game || !variant || !draw || fogIsUp(game)) return null;
         const drawn = draw(await overlayContext(tx, game, variant, phase, picture));
         if (!drawn) return null;
         const input: RenderInput = {
@@ -124,6 +142,7 @@ async function readRenderInput(
   deps: Pick<GameDeps, 'store'>,
   phaseId: number,
   picture: PhasePicture | null,
+  viewer: Viewer = SEES_NOTHING,
 ): Promise<RenderInput | null> {
   return await deps.store.transaction(async (tx) => {
     const phase = await phaseById(tx, phaseId);
@@ -131,6 +150,9 @@ async function readRenderInput(
     const game = await gameById(tx, phase.gameId);
     const variant = game ? variantOfGame(game) : undefined;
     if (!game || !variant) return null;
+    // Fog of war: the truth for whoever sees all, the power's view for a player, no board for anyone else.
+    if (fogIsUp(game) && viewer.kind !== 'all')
+      return viewer.kind === 'power' ? await foggedInput(tx, game, variant, phase, picture, viewer.power) : null;
     const palette = paletteOf(game.palette);
     const label = phaseLabel(phase.position.phase, variant);
     if (picture === 'after') {
@@ -173,6 +195,62 @@ async function readRenderInput(
       'orders',
     );
   });
+}
+
+/**
+ * One picture of a phase as `power` sees it (src/game/fog `phaseSeenBy`, `powerView`): the board in sight, the orders
+ * and results of the units it saw, the rest drawn as fog. The variant's overlays (which may mark anything on the board)
+ * are left out.
+ */
+async function foggedInput(
+  tx: Tx,
+  game: GameRow,
+  variant: Variant,
+  phase: PhaseRow,
+  picture: PhasePicture | null,
+  power: string,
+): Promise<RenderInput> {
+  const palette = paletteOf(game.palette);
+  const label = phaseLabel(phase.position.phase, variant);
+  if (!phase.adjudication || picture === null) {
+    const view = powerView(variant, phase.position, power);
+    return {
+      variant,
+      position: view.position,
+      title: `${variant.name} · ${label}`,
+      palette,
+      fog: view.hidden,
+      viewer: power,
+    };
+  }
+  const seen = phaseSeenBy(
+    variant,
+    { position: phase.position, adjudication: phase.adjudication },
+    await shownOrders(tx, phase.id),
+    power,
+  );
+  if (picture === 'after') {
+    const next = seen.after.position;
+    return {
+      variant,
+      position: next,
+      title: `${variant.name} · after ${label} · ${phaseLabel(next.phase, variant)}`,
+      palette,
+      fog: seen.after.hidden,
+      viewer: power,
+    };
+  }
+  return {
+    variant,
+    position: seen.before.position,
+    orders: seen.orders,
+    results: seen.adjudication.results,
+    adjudication: seen.adjudication,
+    title: `${variant.name} · ${label} · orders and results`,
+    palette,
+    fog: seen.before.hidden,
+    viewer: power,
+  };
 }
 
 /** What the plug-in is told about a picture of one of its games (read only). */

@@ -50,12 +50,12 @@ import {
   plainMsg,
 } from '../core/index.js';
 import { eq } from 'drizzle-orm';
-import { isLocale, LOCALES, localeOf, type Locale, msg } from '../../i18n/index.js';
+import { isLocale, LOCALES, localeOf, type Locale, msg, type Msg } from '../../i18n/index.js';
 import { botVariants, getVariant } from '../../variants/index.js';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { audit, idText, insertPhase, openGameByChannel, playerByUser, playersOf } from '../../store/queries.js';
-import { games, phases, players, type GameRow, type PressMode } from '../../store/schema.js';
+import { games, phases, players, type GameRow, type PhaseRow, type PressMode } from '../../store/schema.js';
 import { enqueue, queueDm, queueProgressStatus, queueStatus, worded } from '../outbox/index.js';
 import { openStartSteps, pluginOfGame } from '../phase/index.js';
 import { inServerLibrary } from '../variant-library/index.js';
@@ -421,6 +421,45 @@ export async function leaveGame(deps: GameDeps, input: Caller): Promise<Result<{
 }
 
 /**
+ * The DM that tells a player their power at the start. A fog game: the channel's start post shows no board, so the DM
+ * carries the player's power's view (docs/table.md "Fog of war").
+ */
+async function queueStartDm(
+  tx: Tx,
+  game: GameRow,
+  p: { power: string; userId: string },
+  start: { phase: PhaseRow; name: Msg; deadlineMs: number; variant: string },
+  now: number,
+): Promise<void> {
+  const lines = [
+    msg('start.dm', {
+      power: p.power,
+      variant: start.variant,
+      channel: channelRef(game.channelId),
+      phase: start.name,
+      date: timeRef(start.deadlineMs, 'f'),
+    }),
+  ];
+  const key = `power:${game.id}:${p.power}:${p.userId}`;
+  if (!game.fog) return await queueDm(tx, game, p.userId, 'power_assigned', lines, key, now, start.phase.id);
+  await enqueue(tx, {
+    gameId: game.id,
+    phaseId: start.phase.id,
+    payload: {
+      type: 'dm',
+      gameId: game.id,
+      reason: 'power_assigned',
+      mapPhaseId: start.phase.id,
+      mapPower: p.power,
+      ...worded([...lines, msg('fog.start.dm')]),
+    },
+    target: { kind: 'user', id: p.userId },
+    dedupeKey: key,
+    now,
+  });
+}
+
+/**
  * Starts the channel's game (game master only): creates the first phase with its deadline, queues the start
  * map for the channel and a DM to every player with their power. Powers nobody holds play in civil disorder.
  */
@@ -495,32 +534,15 @@ export async function startGame(
           ...roster,
           ...cdLine,
           choosing?.announce !== undefined ? plainMsg(choosing.announce) : ordersOpenMsg(phaseName, deadlineMs),
+          ...(game.fog ? [msg('fog.start.public')] : []),
         ]),
       },
       target: { kind: 'channel', id: game.channelId },
       dedupeKey: `start:${game.id}`,
       now,
     });
-    for (const p of joined) {
-      await queueDm(
-        tx,
-        started,
-        p.userId,
-        'power_assigned',
-        [
-          msg('start.dm', {
-            power: p.power,
-            variant: variant.name,
-            channel: channelRef(game.channelId),
-            phase: phaseName,
-            date: timeRef(deadlineMs, 'f'),
-          }),
-        ],
-        `power:${game.id}:${p.power}:${p.userId}`,
-        now,
-        phase.id,
-      );
-    }
+    for (const p of joined)
+      await queueStartDm(tx, started, p, { phase, name: phaseName, deadlineMs, variant: variant.name }, now);
     await audit(tx, { gameId: game.id, userId: input.userId, action: 'start', detail: { civilDisorder }, at: now });
     await queueStatus(tx, game.id, now);
     changed(game.id);

@@ -41,6 +41,13 @@ export type OutboxPayload =
       gameId: number;
       reason: DmReason;
       mapPhaseId?: number;
+      /** With `mapPhaseId` in a fog game: the map is that phase's board as this power sees it (src/game/fog). */
+      mapPower?: string;
+      /**
+       * A fog game's results DM (src/game/fog): the maps of resolved phase `phaseId` as `power` saw it (its orders with
+       * their results, then the board after) are drawn at delivery from that power's view.
+       */
+      fogResults?: { phaseId: number; power: string };
       /** Anonymous press (src/game/press/press.ts): who to tell, without naming anyone, when the DM cannot be delivered. */
       press?: { fromUserId: string; toPower: string };
     } & Worded)
@@ -111,7 +118,9 @@ export type DmReason =
   /** A variant's plug-in telling a player about its step or action (the step opened, what was stored …). */
   | 'variant'
   /** Anonymous press relayed to its recipient, the sender's copy, or a press that could not be delivered. */
-  | 'press';
+  | 'press'
+  /** A fog game's results, as the player's power saw them (src/game/fog). */
+  | 'results';
 
 export type OutboxKind = OutboxPayload['type'];
 

@@ -55,6 +55,7 @@ import { msg } from '../../i18n/index.js';
 import { pressEndLines } from '../press/index.js';
 import { scoresLines, settleEnd, type SettledEnd } from '../scores/index.js';
 import { endHeadline, queueEndDms, standingsLines } from './end-post.js';
+import { fogIsUp, fogPublicResultsLines, queueFogResultsDms } from '../fog/index.js';
 
 /** `step`: a variant's phase step closed early, every answer being in (src/game/phase/steps.ts). */
 export type ResolveReason = 'deadline' | 'ready' | 'gm' | 'step';
@@ -294,16 +295,19 @@ async function queueResults(
   at: { now: number; random: () => number; token: string },
 ): Promise<void> {
   const given = await givenOrders(tx, game, phase, at.now);
-  const summary = resultsSummaryLines(
-    variant,
-    adjudication,
-    next ? { phase: adjudication.position.phase, deadline: next.deadlineMs } : null,
-    given,
-  );
+  const following = next ? { phase: adjudication.position.phase, deadline: next.deadlineMs } : null;
+  // Fog of war: the channel sees no board, each player their power's results by DM (src/game/fog). The variant's own
+  // lines name places anywhere on the board, so they are left out while the fog is up.
+  const fog = fogIsUp(game);
+  if (fog) await queueFogResultsDms(tx, game, variant, phase, adjudication, following, given, at);
+  const summary = fog
+    ? fogPublicResultsLines(variant, adjudication, following)
+    : resultsSummaryLines(variant, adjudication, following, given);
   const plugin = pluginOfGame(game);
-  const lines = plugin.resultsLines
-    ? plugin.resultsLines(await pluginContext(tx, game, variant, (await phaseById(tx, phase.id))!, at))
-    : [];
+  const lines =
+    !fog && plugin.resultsLines
+      ? plugin.resultsLines(await pluginContext(tx, game, variant, (await phaseById(tx, phase.id))!, at))
+      : [];
   await enqueue(tx, {
     gameId: game.id,
     phaseId: phase.id,

@@ -441,6 +441,8 @@ async function handDiplomacySeat(
         gameId: game.id,
         reason: 'power_assigned',
         mapPhaseId: phase.id,
+        // A fog game: the substitute's first look is their power's view (docs/table.md "Fog of war").
+        ...(game.fog ? { mapPower: power } : {}),
         ...worded(claimedText(game, describePower(game, phase.position, power), toDecide, variant.name, returning)),
       },
       target: { kind: 'user', id: userId },

@@ -1,0 +1,20 @@
+/**
+ * Fog of war (docs/table.md, "Fog of war"): one view filter over the stored truth that every reader asks what a power
+ * may see (`powerView`, `phaseSeenBy`, `viewerOf`), and a fog game's results (public post, per-power DMs).
+ *
+ * This file is the feature's public face: code outside src/game/fog/ imports only from here.
+ */
+export {
+  SEES_ALL,
+  SEES_NOTHING,
+  fogIsUp,
+  phaseSeenBy,
+  positionSeenBy,
+  powerView,
+  powersStillIn,
+  viewerOf,
+  type PhaseSeen,
+  type PowerView,
+  type Viewer,
+} from './view.js';
+export { fogPowerResultsLines, fogPublicResultsLines, powerOfMember, queueFogResultsDms } from './results.js';

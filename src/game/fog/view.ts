@@ -1,0 +1,107 @@
+/**
+ * Fog of war, the game layer: who reads, and what their power sees (docs/table.md, "Fog of war"). Adjudication is
+ * unchanged and stores everything; every reader (results, maps, `/map`, `/history`, replays, exports, sandboxes, the
+ * order pad, computer players, spectators) asks `powerView` / `phaseSeenBy` what a power may see. The pure rule is
+ * src/engine/fog.ts.
+ */
+import { fogAdjudication, fogOrders, fogPosition, hiddenProvinces, sightOf, type Sight } from '../../engine/fog.js';
+import type { Adjudication, Position, Power, PowerOrder, ProvinceId } from '../../engine/types.js';
+import type { Variant } from '../../engine/variant.js';
+import type { GameRow } from '../../store/schema.js';
+
+/**
+ * Who is reading: `all` sees the stored truth (a game without fog, a finished game, its game master who plays no
+ * power); `power` sees what that power sees; `none` sees no board at all (the channel's public posts, a member who
+ * plays no power in a running fog game).
+ */
+export type Viewer = { kind: 'all' } | { kind: 'power'; power: Power } | { kind: 'none' };
+
+export const SEES_ALL: Viewer = { kind: 'all' };
+export const SEES_NOTHING: Viewer = { kind: 'none' };
+
+/** Is the fog up? A fog game while it runs; the full history opens when the game ends. */
+export function fogIsUp(game: Pick<GameRow, 'fog' | 'status'>): boolean {
+  return game.fog === true && game.status !== 'finished';
+}
+
+/**
+ * Who a member is in a game, for what they may see: anybody sees everything without fog; with fog, a player sees
+ * their power's view, the game master who plays no power everything (they may edit the board anyway), anyone else
+ * no board.
+ */
+export function viewerOf(
+  game: Pick<GameRow, 'fog' | 'status' | 'gmUserId'>,
+  member: { userId: string; power: Power | null },
+): Viewer {
+  if (!fogIsUp(game)) return SEES_ALL;
+  if (member.power) return { kind: 'power', power: member.power };
+  return member.userId === game.gmUserId ? SEES_ALL : SEES_NOTHING;
+}
+
+/** One board as one power sees it: the board with only what is in sight, and the provinces drawn as fog. */
+export interface PowerView {
+  position: Position;
+  hidden: ProvinceId[];
+}
+
+/**
+ * THE per-power view of a board (what a player, their spectators and their computer player see): the position with
+ * only the units, dislodged units, standoffs and centre owners in sight, and the provinces out of sight.
+ */
+export function powerView(variant: Variant, position: Position, power: Power): PowerView {
+  const sight = sightOf(variant.map, position, power);
+  return { position: fogPosition(position, sight), hidden: hiddenProvinces(variant.map, sight) };
+}
+
+/** A resolved phase as one power saw it: the board before, its orders and results, and the board after. */
+export interface PhaseSeen {
+  before: PowerView;
+  orders: PowerOrder[];
+  adjudication: Adjudication;
+  after: PowerView;
+}
+
+/**
+ * A resolved phase as `power` saw it: the orders of the units it saw when the phase began (its own always), the results
+ * of those orders, the dislodgements, removals, standoffs and centre changes in sight before or after, and the board
+ * after as it sees it then.
+ */
+export function phaseSeenBy(
+  variant: Variant,
+  phase: { position: Position; adjudication: Adjudication },
+  orders: readonly PowerOrder[],
+  power: Power,
+): PhaseSeen {
+  const before = sightOf(variant.map, phase.position, power);
+  const after = sightOf(variant.map, phase.adjudication.position, power);
+  return {
+    before: seen(variant, phase.position, before),
+    orders: fogOrders(orders, before),
+    adjudication: fogAdjudication(phase.adjudication, before, after),
+    after: seen(variant, phase.adjudication.position, after),
+  };
+}
+
+function seen(variant: Variant, position: Position, sight: Sight): PowerView {
+  return { position: fogPosition(position, sight), hidden: hiddenProvinces(variant.map, sight) };
+}
+
+/** The powers still in (a unit or a centre): public in a fog game, like their centre counts (docs/table.md). */
+export function powersStillIn(variant: Variant, position: Position): Power[] {
+  return variant.powers
+    .map((p) => p.name)
+    .filter((p) => (position.supplyCenters[p] ?? []).length > 0 || position.units.some((u) => u.power === p));
+}
+
+/**
+ * The board a power's player would see in this game: the truth without fog (or once the game ended), its power's view
+ * while the fog is up. What a computer player in the seat decides from (src/game/computer).
+ */
+export function positionSeenBy(
+  game: Pick<GameRow, 'fog' | 'status'>,
+  variant: Variant,
+  position: Position,
+  power: Power,
+): Position {
+  return fogIsUp(game) ? powerView(variant, position, power).position : position;
+}
