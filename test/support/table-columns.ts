@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { games, type GameRow } from '../../src/store/schema.js';
 import type { Store } from '../../src/store/store.js';
 
-type TableColumns = Partial<Pick<GameRow, 'pauseLimitMs' | 'pauseUsedMs'>>;
+type TableColumns = Partial<Pick<GameRow, 'pauseLimitMs' | 'pauseUsedMs' | 'fog'>>;
 
 export async function setTableColumns(store: Store, gameId: number, columns: TableColumns): Promise<void> {
   await store.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import { msg, type Msg } from '../../i18n/index.js';
+import { powerOfMember, powerView, viewerOf } from '../fog/index.js';
 import { first } from '../../store/store.js';
 /**
  * Sandboxes: a user's private copy of a Diplomacy game's board — the current phase or any earlier one
@@ -400,6 +401,10 @@ export async function startSandbox(
       position = copied.resolvedAt !== null && copied.adjudication ? copied.adjudication.position : copied.position;
       source = phaseCode(position.phase);
     }
+    // Fog of war: a player's sandbox starts from their power's view of that board; nobody else copies it until the end.
+    const viewer = viewerOf(game, { userId: input.userId, power: await powerOfMember(tx, game.id, input.userId) });
+    if (viewer.kind === 'none') return fail(msg('fog.sandbox.none'));
+    if (viewer.kind === 'power') position = powerView(variant, position, viewer.power).position;
     const seated = (await playersOf(tx, game.id)).map((p) => p.power).sort();
     const call = callOf(deps);
     const stage = freshStage(call.random);
