@@ -1,0 +1,307 @@
+/**
+ * Fog of war end to end through the Discord stand-in (docs/table.md "Fog of war"): the leak scan over a whole game.
+ *
+ * The same fog game is played twice, the same orders everywhere but Turkey's: in world B Turkey's fleet and one army go
+ * elsewhere, far from England, France and Germany (the same centres, so the public counts agree). Every member who
+ * cannot see Turkey's corner (England's, France's and Germany's players, a member who plays nothing) must read exactly
+ * the same in both worlds until the game ends: every post, DM, ephemeral reply, autocomplete choice, file (an export's
+ * text) and picture. Pictures are drawn by a test seam that turns the render input (board, orders, results, fog) into
+ * the PNG's bytes, so a picture differs exactly when what it was drawn from differs. A planted leak (the unfiltered
+ * results, a map drawn from the whole board) is found, so the scan can fail. Then what each power does see, and the
+ * full history once the game is over.
+ */
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MapRenderer } from '../../src/bot/maps.js';
+import type { Position } from '../../src/engine/types.js';
+import type { RenderOptions } from '../../src/render/index.js';
+import { formatResultsSummary } from '../../src/game/core/summary.js';
+import { getVariant } from '../../src/variants/index.js';
+import { phasesOf } from '../../src/store/queries.js';
+import type { FakeAttachment } from '../support/fake-discord/model.js';
+import { gameIdOfChannel, setTableColumns } from '../support/table-columns.js';
+import { createHarness, waitForResults, type Harness } from './harness.js';
+
+const HOUR = 3_600_000;
+const GM = 'ottokar';
+const SEATS = { England: 'anneliese', France: 'bartholomew', Germany: 'cordelia', Turkey: 'desmond' } as const;
+const OUTSIDER = 'evangeline';
+const USERS = [GM, ...Object.values(SEATS), OUTSIDER];
+/** Who cannot see Turkey's corner: they read the same in both worlds. */
+const OBSERVERS = [SEATS.England, SEATS.France, SEATS.Germany, OUTSIDER];
+
+/** Turkey's orders, the only thing that differs between the worlds (the same centres: Bulgaria in the fall). */
+const TURKEY = {
+  A: { spring: 'F ank - bla; A con - bul; A smy - arm', fall: 'F bla H; A bul H; A arm H' },
+  B: { spring: 'F ank H; A con - bul; A smy - syr', fall: 'F ank H; A bul H; A syr H' },
+} as const;
+
+/** One picture the bot asked for: what it was drawn from. */
+interface Drawn {
+  name: string;
+  position: Position;
+  opts: RenderOptions;
+  png: Buffer;
+}
+
+/** The test seam: the PNG's bytes are a digest of the render input, and each input is kept. */
+function seamMaps(): { maps: MapRenderer; drawn: Drawn[] } {
+  const drawn: Drawn[] = [];
+  return {
+    drawn,
+    maps: {
+      async render(variant, position, opts, name) {
+        const digest = createHash('sha256')
+          .update(JSON.stringify([variant.id, position, opts]))
+          .digest();
+        const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), digest]);
+        drawn.push({ name, position, opts, png });
+        return { png, name };
+      },
+    },
+  };
+}
+
+interface World {
+  h: Harness;
+  drawn: Drawn[];
+  gameId: number;
+  /** Deliveries and interactions before the end (the final post opens everything). */
+  deliveriesBefore: number;
+  interactionsBefore: number;
+}
+
+function attachmentText(a: FakeAttachment): string {
+  if (a.contentType.startsWith('image/')) return `${a.filename} ${createHash('sha256').update(a.data).digest('hex')}`;
+  return `${a.filename}\n${a.data.toString('utf8')}`;
+}
+
+/** The world's ids (members, channels, messages) and times as names, so the two worlds' texts compare. */
+function normalizer(h: Harness): (text: string) => string {
+  const names = new Map<string, string>();
+  for (const u of [...h.fake.users, h.fake.botUser]) names.set(u.id, `@${u.username}`);
+  names.set(h.fake.channel('main').id, '#main');
+  return (text) =>
+    text
+      .replace(/<@!?(\d{15,22})>/g, (_, id: string) => names.get(id) ?? '<@id>')
+      .replace(/\d{15,22}/g, (id) => names.get(id) ?? '<id>')
+      .replace(/<t:\d+(:[a-zA-Z])?>/g, '<t>')
+      .replace(/"(createdAt|exportedAt|at)":\s*\d+/g, '"$1":0');
+}
+
+const isStatusMessage = (content: string) => content.startsWith('**Classic Diplomacy** · game master');
+
+/** The status message's text as it stood before the end. */
+function lastStatus(w: World): string {
+  const statuses = w.h.fake.deliveries
+    .slice(0, w.deliveriesBefore)
+    .filter((d) => d.audience.kind === 'channel' && isStatusMessage(d.content));
+  return normalizer(w.h)(statuses.at(-1)?.content ?? '');
+}
+
+/** Everything `member` read before the end, one line each, sorted. */
+function viewsOf(w: World, member: string): string[] {
+  const norm = normalizer(w.h);
+  const me = w.h.fake.user(member).id;
+  // The status message is edited as the game goes, at moments the outbox coalesces differently in each world: it is
+  // compared apart (its last text, and each member's `/game status` reply, are in the scan).
+  const seen = w.h.fake.deliveries
+    .slice(0, w.deliveriesBefore)
+    .filter((d) => d.audience.kind === 'channel' || d.audience.userId === me)
+    .filter((d) => !isStatusMessage(d.content))
+    .map((d) =>
+      norm(`${d.via}: ${d.content}\n${JSON.stringify(d.embeds)}\n${d.attachments.map(attachmentText).join('\n')}`),
+    );
+  const choices = w.h.fake
+    .interactions()
+    .slice(0, w.interactionsBefore)
+    .filter((i) => i.userId === me && i.type === 4)
+    .map((i) => norm(`choices /${i.command}: ${i.choices.map((c) => `${c.name}=${c.value}`).join(', ')}`));
+  const edits = new Set(seen.filter((v) => v.startsWith('edit')));
+  return [...seen.filter((v) => !v.startsWith('edit')), ...edits, ...choices].sort();
+}
+
+/** What an observer reads in one world and not the other: each is a leak of Turkey's corner. */
+function leaks(a: World, b: World, plant?: (w: World, member: string) => string[]): string[] {
+  const found: string[] = [];
+  for (const member of OBSERVERS) {
+    const va = [...viewsOf(a, member), ...(plant?.(a, member) ?? [])];
+    const vb = [...viewsOf(b, member), ...(plant?.(b, member) ?? [])];
+    const inB = new Map<string, number>();
+    for (const v of vb) inB.set(v, (inB.get(v) ?? 0) + 1);
+    for (const v of va) {
+      const n = inB.get(v) ?? 0;
+      if (n > 0) inB.set(v, n - 1);
+      else found.push(`${member} reads only in world A: ${v.slice(0, 2000)}`);
+    }
+    for (const [v, n] of inB) if (n > 0) found.push(`${member} reads only in world B: ${v.slice(0, 2000)}`);
+  }
+  return found;
+}
+
+/** Moves the clock past the phase's deadline and waits for its results post. */
+async function resolveNow(h: Harness, label: string, hours = 1): Promise<void> {
+  h.clock.offset += hours * HOUR + 60_000;
+  await h.bot!.scheduler.poke();
+  await waitForResults(h, 'main', label);
+  await h.bot!.outbox.idle();
+}
+
+/** Every observer looks: the map, the status, the history and its maps, the export, a sandbox, order autocomplete. */
+async function everyoneLooks(h: Harness, phase: string | null): Promise<void> {
+  for (const member of OBSERVERS) {
+    await h.fake.slash(member, 'main', 'map');
+    await h.fake.slash(member, 'main', 'game status');
+    await h.fake.autocomplete(member, 'main', 'order', { orders: '' }, 'orders');
+    if (!phase) continue;
+    await h.fake.slash(member, 'main', 'history show', { phase, map: 'orders' });
+    await h.fake.slash(member, 'main', 'history show', { phase, map: 'after' });
+    await h.fake.slash(member, 'main', 'history export');
+    await h.fake.slash(member, 'main', 'sandbox start');
+    await h.fake.slash(member, 'main', 'sandbox map');
+  }
+  await h.bot!.outbox.idle();
+}
+
+async function playWorld(world: 'A' | 'B'): Promise<World> {
+  const seam = seamMaps();
+  const h = await createHarness({ users: USERS, channels: ['main'] }, { maps: seam.maps });
+  await h.start();
+  await h.fake.slash(GM, 'main', 'game create', { variant: 'classic', movement: '1h' });
+  for (const [power, user] of Object.entries(SEATS)) await h.fake.slash(user, 'main', 'game join', { power });
+  const gameId = await gameIdOfChannel(h.store, h.fake.channel('main').id);
+  await setTableColumns(h.store, gameId, { fog: true });
+  await h.fake.slash(GM, 'main', 'game start');
+  await h.bot!.outbox.idle();
+  await everyoneLooks(h, null);
+  // Spring 1901.
+  await h.fake.slash(SEATS.England, 'main', 'order', { orders: 'F lon - nth; F edi - nwg; A lvp - yor' });
+  await h.fake.slash(SEATS.France, 'main', 'order', { orders: 'A par - bur; F bre - mao; A mar - spa' });
+  await h.fake.slash(SEATS.Germany, 'main', 'order', { orders: 'A mun - ruh; A ber - kie; F kie - den' });
+  await h.fake.slash(SEATS.Turkey, 'main', 'order', { orders: TURKEY[world].spring });
+  await resolveNow(h, 'Spring 1901 movement');
+  await everyoneLooks(h, 'S1901M');
+  // Fall 1901.
+  await h.fake.slash(SEATS.England, 'main', 'order', { orders: 'F nth - nwy; F nwg H; A yor H' });
+  await h.fake.slash(SEATS.France, 'main', 'order', { orders: 'F mao - por; A bur H; A spa H' });
+  await h.fake.slash(SEATS.Germany, 'main', 'order', { orders: 'A kie - hol; A ruh - bel; F den H' });
+  await h.fake.slash(SEATS.Turkey, 'main', 'order', { orders: TURKEY[world].fall });
+  await resolveNow(h, 'Fall 1901 movement');
+  await everyoneLooks(h, 'F1901M');
+  // Winter 1901: builds left to their deadline (waived).
+  await resolveNow(h, 'Winter 1901 adjustment', 25);
+  await everyoneLooks(h, 'W1901A');
+  const w: World = {
+    h,
+    drawn: seam.drawn,
+    gameId,
+    deliveriesBefore: h.fake.deliveries.length,
+    interactionsBefore: h.fake.interactions().length,
+  };
+  // The end: a draw; the fog lifts.
+  for (const user of Object.values(SEATS)) await h.fake.slash(user, 'main', 'draw');
+  await h.fake.waitForChannelMessage('main', (m) => m.content.startsWith('🏁 **Game over**'));
+  await h.bot!.outbox.idle();
+  return w;
+}
+
+/** The results of every resolved phase as the channel of a game without fog would show them (the truth). */
+async function unfilteredResults(w: World): Promise<string[]> {
+  const classic = getVariant('classic')!;
+  const rows = await w.h.store.transaction(async (tx) => await phasesOf(tx, w.gameId));
+  return rows.flatMap((r) => (r.adjudication ? [formatResultsSummary(classic, r.adjudication)] : []));
+}
+
+describe('fog of war: the leak scan over a whole game, played twice with Turkey moving differently', () => {
+  let a: World;
+  let b: World;
+
+  beforeAll(async () => {
+    a = await playWorld('A');
+    b = await playWorld('B');
+  }, 240_000);
+
+  afterAll(async () => {
+    await a?.h.close();
+    await b?.h.close();
+  });
+
+  it('the game was played: three phases, results DMs with two maps each, fogged maps, exports and sandboxes', () => {
+    for (const w of [a, b]) {
+      const main = w.h.fake.channelMessages('main');
+      for (const label of ['Spring 1901 movement', 'Fall 1901 movement', 'Winter 1901 adjustment'])
+        expect(main.some((m) => m.content.startsWith(`**${label}: results**`))).toBe(true);
+      const dms = w.h.fake.dms(SEATS.England);
+      expect(dms.filter((m) => m.content.includes("**England**'s view")).length).toBe(3);
+      expect(dms.some((m) => m.attachments.some((f) => f.filename.includes('orders-england')))).toBe(true);
+      expect(w.drawn.filter((d) => d.opts.fog && d.opts.fog.length > 0).length).toBeGreaterThan(20);
+      const exports = w.h.fake
+        .interactions()
+        .filter((i) => i.command === 'history export' && i.userId === w.h.fake.user(SEATS.England).id);
+      expect(exports.length).toBe(3);
+    }
+    expect(viewsOf(a, SEATS.England).length).toBeGreaterThan(40);
+  });
+
+  it('the channel shows no board while the fog is up: no picture before the final post', () => {
+    for (const w of [a, b]) {
+      const posts = w.h.fake.deliveries
+        .slice(0, w.deliveriesBefore)
+        .filter((d) => d.audience.kind === 'channel' && d.via === 'channel');
+      expect(posts.length).toBeGreaterThan(3);
+      expect(posts.flatMap((d) => d.attachments)).toEqual([]);
+      expect(posts.some((d) => d.content.includes('Still in (7)'))).toBe(true);
+    }
+  });
+
+  it('no observer reads anything that differs between the worlds: nothing of Turkey leaks', () => {
+    expect(leaks(a, b)).toEqual([]);
+    expect(lastStatus(a)).toContain('Spring 1902 movement');
+    expect(lastStatus(a)).toBe(lastStatus(b));
+  });
+
+  it('a planted leak is found (the scan can fail): the unfiltered results, or a map of the whole board', async () => {
+    const truth = { A: await unfilteredResults(a), B: await unfilteredResults(b) };
+    const text = leaks(a, b, (w, member) => (member === SEATS.England ? (w === a ? truth.A : truth.B) : []));
+    expect(text.length).toBeGreaterThan(0);
+    expect(text.join('\n')).toContain('F ank - bla');
+    const whole = (w: World) =>
+      w.drawn
+        .filter((d) => !d.opts.fog && d.position.units.some((u) => u.power === 'Turkey'))
+        .map((d) => d.png.toString('hex'));
+    const image = leaks(a, b, (w, member) => (member === SEATS.Germany ? whole(w) : []));
+    expect(image.length).toBeGreaterThan(0);
+  });
+
+  it('each power sees its own corner: Germany reads France’s army in Burgundy, its maps hold no Turkish unit', () => {
+    const germany = a.h.fake
+      .dms(SEATS.Germany)
+      .map((m) => m.content)
+      .join('\n');
+    expect(germany).toContain('A bur H');
+    expect(germany).not.toMatch(/\b(ank|con|smy|bla|arm)\b/);
+    const germanMaps = a.drawn.filter((d) => d.name.includes('germany'));
+    expect(germanMaps.length).toBeGreaterThan(0);
+    for (const d of germanMaps) {
+      expect(d.position.units.some((u) => u.power === 'Turkey')).toBe(false);
+      expect(d.opts.fog).toContain('con');
+    }
+    const turkey = a.h.fake
+      .dms(SEATS.Turkey)
+      .map((m) => m.content)
+      .join('\n');
+    expect(turkey).toContain('F ank - bla');
+  });
+
+  it('a member who plays nothing sees no board; once the game is over the whole history opens', async () => {
+    const refused = a.h.fake
+      .interactions()
+      .slice(0, a.interactionsBefore)
+      .filter((i) => i.userId === a.h.fake.user(OUTSIDER).id && i.command === 'map');
+    expect(refused.every((i) => i.text.includes('fog of war'))).toBe(true);
+    const after = await a.h.fake.slash(SEATS.England, 'main', 'history show', { phase: 'S1901M' });
+    expect(after.text).toContain('F ank - bla');
+    const map = await a.h.fake.slash(OUTSIDER, 'main', 'map');
+    expect(map.attachments.length).toBe(1);
+  });
+});
