@@ -86,6 +86,11 @@ export interface RenderOptions {
    * position given holds only what the reader sees; the renderer draws whatever board it is given.
    */
   fog?: readonly string[];
+  /**
+   * Each power's centres and units as the legend counts them, when they are not the board's own (fog of war: the counts
+   * are public while the board shows only what the reader sees).
+   */
+  legendCounts?: Readonly<Record<string, { centers: number; units: number }>>;
 }
 
 export type SceneResult = { ok: true; scene: Scene } | { ok: false; error: string };
@@ -491,6 +496,7 @@ function assembleScene(b: SceneBase, drawn: UnitsAndOrders, marks: SceneMarks): 
     drawnNeutral,
     wanted,
     locale: opts.locale,
+    counted: opts.legendCounts,
   });
   const height = titleH + frame.h + legendH;
 
@@ -964,6 +970,7 @@ const LEGEND_KEYS: Readonly<Record<string, MessageKey>> = {
   center: 'map.legend.center',
   river: 'map.legend.river',
   impassable: 'map.legend.impassable',
+  fog: 'fog.map.legend',
 };
 
 /** A legend key's text in the readers' locale: the renderer's own words translated, a variant's texts as they are. */
@@ -997,13 +1004,15 @@ function layoutLegend(p: {
   drawnNeutral: (power: string) => boolean;
   wanted: ReturnType<typeof legendWants>;
   locale?: Locale | undefined;
+  counted?: RenderOptions['legendCounts'];
 }): { entries: LegendEntry[]; keys: LegendKey[]; legendSize: number; legendH: number } {
-  const { variant, position, width, u, top, legendRow, marked, colorOf, drawnNeutral, wanted, locale } = p;
+  const { variant, position, width, u, top, legendRow, marked, colorOf, drawnNeutral, wanted, locale, counted } = p;
   const powers = new Map(variant.powers.map((q) => [q.name, q]));
   const legendSize = 15 * u;
   const counts = variant.powers.map((p) => {
-    const centers = (position.supplyCenters?.[p.name] ?? []).filter((c) => variant.map.has(c)).length;
-    const units = (position.units ?? []).filter((x) => x.power === p.name).length;
+    const centers =
+      counted?.[p.name]?.centers ?? (position.supplyCenters?.[p.name] ?? []).filter((c) => variant.map.has(c)).length;
+    const units = counted?.[p.name]?.units ?? (position.units ?? []).filter((x) => x.power === p.name).length;
     // A power with units and no centre (Mandate of Heaven's nomad Hsiung-Nu) shows its units too.
     const text = legendPowerText(variant, locale, p.name, centers, units);
     return { power: p.name, centers, units, text };
@@ -1126,6 +1135,7 @@ function legendWants(
   for (const kind of new Set(links)) out.push({ kind: 'link', text: kind, line: true });
   if (drawn.regions.some((r) => r.kind === 'impassable'))
     out.push({ kind: 'impassable', text: 'impassable', line: false });
+  if (drawn.regions.some((r) => r.fogged)) out.push({ kind: 'fog', text: 'out of sight', line: false });
   return out;
 }
 

@@ -431,7 +431,8 @@ function drawLegendShape(ctx: Ctx, key: LegendKey, kind: Exclude<LegendKind, Leg
     case 'center':
       drawCenter(ctx, key.at, w * 0.32, COLORS.centerNeutral, u);
       break;
-    case 'impassable': {
+    case 'impassable':
+    case 'fog': {
       const half = w / 2;
       const square: Point[] = [
         [x - half, y - half],
@@ -441,7 +442,7 @@ function drawLegendShape(ctx: Ctx, key: LegendKey, kind: Exclude<LegendKind, Leg
       ];
       ctx.beginPath();
       polygonPath(ctx, square);
-      ctx.fillStyle = COLORS.impassable;
+      ctx.fillStyle = key.kind === 'fog' ? COLORS.fogLand : COLORS.impassable;
       ctx.fill();
       hatch(ctx, [square], u);
       ctx.beginPath();

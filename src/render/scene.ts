@@ -273,6 +273,8 @@ export type LegendKind =
   | 'band'
   | 'link'
   | 'impassable'
+  /** Fog of war: a grey hatched square, "out of sight". */
+  | 'fog'
   | 'overlay';
 
 export interface LegendKey {

@@ -62,7 +62,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         title: tr(locale, 'map.title.mine', { phase: mine.phase.name, power: mine.power }),
         palette: palette.ok ? palette.palette : 'standard',
         // Fog of war: the board as the player's power sees it (docs/table.md "Fog of war").
-        ...(mine.fog ? { fog: mine.fog } : {}),
+        ...(mine.fog ? { fog: mine.fog.hidden, legendCounts: mine.fog.counts } : {}),
       },
       mapFileName(mine.phase.code, mine.power),
     );

@@ -42,6 +42,8 @@ export function viewerOf(
 export interface PowerView {
   position: Position;
   hidden: ProvinceId[];
+  /** Every power's centres and units on the whole board: public in a fog game (docs/table.md), the maps' legend. */
+  counts: Record<Power, { centers: number; units: number }>;
 }
 
 /**
@@ -49,8 +51,7 @@ export interface PowerView {
  * only the units, dislodged units, standoffs and centre owners in sight, and the provinces out of sight.
  */
 export function powerView(variant: Variant, position: Position, power: Power): PowerView {
-  const sight = sightOf(variant.map, position, power);
-  return { position: fogPosition(position, sight), hidden: hiddenProvinces(variant.map, sight) };
+  return seen(variant, position, sightOf(variant.map, position, power));
 }
 
 /** A resolved phase as one power saw it: the board before, its orders and results, and the board after. */
@@ -83,7 +84,24 @@ export function phaseSeenBy(
 }
 
 function seen(variant: Variant, position: Position, sight: Sight): PowerView {
-  return { position: fogPosition(position, sight), hidden: hiddenProvinces(variant.map, sight) };
+  return {
+    position: fogPosition(position, sight),
+    hidden: hiddenProvinces(variant.map, sight),
+    counts: publicCounts(variant, position),
+  };
+}
+
+/** Every power's centres and units on the whole board (public, like the status message's counts). */
+function publicCounts(variant: Variant, position: Position): PowerView['counts'] {
+  return Object.fromEntries(
+    variant.powers.map((p) => [
+      p.name,
+      {
+        centers: (position.supplyCenters[p.name] ?? []).length,
+        units: position.units.filter((u) => u.power === p.name).length,
+      },
+    ]),
+  );
 }
 
 /** The powers still in (a unit or a centre): public in a fog game, like their centre counts (docs/table.md). */

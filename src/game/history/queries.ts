@@ -71,8 +71,8 @@ export async function playerContext(
     game: GameView;
     variant: Variant;
     position: Position;
-    /** Fog of war: the provinces the player's power cannot see (null: no fog). */
-    fog: string[] | null;
+    /** Fog of war: the provinces the player's power cannot see and the public counts (null: no fog). */
+    fog: { hidden: string[]; counts: Record<string, { centers: number; units: number }> } | null;
     power: string;
     phase: PhaseView;
     orders: PowerOrder[];
@@ -93,7 +93,7 @@ export async function playerContext(
       game: toGameView(ctx.game),
       variant: ctx.variant,
       position: view ? view.position : ctx.phase.position,
-      fog: view ? view.hidden : null,
+      fog: view ? { hidden: view.hidden, counts: view.counts } : null,
       power: ctx.player.power,
       phase: toPhaseView(ctx.phase, ctx.variant),
       orders,

@@ -36,6 +36,8 @@ export interface RenderInput {
   overlays?: MapOverlay[];
   /** Fog of war: the provinces the viewer cannot see (drawn as fog); `position` then holds only what they see. */
   fog?: ProvinceId[];
+  /** Fog of war: every power's centres and units, public, for the legend (the board shows only what is in sight). */
+  legendCounts?: Record<string, { centers: number; units: number }>;
   /** Fog of war: the power whose view this is. */
   viewer?: string;
 }
@@ -220,6 +222,7 @@ async function foggedInput(
       title: `${variant.name} · ${label}`,
       palette,
       fog: view.hidden,
+      legendCounts: view.counts,
       viewer: power,
     };
   }
@@ -237,6 +240,7 @@ async function foggedInput(
       title: `${variant.name} · after ${label} · ${phaseLabel(next.phase, variant)}`,
       palette,
       fog: seen.after.hidden,
+      legendCounts: seen.after.counts,
       viewer: power,
     };
   }
@@ -249,6 +253,7 @@ async function foggedInput(
     title: `${variant.name} · ${label} · orders and results`,
     palette,
     fog: seen.before.hidden,
+    legendCounts: seen.before.counts,
     viewer: power,
   };
 }
