@@ -20,7 +20,8 @@ import { getVariant } from '../../src/variants/index.js';
 import { phasesOf } from '../../src/store/queries.js';
 import type { FakeAttachment } from '../support/fake-discord/model.js';
 import { gameIdOfChannel, setTableColumns } from '../support/table-columns.js';
-import { createHarness, waitForResults, type Harness } from './harness.js';
+import { waitForResults, type Harness } from './harness.js';
+import { startPadHarness, type PadHarness } from '../web/pad-support.js';
 
 const HOUR = 3_600_000;
 const GM = 'ottokar';
@@ -64,6 +65,9 @@ function seamMaps(): { maps: MapRenderer; drawn: Drawn[] } {
 
 interface World {
   h: Harness;
+  pad: PadHarness;
+  /** Each member's order pad responses (its view, state and map's scene), in the order they were read. */
+  padReads: Map<string, string[]>;
   drawn: Drawn[];
   gameId: number;
   /** Deliveries and interactions before the end (the final post opens everything). */
@@ -118,7 +122,8 @@ function viewsOf(w: World, member: string): string[] {
     .filter((i) => i.userId === me && i.type === 4)
     .map((i) => norm(`choices /${i.command}: ${i.choices.map((c) => `${c.name}=${c.value}`).join(', ')}`));
   const edits = new Set(seen.filter((v) => v.startsWith('edit')));
-  return [...seen.filter((v) => !v.startsWith('edit')), ...edits, ...choices].sort();
+  const pad = (w.padReads.get(member) ?? []).map((r) => `pad: ${r}`);
+  return [...seen.filter((v) => !v.startsWith('edit')), ...edits, ...choices, ...pad].sort();
 }
 
 /** What an observer reads in one world and not the other: each is a leak of Turkey's corner. */
@@ -147,12 +152,29 @@ async function resolveNow(h: Harness, label: string, hours = 1): Promise<void> {
   await h.bot!.outbox.idle();
 }
 
-/** Every observer looks: the map, the status, the history and its maps, the export, a sandbox, order autocomplete. */
-async function everyoneLooks(h: Harness, phase: string | null): Promise<void> {
+/** What the order pad answers `member` (its view, its state, its map's scene), with its moments as zeros. */
+async function readPad(w: Pick<World, 'pad' | 'padReads'>, member: string): Promise<void> {
+  const link = new URL(await w.pad.link(member, 'main'));
+  const token = link.pathname.split('/').at(-1)!;
+  const reads = w.padReads.get(member) ?? [];
+  for (const path of ['/api/view', '/api/state', '/api/map']) {
+    const res = await fetch(`${w.pad.publicUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status, path).toBe(200);
+    reads.push(`${path} ${(await res.text()).replace(/"(now|deadline)":\d+/g, '"$1":0')}`);
+  }
+  w.padReads.set(member, reads);
+}
+
+/** Every observer looks: the map, the status, `/why`, the history and its maps, the export, a sandbox, autocomplete. */
+async function everyoneLooks(w: Pick<World, 'h' | 'pad' | 'padReads'>, phase: string | null): Promise<void> {
+  const { h } = w;
   for (const member of OBSERVERS) {
+    if (member !== OUTSIDER) await readPad(w, member);
     await h.fake.slash(member, 'main', 'map');
     await h.fake.slash(member, 'main', 'game status');
     await h.fake.autocomplete(member, 'main', 'order', { orders: '' }, 'orders');
+    await h.fake.slash(member, 'main', 'why', { province: 'bla' });
+    await h.fake.slash(member, 'main', 'why', { province: 'arm' });
     if (!phase) continue;
     await h.fake.slash(member, 'main', 'history show', { phase, map: 'orders' });
     await h.fake.slash(member, 'main', 'history show', { phase, map: 'after' });
@@ -165,34 +187,35 @@ async function everyoneLooks(h: Harness, phase: string | null): Promise<void> {
 
 async function playWorld(world: 'A' | 'B'): Promise<World> {
   const seam = seamMaps();
-  const h = await createHarness({ users: USERS, channels: ['main'] }, { maps: seam.maps });
-  await h.start();
+  const pad = await startPadHarness({ users: USERS, channels: ['main'] }, { bot: { maps: seam.maps } });
+  const h = pad.h;
+  const looking = { h, pad, padReads: new Map<string, string[]>() };
   await h.fake.slash(GM, 'main', 'game create', { variant: 'classic', movement: '1h' });
   for (const [power, user] of Object.entries(SEATS)) await h.fake.slash(user, 'main', 'game join', { power });
   const gameId = await gameIdOfChannel(h.store, h.fake.channel('main').id);
   await setTableColumns(h.store, gameId, { fog: true });
   await h.fake.slash(GM, 'main', 'game start');
   await h.bot!.outbox.idle();
-  await everyoneLooks(h, null);
+  await everyoneLooks(looking, null);
   // Spring 1901.
   await h.fake.slash(SEATS.England, 'main', 'order', { orders: 'F lon - nth; F edi - nwg; A lvp - yor' });
   await h.fake.slash(SEATS.France, 'main', 'order', { orders: 'A par - bur; F bre - mao; A mar - spa' });
   await h.fake.slash(SEATS.Germany, 'main', 'order', { orders: 'A mun - ruh; A ber - kie; F kie - den' });
   await h.fake.slash(SEATS.Turkey, 'main', 'order', { orders: TURKEY[world].spring });
   await resolveNow(h, 'Spring 1901 movement');
-  await everyoneLooks(h, 'S1901M');
+  await everyoneLooks(looking, 'S1901M');
   // Fall 1901.
   await h.fake.slash(SEATS.England, 'main', 'order', { orders: 'F nth - nwy; F nwg H; A yor H' });
   await h.fake.slash(SEATS.France, 'main', 'order', { orders: 'F mao - por; A bur H; A spa H' });
   await h.fake.slash(SEATS.Germany, 'main', 'order', { orders: 'A kie - hol; A ruh - bel; F den H' });
   await h.fake.slash(SEATS.Turkey, 'main', 'order', { orders: TURKEY[world].fall });
   await resolveNow(h, 'Fall 1901 movement');
-  await everyoneLooks(h, 'F1901M');
+  await everyoneLooks(looking, 'F1901M');
   // Winter 1901: builds left to their deadline (waived).
   await resolveNow(h, 'Winter 1901 adjustment', 25);
-  await everyoneLooks(h, 'W1901A');
+  await everyoneLooks(looking, 'W1901A');
   const w: World = {
-    h,
+    ...looking,
     drawn: seam.drawn,
     gameId,
     deliveriesBefore: h.fake.deliveries.length,
@@ -222,8 +245,8 @@ describe('fog of war: the leak scan over a whole game, played twice with Turkey 
   }, 240_000);
 
   afterAll(async () => {
-    await a?.h.close();
-    await b?.h.close();
+    await a?.pad.close();
+    await b?.pad.close();
   });
 
   it('the game was played: three phases, results DMs with two maps each, fogged maps, exports and sandboxes', () => {
@@ -286,6 +309,11 @@ describe('fog of war: the leak scan over a whole game, played twice with Turkey 
       expect(d.position.units.some((u) => u.power === 'Turkey')).toBe(false);
       expect(d.opts.fog).toContain('con');
     }
+    // The order pad: England's board and legal orders never show a Turkish unit; Germany's show France's army.
+    const state = (member: string) => (a.padReads.get(member) ?? []).filter((r) => r.startsWith('/api/view'));
+    expect(state(SEATS.England).length).toBe(4);
+    for (const r of state(SEATS.England)) expect(r).not.toContain('"power":"Turkey"');
+    expect(state(SEATS.Germany).some((r) => /"province":"bur"[^}]*"power":"France"/.test(r))).toBe(true);
     const turkey = a.h.fake
       .dms(SEATS.Turkey)
       .map((m) => m.content)

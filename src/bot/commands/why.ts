@@ -32,6 +32,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const r = await why(ctx.deps, {
     channelId: callerOf(interaction).channelId,
     province: interaction.options.getString('province', true),
+    userId: interaction.user.id,
   });
   if (!r.ok) return replyRejected(interaction, r);
   return replyPrivately(interaction, r.text);

@@ -139,7 +139,7 @@ function matchProvince(variant: Variant, text: string): string | null {
 /** The reason for the last result in a province (the most recent resolved phase with a result there). */
 export async function why(
   deps: GameDeps,
-  input: { channelId: string; province: string },
+  input: { channelId: string; province: string; userId?: string },
 ): Promise<Result<{ phase: PhaseView; results: OrderResult[]; text: string }>> {
   return await read(deps, async (tx) => {
     const game = await latestGameByChannel(tx, input.channelId);
@@ -148,10 +148,18 @@ export async function why(
     if (!v) return fail(`This game's variant "${game.variantId}" is no longer available.`);
     const province = matchProvince(v, String(input.province ?? ''));
     if (!province) return fail(`"${typed(input.province)}" is not a province on this map.`);
+    // Fog of war: the results the caller's power saw; nothing for a member who plays no power until the end.
+    const power = input.userId ? await powerOfMember(tx, game.id, input.userId) : null;
+    const viewer = viewerOf(game, { userId: input.userId ?? '', power });
+    if (viewer.kind === 'none') return fail(msg('fog.history.none'));
     const resolved = (await phasesOf(tx, game.id)).filter((p) => p.adjudication).reverse();
     for (const phase of resolved) {
       // The unit standing there first, then every order that names the province (moves into it, supports).
-      const all = phase.adjudication!.results;
+      const all =
+        viewer.kind === 'power'
+          ? phaseSeenBy(v, { position: phase.position, adjudication: phase.adjudication! }, [], viewer.power)
+              .adjudication.results
+          : phase.adjudication!.results;
       const own = all.filter((r) => resultProvince(r) === province);
       const results = [
         ...own,
@@ -162,7 +170,10 @@ export async function why(
         // What the variant's plug-in adds about the province in that phase (a battle decided outside the adjudicator).
         const plugin = pluginOfGame(game);
         const extra =
-          plugin.whyLines?.(await pluginContext(tx, game, v, phase, { now: deps.now(), token: '' }), province) ?? [];
+          viewer.kind === 'power'
+            ? []
+            : (plugin.whyLines?.(await pluginContext(tx, game, v, phase, { now: deps.now(), token: '' }), province) ??
+              []);
         const text = [
           `**${name}**, ${phaseLabel(phase.adjudication!.phase, v)}:`,
           ...results.map((r) => `\`${r.order}\` (${r.power}): ${r.result}. ${r.reason}`),

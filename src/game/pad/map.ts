@@ -8,6 +8,7 @@ import { gameById, ordersOf, phaseById, playerByUser } from '../../store/queries
 import { isBallotKey } from '../phase/index.js';
 import { withOverlays, type RenderInput } from '../history/index.js';
 import { phaseLabel, variantOfGame } from '../core/index.js';
+import { fogIsUp, powerView } from '../fog/index.js';
 
 /** What to draw, and the phase it is of (the page refuses a map of another phase than its view's). */
 export interface PadMapInput {
@@ -29,6 +30,13 @@ export async function padMapInput(
     .filter((o) => !isBallotKey(o.unitKey))
     .map((o) => ({ power: o.power, order: o.order }));
   const palette = (player.mapPalette ?? game.palette) === 'colorblind' ? 'colorblind' : 'standard';
+  // Fog of war: the seat's power's view, drawn with the fog and without the variant's overlays (docs/table.md).
+  if (fogIsUp(game)) {
+    const view = powerView(variant, phase.position, seat.power);
+    const title = `${variant.name} · ${phaseLabel(phase.position.phase, variant)} · ${seat.power}`;
+    const fogged: RenderInput = { variant, position: view.position, orders, title, palette, fog: view.hidden };
+    return { ok: true, phaseId: phase.id, input: { ...fogged, legendCounts: view.counts } };
+  }
   const input = await withOverlays(
     tx,
     {

@@ -27,6 +27,7 @@ import {
 import { deadlinePassed, shownOrderLine, votedPowersIn } from '../orders/index.js';
 import { humanPowersToAct } from '../resolve/index.js';
 import { phaseMsg, plainMsg, type GameDeps, variantOfGame } from '../core/index.js';
+import { positionSeenBy } from '../fog/index.js';
 import { msg, type Msg } from '../../i18n/index.js';
 import { pluginOf } from '../../variants/index.js';
 
@@ -72,7 +73,10 @@ export interface PadView {
   power: string;
   /** `label` and `closed` are messages, worded for the viewer by the web server (src/web/view-words.ts). */
   phase: { id: number; label: Msg; type: string; deadline: number | null; closed: Msg | null };
-  /** The public board: every unit (and, in a retreat phase, every dislodged unit). */
+  /**
+   * The public board: every unit (and, in a retreat phase, every dislodged unit); in a fog game only those the seat's
+   * power sees (docs/table.md "Fog of war").
+   */
   units: { province: string; type: 'A' | 'F'; power: string; coast: string | null; dislodged: boolean }[];
   provinces: { id: string; name: string; localName?: string }[];
   pieces: PadPiece[];
@@ -223,11 +227,12 @@ export async function readPadView(
   const player = game ? await playerByUser(tx, game.id, seat.userId) : undefined;
   if (!game || !variant || !phase || !player || (game.status !== 'active' && game.status !== 'paused'))
     return { ok: false, status: 404, reason: 'no-game' };
-  const position = phase.position;
+  // Fog of war: the board and the legal orders the pad shows come from the seat's power's view (legality is unchanged).
+  const position = positionSeenBy(game, variant, phase.position, seat.power);
   const rows = await ordersOf(tx, phase.id, seat.power);
   const step = await storedStepUnderWay(tx, game, phase);
   const closed = deadlinePassed(game, deps.now()) ?? closedOrdersMsg(step?.spec);
-  const voted = await votedPowersIn(tx, variant, game.id, position);
+  const voted = await votedPowersIn(tx, variant, game.id, phase.position);
   return {
     ok: true,
     game: { id: game.id, variantId: game.variantId, variantName: variant.name, status: game.status },
