@@ -88,6 +88,7 @@ const FEATURES = [
   'core',
   'variant-library',
   'outbox',
+  'fog',
   'scores',
   'phase',
   'press',

@@ -5,16 +5,12 @@
  * This file is the feature's public face: code outside src/game/fog/ imports only from here.
  */
 export {
-  SEES_ALL,
   SEES_NOTHING,
   fogIsUp,
   phaseSeenBy,
   positionSeenBy,
   powerView,
-  powersStillIn,
   viewerOf,
-  type PhaseSeen,
-  type PowerView,
   type Viewer,
 } from './view.js';
-export { fogPowerResultsLines, fogPublicResultsLines, powerOfMember, queueFogResultsDms } from './results.js';
+export { fogPublicResultsLines, powerOfMember, queueFogResultsDms } from './results.js';

@@ -18,5 +18,4 @@ export {
   type MapPalette,
   type PhasePicture,
   type RenderInput,
-  type ViewerOption,
 } from './render-input.js';
