@@ -113,6 +113,8 @@ function viewsOf(w: World, member: string): string[] {
     .slice(0, w.deliveriesBefore)
     .filter((d) => d.audience.kind === 'channel' || d.audience.userId === me)
     .filter((d) => !isStatusMessage(d.content))
+    // A reply is the same reply whether the router answered at once or deferred it and edited (it was busy).
+    .map((d) => ({ ...d, via: d.via === 'edit' ? 'interaction' : d.via }))
     .map((d) =>
       norm(`${d.via}: ${d.content}\n${JSON.stringify(d.embeds)}\n${d.attachments.map(attachmentText).join('\n')}`),
     );
@@ -121,9 +123,8 @@ function viewsOf(w: World, member: string): string[] {
     .slice(0, w.interactionsBefore)
     .filter((i) => i.userId === me && i.type === 4)
     .map((i) => norm(`choices /${i.command}: ${i.choices.map((c) => `${c.name}=${c.value}`).join(', ')}`));
-  const edits = new Set(seen.filter((v) => v.startsWith('edit')));
   const pad = (w.padReads.get(member) ?? []).map((r) => `pad: ${r}`);
-  return [...seen.filter((v) => !v.startsWith('edit')), ...edits, ...choices, ...pad].sort();
+  return [...seen, ...choices, ...pad].sort();
 }
 
 /** What an observer reads in one world and not the other: each is a leak of Turkey's corner. */
@@ -146,6 +147,8 @@ function leaks(a: World, b: World, plant?: (w: World, member: string) => string[
 
 /** Moves the clock past the phase's deadline and waits for its results post. */
 async function resolveNow(h: Harness, label: string, hours = 1): Promise<void> {
+  // The order confirmations go out first (one still queued when its phase resolves is dropped: a timing, not a leak).
+  await h.bot!.outbox.idle();
   h.clock.offset += hours * HOUR + 60_000;
   await h.bot!.scheduler.poke();
   await waitForResults(h, 'main', label);
@@ -181,6 +184,8 @@ async function everyoneLooks(w: Pick<World, 'h' | 'pad' | 'padReads'>, phase: st
     await h.fake.slash(member, 'main', 'history export');
     await h.fake.slash(member, 'main', 'sandbox start');
     await h.fake.slash(member, 'main', 'sandbox map');
+    await h.fake.slash(member, 'main', 'sandbox share');
+    await h.fake.slash(member, 'main', 'history replay', { share: true });
   }
   await h.bot!.outbox.idle();
 }
@@ -314,6 +319,19 @@ describe('fog of war: the leak scan over a whole game, played twice with Turkey 
     expect(state(SEATS.England).length).toBe(4);
     for (const r of state(SEATS.England)) expect(r).not.toContain('"power":"Turkey"');
     expect(state(SEATS.Germany).some((r) => /"province":"bur"[^}]*"power":"France"/.test(r))).toBe(true);
+    // Nothing of a running fog game is shared in the channel: a replay, a sandbox.
+    const shares = a.h.fake
+      .interactions()
+      .filter((i) => i.command === 'sandbox share' || i.command === 'history replay');
+    expect(shares.length).toBe(2 * 3 * OBSERVERS.length);
+    const outsider = a.h.fake.user(OUTSIDER).id;
+    for (const i of shares) {
+      // The member who plays nothing has no sandbox to share (they may copy none while the fog is up).
+      if (i.userId === outsider && i.command === 'sandbox share') continue;
+      expect(i.text, i.command).toContain('fog of war');
+      // A shared replay's answer is deferred in public before the game is read: its refusal shows there, saying why.
+      if (i.command === 'sandbox share') expect(i.ephemeral, i.command).toBe(true);
+    }
     const turkey = a.h.fake
       .dms(SEATS.Turkey)
       .map((m) => m.content)

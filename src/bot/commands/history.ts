@@ -175,7 +175,7 @@ async function replay(ctx: BotContext, interaction: ChatInputCommandInteraction)
   if (!r.ok) return void (await say(`⚠️ ${refusalText(locale, r)}`));
   // Fog of war: a player's replay is their power's view, never shared while the game runs; nobody else gets one.
   if (r.viewer.kind === 'none') return void (await say(`⚠️ ${tr(locale, 'fog.history.none')}`));
-  if (share && r.viewer.kind === 'power') return void (await say(`⚠️ ${tr(locale, 'fog.history.noShare')}`));
+  if (share && r.fogUp) return void (await say(`⚠️ ${tr(locale, 'fog.history.noShare')}`));
   const viewer = r.viewer;
   const range = rangeOf(r.phases, interaction.options.getString('from'), interaction.options.getString('to'));
   if (!range.ok) return void (await say(`⚠️ ${t(locale, range.error)}`));

@@ -193,7 +193,15 @@ export async function why(
 export async function history(
   deps: GameDeps,
   input: { channelId: string; phase?: string | null; userId?: string },
-): Promise<Result<{ phases: PhaseView[]; detail: (PhaseResultsView & { lines: Msg[] }) | null; viewer: Viewer }>> {
+): Promise<
+  Result<{
+    phases: PhaseView[];
+    detail: (PhaseResultsView & { lines: Msg[] }) | null;
+    viewer: Viewer;
+    /** The game's fog is up: none of its boards may be shared in the channel. */
+    fogUp: boolean;
+  }>
+> {
   return await read(deps, async (tx) => {
     const game = await latestGameByChannel(tx, input.channelId);
     if (!game) return fail(NO_GAME);
@@ -205,7 +213,8 @@ export async function history(
     const rows = await phasesOf(tx, game.id);
     const views = rows.map((r) => toPhaseView(r, v));
     const wanted = (input.phase ?? '').trim().toLowerCase();
-    if (wanted === '') return { ok: true, phases: views, detail: null, viewer };
+    const fogUp = fogIsUp(game);
+    if (wanted === '') return { ok: true, phases: views, detail: null, viewer, fogUp };
     if (viewer.kind === 'none') return fail(msg('fog.history.none'));
     let i = views.findIndex(
       (p) => p.code.toLowerCase() === wanted || p.label.toLowerCase() === wanted || String(p.index) === wanted,
@@ -232,7 +241,7 @@ export async function history(
         : row.adjudication;
     const lines = resultsSummaryLines(v, seen);
     const text = lines.map((line) => t('en', line)).join('\n');
-    return { ok: true, phases: views, detail: { phase: views[i], results: seen.results, text, lines }, viewer };
+    return { ok: true, phases: views, detail: { phase: views[i], results: seen.results, text, lines }, viewer, fogUp };
   });
 }
 

@@ -1,5 +1,5 @@
 import { msg, type Msg } from '../../i18n/index.js';
-import { powerOfMember, powerView, viewerOf } from '../fog/index.js';
+import { fogIsUp, powerOfMember, powerView, viewerOf } from '../fog/index.js';
 import { first } from '../../store/store.js';
 /**
  * Sandboxes: a user's private copy of a Diplomacy game's board — the current phase or any earlier one
@@ -534,15 +534,17 @@ export async function viewSandbox(
 /**
  * Why the caller's sandbox may not be shared in a channel yet, or null: one copied from a game that hides who plays
  * whom, while that game runs (a share names who shared it, and what they explore tells their power;
- * src/game/core/identities.ts).
+ * src/game/core/identities.ts), or from a fog game while it runs (docs/table.md "Fog of war").
  */
-export async function sandboxShareRefusal(deps: GameDeps, ref: SandboxRef): Promise<string | null> {
+export async function sandboxShareRefusal(deps: GameDeps, ref: SandboxRef): Promise<string | Msg | null> {
   const r = await inReadTransaction(deps, async (tx) => {
     const found = await withBoard(tx, ref, deps.now());
     if ('ok' in found) return found;
     const hidden = found.game !== undefined && hidesIdentities(found.game) && found.game.status !== 'finished';
-    return { ok: true, hidden };
+    // Fog of war: a sandbox from a running fog game shows one power's view (or the game master's whole board).
+    return { ok: true, hidden, fog: found.game !== undefined && fogIsUp(found.game) };
   });
+  if (r.ok && r.fog) return msg('fog.sandbox.noShare');
   if (!r.ok || !r.hidden) return null;
   return 'This sandbox comes from a game that hides who plays whom: sharing it would show which power you play, so it can be shared once that game is over.';
 }
