@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishWords } from '../support/english-left.js';
 import type { FakeMessage } from '../support/fake-discord/index.js';
-import { gameIdOfChannel, setTableColumns } from '../support/table-columns.js';
+import { gameOfChannel, setTableColumns } from '../support/table-columns.js';
 import { createHarness, type Harness } from './harness.js';
 
 const CHANNEL = 'brouillard';
@@ -33,7 +33,7 @@ describe('a fog game in French and Chinese', () => {
     await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'classic', movement: '1h', locale: 'fr' });
     await h.fake.slash('alice', CHANNEL, 'game join', { power: 'France' });
     await h.fake.slash('mei', CHANNEL, 'game join', { power: 'Germany' });
-    await setTableColumns(h.store, await gameIdOfChannel(h.store, h.fake.channel(CHANNEL).id), { fog: true });
+    await setTableColumns(h.store, (await gameOfChannel(h.store, h.fake.channel(CHANNEL).id)).id, { fog: true });
     await h.fake.slash('gm', CHANNEL, 'game start');
     await h.bot!.outbox.idle();
     await run('alice', 'order', { orders: 'A par - bur; A mar - spa; F bre - mao' });

@@ -19,7 +19,7 @@ import { formatResultsSummary } from '../../src/game/core/summary.js';
 import { getVariant } from '../../src/variants/index.js';
 import { phasesOf } from '../../src/store/queries.js';
 import type { FakeAttachment } from '../support/fake-discord/model.js';
-import { gameIdOfChannel, setTableColumns } from '../support/table-columns.js';
+import { gameOfChannel, setTableColumns } from '../support/table-columns.js';
 import { waitForResults, type Harness } from './harness.js';
 import { startPadHarness, type PadHarness } from '../web/pad-support.js';
 
@@ -197,7 +197,7 @@ async function playWorld(world: 'A' | 'B'): Promise<World> {
   const looking = { h, pad, padReads: new Map<string, string[]>() };
   await h.fake.slash(GM, 'main', 'game create', { variant: 'classic', movement: '1h' });
   for (const [power, user] of Object.entries(SEATS)) await h.fake.slash(user, 'main', 'game join', { power });
-  const gameId = await gameIdOfChannel(h.store, h.fake.channel('main').id);
+  const gameId = (await gameOfChannel(h.store, h.fake.channel('main').id)).id;
   await setTableColumns(h.store, gameId, { fog: true });
   await h.fake.slash(GM, 'main', 'game start');
   await h.bot!.outbox.idle();
