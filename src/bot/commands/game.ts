@@ -34,8 +34,10 @@ import {
   computerSeatSuggestions,
   isComputer,
   fail,
+  type GameView,
 } from '../../game/core/index.js';
 import { holderMsg } from '../../game/gm/index.js';
+import { clockState } from '../../game/settings/index.js';
 import type { PressMode } from '../../game/press/index.js';
 import { CATALOGUES, localeOf, msg, tr, LOCALES, type Locale, type MessageKey } from '../../i18n/index.js';
 import { pluginOf } from '../../variants/index.js';
@@ -51,6 +53,7 @@ import { choiceName, MAX_CHOICE, MAX_CHOICES } from '../text.js';
 import { botKindCreating, botKindInChannel, botKinds } from '../kinds.js';
 import { respondWithVariants, variantChosen, variantIdOf } from '../variant-choice.js';
 import { readerOf, refusalText, wordLines } from '../locale.js';
+import { respondWithSuggestions } from '../settings.js';
 
 const durationHelp = 'like 90s, 10m, 24h or 2d';
 
@@ -171,6 +174,39 @@ function createTable(s: SlashCommandSubcommandBuilder): SlashCommandSubcommandBu
 }
 
 /**
+ * `/game create`: the table's rules (docs/table.md): deadlines by the clock, the muster and the fog. The other settings
+ * of that page (`days`, `pause-limit`) are `/gm set`'s alone, to keep the command within Discord's 25 options.
+ */
+function createRules(s: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
+  return s
+    .addStringOption((o) =>
+      o
+        .setName('deadline-at')
+        .setDescription('Phases end at this local time, HH:MM like 21:00 (lengths become minimums; default 12h)')
+        .setMaxLength(10),
+    )
+    .addStringOption((o) =>
+      o
+        .setName('timezone')
+        .setDescription('Time zone of deadline-at, an IANA zone like Europe/Paris (default UTC)')
+        .setMaxLength(64)
+        .setAutocomplete(true),
+    )
+    .addStringOption((o) =>
+      o
+        .setName('muster')
+        .setDescription("Time players have to press I'm here after the start, like 24h (default off)")
+        .setMaxLength(20),
+    )
+    .addStringOption((o) =>
+      o
+        .setName('fog')
+        .setDescription('Fog of war: each power sees only what is near its units and centres (default off)')
+        .addChoices({ name: 'on', value: 'on' }, { name: 'off', value: 'off' }),
+    );
+}
+
+/**
  * Built when the commands are registered (not at import), so a variant registered at start-up or by a test is
  * offered too.
  */
@@ -179,7 +215,7 @@ const buildData = () =>
     .setName('game')
     .setDescription('Create, join, leave, start or look at the game in this channel')
     .setContexts(InteractionContextType.Guild)
-    .addSubcommand((s) => createTable(createSetup(createBasics(s))))
+    .addSubcommand((s) => createRules(createTable(createSetup(createBasics(s)))))
     .addSubcommand((s) =>
       s
         .setName('join')
@@ -245,6 +281,12 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         rateAgainstComputers: interaction.options.getBoolean('rate-computers'),
         locale: interaction.options.getString('locale'),
         guildLocale: interaction.guildLocale,
+        table: {
+          deadlineAt: interaction.options.getString('deadline-at'),
+          timezone: interaction.options.getString('timezone'),
+          muster: interaction.options.getString('muster'),
+          fog: interaction.options.getString('fog'),
+        },
       });
       if (!r.ok) return replyRejected(interaction, r);
       // In a game that hides identities every reply is private: Discord shows above a public one who ran the command.
@@ -293,11 +335,13 @@ async function list(ctx: BotContext, interaction: ChatInputCommandInteraction): 
   const locale = readerOf(interaction);
   if (r.games.length === 0) return replyPrivately(interaction, tr(locale, 'game.list.none'));
   const lines = r.games.map((g) => {
-    const durations = tr(locale, 'game.list.durations', {
-      movement: formatDuration(g.durations.movement),
-      retreat: formatDuration(g.durations.retreat),
-      adjustment: formatDuration(g.durations.adjustment),
-    });
+    const durations = g.clock
+      ? tr(locale, 'clock.line', { rule: g.clock })
+      : tr(locale, 'game.list.durations', {
+          movement: formatDuration(g.durations.movement),
+          retreat: formatDuration(g.durations.retreat),
+          adjustment: formatDuration(g.durations.adjustment),
+        });
     const key =
       g.status === 'forming' ? 'game.list.forming' : g.status === 'paused' ? 'game.list.paused' : 'game.list.running';
     return tr(locale, key, {
@@ -364,6 +408,7 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   if (focused.name === 'variant') return respondWithVariants(ctx, interaction, focused.value);
   if (focused.name === 'options') return optionsAutocomplete(ctx, interaction, focused.value);
   if (focused.name === 'computer') return computerAutocomplete(ctx, interaction, focused.value);
+  if (focused.name === 'timezone') return respondWithSuggestions(interaction, 'timezone', focused.value);
   const typed = focused.value.trim().toLowerCase();
   // A game kind's table lists its own free seats (a card game: its dynasties).
   const kind = await botKindInChannel(ctx.deps, interaction.channelId);
@@ -426,6 +471,7 @@ function createdText(locale: Locale, r: Created, userId: string, colourBlind: bo
       retreat: formatDuration(d.retreat),
       adjustment: formatDuration(d.adjustment),
     }),
+    ...tableLines(locale, game.table),
     ...(colourBlind ? [tr(locale, 'lobby.created.colourBlind')] : []),
     ...(game.notifyRoleId ? [tr(locale, 'lobby.created.notify', { role: roleMention(game.notifyRoleId) })] : []),
     ...optionsLines(game.variantId, game.options),
@@ -438,6 +484,19 @@ function createdText(locale: Locale, r: Created, userId: string, colourBlind: bo
     tr(locale, r.demonstration ? 'lobby.created.startDemonstration' : 'lobby.created.join'),
   ];
   return lines.join('\n');
+}
+
+/** The create reply's lines about the table's rules that are on: the clock, the muster, the fog. */
+function tableLines(locale: Locale, table: GameView['table']): string[] {
+  const clock = clockState(table.clock);
+  return [
+    ...(clock.state === 'on' ? [tr(locale, 'settings.reply.clockOn', { rule: clock.rule })] : []),
+    ...(clock.state === 'incomplete' ? [tr(locale, 'settings.reply.clockIncomplete')] : []),
+    ...(table.musterMs !== null
+      ? [tr(locale, 'settings.created.muster', { duration: formatDuration(table.musterMs) })]
+      : []),
+    ...(table.fog ? [tr(locale, 'settings.created.fog')] : []),
+  ];
 }
 
 /** The press of a game that hides who plays whom, as the create reply's select names it. */
@@ -534,4 +593,12 @@ export const gameCommand: BotCommand = {
 };
 
 /** `/game create` options only a Diplomacy game reads: another kind of game refuses them rather than ignore them. */
-const DIPLOMACY_ONLY_OPTIONS = ['press', 'scoring', 'rate-computers'] as const;
+const DIPLOMACY_ONLY_OPTIONS = [
+  'press',
+  'scoring',
+  'rate-computers',
+  'deadline-at',
+  'timezone',
+  'muster',
+  'fog',
+] as const;

@@ -49,6 +49,8 @@ import { readerOf, refusalText } from '../locale.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { userNameText } from '../text.js';
 import { autocompleteGmEdit, executeGmEdit, withEditGroup } from './gm-edit.js';
+import { gmSet } from '../../game/settings/index.js';
+import { autocompleteGmSet } from '../settings.js';
 
 const data = withEditGroup(new SlashCommandBuilder())
   .setName('gm')
@@ -120,6 +122,29 @@ const data = withEditGroup(new SlashCommandBuilder())
   )
   .addSubcommand((s) =>
     s.setName('seats').setDescription('Who holds which power (only you see it; in gunboat and anonymous games too)'),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('set')
+      .setDescription(
+        'Change a setting before the start: deadline-at, timezone, days, pause-limit, muster, fog, locale',
+      )
+      .addStringOption((o) =>
+        o
+          .setName('setting')
+          .setDescription('Which setting (autocomplete lists them)')
+          .setRequired(true)
+          .setMaxLength(20)
+          .setAutocomplete(true),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('value')
+          .setDescription('Its value (autocomplete lists what the setting takes)')
+          .setRequired(true)
+          .setMaxLength(64)
+          .setAutocomplete(true),
+      ),
   )
   .addSubcommand((s) =>
     s
@@ -291,6 +316,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     }
     case 'seats':
       return seats(ctx, interaction);
+    case 'set':
+      return set(ctx, interaction);
     case 'kick': {
       const r = await gmKick(ctx.deps, { ...caller, power: interaction.options.getString('power', true) });
       if (!r.ok) return replyRejected(interaction, r);
@@ -303,6 +330,27 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       return replyRejected(interaction, msg('gm.refused.unknownSubcommand'));
   }
 }
+
+/** `/gm set`: the setting changed, confirmed in the member's language with where the deadline rule now stands. */
+async function set(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const r = await gmSet(ctx.deps, {
+    ...callerOf(interaction),
+    setting: interaction.options.getString('setting', true),
+    value: interaction.options.getString('value', true),
+  });
+  if (!r.ok) return replyRejected(interaction, r);
+  const locale = readerOf(interaction);
+  const lines = [tr(locale, 'settings.reply.set', { setting: r.setting, value: r.value })];
+  if (CLOCK_SETTINGS.has(r.setting)) {
+    if (r.clock.state === 'on') lines.push(tr(locale, 'settings.reply.clockOn', { rule: r.clock.rule }));
+    else if (r.clock.state === 'incomplete') lines.push(tr(locale, 'settings.reply.clockIncomplete'));
+    else lines.push(tr(locale, 'settings.reply.clockOff'));
+  }
+  return replyPrivately(interaction, lines.join('\n'));
+}
+
+/** The settings of the deadline rule: their confirmation says where the rule stands. */
+const CLOCK_SETTINGS: ReadonlySet<string> = new Set(['deadline-at', 'timezone', 'days']);
 
 /**
  * `/gm seats`: who holds which power, only for the game master (a game that hides who plays whom included: the game
@@ -388,6 +436,7 @@ function phaseList(locale: Locale, names: Msg[]): string {
 
 /** A game kind's table lists its own seats for `power:` (a card game: its dynasties); `act`: the variant's actions for the game master; the others: the game's powers. */
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
+  if (interaction.options.getSubcommand(false) === 'set') return autocompleteGmSet(interaction);
   const kind = await botKindInChannel(ctx.deps, interaction.channelId);
   if (kind) return kind.gmAutocomplete(ctx, interaction);
   if (interaction.options.getSubcommand(false) === 'act') return autocompleteAction(ctx, interaction, 'gm');

@@ -54,11 +54,18 @@ export function formatDuration(ms: number): string {
   return parts.join(' ');
 }
 
-/** Parses the durations given at game creation, filling in the defaults. */
+/**
+ * Parses the durations given at game creation, filling in the defaults (`clockDefault`: every length's default when
+ * the game's deadlines follow a clock, where lengths are minimums; docs/table.md "Deadlines by the clock").
+ */
 export function parseDurations(
   input: PhaseDurationInput | undefined,
+  clockDefault: number | null = null,
 ): { ok: true; durations: PhaseDurations } | { ok: false; error: string } {
-  const durations = { ...DEFAULT_DURATIONS };
+  const durations =
+    clockDefault === null
+      ? { ...DEFAULT_DURATIONS }
+      : { movement: clockDefault, retreat: clockDefault, adjustment: clockDefault };
   for (const type of ['movement', 'retreat', 'adjustment'] as PhaseType[]) {
     const text = input?.[type];
     if (text === undefined || text === null || text === '') continue;

@@ -9,6 +9,17 @@
  */
 export { GAME_OVER, NO_GAME, isError, noOpenGame, playerInGame, type PlayerContext } from './context.js';
 export { MAX_DURATION_MS, formatDuration, parseDuration, parseDurations, phaseDuration } from './durations.js';
+export {
+  CLOCK_DEFAULT_MINIMUM_MS,
+  WEEKDAYS,
+  activeClock,
+  clockLineMsg,
+  clockRuleMsg,
+  nextClockDeadline,
+  phaseDeadline,
+  type GameClock,
+  type Weekday,
+} from './clock.js';
 export { typed } from './echo.js';
 export {
   COMPUTER_ID_PREFIX,

@@ -3,7 +3,7 @@
  */
 import type { OrderResult, Phase, PhaseType, Power } from '../../engine/types.js';
 import type { Store } from '../../store/store.js';
-import type { GameEnd, GameStatus, PausedBy, PressMode } from '../../store/schema.js';
+import type { GameClock, GameEnd, GameStatus, PausedBy, PressMode } from '../../store/schema.js';
 import type { ScoringSystem } from './scoring-systems.js';
 import type { Locale, Msg } from '../../i18n/index.js';
 
@@ -145,6 +145,8 @@ export interface GameView {
   locale: Locale;
   /** Fog of war: each power sees only what stands near its units and centres (docs/table.md "Fog of war"). */
   fog: boolean;
+  /** The table's rules (docs/table.md): the deadline clock (null: durations), the muster, the fog, the pause limit. */
+  table: { clock: GameClock | null; musterMs: number | null; fog: boolean; pauseLimitMs: number };
 }
 
 /** One power's line in the status message: never what it ordered. */

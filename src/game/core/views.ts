@@ -51,6 +51,12 @@ export function toGameView(row: GameRow): GameView {
     rateAgainstComputers: row.rateAgainstComputers,
     locale: gameLocale(row),
     fog: row.fog ?? false,
+    table: {
+      clock: row.clock ?? null,
+      musterMs: row.musterMs ?? null,
+      fog: row.fog ?? false,
+      pauseLimitMs: row.pauseLimitMs,
+    },
   };
 }
 

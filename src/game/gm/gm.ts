@@ -42,7 +42,7 @@ import {
   memberRef,
   timeRef,
   typed,
-  phaseDuration,
+  phaseDeadline,
   isError,
 } from '../core/index.js';
 import { pressEndLines, syncPressThreads } from '../press/index.js';
@@ -369,7 +369,7 @@ export async function gmRollback(
     // Votes never expire silently: they stand, unless they decided the end this rollback undoes.
     const undoesEnd = game.status === 'finished' && (game.end?.kind === 'draw' || game.end?.kind === 'concession');
     if (undoesEnd) await tx.delete(votes).where(eq(votes.gameId, game.id));
-    const deadline = now + phaseDuration(game, previous.type);
+    const deadline = phaseDeadline(game, previous.type, now);
     await tx.update(phases).set({ deadlineMs: deadline }).where(eq(phases.id, previous.id));
     const updated = (
       await tx

@@ -6,6 +6,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { games, players, type GameRow } from '../../store/schema.js';
 import {
+  activeClock,
+  clockRuleMsg,
   fail,
   inReadTransaction,
   isVacant,
@@ -14,7 +16,7 @@ import {
   type GameDeps,
   type Result,
 } from '../core/index.js';
-import { msg } from '../../i18n/index.js';
+import { type Msg, msg } from '../../i18n/index.js';
 
 /** One game with seats to take. */
 export interface ListedGame {
@@ -26,6 +28,8 @@ export interface ListedGame {
   /** The powers people may play. */
   seats: number;
   durations: { movement: number; retreat: number; adjustment: number };
+  /** The deadline rule by the clock ("21:00 Europe/Paris, Mon–Fri"), shown instead of the lengths; null: durations. */
+  clock: Msg | null;
 }
 
 /** Most games one listing shows (a reply must fit Discord's limits); the rest are counted. */
@@ -87,5 +91,6 @@ function listedGame(game: GameRow, seated: { userId: string }[]): ListedGame | n
     open,
     seats,
     durations: { movement: game.movementMs, retreat: game.retreatMs, adjustment: game.adjustmentMs },
+    clock: activeClock(game.clock) ? clockRuleMsg(game.clock!) : null,
   };
 }

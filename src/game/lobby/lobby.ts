@@ -19,6 +19,10 @@ import {
   hidesIdentities,
   formatDuration,
   parseDurations,
+  phaseDeadline,
+  activeClock,
+  clockLineMsg,
+  CLOCK_DEFAULT_MINIMUM_MS,
   newGameRefusal,
   serverLimits,
   fail,
@@ -50,7 +54,8 @@ import {
   plainMsg,
 } from '../core/index.js';
 import { eq } from 'drizzle-orm';
-import { isLocale, LOCALES, localeOf, type Locale, msg, type Msg } from '../../i18n/index.js';
+import { localeOf, type Locale, msg, type Msg } from '../../i18n/index.js';
+import { parseSetting, parseTableOptions, type TableOptionsInput } from '../settings/index.js';
 import { botVariants, getVariant } from '../../variants/index.js';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
@@ -92,6 +97,8 @@ export interface CreateGameInput extends SeatCreateInput {
   locale?: string | null;
   /** The server's preferred locale as Discord names it (`guild_locale`): the default when it is one of ours. */
   guildLocale?: string | null;
+  /** `/game create deadline-at: timezone: muster: fog:` as typed (docs/table.md; the settings' own parsers read them). */
+  table?: TableOptionsInput;
 }
 
 /** A new game's settings, parsed from `CreateGameInput` and checked against its variant. */
@@ -108,6 +115,8 @@ interface GameSettings {
   scoring: ScoringSystem;
   rateAgainstComputers: boolean;
   locale: Locale;
+  /** The table's rules: the deadline clock, the muster and the fog (docs/table.md). */
+  table: Pick<GameRow, 'clock' | 'musterMs' | 'fog'>;
 }
 
 /**
@@ -146,6 +155,8 @@ export async function createGame(
       detail: {
         variant: variant.id,
         durations,
+        // which lengths were typed: a clock switched on later gives the others its own default (src/game/settings)
+        durationsGiven: (['movement', 'retreat', 'adjustment'] as const).filter((t) => input.durations?.[t]),
         computer: computerPowers,
         computerFill: game.computerFill,
         demonstration,
@@ -183,7 +194,9 @@ function parseGameSettings(input: CreateGameInput, ownStored: boolean): Result<G
       .join(', ');
     return fail(msg('lobby.refused.unknownVariant', { text: typed(input.variantId), variants }));
   }
-  const durations = parseDurations(input.durations);
+  const table = parseTableOptions(input.table ?? {});
+  if (!table.ok) return fail(table.message);
+  const durations = parseDurations(input.durations, activeClock(table.columns.clock) ? CLOCK_DEFAULT_MINIMUM_MS : null);
   if (!durations.ok) return fail(durations.error);
   const palette = input.palette ?? 'standard';
   if (palette !== 'standard' && palette !== 'colorblind')
@@ -204,9 +217,8 @@ function parseGameSettings(input: CreateGameInput, ownStored: boolean): Result<G
   const scoring = input.scoring ?? SCORING_SYSTEMS[0];
   if (!SCORING_SYSTEMS.includes(scoring as ScoringSystem))
     return fail(msg('lobby.refused.unknownScoring', { text: typed(scoring), systems: SCORING_SYSTEMS.join(', ') }));
-  const locale = input.locale ? input.locale.trim() : localeOf(input.guildLocale);
-  if (!isLocale(locale))
-    return fail(msg('lobby.refused.unknownLocale', { text: typed(locale), locales: LOCALES.join(', ') }));
+  const locale = parseGameLocale(input);
+  if (!locale.ok) return locale;
   const demonstration = input.demonstration === true;
   if (demonstration && computer.request.fill === 'powers') {
     return fail(msg('lobby.refused.demonstrationSeats'));
@@ -224,8 +236,16 @@ function parseGameSettings(input: CreateGameInput, ownStored: boolean): Result<G
     press: press as PressMode,
     scoring: scoring as ScoringSystem,
     rateAgainstComputers: input.rateAgainstComputers === true,
-    locale,
+    locale: locale.locale,
+    table: table.columns,
   };
+}
+
+/** `/game create locale:` through the setting's parser (`/gm set setting:locale` reads the same); else the server's. */
+function parseGameLocale(input: CreateGameInput): Result<{ locale: Locale }> {
+  if (!input.locale) return { ok: true, locale: localeOf(input.guildLocale) };
+  const parsed = parseSetting('locale', input.locale);
+  return parsed.ok ? { ok: true, locale: parsed.value } : fail(parsed.message);
 }
 
 /** The ways a game's players may talk (`PressMode`), the default first. */
@@ -299,6 +319,7 @@ async function insertGame(
         scoring,
         rateAgainstComputers: settings.rateAgainstComputers,
         locale: settings.locale,
+        ...settings.table,
         createdAt: now,
       })
       .returning()
@@ -325,6 +346,12 @@ export function gameOptionsFor(
   }
   for (const [name, spec] of Object.entries(specs)) options[name] ??= spec.default;
   return { ok: true, options };
+}
+
+/** The deadline rule by the clock, if the game has one (docs/table.md): a line of the start post. */
+function clockLines(game: GameRow) {
+  const line = clockLineMsg(game.clock);
+  return line ? [line] : [];
 }
 
 /** Powers nobody holds in the channel's forming game (for autocomplete); [] when there is none. */
@@ -498,7 +525,7 @@ export async function startGame(
     const position =
       plugin.startPosition?.(start, { variant, options: game.options ?? {}, seated: joined.map((p) => p.power) }) ??
       start;
-    let deadlineMs = now + game.movementMs;
+    let deadlineMs = phaseDeadline(game, 'movement', now); // the first phase's length, as ever
     const phase = await insertPhase(tx, game.id, 0, position, now, deadlineMs);
     // The variant's start choice comes first (src/game/phase/steps.ts); the first phase's clock starts once it is made.
     const choosing = await openStartSteps(tx, deps, game, variant, phase, now);
@@ -534,6 +561,7 @@ export async function startGame(
           ...roster,
           ...cdLine,
           choosing?.announce !== undefined ? plainMsg(choosing.announce) : ordersOpenMsg(phaseName, deadlineMs),
+          ...clockLines(started),
           ...(game.fog ? [msg('fog.start.public')] : []),
         ]),
       },

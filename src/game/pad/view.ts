@@ -26,7 +26,7 @@ import {
 } from '../phase/index.js';
 import { deadlinePassed, shownOrderLine, votedPowersIn } from '../orders/index.js';
 import { humanPowersToAct } from '../resolve/index.js';
-import { phaseMsg, plainMsg, type GameDeps, variantOfGame } from '../core/index.js';
+import { clockLineMsg, phaseMsg, plainMsg, type GameDeps, variantOfGame } from '../core/index.js';
 import { positionSeenBy } from '../fog/index.js';
 import { msg, type Msg } from '../../i18n/index.js';
 import { pluginOf } from '../../variants/index.js';
@@ -72,7 +72,7 @@ export interface PadView {
   game: { id: number; variantId: string; variantName: string; status: 'active' | 'paused' };
   power: string;
   /** `label` and `closed` are messages, worded for the viewer by the web server (src/web/view-words.ts). */
-  phase: { id: number; label: Msg; type: string; deadline: number | null; closed: Msg | null };
+  phase: { id: number; label: Msg; type: string; deadline: number | null; closed: Msg | null; rule: Msg | null };
   /**
    * The public board: every unit (and, in a retreat phase, every dislodged unit); in a fog game only those the seat's
    * power sees (docs/table.md "Fog of war").
@@ -94,7 +94,11 @@ export interface PadView {
 
 /** The view as the page receives it: its messages worded in the viewer's locale (src/web/texts.ts `webJson`). */
 export type ShownPadView = Omit<PadView, 'phase' | 'readyRefused'> & {
-  phase: Omit<PadView['phase'], 'label' | 'closed'> & { label: string; closed: string | null };
+  phase: Omit<PadView['phase'], 'label' | 'closed' | 'rule'> & {
+    label: string;
+    closed: string | null;
+    rule: string | null;
+  };
   readyRefused: string | null;
 };
 
@@ -243,6 +247,8 @@ export async function readPadView(
       type: position.phase.type,
       deadline: game.status === 'active' ? game.deadlineMs : null,
       closed,
+      // the deadline rule by the clock (docs/table.md), shown beside the deadline; null for durations
+      rule: clockLineMsg(game.clock),
     },
     units: boardOf(position),
     provinces: [...variant.map.provinces.values()].map((p) => ({

@@ -14,6 +14,7 @@ import type { Tx } from '../../store/db.js';
 import { ordersOf, phaseById, playersOf, readyPowers } from '../../store/queries.js';
 import type { GameRow, NmrMode } from '../../store/schema.js';
 import {
+  clockLineMsg,
   isVacant,
   playerName,
   identitiesHiddenNow,
@@ -200,8 +201,10 @@ function statusText(
   const claimStep = plugin.step?.at === 'claim' ? plugin.step : null;
   const campaign = optionsLine(game.options ?? {}, plugin.ownOptions).trim();
   if (campaign) lines.push(plain(campaign));
+  // the deadline rule by the clock (docs/table.md), beside the deadline instant; nothing for durations
+  const rule = clockLineMsg(game.table.clock);
   if (game.status === 'forming') {
-    lines.push(...formingLines(game, powers, freePowers, plugin.variant));
+    lines.push(...(rule ? [rule] : []), ...formingLines(game, powers, freePowers, plugin.variant));
     return lines;
   }
   if (phase) lines.push(msg('status.phase', { phase }));
@@ -209,6 +212,7 @@ function statusText(
     lines.push(msg('status.deadline', { relative: timeRef(game.deadline, 'R'), date: timeRef(game.deadline, 'f') }));
   } else if (game.status === 'paused') lines.push(pausedLine(game.pause));
   else if (game.status === 'finished') lines.push(msg('status.over', { end: endMsg(game.end, plugin.variant) }));
+  if (rule && game.status !== 'finished') lines.push(rule);
   lines.push(...plugin.extra.map(plain));
   for (const p of powers) {
     const note = plugin.notes.get(p.power);

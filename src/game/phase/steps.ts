@@ -38,7 +38,7 @@ import {
   type GameDeps,
   newToken,
   variantOfGame,
-  phaseDuration,
+  phaseDeadline,
 } from '../core/index.js';
 
 export type { StepStatus } from './machine.js';
@@ -210,7 +210,7 @@ export async function advanceSteps(
   if (decision.kind === 'adjudicate') return { status: 'adjudicate', handoff: decision.handoff };
   // The phase's orders begin now, on the board the step made, with the phase's own duration.
   const { position, announce } = decision;
-  const deadline = now + phaseDuration(game, phase.type);
+  const deadline = phaseDeadline(game, phase.type, now);
   // A new stage with a deadline of its own: under `nmr: computer` its missing orders are given at that deadline.
   await tx
     .update(phases)

@@ -17,7 +17,15 @@ import {
   missingOrders,
 } from '../phase/index.js';
 import { queueDm } from '../outbox/index.js';
-import { inTransaction, type GameDeps, variantOfGame, channelRef, timeRef, phaseMsg } from '../core/index.js';
+import {
+  clockLineMsg,
+  inTransaction,
+  type GameDeps,
+  variantOfGame,
+  channelRef,
+  timeRef,
+  phaseMsg,
+} from '../core/index.js';
 import { msg } from '../../i18n/index.js';
 
 const HOUR = 3_600_000;
@@ -121,6 +129,7 @@ export async function queueDueRemindersDetailed(deps: GameDeps): Promise<{ queue
                 channel: channelRef(game.channelId),
                 relative: timeRef(game.deadlineMs, 'R'),
               }),
+              ...clockLines(game.clock),
             ],
             `remind:${phase.id}:${player.power}:${game.deadlineMs}`,
             now,
@@ -136,4 +145,10 @@ export async function queueDueRemindersDetailed(deps: GameDeps): Promise<{ queue
     else failures.push(`game ${due.gameId}: ${r.error}`);
   }
   return { queued, failures };
+}
+
+/** The deadline rule by the clock under a reminder (docs/table.md), if the game has one. */
+function clockLines(clock: Parameters<typeof clockLineMsg>[0]) {
+  const line = clockLineMsg(clock);
+  return line ? [line] : [];
 }

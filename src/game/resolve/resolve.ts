@@ -41,7 +41,7 @@ import {
   phaseMsg,
   plainMsg,
   resultsSummaryLines,
-  phaseDuration,
+  phaseDeadline,
 } from '../core/index.js';
 import {
   awaitsMissingOrders,
@@ -332,7 +332,7 @@ async function startNextPhase(
   now: number,
 ): Promise<PhaseRow> {
   const position = adjudication.position;
-  const deadlineMs = adjudication.winner ? null : now + phaseDuration(game, position.phase.type);
+  const deadlineMs = adjudication.winner ? null : phaseDeadline(game, position.phase.type, now);
   return await insertPhase(tx, game.id, phase.idx + 1, position, now, deadlineMs);
 }
 

@@ -282,7 +282,8 @@ export class Panel {
     const left = view.phase.deadline - (Date.now() + skew);
     const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(view.phase.deadline);
     const relative = relativeTime(lang, left);
-    this.deadlineBox.textContent = this.t('pad.page.deadline', { date, relative });
+    const deadline = this.t('pad.page.deadline', { date, relative });
+    this.deadlineBox.textContent = view.phase.rule ? `${deadline} · ${view.phase.rule}` : deadline;
     this.deadlineBox.dataset.deadline = String(view.phase.deadline);
   }
 

@@ -1,0 +1,38 @@
+/**
+ * `/gm set` and `/game create timezone:`: the settings' autocomplete (docs/table.md "Settings beyond Discord's 25
+ * options"), worded in the member's language.
+ */
+import type { AutocompleteInteraction } from 'discord.js';
+import { SETTING_NAMES, settingAbout, settingSuggestions } from '../game/settings/index.js';
+import { localeOf, t } from '../i18n/index.js';
+import { choiceName, MAX_CHOICE, MAX_CHOICES } from './text.js';
+
+/** The values `setting` takes, given what the member typed (at most Discord's 25). */
+export async function respondWithSuggestions(
+  interaction: AutocompleteInteraction,
+  setting: string,
+  typed: string,
+): Promise<void> {
+  const locale = localeOf(interaction.locale);
+  const suggestions = settingSuggestions(setting, typed, MAX_CHOICES);
+  await interaction.respond(
+    suggestions
+      .slice(0, MAX_CHOICES)
+      .filter((s) => s.value.length <= MAX_CHOICE)
+      .map((s) => ({ name: choiceName(s.label ? t(locale, s.label) : s.value), value: s.value })),
+  );
+}
+
+/** `/gm set setting:` (every setting with what it is for, filtered by what is typed) and `value:` (that setting's). */
+export async function autocompleteGmSet(interaction: AutocompleteInteraction): Promise<void> {
+  const focused = interaction.options.getFocused(true);
+  if (focused.name === 'value')
+    return respondWithSuggestions(interaction, interaction.options.getString('setting') ?? '', focused.value);
+  const locale = localeOf(interaction.locale);
+  const typed = focused.value.trim().toLowerCase();
+  await interaction.respond(
+    SETTING_NAMES.map((name) => ({ name: choiceName(t(locale, settingAbout(name))), value: name }))
+      .filter((c) => c.value.includes(typed) || c.name.toLowerCase().includes(typed))
+      .slice(0, MAX_CHOICES),
+  );
+}

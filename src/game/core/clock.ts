@@ -1,0 +1,146 @@
+/**
+ * Deadlines by the clock (docs/table.md "Deadlines by the clock"): a phase ends at the first local time `at` in the
+ * game's zone, on an allowed weekday, at least the phase's length after it opened. Pure: every instant in and out is
+ * milliseconds since the epoch, and the zone arithmetic is luxon's (the IANA database through `Intl`), never ours.
+ *
+ * Daylight saving: a local time that does not exist that day (the spring-forward gap, 02:30 in New York on the second
+ * Sunday of March) ends the phase at the next valid instant, the moment the clocks jump (03:00 local); a local time
+ * that happens twice (the autumn fall-back) ends it at the earlier of the two.
+ */
+import { DateTime, IANAZone } from 'luxon';
+import type { Localized, Msg } from '../../i18n/index.js';
+import { LOCALES, msg } from '../../i18n/index.js';
+import type { GameClock, Weekday } from '../../store/schema.js';
+import { phaseDuration } from './durations.js';
+
+export type { GameClock, Weekday };
+
+/** The weekdays in luxon's order (1 = Monday … 7 = Sunday). */
+export const WEEKDAYS: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+
+/** A phase's length when the game uses the clock and the game master gave none (the contract's default). */
+export const CLOCK_DEFAULT_MINIMUM_MS = 12 * 3_600_000;
+
+/** How far back from luxon's reading the clocks' jump is looked for. */
+const GAP_SEARCH_MS = 3 * 3_600_000;
+
+const AT = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** The game's clock when it is complete (it has its `at`), else null: the game's deadlines are durations. */
+export function activeClock(clock: GameClock | null | undefined): GameClock | null {
+  return clock && AT.test(clock.at) && IANAZone.isValidZone(clock.zone) ? clock : null;
+}
+
+/** The instant `at` (HH:MM) on the local date of `day` in `zone`: the earlier of two, or the gap's end if none. */
+function localInstant(day: DateTime, at: string): number {
+  const [, hh, mm] = AT.exec(at)!;
+  const wanted = { year: day.year, month: day.month, day: day.day, hour: Number(hh), minute: Number(mm) };
+  const candidate = DateTime.fromObject(wanted, { zone: day.zone });
+  const exact = candidate.getPossibleOffsets().filter((d) => d.hour === wanted.hour && d.minute === wanted.minute);
+  if (exact.length > 0) return Math.min(...exact.map((d) => d.toMillis()));
+  // In the spring-forward gap: luxon moved the wall time forward by the gap; the clocks jumped at the first instant
+  // whose local time is past the one asked for, found by halving the minutes between the two readings.
+  const wall = (d: DateTime) => d.toFormat('yyyyMMddHHmm');
+  const asked = wall(DateTime.fromObject(wanted, { zone: 'UTC' }));
+  let hi = candidate.toMillis(); // after the jump
+  let lo = hi - GAP_SEARCH_MS; // before it (daylight-saving gaps are an hour or less, two at most)
+  if (wall(DateTime.fromMillis(lo, { zone: day.zone })) > asked) return hi;
+  while (hi - lo > 60_000) {
+    const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
+    if (wall(DateTime.fromMillis(mid, { zone: day.zone })) > asked) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/**
+ * The deadline of a phase that opened at `openedAt` and lasts at least `minimumMs`: the first `clock.at` local time in
+ * `clock.zone` on one of `clock.days` (null: any day) at or after `openedAt + minimumMs`.
+ */
+export function nextClockDeadline(openedAt: number, minimumMs: number, clock: GameClock): number {
+  const earliest = openedAt + Math.max(0, minimumMs);
+  const start = DateTime.fromMillis(earliest, { zone: clock.zone }).startOf('day');
+  const allowed = clock.days && clock.days.length > 0 ? new Set(clock.days) : null;
+  // Eight days reach the same weekday a week on even when today's `at` has passed.
+  for (let i = 0; i <= 8; i++) {
+    const day = start.plus({ days: i });
+    if (allowed && !allowed.has(WEEKDAYS[day.weekday - 1]!)) continue;
+    const at = localInstant(day, clock.at);
+    if (at >= earliest) return at;
+  }
+  throw new Error(`no deadline within 9 days for ${JSON.stringify(clock)}`);
+}
+
+/** When a phase of `type` that opens at `openedAt` ends: by the game's clock when it has one, else its duration. */
+export function phaseDeadline(
+  game: { movementMs: number; retreatMs: number; adjustmentMs: number; clock?: GameClock | null },
+  type: string,
+  openedAt: number,
+): number {
+  const minimum = phaseDuration(game, type);
+  const clock = activeClock(game.clock);
+  return clock ? nextClockDeadline(openedAt, minimum, clock) : openedAt + minimum;
+}
+
+const INTL_LOCALE: Record<(typeof LOCALES)[number], string> = {
+  en: 'en',
+  fr: 'fr',
+  'zh-CN': 'zh-CN',
+  'zh-TW': 'zh-TW',
+};
+
+/** The weekday `w` as `locale` abbreviates it (`Mon`, `lun.`, `周一`, `週一`). */
+function weekdayName(locale: (typeof LOCALES)[number], w: Weekday): string {
+  // 2024-01-01 was a Monday.
+  const date = new Date(Date.UTC(2024, 0, 1 + WEEKDAYS.indexOf(w), 12));
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { weekday: 'short', timeZone: 'UTC' }).format(date);
+}
+
+/** Runs of consecutive weekdays (`mon,tue,wed,thu,fri,sun` → [[mon…fri], [sun]]). */
+function runsOf(days: readonly Weekday[]): Weekday[][] {
+  const sorted = WEEKDAYS.filter((d) => days.includes(d));
+  const runs: Weekday[][] = [];
+  for (const d of sorted) {
+    const last = runs[runs.length - 1];
+    if (last && WEEKDAYS.indexOf(last[last.length - 1]!) === WEEKDAYS.indexOf(d) - 1) last.push(d);
+    else runs.push([d]);
+  }
+  return runs;
+}
+
+/** The allowed weekdays in one locale: runs of three or more as a range (`Mon–Fri`), the others listed. */
+function daysIn(locale: (typeof LOCALES)[number], days: readonly Weekday[]): string {
+  const sep = locale.startsWith('zh') ? '、' : ', ';
+  const dash = locale.startsWith('zh') ? '至' : '–';
+  return runsOf(days)
+    .flatMap((run) =>
+      run.length >= 3
+        ? [`${weekdayName(locale, run[0]!)}${dash}${weekdayName(locale, run[run.length - 1]!)}`]
+        : run.map((d) => weekdayName(locale, d)),
+    )
+    .join(sep);
+}
+
+/** The allowed weekdays as a name every locale words (`Mon–Fri`, `lun.–ven.`, `周一至周五`). */
+export function weekdaysParam(days: readonly Weekday[]): Localized {
+  const inLocales: Partial<Record<(typeof LOCALES)[number], string>> = {};
+  for (const locale of LOCALES) if (locale !== 'en') inLocales[locale] = daysIn(locale, days);
+  return { text: daysIn('en', days), in: inLocales };
+}
+
+/** The deadline rule as players read it: "21:00 Europe/Paris, Mon–Fri" (every day: "21:00 Europe/Paris, every day"). */
+export function clockRuleMsg(clock: GameClock): Msg {
+  const every = !clock.days || clock.days.length === 0 || clock.days.length === 7;
+  return msg('clock.rule', {
+    at: clock.at,
+    zone: clock.zone,
+    every: every ? 'yes' : 'no',
+    days: every ? '' : weekdaysParam(clock.days!),
+  });
+}
+
+/** The game's deadline rule, if it has a complete clock: the line `/game status`, the start post and reminders add. */
+export function clockLineMsg(clock: GameClock | null | undefined): Msg | null {
+  const active = activeClock(clock);
+  return active ? msg('clock.line', { rule: clockRuleMsg(active) }) : null;
+}
