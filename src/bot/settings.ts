@@ -30,9 +30,9 @@ export async function autocompleteGmSet(interaction: AutocompleteInteraction): P
     return respondWithSuggestions(interaction, interaction.options.getString('setting') ?? '', focused.value);
   const locale = localeOf(interaction.locale);
   const typed = focused.value.trim().toLowerCase();
-  await interaction.respond(
-    SETTING_NAMES.map((name) => ({ name: choiceName(t(locale, settingAbout(name))), value: name }))
-      .filter((c) => c.value.includes(typed) || c.name.toLowerCase().includes(typed))
-      .slice(0, MAX_CHOICES),
-  );
+  const all = SETTING_NAMES.map((name) => ({ name: choiceName(t(locale, settingAbout(name))), value: name }));
+  // by the setting's name; else by what it is for, in the member's words (`fuseau`, `时区`)
+  const byName = all.filter((c) => c.value.includes(typed));
+  const shown = byName.length > 0 ? byName : all.filter((c) => c.name.toLowerCase().includes(typed));
+  await interaction.respond(shown.slice(0, MAX_CHOICES));
 }

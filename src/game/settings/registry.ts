@@ -4,7 +4,7 @@
  * values, and the columns it writes.
  */
 import { IANAZone } from 'luxon';
-import { CATALOGUES, LOCALES, type Locale, type Msg, type MsgParam, msg } from '../../i18n/index.js';
+import { CATALOGUES, LOCALES, type Locale, type MessageKey, type Msg, type MsgParam, msg } from '../../i18n/index.js';
 import type { GameClock, GameRow, Weekday } from '../../store/schema.js';
 import { WEEKDAYS, formatDuration, parseDuration, typed } from '../core/index.js';
 
@@ -244,7 +244,7 @@ export function settingSuggestions(setting: string, typedText: string, max: numb
 
 /** What each setting is for, as `/gm set setting:` lists it. */
 export function settingAbout(setting: SettingName): Msg {
-  return msg('settings.about', { setting });
+  return msg(`settings.about.${setting}` as MessageKey);
 }
 
 /** `/game create deadline-at: timezone: muster: fog:` as typed (null: not given). */

@@ -1,0 +1,86 @@
+/**
+ * The settings' parsers (docs/table.md "Settings beyond Discord's 25 options"): one per setting, shared by `/game
+ * create` and `/gm set`; every bad value refused with the setting's name, what was typed and what it takes.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseSetting, parseTableOptions, settingSuggestions } from '../../../src/game/settings/index.js';
+import { t } from '../../../src/i18n/index.js';
+
+const good: [string, string, unknown][] = [
+  ['deadline-at', '21:00', '21:00'],
+  ['deadline-at', '9:30', '09:30'],
+  ['deadline-at', '21h00', '21:00'],
+  ['deadline-at', 'off', null],
+  ['timezone', 'Europe/Paris', 'Europe/Paris'],
+  ['timezone', 'america/new_york', 'America/New_York'],
+  ['timezone', 'utc', 'UTC'],
+  ['days', 'mon,tue,wed,thu,fri', ['mon', 'tue', 'wed', 'thu', 'fri']],
+  ['days', 'Mon-Fri', ['mon', 'tue', 'wed', 'thu', 'fri']],
+  ['days', 'sat sun', ['sat', 'sun']],
+  ['days', 'fri-mon', ['mon', 'fri', 'sat', 'sun']],
+  ['days', 'tuesday, thursday', ['tue', 'thu']],
+  ['days', 'every', null],
+  ['days', 'mon-sun', null],
+  ['pause-limit', '48h', 48 * 3_600_000],
+  ['muster', '1d', 86_400_000],
+  ['muster', 'off', null],
+  ['fog', 'on', true],
+  ['fog', 'OFF', false],
+  ['locale', 'zh-tw', 'zh-TW'],
+];
+
+const bad: [string, string, RegExp][] = [
+  ['deadline-at', '25:00', /`25:00` is not a value for `deadline-at`: it takes a time of day as HH:MM/],
+  ['deadline-at', '9pm', /HH:MM/],
+  ['timezone', 'Mars/Olympus', /`Mars\/Olympus` is not a value for `timezone`: it takes an IANA time zone/],
+  ['timezone', '+02:00', /IANA/],
+  ['days', 'mon,funday', /`mon,funday` is not a value for `days`/],
+  ['days', '', /days/],
+  ['pause-limit', 'forever', /a duration like 90s/],
+  ['pause-limit', '0h', /a duration/],
+  ['muster', 'soon', /or `off`/],
+  ['fog', 'maybe', /`on` or `off`/],
+  ['locale', 'de', /en, fr, zh-CN, zh-TW/],
+];
+
+describe('the settings’ parsers', () => {
+  it.each(good)('%s accepts %j', (setting, text, value) => {
+    expect(parseSetting(setting as never, text)).toEqual({ ok: true, value });
+  });
+
+  it.each(bad)('%s refuses %j, naming it', (setting, text, message) => {
+    const r = parseSetting(setting as never, text);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(t('en', r.message)).toMatch(message);
+  });
+
+  it('words a refusal in French and Chinese too', () => {
+    const r = parseSetting('timezone', 'Mars/Olympus');
+    if (r.ok) throw new Error('accepted');
+    expect(t('fr', r.message)).toContain('fuseau horaire IANA');
+    expect(t('zh-CN', r.message)).toContain('时区');
+  });
+
+  it('reads /game create’s options into the columns: a zone alone waits for its deadline-at', () => {
+    expect(parseTableOptions({ deadlineAt: '21:00', timezone: 'Europe/Paris', muster: '24h', fog: 'on' })).toEqual({
+      ok: true,
+      columns: { clock: { at: '21:00', zone: 'Europe/Paris', days: null }, musterMs: 86_400_000, fog: true },
+    });
+    expect(parseTableOptions({ timezone: 'Asia/Shanghai' })).toEqual({
+      ok: true,
+      columns: { clock: { at: '', zone: 'Asia/Shanghai', days: null }, musterMs: null, fog: false },
+    });
+    expect(parseTableOptions({ deadlineAt: '21:00' })).toMatchObject({ columns: { clock: { zone: 'UTC' } } });
+    expect(parseTableOptions({ deadlineAt: '21:00', fog: 'perhaps' }).ok).toBe(false);
+  });
+
+  it('suggests values: zones filtered by what is typed (25 at most), weekdays one at a time, on/off', () => {
+    expect(settingSuggestions('timezone', 'paris', 25).map((s) => s.value)).toEqual(['Europe/Paris']);
+    expect(settingSuggestions('timezone', '', 25)).toHaveLength(25);
+    expect(settingSuggestions('timezone', 'new y', 25).map((s) => s.value)).toEqual(['America/New_York']);
+    expect(settingSuggestions('days', 'mon,tue,', 25).map((s) => s.value)).toContain('mon,tue,wed');
+    expect(settingSuggestions('fog', '', 25).map((s) => s.value)).toEqual(['on', 'off']);
+    expect(settingSuggestions('deadline-at', '20:30', 25)[0]!.value).toBe('20:30');
+    expect(settingSuggestions('locale', 'fr', 25).map((s) => s.value)).toEqual(['fr']);
+  });
+});
