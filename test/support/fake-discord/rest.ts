@@ -22,7 +22,7 @@ import { parseBody, type ParsedBody, type UploadedFile } from './multipart.js';
 import { channelJson, messageJson, threadJson, userJson } from './payloads.js';
 import type { FakeDiscordState, LimitVerdict, RequestScope } from './state.js';
 import { toRegisteredCommand } from './commands.js';
-import { commandLocaleProblems, repeatedCommandNames } from './command-locales.js';
+import { registrationProblems } from './registration.js';
 import { checkAllowedMentions, setAllowedMentions } from './mentions.js';
 import {
   callbackAllowed,
@@ -476,92 +476,14 @@ route('DELETE', '/channels/(\\d+)/messages/(\\d+)', true, (ctx, [c, m]) => {
 
 function registerCommands(ctx: Ctx, guildId: string | null): unknown {
   const list = ctx.body.json as unknown;
-  if (!Array.isArray(list)) throw new HttpError(400, 50035, 'Invalid Form Body: expected an array of commands');
-  const names = new Set<string>();
-  for (const raw of list as Record<string, unknown>[]) {
-    const name = String(raw.name ?? '');
-    if (!/^[-_\p{L}\p{N}]{1,32}$/u.test(name) || name !== name.toLowerCase()) {
-      throw new HttpError(400, 50035, `Invalid Form Body: command name "${name}"`);
-    }
-    if (names.has(name)) throw new HttpError(400, 50035, `Invalid Form Body: duplicate command name "${name}"`);
-    names.add(name);
-    const description = String(raw.description ?? '');
-    if (description.length < 1 || description.length > 100) {
-      throw new HttpError(400, 50035, `Invalid Form Body: /${name} description must be 1-100 characters`);
-    }
-    checkOptions(`/${name}`, (raw.options as Record<string, unknown>[] | undefined) ?? []);
-    const size = commandSize(raw);
-    if (size > COMMAND_SIZE_LIMIT)
-      throw new HttpError(
-        400,
-        50035,
-        `Invalid Form Body: /${name} is ${size} characters (at most ${COMMAND_SIZE_LIMIT})`,
-      );
-    const localeProblems = commandLocaleProblems(raw);
-    if (localeProblems.length > 0) throw new HttpError(400, 50035, `Invalid Form Body: ${localeProblems[0]}`);
-  }
-  const repeated = repeatedCommandNames(list);
-  if (repeated.length > 0) throw new HttpError(400, 50035, `Invalid Form Body: ${repeated[0]}`);
+  // Discord's rules for a registration (registration.ts): the first problem is the 400's message
+  const problems = registrationProblems(list);
+  if (problems.length > 0) throw new HttpError(400, 50035, `Invalid Form Body: ${problems[0]}`);
   ctx.state.commands = [
     ...ctx.state.commands.filter((c) => c.guildId !== guildId),
     ...(list as Record<string, unknown>[]).map((raw) => toRegisteredCommand(raw, ctx.state.ids.next(), guildId)),
   ];
   return listCommands(ctx, guildId);
-}
-
-/**
- * Discord's limit on one command's text: its name, description and value properties, with every option's, subcommand's
- * and choice's, together.
- */
-const COMMAND_SIZE_LIMIT = 8000;
-
-function commandSize(o: Record<string, unknown>): number {
-  let n = String(o.name ?? '').length + String(o.description ?? '').length;
-  if (typeof o.value === 'string') n += o.value.length;
-  for (const c of (o.choices as Record<string, unknown>[] | undefined) ?? []) n += commandSize(c);
-  for (const x of (o.options as Record<string, unknown>[] | undefined) ?? []) n += commandSize(x);
-  return n;
-}
-
-/** Discord's limits on command options (names, descriptions, choices, nesting, required-first). */
-function checkOptions(path: string, options: Record<string, unknown>[], depth = 0): void {
-  if (options.length > 25) throw new HttpError(400, 50035, `Invalid Form Body: ${path} has more than 25 options`);
-  if (depth > 2) throw new HttpError(400, 50035, `Invalid Form Body: ${path} nests subcommands too deep`);
-  let optionalSeen = false;
-  const names = new Set<string>();
-  for (const o of options) {
-    const name = String(o.name ?? '');
-    const where = `${path} ${name}`;
-    if (!/^[-_\p{L}\p{N}]{1,32}$/u.test(name) || name !== name.toLowerCase() || names.has(name)) {
-      throw new HttpError(400, 50035, `Invalid Form Body: option name "${name}" in ${path}`);
-    }
-    names.add(name);
-    const description = String(o.description ?? '');
-    if (description.length < 1 || description.length > 100) {
-      throw new HttpError(
-        400,
-        50035,
-        `Invalid Form Body: ${where}: description must be 1-100 characters (got ${description.length})`,
-      );
-    }
-    const choices = (o.choices as { name: string; value: unknown }[] | undefined) ?? [];
-    if (choices.length > 25) throw new HttpError(400, 50035, `Invalid Form Body: ${where}: more than 25 choices`);
-    if (choices.length > 0 && o.autocomplete)
-      throw new HttpError(400, 50035, `Invalid Form Body: ${where}: choices and autocomplete together`);
-    for (const c of choices) {
-      if (String(c.name).length < 1 || String(c.name).length > 100)
-        throw new HttpError(400, 50035, `Invalid Form Body: ${where}: choice name length`);
-    }
-    const type = Number(o.type);
-    if (type === 1 || type === 2) {
-      checkOptions(where, (o.options as Record<string, unknown>[] | undefined) ?? [], depth + 1);
-      continue;
-    }
-    if (o.required) {
-      if (optionalSeen)
-        throw new HttpError(400, 50035, `Invalid Form Body: ${where}: required options must come before optional ones`);
-    } else optionalSeen = true;
-  }
 }
 
 function listCommands(ctx: Ctx, guildId: string | null): unknown {
