@@ -89,6 +89,7 @@ const FEATURES = [
   'variant-library',
   'outbox',
   'fog',
+  'settings',
   'scores',
   'phase',
   'press',

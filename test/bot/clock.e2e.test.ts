@@ -41,7 +41,13 @@ describe('deadlines by the clock', () => {
   });
 
   it('autocompletes the zones from what the member typed', async () => {
-    const zones = await h.fake.autocomplete('gm', 'ny', 'game create', { variant: 'classic', timezone: 'new_y' }, 'timezone');
+    const zones = await h.fake.autocomplete(
+      'gm',
+      'ny',
+      'game create',
+      { variant: 'classic', timezone: 'new_y' },
+      'timezone',
+    );
     expect(zones.map((z) => z.value)).toEqual(['America/New_York']);
     const all = await h.fake.autocomplete('gm', 'ny', 'game create', { variant: 'classic', timezone: '' }, 'timezone');
     expect(all).toHaveLength(25);

@@ -126,9 +126,7 @@ const data = withEditGroup(new SlashCommandBuilder())
   .addSubcommand((s) =>
     s
       .setName('set')
-      .setDescription(
-        'Change a setting before the start: deadline-at, timezone, days, pause-limit, muster, fog, locale',
-      )
+      .setDescription('Change a game setting before the start (autocomplete lists the settings and their values)')
       .addStringOption((o) =>
         o
           .setName('setting')

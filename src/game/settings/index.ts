@@ -6,14 +6,10 @@
  */
 export {
   SETTING_NAMES,
-  isSettingName,
   parseSetting,
   parseTableOptions,
   settingAbout,
   settingSuggestions,
-  timeZones,
-  type SettingName,
-  type SettingSuggestion,
   type TableOptionsInput,
 } from './registry.js';
-export { clockState, gmSet, type ClockState } from './settings.js';
+export { clockState, gmSet } from './settings.js';
