@@ -117,5 +117,9 @@ describe('deadlines by the clock', () => {
     expect(stamps(results.content)).toEqual([at('2026-03-30T19:00:00Z')]);
     const status = await h.fake.slash('alice', 'paris', 'game status');
     expect(stamps(status.text)).toEqual([at('2026-03-30T19:00:00Z')]);
+    // the reminder an hour before the deadline repeats the rule
+    moveTo('2026-03-30T18:10:00Z');
+    const reminder = await h.fake.waitForDm('alice', (m) => m.content.includes('Deadlines by the clock'));
+    expect(reminder.content).toContain('21:00 Europe/Paris, Mon–Fri');
   });
 });
