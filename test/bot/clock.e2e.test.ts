@@ -4,6 +4,7 @@
  * as the clock moves (across daylight saving), an extension the next phase forgets, and the refusals.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { englishWords } from '../support/english-left.js';
 import { createHarness, type Harness } from './harness.js';
 
 /** The instants a text shows as Discord timestamps (`<t:seconds:f>`), in milliseconds. */
@@ -19,10 +20,11 @@ describe('deadlines by the clock', () => {
   };
 
   beforeAll(async () => {
-    h = await createHarness({ users: ['gm', 'alice', 'bob', 'fr'], channels: ['ny', 'paris', 'other'] });
+    h = await createHarness({ users: ['gm', 'alice', 'bob', 'fr', 'zhu'], channels: ['ny', 'paris', 'other', 'zh'] });
     moveTo('2026-03-07T12:00:00Z'); // Saturday 07:00 in New York
     await h.start();
     h.fake.setLocale('fr', 'fr');
+    h.fake.setLocale('zhu', 'zh-CN');
   });
 
   afterAll(async () => {
@@ -38,6 +40,27 @@ describe('deadlines by the clock', () => {
     expect(r.text).toMatch(/`Mars\/Olympus` is not a value for `timezone`: it takes an IANA time zone/);
     const status = await h.fake.slash('gm', 'other', 'game status');
     expect(status.text).toMatch(/no game/i);
+  });
+
+  it('answers a Chinese game master in Chinese: the create reply, /gm set and its refusals', async () => {
+    const created = await h.fake.slash('zhu', 'zh', 'game create', {
+      variant: 'classic',
+      'deadline-at': '20:00',
+      timezone: 'Asia/Shanghai',
+      fog: 'on',
+    });
+    expect(created.text).toContain('每天 20:00（Asia/Shanghai）');
+    const days = await h.fake.slash('zhu', 'zh', 'gm set', { setting: 'days', value: 'sat,sun' });
+    expect(days.text).toContain('周六、周日 20:00（Asia/Shanghai）');
+    const bad = await h.fake.slash('zhu', 'zh', 'gm set', { setting: 'muster', value: 'soon' });
+    expect(bad.text).toContain('不是 `muster` 的有效值');
+    const names = await h.fake.autocomplete('zhu', 'zh', 'gm set', { setting: '' }, 'setting');
+    expect(names).toHaveLength(7);
+    // a setting's name is the same in every language (the contract's), the text after it is the member's
+    expect(names[0]!.name).toMatch(/^deadline-at — /);
+    for (const text of [created.text, days.text, bad.text, ...names.map((n) => n.name.replace(/^[\w-]+ — /, ''))])
+      expect(englishWords(text), text).toEqual([]);
+    await h.fake.slash('zhu', 'zh', 'gm set', { setting: 'deadline-at', value: 'off' });
   });
 
   it('autocompletes the zones from what the member typed', async () => {
