@@ -8,8 +8,7 @@
  * that happens twice (the autumn fall-back) ends it at the earlier of the two.
  */
 import { DateTime, IANAZone } from 'luxon';
-import type { Localized, Msg } from '../../i18n/index.js';
-import { LOCALES, msg } from '../../i18n/index.js';
+import { LOCALES, type Locale, type Localized, type Msg, msg } from '../../i18n/index.js';
 import type { GameClock, Weekday } from '../../store/schema.js';
 import { phaseDuration } from './durations.js';
 
@@ -82,18 +81,11 @@ export function phaseDeadline(
   return clock ? nextClockDeadline(openedAt, minimum, clock) : openedAt + minimum;
 }
 
-const INTL_LOCALE: Record<(typeof LOCALES)[number], string> = {
-  en: 'en',
-  fr: 'fr',
-  'zh-CN': 'zh-CN',
-  'zh-TW': 'zh-TW',
-};
-
 /** The weekday `w` as `locale` abbreviates it (`Mon`, `lun.`, `周一`, `週一`). */
-function weekdayName(locale: (typeof LOCALES)[number], w: Weekday): string {
+function weekdayName(locale: Locale, w: Weekday): string {
   // 2024-01-01 was a Monday.
   const date = new Date(Date.UTC(2024, 0, 1 + WEEKDAYS.indexOf(w), 12));
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { weekday: 'short', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(date);
 }
 
 /** Runs of consecutive weekdays (`mon,tue,wed,thu,fri,sun` → [[mon…fri], [sun]]). */
@@ -109,7 +101,7 @@ function runsOf(days: readonly Weekday[]): Weekday[][] {
 }
 
 /** The allowed weekdays in one locale: runs of three or more as a range (`Mon–Fri`), the others listed. */
-function daysIn(locale: (typeof LOCALES)[number], days: readonly Weekday[]): string {
+function daysIn(locale: Locale, days: readonly Weekday[]): string {
   const sep = locale.startsWith('zh') ? '、' : ', ';
   const dash = locale.startsWith('zh') ? '至' : '–';
   return runsOf(days)
@@ -123,7 +115,7 @@ function daysIn(locale: (typeof LOCALES)[number], days: readonly Weekday[]): str
 
 /** The allowed weekdays as a name every locale words (`Mon–Fri`, `lun.–ven.`, `周一至周五`). */
 export function weekdaysParam(days: readonly Weekday[]): Localized {
-  const inLocales: Partial<Record<(typeof LOCALES)[number], string>> = {};
+  const inLocales: Partial<Record<Locale, string>> = {};
   for (const locale of LOCALES) if (locale !== 'en') inLocales[locale] = daysIn(locale, days);
   return { text: daysIn('en', days), in: inLocales };
 }

@@ -9,6 +9,7 @@ import { audit, openGameByChannel } from '../../store/queries.js';
 import { auditLog, type GameClock, type GameRow, games } from '../../store/schema.js';
 import {
   CLOCK_DEFAULT_MINIMUM_MS,
+  DEFAULT_DURATIONS,
   activeClock,
   clockRuleMsg,
   fail,
@@ -68,7 +69,7 @@ async function lengthColumns(tx: Tx, game: GameRow, clock: GameClock | null): Pr
   const given = await lengthsGiven(tx, game.id);
   const defaults = isOn
     ? { movement: CLOCK_DEFAULT_MINIMUM_MS, retreat: CLOCK_DEFAULT_MINIMUM_MS, adjustment: CLOCK_DEFAULT_MINIMUM_MS }
-    : { movement: 24 * 3_600_000, retreat: 12 * 3_600_000, adjustment: 12 * 3_600_000 };
+    : DEFAULT_DURATIONS;
   const columns: Partial<GameRow> = {};
   if (!given.includes('movement')) columns.movementMs = defaults.movement;
   if (!given.includes('retreat')) columns.retreatMs = defaults.retreat;
