@@ -26,7 +26,7 @@ import {
 } from '../phase/index.js';
 import { deadlinePassed, shownOrderLine, votedPowersIn } from '../orders/index.js';
 import { humanPowersToAct } from '../resolve/index.js';
-import { clockLineMsg, phaseMsg, plainMsg, type GameDeps, variantOfGame } from '../core/index.js';
+import { activeClock, clockRuleMsg, phaseMsg, plainMsg, type GameDeps, variantOfGame } from '../core/index.js';
 import { positionSeenBy } from '../fog/index.js';
 import { msg, type Msg } from '../../i18n/index.js';
 import { pluginOf } from '../../variants/index.js';
@@ -247,8 +247,9 @@ export async function readPadView(
       type: position.phase.type,
       deadline: game.status === 'active' ? game.deadlineMs : null,
       closed,
-      // the deadline rule by the clock (docs/table.md), shown beside the deadline; null for durations
-      rule: clockLineMsg(game.clock),
+      // the deadline rule by the clock (docs/table.md), shown beside the deadline (no emoji: the page's fonts have
+      // none); null for durations
+      rule: activeClock(game.clock) ? msg('clock.padLine', { rule: clockRuleMsg(game.clock!) }) : null,
     },
     units: boardOf(position),
     provinces: [...variant.map.provinces.values()].map((p) => ({

@@ -91,6 +91,6 @@ describe('game settings before the start', () => {
     );
     if (!view.ok) throw new Error('no view');
     expect(view.phase.deadline).toBe(Date.UTC(2026, 0, 2, 20, 0, 0));
-    expect(t('fr', view.phase.rule!)).toBe('🕘 Dates limites à heure fixe : 21:00 Europe/Paris, tous les jours');
+    expect(t('fr', view.phase.rule!)).toBe('Dates limites à heure fixe : 21:00 Europe/Paris, tous les jours');
   });
 });

@@ -1,0 +1,48 @@
+/**
+ * The order pad of a game with deadlines by the clock (docs/table.md "Deadlines by the clock"): the rule beside the
+ * deadline, at phone size (no sideways scroll) and at desktop size.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchChromium, openPad, PHONE, startPadHarness, type PadHarness } from './pad-support.js';
+
+const CHANNEL = 'diplo';
+
+describe('the order pad shows the deadline rule', () => {
+  let pad: PadHarness;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [pad, browser] = await Promise.all([
+      startPadHarness({ users: ['gm', 'alice'], channels: [CHANNEL] }),
+      launchChromium(),
+    ]);
+    const { h } = pad;
+    await h.fake.slash('gm', CHANNEL, 'game create', {
+      variant: 'classic',
+      'deadline-at': '21:00',
+      timezone: 'Europe/Paris',
+    });
+    await h.fake.slash('gm', CHANNEL, 'gm set', { setting: 'days', value: 'mon-fri' });
+    await h.fake.slash('alice', CHANNEL, 'game join', { power: 'France' });
+    await h.fake.slash('gm', CHANNEL, 'game start');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await pad?.close();
+  });
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)('at %s size', async (name, size) => {
+    const url = await pad.link('alice', CHANNEL);
+    const { context, page } = await openPad(browser, url, size);
+    const deadline = page.locator('[data-deadline]');
+    await expect.poll(() => deadline.textContent()).toContain('Deadlines by the clock: 21:00 Europe/Paris, Mon–Fri');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.viewport.width);
+    if (process.env.PAD_SCREENSHOTS === '1') await page.screenshot({ path: `/tmp/pad-clock-${name}.png` });
+    await context.close();
+  });
+});
