@@ -38,6 +38,11 @@ export function claimButtonId(callId: number): string {
   return customId('game', 'claim', callId);
 }
 
+/** The **I'm here** button of a game's muster, on its start post (src/bot/commands/game.ts answers it). */
+export function musterButtonId(gameId: number): string {
+  return customId('game', 'muster', gameId);
+}
+
 export function parseCustomId(id: string): { command: string; action: string; args: string[] } | null {
   const [command, action, ...args] = id.split(':');
   if (!command || !action) return null;

@@ -59,7 +59,7 @@ import { phaseMsg, powerParam, type GameDeps } from '../game/core/index.js';
 import type { Variant } from '../engine/variant.js';
 import type { Logger } from '../log.js';
 import { drawScChart } from './charts.js';
-import { claimButtonId } from './components.js';
+import { claimButtonId, musterButtonId } from './components.js';
 import { dmPadRow, type PadSettings } from './pad.js';
 import { botKindOf, type BotKind, type KindSendDeps } from './kinds.js';
 import { mapFileName, type MapPicture, type MapRenderer } from './maps.js';
@@ -348,14 +348,25 @@ async function sendPicturePost(
     throw new Error('the map could not be drawn; will retry');
   // Only the role the game master chose is pinged, never @everyone (docs/decisions.md).
   const role = await notifyRoleOf(deps, payload.gameId);
-  await sendParts(
-    ctx,
-    row,
-    postParts(payload.text, picture === 'failed' ? null : picture, {
-      pingUsers: payload.type === 'game_started',
-      role,
-    }),
-  );
+  const messages = postParts(payload.text, picture === 'failed' ? null : picture, {
+    pingUsers: payload.type === 'game_started',
+    role,
+  });
+  // A muster's **I'm here** button goes with the post's last part, under the line that asks for it.
+  if (payload.type === 'game_started' && payload.muster)
+    messages.at(-1)!.body.components = [musterRow(payload.gameId, row.locale ?? 'en')];
+  await sendParts(ctx, row, messages);
+}
+
+/** The row of a start post's **I'm here** button (src/game/muster). */
+function musterRow(gameId: number, locale: Locale): APIActionRowComponent<APIButtonComponent> {
+  const button: APIButtonComponent = {
+    type: ComponentType.Button,
+    style: ButtonStyle.Success,
+    label: tr(locale, 'muster.button'),
+    custom_id: musterButtonId(gameId),
+  };
+  return { type: ComponentType.ActionRow, components: [button] };
 }
 
 /**

@@ -23,8 +23,11 @@ export type PressMode = 'open' | 'gunboat' | 'anonymous';
 /** How a seated member did in one phase or turn where the seat had something to decide (src/game/seats/seats.ts). */
 export type SeatOutcome = 'complete' | 'partial' | 'missed';
 
-/** Why a substitute call was opened: the seat fell silent, its player left, or the game master asked. */
-export type SubstituteReason = 'silent' | 'left' | 'gm';
+/**
+ * Why a substitute call was opened: the seat fell silent, its player left, its player did not answer the muster
+ * (docs/table.md "Mustering"), or the game master asked.
+ */
+export type SubstituteReason = 'silent' | 'left' | 'muster' | 'gm';
 
 /**
  * What a `games` row is: a Diplomacy game (phases, players, orders), or a game of another kind (src/game/core/kinds.ts)

@@ -11,6 +11,7 @@ import {
   type ChatInputCommandInteraction,
 } from 'discord.js';
 import { claimSeat, leaveSeat, leaveSeatCheck } from '../../game/seats/index.js';
+import { confirmMuster } from '../../game/muster/index.js';
 import {
   createGame,
   freePowers,
@@ -559,6 +560,7 @@ const LEAVE_SEAT = 'leave-seat';
 /** The confirmation of `/game leave` during a game, and the **Claim** button of a substitute call. */
 async function component(ctx: BotContext, interaction: ComponentInteraction, action: string, args: string[]) {
   if (action === 'claim') return claim(ctx, interaction, Number(args[0]));
+  if (action === 'muster') return muster(ctx, interaction, Number(args[0]));
   const locale = readerOf(interaction);
   return handleConfirmation(ctx, interaction, action, args, async () => {
     const r = await leaveSeat(ctx.deps, callerOf(interaction));
@@ -574,6 +576,22 @@ async function claim(ctx: BotContext, interaction: ComponentInteraction, callId:
     : fail(msg('seats.claim.buttonGone'));
   const content = r.ok
     ? tr(locale, 'seats.claim.done', { returning: r.returning ? 'yes' : 'no', power: r.power })
+    : `⚠️ ${refusalText(locale, r)}`;
+  await interaction.reply({
+    content: discordText(content),
+    flags: MessageFlags.Ephemeral,
+    allowedMentions: { parse: [] },
+  });
+}
+
+/** **I'm here** on a start post: the seated member who pressed it is marked present; the answer is private. */
+async function muster(ctx: BotContext, interaction: ComponentInteraction, gameId: number): Promise<void> {
+  const locale = readerOf(interaction);
+  const r = Number.isSafeInteger(gameId)
+    ? await confirmMuster(ctx.deps, { gameId, userId: interaction.user.id })
+    : fail(msg('muster.refused.over'));
+  const content = r.ok
+    ? tr(locale, r.already ? 'muster.already' : 'muster.done', { power: r.power })
     : `⚠️ ${refusalText(locale, r)}`;
   await interaction.reply({
     content: discordText(content),

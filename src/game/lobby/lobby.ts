@@ -65,6 +65,7 @@ import { enqueue, queueDm, queueProgressStatus, queueStatus, worded } from '../o
 import { openStartSteps, pluginOfGame } from '../phase/index.js';
 import { inServerLibrary } from '../variant-library/index.js';
 import { isStoredVariantId } from '../../variants/stored.js';
+import { openMuster } from '../muster/index.js';
 
 /** Finds the power the player means: exact name, adjective, or a unique prefix, in any case. */
 export function matchPower(variantId: string, text: string): string | null {
@@ -549,6 +550,8 @@ export async function startGame(
       : joined.map((p) => msg('start.seat', { power: powerParam(variant, p.power), player: playerName(p.userId) }));
     const cdLine =
       civilDisorder.length > 0 ? [msg('start.disorder', { powers: powersParam(variant, civilDisorder) })] : [];
+    // With `muster:`, the start post asks every seated member for **I'm here** (src/game/muster).
+    const muster = await openMuster(tx, started, joined, now);
     await enqueue(tx, {
       gameId: game.id,
       phaseId: phase.id,
@@ -556,6 +559,7 @@ export async function startGame(
         type: 'game_started',
         gameId: game.id,
         phaseId: phase.id,
+        ...(muster ? { muster: true } : {}),
         ...worded([
           msg('start.title', { variant: variant.name }),
           ...roster,
@@ -563,6 +567,7 @@ export async function startGame(
           choosing?.announce !== undefined ? plainMsg(choosing.announce) : ordersOpenMsg(phaseName, deadlineMs),
           ...clockLines(started),
           ...(game.fog ? [msg('fog.start.public')] : []),
+          ...(muster ? [muster] : []),
         ]),
       },
       target: { kind: 'channel', id: game.channelId },

@@ -7,10 +7,12 @@
 export {
   CONFIRMATION_DROPPED,
   ORDER_CONFIRMATION_KEY,
+  PROGRESS_EVERY_MS,
   PUBLISHES_ORDERS,
   STATUS_MARK_KEY,
   enqueue,
   lapsesWithGame,
+  nextProgressMark,
   queueDm,
   queueNotice,
   queueProgressStatus,

@@ -14,8 +14,11 @@ import { games, outbox, type GameRow, type OutboxRow } from '../../store/schema.
 
 /** What the deliverer's `send` receives in `row.payload`; `type` equals `row.kind`. */
 export type OutboxPayload =
-  /** Channel: the game has started; attach the map of `phaseId`'s starting position. */
-  | ({ type: 'game_started'; gameId: number; phaseId: number } & Worded)
+  /**
+   * Channel: the game has started; attach the map of `phaseId`'s starting position. `muster`: the post carries the
+   * **I'm here** button of the game's muster (src/game/muster).
+   */
+  | ({ type: 'game_started'; gameId: number; phaseId: number; muster?: true } & Worded)
   /** Channel: results of the resolved phase `phaseId`; attach its map with orders and results drawn. */
   | ({ type: 'phase_results'; gameId: number; phaseId: number } & Worded)
   /**

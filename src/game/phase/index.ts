@@ -34,6 +34,7 @@ export {
 export { gameFrame, pluginContext, pluginOfGame } from './plugin-context.js';
 export { listRecords, recordsOf, writeListRecords } from './records.js';
 export { buildStatus, endMsg, survivingPowers } from './status.js';
+export { answersMuster, musterOpenedAt, mustered } from './muster-status.js';
 export {
   advanceSteps,
   advanceWords,

@@ -35,6 +35,7 @@ import {
 import { pluginContext, pluginOfGame } from './plugin-context.js';
 import { stepStatus, type StepStatus } from './steps.js';
 import { dutiesOf, hasDuties, isBallotKey, ordersComplete } from './duties.js';
+import { musterStatusLines } from './muster-status.js';
 import { msg, t, type Msg, type MsgParam } from '../../i18n/index.js';
 
 /** Powers that own a centre or a unit. */
@@ -150,6 +151,7 @@ export async function buildStatus(
   const lines = statusText(view, phase ? phaseMsg(phase.phase, variant) : null, powers, freePowers, {
     step,
     extra,
+    muster: await musterStatusLines(tx, game, now),
     notes,
     ownOptions: plugin.ownOptions ?? [],
     progress,
@@ -167,6 +169,8 @@ type Progress = 'open' | 'batched' | 'withheld';
 interface StatusExtras {
   step: StepStatus | null;
   extra: string[];
+  /** A running muster's lines (muster-status.ts). */
+  muster?: Msg[];
   notes: Map<string, string>;
   ownOptions: readonly string[];
   progress: Progress;
@@ -213,6 +217,7 @@ function statusText(
   } else if (game.status === 'paused') lines.push(pausedLine(game.pause));
   else if (game.status === 'finished') lines.push(msg('status.over', { end: endMsg(game.end, plugin.variant) }));
   if (rule && game.status !== 'finished') lines.push(rule);
+  lines.push(...(plugin.muster ?? []));
   lines.push(...plugin.extra.map(plain));
   for (const p of powers) {
     const note = plugin.notes.get(p.power);

@@ -15,6 +15,7 @@ import { pendingReminders, queueDueRemindersDetailed } from './reminders.js';
 import { resolveDuePhases } from './resolve.js';
 import { gameKinds, type GameDeps, type KindSweep } from '../core/index.js';
 import { nextPauseWakeAt, sweepPauses } from '../pauses/index.js';
+import { nextMusterAt, settleDueMusters } from '../muster/index.js';
 
 /**
  * While a due phase waits for the computer player's missing orders (`nmr: computer`, nmr.ts), the next sweep comes
@@ -36,6 +37,8 @@ export interface SweepResult {
   kindTurns?: number;
   /** Limited pauses that ended by themselves and pause proposals that lapsed (src/game/pauses). */
   pauses?: number;
+  /** Musters settled (src/game/muster: unconfirmed seats vacated, the channel told). */
+  musters?: number;
   /** Games whose resolution failed (they are retried on the next sweep). */
   failures: string[];
 }
@@ -61,7 +64,7 @@ export interface Scheduler {
   stop(): void;
 }
 
-/** The earliest deadline or pending reminder of any active game, limited pause's end or pause proposal's lapse, or null. */
+/** The earliest deadline or pending reminder of any active game, muster's end, limited pause's end or pause proposal's lapse, or null. */
 export async function nextWakeAt(deps: GameDeps): Promise<number | null> {
   const row = first(
     await inSnapshot(deps.store, (tx) =>
@@ -76,6 +79,8 @@ export async function nextWakeAt(deps: GameDeps): Promise<number | null> {
   for (const r of await pendingReminders(deps)) at = at === null ? r.at : Math.min(at, r.at);
   const pause = await nextPauseWakeAt(deps);
   if (pause !== null) at = at === null ? pause : Math.min(at, pause);
+  const muster = await nextMusterAt(deps);
+  if (muster !== null) at = at === null ? muster : Math.min(at, muster);
   for (const kind of gameKinds()) {
     const next = await kind.nextWakeAt(deps);
     if (next !== null) at = at === null ? next : Math.min(at, next);
@@ -96,12 +101,15 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
   const sweep = async (): Promise<SweepResult> => {
     // A pause that ran out first: its game's deadline then runs from now.
     const pauses = await sweepPauses(options);
+    // Then a muster: seats it vacates are vacant when a phase due at the same moment resolves.
+    const mustering = await settleDueMusters(options);
     const resolution = await resolveDuePhases(options);
     const reminding = await queueDueRemindersDetailed(options);
     const kinds: KindSweep[] = [];
     for (const kind of gameKinds()) kinds.push(await kind.sweep(options));
     const failures = [
       ...pauses.failures,
+      ...mustering.failures,
       ...resolution.failures,
       ...reminding.failures,
       ...kinds.flatMap((k) => k.failures),
@@ -113,12 +121,14 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
       reminders: reminding.queued + sum((k) => k.reminders),
       kindTurns: sum((k) => k.turns),
       pauses: pauses.done,
+      musters: mustering.settled,
       failures,
     };
     lastSweepFailed = failures.length > 0;
     lastSweepAwaited = result.awaiting > 0;
     if (lastSweepFailed) options.onError?.(new Error(`scheduler sweep: ${failures.join('; ')}`));
-    const busy = result.resolved + result.awaiting + result.reminders + result.kindTurns + result.pauses;
+    const busy =
+      result.resolved + result.awaiting + result.reminders + result.kindTurns + result.pauses + result.musters;
     if (busy > 0 && options.onDue) {
       try {
         options.onDue(result);

@@ -17,8 +17,11 @@ import { playersOf } from '../../store/queries.js';
 import { auditLog, seatRecords, substituteCalls, type SubstituteReason } from '../../store/schema.js';
 import { isComputer, isPerson } from '../core/index.js';
 
-/** How a member's time in a seat ended: left it (`/game leave`), fell silent until vacated, or was replaced. */
-export type StintEnd = 'left' | 'silent' | 'replaced';
+/**
+ * How a member's time in a seat ended: left it (`/game leave`), fell silent until vacated, did not answer the muster
+ * (docs/table.md "Mustering"), or was replaced.
+ */
+export type StintEnd = 'left' | 'silent' | 'muster' | 'replaced';
 
 /** One holder's time in a seat. */
 export interface Stint {

@@ -116,23 +116,26 @@ function vacantSeatMeanwhile(game: Pick<GameRow, 'nmr'>): Msg {
 }
 
 /** What the vacated member is told: why, what the seat does meanwhile, how to come back. */
-function vacatedText(game: GameRow, power: string, reason: 'silent' | 'left'): Msg {
+function vacatedText(game: GameRow, power: string, reason: VacateReason): Msg {
   const meanwhile = vacantSeatMeanwhile(game);
   const channel = channelRef(game.channelId);
-  return reason === 'silent'
-    ? msg('seats.vacated.silent', { power, channel, phases: game.vacateAfter, meanwhile })
-    : msg('seats.vacated.left', { power, channel, meanwhile });
+  if (reason === 'silent') return msg('seats.vacated.silent', { power, channel, phases: game.vacateAfter, meanwhile });
+  return msg(reason === 'muster' ? 'seats.vacated.muster' : 'seats.vacated.left', { power, channel, meanwhile });
 }
 
+/** Why a seat becomes vacant: silent for `vacate-after` phases, left, or unconfirmed at the muster's end. */
+type VacateReason = 'silent' | 'left' | 'muster';
+
 /**
- * Makes a Diplomacy seat vacant (its member fell silent or left): the member no longer orders or votes for it and is
- * told by DM; the channel gets the substitute call. Orders already stored for the phase under way stay.
+ * Makes a Diplomacy seat vacant (its member fell silent, left, or did not answer the muster): the member no longer
+ * orders or votes for it and is told by DM; the channel gets the substitute call. Orders already stored for the phase
+ * under way stay.
  */
 export async function vacateSeat(
   tx: Tx,
   game: GameRow,
   power: string,
-  reason: 'silent' | 'left',
+  reason: VacateReason,
   now: number,
 ): Promise<void> {
   const seat = (await playersOf(tx, game.id)).find((p) => p.power === power);

@@ -1,0 +1,154 @@
+import { first, inSnapshot } from '../../store/store.js';
+/**
+ * Mustering (docs/table.md "Mustering"): with `muster:` set, `/game start` opens a muster of `games.muster_ms`; every
+ * seated member presses **I'm here** on the start post (`players.mustered_at`). When it ends (its time, or every seat
+ * confirmed), each seat still unconfirmed becomes vacant with a substitute call, exactly as a seat vacated by
+ * `vacate-after` (src/game/seats), and the channel is told once which powers were vacated. Computer and vacant seats
+ * need no confirmation. The game does not wait: phase one runs from the start (Diplicity and Backstabbr practice).
+ *
+ * Exactly once: the muster is settled by the transaction that changes `muster_ends_at` from the value it read to null
+ * (`UPDATE … WHERE muster_ends_at = ?`), which one transaction wins on any number of processes.
+ */
+import { and, eq, inArray, isNotNull, lte, min } from 'drizzle-orm';
+import type { Tx } from '../../store/db.js';
+import { audit, gameById, playerByUser, playersOf } from '../../store/queries.js';
+import { games, players, type GameRow, type PlayerRow } from '../../store/schema.js';
+import { msg, type Msg } from '../../i18n/index.js';
+import {
+  fail,
+  identitiesHiddenNow,
+  inTransaction,
+  powersParam,
+  timeRef,
+  variantOfGame,
+  type GameDeps,
+  type Result,
+} from '../core/index.js';
+import { nextProgressMark, queueNotice, queueProgressStatus, queueStatus } from '../outbox/index.js';
+import { vacateSeat } from '../seats/index.js';
+import { answersMuster as answers, mustered, musterOpenedAt as openedAtOf } from '../phase/index.js';
+
+/**
+ * At `/game start` (inside its transaction, after the game row became active): opens the muster when the game has
+ * one and a member to answer it. Returns the start post's line about it, or null when there is no muster.
+ */
+export async function openMuster(tx: Tx, game: GameRow, seats: readonly PlayerRow[], now: number): Promise<Msg | null> {
+  if (!game.musterMs || game.musterMs <= 0 || !seats.some(answers)) return null;
+  const endsAt = now + game.musterMs;
+  await tx.update(games).set({ musterEndsAt: endsAt }).where(eq(games.id, game.id));
+  return msg('muster.start', { relative: timeRef(endsAt, 'R'), date: timeRef(endsAt, 'f') });
+}
+
+/**
+ * **I'm here**: the seated member who pressed it is marked present. Refused (privately, saying why) when the game is
+ * over, its muster is over, or the member plays no power in it. When it was the last seat to answer, the muster ends
+ * at once (in a game that hides who plays whom, at the next mark of the clock, so the end names no presser).
+ */
+export async function confirmMuster(
+  deps: GameDeps,
+  input: { gameId: number; userId: string },
+): Promise<Result<{ power: string; already: boolean; channelId: string }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await gameById(tx, input.gameId);
+    if (!game || game.status === 'finished') return fail(msg('muster.refused.gameOver'));
+    const seat = await playerByUser(tx, game.id, input.userId);
+    if (game.musterEndsAt === null) return fail(msg('muster.refused.over'));
+    if (!seat) return fail(msg('muster.refused.notPlayer'));
+    const already = seat.musteredAt !== null;
+    const now = deps.now();
+    if (!already) {
+      await tx.update(players).set({ musteredAt: now }).where(eq(players.id, seat.id));
+      await audit(tx, { gameId: game.id, userId: input.userId, action: 'muster', detail: {}, at: now });
+      await queueProgressStatus(tx, game, now);
+      await endWhenAllHere(tx, game, now);
+      changed(game.id);
+    }
+    return { ok: true, power: seat.power, already, channelId: game.channelId };
+  });
+}
+
+/** Every seat has answered: the muster ends now (hidden identities: at the next mark of the clock). */
+async function endWhenAllHere(tx: Tx, game: GameRow, now: number): Promise<void> {
+  const openedAt = openedAtOf(game);
+  const waiting = (await playersOf(tx, game.id)).filter((s) => answers(s) && !mustered(s, openedAt));
+  if (waiting.length > 0) return;
+  if (!identitiesHiddenNow(game)) {
+    await settle(tx, game, now);
+    return;
+  }
+  const at = nextProgressMark(now);
+  if (game.musterEndsAt !== null && at < game.musterEndsAt)
+    await tx.update(games).set({ musterEndsAt: at }).where(eq(games.id, game.id));
+}
+
+/**
+ * Ends a game's muster, once: the transaction that clears `muster_ends_at` from the value it read vacates every seat
+ * still unconfirmed (a substitute call each, src/game/seats) and tells the channel which powers. Returns whether this
+ * call settled it.
+ */
+async function settle(tx: Tx, game: GameRow, now: number): Promise<boolean> {
+  if (game.musterEndsAt === null) return false;
+  const claimed = await tx
+    .update(games)
+    .set({ musterEndsAt: null })
+    .where(and(eq(games.id, game.id), eq(games.musterEndsAt, game.musterEndsAt)))
+    .returning({ id: games.id });
+  if (claimed.length !== 1) return false;
+  const openedAt = openedAtOf(game);
+  const absent = (await playersOf(tx, game.id)).filter((s) => answers(s) && !mustered(s, openedAt));
+  for (const seat of absent) await vacateSeat(tx, game, seat.power, 'muster', now);
+  const variant = variantOfGame(game);
+  const powers = absent.map((s) => s.power);
+  const line: Msg =
+    powers.length === 0
+      ? msg('muster.ended.all')
+      : msg('muster.ended.vacated', {
+          count: powers.length,
+          powers: variant ? powersParam(variant, powers) : powers.join(', '),
+        });
+  await queueNotice(tx, game, [line], `muster-ended:${game.id}`, now);
+  await audit(tx, { gameId: game.id, userId: null, action: 'muster_ended', detail: { vacated: powers }, at: now });
+  if (powers.length === 0) await queueStatus(tx, game.id, now);
+  return true;
+}
+
+/** The earliest end of a running muster, or null (the scheduler's timer waits for it too). */
+export async function nextMusterAt(deps: Pick<GameDeps, 'store'>): Promise<number | null> {
+  const row = first(
+    await inSnapshot(deps.store, (tx) =>
+      tx
+        .select({ at: min(games.musterEndsAt) })
+        .from(games)
+        .where(and(inArray(games.status, ['active', 'paused']), isNotNull(games.musterEndsAt)))
+        .limit(1),
+    ),
+  );
+  return row?.at ?? null;
+}
+
+/** Settles every muster that is due (the scheduler's sweep). Returns how many this process settled, and failures. */
+export async function settleDueMusters(deps: GameDeps): Promise<{ settled: number; failures: string[] }> {
+  const now = deps.now();
+  const due = await inSnapshot(deps.store, (tx) =>
+    tx
+      .select({ id: games.id })
+      .from(games)
+      .where(
+        and(inArray(games.status, ['active', 'paused']), isNotNull(games.musterEndsAt), lte(games.musterEndsAt, now)),
+      ),
+  );
+  let settled = 0;
+  const failures: string[] = [];
+  for (const { id } of due) {
+    const r = await inTransaction(deps, async (tx, changed) => {
+      const game = await gameById(tx, id);
+      if (!game || game.musterEndsAt === null || game.musterEndsAt > now) return { ok: true as const, done: false };
+      const done = await settle(tx, game, now);
+      if (done) changed(game.id);
+      return { ok: true as const, done };
+    });
+    if (!r.ok) failures.push(`game ${id}: muster: ${r.error}`);
+    else if (r.done) settled++;
+  }
+  return { settled, failures };
+}

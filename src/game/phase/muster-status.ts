@@ -1,0 +1,49 @@
+/**
+ * What the status shows of a running muster (docs/table.md "Mustering"; the muster itself is src/game/muster): who has
+ * not pressed **I'm here** yet and when it ends. In a game that hides who plays whom it names powers only, and a
+ * confirmation shows from the next mark of the clock, as the players' other acts (src/game/outbox
+ * `queueProgressStatus`): an answer seen at once would pair the member seen pressing with the power.
+ */
+import type { Tx } from '../../store/db.js';
+import { playersOf } from '../../store/queries.js';
+import type { GameRow, PlayerRow } from '../../store/schema.js';
+import { msg, type Msg } from '../../i18n/index.js';
+import { identitiesHiddenNow, isPerson, memberRef, powersParam, timeRef, variantOfGame } from '../core/index.js';
+import { PROGRESS_EVERY_MS } from '../outbox/index.js';
+
+/** A seat's holder must answer the muster: a member (not a computer player, not a vacant seat). */
+export const answersMuster = (seat: Pick<PlayerRow, 'userId'>): boolean => isPerson(seat.userId);
+
+/** When the running muster of a game opened (its end minus its length). */
+export const musterOpenedAt = (game: Pick<GameRow, 'musterEndsAt' | 'musterMs'>): number =>
+  (game.musterEndsAt ?? 0) - (game.musterMs ?? 0);
+
+/**
+ * Has the seat answered the muster that opened at `openedAt`: pressed **I'm here**, or taken the seat since (a claim
+ * is a presence).
+ */
+export function mustered(seat: Pick<PlayerRow, 'musteredAt' | 'joinedAt'>, openedAt: number): boolean {
+  return seat.musteredAt !== null || seat.joinedAt > openedAt;
+}
+
+/** The status lines of a running muster (none when there is none). */
+export async function musterStatusLines(tx: Tx, game: GameRow, now: number): Promise<Msg[]> {
+  if (game.musterEndsAt === null || (game.status !== 'active' && game.status !== 'paused')) return [];
+  const openedAt = musterOpenedAt(game);
+  const hidden = identitiesHiddenNow(game);
+  // Hidden identities: an answer counts from the last mark of the clock it came before.
+  const shownBefore = hidden ? Math.floor(now / PROGRESS_EVERY_MS) * PROGRESS_EVERY_MS : Number.POSITIVE_INFINITY;
+  const waiting = (await playersOf(tx, game.id)).filter(
+    (s) => answersMuster(s) && !(mustered(s, openedAt) && (s.musteredAt ?? s.joinedAt) < shownBefore),
+  );
+  const ends = { relative: timeRef(game.musterEndsAt, 'R'), date: timeRef(game.musterEndsAt, 'f') };
+  if (waiting.length === 0) return [msg('muster.status.allHere', ends)];
+  const variant = variantOfGame(game);
+  const names = waiting.map((s) => s.power);
+  const who = hidden
+    ? variant
+      ? powersParam(variant, names)
+      : names.join(', ')
+    : waiting.map((s) => `${s.power} (${memberRef(s.userId)})`).join(', ');
+  return [msg('muster.status.waiting', { ...ends, who })];
+}

@@ -1,0 +1,129 @@
+/**
+ * Mustering through the bot and the Discord stand-in (docs/table.md "Mustering"): `/game start` with a muster opens
+ * it with an **I'm here** button on the start post; a seated member's press is confirmed privately, anyone else's
+ * refused; at its end every unconfirmed seat is vacated with a substitute call (once, on two sweeps at once), the
+ * channel told once which powers; when everyone answers early it ends at once; in a gunboat game nobody is named.
+ * The muster's length is set in the store (the settings surface, `/gm set muster`, is tested with it).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from './harness.js';
+import type { FakeMessage } from '../support/fake-discord/index.js';
+import { gameIdOfChannel, gameRow, setTableColumns } from '../support/table-columns.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+describe('mustering', () => {
+  let h: Harness;
+  const channelId = (name: string) => h.fake.channel(name).id;
+  const notices = (channel: string, text: string) =>
+    h.fake.channelMessages(channel).filter((m) => m.content.includes(text));
+
+  /** Creates a game in `channel`, seats the members, sets the muster and starts it; answers the start post. */
+  async function startWithMuster(
+    channel: string,
+    seats: Record<string, string>,
+    options: Record<string, string> = {},
+  ): Promise<{ post: FakeMessage; gameId: number }> {
+    await h.fake.slash('gm', channel, 'game create', { variant: 'classic', movement: '2h', ...options });
+    for (const [user, power] of Object.entries(seats)) await h.fake.slash(user, channel, 'game join', { power });
+    const gameId = await gameIdOfChannel(h.store, channelId(channel));
+    await setTableColumns(h.store, gameId, { musterMs: 30 * MINUTE });
+    await h.fake.slash('gm', channel, 'game start');
+    await h.fake.waitForChannelMessage(channel, (m) => m.content.includes('has started'));
+    await h.bot!.outbox.idle();
+    const post = h.fake.channelMessages(channel).find((m) => h.fake.buttons(m).some((b) => b.label === "I'm here"))!;
+    expect(post.content).toContain('has started');
+    return { post, gameId };
+  }
+
+  beforeAll(async () => {
+    h = await createHarness({
+      users: ['gm', 'alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'gina'],
+      channels: ['open', 'early', 'gunboat'],
+    });
+    await h.start();
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('a seat not confirmed by the end is vacated with a substitute call, the channel told once', async () => {
+    const { post, gameId } = await startWithMuster(
+      'open',
+      { alice: 'England', bob: 'France', carol: 'Germany' },
+      { computer: 'Italy' },
+    );
+    expect(post.content).toMatch(/Muster\*\*: every player presses \*\*I'm here\*\* below before <t:\d+:f>/);
+    const deadline = (await gameRow(h.store, gameId)).deadlineMs;
+
+    const outsider = await h.fake.click('dave', post, { label: "I'm here" });
+    expect(outsider.ephemeral).toBe(true);
+    expect(outsider.text).toContain('you play no power in this game');
+    const here = await h.fake.click('alice', post, { label: "I'm here" });
+    expect(here.ephemeral).toBe(true);
+    expect(here.text).toContain('you are here for **England**');
+    expect((await h.fake.click('alice', post, { label: "I'm here" })).text).toContain('already said');
+    await h.fake.click('bob', post, { label: "I'm here" });
+
+    const status = await h.fake.slash('dave', 'open', 'game status');
+    expect(status.text).toMatch(/Muster: waiting for \*\*I'm here\*\* from Germany \(<@\d+>\)/);
+    expect(status.text).not.toMatch(/from[^\n]*(England|France|Italy)/);
+
+    h.clock.offset += 30 * MINUTE + 1000;
+    // Two sweeps at once (two processes' timers): the muster is settled once.
+    await Promise.all([h.bot!.scheduler.sweep(), h.bot!.scheduler.sweep()]);
+    await h.fake.waitForChannelMessage('open', (m) => m.content.includes('Muster over'));
+    await h.fake.waitForChannelMessage('open', (m) => m.content.includes('Substitute wanted for Germany'));
+    await h.bot!.scheduler.sweep();
+    await h.bot!.outbox.idle();
+    const over = notices('open', 'Muster over');
+    expect(over).toHaveLength(1);
+    expect(over[0]!.content).toContain('1 seat was not confirmed and goes to a substitute: Germany.');
+    const calls = notices('open', 'Substitute wanted for');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.content).toContain('its player did not answer the muster');
+    expect(h.fake.buttons(calls[0]!).map((b) => b.label)).toEqual(['Claim']);
+    expect(h.fake.dms('carol').filter((m) => m.content.includes("You did not press **I'm here**"))).toHaveLength(1);
+    // Phase one did not wait for the muster.
+    const row = await gameRow(h.store, gameId);
+    expect(row.status).toBe('active');
+    expect(row.deadlineMs).toBe(deadline);
+    expect(row.musterEndsAt).toBeNull();
+    const late = await h.fake.click('carol', post, { label: "I'm here" });
+    expect(late.text).toContain('The muster is over');
+    expect((await h.fake.slash('dave', 'open', 'game status')).text).not.toContain('Muster');
+  });
+
+  it('when every seat answers early, the muster ends at once and nobody is vacated', async () => {
+    const { post, gameId } = await startWithMuster('early', { erin: 'England', frank: 'France' });
+    await h.fake.click('erin', post, { label: "I'm here" });
+    expect(notices('early', 'Muster over')).toHaveLength(0);
+    await h.fake.click('frank', post, { label: "I'm here" });
+    const over = await h.fake.waitForChannelMessage('early', (m) => m.content.includes('Muster over'));
+    expect(over.content).toContain('every player is here');
+    expect((await gameRow(h.store, gameId)).musterEndsAt).toBeNull();
+    h.clock.offset += 31 * MINUTE;
+    await h.bot!.scheduler.sweep();
+    await h.bot!.outbox.idle();
+    expect(notices('early', 'Muster over')).toHaveLength(1);
+    expect(notices('early', 'Substitute wanted')).toHaveLength(0);
+  });
+
+  it('in a gunboat game the muster names powers only, never a member', async () => {
+    const { post } = await startWithMuster('gunboat', { gina: 'Austria', alice: 'Russia' }, { press: 'gunboat' });
+    await h.fake.click('gina', post, { label: "I'm here" });
+    const status = await h.fake.slash('dave', 'gunboat', 'game status');
+    expect(status.text).toMatch(/Muster: waiting for \*\*I'm here\*\* from/);
+    expect(status.text).not.toMatch(/<@\d+>/);
+    h.clock.offset += HOUR;
+    await h.bot!.scheduler.sweep();
+    const over = await h.fake.waitForChannelMessage('gunboat', (m) => m.content.includes('Muster over'));
+    expect(over.content).toContain('1 seat was not confirmed and goes to a substitute: Russia.');
+    await h.fake.waitForChannelMessage('gunboat', (m) => m.content.includes('Substitute wanted for Russia'));
+    await h.bot!.outbox.idle();
+    for (const m of h.fake.channelMessages('gunboat').filter((m) => /Muster|Substitute/.test(m.content)))
+      expect(m.content).not.toMatch(/<@\d+>|alice|gina/);
+  });
+});
