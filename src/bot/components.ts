@@ -43,6 +43,11 @@ export function musterButtonId(gameId: number): string {
   return customId('game', 'muster', gameId);
 }
 
+/** A button under a request to watch a power (`allow`, `orders`, `deny`, later `revoke`), in the player's DMs. */
+export function spectateButtonId(action: 'allow' | 'orders' | 'deny' | 'revoke', requestId: number): string {
+  return customId('spectate', action, requestId);
+}
+
 export function parseCustomId(id: string): { command: string; action: string; args: string[] } | null {
   const [command, action, ...args] = id.split(':');
   if (!command || !action) return null;

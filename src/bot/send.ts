@@ -59,7 +59,8 @@ import { phaseMsg, powerParam, type GameDeps } from '../game/core/index.js';
 import type { Variant } from '../engine/variant.js';
 import type { Logger } from '../log.js';
 import { drawScChart } from './charts.js';
-import { claimButtonId, musterButtonId } from './components.js';
+import { claimButtonId, musterButtonId, spectateButtonId } from './components.js';
+import type { SpectateAnswer } from '../game/spectators/index.js';
 import { dmPadRow, type PadSettings } from './pad.js';
 import { botKindOf, type BotKind, type KindSendDeps } from './kinds.js';
 import { mapFileName, type MapPicture, type MapRenderer } from './maps.js';
@@ -177,11 +178,17 @@ async function deliverRow(
       return await kindNamed(payload.own.kind).deliverStatus(lent, row, payload.own.data);
     if (payload.type === 'press_thread') return await deliverPressThread(ctx, payload.threadRowId);
     if (payload.type === 'substitute_call_closed') return await closeSubstituteCall(ctx, row, payload);
+    // A spectator's copy of a results or final post (src/game/outbox/watchers.ts): sent as the post is, into their DMs.
+    if (row.targetKind === 'user' && payload.type === 'phase_results') return await sendResults(ctx, row, payload);
+    if (row.targetKind === 'user' && payload.type === 'game_over') return await sendGameOver(ctx, row, payload);
     if (row.targetKind === 'user') {
+      // A spectator's copy never carries the player's order pad link (a link is bound to the seat).
       const padRow =
-        payload.type === 'dm'
-          ? await dmPadRow(ctx.pad, ctx.deps, { gameId: payload.gameId, userId: row.target, reason: payload.reason })
-          : null;
+        payload.type === 'dm' && payload.spectateRequest !== undefined
+          ? spectateRequestRow(payload.spectateRequest, row.locale ?? 'en')
+          : payload.type === 'dm' && !payload.watch
+            ? await dmPadRow(ctx.pad, ctx.deps, { gameId: payload.gameId, userId: row.target, reason: payload.reason })
+            : null;
       if (payload.type === 'dm' && payload.fogResults) return await sendFogResultsDm(ctx, row, payload, padRow);
       const map = payload.type === 'dm' ? { phaseId: payload.mapPhaseId, power: payload.mapPower } : undefined;
       await sendDm(ctx, row, payload.text, map?.phaseId, padRow, map?.power);
@@ -293,8 +300,10 @@ async function sendDm(
  * nonce (as a post of one message always had), each later one with its part's; each recorded once Discord has it.
  */
 async function sendParts(ctx: SenderContext, row: DeliveryRow, messages: OutgoingMessage[]): Promise<void> {
+  // A post's copy for a spectator (src/game/outbox/watchers.ts) goes to the spectator's DMs.
+  const channelId = row.targetKind === 'user' ? await dmChannelOf(ctx, row.target) : row.target;
   for (let i = row.partsSent ?? 0; i < messages.length; i++) {
-    await post(ctx, row.target, withNonce(row, messages[i]!, i === 0 ? undefined : i));
+    await post(ctx, channelId, withNonce(row, messages[i]!, i === 0 ? undefined : i));
     if (messages.length > 1) await row.partSent?.(i + 1);
   }
 }
@@ -310,7 +319,7 @@ async function sendResults(ctx: SenderContext, row: DeliveryRow, payload: Payloa
   const sent = row.partsSent ?? 0;
   // Only the role the game master chose is pinged, never @everyone (docs/decisions.md); its mention is part of the
   // text that is cut, so the parts are counted with it.
-  const role = await notifyRoleOf(deps, payload.gameId);
+  const role = row.targetKind === 'user' ? null : await notifyRoleOf(deps, payload.gameId);
   const textParts = postParts(payload.text, null, { pingUsers: false, role }).length;
   const orders = sent === 0 ? await resultsPicture(deps, maps, payload.phaseId, 'orders', row.locale) : null;
   const after = sent <= textParts ? await resultsPicture(deps, maps, payload.phaseId, 'after', row.locale) : null;
@@ -356,6 +365,25 @@ async function sendPicturePost(
   if (payload.type === 'game_started' && payload.muster)
     messages.at(-1)!.body.components = [musterRow(payload.gameId, row.locale ?? 'en')];
   await sendParts(ctx, row, messages);
+}
+
+/** The buttons of a request to watch a power (src/bot/commands/spectate.ts answers them). */
+function spectateRequestRow(requestId: number, locale: Locale): APIActionRowComponent<APIButtonComponent> {
+  const button = (action: SpectateAnswer, style: ButtonStyle.Success | ButtonStyle.Primary | ButtonStyle.Danger) =>
+    ({
+      type: ComponentType.Button,
+      style,
+      label: tr(locale, `spectate.button.${action === 'orders' ? 'orders' : action}`),
+      custom_id: spectateButtonId(action, requestId),
+    }) satisfies APIButtonComponent;
+  return {
+    type: ComponentType.ActionRow,
+    components: [
+      button('allow', ButtonStyle.Success),
+      button('orders', ButtonStyle.Primary),
+      button('deny', ButtonStyle.Danger),
+    ],
+  };
 }
 
 /** The row of a start post's **I'm here** button (src/game/muster). */

@@ -96,6 +96,8 @@ const FEATURES = [
   'orders',
   'seats',
   'pauses',
+  'muster',
+  'spectators',
   'resolve',
   'lobby',
   'votes',

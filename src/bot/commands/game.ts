@@ -12,6 +12,7 @@ import {
 } from 'discord.js';
 import { claimSeat, leaveSeat, leaveSeatCheck } from '../../game/seats/index.js';
 import { confirmMuster } from '../../game/muster/index.js';
+import { watchersOfCaller } from '../../game/spectators/index.js';
 import {
   createGame,
   freePowers,
@@ -318,7 +319,10 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       if (kind) return kind.lobby(ctx, interaction, 'status');
       const r = await gameStatus(ctx.deps, caller.channelId);
       if (!r.ok) return replyRejected(interaction, r);
-      return replyPrivately(interaction, wordLines(readerOf(interaction), r.status.lines));
+      // The reply is private: a player also reads how many watch their power (docs/table.md "Spectators").
+      const watchers = await watchersOfCaller(ctx.deps, caller);
+      const own = watchers.ok && watchers.line ? [watchers.line] : [];
+      return replyPrivately(interaction, wordLines(readerOf(interaction), [...r.status.lines, ...own]));
     }
     case 'list':
       return await list(ctx, interaction);

@@ -19,6 +19,7 @@ import { ordersCommand } from './orders.js';
 import { readyCommand } from './ready.js';
 import { sandboxCommand } from './sandbox.js';
 import { serverCommand } from './server.js';
+import { spectateCommand } from './spectate.js';
 import { variantCommand } from './variant.js';
 import { whyCommand } from './why.js';
 
@@ -49,6 +50,7 @@ const played: BotCommand[] = [
   drawCommand,
   concedeCommand,
   pressCommand,
+  spectateCommand,
   serverCommand,
   variantCommand,
   // the game kinds' own commands (src/bot/kinds.ts: the card game's `/cards`)

@@ -40,6 +40,8 @@ export const DEFAULT_LIMITS: Limits = {
     sandbox: { uses: 12, windowMs: 30_000 },
     /** `/history replay`: a replay costs seconds of the render worker; a cached one costs nothing. */
     replay: { uses: 3, windowMs: 10 * 60_000 },
+    /** `/spectate power:`: each request is a DM to a player (docs/table.md "Spectators"). */
+    spectate: { uses: 3, windowMs: 10 * 60_000 },
   },
 };
 

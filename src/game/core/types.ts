@@ -17,7 +17,7 @@ export interface Budget {
   windowMs: number;
 }
 
-export type CooldownAction = 'order' | 'map' | 'lobby' | 'create' | 'sandbox' | 'replay';
+export type CooldownAction = 'order' | 'map' | 'lobby' | 'create' | 'sandbox' | 'replay' | 'spectate';
 
 export interface Limits {
   /** Shortest phase for every server (a server may raise it). */

@@ -147,7 +147,7 @@ export async function settleDueMusters(deps: GameDeps): Promise<{ settled: numbe
       if (done) changed(game.id);
       return { ok: true as const, done };
     });
-    if (!r.ok) failures.push(`game ${id}: muster: ${r.error}`);
+    if (!r.ok) failures.push(`game ${id}: ${r.error}`);
     else if (r.done) settled++;
   }
   return { settled, failures };

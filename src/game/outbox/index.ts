@@ -22,3 +22,4 @@ export {
   type KindPayload,
   type OutboxPayload,
 } from './write.js';
+export { watchKeySuffix } from './watchers.js';

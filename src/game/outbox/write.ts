@@ -11,6 +11,7 @@ import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { t, type Msg, type MsgParam } from '../../i18n/index.js';
 import { games, outbox, type GameRow, type OutboxRow } from '../../store/schema.js';
+import { copyToWatchers } from './watchers.js';
 
 /** What the deliverer's `send` receives in `row.payload`; `type` equals `row.kind`. */
 export type OutboxPayload =
@@ -53,6 +54,8 @@ export type OutboxPayload =
       fogResults?: { phaseId: number; power: string };
       /** Anonymous press (src/game/press/press.ts): who to tell, without naming anyone, when the DM cannot be delivered. */
       press?: { fromUserId: string; toPower: string };
+      /** A request to watch the player's power (src/game/spectators): the bot adds its Allow / Deny buttons. */
+      spectateRequest?: number;
     } & Worded)
   /**
    * Discord's side of press thread `threadRowId` (src/game/press/press.ts): create it in the channel if it does not exist,
@@ -81,6 +84,11 @@ export type OutboxPayload =
 export interface Worded {
   text: string;
   lines?: Msg[];
+  /**
+   * A spectator's copy of a row that showed a seat's player the game (watchers.ts): sent to the spectator by DM as
+   * the original is sent (its maps drawn the same way), never with a link of the player's.
+   */
+  watch?: { power: string };
 }
 
 /** A row's text from a plain text (sent as it is) or from message lines (worded in the reader's locale). */
@@ -123,7 +131,9 @@ export type DmReason =
   /** Anonymous press relayed to its recipient, the sender's copy, or a press that could not be delivered. */
   | 'press'
   /** A fog game's results, as the player's power saw them (src/game/fog). */
-  | 'results';
+  | 'results'
+  /** Spectators (src/game/spectators): a request to watch, its answer, a revocation. */
+  | 'spectate';
 
 export type OutboxKind = OutboxPayload['type'];
 
@@ -180,6 +190,8 @@ export async function enqueue(tx: Tx, m: Enqueue): Promise<boolean> {
       .onConflictDoNothing({ target: outbox.dedupeKey })
       .returning({ id: outbox.id })
   ).length;
+  // A spectator sees what the watched seat's player sees: the same row, copied as it is queued (watchers.ts).
+  if (res === 1) await copyToWatchers(tx, { ...m, payload });
   if (res === 1 && m.phaseId != null && PUBLISHES_ORDERS.includes(m.payload.type)) {
     await tx
       .update(outbox)

@@ -1,0 +1,159 @@
+/**
+ * `/spectate power:` asks to watch a power with its player's consent; `/spectate stop:True` stops watching (a
+ * spectator) or stops everyone watching (a player). The request's buttons in the player's DMs (**Allow**, **Allow with
+ * orders**, **Deny**, then **Revoke**) are answered here too. docs/table.md "Spectators".
+ */
+import {
+  ButtonStyle,
+  ComponentType,
+  InteractionContextType,
+  MessageFlags,
+  SlashCommandBuilder,
+  type APIActionRowComponent,
+  type APIButtonComponent,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
+import {
+  answerRequest,
+  askToWatch,
+  revokeWatcher,
+  stopWatching,
+  watchablePowers,
+  type SpectateAnswer,
+} from '../../game/spectators/index.js';
+import { fail } from '../../game/core/index.js';
+import { msg, tr, type Locale } from '../../i18n/index.js';
+import type { BotCommand, ComponentInteraction } from '../command.js';
+import { spectateButtonId } from '../components.js';
+import type { BotContext } from '../context.js';
+import { readerOf, refusalText } from '../locale.js';
+import { discordText } from '../markup.js';
+import { callerOf, replyPrivately, replyRejected } from '../respond.js';
+import { choiceName, MAX_CHOICES } from '../text.js';
+
+const data = new SlashCommandBuilder()
+  .setName('spectate')
+  .setDescription("Ask to watch a power with its player's consent, or stop watching (being watched)")
+  .setContexts(InteractionContextType.Guild)
+  .addStringOption((o) =>
+    o
+      .setName('power')
+      .setDescription('The power you ask to watch (its player decides)')
+      .setMaxLength(40)
+      .setAutocomplete(true),
+  )
+  .addBooleanOption((o) =>
+    o
+      .setName('stop')
+      .setDescription('Stop watching (with power: that one only); as a player, stop everyone watching you'),
+  )
+  .toJSON();
+
+async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const caller = callerOf(interaction);
+  const locale = readerOf(interaction);
+  const power = interaction.options.getString('power');
+  if (interaction.options.getBoolean('stop')) {
+    const r = await stopWatching(ctx.deps, { ...caller, power });
+    if (!r.ok) return replyRejected(interaction, r);
+    return replyPrivately(
+      interaction,
+      r.as === 'player'
+        ? tr(locale, 'spectate.stopped.player', { count: r.count, power: r.power ?? '' })
+        : tr(locale, 'spectate.stopped.spectator', { count: r.count }),
+    );
+  }
+  if (!power) return replyRejected(interaction, msg('spectate.refused.what'));
+  const r = await askToWatch(ctx.deps, { ...caller, power });
+  if (!r.ok) return replyRejected(interaction, r);
+  return replyPrivately(interaction, tr(locale, 'spectate.asked', { power: r.power }));
+}
+
+/** The powers the caller may ask to watch: held by a member, none of the caller's own. */
+async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
+  const typed = interaction.options.getFocused().trim().toLowerCase();
+  const powers = (await watchablePowers(ctx.deps, callerOf(interaction)))
+    .filter((p) => p.toLowerCase().includes(typed))
+    .slice(0, MAX_CHOICES);
+  await interaction.respond(powers.map((p) => ({ name: choiceName(p), value: p })));
+}
+
+/** The **Revoke** button left under an allowed request. */
+function revokeRow(requestId: number, locale: Locale): APIActionRowComponent<APIButtonComponent> {
+  return {
+    type: ComponentType.ActionRow,
+    components: [
+      {
+        type: ComponentType.Button,
+        style: ButtonStyle.Secondary,
+        label: tr(locale, 'spectate.button.revoke'),
+        custom_id: spectateButtonId('revoke', requestId),
+      },
+    ],
+  };
+}
+
+/**
+ * A button of a request DM: the answer replaces the buttons (an allowed request keeps **Revoke**); a refusal (not the
+ * power's player any more, answered already) is a private reply.
+ */
+async function component(
+  ctx: BotContext,
+  interaction: ComponentInteraction,
+  action: string,
+  args: string[],
+): Promise<void> {
+  const locale = readerOf(interaction);
+  const requestId = Number(args[0]);
+  const userId = interaction.user.id;
+  if (!interaction.isButton() || !Number.isSafeInteger(requestId))
+    return refuse(interaction, locale, fail(msg('spectate.refused.gone')));
+  if (action === 'revoke') {
+    const r = await revokeWatcher(ctx.deps, { requestId, userId });
+    if (!r.ok) return refuse(interaction, locale, r);
+    await interaction.update({
+      content: discordText(tr(locale, 'spectate.answered.revoked', { power: r.power })),
+      components: [],
+      allowedMentions: { parse: [] },
+    });
+    return;
+  }
+  if (action !== 'allow' && action !== 'orders' && action !== 'deny')
+    return refuse(interaction, locale, fail(msg('spectate.refused.gone')));
+  const r = await answerRequest(ctx.deps, { requestId, userId, answer: action as SpectateAnswer });
+  if (!r.ok) return refuse(interaction, locale, r);
+  const content =
+    r.status === 'allowed'
+      ? tr(locale, 'spectate.answered.allowed', { power: r.power, orders: r.showOrders ? 'yes' : 'no' })
+      : tr(locale, 'spectate.answered.denied', { power: r.power });
+  await interaction.update({
+    content: discordText(content),
+    components: r.status === 'allowed' ? [revokeRow(r.requestId, locale)] : [],
+    allowedMentions: { parse: [] },
+  });
+}
+
+async function refuse(
+  interaction: ComponentInteraction,
+  locale: Locale,
+  refusal: Parameters<typeof refusalText>[1],
+): Promise<void> {
+  await interaction.reply({
+    content: discordText(`⚠️ ${refusalText(locale, refusal)}`),
+    flags: MessageFlags.Ephemeral,
+    allowedMentions: { parse: [] },
+  });
+}
+
+export const spectateCommand: BotCommand = {
+  data,
+  execute,
+  autocomplete,
+  component,
+  // The request's buttons are in the player's DMs.
+  componentsInDms: true,
+  // Asking sends the player a DM: the `spectate` budget keeps anyone from flooding them.
+  cooldown: (interaction) => (interaction.options.getBoolean('stop') ? null : 'spectate'),
+  privateReplies: true,
+};

@@ -1,0 +1,102 @@
+/**
+ * Spectators' copies (docs/table.md "Spectators"): a spectator sees what the player of the power they watch sees,
+ * because every row that shows that player the game is copied, as it is queued, to the power's allowed spectators.
+ * One code path makes the player's view and the spectator's: whatever builds a seat's private rows (a fog game's
+ * per-power results DMs, src/game/fog) or the channel's posts builds the spectator's copy too, so a view filter applied
+ * there applies to the copy. What is copied:
+ * - the channel's results and final posts (`WATCHED_POSTS`), once per spectator;
+ * - the DMs to the watched seat's player that show the game (`WATCHED_DMS`: a fog game's results), and, only when the
+ *   player allowed it (`show_orders`), the ones that show its orders before the results (`ORDER_DMS`).
+ * Never copied: prompts, reminders, press, seat changes. A copy is skipped when the spectator holds a seat in the game
+ * now, or the seat changed hands since the player allowed it (the new player did not consent).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../store/db.js';
+import { games, outbox, players, spectators, type PlayerRow, type SpectatorRow } from '../../store/schema.js';
+import { msg, t, type Msg } from '../../i18n/index.js';
+import { channelRef, isPerson } from '../core/index.js';
+
+/** A row just queued (write.ts `Enqueue`, seen from here: the fields a copy reads). */
+interface Queued {
+  gameId: number | null;
+  phaseId?: number | null;
+  payload: { type: string; text?: string; lines?: Msg[]; reason?: string; watch?: unknown };
+  target: { kind: 'channel' | 'user'; id: string };
+  dedupeKey: string;
+  now: number;
+  dueAt?: number;
+}
+
+/** Channel posts a spectator gets a copy of. */
+const WATCHED_POSTS: readonly string[] = ['phase_results', 'game_over'];
+/** DM reasons a spectator gets a copy of (`results`: a fog game's results as the power saw them). */
+const WATCHED_DMS: readonly string[] = ['results'];
+/** DM reasons that show a power's orders before the results: copied only with `show_orders`. */
+const ORDER_DMS: readonly string[] = ['order_confirmation', 'variant'];
+
+/** The end of a copy's dedupe key: the original's key, then this (stopping a spectator drops its pending copies). */
+export function watchKeySuffix(row: Pick<SpectatorRow, 'id'>): string {
+  return `|watch:${row.id}`;
+}
+
+/** Queues the copies of a row just queued for its spectators (inside the same transaction). */
+export async function copyToWatchers(tx: Tx, m: Queued): Promise<void> {
+  if (m.gameId === null) return;
+  const payload = m.payload;
+  const post = m.target.kind === 'channel' && WATCHED_POSTS.includes(payload.type);
+  const dm = m.target.kind === 'user' && payload.type === 'dm' && !payload.watch;
+  if (!post && !dm) return;
+  const reason = dm ? String(payload.reason) : '';
+  if (dm && !WATCHED_DMS.includes(reason) && !ORDER_DMS.includes(reason)) return;
+  const seats = await tx.select().from(players).where(eq(players.gameId, m.gameId));
+  const watched = dm ? seats.find((s) => s.userId === m.target.id)?.power : undefined;
+  if (dm && !watched) return;
+  const rows = await tx
+    .select()
+    .from(spectators)
+    .where(and(eq(spectators.gameId, m.gameId), eq(spectators.status, 'allowed')));
+  if (rows.length === 0) return;
+  const game = (await tx.select({ channelId: games.channelId }).from(games).where(eq(games.id, m.gameId)).limit(1))[0];
+  if (!game) return;
+  const seen = new Set<string>();
+  for (const row of rows.sort((a, b) => a.id - b.id)) {
+    if (watched !== undefined && row.power !== watched) continue;
+    if (ORDER_DMS.includes(reason) && !row.showOrders) continue;
+    if (!consentStands(row, seats) || seen.has(row.userId)) continue;
+    seen.add(row.userId);
+    await insertCopy(tx, m, row, game.channelId);
+  }
+}
+
+/** The spectator plays no power here now, and the watched seat's player is the one who allowed it. */
+function consentStands(row: SpectatorRow, seats: readonly PlayerRow[]): boolean {
+  if (seats.some((s) => s.userId === row.userId)) return false;
+  const seat = seats.find((s) => s.power === row.power);
+  return seat !== undefined && isPerson(seat.userId) && seat.joinedAt <= (row.decidedAt ?? 0);
+}
+
+/** One spectator's copy: the row's payload headed by a line saying whose view it is, to the spectator by DM. */
+async function insertCopy(tx: Tx, m: Queued, row: SpectatorRow, channelId: string): Promise<void> {
+  const head = msg('spectate.copy.head', { power: row.power, channel: channelRef(channelId) });
+  const original = m.payload;
+  const payload = {
+    ...original,
+    text: `${t('en', head)}\n${original.text ?? ''}`,
+    ...(original.lines ? { lines: [head, ...original.lines] } : {}),
+    watch: { power: row.power },
+  };
+  await tx
+    .insert(outbox)
+    .values({
+      gameId: m.gameId,
+      phaseId: m.phaseId ?? null,
+      kind: payload.type,
+      targetKind: 'user',
+      target: row.userId,
+      payload,
+      dedupeKey: `${m.dedupeKey}${watchKeySuffix(row)}`,
+      createdAt: m.now,
+      nextAttemptAt: m.dueAt ?? m.now,
+    })
+    .onConflictDoNothing({ target: outbox.dedupeKey });
+}

@@ -1,0 +1,323 @@
+import { first } from '../../store/store.js';
+/**
+ * Spectators (docs/table.md "Spectators"): a member who plays no power in a game asks to watch one (`/spectate
+ * power:`); its player answers by DM (**Allow**, **Allow with orders**, **Deny**); once allowed, the spectator gets by DM
+ * a copy of every row that shows the player the game (src/game/outbox/watchers.ts); the player revokes at any time
+ * (`/spectate stop`, or **Revoke** under the request), and a spectator stops watching with `/spectate stop`.
+ *
+ * Names: the request names the spectator to the player only when the game shows who plays whom; the answer never
+ * names the player (the spectator knows the power). A computer seat has nobody to consent: it cannot be watched.
+ * Floods: a member has one request per power standing; a denied one may be asked again only after DENIED_WAIT_MS; a
+ * power has at most MAX_ASKED requests waiting; the bot's `spectate` budget limits how often a member asks.
+ */
+import { and, eq, inArray, isNull, like } from 'drizzle-orm';
+import type { Tx } from '../../store/db.js';
+import { audit, gameById, openGameByChannel, playerByUser, playersOf } from '../../store/queries.js';
+import { outbox, spectators, type GameRow, type SpectatorRow } from '../../store/schema.js';
+import { msg, type Msg } from '../../i18n/index.js';
+import {
+  NO_GAME,
+  channelRef,
+  fail,
+  hidesIdentities,
+  inReadTransaction,
+  inTransaction,
+  isComputer,
+  isPerson,
+  memberRef,
+  powerByName,
+  timeRef,
+  typed,
+  variantOfGame,
+  type Caller,
+  type GameDeps,
+  type Refusal,
+  type Result,
+} from '../core/index.js';
+import { enqueue, watchKeySuffix, worded } from '../outbox/index.js';
+
+/** How long a denied member waits before asking to watch the same power again. */
+export const DENIED_WAIT_MS = 24 * 3_600_000;
+/** Most requests one power has waiting for its player's answer. */
+export const MAX_ASKED = 3;
+
+/** How the player answers a request (the buttons of the request DM). */
+export type SpectateAnswer = 'allow' | 'orders' | 'deny';
+
+/** The channel's running Diplomacy game, or why there is none to watch. */
+async function watchableGame(tx: Tx, channelId: string): Promise<GameRow | Refusal> {
+  const game = await openGameByChannel(tx, channelId);
+  if (!game) return fail(NO_GAME);
+  if (game.kind !== 'diplomacy') return fail(msg('spectate.refused.kind'));
+  return game;
+}
+
+/** `/spectate power:`: asks the power's player, by DM, to let the caller watch it. */
+export async function askToWatch(
+  deps: GameDeps,
+  input: Caller & { power: string },
+): Promise<Result<{ power: string; requestId: number }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await watchableGame(tx, input.channelId);
+    if ('ok' in game) return game;
+    const variant = variantOfGame(game);
+    const power = variant ? powerByName(variant, input.power ?? '') : null;
+    if (!variant || !power) return fail(msg('spectate.refused.notPower', { typed: typed(input.power ?? '') }));
+    const own = await playerByUser(tx, game.id, input.userId);
+    if (own) return fail(msg('spectate.refused.player', { power: own.power }));
+    const seat = (await playersOf(tx, game.id)).find((p) => p.power === power);
+    if (seat && isComputer(seat.userId)) return fail(msg('spectate.refused.computer', { power }));
+    if (!seat || !isPerson(seat.userId)) return fail(msg('spectate.refused.nobody', { power }));
+    const now = deps.now();
+    const mine = await requestOf(tx, game.id, input.userId, power);
+    const refusal = mine ? standingRefusal(mine, power, now) : null;
+    if (refusal) return refusal;
+    const waiting = await tx
+      .select({ id: spectators.id })
+      .from(spectators)
+      .where(and(eq(spectators.gameId, game.id), eq(spectators.power, power), eq(spectators.status, 'asked')));
+    if (waiting.length >= MAX_ASKED) return fail(msg('spectate.refused.busy', { power }));
+    const row = mine
+      ? (
+          await tx
+            .update(spectators)
+            .set({ status: 'asked', showOrders: false, createdAt: now, decidedAt: null })
+            .where(eq(spectators.id, mine.id))
+            .returning()
+        )[0]!
+      : (
+          await tx
+            .insert(spectators)
+            .values({ gameId: game.id, power, userId: input.userId, status: 'asked', createdAt: now })
+            .returning()
+        )[0]!;
+    const who = hidesIdentities(game) ? msg('spectate.someone') : memberRef(input.userId);
+    await enqueue(tx, {
+      gameId: game.id,
+      payload: {
+        type: 'dm',
+        gameId: game.id,
+        reason: 'spectate',
+        spectateRequest: row.id,
+        ...worded([msg('spectate.request', { who, power, channel: channelRef(game.channelId) })]),
+      },
+      target: { kind: 'user', id: seat.userId },
+      dedupeKey: `spectate-ask:${row.id}:${now}`,
+      now,
+    });
+    await audit(tx, { gameId: game.id, userId: input.userId, action: 'spectate_ask', detail: { power }, at: now });
+    changed(game.id);
+    return { ok: true, power, requestId: row.id };
+  });
+}
+
+async function requestOf(tx: Tx, gameId: number, userId: string, power: string): Promise<SpectatorRow | undefined> {
+  return first(
+    await tx
+      .select()
+      .from(spectators)
+      .where(and(eq(spectators.gameId, gameId), eq(spectators.userId, userId), eq(spectators.power, power)))
+      .limit(1),
+  );
+}
+
+/** Why the member's standing request for a power stops a new one (waiting, allowed, denied lately), or null. */
+function standingRefusal(row: SpectatorRow, power: string, now: number): Refusal | null {
+  if (row.status === 'asked') return fail(msg('spectate.refused.pending', { power }));
+  if (row.status === 'allowed') return fail(msg('spectate.refused.already', { power }));
+  const again = (row.decidedAt ?? row.createdAt) + DENIED_WAIT_MS;
+  if (row.status === 'denied' && again > now)
+    return fail(msg('spectate.refused.denied', { power, relative: timeRef(again, 'R') }));
+  return null;
+}
+
+/**
+ * The player's answer to a request (a button of its DM). Only the power's player answers, once; the spectator is
+ * told by DM, never naming the player.
+ */
+export async function answerRequest(
+  deps: GameDeps,
+  input: { requestId: number; userId: string; answer: SpectateAnswer },
+): Promise<Result<{ power: string; status: 'allowed' | 'denied'; showOrders: boolean; requestId: number }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const found = await requestAndGame(tx, input.requestId, input.userId);
+    if ('ok' in found) return found;
+    const { row, game } = found;
+    if (row.status !== 'asked') return fail(msg('spectate.refused.answered', { power: row.power }));
+    const now = deps.now();
+    const status = input.answer === 'deny' ? 'denied' : 'allowed';
+    const showOrders = input.answer === 'orders';
+    await tx.update(spectators).set({ status, showOrders, decidedAt: now }).where(eq(spectators.id, row.id));
+    const channel = channelRef(game.channelId);
+    const line: Msg =
+      status === 'denied'
+        ? msg('spectate.denied', { power: row.power, channel })
+        : msg('spectate.allowed', { power: row.power, channel, orders: showOrders ? 'yes' : 'no' });
+    await queueSpectatorDm(tx, game, row, [line], `spectate-answer:${row.id}:${now}`, now);
+    await audit(tx, { gameId: game.id, userId: input.userId, action: `spectate_${status}`, detail: {}, at: now });
+    changed(game.id);
+    return { ok: true, power: row.power, status, showOrders, requestId: row.id };
+  });
+}
+
+/** A request and its game, when the caller is the power's player now; or why not. */
+async function requestAndGame(
+  tx: Tx,
+  requestId: number,
+  userId: string,
+): Promise<{ row: SpectatorRow; game: GameRow } | Refusal> {
+  const row = first(await tx.select().from(spectators).where(eq(spectators.id, requestId)).limit(1));
+  const game = row ? await gameById(tx, row.gameId) : undefined;
+  if (!row || !game) return fail(msg('spectate.refused.gone'));
+  if (game.status === 'finished') return fail(msg('spectate.refused.gameOver'));
+  const seat = await playerByUser(tx, game.id, userId);
+  if (seat?.power !== row.power) return fail(msg('spectate.refused.notYours', { power: row.power }));
+  return { row, game };
+}
+
+/** **Revoke** under an answered request: the player stops that one spectator. */
+export async function revokeWatcher(
+  deps: GameDeps,
+  input: { requestId: number; userId: string },
+): Promise<Result<{ power: string }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const found = await requestAndGame(tx, input.requestId, input.userId);
+    if ('ok' in found) return found;
+    const { row, game } = found;
+    if (row.status !== 'allowed') return fail(msg('spectate.refused.notWatching', { power: row.power }));
+    await stopRows(tx, game, [row], 'revoked', deps.now());
+    changed(game.id);
+    return { ok: true, power: row.power };
+  });
+}
+
+/**
+ * `/spectate stop`: a player stops everyone watching their power (and refuses the requests waiting); anyone else
+ * stops watching (`power` given: that power only). Answers who stopped what, in numbers (never names).
+ */
+export async function stopWatching(
+  deps: GameDeps,
+  input: Caller & { power?: string | null },
+): Promise<Result<{ as: 'player' | 'spectator'; power: string | null; count: number }>> {
+  return await inTransaction(deps, async (tx, changed) => {
+    const game = await watchableGame(tx, input.channelId);
+    if ('ok' in game) return game;
+    const now = deps.now();
+    const seat = await playerByUser(tx, game.id, input.userId);
+    const open = inArray(spectators.status, ['asked', 'allowed']);
+    if (seat) {
+      const rows = await tx
+        .select()
+        .from(spectators)
+        .where(and(eq(spectators.gameId, game.id), eq(spectators.power, seat.power), open));
+      await stopRows(tx, game, rows, 'revoked', now);
+      if (rows.length > 0) changed(game.id);
+      return { ok: true, as: 'player' as const, power: seat.power, count: rows.length };
+    }
+    const variant = variantOfGame(game);
+    const power = input.power ? (variant ? powerByName(variant, input.power) : null) : null;
+    if (input.power && !power) return fail(msg('spectate.refused.notPower', { typed: typed(input.power) }));
+    const rows = (
+      await tx
+        .select()
+        .from(spectators)
+        .where(and(eq(spectators.gameId, game.id), eq(spectators.userId, input.userId), open))
+    ).filter((r) => power === null || r.power === power);
+    if (rows.length === 0) return fail(msg('spectate.refused.notWatchingAny'));
+    await stopRows(tx, game, rows, 'left', now);
+    changed(game.id);
+    return { ok: true, as: 'spectator' as const, power, count: rows.length };
+  });
+}
+
+/**
+ * Stops requests and watchers: their rows become `stopped`, the copies not yet handed to Discord are dropped (nothing
+ * reaches a spectator after the stop), and a spectator the player revoked is told (naming nobody).
+ */
+async function stopRows(
+  tx: Tx,
+  game: GameRow,
+  rows: readonly SpectatorRow[],
+  why: 'revoked' | 'left',
+  now: number,
+): Promise<void> {
+  for (const row of rows) {
+    await tx.update(spectators).set({ status: 'stopped', decidedAt: now }).where(eq(spectators.id, row.id));
+    await tx
+      .update(outbox)
+      .set({ failedAt: now, lastError: 'dropped: the spectator stopped watching' })
+      .where(
+        and(
+          like(outbox.dedupeKey, `%${watchKeySuffix(row)}`),
+          eq(outbox.target, row.userId),
+          isNull(outbox.sentAt),
+          isNull(outbox.failedAt),
+          isNull(outbox.claimedBy),
+        ),
+      );
+    if (why === 'revoked' && row.status === 'allowed')
+      await queueSpectatorDm(
+        tx,
+        game,
+        row,
+        [msg('spectate.revoked', { power: row.power, channel: channelRef(game.channelId) })],
+        `spectate-revoked:${row.id}:${now}`,
+        now,
+      );
+    await audit(tx, {
+      gameId: game.id,
+      userId: null,
+      action: why === 'revoked' ? 'spectate_revoked' : 'spectate_left',
+      detail: { request: row.id },
+      at: now,
+    });
+  }
+}
+
+async function queueSpectatorDm(
+  tx: Tx,
+  game: GameRow,
+  row: SpectatorRow,
+  lines: Msg[],
+  dedupeKey: string,
+  now: number,
+): Promise<void> {
+  await enqueue(tx, {
+    gameId: game.id,
+    payload: { type: 'dm', gameId: game.id, reason: 'spectate', ...worded(lines) },
+    target: { kind: 'user', id: row.userId },
+    dedupeKey,
+    now,
+  });
+}
+
+/**
+ * What `/game status` adds for the caller alone: how many watch their power (and wait for an answer). Null when the
+ * caller plays no power in the channel's game.
+ */
+export async function watchersOfCaller(deps: GameDeps, caller: Caller): Promise<Result<{ line: Msg | null }>> {
+  return await inReadTransaction(deps, async (tx) => {
+    const game = await openGameByChannel(tx, caller.channelId);
+    const seat = game ? await playerByUser(tx, game.id, caller.userId) : undefined;
+    if (!game || !seat) return { ok: true, line: null };
+    const rows = await tx
+      .select()
+      .from(spectators)
+      .where(and(eq(spectators.gameId, game.id), eq(spectators.power, seat.power)));
+    const watching = rows.filter((r) => r.status === 'allowed' && (r.decidedAt ?? 0) >= seat.joinedAt).length;
+    const asked = rows.filter((r) => r.status === 'asked').length;
+    return { ok: true, line: msg('spectate.status', { power: seat.power, watching, asked }) };
+  });
+}
+
+/** The powers a member may ask to watch in the channel's game (autocomplete): held by a member, not theirs. */
+export async function watchablePowers(deps: GameDeps, caller: Caller): Promise<string[]> {
+  const r = await inReadTransaction(deps, async (tx) => {
+    const game = await watchableGame(tx, caller.channelId);
+    if ('ok' in game) return { ok: true as const, powers: [] as string[] };
+    const seats = await playersOf(tx, game.id);
+    if (seats.some((s) => s.userId === caller.userId)) return { ok: true as const, powers: [] as string[] };
+    return { ok: true as const, powers: seats.filter((s) => isPerson(s.userId)).map((s) => s.power) };
+  });
+  return r.ok ? r.powers : [];
+}

@@ -1,0 +1,144 @@
+/**
+ * Spectators through the bot and the Discord stand-in (docs/table.md "Spectators"): `/spectate power:` asks the
+ * power's player by DM (Allow / Allow with orders / Deny); an allowed spectator receives the results by DM, never the
+ * orders before them (unless allowed), until `/spectate stop:True`, and nothing after; a denied request waits before
+ * it may be asked again; in a gunboat game the request and the answer name nobody; `/game status` tells the player
+ * privately how many watch them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, waitForResults, type Harness } from './harness.js';
+
+const HOUR = 3_600_000;
+
+describe('spectators', () => {
+  let h: Harness;
+  const mention = (user: string) => `<@${h.fake.user(user).id}>`;
+  const requestDm = (user: string, power: string) =>
+    h.fake.waitForDm(user, (m) => m.content.includes(`asks to watch **${power}**`));
+
+  beforeAll(async () => {
+    h = await createHarness({
+      users: ['gm', 'alice', 'bob', 'carol', 'dave', 'erin', 'gina', 'hal'],
+      channels: ['main', 'gunboat'],
+    });
+    await h.start();
+    // Nobody is vacated for missing orders here (vacate-after 0): the seats stay with their players.
+    await h.fake.slash('gm', 'main', 'game create', {
+      variant: 'classic',
+      movement: '1h',
+      computer: 'Italy',
+      'vacate-after': 0,
+    });
+    await h.fake.slash('alice', 'main', 'game join', { power: 'England' });
+    await h.fake.slash('bob', 'main', 'game join', { power: 'France' });
+    await h.fake.slash('gm', 'main', 'game start');
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('refuses a player, a computer seat and a seat nobody plays, saying why', async () => {
+    expect((await h.fake.slash('alice', 'main', 'spectate', { power: 'France' })).text).toContain(
+      'You play **England**',
+    );
+    expect((await h.fake.slash('dave', 'main', 'spectate', { power: 'Italy' })).text).toContain('computer player');
+    expect((await h.fake.slash('dave', 'main', 'spectate', { power: 'Russia' })).text).toContain('Nobody plays');
+    const choices = await h.fake.autocomplete('dave', 'main', 'spectate', { power: '' }, 'power');
+    expect(choices.map((c) => c.value)).toEqual(['England', 'France']);
+  });
+
+  it('an allowed spectator gets the results by DM, never the orders before them, and nothing once stopped', async () => {
+    const asked = await h.fake.slash('dave', 'main', 'spectate', { power: 'England' });
+    expect(asked.ephemeral).toBe(true);
+    expect(asked.text).toContain('the player of **England** decides');
+    const request = await requestDm('alice', 'England');
+    expect(request.content).toContain(mention('dave'));
+    expect(h.fake.buttons(request).map((b) => b.label)).toEqual(['Allow', 'Allow with orders', 'Deny']);
+    const again = await h.fake.slash('dave', 'main', 'spectate', { power: 'England' });
+    expect(again.text).toContain('has not answered yet');
+
+    const allowed = await h.fake.click('alice', request, { label: 'Allow' });
+    expect(allowed.ephemeral).toBe(false);
+    expect(h.fake.message(request.id).content).toContain('You allowed a spectator to watch **England**');
+    expect(h.fake.buttons(request).map((b) => b.label)).toEqual(['Revoke']);
+    const told = await h.fake.waitForDm('dave', (m) => m.content.includes('you now watch **England**'));
+    expect(told.content).not.toContain(mention('alice'));
+    const status = await h.fake.slash('alice', 'main', 'game status');
+    expect(status.text).toContain('1 spectator watches **England**');
+    expect((await h.fake.slash('bob', 'main', 'game status')).text).toContain('nobody watches **France**');
+
+    await h.fake.slash('alice', 'main', 'order', { orders: 'F lon - nth; F edi - nwg; A lvp - yor' });
+    await h.fake.waitForDm('alice', (m) => m.content.includes('lon'));
+    await h.bot!.outbox.idle();
+    expect(h.fake.dms('dave').filter((m) => /lon|nwg|yor/.test(m.content))).toEqual([]);
+
+    h.clock.offset += HOUR + 1000;
+    await h.bot!.scheduler.poke();
+    await waitForResults(h, 'main', 'Spring 1901 movement');
+    const copy = await h.fake.waitForDm('dave', (m) => m.content.includes('Watching **England**'));
+    expect(copy.content).toContain('Spring 1901 movement');
+    expect(copy.content).toContain('F lon - nth');
+    expect(copy.attachments.some((a) => a.contentType === 'image/png')).toBe(true);
+    await h.bot!.outbox.idle();
+    expect(h.fake.dms('dave').filter((m) => m.content.includes('Watching **England**'))).toHaveLength(1);
+
+    const stopped = await h.fake.slash('alice', 'main', 'spectate', { stop: true });
+    expect(stopped.text).toContain('1 spectator or request for **England** stopped');
+    await h.fake.waitForDm('dave', (m) => m.content.includes('You no longer watch **England**'));
+    const before = h.fake.dms('dave').length;
+    h.clock.offset += HOUR + 1000;
+    await h.bot!.scheduler.poke();
+    await waitForResults(h, 'main', 'Fall 1901 movement');
+    await h.bot!.outbox.idle();
+    expect(h.fake.dms('dave')).toHaveLength(before);
+    expect((await h.fake.slash('alice', 'main', 'game status')).text).toContain('nobody watches **England**');
+  });
+
+  it('a denied request is told without naming the player, and may not be asked again at once', async () => {
+    await h.fake.slash('erin', 'main', 'spectate', { power: 'France' });
+    const request = await requestDm('bob', 'France');
+    const dave = await h.fake.click('dave', request, { label: 'Deny' }).catch((e: Error) => e);
+    expect(dave).toBeInstanceOf(Error); // a DM is visible to its recipient only
+    await h.fake.click('bob', request, { label: 'Deny' });
+    expect(h.fake.message(request.id).content).toContain('You refused the request to watch **France**');
+    expect(h.fake.buttons(request)).toEqual([]);
+    const told = await h.fake.waitForDm('erin', (m) => m.content.includes('was declined'));
+    expect(told.content).not.toContain(mention('bob'));
+    const again = await h.fake.slash('erin', 'main', 'spectate', { power: 'France' });
+    expect(again.text).toMatch(/was declined; you may ask again <t:\d+:R>/);
+    await h.bot!.outbox.idle();
+    expect(h.fake.dms('bob').filter((m) => m.content.includes('watch **France**'))).toHaveLength(1);
+  });
+
+  it('a spectator stops watching with /spectate stop:True', async () => {
+    const asked = await h.fake.slash('hal', 'main', 'spectate', { power: 'France' });
+    expect(asked.text).toContain('decides');
+    const request = await requestDm('bob', 'France');
+    await h.fake.click('bob', request, { label: 'Allow with orders' });
+    await h.fake.waitForDm(
+      'hal',
+      (m) => m.content.includes('you now watch **France**') && m.content.includes('its orders included'),
+    );
+    await h.fake.slash('bob', 'main', 'order', { orders: 'A par H' });
+    const confirmation = await h.fake.waitForDm('hal', (m) => m.content.includes('A par'));
+    expect(confirmation.content).toContain('Watching **France**');
+    const stopped = await h.fake.slash('hal', 'main', 'spectate', { stop: true });
+    expect(stopped.text).toContain('You stopped watching (1 power)');
+    expect((await h.fake.slash('bob', 'main', 'game status')).text).toContain('nobody watches **France**');
+  });
+
+  it('in a gunboat game the request names no member to the player, the answer none to the spectator', async () => {
+    await h.fake.slash('gm', 'gunboat', 'game create', { variant: 'classic', movement: '1h', press: 'gunboat' });
+    await h.fake.slash('carol', 'gunboat', 'game join', { power: 'Germany' });
+    await h.fake.slash('gm', 'gunboat', 'game start');
+    await h.fake.slash('gina', 'gunboat', 'spectate', { power: 'Germany' });
+    const request = await requestDm('carol', 'Germany');
+    expect(request.content).toMatch(/^👁 Someone asks to watch/);
+    expect(request.content).not.toMatch(/<@\d+>/);
+    await h.fake.click('carol', request, { label: 'Allow' });
+    const told = await h.fake.waitForDm('gina', (m) => m.content.includes('you now watch **Germany**'));
+    expect(told.content).not.toMatch(/<@\d+>/);
+    expect(told.content).not.toContain('carol');
+  });
+});
