@@ -13,11 +13,12 @@ import { and, eq, inArray, isNotNull, lte, min } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { audit, gameById, playerByUser, playersOf } from '../../store/queries.js';
 import { games, players, type GameRow, type PlayerRow } from '../../store/schema.js';
-import { msg, type Msg } from '../../i18n/index.js';
+import { msg, type Msg, type MsgParam } from '../../i18n/index.js';
 import {
   fail,
   identitiesHiddenNow,
   inTransaction,
+  powerParam,
   powersParam,
   timeRef,
   variantOfGame,
@@ -47,7 +48,7 @@ export async function openMuster(tx: Tx, game: GameRow, seats: readonly PlayerRo
 export async function confirmMuster(
   deps: GameDeps,
   input: { gameId: number; userId: string },
-): Promise<Result<{ power: string; already: boolean; channelId: string }>> {
+): Promise<Result<{ power: MsgParam; already: boolean; channelId: string }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await gameById(tx, input.gameId);
     if (!game || game.status === 'finished') return fail(msg('muster.refused.gameOver'));
@@ -63,7 +64,13 @@ export async function confirmMuster(
       await endWhenAllHere(tx, game, now);
       changed(game.id);
     }
-    return { ok: true, power: seat.power, already, channelId: game.channelId };
+    const variant = variantOfGame(game);
+    return {
+      ok: true,
+      power: variant ? powerParam(variant, seat.power) : seat.power,
+      already,
+      channelId: game.channelId,
+    };
   });
 }
 

@@ -12,9 +12,17 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
-import { games, outbox, players, spectators, type PlayerRow, type SpectatorRow } from '../../store/schema.js';
+import {
+  games,
+  outbox,
+  players,
+  spectators,
+  type GameRow,
+  type PlayerRow,
+  type SpectatorRow,
+} from '../../store/schema.js';
 import { msg, t, type Msg } from '../../i18n/index.js';
-import { channelRef, isPerson } from '../core/index.js';
+import { channelRef, isPerson, powerParam, variantOfGame } from '../core/index.js';
 
 /** A row just queued (write.ts `Enqueue`, seen from here: the fields a copy reads). */
 interface Queued {
@@ -56,7 +64,7 @@ export async function copyToWatchers(tx: Tx, m: Queued): Promise<void> {
     .from(spectators)
     .where(and(eq(spectators.gameId, m.gameId), eq(spectators.status, 'allowed')));
   if (rows.length === 0) return;
-  const game = (await tx.select({ channelId: games.channelId }).from(games).where(eq(games.id, m.gameId)).limit(1))[0];
+  const game = (await tx.select().from(games).where(eq(games.id, m.gameId)).limit(1))[0];
   if (!game) return;
   const seen = new Set<string>();
   for (const row of rows.sort((a, b) => a.id - b.id)) {
@@ -64,7 +72,7 @@ export async function copyToWatchers(tx: Tx, m: Queued): Promise<void> {
     if (ORDER_DMS.includes(reason) && !row.showOrders) continue;
     if (!consentStands(row, seats) || seen.has(row.userId)) continue;
     seen.add(row.userId);
-    await insertCopy(tx, m, row, game.channelId);
+    await insertCopy(tx, m, row, game);
   }
 }
 
@@ -76,8 +84,10 @@ function consentStands(row: SpectatorRow, seats: readonly PlayerRow[]): boolean 
 }
 
 /** One spectator's copy: the row's payload headed by a line saying whose view it is, to the spectator by DM. */
-async function insertCopy(tx: Tx, m: Queued, row: SpectatorRow, channelId: string): Promise<void> {
-  const head = msg('spectate.copy.head', { power: row.power, channel: channelRef(channelId) });
+async function insertCopy(tx: Tx, m: Queued, row: SpectatorRow, game: GameRow): Promise<void> {
+  const variant = variantOfGame(game);
+  const power = variant ? powerParam(variant, row.power) : row.power;
+  const head = msg('spectate.copy.head', { power, channel: channelRef(game.channelId) });
   const original = m.payload;
   const payload = {
     ...original,

@@ -14,7 +14,7 @@ import { and, eq, inArray, isNull, like } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { audit, gameById, openGameByChannel, playerByUser, playersOf } from '../../store/queries.js';
 import { outbox, spectators, type GameRow, type SpectatorRow } from '../../store/schema.js';
-import { msg, type Msg } from '../../i18n/index.js';
+import { msg, type Msg, type MsgParam } from '../../i18n/index.js';
 import {
   NO_GAME,
   channelRef,
@@ -26,6 +26,7 @@ import {
   isPerson,
   memberRef,
   powerByName,
+  powerParam,
   timeRef,
   typed,
   variantOfGame,
@@ -40,6 +41,12 @@ import { enqueue, watchKeySuffix, worded } from '../outbox/index.js';
 export const DENIED_WAIT_MS = 24 * 3_600_000;
 /** Most requests one power has waiting for its player's answer. */
 export const MAX_ASKED = 3;
+
+/** A power's name as a message parameter, worded in the reader's locale. */
+function powerName(game: GameRow, power: string): MsgParam {
+  const variant = variantOfGame(game);
+  return variant ? powerParam(variant, power) : power;
+}
 
 /** How the player answers a request (the buttons of the request DM). */
 export type SpectateAnswer = 'allow' | 'orders' | 'deny';
@@ -56,7 +63,7 @@ async function watchableGame(tx: Tx, channelId: string): Promise<GameRow | Refus
 export async function askToWatch(
   deps: GameDeps,
   input: Caller & { power: string },
-): Promise<Result<{ power: string; requestId: number }>> {
+): Promise<Result<{ power: MsgParam; requestId: number }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await watchableGame(tx, input.channelId);
     if ('ok' in game) return game;
@@ -64,19 +71,20 @@ export async function askToWatch(
     const power = variant ? powerByName(variant, input.power ?? '') : null;
     if (!variant || !power) return fail(msg('spectate.refused.notPower', { typed: typed(input.power ?? '') }));
     const own = await playerByUser(tx, game.id, input.userId);
-    if (own) return fail(msg('spectate.refused.player', { power: own.power }));
+    if (own) return fail(msg('spectate.refused.player', { power: powerName(game, own.power) }));
+    const name = powerName(game, power);
     const seat = (await playersOf(tx, game.id)).find((p) => p.power === power);
-    if (seat && isComputer(seat.userId)) return fail(msg('spectate.refused.computer', { power }));
-    if (!seat || !isPerson(seat.userId)) return fail(msg('spectate.refused.nobody', { power }));
+    if (seat && isComputer(seat.userId)) return fail(msg('spectate.refused.computer', { power: name }));
+    if (!seat || !isPerson(seat.userId)) return fail(msg('spectate.refused.nobody', { power: name }));
     const now = deps.now();
     const mine = await requestOf(tx, game.id, input.userId, power);
-    const refusal = mine ? standingRefusal(mine, power, now) : null;
+    const refusal = mine ? standingRefusal(mine, name, now) : null;
     if (refusal) return refusal;
     const waiting = await tx
       .select({ id: spectators.id })
       .from(spectators)
       .where(and(eq(spectators.gameId, game.id), eq(spectators.power, power), eq(spectators.status, 'asked')));
-    if (waiting.length >= MAX_ASKED) return fail(msg('spectate.refused.busy', { power }));
+    if (waiting.length >= MAX_ASKED) return fail(msg('spectate.refused.busy', { power: name }));
     const row = mine
       ? (
           await tx
@@ -99,7 +107,7 @@ export async function askToWatch(
         gameId: game.id,
         reason: 'spectate',
         spectateRequest: row.id,
-        ...worded([msg('spectate.request', { who, power, channel: channelRef(game.channelId) })]),
+        ...worded([msg('spectate.request', { who, power: name, channel: channelRef(game.channelId) })]),
       },
       target: { kind: 'user', id: seat.userId },
       dedupeKey: `spectate-ask:${row.id}:${now}`,
@@ -107,7 +115,7 @@ export async function askToWatch(
     });
     await audit(tx, { gameId: game.id, userId: input.userId, action: 'spectate_ask', detail: { power }, at: now });
     changed(game.id);
-    return { ok: true, power, requestId: row.id };
+    return { ok: true, power: name, requestId: row.id };
   });
 }
 
@@ -122,7 +130,7 @@ async function requestOf(tx: Tx, gameId: number, userId: string, power: string):
 }
 
 /** Why the member's standing request for a power stops a new one (waiting, allowed, denied lately), or null. */
-function standingRefusal(row: SpectatorRow, power: string, now: number): Refusal | null {
+function standingRefusal(row: SpectatorRow, power: MsgParam, now: number): Refusal | null {
   if (row.status === 'asked') return fail(msg('spectate.refused.pending', { power }));
   if (row.status === 'allowed') return fail(msg('spectate.refused.already', { power }));
   const again = (row.decidedAt ?? row.createdAt) + DENIED_WAIT_MS;
@@ -138,12 +146,13 @@ function standingRefusal(row: SpectatorRow, power: string, now: number): Refusal
 export async function answerRequest(
   deps: GameDeps,
   input: { requestId: number; userId: string; answer: SpectateAnswer },
-): Promise<Result<{ power: string; status: 'allowed' | 'denied'; showOrders: boolean; requestId: number }>> {
+): Promise<Result<{ power: MsgParam; status: 'allowed' | 'denied'; showOrders: boolean; requestId: number }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const found = await requestAndGame(tx, input.requestId, input.userId);
     if ('ok' in found) return found;
     const { row, game } = found;
-    if (row.status !== 'asked') return fail(msg('spectate.refused.answered', { power: row.power }));
+    const name = powerName(game, row.power);
+    if (row.status !== 'asked') return fail(msg('spectate.refused.answered', { power: name }));
     const now = deps.now();
     const status = input.answer === 'deny' ? 'denied' : 'allowed';
     const showOrders = input.answer === 'orders';
@@ -151,12 +160,12 @@ export async function answerRequest(
     const channel = channelRef(game.channelId);
     const line: Msg =
       status === 'denied'
-        ? msg('spectate.denied', { power: row.power, channel })
-        : msg('spectate.allowed', { power: row.power, channel, orders: showOrders ? 'yes' : 'no' });
+        ? msg('spectate.denied', { power: name, channel })
+        : msg('spectate.allowed', { power: name, channel, orders: showOrders ? 'yes' : 'no' });
     await queueSpectatorDm(tx, game, row, [line], `spectate-answer:${row.id}:${now}`, now);
     await audit(tx, { gameId: game.id, userId: input.userId, action: `spectate_${status}`, detail: {}, at: now });
     changed(game.id);
-    return { ok: true, power: row.power, status, showOrders, requestId: row.id };
+    return { ok: true, power: name, status, showOrders, requestId: row.id };
   });
 }
 
@@ -171,7 +180,7 @@ async function requestAndGame(
   if (!row || !game) return fail(msg('spectate.refused.gone'));
   if (game.status === 'finished') return fail(msg('spectate.refused.gameOver'));
   const seat = await playerByUser(tx, game.id, userId);
-  if (seat?.power !== row.power) return fail(msg('spectate.refused.notYours', { power: row.power }));
+  if (seat?.power !== row.power) return fail(msg('spectate.refused.notYours', { power: powerName(game, row.power) }));
   return { row, game };
 }
 
@@ -179,15 +188,16 @@ async function requestAndGame(
 export async function revokeWatcher(
   deps: GameDeps,
   input: { requestId: number; userId: string },
-): Promise<Result<{ power: string }>> {
+): Promise<Result<{ power: MsgParam }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const found = await requestAndGame(tx, input.requestId, input.userId);
     if ('ok' in found) return found;
     const { row, game } = found;
-    if (row.status !== 'allowed') return fail(msg('spectate.refused.notWatching', { power: row.power }));
+    const name = powerName(game, row.power);
+    if (row.status !== 'allowed') return fail(msg('spectate.refused.notWatching', { power: name }));
     await stopRows(tx, game, [row], 'revoked', deps.now());
     changed(game.id);
-    return { ok: true, power: row.power };
+    return { ok: true, power: name };
   });
 }
 
@@ -198,7 +208,7 @@ export async function revokeWatcher(
 export async function stopWatching(
   deps: GameDeps,
   input: Caller & { power?: string | null },
-): Promise<Result<{ as: 'player' | 'spectator'; power: string | null; count: number }>> {
+): Promise<Result<{ as: 'player' | 'spectator'; power: MsgParam | null; count: number }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await watchableGame(tx, input.channelId);
     if ('ok' in game) return game;
@@ -212,7 +222,7 @@ export async function stopWatching(
         .where(and(eq(spectators.gameId, game.id), eq(spectators.power, seat.power), open));
       await stopRows(tx, game, rows, 'revoked', now);
       if (rows.length > 0) changed(game.id);
-      return { ok: true, as: 'player' as const, power: seat.power, count: rows.length };
+      return { ok: true, as: 'player' as const, power: powerName(game, seat.power), count: rows.length };
     }
     const variant = variantOfGame(game);
     const power = input.power ? (variant ? powerByName(variant, input.power) : null) : null;
@@ -226,7 +236,7 @@ export async function stopWatching(
     if (rows.length === 0) return fail(msg('spectate.refused.notWatchingAny'));
     await stopRows(tx, game, rows, 'left', now);
     changed(game.id);
-    return { ok: true, as: 'spectator' as const, power, count: rows.length };
+    return { ok: true, as: 'spectator' as const, power: power && powerName(game, power), count: rows.length };
   });
 }
 
@@ -260,7 +270,7 @@ async function stopRows(
         tx,
         game,
         row,
-        [msg('spectate.revoked', { power: row.power, channel: channelRef(game.channelId) })],
+        [msg('spectate.revoked', { power: powerName(game, row.power), channel: channelRef(game.channelId) })],
         `spectate-revoked:${row.id}:${now}`,
         now,
       );
@@ -306,7 +316,7 @@ export async function watchersOfCaller(deps: GameDeps, caller: Caller): Promise<
       .where(and(eq(spectators.gameId, game.id), eq(spectators.power, seat.power)));
     const watching = rows.filter((r) => r.status === 'allowed' && (r.decidedAt ?? 0) >= seat.joinedAt).length;
     const asked = rows.filter((r) => r.status === 'asked').length;
-    return { ok: true, line: msg('spectate.status', { power: seat.power, watching, asked }) };
+    return { ok: true, line: msg('spectate.status', { power: powerName(game, seat.power), watching, asked }) };
   });
 }
 
