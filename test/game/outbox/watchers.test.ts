@@ -1,0 +1,89 @@
+/**
+ * Spectators' copies (src/game/outbox/watchers.ts, docs/table.md "Spectators"): a row that shows the watched seat's
+ * player the game is copied, as queued, to the power's allowed spectators, the same payload headed by whose view it
+ * is; the hook a fog game's per-power results DM (reason `results`) goes through. Orders before the results only with
+ * `show_orders`; nothing for another power, a reminder, a stopped spectator or a seat that changed hands.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { enqueue, worded, type DmReason } from '../../../src/game/outbox/index.js';
+import { answerRequest, askToWatch, stopWatching } from '../../../src/game/spectators/index.js';
+import { msg } from '../../../src/i18n/index.js';
+import { outbox, players } from '../../../src/store/schema.js';
+import { CHANNEL, makeEnv, ok, outboxRows, startedGame, userOf, type TestEnv } from '../helpers.js';
+
+const SPECTATOR = 'user-dave';
+
+describe("spectators' copies", () => {
+  let env: TestEnv;
+  let gameId: number;
+
+  /** Queues a DM to a power's player, as a feature would. */
+  async function dmTo(power: string, reason: string, key: string): Promise<void> {
+    await env.deps.store.transaction(async (tx) => {
+      await enqueue(tx, {
+        gameId,
+        payload: {
+          type: 'dm',
+          gameId,
+          reason: reason as DmReason,
+          ...worded([msg('text.plain', { text: `${power}'s own view` })]),
+        },
+        target: { kind: 'user', id: userOf(power) },
+        dedupeKey: key,
+        now: env.clock.t,
+      });
+    });
+  }
+  const copies = async () => (await outboxRows(env.deps)).filter((r) => r.target === SPECTATOR && r.kind === 'dm');
+
+  beforeEach(async () => {
+    env = await makeEnv();
+    gameId = ok(await startedGame(env.deps, ['England', 'France'])).game.id;
+    const asked = ok(await askToWatch(env.deps, { channelId: CHANNEL, userId: SPECTATOR, power: 'England' }));
+    ok(await answerRequest(env.deps, { requestId: asked.requestId, userId: userOf('England'), answer: 'allow' }));
+  });
+
+  afterEach(async () => {
+    await env.close();
+  });
+
+  it("copies a fog game's results DM to the power's spectator, the same payload headed by whose view it is", async () => {
+    await dmTo('England', 'results', 'fog-results:1:England:t');
+    const [copy, ...more] = (await copies()).filter((r) => r.dedupeKey.startsWith('fog-results:'));
+    expect(more).toEqual([]);
+    expect(copy!.dedupeKey).toBe('fog-results:1:England:t|watch:1');
+    const payload = copy!.payload as { reason: string; watch: unknown; lines: { key: string }[]; text: string };
+    expect(payload.reason).toBe('results');
+    expect(payload.watch).toEqual({ power: 'England' });
+    expect(payload.lines.map((l) => l.key)).toEqual(['spectate.copy.head', 'text.plain']);
+    expect(payload.text).toMatch(/^👁 Watching \*\*England\*\* in .*\nEngland's own view$/);
+  });
+
+  it('copies nothing of another power, a reminder, or orders before the results without show_orders', async () => {
+    await dmTo('France', 'results', 'fog-results:1:France:t');
+    await dmTo('England', 'reminder', 'reminder:1:England');
+    await dmTo('England', 'order_confirmation', 'confirm:1:England:t');
+    expect((await copies()).filter((r) => !r.dedupeKey.startsWith('spectate-'))).toEqual([]);
+  });
+
+  it('stops copying once stopped, and drops the copies not sent yet', async () => {
+    await dmTo('England', 'results', 'fog-results:1:England:a');
+    ok(await stopWatching(env.deps, { channelId: CHANNEL, userId: SPECTATOR }));
+    await dmTo('England', 'results', 'fog-results:2:England:b');
+    const rows = (await copies()).filter((r) => r.dedupeKey.startsWith('fog-results:'));
+    expect(rows.map((r) => [r.dedupeKey, r.failedAt !== null])).toEqual([['fog-results:1:England:a|watch:1', true]]);
+  });
+
+  it('copies nothing once the seat changed hands after the consent', async () => {
+    await env.deps.store.transaction((tx) =>
+      tx
+        .update(players)
+        .set({ joinedAt: env.clock.t + 1 })
+        .where(and(eq(players.gameId, gameId), eq(players.power, 'England'))),
+    );
+    await dmTo('England', 'results', 'fog-results:1:England:t');
+    const rows = await env.deps.store.db.select().from(outbox).where(eq(outbox.target, SPECTATOR));
+    expect(rows.filter((r) => r.dedupeKey.startsWith('fog-results:'))).toEqual([]);
+  });
+});
