@@ -140,5 +140,12 @@ describe('spectators', () => {
     const told = await h.fake.waitForDm('gina', (m) => m.content.includes('you now watch **Germany**'));
     expect(told.content).not.toMatch(/<@\d+>/);
     expect(told.content).not.toContain('carol');
+    // A spectator whose DMs are closed is no player: the channel's notice about a player's DMs is not posted.
+    await h.fake.slash('hal', 'gunboat', 'spectate', { power: 'Germany' });
+    h.fake.closeDms('hal');
+    const second = await h.fake.waitForDm('carol', (m) => m.content.includes('asks to watch') && m.id !== request.id);
+    await h.fake.click('carol', second, { label: 'Allow' });
+    await h.bot!.outbox.idle();
+    expect(h.fake.channelMessages('gunboat').filter((m) => m.content.startsWith('📪'))).toEqual([]);
   });
 });

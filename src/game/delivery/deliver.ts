@@ -525,7 +525,11 @@ async function failed(
             dedupeKey: `press-undelivered:${row.id}`,
             now: t,
           });
-        if (game) {
+        // A spectator's DMs (src/game/spectators) are no player's: the channel's notice about a player's DMs is not theirs.
+        const toSpectator =
+          ('watch' in sent && sent.watch !== undefined) ||
+          (sent.type === 'dm' && sent.reason === 'spectate' && sent.spectateRequest === undefined);
+        if (game && !toSpectator) {
           await enqueue(tx, {
             gameId: game.id,
             payload: {
