@@ -178,6 +178,7 @@ async function deliverRow(
       return await kindNamed(payload.own.kind).deliverStatus(lent, row, payload.own.data);
     if (payload.type === 'press_thread') return await deliverPressThread(ctx, payload.threadRowId);
     if (payload.type === 'substitute_call_closed') return await closeSubstituteCall(ctx, row, payload);
+    if (payload.type === 'muster_closed') return await closeMuster(ctx, row, payload);
     // A spectator's copy of a results or final post (src/game/outbox/watchers.ts): sent as the post is, into their DMs.
     if (row.targetKind === 'user' && payload.type === 'phase_results') return await sendResults(ctx, row, payload);
     if (row.targetKind === 'user' && payload.type === 'game_over') return await sendGameOver(ctx, row, payload);
@@ -200,8 +201,7 @@ async function deliverRow(
         return;
       case 'game_started':
       case 'step_post':
-        await sendPicturePost(ctx, row, payload);
-        return;
+        return await sendPicturePost(ctx, row, payload);
       case 'status':
         return await sendStatus(ctx, row, payload);
       case 'notice':
@@ -299,13 +299,19 @@ async function sendDm(
  * A channel post's messages in order, from the first one Discord does not have yet: the first with the row's own
  * nonce (as a post of one message always had), each later one with its part's; each recorded once Discord has it.
  */
-async function sendParts(ctx: SenderContext, row: DeliveryRow, messages: OutgoingMessage[]): Promise<void> {
+async function sendParts(
+  ctx: SenderContext,
+  row: DeliveryRow,
+  messages: OutgoingMessage[],
+): Promise<APIMessage | undefined> {
   // A post's copy for a spectator (src/game/outbox/watchers.ts) goes to the spectator's DMs.
   const channelId = row.targetKind === 'user' ? await dmChannelOf(ctx, row.target) : row.target;
+  let last: APIMessage | undefined;
   for (let i = row.partsSent ?? 0; i < messages.length; i++) {
-    await post(ctx, channelId, withNonce(row, messages[i]!, i === 0 ? undefined : i));
+    last = await post(ctx, channelId, withNonce(row, messages[i]!, i === 0 ? undefined : i));
     if (messages.length > 1) await row.partSent?.(i + 1);
   }
+  return last;
 }
 
 /**
@@ -340,7 +346,7 @@ async function sendPicturePost(
   ctx: SenderContext,
   row: DeliveryRow,
   payload: PayloadOf<'game_started' | 'step_post'>,
-): Promise<void> {
+): Promise<{ messageId: string } | undefined> {
   const { deps, maps } = ctx;
   // The phase's start map, or a variant's step picture when its step post (src/game/phase/steps.ts) names one (e.g. the
   // orders with their provisional results).
@@ -362,9 +368,11 @@ async function sendPicturePost(
     role,
   });
   // A muster's **I'm here** button goes with the post's last part, under the line that asks for it.
-  if (payload.type === 'game_started' && payload.muster)
-    messages.at(-1)!.body.components = [musterRow(payload.gameId, row.locale ?? 'en')];
-  await sendParts(ctx, row, messages);
+  const muster = payload.type === 'game_started' && payload.muster === true;
+  if (muster) messages.at(-1)!.body.components = [musterRow(payload.gameId, row.locale ?? 'en', false)];
+  const last = await sendParts(ctx, row, messages);
+  // The part with **I'm here**: its id is kept for the edit that disables the button when the muster ends.
+  return muster && last ? { messageId: last.id } : undefined;
 }
 
 /** The buttons of a request to watch a power (src/bot/commands/spectate.ts answers them). */
@@ -386,15 +394,31 @@ function spectateRequestRow(requestId: number, locale: Locale): APIActionRowComp
   };
 }
 
-/** The row of a start post's **I'm here** button (src/game/muster). */
-function musterRow(gameId: number, locale: Locale): APIActionRowComponent<APIButtonComponent> {
+/** The row of a start post's **I'm here** button (src/game/muster); once the muster is over, disabled. */
+function musterRow(gameId: number, locale: Locale, over: boolean): APIActionRowComponent<APIButtonComponent> {
   const button: APIButtonComponent = {
     type: ComponentType.Button,
-    style: ButtonStyle.Success,
-    label: tr(locale, 'muster.button'),
+    style: over ? ButtonStyle.Secondary : ButtonStyle.Success,
+    label: tr(locale, over ? 'muster.button.over' : 'muster.button.here'),
     custom_id: musterButtonId(gameId),
+    ...(over ? { disabled: true } : {}),
   };
   return { type: ComponentType.ActionRow, components: [button] };
+}
+
+/**
+ * The edit that closes a muster: the start post's **I'm here** disabled, saying the muster is over. A post that never
+ * went out, or that a moderator deleted, has nothing to edit.
+ */
+async function closeMuster(ctx: SenderContext, row: DeliveryRow, payload: PayloadOf<'muster_closed'>): Promise<void> {
+  if (!row.callMessageId) return;
+  try {
+    await ctx.rest.patch(Routes.channelMessage(row.target, row.callMessageId), {
+      body: { components: [musterRow(payload.gameId, row.locale ?? 'en', true)] },
+    });
+  } catch (err) {
+    if (!(err instanceof DiscordAPIError && Number(err.code) === RESTJSONErrorCodes.UnknownMessage)) throw err;
+  }
 }
 
 /**

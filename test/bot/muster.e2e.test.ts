@@ -91,8 +91,8 @@ describe('mustering', () => {
     expect(row.status).toBe('active');
     expect(row.deadlineMs).toBe(deadline);
     expect(row.musterEndsAt).toBeNull();
-    const late = await h.fake.click('carol', post, { label: "I'm here" });
-    expect(late.text).toContain('The muster is over');
+    // The start post's button is disabled by an edit, saying the muster is over.
+    expect(h.fake.buttons(post).map((b) => [b.label, b.disabled])).toEqual([['Muster over', true]]);
     expect((await h.fake.slash('dave', 'open', 'game status')).text).not.toContain('Muster');
   });
 
@@ -109,6 +109,7 @@ describe('mustering', () => {
     await h.bot!.outbox.idle();
     expect(notices('early', 'Muster over')).toHaveLength(1);
     expect(notices('early', 'Substitute wanted')).toHaveLength(0);
+    expect(h.fake.buttons(post).map((b) => [b.label, b.disabled])).toEqual([['Muster over', true]]);
   });
 
   it('in a gunboat game the muster names powers only, never a member', async () => {

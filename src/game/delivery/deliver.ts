@@ -45,6 +45,7 @@ import {
   ORDER_CONFIRMATION_KEY,
   PUBLISHES_ORDERS,
   STATUS_MARK_KEY,
+  startPostKey,
   worded,
   type OutboxPayload,
 } from '../outbox/index.js';
@@ -100,7 +101,10 @@ export interface DeliveryRow {
   attempts: number;
   /** For `status` rows: the message to edit (null: post a new one and return its id). */
   statusMessageId: string | null;
-  /** For `substitute_call_closed` rows: the call's post to edit (null: it was never posted). */
+  /**
+   * For `substitute_call_closed` rows: the call's post to edit; for `muster_closed` rows: the part of the start post
+   * that carries **I'm here** (null: it was never posted).
+   */
   callMessageId?: string | null;
   /**
    * For a message sent as several (a long post or DM): how many Discord already has (0: none), and how `send` records
@@ -389,7 +393,9 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
       dedupeKey: row.dedupeKey,
       attempts: row.attempts,
       statusMessageId,
-      ...(row.kind === 'substitute_call_closed' ? { callMessageId: await callMessageOf(store, row) } : {}),
+      ...(row.kind === 'substitute_call_closed' || row.kind === 'muster_closed'
+        ? { callMessageId: await postedMessageOf(store, row) }
+        : {}),
       partsSent: row.partsSent,
       locale: await store.transaction((tx) =>
         readerLocale(tx, { kind: row.targetKind, id: row.target, gameId: row.gameId }),
@@ -441,23 +447,26 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
 async function rememberMessage(tx: Tx, row: OutboxRow, messageId: string): Promise<void> {
   if (row.kind === 'status' && row.gameId !== null)
     await tx.update(games).set({ statusMessageId: messageId }).where(eq(games.id, row.gameId));
-  if (row.kind === 'substitute_call')
+  // A start post with a muster: the part that carries **I'm here**, for the edit that closes it (src/game/muster).
+  if (row.kind === 'substitute_call' || row.kind === 'game_started')
     await tx
       .update(outbox)
       .set({ payload: { ...(row.payload as object), messageId } })
       .where(eq(outbox.id, row.id));
 }
 
-/** The post of the call a `substitute_call_closed` row closes, once sent (null: never posted). */
-async function callMessageOf(store: Store, row: OutboxRow): Promise<string | null> {
-  const callId = (row.payload as { callId?: number }).callId;
+/**
+ * The post a closing edit changes, once sent (null: never posted): the call of a `substitute_call_closed` row, the
+ * start post (its part with **I'm here**) of a `muster_closed` row.
+ */
+async function postedMessageOf(store: Store, row: OutboxRow): Promise<string | null> {
+  const key =
+    row.kind === 'muster_closed'
+      ? startPostKey(Number(row.gameId))
+      : callPostKey(Number((row.payload as { callId?: number }).callId));
   const post = first(
     await inSnapshot(store, (tx) =>
-      tx
-        .select({ payload: outbox.payload })
-        .from(outbox)
-        .where(eq(outbox.dedupeKey, callPostKey(Number(callId))))
-        .limit(1),
+      tx.select({ payload: outbox.payload }).from(outbox).where(eq(outbox.dedupeKey, key)).limit(1),
     ),
   );
   const id = (post?.payload as { messageId?: unknown } | undefined)?.messageId;

@@ -61,7 +61,7 @@ import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { audit, idText, insertPhase, openGameByChannel, playerByUser, playersOf } from '../../store/queries.js';
 import { games, phases, players, type GameRow, type PhaseRow, type PressMode } from '../../store/schema.js';
-import { enqueue, queueDm, queueProgressStatus, queueStatus, worded } from '../outbox/index.js';
+import { enqueue, queueDm, queueProgressStatus, queueStatus, startPostKey, worded } from '../outbox/index.js';
 import { openStartSteps, pluginOfGame } from '../phase/index.js';
 import { inServerLibrary } from '../variant-library/index.js';
 import { isStoredVariantId } from '../../variants/stored.js';
@@ -571,7 +571,7 @@ export async function startGame(
         ]),
       },
       target: { kind: 'channel', id: game.channelId },
-      dedupeKey: `start:${game.id}`,
+      dedupeKey: startPostKey(game.id),
       now,
     });
     for (const p of joined)

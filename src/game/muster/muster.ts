@@ -25,7 +25,7 @@ import {
   type GameDeps,
   type Result,
 } from '../core/index.js';
-import { nextProgressMark, queueNotice, queueProgressStatus, queueStatus } from '../outbox/index.js';
+import { enqueue, nextProgressMark, queueNotice, queueProgressStatus, queueStatus } from '../outbox/index.js';
 import { vacateSeat } from '../seats/index.js';
 import { answersMuster as answers, mustered, musterOpenedAt as openedAtOf } from '../phase/index.js';
 
@@ -114,6 +114,14 @@ async function settle(tx: Tx, game: GameRow, now: number): Promise<boolean> {
           powers: variant ? powersParam(variant, powers) : powers.join(', '),
         });
   await queueNotice(tx, game, [line], `muster-ended:${game.id}`, now);
+  // The start post's **I'm here** is disabled (an edit; a press before it lands is told the muster is over).
+  await enqueue(tx, {
+    gameId: game.id,
+    payload: { type: 'muster_closed', gameId: game.id },
+    target: { kind: 'channel', id: game.channelId },
+    dedupeKey: `muster-closed:${game.id}`,
+    now,
+  });
   await audit(tx, { gameId: game.id, userId: null, action: 'muster_ended', detail: { vacated: powers }, at: now });
   if (powers.length === 0) await queueStatus(tx, game.id, now);
   return true;

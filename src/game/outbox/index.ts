@@ -17,6 +17,7 @@ export {
   queueNotice,
   queueProgressStatus,
   queueStatus,
+  startPostKey,
   worded,
   type DmReason,
   type KindPayload,

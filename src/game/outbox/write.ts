@@ -73,6 +73,11 @@ export type OutboxPayload =
    * (`DeliveryRow.callMessageId`); a call whose post never went out has nothing to edit.
    */
   | { type: 'substitute_call_closed'; gameId: number; callId: number; why: 'taken' | 'closed' }
+  /**
+   * Channel: the game's muster is over (src/game/muster): edit its start post so **I'm here** is disabled. The deliverer
+   * hands the sender the id of the start post's part with the button (`DeliveryRow.callMessageId`).
+   */
+  | { type: 'muster_closed'; gameId: number }
   /** A game kind's own row (src/game/core/kinds.ts): what it means is the kind's, delivered by its bot side. */
   | KindPayload;
 
@@ -146,6 +151,11 @@ export interface Enqueue {
   now: number;
   /** Not delivered before this time (default: `now`). */
   dueAt?: number;
+}
+
+/** The dedupe key of a game's start post (the muster's closing edit finds the post by it). */
+export function startPostKey(gameId: number): string {
+  return `start:${gameId}`;
 }
 
 /** Dedupe keys of order confirmation DMs: `confirm:<phase>:<power>:<token>` (src/game/orders/orders.ts). */
