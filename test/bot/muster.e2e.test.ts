@@ -74,6 +74,7 @@ describe('mustering', () => {
     h.clock.offset += 30 * MINUTE + 1000;
     // Two sweeps at once (two processes' timers): the muster is settled once.
     await Promise.all([h.bot!.scheduler.sweep(), h.bot!.scheduler.sweep()]);
+    await h.bot!.outbox.idle();
     await h.fake.waitForChannelMessage('open', (m) => m.content.includes('Muster over'));
     await h.fake.waitForChannelMessage('open', (m) => m.content.includes('Substitute wanted for Germany'));
     await h.bot!.scheduler.sweep();
@@ -120,6 +121,7 @@ describe('mustering', () => {
     expect(status.text).not.toMatch(/<@\d+>/);
     h.clock.offset += HOUR;
     await h.bot!.scheduler.sweep();
+    await h.bot!.outbox.idle();
     const over = await h.fake.waitForChannelMessage('gunboat', (m) => m.content.includes('Muster over'));
     expect(over.content).toContain('1 seat was not confirmed and goes to a substitute: Russia.');
     await h.fake.waitForChannelMessage('gunboat', (m) => m.content.includes('Substitute wanted for Russia'));
