@@ -4,6 +4,7 @@
  * tables and never starting with its orders; bounded per user and per server, expiring when unused; Warhammer's
  * battle winners and Mandate of Heaven's neutral orders chosen through the variants' plug-ins.
  */
+import { asc } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { legalOrders } from '../../../src/engine/options.js';
 import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
@@ -55,7 +56,8 @@ function played(r: Awaited<ReturnType<typeof nextSandbox>>) {
 }
 
 const gameTables = () => gameTablesOfStore(env.deps.store);
-const sandboxRows = async () => JSON.stringify(await env.deps.store.db.select().from(sandboxes));
+const sandboxRows = async () =>
+  JSON.stringify(await env.deps.store.db.select().from(sandboxes).orderBy(asc(sandboxes.id)));
 
 describe('a sandbox of a Classic game', () => {
   it('starts without the real orders, orders every power, adjudicates as often as asked and never writes to the game', async () => {
