@@ -19,7 +19,7 @@ import { formatResultsSummary } from '../../src/game/core/summary.js';
 import { getVariant } from '../../src/variants/index.js';
 import { phasesOf } from '../../src/store/queries.js';
 import type { FakeAttachment } from '../support/fake-discord/model.js';
-import { gameOfChannel, setTableColumns } from '../support/table-columns.js';
+import { gameOfChannel } from '../support/table-columns.js';
 import { waitForResults, type Harness } from './harness.js';
 import { startPadHarness, type PadHarness } from '../web/pad-support.js';
 
@@ -195,10 +195,11 @@ async function playWorld(world: 'A' | 'B'): Promise<World> {
   const pad = await startPadHarness({ users: USERS, channels: ['main'] }, { bot: { maps: seam.maps } });
   const h = pad.h;
   const looking = { h, pad, padReads: new Map<string, string[]>() };
-  await h.fake.slash(GM, 'main', 'game create', { variant: 'classic', movement: '1h' });
+  // Fog of war as the game master asks for it: `/game create fog:on`.
+  await h.fake.slash(GM, 'main', 'game create', { variant: 'classic', movement: '1h', fog: 'on' });
   for (const [power, user] of Object.entries(SEATS)) await h.fake.slash(user, 'main', 'game join', { power });
   const gameId = (await gameOfChannel(h.store, h.fake.channel('main').id)).id;
-  await setTableColumns(h.store, gameId, { fog: true });
+  expect((await gameOfChannel(h.store, h.fake.channel('main').id)).fog).toBe(true);
   await h.fake.slash(GM, 'main', 'game start');
   await h.bot!.outbox.idle();
   await everyoneLooks(looking, null);

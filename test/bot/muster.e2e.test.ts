@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness.js';
 import type { FakeMessage } from '../support/fake-discord/index.js';
-import { gameIdOfChannel, gameRow, setTableColumns } from '../support/table-columns.js';
+import { gameIdOfChannel, gameRow } from '../support/table-columns.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -28,7 +28,9 @@ describe('mustering', () => {
     await h.fake.slash('gm', channel, 'game create', { variant: 'classic', movement: '2h', ...options });
     for (const [user, power] of Object.entries(seats)) await h.fake.slash(user, channel, 'game join', { power });
     const gameId = await gameIdOfChannel(h.store, channelId(channel));
-    await setTableColumns(h.store, gameId, { musterMs: 30 * MINUTE });
+    // The muster as the game master gives it before the start (`/gm set setting:muster`).
+    const set = await h.fake.slash('gm', channel, 'gm set', { setting: 'muster', value: '30m' });
+    expect(set.text).toContain('30m');
     await h.fake.slash('gm', channel, 'game start');
     await h.fake.waitForChannelMessage(channel, (m) => m.content.includes('has started'));
     await h.bot!.outbox.idle();

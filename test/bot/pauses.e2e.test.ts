@@ -24,9 +24,20 @@ describe('pauses that cannot freeze a game', () => {
     await h.bot!.scheduler.sweep();
     await h.bot!.outbox.idle();
   };
-  const create = async (channel: string, gm: string, seats: Record<string, string>, extra = {}) => {
+  /** `pauseLimit`: given before the start with `/gm set setting:pause-limit`, as the game master does. */
+  const create = async (
+    channel: string,
+    gm: string,
+    seats: Record<string, string>,
+    extra = {},
+    pauseLimit?: string,
+  ) => {
     await h.fake.slash(gm, channel, 'game create', { variant: 'classic', movement: '20d', ...extra });
     for (const [user, power] of Object.entries(seats)) await h.fake.slash(user, channel, 'game join', { power });
+    if (pauseLimit) {
+      const set = await h.fake.slash(gm, channel, 'gm set', { setting: 'pause-limit', value: pauseLimit });
+      expect(set.text).toContain(pauseLimit);
+    }
     await h.fake.slash(gm, channel, 'game start');
     return await gameOfChannel(h.store, h.fake.channel(channel).id);
   };
@@ -44,8 +55,7 @@ describe('pauses that cannot freeze a game', () => {
   });
 
   it("a playing master's pauses count against the limit; at the limit the game resumes by itself, said once", async () => {
-    const game = await create('pm', 'gm', { gm: 'France', alice: 'Germany' });
-    await setTableColumns(h.store, game.id, { pauseLimitMs: 2 * HOUR });
+    const game = await create('pm', 'gm', { gm: 'France', alice: 'Germany' }, {}, '2h');
     const first = await h.fake.slash('gm', 'pm', 'gm pause', { reason: 'dentist' });
     expect(first.ephemeral).toBe(true);
     expect(first.text).toMatch(/resumes by itself <t:\d+:R> at the latest/);
@@ -82,8 +92,7 @@ describe('pauses that cannot freeze a game', () => {
   });
 
   it('a master who plays no power pauses without a limit', async () => {
-    const game = await create('nm', 'gm2', { alice: 'France', bob: 'Germany' });
-    await setTableColumns(h.store, game.id, { pauseLimitMs: HOUR });
+    const game = await create('nm', 'gm2', { alice: 'France', bob: 'Germany' }, {}, '1h');
     const paused = await h.fake.slash('gm2', 'nm', 'gm pause');
     expect(paused.text).toMatch(/Paused with .* left on the clock/);
     expect(paused.text).not.toMatch(/by itself/);
