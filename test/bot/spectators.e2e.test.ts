@@ -83,7 +83,8 @@ describe('spectators', () => {
     await h.bot!.outbox.idle();
     expect(h.fake.dms('dave').filter((m) => m.content.includes('Watching **England**'))).toHaveLength(1);
 
-    const stopped = await h.fake.slash('alice', 'main', 'spectate', { stop: true });
+    // Typed as the contract names it (`/spectate stop`): the client sends the option `stop: true`.
+    const stopped = await h.fake.slash('alice', 'main', 'spectate stop');
     expect(stopped.text).toContain('1 spectator or request for **England** stopped');
     await h.fake.waitForDm('dave', (m) => m.content.includes('You no longer watch **England**'));
     const before = h.fake.dms('dave').length;

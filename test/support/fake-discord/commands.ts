@@ -86,10 +86,17 @@ export function buildCommandData(
 
   let level: RegisteredOption[] = command.options;
   const wrappers: { name: string; type: number }[] = [];
-  for (const part of subPath) {
+  for (const [i, part] of subPath.entries()) {
     const sub = level.find(
       (o) => o.name === part && (o.type === OptionType.Subcommand || o.type === OptionType.SubcommandGroup),
     );
+    // `/spectate stop` typed as a path where the command has a boolean option of that name (no subcommands): the
+    // member picks the option in the client, which sends it as `stop: true` — exactly the data Discord sends.
+    const flag = level.find((o) => o.name === part && o.type === OptionType.Boolean);
+    if (!sub && flag && i === subPath.length - 1 && !(part in values)) {
+      values = { ...values, [part]: true };
+      break;
+    }
     if (!sub) throw new Error(`/${name} has no subcommand "${part}"`);
     wrappers.push({ name: sub.name, type: sub.type });
     level = sub.options ?? [];
