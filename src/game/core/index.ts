@@ -65,6 +65,7 @@ export {
   phaseLabel,
   phaseMsg,
   plainMsg,
+  resultsLastLine,
   resultsSummaryLines,
 } from './summary.js';
 export { orderParam, powerParam, powersParam, provinceParam } from './names.js';

@@ -265,20 +265,23 @@ export function resultsSummaryLines(
     lines.push(msg('results.heading.events'));
     for (const e of adjudication.events) lines.push(msg('results.bullet', { text: e.text }));
   }
-  if (adjudication.winner) lines.push(msg('results.winner', { power: powerParam(variant, adjudication.winner) }));
-  else if (next) {
-    const phase = phaseMsg(next.phase, variant);
-    lines.push(
-      next.deadline !== null
-        ? msg('results.next.deadline', {
-            phase,
-            relative: timeRef(next.deadline, 'R'),
-            date: timeRef(next.deadline, 'f'),
-          })
-        : msg('results.next', { phase }),
-    );
-  }
+  const last = resultsLastLine(variant, adjudication, next);
+  if (last) lines.push(last);
   return lines;
+}
+
+/** The last line of a results post: the winner, else the next phase and its deadline (none when the game ended). */
+export function resultsLastLine(
+  variant: Variant,
+  adjudication: Pick<Adjudication, 'winner'>,
+  next: { phase: Phase; deadline: number | null } | null | undefined,
+): Msg | null {
+  if (adjudication.winner) return msg('results.winner', { power: powerParam(variant, adjudication.winner) });
+  if (!next) return null;
+  const phase = phaseMsg(next.phase, variant);
+  return next.deadline !== null
+    ? msg('results.next.deadline', { phase, relative: timeRef(next.deadline, 'R'), date: timeRef(next.deadline, 'f') })
+    : msg('results.next', { phase });
 }
 
 /** `resultsSummaryLines` in English, one text. */

@@ -16,8 +16,8 @@ import {
   phaseMsg,
   powerParam,
   powersParam,
+  resultsLastLine,
   resultsSummaryLines,
-  timeRef,
   type GivenOrder,
 } from '../core/index.js';
 import { enqueue, worded } from '../outbox/index.js';
@@ -33,19 +33,8 @@ export function fogPublicResultsLines(variant: Variant, adjudication: Adjudicati
     msg('results.title', { phase: phaseMsg(adjudication.phase, variant) }),
     msg('fog.results.public', { count: still.length, powers: powersParam(variant, still) }),
   ];
-  if (adjudication.winner) lines.push(msg('results.winner', { power: powerParam(variant, adjudication.winner) }));
-  else if (next) {
-    const phase = phaseMsg(next.phase, variant);
-    lines.push(
-      next.deadline !== null
-        ? msg('results.next.deadline', {
-            phase,
-            relative: timeRef(next.deadline, 'R'),
-            date: timeRef(next.deadline, 'f'),
-          })
-        : msg('results.next', { phase }),
-    );
-  }
+  const last = resultsLastLine(variant, adjudication, next);
+  if (last) lines.push(last);
   return lines;
 }
 
