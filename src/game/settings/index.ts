@@ -6,6 +6,7 @@
  */
 export {
   SETTING_NAMES,
+  fogRefusal,
   parseSetting,
   parseTableOptions,
   settingAbout,
