@@ -281,7 +281,8 @@ describe('the compiled bot', () => {
           const shards = new Set(handled.filter((l) => ids.has(String(l.channel))).map((l) => l.shard));
           expect([...shards]).toEqual([shardOfGuild(g.id, 2)]);
         }
-        expect(bot.lines().filter((l) => l.msg === 'game started')).toHaveLength(4);
+        // The child's log reaches this process after the reply did: wait for the last line rather than read it at once.
+        await expect.poll(() => bot.lines().filter((l) => l.msg === 'game started').length).toBe(4);
       } finally {
         expect(await bot.stop()).toBe(0);
       }
