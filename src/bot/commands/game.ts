@@ -476,7 +476,7 @@ function createdText(locale: Locale, r: Created, userId: string, colourBlind: bo
       retreat: formatDuration(d.retreat),
       adjustment: formatDuration(d.adjustment),
     }),
-    ...tableLines(locale, game.table),
+    ...tableLines(locale, game),
     ...(colourBlind ? [tr(locale, 'lobby.created.colourBlind')] : []),
     ...(game.notifyRoleId ? [tr(locale, 'lobby.created.notify', { role: roleMention(game.notifyRoleId) })] : []),
     ...optionsLines(game.variantId, game.options),
@@ -492,7 +492,8 @@ function createdText(locale: Locale, r: Created, userId: string, colourBlind: bo
 }
 
 /** The create reply's lines about the table's rules that are on: the clock, the muster, the fog. */
-function tableLines(locale: Locale, table: GameView['table']): string[] {
+function tableLines(locale: Locale, game: Pick<GameView, 'table' | 'fog'>): string[] {
+  const { table } = game;
   const clock = clockState(table.clock);
   return [
     ...(clock.state === 'on' ? [tr(locale, 'settings.reply.clockOn', { rule: clock.rule })] : []),
@@ -500,7 +501,7 @@ function tableLines(locale: Locale, table: GameView['table']): string[] {
     ...(table.musterMs !== null
       ? [tr(locale, 'settings.created.muster', { duration: formatDuration(table.musterMs) })]
       : []),
-    ...(table.fog ? [tr(locale, 'settings.created.fog')] : []),
+    ...(game.fog ? [tr(locale, 'settings.created.fog')] : []),
   ];
 }
 

@@ -64,6 +64,7 @@ export {
   phaseCode,
   phaseLabel,
   phaseMsg,
+  placeIn,
   plainMsg,
   resultsLastLine,
   resultsSummaryLines,

@@ -127,8 +127,11 @@ const REASONS: readonly [RegExp, Parameters<typeof msg>[0], readonly string[]][]
   [/^(\d+) unused builds? waived$/, 'results.reason.unusedWaived', ['count']],
 ];
 
-/** A province named in a reason (its English name, or its id), in the reader's language; anything else as it is. */
-function placeIn(variant: Variant | undefined, name: string): MsgParam {
+/**
+ * A province named in an engine sentence (its English name, or its id), in the reader's language; anything else as it
+ * is. The results' reasons and the refused orders' problems (src/game/orders/problems.ts) read their places with it.
+ */
+export function placeIn(variant: Variant | undefined, name: string): MsgParam {
   if (!variant || variant.map.province(name)) return name; // an id (`ber`) reads the same in every language
   const id = variant.map.provinceIds().find((p) => variant.map.province(p)?.name === name);
   return id ? provinceParam(variant, id) : name;

@@ -145,8 +145,8 @@ export interface GameView {
   locale: Locale;
   /** Fog of war: each power sees only what stands near its units and centres (docs/table.md "Fog of war"). */
   fog: boolean;
-  /** The table's rules (docs/table.md): the deadline clock (null: durations), the muster, the fog, the pause limit. */
-  table: { clock: GameClock | null; musterMs: number | null; fog: boolean; pauseLimitMs: number };
+  /** The table's rules (docs/table.md): the deadline clock (null: durations), the muster, the pause limit (fog: `fog`). */
+  table: { clock: GameClock | null; musterMs: number | null; pauseLimitMs: number };
 }
 
 /** One power's line in the status message: never what it ordered. */

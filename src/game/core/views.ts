@@ -54,7 +54,6 @@ export function toGameView(row: GameRow): GameView {
     table: {
       clock: row.clock ?? null,
       musterMs: row.musterMs ?? null,
-      fog: row.fog ?? false,
       pauseLimitMs: row.pauseLimitMs,
     },
   };

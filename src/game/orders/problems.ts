@@ -7,7 +7,7 @@
  */
 import type { Variant } from '../../engine/variant.js';
 import { msg, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
-import { plainMsg, powerParam, provinceParam } from '../core/index.js';
+import { placeIn, plainMsg, powerParam } from '../core/index.js';
 
 /** How a captured value becomes a parameter: as typed, a number, a province or power name, a unit type. */
 type Kind = 'text' | 'number' | 'place' | 'power' | 'type' | 'places' | 'what';
@@ -242,18 +242,12 @@ const CHECK: readonly Pattern[] = [
 ];
 
 /** A province's id from its English name (as the engine writes it), if the variant has one so named. */
-function provinceId(variant: Variant, name: string): string | null {
-  return variant.map.provinceIds().find((id) => variant.map.province(id)?.name === name) ?? null;
-}
-
 function param(variant: Variant, kind: Kind, value: string): MsgParam {
   switch (kind) {
     case 'number':
       return Number(value);
-    case 'place': {
-      const id = variant.map.province(value) ? value : provinceId(variant, value);
-      return id ? provinceParam(variant, id) : value;
-    }
+    case 'place':
+      return placeIn(variant, value);
     case 'power':
       return variant.powers.some((p) => p.name === value) ? powerParam(variant, value) : value;
     case 'type':
