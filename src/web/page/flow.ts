@@ -42,6 +42,16 @@ export type Step =
 /** What a click leads to: the next step, or the order to store. */
 export type Outcome = { step: Step } | { done: PadChoice };
 
+/**
+ * The step to keep when a fresh view arrives (a stored order's answer, a save): the one under way while its piece
+ * is offered unchanged, else idle. An answer to an earlier click must not undo the click after it.
+ */
+export function keepStep(step: Step, pieces: readonly PadPiece[]): Step {
+  if (step.at === 'idle') return step;
+  const fresh = pieces.find((p) => p.province === step.piece.province);
+  return fresh && JSON.stringify(fresh) === JSON.stringify(step.piece) ? step : { at: 'idle' };
+}
+
 export function kindsOf(piece: PadPiece): string[] {
   const kinds = [...new Set(piece.choices.map((c) => c.kind))];
   const rank = (k: string) => (KIND_ORDER.includes(k) ? KIND_ORDER.indexOf(k) : KIND_ORDER.length);

@@ -9,7 +9,7 @@ import type { PageScene } from '../../render/index.js';
 import { Api, type ApiAnswer } from './api.js';
 import { Panel } from './panel.js';
 import { PadMap } from './map.js';
-import { chooseKind, litProvinces, pickProvince, type Outcome, type PadChoice, type Step } from './flow.js';
+import { chooseKind, keepStep, litProvinces, pickProvince, type Outcome, type PadChoice, type Step } from './flow.js';
 import { texts, type Texts } from './texts.js';
 
 const POLL_MS = 15_000;
@@ -185,7 +185,7 @@ class Pad {
     if (view.phase.id !== this.view.phase.id) return this.markStale(this.t('pad.page.newPhase'));
     this.view = view;
     this.skew = view.now - Date.now();
-    this.go(this.step.at === 'idle' ? this.step : { at: 'idle' });
+    this.go(keepStep(this.step, view.pieces));
   }
 
   private markStale(message: string): void {

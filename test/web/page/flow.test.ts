@@ -8,6 +8,7 @@ import type { Position } from '../../../src/engine/types.js';
 import { loadVariant } from '../../../src/variants/bundled.js';
 import {
   chooseKind,
+  keepStep,
   kindsOf,
   litProvinces,
   pickProvince,
@@ -50,6 +51,22 @@ describe('the order flow on Classic’s first board', async () => {
     ['Russia', 'stp', 'move', ['bot'], 'F stp/sc - bot'],
   ] as [string, string, string, string[], string][])('%s %s %s %j → %s', (power, province, kind, clicks, text) => {
     expect(play(pieces(power).find((p) => p.province === province)!, kind, clicks)).toBe(text);
+  });
+
+  it('keeps the step under way when a late answer brings the same piece, and drops it when the piece changed', () => {
+    const france = pieces('France');
+    const par = france.find((p) => p.province === 'par')!;
+    const step = (chooseKind(par, 'move') as { step: Step }).step;
+    expect(keepStep(step, structuredClone(france))).toBe(step);
+    expect(keepStep({ at: 'kind', piece: par }, france)).toEqual({ at: 'kind', piece: par });
+    expect(
+      keepStep(
+        step,
+        france.filter((p) => p.province !== 'par'),
+      ),
+    ).toEqual({ at: 'idle' });
+    const fewer = france.map((p) => (p.province === 'par' ? { ...p, choices: p.choices.slice(1) } : p));
+    expect(keepStep(step, fewer)).toEqual({ at: 'idle' });
   });
 
   it('lights only the listed targets and refuses a click elsewhere', () => {
