@@ -49,9 +49,9 @@ import {
   worded,
   type OutboxPayload,
 } from '../outbox/index.js';
-import { buildStatus } from '../phase/index.js';
+import { pinnedStatus } from '../phase/index.js';
 import { callPostKey } from '../seats/index.js';
-import { gameKindOf, hidesIdentities, channelRef, memberRef, readerLocale } from '../core/index.js';
+import { hidesIdentities, channelRef, memberRef, readerLocale } from '../core/index.js';
 import { msg, type Locale } from '../../i18n/index.js';
 
 export type PermanentReason =
@@ -354,15 +354,8 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
       const fresh = await store.transaction(async (tx) => {
         const game = first(await tx.select().from(games).where(eq(games.id, row.gameId!)).limit(1));
         if (!game) return null;
-        // A game kind's status (src/game/core/kinds.ts: e.g. a table message, from public information only), with the
-        // data its bot side draws the message with.
-        const own = (await gameKindOf(game.kind)?.status(tx, game)) ?? null;
-        if (!own) return { messageId: game.statusMessageId, ...worded((await buildStatus(tx, game, now())).lines) };
-        return {
-          messageId: game.statusMessageId,
-          text: own.text,
-          ...(own.data !== undefined ? { own: { kind: game.kind, data: own.data } } : {}),
-        };
+        const status = await pinnedStatus(tx, game, now());
+        return { messageId: game.statusMessageId, ...('lines' in status ? worded(status.lines) : status) };
       });
       if (!fresh) {
         await store.transaction(async (tx) => {

@@ -33,7 +33,7 @@ export {
 } from './machine.js';
 export { gameFrame, pluginContext, pluginOfGame } from './plugin-context.js';
 export { listRecords, recordsOf, writeListRecords } from './records.js';
-export { buildStatus, endMsg, survivingPowers } from './status.js';
+export { buildStatus, endMsg, pinnedStatus, survivingPowers } from './status.js';
 export { answersMuster, musterOpenedAt, mustered } from './muster-status.js';
 export {
   advanceSteps,

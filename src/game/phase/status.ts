@@ -20,6 +20,7 @@ import {
   identitiesHiddenNow,
   publicHolderName,
   formatDuration,
+  gameKindOf,
   type PowerStatus,
   type StatusView,
   toGameView,
@@ -50,6 +51,21 @@ export function survivingPowers(variant: Variant, position: Position): string[] 
  * (`reply`: in a game that hides who plays whom, without the players' progress, which only the pin shows).
  */
 export type StatusReader = 'pin' | 'reply';
+
+/**
+ * The channel's pinned status message of a game as it is now, the one read the outbox makes at delivery: a game
+ * kind's own (src/game/core/kind.ts: e.g. the card table, from public information only, with the data its bot side
+ * draws it with), or Diplomacy's status lines.
+ */
+export async function pinnedStatus(
+  tx: Tx,
+  game: GameRow,
+  now: number,
+): Promise<{ lines: Msg[] } | { text: string; own?: { kind: string; data: unknown } }> {
+  const own = (await gameKindOf(game.kind)?.status(tx, game)) ?? null;
+  if (!own) return { lines: (await buildStatus(tx, game, now)).lines };
+  return { text: own.text, ...(own.data !== undefined ? { own: { kind: game.kind, data: own.data } } : {}) };
+}
 
 export async function buildStatus(
   tx: Tx,
