@@ -444,6 +444,8 @@ describe('claims (kill -9)', () => {
       intervalMs: 60_000,
     });
     await vi.waitFor(async () => expect((await claimsByOwner(env.deps.store)).get(loop.deliverer.id)).toBe(1));
+    // The claim is written before the send begins: wait for the send itself.
+    await vi.waitFor(() => expect(release).toBeTypeOf('function'));
     release();
     await loop.stop();
     expect((await claimsByOwner(env.deps.store)).size).toBe(0);
