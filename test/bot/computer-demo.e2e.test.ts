@@ -30,7 +30,7 @@ describe('a demonstration table of seven computer players', () => {
     h = await createHarness(
       { users: ['gm', 'watcher'], channels: [CHANNEL] },
       // A whole game resolves many phases in a few minutes of real time: the phases-per-hour cap is lifted here.
-      { log, maps, computerBudget: 300, limits: { confirmationQuietMs: 0, phasesPerHour: 10_000 } },
+      { log, maps, computerBudget: 60, limits: { confirmationQuietMs: 0, phasesPerHour: 10_000 } },
     );
     await h.start();
   }, 60_000);
