@@ -39,9 +39,25 @@ function plain(text: string): string {
   const lang = document.documentElement.lang || 'en';
   return text.replace(/\*\*|`/g, '').replace(/⟦time:(\d+):(R|f)⟧/g, (_whole, ms: string, style: string) => {
     const at = Number(ms);
-    if (style === 'f') return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+    if (style === 'f') return moment(lang, at);
     return relativeTime(lang, at - Date.now());
   });
+}
+
+/**
+ * A moment in the viewer's time zone, with the weekday and the zone's name: a deadline by the clock is stated in
+ * the game's zone ("21:00 Europe/Paris, Mon–Fri"), so the viewer's own must be named beside it.
+ */
+function moment(lang: string, at: number): string {
+  return new Intl.DateTimeFormat(lang, {
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(at);
 }
 
 function relativeTime(lang: string, left: number): string {
@@ -280,7 +296,7 @@ export class Panel {
       return;
     }
     const left = view.phase.deadline - (Date.now() + skew);
-    const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(view.phase.deadline);
+    const date = moment(lang, view.phase.deadline);
     const relative = relativeTime(lang, left);
     const deadline = this.t('pad.page.deadline', { date, relative });
     this.deadlineBox.textContent = view.phase.rule ? `${deadline} · ${view.phase.rule}` : deadline;
