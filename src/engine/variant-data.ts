@@ -47,6 +47,8 @@ export interface VariantNames {
   provinces: Record<ProvinceId, string>;
   /** More names a province is known by there (read by the order parser, never written). */
   aliases?: Record<ProvinceId, string[]>;
+  /** The variant's own legend texts (its walls, links, overlays) there, by their English text. */
+  legend?: Record<string, string>;
 }
 
 export interface LinkData {

@@ -39,7 +39,7 @@ import { placeSymbols, symbolBox, SYMBOL_TEXT, type SymbolLine } from './symbols
 import { OVERLAY_NEUTRAL, overlayLegend, placeOverlays } from './overlays.js';
 import type { MapOverlay } from '../variants/plugin/overlay.js';
 import type { PowerData } from '../variants/schema.js';
-import { powerName } from '../variants/names.js';
+import { powerName, variantNames } from '../variants/names.js';
 import { tr, type Locale, type MessageKey } from '../i18n/index.js';
 import { borderLines, holdersOf, regionsOf } from './territory.js';
 import { wrapInto, wrapLines, wrapOf, wrapRects, type Wrap } from './wrap.js';
@@ -483,7 +483,7 @@ function assembleScene(b: SceneBase, drawn: UnitsAndOrders, marks: SceneMarks): 
     centers,
     regions,
     marked,
-  }).map((w) => ({ ...w, text: legendKeyText(opts.locale, w.kind, w.text) }));
+  }).map((w) => ({ ...w, text: legendKeyText(variant, opts.locale, w.kind, w.text) }));
   const { entries, keys, legendSize, legendH } = layoutLegend({
     variant,
     position,
@@ -969,13 +969,19 @@ const LEGEND_KEYS: Readonly<Record<string, MessageKey>> = {
   fleet: 'map.legend.fleet',
   center: 'map.legend.center',
   river: 'map.legend.river',
+  wall: 'map.legend.wall',
   impassable: 'map.legend.impassable',
   fog: 'fog.map.legend',
 };
 
-/** A legend key's text in the readers' locale: the renderer's own words translated, a variant's texts as they are. */
-function legendKeyText(locale: Locale | undefined, kind: string, english: string): string {
+/**
+ * A legend key's text in the readers' locale: a variant's own texts (its walls, links, overlays) as its names there
+ * give them (src/variants/names.ts), the renderer's own words from the catalogue; else as written.
+ */
+function legendKeyText(variant: Variant, locale: Locale | undefined, kind: string, english: string): string {
   if (!locale || locale === 'en') return english;
+  const own = variantNames(variant, locale)?.legend?.[english];
+  if (own !== undefined) return drawable(own);
   const key = Object.hasOwn(LEGEND_KEYS, kind) ? LEGEND_KEYS[kind] : undefined;
   if (!key || tr('en', key) !== english) return english;
   return drawable(tr(locale, key));

@@ -31,6 +31,7 @@ function simplifiedNames(names: VariantNames): VariantNames {
     powers: mapValues(names.powers, simplified),
     provinces: mapValues(names.provinces, simplified),
     ...(names.aliases ? { aliases: mapValues(names.aliases, (list) => list.map(simplified)) } : {}),
+    ...(names.legend ? { legend: mapValues(names.legend, simplified) } : {}),
   };
 }
 

@@ -62,6 +62,21 @@ describe('maps in the readers’ locale', () => {
     expect(simplified.legend.keys.map((k) => k.text)).toEqual(expect.arrayContaining(['移动', '陆军', '补给中心']));
   });
 
+  it('the variants’ own legend keys (walls, the Hai river, the nomads’ band) in the reader’s language', () => {
+    const keys = (v: typeof ws, locale?: 'fr' | 'zh-CN' | 'zh-TW') =>
+      sceneOf(v, locale ? { locale } : {}).legend.keys.map((k) => k.text);
+    expect(keys(ws)).toEqual(expect.arrayContaining(['wall', 'the Hai river']));
+    expect(keys(ws, 'zh-TW')).toEqual(expect.arrayContaining(['城牆', '海河']));
+    expect(keys(ws, 'zh-CN')).toEqual(expect.arrayContaining(['城墙', '海河']));
+    expect(keys(ws, 'fr')).toEqual(expect.arrayContaining(['muraille', 'le fleuve Hai']));
+    const moh = getVariant('mandate-of-heaven')!;
+    expect(keys(moh, 'zh-CN')).toContain('匈奴部署区');
+    expect(keys(moh, 'fr')).toContain('zone de placement des Hsiung-Nu');
+    const english = ['wall', 'the Hai river', 'Hsiung-Nu placement area', 'raise fleet', 'river move'];
+    for (const locale of ['fr', 'zh-CN', 'zh-TW'] as const)
+      for (const v of [ws, moh]) expect(keys(v, locale).filter((k) => english.includes(k))).toEqual([]);
+  });
+
   it('Classic in French: the codes players type stay, the legend and the title are French', () => {
     const english = sceneOf(classic);
     const french = sceneOf(classic, { locale: 'fr' });

@@ -5,6 +5,7 @@
 import data from './map.json' with { type: 'json' };
 /** Where to draw each province (built by src/render/tools/build-moh-geometry.ts; see docs/variants.md). */
 import geometry from './geometry.json' with { type: 'json' };
+import namesFr from './names.fr.json' with { type: 'json' };
 import namesZhTW from './names.zh-TW.json' with { type: 'json' };
 import { bundledData, defineVariant } from '../define.js';
 import { warringStates } from '../warring-states/index.js';
@@ -35,7 +36,7 @@ const definition = defineVariant({
   rules: mandateRules(features, warringStates.map),
   plugin: mandatePlugin(features),
   phaseName: mandatePhaseName,
-  names: { 'zh-TW': namesZhTW },
+  names: { fr: namesFr, 'zh-TW': namesZhTW },
 });
 
 export default definition;

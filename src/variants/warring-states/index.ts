@@ -6,6 +6,7 @@
 import data from './map.json' with { type: 'json' };
 /** Where to draw each province (built by src/render/tools/build-ws-geometry.ts; see docs/variants.md). */
 import geometry from './geometry.json' with { type: 'json' };
+import namesFr from './names.fr.json' with { type: 'json' };
 import namesZhTW from './names.zh-TW.json' with { type: 'json' };
 import { bundledData, defineVariant } from '../define.js';
 import { GameMap } from '../../engine/map.js';
@@ -22,7 +23,11 @@ const features = readFeatures(
   }),
 );
 
-const definition = defineVariant({ data: parsed, rules: warringStatesRules(features), names: { 'zh-TW': namesZhTW } });
+const definition = defineVariant({
+  data: parsed,
+  rules: warringStatesRules(features),
+  names: { fr: namesFr, 'zh-TW': namesZhTW },
+});
 
 export default definition;
 export const warringStates = definition.variant;
