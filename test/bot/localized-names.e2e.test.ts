@@ -133,6 +133,22 @@ describe('localized names reach players', () => {
     expect(status.text).not.toMatch(/\bQin\b/);
   });
 
+  it('/why answers in the member’s words and reads the names they type; its autocomplete offers them', async () => {
+    const traditional = await h.fake.slash('lin', ZH, 'why', { province: '北地' });
+    expect(traditional.text).toContain('**北地**');
+    expect(traditional.text).toContain('`A 咸陽 - 北地`（秦）：成功。');
+    expect(traditional.text).not.toMatch(/[A-Za-z]{4,}/);
+    const simplified = await h.fake.slash('chen', ZH, 'why', { province: '咸阳' });
+    expect(simplified.text).toContain('**咸阳**');
+    expect(simplified.text).not.toMatch(/success|failure|Qin/);
+    const nothing = await h.fake.slash('chen', ZH, 'why', { province: '巴' });
+    expect(nothing.text).toBe('⚠️ 巴尚无任何命令。');
+    const unknown = await h.fake.slash('alice', ZH, 'why', { province: 'Atlantide' });
+    expect(unknown.text).toBe('⚠️ « Atlantide » n’est pas une province de cette carte.');
+    const choices = await h.fake.autocomplete('lin', ZH, 'why', { province: '咸' }, 'province');
+    expect(choices.map((c) => c.name)).toContain('咸陽 (xia)');
+  });
+
   it('an English member of the same game reads the English names', async () => {
     const status = await h.fake.slash('sam', ZH, 'orders show');
     expect(status.text).toContain('Wei');

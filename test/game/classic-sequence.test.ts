@@ -3,6 +3,7 @@
  * with a dislodgement (resolved by the deadline), the retreat, and Winter 1901 builds (resolved by the GM).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { t } from '../../src/i18n/index.js';
 import { gameStatus, history, renderInputForPhase, why } from '../../src/game/history/index.js';
 import { gmAdvance } from '../../src/game/gm/index.js';
 import { myOrders, submitOrders } from '../../src/game/orders/index.js';
@@ -78,7 +79,7 @@ describe('Classic 1901 through the use-cases', () => {
     const whyBur = ok(await why(env.deps, { channelId: CHANNEL, province: 'Burgundy' }));
     expect(whyBur.results[0].order).toBe('A bur H');
     expect(whyBur.results.map((r) => r.order)).toEqual(expect.arrayContaining(['A pic - bur', 'A mar S A pic - bur']));
-    expect(whyBur.text).toMatch(/dislodged/);
+    expect(whyBur.lines.map((l) => t('en', l)).join('\n')).toMatch(/dislodged/);
     expect(err(await why(env.deps, { channelId: CHANNEL, province: 'Atlantis' }))).toMatch(/not a province/);
 
     // Only Germany has something to decide in the retreat phase.

@@ -10,9 +10,11 @@ import {
 import { findOpenGame, why } from '../../game/history/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
+import { readerOf, wordLines } from '../locale.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { choiceName, MAX_CHOICES } from '../text.js';
 import { variantOfGame } from '../../game/core/index.js';
+import { provinceName } from '../../variants/names.js';
 
 const data = new SlashCommandBuilder()
   .setName('why')
@@ -35,7 +37,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     userId: interaction.user.id,
   });
   if (!r.ok) return replyRejected(interaction, r);
-  return replyPrivately(interaction, r.text);
+  return replyPrivately(interaction, wordLines(readerOf(interaction), r.lines));
 }
 
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
@@ -43,18 +45,26 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   const variant = game ? variantOfGame(game) : undefined;
   if (!variant) return interaction.respond([]);
   const typed = interaction.options.getFocused().trim().toLowerCase();
-  const provinces = [...variant.map.provinces.values()].filter((p) => p.kind !== 'impassable');
+  // The member's names for the provinces (docs/locales.md "Names"), the map's own and the ids alike.
+  const locale = readerOf(interaction);
+  const provinces = [...variant.map.provinces.values()]
+    .filter((p) => p.kind !== 'impassable')
+    .map((p) => ({ p, name: provinceName(variant, locale, p.id) }));
   const matches = provinces
     .filter(
-      (p) =>
+      ({ p, name }) =>
         typed === '' ||
         p.id.startsWith(typed) ||
+        name.toLowerCase().includes(typed) ||
         p.name.toLowerCase().includes(typed) ||
         p.aliases.some((a) => a.toLowerCase().startsWith(typed)),
     )
-    .sort((a, b) => Number(!a.id.startsWith(typed)) - Number(!b.id.startsWith(typed)) || a.name.localeCompare(b.name))
+    .sort(
+      (a, b) =>
+        Number(!a.p.id.startsWith(typed)) - Number(!b.p.id.startsWith(typed)) || a.name.localeCompare(b.name, locale),
+    )
     .slice(0, MAX_CHOICES);
-  await interaction.respond(matches.map((p) => ({ name: choiceName(`${p.name} (${p.id})`), value: p.id })));
+  await interaction.respond(matches.map(({ p, name }) => ({ name: choiceName(`${name} (${p.id})`), value: p.id })));
 }
 
 export const whyCommand: BotCommand = { data, execute, autocomplete, privateReplies: true };

@@ -66,6 +66,7 @@ export {
   phaseMsg,
   placeIn,
   plainMsg,
+  reasonMsg,
   resultsLastLine,
   resultsSummaryLines,
 } from './summary.js';

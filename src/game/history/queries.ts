@@ -13,7 +13,6 @@ import {
   playerInGame,
   NO_GAME,
   resultsSummaryLines,
-  phaseLabel,
   fail,
   inReadTransaction,
   type Caller,
@@ -27,7 +26,14 @@ import {
   toPhaseView,
   variantOfGame,
   typed,
+  orderParam,
+  phaseMsg,
+  plainMsg,
+  powerParam,
+  provinceParam,
+  reasonMsg,
 } from '../core/index.js';
+import { provinceName } from '../../variants/names.js';
 import { buildStatus, isBallotKey, pluginContext, pluginOfGame } from '../phase/index.js';
 import type { Tx } from '../../store/db.js';
 
@@ -118,7 +124,10 @@ function provincesIn(order: string): Set<string> {
   );
 }
 
-/** Finds a province id from what a player typed: id, name or alias, any case. */
+/** The locales whose names a player may type for a province besides the map's own (docs/locales.md "Names"). */
+const NAMED_LOCALES = ['fr', 'zh-TW', 'zh-CN'] as const;
+
+/** Finds a province id from what a player typed: id, name, alias or a locale's name, any case. */
 function matchProvince(variant: Variant, text: string): string | null {
   const t = text
     .trim()
@@ -126,28 +135,43 @@ function matchProvince(variant: Variant, text: string): string | null {
     .replace(/\s*\/.*$/, '');
   if (variant.map.has(t)) return t;
   for (const p of variant.map.provinces.values()) {
-    if (
-      p.name.toLowerCase() === t ||
-      p.abbreviation.toLowerCase() === t ||
-      p.aliases.some((a) => a.toLowerCase() === t)
-    )
-      return p.id;
+    const local = NAMED_LOCALES.map((locale) => provinceName(variant, locale, p.id));
+    if ([p.name, p.abbreviation, ...p.aliases, ...local].some((name) => name.toLowerCase() === t)) return p.id;
   }
   return null;
+}
+
+const OUTCOME_KEYS = {
+  success: 'history.why.outcome.success',
+  failure: 'history.why.outcome.failure',
+  illegal: 'history.why.outcome.illegal',
+  void: 'history.why.outcome.void',
+} as const;
+
+/** One result as `/why` lists it: the order, its power, the outcome and the reason, in the reader's words. */
+function whyLine(variant: Variant, r: OrderResult): Msg {
+  const params = {
+    order: orderParam(variant, r.order),
+    power: powerParam(variant, r.power),
+    outcome: msg(OUTCOME_KEYS[r.result]),
+  };
+  return r.reason
+    ? msg('history.why.result.reason', { ...params, reason: reasonMsg(variant, r.reason) })
+    : msg('history.why.result', params);
 }
 
 /** The reason for the last result in a province (the most recent resolved phase with a result there). */
 export async function why(
   deps: GameDeps,
   input: { channelId: string; province: string; userId?: string },
-): Promise<Result<{ phase: PhaseView; results: OrderResult[]; text: string }>> {
+): Promise<Result<{ phase: PhaseView; results: OrderResult[]; lines: Msg[] }>> {
   return await read(deps, async (tx) => {
     const game = await latestGameByChannel(tx, input.channelId);
     if (!game) return fail(NO_GAME);
     const v = variantOfGame(game);
-    if (!v) return fail(`This game's variant "${game.variantId}" is no longer available.`);
+    if (!v) return fail(msg('game.refused.variantGone', { variant: game.variantId }));
     const province = matchProvince(v, String(input.province ?? ''));
-    if (!province) return fail(`"${typed(input.province)}" is not a province on this map.`);
+    if (!province) return fail(msg('history.why.unknownPlace', { typed: typed(input.province) }));
     // Fog of war: the results the caller's power saw; nothing for a member who plays no power until the end.
     const power = input.userId ? await powerOfMember(tx, game.id, input.userId) : null;
     const viewer = viewerOf(game, { userId: input.userId ?? '', power });
@@ -165,24 +189,22 @@ export async function why(
         ...own,
         ...all.filter((r) => !own.includes(r) && !r.defaulted && provincesIn(r.order).has(province)),
       ];
-      if (results.length > 0) {
-        const name = v.map.province(province)?.name ?? province;
-        // What the variant's plug-in adds about the province in that phase (a battle decided outside the adjudicator).
-        const plugin = pluginOfGame(game);
-        const extra =
-          viewer.kind === 'power'
-            ? []
-            : (plugin.whyLines?.(await pluginContext(tx, game, v, phase, { now: deps.now(), token: '' }), province) ??
-              []);
-        const text = [
-          `**${name}**, ${phaseLabel(phase.adjudication!.phase, v)}:`,
-          ...results.map((r) => `\`${r.order}\` (${r.power}): ${r.result}. ${r.reason}`),
-          ...extra,
-        ].join('\n');
-        return { ok: true, phase: toPhaseView(phase, v), results, text };
-      }
+      if (results.length === 0) continue;
+      // What the variant's plug-in adds about the province in that phase (a battle decided outside the adjudicator).
+      const plugin = pluginOfGame(game);
+      const extra =
+        viewer.kind === 'power'
+          ? []
+          : (plugin.whyLines?.(await pluginContext(tx, game, v, phase, { now: deps.now(), token: '' }), province) ??
+            []);
+      const lines = [
+        msg('history.why.head', { place: provinceParam(v, province), phase: phaseMsg(phase.adjudication!.phase, v) }),
+        ...results.map((r) => whyLine(v, r)),
+        ...extra.map(plainMsg),
+      ];
+      return { ok: true, phase: toPhaseView(phase, v), results, lines };
     }
-    return fail(`Nothing has been ordered in ${v.map.province(province)?.name ?? province} yet.`);
+    return fail(msg('history.why.nothing', { place: provinceParam(v, province) }));
   });
 }
 
