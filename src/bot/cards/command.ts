@@ -6,6 +6,7 @@
 import { CARD_GAME } from '../../cardgame/identity.js';
 import {
   AttachmentBuilder,
+  bold,
   InteractionContextType,
   MessageFlags,
   SlashCommandBuilder,
@@ -208,7 +209,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         .map((events) => events.map((e) => eventText(e, dynasties, locale)).join(locale.startsWith('zh') ? '' : ' '))
         .filter(Boolean);
       const text = lines.length
-        ? `**${tr(locale, 'cards.log.round', { round })}**\n${lines.map((l) => `• ${l}`).join('\n')}`
+        ? `${bold(tr(locale, 'cards.log.round', { round }))}\n${lines.map((l) => `• ${l}`).join('\n')}`
         : tr(locale, 'cards.log.nothing', { round });
       return reply(interaction, { content: splitMessage(discordText(text))[0]!, components: [] });
     }
