@@ -220,6 +220,8 @@ async function playWorld(world: 'A' | 'B'): Promise<World> {
   // Winter 1901: builds left to their deadline (waived).
   await resolveNow(h, 'Winter 1901 adjustment', 25);
   await everyoneLooks(looking, 'W1901A');
+  // A private replay, drawn for real (a GIF of Germany's view of each phase): part of what the scan compares.
+  await h.fake.slash(SEATS.Germany, 'main', 'history replay');
   const w: World = {
     ...looking,
     drawn: seam.drawn,
@@ -231,6 +233,8 @@ async function playWorld(world: 'A' | 'B'): Promise<World> {
   for (const user of Object.values(SEATS)) await h.fake.slash(user, 'main', 'draw');
   await h.fake.waitForChannelMessage('main', (m) => m.content.startsWith('🏁 **Game over**'));
   await h.bot!.outbox.idle();
+  // The fog lifted: the same replay is now of the whole board.
+  await h.fake.slash(SEATS.Germany, 'main', 'history replay');
   return w;
 }
 
@@ -270,6 +274,22 @@ describe('fog of war: the leak scan over a whole game, played twice with Turkey 
       expect(exports.length).toBe(3);
     }
     expect(viewsOf(a, SEATS.England).length).toBeGreaterThan(40);
+  });
+
+  it('a player’s private replay is their view: a GIF the same in both worlds, unlike the whole board’s', () => {
+    const gifOf = (w: World) =>
+      w.h.fake
+        .interactions()
+        .filter((i) => i.command === 'history replay' && i.userId === w.h.fake.user(SEATS.Germany).id)
+        .flatMap((i) => i.attachments ?? [])
+        .filter((f) => f.contentType === 'image/gif');
+    const [gifA, gifB] = [gifOf(a), gifOf(b)];
+    expect(gifA).toHaveLength(2);
+    expect(gifB).toHaveLength(2);
+    expect(gifA[0]!.data.length).toBeGreaterThan(1000);
+    expect(Buffer.compare(gifA[0]!.data, gifB[0]!.data)).toBe(0);
+    // After the end the same request shows Turkey's moves, which differ between the worlds: the comparison can fail.
+    expect(Buffer.compare(gifA[1]!.data, gifB[1]!.data)).not.toBe(0);
   });
 
   it('the channel shows no board while the fog is up: no picture before the final post', () => {
@@ -323,7 +343,7 @@ describe('fog of war: the leak scan over a whole game, played twice with Turkey 
     // Nothing of a running fog game is shared in the channel: a replay, a sandbox.
     const shares = a.h.fake
       .interactions()
-      .filter((i) => i.command === 'sandbox share' || i.command === 'history replay');
+      .filter((i) => i.command === 'sandbox share' || (i.command === 'history replay' && !i.ephemeral));
     expect(shares.length).toBe(2 * 3 * OBSERVERS.length);
     const outsider = a.h.fake.user(OUTSIDER).id;
     for (const i of shares) {
