@@ -19,6 +19,7 @@ import {
   type SeatDescription,
   channelRef,
   timeRef,
+  typed,
 } from '../core/index.js';
 import { queueDm } from '../outbox/index.js';
 import { openSubstituteCall } from '../seats/index.js';
@@ -176,6 +177,7 @@ export const cardSeatsOfKind: KindSeats = {
     const n = seatNumber(ctx, dynasty);
     return n === null ? null : dynastyLabel(dynasty);
   },
+  unknown: async (_tx, _game, text) => msg('seats.refused.notSeat', { typed: typed(text) }),
   async holderOf(tx, game, seat) {
     const ctx = await ctxOf(tx, game);
     const n = ctx ? seatNumber(ctx, seat) : null;

@@ -55,6 +55,8 @@ export interface KindSeats {
   seatOf(tx: Tx, game: GameRow, userId: string): Promise<string | null>;
   /** The seat a written name means (`/gm substitute power:`), or null. */
   find(tx: Tx, game: GameRow, text: string): Promise<string | null>;
+  /** Why a written name means no seat (`find` gave null), for the game master. */
+  unknown(tx: Tx, game: GameRow, text: string): Promise<Msg>;
   /** Who holds the seat now (a member, a computer player, a vacant seat), or null. */
   holderOf(tx: Tx, game: GameRow, seat: string): Promise<string | null>;
   /** What a substitute call says about the seat. */

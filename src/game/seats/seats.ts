@@ -12,6 +12,7 @@ import { first } from '../../store/store.js';
 import { and, eq, isNull } from 'drizzle-orm';
 import { locationKey } from '../../engine/index.js';
 import type { Position } from '../../engine/types.js';
+import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import {
   audit,
@@ -23,13 +24,14 @@ import {
   playersOf,
   readyPowers,
 } from '../../store/queries.js';
-import { phases, players, readiness, substituteCalls, votes, type GameRow } from '../../store/schema.js';
+import { phases, players, readiness, substituteCalls, votes, type GameRow, type PhaseRow } from '../../store/schema.js';
 import {
   isPerson,
   playerName,
   vacantUserId,
   hidesIdentities,
   gameKindOf,
+  type KindSeats,
   type SeatDescription,
   phaseMsg,
   channelRef,
@@ -198,11 +200,12 @@ async function startedGame(tx: Tx, channelId: string): Promise<GameRow | Refusal
   return game;
 }
 
-/** The seat a member holds in a game of any kind, or null. */
-async function seatOf(tx: Tx, game: GameRow, userId: string): Promise<string | null> {
-  const kind = gameKindOf(game.kind);
-  if (kind?.seats) return await kind.seats.seatOf(tx, game, userId);
-  return (await playerByUser(tx, game.id, userId))?.power ?? null;
+/**
+ * The seat policy of a game's kind (src/game/core/kind.ts `KindSeats`): the card table's, or Diplomacy's. Every seat
+ * use-case below goes through it, whatever the kind.
+ */
+function seatsOf(game: GameRow): KindSeats {
+  return gameKindOf(game.kind)?.seats ?? DIPLOMACY_SEATS;
 }
 
 /** `leaveSeatCheck`'s refusal in English (the CLI and the tests read it), or null. */
@@ -218,7 +221,7 @@ export async function leaveSeatCheck(deps: GameDeps, caller: Caller): Promise<Re
   const r = await inReadTransaction(deps, async (tx) => {
     const game = await startedGame(tx, caller.channelId);
     if ('ok' in game) return game;
-    if (!(await seatOf(tx, game, caller.userId))) return fail(NO_SEAT_TO_LEAVE);
+    if (!(await seatsOf(game).seatOf(tx, game, caller.userId))) return fail(NO_SEAT_TO_LEAVE);
     return { ok: true as const };
   });
   return r.ok ? null : r;
@@ -231,12 +234,10 @@ export async function leaveSeat(deps: GameDeps, caller: Caller): Promise<Result<
   return await inTransaction(deps, async (tx, changed) => {
     const game = await startedGame(tx, caller.channelId);
     if ('ok' in game) return game;
-    const power = await seatOf(tx, game, caller.userId);
+    const power = await seatsOf(game).seatOf(tx, game, caller.userId);
     if (!power) return fail(NO_SEAT_TO_LEAVE);
     const now = deps.now();
-    const kind = gameKindOf(game.kind);
-    if (kind?.seats) await kind.seats.vacate(tx, game, power, 'left', now);
-    else await vacateSeat(tx, game, power, 'left', now);
+    await seatsOf(game).vacate(tx, game, power, 'left', now);
     await audit(tx, { gameId: game.id, userId: caller.userId, action: 'leave_seat', detail: { power }, at: now });
     changed(game.id);
     return { ok: true, power };
@@ -280,25 +281,10 @@ async function seatToOffer(
   game: GameRow,
   text: string,
 ): Promise<{ power: string; holder: string | null; description: SeatDescription } | Refusal> {
-  const kind = gameKindOf(game.kind);
-  if (kind?.seats) {
-    const power = await kind.seats.find(tx, game, text);
-    if (!power) return fail(msg('seats.refused.notSeat', { typed: typed(text) }));
-    return {
-      power,
-      holder: await kind.seats.holderOf(tx, game, power),
-      description: await kind.seats.describe(tx, game, power),
-    };
-  }
-  const variant = variantOfGame(game);
-  const phase = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
-  if (!variant || !phase) return fail(msg('game.refused.noPhase'));
-  const seats = await playersOf(tx, game.id);
-  const power = powerByName(variant, text);
-  const seat = seats.find((p) => p.power === power);
-  if (!power || !seat)
-    return fail(msg('seats.refused.notSeated', { typed: typed(text), seats: seats.map((p) => p.power).join(', ') }));
-  return { power, holder: seat.userId, description: describePower(game, phase.position, power) };
+  const seats = seatsOf(game);
+  const power = await seats.find(tx, game, text);
+  if (!power) return fail(await seats.unknown(tx, game, text));
+  return { power, holder: await seats.holderOf(tx, game, power), description: await seats.describe(tx, game, power) };
 }
 
 /**
@@ -321,7 +307,7 @@ export async function claimSeat(
           power: call.power,
         }),
       );
-    const mine = await seatOf(tx, game, input.userId);
+    const mine = await seatsOf(game).seatOf(tx, game, input.userId);
     if (mine) return fail(msg('seats.refused.alreadyPlaying', { power: mine }));
     // A member claiming back the seat they were vacated from returns (their DM invited them): no bar, no substitute.
     const returning = call.vacatedBy === input.userId;
@@ -339,13 +325,10 @@ export async function claimSeat(
     if (won !== 1) return fail(msg('seats.refused.tooLate', { power: call.power }));
     // The call's post stops offering the seat: its button is disabled (an edit through the outbox).
     await queueCallClosed(tx, game, call.id, 'taken', now);
-    const kind = gameKindOf(game.kind);
+    const seats = seatsOf(game);
     // Whom the claim replaces (a seat the game master offered while its player still held it): the seat's history.
-    const from = kind?.seats
-      ? await kind.seats.holderOf(tx, game, call.power)
-      : ((await playersOf(tx, game.id)).find((p) => p.power === call.power)?.userId ?? null);
-    if (kind?.seats) await kind.seats.hand(tx, game, call.power, input.userId, now, returning);
-    else await handDiplomacySeat(tx, game, call.power, input.userId, now, returning);
+    const from = await seats.holderOf(tx, game, call.power);
+    await seats.hand(tx, game, call.power, input.userId, now, returning);
     await audit(tx, {
       gameId: game.id,
       userId: input.userId,
@@ -456,3 +439,32 @@ async function handDiplomacySeat(
   await queueNotice(tx, game, [claimNotice(game, power, userId, previous, returning)], `claimed-notice:${tag}`, now);
   await queueStatus(tx, game.id, now);
 }
+
+/** The phase a Diplomacy game is in, with its variant, or null before the start or when its variant is gone. */
+async function diplomacyBoard(tx: Tx, game: GameRow): Promise<{ variant: Variant; phase: PhaseRow } | null> {
+  const variant = variantOfGame(game);
+  const phase = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
+  return variant && phase ? { variant, phase } : null;
+}
+
+/** Diplomacy's seats (a power's row in `players`) as a seat policy: the one every game without a kind of its own has. */
+const DIPLOMACY_SEATS: KindSeats = {
+  seatOf: async (tx, game, userId) => (await playerByUser(tx, game.id, userId))?.power ?? null,
+  async find(tx, game, text) {
+    const board = await diplomacyBoard(tx, game);
+    const power = board ? powerByName(board.variant, text) : null;
+    return power && (await playersOf(tx, game.id)).some((p) => p.power === power) ? power : null;
+  },
+  async unknown(tx, game, text) {
+    if (!(await diplomacyBoard(tx, game))) return msg('game.refused.noPhase');
+    const seats = (await playersOf(tx, game.id)).map((p) => p.power).join(', ');
+    return msg('seats.refused.notSeated', { typed: typed(text), seats });
+  },
+  holderOf: async (tx, game, seat) => (await playersOf(tx, game.id)).find((p) => p.power === seat)?.userId ?? null,
+  async describe(tx, game, seat) {
+    const board = (await diplomacyBoard(tx, game))!;
+    return describePower(game, board.phase.position, seat);
+  },
+  vacate: vacateSeat,
+  hand: handDiplomacySeat,
+};
