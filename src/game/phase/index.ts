@@ -1,5 +1,6 @@
 /**
- * A phase of a stored game: the pure phase-step machine (machine.ts, frame.ts), the stored steps of a variant's
+ * A phase of a stored game: the pure phase-step machine (machine.ts, frame.ts) and the pure move from phase to phase
+ * (transition.ts) that games and sandboxes both apply, the stored steps of a variant's
  * plug-in (steps.ts, plugin-context.ts, records.ts), what each power has to decide (duties.ts) and the public
  * status of the phase (status.ts).
  *
@@ -36,14 +37,22 @@ export { listRecords, recordsOf, writeListRecords } from './records.js';
 export { buildStatus, endMsg, pinnedStatus, survivingPowers } from './status.js';
 export { answersMuster, musterOpenedAt, mustered } from './muster-status.js';
 export {
-  advanceSteps,
+  MAX_CHAINED_PHASES,
+  phaseTransition,
+  type AfterAdjudication,
+  type DecidesIn,
+  type PhaseMove,
+} from './transition.js';
+export {
   advanceWords,
   clearSteps,
+  crossingFrame,
   openStartSteps,
   ordersClosedByStep,
   pendingStepReminders,
   queueStepReminders,
   rearmStepReminder,
   storedStepUnderWay,
+  writeCrossing,
   writePluginEffects,
 } from './steps.js';

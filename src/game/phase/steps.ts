@@ -11,13 +11,14 @@ import { first, inSnapshot } from '../../store/store.js';
  * one row, so each step boundary is crossed exactly once, however many timers, processes or restarts race.
  */
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Position } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { audit, gameById, phaseById } from '../../store/queries.js';
 import { games, phases, phaseSteps, type GameRow, type PhaseRow, type PhaseStepRow } from '../../store/schema.js';
 import type { Handoff, PhaseStep } from '../../variants/plugin/index.js';
 import { enqueue, queueDm, queueNotice, queueStatus } from '../outbox/index.js';
-import type { PluginEffect } from './frame.js';
+import type { PhaseFrame, PluginEffect } from './frame.js';
 import {
   advanceWordsOf,
   closedOrdersMsg,
@@ -154,34 +155,54 @@ export async function openStartSteps(
 
 export type StepsOutcome = { status: 'waiting' } | { status: 'adjudicate'; handoff: Handoff };
 
+/** A game's unresolved phase as the phase machine crosses its step boundary: its frame and its `phase_steps` row. */
+export interface GameCrossing {
+  frame: PhaseFrame;
+  row: PhaseStepRow | undefined;
+}
+
 /**
- * Called by `resolveInTx` for an unresolved phase before it is claimed: the phase machine crosses its step boundary
- * (the step under way closes, or the orders having ended, the plug-in may open one before the claim), and its
- * effects are written here. Returns whether the phase waits for a step now, or is adjudicated with what the steps
- * hand over.
+ * The frame `resolveInTx` gives the phase transition (src/game/phase/transition.ts) for an unresolved phase: where its
+ * steps stand (its `phase_steps` row, else none with a fresh token; a variant without steps draws no token).
  */
-export async function advanceSteps(
+export async function crossingFrame(
   tx: Tx,
   deps: GameDeps,
   game: GameRow,
   variant: Variant,
   phase: PhaseRow,
-): Promise<StepsOutcome> {
-  if (!hasPhaseSteps(pluginOfGame(game))) return { status: 'adjudicate', handoff: {} };
-  const row = await stepRowOf(tx, phase.id);
+): Promise<GameCrossing> {
+  const withSteps = hasPhaseSteps(pluginOfGame(game));
+  const row = withSteps ? await stepRowOf(tx, phase.id) : undefined;
   const now = deps.now();
-  const token = row?.token ?? newToken(deps);
+  const token = row?.token ?? (withSteps ? newToken(deps) : '');
   const steps = { step: row?.step ?? null, startedAt: row?.startedAt ?? now, token };
-  const t = stepMachine(
-    await gameFrame(tx, game, variant, phase, {
-      now,
-      random: deps.random,
-      token,
-      steps,
-      report: (e) => reportInternal(deps, e),
-    }),
-    { kind: 'boundary' },
-  );
+  const frame = await gameFrame(tx, game, variant, phase, {
+    now,
+    random: deps.random,
+    token,
+    steps,
+    report: (e) => reportInternal(deps, e),
+  });
+  return { frame, row };
+}
+
+/**
+ * Writes a crossing of the phase's step boundary (the transition's `crossing`, from the frame `crossingFrame` read)
+ * before the phase is claimed: the plug-in's effects, and the step under way moved on exactly once. Returns whether the
+ * phase waits now (a step opened, with its deadline; or the orders begin on the board the step made, with the phase's
+ * own duration), or is adjudicated with what the steps hand over.
+ */
+export async function writeCrossing(
+  tx: Tx,
+  deps: GameDeps,
+  game: GameRow,
+  variant: Variant,
+  phase: PhaseRow,
+  crossed: { row: PhaseStepRow | undefined; crossing: Transition },
+): Promise<StepsOutcome> {
+  const { row, crossing: t } = crossed;
+  const now = deps.now();
   await writePluginEffects(tx, game, phase, t, now);
   const decision = decisionOf(t)!;
   const from = row?.step ?? null;
@@ -190,7 +211,7 @@ export async function advanceSteps(
     else
       await tx
         .insert(phaseSteps)
-        .values({ phaseId: phase.id, gameId: game.id, step: decision.step, startedAt: now, token });
+        .values({ phaseId: phase.id, gameId: game.id, step: decision.step, startedAt: now, token: t.token });
     await tx.update(games).set({ deadlineMs: decision.deadline }).where(eq(games.id, game.id));
     // The step's missing answers are given at its own deadline under `nmr: computer` (src/game/computer/nmr-filler.ts).
     await tx.update(phases).set({ missingFilledAt: null }).where(eq(phases.id, phase.id));
@@ -208,8 +229,20 @@ export async function advanceSteps(
   }
   if (row && from !== null) await claim(tx, phase.id, from, { step: null });
   if (decision.kind === 'adjudicate') return { status: 'adjudicate', handoff: decision.handoff };
-  // The phase's orders begin now, on the board the step made, with the phase's own duration.
-  const { position, announce } = decision;
+  await beginOrders(tx, game, variant, phase, { ...decision, token: t.token, from }, now);
+  return { status: 'waiting' };
+}
+
+/** The phase's orders begin now, on the board the step made, with the phase's own duration. */
+async function beginOrders(
+  tx: Tx,
+  game: GameRow,
+  variant: Variant,
+  phase: PhaseRow,
+  begun: { position: Position; announce: string; token: string; from: string | null },
+  now: number,
+): Promise<void> {
+  const { position, announce, token, from } = begun;
   const deadline = phaseDeadline(game, phase.type, now);
   // A new stage with a deadline of its own: under `nmr: computer` its missing orders are given at that deadline.
   await tx
@@ -239,7 +272,6 @@ export async function advanceSteps(
     at: now,
   });
   await queueStatus(tx, game.id, now);
-  return { status: 'waiting' };
 }
 
 /** Moves the phase's steps on from `from` (exactly once: the row must still be at `from`). */

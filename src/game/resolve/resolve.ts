@@ -9,21 +9,22 @@
 import { inSnapshot } from '../../store/store.js';
 import { and, eq, isNull, lte, isNotNull } from 'drizzle-orm';
 import { powersToAct } from '../../engine/index.js';
-import type { Adjudication, Position, PowerOrder } from '../../engine/types.js';
+import type { Adjudication, Position } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
-import { gameById, insertPhase, ordersOf, phaseById, playersOf, audit } from '../../store/queries.js';
+import { gameById, insertPhase, phaseById, playersOf, audit } from '../../store/queries.js';
 import { games, phases, type GameEnd, type GameRow, type PhaseRow } from '../../store/schema.js';
 import { enqueue, queueDm, queueStatus, worded } from '../outbox/index.js';
 import {
   pluginContext,
   pluginOfGame,
-  adjudicatePhase,
-  advanceSteps,
+  crossingFrame,
+  phaseTransition,
   seatedToAct,
+  writeCrossing,
+  type PhaseMove,
   survivingPowers,
 } from '../phase/index.js';
-import type { Handoff } from '../../variants/plugin/index.js';
 import {
   phaseLabel,
   fail,
@@ -63,9 +64,6 @@ export type ResolveReason = 'deadline' | 'ready' | 'gm' | 'step';
 export const ALREADY_RESOLVED = 'That phase has already been resolved.';
 const NOT_RUNNING = 'The game is not running.';
 const PAUSED = 'The game is paused; resume it first.';
-
-/** At most this many phases resolve in a row when nobody with a player has anything to decide. */
-const MAX_CHAINED_RESOLUTIONS = 20;
 
 export interface ResolveOutcome {
   /** The phases resolved, in order (more than one when following phases had nobody to decide). */
@@ -154,7 +152,11 @@ export async function powersToWaitFor(tx: Tx, variant: Variant, game: GameRow, p
   );
 }
 
-/** The body of `resolvePhase`, for use inside another use-case's transaction (`/ready`, `/gm advance`). */
+/**
+ * The body of `resolvePhase`, for use inside another use-case's transaction (`/ready`, `/gm advance`): the game's
+ * applier of the move from phase to phase (src/game/phase/transition.ts, docs/architecture.md "The move from phase to
+ * phase"), each move written here as it comes.
+ */
 export async function resolveInTx(
   tx: Tx,
   deps: GameDeps,
@@ -162,9 +164,7 @@ export async function resolveInTx(
   expectedPhaseId: number | null,
   reason: ResolveReason,
 ): Promise<Result<ResolveOutcome>> {
-  const now = deps.now();
-  const random = deps.random ?? Math.random;
-  let game = await gameById(tx, gameId);
+  const game = await gameById(tx, gameId);
   if (!game) return fail('There is no such game.');
   if (game.status !== 'active') {
     return fail(game.status === 'paused' ? PAUSED : NOT_RUNNING);
@@ -173,106 +173,167 @@ export async function resolveInTx(
   if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
   if (game.currentPhaseId === null) return fail('The game has no current phase.');
   if (expectedPhaseId !== null && expectedPhaseId !== game.currentPhaseId) return fail(ALREADY_RESOLVED);
+  const phase = await phaseById(tx, game.currentPhaseId);
+  // Resolved already (by another timer, `/ready`, a game master or process): its claim could not change a row.
+  if (!phase || phase.resolvedAt !== null) return fail(ALREADY_RESOLVED);
+  return await applyMoves(tx, deps, { game, variant, phase, reason, now: deps.now() });
+}
 
+/** Where `applyMoves` stands: the game as last read, the phase being moved on, and the call's reason and time. */
+interface Applying {
+  game: GameRow;
+  variant: Variant;
+  phase: PhaseRow;
+  reason: ResolveReason;
+  now: number;
+}
+
+/**
+ * Writes the moves of the phase transition in order: each step boundary crossed (src/game/phase/steps.ts
+ * `writeCrossing`), each adjudication claimed and stored with its results (`applyAdjudication`), then the phase played
+ * next announced, or the end. A chained phase is read back as a frame once its row is stored.
+ */
+async function applyMoves(tx: Tx, deps: GameDeps, at: Applying): Promise<Result<ResolveOutcome>> {
+  const { variant, now } = at;
+  let { game, phase } = at;
   const resolved: PhaseView[] = [];
-  let phaseId = game.currentPhaseId;
-  for (let i = 0; i < MAX_CHAINED_RESOLUTIONS; i++) {
+  let crossed = await crossingFrame(tx, deps, game, variant, phase);
+  const seated = crossed.frame.seats.map((s) => s.power);
+  const moves = phaseTransition(crossed.frame, (position) => someoneDecides(variant, position, seated));
+  for (let r = moves.next(); !r.done; ) {
     const started = performance.now();
-    // The variant's phase steps (src/game/phase/steps.ts) come first: a start choice, or a step between orders and claim.
-    let handoff: Handoff = {};
-    const unresolved = await phaseById(tx, phaseId);
-    if (unresolved && unresolved.resolvedAt === null) {
-      const steps = await advanceSteps(tx, deps, game, variant, unresolved);
-      if (steps.status === 'waiting') {
-        if (resolved.length === 0)
-          return { ok: true, resolved, next: toPhaseView((await phaseById(tx, phaseId))!, variant), end: null };
-        break;
-      }
-      handoff = steps.handoff;
+    const move = r.value;
+    await writeCrossing(tx, deps, game, variant, phase, { row: crossed.row, crossing: move.crossing });
+    if (move.kind === 'waits') {
+      if (resolved.length === 0)
+        return { ok: true, resolved, next: toPhaseView((await phaseById(tx, phase.id))!, variant), end: null };
+      break;
     }
-    const token = randomToken(random);
-    const claim = (
-      await tx
-        .update(phases)
-        .set({ resolvedAt: now, claimToken: token })
-        .where(and(eq(phases.id, phaseId), isNull(phases.resolvedAt)))
-        .returning({ id: phases.id })
-    ).length;
-    if (claim !== 1) {
+    const done = await applyAdjudication(tx, deps, { ...at, game, phase }, move, started);
+    if (!done) {
       if (resolved.length === 0) return fail(ALREADY_RESOLVED);
       break;
     }
-    const phase = (await phaseById(tx, phaseId))!;
-    const orders: PowerOrder[] = (await ordersOf(tx, phaseId)).map((o) => ({ power: o.power, order: o.order }));
-    // The powers with a seated player (Mandate of Heaven: they vote on neutral units; docs/decisions.md).
-    const players = (await playersOf(tx, game.id)).map((p) => p.power);
-    // The reliability record of the members who had something to decide (src/game/seats/seats.ts).
-    const missed = await recordPhaseSeats(tx, game, phaseId, seatedToAct(variant, phase.position, players), now);
-    // With what the steps hand over: battles decided outside the adjudicator, state kept between phases.
-    const adjudication = adjudicatePhase(variant, phase.position, orders, players, handoff);
-    await tx.update(phases).set({ adjudication }).where(eq(phases.id, phaseId));
-    resolved.push(toPhaseView({ ...phase, resolvedAt: now }, variant));
-
-    const next = await startNextPhase(tx, game, phase, adjudication, now);
-    const end: GameEnd | null = adjudication.winner ? { kind: 'solo', winner: adjudication.winner } : null;
-    const score = end ? await finishGame(tx, deps, game, end, now) : null;
-    if (!end) {
-      await tx.update(games).set({ currentPhaseId: next.id, deadlineMs: next.deadlineMs }).where(eq(games.id, game.id));
+    resolved.push(done.view);
+    game = done.game;
+    if (done.end) return { ok: true, resolved, next: null, end: done.end };
+    if (move.after === 'decide') {
+      await announcePhase(tx, game, variant, { adjudication: move.adjudication, next: done.next }, now);
+      return { ok: true, resolved, next: toPhaseView(done.next, variant), end: null };
     }
-    await audit(tx, { gameId: game.id, userId: null, action: 'resolve', detail: { phaseId, reason, token }, at: now });
-    const label = phaseLabel(phase.position.phase);
-
-    await queueResults(tx, game, variant, phase, adjudication, end ? null : next, { now, random, token });
-    noteEvent({
-      kind: 'phase_resolved',
-      gameId: game.id,
-      phase: label,
-      reason,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-    });
-    game = (await gameById(tx, game.id))!;
-    if (end) {
-      await announceEnd(tx, game, end, now, token, score);
-      await queueStatus(tx, game.id, now);
-      return { ok: true, resolved, next: null, end };
-    }
-    // Seats silent for `vacate_after` phases in a row are offered to substitutes, after the results.
-    await vacateSilentSeats(tx, game, missed, now);
-    // Votes never lapse silently (docs/table.md "Pauses"): a power the phase eliminated loses its votes, said once.
-    const after = new Set(stillInTheGame(variant, adjudication.position));
-    const out = stillInTheGame(variant, phase.position).filter((p) => !after.has(p));
-    await clearVotesOfEliminated(tx, game, out, phase.id, now);
-    const acting = await humanPowersToAct(tx, variant, game, next);
-    if (acting.length > 0 || powersToAct(variant, next.position).length === 0) {
-      const userOf = new Map((await playersOf(tx, game.id)).map((p) => [p.power, p.userId]));
-      for (const power of acting) {
-        await queueDm(
-          tx,
-          game,
-          userOf.get(power)!,
-          'phase_started',
-          [
-            msg('phase.begun', {
-              phase: phaseMsg(adjudication.position.phase, variant),
-              channel: channelRef(game.channelId),
-              power,
-              relative: timeRef(next.deadlineMs!, 'R'),
-            }),
-          ],
-          `phase:${next.id}:${power}`,
-          now,
-          next.id,
-        );
-      }
-      await queueStatus(tx, game.id, now);
-      return { ok: true, resolved, next: toPhaseView(next, variant), end: null };
-    }
+    if (move.after !== 'chain') break;
     // Only powers in civil disorder have something to decide: their defaults apply at once.
-    phaseId = next.id;
+    phase = done.next;
+    crossed = await crossingFrame(tx, deps, game, variant, phase);
+    r = moves.next(crossed.frame);
   }
   await queueStatus(tx, game.id, now);
   const current = (await phaseById(tx, game.currentPhaseId!))!;
   return { ok: true, resolved, next: toPhaseView(current, variant), end: null };
+}
+
+/**
+ * A phase keeps its deadline when a seat (a player, a computer player, a vacant seat) has something to decide in it,
+ * or when nobody at all has; it is adjudicated at once when only powers nobody holds have.
+ */
+function someoneDecides(variant: Variant, position: Position, seated: string[]): boolean {
+  return seatedToAct(variant, position, seated).length > 0 || powersToAct(variant, position).length === 0;
+}
+
+/**
+ * One adjudication of the transition, in the game: the phase claimed exactly once (null when another got there
+ * first), the seats' record, the adjudication, the next phase, the results post, and the end or what a phase's end
+ * changes for the seats (silent seats vacated, the votes of the eliminated cleared).
+ */
+async function applyAdjudication(
+  tx: Tx,
+  deps: GameDeps,
+  at: Applying,
+  move: Extract<PhaseMove, { kind: 'adjudicated' }>,
+  started: number,
+): Promise<{ view: PhaseView; game: GameRow; next: PhaseRow; end: GameEnd | null } | null> {
+  const { game, variant, now } = at;
+  const random = deps.random ?? Math.random;
+  const token = randomToken(random);
+  const claim = (
+    await tx
+      .update(phases)
+      .set({ resolvedAt: now, claimToken: token })
+      .where(and(eq(phases.id, at.phase.id), isNull(phases.resolvedAt)))
+      .returning({ id: phases.id })
+  ).length;
+  if (claim !== 1) return null;
+  const phase = (await phaseById(tx, at.phase.id))!;
+  const { adjudication } = move;
+  // The powers with a seated player (Mandate of Heaven: they vote on neutral units; docs/decisions.md).
+  const players = move.frame.seats.map((s) => s.power);
+  // The reliability record of the members who had something to decide (src/game/seats/seats.ts).
+  const missed = await recordPhaseSeats(tx, game, phase.id, seatedToAct(variant, phase.position, players), now);
+  await tx.update(phases).set({ adjudication }).where(eq(phases.id, phase.id));
+  const view = toPhaseView({ ...phase, resolvedAt: now }, variant);
+  const next = await startNextPhase(tx, game, phase, adjudication, now);
+  const end: GameEnd | null = adjudication.winner ? { kind: 'solo', winner: adjudication.winner } : null;
+  const score = end ? await finishGame(tx, deps, game, end, now) : null;
+  if (!end) {
+    await tx.update(games).set({ currentPhaseId: next.id, deadlineMs: next.deadlineMs }).where(eq(games.id, game.id));
+  }
+  const detail = { phaseId: phase.id, reason: at.reason, token };
+  await audit(tx, { gameId: game.id, userId: null, action: 'resolve', detail, at: now });
+  await queueResults(tx, game, variant, phase, adjudication, end ? null : next, { now, random, token });
+  const ms = Math.round((performance.now() - started) * 10) / 10;
+  noteEvent({
+    kind: 'phase_resolved',
+    gameId: game.id,
+    phase: phaseLabel(phase.position.phase),
+    reason: at.reason,
+    ms,
+  });
+  const after = (await gameById(tx, game.id))!;
+  if (end) {
+    await announceEnd(tx, after, end, now, token, score);
+    await queueStatus(tx, game.id, now);
+    return { view, game: after, next, end };
+  }
+  // Seats silent for `vacate_after` phases in a row are offered to substitutes, after the results.
+  await vacateSilentSeats(tx, after, missed, now);
+  // Votes never lapse silently (docs/table.md "Pauses"): a power the phase eliminated loses its votes, said once.
+  const remaining = new Set(stillInTheGame(variant, adjudication.position));
+  const out = stillInTheGame(variant, phase.position).filter((p) => !remaining.has(p));
+  await clearVotesOfEliminated(tx, after, out, phase.id, now);
+  return { view, game: after, next, end: null };
+}
+
+/** The phase played next begins: a DM to each seat with something to decide in it, and the status. */
+async function announcePhase(
+  tx: Tx,
+  game: GameRow,
+  variant: Variant,
+  moved: { adjudication: Adjudication; next: PhaseRow },
+  now: number,
+): Promise<void> {
+  const { adjudication, next } = moved;
+  const acting = await humanPowersToAct(tx, variant, game, next);
+  const userOf = new Map((await playersOf(tx, game.id)).map((p) => [p.power, p.userId]));
+  for (const power of acting) {
+    await queueDm(
+      tx,
+      game,
+      userOf.get(power)!,
+      'phase_started',
+      [
+        msg('phase.begun', {
+          phase: phaseMsg(adjudication.position.phase, variant),
+          channel: channelRef(game.channelId),
+          power,
+          relative: timeRef(next.deadlineMs!, 'R'),
+        }),
+      ],
+      `phase:${next.id}:${power}`,
+      now,
+      next.id,
+    );
+  }
+  await queueStatus(tx, game.id, now);
 }
 
 /** The powers with a centre or a unit, a dislodged one too (it may still retreat): the others are out of the game. */

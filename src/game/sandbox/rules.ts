@@ -31,10 +31,12 @@ import {
   closedOrdersText,
   decisionOf,
   openActions,
+  phaseTransition,
   stepMachine,
   stepStatusOf,
   stepUnderWay,
   type ActionRefusal,
+  type DecidesIn,
   type StepStatus,
   type Transition,
   writeListRecords,
@@ -75,9 +77,6 @@ export interface SandboxCall {
   /** Told about stored records their schema refuses. */
   report?: (err: unknown) => void;
 }
-
-/** At most this many phases with nothing to decide are stepped through after one `next` (as resolve.ts chains them). */
-const MAX_SKIPPED_PHASES = 20;
 
 /** The power whose unit (or, for a build, whose centre) an order is about; null when there is none. */
 function ownerOf(position: Position, order: Order): Power | null {
@@ -324,35 +323,39 @@ export type SandboxOutcome =
   | { kind: 'orders' }
   /**
    * The phase was adjudicated (`phase`: its board as played, with its records and posts), then the phases where
-   * nobody has anything to decide (`skipped`), as a game chains them.
+   * nobody has anything to decide (`skipped`), as a game chains them (src/game/phase/transition.ts).
    */
   | { kind: 'resolved'; phase: SandboxBoard; adjudication: Adjudication; skipped: Adjudication[] };
 
 /**
  * Moves the sandbox on by one step boundary, as a game moves at a deadline: a step opens or closes, or the phase is
- * adjudicated and the sandbox goes on to the next phase with something to decide.
+ * adjudicated and the sandbox goes on to the next phase with something to decide. The sandbox's applier of the move
+ * from phase to phase (src/game/phase/transition.ts, the game's is src/game/resolve/resolve.ts): each move applied to
+ * the board, a phase where no power has anything to decide adjudicated on the way (the owner holds every seat).
  */
 export function stepSandbox(board: SandboxBoard, call: SandboxCall): { board: SandboxBoard; outcome: SandboxOutcome } {
-  const first = crossBoundary(board, call);
-  if (first.decision.kind === 'open')
-    return { board: first.board, outcome: { kind: 'step', step: first.decision.step } };
-  if (first.decision.kind === 'beginOrders') return { board: first.board, outcome: { kind: 'orders' } };
-  const adjudication = adjudicateBoard(first.board, first.decision.handoff);
-  let current = nextPhase(first.board, adjudication.position, call);
+  const decidesIn: DecidesIn = (position) => sandboxDuties({ variant: board.variant, position, orders: [] }).length > 0;
+  const moves = phaseTransition(frameOf(board, call), decidesIn);
+  let current = board;
+  let played: { phase: SandboxBoard; adjudication: Adjudication } | null = null;
   const skipped: Adjudication[] = [];
-  let last = adjudication;
-  for (let i = 0; i < MAX_SKIPPED_PHASES && !last.winner; i++) {
-    if (sandboxDuties(current).length > 0) break;
-    const r = crossBoundary(current, call);
-    if (r.decision.kind !== 'adjudicate') {
-      current = r.board;
-      break;
+  for (let r = moves.next(); !r.done; ) {
+    const move = r.value;
+    const crossed = applied(current, move.crossing);
+    if (move.kind === 'waits') {
+      current = crossed;
+      if (played) break;
+      const outcome: SandboxOutcome =
+        move.decision.kind === 'open' ? { kind: 'step', step: move.decision.step } : { kind: 'orders' };
+      return { board: crossed, outcome };
     }
-    last = adjudicateBoard(r.board, r.decision.handoff);
-    skipped.push(last);
-    current = nextPhase(r.board, last.position, call);
+    if (played) skipped.push(move.adjudication);
+    else played = { phase: crossed, adjudication: move.adjudication };
+    current = nextPhase(crossed, move.adjudication.position, call);
+    r = moves.next(move.after === 'chain' ? frameOf(current, call) : undefined);
   }
-  return { board: current, outcome: { kind: 'resolved', phase: first.board, adjudication, skipped } };
+  if (!played) throw new Error('the phase transition adjudicated nothing');
+  return { board: current, outcome: { kind: 'resolved', ...played, skipped } };
 }
 
 /** Why the sandbox's orders cannot change now (a step between the orders and the claim is under way), or null. */
