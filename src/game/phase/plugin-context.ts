@@ -13,7 +13,7 @@ import { phaseSteps, type GameRow, type PhaseRow } from '../../store/schema.js';
 import { pluginOf } from '../../variants/index.js';
 import type { PluginContext, VariantPlugin } from '../../variants/plugin/index.js';
 import { contextOf, type PhaseFrame, type StepState } from './frame.js';
-import { phaseRecordList } from './records.js';
+import { phaseRecordList, type RecordEntry } from './records.js';
 
 export interface ContextOptions {
   now: number;
@@ -38,7 +38,15 @@ export async function gameFrame(
   game: GameRow,
   variant: Variant,
   phase: PhaseRow,
-  opts: { now: number; random?: () => number; token: string; steps?: StepState; report?: (err: unknown) => void },
+  opts: {
+    now: number;
+    random?: () => number;
+    token: string;
+    steps?: StepState;
+    /** The phase's records when the caller knows them (a variant without steps has none to read). */
+    records?: readonly RecordEntry[];
+    report?: (err: unknown) => void;
+  },
 ): Promise<PhaseFrame> {
   const row = opts.steps
     ? undefined
@@ -69,7 +77,7 @@ export async function gameFrame(
       startedAt: row?.startedAt ?? opts.now,
       token: row?.token ?? opts.token,
     },
-    records: await phaseRecordList(tx, game.id, phase.id),
+    records: opts.records ?? (await phaseRecordList(tx, game.id, phase.id)),
     orders: () => phaseOrders,
     now: opts.now,
     random: opts.random ?? Math.random,

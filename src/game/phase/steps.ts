@@ -182,6 +182,8 @@ export async function crossingFrame(
     random: deps.random,
     token,
     steps,
+    // Without steps the machine adjudicates at once and reads no record: none is read.
+    ...(withSteps ? {} : { records: [] }),
     report: (e) => reportInternal(deps, e),
   });
   return { frame, row };

@@ -197,11 +197,12 @@ async function applyMoves(tx: Tx, deps: GameDeps, at: Applying): Promise<Result<
   const { variant, now } = at;
   let { game, phase } = at;
   const resolved: PhaseView[] = [];
+  // Each phase's time, from its frame's read to its results (the `phase_resolved` event).
+  let started = performance.now();
   let crossed = await crossingFrame(tx, deps, game, variant, phase);
   const seated = crossed.frame.seats.map((s) => s.power);
   const moves = phaseTransition(crossed.frame, (position) => someoneDecides(variant, position, seated));
   for (let r = moves.next(); !r.done; ) {
-    const started = performance.now();
     const move = r.value;
     await writeCrossing(tx, deps, game, variant, phase, { row: crossed.row, crossing: move.crossing });
     if (move.kind === 'waits') {
@@ -224,6 +225,7 @@ async function applyMoves(tx: Tx, deps: GameDeps, at: Applying): Promise<Result<
     if (move.after !== 'chain') break;
     // Only powers in civil disorder have something to decide: their defaults apply at once.
     phase = done.next;
+    started = performance.now();
     crossed = await crossingFrame(tx, deps, game, variant, phase);
     r = moves.next(crossed.frame);
   }
