@@ -36,13 +36,7 @@ export { gameFrame, pluginContext, pluginOfGame } from './plugin-context.js';
 export { listRecords, recordsOf, writeListRecords } from './records.js';
 export { buildStatus, endMsg, pinnedStatus, survivingPowers } from './status.js';
 export { answersMuster, musterOpenedAt, mustered } from './muster-status.js';
-export {
-  MAX_CHAINED_PHASES,
-  phaseTransition,
-  type AfterAdjudication,
-  type DecidesIn,
-  type PhaseMove,
-} from './transition.js';
+export { phaseTransition, type DecidesIn, type PhaseMove } from './transition.js';
 export {
   advanceWords,
   clearSteps,
