@@ -2,7 +2,8 @@
  * The play of a sandbox, pure: orders for every power checked exactly as `/order` checks a player's
  * (src/game/orders/orders.ts `checkOrder`), and the phase played as a game plays it — by the same phase machine
  * (src/game/phase/machine.ts: the variant plug-in's `startSteps`, `beforeClaim`, each step's `close` and its actions)
- * over a frame of the sandbox instead of the game's tables, the owner acting for every seat and as the game master.
+ * over a frame of the sandbox instead of the game's tables, the owner acting for every seat and as the game master,
+ * and moved on from phase to phase by the same transition (src/game/phase/transition.ts) as a game.
  * The machine's effects are applied to the sandbox's JSON: what the steps would post in the game's channel is kept for
  * the owner, a DM or an audit line goes nowhere; nothing is sent. The plug-in's `sandbox` rules say what a sandbox
  * plays differently (the ballots of a vote, the options). No database: src/game/sandbox/sandbox.ts keeps the board, the
