@@ -76,10 +76,16 @@ export function parseDurations(
   return { ok: true, durations };
 }
 
+/** A game's phase lengths as stored (`movement_ms`, `retreat_ms`, `adjustment_ms`). */
+type StoredLengths = { movementMs: number; retreatMs: number; adjustmentMs: number };
+
+/** A game's phase lengths, by phase type: what its deadlines (clock.ts `phaseDeadline`) and views read. */
+export function durationsOf(game: StoredLengths): PhaseDurations {
+  return { movement: game.movementMs, retreat: game.retreatMs, adjustment: game.adjustmentMs };
+}
+
 /** How long a phase of `type` lasts in `game` (its movement, retreat or adjustment duration). */
-export function phaseDuration(
-  game: { movementMs: number; retreatMs: number; adjustmentMs: number },
-  type: string,
-): number {
-  return type === 'retreat' ? game.retreatMs : type === 'adjustment' ? game.adjustmentMs : game.movementMs;
+export function phaseDuration(game: StoredLengths, type: string): number {
+  const lengths = durationsOf(game);
+  return type === 'retreat' || type === 'adjustment' ? lengths[type] : lengths.movement;
 }

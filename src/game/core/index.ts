@@ -8,7 +8,14 @@
  * This file is the feature's public face: code outside src/game/core/ imports only from here.
  */
 export { GAME_OVER, NO_GAME, isError, noOpenGame, playerInGame, type PlayerContext } from './context.js';
-export { DEFAULT_DURATIONS, MAX_DURATION_MS, formatDuration, parseDuration, parseDurations } from './durations.js';
+export {
+  DEFAULT_DURATIONS,
+  MAX_DURATION_MS,
+  durationsOf,
+  formatDuration,
+  parseDuration,
+  parseDurations,
+} from './durations.js';
 export {
   CLOCK_DEFAULT_MINIMUM_MS,
   WEEKDAYS,

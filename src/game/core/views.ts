@@ -9,6 +9,7 @@ import { phaseCode, phaseLabel, phaseMsg } from './summary.js';
 import type { GameView, PhaseView } from './types.js';
 import { scoringOf } from './scoring-systems.js';
 import { gameLocale } from './locales.js';
+import { durationsOf } from './durations.js';
 
 export function phaseOf(row: PhaseRow): Phase {
   return { season: row.season as Phase['season'], year: row.year, type: row.type as Phase['type'] };
@@ -38,7 +39,7 @@ export function toGameView(row: GameRow): GameView {
     variantName: variantNameOf(row),
     gmUserId: row.gmUserId,
     status: row.status,
-    durations: { movement: row.movementMs, retreat: row.retreatMs, adjustment: row.adjustmentMs },
+    durations: durationsOf(row),
     deadline: row.status === 'active' ? row.deadlineMs : null,
     pause: row.status === 'paused' ? { by: row.pausedBy ?? 'master', endsAt: row.resumeAt ?? null } : null,
     end: row.end ?? null,

@@ -8,6 +8,7 @@ import { games, players, type GameRow } from '../../store/schema.js';
 import {
   activeClock,
   clockRuleMsg,
+  durationsOf,
   fail,
   inReadTransaction,
   isVacant,
@@ -90,7 +91,7 @@ function listedGame(game: GameRow, seated: { userId: string }[]): ListedGame | n
     status: game.status as ListedGame['status'],
     open,
     seats,
-    durations: { movement: game.movementMs, retreat: game.retreatMs, adjustment: game.adjustmentMs },
+    durations: durationsOf(game),
     clock: activeClock(game.clock) ? clockRuleMsg(game.clock!) : null,
   };
 }

@@ -11,6 +11,7 @@ import type { Tx } from '../../store/db.js';
 import { ordersOf, playersOf } from '../../store/queries.js';
 import { phaseSteps, type GameRow, type PhaseRow } from '../../store/schema.js';
 import { pluginOf } from '../../variants/index.js';
+import { durationsOf } from '../core/index.js';
 import type { PluginContext, VariantPlugin } from '../../variants/plugin/index.js';
 import { contextOf, type PhaseFrame, type StepState } from './frame.js';
 import { phaseRecordList, type RecordEntry } from './records.js';
@@ -60,7 +61,7 @@ export async function gameFrame(
       id: game.id,
       channelId: game.channelId,
       options: game.options ?? {},
-      durations: { movement: game.movementMs, retreat: game.retreatMs, adjustment: game.adjustmentMs },
+      durations: durationsOf(game),
       deadline: game.deadlineMs,
       gmUserId: game.gmUserId,
     },

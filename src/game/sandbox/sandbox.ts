@@ -34,6 +34,7 @@ import {
   type Result,
   variantOfGame,
   gameKindOf,
+  durationsOf,
   phaseOf,
   typed,
 } from '../core/index.js';
@@ -136,11 +137,7 @@ function boardOf(row: SandboxRow, game: GameRow | undefined): SandboxBoard | nul
       // A sandbox opened from a game file has no game behind it.
       id: row.gameId ?? 0,
       channelId: game?.channelId ?? '',
-      durations: {
-        movement: game?.movementMs ?? 0,
-        retreat: game?.retreatMs ?? 0,
-        adjustment: game?.adjustmentMs ?? 0,
-      },
+      durations: game ? durationsOf(game) : { movement: 0, retreat: 0, adjustment: 0 },
     },
     ownerUserId: row.ownerUserId,
     index: row.steps,
