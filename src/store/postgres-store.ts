@@ -1,5 +1,5 @@
 /**
- * The store on PostgreSQL (docs/architecture.md "The store on two databases"): a `pg` pool under drizzle's
+ * The store on PostgreSQL (docs/store.md "The store on two databases"): a `pg` pool under drizzle's
  * node-postgres driver, the tables derived from the sqlite-core ones (src/store/pg-tables.ts), migrations from
  * migrations/postgres/ applied at start-up.
  *

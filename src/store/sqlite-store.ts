@@ -1,5 +1,5 @@
 /**
- * The store on SQLite (docs/architecture.md "The store on two databases"): the database `openDatabase` opens (WAL,
+ * The store on SQLite (docs/store.md "The store on two databases"): the database `openDatabase` opens (WAL,
  * foreign keys, migrations from migrations/sqlite/), with an asynchronous transaction runner.
  *
  * better-sqlite3 runs on one connection and drizzle's `db.transaction` takes only a synchronous function, so

@@ -1,5 +1,5 @@
 /**
- * The store handle both databases give the game layer (docs/architecture.md "The store on two databases"): SQLite
+ * The store handle both databases give the game layer (docs/store.md "The store on two databases"): SQLite
  * (the embedded default, src/store/sqlite-store.ts) or PostgreSQL (`DATABASE_URL`, src/store/postgres-store.ts),
  * opened by `openStore` (src/store/open.ts). Query code is written once, against the sqlite-core tables, in the
  * async subset both drivers share:

