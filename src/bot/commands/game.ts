@@ -304,10 +304,10 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       if (!r.ok) return replyRejected(interaction, r);
       const locale = readerOf(interaction);
       if (hidesIdentities(r.game))
-        return replyPrivately(interaction, tr(locale, 'lobby.joined.hidden', { power: r.power }));
+        return replyPrivately(interaction, tr(locale, 'lobby.joined.hidden', { power: r.name }));
       return replyPublicly(
         interaction,
-        tr(locale, 'lobby.joined', { player: holderMsg(caller.userId), power: r.power }),
+        tr(locale, 'lobby.joined', { player: holderMsg(caller.userId), power: r.name }),
       );
     }
     case 'leave':
@@ -384,8 +384,8 @@ async function leave(ctx: BotContext, interaction: ChatInputCommandInteraction):
   const r = await leaveGame(ctx.deps, caller);
   if (!r.ok) return replyRejected(interaction, r);
   const locale = readerOf(interaction);
-  if (hidesIdentities(r.game)) return replyPrivately(interaction, tr(locale, 'lobby.left.hidden', { power: r.power }));
-  return replyPublicly(interaction, tr(locale, 'lobby.left', { player: holderMsg(caller.userId), power: r.power }));
+  if (hidesIdentities(r.game)) return replyPrivately(interaction, tr(locale, 'lobby.left.hidden', { power: r.name }));
+  return replyPublicly(interaction, tr(locale, 'lobby.left', { player: holderMsg(caller.userId), power: r.name }));
 }
 
 /** `/game start`: the game master's private acknowledgement (the start post is the channel's announcement). */

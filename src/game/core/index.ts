@@ -100,6 +100,7 @@ export type {
   StoredOrder,
 } from './types.js';
 export {
+  NAMED_LOCALES,
   optionSuggestions,
   optionsLine,
   parseOptionsText,

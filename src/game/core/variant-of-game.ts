@@ -5,21 +5,32 @@
  */
 import type { Variant } from '../../engine/variant.js';
 import { getVariant } from '../../variants/index.js';
+import { powerName } from '../../variants/names.js';
 import { isStoredVariantId, storedVariantTexts } from '../../variants/stored.js';
 import { typed } from './echo.js';
 import { storedVariantOrLoad } from './stored-variants.js';
 
-/** The power a text means in the variant: its exact name or adjective, or a unique prefix of its name, in any case. */
-export function powerByName(variant: Pick<Variant, 'powers'>, text: string): string | null {
+/**
+ * The power a text means in the variant: its exact name or adjective, or its name in a locale the bot speaks
+ * (`Allemagne`, `秦`), or a unique prefix of its name, in any case.
+ */
+export function powerByName(variant: Pick<Variant, 'powers' | 'names'>, text: string): string | null {
   const t = String(text ?? '')
     .trim()
     .toLowerCase();
   if (t === '') return null;
   const exact = variant.powers.find((p) => p.name.toLowerCase() === t || p.adjective?.toLowerCase() === t);
   if (exact) return exact.name;
+  const local = variant.powers.find((p) =>
+    NAMED_LOCALES.some((locale) => powerName(variant as Variant, locale, p.name).toLowerCase() === t),
+  );
+  if (local) return local.name;
   const prefixed = variant.powers.filter((p) => p.name.toLowerCase().startsWith(t));
   return prefixed.length === 1 ? prefixed[0]!.name : null;
 }
+
+/** The locales with names of their own for a variant's powers and provinces (docs/locales.md "Names"). */
+export const NAMED_LOCALES = ['fr', 'zh-TW', 'zh-CN'] as const;
 
 /** The powers a player (a person or a computer player) may take when the game forms (a variant's neutral powers are moved by its own rule). */
 export function seatablePowers(variant: Pick<Variant, 'powers'>): string[] {

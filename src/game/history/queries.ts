@@ -26,6 +26,7 @@ import {
   toPhaseView,
   variantOfGame,
   typed,
+  NAMED_LOCALES,
   orderParam,
   phaseMsg,
   plainMsg,
@@ -123,9 +124,6 @@ function provincesIn(order: string): Set<string> {
       .map((w) => parseLocationKey(w).province),
   );
 }
-
-/** The locales whose names a player may type for a province besides the map's own (docs/locales.md "Names"). */
-const NAMED_LOCALES = ['fr', 'zh-TW', 'zh-CN'] as const;
 
 /** Finds a province id from what a player typed: id, name, alias or a locale's name, any case. */
 function matchProvince(variant: Variant, text: string): string | null {

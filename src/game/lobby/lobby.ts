@@ -54,7 +54,7 @@ import {
   plainMsg,
 } from '../core/index.js';
 import { eq } from 'drizzle-orm';
-import { localeOf, type Locale, msg, type Msg } from '../../i18n/index.js';
+import { localeOf, type Locale, msg, type Msg, type MsgParam } from '../../i18n/index.js';
 import { fogRefusal, parseSetting, parseTableOptions, type TableOptionsInput } from '../settings/index.js';
 import { botVariants, getVariant } from '../../variants/index.js';
 import type { Variant } from '../../engine/variant.js';
@@ -387,7 +387,7 @@ async function formingGame(tx: Tx, channelId: string): Promise<GameRow | { ok: f
 export async function joinGame(
   deps: GameDeps,
   input: Caller & { power?: string | null },
-): Promise<Result<{ game: GameView; power: string }>> {
+): Promise<Result<{ game: GameView; power: string; name: MsgParam }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await formingGame(tx, input.channelId);
     if ('ok' in game) return game;
@@ -395,7 +395,7 @@ export async function joinGame(
     const variant = variantOfGame(game)!;
     if (game.demonstration) return fail(msg('lobby.refused.demonstration'));
     const mine = await playerByUser(tx, game.id, input.userId);
-    if (mine) return fail(msg('lobby.refused.joined', { power: mine.power }));
+    if (mine) return fail(msg('lobby.refused.joined', { power: powerParam(variant, mine.power) }));
     const unreliable = await reliabilityRefusal(tx, game, input.userId);
     if (unreliable) return fail(unreliable);
     const seated = await playersOf(tx, game.id);
@@ -409,15 +409,19 @@ export async function joinGame(
           msg('gm.refused.unknownPowerOf', {
             text: typed(input.power),
             variant: variant.name,
-            powers: variant.powers.map((p) => p.name).join(', '),
+            powers: powersParam(
+              variant,
+              variant.powers.map((p) => p.name),
+            ),
           }),
         );
+      const freeList = { free: free.length, powers: powersParam(variant, free) };
       if (!free.includes(matched) && !taken.has(matched))
-        return fail(msg('lobby.refused.neutral', { power: matched, free: free.length, powers: free.join(', ') }));
+        return fail(msg('lobby.refused.neutral', { power: powerParam(variant, matched), ...freeList }));
       if (taken.has(matched)) {
         const byComputer = seated.some((p) => p.power === matched && isComputer(p.userId));
         const by = byComputer ? 'computer' : 'player';
-        return fail(msg('lobby.refused.taken', { power: matched, by, free: free.length, powers: free.join(', ') }));
+        return fail(msg('lobby.refused.taken', { power: powerParam(variant, matched), by, ...freeList }));
       }
       power = matched;
     } else {
@@ -429,12 +433,15 @@ export async function joinGame(
     await audit(tx, { gameId: game.id, userId: input.userId, action: 'join', detail: { power }, at: now });
     await queueProgressStatus(tx, game, now);
     changed(game.id);
-    return { ok: true, game: toGameView(game), power };
+    return { ok: true, game: toGameView(game), power, name: powerParam(variant, power) };
   });
 }
 
 /** Leaves the channel's game before it starts. */
-export async function leaveGame(deps: GameDeps, input: Caller): Promise<Result<{ game: GameView; power: string }>> {
+export async function leaveGame(
+  deps: GameDeps,
+  input: Caller,
+): Promise<Result<{ game: GameView; power: string; name: MsgParam }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await openGameByChannel(tx, input.channelId);
     if (!game) return fail(NO_GAME);
@@ -446,7 +453,8 @@ export async function leaveGame(deps: GameDeps, input: Caller): Promise<Result<{
     await audit(tx, { gameId: game.id, userId: input.userId, action: 'leave', detail: { power: mine.power }, at: now });
     await queueProgressStatus(tx, game, now);
     changed(game.id);
-    return { ok: true, game: toGameView(game), power: mine.power };
+    const name = powerParam(variantOfGame(game)!, mine.power);
+    return { ok: true, game: toGameView(game), power: mine.power, name };
   });
 }
 
@@ -463,7 +471,7 @@ async function queueStartDm(
 ): Promise<void> {
   const lines = [
     msg('start.dm', {
-      power: p.power,
+      power: powerParam(variantOfGame(game)!, p.power),
       variant: start.variant,
       channel: channelRef(game.channelId),
       phase: start.name,

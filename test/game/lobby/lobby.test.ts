@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { msg, t, type Msg } from '../../../src/i18n/index.js';
 import { channelRef, timeRef } from '../../../src/game/core/text-refs.js';
 import { createGame, freePowers, joinGame, leaveGame, startGame } from '../../../src/game/lobby/index.js';
 import { gameStatus } from '../../../src/game/history/index.js';
@@ -162,5 +163,25 @@ describe('startGame', () => {
     expect(status.text).toContain(
       `Deadline ${timeRef(status.game.deadline!, 'R')} (${timeRef(status.game.deadline!, 'f')})`,
     );
+  });
+});
+
+describe('joining in the reader’s language', () => {
+  it('takes a power by its French or Chinese name, and names it so in the join and in refusals', async () => {
+    ok(await create());
+    const joined = ok(await joinGame(env.deps, { channelId: CHANNEL, userId: 'u1', power: 'Allemagne' }));
+    expect(joined.power).toBe('Germany');
+    expect(t('fr', msg('lobby.joined', { player: 'Ana', power: joined.name }))).toContain('**Allemagne**');
+    const taken = await joinGame(env.deps, { channelId: CHANNEL, userId: 'u2', power: 'germany' });
+    if (taken.ok) throw new Error('expected a refusal');
+    const french = t('fr', (taken as unknown as { message: Msg }).message);
+    expect(french).toContain('Allemagne');
+    expect(french).toContain('Angleterre');
+    expect(french).not.toMatch(/England|Germany/);
+    const zh = ok(
+      await createGame(env.deps, { channelId: 'ws', guildId: 'g1', userId: 'gm2', variantId: 'warring-states' }),
+    );
+    expect(zh.game.variantId).toBe('warring-states');
+    expect(ok(await joinGame(env.deps, { channelId: 'ws', userId: 'u3', power: '秦' })).power).toBe('Qin');
   });
 });
