@@ -76,11 +76,12 @@ describe('texts in the reader’s language', () => {
   });
 
   /**
-   * Plays Spring 1901 in `channel`: orders with a bounce in Burgundy, a look at them and at the status, the
-   * confirmation DMs (after their quiet period), then both players ready, which resolves the phase.
+   * Plays Spring 1901 in `channel`: orders with a bounce in Burgundy and a move the adjudicator refuses (a convoy no
+   * fleet makes), a look at them and at the status, the confirmation DMs (after their quiet period), then both players
+   * ready, which resolves the phase.
    */
   async function playSpring(channel: string, france: string, germany: string): Promise<void> {
-    await run(france, channel, 'order', { orders: 'A par - bur; A mar - spa; F bre - mao' });
+    await run(france, channel, 'order', { orders: 'A par - bur; A mar - naf; F bre - mao' });
     await run(germany, channel, 'order', { orders: 'A mun - bur; F kie - den; A ber H' });
     await run(france, channel, 'orders show');
     await run(france, channel, 'game status');
@@ -108,6 +109,9 @@ describe('texts in the reader’s language', () => {
     expect(posts).toContain('a commencé');
     expect(posts).toContain('**Printemps 1901, mouvements : résultats**');
     expect(posts).toContain('rebond avec');
+    expect(posts).toContain(
+      'Afrique du Nord n’est pas voisin de Marseille, et aucune flotte n’a reçu l’ordre de la convoyer, l’unité a donc tenu',
+    );
     expect(posts).toContain('Automne 1901, mouvements');
     expect(h.fake.dms('alice').map(seen).join('\n')).toContain('Vos ordres pour France');
     expect(replies.get('alice')!.join('\n')).toContain('Enregistré');
@@ -120,6 +124,7 @@ describe('texts in the reader’s language', () => {
     const posts = h.fake.channelMessages(ZH).map(seen).join('\n');
     expect(posts).toContain('已开局');
     expect(posts).toContain('**1901年春季行动阶段：结果**');
+    expect(posts).toContain('North Africa与Marseilles不相邻，也没有舰队受命运输它，因此该单位原地驻守');
     expect(h.fake.dms('chen').map(seen).join('\n')).toContain('你为 France 下达的指令');
     expect(englishLeft(readBy('chen', ZH))).toEqual([]);
     expect(englishLeft(readBy('lin', ZH))).toEqual([]);
@@ -130,6 +135,9 @@ describe('texts in the reader’s language', () => {
     const posts = h.fake.channelMessages(MIXED).map(seen).join('\n');
     expect(posts).toContain('**Spring 1901 movement: results**');
     expect(posts).toContain('has started!');
+    expect(posts).toContain(
+      'North Africa is not next to Marseilles and no fleet was ordered to convoy it, so the unit held',
+    );
     const eve = [...h.fake.dms('eve').map(seen), ...replies.get('eve')!];
     expect(eve.join('\n')).toContain('Vos ordres pour France');
     expect(englishLeft(eve)).toEqual([]);

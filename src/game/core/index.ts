@@ -2,8 +2,9 @@
  * What every feature of the game layer shares (docs/architecture.md "The game layer"): the transaction runner
  * and result shapes (tx.ts, types.ts), row → view conversions (views.ts), the caller's context (context.ts), who
  * holds a seat (holder.ts) and whether identities are hidden (identities.ts), a game's variant (variant-of-game.ts),
- * durations, limits, references in texts (text-refs.ts), a variant's names as message parameters (names.ts), phase names and summaries (summary.ts), the scoring systems
- * and the registry of game kinds (kind.ts, kinds.ts). It imports no other feature.
+ * durations, limits, references in texts (text-refs.ts), a variant's names as message parameters (names.ts), phase names and summaries (summary.ts), the
+ * adjudicator's refusals worded (problems.ts), the scoring systems and the registry of game kinds (kind.ts, kinds.ts).
+ * It imports no other feature.
  *
  * This file is the feature's public face: code outside src/game/core/ imports only from here.
  */
@@ -71,13 +72,13 @@ export {
   phaseCode,
   phaseLabel,
   phaseMsg,
-  placeIn,
   plainMsg,
   reasonMsg,
   resultsLastLine,
   resultsSummaryLines,
 } from './summary.js';
 export { orderParam, powerParam, powersParam, provinceParam } from './names.js';
+export { checkProblemMsg, matchProblem, type ProblemPattern } from './problems.js';
 export { channelRef, memberRef, roleRef, textParts, timeRef, type TextPart, type TimeStyle } from './text-refs.js';
 export { fail, inReadTransaction, inTransaction, noteEvent, reportInternal } from './tx.js';
 export type {

@@ -95,3 +95,13 @@ export function unitsParam(variant: Variant, units: readonly string[]): MsgParam
     return refs.map((u, i) => (u ? writeUnit(u, language) : units[i]!)).join(locale.startsWith('zh') ? '、' : ', ');
   });
 }
+
+/**
+ * A province named in an engine sentence (its English name, or its id), in the reader's language; anything else as it
+ * is. The results' reasons and the refused orders' problems (src/game/orders/problems.ts) read their places with it.
+ */
+export function placeIn(variant: Variant | undefined, name: string): MsgParam {
+  if (!variant || variant.map.province(name)) return name; // an id (`ber`) reads the same in every language
+  const id = variant.map.provinceIds().find((p) => variant.map.province(p)?.name === name);
+  return id ? provinceParam(variant, id) : name;
+}

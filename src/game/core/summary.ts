@@ -5,7 +5,8 @@
 import type { Adjudication, DislodgedUnit, OrderOutcome, OrderResult, Phase } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import { msg, t, type Msg, type MsgParam } from '../../i18n/index.js';
-import { orderParam, placeParam, powerParam, powerUnitParam, provinceParam, unitsParam } from './names.js';
+import { orderParam, placeIn, placeParam, powerParam, powerUnitParam, provinceParam, unitsParam } from './names.js';
+import { illegalClauseMsg } from './problems.js';
 import { timeRef } from './text-refs.js';
 
 const TYPE_LETTER: Record<Phase['type'], string> = { movement: 'M', retreat: 'R', adjustment: 'A' };
@@ -127,20 +128,24 @@ const REASONS: readonly [RegExp, Parameters<typeof msg>[0], readonly string[]][]
   [/^(\d+) unused builds? waived$/, 'results.reason.unusedWaived', ['count']],
 ];
 
-/**
- * A province named in an engine sentence (its English name, or its id), in the reader's language; anything else as it
- * is. The results' reasons and the refused orders' problems (src/game/orders/problems.ts) read their places with it.
- */
-export function placeIn(variant: Variant | undefined, name: string): MsgParam {
-  if (!variant || variant.map.province(name)) return name; // an id (`ber`) reads the same in every language
-  const id = variant.map.provinceIds().find((p) => variant.map.province(p)?.name === name);
-  return id ? provinceParam(variant, id) : name;
-}
-
 /** `A mun and A ven` (units as orders write them) with the reader's `and` (as the engine: between each two). */
 function unitList(text: string): MsgParam {
   const units: MsgParam[] = text.split(' and ');
   return units.reduceRight((last, first) => msg('results.reason.and', { first, last }));
+}
+
+/** An order the adjudicator refused (`Kiel is not next to Munich, so the unit held`), or the refusal alone. */
+function illegalPart(variant: Variant | undefined, reason: string): Msg | null {
+  const held = /^(.+), so the unit held$/s.exec(reason);
+  const retreat = /^(.+) \(options: (.+)\)$/s.exec(reason); // a retreat refused (src/engine/retreat.ts)
+  const problem = illegalClauseMsg(variant, held?.[1] ?? retreat?.[1] ?? reason);
+  if (!problem) return null;
+  if (held) return msg('results.reason.illegalHeld', { problem });
+  if (!retreat) return problem;
+  const options = retreat[2]!;
+  return options === 'none'
+    ? msg('results.reason.noRetreatOption', { problem })
+    : msg('results.reason.retreatOptions', { problem, options });
 }
 
 /** One reason (or one part of it) as a message, or null when no pattern knows it. */
@@ -155,7 +160,7 @@ function reasonPart(variant: Variant | undefined, reason: string): Msg | null {
     });
     return msg(key, params);
   }
-  return null;
+  return illegalPart(variant, reason);
 }
 
 /** An engine reason as a message (`REASONS`, whole or part by part), or as it is. */

@@ -33,6 +33,7 @@ import {
   orderParam,
   powerParam,
   provinceParam,
+  checkProblemMsg,
 } from '../core/index.js';
 import {
   ordersClosedByStep,
@@ -46,7 +47,7 @@ import {
 } from '../phase/index.js';
 import { ORDER_CONFIRMATION_KEY, queueDm, queueProgressStatus, type OutboxPayload, worded } from '../outbox/index.js';
 import { msg, t, type Locale, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
-import { checkProblemMsg, parseProblemMsg } from './problems.js';
+import { parseProblemMsg } from './problems.js';
 import { orderLanguage } from '../../variants/names.js';
 
 export { isBallotKey };

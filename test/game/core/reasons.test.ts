@@ -42,6 +42,26 @@ describe("the results' reasons, worded", () => {
     expect(worded.length / reasons.length).toBeGreaterThan(0.6);
   });
 
+  it('words every order the adjudicator refused, and every retreat or build it refused', () => {
+    const plain = reasons.filter((r) => reasonMsg(classic, r).key === 'text.plain');
+    expect(plain.filter((r) => /so the unit held|options:|build|disband|occupied|does not own/.test(r))).toEqual([]);
+    const m = reasonMsg(
+      classic,
+      'a fleet in Kiel cannot reach Munich, so the unit held; dislodged by A mun from Munich',
+    );
+    expect(t('fr', m)).toBe(
+      'une flotte en Kiel ne peut pas atteindre Munich, l’unité a donc tenu ; délogé par A mun venant de Munich',
+    );
+    expect(t('zh-CN', m)).toBe('Kiel的舰队无法到达Munich，因此该单位原地驻守；被来自Munich的A mun击退');
+    const coast = reasonMsg(classic, 'say which coast of Spain (spa/nc or spa/sc), so the unit held');
+    expect(t('fr', coast)).toBe('la côte n’était pas précisée pour Espagne (spa/nc ou spa/sc), l’unité a donc tenu');
+    const retreat = reasonMsg(
+      classic,
+      'an army in Holland cannot reach Yorkshire (options: bel); the unit is disbanded',
+    );
+    expect(t('zh-TW', retreat)).toBe('Holland的陸軍無法到達Yorkshire（可撤退至：bel）；該單位被解散');
+  });
+
   it('names the places in the reader language and joins the parts', () => {
     const m = reasonMsg(classic, 'bounced with A mun (1 vs 1); dislodged by A ruh from Ruhr');
     expect(t('fr', m)).toBe('rebond avec A mun (1 contre 1) ; délogé par A ruh venant de Ruhr');
