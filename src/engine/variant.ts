@@ -6,6 +6,24 @@ import type { GameMap } from './map.js';
 import type { RulesModule } from './rules.js';
 import type { Position } from './types.js';
 
+/**
+ * How a group of a reason's pattern becomes a parameter of its message: a province's name, units as orders write
+ * them (`F wu and A lu`), a number, a power's name, a text shown as it is, or a reason of its own (worded again).
+ */
+export type ReasonPart = 'place' | 'units' | 'number' | 'power' | 'text' | 'reason';
+
+/**
+ * One of a variant's sentences in the results: the pattern that matches it whole, the catalogue key that words it
+ * (the variant's own, `variant.<id>.…`) and the parameter each group fills. `note`: a strength note (the reasons
+ * append them to a strength: `2 vs 1: the wall of Linzi takes 1 from the attack (wall rule 1)`).
+ */
+export interface ReasonText {
+  pattern: RegExp;
+  key: string;
+  params?: readonly (readonly [string, ReasonPart])[];
+  note?: boolean;
+}
+
 export interface Variant {
   id: string;
   name: string;
@@ -26,6 +44,11 @@ export interface Variant {
    * reader's locale (`fr`, `zh-TW`, `zh-CN`; English by default).
    */
   phaseName?(phase: import('./types.js').Phase, locale?: string): string;
+  /**
+   * How the results word the variant's own sentences (its rules' reasons and strength notes), which the engine writes
+   * in English: patterns a reason's part is matched against, whole, after the core's (docs/locales.md "Results").
+   */
+  reasonTexts?: readonly ReasonText[];
   startingPosition(): Position;
   /**
    * The variant as a game with these options plays it (options that change the map, the set-up or the rules:

@@ -7,7 +7,7 @@
 import { GameMap } from '../engine/map.js';
 import type { RulesModule } from '../engine/rules.js';
 import type { Phase, Position } from '../engine/types.js';
-import type { Variant } from '../engine/variant.js';
+import type { ReasonText, Variant } from '../engine/variant.js';
 import type { VariantData, VariantNames } from '../engine/variant-data.js';
 import { PLAIN, type VariantPlugin } from './plugin/index.js';
 
@@ -29,6 +29,8 @@ interface VariantParts {
   phaseName?: (phase: Phase, locale?: string) => string;
   /** Its names in other locales, by locale: its folder's `names.<locale>.json` (docs/variants.md). */
   names?: Record<string, VariantNames>;
+  /** How the results word its own sentences (`Variant.reasonTexts`): its folder's `reasons.ts`. */
+  reasonTexts?: readonly ReasonText[];
 }
 
 /**
@@ -47,6 +49,7 @@ export function defineVariant(parts: VariantParts | BuiltVariant): VariantDefini
     ...built,
     ...(parts.phaseName ? { phaseName: parts.phaseName } : {}),
     ...(parts.names ? { names: parts.names } : {}),
+    ...(parts.reasonTexts ? { reasonTexts: parts.reasonTexts } : {}),
   };
   return Object.freeze({ variant, plugin: parts.plugin ?? PLAIN });
 }

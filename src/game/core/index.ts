@@ -73,12 +73,12 @@ export {
   phaseLabel,
   phaseMsg,
   plainMsg,
-  reasonMsg,
   resultsLastLine,
   resultsSummaryLines,
 } from './summary.js';
 export { orderParam, powerParam, powersParam, provinceParam } from './names.js';
 export { checkProblemMsg, matchProblem, type ProblemPattern } from './problems.js';
+export { reasonMsg } from './reasons.js';
 export { channelRef, memberRef, roleRef, textParts, timeRef, type TextPart, type TimeStyle } from './text-refs.js';
 export { fail, inReadTransaction, inTransaction, noteEvent, reportInternal } from './tx.js';
 export type {

@@ -5,8 +5,8 @@
 import type { Adjudication, DislodgedUnit, OrderOutcome, OrderResult, Phase } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import { msg, t, type Msg, type MsgParam } from '../../i18n/index.js';
-import { orderParam, placeIn, placeParam, powerParam, powerUnitParam, provinceParam, unitsParam } from './names.js';
-import { illegalClauseMsg } from './problems.js';
+import { orderParam, placeParam, powerParam, powerUnitParam, provinceParam, unitsParam } from './names.js';
+import { reasonMsg } from './reasons.js';
 import { timeRef } from './text-refs.js';
 
 const TYPE_LETTER: Record<Phase['type'], string> = { movement: 'M', retreat: 'R', adjustment: 'A' };
@@ -53,123 +53,6 @@ const COMPUTER_MARK = '🤖';
 export interface GivenOrder {
   power: string;
   text: string;
-}
-
-/**
- * The engine's reasons (src/engine/movement/explain.ts and friends, English sentences a player reads), as messages:
- * each pattern matches a whole reason, or one of its parts between `; ` (`bounced with …; dislodged by …`), and its
- * message words it the same in English; a place in it is read back to its province and named in the reader's
- * language. A reason no pattern knows (a variant's own rule, the rarer explanations) is shown as the engine wrote it,
- * whole (docs/locales.md "Refused orders").
- */
-const REASONS: readonly [RegExp, Parameters<typeof msg>[0], readonly string[]][] = [
-  [/^held$/, 'results.reason.held', []],
-  [/^done$/, 'results.reason.done', []],
-  [/^no order: the unit held$/, 'results.reason.noOrder', []],
-  [/^moved to ([^(;,]+)$/, 'results.reason.moved', ['place']],
-  [/^moved to ([^(;,]+), dislodging ([^();,]+)$/, 'results.reason.movedDislodging', ['place', 'unit']],
-  [/^bounced with ([^();]+) \((\d+) vs (\d+)\)$/, 'results.reason.bounced', ['units', 'attack', 'strength']],
-  [
-    /^bounced off ([^();]+) in ([^();,]+) \((\d+) vs (\d+)\)$/,
-    'results.reason.bouncedOff',
-    ['unit', 'place', 'attack', 'strength'],
-  ],
-  [
-    /^bounced off ([^();]+) in ([^();,]+), which did not move away \((\d+) vs (\d+)\)$/,
-    'results.reason.bouncedOffStuck',
-    ['unit', 'place', 'attack', 'strength'],
-  ],
-  [/^blocked by ([^();,]+)$/, 'results.reason.blocked', ['unit']],
-  [/^blocked by ([^();,]+), which did not move away$/, 'results.reason.blockedStuck', ['unit']],
-  [/^cannot dislodge ([^();,]+), a unit of its own power$/, 'results.reason.ownUnit', ['unit']],
-  [
-    /^lost the head-to-head battle with ([^();]+) \((\d+) vs (\d+)\)$/,
-    'results.reason.headToHeadLost',
-    ['unit', 'attack', 'strength'],
-  ],
-  [
-    /^a standoff in the head-to-head with ([^();]+) \((\d+) vs (\d+)\): neither unit moved$/,
-    'results.reason.standoff',
-    ['unit', 'attack', 'strength'],
-  ],
-  [
-    /^its move failed in the head-to-head with ([^();]+) \((\d+) vs (\d+)\)$/,
-    'results.reason.headToHeadFailed',
-    ['unit', 'attack', 'strength'],
-  ],
-  [
-    /^kept out of ([^();]+) by the stronger attack of ([^();]+), which dislodged ([^();]+) \((\d+) vs (\d+)\)$/,
-    'results.reason.keptOut',
-    ['place', 'unit', 'victim', 'attack', 'strength'],
-  ],
-  [/^bounced with ([^();]+) retreating to ([^();]+)$/, 'results.reason.retreatBounced', ['unit', 'place']],
-  [/^the unit is disbanded$/, 'results.reason.thenDisbanded', []],
-  [/^([^();]+) moved over land, not by this convoy$/, 'results.reason.overLand', ['unit']],
-  [/^the convoy was disrupted by a convoy paradox \(Szykman rule\)$/, 'results.reason.paradox', []],
-  [/^no fleet convoyed it$/, 'results.reason.noConvoy', []],
-  [/^the convoy was disrupted$/, 'results.reason.convoyBroken', []],
-  [/^convoy disrupted$/, 'results.reason.convoyDisrupted', []],
-  [/^convoy in place, but ([^();]+) did not arrive$/, 'results.reason.convoyNotArrived', ['unit']],
-  [/^support given$/, 'results.reason.supportGiven', []],
-  [/^support given \(strength (\d+)\)$/, 'results.reason.supportStrength', ['strength']],
-  [/^support cut by ([^();]+)$/, 'results.reason.supportCut', ['units']],
-  [/^support failed$/, 'results.reason.supportFailed', []],
-  [/^support not used: the supported unit moved instead of holding$/, 'results.reason.supportedMoved', []],
-  [/^support not used: the supported unit did not move there$/, 'results.reason.supportedStayed', []],
-  [/^support not used: the supported unit moved to ([^();]+) instead$/, 'results.reason.supportedWent', ['place']],
-  [/^dislodged by ([^();]+) from ([^();]+)$/, 'results.reason.dislodgedFrom', ['unit', 'place']],
-  [/^dislodged by ([^();]+)$/, 'results.reason.dislodged', ['unit']],
-  [/^convoyed ([^();]+)$/, 'results.reason.convoyed', ['unit']],
-  [/^disbanded$/, 'results.reason.disbanded', []],
-  [/^no retreat order: disbanded$/, 'results.reason.noRetreat', []],
-  [/^retreated to ([^();]+)$/, 'results.reason.retreated', ['place']],
-  [/^built in ([^();]+)$/, 'results.reason.built', ['place']],
-  [/^build waived$/, 'results.reason.waived', []],
-  [/^(\d+) unused builds? waived$/, 'results.reason.unusedWaived', ['count']],
-];
-
-/** `A mun and A ven` (units as orders write them) with the reader's `and` (as the engine: between each two). */
-function unitList(text: string): MsgParam {
-  const units: MsgParam[] = text.split(' and ');
-  return units.reduceRight((last, first) => msg('results.reason.and', { first, last }));
-}
-
-/** An order the adjudicator refused (`Kiel is not next to Munich, so the unit held`), or the refusal alone. */
-function illegalPart(variant: Variant | undefined, reason: string): Msg | null {
-  const held = /^(.+), so the unit held$/s.exec(reason);
-  const retreat = /^(.+) \(options: (.+)\)$/s.exec(reason); // a retreat refused (src/engine/retreat.ts)
-  const problem = illegalClauseMsg(variant, held?.[1] ?? retreat?.[1] ?? reason);
-  if (!problem) return null;
-  if (held) return msg('results.reason.illegalHeld', { problem });
-  if (!retreat) return problem;
-  const options = retreat[2]!;
-  return options === 'none'
-    ? msg('results.reason.noRetreatOption', { problem })
-    : msg('results.reason.retreatOptions', { problem, options });
-}
-
-/** One reason (or one part of it) as a message, or null when no pattern knows it. */
-function reasonPart(variant: Variant | undefined, reason: string): Msg | null {
-  for (const [pattern, key, names] of REASONS) {
-    const m = pattern.exec(reason);
-    if (!m) continue;
-    const params: Record<string, MsgParam> = {};
-    names.forEach((name, i) => {
-      const value = m[i + 1]!;
-      params[name] = /^\d+$/.test(value) ? Number(value) : name === 'place' ? placeIn(variant, value) : unitList(value);
-    });
-    return msg(key, params);
-  }
-  return illegalPart(variant, reason);
-}
-
-/** An engine reason as a message (`REASONS`, whole or part by part), or as it is. */
-export function reasonMsg(variant: Variant | undefined, reason: string): Msg {
-  const whole = reasonPart(variant, reason);
-  if (whole) return whole;
-  const parts = reason.split('; ').map((part) => reasonPart(variant, part));
-  if (parts.length < 2 || parts.some((p) => p === null)) return plainMsg(reason);
-  return (parts as Msg[]).reduceRight((rest, first) => msg('results.reason.then', { first, rest }));
 }
 
 const LINE_KEYS = {
@@ -271,7 +154,7 @@ export function resultsSummaryLines(
   }
   if (adjudication.events && adjudication.events.length > 0) {
     lines.push(msg('results.heading.events'));
-    for (const e of adjudication.events) lines.push(msg('results.bullet', { text: e.text }));
+    for (const e of adjudication.events) lines.push(msg('results.bullet', { text: reasonMsg(variant, e.text) }));
   }
   const last = resultsLastLine(variant, adjudication, next);
   if (last) lines.push(last);

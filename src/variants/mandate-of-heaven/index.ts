@@ -7,6 +7,7 @@ import data from './map.json' with { type: 'json' };
 import geometry from './geometry.json' with { type: 'json' };
 import namesFr from './names.fr.json' with { type: 'json' };
 import namesZhTW from './names.zh-TW.json' with { type: 'json' };
+import { mandateReasons } from './reasons.js';
 import { bundledData, defineVariant } from '../define.js';
 import { warringStates } from '../warring-states/index.js';
 import { mandatePhaseName } from './calendar.js';
@@ -37,6 +38,7 @@ const definition = defineVariant({
   plugin: mandatePlugin(features),
   phaseName: mandatePhaseName,
   names: { fr: namesFr, 'zh-TW': namesZhTW },
+  reasonTexts: mandateReasons,
 });
 
 export default definition;

@@ -11,6 +11,7 @@ import namesZhTW from './names.zh-TW.json' with { type: 'json' };
 import { bundledData, defineVariant } from '../define.js';
 import { GameMap } from '../../engine/map.js';
 import { readFeatures } from './features.js';
+import { warringStatesReasons } from './reasons.js';
 import { warringStatesRules } from './rules.js';
 
 const parsed = bundledData(data, geometry);
@@ -27,6 +28,7 @@ const definition = defineVariant({
   data: parsed,
   rules: warringStatesRules(features),
   names: { fr: namesFr, 'zh-TW': namesZhTW },
+  reasonTexts: warringStatesReasons,
 });
 
 export default definition;

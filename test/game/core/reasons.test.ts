@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { adjudicate } from '../../../src/engine/index.js';
-import { reasonMsg } from '../../../src/game/core/summary.js';
+import { reasonMsg } from '../../../src/game/core/reasons.js';
 import { t } from '../../../src/i18n/index.js';
 import { classic } from '../../../src/variants/classic/index.js';
 import { type DatcOrder, loadDatc, toOrders, toPosition } from '../../support/datc.js';
