@@ -12,6 +12,7 @@ import { createHarness, type Harness } from './harness.js';
 const FR = 'partie';
 const ZH = 'duiju';
 const MIXED = 'mixed';
+const SPARE = 'spare';
 
 /** A message's text as its reader sees it: content and embeds. */
 function seen(m: FakeMessage): string {
@@ -36,7 +37,7 @@ describe('texts in the reader’s language', () => {
   beforeAll(async () => {
     h = await createHarness({
       users: ['gm', 'alice', 'bob', 'chen', 'lin', 'eve', 'sam'],
-      channels: [FR, ZH, MIXED],
+      channels: [FR, ZH, MIXED, SPARE],
     });
     await h.start();
     for (const user of ['gm', 'alice', 'bob']) h.fake.setLocale(user, 'fr');
@@ -148,6 +149,16 @@ describe('texts in the reader’s language', () => {
     expect((await h.fake.slash('eve', FR, 'ready')).text).toContain('Vous ne jouez pas dans cette partie.');
     expect((await h.fake.slash('chen', FR, 'ready')).text).toContain('你没有参加这局对局。');
     expect((await h.fake.slash('sam', FR, 'ready')).text).toContain('You are not playing in this game.');
+  });
+
+  it('a duration refused at /game create names the value in the member’s language', async () => {
+    const fr = await h.fake.slash('eve', SPARE, 'game create', { variant: 'classic', movement: '3 jours' });
+    expect(fr.text).toContain('La durée des mouvements : « 3 jours » n’est pas une durée');
+    expect(englishWords(fr.text)).toEqual([]);
+    const zh = await h.fake.slash('chen', SPARE, 'game create', { variant: 'classic', retreat: '0m' });
+    expect(zh.text).toContain('撤退阶段时长：“0m”为零');
+    const long = await h.fake.slash('sam', SPARE, 'game create', { variant: 'classic', adjustment: '40d' });
+    expect(long.text).toContain('The adjustment duration: "40d" is longer than the maximum of 30 days.');
   });
 
   it('the checker flags English and passes over orders, markup and names', () => {

@@ -13,13 +13,7 @@ import { inEachLocale, listOf } from './names.js';
  */
 export function cardDuration(text: string): { ok: true; ms: number } | Refusal {
   const d = parseDuration(text);
-  if (d.ok) return d;
-  const why: MessageKey = d.error.endsWith('is zero: a phase needs some time.')
-    ? 'cards.refused.durationZero'
-    : d.error.endsWith('longer than the maximum of 30 days.')
-      ? 'cards.refused.durationLong'
-      : 'cards.refused.duration';
-  return fail(msg(why, { text: typed(text) }));
+  return d.ok ? d : fail(d.message);
 }
 
 /** A computer player's level (`easy`, `normal`, `hard`), or its refusal worded per reader. */

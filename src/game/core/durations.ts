@@ -3,6 +3,7 @@
  */
 import type { PhaseType } from '../../engine/types.js';
 import type { PhaseDurationInput, PhaseDurations } from './types.js';
+import { msg, t, type Msg } from '../../i18n/index.js';
 import { typed } from './echo.js';
 
 const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
@@ -15,24 +16,30 @@ export const DEFAULT_DURATIONS: PhaseDurations = {
   adjustment: 12 * UNIT_MS.h,
 };
 
-/** Parses a duration; returns milliseconds or an error sentence. */
-export function parseDuration(text: string): { ok: true; ms: number } | { ok: false; error: string } {
+/** A duration refused: the English sentence (logs, the CLI, the environment) and its message for the reader. */
+export interface DurationRefusal {
+  ok: false;
+  error: string;
+  message: Msg;
+}
+
+function refused(message: Msg): DurationRefusal {
+  return { ok: false, error: t('en', message), message };
+}
+
+/** Parses a duration; returns milliseconds or why not, naming the value typed (`duration.refused.*`). */
+export function parseDuration(text: string): { ok: true; ms: number } | DurationRefusal {
   const input = String(text ?? '')
     .trim()
     .toLowerCase()
     .replace(/\s+/g, '');
   const shown = typed(text);
-  if (!/^(\d+(\.\d+)?[smhd])+$/.test(input)) {
-    return {
-      ok: false,
-      error: `"${shown}" is not a duration: write a number followed by s, m, h or d, like 90s, 10m, 24h or 2d.`,
-    };
-  }
+  if (!/^(\d+(\.\d+)?[smhd])+$/.test(input)) return refused(msg('duration.refused.format', { text: shown }));
   let ms = 0;
   for (const m of input.matchAll(/(\d+(?:\.\d+)?)([smhd])/g)) ms += Number(m[1]) * UNIT_MS[m[2]];
   ms = Math.round(ms);
-  if (ms <= 0) return { ok: false, error: `"${shown}" is zero: a phase needs some time.` };
-  if (ms > MAX_DURATION_MS) return { ok: false, error: `"${shown}" is longer than the maximum of 30 days.` };
+  if (ms <= 0) return refused(msg('duration.refused.zero', { text: shown }));
+  if (ms > MAX_DURATION_MS) return refused(msg('duration.refused.long', { text: shown }));
   return { ok: true, ms };
 }
 
@@ -61,7 +68,7 @@ export function formatDuration(ms: number): string {
 export function parseDurations(
   input: PhaseDurationInput | undefined,
   clockDefault: number | null = null,
-): { ok: true; durations: PhaseDurations } | { ok: false; error: string } {
+): { ok: true; durations: PhaseDurations } | DurationRefusal {
   const durations =
     clockDefault === null
       ? { ...DEFAULT_DURATIONS }
@@ -70,7 +77,7 @@ export function parseDurations(
     const text = input?.[type];
     if (text === undefined || text === null || text === '') continue;
     const parsed = parseDuration(text);
-    if (!parsed.ok) return { ok: false, error: `The ${type} duration: ${parsed.error}` };
+    if (!parsed.ok) return refused(msg('duration.refused.phase', { type, why: parsed.message }));
     durations[type] = parsed.ms;
   }
   return { ok: true, durations };

@@ -224,7 +224,7 @@ export async function setServerLimits(
     let maxLiveGames = row?.maxLiveGames ?? null;
     if (typeof input.minPhase === 'string' && input.minPhase.trim() !== '') {
       const parsed = parseDuration(input.minPhase);
-      if (!parsed.ok) return fail(parsed.error);
+      if (!parsed.ok) return fail(parsed.message);
       if (parsed.ms < limits.minPhaseMs)
         return fail(
           `The shortest phase cannot go below the bot's own minimum of ${formatDuration(limits.minPhaseMs)}.`,

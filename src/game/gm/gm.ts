@@ -203,7 +203,7 @@ export async function gmExtend(
     const game = await gmGame(tx, input);
     if (isError(game)) return game;
     const parsed = parseDuration(input.duration);
-    if (!parsed.ok) return fail(parsed.error);
+    if (!parsed.ok) return fail(parsed.message);
     const now = deps.now();
     if (game.status === 'active' && game.deadlineMs !== null) {
       const deadline = Math.max(game.deadlineMs, now) + parsed.ms;

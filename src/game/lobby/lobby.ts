@@ -137,9 +137,9 @@ export async function createGame(
       .toLowerCase();
     const ownStored = isStoredVariantId(wanted) && (await inServerLibrary(tx, input.guildId, wanted));
     const settings = parseGameSettings(input, ownStored);
-    if (!settings.ok) return fail(settings.error);
+    if (!settings.ok) return fail(settings.message ?? settings.error);
     const place = await checkGamePlace(tx, deps, input, settings.durations);
-    if (!place.ok) return fail(place.error);
+    if (!place.ok) return fail(place.message ?? place.error);
     const { variant, durations, computer, demonstration } = settings;
     const now = deps.now();
     const game = await insertGame(tx, input, settings, place, now);
@@ -200,7 +200,7 @@ function parseGameSettings(input: CreateGameInput, ownStored: boolean): Result<G
   const noFog = table.columns.fog ? fogRefusal(variant) : null;
   if (noFog) return fail(noFog);
   const durations = parseDurations(input.durations, activeClock(table.columns.clock) ? CLOCK_DEFAULT_MINIMUM_MS : null);
-  if (!durations.ok) return fail(durations.error);
+  if (!durations.ok) return fail(durations.message);
   const palette = input.palette ?? 'standard';
   if (palette !== 'standard' && palette !== 'colorblind')
     return fail(msg('lobby.refused.unknownPalette', { text: typed(palette) }));

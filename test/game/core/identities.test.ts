@@ -62,7 +62,8 @@ describe('a game that hides identities', () => {
       variantId: 'classic',
       press: 'loud',
     });
-    expect(r).toEqual({ ok: false, error: 'Unknown press "loud". Press: open, gunboat, anonymous.' });
+    expect(r).toMatchObject({ ok: false, error: 'Unknown press "loud". Press: open, gunboat, anonymous.' });
+    expect(!r.ok && r.message?.key).toBe('lobby.refused.unknownPress');
   });
 
   it('names nobody in the start post or the status, and reveals the players once it is over', async () => {
