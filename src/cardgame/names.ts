@@ -29,11 +29,6 @@ export function cardName(id: CardId): string {
   return c.kind === 'dark' ? `Advisor/${words.join('/')}` : words.join('/');
 }
 
-/** The words of a card, one per line on a small card face: ["Fire", "Cavalry", "Chariot"], ["Advisor", "Chariot"], ["Wild"]. */
-export function cardWords(id: CardId): string[] {
-  return cardName(id).split('/');
-}
-
 /** "Qin". */
 export function dynastyName(dynasty: DynastyId): string {
   return title(dynasty);

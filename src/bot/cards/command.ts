@@ -184,7 +184,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       if ('error' in table) return replyRejected(interaction, table);
       const visible = interaction.options.getBoolean('public') === true;
       await interaction.deferReply(visible ? {} : { flags: MessageFlags.Ephemeral });
-      const png = await tableBoardPicture(table.view);
+      const png = await tableBoardPicture(table.view, { locale: readerOf(interaction) });
       return reply(
         interaction,
         {

@@ -101,7 +101,9 @@ export async function deliverTable(
   };
   const file = table.board ? boardFile(gameId, table.boardKey) : null;
   const picture = async () =>
-    table.board && file ? [{ name: file, data: await png(table.board), contentType: 'image/png' }] : [];
+    table.board && file
+      ? [{ name: file, data: await png(table.board, { locale: row.locale ?? 'en' }), contentType: 'image/png' }]
+      : [];
   if (row.statusMessageId) {
     const fresh = file !== null && attachedBoards.get(row.statusMessageId) !== file;
     try {
@@ -227,7 +229,7 @@ export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, own: Kind
         round: payload.round,
         state: fought ? stateTitle(fought, locale) : '',
       });
-      const image = await png(payload.board, { changed, moves: marks.moves, heading });
+      const image = await png(payload.board, { changed, moves: marks.moves, heading, locale });
       const name = `round-${payload.round}-summary.png`;
       await d.post(
         row.target,
@@ -242,7 +244,7 @@ export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, own: Kind
       return;
     }
     case 'over': {
-      const image = await png(payload.board);
+      const image = await png(payload.board, { locale });
       const name = `final-board.png`;
       await d.post(
         row.target,

@@ -500,7 +500,7 @@ async function fallBackStep({ ctx, interaction, st, action, rest, values }: Seat
     case CARD_ACTIONS.fallPreview: {
       const plan = planDraft(st.state, st.seat, draft.effects);
       if ('error' in plan) return show(interaction, stale(st.ref.gameId, 'fall', locale));
-      const png = await tableBoardPicture(publicView(plan.state));
+      const png = await tableBoardPicture(publicView(plan.state), { locale });
       // A new ephemeral message, so the wizard stays where it is.
       const body = {
         content: tr(locale, 'cards.fall.preview'),
@@ -538,7 +538,7 @@ async function tableButton(
     case 'board': {
       const table = await publicTable(ctx, caller.channelId);
       if ('error' in table) return show(interaction, warn(refusalText(locale, table)));
-      const png = await tableBoardPicture(table.view);
+      const png = await tableBoardPicture(table.view, { locale });
       return show(interaction, {
         content: say('cards.board.caption', { round: table.view.round }),
         components: [],

@@ -40,6 +40,10 @@ export interface BoardStyle {
   changed: StateId[];
   /** Armies moved this round (round summary image): an arrow from the origin, beneath the army discs. */
   moves?: readonly ArmyMove[];
+  /** A dynasty's name on its army discs, in the reader's words (`Qin`, `秦`); its English name by default. */
+  dynasty?: (d: DynastyId) => string;
+  /** A state's name on the board in the reader's words (`Gu 顧`, `顾`); `stateTitle` by default. */
+  state?: (s: StateId) => string;
 }
 
 /** A state's name as drawn: "Gu 顧" (the Latin name first, the Chinese beside it). */
@@ -207,7 +211,7 @@ export function drawBoard(ctx: SKRSContext2D, view: CardGameView, style: BoardSt
   // names and state armies
   for (const id of STATE_ORDER) {
     const c = stateCentre(id);
-    haloText(ctx, stateTitle(id), c.x, c.y + STATE_NAME_DY, STATE_NAME_SIZE, true);
+    haloText(ctx, (style.state ?? stateTitle)(id), c.x, c.y + STATE_NAME_DY, STATE_NAME_SIZE, true);
     const armies = view.states[id];
     const p = stateArmyPoints(id);
     // the controller's name on its army (colour is not the only cue); a neutral army is plain black
@@ -218,7 +222,7 @@ export function drawBoard(ctx: SKRSContext2D, view: CardGameView, style: BoardSt
       STATE_ARMY_R,
       top,
       dynasties,
-      top === 'neutral' ? undefined : dynastyName(dynasties[top]!),
+      top === 'neutral' ? undefined : (style.dynasty ?? dynastyName)(dynasties[top]!),
       STATE_ARMY_LABEL,
     );
     if (armies.length === 2) drawArmy(ctx, p.beneath, BENEATH_R, armies[0]!, dynasties);

@@ -5,17 +5,16 @@
  * input is a public view. Cards, symbols, states and dynasties are named as in every text of the bot
  * (src/cardgame/names.ts): "Fire/Cavalry/Chariot", "Advisor/Chariot", "Wild", "Gu 顧", "Qin 秦".
  */
-import { CARD_GAME } from '../../cardgame/identity.js';
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { card } from '../../cardgame/cards.js';
 import { countPlayed, countResistance } from '../../cardgame/counting.js';
 import { SYMBOLS, type SymbolId } from '../../cardgame/data.js';
 import { statesControlledBy } from '../../cardgame/board.js';
-import { cardName, cardWords, dynastyLabel, dynastyName, stateLabel, symbolName } from '../../cardgame/names.js';
 import type { CardGameView } from '../../cardgame/views.js';
 import type { CardId, PlayedCard } from '../../cardgame/types.js';
 import { font } from '../fonts.js';
 import { drawArmy, drawStronghold } from './draw-board.js';
+import { cardWordsIn, type CardWords } from './words.js';
 import { dynastyColour, HEIGHT, INK, NEUTRAL_STATE, PANEL_W, PANEL_X } from './layout.js';
 
 function text(
@@ -65,10 +64,10 @@ function roundRect(
 }
 
 /** A small face-up card with its name's words, one per line: bright cream, dark (advisor) brown, wild cream. */
-function miniCard(ctx: SKRSContext2D, id: CardId, x: number, y: number, w: number, h: number): void {
+function miniCard(ctx: SKRSContext2D, w8: CardWords, id: CardId, x: number, y: number, w: number, h: number): void {
   const dark = card(id).kind === 'dark';
   roundRect(ctx, x, y, w, h, 5, dark ? '#4b3621' : '#fbf6e6', '#6b5a3f');
-  const words = cardWords(id);
+  const words = w8.cardWords(id);
   // the words whole, in the largest size up to 13 px that fits the card's width
   ctx.font = font(13, true);
   const widest = Math.max(...words.map((word) => ctx.measureText(word).width));
@@ -80,21 +79,26 @@ function miniCard(ctx: SKRSContext2D, id: CardId, x: number, y: number, w: numbe
   words.forEach((word, i) => ctx.fillText(word, x + w / 2, y + h / 2 + (i - (words.length - 1) / 2) * size * 1.3));
 }
 
-function phaseLine(view: CardGameView): string {
-  const who = (i: number | null) => (i === null ? '' : dynastyName(view.seats[i]!.dynasty));
+function phaseLine(view: CardGameView, w8: CardWords): string {
+  const who = (i: number | null) => (i === null ? '' : w8.dynasty(view.seats[i]!.dynasty));
+  const and = (seats: readonly number[]) => w8.and(seats.map(who));
   switch (view.phase) {
     case 'give':
-      return `Setup: each player gives 2 cards to the recruiting row (${view.seats.filter((s) => s.given).length}/${view.seats.length} done)`;
+      return w8.say('phase.give', { given: view.seats.filter((s) => s.given).length, seats: view.seats.length });
     case 'choose':
-      return `${who(view.chooser?.seat ?? null)} chooses the ${view.round === 1 ? 'first' : 'next'} state to battle in${view.chooser?.pickStart ? ' and the start player' : ''}`;
+      return w8.say('phase.choose', {
+        who: who(view.chooser?.seat ?? null),
+        first: view.round === 1 ? 'yes' : 'no',
+        start: view.chooser?.pickStart ? 'yes' : 'no',
+      });
     case 'battle':
-      return `${who(view.turnSeat)} to wage battle or fall back`;
+      return w8.say('phase.battle', { who: who(view.turnSeat) });
     case 'tiebreak':
-      return `Tie-break: ${view.battle.tiebreak!.seats.map(who).join(' and ')} (no armies, no cards) · ${who(view.turnSeat)} to play`;
+      return w8.say('phase.tiebreak', { seats: and(view.battle.tiebreak!.seats), who: who(view.turnSeat) });
     case 'finished': {
       const w = view.winner;
-      if (Array.isArray(w)) return `${w.map(who).join(' and ')} share the victory`;
-      return w === null ? 'The game is over' : `${who(w)} unites China and becomes the First Emperor`;
+      if (Array.isArray(w)) return w8.say('phase.shared', { seats: and(w) });
+      return w === null ? w8.say('phase.over') : w8.say('phase.won', { who: who(w) });
     }
   }
 }
@@ -103,66 +107,64 @@ function phaseLine(view: CardGameView): string {
  * The title line: the round and what it is at. Between two rounds the state is the last battle's and the round
  * number already the next one's, so only a round being fought says "Battle in".
  */
-export function headerText(view: CardGameView): string {
-  const at: Record<CardGameView['phase'], string> = {
-    give: 'setup',
-    choose: 'choosing the battle',
-    battle: view.currentState ? `Battle in ${stateLabel(view.currentState)}` : 'battle',
-    tiebreak: 'tie-break battle',
-    finished: 'game over',
-  };
-  return `${CARD_GAME.title} · Round ${view.round} · ${at[view.phase]}`;
+export function headerText(view: CardGameView, w8: CardWords = cardWordsIn('en')): string {
+  const at =
+    view.phase === 'battle' && view.currentState
+      ? w8.say('at.battleIn', { state: w8.state(view.currentState) })
+      : w8.say(`at.${view.phase}`);
+  return w8.say('title', { game: w8.game, round: view.round, at });
 }
 
-function drawHeader(ctx: SKRSContext2D, view: CardGameView, heading?: string): void {
-  text(ctx, heading ?? headerText(view), 20, 42, 26, { bold: true, maxWidth: PANEL_X - 40 });
-  text(ctx, phaseLine(view), PANEL_X, 34, 17, { colour: '#3d3d3d', maxWidth: PANEL_W });
+function drawHeader(ctx: SKRSContext2D, view: CardGameView, w8: CardWords, heading?: string): void {
+  text(ctx, heading ?? headerText(view, w8), 20, 42, 26, { bold: true, maxWidth: PANEL_X - 40 });
+  text(ctx, phaseLine(view, w8), PANEL_X, 34, 17, { colour: '#3d3d3d', maxWidth: PANEL_W });
 }
 
 /** The standings: each dynasty's colour, name and states, and the target. */
-function drawStandings(ctx: SKRSContext2D, view: CardGameView, y: number): number {
+function drawStandings(ctx: SKRSContext2D, view: CardGameView, w8: CardWords, y: number): number {
   let x = PANEL_X;
-  x += text(ctx, 'States', x, y, 18, { bold: true }) + 14;
+  x += text(ctx, w8.say('states'), x, y, 18, { bold: true }) + 14;
   const dynasties = view.seats.map((s) => s.dynasty);
   view.seats.forEach((seat, i) => {
     drawArmy(ctx, { x: x + 9, y: y - 6 }, 9, i, dynasties);
     x +=
-      22 + text(ctx, `${dynastyName(seat.dynasty)} ${statesControlledBy(view, i)}`, x + 22, y, 18, { bold: true }) + 16;
+      22 + text(ctx, `${w8.dynasty(seat.dynasty)} ${statesControlledBy(view, i)}`, x + 22, y, 18, { bold: true }) + 16;
   });
-  text(ctx, `· ${view.settings.victoryStates} to win`, x, y, 16, { colour: '#4a4a4a' });
+  text(ctx, w8.say('toWin', { count: view.settings.victoryStates }), x, y, 16, { colour: '#4a4a4a' });
   return y + 16;
 }
 
 /** Per available symbol: who leads with what count among the seats still in (and the resistance). */
-function battlefieldStatus(view: CardGameView, sym: SymbolId): { label: string; colour: string | null } {
+function battlefieldStatus(view: CardGameView, w8: CardWords, sym: SymbolId): { label: string; colour: string | null } {
   const claimer = view.battle.claims.findIndex((c) => c.includes(sym));
   if (claimer >= 0)
     return {
-      label: `claimed by ${dynastyName(view.seats[claimer]!.dynasty)}`,
+      label: w8.say('claimedBy', { who: w8.dynasty(view.seats[claimer]!.dynasty) }),
       colour: dynastyColour(view.seats[claimer]!.dynasty),
     };
   const inRound = view.battle.tiebreak ? view.battle.tiebreak.seats : view.seats.map((_, i) => i);
   const lines = inRound
     .filter((i) => !view.battle.fallen.includes(i))
     .map((i) => ({
-      who: dynastyName(view.seats[i]!.dynasty),
+      who: w8.dynasty(view.seats[i]!.dynasty),
       seat: i as number | null,
       n: countPlayed(view.battle.played[i] ?? [])[sym],
     }));
   if (view.settings.seats === 2 && view.resistance.length)
-    lines.push({ who: 'resistance', seat: null, n: countResistance(view.resistance)[sym] });
+    lines.push({ who: w8.say('resistance'), seat: null, n: countResistance(view.resistance)[sym] });
   const best = Math.max(0, ...lines.map((l) => l.n));
-  if (best === 0) return { label: 'nobody yet', colour: null };
+  if (best === 0) return { label: w8.say('nobodyYet'), colour: null };
   const top = lines.filter((l) => l.n === best);
-  if (top.length > 1) return { label: `tied ${best}: ${top.map((l) => l.who).join(', ')}`, colour: null };
+  if (top.length > 1)
+    return { label: w8.say('tied', { count: best, who: w8.list(top.map((l) => l.who)) }), colour: null };
   return {
-    label: `${top[0]!.who} leads ${best}`,
+    label: w8.say('leads', { who: top[0]!.who, count: best }),
     colour: top[0]!.seat === null ? '#777777' : dynastyColour(view.seats[top[0]!.seat]!.dynasty),
   };
 }
 
-function drawBattlefield(ctx: SKRSContext2D, view: CardGameView, y0: number): number {
-  text(ctx, 'Battlefield row', PANEL_X, y0, 18, { bold: true });
+function drawBattlefield(ctx: SKRSContext2D, view: CardGameView, w8: CardWords, y0: number): number {
+  text(ctx, w8.say('battlefield'), PANEL_X, y0, 18, { bold: true });
   const gap = 6;
   const cw = (PANEL_W - 2 * gap) / 3;
   const ch = 50;
@@ -170,9 +172,9 @@ function drawBattlefield(ctx: SKRSContext2D, view: CardGameView, y0: number): nu
     const x = PANEL_X + (i % 3) * (cw + gap);
     const y = y0 + 10 + Math.floor(i / 3) * (ch + gap);
     const available = view.battle.available.includes(sym);
-    const status = battlefieldStatus(view, sym);
+    const status = battlefieldStatus(view, w8, sym);
     roundRect(ctx, x, y, cw, ch, 6, available ? '#ffffff' : '#ece8df', '#b9ae98');
-    text(ctx, symbolName(sym), x + 10, y + 21, 17, { bold: true, colour: available ? INK : '#6d685d' });
+    text(ctx, w8.symbol(sym), x + 10, y + 21, 17, { bold: true, colour: available ? INK : '#6d685d' });
     if (status.colour) {
       ctx.beginPath();
       ctx.arc(x + 16, y + 37, 6, 0, Math.PI * 2);
@@ -187,24 +189,34 @@ function drawBattlefield(ctx: SKRSContext2D, view: CardGameView, y0: number): nu
   return y0 + 10 + 3 * (ch + gap);
 }
 
-function drawRow(ctx: SKRSContext2D, label: string, cards: readonly CardId[], y0: number, note: string): number {
+function drawRow(
+  ctx: SKRSContext2D,
+  w8: CardWords,
+  label: string,
+  cards: readonly CardId[],
+  y0: number,
+  note: string,
+): number {
   text(ctx, label, PANEL_X, y0, 18, { bold: true });
   text(ctx, note, PANEL_X + PANEL_W, y0, 13, { align: 'right', colour: '#5a5a5a' });
   if (cards.length === 0) {
-    text(ctx, 'empty', PANEL_X, y0 + 30, 14, { colour: '#6d685d' });
+    text(ctx, w8.say('empty'), PANEL_X, y0 + 30, 14, { colour: '#6d685d' });
     return y0 + 40;
   }
   const step = Math.min(76, PANEL_W / cards.length);
-  cards.forEach((c, i) => miniCard(ctx, c, PANEL_X + i * step, y0 + 10, step - 4, 70));
+  cards.forEach((c, i) => miniCard(ctx, w8, c, PANEL_X + i * step, y0 + 10, step - 4, 70));
   return y0 + 86;
 }
 
-function playedText(p: PlayedCard): string {
-  if ('card' in p) return cardName(p.card);
-  return `${dynastyName(p.dynasty)} dynasty card${p.cover ? ` (covers ${symbolName(p.cover)})` : ''}`;
+function playedText(p: PlayedCard, w8: CardWords): string {
+  if ('card' in p) return w8.cardWords(p.card).join('/');
+  const dynasty = w8.dynasty(p.dynasty);
+  return p.cover
+    ? w8.say('dynastyCardCovers', { dynasty, symbol: w8.symbol(p.cover) })
+    : w8.say('dynastyCard', { dynasty });
 }
 
-function drawSeats(ctx: SKRSContext2D, view: CardGameView, y0: number, bottom: number): void {
+function drawSeats(ctx: SKRSContext2D, view: CardGameView, w8: CardWords, y0: number, bottom: number): void {
   const n = view.seats.length;
   const h = Math.min(100, (bottom - y0) / n);
   const dynasties = view.seats.map((s) => s.dynasty);
@@ -214,54 +226,57 @@ function drawSeats(ctx: SKRSContext2D, view: CardGameView, y0: number, bottom: n
     const fallen = view.battle.fallen.includes(i);
     roundRect(ctx, PANEL_X, y, PANEL_W, h - 6, 8, toPlay ? '#fff8d6' : '#ffffff', toPlay ? INK : '#c9bfab');
     drawArmy(ctx, { x: PANEL_X + 20, y: y + 22 }, 12, i, dynasties);
-    const w = text(ctx, dynastyLabel(seat.dynasty), PANEL_X + 40, y + 29, 19, { bold: true });
+    const w = text(ctx, w8.dynastyLabel(seat.dynasty), PANEL_X + 40, y + 29, 19, { bold: true });
     const marks = [
-      toPlay ? (view.phase === 'choose' ? '▶ chooses' : '▶ to play') : '',
-      fallen ? 'fell back' : '',
-      view.startSeat === i && view.phase === 'battle' ? 'started' : '',
+      toPlay ? `▶ ${w8.say(view.phase === 'choose' ? 'mark.chooses' : 'mark.toPlay')}` : '',
+      fallen ? w8.say('mark.fellBack') : '',
+      view.startSeat === i && view.phase === 'battle' ? w8.say('mark.started') : '',
     ]
       .filter(Boolean)
       .join(' · ');
     text(ctx, marks, PANEL_X + 50 + w, y + 28, 14, { colour: toPlay ? '#8a5a00' : '#5a5a5a' });
-    const dyn = !view.settings.dynastyCards
-      ? ''
-      : seat.dynastyCardInHand
-        ? ' · dynasty card in hand'
-        : ' · dynasty card played';
+    const dynasty = !view.settings.dynastyCards ? 'none' : seat.dynastyCardInHand ? 'inHand' : 'played';
     text(
       ctx,
-      `states ${statesControlledBy(view, i)} · supply ${seat.supply} · hand ${seat.handSize}${dyn}`,
+      w8.say('seat', { states: statesControlledBy(view, i), supply: seat.supply, hand: seat.handSize, dynasty }),
       PANEL_X + PANEL_W - 10,
       y + 28,
       14,
       { align: 'right', colour: '#3d3d3d' },
     );
-    const played = (view.battle.played[i] ?? []).map(playedText);
+    const played = (view.battle.played[i] ?? []).map((p) => playedText(p, w8));
     const claims = view.battle.claims[i] ?? [];
     const sitsOut = view.battle.tiebreak !== null && !view.battle.tiebreak.seats.includes(i);
     const line =
       played.length > 0
-        ? `played ${played.join(' + ')}`
+        ? w8.say('played', { cards: played.join(' + ') })
         : sitsOut
-          ? 'not tied: sits out the tie-break'
+          ? w8.say('sitsOut')
           : view.phase === 'battle' || view.phase === 'tiebreak'
             ? fallen
               ? ''
-              : 'no card played this round'
+              : w8.say('noCard')
             : '';
     if (line)
       text(ctx, line, PANEL_X + 14, y + 53, 14, { colour: played.length ? INK : '#7a7a7a', maxWidth: PANEL_W - 28 });
     if (claims.length)
-      text(ctx, `claimed ${claims.map(symbolName).join(', ')}`, PANEL_X + 14, y + (line ? 75 : 53), 15, {
-        bold: true,
-        colour: '#3d3d3d',
-        maxWidth: PANEL_W - 28,
-      });
+      text(
+        ctx,
+        w8.say('claimed', { symbols: w8.list(claims.map(w8.symbol)) }),
+        PANEL_X + 14,
+        y + (line ? 75 : 53),
+        15,
+        {
+          bold: true,
+          colour: '#3d3d3d',
+          maxWidth: PANEL_W - 28,
+        },
+      );
   });
 }
 
 /** Under the board: what each mark means, and how cards are named. */
-function drawLegend(ctx: SKRSContext2D, view: CardGameView, withMoves: boolean): void {
+function drawLegend(ctx: SKRSContext2D, view: CardGameView, w8: CardWords, withMoves: boolean): void {
   const dyn = view.seats.map((s) => s.dynasty);
   const small = 12.5;
   let y = HEIGHT - 44;
@@ -273,24 +288,24 @@ function drawLegend(ctx: SKRSContext2D, view: CardGameView, withMoves: boolean):
   item((cx) => {
     drawStronghold(ctx, { x: cx + small, y }, small, '14', [], dyn);
     return 2 * small;
-  }, 'stronghold 14, empty');
+  }, w8.say('legend.stronghold'));
   item((cx) => {
     drawStronghold(ctx, { x: cx + small, y }, small, '14', [0], dyn);
     return 2 * small;
-  }, '1 army');
+  }, w8.say('legend.oneArmy'));
   item((cx) => {
     drawStronghold(ctx, { x: cx + small + 5, y }, small + 2, '14', [0, 0], dyn);
     return 2 * small + 10;
-  }, '2 armies');
+  }, w8.say('legend.twoArmies'));
   item((cx) => {
     drawArmy(ctx, { x: cx + 11, y }, 11, 'neutral', dyn);
     return 22;
-  }, 'the army holding a state (black: neutral)');
+  }, w8.say('legend.holding'));
   item((cx) => {
     drawArmy(ctx, { x: cx + 11, y }, 11, 0, dyn);
     drawArmy(ctx, { x: cx + 26, y: y + 5 }, 6, 'neutral', dyn);
     return 32;
-  }, 'with an army beneath');
+  }, w8.say('legend.beneath'));
   y = HEIGHT - 16;
   x = 20;
   item(
@@ -302,7 +317,7 @@ function drawLegend(ctx: SKRSContext2D, view: CardGameView, withMoves: boolean):
       ctx.strokeRect(cx, y - 9, 26, 18);
       return 26;
     },
-    view.phase === 'battle' ? 'state battled for' : 'state of the last battle',
+    w8.say(view.phase === 'battle' ? 'legend.battled' : 'legend.lastBattle'),
   );
   item((cx) => {
     ctx.setLineDash([8, 4]);
@@ -311,7 +326,7 @@ function drawLegend(ctx: SKRSContext2D, view: CardGameView, withMoves: boolean):
     ctx.strokeRect(cx, y - 9, 26, 18);
     ctx.setLineDash([]);
     return 26;
-  }, 'changed hands');
+  }, w8.say('legend.changed'));
   if (withMoves) {
     item((cx) => {
       // the same arrow as on the board (moves.ts), 36 px long
@@ -338,9 +353,9 @@ function drawLegend(ctx: SKRSContext2D, view: CardGameView, withMoves: boolean):
       ctx.fill();
       ctx.restore();
       return 36;
-    }, 'moved this round');
+    }, w8.say('legend.moved'));
   }
-  text(ctx, 'Cards: Fire/Cavalry/Chariot · Advisor/Chariot (dark) · Wild', x, y + 5, 14, {
+  text(ctx, w8.say('legend.cards'), x, y + 5, 14, {
     colour: '#3d3d3d',
     maxWidth: PANEL_X - x - 20,
   });
@@ -349,14 +364,16 @@ function drawLegend(ctx: SKRSContext2D, view: CardGameView, withMoves: boolean):
 export function drawPanels(
   ctx: SKRSContext2D,
   view: CardGameView,
+  w8: CardWords,
   opts: { withMoves?: boolean; heading?: string } = {},
 ): void {
-  drawHeader(ctx, view, opts.heading);
-  let y = drawStandings(ctx, view, 66);
-  y = drawBattlefield(ctx, view, y + 26);
-  y = drawRow(ctx, 'Recruiting row', view.row, y + 24, `deck ${view.deckSize} · discard ${view.discardSize}`);
+  drawHeader(ctx, view, w8, opts.heading);
+  let y = drawStandings(ctx, view, w8, 66);
+  y = drawBattlefield(ctx, view, w8, y + 26);
+  const deck = w8.say('deck', { deck: view.deckSize, discard: view.discardSize });
+  y = drawRow(ctx, w8, w8.say('recruiting'), view.row, y + 24, deck);
   if (view.settings.seats === 2)
-    y = drawRow(ctx, 'Local resistance', view.resistance, y + 18, 'a Wild counts 1 of every symbol');
-  drawSeats(ctx, view, y + 10, HEIGHT - 8);
-  drawLegend(ctx, view, opts.withMoves ?? false);
+    y = drawRow(ctx, w8, w8.say('localResistance'), view.resistance, y + 18, w8.say('wildCounts'));
+  drawSeats(ctx, view, w8, y + 10, HEIGHT - 8);
+  drawLegend(ctx, view, w8, opts.withMoves ?? false);
 }

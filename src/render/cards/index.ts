@@ -12,6 +12,7 @@ import { drawBoard } from './draw-board.js';
 import { drawPanels } from './draw-panels.js';
 import { BACKGROUND, HEIGHT, WIDTH } from './layout.js';
 import { CARD_TABLE_PICTURE, type CardTableOptions } from './options.js';
+import { cardWordsIn } from './words.js';
 
 export interface CardTableImage {
   png: Buffer;
@@ -29,8 +30,14 @@ export async function renderCardTable(view: CardGameView, opts: CardTableOptions
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = BACKGROUND;
   ctx.fillRect(0, 0, WIDTH, HEIGHT);
-  drawBoard(ctx, view, { changed: opts.changed ?? [], moves: opts.moves ?? [] });
-  drawPanels(ctx, view, {
+  const words = cardWordsIn(opts.locale);
+  drawBoard(ctx, view, {
+    changed: opts.changed ?? [],
+    moves: opts.moves ?? [],
+    dynasty: words.dynasty,
+    state: words.state,
+  });
+  drawPanels(ctx, view, words, {
     withMoves: (opts.moves?.length ?? 0) > 0,
     ...(opts.heading ? { heading: opts.heading } : {}),
   });
