@@ -11,16 +11,18 @@ import { createGame, joinGame, startGame } from '../../src/game/lobby/index.js';
 import { resolveDuePhases, runAction } from '../../src/game/resolve/index.js';
 import { submitOrders } from '../../src/game/orders/index.js';
 import type { GameDeps } from '../../src/game/core/index.js';
+import { t, type Msg } from '../../src/i18n/index.js';
 import { games, phases } from '../../src/store/schema.js';
 import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, userOf, type TestEnv } from './helpers.js';
 
-async function warhammerGame(env: TestEnv, decisive: 'gm' | 'dice') {
+async function warhammerGame(env: TestEnv, decisive: 'gm' | 'dice', locale?: 'fr' | 'zh-CN') {
   ok(
     await createGame(env.deps, {
       channelId: CHANNEL,
       guildId: 'g',
       userId: GM,
       variantId: 'warhammer',
+      ...(locale ? { locale } : {}),
       durations: { movement: '24h', retreat: '12h', adjustment: '12h' },
       options: { decisiveBattles: decisive },
     }),
@@ -101,6 +103,28 @@ describe('issue 19 §4: the results post says who won and who lost a decisive ba
     const post = await resultsPost(env);
     expect(post).toContain('lost the battle at The Wasteland');
     expect(post).not.toMatch(/1 vs 1/);
+  });
+
+  it('a French and a Chinese game read who won and who lost in their language', async () => {
+    for (const [locale, lost] of [
+      ['fr', 'a perdu la bataille de The Wasteland'],
+      ['zh-CN', '在The Wasteland的战斗中落败'],
+    ] as const) {
+      env = await makeEnv();
+      await warhammerGame(env, 'gm', locale);
+      await passDeadline(env);
+      ok(await declareBattle(env.deps, { channelId: CHANNEL, userId: userOf('Bretonnia'), battle: 'move A cour' }));
+      ok(await declareBattle(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), battle: 'none' }));
+      ok(await reportBattle(env.deps, { channelId: CHANNEL, userId: GM, province: 'wast', winner: 'Bretonnia' }));
+      const row = (await outboxRows(env.deps)).find((r) =>
+        ((r.payload as { text?: string }).text ?? '').startsWith('**Spring 2500 movement: results**'),
+      )!;
+      const post = (row.payload as { lines: Msg[] }).lines.map((line) => t(locale, line)).join('\n');
+      expect(post).toContain(lost);
+      expect(post).not.toContain('lost the battle');
+      await env.close();
+    }
+    env = undefined as unknown as TestEnv;
   });
 
   it('dice mode: whichever side the dice favour, the other is told it lost the battle', async () => {

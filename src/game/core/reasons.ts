@@ -67,6 +67,22 @@ const REASONS: readonly [RegExp, MessageKey, readonly string[]][] = [
     ['place', 'attack'],
   ],
   [/^its way depended on moves that depended on it, so it did not move$/, 'results.reason.moveLoop', []],
+  // Battles decided outside the adjudicator (Warhammer's decisive battles: docs/rules/warhammer.md).
+  [/^lost the battle at ([^();]+)$/, 'results.reason.lostAt', ['places']],
+  [/^it won the battle at ([^();]+) and held it$/, 'results.reason.wonHeldAt', ['place']],
+  [/^it won the battle at ([^();]+)$/, 'results.reason.wonAt', ['place']],
+  [/^won the battle at ([^();,]+) and moved there$/, 'results.reason.wonMovedTo', ['place']],
+  [
+    /^won the battle at ([^();,]+) and moved there, dislodging ([^();,]+)$/,
+    'results.reason.wonMovedDislodging',
+    ['place', 'unit'],
+  ],
+  [
+    /^no move into ([^();]+) succeeded: the battle there was won by a side that could not take it$/,
+    'results.reason.noTaker',
+    ['place'],
+  ],
+  [/^destroyed \(removed from the game: no retreat\)$/, 'results.reason.destroyed', []],
   [/^bounced with ([^();]+) retreating to ([^();]+)$/, 'results.reason.retreatBounced', ['unit', 'place']],
   [/^the unit is disbanded$/, 'results.reason.thenDisbanded', []],
   [/^([^();]+) moved over land, not by this convoy$/, 'results.reason.overLand', ['unit']],
@@ -115,6 +131,12 @@ interface Reading {
 function unitList(text: string): MsgParam {
   const units: MsgParam[] = text.split(' and ');
   return units.reduceRight((last, first) => msg('results.reason.and', { first, last }));
+}
+
+/** `Altdorf and Nuln` (places as the engine names them) in the reader's language, with the reader's `and`. */
+function placeList(variant: Variant | undefined, text: string): MsgParam {
+  const places = text.split(' and ').map((p) => placeIn(variant, p));
+  return places.reduceRight((last, first) => msg('results.reason.and', { first, last }));
 }
 
 /** A strength as a parameter: the number, or the number with the notes of the rules that set it. */
@@ -194,7 +216,9 @@ function reasonPart(reading: Reading, reason: string): Msg | null {
         ? strength(reading, value)
         : name === 'place'
           ? placeIn(reading.variant, value)
-          : unitList(value);
+          : name === 'places'
+            ? placeList(reading.variant, value)
+            : unitList(value);
     });
     return msg(key, params);
   }

@@ -62,6 +62,25 @@ describe("the results' reasons, worded", () => {
     expect(t('zh-TW', retreat)).toBe('Holland的陸軍無法到達Yorkshire（可撤退至：bel）；該單位被解散');
   });
 
+  it('words the battles decided outside the adjudicator (Warhammer’s decisive battles)', () => {
+    const said = [
+      'lost the battle at Burgundy and Munich; dislodged by A ruh from Ruhr',
+      'held; it won the battle at Munich',
+      'support given; it won the battle at Munich and held it',
+      'won the battle at Burgundy and moved there, dislodging A bur',
+      'no move into Burgundy succeeded: the battle there was won by a side that could not take it',
+      'destroyed (removed from the game: no retreat)',
+    ];
+    for (const reason of said) {
+      const m = reasonMsg(classic, reason);
+      expect(t('en', m)).toBe(reason);
+      expect(englishWords(t('fr', m)), t('fr', m)).toEqual([]);
+    }
+    expect(t('fr', reasonMsg(classic, said[0]!))).toBe(
+      'a perdu la bataille de Bourgogne et Munich ; délogé par A ruh venant de Ruhr',
+    );
+  });
+
   it('names the places in the reader language and joins the parts', () => {
     const m = reasonMsg(classic, 'bounced with A mun (1 vs 1); dislodged by A ruh from Ruhr');
     expect(t('fr', m)).toBe('rebond avec A mun (1 contre 1) ; délogé par A ruh venant de Ruhr');
