@@ -29,6 +29,11 @@ function text(
   ctx.textAlign = opts.align ?? 'left';
   ctx.textBaseline = 'alphabetic';
   ctx.fillStyle = opts.colour ?? INK;
+  // A line too long for its room is set smaller first (to 80 %: French runs longer than English), then cut.
+  for (let smaller = size - 1; opts.maxWidth && smaller >= size * 0.8; smaller--) {
+    if (ctx.measureText(s).width <= opts.maxWidth) break;
+    ctx.font = font(smaller, opts.bold);
+  }
   const shown = opts.maxWidth ? fitText(ctx, s, opts.maxWidth) : s;
   ctx.fillText(shown, x, y);
   return ctx.measureText(shown).width;
