@@ -41,7 +41,16 @@ import {
 import { holderMsg } from '../../game/gm/index.js';
 import { clockState } from '../../game/settings/index.js';
 import type { PressMode } from '../../game/press/index.js';
-import { CATALOGUES, localeOf, msg, tr, LOCALES, type Locale, type MessageKey } from '../../i18n/index.js';
+import {
+  CATALOGUES,
+  localeOf,
+  msg,
+  tr,
+  LOCALES,
+  type Locale,
+  type MessageKey,
+  type MsgParam,
+} from '../../i18n/index.js';
 import { pluginOf } from '../../variants/index.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, handleConfirmation } from '../components.js';
@@ -519,12 +528,11 @@ function scoringName(locale: Locale, scoring: string): string {
 /** The create reply's line about computer players, if any. */
 function computerLines(
   locale: Locale,
-  r: { computerPowers: string[]; computerFill: boolean; demonstration: boolean },
+  r: { computerPowers: string[]; computerNames: MsgParam; computerFill: boolean; demonstration: boolean },
 ): string[] {
   if (r.demonstration) return [tr(locale, 'lobby.created.demonstration')];
   if (r.computerFill) return [tr(locale, 'lobby.created.computerFill')];
-  if (r.computerPowers.length > 0)
-    return [tr(locale, 'lobby.created.computers', { powers: r.computerPowers.join(', ') })];
+  if (r.computerPowers.length > 0) return [tr(locale, 'lobby.created.computers', { powers: r.computerNames })];
   return [];
 }
 

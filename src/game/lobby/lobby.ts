@@ -128,7 +128,16 @@ interface GameSettings {
 export async function createGame(
   deps: GameDeps,
   input: CreateGameInput,
-): Promise<Result<{ game: GameView; computerPowers: string[]; computerFill: boolean; demonstration: boolean }>> {
+): Promise<
+  Result<{
+    game: GameView;
+    computerPowers: string[];
+    /** The computer players' powers as the reader names them. */
+    computerNames: MsgParam;
+    computerFill: boolean;
+    demonstration: boolean;
+  }>
+> {
   return await inTransaction(deps, async (tx, changed) => {
     if (!idText(input.channelId) || !idText(input.userId)) return fail(msg('lobby.refused.notInChannel'));
     // A server's stored variant only from its own library (docs/variants.md "A server's variants").
@@ -173,7 +182,15 @@ export async function createGame(
     });
     await queueStatus(tx, game.id, now);
     changed(game.id);
-    return { ok: true, game: toGameView(game), computerPowers, computerFill: game.computerFill, demonstration };
+    const computerNames = powersParam(variant, computerPowers);
+    return {
+      ok: true,
+      game: toGameView(game),
+      computerPowers,
+      computerNames,
+      computerFill: game.computerFill,
+      demonstration,
+    };
   });
 }
 
