@@ -133,6 +133,20 @@ describe('localized names reach players', () => {
     expect(status.text).not.toMatch(/\bQin\b/);
   });
 
+  it('replies name the member’s power in their language: ready, draw, clear', async () => {
+    const ready = await h.fake.slash('bob', FR, 'ready');
+    expect(ready.text).toContain('Allemagne');
+    expect(ready.text).not.toContain('Germany');
+    await h.fake.slash('bob', FR, 'ready');
+    const draw = await h.fake.slash('bob', FR, 'draw');
+    expect(draw.text).toContain('Allemagne');
+    await h.fake.slash('bob', FR, 'draw');
+    const zh = await h.fake.slash('chen', ZH, 'draw');
+    expect(zh.text).toContain('秦');
+    expect(zh.text).not.toContain('Qin');
+    await h.fake.slash('chen', ZH, 'draw');
+  });
+
   it('/why answers in the member’s words and reads the names they type; its autocomplete offers them', async () => {
     const traditional = await h.fake.slash('lin', ZH, 'why', { province: '北地' });
     expect(traditional.text).toContain('**北地**');

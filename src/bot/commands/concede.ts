@@ -28,6 +28,7 @@ import {
 } from '../components.js';
 import type { BotContext } from '../context.js';
 import { tr, type Locale } from '../../i18n/index.js';
+import { powerWordsIn } from '../power-words.js';
 import { readerOf, refusalText } from '../locale.js';
 import { callerOf, replyRejected } from '../respond.js';
 import { choiceName } from '../text.js';
@@ -109,6 +110,8 @@ async function component(
 ): Promise<void> {
   const caller = callerOf(interaction);
   const locale = readerOf(interaction);
+  const words = await powerWordsIn(ctx, interaction.channelId);
+  const named = (r: { power: string; to: string }) => ({ power: words.power(r.power), to: words.power(r.to) });
   if (action === 'pick') {
     if (!interaction.isStringSelectMenu()) return;
     const mine = await myConcession(ctx.deps, caller);
@@ -119,15 +122,15 @@ async function component(
     const r = await withdrawConcession(ctx.deps, caller);
     return closeConfirmation(
       interaction,
-      r.ok ? tr(locale, 'votes.concede.withdrawn', { power: r.power, to: r.to }) : `⚠️ ${refusalText(locale, r)}`,
+      r.ok ? tr(locale, 'votes.concede.withdrawn', named(r)) : `⚠️ ${refusalText(locale, r)}`,
     );
   }
   return handleConfirmation(ctx, interaction, action, args, async ([to]) => {
     const r = await concede(ctx.deps, { ...caller, to: to ?? '' });
     if (!r.ok) return `⚠️ ${refusalText(locale, r)}`;
-    if (r.end) return tr(locale, 'votes.concede.decided', { power: r.power, to: r.to });
-    if (r.previous) return tr(locale, 'votes.concede.moved', { power: r.power, to: r.to, previous: r.previous });
-    return tr(locale, 'votes.concede.done', { power: r.power, to: r.to });
+    if (r.end) return tr(locale, 'votes.concede.decided', named(r));
+    if (r.previous) return tr(locale, 'votes.concede.moved', { ...named(r), previous: words.power(r.previous) });
+    return tr(locale, 'votes.concede.done', named(r));
   });
 }
 

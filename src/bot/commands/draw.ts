@@ -8,6 +8,7 @@ import { voteDraw } from '../../game/votes/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { tr } from '../../i18n/index.js';
+import { powerWordsIn } from '../power-words.js';
 import { readerOf } from '../locale.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 
@@ -21,9 +22,10 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const r = await voteDraw(ctx.deps, callerOf(interaction));
   if (!r.ok) return replyRejected(interaction, r);
   const locale = readerOf(interaction);
+  const power = (await powerWordsIn(ctx, interaction.channelId)).power(r.power);
   if (r.end) return replyPrivately(interaction, tr(locale, 'votes.draw.unanimous'));
-  if (!r.voted) return replyPrivately(interaction, tr(locale, 'votes.draw.withdrawn', { power: r.power }));
-  return replyPrivately(interaction, tr(locale, 'votes.draw.voted', { power: r.power }));
+  if (!r.voted) return replyPrivately(interaction, tr(locale, 'votes.draw.withdrawn', { power }));
+  return replyPrivately(interaction, tr(locale, 'votes.draw.voted', { power }));
 }
 
 export const drawCommand: BotCommand = { data, execute, privateReplies: true };

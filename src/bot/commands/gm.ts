@@ -45,6 +45,7 @@ import { askConfirmation, handleConfirmation } from '../components.js';
 import { autocompleteAction, executeAction, withActionOptions } from '../act.js';
 import type { BotContext } from '../context.js';
 import { timestamp } from '../markup.js';
+import { powerWordsIn } from '../power-words.js';
 import { readerOf, refusalText } from '../locale.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { userNameText } from '../text.js';
@@ -249,7 +250,12 @@ async function gmReplaceCommand(
   const player = upperFirst(t(locale, msg('text.plain', { text: holderMsg(r.newUserId) })));
   return replyPrivately(
     interaction,
-    tr(locale, 'gm.reply.replaced', { player, power: r.power, before, previous: previous ? holderMsg(previous) : '' }),
+    tr(locale, 'gm.reply.replaced', {
+      player,
+      power: (await powerWordsIn(ctx, interaction.channelId)).power(r.power),
+      before,
+      previous: previous ? holderMsg(previous) : '',
+    }),
   );
 }
 
@@ -310,7 +316,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     case 'substitute': {
       const r = await gmSubstitute(ctx.deps, { ...caller, power: interaction.options.getString('power', true) });
       if (!r.ok) return replyRejected(interaction, r);
-      return replyPrivately(interaction, tr(locale, 'gm.reply.substitute', { power: r.power }));
+      const power = (await powerWordsIn(ctx, interaction.channelId)).power(r.power);
+      return replyPrivately(interaction, tr(locale, 'gm.reply.substitute', { power }));
     }
     case 'seats':
       return seats(ctx, interaction);
@@ -321,7 +328,10 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       if (!r.ok) return replyRejected(interaction, r);
       return replyPrivately(
         interaction,
-        tr(locale, 'gm.reply.kicked', { player: holderMsg(r.userId), power: r.power }),
+        tr(locale, 'gm.reply.kicked', {
+          player: holderMsg(r.userId),
+          power: (await powerWordsIn(ctx, interaction.channelId)).power(r.power),
+        }),
       );
     }
     default:

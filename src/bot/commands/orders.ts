@@ -22,7 +22,8 @@ import { askConfirmation, customId, handleConfirmation } from '../components.js'
 import { discordText } from '../markup.js';
 import { replyWithPad } from '../pad.js';
 import { tr } from '../../i18n/index.js';
-import { readerOf, wordLines } from '../locale.js';
+import { powerWordsIn } from '../power-words.js';
+import { readerOf, refusalText, wordLines } from '../locale.js';
 
 /** Discord: a modal's text input holds at most 4,000 characters. */
 const MAX_TEXT_INPUT = 4000;
@@ -44,6 +45,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const caller = callerOf(interaction);
   const locale = readerOf(interaction);
   const r = await myOrders(ctx.deps, caller);
+  const words = await powerWordsIn(ctx, interaction.channelId);
   if (interaction.options.getSubcommand() === 'paste') {
     if (!r.ok) return replyRejected(interaction, r);
     // A modal is the one place Discord lets a player type several lines (a slash option cannot hold a newline).
@@ -55,9 +57,11 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       .setRequired(true);
     const modal = new ModalBuilder()
       .setCustomId(customId('orders', 'paste', r.phase.id))
-      .setTitle(`Orders for ${r.power}`.slice(0, 45))
+      .setTitle(tr(locale, 'orders.paste.title', { power: words.power(r.power) }).slice(0, 45))
       .addLabelComponents(
-        new LabelBuilder().setLabel(`${r.phase.label}, one order per line`.slice(0, 45)).setTextInputComponent(input),
+        new LabelBuilder()
+          .setLabel(tr(locale, 'orders.paste.label', { phase: r.phase.name }).slice(0, 45))
+          .setTextInputComponent(input),
       );
     await interaction.showModal(modal);
     return;
@@ -66,12 +70,12 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     if (!r.ok) return replyRejected(interaction, r);
     const phase = r.phase.name;
     if (r.orders.length === 0)
-      return replyPrivately(interaction, tr(locale, 'orders.clear.nothing', { power: r.power, phase }));
+      return replyPrivately(interaction, tr(locale, 'orders.clear.nothing', { power: words.power(r.power), phase }));
     return askConfirmation(ctx, interaction, {
       command: 'orders',
       action: 'clear',
       args: [r.phase.id],
-      question: tr(locale, 'orders.clear.ask', { count: r.orders.length, power: r.power, phase }),
+      question: tr(locale, 'orders.clear.ask', { count: r.orders.length, power: words.power(r.power), phase }),
       confirmLabel: tr(locale, 'orders.clear.confirm'),
       danger: true,
     });
@@ -110,8 +114,10 @@ async function component(
   }
   return handleConfirmation(ctx, interaction, action, args, async ([phaseId]) => {
     const r = await clearOrders(ctx.deps, { ...callerOf(interaction), phaseId: Number(phaseId) });
-    if (!r.ok) return `⚠️ ${r.error}`;
-    return tr(readerOf(interaction), 'orders.clear.done', { count: r.cleared, power: r.power, phase: r.phase.name });
+    const locale = readerOf(interaction);
+    if (!r.ok) return `⚠️ ${refusalText(locale, r)}`;
+    const power = (await powerWordsIn(ctx, interaction.channelId)).power(r.power);
+    return tr(locale, 'orders.clear.done', { count: r.cleared, power, phase: r.phase.name });
   });
 }
 

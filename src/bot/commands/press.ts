@@ -20,6 +20,7 @@ import {
 } from '../../game/press/index.js';
 import { variantOfGame } from '../../game/core/index.js';
 import { localeOf, tr, type Locale } from '../../i18n/index.js';
+import { powerWordsIn, type PowerWords } from '../power-words.js';
 import { readerOf } from '../locale.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
@@ -66,7 +67,10 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   if (interaction.options.getSubcommand() === 'thread') {
     const r = await openPressThread(ctx.deps, { ...caller, with: interaction.options.getString('with', true) });
     if (!r.ok) return replyRejected(interaction, r);
-    return replyPrivately(interaction, threadReply(readerOf(interaction), r));
+    return replyPrivately(
+      interaction,
+      threadReply(readerOf(interaction), r, await powerWordsIn(ctx, interaction.channelId)),
+    );
   }
   const r = await sendPress(ctx.deps, {
     ...caller,
@@ -74,26 +78,30 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     text: interaction.options.getString('text', true),
   });
   if (!r.ok) return replyRejected(interaction, r);
-  return replyPrivately(interaction, sentReply(readerOf(interaction), r));
+  return replyPrivately(
+    interaction,
+    sentReply(readerOf(interaction), r, await powerWordsIn(ctx, interaction.channelId)),
+  );
 }
 
-function threadReply(locale: Locale, r: PressThreadView): string {
-  const powers = r.powers.join(', ');
+function threadReply(locale: Locale, r: PressThreadView, words: PowerWords): string {
+  const powers = words.powers(r.powers);
   const lines = [
     r.threadId
       ? tr(locale, 'press.thread.found', { powers, thread: channelMention(r.threadId) })
       : tr(locale, 'press.thread.opening', { powers }),
   ];
   if (r.computerPowers.length > 0)
-    lines.push(tr(locale, 'press.thread.computer', { powers: r.computerPowers.join(', ') }));
-  if (r.emptyPowers.length > 0) lines.push(tr(locale, 'press.thread.empty', { powers: r.emptyPowers.join(', ') }));
+    lines.push(tr(locale, 'press.thread.computer', { powers: words.powers(r.computerPowers) }));
+  if (r.emptyPowers.length > 0) lines.push(tr(locale, 'press.thread.empty', { powers: words.powers(r.emptyPowers) }));
   return lines.join('\n');
 }
 
-function sentReply(locale: Locale, r: PressSent): string {
-  const lines = [tr(locale, 'press.sent.head', { power: r.fromPower, to: r.delivered.join(', ') })];
-  for (const s of r.skipped) lines.push(tr(locale, 'press.sent.skipped', { power: s.power, why: s.why }));
-  lines.push(tr(locale, 'press.sent.left', { left: r.left, power: r.fromPower }));
+function sentReply(locale: Locale, r: PressSent, words: PowerWords): string {
+  const from = words.power(r.fromPower);
+  const lines = [tr(locale, 'press.sent.head', { power: from, to: words.powers(r.delivered) })];
+  for (const s of r.skipped) lines.push(tr(locale, 'press.sent.skipped', { power: words.power(s.power), why: s.why }));
+  lines.push(tr(locale, 'press.sent.left', { left: r.left, power: from }));
   return lines.join('\n');
 }
 

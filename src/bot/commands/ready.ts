@@ -9,6 +9,7 @@ import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { formatList, t, tr } from '../../i18n/index.js';
 import { readerOf } from '../locale.js';
+import { powerWordsIn } from '../power-words.js';
 
 const data = new SlashCommandBuilder()
   .setName('ready')
@@ -20,23 +21,30 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const r = await toggleReady(ctx.deps, callerOf(interaction));
   if (!r.ok) return replyRejected(interaction, r);
   const locale = readerOf(interaction);
+  const words = await powerWordsIn(ctx, interaction.channelId);
+  const power = words.power(r.power);
   if (r.resolved.length > 0) {
     const phases = formatList(
       locale,
       r.resolved.map((p) => t(locale, p.name)),
     );
-    return replyPrivately(interaction, tr(locale, 'orders.ready.resolved', { power: r.power, phases }));
+    return replyPrivately(interaction, tr(locale, 'orders.ready.resolved', { power, phases }));
   }
-  if (r.capped)
-    return replyPrivately(interaction, tr(locale, 'orders.ready.capped', { power: r.power, count: r.capped.count }));
-  if (!r.ready) return replyPrivately(interaction, tr(locale, 'orders.ready.undone', { power: r.power }));
+  if (r.capped) return replyPrivately(interaction, tr(locale, 'orders.ready.capped', { power, count: r.capped.count }));
+  if (!r.ready) return replyPrivately(interaction, tr(locale, 'orders.ready.undone', { power }));
   // In a game that hides who plays whom the powers are not named, only counted (src/game/resolve/ready.ts).
   if (r.waitingFor.length > 0)
     return replyPrivately(
       interaction,
-      tr(locale, 'orders.ready.waitingFor', { power: r.power, powers: formatList(locale, r.waitingFor) }),
+      tr(locale, 'orders.ready.waitingFor', {
+        power,
+        powers: formatList(
+          locale,
+          r.waitingFor.map((p) => words.name(locale, p)),
+        ),
+      }),
     );
-  return replyPrivately(interaction, tr(locale, 'orders.ready.waiting', { power: r.power, count: r.waiting }));
+  return replyPrivately(interaction, tr(locale, 'orders.ready.waiting', { power, count: r.waiting }));
 }
 
 export const readyCommand: BotCommand = { data, execute, privateReplies: true };
