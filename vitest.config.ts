@@ -37,12 +37,19 @@ const ON_BOTH_DATABASES = [
 ];
 
 /**
- * Files that replace a module of the bot (`vi.mock`): they need a module graph of their own, so they run isolated.
- * Every other file shares its worker's modules with the files before it (`isolate: false`: each file imports the
- * bot once per worker rather than once per file, which was a third of the suite's time); a file must therefore
- * leave no state behind (timers, mocks, globals) (docs/architecture.md "Modules shared between test files").
+ * The pure suites (rules, computer players, catalogues, the import graph): no store, no bot, no worker. They share
+ * each worker's modules with the files before them (`isolate: false`), so the engine and the variants are imported
+ * once per worker rather than once per file. Every other file runs in a module graph of its own: the bot's modules
+ * keep state between tests of a file (caches, pools, timers) that another file must not meet (docs/architecture.md
+ * "Modules shared between test files").
  */
-const OWN_MODULES = ['test/bot/final-chart.e2e.test.ts'];
+const SHARED_MODULES = [
+  'test/engine/**/*.test.ts',
+  'test/ai/**/*.test.ts',
+  'test/cardgame/**/*.test.ts',
+  'test/i18n/**/*.test.ts',
+  'test/architecture/**/*.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -58,16 +65,15 @@ export default defineConfig({
         test: {
           name: 'sqlite',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...OWN_MODULES],
-          isolate: false,
+          exclude: [...configDefaults.exclude, ...SHARED_MODULES],
         },
       },
-      { extends: true, test: { name: 'sqlite-isolated', include: OWN_MODULES } },
-      // The same game suites again, their stores on PostgreSQL (test/game/helpers.ts `makeEnv`).
       {
         extends: true,
-        test: { name: 'postgres', include: ON_BOTH_DATABASES, isolate: false, provide: { testStore: 'postgres' } },
+        test: { name: 'pure', include: SHARED_MODULES, isolate: false },
       },
+      // The same game suites again, their stores on PostgreSQL (test/game/helpers.ts `makeEnv`).
+      { extends: true, test: { name: 'postgres', include: ON_BOTH_DATABASES, provide: { testStore: 'postgres' } } },
     ],
   },
 });
