@@ -91,7 +91,16 @@ export interface RenderOptions {
    * are public while the board shows only what the reader sees).
    */
   legendCounts?: Readonly<Record<string, { centers: number; units: number }>>;
+  /**
+   * The same position's board built already, with the same palette, locale, fog and width and no order (the order
+   * pad's shared board, src/render/page-scene.ts): its territories, borders, centre markers, entrances and labels are
+   * reused as they are, not made again (so the labels are not moved clear of this picture's arrowheads).
+   */
+  board?: BuiltBoard;
 }
+
+/** What a scene takes over from a board built already (`RenderOptions.board`). */
+export type BuiltBoard = Pick<Scene, 'regions' | 'borders' | 'centers' | 'entrances' | 'labels'>;
 
 export type SceneResult = { ok: true; scene: Scene } | { ok: false; error: string };
 
@@ -306,14 +315,16 @@ function sceneBase(variant: Variant, position: Position, opts: RenderOptions, ge
 
   const holder = holdersOf(variant, position);
   const fogged = new Set(opts.fog ?? []);
-  const regions = regionsOf(geometry, holder, powers, colorOf, T).map((r) =>
-    fogged.has(r.id)
-      ? { ...r, fill: r.kind === 'sea' ? COLORS.fogSea : COLORS.fogLand, fogged: true }
-      : r.owner
-        ? { ...r, fill: landColor(powers.get(r.owner), palette) }
-        : r,
-  );
-  const borders = borderLines(geometry, T);
+  const regions =
+    opts.board?.regions ??
+    regionsOf(geometry, holder, powers, colorOf, T).map((r) =>
+      fogged.has(r.id)
+        ? { ...r, fill: r.kind === 'sea' ? COLORS.fogSea : COLORS.fogLand, fogged: true }
+        : r.owner
+          ? { ...r, fill: landColor(powers.get(r.owner), palette) }
+          : r,
+    );
+  const borders = opts.board?.borders ?? borderLines(geometry, T);
 
   // The order layer and the units are drawn larger than the base map, for Discord's inline preview (styles.ts).
   const v = u * ORDER_LAYER;
@@ -423,29 +434,31 @@ function unitsAndOrders(b: SceneBase): UnitsAndOrders {
 function placeSceneMarks(b: SceneBase, drawn: UnitsAndOrders): SceneMarks {
   const { variant, opts, geometry, anchors, frame, scale, T, u, unitSize, holder, powers, colorOf, warnings } = b;
   const { units, orders, wishes, keepClear, provinceAt } = drawn;
-  const { centers, entrances, labels } = placeMarkers({
-    variant,
-    geometry,
-    anchors,
-    frame,
-    scale,
-    T,
-    u,
-    unitSize,
-    spotSize: 10.5 * u,
-    keepClear: wrapRects(
-      b.wrap,
-      orders.flatMap((o) => [o.head, o.restHead].flatMap((h) => (h ? [headBox(h)] : []))),
-    ),
-    // A move through several spaces runs along its river on a white casing: no name under it, no leader across it.
-    keepOff: orders.flatMap((o) => (o.kind === 'path' ? [o.path, ...(o.rest ? [o.rest] : [])] : [])),
-    ...(opts.locale ? { locale: opts.locale } : {}),
-    units,
-    holder,
-    powers,
-    colorOf,
-    warnings,
-  });
+  const { centers, entrances, labels } =
+    opts.board ??
+    placeMarkers({
+      variant,
+      geometry,
+      anchors,
+      frame,
+      scale,
+      T,
+      u,
+      unitSize,
+      spotSize: 10.5 * u,
+      keepClear: wrapRects(
+        b.wrap,
+        orders.flatMap((o) => [o.head, o.restHead].flatMap((h) => (h ? [headBox(h)] : []))),
+      ),
+      // A move through several spaces runs along its river on a white casing: no name under it, no leader across it.
+      keepOff: orders.flatMap((o) => (o.kind === 'path' ? [o.path, ...(o.rest ? [o.rest] : [])] : [])),
+      ...(opts.locale ? { locale: opts.locale } : {}),
+      units,
+      holder,
+      powers,
+      colorOf,
+      warnings,
+    });
 
   const { symbols, overlays } = placeResultMarks({
     variant,

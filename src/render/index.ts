@@ -16,13 +16,13 @@ import { BUNDLED_VARIANT_IDS, loadVariant } from '../variants/bundled.js';
 import { drawnStoredVariant, isStoredVariantId, storedVariantTexts } from '../variants/stored.js';
 import type { StoredDrawing } from './worker-protocol.js';
 import { ensureFonts } from './fonts.js';
-import { pageSceneBytes } from './page-scene.js';
+import { pageBoardBytes, pageLayerBytes } from './page-scene.js';
 
 export { buildScene, phaseTitle, type RenderOptions } from './build-scene.js';
 export { drawScene } from './draw.js';
 export { ensureFonts } from './fonts.js';
 export { stopRenderWorker } from './pool.js';
-export type { PageScene } from './page-scene.js';
+export { boardKey, type PageBoard, type PageLayer, type PageScene } from './page-scene.js';
 export { geometryOf, type Point } from './geometry.js';
 export type * from './scene.js';
 
@@ -186,20 +186,27 @@ export async function renderMapTimed(
 }
 
 /**
- * A web page's map (the order pad, docs/pad.md): the scene and the provinces' spots as Brotli-compressed JSON
- * (src/render/page-scene.ts), built in the render worker for a bundled variant, queued after every results map
+ * A web page's map (the order pad, docs/pad.md "The map"), one part of it: the `board` every seat of the phase with
+ * the same view shares, or a seat's `layer` (its orders, the units, title and legend), each as Brotli-compressed JSON
+ * (src/render/page-scene.ts); made in the render worker for a bundled variant, queued after every results map
  * (priority `page`), on this thread otherwise.
  */
-export async function renderPageScene(variant: Variant, position: Position, opts: RenderOptions = {}): Promise<Buffer> {
+export async function renderPagePart(
+  part: 'board' | 'layer',
+  variant: Variant,
+  position: Position,
+  opts: RenderOptions = {},
+): Promise<Buffer> {
   const here = async () => {
-    const page = pageSceneBytes(drawableVariant(variant), position, opts);
+    const page = (part === 'board' ? pageBoardBytes : pageLayerBytes)(drawableVariant(variant), position, opts);
     if (!page.ok) throw new RenderError(page.error);
     return { png: page.bytes, width: 0, height: 0, warnings: [] };
   };
   const recipe = await workerRecipe(variant);
   if (!recipe) return (await here()).png;
+  const as = part === 'board' ? 'page-board' : 'page-layer';
   try {
-    return (await renderMapInWorker({ ...recipe, position, opts, as: 'page' }, here, 'page')).png;
+    return (await renderMapInWorker({ ...recipe, position, opts, as }, here, 'page')).png;
   } catch (e) {
     if (e instanceof UndrawableError) throw new RenderError(e.message);
     throw e;

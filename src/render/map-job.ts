@@ -7,8 +7,11 @@ import type { Position } from '../engine/types.js';
 import type { StoredDrawing } from './worker-protocol.js';
 import { buildScene, type RenderOptions } from './build-scene.js';
 import { jobVariant } from './job-variant.js';
-import { pageSceneBytes } from './page-scene.js';
+import { pageBoardBytes, pageLayerBytes } from './page-scene.js';
 import { rasterizeSync } from './raster.js';
+
+/** What a map job answers: a PNG, or a web page's board or layer (src/render/page-scene.ts). */
+export type MapJobOutput = 'png' | 'page-board' | 'page-layer';
 
 export type MapJobResult =
   | { ok: true; png: Buffer; meta: { width: number; height: number; warnings: string[] } }
@@ -20,14 +23,14 @@ export async function runMapJob(
   position: Position,
   opts: RenderOptions,
   options?: Record<string, string>,
-  as: 'png' | 'page' = 'png',
+  as: MapJobOutput = 'png',
   stored?: StoredDrawing,
 ): Promise<MapJobResult> {
   const variant = await jobVariant(variantId, options, stored);
   if (typeof variant === 'string') return { ok: false, error: variant };
-  if (as === 'page') {
-    // A web page's map: the scene as compressed JSON (src/render/page-scene.ts), painted by the page itself.
-    const page = pageSceneBytes(variant, position, opts);
+  if (as !== 'png') {
+    // A web page's map: its board or a seat's layer as compressed JSON (src/render/page-scene.ts), painted by the page.
+    const page = (as === 'page-board' ? pageBoardBytes : pageLayerBytes)(variant, position, opts);
     return page.ok
       ? { ok: true, png: page.bytes, meta: { width: 0, height: 0, warnings: [] } }
       : { ...page, drawable: false };

@@ -25,8 +25,8 @@ export interface MapRenderRequest {
     stored?: StoredDrawing;
     position: Position;
     opts: RenderOptions;
-    /** `page`: answer the scene for a web page (src/render/page-scene.ts) instead of a PNG. */
-    as?: 'png' | 'page';
+    /** `page-board`, `page-layer`: answer that part of a web page's scene (src/render/page-scene.ts), not a PNG. */
+    as?: 'png' | 'page-board' | 'page-layer';
   };
 }
 export type RenderReply =

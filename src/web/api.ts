@@ -5,7 +5,8 @@
  * |---|---|
  * | `GET /api/view` | the seat's view (src/game/pad/view.ts) |
  * | `GET /api/state` | the current phase id, deadline, status and the server's clock (polled by the open page) |
- * | `GET /api/map` | the map: the scene and the units' spots as JSON, Brotli (or gzip) encoded |
+ * | `GET /api/map` | the map's board, shared by every seat of the phase with the same view: JSON, Brotli (or gzip) encoded, with an ETag |
+ * | `GET /api/map/orders` | the seat's layer over it: the units, its own orders, title and legend; encoded alike |
  * | `POST /api/orders` `{text, phaseId}` | stores orders as `/order` does; answers what it stored or refused and the seat's orders now |
  * | `POST /api/clear` `{phaseId}` | `/orders clear`; answers the new view |
  * | `POST /api/ready` | `/ready`; answers the new view |
@@ -35,7 +36,7 @@ import {
 } from '../game/pad/index.js';
 import { t, type Locale } from '../i18n/index.js';
 import type { Logger } from '../log.js';
-import { renderPageScene } from '../render/index.js';
+import { boardKey, renderPagePart } from '../render/index.js';
 import { refusalText } from './html.js';
 import { requestLocale, webJson } from './texts.js';
 
@@ -82,35 +83,51 @@ async function answer(api: ApiContext, c: Context, result: object, extra: Record
   return json(c, { ok: false, error: r.message ? t(api.locale(c), r.message) : r.error, view }, 409);
 }
 
-/** Page scenes drawn lately, by what they show (phase, seat, palette, the seat's own orders): a reload costs nothing. */
-const sceneCache = new Map<string, Promise<Buffer>>();
-const SCENE_CACHE_SIZE = 400;
+/** A bounded cache of compressed map parts by key, most recently used last; a part being made is shared, not made twice. */
+class PartCache {
+  private readonly parts = new Map<string, Promise<Buffer>>();
+  constructor(private readonly size: number) {}
 
-function cachedScene(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
-  const hit = sceneCache.get(key);
-  if (hit) {
-    sceneCache.delete(key);
-    sceneCache.set(key, hit);
-    return hit;
+  get(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+    const hit = this.parts.get(key);
+    if (hit) {
+      this.parts.delete(key);
+      this.parts.set(key, hit);
+      return hit;
+    }
+    const made = make();
+    this.parts.set(key, made);
+    made.catch(() => this.parts.delete(key));
+    while (this.parts.size > this.size) this.parts.delete(this.parts.keys().next().value!);
+    return made;
   }
-  const made = make();
-  sceneCache.set(key, made);
-  made.catch(() => sceneCache.delete(key));
-  while (sceneCache.size > SCENE_CACHE_SIZE) sceneCache.delete(sceneCache.keys().next().value!);
-  return made;
 }
 
-async function mapOf(api: ApiContext, c: Context): Promise<Response> {
+/**
+ * The map's parts drawn lately (docs/pad.md "The map"): boards by `boardKey` (what they are drawn from, so a board is
+ * only ever sent to a seat that would be drawn that very board), layers by the phase and everything the layer is drawn
+ * from, the seat's own orders included (so a seat never meets a layer made for another).
+ */
+const boards = new PartCache(64);
+const layers = new PartCache(1000);
+
+const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url');
+
+async function mapPartOf(api: ApiContext, c: Context, part: 'board' | 'layer'): Promise<Response> {
   const map = await padMap(api.deps, api.key, tokenOf(c));
   if (isPadRefusal(map)) return refused(api, c, map);
   const { variant, position, ...opts } = map.input;
-  const key = createHash('sha256')
-    .update(JSON.stringify([variant.id, variant.options ?? null, map.phaseId, opts]))
-    .digest('base64url');
-  const bytes = await cachedScene(key, () => renderPageScene(variant, position, opts));
-  c.header('content-type', 'application/json; charset=utf-8');
+  const board = boardKey(variant, position, opts);
+  const key = part === 'board' ? board : digest([board, map.phaseId, opts]);
+  const tag = `"${part[0]}${key}"`;
   c.header('vary', 'accept-encoding');
   c.header('x-phase', String(map.phaseId));
+  c.header('etag', tag);
+  c.header('cache-control', 'private, no-cache');
+  if (c.req.header('if-none-match') === tag) return c.body(null, 304);
+  const make = () => renderPagePart(part, variant, position, opts);
+  const bytes = await (part === 'board' ? boards : layers).get(key, make);
+  c.header('content-type', 'application/json; charset=utf-8');
   const accepts = c.req.header('accept-encoding') ?? '';
   if (/\bbr\b/.test(accepts)) {
     c.header('content-encoding', 'br');
@@ -167,7 +184,8 @@ export function apiRoutes(api: ApiContext): Hono {
     const state = await padState(api.deps, api.key, tokenOf(c));
     return isPadRefusal(state) ? refused(api, c, state) : json(c, state);
   });
-  routes.get('/map', (c) => mapOf(api, c));
+  routes.get('/map', (c) => mapPartOf(api, c, 'board'));
+  routes.get('/map/orders', (c) => mapPartOf(api, c, 'layer'));
   routes.post('/orders', (c) => submit(api, c));
   routes.post('/clear', async (c) => {
     const phaseId = phaseIdOf(await bodyOf(c));

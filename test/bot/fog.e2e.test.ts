@@ -160,7 +160,7 @@ async function readPad(w: Pick<World, 'pad' | 'padReads'>, member: string): Prom
   const link = new URL(await w.pad.link(member, 'main'));
   const token = link.pathname.split('/').at(-1)!;
   const reads = w.padReads.get(member) ?? [];
-  for (const path of ['/api/view', '/api/state', '/api/map']) {
+  for (const path of ['/api/view', '/api/state', '/api/map', '/api/map/orders']) {
     const res = await fetch(`${w.pad.publicUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status, path).toBe(200);
     reads.push(`${path} ${(await res.text()).replace(/"(now|deadline)":\d+/g, '"$1":0')}`);

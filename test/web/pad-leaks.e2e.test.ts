@@ -85,7 +85,7 @@ describe('what a pad loads in a gunboat game', () => {
     const kinds = loaded.map((l) =>
       new URL(l.url).pathname.replace(/\/pad\/.*/, '/pad/…').replace(/-[A-Z0-9]+\./, '-….'),
     );
-    expect(kinds).toEqual(expect.arrayContaining(['/pad/…', '/api/map', '/api/state']));
+    expect(kinds).toEqual(expect.arrayContaining(['/pad/…', '/api/map', '/api/map/orders', '/api/state']));
     expect(kinds.some((k) => k.endsWith('.js'))).toBe(true);
     expect(kinds.some((k) => k.endsWith('.woff2'))).toBe(true);
     // The page does carry the viewer's own order: the scan reads what the browser got.

@@ -4,7 +4,12 @@ export type ApiAnswer<T> = { ok: true; body: T } | { ok: false; status: number; 
 export class Api {
   constructor(private readonly token: string) {}
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ApiAnswer<T>> {
+  private async call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    cache: RequestCache = 'no-store',
+  ): Promise<ApiAnswer<T>> {
     try {
       // The page's language, so the answers' game texts are worded in it (src/web/texts.ts `webJson`).
       const lang = document.documentElement.lang || 'en';
@@ -15,7 +20,7 @@ export class Api {
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        cache: 'no-store',
+        cache,
         credentials: 'omit',
       });
       const json = (await response.json().catch(() => null)) as (T & { error?: string }) | null;
@@ -33,6 +38,11 @@ export class Api {
 
   get<T>(path: string): Promise<ApiAnswer<T>> {
     return this.call<T>('GET', path);
+  }
+
+  /** A GET the browser may answer from its cache once the server confirms it unchanged (ETag, HTTP 304): the map's parts. */
+  revalidated<T>(path: string): Promise<ApiAnswer<T>> {
+    return this.call<T>('GET', path, undefined, 'no-cache');
   }
 
   post<T>(path: string, body: unknown): Promise<ApiAnswer<T>> {

@@ -5,7 +5,7 @@
  * link from its own address and sends it in a header; inside Discord (the Activity) it signs in first (./activity.ts).
  */
 import type { ShownPadView } from '../../game/pad/index.js';
-import type { PageScene } from '../../render/index.js';
+import type { PageBoard, PageLayer } from '../../render/index.js';
 import { Api, type ApiAnswer } from './api.js';
 import { Panel } from './panel.js';
 import { PadMap } from './map.js';
@@ -59,10 +59,14 @@ class Pad {
   }
 
   private async loadMap(): Promise<void> {
-    const page = await this.api.get<PageScene>('/api/map');
-    if (!page.ok) return this.panel.banner(this.t('pad.page.mapFailed'));
+    // The phase's board, shared by every seat (the browser keeps it: ETag), and this seat's layer over it (docs/pad.md).
+    const [board, layer] = await Promise.all([
+      this.api.revalidated<PageBoard>('/api/map'),
+      this.api.revalidated<PageLayer>('/api/map/orders'),
+    ]);
+    if (!board.ok || !layer.ok) return this.panel.banner(this.t('pad.page.mapFailed'));
     const map = new PadMap(
-      page.body,
+      { scene: { ...board.body.scene, ...layer.body }, spots: board.body.spots },
       this.view,
       { unit: (p) => this.unit(p), province: (p) => this.province(p) },
       {

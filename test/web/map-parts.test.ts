@@ -1,0 +1,107 @@
+/**
+ * The pad's map in two parts (docs/pad.md "The map"): the board is built once and the same bytes go to every seat of
+ * the phase, yet it carries no order; each seat's layer carries its own orders and never another seat's. Also the
+ * ETag a page revalidates its parts with (304), and that a new order makes a new layer, never a new board.
+ */
+import { brotliDecompressSync } from 'node:zlib';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submitOrders } from '../../src/game/orders/index.js';
+import { padKey, padLinkInChannel } from '../../src/game/pad/pad.js';
+import { createLogger } from '../../src/log.js';
+import type { PageBoard, PageLayer } from '../../src/render/index.js';
+import { observeRenderQueue, stopRenderWorker } from '../../src/render/pool.js';
+import { padApp } from '../../src/web/app.js';
+import { CHANNEL, makeEnv, ok, startedGame, userOf, type TestEnv } from '../game/helpers.js';
+
+const key = padKey({ botToken: 'a test bot token' });
+
+describe('the pad map: a shared board, a layer per seat', () => {
+  let env: TestEnv;
+  let app: Hono;
+  let france: string;
+  let germany: string;
+
+  beforeAll(async () => {
+    env = await makeEnv();
+    await startedGame(env.deps, ['France', 'Germany', 'Italy']);
+    app = await padApp({
+      deps: env.deps,
+      log: createLogger('silent'),
+      key,
+      limits: { perLink: 1000, perAddress: 10_000 },
+    });
+    france = ok(await padLinkInChannel(env.deps, key, { channelId: CHANNEL, userId: userOf('France') })).token;
+    germany = ok(await padLinkInChannel(env.deps, key, { channelId: CHANNEL, userId: userOf('Germany') })).token;
+    const give = (power: string, text: string) =>
+      submitOrders(env.deps, { channelId: CHANNEL, userId: userOf(power), text });
+    ok(await give('France', 'A par - bur; F bre - mao'));
+    ok(await give('Germany', 'F kie - hol; A ber - sil'));
+  });
+
+  afterAll(async () => {
+    await env?.close();
+    await stopRenderWorker();
+  });
+
+  const get = (path: string, token: string, headers: Record<string, string> = {}) =>
+    app.request(path, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br', ...headers } });
+  const bytes = async (r: Response) => Buffer.from(await r.arrayBuffer());
+  const decoded = <T>(b: Buffer) => JSON.parse(brotliDecompressSync(b).toString('utf8')) as T;
+  const ordersIn = (layer: PageLayer) => layer.orders.map((o) => `${o.power}: ${o.order}`).sort();
+
+  it('sends two seats the same board, made once, with no order on it', async () => {
+    const made: number[] = [];
+    const stop = observeRenderQueue((e) => e.event === 'done' && e.priority === 'page' && made.push(e.job));
+    const [a, b] = await Promise.all([get('/api/map', france), get('/api/map', germany)]);
+    stop();
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect(a.headers.get('etag')).toBe(b.headers.get('etag'));
+    const [boardOfFrance, boardOfGermany] = [await bytes(a), await bytes(b)];
+    expect(boardOfFrance.equals(boardOfGermany)).toBe(true);
+    expect(made).toHaveLength(1);
+    const board = decoded<PageBoard & { scene: Record<string, unknown> }>(boardOfFrance);
+    expect(board.scene.regions.length).toBeGreaterThan(50);
+    expect(Object.keys(board.scene).sort()).toEqual([
+      'borders',
+      'centers',
+      'entrances',
+      'features',
+      'labels',
+      'regions',
+    ]);
+    const text = brotliDecompressSync(boardOfFrance).toString('utf8');
+    // Who holds what is public (the territories' colours); what a seat ordered, and which seat asked, are not.
+    const secrets = ['par - bur', 'bre - mao', 'kie - hol', 'ber - sil', '"order"', 'Spring 1901'];
+    expect(secrets.filter((s) => text.includes(s))).toEqual([]);
+  });
+
+  it('gives each seat a layer with its own orders and no other', async () => {
+    const layerOf = async (token: string) => decoded<PageLayer>(await bytes(await get('/api/map/orders', token)));
+    const [ofFrance, ofGermany] = await Promise.all([layerOf(france), layerOf(germany)]);
+    expect(ordersIn(ofFrance)).toEqual(['France: A par - bur', 'France: F bre - mao']);
+    expect(ordersIn(ofGermany)).toEqual(['Germany: A ber - sil', 'Germany: F kie - hol']);
+    expect(ofFrance.title.text).toContain('France');
+    expect(ofGermany.title.text).toContain('Germany');
+    // Both layers stand on the one board: the same units, where the board's spots are.
+    expect(ofFrance.units).toEqual(ofGermany.units);
+    expect(JSON.stringify(ofFrance)).not.toMatch(/kie - hol|ber - sil/);
+    expect(JSON.stringify(ofGermany)).not.toMatch(/par - bur|bre - mao/);
+  });
+
+  it('answers 304 to a page that holds a part already, and a new order makes a new layer, not a new board', async () => {
+    const board = await get('/api/map', france);
+    const layer = await get('/api/map/orders', france);
+    const tags = { board: board.headers.get('etag')!, layer: layer.headers.get('etag')! };
+    expect((await get('/api/map', france, { 'if-none-match': tags.board })).status).toBe(304);
+    expect((await get('/api/map/orders', france, { 'if-none-match': tags.layer })).status).toBe(304);
+    // Another seat's layer tag is not this seat's: its layer is sent in full.
+    expect((await get('/api/map/orders', germany, { 'if-none-match': tags.layer })).status).toBe(200);
+    ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'F bre - pic' }));
+    expect((await get('/api/map', france, { 'if-none-match': tags.board })).status).toBe(304);
+    const changed = await get('/api/map/orders', france, { 'if-none-match': tags.layer });
+    expect(changed.status).toBe(200);
+    expect(ordersIn(decoded<PageLayer>(await bytes(changed)))).toContain('France: F bre - pic');
+  });
+});
