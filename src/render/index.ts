@@ -151,9 +151,22 @@ export async function buildsSceneInWorker(variant: Variant): Promise<boolean> {
  * same), or a server's stored variant with its texts (src/variants/stored.ts; the worker builds it with its drawing).
  * Null for anything else (a variant from a file): its scene is built on the calling thread.
  */
-export async function workerRecipe(
-  variant: Variant,
-): Promise<{ variantId: string; options?: Record<string, string>; stored?: StoredDrawing } | null> {
+export function workerRecipe(variant: Variant): Promise<WorkerRecipe | null> {
+  // Asked for every map (the order pad's parts: many a second), so found once per variant object; a stored variant's
+  // texts are looked up each time (src/variants/stored.ts keeps them).
+  if (isStoredVariantId(variant.id)) return recipeOf(variant);
+  let recipe = recipes.get(variant);
+  if (!recipe) {
+    recipe = recipeOf(variant);
+    recipes.set(variant, recipe);
+  }
+  return recipe;
+}
+
+type WorkerRecipe = { variantId: string; options?: Record<string, string>; stored?: StoredDrawing };
+const recipes = new WeakMap<Variant, Promise<WorkerRecipe | null>>();
+
+async function recipeOf(variant: Variant): Promise<WorkerRecipe | null> {
   const stored = isStoredVariantId(variant.id) ? storedVariantTexts(variant.id) : undefined;
   if (stored) return { variantId: variant.id, stored: { map: stored.map, drawing: stored.drawing } };
   if (!BUNDLED_VARIANT_IDS.includes(variant.id)) return null;

@@ -6,7 +6,7 @@
  * | `GET /api/view` | the seat's view (src/game/pad/view.ts) |
  * | `GET /api/state` | the current phase id, deadline, status and the server's clock (polled by the open page) |
  * | `GET /api/map` | the map's board, shared by every seat of the phase with the same view: JSON, Brotli (or gzip) encoded, with an ETag |
- * | `GET /api/map/orders` | the seat's layer over it: the units, its own orders, title and legend; encoded alike |
+ * | `GET /api/map/orders` | the seat's layer over it: the units, its own orders, title and legend; encoded alike, never cached |
  * | `POST /api/orders` `{text, phaseId}` | stores orders as `/order` does; answers what it stored or refused and the seat's orders now |
  * | `POST /api/clear` `{phaseId}` | `/orders clear`; answers the new view |
  * | `POST /api/ready` | `/ready`; answers the new view |
@@ -119,12 +119,15 @@ async function mapPartOf(api: ApiContext, c: Context, part: 'board' | 'layer'): 
   const { variant, position, ...opts } = map.input;
   const board = boardKey(variant, position, opts);
   const key = part === 'board' ? board : digest([board, map.phaseId, opts]);
-  const tag = `"${part[0]}${key}"`;
   c.header('vary', 'accept-encoding');
   c.header('x-phase', String(map.phaseId));
-  c.header('etag', tag);
-  c.header('cache-control', 'private, no-cache');
-  if (c.req.header('if-none-match') === tag) return c.body(null, 304);
+  if (part === 'board') {
+    // The board (no order on it) may stay in the browser, revalidated each time; the layer (the seat's orders) may not.
+    const tag = `"${key}"`;
+    c.header('etag', tag);
+    c.header('cache-control', 'private, no-cache');
+    if (c.req.header('if-none-match') === tag) return c.body(null, 304);
+  }
   const make = () => renderPagePart(part, variant, position, opts);
   const bytes = await (part === 'board' ? boards : layers).get(key, make);
   c.header('content-type', 'application/json; charset=utf-8');

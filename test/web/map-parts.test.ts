@@ -1,7 +1,8 @@
 /**
  * The pad's map in two parts (docs/pad.md "The map"): the board is built once and the same bytes go to every seat of
  * the phase, yet it carries no order; each seat's layer carries its own orders and never another seat's. Also the
- * ETag a page revalidates its parts with (304), and that a new order makes a new layer, never a new board.
+ * ETag a page revalidates the board with (304; a layer is never cached), and that a new order makes a new layer, never a
+ * new board.
  */
 import { brotliDecompressSync } from 'node:zlib';
 import type { Hono } from 'hono';
@@ -90,18 +91,18 @@ describe('the pad map: a shared board, a layer per seat', () => {
     expect(JSON.stringify(ofGermany)).not.toMatch(/par - bur|bre - mao/);
   });
 
-  it('answers 304 to a page that holds a part already, and a new order makes a new layer, not a new board', async () => {
+  it('answers 304 for a board the page holds, never caches a layer; a new order makes a new layer, not a new board', async () => {
     const board = await get('/api/map', france);
+    const tag = board.headers.get('etag')!;
+    expect(board.headers.get('cache-control')).toBe('private, no-cache');
+    expect((await get('/api/map', france, { 'if-none-match': tag })).status).toBe(304);
+    expect((await get('/api/map', germany, { 'if-none-match': tag })).status).toBe(304);
     const layer = await get('/api/map/orders', france);
-    const tags = { board: board.headers.get('etag')!, layer: layer.headers.get('etag')! };
-    expect((await get('/api/map', france, { 'if-none-match': tags.board })).status).toBe(304);
-    expect((await get('/api/map/orders', france, { 'if-none-match': tags.layer })).status).toBe(304);
-    // Another seat's layer tag is not this seat's: its layer is sent in full.
-    expect((await get('/api/map/orders', germany, { 'if-none-match': tags.layer })).status).toBe(200);
+    expect(layer.headers.get('etag')).toBeNull();
+    expect(layer.headers.get('cache-control')).toBe('no-store');
     ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'F bre - pic' }));
-    expect((await get('/api/map', france, { 'if-none-match': tags.board })).status).toBe(304);
-    const changed = await get('/api/map/orders', france, { 'if-none-match': tags.layer });
-    expect(changed.status).toBe(200);
+    expect((await get('/api/map', france, { 'if-none-match': tag })).status).toBe(304);
+    const changed = await get('/api/map/orders', france);
     expect(ordersIn(decoded<PageLayer>(await bytes(changed)))).toContain('France: F bre - pic');
   });
 });

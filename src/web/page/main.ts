@@ -62,7 +62,7 @@ class Pad {
     // The phase's board, shared by every seat (the browser keeps it: ETag), and this seat's layer over it (docs/pad.md).
     const [board, layer] = await Promise.all([
       this.api.revalidated<PageBoard>('/api/map'),
-      this.api.revalidated<PageLayer>('/api/map/orders'),
+      this.api.get<PageLayer>('/api/map/orders'),
     ]);
     if (!board.ok || !layer.ok) return this.panel.banner(this.t('pad.page.mapFailed'));
     const map = new PadMap(
