@@ -16,7 +16,7 @@ import { approachSpot as approachSpotIn, besideSpot as besideSpotIn, type SpotGr
 import { powerMark } from './power-marks.js';
 import { aroundUnit, optionHead, optionPath, orderMarks, type OrderMarkContext, type SymbolWish } from './orders.js';
 import { COLORS, landColor, powerColor, textOn, type PaletteName } from './palette.js';
-import { rectAround, textWidth } from './placement.js';
+import { overlaps, rectAround, textWidth } from './placement.js';
 import type {
   ArrowHead,
   CenterMark,
@@ -93,14 +93,28 @@ export interface RenderOptions {
   legendCounts?: Readonly<Record<string, { centers: number; units: number }>>;
   /**
    * The same position's board built already, with the same palette, locale, fog and width and no order (the order
-   * pad's shared board, src/render/page-scene.ts): its territories, borders, centre markers, entrances and labels are
-   * reused as they are, not made again (so the labels are not moved clear of this picture's arrowheads).
+   * pad's shared board, src/render/page-scene.ts): its territories and borders are reused as they are, and its centre
+   * markers, entrances and labels too where this picture's orders leave them clear (`boardMarksFit`).
    */
   board?: BuiltBoard;
 }
 
-/** What a scene takes over from a board built already (`RenderOptions.board`). */
-export type BuiltBoard = Pick<Scene, 'regions' | 'borders' | 'centers' | 'entrances' | 'labels'>;
+/** What a scene takes over from a board built already (`RenderOptions.board`), and its units (to tell a build). */
+export type BuiltBoard = Pick<Scene, 'regions' | 'borders' | 'centers' | 'entrances' | 'labels' | 'units'>;
+
+/**
+ * Whether a board's markers and labels can stand in a picture as they are: no arrowhead of its orders on one of them,
+ * no path order (its line keeps names off), no unit added (a build); else they are placed again round the orders.
+ */
+function boardMarksFit(board: BuiltBoard, heads: Rect[], paths: number, units: number): boolean {
+  if (paths > 0 || units !== board.units.length) return false;
+  const boxes = [
+    ...board.labels.map((l) => l.box),
+    ...board.centers.map((c) => rectAround(c.at, c.radius * 2.4, c.radius * 2.4)),
+    ...board.entrances.map((e) => rectAround(e.at, e.radius * 2.4, e.radius * 2.4)),
+  ];
+  return !heads.some((h) => boxes.some((b) => overlaps(h, b)));
+}
 
 export type SceneResult = { ok: true; scene: Scene } | { ok: false; error: string };
 
@@ -434,8 +448,15 @@ function unitsAndOrders(b: SceneBase): UnitsAndOrders {
 function placeSceneMarks(b: SceneBase, drawn: UnitsAndOrders): SceneMarks {
   const { variant, opts, geometry, anchors, frame, scale, T, u, unitSize, holder, powers, colorOf, warnings } = b;
   const { units, orders, wishes, keepClear, provinceAt } = drawn;
+  const heads = wrapRects(
+    b.wrap,
+    orders.flatMap((o) => [o.head, o.restHead].flatMap((h) => (h ? [headBox(h)] : []))),
+  );
+  // A move through several spaces runs along its river on a white casing: no name under it, no leader across it.
+  const keepOff = orders.flatMap((o) => (o.kind === 'path' ? [o.path, ...(o.rest ? [o.rest] : [])] : []));
+  const board = opts.board && boardMarksFit(opts.board, heads, keepOff.length, units.length) ? opts.board : null;
   const { centers, entrances, labels } =
-    opts.board ??
+    board ??
     placeMarkers({
       variant,
       geometry,
@@ -446,12 +467,8 @@ function placeSceneMarks(b: SceneBase, drawn: UnitsAndOrders): SceneMarks {
       u,
       unitSize,
       spotSize: 10.5 * u,
-      keepClear: wrapRects(
-        b.wrap,
-        orders.flatMap((o) => [o.head, o.restHead].flatMap((h) => (h ? [headBox(h)] : []))),
-      ),
-      // A move through several spaces runs along its river on a white casing: no name under it, no leader across it.
-      keepOff: orders.flatMap((o) => (o.kind === 'path' ? [o.path, ...(o.rest ? [o.rest] : [])] : [])),
+      keepClear: heads,
+      keepOff,
       ...(opts.locale ? { locale: opts.locale } : {}),
       units,
       holder,

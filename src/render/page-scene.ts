@@ -25,6 +25,8 @@ import type { Scene } from './scene.js';
 /** The parts of a scene the board holds; the layer holds every other. */
 const BOARD_PARTS = ['regions', 'borders', 'features', 'centers', 'entrances', 'labels'] as const;
 type BoardPart = (typeof BOARD_PARTS)[number];
+/** The board's parts a layer brings again when its orders moved them. */
+const MARK_PARTS: readonly BoardPart[] = ['centers', 'entrances', 'labels'];
 
 /** The shared board of a phase, as the page receives it. */
 export interface PageBoard {
@@ -33,8 +35,11 @@ export interface PageBoard {
   spots: Record<string, [number, number]>;
 }
 
-/** One seat's part of the scene: everything but the board's. */
-export type PageLayer = Omit<Scene, BoardPart>;
+/**
+ * One seat's part of the scene: everything but the board's, and the board's markers and labels placed again when the
+ * seat's orders would cover one of them (as the posted maps place them).
+ */
+export type PageLayer = Omit<Scene, BoardPart> & Partial<Pick<Scene, 'centers' | 'entrances' | 'labels'>>;
 
 /** What the page draws: the board and the seat's layer put together (`{ ...board.scene, ...layer }`). */
 export interface PageScene {
@@ -118,6 +123,8 @@ export function pageLayerBytes(variant: Variant, position: Position, opts: Rende
   const built = buildScene(variant, position, { ...opts, board });
   if (!built.ok) return built;
   const layer: Partial<Scene> = { ...built.scene };
-  for (const part of BOARD_PARTS) delete layer[part];
+  // The board's markers and labels, unless this seat's orders moved them (an arrowhead on a label: `boardMarksFit`).
+  const moved = built.scene.labels !== board.labels;
+  for (const part of BOARD_PARTS) if (!(moved && MARK_PARTS.includes(part))) delete layer[part];
   return { ok: true, bytes: compressed(layer) };
 }

@@ -8,9 +8,9 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitOrders } from '../../src/game/orders/index.js';
-import { padKey, padLinkInChannel } from '../../src/game/pad/pad.js';
+import { padKey, padLinkInChannel, padMap } from '../../src/game/pad/pad.js';
 import { createLogger } from '../../src/log.js';
-import type { PageBoard, PageLayer } from '../../src/render/index.js';
+import { buildScene, type PageBoard, type PageLayer } from '../../src/render/index.js';
 import { observeRenderQueue, stopRenderWorker } from '../../src/render/pool.js';
 import { padApp } from '../../src/web/app.js';
 import { CHANNEL, makeEnv, ok, startedGame, userOf, type TestEnv } from '../game/helpers.js';
@@ -89,6 +89,22 @@ describe('the pad map: a shared board, a layer per seat', () => {
     expect(ofFrance.units).toEqual(ofGermany.units);
     expect(JSON.stringify(ofFrance)).not.toMatch(/kie - hol|ber - sil/);
     expect(JSON.stringify(ofGermany)).not.toMatch(/par - bur|bre - mao/);
+  });
+
+  it('draws each seat as the posted maps would: the board’s labels where no arrowhead covers one, else placed again', async () => {
+    const italy = ok(await padLinkInChannel(env.deps, key, { channelId: CHANNEL, userId: userOf('Italy') })).token;
+    const layerOf = async (token: string) => decoded<PageLayer>(await bytes(await get('/api/map/orders', token)));
+    // Italy has no order: its layer brings no labels, the board's stand.
+    expect((await layerOf(italy)).labels).toBeUndefined();
+    // France's arrow to Burgundy ends on Burgundy's label: the layer brings the labels placed round it, as a whole
+    // scene of the seat's own would have them.
+    const { variant, position, ...opts } = ok(await padMap(env.deps, key, france)).input;
+    const whole = buildScene(variant, position, opts);
+    if (!whole.ok) throw new Error(whole.error);
+    const ofFrance = await layerOf(france);
+    expect(ofFrance.labels?.map((l) => [l.province, l.at])).toEqual(
+      whole.scene.labels.map((l) => [l.province, l.at.map((x) => Math.round(x * 10) / 10)]),
+    );
   });
 
   it('answers 304 for a board the page holds, never caches a layer; a new order makes a new layer, not a new board', async () => {
