@@ -82,7 +82,8 @@ function compressed(value: unknown): Buffer {
 
 /** Boards (scenes with no order) built lately in this thread (the render worker's own), by `boardKey`, most recently used last. */
 const boards = new Map<string, Scene>();
-const BOARDS_KEPT = 64;
+// About 1 MB each for Classic (its territories and borders as objects): a few dozen boards at most.
+const BOARDS_KEPT = 32;
 
 function builtBoard(variant: Variant, position: Position, opts: RenderOptions): Scene | { error: string } {
   const key = boardKey(variant, position, opts);
