@@ -8,7 +8,8 @@
  * Jobs go to the worker one at a time, from a queue with three priorities: `map` (maps and card tables: results
  * posts, `/map`, `/history`) before `page` (the order pad's maps, docs/pad.md) before `replay` (the steps of a
  * replay, src/render/replay), so neither pads nor a replay being made ever delay a game's results post by more than
- * the one job the worker is on (abuse bars).
+ * the one job the worker is on (abuse bars) — or the few pad map parts it is on: those small jobs go up to
+ * `PIPELINED` at once.
  */
 import type { Worker } from 'node:worker_threads';
 import { workerSlot } from '../worker-thread.js';
@@ -43,11 +44,19 @@ interface Job {
   resolve(reply: Done): void;
   reject(e: Error): void;
   redo: () => Promise<Done>;
+  /** A small job that may be sent while others like it are in flight (`PIPELINED`). */
+  pipelined?: boolean;
 }
 /** Jobs not yet sent, in the order they came. */
 const queue: Job[] = [];
-/** The job the worker is on. */
-let current: { id: number; job: Job } | null = null;
+/** The jobs sent to the worker and not yet answered, by id: one, or up to `PIPELINED` small page jobs. */
+const inFlight = new Map<number, Job>();
+/**
+ * How many of the order pad's map parts (docs/pad.md: a few ms each) go to the worker at once. One at a time, each
+ * waited for a turn of this thread's event loop before the next was sent, and under load the worker sat idle between
+ * them; a results map queued meanwhile waits for at most these few parts.
+ */
+const PIPELINED = 4;
 const listeners = new Set<(event: RenderQueueEvent) => void>();
 
 /** What the queue did, for tests and diagnostics: job `job` (numbered as queued) of `priority` was queued, sent, answered. */
@@ -79,9 +88,9 @@ const slot = workerSlot({
   fallback: 'drawing on the main thread',
   onMessage(message) {
     const msg = message as RenderReply;
-    if (!current || current.id !== msg.id) return;
-    const { job } = current;
-    current = null;
+    const job = inFlight.get(msg.id);
+    if (!job) return;
+    inFlight.delete(msg.id);
     emit({ job: job.seq, priority: job.priority, event: 'done' });
     if (msg.ok) job.resolve(msg);
     else job.reject(msg.drawable === false ? new UndrawableError(msg.error) : new Error(msg.error));
@@ -89,8 +98,8 @@ const slot = workerSlot({
   },
   onFail() {
     // Whatever was waiting on the worker is drawn here instead.
-    const jobs = [...(current ? [current.job] : []), ...queue.splice(0)];
-    current = null;
+    const jobs = [...inFlight.values(), ...queue.splice(0)];
+    inFlight.clear();
     for (const job of jobs) job.redo().then(job.resolve, job.reject);
   },
 });
@@ -136,37 +145,50 @@ function submit(
   message: Job['message'],
   inThread: () => Promise<Done>,
   priority: RenderPriority = 'map',
+  pipelined = false,
 ): Promise<Done> {
   if (!startRenderWorker()) return inThread();
   return new Promise<Done>((resolve, reject) => {
     const seq = nextSeq++;
-    queue.push({ seq, priority, message, resolve, reject, redo: inThread });
+    queue.push({ seq, priority, message, resolve, reject, redo: inThread, pipelined });
     emit({ job: seq, priority, event: 'queued' });
     pump();
   });
 }
 
-/** Sends the next job when the worker is free: the first map job, else the first replay step. */
+/** The next job to send: the first of the best priority. */
+function nextJob(): number {
+  let at = 0;
+  for (let i = 1; i < queue.length; i++) if (RANK[queue[i]!.priority] < RANK[queue[at]!.priority]) at = i;
+  return at;
+}
+
+/**
+ * Sends the next job when the worker is free (the first map job, else the first page job, else the first replay
+ * step), and more small page jobs while only such jobs are in flight (`PIPELINED`).
+ */
 function pump(): void {
   const w = slot.current();
   if (!w) return;
-  while (!current && queue.length > 0) {
-    let at = 0;
-    for (let i = 1; i < queue.length; i++) if (RANK[queue[i]!.priority] < RANK[queue[at]!.priority]) at = i;
+  while (queue.length > 0) {
+    const at = nextJob();
+    const free = inFlight.size === 0;
+    const more = inFlight.size < PIPELINED && queue[at]!.pipelined && [...inFlight.values()].every((j) => j.pipelined);
+    if (!free && !more) break;
     const [job] = queue.splice(at, 1);
     const id = nextId++;
     try {
       const { body, transfer } = job!.message(id);
-      current = { id, job: job! };
+      inFlight.set(id, job!);
       w.postMessage(body, transfer ?? []);
       emit({ job: job!.seq, priority: job!.priority, event: 'sent' });
     } catch {
       // Not cloneable (an input from outside with functions or cycles): drawn here instead.
-      current = null;
+      inFlight.delete(id);
       job!.redo().then(job!.resolve, job!.reject);
     }
   }
-  if (current) w.ref();
+  if (inFlight.size > 0) w.ref();
   else w.unref();
 }
 
@@ -198,6 +220,8 @@ export function renderMapInWorker(
       return { id: 0, ok: true, png: m.png, meta: { width: m.width, height: m.height, warnings: m.warnings } };
     },
     priority,
+    // A page's part of a bundled variant (a stored one's texts go with the first job that needs them, in order).
+    priority === 'page' && !map.stored,
   ).then((reply) => ({
     png: pngOf(reply),
     width: reply.meta?.width ?? 0,
@@ -245,8 +269,8 @@ export function renderWorkerAvailable(): boolean {
 
 /** Stop the worker (tests, shutdown). Rendering afterwards starts a new one. */
 export async function stopRenderWorker(): Promise<void> {
-  const jobs = [...(current ? [current.job] : []), ...queue.splice(0)];
-  current = null;
+  const jobs = [...inFlight.values(), ...queue.splice(0)];
+  inFlight.clear();
   for (const job of jobs) job.reject(new Error('render worker stopped'));
   await slot.stop();
 }
