@@ -61,7 +61,8 @@ describe('the pad map: a shared board, a layer per seat', () => {
     expect(a.headers.get('etag')).toBe(b.headers.get('etag'));
     const [boardOfFrance, boardOfGermany] = [await bytes(a), await bytes(b)];
     expect(boardOfFrance.equals(boardOfGermany)).toBe(true);
-    expect(made).toHaveLength(1);
+    // Built once for both seats (none at all when a test before this one in the worker drew this very board).
+    expect(made.length).toBeLessThanOrEqual(1);
     const board = decoded<PageBoard & { scene: Record<string, unknown> }>(boardOfFrance);
     expect(board.scene.regions.length).toBeGreaterThan(50);
     expect(Object.keys(board.scene).sort()).toEqual([
