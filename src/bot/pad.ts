@@ -18,6 +18,8 @@ import type { DmReason } from '../game/outbox/index.js';
 import { localeOf, tr, type Locale } from '../i18n/index.js';
 import type { BotContext, PadSettings } from './context.js';
 import { callerOf } from './respond.js';
+import { refusalText } from './locale.js';
+import { powerWordsIn } from './power-words.js';
 
 export type { PadSettings } from './context.js';
 
@@ -56,10 +58,9 @@ export async function replyWithPad(ctx: BotContext, interaction: ChatInputComman
     interaction.reply({ content, components, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
   if (!ctx.pad) return void (await reply(tr(locale, 'pad.reply.off')));
   const link = await padLinkInChannel(ctx.deps, ctx.pad.key, callerOf(interaction));
-  if (!link.ok) return void (await reply(`⚠️ ${link.error}`));
-  await reply(tr(locale, 'pad.reply.link', { power: link.power }), [
-    linkRow(ctx.pad, link.token, locale, ctx.pad.activity),
-  ]);
+  if (!link.ok) return void (await reply(`⚠️ ${refusalText(locale, link)}`));
+  const power = (await powerWordsIn(ctx, interaction.channelId)).power(link.power);
+  await reply(tr(locale, 'pad.reply.link', { power }), [linkRow(ctx.pad, link.token, locale, ctx.pad.activity)]);
 }
 
 /** The DMs that carry the pad's link button: a seat given (the first phase's orders open), a phase opened, a reminder, a confirmation. */
