@@ -5,7 +5,8 @@
 import type { BotContext } from './context.js';
 import { findOpenGame } from '../game/history/index.js';
 import { powerParam, powersParam, variantOfGame } from '../game/core/index.js';
-import { nameIn, type Locale, type MsgParam } from '../i18n/index.js';
+import type { Locale, MsgParam } from '../i18n/index.js';
+import { powerName } from '../variants/names.js';
 
 export interface PowerWords {
   /** One power, as a message parameter. */
@@ -29,13 +30,9 @@ export async function powerWordsIn(ctx: BotContext, channelId: string | null): P
   }
   if (!variant) return AS_WRITTEN;
   const v = variant;
-  const power = (p: string) => powerParam(v, p);
   return {
-    power,
+    power: (p) => powerParam(v, p),
     powers: (list) => powersParam(v, list),
-    name: (locale, p) => {
-      const param = power(p);
-      return typeof param === 'object' && 'in' in param ? nameIn(locale, param) : String(param);
-    },
+    name: (locale, p) => powerName(v, locale, p),
   };
 }

@@ -35,10 +35,13 @@ function simplifiedNames(names: VariantNames): VariantNames {
   };
 }
 
-const derived = new WeakMap<Variant, Map<Locale, VariantNames | null>>();
+/** What the names are read from: a variant's `names` (the rest of it is not needed). */
+type Named = Pick<Variant, 'names'>;
+
+const derived = new WeakMap<Named, Map<Locale, VariantNames | null>>();
 
 /** The variant's names in `locale`, or null when it has none there (English, or a variant without them). */
-export function variantNames(variant: Variant, locale: Locale): VariantNames | null {
+export function variantNames(variant: Named, locale: Locale): VariantNames | null {
   if (locale === 'en' || !variant.names) return null;
   let byLocale = derived.get(variant);
   if (!byLocale) derived.set(variant, (byLocale = new Map()));
@@ -53,7 +56,7 @@ export function variantNames(variant: Variant, locale: Locale): VariantNames | n
 }
 
 /** A power's name in `locale` (`Allemagne`, `秦`), the English name where the variant has none there. */
-export function powerName(variant: Variant, locale: Locale, power: Power): string {
+export function powerName(variant: Named, locale: Locale, power: Power): string {
   return variantNames(variant, locale)?.powers[power] ?? power;
 }
 

@@ -6,6 +6,7 @@
 import type { Variant } from '../../engine/variant.js';
 import { getVariant } from '../../variants/index.js';
 import { powerName } from '../../variants/names.js';
+import { LOCALES } from '../../i18n/index.js';
 import { isStoredVariantId, storedVariantTexts } from '../../variants/stored.js';
 import { typed } from './echo.js';
 import { storedVariantOrLoad } from './stored-variants.js';
@@ -22,7 +23,7 @@ export function powerByName(variant: Pick<Variant, 'powers' | 'names'>, text: st
   const exact = variant.powers.find((p) => p.name.toLowerCase() === t || p.adjective?.toLowerCase() === t);
   if (exact) return exact.name;
   const local = variant.powers.find((p) =>
-    NAMED_LOCALES.some((locale) => powerName(variant as Variant, locale, p.name).toLowerCase() === t),
+    NAMED_LOCALES.some((locale) => powerName(variant, locale, p.name).toLowerCase() === t),
   );
   if (local) return local.name;
   const prefixed = variant.powers.filter((p) => p.name.toLowerCase().startsWith(t));
@@ -30,7 +31,7 @@ export function powerByName(variant: Pick<Variant, 'powers' | 'names'>, text: st
 }
 
 /** The locales with names of their own for a variant's powers and provinces (docs/locales.md "Names"). */
-export const NAMED_LOCALES = ['fr', 'zh-TW', 'zh-CN'] as const;
+export const NAMED_LOCALES = LOCALES.filter((locale) => locale !== 'en');
 
 /** The powers a player (a person or a computer player) may take when the game forms (a variant's neutral powers are moved by its own rule). */
 export function seatablePowers(variant: Pick<Variant, 'powers'>): string[] {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { msg, t, type Msg } from '../../../src/i18n/index.js';
+import { msg, t } from '../../../src/i18n/index.js';
 import { channelRef, timeRef } from '../../../src/game/core/text-refs.js';
 import { createGame, freePowers, joinGame, leaveGame, startGame } from '../../../src/game/lobby/index.js';
 import { gameStatus } from '../../../src/game/history/index.js';
@@ -174,7 +174,8 @@ describe('joining in the reader’s language', () => {
     expect(t('fr', msg('lobby.joined', { player: 'Ana', power: joined.name }))).toContain('**Allemagne**');
     const taken = await joinGame(env.deps, { channelId: CHANNEL, userId: 'u2', power: 'germany' });
     if (taken.ok) throw new Error('expected a refusal');
-    const french = t('fr', (taken as unknown as { message: Msg }).message);
+    expect(taken.message).toBeDefined();
+    const french = t('fr', taken.message!);
     expect(french).toContain('Allemagne');
     expect(french).toContain('Angleterre');
     expect(french).not.toMatch(/England|Germany/);
