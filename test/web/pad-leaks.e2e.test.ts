@@ -33,10 +33,15 @@ async function loadAll(browser: Browser, url: string, plant?: (page: Page) => Pr
   if (plant) await plant(page);
   await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+  // The state poll (a page made visible again asks at once): waited for, not given a fixed time, so a slow answer
+  // under load is still read before the page closes.
+  const polled = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/state', { timeout: 30_000 });
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-  await page.waitForTimeout(300);
+  await (await polled).finished();
+  // Every body read while the page is still open (a body asked for after the close reads as empty).
+  const bodies = await Promise.all(loaded);
   await context.close();
-  return await Promise.all(loaded);
+  return bodies;
 }
 
 /** What of `secrets` any response carries: `url: secret`. */
