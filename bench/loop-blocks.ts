@@ -12,7 +12,7 @@
  * same phase of one loop turn (two immediates queued together, two messages drained together) are two pieces here;
  * the timer delay reported beside it shows what they add up to.
  */
-import { createHook } from 'node:async_hooks';
+import { createHook, executionAsyncResource } from 'node:async_hooks';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
@@ -21,6 +21,12 @@ export interface Piece {
   wall: number;
   /** Wall time less the time the thread waited for a CPU, ms (NaN where that cannot be read). */
   cpu: number;
+  /** The async_hooks type of the macrotask that began it (`Immediate`, `Timeout`, `HTTPINCOMINGMESSAGE`, …). */
+  what: string;
+  /** How many callbacks ran in it, the macrotask's and its promise reactions and ticks. */
+  callbacks: number;
+  /** When it began (`performance.now()`). */
+  at: number;
 }
 
 export interface LoopBlocks {
@@ -36,6 +42,17 @@ export interface LoopBlocks {
 
 /** Resources whose callbacks run right after a macrotask, before the loop moves on. */
 const FOLLOWERS = new Set(['PROMISE', 'TickObject', 'Microtask']);
+
+/**
+ * The type of a resource whose `init` was not kept: a promise (a follower: its `init` is not kept), or a macrotask's
+ * resource created before the hook was enabled, named by its class and a timer's or immediate's callback.
+ */
+function typeOfOlder(resource: object): string {
+  if (resource instanceof Promise) return 'PROMISE';
+  const r = resource as { _onTimeout?: () => void; _onImmediate?: () => void };
+  const callback = r._onTimeout ?? r._onImmediate;
+  return `${resource.constructor?.name ?? 'unknown'}${callback?.name ? ` ${callback.name}` : ''}`;
+}
 
 /** The time this thread has waited for a CPU, in ms, or NaN (not Linux). */
 function runDelay(fd: number | null, buf: Buffer): number {
@@ -63,21 +80,28 @@ export function watchLoopBlocks(): { stop(): LoopBlocks } {
   let endWall = 0;
   let endDelay = 0;
   let entered = 0;
+  let what = '';
+  let callbacks = 0;
   const close = () => {
     if (!open) return;
     open = false;
     const wall = endWall - startWall;
-    if (wall >= 1) pieces.push({ wall, cpu: wall - (endDelay - startDelay) });
+    if (wall >= 1) pieces.push({ wall, cpu: wall - (endDelay - startDelay), what, callbacks, at: startWall });
   };
   const hook = createHook({
+    // Only the macrotasks' types are kept (a promise's would fill the map, and its growth would be timed too).
     init(asyncId, type) {
-      types.set(asyncId, type);
+      if (!FOLLOWERS.has(type)) types.set(asyncId, type);
     },
     before(asyncId) {
       if (depth++ > 0) return;
       entered = performance.now();
-      if (!FOLLOWERS.has(types.get(asyncId) ?? '')) {
+      callbacks++;
+      const type = types.get(asyncId) ?? typeOfOlder(executionAsyncResource());
+      if (!FOLLOWERS.has(type)) {
         close();
+        what = type;
+        callbacks = 1;
         startDelay = endDelay = runDelay(fd, buf);
         startWall = endWall = performance.now();
         open = true;
@@ -86,12 +110,12 @@ export function watchLoopBlocks(): { stop(): LoopBlocks } {
     after(asyncId) {
       // The callback that enabled the hook ends without a `before` seen: not counted.
       if (depth === 0) return;
+      types.delete(asyncId);
       if (--depth > 0) return;
       // Only a piece long enough to be counted needs its run delay (a read costs some 30 µs).
       if (open && performance.now() - startWall > 0.5) endDelay = runDelay(fd, buf);
       endWall = performance.now();
       busy += endWall - entered;
-      types.delete(asyncId);
     },
   });
   hook.enable();
@@ -102,7 +126,7 @@ export function watchLoopBlocks(): { stop(): LoopBlocks } {
       if (fd !== null) closeSync(fd);
       const byCpu = [...pieces].sort((a, b) => (Number.isNaN(a.cpu) ? b.wall - a.wall : b.cpu - a.cpu));
       pieces.sort((a, b) => b.wall - a.wall);
-      const none = { wall: 0, cpu: 0 };
+      const none = { wall: 0, cpu: 0, what: '', callbacks: 0, at: 0 };
       return { longest: byCpu[0] ?? none, longestWall: pieces[0] ?? none, pieces, busy };
     },
   };

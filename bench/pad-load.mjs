@@ -3,16 +3,19 @@
  * event loop. 200 pads, each with its own link, address and keep-alive connection, do what the page does
  * (src/web/page/main.ts):
  *
- * - all open at once: each asks for the map's board and its own layer together (`GET /api/map`, `GET /api/map/orders`);
- * - then each gives an order every `every` ms (its first at a random moment of the first period, seeded): `POST
- *   /api/orders`, then the map again, as the page reloads it after an order: the board revalidated with its ETag (304),
- *   the layer (a new one: each order differs from the pad's last, cycling through its unit's legal orders).
+ * - each opens at a random moment of the first `openWithin` ms (seeded; 0: all in the same instant), as members open
+ *   the links of a phase's DMs: it asks for the map's board and its own layer together (`GET /api/map`, `GET
+ *   /api/map/orders`);
+ * - then each gives an order every `every` ms (its first at a random moment of the first period, seeded) until
+ *   `seconds` have passed since the start: `POST /api/orders`, then the map again, as the page reloads it after an
+ *   order: the board revalidated with its ETag (304), the layer (a new one: each order differs from the pad's last,
+ *   cycling through its unit's legal orders).
  *
  * Answers every request's latency (ms from sending to the whole answer read) by kind, and the failures.
  */
 import http from 'node:http';
 
-const { url, pads, seconds, every } = await new Promise((resolve) => process.once('message', resolve));
+const { url, pads, seconds, every, openWithin } = await new Promise((resolve) => process.once('message', resolve));
 const base = new URL(url);
 
 /** Mulberry32: the pads' moments, the same every run. */
@@ -67,6 +70,8 @@ function request(agent, pad, kind, method, path, body, headers = {}) {
 async function runPad(pad, i, until) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
   const next = random(1000 + i);
+  const opensAt = openWithin * next();
+  if (opensAt > 0) await new Promise((r) => setTimeout(r, opensAt));
   const [board] = await Promise.all([
     request(agent, pad, 'open', 'GET', '/api/map'),
     request(agent, pad, 'open', 'GET', '/api/map/orders'),

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { PROJECT_ROOT } from '../paths.js';
+import { checkpointsOffTheLoop } from './checkpoint.js';
 import * as schema from './schema.js';
 import type { StoreDb } from './store.js';
 
@@ -23,6 +24,8 @@ export interface OpenedDatabase {
   db: Db;
   /** The raw better-sqlite3 handle. */
   sqlite: Database.Database;
+  /** Called by the store after each commit: an on-disk database's log may be due for a checkpoint (./checkpoint.ts). */
+  committed?(): void;
   close(): void;
 }
 
@@ -86,10 +89,13 @@ export function openDatabase(path: string): OpenedDatabase {
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: SQLITE_MIGRATIONS_FOLDER });
   if (onDisk) privateFiles(path); // the -wal and -shm files SQLite created meanwhile
+  const checkpoints = onDisk ? checkpointsOffTheLoop(sqlite, resolve(path)) : null;
   return {
     db,
     sqlite,
+    committed: () => checkpoints?.committed(),
     close: () => {
+      checkpoints?.closing();
       if (sqlite.open) sqlite.close();
     },
   };

@@ -23,6 +23,29 @@ import {
 
 const dialect = new SQLiteSyncDialect();
 
+/**
+ * How long transactions may follow one another without the event loop turning (docs/store.md "Transactions and
+ * isolation"). A SQLite transaction awaits nothing that is not already settled, so the next holder starts in the same
+ * microtask drain as the one before released: without a turn of the loop now and then, a queue of 200 would run as
+ * one piece of work and hold every socket, timer and worker message meanwhile.
+ */
+const SLICE_MS = 4;
+/** When the current stretch of work without a loop turn began, and whether the loop has turned since. */
+let sliceStart = 0;
+let turned = true;
+const markTurn = () => void (turned = true);
+
+/** A turn of the event loop when the transactions run without one have taken `SLICE_MS`. */
+async function letTheLoopTurn(): Promise<void> {
+  if (!turned) {
+    if (performance.now() - sliceStart < SLICE_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  turned = false;
+  sliceStart = performance.now();
+  setImmediate(markTurn);
+}
+
 /** One holder at a time, in the order they asked. */
 class Queue {
   private tail: Promise<void> = Promise.resolve();
@@ -34,6 +57,7 @@ class Queue {
     const before = this.tail;
     this.tail = before.then(() => released);
     await before;
+    await letTheLoopTurn();
     return release;
   }
 }
@@ -74,6 +98,7 @@ async function runBetween<T>(
     if (sqlite.inTransaction) sqlite.exec(sqlText.rollback);
     throw err;
   }
+  if (!sqlite.inTransaction) opened.committed?.();
   return result;
 }
 
