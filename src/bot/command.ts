@@ -29,7 +29,7 @@ export interface BotCommand {
   refuse?(ctx: BotContext, interaction: ChatInputCommandInteraction, error: string): Promise<void>;
   /**
    * What this command answers after an unexpected exception in `execute` or `component` (`action` set for a
-   * component), instead of the router's plain `GENERIC_FAILURE`; it may read (never write) the store, and the router
+   * component), instead of the router's plain `genericFailure`; it may read (never write) the store, and the router
    * falls back to the plain text if it throws too. `/order` adds the power's stored order set.
    */
   failed?(

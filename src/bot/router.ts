@@ -15,9 +15,11 @@ import { parseCustomId } from './components.js';
 import { discordText } from './markup.js';
 import type { BotContext } from './context.js';
 import { replyRejected } from './respond.js';
+import { readerOf } from './locale.js';
+import { tr, type Locale } from '../i18n/index.js';
 
-export const GENERIC_FAILURE =
-  'Something went wrong on our side while handling that command. Nothing was changed by the failed step; please try again.';
+/** What a member reads when their command failed on our side, in their language. */
+export const genericFailure = (locale: Locale): string => tr(locale, 'errors.failed');
 
 export class CommandRouter {
   private readonly byName: Map<string, BotCommand>;
@@ -153,7 +155,7 @@ export class CommandRouter {
     try {
       if (!parsed || !command?.component || (!interaction.inGuild() && !command.componentsInDms)) {
         await interaction.reply({
-          content: '⚠️ This button is no longer in use; run the command again.',
+          content: tr(readerOf(interaction), 'gm.reply.staleButton'),
           flags: MessageFlags.Ephemeral,
         });
         return;
@@ -162,7 +164,10 @@ export class CommandRouter {
       this.ctx.log.info({ ...fields, ms: Math.round(performance.now() - started) }, 'component handled');
     } catch (e) {
       this.ctx.log.error({ ...fields, err: e }, 'component failed');
-      const content = command && parsed ? await this.failureText(command, interaction, parsed.action) : GENERIC_FAILURE;
+      const content =
+        command && parsed
+          ? await this.failureText(command, interaction, parsed.action)
+          : genericFailure(readerOf(interaction));
       try {
         if (interaction.deferred || interaction.replied)
           await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
@@ -195,7 +200,7 @@ export class CommandRouter {
     interaction: ChatInputCommandInteraction | ComponentInteraction,
     action?: string,
   ): Promise<string> {
-    if (!command.failed) return GENERIC_FAILURE;
+    if (!command.failed) return genericFailure(readerOf(interaction));
     try {
       return discordText(await command.failed(this.ctx, interaction, action));
     } catch (e) {
@@ -203,11 +208,14 @@ export class CommandRouter {
         { err: e, interactionId: interaction.id },
         'could not build the failure reply; sending the plain one',
       );
-      return GENERIC_FAILURE;
+      return genericFailure(readerOf(interaction));
     }
   }
 
-  private async replyFailure(interaction: ChatInputCommandInteraction, content = GENERIC_FAILURE): Promise<void> {
+  private async replyFailure(
+    interaction: ChatInputCommandInteraction,
+    content = genericFailure(readerOf(interaction)),
+  ): Promise<void> {
     try {
       if (interaction.deferred) await interaction.editReply({ content, files: [], allowedMentions: { parse: [] } });
       else if (interaction.replied)

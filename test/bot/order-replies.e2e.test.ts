@@ -5,7 +5,9 @@
  * The set in the reply is checked against the store (`/orders show`), and every reply fits in one message.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENERIC_FAILURE } from '../../src/bot/router.js';
+import { genericFailure } from '../../src/bot/router.js';
+
+const GENERIC_FAILURE = genericFailure('en');
 import { DEFAULT_LIMITS } from '../../src/game/core/index.js';
 import { createLogger } from '../../src/log.js';
 import type { FakeInteraction } from '../support/fake-discord/index.js';

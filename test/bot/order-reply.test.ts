@@ -6,7 +6,9 @@ import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { describe, expect, it } from 'vitest';
 import { failedOrderReply, orderReply, orderSetLines } from '../../src/bot/commands/order.js';
 import type { BotContext } from '../../src/bot/context.js';
-import { GENERIC_FAILURE } from '../../src/bot/router.js';
+import { genericFailure } from '../../src/bot/router.js';
+
+const GENERIC_FAILURE = genericFailure('en');
 import { openDatabase } from '../../src/store/db.js';
 
 type Submitted = Parameters<typeof orderReply>[0];

@@ -7,9 +7,11 @@ import { SlashCommandBuilder } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BotCommand } from '../../src/bot/command.js';
 import { commands } from '../../src/bot/commands/index.js';
-import { GENERIC_FAILURE } from '../../src/bot/router.js';
+import { genericFailure } from '../../src/bot/router.js';
 import { createLogger } from '../../src/log.js';
 import { createHarness, type Harness } from './harness.js';
+
+const GENERIC_FAILURE = genericFailure('en');
 
 const throwing: BotCommand = {
   data: new SlashCommandBuilder()
@@ -46,6 +48,13 @@ describe('router and logging', () => {
     expect(await h.fake.autocomplete('alice', 'main', 'boom', { what: 'x' }, 'what')).toEqual([]);
     const still = await h.fake.slash('alice', 'main', 'game status');
     expect(still.text).toMatch(/no game/);
+    // In the member's language.
+    h.fake.setLocale('alice', 'fr');
+    const french = await h.fake.slash('alice', 'main', 'boom');
+    expect(french.text).toBe(genericFailure('fr'));
+    expect(french.text).toMatch(/^Un problème est survenu/);
+    h.fake.setLocale('alice', 'zh-TW');
+    expect((await h.fake.slash('alice', 'main', 'boom')).text).toBe(genericFailure('zh-TW'));
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });
 

@@ -22,8 +22,17 @@ import {
 import type { ClaimLine } from '../../cardgame/counting.js';
 import { type WageAction, matchReference } from '../../cardgame/wage.js';
 import { cardType, groupByType, title } from './format.js';
-import { tr, type Locale, type MessageKey } from '../../i18n/index.js';
-import { cardWord, dynastyTitle, dynastyWord, listOf, symbolLabel, symbolWord } from '../../game/cards/index.js';
+import { t, tr, type Locale, type MessageKey } from '../../i18n/index.js';
+import {
+  cardWord,
+  dynastyTitle,
+  dynastyWord,
+  engineMessage,
+  inNotation,
+  listOf,
+  symbolLabel,
+  symbolWord,
+} from '../../game/cards/index.js';
 import { buttonRow, pagedSelect, selectRow, vid, type Option, type TableRef, type View, CARD_ACTIONS } from './ui.js';
 
 // ---- the play as a short string (select values and the confirm button's custom id) ----
@@ -332,7 +341,11 @@ export function playStep(
     return { content: say('cards.play.dynastyOnly', { card: cardWord(bright, locale) }), components: rows };
   }
   const after = apply(s, play);
-  if (!after.ok) return { content: `⚠️ ${after.error}`, components: [buttonRow([back, cancel])] };
+  if (!after.ok) {
+    const reason = engineMessage(after.error);
+    const text = reason ? t(locale, reason) : inNotation(after.error);
+    return { content: `⚠️ ${text}`, components: [buttonRow([back, cancel])] };
+  }
   rows.push(
     buttonRow([
       {

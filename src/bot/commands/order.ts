@@ -18,7 +18,7 @@ import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { logOrders } from '../../log.js';
 import { callerOf, replyPrivately } from '../respond.js';
-import { GENERIC_FAILURE } from '../router.js';
+import { genericFailure } from '../router.js';
 import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
 import { code, listWithin, MAX_CHOICE, MAX_CONTENT, truncate } from '../text.js';
 import { nameIn, tr, type Locale, type MsgParam } from '../../i18n/index.js';
@@ -138,10 +138,10 @@ export async function refusedOrderReply(
  */
 export async function failedOrderReply(ctx: BotContext, caller: Caller, locale: Locale = 'en'): Promise<string> {
   const mine = await myOrders(ctx.deps, caller);
-  if (!mine.ok) return GENERIC_FAILURE;
+  if (!mine.ok) return genericFailure(locale);
   const head = tr(locale, 'orders.failed.head', { power: mine.powerName, phase: mine.phase.name });
   const set = orderSetLines({ orders: mine.orders, missing: mine.unordered, written: mine.written }, locale);
-  return `⚠️ ${GENERIC_FAILURE}\n\n${head}\n${set}`;
+  return `⚠️ ${genericFailure(locale)}\n\n${head}\n${set}`;
 }
 
 /**

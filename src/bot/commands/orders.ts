@@ -16,7 +16,7 @@ import { clearOrders, myOrders, orderInputProblem, submitOrders } from '../../ga
 import { useCooldown, limitsOf } from '../../game/core/index.js';
 import { logOrders } from '../../log.js';
 import { failedOrderReply, orderReply, refusedOrderReply } from './order.js';
-import { GENERIC_FAILURE } from '../router.js';
+import { genericFailure } from '../router.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, customId, handleConfirmation } from '../components.js';
 import { discordText } from '../markup.js';
@@ -128,5 +128,7 @@ export const ordersCommand: BotCommand = {
   execute,
   component,
   failed: async (ctx, interaction, action) =>
-    action === 'paste' ? await failedOrderReply(ctx, callerOf(interaction), readerOf(interaction)) : GENERIC_FAILURE,
+    action === 'paste'
+      ? await failedOrderReply(ctx, callerOf(interaction), readerOf(interaction))
+      : genericFailure(readerOf(interaction)),
 };

@@ -171,7 +171,7 @@ async function list(
   locale: Locale,
 ): Promise<void> {
   const r = await listServerVariants(ctx.deps, guildId);
-  if (!r.ok) return replyPrivately(interaction, `⚠️ ${r.error}`);
+  if (!r.ok) return replyPrivately(interaction, `⚠️ ${r.message ? t(locale, r.message) : r.error}`);
   if (r.variants.length === 0) return replyPrivately(interaction, tr(locale, 'variant.list.empty'));
   const lines = r.variants.map((v) =>
     tr(locale, 'variant.list.line', {

@@ -6,9 +6,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Tx } from '../../store/db.js';
 import type { GameDeps, GameEvent, Refusal, Result } from './types.js';
-import { t, type Msg } from '../../i18n/index.js';
+import { msg, t, type Msg } from '../../i18n/index.js';
 
 export const INTERNAL_ERROR = 'Something went wrong on our side, and nothing was changed. Please try again.';
+/** The refusal of a use-case that failed unexpectedly (its English sentence and its message key). */
+const internalRefusal = (): Refusal => ({ ok: false, error: INTERNAL_ERROR, message: msg('errors.internal') });
 
 /** Hook for unexpected exceptions (tests and the bot's logger); never receives order text. */
 let internalErrorHandler: (err: unknown) => void = () => {};
@@ -43,7 +45,7 @@ export async function inTransaction<R extends Result>(
     });
   } catch (err) {
     reportInternal(deps, err);
-    return { ok: false, error: INTERNAL_ERROR };
+    return internalRefusal();
   }
   if (!result.ok) return result;
   for (const event of events) {
@@ -83,7 +85,7 @@ export async function inReadTransaction<R extends Result>(
     return await deps.store.transaction((tx) => fn(tx), { write: false });
   } catch (err) {
     reportInternal(deps, err);
-    return { ok: false, error: INTERNAL_ERROR };
+    return internalRefusal();
   }
 }
 

@@ -13,7 +13,14 @@ import { games, sandboxes, serverVariants, variantFiles } from '../../store/sche
 import { first } from '../../store/store.js';
 import { allVariants } from '../../variants/index.js';
 import { isStoredVariantId, loadStoredVariant, type StoredVariantTexts } from '../../variants/stored.js';
-import { fail, inReadTransaction, inTransaction, type GameDeps, storedVariantOrLoad } from '../core/index.js';
+import {
+  fail,
+  inReadTransaction,
+  inTransaction,
+  type GameDeps,
+  type Refusal,
+  storedVariantOrLoad,
+} from '../core/index.js';
 import type { VariantSummary, VariantUpload } from './import-job.js';
 import { importInWorker } from './import-pool.js';
 
@@ -172,7 +179,7 @@ async function forgetIfUnused(tx: Tx, variantId: string): Promise<void> {
 export async function listServerVariants(
   deps: GameDeps,
   guildId: string,
-): Promise<{ ok: true; variants: ServerVariantView[] } | { ok: false; error: string }> {
+): Promise<{ ok: true; variants: ServerVariantView[] } | Refusal> {
   return inReadTransaction(deps, async (tx) => {
     const rows = await tx
       .select()
