@@ -71,14 +71,14 @@ export class CommandRouter {
     const command = this.byName.get(interaction.commandName);
     if (!command) {
       await interaction.reply({
-        content: `Unknown command /${interaction.commandName}.`,
+        content: tr(readerOf(interaction), 'errors.unknownCommand', { name: interaction.commandName }),
         flags: MessageFlags.Ephemeral,
       });
       return;
     }
     if (!interaction.inGuild() && !command.worksInDms) {
       await interaction.reply({
-        content: 'Zhanguo commands work in a server channel, where the game lives.',
+        content: tr(readerOf(interaction), 'errors.serverOnly'),
         flags: MessageFlags.Ephemeral,
       });
       return;
