@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../log.js';
+import { msg, t, type MessageKey, type Msg } from '../i18n/index.js';
 
 /** Bumped when the replay's look changes, so cached replays of the old look are not served. */
 export const REPLAY_FORMAT = 1;
@@ -29,7 +30,7 @@ export interface ReplayRequest {
   make: () => Promise<Buffer>;
 }
 
-export type ReplayOutcome = { ok: true; gif: Buffer; cached: boolean } | { ok: false; error: string };
+export type ReplayOutcome = { ok: true; gif: Buffer; cached: boolean } | { ok: false; error: string; message: Msg };
 
 export interface ReplayMakerOptions {
   /** Folder of the cache (default: memory only). */
@@ -46,9 +47,15 @@ export interface ReplayMaker {
   readonly inProgress: number;
 }
 
-export const BUSY_USER = 'Your earlier replay is still being drawn: wait for it, then ask again.';
-export const BUSY_SERVER = 'A replay for this server is being drawn right now: try again in a minute.';
-export const BUSY_BOT = 'The bot is drawing other replays right now: try again in a minute.';
+/** A refusal of the maker: its English sentence (tests, logs) and its message key. */
+const refusal = (key: MessageKey): Extract<ReplayOutcome, { ok: false }> => ({
+  ok: false,
+  error: t('en', msg(key)),
+  message: msg(key),
+});
+export const BUSY_USER = refusal('history.replay.busyUser');
+export const BUSY_SERVER = refusal('history.replay.busyServer');
+export const BUSY_BOT = refusal('history.replay.busyBot');
 
 export function createReplayMaker(log: Logger, options: ReplayMakerOptions = {}): ReplayMaker {
   const cache = new ReplayCache(options.dir ?? null, options.maxBytes ?? (options.dir ? 256 : 64) * 2 ** 20, log);
@@ -72,9 +79,9 @@ export function createReplayMaker(log: Logger, options: ReplayMakerOptions = {})
           (gif) => ({ ok: true as const, gif, cached: true }),
           (e: unknown) => failure(log, e),
         );
-      if (users.has(request.userId)) return { ok: false, error: BUSY_USER };
-      if (servers.has(request.guildId)) return { ok: false, error: BUSY_SERVER };
-      if (making.size >= maxConcurrent) return { ok: false, error: BUSY_BOT };
+      if (users.has(request.userId)) return BUSY_USER;
+      if (servers.has(request.guildId)) return BUSY_SERVER;
+      if (making.size >= maxConcurrent) return BUSY_BOT;
       users.add(request.userId);
       servers.add(request.guildId);
       const started = performance.now();
@@ -98,7 +105,7 @@ export function createReplayMaker(log: Logger, options: ReplayMakerOptions = {})
 
 function failure(log: Logger, e: unknown): ReplayOutcome {
   log.warn({ err: e }, 'replay could not be made');
-  return { ok: false, error: 'The replay could not be drawn. Try a shorter range of phases, or try again later.' };
+  return refusal('history.replay.failed');
 }
 
 /** Replays by key, in files or in memory, least recently used out first once over `maxBytes`. */

@@ -83,9 +83,9 @@ describe('replays: limits, and another game is never delayed', () => {
       // While it is being made: the same member asks another, another member of the server asks one.
       const second = await h.fake.slash('mallory', 'alpha', 'history replay', { to: 'F1901M' });
       expect(second.ephemeral).toBe(true);
-      expect(second.text).toContain(BUSY_USER);
+      expect(second.text).toContain(BUSY_USER.error);
       const other = await h.fake.slash('carol', 'alpha', 'history replay', { to: 'S1901M' });
-      expect(other.text).toContain(BUSY_SERVER);
+      expect(other.text).toContain(BUSY_SERVER.error);
 
       // Meanwhile the other game resolves: its results post, with both maps.
       await slashConfirmed(h, 'gm2', 'beta', 'gm advance');

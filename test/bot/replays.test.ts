@@ -73,21 +73,18 @@ describe('replays: cache and limits', () => {
     const maker = createReplayMaker(log, { maxConcurrent: 2 });
     const a = pending();
     const first = maker.replay({ guildId: 'g1', userId: 'u1', identity: 'x', make: a.make });
-    expect(await maker.replay({ guildId: 'g2', userId: 'u1', identity: 'y', make: async () => gif(1) })).toEqual({
-      ok: false,
-      error: BUSY_USER,
-    });
-    expect(await maker.replay({ guildId: 'g1', userId: 'u2', identity: 'y', make: async () => gif(1) })).toEqual({
-      ok: false,
-      error: BUSY_SERVER,
-    });
+    expect(await maker.replay({ guildId: 'g2', userId: 'u1', identity: 'y', make: async () => gif(1) })).toEqual(
+      BUSY_USER,
+    );
+    expect(await maker.replay({ guildId: 'g1', userId: 'u2', identity: 'y', make: async () => gif(1) })).toEqual(
+      BUSY_SERVER,
+    );
     const same = maker.replay({ guildId: 'g1', userId: 'u3', identity: 'x', make: a.make });
     const b = pending();
     const second = maker.replay({ guildId: 'g2', userId: 'u2', identity: 'z', make: b.make });
-    expect(await maker.replay({ guildId: 'g3', userId: 'u3', identity: 'w', make: async () => gif(1) })).toEqual({
-      ok: false,
-      error: BUSY_BOT,
-    });
+    expect(await maker.replay({ guildId: 'g3', userId: 'u3', identity: 'w', make: async () => gif(1) })).toEqual(
+      BUSY_BOT,
+    );
     expect(maker.inProgress).toBe(2);
     a.finish(gif(10, 2));
     b.finish(gif(10, 3));
@@ -110,7 +107,11 @@ describe('replays: cache and limits', () => {
       identity: 'x',
       make: async () => Promise.reject(new Error('worker died')),
     });
-    expect(failed).toEqual({ ok: false, error: expect.stringMatching(/could not be drawn/) });
+    expect(failed).toMatchObject({
+      ok: false,
+      message: { key: 'history.replay.failed' },
+      error: expect.stringMatching(/could not be drawn/),
+    });
     expect(await maker.replay({ guildId: 'g', userId: 'u', identity: 'x', make: async () => gif(5) })).toMatchObject({
       ok: true,
       cached: false,

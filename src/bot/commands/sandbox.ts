@@ -67,7 +67,7 @@ import { discordText, timestamp } from '../markup.js';
 import { replyPrivately, replyRejected } from '../respond.js';
 import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
 import { localizations } from '../command-locales.js';
-import { localeOf, msg, t, tr, type Locale } from '../../i18n/index.js';
+import { localeOf, msg, t, tr, type Locale, type Msg } from '../../i18n/index.js';
 import { readerOf, refusalText, wordLines } from '../locale.js';
 import { choiceName, code, listWithin, MAX_CHOICE, MAX_CHOICES, MAX_CONTENT, truncate, userNameText } from '../text.js';
 
@@ -426,6 +426,9 @@ async function startSub(ctx: BotContext, interaction: ChatInputCommandInteractio
   );
 }
 
+/** A refusal worded by its message (its English sentence for the logs and tests). */
+const refusedWith = (message: Msg) => ({ ok: false as const, error: t('en', message), message });
+
 /** How long the bot waits for an attached game file to download. */
 const FILE_FETCH_MS = 10_000;
 
@@ -441,20 +444,19 @@ async function startFromFile(
 ): Promise<Awaited<ReturnType<typeof startSandboxFromFile>>> {
   const max = IMPORT_LIMITS.maxBytes;
   if (interaction.options.getInteger('game') !== null || interaction.options.getString('phase') !== null)
-    return { ok: false, error: 'A sandbox starts from a game or from a file: give `file:` alone.' };
+    return refusedWith(msg('sandbox.refused.fileAlone'));
+  const name = userNameText(file.name);
   if (file.size > max)
-    return {
-      ok: false,
-      error: `The file is ${formatBytes(file.size)}; a game file may be at most ${formatBytes(max)}.`,
-    };
+    return refusedWith(
+      msg('variant.refused.tooBig', { file: name, size: formatBytes(file.size), max: formatBytes(max) }),
+    );
   let text: string;
   try {
     const res = await fetch(file.url, { signal: AbortSignal.timeout(FILE_FETCH_MS) });
-    if (!res.ok)
-      return { ok: false, error: `The file could not be downloaded from Discord (HTTP ${res.status}); try again.` };
+    if (!res.ok) return refusedWith(msg('variant.refused.download', { file: name }));
     text = await res.text();
   } catch {
-    return { ok: false, error: 'The file could not be downloaded from Discord in time; try again.' };
+    return refusedWith(msg('variant.refused.download', { file: name }));
   }
   return startSandboxFromFile(ctx.deps, { ...placeOf(interaction), fileName: file.name, text }, async () => {
     await turn(() => undefined);
@@ -534,11 +536,11 @@ async function actSub(
       }),
   );
   if (!r.ok) return replyRejected(interaction, r);
-  const settled = r.settled ? ['Everyone has answered in this step: `/sandbox next` goes on (a game would now).'] : [];
   const locale = readerOf(interaction);
+  const settled = r.settled ? [tr(locale, 'sandbox.act.settled')] : [];
   const head = [
     headLine(locale, r.sandbox),
-    `🎬 As ${asName(actorOf(as).power ?? 'gm')}: ${r.reply.trim()}`,
+    tr(locale, 'sandbox.act.as', { power: asName(actorOf(as).power ?? 'gm'), reply: r.reply.trim() }),
     ...settled,
   ];
   const tail = stateLines(locale, r.sandbox);
