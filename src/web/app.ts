@@ -152,7 +152,7 @@ export async function padApp(opts: PadAppOptions): Promise<Hono> {
   app.notFound((c) => c.text('Not found', 404));
   app.onError((err, c) => {
     opts.log.error({ err, route: c.req.routePath }, 'pad request failed');
-    return c.json({ ok: false, error: 'Something went wrong on our side; try again.' }, 500);
+    return c.json({ ok: false, error: word(localeOfRequest(c), 'errors.internal') }, 500);
   });
   return app;
 }
