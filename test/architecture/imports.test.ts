@@ -19,7 +19,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   cardgame: [],
   variants: ['engine'],
   ai: ['engine', 'variants', 'cardgame'],
-  store: ['engine', 'paths.ts'],
+  store: ['engine', 'paths.ts', 'worker-thread.ts'],
   render: ['engine', 'variants', 'cardgame', 'i18n', 'paths.ts', 'log.ts', 'worker-thread.ts'],
   game: ['engine', 'variants', 'store', 'render', 'cardgame', 'ai', 'i18n', 'paths.ts', 'log.ts', 'worker-thread.ts'],
   bot: ['game', 'engine', 'variants', 'store', 'render', 'cardgame', 'i18n', 'paths.ts', 'log.ts'],

@@ -216,7 +216,8 @@ function origin(locale: Locale, v: SandboxView): string {
 const actorOf = (as: string): { by: 'player' | 'gm'; power: string | null } =>
   ['gm', 'game master'].includes(as.trim().toLowerCase()) ? { by: 'gm', power: null } : { by: 'player', power: as };
 
-const asName = (as: string) => (as === 'gm' ? 'game master' : as);
+/** Who acts, as the member reads it: a power's name, or the game master. */
+const asName = (locale: Locale) => (as: string) => (as === 'gm' ? tr(locale, 'sandbox.gm') : as);
 
 /** The phase being played: its orders, what is still without one, the variant's step and actions, and what next. */
 function stateLines(locale: Locale, v: SandboxView): string[] {
@@ -242,17 +243,17 @@ function stateLines(locale: Locale, v: SandboxView): string[] {
     const who = v.step.progress.powers.map(
       (p) => `${p.power} ${p.answered ? v.step!.labels.answered : v.step!.labels.waiting}`,
     );
-    if (v.step.progress.gameMaster) who.push('the game master (you) ⏳');
+    if (v.step.progress.gameMaster) who.push(tr(locale, 'sandbox.step.gm'));
     lines.push(v.step.line);
-    if (who.length > 0) lines.push(listWithin('Waiting for: ', who, 400, (n) => `… and ${n} more`));
+    if (who.length > 0) lines.push(listWithin(tr(locale, 'sandbox.step.waiting'), who, 400, more));
   }
   if (v.actions.length > 0) {
     lines.push(
       listWithin(
-        '🎬 `/sandbox act`: ',
-        v.actions.map((a) => `${code(a.name)} (${a.as.map(asName).join(', ')})`),
+        tr(locale, 'sandbox.step.actions'),
+        v.actions.map((a) => `${code(a.name)} (${a.as.map(asName(locale)).join(', ')})`),
         500,
-        (n) => `… and ${n} more`,
+        more,
       ),
     );
   }
@@ -540,7 +541,7 @@ async function actSub(
   const settled = r.settled ? [tr(locale, 'sandbox.act.settled')] : [];
   const head = [
     headLine(locale, r.sandbox),
-    tr(locale, 'sandbox.act.as', { power: asName(actorOf(as).power ?? 'gm'), reply: r.reply.trim() }),
+    tr(locale, 'sandbox.act.as', { power: asName(locale)(actorOf(as).power ?? 'gm'), reply: r.reply.trim() }),
     ...settled,
   ];
   const tail = stateLines(locale, r.sandbox);
@@ -817,7 +818,9 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
       const found = open.filter((a) => a.name.includes(t) || a.description.toLowerCase().includes(t));
       return interaction.respond(
         found.slice(0, MAX_CHOICES).map((a) => ({
-          name: choiceName(`${a.name}: ${a.description} (${a.as.map(asName).join(', ')})`),
+          name: choiceName(
+            `${a.name}: ${a.description} (${a.as.map(asName(localeOf(interaction.locale))).join(', ')})`,
+          ),
           value: a.name,
         })),
       );
@@ -826,7 +829,8 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
       const action = (interaction.options.getString('action') ?? '').trim().toLowerCase();
       const named = sandbox.actions.find((a) => a.name === action);
       const who = named ? named.as : [...board.seated, 'gm'];
-      const found = who.filter((x) => asName(x).toLowerCase().includes(t) || x.toLowerCase().includes(t));
+      const nameOf = asName(localeOf(interaction.locale));
+      const found = who.filter((x) => nameOf(x).toLowerCase().includes(t) || x.toLowerCase().includes(t));
       return interaction.respond(
         found.slice(0, MAX_CHOICES).map((x) => ({
           name: x === 'gm' ? tr(localeOf(interaction.locale), 'command.sandbox.act.as.suggest.gm') : choiceName(x),
