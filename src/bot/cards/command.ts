@@ -16,7 +16,6 @@ import {
 import {
   cardGameInChannel,
   cardRoundActions,
-  eventText,
   markCardsPresent,
   setCardsAway,
   setCardsNotify,
@@ -36,6 +35,7 @@ import { RULE_TOPICS, rulesText, type RuleTopic } from './rules.js';
 import { handView } from './views.js';
 import { CARDS_COMMAND, type View } from './ui.js';
 import type { BotCommand } from '../command.js';
+import { eventText } from './words.js';
 import type { BotContext } from '../context.js';
 import { discordText } from '../markup.js';
 import { callerOf, replyRejected } from '../respond.js';

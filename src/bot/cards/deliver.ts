@@ -22,7 +22,6 @@ import {
   cardGameById,
   cardPings,
   cardRoundActions,
-  cardsEventText,
   forgetCardPings,
   recordCardPing,
   recordCardThread,
@@ -36,6 +35,7 @@ import { renderCardTableOffThread, roundMarks, type CardTableOptions } from '../
 import { stateTitle } from '../../game/cards/index.js';
 import { tr } from '../../i18n/index.js';
 import { messageUrl, tableComponents, turnComponents } from './table.js';
+import { cardsEventText, cardTableWords } from './words.js';
 import type { KindSendDeps } from '../kind.js';
 import { discordText } from '../markup.js';
 import { truncate } from '../text.js';
@@ -91,10 +91,12 @@ export async function deliverTable(
 ): Promise<{ messageId: string }> {
   const gameId = row.gameId!;
   await retirePings(d, gameId, table);
+  // Worded now, in the channel's locale (the game's: docs/locales.md).
+  const words = cardTableWords(table, row.locale ?? 'en');
   const body = {
     content: '',
     embeds: [
-      { title: table.title.slice(0, 256), description: truncate(discordText(table.text), MAX_EMBED), color: 0x8a1c1c },
+      { title: words.title.slice(0, 256), description: truncate(discordText(words.text), MAX_EMBED), color: 0x8a1c1c },
     ],
     components: tableComponents(gameId, table.phase, row.locale ?? 'en'),
     allowed_mentions: { parse: [] as string[] },

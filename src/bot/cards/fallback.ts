@@ -50,19 +50,16 @@ import { stack } from '../../cardgame/board.js';
 import { Refusal } from '../../cardgame/refusal.js';
 import {
   cardWord,
-  claimPreviewText,
-  effectLabel,
   engineMessage,
   inNotation,
   listOf,
   ownerWord,
   stateTitle,
-  strongholdLabel,
-  strongholdWithArmies,
   symbolWord,
 } from '../../game/cards/index.js';
 import { t, tr, type Locale, type MessageKey } from '../../i18n/index.js';
 import { cardType, symbolLabel } from './format.js';
+import { claimPreviewText, effectLabel, strongholdLabel, strongholdWithArmies } from './words.js';
 import {
   buttonRow,
   fit,

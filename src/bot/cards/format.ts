@@ -16,7 +16,8 @@ export function title(s: string): string {
 // One notation for the private views, the public table, the log and the picture (src/cardgame/names.ts): symbols
 // by their word ("🐎 Cavalry"), cards by their symbols ("Fire/Cavalry/Chariot", "Advisor/Chariot", "Wild"), states and
 // dynasties by their Latin name with the Chinese beside it ("Gu 顧", "Qin 秦").
-export { cardName, dynastyLabel, symbolLabel } from '../../game/cards/index.js';
+export { cardName, dynastyLabel } from '../../game/cards/index.js';
+export { symbolLabel } from './words.js';
 
 /** Cards with the same kind and symbols are the same for play: one key per type. */
 export function cardType(id: CardId): string {

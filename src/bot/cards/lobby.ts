@@ -24,6 +24,7 @@ import { readerOf } from '../locale.js';
 import { msg, tr, type Locale, type MessageKey } from '../../i18n/index.js';
 import type { SeatSettings } from '../../game/seats/index.js';
 import { dynastyTitle, listOf } from '../../game/cards/index.js';
+import { cardTableReply } from './words.js';
 
 export const CARD_GAME_CHOICE = { name: CARD_GAME.choice, value: CARD_VARIANT_ID };
 export const CARD_PRESET_CHOICES = [
@@ -136,9 +137,9 @@ export async function cardLobby(
     }
     case 'status': {
       // The table message's own text (seats, turn, battlefield, rows), in the member's words: the reply is private.
-      const table = await cardTableOf(ctx.deps, caller.channelId, locale);
+      const table = await cardTableOf(ctx.deps, caller.channelId);
       if (!table) return replyRejected(interaction, msg('cards.refused.noGame'));
-      return replyPrivately(interaction, table.text);
+      return replyPrivately(interaction, cardTableReply(table, locale));
     }
   }
 }

@@ -30,9 +30,9 @@ import {
   engineMessage,
   inNotation,
   listOf,
-  symbolLabel,
   symbolWord,
 } from '../../game/cards/index.js';
+import { symbolLabel } from './words.js';
 import { buttonRow, pagedSelect, selectRow, vid, type Option, type TableRef, type View, CARD_ACTIONS } from './ui.js';
 
 // ---- the play as a short string (select values and the confirm button's custom id) ----

@@ -37,7 +37,7 @@ import { msg, type Msg } from '../../i18n/index.js';
 import { cardWord, inEachLocale, namesParam, symbolParam, symbolWord } from './names.js';
 import { commitAction, markPresentInTx, runAutomatic } from './commit.js';
 import { queueTable } from './outbox.js';
-import { inNotation } from './text.js';
+import { inNotation } from './notation.js';
 import { engineRefusal } from './engine-refusals.js';
 import { notYourTurn, seatCtx, type SeatCtx } from './play.js';
 import { draftOf, infoOf, reload, staleTable } from './store.js';

@@ -10,7 +10,7 @@ import { DYNASTIES, SYMBOLS, type DynastyId, type SymbolId } from '../../cardgam
 import type { Refusal } from '../core/index.js';
 import { msg, t, tr, type Localized, type MessageKey, type Msg } from '../../i18n/index.js';
 import { dynastyWord, inEachLocale, listOf, symbolWord } from './names.js';
-import { inNotation } from './text.js';
+import { inNotation } from './notation.js';
 
 /** An owner as the engine names it ("Qin", "neutral"), in each locale's words. */
 function ownerParam(name: string): Localized | string {

@@ -70,23 +70,19 @@ export {
   recordCardPing,
   forgetCardPings,
 } from './read.js';
-export { cardTablePayload, cardsEventText } from './outbox.js';
+export { cardTablePayload } from './outbox.js';
 export { STALE } from './store.js';
-export * as cardText from './text.js';
-export {
-  cardTableText,
-  battlefieldLines,
-  logLine,
-  eventText,
-  roundSummaryText,
-  winnerText,
-  cardName,
-  dynastyLabel,
-  strongholdLabel,
-  effectLabel,
-  claimPreviewText,
-} from './text.js';
+export { deadlineTimes, inNotation, SUMMARY_EVENTS } from './notation.js';
 export { infoOf, openCardGame } from './store.js';
-export { inNotation, strongholdWithArmies, symbolLabel } from './text.js';
+export { cardName, dynastyLabel } from '../../cardgame/index.js';
 export { engineMessage } from './engine-refusals.js';
-export { cardWord, dynastyTitle, dynastyWord, listOf, ownerWord, stateTitle, symbolWord } from './names.js';
+export {
+  cardWord,
+  dynastyTitle,
+  dynastyWord,
+  listOf,
+  ownerWord,
+  stateTitle,
+  stateWord,
+  symbolWord,
+} from './names.js';

@@ -19,8 +19,9 @@ export const cardGameKind: GameKind = {
   },
   nextWakeAt: nextCardWakeAt,
   async status(tx, game) {
+    // data only: the bot words the table in the channel's locale (src/bot/cards/words.ts `cardTableWords`)
     const table = await cardTablePayload(tx, game);
-    return table && { text: table.text, data: table.cards };
+    return table && { data: table };
   },
   hasComputerSeats: cardComputerSeatsExist,
   computerSeats: (deps, options) => cardComputerSeats(deps, options),

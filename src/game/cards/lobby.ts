@@ -40,7 +40,7 @@ import { isLocale, localeOf, LOCALES, msg } from '../../i18n/index.js';
 import { dynastyMsg, dynastyTitle, msgList, namesParam } from './names.js';
 import { cardDuration, cardLevel } from './typed.js';
 import { infoOf, openCardGame, reload, seatOfUser, settingsOf, type CardCtx } from './store.js';
-import { dynastyLabel } from './text.js';
+import { dynastyLabel } from '../../cardgame/names.js';
 import {
   CARD_KIND,
   CARD_MAX_TURN_MS,

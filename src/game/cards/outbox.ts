@@ -1,28 +1,18 @@
 /**
  * The card game's side effects, queued in the transaction that caused them (src/game/outbox/write.ts): the
  * table message (kind `status`, edited in place and filled at delivery), turn pings, log-thread lines, the round
- * summary and the end of the game. Every public payload is built from `publicView`.
+ * summary and the end of the game, as data and message keys the bot words at delivery in its reader's locale
+ * (src/bot/cards/words.ts). Every public payload is built from `publicView`.
  */
 import { boardKey } from '../../cardgame/board.js';
 import { publicView, type GameEvent, type CardGameView, type DynastyId } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
 import type { GameRow } from '../../store/schema.js';
-import { msg, t, tr, type Locale, type MessageKey, type Msg } from '../../i18n/index.js';
-import { isComputer, playerName, memberRef, readerLocale } from '../core/index.js';
+import { msg, type MessageKey, type Msg } from '../../i18n/index.js';
+import { isComputer, playerName } from '../core/index.js';
 import { enqueue, queueStatus, worded, type KindPayload } from '../outbox/index.js';
 import { infoOf, loadCtx, seatRow, seatsToAct, toActOf, type CardCtx } from './store.js';
-import {
-  cardTableText,
-  changedStates,
-  deadlineTimes,
-  eventText,
-  holderOf,
-  logLine,
-  roundSummaryText,
-  SUMMARY_EVENTS,
-  winnerText,
-} from './text.js';
-import { dynastyTitle, listOf } from './names.js';
+import { changedStates, deadlineTimes, SUMMARY_EVENTS } from './notation.js';
 import { CARD_KIND, type CardsEvent, type CardTablePayload, type CardWords } from './types.js';
 
 /** One of the card game's own rows (`CardsEvent`): a turn ping is a prompt, dropped if the game is cancelled. */
@@ -30,76 +20,59 @@ function cardsPayload(gameId: number, e: CardsEvent): KindPayload<CardsEvent> {
   return { type: 'kind', gameId, kind: CARD_KIND, ...(e.event === 'turn' ? { prompt: true } : {}), ...e };
 }
 
-/** The table message as it is now (the outbox deliverer calls this for a card game's `status` row). */
-export async function cardTablePayload(
-  tx: Tx,
-  game: GameRow,
-  reader?: Locale,
-): Promise<{ text: string; cards: CardTablePayload } | null> {
+/**
+ * The table message as it is now (the outbox deliverer calls this for a card game's `status` row), as data the bot
+ * words in its reader's locale (src/bot/cards/words.ts `cardTableWords`): the game's for the channel's message, a
+ * member's for their own copy (`/cards status`).
+ */
+export async function cardTablePayload(tx: Tx, game: GameRow): Promise<CardTablePayload | null> {
   const ctx = await loadCtx(tx, game);
   if (!ctx) return null;
   const info = infoOf(ctx);
-  // The channel's table message reads in the game's locale; a member's own copy (`/game status`) in theirs.
-  const locale = reader ?? (await readerLocale(tx, { kind: 'channel', id: game.channelId, gameId: game.id }));
+  const seats = info.seats.map(({ seat, userId, dynasty, away, conceded }) => ({
+    seat,
+    userId,
+    dynasty,
+    away,
+    conceded,
+  }));
   if (!ctx.state || !info.table) {
     const s = info.settings;
-    const joined = info.seats.map((x) =>
-      x.dynasty ? holderOf(x.userId, dynastyTitle(x.dynasty, locale), locale) : playerName(x.userId),
-    );
-    const say = (key: MessageKey, params?: Record<string, string | number>) => tr(locale, key, params);
-    const text = [
-      say('cards.lobby.head', {
-        game: say('cards.game.name'),
-        seated: joined.length,
-        seats: s.seats,
-        gm: memberRef(game.gmUserId),
-      }),
-      say('cards.lobby.turns', {
-        preset: say(`cards.lobby.preset.${s.preset}` as MessageKey),
-        seconds: Math.round(s.turnMs / 1000),
-        dynasty: s.dynastyCards ? 'on' : 'off',
-      }),
-      ...(game.demonstration
-        ? [say('cards.lobby.demonstration')]
-        : game.computerFill
-          ? [say('cards.lobby.computerFill')]
-          : []),
-      joined.length
-        ? say('cards.lobby.seated', { players: listOf(joined, locale) })
-        : say('cards.lobby.nobody', { join: say('cards.lobby.joinCommand') }),
-    ].join('\n');
     return {
-      text,
-      cards: {
-        version: info.version,
-        phase: 'lobby',
-        round: 0,
-        deadline: null,
-        toActUserId: null,
-        toActUserIds: [],
-        title: say('cards.lobby.title', { game: say('cards.game.title') }),
-        text,
-        board: null,
-        boardKey: '',
+      version: info.version,
+      phase: 'lobby',
+      round: 0,
+      deadline: null,
+      toActUserId: null,
+      toActUserIds: [],
+      paused: false,
+      seats,
+      lobby: {
+        seats: s.seats,
+        preset: s.preset,
+        turnMs: s.turnMs,
+        dynastyCards: s.dynastyCards,
+        gmUserId: game.gmUserId,
+        demonstration: Boolean(game.demonstration),
+        computerFill: Boolean(game.computerFill),
       },
+      board: null,
+      boardKey: '',
     };
   }
-  const t = cardTableText(info.table, info.seats, info.deadline, game.status === 'paused', locale);
   return {
-    text: `**${t.title}**\n${t.text}`,
-    cards: {
-      version: info.version,
-      phase: info.phase,
-      round: info.round,
-      deadline: info.deadline,
-      toActUserId: info.toActUserId,
-      toActUserIds:
-        game.status === 'active' ? seatsToAct(ctx.state).flatMap((seat) => seatRow(ctx, seat)?.userId ?? []) : [],
-      title: t.title,
-      text: t.text,
-      board: info.table,
-      boardKey: `${info.round}:${boardKey(ctx.state)}`,
-    },
+    version: info.version,
+    phase: info.phase,
+    round: info.round,
+    deadline: info.deadline,
+    toActUserId: info.toActUserId,
+    toActUserIds:
+      game.status === 'active' ? seatsToAct(ctx.state).flatMap((seat) => seatRow(ctx, seat)?.userId ?? []) : [],
+    paused: game.status === 'paused',
+    seats,
+    lobby: null,
+    board: info.table,
+    boardKey: `${info.round}:${boardKey(ctx.state)}`,
   };
 }
 
@@ -107,41 +80,10 @@ export async function queueTable(tx: Tx, ctx: CardCtx, now: number): Promise<voi
   await queueStatus(tx, ctx.game.id, now);
 }
 
-/**
- * A card row's text in `locale` (the bot words each row at delivery in its reader's): its `words`, else its
- * English `text`. `board`: the public view a round summary or the end of the game shows.
- */
-export function cardsEventText(e: CardsEvent, locale: Locale): string {
-  const words = e.data.words;
-  if (!words) return e.data.text;
-  return wordsText(words, locale, 'board' in e.data ? e.data.board : null);
-}
-
-function wordsText(words: CardWords, locale: Locale, board: CardGameView | null): string {
-  switch (words.what) {
-    case 'lines':
-      return words.lines.map((line) => t(locale, line)).join('\n');
-    case 'log':
-      return logLine(
-        words.round,
-        words.events,
-        { dynasties: words.dynasties, actor: words.actor ? t(locale, words.actor) : undefined },
-        locale,
-      );
-    case 'round':
-      return board ? roundSummaryText(words.round, words.events, board, locale) : '';
-    case 'over': {
-      if (!board) return '';
-      const dynasties = board.seats.map((x) => x.dynasty);
-      return [winnerText(board, locale), ...words.events.map((e) => eventText(e, dynasties, locale))].join('\n');
-    }
-  }
-}
-
 /** Message lines as a row's `words`, with their English `text`. */
 function linesOf(lines: Msg | readonly Msg[]): { text: string; words: CardWords } {
   const all = Array.isArray(lines) ? [...lines] : [lines as Msg];
-  return { text: all.map((line) => t('en', line)).join('\n'), words: { what: 'lines', lines: all } };
+  return { text: worded(all).text, words: { what: 'lines', lines: all } };
 }
 
 /** A line of the game's log thread: message lines, or an action's public events (`words`). */
@@ -155,8 +97,7 @@ export async function queueLog(
     | { what: 'log'; round: number; events: GameEvent[]; dynasties: DynastyId[]; actor?: Msg },
   now: number,
 ): Promise<void> {
-  const data =
-    'what' in lines ? { text: wordsText(lines, 'en', null), words: lines } : linesOf(lines as Msg | readonly Msg[]);
+  const data = 'what' in lines ? { words: lines } : linesOf(lines as Msg | readonly Msg[]);
   await enqueue(tx, {
     gameId: ctx.game.id,
     payload: cardsPayload(ctx.game.id, { event: 'log', data }),
@@ -272,7 +213,6 @@ export async function queueRoundSummary(
       event: 'round',
       data: {
         round,
-        text: roundSummaryText(round, events, after),
         board: after,
         changed: changedStates(before, after),
         words: { what: 'round', round, events: events.filter((e) => SUMMARY_EVENTS.includes(e.kind)) },
@@ -293,11 +233,10 @@ export async function queueGameOver(
 ): Promise<void> {
   const view = publicView(ctx.state!);
   const reason = events.find((e) => e.kind === 'gameOver');
-  const text = [winnerText(view), reason?.text ?? ''].filter(Boolean).join('\n');
   const words: CardWords = { what: 'over', events: reason ? [reason] : [] };
   await enqueue(tx, {
     gameId: ctx.game.id,
-    payload: cardsPayload(ctx.game.id, { event: 'over', data: { text, board: view, words } }),
+    payload: cardsPayload(ctx.game.id, { event: 'over', data: { board: view, words } }),
     target: { kind: 'channel', id: ctx.game.channelId },
     dedupeKey: `cards:over:${ctx.game.id}:${seq}`,
     now,

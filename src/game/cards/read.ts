@@ -4,16 +4,22 @@ import { first } from '../../store/store.js';
  * pings still up (docs/bot.md "Card game turns").
  */
 import { eq, and, asc, desc } from 'drizzle-orm';
-import { eligibleStates, physicalCount, controllerOf, type GameEvent, type StateId } from '../../cardgame/index.js';
+import {
+  controllerOf,
+  dynastyLabel,
+  eligibleStates,
+  physicalCount,
+  stateLabel,
+  type GameEvent,
+  type StateId,
+} from '../../cardgame/index.js';
 import { games } from '../../store/schema.js';
 import { cardEvents, cardGames, type CardPing } from './tables.js';
 import { idText } from '../../store/queries.js';
 import { inReadTransaction, inTransaction, fail, type GameDeps, type Result } from '../core/index.js';
 import { cardCtxById, infoOf, loadCtx, openCardGame } from './store.js';
-import { dynastyLabel, stateLabel } from './text.js';
 import { CARD_KIND, type CardGameInfo, type CardTablePayload } from './types.js';
 import { replayCardGame } from './gm.js';
-import type { Locale } from '../../i18n/index.js';
 import { cardTablePayload } from './outbox.js';
 
 /** The channel's unfinished card game, else its latest finished one, else null (also null for a Diplomacy game). */
@@ -168,18 +174,14 @@ export async function verifyCardReplay(deps: GameDeps, gameId: number): Promise<
 }
 
 /**
- * The table message as it is now (for `/game status` in a card game's channel), in `locale` (the member's; default the
- * game's); null when there is no card game.
+ * The table message as it is now (for `/cards status` in a card game's channel), as data the bot words in the member's
+ * locale; null when there is no card game.
  */
-export async function cardTableOf(
-  deps: GameDeps,
-  channelId: string,
-  locale?: Locale,
-): Promise<{ text: string; cards: CardTablePayload } | null> {
+export async function cardTableOf(deps: GameDeps, channelId: string): Promise<CardTablePayload | null> {
   const r = await inReadTransaction(deps, async (tx) => {
     const open = await openCardGame(tx, channelId);
     if ('ok' in open) return { ok: true, table: null };
-    return { ok: true, table: await cardTablePayload(tx, open.game, locale) };
+    return { ok: true, table: await cardTablePayload(tx, open.game) };
   });
   return r.ok ? r.table : null;
 }

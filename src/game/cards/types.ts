@@ -27,8 +27,9 @@ export const CARD_VARIANT_ID: string = CARD_GAME.id;
 export const CARD_KIND: string = CARD_GAME.kind;
 
 /**
- * A card game's table message (design §3.4), filled at delivery from the game as it is then: the texts of
- * `cardTableText` plus the public view for the buttons and the board image. Built only from `publicView`.
+ * A card game's table message (design §3.4), filled at delivery from the game as it is then: the public view, the
+ * seats' public info and the lobby's settings, which the bot words in the reader's locale (src/bot/cards/words.ts),
+ * plus what it needs for the buttons and the board image. Built only from `publicView`.
  * It is the `data` of the card kind's status rows (src/game/outbox/write.ts `KindStatus`).
  */
 export interface CardTablePayload {
@@ -40,11 +41,29 @@ export interface CardTablePayload {
   toActUserId: string | null;
   /** Every user who must act now (the setup give: all who have not chosen); their turn pings stay, others go. */
   toActUserIds?: string[];
-  title: string;
-  text: string;
+  /** Paused by the game master (the table says so; no deadline runs). */
+  paused: boolean;
+  /** Who sits where, as everyone may see it. */
+  seats: CardTableSeat[];
+  /** Before the start: what the lobby shows; null once the game started. */
+  lobby: CardLobbyTable | null;
   board: CardGameView | null;
   /** Changes when the board changed (attach a fresh image only then). */
   boardKey: string;
+}
+
+/** A seat as the table shows it: its holder, dynasty, absence and concession. */
+export type CardTableSeat = Pick<CardSeatInfo, 'seat' | 'userId' | 'dynasty' | 'away' | 'conceded'>;
+
+/** What the lobby's table message shows: the table size, the turn times, the game master and how seats fill. */
+export interface CardLobbyTable {
+  seats: number;
+  preset: CardGameSettings['preset'];
+  turnMs: number;
+  dynastyCards: boolean;
+  gmUserId: string;
+  demonstration: boolean;
+  computerFill: boolean;
 }
 
 /**
@@ -65,16 +84,17 @@ export type CardWords =
  *   target is the game's channel (mentioning exactly `userId`) or the user (a DM);
  * - `round`: the round summary (design §3.6 step 4) with the board after the round (public view);
  * - `over`: the end of the game (design §3.10) with the final board (public view).
- * `text` is the English wording; `words` how to word it in the reader's locale.
+ * `words` says how to word a row in the reader's locale (src/bot/cards/words.ts `cardsEventText`); `text` is the
+ * English of message lines, and the whole wording of a row queued before `words`.
  */
 export type CardsEvent =
-  | { event: 'log'; data: { text: string; words?: CardWords } }
+  | { event: 'log'; data: { text?: string; words?: CardWords } }
   | { event: 'turn'; data: { userId: string; text: string; reminder: boolean; phase?: string; words?: CardWords } }
   | {
       event: 'round';
-      data: { round: number; text: string; board: CardGameView; changed: string[]; words?: CardWords };
+      data: { round: number; text?: string; board: CardGameView; changed: string[]; words?: CardWords };
     }
-  | { event: 'over'; data: { text: string; board: CardGameView; words?: CardWords } };
+  | { event: 'over'; data: { text?: string; board: CardGameView; words?: CardWords } };
 
 export type CardPreset = 'live' | 'standard' | 'async';
 
@@ -212,19 +232,4 @@ export interface CardDraftView {
   steps: number;
   /** Fire and Wind sources chosen whose destination is not chosen yet (the wizard asks for it next). */
   sources: { fire?: number; wind?: number };
-}
-
-/** The public table message's content (design §3.4), built only from `publicView` and the seats. */
-export interface CardTableText {
-  title: string;
-  /** "Turn: @u (Qin 秦) · deadline …" and the like (with references, src/game/core/text-refs.ts). */
-  turn: string;
-  /** One line per superiority. */
-  battlefield: string[];
-  /** One line per seat. */
-  seats: string[];
-  /** Recruiting row, deck and discard sizes, resistance. */
-  row: string[];
-  /** Everything above as one text (≤ 4000 characters: an embed description). */
-  text: string;
 }

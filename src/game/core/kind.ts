@@ -80,10 +80,10 @@ export interface GameKind {
   /** The earliest deadline or reminder of its running games still to come, or null. */
   nextWakeAt(deps: GameDeps): Promise<number | null>;
   /**
-   * The channel's status message of one of its games as it is now (the outbox calls it at delivery): its text, and
-   * `data` for its bot side to draw the message with (the row's `own`, src/game/outbox/write.ts `KindStatus`).
+   * The channel's status message of one of its games as it is now (the outbox calls it at delivery): `data` for its
+   * bot side to word and draw the message with (the row's `own`, src/game/outbox/write.ts `KindStatus`), or a text.
    */
-  status(tx: Tx, game: GameRow): Promise<{ text: string; data?: unknown } | null>;
+  status(tx: Tx, game: GameRow): Promise<{ text?: string; data?: unknown } | null>;
   /** Whether one of its games not finished yet has a computer seat (the bot then starts the AI worker ahead of its first turn). */
   hasComputerSeats?(deps: GameDeps): Promise<boolean>;
   /** Its computer seats: `play()` asks every seat that must act now; called after every change, sweep and start. */

@@ -64,7 +64,7 @@ export async function pinnedStatus(
 ): Promise<{ lines: Msg[] } | { text: string; own?: { kind: string; data: unknown } }> {
   const own = (await gameKindOf(game.kind)?.status(tx, game)) ?? null;
   if (!own) return { lines: (await buildStatus(tx, game, now)).lines };
-  return { text: own.text, ...(own.data !== undefined ? { own: { kind: game.kind, data: own.data } } : {}) };
+  return { text: own.text ?? '', ...(own.data !== undefined ? { own: { kind: game.kind, data: own.data } } : {}) };
 }
 
 export async function buildStatus(

@@ -11,7 +11,6 @@ import {
   cardComputerDuties,
   cardComputerSeats,
   cardsMyView,
-  cardTableText,
   draftEffect,
   gmReplaceCards,
   startFallBack,
@@ -19,6 +18,7 @@ import {
   verifyCardReplay,
   type CardComputersOptions,
 } from '../../../src/game/cards/index.js';
+import { cardTableText } from '../../../src/bot/cards/words.js';
 import { internalErrors, type TestEnv } from '../helpers.js';
 import {
   actOnce,

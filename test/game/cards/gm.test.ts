@@ -18,9 +18,9 @@ import {
   sweepCardGames,
   verifyCardReplay,
   wageBattle,
-  cardTableText,
   dynastyLabel,
 } from '../../../src/game/cards/index.js';
+import { cardTableText } from '../../../src/bot/cards/words.js';
 import { internalErrors, type TestEnv, makeEnv } from '../helpers.js';
 import { gmCancel } from '../../../src/game/gm/index.js';
 import {

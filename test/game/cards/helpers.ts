@@ -22,6 +22,7 @@ import {
 } from '../../../src/game/cards/index.js';
 import type { KindPayload } from '../../../src/game/outbox/index.js';
 import type { CardGameState } from '../../../src/cardgame/index.js';
+import { cardsEventText } from '../../../src/bot/cards/words.js';
 import { makeEnv, type TestEnv } from '../helpers.js';
 
 export const CH = 'chan-cards';
@@ -67,12 +68,16 @@ export function cardEventOf(row: OutboxRow): CardsEvent['event'] | null {
   return row.kind === 'kind' ? (row.payload as KindPayload<CardsEvent>).event : null;
 }
 
-/** The data of a card-game row (its `CardsEvent` data). */
+/**
+ * The data of a card-game row (its `CardsEvent` data), with its `text` as a reader of the default locale gets it: the
+ * row's words worded by the bot (src/bot/cards/words.ts), as the deliverer does.
+ */
 export function cardDataOf<E extends CardsEvent['event']>(
   row: OutboxRow,
   _event: E,
-): Extract<CardsEvent, { event: E }>['data'] {
-  return (row.payload as { data: never }).data;
+): Extract<CardsEvent, { event: E }>['data'] & { text: string } {
+  const data = (row.payload as { data: object }).data;
+  return { ...data, text: cardsEventText(row.payload as CardsEvent, 'en') } as never;
 }
 
 /** A started game with `n` players (seat i = USERS[i]), dynasties drawn. */

@@ -7,7 +7,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cardName, publicView } from '../../../src/cardgame/index.js';
-import { cardTablePayload, sweepCardGames, verifyCardReplay } from '../../../src/game/cards/index.js';
+import { cardTablePayload, sweepCardGames, verifyCardReplay, type CardsEvent } from '../../../src/game/cards/index.js';
+import { cardsEventText, cardTableReply } from '../../../src/bot/cards/words.js';
 import { games } from '../../../src/store/schema.js';
 import { first } from '../../../src/store/store.js';
 import { internalErrors, makeEnv, seeded, type TestEnv } from '../helpers.js';
@@ -55,7 +56,17 @@ async function playGame(seats: number, dynastyCards: boolean, seed: number) {
     const table = await env.deps.store.transaction(async (tx) => await cardTablePayload(tx, game));
     const rows = (await outboxRows(env)).slice(scanned);
     scanned += rows.length;
-    const texts = [JSON.stringify(table), ...rows.map((x) => JSON.stringify(x.payload)), JSON.stringify(logged)];
+    // the rows and the table as stored, and as the bot words them (src/bot/cards/words.ts)
+    const worded = [
+      ...(table ? [cardTableReply(table)] : []),
+      ...rows.filter((x) => x.kind === 'kind').map((x) => cardsEventText(x.payload as CardsEvent, 'en')),
+    ];
+    const texts = [
+      JSON.stringify(table),
+      ...rows.map((x) => JSON.stringify(x.payload)),
+      JSON.stringify(logged),
+      ...worded,
+    ];
     for (const t of texts)
       for (const id of ids(t)) if (hidden.has(id)) leaks.push(`${id} at step ${step} in ${t.slice(0, 300)}`);
     // players read cards by name ("Fire/Cavalry/Chariot"): a name no copy of which was ever face up is hidden too

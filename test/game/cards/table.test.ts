@@ -3,9 +3,10 @@ import { memberRef, timeRef } from '../../../src/game/core/text-refs.js';
 import { discordText } from '../../../src/bot/markup.js';
 import { newGame, apply, publicView, type CardGameState } from '../../../src/cardgame/index.js';
 import { deliverOutbox, type DeliveryRow } from '../../../src/game/delivery/deliver.js';
+import { cardName, inNotation, type CardSeatInfo } from '../../../src/game/cards/index.js';
 import {
   battlefieldLines,
-  cardName,
+  cardTableReply,
   cardTableText,
   claimPreviewText,
   effectLabel,
@@ -14,9 +15,7 @@ import {
   roundSummaryText,
   strongholdLabel,
   winnerText,
-  type CardSeatInfo,
-} from '../../../src/game/cards/index.js';
-import { inNotation } from '../../../src/game/cards/text.js';
+} from '../../../src/bot/cards/words.js';
 import { outbox } from '../../../src/store/schema.js';
 import { internalErrors, type TestEnv } from '../helpers.js';
 import { actOnce, cardDataOf, cardEventOf, chooseFirst, giveAll, info, startedCards } from './helpers.js';
@@ -241,8 +240,8 @@ describe('cardTableOf', () => {
     const { createGame } = await import('../../../src/game/lobby/index.js');
     env = await startedCards(2);
     const t = (await cardTableOf(env.deps, 'chan-cards'))!;
-    expect(t.cards.phase).toBe('give');
-    expect(t.text).toContain('Setup · choose recruits');
+    expect(t.phase).toBe('give');
+    expect(cardTableReply(t)).toContain('Setup · choose recruits');
     await createGame(env.deps, { channelId: 'dip', guildId: 'guild-1', userId: 'x', variantId: 'classic' });
     expect(await cardTableOf(env.deps, 'dip')).toBeNull();
   });

@@ -1,17 +1,16 @@
 /**
- * Pure text builders for everything the channel reads about a card game (design §3.4, §3.6, §3.10). They take
- * ONLY the engine's `publicView` (and the seats' public info), so no hand can reach a public message through
- * them; the bot renders its embeds (and fits them into Discord's limits) and the tests check the same texts.
- * Each builder words its text in the reader's locale (`locale`, English by default: docs/locales.md), with the
- * catalogue's `cards.*` messages and the names of ./names.ts.
+ * The card game's public texts in the reader's words (docs/cardgame.md "In the bot", docs/locales.md): the table
+ * message, the log thread's lines, the round summary, the end of the game and the wizards' labels. The game layer
+ * hands over data (public views, public events, the seats' public info: src/game/cards/types.ts); the words are
+ * built here, ONLY from the engine's `publicView` and public events, so no hand can reach a public message through
+ * them. Each builder words its text in the reader's locale (`locale`, English by default) with the catalogue's
+ * `cards.*` messages and the names of src/game/cards/names.ts; the embeds are fitted into Discord's limits by their
+ * senders (deliver.ts).
  */
 import {
-  cardName,
   countPlayed,
   countResistance,
   DATA,
-  dynastyLabel,
-  stateLabel,
   SYMBOLS,
   type CardGameView,
   type CardId,
@@ -25,18 +24,27 @@ import {
   type SymbolId,
 } from '../../cardgame/index.js';
 import type { ClaimLine } from '../../cardgame/counting.js';
-import { isCard } from '../../cardgame/cards.js';
-import { tr, type Locale, type MessageKey } from '../../i18n/index.js';
-import type { CardSeatInfo, CardTableText } from './types.js';
-import { computerLevelOf, isComputer, playerName, timeRef } from '../core/index.js';
-import { cardWord, dynastyTitle, dynastyWord, listOf, ownerWord, stateTitle, stateWord, symbolWord } from './names.js';
+import { t, tr, type Locale, type MessageKey } from '../../i18n/index.js';
+import {
+  cardWord,
+  deadlineTimes,
+  dynastyTitle,
+  dynastyWord,
+  listOf,
+  ownerWord,
+  stateTitle,
+  stateWord,
+  SUMMARY_EVENTS,
+  symbolWord,
+  type CardsEvent,
+  type CardTablePayload,
+  type CardTableSeat,
+  type CardWords,
+} from '../../game/cards/index.js';
+import { computerLevelOf, isComputer, memberRef, playerName } from '../../game/core/index.js';
 
 const SUP = new Map(DATA.superiorities.map((s) => [s.id, s]));
 const STATES = new Map(DATA.board.states.map((s) => [s.id, s]));
-
-// The notation (src/cardgame/names.ts): symbols by their English word, cards by their symbols ("Fire/Cavalry/Chariot",
-// "Advisor/Chariot", "Wild"), states and dynasties by their Latin name with the Chinese beside it ("Gu 顧", "Qin 秦").
-export { cardName, dynastyLabel, stateLabel };
 
 /** 🐎 for cavalry, … (only ever shown beside the symbol's name). */
 export function symbolEmoji(symbol: SymbolId): string {
@@ -46,17 +54,6 @@ export function symbolEmoji(symbol: SymbolId): string {
 /** "🐎 Cavalry" ("🐎 Cavalerie", "🐎 骑兵"). */
 export function symbolLabel(symbol: SymbolId, locale: Locale = 'en'): string {
   return `${symbolEmoji(symbol)} ${symbolWord(symbol, locale)}`;
-}
-
-/**
- * An engine sentence (a refusal) for players: the engine names cards for the CLI by deck id and symbols
- * ("B63 wind/cavalry/crossbow", "D04 dark chariot", "W1 wild", or the id alone); players read "Wind/Cavalry/Crossbow".
- */
-export function inNotation(sentence: string): string {
-  return sentence.replace(
-    /\b([BD]\d\d|W\d)\b(?: (?:dark [a-z]+(?:\/[a-z]+)*|wild|[a-z]+(?:\/[a-z]+)+))?/g,
-    (m: string, id: string) => (isCard(id) ? cardName(id) : m),
-  );
 }
 
 /** Cards named one after the other: "Fire/Cavalry/Chariot, Advisor/Spy". Only for face-up or own cards. */
@@ -87,7 +84,7 @@ function andList(items: readonly string[], locale: Locale): string {
  */
 export function seatLabel(
   view: CardGameView,
-  seats: readonly CardSeatInfo[],
+  seats: readonly CardTableSeat[],
   seat: Seat,
   mention = true,
   locale: Locale = 'en',
@@ -122,11 +119,6 @@ function playedText(p: PlayedCard, locale: Locale): string {
   return p.cover
     ? tr(locale, 'cards.played.dynastyCovers', { dynasty, symbol: symbolWord(p.cover, locale) })
     : tr(locale, 'cards.played.dynasty', { dynasty });
-}
-
-/** A deadline as date and time, then relative: "1 January 2026 12:00 (in 2 hours)". */
-export function deadlineTimes(ms: number): string {
-  return `${timeRef(ms, 'f')} (${timeRef(ms, 'R')})`;
 }
 
 /** The battlefield row, one line per superiority (design §3.4). */
@@ -170,7 +162,7 @@ function seatStatus(view: CardGameView, i: Seat, locale: Locale): string {
 }
 
 /** One line per seat: played cards, claims, hand size, supply, fallen back (design §3.4). */
-export function seatLines(view: CardGameView, seats: readonly CardSeatInfo[], locale: Locale = 'en'): string[] {
+export function seatLines(view: CardGameView, seats: readonly CardTableSeat[], locale: Locale = 'en'): string[] {
   return view.seats.map((x, i) => {
     const info = seats.find((s) => s.seat === i);
     const sittingOut = view.battle.tiebreak && !view.battle.tiebreak.seats.includes(i);
@@ -214,7 +206,7 @@ export function rowLines(view: CardGameView, locale: Locale = 'en'): string[] {
 /** The table's title and its line saying who acts (design §3.4). */
 function tableHead(
   view: CardGameView,
-  seats: readonly CardSeatInfo[],
+  seats: readonly CardTableSeat[],
   deadline: number | null,
   locale: Locale,
 ): { title: string; turn: string } {
@@ -266,10 +258,25 @@ function tableHead(
   }
 }
 
+/** The public table message's content (design §3.4), built only from `publicView` and the seats. */
+export interface CardTableText {
+  title: string;
+  /** "Turn: @u (Qin 秦) · deadline …" and the like (with references, src/game/core/text-refs.ts). */
+  turn: string;
+  /** One line per superiority. */
+  battlefield: string[];
+  /** One line per seat. */
+  seats: string[];
+  /** Recruiting row, deck and discard sizes, resistance. */
+  row: string[];
+  /** Everything above as one text (≤ 4000 characters: an embed description). */
+  text: string;
+}
+
 /** The whole public table message (design §3.4). `deadline` null: none shown (paused, finished). */
 export function cardTableText(
   view: CardGameView,
-  seats: readonly CardSeatInfo[],
+  seats: readonly CardTableSeat[],
   deadline: number | null,
   paused = false,
   locale: Locale = 'en',
@@ -289,6 +296,50 @@ export function cardTableText(
     .filter(Boolean)
     .join('\n\n');
   return { title, turn, battlefield, seats: seatL, row, text };
+}
+
+/** The lobby's table message (before the start): who sits, the turn times, how to join. */
+function lobbyTableText(table: CardTablePayload, locale: Locale): { title: string; text: string } {
+  const lobby = table.lobby!;
+  const joined = table.seats.map((x) =>
+    x.dynasty ? holderOf(x.userId, dynastyTitle(x.dynasty, locale), locale) : playerName(x.userId),
+  );
+  const say = (key: MessageKey, params?: Record<string, string | number>) => tr(locale, key, params);
+  const text = [
+    say('cards.lobby.head', {
+      game: say('cards.game.name'),
+      seated: joined.length,
+      seats: lobby.seats,
+      gm: memberRef(lobby.gmUserId),
+    }),
+    say('cards.lobby.turns', {
+      preset: say(`cards.lobby.preset.${lobby.preset}` as MessageKey),
+      seconds: Math.round(lobby.turnMs / 1000),
+      dynasty: lobby.dynastyCards ? 'on' : 'off',
+    }),
+    ...(lobby.demonstration
+      ? [say('cards.lobby.demonstration')]
+      : lobby.computerFill
+        ? [say('cards.lobby.computerFill')]
+        : []),
+    joined.length
+      ? say('cards.lobby.seated', { players: listOf(joined, locale) })
+      : say('cards.lobby.nobody', { join: say('cards.lobby.joinCommand') }),
+  ].join('\n');
+  return { title: say('cards.lobby.title', { game: say('cards.game.title') }), text };
+}
+
+/** The table message's title and text in `locale`, from the table the game layer hands over (its `status`). */
+export function cardTableWords(table: CardTablePayload, locale: Locale = 'en'): { title: string; text: string } {
+  if (table.lobby || !table.board) return lobbyTableText(table, locale);
+  const words = cardTableText(table.board, table.seats, table.deadline, table.paused, locale);
+  return { title: words.title, text: words.text };
+}
+
+/** The table as one private reply (`/cards status`): the lobby's text, or the title in bold above the table. */
+export function cardTableReply(table: CardTablePayload, locale: Locale = 'en'): string {
+  const words = cardTableWords(table, locale);
+  return table.lobby || !table.board ? words.text : `**${words.title}**\n${words.text}`;
 }
 
 /** "**Qin 秦 unites China and becomes the First Emperor** (4 states)", or the shared victory. */
@@ -520,19 +571,6 @@ export function logLine(
   return opts.actor ? tr(locale, 'cards.log.actor', { line, actor: opts.actor }) : line;
 }
 
-/** The events a round summary shows, in order (design §3.6 step 4). */
-export const SUMMARY_EVENTS: readonly string[] = [
-  'fallBack',
-  'control',
-  'controlArmy',
-  'tiebreakResult',
-  'gameOver',
-  'tiebreak',
-  'row',
-  'resistance',
-  'finished',
-];
-
 /**
  * The round summary (design §3.6 step 4) from the round's public events: every fall back and its claims, the
  * control round with the counts that decided each state, the new row, the end check.
@@ -559,13 +597,35 @@ export function roundSummaryText(
   return lines.join('\n');
 }
 
-/** The states whose controller differs between two public views (outlined on the summary image). */
-export function changedStates(before: CardGameView, after: CardGameView): StateId[] {
-  return (Object.keys(after.states) as StateId[]).filter((st) => {
-    const a = before.states[st];
-    const b = after.states[st];
-    return a?.[a.length - 1] !== b?.[b.length - 1];
-  });
+/**
+ * A card row's text in `locale` (the deliverer words each row in its reader's): its `words`, else the English `text`
+ * of a row queued before them.
+ */
+export function cardsEventText(e: CardsEvent, locale: Locale): string {
+  const words = e.data.words;
+  if (!words) return e.data.text ?? '';
+  return wordsText(words, locale, 'board' in e.data ? e.data.board : null);
+}
+
+function wordsText(words: CardWords, locale: Locale, board: CardGameView | null): string {
+  switch (words.what) {
+    case 'lines':
+      return words.lines.map((line) => t(locale, line)).join('\n');
+    case 'log':
+      return logLine(
+        words.round,
+        words.events,
+        { dynasties: words.dynasties, actor: words.actor ? t(locale, words.actor) : undefined },
+        locale,
+      );
+    case 'round':
+      return board ? roundSummaryText(words.round, words.events, board, locale) : '';
+    case 'over': {
+      if (!board) return '';
+      const dynasties = board.seats.map((x) => x.dynasty);
+      return [winnerText(board, locale), ...words.events.map((e) => eventText(e, dynasties, locale))].join('\n');
+    }
+  }
 }
 
 // ---- labels for the wizards (design §3.5–§3.7); pure, shared by the bot and the tests ----
