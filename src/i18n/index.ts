@@ -31,11 +31,13 @@ export type MsgParam = string | number | Msg | Localized;
 /**
  * A name or a text that is data, not a catalogue message — a power, a province, an order as the variant writes it
  * in each locale (docs/locales.md "Names"): the English text, and the locales where it reads otherwise
- * (`{ text: 'Germany', in: { fr: 'Allemagne' } }`). Worded as the reader's locale's text, else the English.
+ * (`{ text: 'Germany', in: { fr: 'Allemagne' } }`), as a text or as a catalogue message worded in that locale (a card
+ * game's symbol: `{ text: 'fire', in: { fr: msg('cards.symbol.fire') } }`). Worded as the reader's locale's text,
+ * else the English.
  */
 export interface Localized {
   readonly text: string;
-  readonly in: Readonly<Partial<Record<Locale, string>>>;
+  readonly in: Readonly<Partial<Record<Locale, string | Msg>>>;
 }
 
 /** A text to word in the reader's locale: a catalogue key and the values of its placeholders. */
@@ -110,7 +112,8 @@ function wordParams(locale: Locale, params: Readonly<Record<string, MsgParam>>):
 
 /** A `Localized` name in `locale`: its text there, else the English. */
 export function nameIn(locale: Locale, name: Localized): string {
-  return (Object.hasOwn(name.in, locale) ? name.in[locale] : undefined) ?? name.text;
+  const own = Object.hasOwn(name.in, locale) ? name.in[locale] : undefined;
+  return own === undefined ? name.text : typeof own === 'string' ? own : t(locale, own);
 }
 
 /**

@@ -130,6 +130,47 @@ describe('the game layer writes no Discord markup', () => {
   });
 });
 
+/**
+ * The card game's use-cases return data and message keys, never words (docs/cardgame.md "Words in the bot"): no Markdown
+ * emphasis (`**`) in a string of theirs and no call of the catalogue's `tr` (the bot words: src/bot/cards/words.ts,
+ * src/bot/cards/names.ts). Comments are not strings, so they may quote a text.
+ */
+/** What a file writes in words: a string with `**`, a `tr(…)` call. */
+function wordingProblems(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const problems: string[] = [];
+  const at = (node: ts.Node) => `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+  const visit = (node: ts.Node): void => {
+    if (
+      (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node)) &&
+      node.text.includes('**')
+    )
+      problems.push(`${at(node)} writes Markdown emphasis: ${node.getText().slice(0, 120)}`);
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'tr')
+      problems.push(`${at(node)} words a message: ${node.getText().slice(0, 120)}`);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return problems;
+}
+
+describe('the card game’s use-cases write no words', () => {
+  it('finds emphasis and wording where they are, not in comments (the checker itself)', () => {
+    expect(wordingProblems('src/game/cards/x.ts', 'const a = `**${title}**\\n${text}`;')).toHaveLength(2);
+    expect(wordingProblems('src/game/cards/x.ts', "const a = '**Round 3**';")).toHaveLength(1);
+    expect(wordingProblems('src/game/cards/x.ts', "const a = tr(locale, 'cards.table.seats');")).toHaveLength(1);
+    expect(
+      wordingProblems('src/game/cards/x.ts', '/** "**Qin** wins", tr(locale, key) */\nconst a = msg(\'cards.x\');'),
+    ).toEqual([]);
+  });
+
+  it('has none in src/game/cards', () => {
+    const files = sourceFiles('src/game/cards');
+    expect(files).toContain('src/game/cards/outbox.ts');
+    expect(files.flatMap((file) => wordingProblems(file, read(file)))).toEqual([]);
+  });
+});
+
 describe('the bot runs no SQL', () => {
   it('finds imports of the store, SQL packages and kind tables, and raw database use (the checker itself)', () => {
     expect(sqlProblems('src/bot/send.ts', "import { eq } from 'drizzle-orm';")).toHaveLength(1);

@@ -32,13 +32,13 @@ import { PermanentDeliveryError, type DeliveryRow } from '../../game/delivery/in
 import type { GameDeps } from '../../game/core/index.js';
 import type { KindPayload } from '../../game/outbox/index.js';
 import { renderCardTableOffThread, roundMarks, type CardTableOptions } from '../../render/cards/index.js';
-import { stateTitle } from '../../game/cards/index.js';
 import { tr } from '../../i18n/index.js';
 import { messageUrl, tableComponents, turnComponents } from './table.js';
 import { cardsEventText, cardTableWords } from './words.js';
 import type { KindSendDeps } from '../kind.js';
 import { discordText } from '../markup.js';
 import { truncate } from '../text.js';
+import { stateTitle } from './names.js';
 
 /** What the sender lends the card game to deliver its rows (src/bot/send.ts). */
 export type CardsSendDeps = KindSendDeps;

@@ -48,15 +48,7 @@ import {
 } from '../../cardgame/effects.js';
 import { stack } from '../../cardgame/board.js';
 import { Refusal } from '../../cardgame/refusal.js';
-import {
-  cardWord,
-  engineMessage,
-  inNotation,
-  listOf,
-  ownerWord,
-  stateTitle,
-  symbolWord,
-} from '../../game/cards/index.js';
+import { engineMessage, inNotation } from '../../game/cards/index.js';
 import { t, tr, type Locale, type MessageKey } from '../../i18n/index.js';
 import { cardType, symbolLabel } from './format.js';
 import { claimPreviewText, effectLabel, strongholdLabel, strongholdWithArmies } from './words.js';
@@ -73,6 +65,7 @@ import {
   type View,
   CARD_ACTIONS,
 } from './ui.js';
+import { cardWord, listOf, ownerWord, stateTitle, symbolWord } from './names.js';
 
 export interface FallBackDraft {
   effects: Effect[];

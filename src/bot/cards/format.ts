@@ -7,7 +7,7 @@
  */
 import { card, type CardId } from '../../cardgame/index.js';
 import type { Locale } from '../../i18n/index.js';
-import { cardWord } from '../../game/cards/index.js';
+import { cardWord } from './names.js';
 
 export function title(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);

@@ -24,9 +24,9 @@ import { mentionedUserId } from '../markup.js';
 import { choiceName, userNameText } from '../text.js';
 import { dynastyLabel } from './format.js';
 import { playerName } from '../../game/core/index.js';
-import { dynastyTitle } from '../../game/cards/index.js';
 import { readerOf, refusalText } from '../locale.js';
 import { msg, tr, type Locale, type MessageKey } from '../../i18n/index.js';
+import { dynastyTitle } from './names.js';
 
 /** A game master's receipt in their own words, and that the channel has been told. */
 const told = (locale: Locale, key: MessageKey, params?: Record<string, string | number>) =>

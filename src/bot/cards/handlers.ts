@@ -35,8 +35,6 @@ import {
   STALE,
   type CardDraftView,
   type CardGameInfo,
-  dynastyTitle,
-  listOf,
 } from '../../game/cards/index.js';
 import { type Caller, playerName } from '../../game/core/index.js';
 import type { ComponentInteraction } from '../command.js';
@@ -65,6 +63,7 @@ import { buttonRow, selectRow, vid, cid, type TableRef, type View, CARD_ACTIONS 
 import { chooseStep, giveStep, handView } from './views.js';
 import { tableBoardPicture, publicTable } from './board.js';
 import { confirmCardConcession } from './concede.js';
+import { dynastyTitle, listOf } from './names.js';
 
 type Reply = View & { files?: AttachmentBuilder[] };
 type Who = { channelId: string | null; user: { id: string } };

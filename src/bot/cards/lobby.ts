@@ -23,8 +23,8 @@ import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respo
 import { readerOf } from '../locale.js';
 import { msg, tr, type Locale, type MessageKey } from '../../i18n/index.js';
 import type { SeatSettings } from '../../game/seats/index.js';
-import { dynastyTitle, listOf } from '../../game/cards/index.js';
 import { cardTableReply } from './words.js';
+import { dynastyTitle, listOf } from './names.js';
 
 export const CARD_GAME_CHOICE = { name: CARD_GAME.choice, value: CARD_VARIANT_ID };
 export const CARD_PRESET_CHOICES = [

@@ -23,17 +23,10 @@ import type { ClaimLine } from '../../cardgame/counting.js';
 import { type WageAction, matchReference } from '../../cardgame/wage.js';
 import { cardType, groupByType, title } from './format.js';
 import { t, tr, type Locale, type MessageKey } from '../../i18n/index.js';
-import {
-  cardWord,
-  dynastyTitle,
-  dynastyWord,
-  engineMessage,
-  inNotation,
-  listOf,
-  symbolWord,
-} from '../../game/cards/index.js';
+import { engineMessage, inNotation } from '../../game/cards/index.js';
 import { symbolLabel } from './words.js';
 import { buttonRow, pagedSelect, selectRow, vid, type Option, type TableRef, type View, CARD_ACTIONS } from './ui.js';
+import { cardWord, dynastyTitle, dynastyWord, listOf, symbolWord } from './names.js';
 
 // ---- the play as a short string (select values and the confirm button's custom id) ----
 

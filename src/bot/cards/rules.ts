@@ -4,8 +4,8 @@
  */
 import { DATA } from '../../cardgame/index.js';
 import { tr, type Locale, type MessageKey } from '../../i18n/index.js';
-import { dynastyTitle } from '../../game/cards/index.js';
 import { symbolLabel } from './words.js';
+import { dynastyTitle } from './names.js';
 
 export const RULE_TOPICS = ['turn', 'superiority', 'dynasty', 'round', 'control', 'end'] as const;
 export type RuleTopic = (typeof RULE_TOPICS)[number];

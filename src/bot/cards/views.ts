@@ -14,12 +14,12 @@ import {
   type Seat,
 } from '../../cardgame/index.js';
 import { tr, type Locale, type MessageKey } from '../../i18n/index.js';
-import { cardWord, dynastyTitle, dynastyWord, listOf, stateTitle } from '../../game/cards/index.js';
 import { defaultGive } from '../../cardgame/setup.js';
 import { defaultState } from '../../cardgame/setup-actions.js';
 import { cardLines } from './format.js';
 import { leadsText } from './play.js';
 import { buttonRow, selectRow, vid, type Button, type TableRef, type View, CARD_ACTIONS } from './ui.js';
+import { cardWord, dynastyTitle, dynastyWord, listOf, stateTitle } from './names.js';
 
 function dynastyCardLine(s: CardGameState, seat: Seat, locale: Locale): string | null {
   if (!s.settings.dynastyCards) return null;

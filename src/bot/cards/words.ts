@@ -26,22 +26,15 @@ import {
 import type { ClaimLine } from '../../cardgame/counting.js';
 import { t, tr, type Locale, type MessageKey } from '../../i18n/index.js';
 import {
-  cardWord,
   deadlineTimes,
-  dynastyTitle,
-  dynastyWord,
-  listOf,
-  ownerWord,
-  stateTitle,
-  stateWord,
   SUMMARY_EVENTS,
-  symbolWord,
   type CardsEvent,
   type CardTablePayload,
   type CardTableSeat,
   type CardWords,
 } from '../../game/cards/index.js';
 import { computerLevelOf, isComputer, memberRef, playerName } from '../../game/core/index.js';
+import { cardWord, dynastyTitle, dynastyWord, listOf, ownerWord, stateTitle, stateWord, symbolWord } from './names.js';
 
 const SUP = new Map(DATA.superiorities.map((s) => [s.id, s]));
 const STATES = new Map(DATA.board.states.map((s) => [s.id, s]));

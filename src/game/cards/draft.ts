@@ -34,7 +34,7 @@ import {
 } from '../core/index.js';
 import { isCard } from '../../cardgame/cards.js';
 import { msg, type Msg } from '../../i18n/index.js';
-import { cardWord, inEachLocale, namesParam, symbolParam, symbolWord } from './names.js';
+import { cardMsg, msgList, otherwise, symbolMsg, symbolParam } from './names.js';
 import { commitAction, markPresentInTx, runAutomatic } from './commit.js';
 import { queueTable } from './outbox.js';
 import { inNotation } from './notation.js';
@@ -50,7 +50,7 @@ function notClaimed(symbol: string, claims: readonly string[]): Refusal {
   return fail(
     msg('cards.refused.notClaimed', {
       symbol: symbolParam(symbol),
-      claims: namesParam((locale) => claims.map((c) => (locale === 'en' ? c : symbolWord(c, locale)))),
+      claims: claims.length ? otherwise(claims.join(', '), msgList(claims.map(symbolMsg))) : msg('cards.list.none'),
     }),
   );
 }
@@ -308,7 +308,7 @@ function recruitError(row: readonly string[], count: number, cards: readonly str
     const i = left.indexOf(c);
     if (i < 0)
       return msg('cards.refused.notInRow', {
-        card: inEachLocale((locale) => (locale !== 'en' && isCard(c) ? cardWord(c, locale) : inNotation(c))),
+        card: isCard(c) ? otherwise(inNotation(c), cardMsg(c)) : inNotation(c),
       });
     left.splice(i, 1);
   }

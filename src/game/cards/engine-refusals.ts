@@ -8,49 +8,41 @@
  */
 import { DYNASTIES, SYMBOLS, type DynastyId, type SymbolId } from '../../cardgame/index.js';
 import type { Refusal } from '../core/index.js';
-import { msg, t, tr, type Localized, type MessageKey, type Msg } from '../../i18n/index.js';
-import { dynastyWord, inEachLocale, listOf, symbolWord } from './names.js';
+import { msg, t, type Localized, type MessageKey, type Msg } from '../../i18n/index.js';
+import { msgList, msgStack, otherwise, symbolMsg } from './names.js';
 import { inNotation } from './notation.js';
 
-/** An owner as the engine names it ("Qin", "neutral"), in each locale's words. */
-function ownerParam(name: string): Localized | string {
+/** An owner as the engine names it ("Qin", "neutral") as a message, or the name itself when it is neither. */
+function ownerMsg(name: string): Msg | string {
   const dynasty = DYNASTIES.find((d) => d === name.toLowerCase()) as DynastyId | undefined;
-  if (dynasty) return inEachLocale((locale) => (locale === 'en' ? name : dynastyWord(dynasty, locale)));
-  if (name === 'neutral') return inEachLocale((locale) => (locale === 'en' ? name : tr(locale, 'cards.owner.neutral')));
-  return name;
+  if (dynasty) return msg(`cards.dynasty.${dynasty}` as MessageKey);
+  return name === 'neutral' ? msg('cards.owner.neutral') : name;
+}
+
+/** An owner as the engine names it ("Qin", "neutral"): the engine's English, the catalogue's name elsewhere. */
+function ownerParam(name: string): Localized | string {
+  const other = ownerMsg(name);
+  return typeof other === 'string' ? name : otherwise(name, other);
 }
 
 /** A superiority as the engine names it ("Cavalry", "Forest"), in each locale's words. */
 function symbolParam(name: string): Localized | string {
   const symbol = SYMBOLS.find((s) => s === name.toLowerCase()) as SymbolId | undefined;
-  return symbol ? inEachLocale((locale) => (locale === 'en' ? name : symbolWord(symbol, locale))) : name;
+  return symbol ? otherwise(name, symbolMsg(symbol)) : name;
 }
 
 /** Stronghold numbers the engine lists ("4, 9", "4 or 9", or "none"), in each locale's list. */
 function numbersParam(text: string): Localized {
   const numbers = text.match(/\d+/g) ?? [];
-  const or = / or /.test(text);
-  return inEachLocale((locale) => {
-    if (locale === 'en') return text;
-    if (numbers.length === 0) return tr(locale, 'cards.list.none');
-    if (!or) return listOf(numbers, locale);
-    return tr(locale, 'cards.engine.or', { a: numbers.slice(0, -1).join(', '), b: numbers.at(-1)! });
-  });
+  if (numbers.length === 0) return otherwise(text, msg('cards.list.none'));
+  if (!/ or /.test(text)) return otherwise(text, msgList(numbers));
+  return otherwise(text, msg('cards.engine.or', { a: numbers.slice(0, -1).join(', '), b: numbers.at(-1)! }));
 }
 
 /** What stands on a stronghold as the engine says it ("Qin + neutral", "nothing"). */
 function armiesParam(text: string): Localized {
-  return inEachLocale((locale) => {
-    if (locale === 'en') return text;
-    if (text === 'nothing') return tr(locale, 'cards.stronghold.empty');
-    return text
-      .split(' + ')
-      .map((o) => {
-        const p = ownerParam(o);
-        return typeof p === 'string' ? p : (p.in[locale] ?? p.text);
-      })
-      .join(' + ');
-  });
+  if (text === 'nothing') return otherwise(text, msg('cards.stronghold.empty'));
+  return otherwise(text, msgStack(text.split(' + ').map(ownerMsg)));
 }
 
 type Pattern = [RegExp, MessageKey, (m: RegExpExecArray) => Msg['params']];

@@ -32,8 +32,8 @@ import {
 import { queueDm } from '../outbox/index.js';
 import { commitDefault, runAutomatic, turnClock, turnLength } from './commit.js';
 import { queueCardNotice, queueLog, queuePingsForNow, queueTable, queueTurnPing, turnPingText } from './outbox.js';
-import { dynastyMsg, dynastyTitle, holderMsg, namesParam } from './names.js';
-import { msg, type Locale } from '../../i18n/index.js';
+import { dynastyMsg, holderMsg, namesParam, seatedMsg } from './names.js';
+import { msg } from '../../i18n/index.js';
 import { cardDuration, cardLevel } from './typed.js';
 import {
   bumpVersion,
@@ -215,7 +215,7 @@ export async function gmReplaceCards(
       return fail(
         msg('cards.refused.noSeatOf', {
           seat: typed(input.seat),
-          seats: namesParam((locale) => s.seats.map((x) => dynastyTitle(x.dynasty, locale))),
+          seats: namesParam(s.seats.map((x) => dynastyMsg(x.dynasty))),
         }),
       );
     // no row: nobody holds the seat since a `/gm kick`
@@ -340,12 +340,7 @@ export async function gmKickCards(
     if (ctx.game.status === 'finished') return fail(msg('cards.refused.gameOver'));
     const row = seatNamed(ctx, input.seat);
     if (!row) {
-      const held = (locale: Locale) =>
-        ctx.seats.map((x) =>
-          x.dynasty
-            ? `${dynastyTitle(x.dynasty as DynastyId, locale)} (${playerName(x.userId)})`
-            : playerName(x.userId),
-        );
+      const held = ctx.seats.map((x) => seatedMsg(x.userId, x.dynasty as DynastyId | null));
       return fail(
         msg('cards.refused.nobodyHolds', { seat: typed(input.seat), seated: namesParam(held, 'cards.list.nobody') }),
       );

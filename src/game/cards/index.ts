@@ -76,13 +76,3 @@ export { deadlineTimes, inNotation, SUMMARY_EVENTS } from './notation.js';
 export { infoOf, openCardGame } from './store.js';
 export { cardName, dynastyLabel } from '../../cardgame/index.js';
 export { engineMessage } from './engine-refusals.js';
-export {
-  cardWord,
-  dynastyTitle,
-  dynastyWord,
-  listOf,
-  ownerWord,
-  stateTitle,
-  stateWord,
-  symbolWord,
-} from './names.js';

@@ -37,7 +37,7 @@ import { GAME_DEFAULT_LEVEL, type Level } from '../../ai/levels.js';
 import { runAutomatic, turnClock } from './commit.js';
 import { queuePingsForNow, queueLog } from './outbox.js';
 import { isLocale, localeOf, LOCALES, msg } from '../../i18n/index.js';
-import { dynastyMsg, dynastyTitle, msgList, namesParam } from './names.js';
+import { dynastyMsg, msgList, namesParam } from './names.js';
 import { cardDuration, cardLevel } from './typed.js';
 import { infoOf, openCardGame, reload, seatOfUser, settingsOf, type CardCtx } from './store.js';
 import { dynastyLabel } from '../../cardgame/names.js';
@@ -316,7 +316,7 @@ export async function joinCardGame(
         return fail(
           msg('cards.refused.dynasty', {
             name: typed(dynasty),
-            dynasties: namesParam((locale) => DYNASTIES.map((d) => dynastyTitle(d, locale))),
+            dynasties: namesParam(DYNASTIES.map(dynastyMsg)),
           }),
         );
       const holder = ctx.seats.find((s) => s.dynasty === wanted);
@@ -325,7 +325,7 @@ export async function joinCardGame(
         return fail(
           msg(isComputer(holder.userId) ? 'cards.refused.dynastyComputer' : 'cards.refused.dynastyTaken', {
             dynasty: dynastyMsg(wanted),
-            free: namesParam((locale) => free.map((d) => dynastyTitle(d, locale))),
+            free: namesParam(free.map(dynastyMsg)),
           }),
         );
       }

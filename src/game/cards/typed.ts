@@ -4,8 +4,8 @@
  */
 import { LEVELS } from '../../ai/levels.js';
 import { fail, parseDuration, parseLevel, typed, type Level, type Refusal } from '../core/index.js';
-import { msg, tr, type MessageKey } from '../../i18n/index.js';
-import { inEachLocale, listOf } from './names.js';
+import { msg, type MessageKey } from '../../i18n/index.js';
+import { msgList, otherwise } from './names.js';
 
 /**
  * A duration the game master or a table's creator typed (`90s`, `10m`, `24h`, `2d`), or its refusal worded per reader
@@ -25,12 +25,5 @@ export function cardLevel(text: string | null | undefined, fallback: Level): { o
 
 /** "easy, normal, hard" in the reader's words (`cards.level.*`). */
 function levelsParam() {
-  return inEachLocale((locale) =>
-    locale === 'en'
-      ? LEVELS.join(', ')
-      : listOf(
-          LEVELS.map((l) => tr(locale, `cards.level.${l}` as MessageKey)),
-          locale,
-        ),
-  );
+  return otherwise(LEVELS.join(', '), msgList(LEVELS.map((l) => msg(`cards.level.${l}` as MessageKey))));
 }
