@@ -1,11 +1,11 @@
 /**
- * The card game's public texts in the reader's words (docs/cardgame.md "In the bot", docs/locales.md): the table
+ * The card game's public texts in the reader's words (docs/cardgame.md "Words in the bot", docs/locales.md): the table
  * message, the log thread's lines, the round summary, the end of the game and the wizards' labels. The game layer
  * hands over data (public views, public events, the seats' public info: src/game/cards/types.ts); the words are
  * built here, ONLY from the engine's `publicView` and public events, so no hand can reach a public message through
  * them. Each builder words its text in the reader's locale (`locale`, English by default) with the catalogue's
- * `cards.*` messages and the names of src/game/cards/names.ts; the embeds are fitted into Discord's limits by their
- * senders (deliver.ts).
+ * `cards.*` messages and the names of ./names.ts; the embeds are fitted into Discord's limits by their senders
+ * (deliver.ts).
  */
 import {
   countPlayed,
