@@ -184,7 +184,9 @@ const CLAIMS = { isolation: 'read committed' } as const;
 
 /**
  * Claims up to `max` rows, each the oldest pending row of its target, due and unclaimed (one transaction, so
- * two deliverers never claim the same row).
+ * two deliverers never claim the same row). Targets whose head is a status edit come after every other: an edit is
+ * coalesced and shows the game as it is when it goes out, so when slots are scarce (many games' players ordering at
+ * once) a results post or a DM never waits behind other games' edits.
  */
 async function claimHeads(store: Store, now: number, me: Deliverer, max: number): Promise<OutboxRow[]> {
   return await store.transaction(async (tx) => {
@@ -192,7 +194,7 @@ async function claimHeads(store: Store, now: number, me: Deliverer, max: number)
       tx,
       sql`SELECT o.id AS id FROM outbox AS o JOIN (${HEADS}) AS head ON head.id = o.id
             WHERE o.claimed_by IS NULL AND o.next_attempt_at <= ${now} AND NOT (${WAITS_FOR_CONFIRMATION})
-            ORDER BY o.id LIMIT ${max}`,
+            ORDER BY CASE WHEN o.kind = 'status' THEN 1 ELSE 0 END, o.id LIMIT ${max}`,
     );
     const claimed: OutboxRow[] = [];
     for (const head of heads) {

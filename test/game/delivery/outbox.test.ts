@@ -67,6 +67,15 @@ describe('deliverOutbox', () => {
     expect((await outboxRows(env.deps)).every((r) => r.sentAt !== null && r.attempts === 1)).toBe(true);
   });
 
+  it('sends other targets’ heads before a status edit queued earlier, when slots are scarce', async () => {
+    await env.deps.store.transaction(async (tx) => await queueStatus(tx, gameId, env.deps.now()));
+    await queue(env.deps, 'results elsewhere', 'other-channel');
+    await queue(env.deps, 'a dm', 'someone', 'dm');
+    const seen: string[] = [];
+    await deliverWith(async (row) => void seen.push(row.kind), { concurrency: 1 });
+    expect(seen).toEqual(['notice', 'dm', 'status']);
+  });
+
   it('retries with exponential backoff and gives up after maxAttempts, keeping the error', async () => {
     await queue(env.deps, 'x');
     const failing = async () => {
