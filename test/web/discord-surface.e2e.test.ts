@@ -56,7 +56,7 @@ describe('the pad in Discord', () => {
   it('/orders pad is refused, saying why, to a member who plays no power here', async () => {
     const reply = await pad.h.fake.slash('carol', CHANNEL, 'orders pad');
     expect(reply.ephemeral).toBe(true);
-    expect(reply.text).toContain('You are not playing in this game');
+    expect(reply.text).toContain('You play no power in this channel’s game');
     expect(pad.h.fake.buttons(reply)).toEqual([]);
   });
 

@@ -78,11 +78,10 @@ export async function padLinkInChannel(
     const game = await openGameByChannel(tx, caller.channelId);
     // No game, or the last one is over: said as every command says it.
     if (!game) return fail(await noOpenGame(tx, caller.channelId));
-    if (game.kind !== 'diplomacy')
-      return { ok: false, error: 'The game in this channel has no order pad: it is played with its own commands.' };
+    if (game.kind !== 'diplomacy') return fail(msg('pad.refused.otherKind'));
     if (game.status === 'forming') return fail(msg('game.refused.notStarted'));
     const seat = await playerByUser(tx, game.id, caller.userId);
-    if (!seat) return { ok: false, error: 'You are not playing in this game, so there is no order pad for you.' };
+    if (!seat) return fail(msg('pad.activity.noSeat'));
     return { ok: true, token: linkOf(key, game, seat), power: seat.power, gameId: game.id };
   });
 }
