@@ -13,6 +13,7 @@ import { formatDuration, parseDuration } from './durations.js';
 import { channelRef } from './text-refs.js';
 import { fail, inReadTransaction, inTransaction } from './tx.js';
 import type { CooldownAction, GameDeps, Limits, Result } from './types.js';
+import { msg } from '../../i18n/index.js';
 
 export type { CooldownAction, Limits } from './types.js';
 
@@ -169,10 +170,10 @@ export async function takeCooldown(
   return { ok: true };
 }
 
-/** "try again in 12 s" (whole seconds, rounded up, at least 1). */
-function tryAgainIn(ms: number): string {
+/** "12 s" or "2h 5m": how long until the budget allows again (whole seconds, rounded up, at least 1). */
+function waitOf(ms: number): string {
   const s = Math.max(1, Math.ceil(ms / 1000));
-  return s < 120 ? `try again in ${s} s` : `try again in ${formatDuration(s * 1000)}`;
+  return s < 120 ? `${s} s` : formatDuration(s * 1000);
 }
 
 /** Operator overrides (environment): any subset of the limits. */
@@ -182,7 +183,7 @@ export async function useCooldown(deps: GameDeps, userId: string, action: Cooldo
   return await inTransaction(deps, async (tx) => {
     const r = await takeCooldown(tx, deps, userId, action, deps.now());
     if (r.ok) return { ok: true };
-    return fail(`You are going too fast: ${tryAgainIn(r.retryMs)}.`);
+    return fail(msg('limits.tooFast', { wait: waitOf(r.retryMs) }));
   });
 }
 

@@ -395,8 +395,7 @@ export async function submitOrders(
     const { game, variant, phase, player } = ctx;
     const closed = deadlinePassed(game, deps.now()) ?? (await ordersClosedByStep(tx, game, phase));
     if (closed) return fail(closed);
-    if (input.phaseId !== undefined && input.phaseId !== phase.id)
-      return fail('The phase has changed since you opened the box, so nothing was stored; run `/orders paste` again.');
+    if (input.phaseId !== undefined && input.phaseId !== phase.id) return fail(msg('orders.refused.phaseChangedPaste'));
     const text = typeof input.text === 'string' ? input.text : '';
     if (text.trim() === '')
       return fail(
@@ -509,8 +508,7 @@ export async function clearOrders(
     const ctx = await playerInGame(tx, input, { allowPaused: true }); // orders may be written while the clock is stopped
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
-    if (input.phaseId !== undefined && input.phaseId !== phase.id)
-      return fail('The phase has changed since you asked, so nothing was cleared.');
+    if (input.phaseId !== undefined && input.phaseId !== phase.id) return fail(msg('orders.refused.phaseChangedClear'));
     const closed = deadlinePassed(game, deps.now()) ?? (await ordersClosedByStep(tx, game, phase));
     if (closed) return fail(closed);
     const res = (

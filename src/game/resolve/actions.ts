@@ -34,6 +34,7 @@ import {
   writePluginEffects,
 } from '../phase/index.js';
 import { resolveInTx } from './resolve.js';
+import { msg } from '../../i18n/index.js';
 
 export type ActionBy = VariantAction['by'];
 
@@ -58,13 +59,13 @@ async function callerIn(tx: Tx, input: Caller, by: ActionBy): Promise<Found | { 
   }
   const game = await openGameByChannel(tx, input.channelId);
   if (!game) return fail(await noOpenGame(tx, input.channelId));
-  if (game.gmUserId !== input.userId) return fail('Only the game master can use `/gm` commands.');
+  if (game.gmUserId !== input.userId) return fail(msg('gm.refused.notMaster'));
   if (game.status !== 'active')
     return fail(game.status === 'paused' ? 'The game is paused; resume it first.' : 'The game has not started yet.');
   const variant = variantOfGame(game);
-  if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
+  if (!variant) return fail(msg('game.refused.variantGone', { variant: game.variantId }));
   const phase = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
-  if (!phase) return fail('The game has no current phase.');
+  if (!phase) return fail(msg('game.refused.noPhase'));
   return { game, variant, phase, caller: { userId: input.userId, power: null } };
 }
 

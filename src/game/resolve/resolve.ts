@@ -170,8 +170,8 @@ export async function resolveInTx(
     return fail(game.status === 'paused' ? PAUSED : NOT_RUNNING);
   }
   const variant = variantOfGame(game);
-  if (!variant) return fail(`This game's variant "${game.variantId}" is no longer available.`);
-  if (game.currentPhaseId === null) return fail('The game has no current phase.');
+  if (!variant) return fail(msg('game.refused.variantGone', { variant: game.variantId }));
+  if (game.currentPhaseId === null) return fail(msg('game.refused.noPhase'));
   if (expectedPhaseId !== null && expectedPhaseId !== game.currentPhaseId) return fail(ALREADY_RESOLVED);
   const phase = await phaseById(tx, game.currentPhaseId);
   // Resolved already (by another timer, `/ready`, a game master or process): its claim could not change a row.
