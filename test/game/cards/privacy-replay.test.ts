@@ -11,7 +11,7 @@ import { cardTablePayload, sweepCardGames, verifyCardReplay, type CardsEvent } f
 import { cardsEventText, cardTableReply } from '../../../src/bot/cards/words.js';
 import { games } from '../../../src/store/schema.js';
 import { first } from '../../../src/store/store.js';
-import { internalErrors, makeEnv, seeded, type TestEnv } from '../helpers.js';
+import { internalErrors, makeEnv, seeded, TEST_DIALECT, type TestEnv } from '../helpers.js';
 import { actOnce, eventRows, info, outboxRows, startedCards, storedState } from './helpers.js';
 
 let env: TestEnv;
@@ -82,8 +82,11 @@ async function playGame(seats: number, dynastyCards: boolean, seed: number) {
   return { leaks, game: await info(env), namesChecked };
 }
 
+/** The whole games test the card game's rules and texts, the same on both databases: PostgreSQL plays the ends. */
+const SEAT_COUNTS = TEST_DIALECT === 'postgres' ? [2, 5] : [2, 3, 4, 5];
+
 describe('card game: privacy and replay over whole games', () => {
-  for (const seats of [2, 3, 4, 5]) {
+  for (const seats of SEAT_COUNTS) {
     for (const dynastyCards of [false, true]) {
       it(`${seats} seats, dynasty cards ${dynastyCards ? 'on' : 'off'}`, async () => {
         const { leaks, game, namesChecked } = await playGame(seats, dynastyCards, seats * 10 + (dynastyCards ? 1 : 0));
