@@ -1,7 +1,7 @@
-import { first } from './store.js';
 /**
  * Small typed queries over the schema, used inside the use-cases' transactions.
  */
+import { first } from './store.js';
 import { and, asc, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Position } from '../engine/types.js';
 import type { Tx } from './db.js';

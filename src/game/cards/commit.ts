@@ -1,9 +1,9 @@
-import { first } from '../../store/store.js';
 /**
  * One stored action: apply it with the engine, store the new state and the event row, move the turn's
  * deadline, and queue the table edit, the log line, the pings, the round summary and the end of the game — all
  * in the caller's transaction. Then seats that are away (or conceded) resolve at once with the defaults.
  */
+import { first } from '../../store/store.js';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   apply,

@@ -1,8 +1,8 @@
-import { first } from '../../store/store.js';
 /**
  * Read-only look-ups for the bot, and the bookkeeping writes its deliverer needs: the log thread's id and the turn
  * pings still up (docs/bot.md "Card game turns").
  */
+import { first } from '../../store/store.js';
 import { eq, and, asc, desc } from 'drizzle-orm';
 import {
   controllerOf,

@@ -1,8 +1,8 @@
-import { first } from '../../store/store.js';
 /**
  * Reading and writing a card game inside a use-case's transaction: the `games` row, its `card_games` row, its
  * seats, and the parsed engine state. Nothing here logs anything (the state holds every hand).
  */
+import { first } from '../../store/store.js';
 import { CARD_GAME } from '../../cardgame/identity.js';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { type CardGameState, type Seat, publicView } from '../../cardgame/index.js';

@@ -1,4 +1,3 @@
-import { first, inSnapshot } from '../../store/store.js';
 /**
  * Card-game deadlines, swept by the shared scheduler (src/game/resolve/scheduler.ts). A turn that times out takes the
  * defaults of design §3.8 in one transaction that first re-reads the game: the deadline must still be due,
@@ -6,6 +5,7 @@ import { first, inSnapshot } from '../../store/store.js';
  * The setup give's deadline takes its default but never counts as a missed turn.
  * The 25 % reminder of a long turn is queued once (its time is cleared in the same transaction).
  */
+import { first, inSnapshot } from '../../store/store.js';
 import { and, eq, isNotNull, lte, min } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { games } from '../../store/schema.js';

@@ -1,4 +1,3 @@
-import { first } from '../../store/store.js';
 /**
  * Computer players in the seats of a Diplomacy game. A computer seat is a `players` row whose user id
  * is `computer:<power>` (no Discord user has such an id: theirs are numbers), put there only by a game master
@@ -24,6 +23,7 @@ import { first } from '../../store/store.js';
  * turn and its `/ready` (which may resolve the phase) said in another. Answers that come back from the worker
  * together are stored one after another, never back to back in one turn.
  */
+import { first } from '../../store/store.js';
 import { and, eq, isNull, like, ne, or } from 'drizzle-orm';
 import { games, phases, players, type GameRow, type PhaseRow, type PlayerRow } from '../../store/schema.js';
 import { readyPowers } from '../../store/queries.js';

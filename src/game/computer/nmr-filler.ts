@@ -1,11 +1,11 @@
-import { positionSeenBy } from '../fog/index.js';
-import { first } from '../../store/store.js';
 /**
  * `nmr: computer`, the bot's side (docs/bot.md "Seats that never stall"; the rule: nmr.ts): the filler that finds the
  * phases waiting at their deadline, asks the AI worker for what the seats of members and vacant seats are missing (the
  * phase's orders, or the questions of a step under way: a Dogs of War muster, Decisive Battle declarations) and stores
  * the answers, then marks the phase so the scheduler resolves it.
  */
+import { positionSeenBy } from '../fog/index.js';
+import { first } from '../../store/store.js';
 import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { playersOf } from '../../store/queries.js';

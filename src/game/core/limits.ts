@@ -1,10 +1,10 @@
-import { first } from '../../store/store.js';
 /**
  * What one member may cost the bot: the shortest phase, how many phases one game resolves
  * per hour, per-user command budgets, one forming game per user per server, live games per server, and the
  * size of one `/order`. Defaults here; the operator overrides them through the environment (config/env.ts)
  * and a server's managers may tighten the per-server ones with `/server limits`.
  */
+import { first } from '../../store/store.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { cooldowns, games, guildSettings, phases } from '../../store/schema.js';

@@ -1,4 +1,3 @@
-import { first, inSnapshot, type Store } from '../../store/store.js';
 /**
  * Delivering the outbox, independent of Discord: the bot supplies `send(row)`.
  *
@@ -25,6 +24,7 @@ import { first, inSnapshot, type Store } from '../../store/store.js';
  * - Logs: one info line per delivery (kind, attempts, ms), failures at warn with the error's Discord code and
  *   HTTP status (never a payload: message text stays out of logs).
  */
+import { first, inSnapshot, type Store } from '../../store/store.js';
 import { and, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Logger } from '../../log.js';
 import type { Tx } from '../../store/db.js';

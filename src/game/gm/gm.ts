@@ -1,8 +1,8 @@
-import { first } from '../../store/store.js';
 /**
  * Game-master commands: advance (resolve now), extend, pause, resume, rollback, replace a player.
  * Each is recorded in the audit log and announced in the channel.
  */
+import { first } from '../../store/store.js';
 import {
   closeCallOf,
   closeCallsOfGame,

@@ -1,4 +1,3 @@
-import { first, inSnapshot } from '../../store/store.js';
 /**
  * Mustering (docs/table.md "Mustering"): with `muster:` set, `/game start` opens a muster of `games.muster_ms`; every
  * seated member presses **I'm here** on the start post (`players.mustered_at`). When it ends (its time, or every seat
@@ -9,6 +8,7 @@ import { first, inSnapshot } from '../../store/store.js';
  * Exactly once: the muster is settled by the transaction that changes `muster_ends_at` from the value it read to null
  * (`UPDATE … WHERE muster_ends_at = ?`), which one transaction wins on any number of processes.
  */
+import { first, inSnapshot } from '../../store/store.js';
 import { and, eq, inArray, isNotNull, lte, min } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { audit, gameById, playerByUser, playersOf } from '../../store/queries.js';

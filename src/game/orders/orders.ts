@@ -1,8 +1,8 @@
-import { first } from '../../store/store.js';
 /**
  * Players' orders: submit (parse, check against the board, store, replacing earlier orders for the same
  * unit), clear, and list. Orders stay secret: they go only to the ephemeral reply and the player's DM.
  */
+import { first } from '../../store/store.js';
 import { and, eq, gt, isNull, like } from 'drizzle-orm';
 import { adjustmentDelta } from '../../engine/adjustment.js';
 import { orderProblem } from '../../engine/check.js';

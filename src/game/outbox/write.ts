@@ -1,4 +1,3 @@
-import { first } from '../../store/store.js';
 /**
  * Writing to the outbox, always inside the transaction that caused the message, so a message exists if and
  * only if its cause was committed. The dedupe key is UNIQUE: queuing the same message twice is a no-op.
@@ -6,6 +5,7 @@ import { first } from '../../store/store.js';
  * Secrecy: payloads for channels never carry orders of an unresolved phase. Results posts only name a
  * resolved phase; status texts only say who has submitted, never what.
  */
+import { first } from '../../store/store.js';
 import { isPerson, hideMembers, identitiesHiddenNow, reportInternal } from '../core/index.js';
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';

@@ -1,10 +1,10 @@
-import { first } from '../../store/store.js';
 /**
  * The phase of a stored game as the phase machine and a variant's plug-in see it (src/game/phase/frame.ts
  * `PhaseFrame`), read inside the caller's transaction; and the read-only context a plug-in is told about it with
  * (src/variants/plugin `PluginContext`: status lines, `/why`, results and game-over lines, autocomplete). What a
  * plug-in changes goes through the phase machine, whose effects the game writes (src/game/phase/steps.ts, actions.ts).
  */
+import { first } from '../../store/store.js';
 import { eq } from 'drizzle-orm';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';

@@ -1,5 +1,3 @@
-import type { Msg } from '../../i18n/index.js';
-import { first, inSnapshot } from '../../store/store.js';
 /**
  * Phase steps (src/variants/plugin `PhaseStep`) in a game: the stages a variant's plug-in adds to a phase. The
  * decisions are the phase machine's (src/game/phase/machine.ts, the same for a sandbox); this file reads a game's
@@ -10,6 +8,8 @@ import { first, inSnapshot } from '../../store/store.js';
  * `/gm advance`, or when an action left nobody to wait for), by an `UPDATE … WHERE step = ?` that must change
  * one row, so each step boundary is crossed exactly once, however many timers, processes or restarts race.
  */
+import type { Msg } from '../../i18n/index.js';
+import { first, inSnapshot } from '../../store/store.js';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Position } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';

@@ -1,4 +1,3 @@
-import { first } from '../../store/store.js';
 /**
  * Press (docs/bot.md "Press"): how a game's players talk through the bot, chosen at `/game create press:`.
  *
@@ -10,6 +9,7 @@ import { first } from '../../store/store.js';
  *   like orders, and `/history press` shows it to anyone once the game is over.
  * - `gunboat`: no press at all. Both hide who plays which power until the end (src/game/core/identities.ts).
  */
+import { first } from '../../store/store.js';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Position } from '../../engine/types.js';
 import type { Tx } from '../../store/db.js';

@@ -1,4 +1,3 @@
-import { first, inSnapshot } from '../../store/store.js';
 /**
  * The phase timer. Deadlines live in the database; the scheduler keeps ONE timer armed for the earliest
  * thing due (a deadline or a reminder), sweeps at start-up (so a deadline that passed while the bot was down
@@ -9,6 +8,7 @@ import { first, inSnapshot } from '../../store/store.js';
  * several processes resolve each phase exactly once. It also ends limited pauses at their `resume_at` and lapses old
  * pause proposals (src/game/pauses), each claimed by one transaction in the same way.
  */
+import { first, inSnapshot } from '../../store/store.js';
 import { and, eq, isNotNull, min } from 'drizzle-orm';
 import { games } from '../../store/schema.js';
 import { pendingReminders, queueDueRemindersDetailed } from './reminders.js';

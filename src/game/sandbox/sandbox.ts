@@ -1,6 +1,3 @@
-import { msg, type Msg } from '../../i18n/index.js';
-import { fogIsUp, powerOfMember, powerView, viewerOf } from '../fog/index.js';
-import { first } from '../../store/store.js';
 /**
  * Sandboxes: a user's private copy of a Diplomacy game's board — the current phase or any earlier one
  * from `/history` — in which they order every power, adjudicate as often as they like and step on through retreats
@@ -15,6 +12,9 @@ import { first } from '../../store/store.js';
  * `sandboxIdleMs` after its last use (every write use-case first deletes the expired ones). The play itself is
  * src/game/sandbox/rules.ts.
  */
+import { msg, type Msg } from '../../i18n/index.js';
+import { fogIsUp, powerOfMember, powerView, viewerOf } from '../fog/index.js';
+import { first } from '../../store/store.js';
 import { IMPORT_LIMITS, readGameFile, type RenderInput } from '../history/index.js';
 import {
   hidesIdentities,

@@ -1,9 +1,9 @@
-import { first } from '../../store/store.js';
 /**
  * Reading a server's ratings (docs/bot.md "Ratings"): `/server leaderboard` (the best members of a pool) and the
  * ratings `/server player` shows. Sorted by the shown rating, openskill's ordinal mu − 3·sigma (`displayRating`); a
  * computer player's rows (`computer:<power>`) are never on a person's leaderboard.
  */
+import { first } from '../../store/store.js';
 import { and, count, desc, eq, gt, notLike, sql } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { msg } from '../../i18n/index.js';

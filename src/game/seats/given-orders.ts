@@ -1,4 +1,3 @@
-import { first } from '../../store/store.js';
 /**
  * Orders the computer player gives for a seat's player (docs/bot.md "Seats that never stall"): at a deadline under
  * `nmr: computer` what a member's or a vacant seat's orders miss (nmr-filler.ts), and at a phase's opening a vacant
@@ -6,6 +5,7 @@ import { first } from '../../store/store.js';
  * stand. They are stored with `submitted_by` `computer:nmr` (seat-record.ts `NMR_COMPUTER`), which the results mark
  * with 🤖 and the reliability record never counts as the member's.
  */
+import { first } from '../../store/store.js';
 import { and, eq } from 'drizzle-orm';
 import { parseOrders } from '../../engine/parse/index.js';
 import type { Variant } from '../../engine/variant.js';

@@ -1,4 +1,3 @@
-import { first } from '../../store/store.js';
 /**
  * Seats that never stall (docs/bot.md "Seats that never stall"): vacant seats, `/game leave` during a game,
  * `/gm substitute` and the **Claim** of a substitute call, for every kind of game (a kind with seats of its own, the
@@ -9,6 +8,7 @@ import { first } from '../../store/store.js';
  * closed_at IS NULL`, which changes one row exactly once, in the transaction that hands the seat over: two presses at
  * once, two processes, or a kill -9 between the press and the reply still give one new player.
  */
+import { first } from '../../store/store.js';
 import { and, eq, isNull } from 'drizzle-orm';
 import { locationKey } from '../../engine/index.js';
 import type { Position } from '../../engine/types.js';

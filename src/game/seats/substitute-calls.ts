@@ -1,9 +1,9 @@
-import { first } from '../../store/store.js';
 /**
  * Substitute calls (docs/bot.md "Seats that never stall"): a seat offered to any member of the server with a **Claim**
  * button, as a `substitute_calls` row and its channel post. At most one open call per seat (a partial unique index);
  * the claim closes it (seats.ts `claimSeat`), the game's end closes every open one.
  */
+import { first } from '../../store/store.js';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { audit } from '../../store/queries.js';

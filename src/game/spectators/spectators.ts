@@ -1,4 +1,3 @@
-import { first } from '../../store/store.js';
 /**
  * Spectators (docs/table.md "Spectators"): a member who plays no power in a game asks to watch one (`/spectate
  * power:`); its player answers by DM (**Allow**, **Allow with orders**, **Deny**); once allowed, the spectator gets by DM
@@ -10,6 +9,7 @@ import { first } from '../../store/store.js';
  * Floods: a member has one request per power standing; a denied one may be asked again only after DENIED_WAIT_MS; a
  * power has at most MAX_ASKED requests waiting; the bot's `spectate` budget limits how often a member asks.
  */
+import { first } from '../../store/store.js';
 import { and, eq, inArray, isNull, like } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { audit, gameById, openGameByChannel, playerByUser, playersOf } from '../../store/queries.js';

@@ -1,4 +1,3 @@
-import { first } from '../../store/store.js';
 /**
  * Ending a game by agreement.
  * - Draw: `/draw` toggles the caller's vote; when every surviving power that has a player votes for it, the
@@ -19,6 +18,7 @@ import { first } from '../../store/store.js';
  *   own player, a person or not, need not concede: `peopleConcededTo`); it never concedes of its own accord.
  * Its votes are settled whenever a person votes and whenever it plays a phase (`settleComputerVotes`).
  */
+import { first } from '../../store/store.js';
 import { and, eq } from 'drizzle-orm';
 import type { Variant } from '../../engine/variant.js';
 import { audit, gameById, phaseById, playersOf, votesOf } from '../../store/queries.js';
