@@ -31,7 +31,7 @@ export type OutboxPayload =
    * Channel: a post of a variant's phase step (src/game/phase/steps.ts); `picture` names the plug-in's picture of phase
    * `phaseId` to attach (e.g. the orders with a provisional result), null for none.
    */
-  | { type: 'step_post'; gameId: number; phaseId: number; text: string; picture: string | null }
+  | ({ type: 'step_post'; gameId: number; phaseId: number; picture: string | null } & Worded)
   /**
    * Channel: the game has ended (solo, draw, concession). `phaseId`: the final board, drawn after the text (rows
    * queued before it was added have none).

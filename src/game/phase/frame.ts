@@ -9,7 +9,9 @@ import type { Adjudication, Position, Power, PowerOrder } from '../../engine/typ
 import type { Variant } from '../../engine/variant.js';
 import type { GameFacts, LiveContext, Seat, VariantPlugin } from '../../variants/plugin/index.js';
 import { listRecords, type RecordEntry, type RecordWrite } from './records.js';
-import { formatResultsSummary, phaseLabel, channelRef, timeRef } from '../core/index.js';
+import type { Msg } from '../../i18n/index.js';
+import { resultsSummaryLines, phaseLabel, phaseMsg, channelRef, timeRef } from '../core/index.js';
+import { pluginLines } from './texts.js';
 
 /**
  * Where a phase's steps stand: the plug-in's step under way (null: none, the orders are open or over), since when,
@@ -46,9 +48,9 @@ export interface PhaseFrame {
 /** What a plug-in did through its context, in the order it did it. */
 export type PluginEffect =
   /** A post in the game's channel (`key`: unique for what it says in the call); `picture`: one of the plug-in's. */
-  | { kind: 'post'; text: string; key: string; picture?: string }
-  /** A DM to the player of a seated power (one nobody holds gets nothing: no effect). */
-  | { kind: 'dm'; power: Power; userId: string; text: string; key: string }
+  | { kind: 'post'; text: Msg[]; key: string; picture?: string }
+  /** A DM to the player of a seated power (one nobody holds gets nothing: no effect), worded in the member's locale. */
+  | { kind: 'dm'; power: Power; userId: string; text: Msg[]; key: string }
   /** The phase's board replaced. */
   | { kind: 'position'; position: Position }
   /** A line of the audit log, by `userId` (null: the bot). */
@@ -65,10 +67,8 @@ export interface CallScope {
 /** `PluginContext.resultsLines`: an adjudication's results as a results post shows them, without its title line. */
 export const resultsLinesOf =
   (variant: Variant) =>
-  (adjudication: Adjudication): string[] =>
-    formatResultsSummary(variant, { ...adjudication, winner: null }, null)
-      .split('\n')
-      .slice(1);
+  (adjudication: Adjudication): Msg[] =>
+    resultsSummaryLines(variant, { ...adjudication, winner: null }, null).slice(1);
 
 /** A call of the plug-in: its context, what it did, and the board and records as it left them. */
 export interface PluginCall {
@@ -100,6 +100,7 @@ export function contextOf(frame: PhaseFrame, scope: CallScope): PluginCall {
         return holder.position;
       },
       label: phaseLabel(start, variant),
+      name: phaseMsg(start, variant),
       resolved: frame.phase.resolved,
       adjudication: frame.phase.adjudication,
     },
@@ -122,10 +123,15 @@ export function contextOf(frame: PhaseFrame, scope: CallScope): PluginCall {
     random: frame.random,
     token: scope.token,
     post: (text, o) =>
-      void effects.push({ kind: 'post', text, key: o.key, ...(o.picture ? { picture: o.picture } : {}) }),
+      void effects.push({
+        kind: 'post',
+        text: pluginLines(text),
+        key: o.key,
+        ...(o.picture ? { picture: o.picture } : {}),
+      }),
     dm(power, text, o) {
       const seat = frame.seats.find((s) => s.power === power);
-      if (seat) effects.push({ kind: 'dm', power, userId: seat.userId, text, key: o.key });
+      if (seat) effects.push({ kind: 'dm', power, userId: seat.userId, text: pluginLines(text), key: o.key });
     },
     setPosition(position) {
       holder.position = position;

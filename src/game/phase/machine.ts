@@ -37,6 +37,7 @@ import type {
 } from '../../variants/plugin/index.js';
 import { plainMsg, randomToken } from '../core/index.js';
 import { msg, t, type Msg } from '../../i18n/index.js';
+import { pluginMsg } from './texts.js';
 import { contextOf, type PhaseFrame, type PluginEffect, type StepState } from './frame.js';
 
 export type StepInput =
@@ -218,7 +219,7 @@ export function adjudicatePhase(
 export interface StepStatus {
   name: string;
   at: PhaseStep['at'];
-  line: string;
+  line: Msg;
   progress: StepProgress;
   labels: { answered: string; waiting: string };
 }
@@ -231,7 +232,7 @@ export function stepStatusOf(frame: PhaseFrame): StepStatus | null {
   return {
     name: open.name,
     at: open.spec.at,
-    line: open.spec.statusLine(ctx, progress),
+    line: pluginMsg(open.spec.statusLine(ctx, progress)),
     progress,
     labels: open.spec.labels ?? { answered: 'answered', waiting: 'waiting' },
   };

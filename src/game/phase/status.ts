@@ -37,6 +37,7 @@ import { pluginContext, pluginOfGame } from './plugin-context.js';
 import { stepStatus, type StepStatus } from './steps.js';
 import { dutiesOf, hasDuties, isBallotKey, ordersComplete } from './duties.js';
 import { musterStatusLines } from './muster-status.js';
+import { pluginMsg } from './texts.js';
 import { msg, t, type Msg, type MsgParam } from '../../i18n/index.js';
 
 /** Powers that own a centre or a unit. */
@@ -162,7 +163,7 @@ export async function buildStatus(
   if (progress === 'withheld') powers = powers.map((p) => ({ ...p, submitted: false, ordersStored: 0, ready: false }));
   const extra = [
     ...(step ? [step.line] : []),
-    ...(ctx && plugin.statusLines && game.status !== 'finished' ? plugin.statusLines(ctx) : []),
+    ...(ctx && plugin.statusLines && game.status !== 'finished' ? plugin.statusLines(ctx).map(pluginMsg) : []),
   ];
   const lines = statusText(view, phase ? phaseMsg(phase.phase, variant) : null, powers, freePowers, {
     step,
@@ -184,7 +185,7 @@ type Progress = 'open' | 'batched' | 'withheld';
 
 interface StatusExtras {
   step: StepStatus | null;
-  extra: string[];
+  extra: Msg[];
   /** A running muster's lines (muster-status.ts). */
   muster?: Msg[];
   notes: Map<string, string>;
@@ -234,7 +235,7 @@ function statusText(
   else if (game.status === 'finished') lines.push(msg('status.over', { end: endMsg(game.end, plugin.variant) }));
   if (rule && game.status !== 'finished') lines.push(rule);
   lines.push(...(plugin.muster ?? []));
-  lines.push(...plugin.extra.map(plain));
+  lines.push(...plugin.extra);
   for (const p of powers) {
     const note = plugin.notes.get(p.power);
     if (p.supplyCenters === 0 && p.units === 0 && !note) continue;

@@ -17,7 +17,7 @@ import type { Tx } from '../../store/db.js';
 import { audit, gameById, phaseById } from '../../store/queries.js';
 import { games, phases, phaseSteps, type GameRow, type PhaseRow, type PhaseStepRow } from '../../store/schema.js';
 import type { Handoff, PhaseStep } from '../../variants/plugin/index.js';
-import { enqueue, queueDm, queueNotice, queueStatus } from '../outbox/index.js';
+import { enqueue, queueDm, queueNotice, queueStatus, worded } from '../outbox/index.js';
 import type { PhaseFrame, PluginEffect } from './frame.js';
 import {
   advanceWordsOf,
@@ -89,7 +89,7 @@ export async function writePluginEffects(
             type: 'step_post' as const,
             gameId: game.id,
             phaseId: phase.id,
-            text: e.text,
+            ...worded(e.text),
             picture: e.picture,
           };
           await enqueue(tx, {

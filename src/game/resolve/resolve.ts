@@ -24,6 +24,7 @@ import {
   writeCrossing,
   type PhaseMove,
   survivingPowers,
+  pluginMsg,
 } from '../phase/index.js';
 import {
   phaseLabel,
@@ -378,7 +379,7 @@ async function queueResults(
       type: 'phase_results',
       gameId: game.id,
       phaseId: phase.id,
-      ...worded([...summary, ...lines.map(plainMsg)]),
+      ...worded([...summary, ...lines.map(pluginMsg)]),
     },
     target: { kind: 'channel', id: game.channelId },
     dedupeKey: `results:${phase.id}:${at.token}`,

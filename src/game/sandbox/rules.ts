@@ -41,6 +41,7 @@ import {
   type StepStatus,
   type Transition,
   writeListRecords,
+  englishText,
 } from '../phase/index.js';
 import { checkOrder, parseProblemMsg } from '../orders/index.js';
 import { msg, t, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
@@ -261,7 +262,7 @@ function applied(board: SandboxBoard, t: Transition): SandboxBoard {
   const records = structuredClone(board.stage.records);
   const posts = [...board.stage.posts];
   for (const e of t.effects) {
-    if (e.kind === 'post') posts.push(e.text);
+    if (e.kind === 'post') posts.push(englishText(e.text));
     else if (e.kind === 'position') position = e.position;
     else if (e.kind === 'record') writeListRecords(records, [e.write]);
     else if (e.kind === 'open' && e.announce) posts.push(e.announce);
@@ -373,11 +374,11 @@ export function sandboxWords(text: string): string {
 }
 
 /** The step under way as the sandbox shows it: its line, and whom it still waits for (the owner answers for them). */
-export type SandboxStepStatus = StepStatus;
+export type SandboxStepStatus = Omit<StepStatus, 'line'> & { line: string };
 
 export function sandboxStepStatus(board: SandboxBoard, call: SandboxCall): SandboxStepStatus | null {
   const status = stepStatusOf(frameOf(board, call));
-  return status ? { ...status, line: sandboxWords(status.line) } : null;
+  return status ? { ...status, line: sandboxWords(englishText([status.line])) } : null;
 }
 
 /** Who acts in a sandbox: the owner as one seat's player (`power`), or as the game master (`power` null). */
@@ -471,7 +472,7 @@ export function actInSandbox(
   });
   const answer = t.answer!;
   if (!answer.ok) return { ok: false, error: refusalText(board, answer.refusal, input.by) };
-  const posts = t.effects.flatMap((e) => (e.kind === 'post' ? [e.text] : []));
+  const posts = t.effects.flatMap((e) => (e.kind === 'post' ? [englishText(e.text)] : []));
   return {
     ok: true,
     board: applied(board, t),

@@ -36,6 +36,41 @@ import type { MapOverlay } from './overlay.js';
 export * from './overlay.js';
 
 // ---------------------------------------------------------------------------------------------------------------
+// Texts: what players read, as messages worded in the reader's locale
+
+/**
+ * A text a player reads, as a message of the catalogues (docs/locales.md, "Variants' own texts"): a key the variant
+ * owns (`variant.<id>.…`, in all four catalogues) and the values of its placeholders. The game layer stores it as it
+ * is and the bot words it in the reader's locale: a channel post in the game's, a DM in the member's. Markup (`**`)
+ * belongs in the catalogue's message, never in a parameter.
+ */
+export interface PluginMsg {
+  readonly key: string;
+  readonly params?: Readonly<Record<string, PluginParam>>;
+}
+
+/**
+ * A placeholder's value: text shown as it is (a power's name, a unit, a moment from `ctx.time`), a number (formatted
+ * for the locale), another message (worded in the same locale), or a name given in several locales.
+ */
+export type PluginParam = string | number | PluginMsg | PluginName;
+
+/**
+ * A name in several locales (src/i18n `Localized`): its English text, and the locales where it reads otherwise (a
+ * text, or a message worded in that locale).
+ */
+export interface PluginName {
+  readonly text: string;
+  readonly in: Readonly<Partial<Record<string, string | PluginMsg>>>;
+}
+
+/** One line a player reads: a message, or a sentence shown as it is in every locale (a text not yet a message). */
+export type PluginLine = string | PluginMsg;
+
+/** A post or DM: one line, or its lines in order. */
+export type PluginText = PluginLine | readonly PluginLine[];
+
+// ---------------------------------------------------------------------------------------------------------------
 // Records: the plug-in's own state besides the board
 
 /** The zod schema of each kind of record a plug-in keeps; every read and write of that kind goes through it. */
@@ -87,8 +122,10 @@ export interface PhaseFacts {
   phase: Phase;
   /** The position at its start (the current board while it is being played). */
   position: Position;
-  /** `Spring 2500 movement`, in the variant's own calendar. */
+  /** `Spring 2500 movement`, in the variant's own calendar (English: logs, errors). */
   label: string;
+  /** The phase's name as a message, in the reader's locale (`Printemps 2500, mouvements`). */
+  name: PluginMsg;
   resolved: boolean;
   adjudication: Adjudication | null;
 }
@@ -123,8 +160,8 @@ export interface PluginContext<S extends RecordSchemas = RecordSchemas> {
   time(ms: number, style: 'R' | 'f'): string;
   /** The game's channel in a text (the bot shows a link to it). */
   channel: string;
-  /** An adjudication's results, in the lines a results post shows them (without its title line). */
-  resultsLines(adjudication: Adjudication): string[];
+  /** An adjudication's results, in the lines a results post shows them (without its title line), as messages. */
+  resultsLines(adjudication: Adjudication): PluginMsg[];
   /** Uniform in [0, 1): the game's randomness (seeded in tests). */
   random(): number;
   /** A token fresh for this call (dice seeds, …): the step's token in a step, a new one in an action. */
@@ -142,9 +179,9 @@ export interface PluginEffects {
    * A post with a picture is taken to publish the phase's orders (make it once they are closed): an order
    * confirmation of the phase not yet sent is dropped.
    */
-  post(text: string, opts: { key: string; picture?: string }): void;
-  /** A DM to the power's player (a power nobody holds gets nothing). */
-  dm(power: Power, text: string, opts: { key: string }): void;
+  post(text: PluginText, opts: { key: string; picture?: string }): void;
+  /** A DM to the power's player (a power nobody holds gets nothing), in that member's locale. */
+  dm(power: Power, text: PluginText, opts: { key: string }): void;
   /** Replaces the current phase's board (follower state and other state kept in `position.variantState`). */
   setPosition(position: Position): void;
   /** A line in the audit log (never secret text). */
@@ -195,7 +232,7 @@ export interface PhaseStep<S extends RecordSchemas = RecordSchemas> {
   /** Who it is waiting for; the step closes at once when nobody is. */
   progress(ctx: PluginContext<S>): StepProgress;
   /** The status message's line while it is under way. */
-  statusLine(ctx: PluginContext<S>, progress: StepProgress): string;
+  statusLine(ctx: PluginContext<S>, progress: StepProgress): PluginLine;
   /** The status suffix of a power that has answered and of one it waits for (default `answered` / `waiting`). */
   labels?: { answered: string; waiting: string };
   /** (`claim`) What `/order`, `/orders clear` and `/ready` answer while it is under way. */
@@ -405,11 +442,11 @@ export interface VariantPlugin<S extends RecordSchemas = RecordSchemas> {
   optionLines?(options: Readonly<Record<string, string>>): string[];
 
   /** Lines the status message adds after the phase and deadline. */
-  statusLines?(ctx: PluginContext<S>): string[];
+  statusLines?(ctx: PluginContext<S>): PluginLine[];
   /** A seat's extra in the status message (a follower: `Sepoy of the Empire`), or null. */
   seatNote?(ctx: PluginContext<S>, power: Power): string | null;
   /** Lines the results post adds after the results of a phase (the context's phase, resolved). */
-  resultsLines?(ctx: PluginContext<S>): string[];
+  resultsLines?(ctx: PluginContext<S>): PluginLine[];
   /** Lines `/why` adds about a province in a resolved phase. */
   whyLines?(ctx: PluginContext<S>, province: string): string[];
   /** Lines the game-over post adds (a final ranking). */

@@ -20,6 +20,7 @@ import {
   type StepInput,
 } from '../../../src/game/phase/machine.js';
 import type { RecordEntry } from '../../../src/game/phase/records.js';
+import { plainMsg } from '../../../src/game/core/index.js';
 import { definePlugin, PLAIN, type VariantPlugin } from '../../../src/variants/plugin/index.js';
 import { beacons, beaconsPlugin } from '../../variants/beacons/index.js';
 
@@ -162,7 +163,11 @@ const TRANSITIONS: Row[] = [
     input: { kind: 'boundary' },
     step: null,
     effects: [
-      { kind: 'post', text: '🔥 **Spring 1901 movement: the beacons burn** — Red in Brindle (b).', key: 'beacons' },
+      {
+        kind: 'post',
+        text: [plainMsg('🔥 **Spring 1901 movement: the beacons burn** — Red in Brindle (b).')],
+        key: 'beacons',
+      },
       { kind: 'adjudicate', handoff: {} },
     ],
   },
@@ -192,7 +197,13 @@ const TRANSITIONS: Row[] = [
         kind: 'record',
         write: { op: 'put', kind: 'choice', key: 'Red', value: { province: null }, writtenBy: null, updatedAt: NOW },
       },
-      { kind: 'dm', power: 'Red', userId: 'user-Red', text: 'Red: choose where your army gathers.', key: 'gather' },
+      {
+        kind: 'dm',
+        power: 'Red',
+        userId: 'user-Red',
+        text: [plainMsg('Red: choose where your army gathers.')],
+        key: 'gather',
+      },
       {
         kind: 'open',
         step: 'gather',
@@ -243,7 +254,7 @@ const TRANSITIONS: Row[] = [
         kind: 'dm',
         power: 'Red',
         userId: 'user-Red',
-        text: '🔥 Your beacon for Red in ⟦channel:chan⟧, as stored: Brindle (b).',
+        text: [plainMsg('🔥 Your beacon for Red in ⟦channel:chan⟧, as stored: Brindle (b).')],
         key: 'light',
       },
     ],
