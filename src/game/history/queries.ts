@@ -29,13 +29,12 @@ import {
   NAMED_LOCALES,
   orderParam,
   phaseMsg,
-  plainMsg,
   powerParam,
   provinceParam,
   reasonMsg,
 } from '../core/index.js';
 import { provinceName } from '../../variants/names.js';
-import { buildStatus, isBallotKey, pluginContext, pluginOfGame } from '../phase/index.js';
+import { buildStatus, isBallotKey, pluginContext, pluginMsg, pluginOfGame } from '../phase/index.js';
 import type { Tx } from '../../store/db.js';
 
 const read = inReadTransaction;
@@ -198,7 +197,7 @@ export async function why(
       const lines = [
         msg('history.why.head', { place: provinceParam(v, province), phase: phaseMsg(phase.adjudication!.phase, v) }),
         ...results.map((r) => whyLine(v, r)),
-        ...extra.map(plainMsg),
+        ...extra.map(pluginMsg),
       ];
       return { ok: true, phase: toPhaseView(phase, v), results, lines };
     }

@@ -51,7 +51,6 @@ import {
   phaseMsg,
   powerParam,
   powersParam,
-  plainMsg,
 } from '../core/index.js';
 import { eq } from 'drizzle-orm';
 import { localeOf, type Locale, msg, type Msg, type MsgParam } from '../../i18n/index.js';
@@ -591,7 +590,7 @@ export async function startGame(
           msg('start.title', { variant: variant.name }),
           ...roster,
           ...cdLine,
-          choosing?.announce !== undefined ? plainMsg(choosing.announce) : ordersOpenMsg(phaseName, deadlineMs),
+          choosing?.announce !== undefined ? choosing.announce : ordersOpenMsg(phaseName, deadlineMs),
           ...clockLines(started),
           ...(game.fog ? [msg('fog.start.public')] : []),
           ...(muster ? [muster] : []),

@@ -22,11 +22,12 @@ import {
   openActions,
   type PhaseFrame,
   gameFrame,
+  pluginMsg,
   storedStepUnderWay,
 } from '../phase/index.js';
 import { deadlinePassed, shownOrderLine, votedPowersIn } from '../orders/index.js';
 import { humanPowersToAct } from '../resolve/index.js';
-import { activeClock, clockRuleMsg, phaseMsg, plainMsg, type GameDeps, variantOfGame } from '../core/index.js';
+import { activeClock, clockRuleMsg, phaseMsg, type GameDeps, variantOfGame } from '../core/index.js';
 import { positionSeenBy } from '../fog/index.js';
 import { msg, type Msg } from '../../i18n/index.js';
 import { pluginOf } from '../../variants/index.js';
@@ -207,7 +208,7 @@ function boardOf(position: Position): PadView['units'] {
 async function readyRefusal(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow, power: string) {
   const step = await storedStepUnderWay(tx, game, phase);
   if (step?.spec.at === 'claim')
-    return step.spec.readyRefusal !== undefined ? plainMsg(step.spec.readyRefusal) : closedOrdersMsg(step.spec);
+    return step.spec.readyRefusal !== undefined ? pluginMsg(step.spec.readyRefusal) : closedOrdersMsg(step.spec);
   if (!(await humanPowersToAct(tx, variant, game, phase)).includes(power))
     return msg('pad.ready.nothingToDecide', { power });
   if (game.status === 'paused') return msg('game.refused.paused');

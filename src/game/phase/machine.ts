@@ -35,9 +35,9 @@ import type {
   VariantAction,
   VariantPlugin,
 } from '../../variants/plugin/index.js';
-import { plainMsg, randomToken } from '../core/index.js';
+import { randomToken } from '../core/index.js';
 import { msg, t, type Msg } from '../../i18n/index.js';
-import { pluginMsg } from './texts.js';
+import { pluginLines, pluginMsg } from './texts.js';
 import { contextOf, type PhaseFrame, type PluginEffect, type StepState } from './frame.js';
 
 export type StepInput =
@@ -50,9 +50,9 @@ export type StepInput =
 export type StepEffect =
   | PluginEffect
   /** The step `step` is under way until `deadline`; `announce` (at `start` only) replaces the start post's orders line. */
-  | { kind: 'open'; step: string; at: PhaseStep['at']; deadline: number; announce?: string }
+  | { kind: 'open'; step: string; at: PhaseStep['at']; deadline: number; announce?: Msg }
   /** The phase's orders begin now, on `position`, with the phase's own duration; `announce` opens the post that says so. */
-  | { kind: 'beginOrders'; position: Position; announce: string }
+  | { kind: 'beginOrders'; position: Position; announce: Msg[] }
   /** The phase is adjudicated now, with what its steps hand over. */
   | { kind: 'adjudicate'; handoff: Handoff };
 
@@ -122,7 +122,7 @@ function opened(
   withAnnounce: boolean,
 ): { state: StepState; effect: StepEffect } {
   const spec = specOf(frame, decision.open);
-  const announce = withAnnounce && decision.announce ? { announce: decision.announce } : {};
+  const announce = withAnnounce && decision.announce ? { announce: pluginMsg(decision.announce) } : {};
   return {
     state: { step: decision.open, startedAt: frame.now, token: frame.steps.token },
     effect: { kind: 'open', step: decision.open, at: spec.at, deadline: decision.deadline, ...announce },
@@ -159,7 +159,7 @@ function crossBoundary(frame: PhaseFrame): Transition {
   }
   if ('adjudicate' in decision) return done(over, { kind: 'adjudicate', handoff: decision.adjudicate });
   const { position, announce } = decision.beginOrders;
-  return done(over, { kind: 'beginOrders', position: position ?? call.position(), announce });
+  return done(over, { kind: 'beginOrders', position: position ?? call.position(), announce: pluginLines(announce) });
 }
 
 function runAction(frame: PhaseFrame, input: Extract<StepInput, { kind: 'act' }>): Transition {
@@ -221,7 +221,7 @@ export interface StepStatus {
   at: PhaseStep['at'];
   line: Msg;
   progress: StepProgress;
-  labels: { answered: string; waiting: string };
+  labels: { answered: Msg; waiting: Msg };
 }
 
 export function stepStatusOf(frame: PhaseFrame): StepStatus | null {
@@ -234,7 +234,9 @@ export function stepStatusOf(frame: PhaseFrame): StepStatus | null {
     at: open.spec.at,
     line: pluginMsg(open.spec.statusLine(ctx, progress)),
     progress,
-    labels: open.spec.labels ?? { answered: 'answered', waiting: 'waiting' },
+    labels: open.spec.labels
+      ? { answered: pluginMsg(open.spec.labels.answered), waiting: pluginMsg(open.spec.labels.waiting) }
+      : { answered: msg('status.step.answered'), waiting: msg('status.step.waiting') },
   };
 }
 
@@ -245,7 +247,7 @@ export const isSettled = (progress: StepProgress): boolean =>
 /** Why orders cannot change while `spec` is under way (a `claim` step closes them), or null. */
 export function closedOrdersMsg(spec: PhaseStep | undefined): Msg | null {
   if (spec?.at !== 'claim') return null;
-  return spec.closedOrders !== undefined ? plainMsg(spec.closedOrders) : msg('orders.closed.step');
+  return spec.closedOrders !== undefined ? pluginMsg(spec.closedOrders) : msg('orders.closed.step');
 }
 
 /** `closedOrdersMsg` in English (the sandbox's own texts). */
@@ -263,14 +265,14 @@ export function advanceWordsOf(frame: PhaseFrame): { ends: string; next: string 
 }
 
 /** The step's reminders before `deadline`: a text for each seated power it still waits for (a step without a reminder: none). */
-export function stepReminders(frame: PhaseFrame, deadline: number): { power: string; userId: string; text: string }[] {
+export function stepReminders(frame: PhaseFrame, deadline: number): { power: string; userId: string; text: Msg[] }[] {
   const open = stepUnderWay(frame);
   if (!open?.spec.reminder) return [];
   const { ctx } = contextOf(frame, { token: frame.steps.token, writer: null });
   return open.spec.progress(ctx).powers.flatMap(({ power, answered }) => {
     const seat = frame.seats.find((s) => s.power === power);
     const text = !answered && seat ? open.spec.reminder!(ctx, power, deadline) : null;
-    return text && seat ? [{ power, userId: seat.userId, text }] : [];
+    return text && seat ? [{ power, userId: seat.userId, text: pluginLines(text) }] : [];
   });
 }
 

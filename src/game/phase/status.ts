@@ -92,11 +92,11 @@ export async function buildStatus(
     variant && phaseRow && game.status !== 'finished' ? await stepStatus(tx, game, variant, phaseRow, now) : null;
   const claimStep = step?.at === 'claim' ? step : null;
   const ctx = variant && phaseRow ? await pluginContext(tx, game, variant, phaseRow, { now, token: '' }) : null;
-  const notes = new Map<string, string>();
+  const notes = new Map<string, Msg>();
   if (ctx && plugin.seatNote)
     for (const p of powerNames) {
       const note = plugin.seatNote(ctx, p);
-      if (note) notes.set(p, note);
+      if (note) notes.set(p, pluginMsg(note));
     }
   if (!variant || !phaseRow) {
     powers = powerNames.map((power) => ({
@@ -188,7 +188,7 @@ interface StatusExtras {
   extra: Msg[];
   /** A running muster's lines (muster-status.ts). */
   muster?: Msg[];
-  notes: Map<string, string>;
+  notes: Map<string, Msg>;
   ownOptions: readonly string[];
   progress: Progress;
   /** The game's variant, whose names the powers are worded with in the reader's locale. */
@@ -299,8 +299,8 @@ function holderMsg(game: StatusView['game'], p: PowerStatus): MsgParam {
 }
 
 /** A seat's note (a variant's) and states, each after ` · `. */
-function stateMsg(note: string | undefined, states: Msg[]): Msg {
-  const parts: Msg[] = [...(note ? [plain(note)] : []), ...states];
+function stateMsg(note: Msg | undefined, states: Msg[]): Msg {
+  const parts: Msg[] = [...(note ? [note] : []), ...states];
   return parts.reduce<Msg>((text, part) => msg('status.state.more', { text, part }), plain(''));
 }
 
@@ -316,7 +316,7 @@ function seatState(p: PowerStatus, claimStep: StepStatus | null, progress: Progr
   if (vacant && nmr !== 'computer' && !claimStep) return [msg('status.seat.vacantReady')];
   const computer = vacant ? [msg('status.seat.computer')] : [];
   if (progress === 'withheld') return computer;
-  if (claimStep) return [...computer, plain(p.submitted ? claimStep.labels.answered : claimStep.labels.waiting)];
+  if (claimStep) return [...computer, p.submitted ? claimStep.labels.answered : claimStep.labels.waiting];
   const orders = msg(
     p.submitted ? 'status.seat.ordersIn' : p.ordersStored > 0 ? 'status.seat.someOrders' : 'status.seat.noOrders',
   );

@@ -33,8 +33,8 @@ import {
 import { gameFrame, pluginOfGame } from './plugin-context.js';
 import { clearPhaseRecords, writePhaseRecords } from './records.js';
 import {
-  ordersOpenLine,
-  phaseLabel,
+  ordersOpenMsg,
+  phaseMsg,
   reportInternal,
   type GameDeps,
   newToken,
@@ -127,7 +127,7 @@ export async function openStartSteps(
   variant: Variant,
   phase: PhaseRow,
   now: number,
-): Promise<{ deadline: number; announce?: string } | null> {
+): Promise<{ deadline: number; announce?: Msg } | null> {
   if (!pluginOfGame(game).startSteps) return null;
   const token = newToken(deps);
   const steps = { step: null, startedAt: now, token };
@@ -241,7 +241,7 @@ async function beginOrders(
   game: GameRow,
   variant: Variant,
   phase: PhaseRow,
-  begun: { position: Position; announce: string; token: string; from: string | null },
+  begun: { position: Position; announce: Msg[]; token: string; from: string | null },
   now: number,
 ): Promise<void> {
   const { position, announce, token, from } = begun;
@@ -260,7 +260,7 @@ async function beginOrders(
       type: 'game_started',
       gameId: game.id,
       phaseId: phase.id,
-      text: `${announce}\n${ordersOpenLine(phaseLabel(position.phase, variant), deadline)}`,
+      ...worded([...announce, ordersOpenMsg(phaseMsg(position.phase, variant), deadline)]),
     },
     target: { kind: 'channel', id: game.channelId },
     dedupeKey: `steps:${phase.id}:orders:${token}`,

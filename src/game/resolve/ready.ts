@@ -22,7 +22,7 @@ import {
 
 import { queueProgressStatus } from '../outbox/index.js';
 import { humanPowersToAct, powersToWaitFor, resolveInTx } from './resolve.js';
-import { storedStepUnderWay } from '../phase/index.js';
+import { pluginMsg, storedStepUnderWay } from '../phase/index.js';
 
 /**
  * Toggles the caller's readiness for the current phase. Returns the new state and, when this made everyone
@@ -52,7 +52,7 @@ export async function toggleReady(
     const step = await storedStepUnderWay(tx, game, phase);
     if (step?.spec.at === 'claim')
       return fail(
-        step.spec.readyRefusal ??
+        (step.spec.readyRefusal !== undefined ? pluginMsg(step.spec.readyRefusal) : undefined) ??
           'Orders are closed: a step of the phase is under way; `/act` tells the bot what you choose.',
       );
     if (!(await humanPowersToAct(tx, variant, game, phase)).includes(player.power)) {

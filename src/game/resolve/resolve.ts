@@ -41,7 +41,6 @@ import {
   timeRef,
   isVacant,
   phaseMsg,
-  plainMsg,
   resultsSummaryLines,
   phaseDeadline,
 } from '../core/index.js';
@@ -53,7 +52,7 @@ import {
   clearVotesOfEliminated,
   closeCallsOfGame,
 } from '../seats/index.js';
-import { msg } from '../../i18n/index.js';
+import { msg, type Msg } from '../../i18n/index.js';
 import { pressEndLines } from '../press/index.js';
 import { scoresLines, settleEnd, type SettledEnd } from '../scores/index.js';
 import { endHeadline, queueEndDms, standingsLines } from './end-post.js';
@@ -429,12 +428,12 @@ export async function finishGame(
 }
 
 /** The lines the variant's plug-in adds to the game-over post (a final ranking), over the game's last position. */
-export async function endLines(tx: Tx, game: GameRow, now: number): Promise<string[]> {
+export async function endLines(tx: Tx, game: GameRow, now: number): Promise<Msg[]> {
   const plugin = pluginOfGame(game);
   const variant = variantOfGame(game);
   const last = (await tx.select().from(phases).where(eq(phases.gameId, game.id))).sort((a, b) => b.idx - a.idx)[0];
   if (!plugin.endLines || !variant || !last) return [];
-  return plugin.endLines(await pluginContext(tx, game, variant, last, { now, token: '' }));
+  return plugin.endLines(await pluginContext(tx, game, variant, last, { now, token: '' })).map(pluginMsg);
 }
 
 /**
@@ -454,7 +453,7 @@ export async function announceEnd(
   const variant = variantOfGame(game) ?? undefined;
   const lines = [
     endHeadline(end, variant),
-    ...(await endLines(tx, game, now)).map(plainMsg),
+    ...(await endLines(tx, game, now)),
     ...(await standingsLines(tx, game, end, settled)),
     ...scoresLines(settled?.score ?? null, variant),
     ...(await pressEndLines(tx, game)),

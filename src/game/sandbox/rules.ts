@@ -265,9 +265,9 @@ function applied(board: SandboxBoard, t: Transition): SandboxBoard {
     if (e.kind === 'post') posts.push(englishText(e.text));
     else if (e.kind === 'position') position = e.position;
     else if (e.kind === 'record') writeListRecords(records, [e.write]);
-    else if (e.kind === 'open' && e.announce) posts.push(e.announce);
+    else if (e.kind === 'open' && e.announce) posts.push(englishText([e.announce]));
     else if (e.kind === 'beginOrders') {
-      posts.push(e.announce);
+      posts.push(englishText(e.announce));
       position = e.position;
     }
   }
@@ -374,11 +374,20 @@ export function sandboxWords(text: string): string {
 }
 
 /** The step under way as the sandbox shows it: its line, and whom it still waits for (the owner answers for them). */
-export type SandboxStepStatus = Omit<StepStatus, 'line'> & { line: string };
+export type SandboxStepStatus = Omit<StepStatus, 'line' | 'labels'> & {
+  line: string;
+  labels: { answered: string; waiting: string };
+};
 
 export function sandboxStepStatus(board: SandboxBoard, call: SandboxCall): SandboxStepStatus | null {
   const status = stepStatusOf(frameOf(board, call));
-  return status ? { ...status, line: sandboxWords(englishText([status.line])) } : null;
+  if (!status) return null;
+  const { answered, waiting } = status.labels;
+  return {
+    ...status,
+    line: sandboxWords(englishText([status.line])),
+    labels: { answered: englishText([answered]), waiting: englishText([waiting]) },
+  };
 }
 
 /** Who acts in a sandbox: the owner as one seat's player (`power`), or as the game master (`power` null). */

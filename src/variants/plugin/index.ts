@@ -206,14 +206,14 @@ export interface Handoff {
 /** What happens when a phase reaches a step boundary. */
 export type StepDecision =
   /** The plug-in's step `open` is now under way, until `deadline`; `announce` replaces the start post's orders line (a start choice). */
-  | { open: string; deadline: number; announce?: string }
+  | { open: string; deadline: number; announce?: PluginLine }
   /** (Between orders and claim) adjudicate now, with what the steps hand over. */
   | { adjudicate: Handoff }
   /**
    * (Before the orders) the phase's orders begin now, on `position` (default: the board as it is), with the phase's
    * own duration; `announce` opens the post (with the board's map) that gives the new deadline.
    */
-  | { beginOrders: { position?: Position; announce: string } };
+  | { beginOrders: { position?: Position; announce: PluginText } };
 
 /** Who a step is waiting for. */
 export interface StepProgress {
@@ -234,12 +234,12 @@ export interface PhaseStep<S extends RecordSchemas = RecordSchemas> {
   /** The status message's line while it is under way. */
   statusLine(ctx: PluginContext<S>, progress: StepProgress): PluginLine;
   /** The status suffix of a power that has answered and of one it waits for (default `answered` / `waiting`). */
-  labels?: { answered: string; waiting: string };
+  labels?: { answered: PluginLine; waiting: PluginLine };
   /** (`claim`) What `/order`, `/orders clear` and `/ready` answer while it is under way. */
-  closedOrders?: string;
-  readyRefusal?: string;
+  closedOrders?: PluginLine;
+  readyRefusal?: PluginLine;
   /** A reminder DM to a power it still waits for, once per deadline (at the orders reminder's distance); none: no reminder. */
-  reminder?(ctx: PluginContext<S>, power: Power, deadline: number): string | null;
+  reminder?(ctx: PluginContext<S>, power: Power, deadline: number): PluginText | null;
   /** `/gm advance`: what ending it early is called, and what follows (`closed the declarations of` / `the battles`). */
   advance: { ends: string; next: string };
   /** Closing it: at its deadline, by `/gm advance`, or when nobody is left to wait for. */
@@ -444,13 +444,13 @@ export interface VariantPlugin<S extends RecordSchemas = RecordSchemas> {
   /** Lines the status message adds after the phase and deadline. */
   statusLines?(ctx: PluginContext<S>): PluginLine[];
   /** A seat's extra in the status message (a follower: `Sepoy of the Empire`), or null. */
-  seatNote?(ctx: PluginContext<S>, power: Power): string | null;
+  seatNote?(ctx: PluginContext<S>, power: Power): PluginLine | null;
   /** Lines the results post adds after the results of a phase (the context's phase, resolved). */
   resultsLines?(ctx: PluginContext<S>): PluginLine[];
   /** Lines `/why` adds about a province in a resolved phase. */
-  whyLines?(ctx: PluginContext<S>, province: string): string[];
+  whyLines?(ctx: PluginContext<S>, province: string): PluginLine[];
   /** Lines the game-over post adds (a final ranking). */
-  endLines?(ctx: PluginContext<S>): string[];
+  endLines?(ctx: PluginContext<S>): PluginLine[];
   /**
    * The battles a resolved phase's steps handed its adjudication (`Handoff.battles`), read back from the phase's
    * records: the game's file writes them as the phase's case's `battles`, so `adjudicate` decides it as the game did

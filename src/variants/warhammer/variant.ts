@@ -5,6 +5,7 @@ import type { Variant } from '../../engine/variant.js';
 import { readFeatures } from './features.js';
 import { campaignData, campaignOf } from './campaign.js';
 import { warhammerRules } from './rules.js';
+import { warhammerReasons } from './reasons.js';
 import type { Position, Power, ProvinceId, UnitType } from '../../engine/types.js';
 import {
   applyDogsOfWarChoice as applyDogsOfWarChoiceOf,
@@ -31,6 +32,7 @@ function configure(options: Record<string, string>): Variant {
     const startingPosition = built.startingPosition.bind(built);
     v = {
       ...built,
+      reasonTexts: warhammerReasons,
       configure,
       options: { ...options },
       // Orcs in the Hills: the hill armies are followed from the start.

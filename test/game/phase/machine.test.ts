@@ -21,6 +21,7 @@ import {
 } from '../../../src/game/phase/machine.js';
 import type { RecordEntry } from '../../../src/game/phase/records.js';
 import { plainMsg } from '../../../src/game/core/index.js';
+import { msg } from '../../../src/i18n/index.js';
 import { definePlugin, PLAIN, type VariantPlugin } from '../../../src/variants/plugin/index.js';
 import { beacons, beaconsPlugin } from '../../variants/beacons/index.js';
 
@@ -209,7 +210,7 @@ const TRANSITIONS: Row[] = [
         step: 'gather',
         at: 'start',
         deadline: NOW + DURATIONS.adjustment,
-        announce: 'First the armies gather.',
+        announce: plainMsg('First the armies gather.'),
       },
     ],
   },
@@ -227,7 +228,7 @@ const TRANSITIONS: Row[] = [
       {
         kind: 'beginOrders',
         position: { ...start, units: [...start.units, { power: 'Red', type: 'A', province: 'b', coast: null }] },
-        announce: 'The armies have gathered.',
+        announce: [plainMsg('The armies have gathered.')],
       },
     ],
   },
@@ -388,14 +389,14 @@ describe('what a frame shows', () => {
     expect(stepStatusOf(frame)).toEqual({
       name: 'gather',
       at: 'start',
-      line: 'Gathering: 1 of 2 chose.',
+      line: plainMsg('Gathering: 1 of 2 chose.'),
       progress: {
         powers: [
           { power: 'Red', answered: true },
           { power: 'Blue', answered: false },
         ],
       },
-      labels: { answered: 'answered', waiting: 'waiting' },
+      labels: { answered: msg('status.step.answered'), waiting: msg('status.step.waiting') },
     });
     expect(stepStatusOf(frameOf({ plugin: gatherPlugin }))).toBeNull();
   });

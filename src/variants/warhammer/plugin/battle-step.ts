@@ -29,12 +29,16 @@ import type {
   LiveContext,
   PhaseStep,
   PluginContext,
+  PluginLine,
+  PluginMsg,
+  PluginParam,
   VariantAction,
 } from '../../plugin/index.js';
 import { battleReports, groupBattles, rollBattle } from '../decisive-phase.js';
 import { battleCommanders, commanderProblems, recordWins } from '../followers.js';
 import { readState } from '../state.js';
 import type { Battle, BattleStep, Declaration, WarhammerRecords } from './records.js';
+import { bullet, leadParam, listMsg, wh } from './texts.js';
 
 type Ctx = PluginContext<WarhammerRecords>;
 type Live = LiveContext<WarhammerRecords>;
@@ -78,6 +82,16 @@ export function declarationText(variant: Variant, d: Pick<DecisiveDeclaration, '
   return d.kind === 'move'
     ? `decisive move ${d.unit} → ${placeName(variant, d.province)}`
     : `decisive hold ${d.unit} (${variant.map.province(d.province)?.name ?? d.province})`;
+}
+
+/** `declarationText` as a message, in the reader's words (`mouvement décisif A wast → Altdorf (altd)`). */
+export function declarationMsg(
+  variant: Variant,
+  d: Pick<DecisiveDeclaration, 'unit' | 'kind' | 'province'>,
+): PluginMsg {
+  return d.kind === 'move'
+    ? wh('declaration.move', { unit: d.unit, place: placeName(variant, d.province) })
+    : wh('declaration.hold', { unit: d.unit, place: variant.map.province(d.province)?.name ?? d.province });
 }
 
 /** The value a declaration is chosen by (`move A wast`, `hold F midd`). */
@@ -133,19 +147,41 @@ function assignments(ctx: Ctx, battles: Battle[]): Record<string, Record<string,
  * Readable lines about a master's commanders who were given no battle (seed: "the player controlling the Sepoy
  * MUST give him a decisive battle each turn"). `assignment`: power → (battle id → commander).
  */
-function sepoyDuties(position: Position, assignment: Record<string, Record<string, string>>): string[] {
+function sepoyDuties(position: Position, assignment: Record<string, Record<string, string>>): PluginMsg[] {
   const masters = new Set(Object.values(readState(position).followers).map((f) => f.master));
   return [...masters]
     .sort()
-    .flatMap((master) => commanderProblems(position, master, assignment[master] ?? {}).map((p) => `${master}: ${p}`));
+    .flatMap((master) => commanderProblems(position, master, assignment[master] ?? {}).map((p) => dutyMsg(master, p)));
+}
+
+/** The sentences of `commanderProblems` (src/variants/warhammer/followers.ts) as messages. */
+const DUTIES: [RegExp, (master: string, m: RegExpMatchArray) => PluginMsg][] = [
+  [
+    /^(.+) must give its Sepoy (.+) a decisive battle this turn$/,
+    (master, m) => wh('duty.sepoy', { master, sepoy: m[2]! }),
+  ],
+  [
+    /^(.+)'s battle commanders are not assigned as equally as possible \((.+)\)$/,
+    (master, m) => wh('duty.unequal', { master, counts: m[2]! }),
+  ],
+  [
+    /^(.+) is not a battle commander of (.+) \(battle (.+)\)$/,
+    (master, m) => wh('duty.unknown', { master, commander: m[1]!, battle: m[3]! }),
+  ],
+];
+
+function dutyMsg(master: string, problem: string): PluginMsg {
+  for (const [pattern, make] of DUTIES) {
+    const m = problem.match(pattern);
+    if (m) return make(master, m);
+  }
+  return bullet(`${master}: ${problem}`);
 }
 
 /** The Sepoy duties not met this turn, recorded in the channel. */
-function dutiesText(duties: string[]): string {
-  return duties.length > 0 ? `\n⚠️ Sepoys given no battle this turn:\n${duties.map((d) => `• ${d}`).join('\n')}` : '';
+function dutiesLines(duties: PluginMsg[]): PluginMsg[] {
+  return duties.length > 0 ? [wh('duties.head'), ...duties] : [];
 }
-
-const points = (n: number): string => n.toLocaleString('en-US');
 
 /**
  * `Empire A altd (declared) with A nuln: Empire 1,500 pts` — one side of a battle, its units and armies; a side whose
@@ -153,29 +189,35 @@ const points = (n: number): string => n.toLocaleString('en-US');
  * "Sepoys & Mercenaries": the master gives the Sepoy its battle). `ledBy`: `power|unit` → the commander who declared.
  */
 /** A side's leading unit as players read it (`the Illusion`; a stored battle without the name: its label). */
-const leadOf = (side: Battle['sides'][number]): string => side.leadName ?? side.lead;
-
-function sideText(
+function sideMsg(
   battle: Battle,
   side: Battle['sides'][number],
   ledBy: Map<string, { commander: Power; role?: string }>,
-): string {
+  range: PluginParam,
+): PluginMsg {
   const leader = ledBy.get(`${side.power}|${side.lead}`);
-  const follower =
-    leader && leader.commander !== side.power
-      ? `, led by its ${leader.role === 'mercenary' ? 'Mercenary' : 'Sepoy'} ${leader.commander}`
-      : '';
-  const declared = battle.declarations.some((d) => d.power === side.power && d.unit === side.lead)
-    ? ` (declared${follower})`
-    : '';
+  const declared = !battle.declarations.some((d) => d.power === side.power && d.unit === side.lead)
+    ? 'no'
+    : leader && leader.commander !== side.power
+      ? leader.role === 'mercenary'
+        ? 'mercenary'
+        : 'sepoy'
+      : 'self';
   const others = side.units.filter((u) => u !== side.lead);
-  const supported = others.length > 0 ? ` with ${others.join(', ')}` : '';
-  const armies = side.armies.map((a) => `${a.power} ${points(a.points)} pts`).join(' + ');
-  return `${side.power} ${leadOf(side)}${declared}${supported}: ${armies}`;
+  const armies = side.armies.map((a) => wh('battles.army', { power: a.power, points: a.points }));
+  return wh('battles.side', {
+    power: side.power,
+    lead: leadParam(side),
+    declared,
+    commander: leader?.commander ?? '',
+    units: others.length > 0 ? others.join(', ') : 'none',
+    armies: listMsg(armies, 'battles.armies'),
+    range,
+  });
 }
 
-function battlesText(ctx: Ctx, battles: Battle[], opts: { dice?: boolean; deadline?: number }): string {
-  const lines = [`⚔️ **${ctx.phase.label}: decisive battles** (${battles.length})`];
+function battlesLines(ctx: Ctx, battles: Battle[], opts: { dice?: boolean; deadline?: number }): PluginMsg[] {
+  const lines = [wh('battles.title', { phase: ctx.phase.name, count: battles.length })];
   const followers = readState(ctx.phase.position).followers;
   const ledBy = new Map(
     declarationsOf(ctx)
@@ -186,58 +228,47 @@ function battlesText(ctx: Ctx, battles: Battle[], opts: { dice?: boolean; deadli
       ]),
   );
   for (const b of battles) {
-    lines.push(`**${battleName(ctx.variant, b)}**`);
+    lines.push(wh('battles.name', { battle: battleName(ctx.variant, b) }));
     let from = 1;
     for (const side of b.sides) {
-      const range = opts.dice ? ` · roll ${points(from)}–${points(from + side.points - 1)}` : '';
+      const range = opts.dice ? wh('battles.range', { from, to: from + side.points - 1 }) : '';
       from += side.points;
-      lines.push(`• ${sideText(b, side, ledBy)}${range}`);
+      lines.push(sideMsg(b, side, ledBy, range));
     }
     const won = b.roll ? b.sides.find((s) => s.lead === b.roll!.lead) : undefined;
     if (opts.dice && b.roll && won)
       lines.push(
-        `🎲 Rolled **${points(b.roll.value)}** of ${points(b.roll.total)}: **${won.power}** (${leadOf(won)}) wins.`,
+        wh('battles.rolled', { value: b.roll.value, total: b.roll.total, power: won.power, lead: leadParam(won) }),
       );
   }
-  if (opts.dice) lines.push('The final results follow.');
-  else if (opts.deadline !== undefined) {
-    lines.push(
-      `The game master reports each winner with \`/gm act action:battle\` before ${ctx.time(opts.deadline, 'f')} (${ctx.time(opts.deadline, 'R')}); ` +
-        'a battle not reported by then keeps the provisional result.',
-    );
-  }
-  return lines.join('\n');
+  if (opts.dice) lines.push(wh('final'));
+  else if (opts.deadline !== undefined)
+    lines.push(wh('battles.report', { date: ctx.time(opts.deadline, 'f'), relative: ctx.time(opts.deadline, 'R') }));
+  return lines;
 }
 
-function provisionalText(
+function provisionalLines(
   ctx: Ctx,
   provisional: Adjudication,
   allowed: DecisiveDeclaration[],
   deadline: number,
   mode: DecisiveMode,
-): string {
+): PluginLine[] {
   const byPower = new Map<string, DecisiveDeclaration[]>();
   for (const d of allowed) byPower.set(d.power, [...(byPower.get(d.power) ?? []), d]);
-  const lines = [
-    `**${ctx.phase.label}: provisional results**`,
+  const lines: PluginLine[] = [
+    wh('provisional.title', { phase: ctx.phase.name }),
     ...ctx.resultsLines(provisional),
     '',
-    `⚔️ **Decisive Battle phase**: declarations close ${ctx.time(deadline, 'R')} (${ctx.time(deadline, 'f')}).`,
-    'Each player may declare one decisive battle per battle commander with `/act action:declare` (secret until then), or pass with `/act action:declare choice:none`. ' +
-      (mode === 'gm'
-        ? 'The game master then reports each winner with `/gm act action:battle`.'
-        : 'A roll weighted by army size then decides each battle.'),
-    '**Possible declarations**',
+    wh('provisional.phase', { relative: ctx.time(deadline, 'R'), date: ctx.time(deadline, 'f') }),
+    wh('provisional.how', { mode }),
+    wh('provisional.possible'),
   ];
   for (const power of ctx.variant.powers.map((p) => p.name).filter((p) => byPower.has(p))) {
-    lines.push(
-      `__${power}__: ${byPower
-        .get(power)!
-        .map((d) => declarationText(ctx.variant, d))
-        .join('; ')}`,
-    );
+    const declarations = byPower.get(power)!.map((d) => declarationMsg(ctx.variant, d));
+    lines.push(wh('provisional.power', { power, declarations: listMsg(declarations) }));
   }
-  return lines.join('\n');
+  return lines;
 }
 
 /** At the movement deadline: the Decisive Battle phase opens when a seated power may declare. */
@@ -271,22 +302,23 @@ export function openDeclarations(ctx: Live): { open: string; deadline: number } 
     declarationDeadlineMs: deadline,
     battleDeadlineMs: null,
   });
-  ctx.post(provisionalText(ctx, provisional, allowed, deadline, mode), { key: 'provisional', picture: 'provisional' });
+  ctx.post(provisionalLines(ctx, provisional, allowed, deadline, mode), {
+    key: 'provisional',
+    picture: 'provisional',
+  });
   for (const power of [...new Set(allowed.map((d) => d.power))]) {
     const mine = allowed.filter((d) => d.power === power);
     const commanders = commandersOf(position, power);
-    ctx.dm(
+    const open = wh('dm.open', {
+      phase: ctx.phase.name,
+      channel: ctx.channel,
       power,
-      `⚔️ **${ctx.phase.label}**: the Decisive Battle phase has begun in ${ctx.channel}. ${power} may declare ` +
-        `${commanders.length === 1 ? 'one decisive battle' : `${commanders.length} decisive battles (one per battle commander: ${commanders.join(', ')})`} ` +
-        `with \`/act action:declare\` before ${ctx.time(deadline, 'f')} (${ctx.time(deadline, 'R')}), or pass with \`/act action:declare choice:none\`` +
-        (commanders.length > 1
-          ? ` (seed: each Sepoy must be given a decisive battle every turn; name the commander in \`detail:\`)`
-          : '') +
-        ':\n' +
-        mine.map((d) => `• ${declarationText(variant, d)}`).join('\n'),
-      { key: 'open' },
-    );
+      count: commanders.length,
+      commanders: commanders.join(', '),
+      date: ctx.time(deadline, 'f'),
+      relative: ctx.time(deadline, 'R'),
+    });
+    ctx.dm(power, [open, ...mine.map((d) => bullet(declarationMsg(variant, d)))], { key: 'open' });
   }
   ctx.audit('decisive_declaring', { phaseId: ctx.phase.id, deadline });
   return { open: 'declarations', deadline };
@@ -311,21 +343,21 @@ function answers(ctx: Ctx): { power: Power; answered: boolean }[] {
 export const declarationsStep: PhaseStep<WarhammerRecords> = {
   at: 'claim',
   progress: (ctx) => ({ powers: answers(ctx) }),
-  statusLine: () =>
-    '⚔️ Decisive Battle phase: orders are closed; players declare with `/act action:declare` until the deadline.',
-  labels: { answered: '⚔️ answered', waiting: '⏳ may declare' },
-  closedOrders:
-    'Orders for this phase are closed: the Decisive Battle phase is under way. Declare a decisive battle with `/act action:declare`.',
-  readyRefusal:
-    'Orders are closed: the Decisive Battle phase is under way. `/act action:declare` (or `/act action:declare choice:none`) tells the bot you are done.',
+  statusLine: () => wh('status.declarations'),
+  labels: { answered: wh('status.answered'), waiting: wh('status.mayDeclare') },
+  closedOrders: wh('closed.declarations'),
+  readyRefusal: wh('ready.declarations'),
   reminder(ctx, power, deadline) {
     const answered = declarationsOf(ctx, power).length;
     const commanders = commandersOf(ctx.phase.position, power).length;
-    const still = commanders > 1 ? ` for ${commanders - answered} of its ${commanders} battle commanders` : '';
-    return (
-      `⏰ ${power} has not declared yet${still} in the Decisive Battle phase of **${ctx.phase.label}** (game in ${ctx.channel}): ` +
-      `declare with \`/act action:declare\` or pass with \`/act action:declare choice:none\`. Declarations close ${ctx.time(deadline, 'R')}.`
-    );
+    return wh('reminder', {
+      power,
+      commanders,
+      open: commanders - answered,
+      phase: ctx.phase.name,
+      channel: ctx.channel,
+      relative: ctx.time(deadline, 'R'),
+    });
   },
   advance: { ends: 'closed the decisive battle declarations of', next: 'the battles' },
   // A computer player declares for each of its battle commanders still to answer (src/ai/declare.ts: the battles
@@ -357,14 +389,11 @@ export const declarationsStep: PhaseStep<WarhammerRecords> = {
     }).battles;
     if (battles.length === 0) {
       ctx.records.put('battle-step', { ...step, battles: [], outcomes: {} });
-      const duties = sepoyDuties(ctx.phase.position, {});
-      ctx.post(
-        `⚔️ **${ctx.phase.label}**: no decisive battle was declared, so the provisional results stand.${dutiesText(duties)} The final results follow.`,
-        { key: 'none' },
-      );
+      const duties = dutiesLines(sepoyDuties(ctx.phase.position, {}));
+      ctx.post([wh('none', { phase: ctx.phase.name }), ...duties, wh('final')], { key: 'none' });
       return { adjudicate: {} };
     }
-    const duties = dutiesText(sepoyDuties(ctx.phase.position, assignments(ctx, battles)));
+    const duties = dutiesLines(sepoyDuties(ctx.phase.position, assignments(ctx, battles)));
     if (step.mode === 'dice') {
       const outcomes: Record<string, string> = {};
       for (const battle of battles) {
@@ -374,12 +403,12 @@ export const declarationsStep: PhaseStep<WarhammerRecords> = {
         outcomes[battle.id] = r.winner.lead;
       }
       ctx.records.put('battle-step', { ...step, battles, outcomes });
-      ctx.post(battlesText(ctx, battles, { dice: true }) + duties, { key: 'battles' });
+      ctx.post([...battlesLines(ctx, battles, { dice: true }), ...duties], { key: 'battles' });
       return { adjudicate: handoff(ctx, battles, outcomes) };
     }
     const deadline = ctx.now + ctx.game.durations.retreat;
     ctx.records.put('battle-step', { ...step, battles, outcomes: {}, battleDeadlineMs: deadline });
-    ctx.post(battlesText(ctx, battles, { deadline }) + duties, { key: 'battles' });
+    ctx.post([...battlesLines(ctx, battles, { deadline }), ...duties], { key: 'battles' });
     ctx.audit('decisive_battles', { phaseId: ctx.phase.id, battles: battles.length, deadline });
     return { open: 'battles', deadline };
   },
@@ -400,10 +429,9 @@ const unreported = (step: BattleStep | undefined): Battle[] =>
 export const battlesStep: PhaseStep<WarhammerRecords> = {
   at: 'claim',
   progress: (ctx) => ({ powers: [], gameMaster: unreported(ctx.records.get('battle-step')).length > 0 }),
-  statusLine: (ctx) =>
-    `⚔️ Decisive battles: waiting for the game master's report (\`/gm act action:battle\`) on ${unreported(ctx.records.get('battle-step')).length} of them.`,
-  closedOrders: 'Orders for this phase are closed: its decisive battles are being decided.',
-  readyRefusal: 'Orders are closed: the decisive battles are being decided; the game master reports each winner.',
+  statusLine: (ctx) => wh('status.battles', { count: unreported(ctx.records.get('battle-step')).length }),
+  closedOrders: wh('closed.battles'),
+  readyRefusal: wh('ready.battles'),
   advance: { ends: 'closed the battle reports of', next: 'the battle outcomes and final results' },
   close(ctx) {
     const step = ctx.records.get('battle-step')!;
@@ -411,14 +439,13 @@ export const battlesStep: PhaseStep<WarhammerRecords> = {
     const outcomes = step.outcomes ?? {};
     const lines = battles.map((b) => {
       const side = b.sides.find((s) => s.lead === outcomes[b.id]);
-      const cataclysm = outcomes[destroyedKey(b.id)] === '1' ? ' The losers are destroyed (Cataclysmic Battles).' : '';
+      const battle = battleName(ctx.variant, b);
+      const destroyed = outcomes[destroyedKey(b.id)] === '1' ? 'yes' : 'no';
       return side
-        ? `• ${battleName(ctx.variant, b)}: **${side.power}** (${leadOf(side)}) won.${cataclysm}`
-        : `• ${battleName(ctx.variant, b)}: not reported, so the provisional result stands.`;
+        ? wh('outcomes.won', { battle, power: side.power, lead: leadParam(side), destroyed })
+        : wh('outcomes.unreported', { battle });
     });
-    ctx.post(`⚔️ **${ctx.phase.label}: battle outcomes**\n${lines.join('\n')}\nThe final results follow.`, {
-      key: 'outcomes',
-    });
+    ctx.post([wh('outcomes.title', { phase: ctx.phase.name }), ...lines, wh('final')], { key: 'outcomes' });
     return { adjudicate: handoff(ctx, battles, outcomes) };
   },
 };
@@ -511,12 +538,7 @@ export const declareAction: VariantAction<WarhammerRecords> = {
         : 'passes';
       return commanders.length > 1 ? `${d.commander}: ${what}` : what;
     });
-    ctx.dm(
-      power,
-      `⚔️ Your decisive battle declarations for ${power} in ${ctx.phase.label} (${ctx.channel}), as stored:\n${stored.map((s) => `• ${s}`).join('\n')}\n` +
-        `You may change them until ${ctx.time(ctx.game.deadline ?? ctx.now, 'f')}.`,
-      { key: 'confirm' },
-    );
+    ctx.dm(power, confirmationLines(ctx, power, commanders.length > 1), { key: 'confirm' });
     const what = chosen
       ? `⚔️ Stored for ${commander}: ${declarationText(ctx.variant, chosen)}.`
       : `⚔️ Stored: ${commander} passes.`;
@@ -529,6 +551,21 @@ export const declareAction: VariantAction<WarhammerRecords> = {
     };
   },
 };
+
+/** The DM that confirms a power's declarations as stored. */
+function confirmationLines(ctx: Live, power: Power, several: boolean): PluginMsg[] {
+  const stored = declarationsOf(ctx, power).map((d) => {
+    const what = d.unit
+      ? declarationMsg(ctx.variant, { unit: d.unit, kind: d.kind!, province: d.province! })
+      : wh('dm.confirm.pass');
+    return bullet(several ? wh('dm.confirm.commander', { commander: d.commander, what }) : what);
+  });
+  return [
+    wh('dm.confirm.head', { power, phase: ctx.phase.name, channel: ctx.channel }),
+    ...stored,
+    wh('dm.confirm.until', { date: ctx.time(ctx.game.deadline ?? ctx.now, 'f') }),
+  ];
+}
 
 // ---- /gm act action:battle ----
 
@@ -632,7 +669,7 @@ export const battleAction: VariantAction<WarhammerRecords> = {
 };
 
 /** `/why` about a province where a decisive battle decided the phase: who won, and how. */
-export function battleWhyLines(ctx: Ctx, province: string): string[] {
+export function battleWhyLines(ctx: Ctx, province: string): PluginMsg[] {
   const step = ctx.records.get('battle-step');
   if (!step) return [];
   const outcomes = step.outcomes ?? {};
@@ -640,10 +677,16 @@ export function battleWhyLines(ctx: Ctx, province: string): string[] {
     .filter((b) => b.provinces.includes(province))
     .map((b) => {
       const side = b.sides.find((s) => s.lead === outcomes[b.id]);
-      if (!side)
-        return `⚔️ A decisive battle was declared at ${battleName(ctx.variant, b)}; it was not reported, so the provisional result stood.`;
-      const how = b.roll ? `a roll of ${points(b.roll.value)} of ${points(b.roll.total)}` : "the game master's report";
-      return `⚔️ Decisive battle at ${battleName(ctx.variant, b)}: **${side.power}** (${leadOf(side)}) won, by ${how}.`;
+      const battle = battleName(ctx.variant, b);
+      if (!side) return wh('why.unreported', { battle });
+      return wh('why.won', {
+        battle,
+        power: side.power,
+        lead: leadParam(side),
+        how: b.roll ? 'roll' : 'report',
+        value: b.roll?.value ?? 0,
+        total: b.roll?.total ?? 0,
+      });
     });
 }
 

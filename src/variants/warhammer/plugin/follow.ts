@@ -13,7 +13,7 @@
  *   centres outside the master's nation as its new capital, with a unit.
  */
 import type { Power, UnitType } from '../../../engine/types.js';
-import type { PluginContext, VariantAction } from '../../plugin/index.js';
+import type { PluginContext, PluginLine, PluginMsg, VariantAction } from '../../plugin/index.js';
 import {
   applyRevolt,
   becomeMercenary,
@@ -25,6 +25,7 @@ import {
 import { onBoard } from '../state.js';
 import { decisiveModeOf } from './battle-step.js';
 import type { WarhammerRecords } from './records.js';
+import { wh } from './texts.js';
 
 type Ctx = PluginContext<WarhammerRecords>;
 
@@ -82,16 +83,8 @@ export const followAction: VariantAction<WarhammerRecords> = {
     const master = readWarhammerState(r.position).followers[power]!.master;
     ctx.setPosition(r.position);
     ctx.audit('follow', { power, role, master });
-    const what = role === 'sepoy' ? `a **Sepoy** of ${master} (who holds its capital)` : `a **Mercenary** of ${master}`;
-    ctx.post(`🤝 ${power} now fights as ${what}: one more battle commander for ${master}'s decisive battles.`, {
-      key: `follow:${power}`,
-    });
-    ctx.dm(
-      master,
-      `🤝 ${power} now fights for you as ${role === 'sepoy' ? 'a Sepoy' : 'a Mercenary'} in ${ctx.channel}: declare a battle for it with \`/act action:declare detail:${power}\`` +
-        (role === 'sepoy' ? ' — you must give each Sepoy a decisive battle every turn.' : '.'),
-      { key: `follow:${power}` },
-    );
+    ctx.post(wh('follow.post', { power, role, master }), { key: `follow:${power}` });
+    ctx.dm(master, wh('follow.dm', { power, role, channel: ctx.channel }), { key: `follow:${power}` });
     return {
       ok: true,
       reply: `🤝 ${power} now fights as a ${role === 'sepoy' ? 'Sepoy' : 'Mercenary'} of ${master}. The channel and ${master} are told.`,
@@ -138,10 +131,14 @@ export const revoltAction: VariantAction<WarhammerRecords> = {
     ctx.audit('revolt', { province, unit });
     const name = ctx.variant.map.province(province)?.name ?? province;
     ctx.post(
-      `🔥 ${power}, Sepoy of ${follower.master}, revolts in **${ctx.phase.label}**: ${name} (${province}) is its new capital, with ${unit === 'F' ? 'a fleet' : 'an army'}.`,
-      {
-        key: `revolt:${power}`,
-      },
+      wh('revolt.post', {
+        power,
+        master: follower.master,
+        phase: ctx.phase.name,
+        place: `${name} (${province})`,
+        unit,
+      }),
+      { key: `revolt:${power}` },
     );
     return {
       ok: true,
@@ -151,28 +148,26 @@ export const revoltAction: VariantAction<WarhammerRecords> = {
 };
 
 /** A follower's line in the status message. */
-export function followerNote(ctx: Ctx, power: Power): string | null {
+export function followerNote(ctx: Ctx, power: Power): PluginMsg | null {
   const f = followerOf(ctx, power);
-  return f
-    ? `${f.role === 'sepoy' ? 'Sepoy' : 'Mercenary'} of ${f.master}${f.role === 'sepoy' ? `, ${f.wins} won` : ''}`
-    : null;
+  if (!f) return null;
+  return f.role === 'sepoy'
+    ? wh('note.sepoy', { master: f.master, wins: f.wins })
+    : wh('note.mercenary', { master: f.master });
 }
 
 /**
  * The final ranking of the seed's "Pulling it all together" (centres, then the Sepoys, then the Mercenaries), over the
  * game's last position.
  */
-export function rankingLines(ctx: Ctx): string[] {
+export function rankingLines(ctx: Ctx): PluginLine[] {
   const ranking = finalRanking(
     ctx.phase.position,
     ctx.variant.powers.map((p) => p.name),
   );
   if (ranking.length === 0) return [];
   return [
-    '**Final ranking** (centres, then Sepoys, then Mercenaries):',
-    ...ranking.map(
-      (r) =>
-        `${r.rank}. ${r.power}: ${r.role === 'power' ? `${r.centers} centre${r.centers === 1 ? '' : 's'}` : r.role === 'sepoy' ? 'Sepoy' : 'Mercenary'}`,
-    ),
+    wh('ranking.head'),
+    ...ranking.map((r) => wh('ranking.power', { rank: r.rank, power: r.power, role: r.role, centres: r.centers })),
   ];
 }

@@ -12,9 +12,17 @@
  */
 import type { Position, UnitType } from '../../../engine/types.js';
 import type { Variant } from '../../../engine/variant.js';
-import type { LiveContext, PhaseStep, PluginContext, VariantAction } from '../../plugin/index.js';
+import type {
+  LiveContext,
+  PhaseStep,
+  PluginContext,
+  PluginLine,
+  PluginMsg,
+  VariantAction,
+} from '../../plugin/index.js';
 import { applyDogsOfWarChoice, dogsOfWarChoices } from '../variant.js';
 import type { WarhammerRecords } from './records.js';
+import { listMsg, wh } from './texts.js';
 
 type Ctx = PluginContext<WarhammerRecords>;
 type Live = LiveContext<WarhammerRecords>;
@@ -27,14 +35,15 @@ function placeName(variant: Variant, province: string): string {
   return `${variant.map.province(province)?.name ?? province} (${province})`;
 }
 
-function optionsText(variant: Variant, choice: Choice): string {
-  return choice.cities
-    .map((c) => `${placeName(variant, c)}: ${choice.types[c]!.map((t) => UNIT_NAME[t]).join(' or ')}`)
-    .join('; ');
+/** A Dogs of War seat's cities, each with the unit types it allows (`Remas (rema): army or fleet; …`). */
+function optionsMsg(variant: Variant, choice: Choice) {
+  return listMsg(
+    choice.cities.map((c) => wh('muster.option', { place: placeName(variant, c), types: choice.types[c]!.join('') })),
+  );
 }
 
 /** At `/game start`: the choice opens when Dogs of War seats are taken. */
-export function openMuster(ctx: Live): { open: string; deadline: number; announce: string } | null {
+export function openMuster(ctx: Live): { open: string; deadline: number; announce: PluginLine } | null {
   const choices = dogsOfWarChoices(
     ctx.phase.position,
     ctx.seats.map((s) => s.power),
@@ -43,18 +52,21 @@ export function openMuster(ctx: Live): { open: string; deadline: number; announc
   const deadline = ctx.now + ctx.game.durations.adjustment;
   for (const c of choices) ctx.records.put('muster-choice', { city: null, unitType: null, appliedAt: null }, c.power);
   for (const c of choices) {
-    ctx.dm(
-      c.power,
-      `🐕 Before **${ctx.phase.label}**, ${c.power} (Dogs of War) picks its starting city and unit with \`/act action:muster\` in ${ctx.channel} before ` +
-        `${ctx.time(deadline, 'f')} (${ctx.time(deadline, 'R')}): ${optionsText(ctx.variant, c)}. The other city starts neutral; ` +
-        `without a choice you start with an army in ${placeName(ctx.variant, c.cities[0]!)}.`,
-      { key: 'muster' },
-    );
+    const dm = wh('muster.dm', {
+      phase: ctx.phase.name,
+      power: c.power,
+      channel: ctx.channel,
+      date: ctx.time(deadline, 'f'),
+      relative: ctx.time(deadline, 'R'),
+      options: optionsMsg(ctx.variant, c),
+      default: placeName(ctx.variant, c.cities[0]!),
+    });
+    ctx.dm(c.power, dm, { key: 'muster' });
   }
   return {
     open: 'muster',
     deadline,
-    announce: `🐕 First the Dogs of War choose their city and unit (\`/act action:muster\`), until ${ctx.time(deadline, 'R')}; then **${ctx.phase.label}** begins with its own deadline. Orders may be written already.`,
+    announce: wh('muster.announce', { relative: ctx.time(deadline, 'R'), phase: ctx.phase.name }),
   };
 }
 
@@ -63,8 +75,7 @@ const pending = (ctx: Ctx) => ctx.records.list('muster-choice').filter((r) => r.
 export const musterStep: PhaseStep<WarhammerRecords> = {
   at: 'start',
   progress: (ctx) => ({ powers: pending(ctx).map((r) => ({ power: r.key, answered: r.value.city !== null })) }),
-  statusLine: () =>
-    '🐕 The Dogs of War are choosing their city and unit (`/act action:muster`); this deadline is theirs, and the Spring deadline follows.',
+  statusLine: () => wh('status.muster'),
   advance: { ends: 'closed the Dogs of War choice before', next: 'their units and the Spring deadline' },
   // A computer player in a Dogs of War seat picks its city and unit (src/ai/start.ts), through `/act action:muster`.
   computer: {
@@ -86,7 +97,7 @@ export const musterStep: PhaseStep<WarhammerRecords> = {
       position,
       rows.map((r) => r.key),
     );
-    const placed: string[] = [];
+    const placed: PluginMsg[] = [];
     for (const row of rows) {
       ctx.records.put('muster-choice', { ...row.value, appliedAt: ctx.now }, row.key);
       const choice = open.find((c) => c.power === row.key);
@@ -97,14 +108,19 @@ export const musterStep: PhaseStep<WarhammerRecords> = {
       if (!applied.ok) throw new Error(`Dogs of War choice of ${row.key}: ${applied.error}`);
       position = applied.position;
       placed.push(
-        `${row.key}: ${UNIT_NAME[type]} in ${placeName(ctx.variant, city)}${row.value.city ? '' : ' (no choice was made: the default)'}`,
+        wh('muster.placed', {
+          power: row.key,
+          unit: type,
+          place: placeName(ctx.variant, city),
+          chosen: row.value.city ? 'yes' : 'no',
+        }),
       );
     }
     ctx.audit('dogs_of_war_placed', { phaseId: ctx.phase.id });
     return {
       beginOrders: {
         position,
-        announce: `🐕 **The Dogs of War have mustered**\n${placed.map((p) => `• ${p}`).join('\n')}`,
+        announce: [wh('muster.placed.head'), ...placed],
       },
     };
   },
@@ -156,11 +172,14 @@ export const musterAction: VariantAction<WarhammerRecords> = {
       return { ok: false, error: `A fleet cannot start in ${placeName(ctx.variant, city)}: it has no coast.` };
     ctx.records.put('muster-choice', { city, unitType: unit, appliedAt: null }, power);
     ctx.audit('muster');
-    ctx.dm(
+    const confirm = wh('muster.confirm', {
       power,
-      `🐕 Your choice for ${power} in ${ctx.channel}, as stored: ${withArticle(unit)} in ${placeName(ctx.variant, city)}. You may change it until every Dogs of War player has chosen or ${ctx.time(ctx.game.deadline ?? ctx.now, 'f')}.`,
-      { key: 'muster-confirm' },
-    );
+      channel: ctx.channel,
+      unit,
+      place: placeName(ctx.variant, city),
+      date: ctx.time(ctx.game.deadline ?? ctx.now, 'f'),
+    });
+    ctx.dm(power, confirm, { key: 'muster-confirm' });
     return {
       ok: true,
       reply: `🐕 Stored for ${power}: ${withArticle(unit)} in ${city}.`,

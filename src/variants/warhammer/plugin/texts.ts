@@ -1,0 +1,94 @@
+/**
+ * Warhammer's own texts as messages (docs/locales.md, "Variants' own texts"): each key here is a message of the four
+ * catalogues under `variant.warhammer.`, worded where the post, DM or status line is shown, in its reader's locale.
+ * test/i18n/variant-texts.test.ts fails when a catalogue lacks one of them or keeps one no longer listed here.
+ */
+import type { PluginMsg, PluginParam } from '../../plugin/index.js';
+import { ILLUSION_LABEL } from '../rules/illusion.js';
+
+export const WARHAMMER_TEXTS = [
+  'battles.armies',
+  'battles.army',
+  'battles.name',
+  'battles.range',
+  'battles.report',
+  'battles.rolled',
+  'battles.side',
+  'battles.title',
+  'bullet',
+  'closed.battles',
+  'closed.declarations',
+  'declaration.hold',
+  'declaration.move',
+  'dm.confirm.commander',
+  'dm.confirm.head',
+  'dm.confirm.pass',
+  'dm.confirm.until',
+  'dm.open',
+  'duties.head',
+  'duty.sepoy',
+  'duty.unequal',
+  'duty.unknown',
+  'final',
+  'follow.dm',
+  'follow.post',
+  'lead.illusion',
+  'list',
+  'muster.announce',
+  'muster.confirm',
+  'muster.dm',
+  'muster.option',
+  'muster.placed',
+  'muster.placed.head',
+  'none',
+  'note.mercenary',
+  'note.sepoy',
+  'outcomes.title',
+  'outcomes.unreported',
+  'outcomes.won',
+  'provisional.how',
+  'provisional.phase',
+  'provisional.possible',
+  'provisional.power',
+  'provisional.title',
+  'ranking.head',
+  'ranking.power',
+  'ready.battles',
+  'ready.declarations',
+  'reason.battleWon',
+  'reason.illusionWon',
+  'reminder',
+  'revolt.post',
+  'status.answered',
+  'status.battles',
+  'status.declarations',
+  'status.mayDeclare',
+  'status.muster',
+  'why.unreported',
+  'why.won',
+] as const;
+
+export type WarhammerText = (typeof WARHAMMER_TEXTS)[number];
+
+/** The catalogues' prefix of Warhammer's messages. */
+export const TEXT_PREFIX = 'variant.warhammer.';
+
+/** One of Warhammer's messages with its placeholders' values. */
+export function wh(key: WarhammerText, params?: Record<string, PluginParam>): PluginMsg {
+  return params ? { key: `${TEXT_PREFIX}${key}`, params } : { key: `${TEXT_PREFIX}${key}` };
+}
+
+/** `• text`: a bullet line. */
+export const bullet = (text: PluginParam): PluginMsg => wh('bullet', { text });
+
+/** Items joined as a list (`a; b; c` / `a ; b ; c` / `a；b；c`); null when there are none. */
+export function listMsg(items: readonly PluginParam[], join: 'list' | 'battles.armies' = 'list'): PluginParam {
+  if (items.length === 0) return '';
+  return items.slice(1).reduce<PluginParam>((list, item) => wh(join, { list, item }), items[0]!);
+}
+
+/** A side's leading unit as players read it: a unit (`A altd`), or the Illusion in the reader's words. */
+export function leadParam(side: { lead: string; leadName?: string }): PluginParam {
+  const name = side.leadName ?? side.lead;
+  return name === ILLUSION_LABEL ? wh('lead.illusion') : name;
+}

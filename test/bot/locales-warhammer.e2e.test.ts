@@ -1,0 +1,130 @@
+/**
+ * A Warhammer game's Decisive Battle phase in French and in traditional Chinese, through the real bot and the Discord
+ * stand-in (docs/locales.md, "Variants' own texts"): the provisional results and their declarations, the battles, the
+ * game master's report and the outcomes in the channel, in the game's language; the declaration DMs in each member's;
+ * the status lines of both steps. Nothing the channel or the players' DMs show has English left, beyond the names
+ * the variant gives only in English (its provinces and powers).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getVariant } from '../../src/variants/index.js';
+import { englishWords } from '../support/english-left.js';
+import type { FakeMessage } from '../support/fake-discord/index.js';
+import { createHarness, type Harness } from './harness.js';
+
+const GAMES = [
+  { channel: 'bataille', locale: 'fr', gm: 'mj', players: { Bretonnia: 'louis', Empire: 'karl' } },
+  { channel: 'juezhan', locale: 'zh-TW', gm: 'zhuchi', players: { Bretonnia: 'lin', Empire: 'wang' } },
+] as const;
+
+/** Words French writes as English does (`phase`): not English left in a French text. */
+const FRENCH_TOO = new Set(['phase', 'phases']);
+
+/** Warhammer's province names, longest first: proper names the variant gives only in English (`The Wasteland`). */
+const PLACES = [...getVariant('warhammer')!.map.provinces.values()]
+  .map((p) => p.name)
+  .sort((a, b) => b.length - a.length);
+
+function seen(m: FakeMessage): string {
+  return [m.content, ...m.embeds.flatMap((e) => [e.title ?? '', e.description ?? '', e.footer?.text ?? ''])].join('\n');
+}
+
+/** Each text with the English words found in it, its province names aside, for the texts that have any. */
+function englishLeft(texts: string[]): { text: string; words: string[] }[] {
+  return texts
+    .map((text) => PLACES.reduce((t: string, name: string) => t.split(name).join(' '), text))
+    .map((text) => ({ text, words: englishWords(text).filter((w) => !FRENCH_TOO.has(w)) }))
+    .filter((x) => x.words.length > 0);
+}
+
+describe('Warhammer’s decisive battles in French and in Chinese', () => {
+  let h: Harness;
+  const statuses = new Map<string, string[]>();
+
+  beforeAll(async () => {
+    const users = GAMES.flatMap((g) => [g.gm, ...Object.values(g.players)]);
+    h = await createHarness({ users, channels: GAMES.map((g) => g.channel) });
+    await h.start();
+    for (const g of GAMES) for (const user of [g.gm, ...Object.values(g.players)]) h.fake.setLocale(user, g.locale);
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const posts = (channel: string) =>
+    h.fake
+      .channelMessages(channel)
+      .filter((m) => m.interactionId === undefined && m.type !== 6)
+      .map(seen);
+
+  async function status(g: (typeof GAMES)[number]): Promise<void> {
+    const reply = await h.fake.slash(g.gm, g.channel, 'game status');
+    statuses.set(g.channel, [...(statuses.get(g.channel) ?? []), reply.text]);
+  }
+
+  it('plays Spring 2500 to its decisive battle and the final results', async () => {
+    for (const g of GAMES) {
+      await h.fake.slash(g.gm, g.channel, 'game create', {
+        variant: 'warhammer',
+        options: 'decisiveBattles=gm',
+        movement: '1h',
+        retreat: '1h',
+        adjustment: '1h',
+        locale: g.locale,
+        'vacate-after': 0,
+      });
+      for (const [power, user] of Object.entries(g.players))
+        await h.fake.slash(user, g.channel, 'game join', { power });
+      await h.fake.slash(g.gm, g.channel, 'game start');
+      await h.fake.slash(g.players.Bretonnia, g.channel, 'order', { orders: 'A cour - wast' });
+      await h.fake.slash(g.players.Empire, g.channel, 'order', { orders: 'A altd - wast' });
+      for (const user of Object.values(g.players)) await h.fake.slash(user, g.channel, 'ready');
+      await h.bot!.outbox.idle();
+      await status(g);
+      // Bretonnia declares its battle; the Empire passes: the declarations close, the battles are posted.
+      await h.fake.slash(g.players.Bretonnia, g.channel, 'act', { action: 'declare', choice: 'move A cour' });
+      await h.fake.slash(g.players.Empire, g.channel, 'act', { action: 'declare', choice: 'none' });
+      await h.bot!.outbox.idle();
+      await status(g);
+      await h.fake.slash(g.gm, g.channel, 'gm act', { action: 'battle', choice: 'wast', detail: 'Bretonnia' });
+      await h.bot!.outbox.idle();
+    }
+  });
+
+  it('the French channel reads its battles in French, with no English left', () => {
+    const channel = posts('bataille').join('\n');
+    expect(channel).toContain('**Printemps 2500, mouvements : résultats provisoires**');
+    expect(channel).toContain('__Bretonnia__ : mouvement décisif A cour → The Wasteland (wast)');
+    expect(channel).toContain('⚔️ **Printemps 2500, mouvements : batailles décisives** (1)');
+    // French groups digits with a narrow no-break space.
+    expect(channel).toContain('• Bretonnia A cour (déclarée) : Bretonnia 1\u202f500 pts');
+    expect(channel).toContain('• Bretonnia (A cour) a remporté la bataille décisive de The Wasteland');
+    expect(channel).toContain('• The Wasteland (wast) : **Bretonnia** (A cour) l’a emporté.');
+    expect(englishLeft(posts('bataille'))).toEqual([]);
+  });
+
+  it('the Chinese channel reads them in traditional Chinese, with no English left', () => {
+    const channel = posts('juezhan').join('\n');
+    expect(channel).toContain('⚔️ **決戰階段**：宣告截止於');
+    expect(channel).toContain('__Empire__：決戰進攻 A altd → The Wasteland (wast)');
+    expect(channel).toContain('：決戰結果**');
+    expect(channel).toContain('• The Wasteland (wast)：**Bretonnia**（A cour）獲勝。');
+    expect(englishLeft(posts('juezhan'))).toEqual([]);
+  });
+
+  it('the declaration DMs and both steps’ status lines are in the reader’s language', () => {
+    for (const g of GAMES) {
+      const dms = Object.values(g.players).flatMap((user) => h.fake.dms(user).map(seen));
+      expect(dms.length).toBeGreaterThanOrEqual(4);
+      expect(englishLeft(dms)).toEqual([]);
+      expect(englishLeft(statuses.get(g.channel) ?? [])).toEqual([]);
+    }
+    const french = h.fake.dms('louis').map(seen).join('\n');
+    expect(french).toContain('la phase des batailles décisives a commencé');
+    expect(french).toContain('• mouvement décisif A cour → ');
+    const [declaring, battles] = statuses.get('juezhan')!;
+    expect(declaring).toContain('⚔️ 決戰階段：指令已截止');
+    expect(declaring).toContain('⏳ 可宣告');
+    expect(battles).toContain('等待主持人報告');
+  });
+});
