@@ -65,7 +65,8 @@ import { games, outbox, phases, players, readiness, votes, type GameRow, type Ph
 import { matchPower } from '../lobby/index.js';
 import { lapsesWithGame, queueDm, queueNotice, queueStatus } from '../outbox/index.js';
 import { pauseAllowance, pauseClock, resumeClock } from '../pauses/index.js';
-import { advanceWords, clearSteps, rearmStepReminder, storedStepUnderWay } from '../phase/index.js';
+import { advanceWords, clearSteps, pluginMsg, rearmStepReminder, storedStepUnderWay } from '../phase/index.js';
+import type { AdvanceWords } from '../../variants/plugin/index.js';
 
 async function gmGame(
   tx: Tx,
@@ -160,8 +161,12 @@ export async function gmAdvance(
  * The channel's notice of `/gm advance`: the computer player giving the missing orders (`words` null), the results
  * following, or a variant's own words for what ends (in English: the variant's plug-in writes them).
  */
-function advanceNotice(phase: Msg, label: string, words: { ends: string; next: string } | null): Msg {
+function advanceNotice(phase: Msg, label: string, words: AdvanceWords | null): Msg {
   if (words === null) return msg('gm.notice.advanceMissing', { phase });
+  if (words.notice) {
+    const notice = pluginMsg(words.notice);
+    return { key: notice.key, params: { ...notice.params, phase } };
+  }
   if (words.ends === 'resolved' && words.next === 'the results') return msg('gm.notice.advance', { phase });
   return plainMsg(`⏩ The game master ${words.ends} **${label}** before its deadline; ${words.next} follow.`);
 }

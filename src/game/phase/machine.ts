@@ -25,6 +25,7 @@ import { adjudicate } from '../../engine/index.js';
 import type { Adjudication, Position, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type {
+  AdvanceWords,
   ActionCaller,
   ActionChoice,
   ActionValues,
@@ -257,7 +258,7 @@ export function closedOrdersText(spec: PhaseStep | undefined): string | null {
 }
 
 /** `/gm advance`: what ending the current stage early is called, and what follows. */
-export function advanceWordsOf(frame: PhaseFrame): { ends: string; next: string } {
+export function advanceWordsOf(frame: PhaseFrame): AdvanceWords {
   const open = stepUnderWay(frame);
   if (open) return open.spec.advance;
   const { ctx } = contextOf(frame, { token: '', writer: null });

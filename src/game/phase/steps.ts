@@ -16,7 +16,7 @@ import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { audit, gameById, phaseById } from '../../store/queries.js';
 import { games, phases, phaseSteps, type GameRow, type PhaseRow, type PhaseStepRow } from '../../store/schema.js';
-import type { Handoff, PhaseStep } from '../../variants/plugin/index.js';
+import type { AdvanceWords, Handoff, PhaseStep } from '../../variants/plugin/index.js';
 import { enqueue, queueDm, queueNotice, queueStatus, worded } from '../outbox/index.js';
 import type { PhaseFrame, PluginEffect } from './frame.js';
 import {
@@ -307,7 +307,7 @@ export async function advanceWords(
   variant: Variant,
   phase: PhaseRow,
   now: number,
-): Promise<{ ends: string; next: string }> {
+): Promise<AdvanceWords> {
   const open = await storedStepUnderWay(tx, game, phase);
   if (open) return open.spec.advance;
   return advanceWordsOf(await gameFrame(tx, game, variant, phase, { now, token: '' }));

@@ -215,6 +215,17 @@ export type StepDecision =
    */
   | { beginOrders: { position?: Position; announce: PluginText } };
 
+/**
+ * What the channel is told when the game master ends a stage early (`/gm advance`): in English, `⏩ The game master
+ * <ends> **<phase>** before its deadline; <next> follow.`; `notice`, the same sentence as a message whose `{phase}` the
+ * game layer fills with the phase's name, worded in the game's locale.
+ */
+export interface AdvanceWords {
+  ends: string;
+  next: string;
+  notice?: PluginMsg;
+}
+
 /** Who a step is waiting for. */
 export interface StepProgress {
   /** The seated powers that answer in the step, each with whether it has (the status shows it, never what). */
@@ -241,7 +252,7 @@ export interface PhaseStep<S extends RecordSchemas = RecordSchemas> {
   /** A reminder DM to a power it still waits for, once per deadline (at the orders reminder's distance); none: no reminder. */
   reminder?(ctx: PluginContext<S>, power: Power, deadline: number): PluginText | null;
   /** `/gm advance`: what ending it early is called, and what follows (`closed the declarations of` / `the battles`). */
-  advance: { ends: string; next: string };
+  advance: AdvanceWords;
   /** Closing it: at its deadline, by `/gm advance`, or when nobody is left to wait for. */
   close(ctx: LiveContext<S>): StepDecision;
   /** How a computer player in a seat answers it; without it, a computer seat's defaults apply. */
@@ -431,7 +442,7 @@ export interface VariantPlugin<S extends RecordSchemas = RecordSchemas> {
   /** When a phase's orders end (deadline, everyone ready, `/gm advance`): open a step before the claim, or null (adjudicate). */
   beforeClaim?(ctx: LiveContext<S>): Extract<StepDecision, { open: string }> | null;
   /** `/gm advance` while orders are open, when the phase goes on to a step rather than its results (default: resolved / the results). */
-  ordersAdvance?(ctx: PluginContext<S>): { ends: string; next: string } | null;
+  ordersAdvance?(ctx: PluginContext<S>): AdvanceWords | null;
 
   /** Its actions (`/act`, `/gm act`). */
   actions?: VariantAction<S>[];

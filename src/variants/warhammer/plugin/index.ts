@@ -21,6 +21,7 @@ import { musterAction, musterStep, openMuster } from './muster.js';
 import { warhammerMapOverlays } from './map-overlays.js';
 import { RECORDS } from './records.js';
 import { warhammerSandbox } from './sandbox.js';
+import { wh } from './texts.js';
 
 /** The `/game create` reply's line about the Decisive Battle phase. */
 const DECISIVE_LINE: Record<string, string> = {
@@ -47,7 +48,7 @@ export const warhammerPlugin = definePlugin({
   beforeClaim: openDeclarations,
   ordersAdvance: (ctx) =>
     ctx.phase.phase.type === 'movement' && decisiveModeOf(ctx.variant, ctx.game.options)
-      ? { ends: 'closed the orders of', next: 'the provisional results' }
+      ? { ends: 'closed the orders of', next: 'the provisional results', notice: wh('advance.orders') }
       : null,
   actions: [declareAction, musterAction, followAction, revoltAction, battleAction],
   ownOptions: ['decisiveBattles'],

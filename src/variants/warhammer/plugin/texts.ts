@@ -7,6 +7,10 @@ import type { PluginMsg, PluginParam } from '../../plugin/index.js';
 import { ILLUSION_LABEL } from '../rules/illusion.js';
 
 export const WARHAMMER_TEXTS = [
+  'advance.battles',
+  'advance.declarations',
+  'advance.muster',
+  'advance.orders',
   'battles.armies',
   'battles.army',
   'battles.name',
