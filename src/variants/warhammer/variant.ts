@@ -6,6 +6,7 @@ import { readFeatures } from './features.js';
 import { campaignData, campaignOf } from './campaign.js';
 import { warhammerRules } from './rules.js';
 import { warhammerReasons } from './reasons.js';
+import { warhammerNames } from './names.js';
 import type { Position, Power, ProvinceId, UnitType } from '../../engine/types.js';
 import {
   applyDogsOfWarChoice as applyDogsOfWarChoiceOf,
@@ -33,6 +34,7 @@ function configure(options: Record<string, string>): Variant {
     v = {
       ...built,
       reasonTexts: warhammerReasons,
+      names: warhammerNames(built.powers.map((p) => p.name)),
       configure,
       options: { ...options },
       // Orcs in the Hills: the hill armies are followed from the start.
