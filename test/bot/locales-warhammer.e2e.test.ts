@@ -12,7 +12,7 @@ import type { FakeMessage } from '../support/fake-discord/index.js';
 import { createHarness, type Harness } from './harness.js';
 
 const GAMES = [
-  { channel: 'bataille', locale: 'fr', gm: 'mj', players: { Bretonnia: 'louis', Empire: 'karl' } },
+  { channel: 'bataille', locale: 'fr', gm: 'mj', players: { Bretonnia: 'louis', Empire: 'karl', Tilea: 'lorenzo' } },
   { channel: 'juezhan', locale: 'zh-TW', gm: 'zhuchi', players: { Bretonnia: 'lin', Empire: 'wang' } },
 ] as const;
 
@@ -76,6 +76,13 @@ describe('Warhammer’s decisive battles in French and in Chinese', () => {
       for (const [power, user] of Object.entries(g.players))
         await h.fake.slash(user, g.channel, 'game join', { power });
       await h.fake.slash(g.gm, g.channel, 'game start');
+      if ('Tilea' in g.players) {
+        // The Dogs of War seat musters first: its DM, the status line, its choice, then the board and the orders.
+        await h.bot!.outbox.idle();
+        await status(g);
+        await h.fake.slash(g.players.Tilea, g.channel, 'act', { action: 'muster', choice: 'rema', detail: 'fleet' });
+        await h.bot!.outbox.idle();
+      }
       await h.fake.slash(g.players.Bretonnia, g.channel, 'order', { orders: 'A cour - wast' });
       await h.fake.slash(g.players.Empire, g.channel, 'order', { orders: 'A altd - wast' });
       for (const user of Object.values(g.players)) await h.fake.slash(user, g.channel, 'ready');
@@ -107,6 +114,8 @@ describe('Warhammer’s decisive battles in French and in Chinese', () => {
     expect(channel).toContain(
       '⏩ Le maître du jeu a clos les déclarations de bataille décisive de **Printemps 2500, mouvements** avant leur échéance',
     );
+    expect(channel).toContain('🐕 **Les Chiens de guerre sont rassemblés**\n• Tilea : flotte à Remas (rema)');
+    expect(channel).toContain('🐕 D’abord, les Chiens de guerre choisissent leur ville et leur unité');
     expect(englishLeft(posts('bataille'))).toEqual([]);
   });
 
@@ -121,15 +130,20 @@ describe('Warhammer’s decisive battles in French and in Chinese', () => {
 
   it('the declaration DMs and both steps’ status lines are in the reader’s language', () => {
     for (const g of GAMES) {
-      const dms = Object.values(g.players).flatMap((user) => h.fake.dms(user).map(seen));
+      const dms = Object.values(g.players).flatMap((user: string) => h.fake.dms(user).map(seen));
       expect(dms.length).toBeGreaterThanOrEqual(3);
       expect(englishLeft(dms)).toEqual([]);
       expect(englishLeft(statuses.get(g.channel) ?? [])).toEqual([]);
     }
+    const tilea = h.fake.dms('lorenzo').map(seen).join('\n');
+    expect(tilea).toContain('(Chiens de guerre) choisit sa ville de départ et son unité');
+    expect(tilea).toContain('🐕 Votre choix pour Tilea dans');
+    expect(statuses.get('bataille')![0]).toContain('🐕 Les Chiens de guerre choisissent leur ville et leur unité');
     const french = h.fake.dms('louis').map(seen).join('\n');
     expect(french).toContain('la phase des batailles décisives a commencé');
     expect(french).toContain('• mouvement décisif A cour → ');
     const [declaring, battles] = statuses.get('juezhan')!;
+    expect(statuses.get('bataille')).toHaveLength(3);
     expect(declaring).toContain('⚔️ 決戰階段：指令已截止');
     expect(declaring).toContain('⏳ 可宣告');
     expect(battles).toContain('等待主持人報告');
