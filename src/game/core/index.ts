@@ -66,8 +66,6 @@ export { gameLocale, noteMemberLocale, readerLocale } from './locales.js';
 export { fairTurns, loopTurns, type LoopTurns } from './loop-turns.js';
 export { SCORING_SYSTEMS, scoringOf, type ScoringSystem } from './scoring-systems.js';
 export {
-  formatResultsSummary,
-  ordersOpenLine,
   ordersOpenMsg,
   phaseCode,
   phaseLabel,

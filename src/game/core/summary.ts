@@ -41,11 +41,6 @@ export function ordersOpenMsg(phase: Msg, deadlineMs: number): Msg {
   return msg('phase.ordersOpen', { phase, relative: timeRef(deadlineMs, 'R'), date: timeRef(deadlineMs, 'f') });
 }
 
-/** `ordersOpenMsg` in English, for a label already worded. */
-export function ordersOpenLine(label: string, deadlineMs: number): string {
-  return t('en', ordersOpenMsg(plainMsg(label), deadlineMs));
-}
-
 /** An order the computer player gave for a seat's player (`nmr: computer`), marked where it stands in the results. */
 const COMPUTER_MARK = '🤖';
 
