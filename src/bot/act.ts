@@ -12,7 +12,9 @@ import type {
   SlashCommandBuilder,
 } from 'discord.js';
 import { actionChoices, runAction, type ActionBy } from '../game/resolve/index.js';
+import { t } from '../i18n/index.js';
 import type { BotContext } from './context.js';
+import { readerOf } from './locale.js';
 import { callerOf, replyPrivately, replyRejected } from './respond.js';
 import { choiceName, MAX_CHOICE, MAX_CHOICES } from './text.js';
 
@@ -63,7 +65,7 @@ export async function executeAction(
     detail: interaction.options.getString('detail'),
   });
   if (!r.ok) return replyRejected(interaction, r);
-  return replyPrivately(interaction, r.reply);
+  return replyPrivately(interaction, t(readerOf(interaction), r.message));
 }
 
 export async function autocompleteAction(

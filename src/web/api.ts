@@ -174,7 +174,7 @@ async function act(api: ApiContext, c: Context): Promise<Response> {
     choice: text(body?.choice),
     detail: text(body?.detail),
   });
-  return answer(api, c, r, !isPadRefusal(r) && r.ok ? { reply: r.reply } : {});
+  return answer(api, c, r, !isPadRefusal(r) && r.ok ? { reply: t(api.locale(c), r.message) } : {});
 }
 
 export function apiRoutes(api: ApiContext): Hono {

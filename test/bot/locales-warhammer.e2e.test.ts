@@ -39,6 +39,13 @@ function englishLeft(texts: string[]): { text: string; words: string[] }[] {
 describe('Warhammer’s decisive battles in French and in Chinese', () => {
   let h: Harness;
   const statuses = new Map<string, string[]>();
+  /** The private replies of `/act` and `/gm act`, by channel. */
+  const replies = new Map<string, string[]>();
+
+  async function act(user: string, channel: string, command: 'act' | 'gm act', options: Record<string, string>) {
+    const reply = await h.fake.slash(user, channel, command, options);
+    replies.set(channel, [...(replies.get(channel) ?? []), reply.text]);
+  }
 
   beforeAll(async () => {
     const users = GAMES.flatMap((g) => [g.gm, ...Object.values(g.players)]);
@@ -80,7 +87,9 @@ describe('Warhammer’s decisive battles in French and in Chinese', () => {
         // The Dogs of War seat musters first: its DM, the status line, its choice, then the board and the orders.
         await h.bot!.outbox.idle();
         await status(g);
-        await h.fake.slash(g.players.Tilea, g.channel, 'act', { action: 'muster', choice: 'rema', detail: 'fleet' });
+        // A refusal first (no such city), then the choice.
+        await act(g.players.Tilea, g.channel, 'act', { action: 'muster', choice: 'altd', detail: 'fleet' });
+        await act(g.players.Tilea, g.channel, 'act', { action: 'muster', choice: 'rema', detail: 'fleet' });
         await h.bot!.outbox.idle();
       }
       await h.fake.slash(g.players.Bretonnia, g.channel, 'order', { orders: 'A cour - wast' });
@@ -90,14 +99,15 @@ describe('Warhammer’s decisive battles in French and in Chinese', () => {
       await status(g);
       // Bretonnia declares its battle; the Empire passes (the French game master closes the declarations instead):
       // the battles are posted.
-      await h.fake.slash(g.players.Bretonnia, g.channel, 'act', { action: 'declare', choice: 'move A cour' });
+      await act(g.players.Bretonnia, g.channel, 'act', { action: 'declare', choice: 'move A cour' });
       if (g.locale === 'fr') {
         const asked = await h.fake.slash(g.gm, g.channel, 'gm advance');
         await h.fake.click(g.gm, asked, h.fake.buttons(asked)[0]!.customId!);
-      } else await h.fake.slash(g.players.Empire, g.channel, 'act', { action: 'declare', choice: 'none' });
+      } else await act(g.players.Empire, g.channel, 'act', { action: 'declare', choice: 'none' });
       await h.bot!.outbox.idle();
       await status(g);
-      await h.fake.slash(g.gm, g.channel, 'gm act', { action: 'battle', choice: 'wast', detail: 'Bretonnia' });
+      await act(g.gm, g.channel, 'gm act', { action: 'battle', choice: 'wast', detail: 'Chaos' });
+      await act(g.gm, g.channel, 'gm act', { action: 'battle', choice: 'wast', detail: 'Bretonnia' });
       await h.bot!.outbox.idle();
     }
   });
@@ -147,5 +157,20 @@ describe('Warhammer’s decisive battles in French and in Chinese', () => {
     expect(declaring).toContain('⚔️ 決戰階段：指令已截止');
     expect(declaring).toContain('⏳ 可宣告');
     expect(battles).toContain('等待主持人報告');
+  });
+
+  it('the replies to `/act` and `/gm act`, refusals included, are in the member’s language', () => {
+    for (const g of GAMES) expect(englishLeft(replies.get(g.channel) ?? [])).toEqual([]);
+    const french = replies.get('bataille')!.join('\n');
+    expect(french).toContain(
+      '« altd » n’est pas une ville où Tilea peut commencer : Miragliano (mira) ou Remas (rema).',
+    );
+    expect(french).toContain(
+      '🐕 Enregistré pour Tilea : une flotte à rema. Chaque joueur des Chiens de guerre a choisi',
+    );
+    expect(french).toContain('⚔️ Enregistré pour Bretonnia : mouvement décisif A cour → The Wasteland (wast).');
+    const chinese = replies.get('juezhan')!.join('\n');
+    expect(chinese).toContain('⚔️ 已儲存：Empire放棄。\n所有人都已回應');
+    expect(chinese).toContain('“Chaos”不是The Wasteland (wast)之戰的一方。');
   });
 });

@@ -62,12 +62,12 @@ export type ActionRefusal =
   /** No action of that name for this caller (`actions`: the names there are). */
   | { kind: 'unknown'; typed: string; actions: string[] }
   /** Not open to the caller now: the plug-in's sentence (`available`), or its own refusal of the values (`run`). */
-  | { kind: 'unavailable' | 'refused'; why: string }
+  | { kind: 'unavailable' | 'refused'; why: Msg }
   /** A required slot left empty. */
   | { kind: 'missing'; action: string; slot: 'choice' | 'detail'; label: string };
 
 export type ActionAnswer =
-  | { ok: true; action: string; reply: string; whenOpen?: string; whenClosed?: string; settled: boolean }
+  | { ok: true; action: string; reply: Msg; whenOpen?: Msg; whenClosed?: Msg; settled: boolean }
   | { ok: false; refusal: ActionRefusal };
 
 export interface Transition {
@@ -177,25 +177,25 @@ function runAction(frame: PhaseFrame, input: Extract<StepInput, { kind: 'act' }>
   const token = randomToken(frame.random);
   const call = contextOf(frame, { token, writer: input.caller.userId });
   const available = action.available(call.ctx, input.caller);
-  if (available !== true) return refused({ kind: 'unavailable', why: available }, token);
+  if (available !== true) return refused({ kind: 'unavailable', why: pluginMsg(available) }, token);
   for (const slot of ['choice', 'detail'] as const) {
     const spec = action[slot];
     if (spec?.required && input.values[slot] === null)
       return refused({ kind: 'missing', action: action.name, slot, label: spec.label }, token);
   }
   const r = action.run(call.ctx, input.caller, input.values);
-  if (!r.ok) return refused({ kind: 'refused', why: r.error }, token);
+  if (!r.ok) return refused({ kind: 'refused', why: pluginMsg(r.error) }, token);
   const after: PhaseFrame = { ...frame, phase: { ...frame.phase, position: call.position() }, records: call.records() };
   const status = stepStatusOf(after);
   const settled = status !== null && isSettled(status.progress);
-  const { reply, whenOpen, whenClosed } = r;
+  const { whenOpen, whenClosed } = r;
   const answer: ActionAnswer = {
     ok: true,
     action: action.name,
-    reply,
+    reply: pluginMsg(r.reply),
     settled,
-    ...(whenOpen ? { whenOpen } : {}),
-    ...(whenClosed ? { whenClosed } : {}),
+    ...(whenOpen ? { whenOpen: pluginMsg(whenOpen) } : {}),
+    ...(whenClosed ? { whenClosed: pluginMsg(whenClosed) } : {}),
   };
   return { state: frame.steps, effects: call.effects, token, answer };
 }

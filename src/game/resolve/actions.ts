@@ -9,6 +9,7 @@ import type { Tx } from '../../store/db.js';
 import { openGameByChannel, phaseById } from '../../store/queries.js';
 import type { GameRow, PhaseRow } from '../../store/schema.js';
 import type { Variant } from '../../engine/variant.js';
+import { msg, t as wordIn, type Msg } from '../../i18n/index.js';
 import type { ActionCaller, ActionChoice, ActionValues, VariantAction } from '../../variants/plugin/index.js';
 import {
   isError,
@@ -34,7 +35,6 @@ import {
   writePluginEffects,
 } from '../phase/index.js';
 import { resolveInTx } from './resolve.js';
-import { msg } from '../../i18n/index.js';
 
 export type ActionBy = VariantAction['by'];
 
@@ -72,20 +72,25 @@ async function callerIn(tx: Tx, input: Caller, by: ActionBy): Promise<Found | { 
 const command = (by: ActionBy) => (by === 'player' ? '/act' : '/gm act');
 
 /** `declare`, `muster` … or a sentence saying the game has none (another variant's action names nothing here). */
-function noSuchAction(variant: Variant, actions: string[], typed: string, by: ActionBy): string {
+function noSuchAction(variant: Variant, actions: string[], typed: string, by: ActionBy): Msg {
   const name = echoTyped(typed);
-  if (actions.length === 0)
-    return `${variant.name} has no ${by === 'gm' ? "game master's actions" : 'actions'} beyond ${by === 'gm' ? 'the usual `/gm` commands' : 'orders'}, so \`${command(by)} ${name}\` does nothing in this game.`;
-  return `${variant.name} has no \`${name}\` action${by === 'gm' ? ' for the game master' : ''}. Its actions: ${actions.map((a) => `\`${a}\``).join(', ')}.`;
+  if (actions.length === 0) return msg('act.refused.none', { variant: variant.name, by, command: command(by), name });
+  const list = actions.map((a) => `\`${a}\``).join(', ');
+  return msg('act.refused.unknown', { variant: variant.name, by, name, actions: list });
 }
 
 /** A refused action, in the words of `/act` and `/gm act`. */
-function refusalText(variant: Variant, refusal: ActionRefusal, by: ActionBy): string {
+function refusalMsg(variant: Variant, refusal: ActionRefusal, by: ActionBy): Msg {
   switch (refusal.kind) {
     case 'unknown':
       return noSuchAction(variant, refusal.actions, refusal.typed, by);
     case 'missing':
-      return `\`${command(by)} ${refusal.action}\` needs its ${refusal.label} in \`${refusal.slot}:\`.`;
+      return msg('act.refused.missing', {
+        command: command(by),
+        action: refusal.action,
+        label: refusal.label,
+        slot: refusal.slot,
+      });
     default:
       return refusal.why;
   }
@@ -103,7 +108,7 @@ const clean = (v: string | null | undefined): string | null => {
 export async function runAction(
   deps: GameDeps,
   input: Caller & { by: ActionBy; action: string; choice?: string | null; detail?: string | null },
-): Promise<Result<{ action: string; reply: string; closed: boolean }>> {
+): Promise<Result<{ action: string; reply: string; message: Msg; closed: boolean }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const found = await callerIn(tx, input, input.by);
     if (isError(found)) return found;
@@ -118,7 +123,7 @@ export async function runAction(
     const values: ActionValues = { choice: clean(input.choice), detail: clean(input.detail) };
     const t = stepMachine(frame, { kind: 'act', by: input.by, caller, action: String(input.action ?? ''), values });
     const answer = t.answer!;
-    if (!answer.ok) return fail(refusalText(variant, answer.refusal, input.by));
+    if (!answer.ok) return fail(refusalMsg(variant, answer.refusal, input.by));
     await writePluginEffects(tx, game, phase, t, now);
     changed(game.id);
     const wasOpen = stepUnderWay(frame) !== null;
@@ -131,12 +136,8 @@ export async function runAction(
     } else if (input.by === 'player') await queueProgressStatus(tx, game, now);
     else await queueStatus(tx, game.id, now);
     const tail = wasOpen ? (answer.settled ? answer.whenClosed : answer.whenOpen) : undefined;
-    return {
-      ok: true,
-      action: answer.action,
-      reply: tail ? `${answer.reply}${tail}` : answer.reply,
-      closed: answer.settled,
-    };
+    const message = tail ? msg('text.then', { text: answer.reply, more: tail }) : answer.reply;
+    return { ok: true, action: answer.action, reply: wordIn('en', message), message, closed: answer.settled };
   });
 }
 

@@ -453,7 +453,7 @@ function refusalText(board: SandboxBoard, refusal: ActionRefusal, by: VariantAct
     case 'missing':
       return `\`/sandbox act action:${refusal.action}\` needs its ${refusal.label} in \`${refusal.slot}:\`.`;
     default:
-      return sandboxWords(refusal.why);
+      return sandboxWords(englishText([refusal.why]));
   }
 }
 
@@ -486,7 +486,7 @@ export function actInSandbox(
     ok: true,
     board: applied(board, t),
     action: answer.action,
-    reply: sandboxWords(answer.reply),
+    reply: sandboxWords(englishText([answer.reply])),
     posts,
     settled: answer.settled,
   };

@@ -311,12 +311,12 @@ export interface ActionCaller {
 }
 
 export type ActionResult =
-  | { ok: false; error: string }
+  | { ok: false; error: PluginLine }
   /**
-   * The private reply; when a step is under way, `whenOpen` or `whenClosed` is appended depending on whether this
-   * action let it close (everyone answered).
+   * The private reply, in the caller's locale; when a step is under way, `whenOpen` or `whenClosed` is appended
+   * (as it is: a message starts with its own space or line break) depending on whether this action let it close.
    */
-  | { ok: true; reply: string; whenOpen?: string; whenClosed?: string };
+  | { ok: true; reply: PluginLine; whenOpen?: PluginLine; whenClosed?: PluginLine };
 
 export interface VariantAction<S extends RecordSchemas = RecordSchemas> {
   /** What players pick in `action:` (lowercase, one word). */
@@ -328,7 +328,7 @@ export interface VariantAction<S extends RecordSchemas = RecordSchemas> {
   choice?: { label: string; required: boolean };
   detail?: { label: string; required: boolean };
   /** True when the caller may use it now; otherwise why not (a sentence: it is the reply to a call now). */
-  available(ctx: PluginContext<S>, caller: ActionCaller): true | string;
+  available(ctx: PluginContext<S>, caller: ActionCaller): true | PluginLine;
   /** The choices offered for a slot, given what is typed there and the other slot's value (at most 25 are shown). */
   choices?(
     ctx: PluginContext<S>,

@@ -471,15 +471,10 @@ export const declareAction: VariantAction<WarhammerRecords> = {
   choice: { label: 'declaration (`move A altd`, or `none` to pass)', required: true },
   detail: { label: 'battle commander (default: you)', required: false },
   available(ctx, caller) {
-    if (ctx.step?.name !== 'declarations') {
-      return ctx.step?.name === 'battles'
-        ? 'Declarations are closed: the battles are being decided.'
-        : 'There is no Decisive Battle phase under way: declarations open at the movement deadline.';
-    }
-    if (ctx.game.deadline !== null && ctx.now >= ctx.game.deadline)
-      return 'The declaration deadline has passed; the battles are being set up.';
-    if (mine(ctx, caller.power!).length === 0)
-      return `${caller.power} has no unit that may fight a decisive battle this phase (none bounced against another power's unit or is dislodged).`;
+    if (ctx.step?.name !== 'declarations')
+      return ctx.step?.name === 'battles' ? wh('act.declare.closed') : wh('act.declare.none');
+    if (ctx.game.deadline !== null && ctx.now >= ctx.game.deadline) return wh('act.declare.passed');
+    if (mine(ctx, caller.power!).length === 0) return wh('act.declare.nothing', { power: caller.power! });
     return true;
   },
   choices(ctx, caller, slot, typed) {
@@ -499,11 +494,14 @@ export const declareAction: VariantAction<WarhammerRecords> = {
     const power = caller.power!;
     const commanders = commandersOf(ctx.phase.position, power);
     const commander = commanders.find((c) => c.toLowerCase() === (values.detail ?? power).toLowerCase());
-    if (!commander)
-      return {
-        ok: false,
-        error: `"${values.detail}" is not one of ${power}'s battle commanders (${commanders.join(', ')}).`,
-      };
+    if (!commander) {
+      const error = wh('act.declare.notCommander', {
+        typed: values.detail ?? '',
+        power,
+        commanders: commanders.join(', '),
+      });
+      return { ok: false, error };
+    }
     const allowed = mine(ctx, power);
     const typed = (values.choice ?? '').toLowerCase().replace(/\s+/g, ' ');
     const pass = typed === 'none' || typed === 'pass';
@@ -516,17 +514,12 @@ export const declareAction: VariantAction<WarhammerRecords> = {
             declarationText(ctx.variant, d).toLowerCase() === typed,
         );
     if (!pass && !chosen) {
-      return {
-        ok: false,
-        error: `"${(values.choice ?? '').slice(0, 60)}" is not a declaration ${power} may make. Possible: ${allowed.map((d) => `\`${declarationKey(d)}\``).join(', ')}, or \`none\`.`,
-      };
+      const possible = allowed.map((d) => `\`${declarationKey(d)}\``).join(', ');
+      const typed = (values.choice ?? '').slice(0, 60);
+      return { ok: false, error: wh('act.declare.notAllowed', { typed, power, possible }) };
     }
-    if (chosen && declarationsOf(ctx, power).some((d) => d.commander !== commander && d.unit === chosen.unit)) {
-      return {
-        ok: false,
-        error: `Another of your commanders already declared with ${chosen.unit}; choose another unit.`,
-      };
-    }
+    if (chosen && declarationsOf(ctx, power).some((d) => d.commander !== commander && d.unit === chosen.unit))
+      return { ok: false, error: wh('act.declare.taken', { unit: chosen.unit }) };
     ctx.records.put(
       'declaration',
       {
@@ -540,37 +533,35 @@ export const declareAction: VariantAction<WarhammerRecords> = {
       `${power}|${commander}`,
     );
     ctx.audit('declare');
-    const stored = declarationsOf(ctx, power).map((d) => {
-      const what = d.unit
-        ? declarationText(ctx.variant, { unit: d.unit, kind: d.kind!, province: d.province! })
-        : 'passes';
-      return commanders.length > 1 ? `${d.commander}: ${what}` : what;
-    });
     ctx.dm(power, confirmationLines(ctx, power, commanders.length > 1), { key: 'confirm' });
-    const what = chosen
-      ? `⚔️ Stored for ${commander}: ${declarationText(ctx.variant, chosen)}.`
-      : `⚔️ Stored: ${commander} passes.`;
-    const all = stored.length > 1 ? `\nAll your declarations: ${stored.join('; ')}.` : '';
+    const stored = storedDeclarations(ctx, power, commanders.length > 1);
+    const all = stored.length > 1 ? wh('act.declare.all', { list: listMsg(stored) }) : '';
     return {
       ok: true,
-      reply: `${what}${all}`,
-      whenOpen: '\nYou may change it until the deadline; a DM confirms it.',
-      whenClosed: '\nEveryone has answered: declarations are closed and the battles are being set up.',
+      reply: chosen
+        ? wh('act.declare.stored', { commander, declaration: declarationMsg(ctx.variant, chosen), all })
+        : wh('act.declare.storedPass', { commander, all }),
+      whenOpen: wh('act.declare.whenOpen'),
+      whenClosed: wh('act.declare.whenClosed'),
     };
   },
 };
 
-/** The DM that confirms a power's declarations as stored. */
-function confirmationLines(ctx: Live, power: Power, several: boolean): PluginMsg[] {
-  const stored = declarationsOf(ctx, power).map((d) => {
+/** A power's declarations as stored, each with its commander when it has several (`Wood Elves: passes`). */
+function storedDeclarations(ctx: Ctx, power: Power, several: boolean): PluginMsg[] {
+  return declarationsOf(ctx, power).map((d) => {
     const what = d.unit
       ? declarationMsg(ctx.variant, { unit: d.unit, kind: d.kind!, province: d.province! })
       : wh('dm.confirm.pass');
-    return bullet(several ? wh('dm.confirm.commander', { commander: d.commander, what }) : what);
+    return several ? wh('dm.confirm.commander', { commander: d.commander, what }) : what;
   });
+}
+
+/** The DM that confirms a power's declarations as stored. */
+function confirmationLines(ctx: Live, power: Power, several: boolean): PluginMsg[] {
   return [
     wh('dm.confirm.head', { power, phase: ctx.phase.name, channel: ctx.channel }),
-    ...stored,
+    ...storedDeclarations(ctx, power, several).map(bullet),
     wh('dm.confirm.until', { date: ctx.time(ctx.game.deadline ?? ctx.now, 'f') }),
   ];
 }
@@ -590,9 +581,7 @@ export const battleAction: VariantAction<WarhammerRecords> = {
   },
   available(ctx) {
     if (ctx.step?.name === 'battles') return true;
-    return ctx.step?.name === 'declarations'
-      ? 'The players are still declaring; the battles are known at the declaration deadline.'
-      : 'There are no decisive battles waiting for a report.';
+    return ctx.step?.name === 'declarations' ? wh('act.battle.declaring') : wh('act.battle.none');
   },
   choices(ctx, _caller, slot, typed, values) {
     const step = ctx.records.get('battle-step');
@@ -634,11 +623,10 @@ export const battleAction: VariantAction<WarhammerRecords> = {
         b.id === typed ||
         b.provinces.some((p) => p === typed || ctx.variant.map.province(p)?.name.toLowerCase() === typed),
     );
-    if (!battle)
-      return {
-        ok: false,
-        error: `There is no decisive battle in "${(values.choice ?? '').slice(0, 60)}". Battles: ${battles.map((b) => battleName(ctx.variant, b)).join(', ')}.`,
-      };
+    if (!battle) {
+      const all = battles.map((b) => battleName(ctx.variant, b)).join(', ');
+      return { ok: false, error: wh('act.battle.where', { typed: (values.choice ?? '').slice(0, 60), battles: all }) };
+    }
     // Seed, Cataclysmic Battles: "the game master may mark a loser destroyed" (gm mode, the option on).
     const rawWinner = values.detail ?? '';
     const destroyed = DESTROYED.test(rawWinner);
@@ -647,31 +635,28 @@ export const battleAction: VariantAction<WarhammerRecords> = {
     const byPower = battle.sides.filter((s) => s.power.toLowerCase() === winnerTyped);
     const side = byPower.length === 1 ? byPower[0] : battle.sides.find((s) => s.lead.toLowerCase() === winnerTyped);
     if (!side) {
-      const sides = battle.sides.map((s) => `${s.power} (${s.lead})`).join(', ');
-      return {
-        ok: false,
-        error: `"${rawWinner.slice(0, 60)}" is not ${byPower.length > 1 ? 'one side' : 'a side'} of the battle at ${battleName(ctx.variant, battle)}${byPower.length > 1 ? ': name the side by its leading unit' : ''}. Sides: ${sides}.`,
-      };
+      const error = wh('act.battle.notSide', {
+        typed: rawWinner.slice(0, 60),
+        several: byPower.length > 1 ? 'yes' : 'no',
+        battle: battleName(ctx.variant, battle),
+        sides: battle.sides.map((s) => `${s.power} (${s.lead})`).join(', '),
+      });
+      return { ok: false, error };
     }
-    if (destroyed && (ctx.game.options.cataclysmicBattles ?? 'off') !== 'on') {
-      return {
-        ok: false,
-        error:
-          'This game does not play Cataclysmic Battles (`options: cataclysmicBattles` at `/game create`), so a loser cannot be destroyed.',
-      };
-    }
+    if (destroyed && (ctx.game.options.cataclysmicBattles ?? 'off') !== 'on')
+      return { ok: false, error: wh('act.battle.noCataclysm') };
     const outcomes: Record<string, string> = { ...(step.outcomes ?? {}), [battle.id]: side.lead };
     if (destroyed) outcomes[destroyedKey(battle.id)] = '1';
     else delete outcomes[destroyedKey(battle.id)];
     ctx.records.put('battle-step', { ...step, outcomes });
     ctx.audit('gm_battle', { phaseId: ctx.phase.id, battle: battle.id, winner: side.lead, destroyed });
     const remaining = battles.filter((b) => !outcomes[b.id]).map((b) => battleName(ctx.variant, b));
-    const cataclysm = destroyed ? ' The losers are destroyed (Cataclysmic Battles).' : '';
+    const battleAt = battleName(ctx.variant, battle);
     return {
       ok: true,
-      reply: `⚔️ Recorded: **${side.power}** won the battle in ${battleName(ctx.variant, battle)}.${cataclysm} `,
-      whenOpen: `Still to report: ${remaining.join(', ')}. Reporting another winner for a battle replaces the earlier one.`,
-      whenClosed: 'Every battle is reported: the final results are being posted.',
+      reply: wh('act.battle.recorded', { power: side.power, battle: battleAt, destroyed: destroyed ? 'yes' : 'no' }),
+      whenOpen: wh('act.battle.whenOpen', { remaining: remaining.join(', ') }),
+      whenClosed: wh('act.battle.whenClosed'),
     };
   },
 };

@@ -42,13 +42,10 @@ export const followAction: VariantAction<WarhammerRecords> = {
   detail: { label: 'employer, for a Mercenary: the power you fight for', required: false },
   // Seed: "Conquered players may still play on as either a Sepoy or a Mercenary": offered only to a conquered player.
   available(ctx, caller) {
-    if (!decisiveModeOf(ctx.variant, ctx.game.options))
-      return 'Sepoys and Mercenaries exist only in Warhammer games with decisive battles (`decisiveBattles=gm` or `dice`).';
-    if (caller.power && onBoard(ctx.phase.position, caller.power)) {
-      return `${caller.power} still has units or centres: only a conquered player (no unit, no centre) fights on as a Sepoy or a Mercenary.`;
-    }
-    if (ctx.step && ctx.step.name !== 'muster')
-      return 'The Decisive Battle phase is under way; become a follower once its results are out.';
+    if (!decisiveModeOf(ctx.variant, ctx.game.options)) return wh('act.follow.off');
+    if (caller.power && onBoard(ctx.phase.position, caller.power))
+      return wh('act.follow.onBoard', { power: caller.power });
+    if (ctx.step && ctx.step.name !== 'muster') return wh('act.follow.underWay');
     return true;
   },
   choices(ctx, _caller, slot, typed) {
@@ -67,7 +64,7 @@ export const followAction: VariantAction<WarhammerRecords> = {
   run(ctx, caller, values) {
     const power = caller.power!;
     const role = (values.choice ?? '').toLowerCase();
-    if (role !== 'sepoy' && role !== 'mercenary') return { ok: false, error: 'Choose `sepoy` or `mercenary`.' };
+    if (role !== 'sepoy' && role !== 'mercenary') return { ok: false, error: wh('act.follow.role') };
     const employer =
       role === 'mercenary'
         ? ctx.variant.powers.find((p) => p.name.toLowerCase() === (values.detail ?? '').toLowerCase())?.name
@@ -75,7 +72,7 @@ export const followAction: VariantAction<WarhammerRecords> = {
     if (role === 'mercenary' && !employer)
       return {
         ok: false,
-        error: `Name the power you fight for in \`detail:\` (${ctx.variant.powers.map((p) => p.name).join(', ')}).`,
+        error: wh('act.follow.employer', { powers: ctx.variant.powers.map((p) => p.name).join(', ') }),
       };
     const r =
       role === 'sepoy' ? becomeSepoy(ctx.phase.position, power) : becomeMercenary(ctx.phase.position, power, employer!);
@@ -85,10 +82,7 @@ export const followAction: VariantAction<WarhammerRecords> = {
     ctx.audit('follow', { power, role, master });
     ctx.post(wh('follow.post', { power, role, master }), { key: `follow:${power}` });
     ctx.dm(master, wh('follow.dm', { power, role, channel: ctx.channel }), { key: `follow:${power}` });
-    return {
-      ok: true,
-      reply: `🤝 ${power} now fights as a ${role === 'sepoy' ? 'Sepoy' : 'Mercenary'} of ${master}. The channel and ${master} are told.`,
-    };
+    return { ok: true, reply: wh('act.follow.done', { power, role, master }) };
   },
 };
 
@@ -99,7 +93,7 @@ export const revoltAction: VariantAction<WarhammerRecords> = {
   choice: { label: "province: one of your master's empty centres outside its nation", required: true },
   detail: { label: 'unit: army or fleet', required: true },
   available: (ctx, caller) =>
-    followerOf(ctx, caller.power)?.role === 'sepoy' ? true : `${caller.power} is not a Sepoy.`,
+    followerOf(ctx, caller.power)?.role === 'sepoy' ? true : wh('act.revolt.notSepoy', { power: caller.power ?? '' }),
   choices(ctx, caller, slot, typed, values) {
     const t = typed.trim().toLowerCase();
     const options = ctx.phase.resolved ? [] : revoltOptions(ctx.phase.position, caller.power!);
@@ -140,10 +134,7 @@ export const revoltAction: VariantAction<WarhammerRecords> = {
       }),
       { key: `revolt:${power}` },
     );
-    return {
-      ok: true,
-      reply: `🔥 ${power} revolts: ${province} is your new capital, with ${unit === 'F' ? 'a fleet' : 'an army'}. The channel is told.`,
-    };
+    return { ok: true, reply: wh('act.revolt.done', { power, province, unit }) };
   },
 };
 

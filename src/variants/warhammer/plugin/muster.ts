@@ -29,7 +29,6 @@ type Live = LiveContext<WarhammerRecords>;
 type Choice = ReturnType<typeof dogsOfWarChoices>[number];
 
 const UNIT_NAME: Record<UnitType, string> = { A: 'army', F: 'fleet' };
-const withArticle = (t: UnitType) => (t === 'A' ? 'an army' : 'a fleet');
 
 function placeName(variant: Variant, province: string): string {
   return `${variant.map.province(province)?.name ?? province} (${province})`;
@@ -142,10 +141,7 @@ export const musterAction: VariantAction<WarhammerRecords> = {
   by: 'player',
   choice: { label: 'city (of your country)', required: true },
   detail: { label: 'unit: army or fleet (a fleet only in a coastal city)', required: true },
-  available: (ctx, caller) =>
-    choiceOf(ctx, caller.power)
-      ? true
-      : 'There is no starting choice for you to make: only a Dogs of War player chooses, before the first Spring.',
+  available: (ctx, caller) => (choiceOf(ctx, caller.power) ? true : wh('act.muster.none')),
   choices(ctx, caller, slot, typed, values) {
     const choice = choiceOf(ctx, caller.power)!;
     const t = typed.trim().toLowerCase();
@@ -166,14 +162,19 @@ export const musterAction: VariantAction<WarhammerRecords> = {
     const choice = choiceOf(ctx, power)!;
     const typed = (values.choice ?? '').toLowerCase();
     const city = choice.cities.find((c) => c === typed || ctx.variant.map.province(c)?.name.toLowerCase() === typed);
-    if (!city)
+    if (!city) {
+      const cities = listMsg(
+        choice.cities.map((c) => placeName(ctx.variant, c)),
+        'list.or',
+      );
       return {
         ok: false,
-        error: `"${(values.choice ?? '').slice(0, 60)}" is not a city ${power} may start in: ${choice.cities.map((c) => placeName(ctx.variant, c)).join(' or ')}.`,
+        error: wh('act.muster.notCity', { typed: (values.choice ?? '').slice(0, 60), power, cities }),
       };
+    }
     const unit: UnitType = (values.detail ?? '').toUpperCase().startsWith('F') ? 'F' : 'A';
     if (!choice.types[city]!.includes(unit))
-      return { ok: false, error: `A fleet cannot start in ${placeName(ctx.variant, city)}: it has no coast.` };
+      return { ok: false, error: wh('act.muster.noCoast', { place: placeName(ctx.variant, city) }) };
     ctx.records.put('muster-choice', { city, unitType: unit, appliedAt: null }, power);
     ctx.audit('muster');
     const confirm = wh('muster.confirm', {
@@ -186,9 +187,9 @@ export const musterAction: VariantAction<WarhammerRecords> = {
     ctx.dm(power, confirm, { key: 'muster-confirm' });
     return {
       ok: true,
-      reply: `🐕 Stored for ${power}: ${withArticle(unit)} in ${city}.`,
-      whenOpen: ' You may change it until the others have chosen; a DM confirms it.',
-      whenClosed: ' Every Dogs of War player has chosen: the units are placed and the Spring clock starts.',
+      reply: wh('act.muster.stored', { power, unit, city }),
+      whenOpen: wh('act.muster.whenOpen'),
+      whenClosed: wh('act.muster.whenClosed'),
     };
   },
 };

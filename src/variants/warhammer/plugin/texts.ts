@@ -7,6 +7,40 @@ import type { PluginMsg, PluginParam } from '../../plugin/index.js';
 import { ILLUSION_LABEL } from '../rules/illusion.js';
 
 export const WARHAMMER_TEXTS = [
+  'act.battle.declaring',
+  'act.battle.noCataclysm',
+  'act.battle.none',
+  'act.battle.notSide',
+  'act.battle.recorded',
+  'act.battle.whenClosed',
+  'act.battle.whenOpen',
+  'act.battle.where',
+  'act.declare.all',
+  'act.declare.closed',
+  'act.declare.none',
+  'act.declare.notAllowed',
+  'act.declare.notCommander',
+  'act.declare.nothing',
+  'act.declare.passed',
+  'act.declare.stored',
+  'act.declare.storedPass',
+  'act.declare.taken',
+  'act.declare.whenClosed',
+  'act.declare.whenOpen',
+  'act.follow.done',
+  'act.follow.employer',
+  'act.follow.off',
+  'act.follow.onBoard',
+  'act.follow.role',
+  'act.follow.underWay',
+  'act.muster.noCoast',
+  'act.muster.none',
+  'act.muster.notCity',
+  'act.muster.stored',
+  'act.muster.whenClosed',
+  'act.muster.whenOpen',
+  'act.revolt.done',
+  'act.revolt.notSepoy',
   'advance.battles',
   'advance.declarations',
   'advance.muster',
@@ -38,6 +72,7 @@ export const WARHAMMER_TEXTS = [
   'follow.post',
   'lead.illusion',
   'list',
+  'list.or',
   'muster.announce',
   'muster.confirm',
   'muster.dm',
@@ -86,7 +121,10 @@ export function wh(key: WarhammerText, params?: Record<string, PluginParam>): Pl
 export const bullet = (text: PluginParam): PluginMsg => wh('bullet', { text });
 
 /** Items joined as a list (`a; b; c` / `a ; b ; c` / `a；b；c`); null when there are none. */
-export function listMsg(items: readonly PluginParam[], join: 'list' | 'battles.armies' = 'list'): PluginParam {
+export function listMsg(
+  items: readonly PluginParam[],
+  join: 'list' | 'list.or' | 'battles.armies' = 'list',
+): PluginParam {
   if (items.length === 0) return '';
   return items.slice(1).reduce<PluginParam>((list, item) => wh(join, { list, item }), items[0]!);
 }
