@@ -2,8 +2,9 @@
  * A Warhammer game's Decisive Battle phase in French and in traditional Chinese, through the real bot and the Discord
  * stand-in (docs/locales.md, "Variants' own texts"): the provisional results and their declarations, the battles, the
  * game master's report and the outcomes in the channel, in the game's language; the declaration DMs in each member's;
- * the status lines of both steps. Nothing the channel or the players' DMs show has English left, beyond the names
- * the variant gives only in English (its provinces and powers).
+ * the status lines of both steps; the `/game create` reply and the replies to `/act` and `/gm act`. Nothing the channel,
+ * the players' DMs or these replies show has English left, beyond the names the variant gives only in English (its
+ * provinces and powers).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getVariant } from '../../src/variants/index.js';
@@ -71,7 +72,7 @@ describe('Warhammer’s decisive battles in French and in Chinese', () => {
 
   it('plays Spring 2500 to its decisive battle and the final results', async () => {
     for (const g of GAMES) {
-      await h.fake.slash(g.gm, g.channel, 'game create', {
+      const created = await h.fake.slash(g.gm, g.channel, 'game create', {
         variant: 'warhammer',
         options: 'decisiveBattles=gm',
         movement: '1h',
@@ -80,6 +81,7 @@ describe('Warhammer’s decisive battles in French and in Chinese', () => {
         locale: g.locale,
         'vacate-after': 0,
       });
+      replies.set(g.channel, [created.text]);
       for (const [power, user] of Object.entries(g.players))
         await h.fake.slash(user, g.channel, 'game join', { power });
       await h.fake.slash(g.gm, g.channel, 'game start');
@@ -159,9 +161,12 @@ describe('Warhammer’s decisive battles in French and in Chinese', () => {
     expect(battles).toContain('等待主持人報告');
   });
 
-  it('the replies to `/act` and `/gm act`, refusals included, are in the member’s language', () => {
+  it('the `/game create` reply and the replies to `/act` and `/gm act`, refusals included, are in the member’s language', () => {
     for (const g of GAMES) expect(englishLeft(replies.get(g.channel) ?? [])).toEqual([]);
     const french = replies.get('bataille')!.join('\n');
+    expect(french).toContain(
+      'Batailles décisives : après chaque échéance de mouvements, les joueurs les déclarent ; le maître du jeu indique',
+    );
     expect(french).toContain(
       '« altd » n’est pas une ville où Tilea peut commencer : Miragliano (mira) ou Remas (rema).',
     );
@@ -170,6 +175,7 @@ describe('Warhammer’s decisive battles in French and in Chinese', () => {
     );
     expect(french).toContain('⚔️ Enregistré pour Bretonnia : mouvement décisif A cour → The Wasteland (wast).');
     const chinese = replies.get('juezhan')!.join('\n');
+    expect(chinese).toContain('決戰：每個行動階段截止後由玩家宣告；主持人用 `/gm act action:battle`');
     expect(chinese).toContain('⚔️ 已儲存：Empire放棄。\n所有人都已回應');
     expect(chinese).toContain('“Chaos”不是The Wasteland (wast)之戰的一方。');
   });

@@ -45,6 +45,7 @@ import {
   CATALOGUES,
   localeOf,
   msg,
+  t,
   tr,
   LOCALES,
   type Locale,
@@ -52,6 +53,7 @@ import {
   type MsgParam,
 } from '../../i18n/index.js';
 import { pluginOf } from '../../variants/index.js';
+import { pluginMsg } from '../../game/phase/index.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, handleConfirmation } from '../components.js';
 import { diplomacySeatsText, seatOptions } from '../seat-options.js';
@@ -488,7 +490,7 @@ function createdText(locale: Locale, r: Created, userId: string, colourBlind: bo
     ...tableLines(locale, game),
     ...(colourBlind ? [tr(locale, 'lobby.created.colourBlind')] : []),
     ...(game.notifyRoleId ? [tr(locale, 'lobby.created.notify', { role: roleMention(game.notifyRoleId) })] : []),
-    ...optionsLines(game.variantId, game.options),
+    ...optionsLines(locale, game.variantId, game.options),
     ...computerLines(locale, r),
     diplomacySeatsText(locale, game.seats),
     tr(locale, 'lobby.created.scoring', {
@@ -536,10 +538,10 @@ function computerLines(
   return [];
 }
 
-/** The create reply's lines about the game's options: the variant's own, then the others that are on (in English: the variant's words). */
-function optionsLines(variantId: string, options: Record<string, string>): string[] {
+/** The create reply's lines about the game's options: the variant's own (in the member's locale), then the others that are on. */
+function optionsLines(locale: Locale, variantId: string, options: Record<string, string>): string[] {
   const plugin = pluginOf(variantId);
-  const own = plugin.optionLines?.(options) ?? [];
+  const own = (plugin.optionLines?.(options) ?? []).map((line) => t(locale, pluginMsg(line)));
   const others = optionsLine(options, plugin.ownOptions ?? []);
   return [...own, ...(others ? [others.trimEnd()] : [])];
 }

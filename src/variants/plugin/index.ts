@@ -450,7 +450,7 @@ export interface VariantPlugin<S extends RecordSchemas = RecordSchemas> {
   /** Options it describes itself (left out of the generic "Options:" line), e.g. the one that turns its step on. */
   ownOptions?: string[];
   /** Lines about the game's options: in the `/game create` reply. */
-  optionLines?(options: Readonly<Record<string, string>>): string[];
+  optionLines?(options: Readonly<Record<string, string>>): PluginLine[];
 
   /** Lines the status message adds after the phase and deadline. */
   statusLines?(ctx: PluginContext<S>): PluginLine[];

@@ -313,7 +313,10 @@ describe('an action through the machine: the answer, and whether the step now wa
       input: act('light', 'b'),
       answer: {
         ok: false,
-        refusal: { kind: 'unavailable', why: 'Beacons are lit only when the orders of a movement phase have closed.' },
+        refusal: {
+          kind: 'unavailable',
+          why: plainMsg('Beacons are lit only when the orders of a movement phase have closed.'),
+        },
       },
     },
     {
@@ -328,7 +331,7 @@ describe('an action through the machine: the answer, and whether the step now wa
       input: act('light', 'Atlantis'),
       answer: {
         ok: false,
-        refusal: { kind: 'refused', why: '"Atlantis" is not a province of Beacons (test variant).' },
+        refusal: { kind: 'refused', why: plainMsg('"Atlantis" is not a province of Beacons (test variant).') },
       },
     },
     {
@@ -343,9 +346,9 @@ describe('an action through the machine: the answer, and whether the step now wa
       answer: {
         ok: true,
         action: 'light',
-        reply: '🔥 Stored for Red: a beacon in Brindle (b).',
-        whenOpen: ' You may move it until the beacons close; a DM confirms it.',
-        whenClosed: ' Every beacon is lit: the results are being posted.',
+        reply: plainMsg('🔥 Stored for Red: a beacon in Brindle (b).'),
+        whenOpen: plainMsg(' You may move it until the beacons close; a DM confirms it.'),
+        whenClosed: plainMsg(' Every beacon is lit: the results are being posted.'),
         settled: true,
       },
     },
@@ -361,9 +364,9 @@ describe('an action through the machine: the answer, and whether the step now wa
       answer: {
         ok: true,
         action: 'gather',
-        reply: 'Stored: b.',
-        whenOpen: ' (open)',
-        whenClosed: ' (closed)',
+        reply: plainMsg('Stored: b.'),
+        whenOpen: plainMsg(' (open)'),
+        whenClosed: plainMsg(' (closed)'),
         settled: false,
       },
     },

@@ -23,12 +23,8 @@ import { RECORDS } from './records.js';
 import { warhammerSandbox } from './sandbox.js';
 import { wh } from './texts.js';
 
-/** The `/game create` reply's line about the Decisive Battle phase. */
-const DECISIVE_LINE: Record<string, string> = {
-  gm: 'Decisive battles: after each movement deadline players declare them; the game master reports each winner with `/gm act action:battle`.',
-  dice: 'Decisive battles: after each movement deadline players declare them; a roll weighted by army size decides each.',
-  off: 'Decisive battles: off (plain Diplomacy movement).',
-};
+/** The modes of the Decisive Battle phase the `/game create` reply describes (`options.decisive`). */
+const DECISIVE_MODES = new Set(['gm', 'dice', 'off']);
 
 export const warhammerPlugin = definePlugin({
   records: RECORDS,
@@ -53,7 +49,9 @@ export const warhammerPlugin = definePlugin({
   actions: [declareAction, musterAction, followAction, revoltAction, battleAction],
   ownOptions: ['decisiveBattles'],
   optionLines: (options) =>
-    (options.decisiveBattles ? [DECISIVE_LINE[options.decisiveBattles] ?? ''] : []).filter(Boolean),
+    options.decisiveBattles && DECISIVE_MODES.has(options.decisiveBattles)
+      ? [wh('options.decisive', { mode: options.decisiveBattles })]
+      : [],
   seatNote: followerNote,
   whyLines: battleWhyLines,
   endLines: rankingLines,

@@ -82,6 +82,7 @@ export const WARHAMMER_TEXTS = [
   'none',
   'note.mercenary',
   'note.sepoy',
+  'options.decisive',
   'outcomes.title',
   'outcomes.unreported',
   'outcomes.won',
