@@ -458,8 +458,14 @@ export interface SandboxStage {
   token: string;
   records: SandboxRecord[];
   /** The plug-in's posts in this phase, as the game's channel would read them (the owner sees them). */
-  posts: string[];
+  posts: SandboxPost[];
 }
+
+/**
+ * A post of a sandbox's plug-in: its message lines (catalogue keys and parameters, src/i18n `Msg`, worded in the owner's
+ * locale when shown), or a text kept as it is (sandboxes stepped before posts were messages).
+ */
+export type SandboxPost = string | readonly { key: string; params?: Readonly<Record<string, unknown>> }[];
 
 /** The phase a sandbox last stepped through: its board, its orders and what the adjudicator made of them. */
 export interface SandboxStep {
@@ -468,7 +474,7 @@ export interface SandboxStep {
   adjudication: Adjudication;
   /** The plug-in's records and posts of that phase (absent in sandboxes stepped before migration 0013). */
   records?: SandboxRecord[];
-  posts?: string[];
+  posts?: SandboxPost[];
 }
 
 /**

@@ -283,8 +283,10 @@ function keepEnds(text: string, room: number): string {
 }
 
 /** What the variant's steps would have posted in the game's channel, quoted, within `room` characters in all. */
-function postsText(posts: string[], room: number): string[] {
-  if (posts.length === 0) return [];
+function postsText(locale: Locale, lines: readonly Msg[][], room: number): string[] {
+  if (lines.length === 0) return [];
+  // The variant's posts, in the owner's language (docs/locales.md "Variants' own texts").
+  const posts = lines.map((post) => wordLines(locale, post));
   const each = Math.max(150, Math.floor(room / posts.length));
   const quoted = posts.map((p) =>
     keepEnds(
@@ -546,7 +548,7 @@ async function actSub(
   ];
   const tail = stateLines(locale, r.sandbox);
   const room = MAX_CONTENT - [...head, ...tail].join('\n').length - 60;
-  return replyPrivately(interaction, truncate([...head, ...postsText(r.posts, room), ...tail].join('\n')));
+  return replyPrivately(interaction, truncate([...head, ...postsText(locale, r.posts, room), ...tail].join('\n')));
 }
 
 /** `/sandbox adjudicate`: the results the phase would have if played now, with their map; nothing moves on. */
@@ -590,14 +592,14 @@ async function nextSub(
       turn,
       sandboxRef,
       'board',
-      [headLine(locale, r.sandbox), ...postsText(r.posts, room), ...tail].join('\n'),
+      [headLine(locale, r.sandbox), ...postsText(locale, r.posts, room), ...tail].join('\n'),
     );
   }
   const skipped = r.skipped.length > 0 ? [tr(locale, 'sandbox.skipped', { count: r.skipped.length })] : [];
   const now = r.sandbox.winner
     ? [tr(locale, 'sandbox.wonShort', { power: r.sandbox.winner })]
     : [tr(locale, 'sandbox.now', { phase: r.sandbox.name, next: nextSteps(locale, r.sandbox) })];
-  const posts = postsText(r.posts, 600);
+  const posts = postsText(locale, r.posts, 600);
   const text = resultsText(
     locale,
     r.variant,

@@ -12,7 +12,7 @@
 import { parseOrder, parseOrders } from '../../engine/parse/index.js';
 import type { Adjudication, Order, Position, Power, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import type { SandboxOrder, SandboxStage } from '../../store/schema.js';
+import type { SandboxOrder, SandboxPost, SandboxStage } from '../../store/schema.js';
 import { pluginOf } from '../../variants/index.js';
 import type {
   ActionCaller,
@@ -262,12 +262,12 @@ function applied(board: SandboxBoard, t: Transition): SandboxBoard {
   const records = structuredClone(board.stage.records);
   const posts = [...board.stage.posts];
   for (const e of t.effects) {
-    if (e.kind === 'post') posts.push(englishText(e.text));
+    if (e.kind === 'post') posts.push(e.text);
     else if (e.kind === 'position') position = e.position;
     else if (e.kind === 'record') writeListRecords(records, [e.write]);
-    else if (e.kind === 'open' && e.announce) posts.push(englishText([e.announce]));
+    else if (e.kind === 'open' && e.announce) posts.push([e.announce]);
     else if (e.kind === 'beginOrders') {
-      posts.push(englishText(e.announce));
+      posts.push(e.announce);
       position = e.position;
     }
   }
@@ -366,6 +366,11 @@ export function sandboxOrdersClosed(board: SandboxBoard): string | null {
     stepUnderWay({ plugin: pluginOf(board.variantId), steps: { step: board.stage.step?.name ?? null } })?.spec,
   );
   return closed === null ? null : sandboxWords(closed);
+}
+
+/** A post the sandbox kept, as message lines (a post kept as text before posts were messages: one plain line). */
+export function postLines(post: SandboxPost): Msg[] {
+  return typeof post === 'string' ? [msg('text.plain', { text: post })] : (post as readonly Msg[]).slice();
 }
 
 /** A plug-in's instruction as it applies in a sandbox: its `/act` and `/gm act` are `/sandbox act` there. */
@@ -468,7 +473,7 @@ export function actInSandbox(
   call: SandboxCall,
   input: SandboxActor & { action: string; values: ActionValues },
 ):
-  | { ok: true; board: SandboxBoard; action: string; reply: string; posts: string[]; settled: boolean }
+  | { ok: true; board: SandboxBoard; action: string; reply: string; posts: Msg[][]; settled: boolean }
   | { ok: false; error: string } {
   const caller = callerOf(board, input);
   if ('error' in caller) return { ok: false, error: caller.error };
@@ -481,7 +486,7 @@ export function actInSandbox(
   });
   const answer = t.answer!;
   if (!answer.ok) return { ok: false, error: refusalText(board, answer.refusal, input.by) };
-  const posts = t.effects.flatMap((e) => (e.kind === 'post' ? [englishText(e.text)] : []));
+  const posts = t.effects.flatMap((e) => (e.kind === 'post' ? [e.text] : []));
   return {
     ok: true,
     board: applied(board, t),

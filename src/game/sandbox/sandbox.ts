@@ -76,6 +76,7 @@ import {
   sandboxOptions,
   sandboxOrdersClosed,
   sandboxStepStatus,
+  postLines,
   stepSandbox,
   type SandboxActor,
   type SandboxBoard,
@@ -101,8 +102,8 @@ export interface SandboxView {
   duties: { power: string; missing: string[] }[];
   /** The variant's phase step under way (the orders are closed while a `claim` step is), or null. */
   step: SandboxStepStatus | null;
-  /** What the variant's steps would have posted in the game's channel in this phase so far (shown to the owner). */
-  posts: string[];
+  /** What the variant's steps would have posted in the game's channel in this phase so far (shown to the owner), as lines. */
+  posts: Msg[][];
   /** The variant's actions open now (`/sandbox act`), each with the seats that may use it (`gm`: the game master). */
   actions: { name: string; description: string; as: string[] }[];
   /** The phase last stepped through, with its results. */
@@ -175,7 +176,7 @@ function viewOf(row: SandboxRow, board: SandboxBoard, gameChannelId: string, cal
     orders: row.orders.map((o) => ({ power: o.power, text: o.text })),
     duties: sandboxDuties(board),
     step: over ? null : sandboxStepStatus(board, call),
-    posts: board.stage.posts,
+    posts: board.stage.posts.map(postLines),
     actions: over ? [] : openActions(board, call),
     last: row.last
       ? { label: phaseLabel(row.last.position.phase, variant), adjudication: row.last.adjudication }
@@ -696,7 +697,7 @@ export async function clearSandboxOrders(
 export async function actSandbox(
   deps: GameDeps,
   input: SandboxRef & SandboxActor & { action: string; choice?: string | null; detail?: string | null },
-): Promise<Result<{ sandbox: SandboxView; action: string; reply: string; posts: string[]; settled: boolean }>> {
+): Promise<Result<{ sandbox: SandboxView; action: string; reply: string; posts: Msg[][]; settled: boolean }>> {
   return await onSandbox(deps, input, async (tx, found) => {
     const refused = wonRefusal(found.row);
     if (refused) return refused;
@@ -783,13 +784,13 @@ export async function previewSandboxInTurns(deps: GameDeps, ref: SandboxRef, tur
 
 /** What `/sandbox next` did: a step opened, the orders opened after a start choice, or the phase was played. */
 export type NextResult =
-  | { kind: 'step'; sandbox: SandboxView; posts: string[] }
-  | { kind: 'orders'; sandbox: SandboxView; posts: string[] }
+  | { kind: 'step'; sandbox: SandboxView; posts: Msg[][] }
+  | { kind: 'orders'; sandbox: SandboxView; posts: Msg[][] }
   | {
       kind: 'resolved';
       sandbox: SandboxView;
       variant: Variant;
-      posts: string[];
+      posts: Msg[][];
       adjudication: Adjudication;
       skipped: Adjudication[];
     };
@@ -812,7 +813,7 @@ export async function nextSandbox(deps: GameDeps, ref: SandboxRef): Promise<Resu
         ok: true,
         kind: outcome.kind,
         sandbox: await reshown(tx, deps, found),
-        posts: moved.stage.posts.slice(before),
+        posts: moved.stage.posts.slice(before).map(postLines),
       };
     }
     const { phase, adjudication, skipped } = outcome;
@@ -828,7 +829,7 @@ export async function nextSandbox(deps: GameDeps, ref: SandboxRef): Promise<Resu
       .update(sandboxes)
       .set({ position: moved.position, orders: [], stage: moved.stage, last, steps: row.steps + 1 + skipped.length })
       .where(eq(sandboxes.id, row.id));
-    const posts = [...phase.stage.posts.slice(before), ...moved.stage.posts];
+    const posts = [...phase.stage.posts.slice(before), ...moved.stage.posts].map(postLines);
     return {
       ok: true,
       kind: 'resolved',

@@ -22,6 +22,7 @@ import {
   viewSandbox,
 } from '../../../src/game/sandbox/sandbox.js';
 import { games, phases, sandboxes } from '../../../src/store/schema.js';
+import { t, type Msg } from '../../../src/i18n/index.js';
 import { dogsOfWarChoices } from '../../../src/variants/warhammer/index.js';
 import { gameTablesOfStore } from '../../support/game-tables.js';
 import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, userOf, type TestEnv } from '../helpers.js';
@@ -95,6 +96,8 @@ const stepPosts = async (since: number) =>
     .map((r) => (r.payload as { text: string }).text);
 /** A post without its moments (the game's deadlines; a sandbox has none). */
 const timeless = (text: string) => text.replace(/⟦time:\d+:[Rf]⟧/g, '<t>');
+/** A sandbox's post (message lines) as the English channel reads it. */
+const english = (lines: readonly Msg[]) => lines.map((line) => t('en', line)).join('\n');
 const sandboxRow = async () => (await env.deps.store.db.select().from(sandboxes))[0]!;
 
 /** The Wood Elves are conquered (the Empire holds Athel-Loren) and fight on as the Empire's Sepoy. */
@@ -126,7 +129,7 @@ describe('a Warhammer sandbox plays its phase as the live game does', () => {
     const liveProvisional = await stepPosts(since);
     const declaring = ok(await nextSandbox(env.deps, me));
     expect(declaring.kind).toBe('step');
-    expect(declaring.posts.map(timeless)).toEqual(liveProvisional.map(timeless));
+    expect(declaring.posts.map(english).map(timeless)).toEqual(liveProvisional.map(timeless));
     expect(liveProvisional[0]).toContain('provisional results');
 
     // The same declarations: the Empire's battle led by its Sepoy, the Empire itself passing; Bretonnia's own.
@@ -139,7 +142,7 @@ describe('a Warhammer sandbox plays its phase as the live game does', () => {
     await sandboxAct('Empire', 'declare', 'none');
     expect((await sandboxAct('Bretonnia', 'declare', 'move A cour')).settled).toBe(true);
     const battles = ok(await nextSandbox(env.deps, me));
-    expect(battles.posts.map(timeless)).toEqual(liveBattles.map(timeless));
+    expect(battles.posts.map(english).map(timeless)).toEqual(liveBattles.map(timeless));
     expect(liveBattles[0]).toContain('led by its Sepoy Wood Elves');
 
     // The game master's report: the Empire wins and destroys the losers.
@@ -150,7 +153,7 @@ describe('a Warhammer sandbox plays its phase as the live game does', () => {
     const sandboxFinal = ok(await previewSandbox(env.deps, me)).adjudication;
     const played = ok(await nextSandbox(env.deps, me));
     if (played.kind !== 'resolved') throw new Error(played.kind);
-    expect(played.posts.map(timeless)).toEqual(liveOutcome.map(timeless));
+    expect(played.posts.map(english).map(timeless)).toEqual(liveOutcome.map(timeless));
 
     // The same adjudication, to the last field: the destroyed losers, and the Sepoy's win on the next board.
     const live = (await phaseAt(0)).adjudication!;
@@ -176,7 +179,9 @@ describe('a Warhammer sandbox plays its phase as the live game does', () => {
     expect((await game()).options).toMatchObject({ decisiveBattles: 'dice' });
     ok(await startSandbox(env.deps, { channelId: CHANNEL, guildId: 'g', userId: OWNER }));
     ok(await orderSandbox(env.deps, { ...me, text: 'A cour - wast; A altd - wast' }));
-    expect(ok(await nextSandbox(env.deps, me)).posts[0]).toContain('The game master then reports each winner');
+    expect(english(ok(await nextSandbox(env.deps, me)).posts[0]!)).toContain(
+      'The game master then reports each winner',
+    );
     await sandboxAct('Bretonnia', 'declare', 'move A cour');
     await sandboxAct('Empire', 'declare', 'none');
     expect(ok(await nextSandbox(env.deps, me)).sandbox.step).toMatchObject({
@@ -201,7 +206,7 @@ describe('a Warhammer sandbox plays its phase as the live game does', () => {
       at: 'start',
       progress: { powers: [{ power: 'Tilea', answered: false }] },
     });
-    expect(started.posts[0]).toContain('First the Dogs of War choose their city and unit');
+    expect(english(started.posts[0]!)).toContain('First the Dogs of War choose their city and unit');
     expect(started.actions.find((a) => a.name === 'muster')?.as).toEqual(['Tilea']);
     // Orders may be written meanwhile, as in the game.
     ok(await orderSandbox(env.deps, { ...me, text: 'A altd H' }));
@@ -220,7 +225,7 @@ describe('a Warhammer sandbox plays its phase as the live game does', () => {
       expect.objectContaining({ power: 'Tilea', province: city }),
     );
     const announce = (await outboxRows(env.deps)).slice(since).find((r) => r.kind === 'game_started')!;
-    expect((announce.payload as { text: string }).text).toContain(begun.posts[0]!);
+    expect((announce.payload as { text: string }).text).toContain(english(begun.posts[0]!));
 
     // Copied from the history after the choice: the board already has the unit, and no choice opens.
     expect(

@@ -6,6 +6,10 @@
  */
 import { asc } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { t, type Msg } from '../../../src/i18n/index.js';
+
+/** A sandbox's post (message lines) as the English channel reads it. */
+const english = (lines: readonly Msg[]) => lines.map((line) => t('en', line)).join('\n');
 import { legalOrders } from '../../../src/engine/options.js';
 import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
 import { resolvePhase } from '../../../src/game/resolve/index.js';
@@ -336,8 +340,8 @@ describe('a sandbox chooses what the variant leaves to people besides the orders
     // `next` at the orders' end: the Decisive Battle phase opens, as at the game's movement deadline.
     const declaring = ok(await nextSandbox(env.deps, me));
     expect(declaring.kind).toBe('step');
-    expect(declaring.posts[0]).toContain('**Spring 2500 movement: provisional results**');
-    expect(declaring.posts[0]).toContain('__Bretonnia__: decisive move A cour → The Wasteland (wast)');
+    expect(english(declaring.posts[0]!)).toContain('**Spring 2500 movement: provisional results**');
+    expect(english(declaring.posts[0]!)).toContain('__Bretonnia__: decisive move A cour → The Wasteland (wast)');
     expect(declaring.sandbox.step).toMatchObject({
       name: 'declarations',
       at: 'claim',
@@ -387,7 +391,7 @@ describe('a sandbox chooses what the variant leaves to people besides the orders
       kind: 'step',
       sandbox: { step: { name: 'battles', progress: { powers: [], gameMaster: true } } },
     });
-    expect(battles.posts[0]).toContain('⚔️ **Spring 2500 movement: decisive battles** (1)');
+    expect(english(battles.posts[0]!)).toContain('⚔️ **Spring 2500 movement: decisive battles** (1)');
     expect(
       ok(
         await actSandbox(env.deps, {
@@ -405,7 +409,7 @@ describe('a sandbox chooses what the variant leaves to people besides the orders
       result: 'success',
     });
     const next = played(await nextSandbox(env.deps, me));
-    expect(next.posts[0]).toContain('• The Wasteland (wast): **Bretonnia** (A cour) won.');
+    expect(english(next.posts[0]!)).toContain('• The Wasteland (wast): **Bretonnia** (A cour) won.');
     expect(next.adjudication.results.find((r) => r.unit === 'A cour')).toMatchObject({ result: 'success' });
     expect(next.sandbox).toMatchObject({ label: 'Fall 2500 movement', step: null, posts: [] });
     expect(ok(await viewSandbox(env.deps, me)).board.position.units).toContainEqual(
