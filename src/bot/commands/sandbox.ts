@@ -51,6 +51,7 @@ import {
   startSandbox,
   startSandboxFromFile,
   sandboxShareRefusal,
+  sandboxWords,
   viewSandbox,
   type SandboxPlace,
   type SandboxBoard,
@@ -240,11 +241,12 @@ function stateLines(locale: Locale, v: SandboxView): string[] {
       listWithin(tr(locale, 'sandbox.missing'), missing, 500, (n) => tr(locale, 'sandbox.morePowers', { count: n })),
     );
   if (v.step) {
-    const who = v.step.progress.powers.map(
-      (p) => `${p.power} ${p.answered ? v.step!.labels.answered : v.step!.labels.waiting}`,
-    );
+    // The variant's own words, in the owner's language, its commands as the sandbox takes them.
+    const answered = t(locale, v.step.labels.answered);
+    const waiting = t(locale, v.step.labels.waiting);
+    const who = v.step.progress.powers.map((p) => `${p.power} ${p.answered ? answered : waiting}`);
     if (v.step.progress.gameMaster) who.push(tr(locale, 'sandbox.step.gm'));
-    lines.push(v.step.line);
+    lines.push(sandboxWords(t(locale, v.step.line)));
     if (who.length > 0) lines.push(listWithin(tr(locale, 'sandbox.step.waiting'), who, 400, more));
   }
   if (v.actions.length > 0) {
@@ -543,7 +545,10 @@ async function actSub(
   const settled = r.settled ? [tr(locale, 'sandbox.act.settled')] : [];
   const head = [
     headLine(locale, r.sandbox),
-    tr(locale, 'sandbox.act.as', { power: asName(locale)(actorOf(as).power ?? 'gm'), reply: r.reply.trim() }),
+    tr(locale, 'sandbox.act.as', {
+      power: asName(locale)(actorOf(as).power ?? 'gm'),
+      reply: sandboxWords(t(locale, r.reply)).trim(),
+    }),
     ...settled,
   ];
   const tail = stateLines(locale, r.sandbox);

@@ -3,7 +3,7 @@
  *
  * This file is the feature's public face: code outside src/game/sandbox/ imports only from here.
  */
-export type { SandboxBoard } from './rules.js';
+export { sandboxWords, type SandboxBoard } from './rules.js';
 export {
   SANDBOX_ORDERS_PER_PIECE,
   actSandbox,

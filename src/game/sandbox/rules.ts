@@ -378,21 +378,14 @@ export function sandboxWords(text: string): string {
   return text.replace(/`\/(gm )?act /g, '`/sandbox act ');
 }
 
-/** The step under way as the sandbox shows it: its line, and whom it still waits for (the owner answers for them). */
-export type SandboxStepStatus = Omit<StepStatus, 'line' | 'labels'> & {
-  line: string;
-  labels: { answered: string; waiting: string };
-};
+/**
+ * The step under way as the sandbox shows it: its line, and whom it still waits for (the owner answers for them), as
+ * messages the bot words in the owner's locale (then `sandboxWords`: its commands are `/sandbox act` there).
+ */
+export type SandboxStepStatus = StepStatus;
 
 export function sandboxStepStatus(board: SandboxBoard, call: SandboxCall): SandboxStepStatus | null {
-  const status = stepStatusOf(frameOf(board, call));
-  if (!status) return null;
-  const { answered, waiting } = status.labels;
-  return {
-    ...status,
-    line: sandboxWords(englishText([status.line])),
-    labels: { answered: englishText([answered]), waiting: englishText([waiting]) },
-  };
+  return stepStatusOf(frameOf(board, call));
 }
 
 /** Who acts in a sandbox: the owner as one seat's player (`power`), or as the game master (`power` null). */
@@ -473,7 +466,7 @@ export function actInSandbox(
   call: SandboxCall,
   input: SandboxActor & { action: string; values: ActionValues },
 ):
-  | { ok: true; board: SandboxBoard; action: string; reply: string; posts: Msg[][]; settled: boolean }
+  | { ok: true; board: SandboxBoard; action: string; reply: Msg; posts: Msg[][]; settled: boolean }
   | { ok: false; error: string } {
   const caller = callerOf(board, input);
   if ('error' in caller) return { ok: false, error: caller.error };
@@ -491,7 +484,7 @@ export function actInSandbox(
     ok: true,
     board: applied(board, t),
     action: answer.action,
-    reply: sandboxWords(englishText([answer.reply])),
+    reply: answer.reply,
     posts,
     settled: answer.settled,
   };

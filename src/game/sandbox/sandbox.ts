@@ -697,7 +697,7 @@ export async function clearSandboxOrders(
 export async function actSandbox(
   deps: GameDeps,
   input: SandboxRef & SandboxActor & { action: string; choice?: string | null; detail?: string | null },
-): Promise<Result<{ sandbox: SandboxView; action: string; reply: string; posts: Msg[][]; settled: boolean }>> {
+): Promise<Result<{ sandbox: SandboxView; action: string; reply: Msg; posts: Msg[][]; settled: boolean }>> {
   return await onSandbox(deps, input, async (tx, found) => {
     const refused = wonRefusal(found.row);
     if (refused) return refused;

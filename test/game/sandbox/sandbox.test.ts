@@ -30,6 +30,7 @@ import {
   startSandbox,
   viewSandbox,
 } from '../../../src/game/sandbox/sandbox.js';
+import { sandboxWords } from '../../../src/game/sandbox/rules.js';
 import { createCardGame } from '../../../src/game/cards/index.js';
 import { mandateOfHeaven } from '../../../src/variants/mandate-of-heaven/index.js';
 import { sandboxes } from '../../../src/store/schema.js';
@@ -352,7 +353,8 @@ describe('a sandbox chooses what the variant leaves to people besides the orders
         ],
       },
     });
-    expect(declaring.sandbox.step!.line).toContain('`/sandbox act action:declare`');
+    // The bot words the line in the owner's locale, its commands as the sandbox takes them (`sandboxWords`).
+    expect(sandboxWords(t('en', declaring.sandbox.step!.line))).toContain('`/sandbox act action:declare`');
     expect(declaring.sandbox.actions).toEqual([
       { name: 'declare', description: expect.any(String), as: ['Bretonnia', 'Empire'] },
     ]);
@@ -376,10 +378,8 @@ describe('a sandbox chooses what the variant leaves to people besides the orders
     const declared = ok(
       await actSandbox(env.deps, { ...me, by: 'player', power: 'Bretonnia', action: 'declare', choice: 'move A cour' }),
     );
-    expect(declared).toMatchObject({
-      reply: '⚔️ Stored for Bretonnia: decisive move A cour → The Wasteland (wast).',
-      settled: false,
-    });
+    expect(t('en', declared.reply)).toBe('⚔️ Stored for Bretonnia: decisive move A cour → The Wasteland (wast).');
+    expect(declared.settled).toBe(false);
     expect(
       ok(await actSandbox(env.deps, { ...me, by: 'player', power: 'Empire', action: 'declare', choice: 'none' }))
         .settled,
