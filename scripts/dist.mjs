@@ -79,6 +79,7 @@ const BUNDLES = [
     // render/replay-job: loaded by the worker on its first replay step (src/render/replay).
     // game/ai-pool/worker: the computer players' worker thread (src/game/ai-pool/pool.ts).
     // game/variant-import-worker: `/variant add`'s imports (src/game/variant-library/import-pool.ts).
+    // store/checkpoint-worker: an on-disk SQLite database's WAL checkpoints (src/store/checkpoint.ts).
     entryPoints: {
       main: 'src/main.ts',
       'render/worker': 'src/render/worker.ts',
@@ -86,6 +87,7 @@ const BUNDLES = [
       'render/replay-job': 'src/render/replay/job.ts',
       'game/ai-pool/worker': 'src/game/ai-pool/worker.ts',
       'game/variant-import-worker': 'src/game/variant-library/import-worker.ts',
+      'store/checkpoint-worker': 'src/store/checkpoint-worker.ts',
     },
     outdir: 'dist',
     external: BOT_EXTERNAL,

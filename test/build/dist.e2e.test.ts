@@ -93,7 +93,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('npm run build', () => {
   it('bundles the bot, the render worker and the CLI into dist/, and knows when dist/ is stale', () => {
-    for (const f of ['main.js', 'render/worker.js', 'render/map-job.js', 'game/ai-pool/worker.js', 'cli/main.js'])
+    for (const f of [
+      'main.js',
+      'render/worker.js',
+      'render/map-job.js',
+      'game/ai-pool/worker.js',
+      'store/checkpoint-worker.js',
+      'cli/main.js',
+    ])
       expect(existsSync(join(ROOT, 'dist', f))).toBe(true);
     // The compiled code never needs tsx (a development dependency) to run.
     expect(readFileSync(join(ROOT, 'dist/main.js'), 'utf8')).not.toMatch(/from ['"]tsx/);
@@ -189,6 +196,27 @@ describe('npm run build', () => {
     const r = run(['--input-type=module', '-e', script]);
     expect(r.err).toBe('');
     expect(JSON.parse(r.out)).toEqual({ id: 1, ok: true, answer: runAiJob(job as AiJob) });
+  });
+
+  it('checkpoints a database in the compiled WAL checkpoint worker', () => {
+    const file = join(dir, 'checkpoint.db');
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('wal_autocheckpoint = 0');
+    db.exec('CREATE TABLE t (x TEXT)');
+    db.prepare('INSERT INTO t VALUES (?)').run('x'.repeat(100_000));
+    const worker = pathToFileURL(join(ROOT, 'dist/store/checkpoint-worker.js')).href;
+    const script = `import { Worker } from 'node:worker_threads';
+      const w = new Worker(new URL(${JSON.stringify(worker)}), { execArgv: [] });
+      w.on('message', (m) => { if (m.ready) return; process.stdout.write(JSON.stringify(m)); w.terminate(); });
+      w.postMessage({ file: ${JSON.stringify(file)} });`;
+    const r = run(['--input-type=module', '-e', script]);
+    db.close();
+    expect(r.err).toBe('');
+    const answer = JSON.parse(r.out) as { file: string; log: number; checkpointed: number };
+    expect(answer.file).toBe(file);
+    expect(answer.log).toBeGreaterThan(0);
+    expect(answer.checkpointed).toBe(answer.log);
   });
 
   it('draws the card table with the compiled `cards render` (the renderer is in the CLI bundle)', () => {
