@@ -63,6 +63,7 @@ export async function executeAction(
     action: interaction.options.getString('action', true),
     choice: interaction.options.getString('choice'),
     detail: interaction.options.getString('detail'),
+    locale: readerOf(interaction),
   });
   if (!r.ok) return replyRejected(interaction, r);
   return replyPrivately(interaction, t(readerOf(interaction), r.message));
@@ -82,6 +83,7 @@ export async function autocompleteAction(
     action: interaction.options.getString('action'),
     typed: String(focused.value ?? ''),
     values: { choice: interaction.options.getString('choice'), detail: interaction.options.getString('detail') },
+    locale: readerOf(interaction),
   });
   await interaction.respond(
     choices

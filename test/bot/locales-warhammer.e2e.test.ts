@@ -42,6 +42,38 @@ describe('Warhammer’s decisive battles in French and in Chinese', () => {
   const statuses = new Map<string, string[]>();
   /** The private replies of `/act` and `/gm act`, by channel. */
   const replies = new Map<string, string[]>();
+  /** The autocomplete choices of `/act` and `/gm act` (action, choice, detail) their members were offered, by channel. */
+  const offered = new Map<string, string[]>();
+  /** What typing in the member's own words offered: `channel typed` → the values offered. */
+  const typedIn = new Map<string, string[]>();
+
+  async function complete(
+    user: string,
+    channel: string,
+    command: 'act' | 'gm act',
+    options: Record<string, string>,
+    focused: 'action' | 'choice' | 'detail',
+  ) {
+    const choices = await h.fake.autocomplete(user, channel, command, options, focused);
+    offered.set(channel, [...(offered.get(channel) ?? []), ...choices.map((c) => c.name)]);
+    typedIn.set(
+      `${channel} ${options[focused]}`,
+      choices.map((c) => String(c.value)),
+    );
+  }
+
+  /** Each slot's choices of one action, as the member types nothing, then `typed` (their words) in `focused`. */
+  async function completeAll(
+    user: string,
+    channel: string,
+    command: 'act' | 'gm act',
+    action: string,
+    values: { choice: string; detail: string },
+  ) {
+    await complete(user, channel, command, { action: '' }, 'action');
+    await complete(user, channel, command, { action, choice: '' }, 'choice');
+    await complete(user, channel, command, { action, choice: values.choice, detail: '' }, 'detail');
+  }
 
   async function act(user: string, channel: string, command: 'act' | 'gm act', options: Record<string, string>) {
     const reply = await h.fake.slash(user, channel, command, options);
@@ -89,9 +121,20 @@ describe('Warhammer’s decisive battles in French and in Chinese', () => {
         // The Dogs of War seat musters first: its DM, the status line, its choice, then the board and the orders.
         await h.bot!.outbox.idle();
         await status(g);
-        // A refusal first (no such city), then the choice.
+        // Its choices, typed in French too; refusals first (no city, no such city), then the choice.
+        await completeAll(g.players.Tilea, g.channel, 'act', 'muster', { choice: 'rema', detail: '' });
+        await complete(g.players.Tilea, g.channel, 'act', { action: 'rassem' }, 'action');
+        await complete(
+          g.players.Tilea,
+          g.channel,
+          'act',
+          { action: 'muster', choice: 'rema', detail: 'flot' },
+          'detail',
+        );
+        await act(g.players.Tilea, g.channel, 'act', { action: 'muster' });
         await act(g.players.Tilea, g.channel, 'act', { action: 'muster', choice: 'altd', detail: 'fleet' });
-        await act(g.players.Tilea, g.channel, 'act', { action: 'muster', choice: 'rema', detail: 'fleet' });
+        // Typed in French without picking a choice: the action and the unit in the member's words.
+        await act(g.players.Tilea, g.channel, 'act', { action: 'rassembler', choice: 'rema', detail: 'flotte' });
         await h.bot!.outbox.idle();
       }
       await h.fake.slash(g.players.Bretonnia, g.channel, 'order', { orders: 'A cour - wast' });
@@ -99,15 +142,34 @@ describe('Warhammer’s decisive battles in French and in Chinese', () => {
       for (const user of Object.values(g.players)) await h.fake.slash(user, g.channel, 'ready');
       await h.bot!.outbox.idle();
       await status(g);
+      // The declarations' choices, typed in the member's words too, and a refusal without the declaration.
+      await completeAll(g.players.Bretonnia, g.channel, 'act', 'declare', { choice: 'move A cour', detail: '' });
+      await complete(
+        g.players.Bretonnia,
+        g.channel,
+        'act',
+        { action: g.locale === 'fr' ? 'déclarer' : '宣告' },
+        'action',
+      );
+      await complete(
+        g.players.Empire,
+        g.channel,
+        'act',
+        { action: 'declare', choice: g.locale === 'fr' ? 'pass' : '放棄' },
+        'choice',
+      );
+      await act(g.players.Bretonnia, g.channel, 'act', { action: 'declare' });
       // Bretonnia declares its battle; the Empire passes (the French game master closes the declarations instead):
       // the battles are posted.
       await act(g.players.Bretonnia, g.channel, 'act', { action: 'declare', choice: 'move A cour' });
       if (g.locale === 'fr') {
         const asked = await h.fake.slash(g.gm, g.channel, 'gm advance');
         await h.fake.click(g.gm, asked, h.fake.buttons(asked)[0]!.customId!);
-      } else await act(g.players.Empire, g.channel, 'act', { action: 'declare', choice: 'none' });
+      } else await act(g.players.Empire, g.channel, 'act', { action: '宣告', choice: '放棄' });
       await h.bot!.outbox.idle();
       await status(g);
+      await completeAll(g.gm, g.channel, 'gm act', 'battle', { choice: 'wast', detail: '' });
+      await complete(g.gm, g.channel, 'gm act', { action: g.locale === 'fr' ? 'vainq' : '勝者' }, 'action');
       await act(g.gm, g.channel, 'gm act', { action: 'battle', choice: 'wast', detail: 'Chaos' });
       await act(g.gm, g.channel, 'gm act', { action: 'battle', choice: 'wast', detail: 'Bretonnia' });
       await h.bot!.outbox.idle();
@@ -178,5 +240,39 @@ describe('Warhammer’s decisive battles in French and in Chinese', () => {
     expect(chinese).toContain('決戰：每個行動階段截止後由玩家宣告；主持人用 `/gm act action:battle`');
     expect(chinese).toContain('⚔️ 已儲存：Empire放棄。\n所有人都已回應');
     expect(chinese).toContain('“Chaos”不是The Wasteland (wast)之戰的一方。');
+  });
+
+  it('the choices `/act` and `/gm act` offer are in the member’s language, and what they type in it finds them', () => {
+    for (const g of GAMES) {
+      expect(offered.get(g.channel)!.length).toBeGreaterThanOrEqual(10);
+      expect(englishLeft(offered.get(g.channel)!)).toEqual([]);
+    }
+    const french = offered.get('bataille')!;
+    expect(french).toContain(
+      'rassembler : Chiens de guerre : votre ville de départ et votre unité, avant le premier printemps',
+    );
+    expect(french).toContain('Remas (rema) : armée ou flotte');
+    expect(french).toContain('flotte');
+    expect(french).toContain('mouvement décisif A cour → The Wasteland (wast)');
+    expect(french).toContain('passer (ne rien déclarer)');
+    expect(french).toContain('The Wasteland (wast) : Empire contre Bretonnia');
+    expect(french).toContain('bataille : indiquer le vainqueur d’une bataille décisive');
+    expect(typedIn.get('bataille rassem')).toEqual(['muster']);
+    expect(typedIn.get('bataille flot')).toEqual(['fleet']);
+    expect(typedIn.get('bataille déclarer')).toEqual(['declare']);
+    expect(typedIn.get('bataille pass')).toEqual(['none']);
+    expect(typedIn.get('bataille vainq')).toEqual(['battle']);
+    const chinese = offered.get('juezhan')!;
+    expect(chinese).toContain('宣告：一場決戰（宣告截止前保密），或放棄');
+    expect(chinese).toContain('放棄（不作宣告）');
+    expect(chinese).toContain('The Wasteland (wast)：Empire 對 Bretonnia');
+    expect(typedIn.get('juezhan 宣告')).toEqual(['declare']);
+    expect(typedIn.get('juezhan 放棄')).toEqual(['none']);
+    expect(typedIn.get('juezhan 勝者')).toEqual(['battle']);
+    // A missing slot's refusal names it in the member's words.
+    expect(replies.get('bataille')!.join('\n')).toContain(
+      '`/act muster` a besoin de sa valeur « ville (de votre pays) » dans `choice:`.',
+    );
+    expect(replies.get('juezhan')!.join('\n')).toContain('`/act declare` 需要在 `choice:` 中填寫：宣告（`move A altd`');
   });
 });

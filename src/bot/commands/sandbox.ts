@@ -36,6 +36,7 @@ import {
 } from 'discord.js';
 import { formatDuration, resultsSummaryLines, limitsOf, fairTurns, type LoopTurns } from '../../game/core/index.js';
 import { history, IMPORT_LIMITS } from '../../game/history/index.js';
+import { matchingChoices } from '../../game/phase/index.js';
 import {
   actSandbox,
   clearSandboxOrders,
@@ -822,14 +823,17 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
       const open = sandbox.actions.filter(
         (a) => as === '' || a.as.some((x) => x.toLowerCase() === as || (as === 'game master' && x === 'gm')),
       );
-      const found = open.filter((a) => a.name.includes(t) || a.description.toLowerCase().includes(t));
-      return interaction.respond(
-        found.slice(0, MAX_CHOICES).map((a) => ({
-          name: choiceName(
-            `${a.name}: ${a.description} (${a.as.map(asName(localeOf(interaction.locale))).join(', ')})`,
-          ),
+      const locale = localeOf(interaction.locale);
+      const found = matchingChoices(
+        open.map((a) => ({
+          name: msg('sandbox.act.choice', { action: a.shown, as: a.as.map(asName(locale)).join(', ') }),
           value: a.name,
         })),
+        typed,
+        locale,
+      );
+      return interaction.respond(
+        found.slice(0, MAX_CHOICES).map((a) => ({ name: choiceName(a.name), value: a.value })),
       );
     }
     case 'as': {
@@ -860,6 +864,7 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
             typed,
             choice: interaction.options.getString('choice'),
             detail: interaction.options.getString('detail'),
+            locale: localeOf(interaction.locale),
           }),
       );
       return interaction.respond(

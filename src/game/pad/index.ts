@@ -20,7 +20,7 @@ export {
 } from './pad.js';
 export {
   padOrderLines,
-  type PadAction,
+  type ShownPadAction,
   type PadChoice,
   type PadPiece,
   type ShownPadView,

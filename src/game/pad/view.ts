@@ -12,12 +12,14 @@ import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { gameById, ordersOf, phaseById, playerByUser, readyPowers } from '../../store/queries.js';
 import type { GameRow, PhaseRow } from '../../store/schema.js';
-import type { ActionChoice, VariantAction } from '../../variants/plugin/index.js';
+import type { VariantAction } from '../../variants/plugin/index.js';
 import {
   missingOrders,
   dutiesOf,
   isBallotKey,
   actionSlotChoices,
+  type ActionOption,
+  type ShownChoice,
   closedOrdersMsg,
   openActions,
   type PhaseFrame,
@@ -61,11 +63,24 @@ export interface PadPiece {
   choices: PadChoice[];
 }
 
+/** One of the variant's actions open to the seat: its texts are messages, worded for the viewer (`ShownPadView`). */
 export interface PadAction {
+  /** The value `/act` receives. */
   name: string;
+  /** Its name in the reader's words. */
+  title: Msg;
+  description: Msg;
+  choice: { label: Msg; required: boolean; options: ActionOption[] } | null;
+  detail: { label: Msg; required: boolean; options: ActionOption[] } | null;
+}
+
+/** A `PadAction` worded in the viewer's locale. */
+export interface ShownPadAction {
+  name: string;
+  title: string;
   description: string;
-  choice: { label: string; required: boolean; options: ActionChoice[] } | null;
-  detail: { label: string; required: boolean; options: ActionChoice[] } | null;
+  choice: { label: string; required: boolean; options: ShownChoice[] } | null;
+  detail: { label: string; required: boolean; options: ShownChoice[] } | null;
 }
 
 export interface PadView {
@@ -94,7 +109,8 @@ export interface PadView {
 }
 
 /** The view as the page receives it: its messages worded in the viewer's locale (src/web/texts.ts `webJson`). */
-export type ShownPadView = Omit<PadView, 'phase' | 'readyRefused'> & {
+export type ShownPadView = Omit<PadView, 'phase' | 'readyRefused' | 'actions'> & {
+  actions: ShownPadAction[];
   phase: Omit<PadView['phase'], 'label' | 'closed' | 'rule'> & {
     label: string;
     closed: string | null;
@@ -170,12 +186,17 @@ function actionOf(frame: PhaseFrame, action: VariantAction, caller: { userId: st
       caller,
       action: action.name,
       slot: name,
-      typed: '',
       values: { choice: null, detail: null },
     });
-    return { label: spec.label, required: spec.required, options };
+    return { label: pluginMsg(spec.label), required: spec.required, options };
   };
-  return { name: action.name, description: action.description, choice: slot('choice'), detail: slot('detail') };
+  return {
+    name: action.name,
+    title: pluginMsg(action.title ?? action.name),
+    description: pluginMsg(action.description),
+    choice: slot('choice'),
+    detail: slot('detail'),
+  };
 }
 
 /** The variant's actions open to the seat now, with the choices each slot offers. */

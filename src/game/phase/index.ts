@@ -17,6 +17,14 @@ export {
   seatedToAct,
   type Duties,
 } from './duties.js';
+export {
+  actionOption,
+  matchingChoices,
+  pickedAction,
+  pickedValue,
+  type ActionOption,
+  type ShownChoice,
+} from './action-choices.js';
 export type { PhaseFrame } from './frame.js';
 export {
   actionSlotChoices,

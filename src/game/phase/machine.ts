@@ -27,7 +27,6 @@ import type { Variant } from '../../engine/variant.js';
 import type {
   AdvanceWords,
   ActionCaller,
-  ActionChoice,
   ActionValues,
   Handoff,
   PhaseStep,
@@ -38,6 +37,7 @@ import type {
 } from '../../variants/plugin/index.js';
 import { randomToken } from '../core/index.js';
 import { msg, t, type Msg } from '../../i18n/index.js';
+import type { ActionOption } from './action-choices.js';
 import { pluginLines, pluginMsg } from './texts.js';
 import { contextOf, type PhaseFrame, type PluginEffect, type StepState } from './frame.js';
 
@@ -64,7 +64,7 @@ export type ActionRefusal =
   /** Not open to the caller now: the plug-in's sentence (`available`), or its own refusal of the values (`run`). */
   | { kind: 'unavailable' | 'refused'; why: Msg }
   /** A required slot left empty. */
-  | { kind: 'missing'; action: string; slot: 'choice' | 'detail'; label: string };
+  | { kind: 'missing'; action: string; slot: 'choice' | 'detail'; label: Msg };
 
 export type ActionAnswer =
   | { ok: true; action: string; reply: Msg; whenOpen?: Msg; whenClosed?: Msg; settled: boolean }
@@ -181,7 +181,7 @@ function runAction(frame: PhaseFrame, input: Extract<StepInput, { kind: 'act' }>
   for (const slot of ['choice', 'detail'] as const) {
     const spec = action[slot];
     if (spec?.required && input.values[slot] === null)
-      return refused({ kind: 'missing', action: action.name, slot, label: spec.label }, token);
+      return refused({ kind: 'missing', action: action.name, slot, label: pluginMsg(spec.label) }, token);
   }
   const r = action.run(call.ctx, input.caller, input.values);
   if (!r.ok) return refused({ kind: 'refused', why: pluginMsg(r.error) }, token);
@@ -287,7 +287,10 @@ export function openActions(frame: PhaseFrame, by: VariantAction['by'], caller: 
   return actionsBy(frame.plugin, by).filter((a) => a.available(ctx, caller) === true);
 }
 
-/** The choices of one slot of the action named `action`, as offered to `caller` (none when it is not open to them). */
+/**
+ * Every choice of one slot of the action named `action`, as offered to `caller` (none when it is not open to them),
+ * its names as messages; `matchingChoices` keeps those matching what the member typed, in their words.
+ */
 export function actionSlotChoices(
   frame: PhaseFrame,
   input: {
@@ -295,10 +298,9 @@ export function actionSlotChoices(
     caller: ActionCaller;
     action: string | null;
     slot: 'choice' | 'detail';
-    typed: string;
     values: ActionValues;
   },
-): ActionChoice[] {
+): ActionOption[] {
   const action = actionsBy(frame.plugin, input.by).find(
     (a) =>
       a.name ===
@@ -309,5 +311,7 @@ export function actionSlotChoices(
   if (!action?.choices || !action[input.slot]) return [];
   const { ctx } = contextOf(frame, { token: frame.steps.token, writer: input.caller.userId });
   if (action.available(ctx, input.caller) !== true) return [];
-  return action.choices(ctx, input.caller, input.slot, input.typed, input.values);
+  return action
+    .choices(ctx, input.caller, input.slot, input.values)
+    .map((c) => ({ name: pluginMsg(c.name), value: c.value }));
 }

@@ -9,8 +9,8 @@ import type { Tx } from '../../store/db.js';
 import { openGameByChannel, phaseById } from '../../store/queries.js';
 import type { GameRow, PhaseRow } from '../../store/schema.js';
 import type { Variant } from '../../engine/variant.js';
-import { msg, t as wordIn, type Msg } from '../../i18n/index.js';
-import type { ActionCaller, ActionChoice, ActionValues, VariantAction } from '../../variants/plugin/index.js';
+import { msg, t as wordIn, type Locale, type Msg } from '../../i18n/index.js';
+import type { ActionCaller, ActionValues, VariantAction } from '../../variants/plugin/index.js';
 import {
   isError,
   noOpenGame,
@@ -26,11 +26,17 @@ import {
 } from '../core/index.js';
 import { queueProgressStatus, queueStatus } from '../outbox/index.js';
 import {
+  actionOption,
   actionSlotChoices,
+  matchingChoices,
   openActions,
+  pickedAction,
+  pickedValue,
+  type PhaseFrame,
   stepMachine,
   stepUnderWay,
   type ActionRefusal,
+  type ShownChoice,
   gameFrame,
   writePluginEffects,
 } from '../phase/index.js';
@@ -102,12 +108,36 @@ const clean = (v: string | null | undefined): string | null => {
 };
 
 /**
+ * What a member typed in `locale` without picking a choice, read back as the plug-in's names and values (an action's
+ * name in their words, a slot's choice named in them): see `pickedValue`.
+ */
+function readBack(
+  frame: PhaseFrame,
+  input: { by: ActionBy; caller: ActionCaller; action: string; values: ActionValues; locale: Locale },
+): { action: string; values: ActionValues } {
+  const { by, caller, locale } = input;
+  const action = pickedAction(openActions(frame, by, caller), input.action, locale);
+  const slot = (name: 'choice' | 'detail', values: ActionValues) =>
+    pickedValue(actionSlotChoices(frame, { by, caller, action, slot: name, values }), values[name], locale);
+  const choice = slot('choice', input.values);
+  const detail = slot('detail', { ...input.values, choice });
+  return { action, values: { choice, detail } };
+}
+
+/**
  * Runs the caller's action `action` with the two slots' values. Refusals change nothing. When a step is under
  * way and the action leaves it waiting for nobody, it closes at once (and the reply says so).
  */
 export async function runAction(
   deps: GameDeps,
-  input: Caller & { by: ActionBy; action: string; choice?: string | null; detail?: string | null },
+  input: Caller & {
+    by: ActionBy;
+    action: string;
+    choice?: string | null;
+    detail?: string | null;
+    /** The member's locale, when they typed the values (`/act`): names in it are read back as the plug-in's values. */
+    locale?: Locale;
+  },
 ): Promise<Result<{ action: string; reply: string; message: Msg; closed: boolean }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const found = await callerIn(tx, input, input.by);
@@ -120,8 +150,14 @@ export async function runAction(
       token: '',
       report: (e) => reportInternal(deps, e),
     });
-    const values: ActionValues = { choice: clean(input.choice), detail: clean(input.detail) };
-    const t = stepMachine(frame, { kind: 'act', by: input.by, caller, action: String(input.action ?? ''), values });
+    const typed = {
+      action: String(input.action ?? ''),
+      values: { choice: clean(input.choice), detail: clean(input.detail) },
+    };
+    const { action, values } = input.locale
+      ? readBack(frame, { ...typed, by: input.by, caller, locale: input.locale })
+      : typed;
+    const t = stepMachine(frame, { kind: 'act', by: input.by, caller, action, values });
     const answer = t.answer!;
     if (!answer.ok) return fail(refusalMsg(variant, answer.refusal, input.by));
     await writePluginEffects(tx, game, phase, t, now);
@@ -143,7 +179,8 @@ export async function runAction(
 
 /**
  * Autocomplete for `/act` and `/gm act`: the actions open to the caller now (`focused: 'action'`), or the choices
- * of one slot of the named action. Empty when there is nothing to offer (no game, another variant, not now).
+ * of one slot of the named action, worded in the member's `locale` and matched against what they typed in it or in
+ * English. Empty when there is nothing to offer (no game, another variant, not now).
  */
 export async function actionChoices(
   deps: GameDeps,
@@ -153,29 +190,21 @@ export async function actionChoices(
     action: string | null;
     typed: string;
     values: ActionValues;
+    locale: Locale;
   },
-): Promise<ActionChoice[]> {
+): Promise<ShownChoice[]> {
   try {
     return await deps.store.transaction(async (tx) => {
       const found = await callerIn(tx, input, input.by);
       if (isError(found)) return [];
       const { game, variant, phase, caller } = found;
       const frame = await gameFrame(tx, game, variant, phase, { now: deps.now(), token: '' });
-      const typed = input.typed.trim().toLowerCase();
-      if (input.focused === 'action') {
-        return openActions(frame, input.by, caller)
-          .filter((a) => a.name.includes(typed) || a.description.toLowerCase().includes(typed))
-          .map((a) => ({ name: `${a.name}: ${a.description}`, value: a.name }));
-      }
       const values = { choice: clean(input.values.choice), detail: clean(input.values.detail) };
-      return actionSlotChoices(frame, {
-        by: input.by,
-        caller,
-        action: input.action,
-        slot: input.focused,
-        typed: input.typed,
-        values,
-      });
+      const options =
+        input.focused === 'action'
+          ? openActions(frame, input.by, caller).map(actionOption)
+          : actionSlotChoices(frame, { by: input.by, caller, action: input.action, slot: input.focused, values });
+      return matchingChoices(options, input.typed, input.locale);
     });
   } catch {
     return [];

@@ -14,20 +14,14 @@ import type { Adjudication, Order, Position, Power, PowerOrder } from '../../eng
 import type { Variant } from '../../engine/variant.js';
 import type { SandboxOrder, SandboxPost, SandboxStage } from '../../store/schema.js';
 import { pluginOf } from '../../variants/index.js';
-import type {
-  ActionCaller,
-  ActionChoice,
-  ActionValues,
-  Handoff,
-  SandboxFacts,
-  VariantAction,
-} from '../../variants/plugin/index.js';
+import type { ActionCaller, ActionValues, Handoff, SandboxFacts, VariantAction } from '../../variants/plugin/index.js';
 import {
   dutiesOf,
   hasDuties,
   missingOrders,
   type PhaseFrame,
   actionSlotChoices,
+  type ActionOption,
   adjudicatePhase,
   closedOrdersText,
   decisionOf,
@@ -426,8 +420,8 @@ function callerOf(board: SandboxBoard, actor: SandboxActor): ActionCaller | { er
 export function sandboxActionChoices(
   board: SandboxBoard,
   call: SandboxCall,
-  input: SandboxActor & { action: string | null; slot: 'choice' | 'detail'; typed: string; values: ActionValues },
-): ActionChoice[] {
+  input: SandboxActor & { action: string | null; slot: 'choice' | 'detail'; values: ActionValues },
+): ActionOption[] {
   const caller = callerOf(board, input);
   if ('error' in caller) return [];
   return actionSlotChoices(frameOf(board, call), {
@@ -435,7 +429,6 @@ export function sandboxActionChoices(
     caller,
     action: input.action,
     slot: input.slot,
-    typed: input.typed,
     values: input.values,
   });
 }
@@ -449,7 +442,7 @@ function refusalText(board: SandboxBoard, refusal: ActionRefusal, by: VariantAct
       return `${board.variant.name} has no \`${echoTyped(refusal.typed)}\` among its ${who}: ${refusal.actions.map((a) => `\`${a}\``).join(', ')}.`;
     }
     case 'missing':
-      return `\`/sandbox act action:${refusal.action}\` needs its ${refusal.label} in \`${refusal.slot}:\`.`;
+      return `\`/sandbox act action:${refusal.action}\` needs its ${englishText([refusal.label])} in \`${refusal.slot}:\`.`;
     default:
       return sandboxWords(englishText([refusal.why]));
   }

@@ -12,7 +12,7 @@
  * `sandboxIdleMs` after its last use (every write use-case first deletes the expired ones). The play itself is
  * src/game/sandbox/rules.ts.
  */
-import { msg, type Msg } from '../../i18n/index.js';
+import { msg, type Locale, type Msg } from '../../i18n/index.js';
 import { fogIsUp, powerOfMember, powerView, viewerOf } from '../fog/index.js';
 import { first } from '../../store/store.js';
 import { IMPORT_LIMITS, readGameFile, type RenderInput } from '../history/index.js';
@@ -60,9 +60,9 @@ import {
   type SandboxRecord,
   type SandboxRow,
 } from '../../store/schema.js';
-import { listRecords, storedStepUnderWay } from '../phase/index.js';
+import { actionOption, listRecords, matchingChoices, storedStepUnderWay, type ShownChoice } from '../phase/index.js';
 import { pluginOf } from '../../variants/index.js';
-import type { ActionChoice, PictureKind } from '../../variants/plugin/index.js';
+import type { PictureKind } from '../../variants/plugin/index.js';
 import { orderInputProblem } from '../orders/index.js';
 import {
   actInSandbox,
@@ -105,7 +105,8 @@ export interface SandboxView {
   /** What the variant's steps would have posted in the game's channel in this phase so far (shown to the owner), as lines. */
   posts: Msg[][];
   /** The variant's actions open now (`/sandbox act`), each with the seats that may use it (`gm`: the game master). */
-  actions: { name: string; description: string; as: string[] }[];
+  /** Each action's value and its name in the reader's words (`declare: a decisive battle …`), with who may use it. */
+  actions: { name: string; shown: Msg; as: string[] }[];
   /** The phase last stepped through, with its results. */
   last: { label: string; adjudication: Adjudication } | null;
   steps: number;
@@ -147,14 +148,14 @@ function boardOf(row: SandboxRow, game: GameRow | undefined): SandboxBoard | nul
 
 /** The actions open now, each with who may use it: the seated powers, or the game master. */
 function openActions(board: SandboxBoard, call: SandboxCall): SandboxView['actions'] {
-  const byName = new Map<string, { name: string; description: string; as: string[] }>();
+  const byName = new Map<string, { name: string; shown: Msg; as: string[] }>();
   const actors: SandboxActor[] = [
     { by: 'gm', power: null },
     ...board.seated.map((power) => ({ by: 'player' as const, power })),
   ];
   for (const actor of actors) {
     for (const a of sandboxActions(board, actor, call)) {
-      const entry = byName.get(a.name) ?? { name: a.name, description: a.description, as: [] };
+      const entry = byName.get(a.name) ?? { name: a.name, shown: actionOption(a).name, as: [] };
       entry.as.push(actor.power ?? 'gm');
       byName.set(a.name, entry);
     }
@@ -725,7 +726,10 @@ export async function actSandbox(
   });
 }
 
-/** The choices `/sandbox act` offers for one slot (the action's own, as `/act` offers them to that seat). */
+/**
+ * The choices `/sandbox act` offers for one slot (the action's own, as `/act` offers them to that seat), worded in
+ * the owner's `locale` and matched against what they typed.
+ */
 export async function sandboxActChoices(
   deps: GameDeps,
   input: SandboxRef &
@@ -735,18 +739,19 @@ export async function sandboxActChoices(
       typed: string;
       choice: string | null;
       detail: string | null;
+      locale: Locale;
     },
-): Promise<ActionChoice[]> {
+): Promise<ShownChoice[]> {
   const r = await viewSandbox(deps, input);
   if (!r.ok) return [];
-  return sandboxActionChoices(r.board, callOf(deps), {
+  const options = sandboxActionChoices(r.board, callOf(deps), {
     by: input.by,
     power: input.power,
     action: input.action,
     slot: input.slot,
-    typed: input.typed,
     values: { choice: input.choice, detail: input.detail },
   });
+  return matchingChoices(options, input.typed, input.locale);
 }
 
 /** What `/sandbox adjudicate` shows: the results the phase would have if played out now, on the board it played. */

@@ -297,9 +297,12 @@ export interface ActionValues {
 }
 
 export interface ActionChoice {
-  /** What the player reads (≤ 100 characters). */
-  name: string;
-  /** What the slot becomes when picked (≤ 100 characters). */
+  /**
+   * What the player reads (≤ 100 characters once worded): a message worded in the member's locale, or a name shown
+   * as it is (a power, a unit).
+   */
+  name: PluginLine;
+  /** What the slot becomes when picked (≤ 100 characters): the canonical value `run` reads, in every locale. */
   value: string;
 }
 
@@ -319,22 +322,26 @@ export type ActionResult =
   | { ok: true; reply: PluginLine; whenOpen?: PluginLine; whenClosed?: PluginLine };
 
 export interface VariantAction<S extends RecordSchemas = RecordSchemas> {
-  /** What players pick in `action:` (lowercase, one word). */
+  /** What players pick in `action:` (lowercase, one word): the value `/act` receives, in every locale. */
   name: string;
+  /** The action's name as the reader reads it in the choices (`déclarer`); default: `name`. */
+  title?: PluginLine;
   /** One line: what it does (shown with the name). */
-  description: string;
+  description: PluginLine;
   by: 'player' | 'gm';
   /** What each slot means, if the action uses it (shown in the choices and in refusals). */
-  choice?: { label: string; required: boolean };
-  detail?: { label: string; required: boolean };
+  choice?: { label: PluginLine; required: boolean };
+  detail?: { label: PluginLine; required: boolean };
   /** True when the caller may use it now; otherwise why not (a sentence: it is the reply to a call now). */
   available(ctx: PluginContext<S>, caller: ActionCaller): true | PluginLine;
-  /** The choices offered for a slot, given what is typed there and the other slot's value (at most 25 are shown). */
+  /**
+   * Every choice a slot offers, given the other slot's value. The game layer keeps those that match what the member
+   * typed (in the value, in the name in English or in the member's locale) and shows at most 25.
+   */
   choices?(
     ctx: PluginContext<S>,
     caller: ActionCaller,
     slot: 'choice' | 'detail',
-    typed: string,
     values: ActionValues,
   ): ActionChoice[];
   /** Runs it (called only when `available`); a refusal changes nothing. */

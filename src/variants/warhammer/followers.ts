@@ -21,7 +21,21 @@ import { onBoard, readState, withState, type Follower } from './state.js';
 /** Battles a Sepoy must win before revolting. */
 export const REVOLT_WINS = 3;
 
-type Result = { ok: true; position: Position } | { ok: false; error: string };
+/**
+ * Why the rules refuse a follower's choice or a revolt, as data: the plug-in words it in the player's locale
+ * (src/variants/warhammer/plugin/follow.ts); `error` is the same in English (logs, tests).
+ */
+export type FollowerRefusal =
+  | { kind: 'notConquered'; power: Power; role: Follower['role'] }
+  | { kind: 'noMaster'; power: Power; capital: ProvinceId | null }
+  | { kind: 'notOnBoard'; employer: Power }
+  | { kind: 'employerFollows'; employer: Power; role: Follower['role'] }
+  | { kind: 'noRevolt'; sepoy: Power; province: ProvinceId }
+  | { kind: 'noCoast'; province: ProvinceId };
+
+type Result = { ok: true; position: Position } | { ok: false; error: string; refusal: FollowerRefusal };
+
+const refused = (error: string, refusal: FollowerRefusal): Result => ({ ok: false, error, refusal });
 
 /** A power's capital: a revolted Sepoy's new one, a Dogs of War power's chosen city, else the map's. */
 export function capitalOf(features: WarhammerFeatures, position: Position, power: Power): ProvinceId | undefined {
@@ -40,23 +54,35 @@ function conquered(position: Position, power: Power): boolean {
 /** A conquered power becomes the Sepoy of whoever controls its capital. */
 export function becomeSepoy(features: WarhammerFeatures, position: Position, power: Power): Result {
   if (!conquered(position, power))
-    return { ok: false, error: `${power} still has units or centres: only conquered players become Sepoys` };
+    return refused(`${power} still has units or centres: only conquered players become Sepoys`, {
+      kind: 'notConquered',
+      power,
+      role: 'sepoy',
+    });
   const capital = capitalOf(features, position, power);
   const master = capital ? ownerOf(position, capital) : undefined;
   if (!master || master === power)
-    return { ok: false, error: `nobody controls ${power}'s capital${capital ? ` (${capital})` : ''}` };
+    return refused(`nobody controls ${power}'s capital${capital ? ` (${capital})` : ''}`, {
+      kind: 'noMaster',
+      power,
+      capital: capital ?? null,
+    });
   return setFollower(position, power, { role: 'sepoy', master, wins: 0 });
 }
 
 /** A conquered power (or a Sepoy) becomes the Mercenary of any power still on the board. */
 export function becomeMercenary(position: Position, power: Power, employer: Power): Result {
   if (!conquered(position, power))
-    return { ok: false, error: `${power} still has units or centres: only conquered players become Mercenaries` };
+    return refused(`${power} still has units or centres: only conquered players become Mercenaries`, {
+      kind: 'notConquered',
+      power,
+      role: 'mercenary',
+    });
   if (employer === power || !onBoard(position, employer))
-    return { ok: false, error: `${employer} is not a power on the board` };
+    return refused(`${employer} is not a power on the board`, { kind: 'notOnBoard', employer });
   const state = readState(position);
-  if (state.followers[employer])
-    return { ok: false, error: `${employer} is itself a ${state.followers[employer]!.role}` };
+  const role = state.followers[employer]?.role;
+  if (role) return refused(`${employer} is itself a ${role}`, { kind: 'employerFollows', employer, role });
   return setFollower(position, power, { role: 'mercenary', master: employer, wins: 0 });
 }
 
@@ -175,11 +201,12 @@ export function applyRevolt(
 ): Result {
   const option = revoltOptions(map, position, sepoy).find((o) => o.province === province);
   if (!option)
-    return {
-      ok: false,
-      error: `${sepoy} cannot revolt in ${province} now (3 won battles, an adjustment phase, an empty centre of its master outside the master's nation)`,
-    };
-  if (!option.types.includes(type)) return { ok: false, error: `a fleet cannot be placed in ${province}` };
+    return refused(
+      `${sepoy} cannot revolt in ${province} now (3 won battles, an adjustment phase, an empty centre of its master outside the master's nation)`,
+      { kind: 'noRevolt', sepoy, province },
+    );
+  if (!option.types.includes(type))
+    return refused(`a fleet cannot be placed in ${province}`, { kind: 'noCoast', province });
   const state = readState(position);
   const { [sepoy]: _gone, ...followers } = state.followers;
   const supplyCenters = Object.fromEntries(

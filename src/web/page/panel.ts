@@ -4,7 +4,7 @@
  * exactly the line `/orders show` prints); refusals (`[data-refused]`); save, ready and clear (`[data-action]`); the
  * variant's other actions; and a box to type a province's name (the keyboard's way to every target).
  */
-import type { PadAction, ShownPadView } from '../../game/pad/index.js';
+import type { ShownPadAction, ShownPadView } from '../../game/pad/index.js';
 import { kindsOf, type PadChoice, type Step } from './flow.js';
 import type { Texts } from './texts.js';
 
@@ -246,7 +246,7 @@ export class Panel {
   }
 
   /** The variant's actions open now: one `[data-kind]` per action, then its choices (`[data-choice]`). */
-  private renderActions(actions: PadAction[]): void {
+  private renderActions(actions: ShownPadAction[]): void {
     this.actions.hidden = actions.length === 0;
     if (actions.length === 0) return this.actions.replaceChildren();
     const open = actions.find((a) => a.name === this.openAction) ?? null;
@@ -256,7 +256,7 @@ export class Panel {
         node(
           'p',
           { class: 'action-line' },
-          button({ 'data-kind': a.name }, a.name, () => this.pickAction(a, actions)),
+          button({ 'data-kind': a.name }, a.title, () => this.pickAction(a, actions)),
           ` ${plain(a.description)}`,
         ),
       );
@@ -265,13 +265,13 @@ export class Panel {
     this.actions.replaceChildren(...rows);
   }
 
-  private pickAction(action: PadAction, all: PadAction[]): void {
+  private pickAction(action: ShownPadAction, all: ShownPadAction[]): void {
     if (!action.choice) return this.on.act(action.name, null, null);
     this.openAction = action.name;
     this.renderActions(all);
   }
 
-  private actionChoices(action: PadAction): HTMLElement {
+  private actionChoices(action: ShownPadAction): HTMLElement {
     const box = node('div', { class: 'choices', 'data-action-choices': action.name });
     let detail: HTMLSelectElement | null = null;
     if (action.detail && action.detail.options.length > 0) {

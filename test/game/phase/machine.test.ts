@@ -323,7 +323,7 @@ describe('an action through the machine: the answer, and whether the step now wa
       name: 'a required slot left empty: refused, naming it',
       frame: { plugin: beaconsPlugin, step: 'beacons' },
       input: act('light', null),
-      answer: { ok: false, refusal: { kind: 'missing', action: 'light', slot: 'choice', label: 'province' } },
+      answer: { ok: false, refusal: { kind: 'missing', action: 'light', slot: 'choice', label: plainMsg('province') } },
     },
     {
       name: 'the plug-in refuses the value: refused with its reason',

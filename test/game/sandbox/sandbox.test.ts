@@ -356,7 +356,7 @@ describe('a sandbox chooses what the variant leaves to people besides the orders
     // The bot words the line in the owner's locale, its commands as the sandbox takes them (`sandboxWords`).
     expect(sandboxWords(t('en', declaring.sandbox.step!.line))).toContain('`/sandbox act action:declare`');
     expect(declaring.sandbox.actions).toEqual([
-      { name: 'declare', description: expect.any(String), as: ['Bretonnia', 'Empire'] },
+      { name: 'declare', shown: expect.objectContaining({ key: 'act.choice' }), as: ['Bretonnia', 'Empire'] },
     ]);
     expect(err(await orderSandbox(env.deps, { ...me, text: 'A altd H' }))).toBe(
       'Orders for this phase are closed: the Decisive Battle phase is under way. Declare a decisive battle with `/sandbox act action:declare`.',

@@ -55,10 +55,7 @@ const lightAction: VariantAction<Records> = {
     ctx.step?.name === 'beacons' && caller.power
       ? true
       : 'Beacons are lit only when the orders of a movement phase have closed.',
-  choices: (ctx, _caller, _slot, typed) =>
-    [...ctx.variant.map.provinces.values()]
-      .map((p) => ({ name: `${p.name} (${p.id})`, value: p.id }))
-      .filter((c) => c.name.toLowerCase().includes(typed.trim().toLowerCase())),
+  choices: (ctx) => [...ctx.variant.map.provinces.values()].map((p) => ({ name: `${p.name} (${p.id})`, value: p.id })),
   run(ctx, caller, values) {
     const power = caller.power!;
     const typed = values.choice!.toLowerCase();

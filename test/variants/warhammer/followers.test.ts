@@ -87,6 +87,7 @@ describe('Sepoys and Mercenaries', () => {
     expect(applyRevolt(p, 'Kislev', 'praa', 'F')).toMatchObject({
       ok: false,
       error: 'a fleet cannot be placed in praa',
+      refusal: { kind: 'noCoast', province: 'praa' },
     });
   });
 

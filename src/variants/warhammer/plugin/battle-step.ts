@@ -24,7 +24,6 @@ import type { DecisiveDeclaration } from '../../../engine/rules.js';
 import type { Adjudication, BattleReport, Position, Power } from '../../../engine/types.js';
 import type { Variant } from '../../../engine/variant.js';
 import type {
-  ActionChoice,
   Handoff,
   LiveContext,
   PhaseStep,
@@ -466,10 +465,11 @@ function mine(ctx: Ctx, power: Power): DecisiveDeclaration[] {
 
 export const declareAction: VariantAction<WarhammerRecords> = {
   name: 'declare',
-  description: 'a decisive battle (secret until the declaration deadline), or none to pass',
+  title: wh('action.declare.title'),
+  description: wh('action.declare.description'),
   by: 'player',
-  choice: { label: 'declaration (`move A altd`, or `none` to pass)', required: true },
-  detail: { label: 'battle commander (default: you)', required: false },
+  choice: { label: wh('action.declare.choice'), required: true },
+  detail: { label: wh('action.declare.detail'), required: false },
   available(ctx, caller) {
     if (ctx.step?.name !== 'declarations')
       return ctx.step?.name === 'battles' ? wh('act.declare.closed') : wh('act.declare.none');
@@ -477,18 +477,12 @@ export const declareAction: VariantAction<WarhammerRecords> = {
     if (mine(ctx, caller.power!).length === 0) return wh('act.declare.nothing', { power: caller.power! });
     return true;
   },
-  choices(ctx, caller, slot, typed) {
-    const t = typed.trim().toLowerCase();
-    if (slot === 'detail') {
-      return commandersOf(ctx.phase.position, caller.power!)
-        .filter((c) => c.toLowerCase().includes(t))
-        .map((c) => ({ name: c, value: c }));
-    }
-    const all: ActionChoice[] = [
-      ...mine(ctx, caller.power!).map((d) => ({ name: declarationText(ctx.variant, d), value: declarationKey(d) })),
-      { name: 'none: pass (declare nothing)', value: 'none' },
+  choices(ctx, caller, slot) {
+    if (slot === 'detail') return commandersOf(ctx.phase.position, caller.power!).map((c) => ({ name: c, value: c }));
+    return [
+      ...mine(ctx, caller.power!).map((d) => ({ name: declarationMsg(ctx.variant, d), value: declarationKey(d) })),
+      { name: wh('choice.none'), value: 'none' },
     ];
-    return all.filter((c) => c.value.toLowerCase().includes(t) || c.name.toLowerCase().includes(t));
   },
   run(ctx, caller, values) {
     const power = caller.power!;
@@ -572,47 +566,41 @@ const DESTROYED = /,?\s*(the\s+)?(losers\s+)?destroyed$/i;
 
 export const battleAction: VariantAction<WarhammerRecords> = {
   name: 'battle',
-  description: 'report the winner of a decisive battle',
+  title: wh('action.battle.title'),
+  description: wh('action.battle.description'),
   by: 'gm',
-  choice: { label: 'battle (where it was fought)', required: true },
-  detail: {
-    label: "winner (a power, or a side's leading unit; add `, losers destroyed` for Cataclysmic Battles)",
-    required: true,
-  },
+  choice: { label: wh('action.battle.choice'), required: true },
+  detail: { label: wh('action.battle.detail'), required: true },
   available(ctx) {
     if (ctx.step?.name === 'battles') return true;
     return ctx.step?.name === 'declarations' ? wh('act.battle.declaring') : wh('act.battle.none');
   },
-  choices(ctx, _caller, slot, typed, values) {
+  choices(ctx, _caller, slot, values) {
     const step = ctx.records.get('battle-step');
     const battles = step ? battlesOf(step) : [];
     const outcomes = step?.outcomes ?? {};
-    const t = typed.trim().toLowerCase();
     if (slot === 'choice') {
-      return battles
-        .map((b) => {
-          const sides = [...new Set(b.sides.map((s) => s.power))];
-          const winner = b.sides.find((s) => s.lead === outcomes[b.id])?.power;
-          return {
-            name: `${battleName(ctx.variant, b)}: ${sides.join(' vs ')}${winner ? ` (reported: ${winner})` : ''}`,
-            value: b.id,
-          };
-        })
-        .filter((c) => c.name.toLowerCase().includes(t));
+      return battles.map((b) => {
+        const sides = listMsg([...new Set(b.sides.map((s) => s.power))], 'choice.vs');
+        const winner = b.sides.find((s) => s.lead === outcomes[b.id])?.power;
+        const battle = battleName(ctx.variant, b);
+        return {
+          name: winner
+            ? wh('choice.battle.reported', { battle, sides, winner })
+            : wh('choice.battle', { battle, sides }),
+          value: b.id,
+        };
+      });
     }
     const where = (values.choice ?? '').toLowerCase();
     const sides = [
       ...new Set(battles.filter((b) => where === '' || b.id === where).flatMap((b) => b.sides.map((s) => s.power))),
     ];
     const cataclysm = (ctx.game.options.cataclysmicBattles ?? 'off') === 'on';
-    return sides
-      .flatMap((p) => [
-        { name: p, value: p },
-        ...(cataclysm
-          ? [{ name: `${p}, losers destroyed (Cataclysmic Battles)`, value: `${p}, losers destroyed` }]
-          : []),
-      ])
-      .filter((c) => c.name.toLowerCase().includes(t));
+    return sides.flatMap((p) => [
+      { name: p, value: p },
+      ...(cataclysm ? [{ name: wh('choice.destroyed', { power: p }), value: `${p}, losers destroyed` }] : []),
+    ]);
   },
   run(ctx, _caller, values) {
     const step = ctx.records.get('battle-step')!;

@@ -22,24 +22,44 @@ import {
   readWarhammerState,
   revoltOptions,
 } from '../variant.js';
+import type { FollowerRefusal } from '../followers.js';
 import { onBoard } from '../state.js';
 import { decisiveModeOf } from './battle-step.js';
 import type { WarhammerRecords } from './records.js';
-import { wh } from './texts.js';
+import { unitChoice, wh } from './texts.js';
 
 type Ctx = PluginContext<WarhammerRecords>;
 
 const followerOf = (ctx: Ctx, power: Power | null) =>
   power ? (readWarhammerState(ctx.phase.position).followers[power] ?? null) : null;
 
-const capitalized = (s: string) => `${s[0]!.toUpperCase()}${s.slice(1)}`;
+/** The rules' refusal of a follower's choice or a revolt, in the player's words (`wins`: a Sepoy's won battles so far). */
+function refusalMsg(refusal: FollowerRefusal, wins = 0): PluginMsg {
+  switch (refusal.kind) {
+    case 'notConquered':
+      return wh('act.follow.notConquered', { power: refusal.power, role: refusal.role });
+    case 'noMaster':
+      return refusal.capital
+        ? wh('act.follow.noMaster.capital', { power: refusal.power, capital: refusal.capital })
+        : wh('act.follow.noMaster', { power: refusal.power });
+    case 'notOnBoard':
+      return wh('act.follow.notOnBoard', { employer: refusal.employer });
+    case 'employerFollows':
+      return wh('act.follow.employerFollows', { employer: refusal.employer, role: refusal.role });
+    case 'noRevolt':
+      return wh('act.revolt.cannot', { power: refusal.sepoy, province: refusal.province, wins });
+    case 'noCoast':
+      return wh('act.revolt.noCoast', { province: refusal.province, wins });
+  }
+}
 
 export const followAction: VariantAction<WarhammerRecords> = {
   name: 'follow',
-  description: 'fight on after being conquered, as a Sepoy or a Mercenary',
+  title: wh('action.follow.title'),
+  description: wh('action.follow.description'),
   by: 'player',
-  choice: { label: 'role: sepoy (of whoever holds your capital) or mercenary (of a power you pick)', required: true },
-  detail: { label: 'employer, for a Mercenary: the power you fight for', required: false },
+  choice: { label: wh('action.follow.choice'), required: true },
+  detail: { label: wh('action.follow.detail'), required: false },
   // Seed: "Conquered players may still play on as either a Sepoy or a Mercenary": offered only to a conquered player.
   available(ctx, caller) {
     if (!decisiveModeOf(ctx.variant, ctx.game.options)) return wh('act.follow.off');
@@ -48,18 +68,14 @@ export const followAction: VariantAction<WarhammerRecords> = {
     if (ctx.step && ctx.step.name !== 'muster') return wh('act.follow.underWay');
     return true;
   },
-  choices(ctx, _caller, slot, typed) {
-    const t = typed.trim().toLowerCase();
+  choices(ctx, _caller, slot) {
     if (slot === 'choice') {
       return [
-        { name: 'sepoy: fight for whoever holds your capital', value: 'sepoy' },
-        { name: 'mercenary: fight for a power you pick', value: 'mercenary' },
-      ].filter((c) => c.name.includes(t));
+        { name: wh('choice.sepoy'), value: 'sepoy' },
+        { name: wh('choice.mercenary'), value: 'mercenary' },
+      ];
     }
-    return ctx.variant.powers
-      .map((p) => p.name)
-      .filter((p) => p.toLowerCase().includes(t))
-      .map((p) => ({ name: p, value: p }));
+    return ctx.variant.powers.map((p) => ({ name: p.name, value: p.name }));
   },
   run(ctx, caller, values) {
     const power = caller.power!;
@@ -76,7 +92,7 @@ export const followAction: VariantAction<WarhammerRecords> = {
       };
     const r =
       role === 'sepoy' ? becomeSepoy(ctx.phase.position, power) : becomeMercenary(ctx.phase.position, power, employer!);
-    if (!r.ok) return { ok: false, error: `${capitalized(r.error)}.` };
+    if (!r.ok) return { ok: false, error: refusalMsg(r.refusal) };
     const master = readWarhammerState(r.position).followers[power]!.master;
     ctx.setPosition(r.position);
     ctx.audit('follow', { power, role, master });
@@ -88,31 +104,26 @@ export const followAction: VariantAction<WarhammerRecords> = {
 
 export const revoltAction: VariantAction<WarhammerRecords> = {
   name: 'revolt',
-  description: 'a Sepoy with 3 won battles claims a new capital from its master',
+  title: wh('action.revolt.title'),
+  description: wh('action.revolt.description'),
   by: 'player',
-  choice: { label: "province: one of your master's empty centres outside its nation", required: true },
-  detail: { label: 'unit: army or fleet', required: true },
+  choice: { label: wh('action.revolt.choice'), required: true },
+  detail: { label: wh('action.revolt.detail'), required: true },
   available: (ctx, caller) =>
     followerOf(ctx, caller.power)?.role === 'sepoy' ? true : wh('act.revolt.notSepoy', { power: caller.power ?? '' }),
-  choices(ctx, caller, slot, typed, values) {
-    const t = typed.trim().toLowerCase();
+  choices(ctx, caller, slot, values) {
     const options = ctx.phase.resolved ? [] : revoltOptions(ctx.phase.position, caller.power!);
     if (slot === 'choice') {
-      return options
-        .map((o) => ({
-          name: `${ctx.variant.map.province(o.province)?.name ?? o.province} (${o.province}): ${o.types.map((x) => (x === 'F' ? 'fleet' : 'army')).join(' or ')}`,
-          value: o.province,
-        }))
-        .filter((c) => c.name.toLowerCase().includes(t));
+      return options.map((o) => {
+        const place = `${ctx.variant.map.province(o.province)?.name ?? o.province} (${o.province})`;
+        return { name: wh('muster.option', { place, types: o.types.join('') }), value: o.province };
+      });
     }
     const types: UnitType[] = options.find((o) => o.province === (values.choice ?? '').toLowerCase())?.types ?? [
       'A',
       'F',
     ];
-    return types
-      .map((x) => (x === 'F' ? 'fleet' : 'army'))
-      .filter((n) => n.includes(t))
-      .map((n) => ({ name: n, value: n }));
+    return types.map(unitChoice);
   },
   run(ctx, caller, values) {
     const power = caller.power!;
@@ -120,7 +131,7 @@ export const revoltAction: VariantAction<WarhammerRecords> = {
     const province = (values.choice ?? '').toLowerCase();
     const unit: UnitType = (values.detail ?? '').toUpperCase().startsWith('F') ? 'F' : 'A';
     const r = applyRevolt(ctx.phase.position, power, province, unit);
-    if (!r.ok) return { ok: false, error: `${capitalized(r.error)} (${follower.wins} won so far).` };
+    if (!r.ok) return { ok: false, error: refusalMsg(r.refusal, follower.wins) };
     ctx.setPosition(r.position);
     ctx.audit('revolt', { province, unit });
     const name = ctx.variant.map.province(province)?.name ?? province;

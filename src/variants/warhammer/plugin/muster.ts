@@ -22,7 +22,7 @@ import type {
 } from '../../plugin/index.js';
 import { applyDogsOfWarChoice, dogsOfWarChoices } from '../variant.js';
 import type { WarhammerRecords } from './records.js';
-import { listMsg, wh } from './texts.js';
+import { listMsg, unitChoice, wh } from './texts.js';
 
 type Ctx = PluginContext<WarhammerRecords>;
 type Live = LiveContext<WarhammerRecords>;
@@ -137,25 +137,23 @@ function choiceOf(ctx: Ctx, power: string | null): Choice | null {
 
 export const musterAction: VariantAction<WarhammerRecords> = {
   name: 'muster',
-  description: 'Dogs of War: your starting city and unit, before the first Spring',
+  title: wh('action.muster.title'),
+  description: wh('action.muster.description'),
   by: 'player',
-  choice: { label: 'city (of your country)', required: true },
-  detail: { label: 'unit: army or fleet (a fleet only in a coastal city)', required: true },
+  choice: { label: wh('action.muster.choice'), required: true },
+  detail: { label: wh('action.muster.detail'), required: true },
   available: (ctx, caller) => (choiceOf(ctx, caller.power) ? true : wh('act.muster.none')),
-  choices(ctx, caller, slot, typed, values) {
+  choices(ctx, caller, slot, values) {
     const choice = choiceOf(ctx, caller.power)!;
-    const t = typed.trim().toLowerCase();
     if (slot === 'choice') {
-      return choice.cities
-        .map((c) => ({
-          name: `${placeName(ctx.variant, c)}: ${choice.types[c]!.map((x) => UNIT_NAME[x]).join(' or ')}`,
-          value: c,
-        }))
-        .filter((c) => c.name.toLowerCase().includes(t));
+      return choice.cities.map((c) => ({
+        name: wh('muster.option', { place: placeName(ctx.variant, c), types: choice.types[c]!.join('') }),
+        value: c,
+      }));
     }
     const city = choice.cities.find((c) => c === (values.choice ?? '').toLowerCase());
     const types: UnitType[] = city ? choice.types[city]! : ['A', 'F'];
-    return types.map((x) => ({ name: UNIT_NAME[x], value: UNIT_NAME[x] })).filter((c) => c.name.includes(t));
+    return types.map(unitChoice);
   },
   run(ctx, caller, values) {
     const power = caller.power!;

@@ -3,6 +3,7 @@
  * catalogues under `variant.warhammer.`, worded where the post, DM or status line is shown, in its reader's locale.
  * test/i18n/variant-texts.test.ts fails when a catalogue lacks one of them or keeps one no longer listed here.
  */
+import type { UnitType } from '../../../engine/types.js';
 import type { PluginMsg, PluginParam } from '../../plugin/index.js';
 import { ILLUSION_LABEL } from '../rules/illusion.js';
 
@@ -29,6 +30,11 @@ export const WARHAMMER_TEXTS = [
   'act.declare.whenOpen',
   'act.follow.done',
   'act.follow.employer',
+  'act.follow.employerFollows',
+  'act.follow.noMaster',
+  'act.follow.noMaster.capital',
+  'act.follow.notConquered',
+  'act.follow.notOnBoard',
   'act.follow.off',
   'act.follow.onBoard',
   'act.follow.role',
@@ -39,8 +45,30 @@ export const WARHAMMER_TEXTS = [
   'act.muster.stored',
   'act.muster.whenClosed',
   'act.muster.whenOpen',
+  'act.revolt.cannot',
   'act.revolt.done',
+  'act.revolt.noCoast',
   'act.revolt.notSepoy',
+  'action.battle.choice',
+  'action.battle.description',
+  'action.battle.detail',
+  'action.battle.title',
+  'action.declare.choice',
+  'action.declare.description',
+  'action.declare.detail',
+  'action.declare.title',
+  'action.follow.choice',
+  'action.follow.description',
+  'action.follow.detail',
+  'action.follow.title',
+  'action.muster.choice',
+  'action.muster.description',
+  'action.muster.detail',
+  'action.muster.title',
+  'action.revolt.choice',
+  'action.revolt.description',
+  'action.revolt.detail',
+  'action.revolt.title',
   'advance.battles',
   'advance.declarations',
   'advance.muster',
@@ -54,6 +82,13 @@ export const WARHAMMER_TEXTS = [
   'battles.side',
   'battles.title',
   'bullet',
+  'choice.battle',
+  'choice.battle.reported',
+  'choice.destroyed',
+  'choice.mercenary',
+  'choice.none',
+  'choice.sepoy',
+  'choice.vs',
   'closed.battles',
   'closed.declarations',
   'declaration.hold',
@@ -104,6 +139,7 @@ export const WARHAMMER_TEXTS = [
   'status.declarations',
   'status.mayDeclare',
   'status.muster',
+  'unit',
   'why.unreported',
   'why.won',
 ] as const;
@@ -124,11 +160,17 @@ export const bullet = (text: PluginParam): PluginMsg => wh('bullet', { text });
 /** Items joined as a list (`a; b; c` / `a ; b ; c` / `a；b；c`); null when there are none. */
 export function listMsg(
   items: readonly PluginParam[],
-  join: 'list' | 'list.or' | 'battles.armies' = 'list',
+  join: 'list' | 'list.or' | 'battles.armies' | 'choice.vs' = 'list',
 ): PluginParam {
   if (items.length === 0) return '';
   return items.slice(1).reduce<PluginParam>((list, item) => wh(join, { list, item }), items[0]!);
 }
+
+/** A unit type as a slot offers it: `fleet` (`flotte`, `艦隊`), the value `run` reads being the English word. */
+export const unitChoice = (type: UnitType): { name: PluginMsg; value: string } => ({
+  name: wh('unit', { unit: type }),
+  value: type === 'F' ? 'fleet' : 'army',
+});
 
 /** A side's leading unit as players read it: a unit (`A altd`), or the Illusion in the reader's words. */
 export function leadParam(side: { lead: string; leadName?: string }): PluginParam {
