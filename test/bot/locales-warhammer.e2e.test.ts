@@ -159,6 +159,8 @@ describe('Warhammer’s decisive battles in French and in Chinese', () => {
         'choice',
       );
       await act(g.players.Bretonnia, g.channel, 'act', { action: 'declare' });
+      // An action not open to the member, named in their words: its own refusal, not an unknown action.
+      await act(g.players.Bretonnia, g.channel, 'act', { action: g.locale === 'fr' ? 'se révolter' : '起義' });
       // Bretonnia declares its battle; the Empire passes (the French game master closes the declarations instead):
       // the battles are posted.
       await act(g.players.Bretonnia, g.channel, 'act', { action: 'declare', choice: 'move A cour' });
@@ -269,6 +271,8 @@ describe('Warhammer’s decisive battles in French and in Chinese', () => {
     expect(typedIn.get('juezhan 宣告')).toEqual(['declare']);
     expect(typedIn.get('juezhan 放棄')).toEqual(['none']);
     expect(typedIn.get('juezhan 勝者')).toEqual(['battle']);
+    expect(replies.get('bataille')!.join('\n')).toContain('Bretonnia n’est pas un cipaye.');
+    expect(replies.get('juezhan')!.join('\n')).toContain('Bretonnia不是附庸軍。');
     // A missing slot's refusal names it in the member's words.
     expect(replies.get('bataille')!.join('\n')).toContain(
       '`/act muster` a besoin de sa valeur « ville (de votre pays) » dans `choice:`.',

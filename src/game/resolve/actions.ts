@@ -116,7 +116,9 @@ function readBack(
   input: { by: ActionBy; caller: ActionCaller; action: string; values: ActionValues; locale: Locale },
 ): { action: string; values: ActionValues } {
   const { by, caller, locale } = input;
-  const action = pickedAction(openActions(frame, by, caller), input.action, locale);
+  // Every action of the caller's side, open or not: a closed one typed in their words gets its own refusal.
+  const ownActions = (frame.plugin.actions ?? []).filter((a) => a.by === by);
+  const action = pickedAction(ownActions, input.action, locale);
   const slot = (name: 'choice' | 'detail', values: ActionValues) =>
     pickedValue(actionSlotChoices(frame, { by, caller, action, slot: name, values }), values[name], locale);
   const choice = slot('choice', input.values);
