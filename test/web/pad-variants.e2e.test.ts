@@ -110,6 +110,18 @@ describe("the pad offers each variant's own orders and actions", () => {
       await phone.page.screenshot({ path: 'docs/img/pad-warhammer-phone.png' });
       await phone.context.close();
     }
+    // A French viewer (the link carries the member's language) reads the action, its description and its choices in
+    // French; the values stay canonical.
+    expect(url).toContain('?lang=en');
+    const french = await openPad(browser, url.replace('?lang=en', '?lang=fr'), DESKTOP);
+    await click(french.page, '[data-kind="declare"]');
+    expect(await french.page.locator('[data-kind="declare"]').textContent()).toBe('déclarer');
+    expect(await french.page.locator('.action-line').first().textContent()).toContain('une bataille décisive');
+    expect(await french.page.locator('[data-choice="move A cour"]').textContent()).toBe(
+      'mouvement décisif A cour → The Wasteland (wast)',
+    );
+    if (process.env.PAD_FR_SHOT) await french.page.screenshot({ path: process.env.PAD_FR_SHOT });
+    await french.context.close();
     const { context, page } = await openPad(browser, url, DESKTOP);
     await click(page, '[data-kind="declare"]');
     await click(page, '[data-choice="move A cour"]');
