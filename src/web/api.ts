@@ -116,7 +116,10 @@ const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(va
 async function mapPartOf(api: ApiContext, c: Context, part: 'board' | 'layer'): Promise<Response> {
   const map = await padMap(api.deps, api.key, tokenOf(c));
   if (isPadRefusal(map)) return refused(api, c, map);
-  const { variant, position, ...opts } = map.input;
+  const { variant, position, ...drawn } = map.input;
+  // The map in the viewer's language: its labels and legend, and its title (docs/pad.md "Language").
+  const locale = api.locale(c);
+  const opts = locale === 'en' ? drawn : { ...drawn, locale, title: t(locale, map.title).replaceAll('’', "'") };
   const board = boardKey(variant, position, opts);
   const key = part === 'board' ? board : digest([board, map.phaseId, opts]);
   c.header('vary', 'accept-encoding');

@@ -92,6 +92,21 @@ describe('the pad map: a shared board, a layer per seat', () => {
     expect(JSON.stringify(ofGermany)).not.toMatch(/par - bur|bre - mao/);
   });
 
+  it('draws the map in the viewer’s language: its legend and its title', async () => {
+    const layerIn = async (lang: string) =>
+      decoded<PageLayer>(await bytes(await get(`/api/map/orders?lang=${lang}`, france)));
+    const boardIn = async (lang: string) =>
+      decoded<PageBoard>(await bytes(await get(`/api/map?lang=${lang}`, france))).scene.labels.map((l) => l.text);
+    expect((await layerIn('fr')).title.text).toBe('Classic Diplomacy · Printemps 1901, mouvements · France');
+    expect((await layerIn('zh-CN')).title.text).toBe('Classic Diplomacy · 1901年春季行动阶段 · France');
+    expect((await layerIn('en')).title.text).toBe('Classic Diplomacy · Spring 1901 movement · France');
+    // The legend in French on a French layer, and the English one unchanged beside it; the board in the same view.
+    const keys = async (lang: string) => (await layerIn(lang)).legend.keys.map((k) => k.text);
+    expect(await keys('fr')).toEqual(expect.arrayContaining(['mouvement', 'armée', 'flotte']));
+    expect(await keys('en')).toEqual(expect.arrayContaining(['move', 'army', 'fleet']));
+    expect(await boardIn('fr')).toEqual(await boardIn('en')); // Classic's labels are its abbreviations in both
+  });
+
   it('draws each seat as the posted maps would: the board’s labels where no arrowhead covers one, else placed again', async () => {
     const italy = ok(await padLinkInChannel(env.deps, key, { channelId: CHANNEL, userId: userOf('Italy') })).token;
     const layerOf = async (token: string) => decoded<PageLayer>(await bytes(await get('/api/map/orders', token)));

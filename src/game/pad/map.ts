@@ -7,14 +7,17 @@ import type { Tx } from '../../store/db.js';
 import { gameById, ordersOf, phaseById, playerByUser } from '../../store/queries.js';
 import { isBallotKey } from '../phase/index.js';
 import { withOverlays, type RenderInput } from '../history/index.js';
-import { phaseLabel, variantOfGame } from '../core/index.js';
+import { phaseLabel, phaseMsg, powerParam, variantOfGame } from '../core/index.js';
+import { msg, type Msg } from '../../i18n/index.js';
 import { fogIsUp, powerView } from '../fog/index.js';
 
 /** What to draw, and the phase it is of (the page refuses a map of another phase than its view's). */
 export interface PadMapInput {
   ok: true;
   phaseId: number;
+  /** `input.title` is the English title; `title` the same as a message, worded in the viewer's language (src/web/api.ts). */
   input: RenderInput;
+  title: Msg;
 }
 
 export async function padMapInput(
@@ -30,25 +33,20 @@ export async function padMapInput(
     .filter((o) => !isBallotKey(o.unitKey))
     .map((o) => ({ power: o.power, order: o.order }));
   const palette = (player.mapPalette ?? game.palette) === 'colorblind' ? 'colorblind' : 'standard';
+  const phaseOf = phase.position.phase;
+  const title = msg('pad.map.title', {
+    variant: variant.name,
+    phase: phaseMsg(phaseOf, variant),
+    power: powerParam(variant, seat.power),
+  });
+  const english = `${variant.name} · ${phaseLabel(phaseOf, variant)} · ${seat.power}`;
   // Fog of war: the seat's power's view, drawn with the fog and without the variant's overlays (docs/table.md).
   if (fogIsUp(game)) {
     const view = powerView(variant, phase.position, seat.power);
-    const title = `${variant.name} · ${phaseLabel(phase.position.phase, variant)} · ${seat.power}`;
-    const fogged: RenderInput = { variant, position: view.position, orders, title, palette, fog: view.hidden };
-    return { ok: true, phaseId: phase.id, input: { ...fogged, legendCounts: view.counts } };
+    const fogged: RenderInput = { variant, position: view.position, orders, title: english, palette, fog: view.hidden };
+    return { ok: true, phaseId: phase.id, input: { ...fogged, legendCounts: view.counts }, title };
   }
-  const input = await withOverlays(
-    tx,
-    {
-      variant,
-      position: phase.position,
-      orders,
-      title: `${variant.name} · ${phaseLabel(phase.position.phase, variant)} · ${seat.power}`,
-      palette,
-    },
-    game,
-    phase,
-    'board',
-  );
-  return { ok: true, phaseId: phase.id, input };
+  const board: RenderInput = { variant, position: phase.position, orders, title: english, palette };
+  const input = await withOverlays(tx, board, game, phase, 'board');
+  return { ok: true, phaseId: phase.id, input, title };
 }
