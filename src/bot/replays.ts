@@ -16,7 +16,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../log.js';
-import { msg, t, type MessageKey, type Msg } from '../i18n/index.js';
+import { msg } from '../i18n/index.js';
+import { fail, type Refusal } from '../game/core/index.js';
 
 /** Bumped when the replay's look changes, so cached replays of the old look are not served. */
 export const REPLAY_FORMAT = 1;
@@ -30,7 +31,7 @@ export interface ReplayRequest {
   make: () => Promise<Buffer>;
 }
 
-export type ReplayOutcome = { ok: true; gif: Buffer; cached: boolean } | { ok: false; error: string; message: Msg };
+export type ReplayOutcome = { ok: true; gif: Buffer; cached: boolean } | Refusal;
 
 export interface ReplayMakerOptions {
   /** Folder of the cache (default: memory only). */
@@ -47,15 +48,9 @@ export interface ReplayMaker {
   readonly inProgress: number;
 }
 
-/** A refusal of the maker: its English sentence (tests, logs) and its message key. */
-const refusal = (key: MessageKey): Extract<ReplayOutcome, { ok: false }> => ({
-  ok: false,
-  error: t('en', msg(key)),
-  message: msg(key),
-});
-export const BUSY_USER = refusal('history.replay.busyUser');
-export const BUSY_SERVER = refusal('history.replay.busyServer');
-export const BUSY_BOT = refusal('history.replay.busyBot');
+export const BUSY_USER = fail(msg('history.replay.busyUser'));
+export const BUSY_SERVER = fail(msg('history.replay.busyServer'));
+export const BUSY_BOT = fail(msg('history.replay.busyBot'));
 
 export function createReplayMaker(log: Logger, options: ReplayMakerOptions = {}): ReplayMaker {
   const cache = new ReplayCache(options.dir ?? null, options.maxBytes ?? (options.dir ? 256 : 64) * 2 ** 20, log);
@@ -105,7 +100,7 @@ export function createReplayMaker(log: Logger, options: ReplayMakerOptions = {})
 
 function failure(log: Logger, e: unknown): ReplayOutcome {
   log.warn({ err: e }, 'replay could not be made');
-  return refusal('history.replay.failed');
+  return fail(msg('history.replay.failed'));
 }
 
 /** Replays by key, in files or in memory, least recently used out first once over `maxBytes`. */

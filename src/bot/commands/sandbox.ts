@@ -34,7 +34,14 @@ import {
   type ChatInputCommandInteraction,
   bold,
 } from 'discord.js';
-import { formatDuration, resultsSummaryLines, limitsOf, fairTurns, type LoopTurns } from '../../game/core/index.js';
+import {
+  fail,
+  formatDuration,
+  resultsSummaryLines,
+  limitsOf,
+  fairTurns,
+  type LoopTurns,
+} from '../../game/core/index.js';
 import { history, IMPORT_LIMITS } from '../../game/history/index.js';
 import { matchingChoices } from '../../game/phase/index.js';
 import {
@@ -432,9 +439,6 @@ async function startSub(ctx: BotContext, interaction: ChatInputCommandInteractio
   );
 }
 
-/** A refusal worded by its message (its English sentence for the logs and tests). */
-const refusedWith = (message: Msg) => ({ ok: false as const, error: t('en', message), message });
-
 /** How long the bot waits for an attached game file to download. */
 const FILE_FETCH_MS = 10_000;
 
@@ -450,19 +454,17 @@ async function startFromFile(
 ): Promise<Awaited<ReturnType<typeof startSandboxFromFile>>> {
   const max = IMPORT_LIMITS.maxBytes;
   if (interaction.options.getInteger('game') !== null || interaction.options.getString('phase') !== null)
-    return refusedWith(msg('sandbox.refused.fileAlone'));
+    return fail(msg('sandbox.refused.fileAlone'));
   const name = userNameText(file.name);
   if (file.size > max)
-    return refusedWith(
-      msg('variant.refused.tooBig', { file: name, size: formatBytes(file.size), max: formatBytes(max) }),
-    );
+    return fail(msg('variant.refused.tooBig', { file: name, size: formatBytes(file.size), max: formatBytes(max) }));
   let text: string;
   try {
     const res = await fetch(file.url, { signal: AbortSignal.timeout(FILE_FETCH_MS) });
-    if (!res.ok) return refusedWith(msg('variant.refused.download', { file: name }));
+    if (!res.ok) return fail(msg('variant.refused.download', { file: name }));
     text = await res.text();
   } catch {
-    return refusedWith(msg('variant.refused.download', { file: name }));
+    return fail(msg('variant.refused.download', { file: name }));
   }
   return startSandboxFromFile(ctx.deps, { ...placeOf(interaction), fileName: file.name, text }, async () => {
     await turn(() => undefined);
