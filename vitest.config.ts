@@ -37,6 +37,28 @@ const ON_BOTH_DATABASES = [
 ];
 
 /**
+ * Files of those suites that never open a database (the game layer's pure parts: clock, phase machine, scoring,
+ * parsers, the worker pool): the second run would only import them again.
+ */
+const NO_DATABASE = [
+  'test/game/ai-pool/pool.test.ts',
+  'test/game/cards/engine-refusals.test.ts',
+  'test/game/core/clock.test.ts',
+  'test/game/core/durations.test.ts',
+  'test/game/core/loop-turns.test.ts',
+  'test/game/core/reasons.test.ts',
+  'test/game/core/variant-reasons.test.ts',
+  'test/game/history/export.test.ts',
+  'test/game/orders/order-check.test.ts',
+  'test/game/orders/problems.test.ts',
+  'test/game/phase/machine.test.ts',
+  'test/game/phase/transition.test.ts',
+  'test/game/scores/ratings.test.ts',
+  'test/game/scores/scoring.test.ts',
+  'test/game/settings/registry.test.ts',
+];
+
+/**
  * The pure suites (rules, computer players, catalogues, the import graph): no store, no bot, no worker. They share
  * each worker's modules with the files before them (`isolate: false`), so the engine and the variants are imported
  * once per worker rather than once per file. Every other file runs in a module graph of its own: the bot's modules
@@ -73,7 +95,15 @@ export default defineConfig({
         test: { name: 'pure', include: SHARED_MODULES, isolate: false },
       },
       // The same game suites again, their stores on PostgreSQL (test/game/helpers.ts `makeEnv`).
-      { extends: true, test: { name: 'postgres', include: ON_BOTH_DATABASES, provide: { testStore: 'postgres' } } },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ON_BOTH_DATABASES,
+          exclude: [...configDefaults.exclude, ...NO_DATABASE],
+          provide: { testStore: 'postgres' },
+        },
+      },
     ],
   },
 });
