@@ -3,10 +3,12 @@
  * `npm run -s web-fonts`: the order pad's web fonts (docs/pad.md "Fonts"), subsets of the maps' own font (Noto Sans
  * SC, SIL OFL 1.1, assets/fonts/README.md) as WOFF2, so the page paints its map with exactly the glyphs the posted
  * PNGs use and loads no font from outside: `latin-*` (Latin, Latin-1, Latin Extended-A, punctuation and the symbols
- * the maps draw) and `cjk-*` (every Chinese character of the bundled variants' map files), in Regular and Bold,
- * with `fonts.json` naming each file's Unicode ranges (the page's @font-face `unicode-range`, so a browser loads the
- * CJK file only for a map that has Chinese names). test/web/fonts.test.ts fails when a variant's names need a
- * character the files lack: run this again then.
+ * the maps draw), `cjk-*` (every Chinese character of the bundled variants' map and name files) and `ui-*` (the
+ * other Chinese characters of the Chinese catalogues: the page's own text, for a browser without a Chinese system
+ * font), in Regular and Bold, with `fonts.json` naming each file's Unicode ranges (the page's @font-face
+ * `unicode-range`, so a browser loads a CJK file only for a page that shows those characters and whose system fonts
+ * lack them). test/web/fonts.test.ts fails when a variant's names or a Chinese catalogue need a character the files
+ * lack: run this again then.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -30,23 +32,62 @@ const LATIN_RANGES = [
   [0x2715, 0x2715],
 ];
 
-/** Every CJK character (and CJK punctuation or full-width form) in the bundled variants' map files. */
+const isCjk = (c) => (c >= 0x3000 && c <= 0x303f) || (c >= 0x3400 && c <= 0x9fff) || (c >= 0xff00 && c <= 0xffef);
+
+/** The CJK characters (and CJK punctuation or full-width forms) of some texts, as a set of code points. */
+function cjkOf(texts, found = new Set()) {
+  for (const text of texts)
+    for (const ch of text) {
+      const c = ch.codePointAt(0);
+      if (isCjk(c)) found.add(c);
+    }
+  return found;
+}
+
+/** Every CJK character in the bundled variants' map files and name files (`names.<locale>.json`). */
 export function cjkCharacters() {
-  const found = new Set();
+  const texts = [];
   const dir = join(ROOT, 'src/variants');
   for (const id of readdirSync(dir)) {
-    let text;
+    let files;
     try {
-      text = readFileSync(join(dir, id, 'map.json'), 'utf8');
+      files = readdirSync(join(dir, id)).filter((f) => f === 'map.json' || /^names\..+\.json$/.test(f));
     } catch {
       continue;
     }
-    for (const ch of text) {
-      const c = ch.codePointAt(0);
-      if ((c >= 0x3000 && c <= 0x303f) || (c >= 0x3400 && c <= 0x9fff) || (c >= 0xff00 && c <= 0xffef)) found.add(c);
-    }
+    for (const f of files) texts.push(readFileSync(join(dir, id, f), 'utf8'));
   }
-  return [...found].sort((a, b) => a - b);
+  return [...cjkOf(texts)].sort((a, b) => a - b);
+}
+
+/**
+ * What the page's moments read in Chinese (src/web/page/panel.ts `moment`, `relativeTime`): every weekday, month,
+ * half-day and a few time zones' names as `Intl` writes them, and the relative times it words.
+ */
+function intlTexts() {
+  const out = [];
+  const zones = ['UTC', 'Asia/Shanghai', 'Asia/Taipei', 'Europe/Paris', 'America/New_York', 'America/Los_Angeles'];
+  const options = { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric' };
+  for (const locale of ['zh-CN', 'zh-TW']) {
+    for (const timeZone of zones) {
+      const f = new Intl.DateTimeFormat(locale, { ...options, minute: '2-digit', timeZoneName: 'short', timeZone });
+      for (let m = 0; m < 12; m++) for (let h = 0; h < 24; h += 6) out.push(f.format(Date.UTC(2026, m, 1 + m, h)));
+    }
+    const rel = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    for (const unit of ['minute', 'hour', 'day']) for (const n of [-2, -1, 0, 1, 2, 5]) out.push(rel.format(n, unit));
+  }
+  return out;
+}
+
+/** The CJK characters of the Chinese catalogues (src/i18n/locales) and of `Intl`'s moments that the names lack. */
+export function uiCharacters(names = cjkCharacters()) {
+  const dir = join(ROOT, 'src/i18n/locales');
+  const texts = ['zh-CN.json', 'zh-TW.json'].flatMap((f) =>
+    Object.values(JSON.parse(readFileSync(join(dir, f), 'utf8'))),
+  );
+  texts.push(...intlTexts());
+  const have = new Set(names);
+  return [...cjkOf(texts)].filter((c) => !have.has(c)).sort((a, b) => a - b);
 }
 
 /** Consecutive code points as ranges `[from, to]`. */
@@ -67,8 +108,8 @@ const cssRange = (ranges) =>
 async function main() {
   const dir = dirname(require.resolve('@expo-google-fonts/noto-sans-sc/package.json'));
   const weights = { 400: '400Regular/NotoSansSC_400Regular.ttf', 700: '700Bold/NotoSansSC_700Bold.ttf' };
-  const cjk = rangesOf(cjkCharacters());
-  const sets = { latin: LATIN_RANGES, cjk };
+  const names = cjkCharacters();
+  const sets = { latin: LATIN_RANGES, cjk: rangesOf(names), ui: rangesOf(uiCharacters(names)) };
   const manifest = [];
   for (const [weight, file] of Object.entries(weights)) {
     const ttf = readFileSync(join(dir, file));

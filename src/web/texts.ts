@@ -9,8 +9,10 @@ import {
   CATALOGUES,
   isLocale,
   localeOf,
+  nameIn,
   t,
   type Locale,
+  type Localized,
   type MessageKey,
   type Msg,
   type MsgParam,
@@ -46,14 +48,14 @@ export const word = (locale: Locale, key: MessageKey, params?: Record<string, Ms
  * role or a channel named by id become words — no id leaves in a response, whoever the text names — and a moment
  * stays a `⟦time:<ms>:<style>⟧` reference, which the page writes in the viewer's own time zone.
  */
-export function webText(text: string): string {
+export function webText(text: string, locale: Locale): string {
   if (!text.includes('⟦')) return text;
   return textParts(text)
     .map((part) => {
       if (typeof part === 'string') return part;
       if (part.kind === 'time') return `⟦time:${part.ms}:${part.style}⟧`;
-      if (part.kind === 'channel') return "the game's channel";
-      return part.kind === 'role' ? 'a role' : 'a player';
+      if (part.kind === 'channel') return word(locale, 'pad.ref.channel');
+      return word(locale, part.kind === 'role' ? 'pad.ref.role' : 'pad.ref.member');
     })
     .join('');
 }
@@ -70,11 +72,20 @@ function isMsg(value: unknown): value is Msg {
   );
 }
 
+/** A name of the game layer inside an answer (`{ text, in }`: a power or a province in each locale). */
+function isLocalized(value: unknown): value is Localized {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const { text, in: others, ...rest } = value as { text?: unknown; in?: unknown };
+  return typeof text === 'string' && typeof others === 'object' && others !== null && Object.keys(rest).length === 0;
+}
+
 /**
- * A JSON answer for the page: the game layer's messages worded in the viewer's locale, and every string through
- * `webText` (defence in depth: the pad's answers carry game texts).
+ * A JSON answer for the page: the game layer's messages and names worded in the viewer's locale, and every string
+ * through `webText` (defence in depth: the pad's answers carry game texts).
  */
 export const webJson = (value: unknown, locale: Locale = 'en'): string =>
-  JSON.stringify(value, (_key, v: unknown) =>
-    typeof v === 'string' ? webText(v) : isMsg(v) ? webText(t(locale, v)) : v,
-  );
+  JSON.stringify(value, (_key, v: unknown) => {
+    if (typeof v === 'string') return webText(v, locale);
+    if (isMsg(v)) return webText(t(locale, v), locale);
+    return isLocalized(v) ? webText(nameIn(locale, v), locale) : v;
+  });

@@ -80,6 +80,11 @@ describe('the pad API', () => {
     const chinese = (await (await get('/api/view', france, { 'accept-language': 'zh-TW,zh;q=0.9' })).json()) as PadView;
     expect(chinese.phase.label).toBe('1901年春季行動階段');
     expect(JSON.stringify(chinese)).not.toContain('"key":');
+    // names in the page's language where the variant has them: Classic's French names
+    const bur = (v: PadView) => v.provinces.find((p) => p.id === 'bur');
+    expect([english.powerName, bur(english)]).toEqual(['France', { id: 'bur', name: 'Burgundy', shown: 'Burgundy' }]);
+    expect([french.powerName, bur(french)?.shown]).toEqual(['France', 'Bourgogne']);
+    expect(JSON.stringify(french)).not.toContain('"in":');
   });
 
   it('refuses a missing, malformed or edited link with 401, and its page says what to do', async () => {
@@ -152,8 +157,12 @@ describe('the pad API', () => {
   });
 
   it('sends game texts without any id: a member, a role or a channel become words', () => {
-    expect(webText('⟦member:123456789012345678⟧ asks ⟦role:42⟧ in ⟦channel:99⟧ by ⟦time:1000:f⟧')).toBe(
+    expect(webText('⟦member:123456789012345678⟧ asks ⟦role:42⟧ in ⟦channel:99⟧ by ⟦time:1000:f⟧', 'en')).toBe(
       "a player asks a role in the game's channel by ⟦time:1000:f⟧",
+    );
+    // in the page's language
+    expect(webJson({ error: '⟦member:1⟧ · ⟦role:2⟧ · ⟦channel:3⟧' }, 'fr')).toBe(
+      '{"error":"un joueur · un rôle · le salon de la partie"}',
     );
     expect(webJson({ error: 'hi ⟦member:1⟧', list: ['⟦channel:2⟧'] })).toBe(
       '{"error":"hi a player","list":["the game\'s channel"]}',

@@ -1,6 +1,7 @@
 /**
  * The pad's web fonts (assets/fonts/web/, made by `npm run -s web-fonts`) cover every character the bundled variants'
- * names need, so a map on the pad shows no missing glyph; and they stay small (the page's weight, docs/pad.md).
+ * names need, so a map on the pad shows no missing glyph, and every Chinese character of the catalogues, so the page's
+ * own text reads in a browser without a Chinese system font; and they stay small (the page's weight, docs/pad.md).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -55,11 +56,24 @@ describe('the web fonts', () => {
     }
   });
 
-  it('are WOFF2 files of a few dozen kilobytes each', () => {
+  it('cover every Chinese character of the Chinese catalogues, in both weights', () => {
+    const texts = ['zh-CN', 'zh-TW'].flatMap((l) =>
+      Object.values(JSON.parse(readFileSync(join(ROOT, `src/i18n/locales/${l}.json`), 'utf8')) as string[]),
+    );
+    for (const weight of [400, 700]) {
+      const covered = new Set(fonts.filter((f) => f.weight === weight).flatMap((f) => [...codes(f.unicodeRange)]));
+      const missing = new Set<string>();
+      for (const text of texts)
+        for (const ch of text) if (/\p{Script=Han}/u.test(ch) && !covered.has(ch.codePointAt(0)!)) missing.add(ch);
+      expect([...missing], 'run `npm run -s web-fonts`').toEqual([]);
+    }
+  });
+
+  it("are WOFF2 files: the maps' of a few dozen kilobytes, the page text's under 200 KB", () => {
     for (const f of fonts) {
       const bytes = readFileSync(join(DIR, f.file));
       expect(bytes.subarray(0, 4).toString('latin1')).toBe('wOF2');
-      expect(bytes.length).toBeLessThan(40_000);
+      expect(bytes.length, f.file).toBeLessThan(f.file.startsWith('ui-') ? 200_000 : 40_000);
     }
   });
 });

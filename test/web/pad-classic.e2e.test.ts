@@ -14,6 +14,7 @@ import {
   PHONE,
   shownOrders,
   startPadHarness,
+  smallControls,
   type PadHarness,
 } from './pad-support.js';
 
@@ -61,7 +62,9 @@ describe('the order pad plays Classic by clicks', () => {
     await expect.poll(() => padOrders(page)).toEqual(['A mar S A par - bur', 'A par - bur', 'F bre - mao']);
     expect(await shownOrders(pad.h, 'alice', CHANNEL)).toEqual(await padOrders(page));
     await page.locator('[data-unit="par"]').click();
+    expect(await smallControls(page)).toEqual([]); // the kinds of order, Cancel, Save, Ready, Clear all
     await page.locator('[data-kind="move"]').click();
+    expect(await smallControls(page)).toEqual([]);
     await shoot(page, 'pad-phone.png');
     await context.close();
   });

@@ -99,6 +99,23 @@ export async function openPad(
   return { context, page };
 }
 
+/**
+ * The page's controls smaller than a finger's 40 CSS px on either side (docs/pad.md "The page"): every visible button,
+ * input and select, named by its text.
+ */
+export async function smallControls(page: Page): Promise<string[]> {
+  return await page.locator('button:visible, input:visible, select:visible').evaluateAll((els) =>
+    els.flatMap((e) => {
+      const r = e.getBoundingClientRect();
+      return r.width < 40 || r.height < 40
+        ? [
+            `${e.tagName.toLowerCase()} "${e.textContent?.trim() || e.getAttribute('placeholder') || ''}" ${Math.round(r.width)}×${Math.round(r.height)}`,
+          ]
+        : [];
+    }),
+  );
+}
+
 /** The orders the pad lists (`[data-order]`), as their text. */
 export async function padOrders(page: Page): Promise<string[]> {
   return (await page.locator('[data-order]').allTextContents()).map((t) => t.trim()).sort();

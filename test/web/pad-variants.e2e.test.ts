@@ -13,6 +13,7 @@ import {
   padOrders,
   PHONE,
   shownOrders,
+  smallControls,
   startPadHarness,
   type PadHarness,
 } from './pad-support.js';
@@ -62,6 +63,32 @@ describe("the pad offers each variant's own orders and actions", () => {
     await click(page, '[data-kind="raise-fleet"]');
     await expect.poll(() => padOrders(page)).toEqual(['A xia R F']);
     expect(await shownOrders(pad.h, 'qin', WS)).toEqual(['A xia R F']);
+    await context.close();
+  });
+
+  it("Warring States in Chinese: names in the viewer's language, the page's text in the shipped font", async () => {
+    const url = await pad.link('qin', WS);
+    const { context, page } = await openPad(browser, url.replace('?lang=en', '?lang=zh-TW'), PHONE);
+    expect(await page.locator('.power').textContent()).toBe('你扮演 秦');
+    await click(page, '[data-unit="xia"]');
+    expect(await page.locator('.prompt').textContent()).toBe('A 咸陽 該做什麼？');
+    expect(await smallControls(page)).toEqual([]);
+    // The page's Chinese text (its own, the game's, the deadline as `Intl` writes it) is set in the shipped subsets of
+    // the maps' font, every character of it in a face the page loaded: never an empty box on a machine without a
+    // Chinese font, as this Chromium is.
+    await page.evaluate(() => document.fonts.ready);
+    const uncovered = await page.evaluate(() => {
+      const ranges = [...document.fonts]
+        .filter((f) => f.status === 'loaded')
+        .flatMap((f) => f.unicodeRange.split(',').map((part) => part.trim().replace(/^U\+/i, '').split('-')))
+        .map(([a, b]) => [Number.parseInt(a!, 16), Number.parseInt(b ?? a!, 16)] as const);
+      return [...new Set((document.body.textContent ?? '').match(/\p{Script=Han}/gu) ?? [])].filter(
+        (ch) => !ranges.some(([from, to]) => ch.codePointAt(0)! >= from && ch.codePointAt(0)! <= to),
+      );
+    });
+    expect(uncovered).toEqual([]);
+    if (process.env.PAD_SCREENSHOTS === '1')
+      await page.screenshot({ path: 'docs/img/pad-warring-states-zh-phone.png' });
     await context.close();
   });
 

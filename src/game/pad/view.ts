@@ -29,9 +29,17 @@ import {
 } from '../phase/index.js';
 import { deadlinePassed, shownOrderLine, votedPowersIn } from '../orders/index.js';
 import { humanPowersToAct } from '../resolve/index.js';
-import { activeClock, clockRuleMsg, phaseMsg, type GameDeps, variantOfGame } from '../core/index.js';
+import {
+  activeClock,
+  clockRuleMsg,
+  phaseMsg,
+  powerParam,
+  provinceParam,
+  type GameDeps,
+  variantOfGame,
+} from '../core/index.js';
 import { positionSeenBy } from '../fog/index.js';
-import { msg, type Msg } from '../../i18n/index.js';
+import { msg, type Msg, type MsgParam } from '../../i18n/index.js';
 import { pluginOf } from '../../variants/index.js';
 
 /** One legal order of a piece, with what the pad's clicks choose (docs/pad.md "Kinds and flows"). */
@@ -87,6 +95,8 @@ export interface PadView {
   ok: true;
   game: { id: number; variantId: string; variantName: string; status: 'active' | 'paused' };
   power: string;
+  /** The power's name in the viewer's language (`秦`, `Allemagne`), worded by the web server. */
+  powerName: MsgParam;
   /** `label` and `closed` are messages, worded for the viewer by the web server (src/web/view-words.ts). */
   phase: { id: number; label: Msg; type: string; deadline: number | null; closed: Msg | null; rule: Msg | null };
   /**
@@ -94,7 +104,8 @@ export interface PadView {
    * power sees (docs/table.md "Fog of war").
    */
   units: { province: string; type: 'A' | 'F'; power: string; coast: string | null; dislodged: boolean }[];
-  provinces: { id: string; name: string; localName?: string }[];
+  /** `shown`: the province's name in the viewer's language where the variant names it otherwise (`咸陽`). */
+  provinces: { id: string; name: string; localName?: string; shown?: MsgParam }[];
   pieces: PadPiece[];
   /** The seat's stored orders, each as the line `/orders show` prints (`order` + `note`). */
   orders: { order: string; note: string; ballot: boolean; unit: string }[];
@@ -109,7 +120,9 @@ export interface PadView {
 }
 
 /** The view as the page receives it: its messages worded in the viewer's locale (src/web/texts.ts `webJson`). */
-export type ShownPadView = Omit<PadView, 'phase' | 'readyRefused' | 'actions'> & {
+export type ShownPadView = Omit<PadView, 'phase' | 'readyRefused' | 'actions' | 'powerName' | 'provinces'> & {
+  powerName: string;
+  provinces: { id: string; name: string; localName?: string; shown?: string }[];
   actions: ShownPadAction[];
   phase: Omit<PadView['phase'], 'label' | 'closed' | 'rule'> & {
     label: string;
@@ -263,6 +276,7 @@ export async function readPadView(
     ok: true,
     game: { id: game.id, variantId: game.variantId, variantName: variant.name, status: game.status },
     power: seat.power,
+    powerName: powerParam(variant, seat.power),
     phase: {
       id: phase.id,
       label: phaseMsg(position.phase, variant),
@@ -274,11 +288,15 @@ export async function readPadView(
       rule: activeClock(game.clock) ? msg('clock.padLine', { rule: clockRuleMsg(game.clock!) }) : null,
     },
     units: boardOf(position),
-    provinces: [...variant.map.provinces.values()].map((p) => ({
-      id: p.id,
-      name: p.name,
-      ...(p.localName ? { localName: p.localName } : {}),
-    })),
+    provinces: [...variant.map.provinces.values()].map((p) => {
+      const shown = provinceParam(variant, p.id);
+      return {
+        id: p.id,
+        name: p.name,
+        ...(p.localName ? { localName: p.localName } : {}),
+        ...(typeof shown === 'object' ? { shown } : {}),
+      };
+    }),
     pieces: closed ? [] : piecesOf(variant, position, seat.power, voted),
     orders: padOrderLines(rows),
     missing: missingOrders(dutiesOf(variant, position, seat.power), rows),

@@ -126,7 +126,7 @@ export class PadMap {
 
   private spots(): SVGGElement {
     const g = el('g', { class: 'spots' });
-    const names = new Map(this.view.provinces.map((p) => [p.id, p.name]));
+    const names = new Map(this.view.provinces.map((p) => [p.id, p.shown ?? p.name]));
     const mine = new Set(this.view.pieces.map((p) => p.province));
     for (const p of this.view.provinces) {
       const here = this.view.units.filter((u) => u.province === p.id);

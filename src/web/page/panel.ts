@@ -137,7 +137,7 @@ export class Panel {
     const typed = this.findInput.value.trim().toLowerCase();
     if (!typed) return;
     const hit = this.provinces.find((p) =>
-      [p.id, p.name, p.localName ?? ''].some((name) => name.toLowerCase() === typed),
+      [p.id, p.name, p.localName ?? '', p.shown ?? ''].some((name) => name.toLowerCase() === typed),
     );
     if (!hit) return;
     this.findInput.value = '';
@@ -156,10 +156,10 @@ export class Panel {
 
   private renderHeader(view: ShownPadView): void {
     const list = node('datalist', { id: 'pad-provinces' });
-    for (const p of view.provinces) list.append(node('option', { value: p.name }));
+    for (const p of view.provinces) list.append(node('option', { value: p.shown ?? p.name }));
     this.header.replaceChildren(
       node('h1', {}, `${view.game.variantName} · ${view.phase.label}`),
-      node('p', { class: 'power', 'data-power': view.power }, this.t('pad.page.power', { power: view.power })),
+      node('p', { class: 'power', 'data-power': view.power }, this.t('pad.page.power', { power: view.powerName })),
       this.deadlineBox,
       list,
     );
@@ -184,7 +184,8 @@ export class Panel {
     }
     if (step.at === 'kind') {
       const { unit, province } = step.piece;
-      const name = view.provinces.find((p) => p.id === province)?.name ?? province;
+      const found = view.provinces.find((p) => p.id === province);
+      const name = found?.shown ?? found?.name ?? province;
       this.prompt.textContent = this.t('pad.page.pickKind', { unit: `${unit.type} ${name}` });
       this.choices.replaceChildren(
         ...kindsOf(step.piece).map((kind) =>
