@@ -11,6 +11,7 @@ import { DEFAULT_LIMITS, type Limits } from '../../src/game/core/index.js';
 import { createLogger } from '../../src/log.js';
 import type { RenderOptions } from '../../src/render/index.js';
 import { gameTables as tablesOfTheGame } from '../support/game-tables.js';
+import { englishWords } from '../support/english-left.js';
 import { createHarness, partsOfPost, waitForResults, type Harness } from './harness.js';
 
 const HOUR = 3_600_000;
@@ -448,5 +449,74 @@ describe('sandbox limits and a hostile member', () => {
     for (const i of storm) expect(i.ephemeral).toBe(true);
     expect(uncloneable).toEqual([]);
     expect(fake.unexpectedErrors()).toEqual([]);
+  });
+});
+
+describe('/sandbox act refused in the member’s language', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness({ users: ['gm', 'bret', 'emp', 'pierre', 'lin'], channels: ['old-world'] });
+    await h.start();
+    h.fake.setLocale('pierre', 'fr');
+    h.fake.setLocale('lin', 'zh-TW');
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  /** The refusal `user` reads for `/sandbox act` with these options, with its English words (none expected). */
+  async function refusal(user: string, options: Record<string, string>): Promise<string> {
+    const r = await h.fake.slash(user, 'old-world', 'sandbox act', options);
+    expect(r.ephemeral).toBe(true);
+    expect(r.text).toMatch(/^⚠️ /);
+    expect(englishWords(r.text)).toEqual([]);
+    return r.text;
+  }
+
+  it('an unknown action, a missing slot, a seat nobody plays and the plug-in’s own refusal, in French and Chinese', async () => {
+    const { fake } = h;
+    await fake.slash('gm', 'old-world', 'game create', { variant: 'warhammer' });
+    await fake.slash('bret', 'old-world', 'game join', { power: 'Bretonnia' });
+    await fake.slash('emp', 'old-world', 'game join', { power: 'Empire' });
+    await fake.slash('gm', 'old-world', 'game start');
+    await fake.waitForChannelMessage('old-world', (m) => m.content.includes('has started'));
+    for (const user of ['pierre', 'lin']) {
+      await fake.slash(user, 'old-world', 'sandbox start');
+      await fake.slash(user, 'old-world', 'sandbox order', { orders: 'A cour - wast; A altd - wast' });
+    }
+
+    expect(await refusal('pierre', { action: 'dance', as: 'Bretonnia' })).toMatch(
+      /n’a pas d’action `dance`\. Ses actions : `declare`, /,
+    );
+    expect(await refusal('lin', { action: 'dance', as: 'Bretonnia' })).toMatch(
+      /沒有 `dance` 行動。它的行動：`declare`、?/,
+    );
+    expect(await refusal('pierre', { action: 'declare', as: 'Kislev' })).toBe(
+      '⚠️ Personne ne joue Kislev dans la partie que ce bac à sable copie : personne n’agit donc pour elle (les puissances jouées : Bretonnia, Empire).',
+    );
+    expect(await refusal('lin', { action: 'declare', as: 'Gondor' })).toContain('沒有「Gondor」這個國家');
+    // Before its step the declaration is not open: the plug-in's refusal, in the member's words.
+    await refusal('pierre', { action: 'declare', as: 'Bretonnia' });
+
+    // The Decisive Battle phase: a declaration without its choice.
+    for (const user of ['pierre', 'lin']) await fake.slash(user, 'old-world', 'sandbox next');
+    expect(await refusal('pierre', { action: 'declare', as: 'Bretonnia' })).toMatch(
+      /^⚠️ `\/sandbox act action:declare` a besoin de sa valeur « .+ » dans `choice:`\.$/,
+    );
+    expect(await refusal('lin', { action: 'declare', as: 'Bretonnia' })).toMatch(
+      /^⚠️ `\/sandbox act action:declare` 需要在 `choice:` 中填寫：.+。$/,
+    );
+    // The plug-in's refusal of a value names the sandbox's command, not the game's.
+    const wrong = await refusal('pierre', { action: 'declare', as: 'Bretonnia', choice: 'move A altd' });
+    expect(wrong).not.toMatch(/`\/act /);
+    expect(fake.unexpectedErrors()).toEqual([]);
+  });
+
+  it('a file that cannot be opened: the frame in the member’s language, the file’s problem as the reader found it', async () => {
+    const upload = { upload: true as const, filename: 'bad.json', data: Buffer.from('not json') };
+    const fr = await h.fake.slash('pierre', 'old-world', 'sandbox start', { file: upload });
+    expect(fr.finalText).toMatch(/^⚠️ Ce fichier ne peut pas être ouvert : the file is not JSON/);
+    const zh = await h.fake.slash('lin', 'old-world', 'sandbox start', { file: upload });
+    expect(zh.finalText).toMatch(/^⚠️ 無法開啟這個檔案：the file is not JSON/);
   });
 });

@@ -543,8 +543,9 @@ async function actSub(
         detail: interaction.options.getString('detail'),
       }),
   );
-  if (!r.ok) return replyRejected(interaction, r);
   const locale = readerOf(interaction);
+  // The plug-in's refusals name `/act`: in a sandbox its command is `/sandbox act`.
+  if (!r.ok) return replyRejected(interaction, sandboxWords(refusalText(locale, r)));
   const settled = r.settled ? [tr(locale, 'sandbox.act.settled')] : [];
   const head = [
     headLine(locale, r.sandbox),

@@ -44,7 +44,7 @@ export { gameFrame, pluginContext, pluginOfGame } from './plugin-context.js';
 export { listRecords, recordsOf, writeListRecords } from './records.js';
 export { buildStatus, endMsg, pinnedStatus, survivingPowers } from './status.js';
 export { answersMuster, musterOpenedAt, mustered } from './muster-status.js';
-export { englishText, pluginMsg } from './texts.js';
+export { pluginMsg } from './texts.js';
 export { phaseTransition, type DecidesIn, type PhaseMove } from './transition.js';
 export {
   advanceWords,

@@ -3,7 +3,7 @@
  * (`Msg`) the bot words in the reader's locale. A plug-in's message is one of its own catalogue keys; a plain sentence
  * (a text not yet a message) is kept as it is, shown the same in every locale.
  */
-import { t, type Msg } from '../../i18n/index.js';
+import type { Msg } from '../../i18n/index.js';
 import type { PluginLine, PluginText } from '../../variants/plugin/index.js';
 import { plainMsg } from '../core/index.js';
 
@@ -17,9 +17,4 @@ export function pluginMsg(line: PluginLine): Msg {
 /** A plug-in's post or DM as message lines. */
 export function pluginLines(text: PluginText): Msg[] {
   return (typeof text === 'string' || 'key' in text ? [text as PluginLine] : text).map(pluginMsg);
-}
-
-/** Message lines in English, one text (a sandbox's record of the channel's posts, logs). */
-export function englishText(lines: readonly Msg[]): string {
-  return lines.map((line) => t('en', line)).join('\n');
 }

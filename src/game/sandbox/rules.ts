@@ -35,11 +35,20 @@ import {
   type StepStatus,
   type Transition,
   writeListRecords,
-  englishText,
 } from '../phase/index.js';
 import { checkOrder, parseProblemMsg } from '../orders/index.js';
 import { msg, t, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
-import { provinceParam, type RejectedOrder, randomToken, typed as echoTyped } from '../core/index.js';
+import {
+  fail,
+  powerByName,
+  powerParam,
+  powersParam,
+  provinceParam,
+  type RejectedOrder,
+  type Refusal,
+  randomToken,
+  typed as echoTyped,
+} from '../core/index.js';
 
 /** The game a sandbox was copied from, as its plug-in's steps are told about it (they name its channel and durations). */
 export interface SandboxGame {
@@ -388,19 +397,18 @@ export interface SandboxActor {
   power: string | null;
 }
 
-/** The seat `typed` names (any case), or why nobody acts for it. */
-function seatOf(board: SandboxBoard, typed: string | null): { power: Power } | { error: string } {
-  const wanted = (typed ?? '').trim().toLowerCase();
-  if (wanted === '') return { error: 'Say which power you act for in `as:` (or `as:gm` for the game master).' };
-  const power = board.variant.powers.map((p) => p.name).find((p) => p.toLowerCase() === wanted);
+/**
+ * The seat `typed` names (any case, in English or in any locale's name of the power: `powerByName`), or why nobody acts
+ * for it.
+ */
+function seatOf(board: SandboxBoard, typed: string | null): { power: Power } | Refusal {
+  if ((typed ?? '').trim() === '') return fail(msg('sandbox.refused.actAs'));
+  const seated = powersParam(board.variant, board.seated);
+  const power = powerByName(board.variant, typed ?? '');
   if (!power)
-    return {
-      error: `${board.variant.name} has no power "${echoTyped(typed)}"; the seated powers: ${board.seated.join(', ')}.`,
-    };
+    return fail(msg('sandbox.refused.noSeat', { variant: board.variant.name, text: echoTyped(typed), seated }));
   if (!board.seated.includes(power))
-    return {
-      error: `Nobody plays ${power} in the game this sandbox copies, so nobody acts for it (the seated powers: ${board.seated.join(', ')}).`,
-    };
+    return fail(msg('sandbox.refused.unseated', { power: powerParam(board.variant, power), seated }));
   return { power };
 }
 
@@ -410,7 +418,7 @@ export function sandboxActions(board: SandboxBoard, actor: SandboxActor, call: S
   return 'error' in caller ? [] : openActions(frameOf(board, call), actor.by, caller);
 }
 
-function callerOf(board: SandboxBoard, actor: SandboxActor): ActionCaller | { error: string } {
+function callerOf(board: SandboxBoard, actor: SandboxActor): ActionCaller | Refusal {
   if (actor.by === 'gm') return { userId: board.ownerUserId, power: null };
   const seat = seatOf(board, actor.power);
   return 'error' in seat ? seat : { userId: board.ownerUserId, power: seat.power };
@@ -433,18 +441,29 @@ export function sandboxActionChoices(
   });
 }
 
-/** A refused action, in the words of `/sandbox act`. */
-function refusalText(board: SandboxBoard, refusal: ActionRefusal, by: VariantAction['by']): string {
+/**
+ * A refused action, in the words of `/sandbox act` (the keys `/act` uses where the sentence is the same). The plug-in's
+ * own refusal names `/act`: its English here reads `/sandbox act`, as the bot words it (`sandboxWords`).
+ */
+function refusalOf(board: SandboxBoard, refusal: ActionRefusal, by: VariantAction['by']): Refusal {
   switch (refusal.kind) {
     case 'unknown': {
-      const who = by === 'gm' ? "game master's actions" : 'actions';
-      if (refusal.actions.length === 0) return `${board.variant.name} has no ${who} beyond the orders.`;
-      return `${board.variant.name} has no \`${echoTyped(refusal.typed)}\` among its ${who}: ${refusal.actions.map((a) => `\`${a}\``).join(', ')}.`;
+      const variant = board.variant.name;
+      if (refusal.actions.length === 0) return fail(msg('sandbox.refused.noActions', { variant, by }));
+      const actions = refusal.actions.map((a) => `\`${a}\``).join(', ');
+      return fail(msg('act.refused.unknown', { variant, by, name: echoTyped(refusal.typed), actions }));
     }
     case 'missing':
-      return `\`/sandbox act action:${refusal.action}\` needs its ${englishText([refusal.label])} in \`${refusal.slot}:\`.`;
+      return fail(
+        msg('act.refused.missing', {
+          command: '/sandbox act',
+          action: `action:${refusal.action}`,
+          label: refusal.label,
+          slot: refusal.slot,
+        }),
+      );
     default:
-      return sandboxWords(englishText([refusal.why]));
+      return { ...fail(refusal.why), error: sandboxWords(t('en', refusal.why)) };
   }
 }
 
@@ -458,11 +477,9 @@ export function actInSandbox(
   board: SandboxBoard,
   call: SandboxCall,
   input: SandboxActor & { action: string; values: ActionValues },
-):
-  | { ok: true; board: SandboxBoard; action: string; reply: Msg; posts: Msg[][]; settled: boolean }
-  | { ok: false; error: string } {
+): { ok: true; board: SandboxBoard; action: string; reply: Msg; posts: Msg[][]; settled: boolean } | Refusal {
   const caller = callerOf(board, input);
-  if ('error' in caller) return { ok: false, error: caller.error };
+  if ('error' in caller) return caller;
   const t = stepMachine(frameOf(board, call), {
     kind: 'act',
     by: input.by,
@@ -471,7 +488,7 @@ export function actInSandbox(
     values: input.values,
   });
   const answer = t.answer!;
-  if (!answer.ok) return { ok: false, error: refusalText(board, answer.refusal, input.by) };
+  if (!answer.ok) return refusalOf(board, answer.refusal, input.by);
   const posts = t.effects.flatMap((e) => (e.kind === 'post' ? [e.text] : []));
   return {
     ok: true,

@@ -470,7 +470,8 @@ export async function startSandboxFromFile(
   pause?: () => Promise<void>,
 ): Promise<Result<{ sandbox: SandboxView }>> {
   const read = await readGameFile(input.text, { limits: IMPORT_LIMITS, ...(pause ? { pause } : {}) });
-  if (!read.ok) return fail(`That file cannot be opened: ${read.error}`);
+  // The reader's problem is a technical detail of the file, in the English of the CLI that reads the same files.
+  if (!read.ok) return fail(msg('sandbox.refused.file', { problem: read.error }));
   return await inTransaction(deps, async (tx) => {
     const now = deps.now();
     await expire(tx, now);
