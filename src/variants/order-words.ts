@@ -4,7 +4,9 @@
  * infinitives, forms without accents are added by the parser). French: the usual French Diplomacy notation
  * (`T`, `S`, `C`); Chinese: the terms of the glossary in docs/locales.md, in both scripts.
  */
-import type { OrderWordKind } from '../engine/parse/language.js';
+import { type OrderWordKind, withoutAccents, wordKey } from '../engine/parse/language.js';
+import { UNIT_TYPES } from '../engine/parse/words.js';
+import type { UnitType } from '../engine/types.js';
 
 export interface LocaleOrderWords {
   readonly words: Readonly<Partial<Record<OrderWordKind, readonly string[]>>>;
@@ -39,7 +41,8 @@ const FRENCH: LocaleOrderWords = {
 const TRADITIONAL: LocaleOrderWords = {
   words: {
     army: ['陸軍'],
-    fleet: ['海軍'],
+    // `艦隊`: the word Warhammer's texts and Warring States' "組建艦隊" (raise a fleet) use for a fleet.
+    fleet: ['海軍', '艦隊'],
     hold: ['守', '駐守', '堅守'],
     move: ['進攻', '移動', '攻'],
     to: ['至', '到'],
@@ -58,7 +61,7 @@ const TRADITIONAL: LocaleOrderWords = {
 const SIMPLIFIED: LocaleOrderWords = {
   words: {
     army: ['陆军'],
-    fleet: ['海军'],
+    fleet: ['海军', '舰队'],
     hold: ['守', '驻守', '坚守'],
     move: ['进攻', '移动', '攻'],
     to: ['至', '到'],
@@ -92,4 +95,26 @@ function bothScripts(own: LocaleOrderWords, other: LocaleOrderWords): LocaleOrde
   for (const coast of Object.keys(own.coasts))
     coasts[coast] = [...new Set([...(own.coasts[coast] ?? []), ...(other.coasts[coast] ?? [])])];
   return { words, coasts };
+}
+
+/** Every locale's words for an army and a fleet, lowercase and without accents too, with the English ones. */
+const UNIT_WORDS: ReadonlyMap<string, UnitType> = new Map([
+  ...Object.entries(UNIT_TYPES),
+  ...Object.values(ORDER_WORDS).flatMap(({ words }) =>
+    (['army', 'fleet'] as const).flatMap((kind) =>
+      (words[kind] ?? []).flatMap((w) =>
+        [wordKey(w), withoutAccents(wordKey(w))].map((k) => [k, kind === 'army' ? 'A' : 'F'] as const),
+      ),
+    ),
+  ),
+]);
+
+/**
+ * The unit type a word names, in English (`F`, `fleet`, `army`) or in any locale's order words (`flotte`, `armee`,
+ * `艦隊`, `海军`), whatever the reader's locale; null when it names none. For a unit typed alone, as an action's slot
+ * takes it (docs/locales.md "Variants' own texts").
+ */
+export function unitTypeOfWord(text: string): UnitType | null {
+  const key = wordKey(String(text ?? '').trim());
+  return UNIT_WORDS.get(key) ?? UNIT_WORDS.get(withoutAccents(key)) ?? null;
 }

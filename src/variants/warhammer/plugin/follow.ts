@@ -26,7 +26,8 @@ import type { FollowerRefusal } from '../followers.js';
 import { onBoard } from '../state.js';
 import { decisiveModeOf } from './battle-step.js';
 import type { WarhammerRecords } from './records.js';
-import { unitChoice, wh } from './texts.js';
+import { unitTypeOfWord } from '../../order-words.js';
+import { unitChoice, unknownUnit, wh } from './texts.js';
 
 type Ctx = PluginContext<WarhammerRecords>;
 
@@ -129,7 +130,8 @@ export const revoltAction: VariantAction<WarhammerRecords> = {
     const power = caller.power!;
     const follower = followerOf(ctx, power)!;
     const province = (values.choice ?? '').toLowerCase();
-    const unit: UnitType = (values.detail ?? '').toUpperCase().startsWith('F') ? 'F' : 'A';
+    const unit = unitTypeOfWord(values.detail ?? '');
+    if (!unit) return { ok: false, error: unknownUnit(values.detail, ['A', 'F']) };
     const r = applyRevolt(ctx.phase.position, power, province, unit);
     if (!r.ok) return { ok: false, error: refusalMsg(r.refusal, follower.wins) };
     ctx.setPosition(r.position);

@@ -22,7 +22,8 @@ import type {
 } from '../../plugin/index.js';
 import { applyDogsOfWarChoice, dogsOfWarChoices } from '../variant.js';
 import type { WarhammerRecords } from './records.js';
-import { listMsg, unitChoice, wh } from './texts.js';
+import { unitTypeOfWord } from '../../order-words.js';
+import { listMsg, unitChoice, unknownUnit, wh } from './texts.js';
 
 type Ctx = PluginContext<WarhammerRecords>;
 type Live = LiveContext<WarhammerRecords>;
@@ -170,7 +171,8 @@ export const musterAction: VariantAction<WarhammerRecords> = {
         error: wh('act.muster.notCity', { typed: (values.choice ?? '').slice(0, 60), power, cities }),
       };
     }
-    const unit: UnitType = (values.detail ?? '').toUpperCase().startsWith('F') ? 'F' : 'A';
+    const unit = unitTypeOfWord(values.detail ?? '');
+    if (!unit) return { ok: false, error: unknownUnit(values.detail, choice.types[city]!) };
     if (!choice.types[city]!.includes(unit))
       return { ok: false, error: wh('act.muster.noCoast', { place: placeName(ctx.variant, city) }) };
     ctx.records.put('muster-choice', { city, unitType: unit, appliedAt: null }, power);

@@ -49,6 +49,7 @@ export const WARHAMMER_TEXTS = [
   'act.revolt.done',
   'act.revolt.noCoast',
   'act.revolt.notSepoy',
+  'act.unit',
   'action.battle.choice',
   'action.battle.description',
   'action.battle.detail',
@@ -171,6 +172,16 @@ export const unitChoice = (type: UnitType): { name: PluginMsg; value: string } =
   name: wh('unit', { unit: type }),
   value: type === 'F' ? 'fleet' : 'army',
 });
+
+/** The refusal of a unit typed in no locale's words (`flotte`, `艦隊` and `F` are read), with the types on offer. */
+export const unknownUnit = (typed: string | null, types: readonly UnitType[]): PluginMsg =>
+  wh('act.unit', {
+    typed: (typed ?? '').slice(0, 60),
+    units: listMsg(
+      types.map((unit) => wh('unit', { unit })),
+      'list.or',
+    ),
+  });
 
 /** A side's leading unit as players read it: a unit (`A altd`), or the Illusion in the reader's words. */
 export function leadParam(side: { lead: string; leadName?: string }): PluginParam {
