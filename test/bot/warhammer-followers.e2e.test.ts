@@ -86,6 +86,12 @@ describe('Dogs of War, a Sepoy and its revolt through the Discord stand-in', () 
       'choice',
     );
     expect(tilean.map((c) => c.value).sort()).toEqual(['mira', 'rema']);
+    // A Dogs of War seat has no unit before its muster, but nobody conquered it: it musters, it does not follow.
+    const offered = await h.fake.autocomplete(playerOf('Tilea'), CHANNEL, 'act', { action: '' }, 'action');
+    expect(offered.map((c) => c.value)).toEqual(['muster']);
+    expect((await h.fake.slash(playerOf('Tilea'), CHANNEL, 'act', { action: 'follow', choice: 'sepoy' })).text).toBe(
+      '⚠️ Tilea has not started yet: a Dogs of War player first chooses a city and a unit (`/act action:muster`). Only a conquered player fights on as a Sepoy or a Mercenary.',
+    );
     expect(estalian.map((c) => c.value)).not.toContain('mira');
     expect(estalian.map((c) => c.value)).toContain('magr');
     const since = h.fake.deliveries.length;

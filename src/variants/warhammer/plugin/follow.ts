@@ -18,6 +18,7 @@ import {
   applyRevolt,
   becomeMercenary,
   becomeSepoy,
+  dogsOfWarChoices,
   finalRanking,
   readWarhammerState,
   revoltOptions,
@@ -62,10 +63,14 @@ export const followAction: VariantAction<WarhammerRecords> = {
   choice: { label: wh('action.follow.choice'), required: true },
   detail: { label: wh('action.follow.detail'), required: false },
   // Seed: "Conquered players may still play on as either a Sepoy or a Mercenary": offered only to a conquered player.
+  // A Dogs of War seat with its city and unit still to choose has no unit yet, but nobody conquered it
+  // (docs/rules/warhammer.md, "Dogs of War").
   available(ctx, caller) {
     if (!decisiveModeOf(ctx.variant, ctx.game.options)) return wh('act.follow.off');
     if (caller.power && onBoard(ctx.phase.position, caller.power))
       return wh('act.follow.onBoard', { power: caller.power });
+    if (caller.power && dogsOfWarChoices(ctx.phase.position, [caller.power]).length > 0)
+      return wh('act.follow.mustering', { power: caller.power });
     if (ctx.step && ctx.step.name !== 'muster') return wh('act.follow.underWay');
     return true;
   },

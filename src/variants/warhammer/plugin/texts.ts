@@ -32,6 +32,7 @@ export const WARHAMMER_TEXTS = [
   'act.follow.employer',
   'act.follow.employerFollows',
   'act.follow.noMaster',
+  'act.follow.mustering',
   'act.follow.noMaster.capital',
   'act.follow.notConquered',
   'act.follow.notOnBoard',
