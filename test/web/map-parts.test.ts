@@ -9,6 +9,7 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitOrders } from '../../src/game/orders/index.js';
 import { padKey, padLinkInChannel, padMap } from '../../src/game/pad/pad.js';
+import { t } from '../../src/i18n/index.js';
 import { createLogger } from '../../src/log.js';
 import { buildScene, type PageBoard, type PageLayer } from '../../src/render/index.js';
 import { observeRenderQueue, stopRenderWorker } from '../../src/render/pool.js';
@@ -100,6 +101,9 @@ describe('the pad map: a shared board, a layer per seat', () => {
     expect((await layerIn('fr')).title.text).toBe('Classic Diplomacy · Printemps 1901, mouvements · France');
     expect((await layerIn('zh-CN')).title.text).toBe('Classic Diplomacy · 1901年春季行动阶段 · France');
     expect((await layerIn('en')).title.text).toBe('Classic Diplomacy · Spring 1901 movement · France');
+    // One title, the message: the render input's English title is its English wording, not a second construction.
+    const map = ok(await padMap(env.deps, key, france));
+    expect(map.input.title).toBe(t('en', map.title));
     // The legend in French on a French layer, and the English one unchanged beside it; the board in the same view.
     const keys = async (lang: string) => (await layerIn(lang)).legend.keys.map((k) => k.text);
     expect(await keys('fr')).toEqual(expect.arrayContaining(['mouvement', 'armée', 'flotte']));

@@ -7,15 +7,18 @@ import type { Tx } from '../../store/db.js';
 import { gameById, ordersOf, phaseById, playerByUser } from '../../store/queries.js';
 import { isBallotKey } from '../phase/index.js';
 import { withOverlays, type RenderInput } from '../history/index.js';
-import { phaseLabel, phaseMsg, powerParam, variantOfGame } from '../core/index.js';
-import { msg, type Msg } from '../../i18n/index.js';
+import { phaseMsg, powerParam, variantOfGame } from '../core/index.js';
+import { msg, t, type Msg } from '../../i18n/index.js';
 import { fogIsUp, powerView } from '../fog/index.js';
 
 /** What to draw, and the phase it is of (the page refuses a map of another phase than its view's). */
 export interface PadMapInput {
   ok: true;
   phaseId: number;
-  /** `input.title` is the English title; `title` the same as a message, worded in the viewer's language (src/web/api.ts). */
+  /**
+   * `title` is the map's title as a message, worded in the viewer's language (src/web/api.ts); `input.title` is its
+   * English wording (a render input always has a title).
+   */
   input: RenderInput;
   title: Msg;
 }
@@ -39,7 +42,7 @@ export async function padMapInput(
     phase: phaseMsg(phaseOf, variant),
     power: powerParam(variant, seat.power),
   });
-  const english = `${variant.name} · ${phaseLabel(phaseOf, variant)} · ${seat.power}`;
+  const english = t('en', title);
   // Fog of war: the seat's power's view, drawn with the fog and without the variant's overlays (docs/table.md).
   if (fogIsUp(game)) {
     const view = powerView(variant, phase.position, seat.power);
