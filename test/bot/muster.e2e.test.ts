@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness.js';
 import type { FakeMessage } from '../support/fake-discord/index.js';
 import { gameIdOfChannel, gameRow } from '../support/table-columns.js';
+import { nextMusterAt } from '../../src/game/muster/index.js';
+import { PROGRESS_EVERY_MS, nextProgressMark } from '../../src/game/outbox/write.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -42,7 +44,7 @@ describe('mustering', () => {
   beforeAll(async () => {
     h = await createHarness({
       users: ['gm', 'alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'gina'],
-      channels: ['open', 'early', 'gunboat'],
+      channels: ['open', 'early', 'gunboat', 'hidden'],
     });
     await h.start();
   });
@@ -130,5 +132,43 @@ describe('mustering', () => {
     await h.bot!.outbox.idle();
     for (const m of h.fake.channelMessages('gunboat').filter((m) => /Muster|Substitute/.test(m.content)))
       expect(m.content).not.toMatch(/<@\d+>|alice|gina/);
+  });
+
+  it('in a gunboat game the last press changes nothing another member reads before the next mark', async () => {
+    const { post, gameId } = await startWithMuster(
+      'hidden',
+      { gina: 'Austria', alice: 'Russia' },
+      { press: 'gunboat' },
+    );
+    const toNextMark = async () => {
+      h.clock.offset += PROGRESS_EVERY_MS - (h.clock.now() % PROGRESS_EVERY_MS) + 1000;
+      await h.bot!.scheduler.sweep();
+      h.bot!.outbox.kick();
+      await h.bot!.outbox.idle();
+    };
+    await h.fake.click('gina', post, { label: "I'm here" });
+    await toNextMark();
+    const pin = () => h.fake.channelMessages('hidden').find((m) => m.content.includes('Muster: waiting'));
+    const before = await h.fake.slash('dave', 'hidden', 'game status');
+    const pinBefore = pin()?.content;
+    expect(before.text).toMatch(/Muster: waiting for \*\*I'm here\*\* from Russia \(it ends <t:\d+:R>\)/);
+    expect(pinBefore).toBeDefined();
+    const channelBefore = h.fake.channelMessages('hidden').length;
+    // Russia's player presses last: whoever is seen pressing must not be paired with Russia by what changes now.
+    await h.fake.click('alice', post, { label: "I'm here" });
+    await h.bot!.outbox.idle();
+    // The scheduler wakes for it at the next mark.
+    expect(await nextMusterAt({ store: h.store })).toBe(nextProgressMark(h.clock.now()));
+    expect((await h.fake.slash('dave', 'hidden', 'game status')).text).toBe(before.text);
+    expect(pin()?.content).toBe(pinBefore);
+    expect(h.fake.channelMessages('hidden')).toHaveLength(channelBefore);
+    expect(h.fake.buttons(post).map((b) => b.label)).toEqual(["I'm here"]);
+    // At the next mark the muster ends, every player here, and nobody is vacated.
+    await toNextMark();
+    const over = await h.fake.waitForChannelMessage('hidden', (m) => m.content.includes('Muster over'));
+    expect(over.content).toContain('every player is here');
+    expect((await gameRow(h.store, gameId)).musterEndsAt).toBeNull();
+    expect(notices('hidden', 'Substitute wanted')).toHaveLength(0);
+    expect((await h.fake.slash('dave', 'hidden', 'game status')).text).not.toContain('Muster');
   });
 });

@@ -8,8 +8,8 @@
  * Exactly once: the muster is settled by the transaction that changes `muster_ends_at` from the value it read to null
  * (`UPDATE … WHERE muster_ends_at = ?`), which one transaction wins on any number of processes.
  */
-import { first, inSnapshot } from '../../store/store.js';
-import { and, eq, inArray, isNotNull, lte, min } from 'drizzle-orm';
+import { inSnapshot } from '../../store/store.js';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { audit, gameById, playerByUser, playersOf } from '../../store/queries.js';
 import { games, players, type GameRow, type PlayerRow } from '../../store/schema.js';
@@ -25,9 +25,9 @@ import {
   type GameDeps,
   type Result,
 } from '../core/index.js';
-import { enqueue, nextProgressMark, queueNotice, queueProgressStatus, queueStatus } from '../outbox/index.js';
+import { enqueue, queueNotice, queueProgressStatus, queueStatus } from '../outbox/index.js';
 import { vacateSeat } from '../seats/index.js';
-import { answersMuster as answers, mustered, musterOpenedAt as openedAtOf } from '../phase/index.js';
+import { answersMuster as answers, musterDueAt, mustered, musterOpenedAt as openedAtOf } from '../phase/index.js';
 
 /**
  * At `/game start` (inside its transaction, after the game row became active): opens the muster when the game has
@@ -74,18 +74,15 @@ export async function confirmMuster(
   });
 }
 
-/** Every seat has answered: the muster ends now (hidden identities: at the next mark of the clock). */
+/**
+ * Every seat has answered: in an open game the muster ends now. In a game that hides who plays whom nothing changes
+ * now: it ends at the next mark of the clock (`musterDueAt`, the scheduler's sweep), so the end names no presser.
+ */
 async function endWhenAllHere(tx: Tx, game: GameRow, now: number): Promise<void> {
+  if (identitiesHiddenNow(game)) return;
   const openedAt = openedAtOf(game);
   const waiting = (await playersOf(tx, game.id)).filter((s) => answers(s) && !mustered(s, openedAt));
-  if (waiting.length > 0) return;
-  if (!identitiesHiddenNow(game)) {
-    await settle(tx, game, now);
-    return;
-  }
-  const at = nextProgressMark(now);
-  if (game.musterEndsAt !== null && at < game.musterEndsAt)
-    await tx.update(games).set({ musterEndsAt: at }).where(eq(games.id, game.id));
+  if (waiting.length === 0) await settle(tx, game, now);
 }
 
 /**
@@ -127,37 +124,39 @@ async function settle(tx: Tx, game: GameRow, now: number): Promise<boolean> {
   return true;
 }
 
-/** The earliest end of a running muster, or null (the scheduler's timer waits for it too). */
+/**
+ * The running musters (a muster being settled is not one): each game with its seats, read for a game that hides who
+ * plays whom only (an open game's muster that every seat answered is settled at once, so its end is its time).
+ */
+async function runningMusters(tx: Tx): Promise<{ game: GameRow; seats: PlayerRow[] }[]> {
+  const rows = await tx
+    .select()
+    .from(games)
+    .where(and(inArray(games.status, ['active', 'paused']), isNotNull(games.musterEndsAt)));
+  const hidden = rows.filter(identitiesHiddenNow).map((g) => g.id);
+  const seats = hidden.length > 0 ? await tx.select().from(players).where(inArray(players.gameId, hidden)) : [];
+  return rows.map((game) => ({ game, seats: seats.filter((s) => s.gameId === game.id) }));
+}
+
+/** The earliest end of a running muster (`musterDueAt`), or null (the scheduler's timer waits for it too). */
 export async function nextMusterAt(deps: Pick<GameDeps, 'store'>): Promise<number | null> {
-  const row = first(
-    await inSnapshot(deps.store, (tx) =>
-      tx
-        .select({ at: min(games.musterEndsAt) })
-        .from(games)
-        .where(and(inArray(games.status, ['active', 'paused']), isNotNull(games.musterEndsAt)))
-        .limit(1),
-    ),
-  );
-  return row?.at ?? null;
+  const due = (await inSnapshot(deps.store, runningMusters)).map((m) => musterDueAt(m.game, m.seats) ?? Infinity);
+  return due.length > 0 ? Math.min(...due) : null;
 }
 
 /** Settles every muster that is due (the scheduler's sweep). Returns how many this process settled, and failures. */
 export async function settleDueMusters(deps: GameDeps): Promise<{ settled: number; failures: string[] }> {
   const now = deps.now();
-  const due = await inSnapshot(deps.store, (tx) =>
-    tx
-      .select({ id: games.id })
-      .from(games)
-      .where(
-        and(inArray(games.status, ['active', 'paused']), isNotNull(games.musterEndsAt), lte(games.musterEndsAt, now)),
-      ),
-  );
+  const isDue = (game: GameRow, seats: readonly PlayerRow[]) => (musterDueAt(game, seats) ?? Infinity) <= now;
+  const due = (await inSnapshot(deps.store, runningMusters)).filter((m) => isDue(m.game, m.seats));
   let settled = 0;
   const failures: string[] = [];
-  for (const { id } of due) {
+  for (const {
+    game: { id },
+  } of due) {
     const r = await inTransaction(deps, async (tx, changed) => {
       const game = await gameById(tx, id);
-      if (!game || game.musterEndsAt === null || game.musterEndsAt > now) return { ok: true as const, done: false };
+      if (!game || !isDue(game, await playersOf(tx, id))) return { ok: true as const, done: false };
       const done = await settle(tx, game, now);
       if (done) changed(game.id);
       return { ok: true as const, done };

@@ -43,7 +43,7 @@ export {
 export { gameFrame, pluginContext, pluginOfGame } from './plugin-context.js';
 export { listRecords, recordsOf, writeListRecords } from './records.js';
 export { buildStatus, endMsg, pinnedStatus, survivingPowers } from './status.js';
-export { answersMuster, musterOpenedAt, mustered } from './muster-status.js';
+export { answersMuster, musterDueAt, musterOpenedAt, mustered } from './muster-status.js';
 export { pluginMsg } from './texts.js';
 export { phaseTransition, type DecidesIn, type PhaseMove } from './transition.js';
 export {

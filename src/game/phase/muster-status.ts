@@ -9,7 +9,7 @@ import { playersOf } from '../../store/queries.js';
 import type { GameRow, PlayerRow } from '../../store/schema.js';
 import { msg, type Msg } from '../../i18n/index.js';
 import { identitiesHiddenNow, isPerson, memberRef, powersParam, timeRef, variantOfGame } from '../core/index.js';
-import { PROGRESS_EVERY_MS } from '../outbox/index.js';
+import { PROGRESS_EVERY_MS, nextProgressMark } from '../outbox/index.js';
 
 /** A seat's holder must answer the muster: a member (not a computer player, not a vacant seat). */
 export const answersMuster = (seat: Pick<PlayerRow, 'userId'>): boolean => isPerson(seat.userId);
@@ -26,6 +26,23 @@ export function mustered(seat: Pick<PlayerRow, 'musteredAt' | 'joinedAt'>, opene
   return seat.musteredAt !== null || seat.joinedAt > openedAt;
 }
 
+/**
+ * When a running muster ends: at its time, or sooner once every seat has answered — at once in an open game, and in a
+ * game that hides who plays whom at the first mark of the clock after the last answer, when the status shows it too
+ * (`muster_ends_at` itself never moves, so nothing anyone reads changes at the moment of a press).
+ */
+export function musterDueAt(
+  game: Pick<GameRow, 'musterEndsAt' | 'musterMs' | 'press' | 'status'>,
+  seats: readonly Pick<PlayerRow, 'userId' | 'musteredAt' | 'joinedAt'>[],
+): number | null {
+  if (game.musterEndsAt === null) return null;
+  const openedAt = musterOpenedAt(game);
+  const answering = seats.filter(answersMuster);
+  if (answering.length === 0 || answering.some((s) => !mustered(s, openedAt))) return game.musterEndsAt;
+  const last = Math.max(...answering.map((s) => s.musteredAt ?? s.joinedAt));
+  return Math.min(game.musterEndsAt, identitiesHiddenNow(game) ? nextProgressMark(last) : last);
+}
+
 /** The status lines of a running muster (none when there is none). */
 export async function musterStatusLines(tx: Tx, game: GameRow, now: number): Promise<Msg[]> {
   if (game.musterEndsAt === null || (game.status !== 'active' && game.status !== 'paused')) return [];
@@ -33,11 +50,15 @@ export async function musterStatusLines(tx: Tx, game: GameRow, now: number): Pro
   const hidden = identitiesHiddenNow(game);
   // Hidden identities: an answer counts from the last mark of the clock it came before.
   const shownBefore = hidden ? Math.floor(now / PROGRESS_EVERY_MS) * PROGRESS_EVERY_MS : Number.POSITIVE_INFINITY;
-  const waiting = (await playersOf(tx, game.id)).filter(
+  const seats = await playersOf(tx, game.id);
+  const waiting = seats.filter(
     (s) => answersMuster(s) && !(mustered(s, openedAt) && (s.musteredAt ?? s.joinedAt) < shownBefore),
   );
-  const ends = { relative: timeRef(game.musterEndsAt, 'R'), date: timeRef(game.musterEndsAt, 'f') };
-  if (waiting.length === 0) return [msg('muster.status.allHere', ends)];
+  const endsAt = (at: number) => ({ relative: timeRef(at, 'R'), date: timeRef(at, 'f') });
+  const ends = endsAt(game.musterEndsAt);
+  // Everyone's answer shown: the muster closes at the mark that showed the last one (it is settled then).
+  if (waiting.length === 0)
+    return [msg('muster.status.allHere', endsAt(musterDueAt(game, seats) ?? game.musterEndsAt))];
   const variant = variantOfGame(game);
   const names = waiting.map((s) => s.power);
   const who = hidden
