@@ -46,7 +46,7 @@ export interface GameClock {
   days: Weekday[] | null;
 }
 
-/** Who paused a game: a master who plays no power, a master who plays one (limited), or the players' vote. */
+/** Who paused a game: an unlimited master, a limited one (who plays, or in a game hiding who plays whom), or the vote. */
 export type PausedBy = 'master' | 'player-master' | 'vote';
 
 export type SpectatorStatus = 'asked' | 'allowed' | 'denied' | 'stopped';
@@ -138,7 +138,10 @@ export const games = sqliteTable(
       .default(72 * 3_600_000),
     /** Time already spent in pauses counted against `pauseLimitMs` (closed pauses only). */
     pauseUsedMs: integer('pause_used_ms').notNull().default(0),
-    /** Who paused the running pause: the master (`master`), a master who plays (`player-master`) or a `vote`. */
+    /**
+     * Who paused the running pause: the master (`master`), a limited master (`player-master`: one who plays, or any
+     * master of a game that hides who plays whom) or a `vote`.
+     */
     pausedBy: text('paused_by').$type<PausedBy>(),
     /** When the running pause began. */
     pausedAt: integer('paused_at'),

@@ -45,7 +45,7 @@ describe('pauses that cannot freeze a game', () => {
   beforeAll(async () => {
     h = await createHarness({
       users: ['gm', 'gm2', 'alice', 'bob', 'carol', 'dave'],
-      channels: ['pm', 'nm', 'pv', 'rs'],
+      channels: ['pm', 'nm', 'pv', 'rs', 'hp', 'hn'],
     });
     await h.start();
   });
@@ -200,5 +200,37 @@ describe('pauses that cannot freeze a game', () => {
     const row = await gameOfChannel(h.store, game.channelId);
     expect([row.status, row.pauseUsedMs]).toEqual(['active', 2 * HOUR]);
     expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
+
+  it('in a gunboat game a pause says nothing of whether the game master plays: both are limited alike', async () => {
+    // The same seats taken, Austria by the game master in one game and by another member in the other.
+    await create('hp', 'gm', { gm: 'Austria', alice: 'France' }, { press: 'gunboat' }, '2h');
+    await create('hn', 'gm2', { bob: 'Austria', alice: 'France' }, { press: 'gunboat' }, '2h');
+    // The two games started moments apart: their instants and the time left differ by that, nothing else may.
+    const norm = (text: string) =>
+      text.replace(/<t:\d+(:[a-zA-Z])?>/g, '<t>').replace(/with [\dd hms]+ left/g, 'with … left');
+    const seen = async (channel: string, master: string) => {
+      const reply = await h.fake.slash(master, channel, 'gm pause', { reason: 'travel' });
+      const notice = await h.fake.waitForChannelMessage(channel, (m) => m.content.startsWith('⏸️'));
+      const status = await h.fake.slash('carol', channel, 'game status');
+      return { reply: norm(reply.text), notice: norm(notice.content), status: norm(status.text) };
+    };
+    const playing = await seen('hp', 'gm');
+    const notPlaying = await seen('hn', 'gm2');
+    expect(notPlaying).toEqual(playing);
+    expect(playing.notice).toMatch(/resumes by itself <t>/);
+    expect(playing.notice).not.toMatch(/plays a power/);
+    expect(playing.reply).not.toMatch(/You play a power/);
+    // Both pauses run out at the same time, said alike.
+    h.clock.offset += 2 * HOUR + 1000;
+    await settle();
+    const ended = await Promise.all(
+      ['hp', 'hn'].map((c) => h.fake.waitForChannelMessage(c, (m) => m.content.startsWith('▶️ The pause has run out'))),
+    );
+    expect(norm(ended[1]!.content)).toBe(norm(ended[0]!.content));
+    expect(ended[0]!.content).not.toMatch(/plays a power/);
+    const refused = await Promise.all([h.fake.slash('gm', 'hp', 'gm pause'), h.fake.slash('gm2', 'hn', 'gm pause')]);
+    expect(refused[1]!.text).toBe(refused[0]!.text);
+    expect(refused[0]!.text).toMatch(/⚠️.*at most 2h in all, whether they play or not, and that time is spent/);
   });
 });

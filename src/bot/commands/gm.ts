@@ -293,7 +293,10 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         interaction,
         r.resumeAt === null
           ? tr(locale, 'gm.reply.paused', { remaining })
-          : tr(locale, 'pauses.reply.limited', { remaining, until: timestamp(r.resumeAt) }),
+          : tr(locale, r.hidden ? 'pauses.reply.limitedHidden' : 'pauses.reply.limited', {
+              remaining,
+              until: timestamp(r.resumeAt),
+            }),
       );
     }
     case 'resume': {

@@ -248,23 +248,26 @@ export async function gmExtend(
 /**
  * Stops the clock; the time left is kept for `gmResume`. A game master who also plays a power may pause at most the
  * game's pause limit in all (docs/table.md "Pauses that cannot freeze a game"): the pause then ends by itself when
- * the allowance is spent (src/game/pauses); one who plays no power is not limited.
+ * the allowance is spent (src/game/pauses); one who plays no power is not limited — except in a game that hides who
+ * plays whom, where every master's pause is limited alike, so a pause tells nobody whether the master plays.
  */
 export async function gmPause(
   deps: GameDeps,
   caller: Caller & { reason?: string | null },
-): Promise<Result<{ game: GameView; remaining: number; resumeAt: number | null }>> {
+): Promise<Result<{ game: GameView; remaining: number; resumeAt: number | null; hidden: boolean }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await gmGame(tx, caller);
     if (isError(game)) return game;
     if (game.status !== 'active') return fail(game.status === 'paused' ? msg('gm.refused.alreadyPaused') : NOT_STARTED);
     const now = deps.now();
-    const plays = (await playerByUser(tx, game.id, caller.userId)) !== undefined;
+    const hidden = identitiesHiddenNow(game);
+    const limited = hidden || (await playerByUser(tx, game.id, caller.userId)) !== undefined;
     const allowance = pauseAllowance(game);
-    if (plays && allowance <= 0)
-      return fail(msg('pauses.refused.allowanceSpent', { limit: formatDuration(game.pauseLimitMs) }));
-    const resumeAt = plays ? now + allowance : null;
-    const paused = await pauseClock(tx, game, plays ? 'player-master' : 'master', now, resumeAt);
+    const limit = formatDuration(game.pauseLimitMs);
+    if (limited && allowance <= 0)
+      return fail(msg(hidden ? 'pauses.refused.allowanceSpentHidden' : 'pauses.refused.allowanceSpent', { limit }));
+    const resumeAt = limited ? now + allowance : null;
+    const paused = await pauseClock(tx, game, limited ? 'player-master' : 'master', now, resumeAt);
     const { remaining } = paused;
     const reason = typed(caller.reason ?? '', MAX_REASON);
     await audit(tx, {
@@ -277,7 +280,7 @@ export async function gmPause(
     const notice =
       resumeAt === null
         ? msg('gm.notice.pause', { remaining: formatDuration(remaining) })
-        : msg('pauses.notice.limited', {
+        : msg(hidden ? 'pauses.notice.limitedHidden' : 'pauses.notice.limited', {
             remaining: formatDuration(remaining),
             relative: timeRef(resumeAt, 'R'),
             date: timeRef(resumeAt, 'f'),
@@ -286,7 +289,7 @@ export async function gmPause(
     await queueNotice(tx, game, lines, `pause:${game.id}:${newToken(deps)}`, now);
     await queueStatus(tx, game.id, now);
     changed(game.id);
-    return { ok: true, game: toGameView(paused.game), remaining, resumeAt };
+    return { ok: true, game: toGameView(paused.game), remaining, resumeAt, hidden };
   });
 }
 

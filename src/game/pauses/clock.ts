@@ -1,8 +1,10 @@
 /**
  * Pauses that cannot freeze a game (docs/table.md "Pauses that cannot freeze a game"): stopping and restarting a
  * game's clock, whoever asks. Three kinds of pause, kept in `games.paused_by`:
- * - `master`: a game master who plays no power (`/gm pause`); it lasts until `/gm resume`.
- * - `player-master`: a game master who also plays a power; limited to `games.pause_limit_ms` in all per game
+ * - `master`: a game master who plays no power (`/gm pause`) in a game that shows who plays whom; it lasts until
+ *   `/gm resume`.
+ * - `player-master`: a game master who also plays a power, or any game master of a game that hides who plays whom
+ *   (so a pause tells nobody whether the master plays); limited to `games.pause_limit_ms` in all per game
  *   (`pause_used_ms` counts the closed pauses), so it carries `resume_at` and the game resumes by itself then.
  * - `vote`: every surviving player voted for it (`/game pause-vote`, vote.ts); it lasts until a player withdraws or
  *   `/gm resume`.
@@ -15,7 +17,7 @@ import { audit } from '../../store/queries.js';
 import { games, type GameRow, type PausedBy } from '../../store/schema.js';
 import { first, inSnapshot } from '../../store/store.js';
 import { msg } from '../../i18n/index.js';
-import { formatDuration, inTransaction, timeRef, type GameDeps } from '../core/index.js';
+import { formatDuration, identitiesHiddenNow, inTransaction, timeRef, type GameDeps } from '../core/index.js';
 import { queueNotice, queueStatus } from '../outbox/index.js';
 
 /** Pause/resume never leaves less than this on the clock, so players can react. */
@@ -147,7 +149,7 @@ async function endLimitedPause(tx: Tx, game: GameRow, now: number): Promise<bool
     tx,
     r.game,
     [
-      msg('pauses.notice.limitReached', {
+      msg(identitiesHiddenNow(game) ? 'pauses.notice.limitReachedHidden' : 'pauses.notice.limitReached', {
         limit: formatDuration(game.pauseLimitMs),
         relative: timeRef(r.deadline, 'R'),
         date: timeRef(r.deadline, 'f'),
