@@ -19,7 +19,7 @@ describe('spectators', () => {
   beforeAll(async () => {
     h = await createHarness({
       users: ['gm', 'alice', 'bob', 'carol', 'dave', 'erin', 'gina', 'hal'],
-      channels: ['main', 'gunboat'],
+      channels: ['main', 'gunboat', 'closed'],
     });
     await h.start();
     // Nobody is vacated for missing orders here (vacate-after 0): the seats stay with their players.
@@ -148,5 +148,19 @@ describe('spectators', () => {
     await h.fake.click('carol', second, { label: 'Allow' });
     await h.bot!.outbox.idle();
     expect(h.fake.channelMessages('gunboat').filter((m) => m.content.startsWith('📪'))).toEqual([]);
+  });
+
+  it('in a gunboat game a request to watch a power whose player closed DMs announces nothing in the channel', async () => {
+    await h.fake.slash('gm', 'closed', 'game create', { variant: 'classic', movement: '1h', press: 'gunboat' });
+    await h.fake.slash('erin', 'closed', 'game join', { power: 'Italy' });
+    await h.fake.slash('gm', 'closed', 'game start');
+    await h.bot!.outbox.idle();
+    // Italy's player closes their DMs after the start: a member's request to watch Italy must not make the channel say
+    // at once that one player's DMs are closed (with a member known to have closed DMs, that pairs them with Italy).
+    h.fake.closeDms('erin');
+    const asked = await h.fake.slash('gina', 'closed', 'spectate', { power: 'Italy' });
+    expect(asked.text).toContain('decides');
+    await h.bot!.outbox.idle();
+    expect(h.fake.channelMessages('closed').filter((m) => m.content.startsWith('📪'))).toEqual([]);
   });
 });

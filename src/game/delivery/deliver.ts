@@ -51,7 +51,7 @@ import {
 } from '../outbox/index.js';
 import { pinnedStatus } from '../phase/index.js';
 import { callPostKey } from '../seats/index.js';
-import { hidesIdentities, channelRef, memberRef, readerLocale } from '../core/index.js';
+import { hidesIdentities, channelRef, identitiesHiddenNow, memberRef, readerLocale } from '../core/index.js';
 import { msg, type Locale } from '../../i18n/index.js';
 
 export type PermanentReason =
@@ -533,7 +533,10 @@ async function failed(
         const toSpectator =
           ('watch' in sent && sent.watch !== undefined) ||
           (sent.type === 'dm' && sent.reason === 'spectate' && sent.spectateRequest === undefined);
-        if (game && !toSpectator) {
+        // A request to watch a power is another member's act aimed at that power: in a game that hides who plays whom,
+        // a notice right after it would tell the asker that this power's player closed DMs (docs/table.md "Spectators").
+        const askedToWatch = sent.type === 'dm' && sent.reason === 'spectate' && sent.spectateRequest !== undefined;
+        if (game && !toSpectator && !(askedToWatch && identitiesHiddenNow(game))) {
           await enqueue(tx, {
             gameId: game.id,
             payload: {
