@@ -7,8 +7,9 @@
  * (a player of another power, a member who plays nothing, the substitute) reads the same in both worlds until the
  * final post, or something they read pairs a member with a power: every post, DM, reply, file name and attachment's
  * text, autocomplete choice and public reply's author, `/server player` about everyone, `/game status`, the shared
- * sandbox. A pairing planted in both worlds the same way (a text naming France's player) is caught, so the scan can
- * fail. Then: the pinned status's timing, and a shared sandbox's file name from a user.
+ * sandbox, the muster (every player pressing **I'm here**), a spectator of England and the copies it receives, the
+ * game master's pause (a master who plays is limited, so it must read alike), `/game list`. A pairing planted in both
+ * worlds the same way (a text naming France's player) is caught, so the scan can fail. Then: the pinned status's timing, and a shared sandbox's file name from a user.
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +51,8 @@ function normalizer(h: Harness): (text: string) => string {
       .replace(/<@!?(\d{15,22})>/g, (_, id: string) => names.get(id) ?? '<@id>')
       .replace(/\d{15,22}/g, (id) => names.get(id) ?? '<id>')
       .replace(/<t:\d+(:[a-zA-Z])?>/g, '<t>')
+      // the time left on a paused clock differs by the real time each world took
+      .replace(/\b\d+[dhms](?: \d+[dhms])* left\b/g, '<duration> left')
       .replace(/game-\d+-/g, 'game-N-');
 }
 
@@ -115,6 +118,25 @@ async function toNextMark(h: Harness): Promise<void> {
   await h.bot!.outbox.idle();
 }
 
+/**
+ * The muster, every player pressing **I'm here** power by power, until it ends at the next mark; and a member who
+ * plays nothing asking to watch England, which its player allows (the spectator then gets the results by DM).
+ */
+async function musterAndWatch(h: Harness, seats: Seats): Promise<void> {
+  const start = h.fake.channelMessages('main').find((m) => h.fake.buttons(m).some((b) => b.label === "I'm here"))!;
+  for (const power of ['England', 'France', 'Germany', 'Austria'] as const)
+    await h.fake.click(seats[power], start, { label: "I'm here" });
+  await h.fake.slash('desmond', 'main', 'game status');
+  await h.fake.slash('desmond', 'main', 'spectate', { power: 'England' });
+  const request = await h.fake.waitForDm(seats.England, (m) => m.content.includes('asks to watch **England**'));
+  await h.fake.click(seats.England, request, { label: 'Allow' });
+  await toNextMark(h);
+  await h.bot!.scheduler.sweep();
+  await h.bot!.outbox.idle();
+  await h.fake.waitForChannelMessage('main', (m) => m.content.includes('Muster over'));
+  await h.fake.waitForDm('desmond', (m) => m.content.includes('you now watch **England**'));
+}
+
 /** The same game, power by power, with `seats` deciding who plays which power. */
 async function playWorld(seats: Seats): Promise<World> {
   const h = await createHarness({ users: USERS, channels: ['main'] });
@@ -122,14 +144,18 @@ async function playWorld(seats: Seats): Promise<World> {
   const p = (power: keyof Seats) => seats[power];
   await h.fake.slash(GM, 'main', 'game create', { variant: 'classic', movement: '1h', press: 'gunboat' });
   await h.bot!.outbox.idle();
+  await h.fake.slash(GM, 'main', 'gm set', { setting: 'muster', value: '1h' });
+  await h.bot!.outbox.idle();
   for (const power of ['England', 'France', 'Germany', 'Austria'] as const)
     await h.fake.slash(p(power), 'main', 'game join', { power });
   await h.fake.autocomplete('desmond', 'main', 'game join', { power: '' }, 'power');
   await h.fake.slash('desmond', 'main', 'game status');
+  await h.fake.slash('desmond', 'main', 'game list');
   await lookEveryoneUp(h);
   await toNextMark(h);
   await h.fake.slash(GM, 'main', 'game start');
   await h.bot!.outbox.idle();
+  await musterAndWatch(h, seats);
   // Spring 1901: England orders and is ready, Germany and Austria order, France gives nothing (a missed phase).
   await h.fake.slash(p('England'), 'main', 'order', { orders: 'F lon - nth; F edi - nwg; A lvp - yor' });
   await h.fake.slash(p('England'), 'main', 'ready');
@@ -143,6 +169,12 @@ async function playWorld(seats: Seats): Promise<World> {
   await waitForResults(h, 'main', 'Spring 1901 movement');
   await h.bot!.outbox.idle();
   await lookEveryoneUp(h);
+  // The game master pauses and resumes: whether they play may not show (world A: they play Austria).
+  await h.fake.slash(GM, 'main', 'gm pause', { reason: 'a moment' });
+  await h.bot!.outbox.idle();
+  await h.fake.slash('desmond', 'main', 'game status');
+  await h.fake.slash(GM, 'main', 'gm resume');
+  await h.bot!.outbox.idle();
   // Fall 1901: France's player exports the running game, opens a sandbox from the file, orders France's fleet there
   // and tries to share it.
   const exported = (await h.fake.slash(p('France'), 'main', 'history export')).attachments[0]!;
@@ -155,6 +187,7 @@ async function playWorld(seats: Seats): Promise<World> {
   await slashConfirmed(h, p('France'), 'main', 'game leave');
   await h.bot!.outbox.idle();
   const call = await h.fake.waitForChannelMessage('main', (m) => m.content.includes('Substitute wanted for France'));
+  await h.fake.slash('desmond', 'main', 'game list');
   await h.fake.click('fitzgerald', call, { label: 'Claim' });
   await h.bot!.outbox.idle();
   await h.fake.slash('desmond', 'main', 'game status');
@@ -196,6 +229,12 @@ describe('hidden identities: the whole gunboat game, played twice with two playe
       expect(share.ephemeral).toBe(true);
       expect(share.text).toContain('hides who plays whom');
       expect(w.h.fake.interactions().filter((i) => i.command === 'server player')).toHaveLength(3 * 3 * USERS.length);
+      // The table's features: a muster every player answered, a spectator of England, a pause, the listings.
+      expect(main.some((m) => m.content.includes('**Muster over**: every player is here'))).toBe(true);
+      expect(w.h.fake.dms('desmond').some((m) => m.content.startsWith('👁 Watching **England**'))).toBe(true);
+      expect(main.some((m) => m.content.startsWith('⏸️ The game master paused the game'))).toBe(true);
+      const lists = w.h.fake.interactions().filter((i) => i.command === 'game list');
+      expect(lists.map((i) => /1 vacant seat/.test(i.text ?? ''))).toEqual([false, true]);
     }
     expect(viewsOf(a, 'desmond').length).toBeGreaterThan(30);
   });
