@@ -164,3 +164,44 @@ describe('spectators', () => {
     expect(h.fake.channelMessages('closed').filter((m) => m.content.startsWith('📪'))).toEqual([]);
   });
 });
+
+describe('a spectator allowed the orders, with order confirmations that wait for a quiet moment', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    // The bot's real quiet period: a burst of changes sends one confirmation, with the newest orders.
+    h = await createHarness(
+      { users: ['gm', 'bob', 'hal'], channels: ['main'] },
+      { limits: { confirmationQuietMs: 15_000 } },
+    );
+    await h.start();
+    await h.fake.slash('gm', 'main', 'game create', { variant: 'classic', movement: '1h' });
+    await h.fake.slash('bob', 'main', 'game join', { power: 'France' });
+    await h.fake.slash('gm', 'main', 'game start');
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('reads the newest set, as the player does, never an earlier one', async () => {
+    await h.fake.slash('hal', 'main', 'spectate', { power: 'France' });
+    const request = await h.fake.waitForDm('bob', (m) => m.content.includes('asks to watch **France**'));
+    await h.fake.click('bob', request, { label: 'Allow with orders' });
+    await h.bot!.outbox.idle();
+    // Two changes within the quiet period: one DM, with the second set, to the player and to the spectator.
+    await h.fake.slash('bob', 'main', 'order', { orders: 'F bre - mao' });
+    await h.fake.slash('bob', 'main', 'order', { orders: 'F bre - eng' });
+    await h.bot!.outbox.idle();
+    const shown = () => h.fake.dms('hal').filter((m) => m.content.includes('F bre'));
+    expect(shown()).toEqual([]);
+    h.clock.offset += 20_000;
+    h.bot!.outbox.kick();
+    await h.bot!.outbox.idle();
+    const mine = await h.fake.waitForDm('bob', (m) => m.content.includes('F bre - eng'));
+    expect(h.fake.dms('bob').filter((m) => m.content.includes('F bre'))).toHaveLength(1);
+    expect(shown()).toHaveLength(1);
+    expect(shown()[0]!.content).toContain('Watching **France**');
+    expect(shown()[0]!.content.split('\n').slice(1).join('\n')).toBe(mine.content);
+  });
+});

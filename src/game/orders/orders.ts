@@ -45,7 +45,14 @@ import {
   BALLOT,
   isBallotKey,
 } from '../phase/index.js';
-import { ORDER_CONFIRMATION_KEY, queueDm, queueProgressStatus, type OutboxPayload, worded } from '../outbox/index.js';
+import {
+  ORDER_CONFIRMATION_KEY,
+  queueDm,
+  queueProgressStatus,
+  rewriteCopies,
+  type OutboxPayload,
+  worded,
+} from '../outbox/index.js';
 import { msg, t, type Locale, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
 import { parseProblemMsg } from './problems.js';
 import { orderLanguage } from '../../variants/names.js';
@@ -318,19 +325,21 @@ async function queueConfirmation(
   );
   const payload: OutboxPayload = { type: 'dm', gameId: game.id, ...worded(lines), reason: 'order_confirmation' };
   if (pending) {
-    await tx
-      .update(outbox)
-      .set({ payload, nextAttemptAt: Math.min(now + quiet, pending.createdAt + 3 * quiet) })
-      .where(eq(outbox.id, pending.id));
+    const nextAttemptAt = Math.min(now + quiet, pending.createdAt + 3 * quiet);
+    await tx.update(outbox).set({ payload, nextAttemptAt }).where(eq(outbox.id, pending.id));
+    // A spectator allowed to see the orders (docs/table.md "Spectators") reads the same, newest set.
+    await rewriteCopies(tx, { dedupeKey: pending.dedupeKey, payload, nextAttemptAt });
     return;
   }
   const dedupeKey = `${ORDER_CONFIRMATION_KEY}${phaseId}:${power}:${newToken(deps)}`;
   await queueDm(tx, game, userId, 'order_confirmation', lines, dedupeKey, now, phaseId);
-  if (quiet > 0)
+  if (quiet > 0) {
     await tx
       .update(outbox)
       .set({ nextAttemptAt: now + quiet })
       .where(eq(outbox.dedupeKey, dedupeKey));
+    await rewriteCopies(tx, { dedupeKey, payload, nextAttemptAt: now + quiet });
+  }
 }
 
 /**

@@ -23,4 +23,4 @@ export {
   type KindPayload,
   type OutboxPayload,
 } from './write.js';
-export { watchKeySuffix } from './watchers.js';
+export { rewriteCopies, watchKeySuffix } from './watchers.js';

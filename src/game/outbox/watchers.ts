@@ -10,7 +10,7 @@
  * Never copied: prompts, reminders, press, seat changes. A copy is skipped when the spectator holds a seat in the game
  * now, or the seat changed hands since the player allowed it (the new player did not consent).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, like } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import {
   games,
@@ -83,18 +83,22 @@ function consentStands(row: SpectatorRow, seats: readonly PlayerRow[]): boolean 
   return seat !== undefined && isPerson(seat.userId) && seat.joinedAt <= (row.decidedAt ?? 0);
 }
 
+/** A copy's payload: the original's, headed by `head` (whose view it is), marked as watched. */
+function copyPayload(original: Queued['payload'], head: Msg, watch: unknown) {
+  return {
+    ...original,
+    text: `${t('en', head)}\n${original.text ?? ''}`,
+    ...(original.lines ? { lines: [head, ...original.lines] } : {}),
+    watch,
+  };
+}
+
 /** One spectator's copy: the row's payload headed by a line saying whose view it is, to the spectator by DM. */
 async function insertCopy(tx: Tx, m: Queued, row: SpectatorRow, game: GameRow): Promise<void> {
   const variant = variantOfGame(game);
   const power = variant ? powerParam(variant, row.power) : row.power;
   const head = msg('spectate.copy.head', { power, channel: channelRef(game.channelId) });
-  const original = m.payload;
-  const payload = {
-    ...original,
-    text: `${t('en', head)}\n${original.text ?? ''}`,
-    ...(original.lines ? { lines: [head, ...original.lines] } : {}),
-    watch: { power: row.power },
-  };
+  const payload = copyPayload(m.payload, head, { power: row.power });
   await tx
     .insert(outbox)
     .values({
@@ -109,4 +113,35 @@ async function insertCopy(tx: Tx, m: Queued, row: SpectatorRow, game: GameRow): 
       nextAttemptAt: m.dueAt ?? m.now,
     })
     .onConflictDoNothing({ target: outbox.dedupeKey });
+}
+
+/**
+ * A row still waiting was rewritten or put off (an order confirmation takes the newest orders during its quiet
+ * period, src/game/orders): its copies not yet handed to Discord are rewritten alike and leave with it, so a spectator
+ * reads the orders the player reads, never an earlier set.
+ */
+export async function rewriteCopies(
+  tx: Tx,
+  original: { dedupeKey: string; payload: Queued['payload']; nextAttemptAt: number },
+): Promise<void> {
+  const copies = await tx
+    .select()
+    .from(outbox)
+    .where(
+      and(
+        like(outbox.dedupeKey, `${original.dedupeKey}|watch:%`),
+        isNull(outbox.sentAt),
+        isNull(outbox.failedAt),
+        isNull(outbox.claimedBy),
+      ),
+    );
+  for (const copy of copies) {
+    const old = copy.payload as Queued['payload'];
+    const head = old.lines?.[0];
+    if (!head) continue;
+    await tx
+      .update(outbox)
+      .set({ payload: copyPayload(original.payload, head, old.watch), nextAttemptAt: original.nextAttemptAt })
+      .where(eq(outbox.id, copy.id));
+  }
 }
