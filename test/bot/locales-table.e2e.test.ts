@@ -50,6 +50,15 @@ describe('mustering and spectators in French and Chinese', () => {
     expect(englishWords(dm.content)).toEqual([]);
   });
 
+  it('a player who closed their DMs is told so in the game’s language', async () => {
+    h.fake.closeDms('anne');
+    await h.fake.slash('anne', 'paris', 'order', { orders: 'A par H' });
+    const notice = await h.fake.waitForChannelMessage('paris', (m) => m.content.startsWith('📪'));
+    expect(notice.content).toContain(`<@${h.fake.user('anne').id}>, je ne peux pas vous envoyer de messages privés`);
+    expect(englishWords(notice.content)).toEqual([]);
+    h.fake.openDms('anne');
+  });
+
   it('a Chinese spectator and player read the request, the answer and the status in their own script', async () => {
     const asked = await h.fake.slash('wei', 'paris', 'spectate', { power: 'Italy' });
     expect(asked.text).toContain('由 **Italy** 的玩家决定');

@@ -52,7 +52,7 @@ import {
 import { pinnedStatus } from '../phase/index.js';
 import { callPostKey } from '../seats/index.js';
 import { hidesIdentities, channelRef, identitiesHiddenNow, memberRef, readerLocale } from '../core/index.js';
-import { msg, type Locale } from '../../i18n/index.js';
+import { msg, type Locale, type Msg } from '../../i18n/index.js';
 
 export type PermanentReason =
   /** The channel was deleted or the bot lost access to it. */
@@ -542,7 +542,7 @@ async function failed(
             payload: {
               type: 'notice',
               gameId: game.id,
-              text: dmClosedNotice(game, row.target),
+              ...worded([dmClosedNotice(game, row.target)]),
             },
             target: { kind: 'channel', id: game.channelId },
             dedupeKey: `dm-closed:${game.id}:${row.target}`,
@@ -792,11 +792,11 @@ export async function startOutboxLoop(
 }
 
 /**
- * The channel's notice that a player cannot receive DMs: it names them in an open game; in a game that hides
- * identities it names nobody (the player recognises it: they got no DM when they joined).
+ * The channel's notice that a player cannot receive DMs, worded in the game's language: it names them in an open
+ * game; in a game that hides identities it names nobody (the player recognises it: they got no DM when they joined).
  */
-function dmClosedNotice(game: GameRow, userId: string): string {
-  if (!hidesIdentities(game))
-    return `📪 ${memberRef(userId)}, I cannot send you direct messages, so you will miss order confirmations and reminders. Allow DMs from server members to receive them.`;
-  return "📪 I cannot send direct messages to one of this game's players, so they will miss order confirmations and reminders. If you got no DM from me when you joined, allow DMs from server members.";
+function dmClosedNotice(game: GameRow, userId: string): Msg {
+  return hidesIdentities(game)
+    ? msg('delivery.dmClosed.hidden')
+    : msg('delivery.dmClosed.open', { member: memberRef(userId) });
 }
