@@ -455,10 +455,14 @@ describe('sandbox limits and a hostile member', () => {
 describe('/sandbox act refused in the member’s language', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ users: ['gm', 'bret', 'emp', 'pierre', 'lin'], channels: ['old-world'] });
+    h = await createHarness(
+      { users: ['gm', 'bret', 'emp', 'pierre', 'lin'], channels: ['old-world'] },
+      { limits: { sandboxesPerUser: 1, sandboxesPerServer: 2 } },
+    );
     await h.start();
     h.fake.setLocale('pierre', 'fr');
     h.fake.setLocale('lin', 'zh-TW');
+    h.fake.setLocale('emp', 'zh-CN');
   });
   afterAll(async () => {
     await h?.close();
@@ -509,6 +513,33 @@ describe('/sandbox act refused in the member’s language', () => {
     // The plug-in's refusal of a value names the sandbox's command, not the game's.
     const wrong = await refusal('pierre', { action: 'declare', as: 'Bretonnia', choice: 'move A altd' });
     expect(wrong).not.toMatch(/`\/act /);
+    expect(fake.unexpectedErrors()).toEqual([]);
+  });
+
+  it('orders closed by a step, no orders given and the limits, in French and Chinese', async () => {
+    const { fake } = h;
+    /** What `user` reads for `/sandbox <sub>`, with its English words (none expected). */
+    const read = async (user: string, sub: string, options: Record<string, string> = {}) => {
+      const r = await fake.slash(user, 'old-world', `sandbox ${sub}`, options);
+      expect(r.ephemeral).toBe(true);
+      expect(englishWords(r.finalText)).toEqual([]);
+      return r.finalText;
+    };
+    // Both sandboxes are in the Decisive Battle phase: the game's own message, naming the sandbox's command.
+    expect(await read('pierre', 'order', { orders: 'A altd H' })).toBe(
+      '⚠️ Les ordres de cette phase sont clos : la phase des batailles décisives est en cours. Déclarez une bataille décisive avec `/sandbox act action:declare`.',
+    );
+    expect(await read('lin', 'clear')).toBe(
+      '⚠️ 本階段的指令已截止：決戰階段正在進行。請用 `/sandbox act action:declare` 宣告決戰。',
+    );
+    expect(await read('pierre', 'order', { orders: '  ' })).toMatch(/^⚠️ Aucun ordre donné : /);
+    expect(await read('lin', 'order', { orders: '  ' })).toMatch(/^⚠️ 沒有下達命令：/);
+    // One sandbox each at most, two on the server.
+    expect(await read('pierre', 'start')).toBe(
+      '⚠️ Vous avez déjà 1 bac à sable, le maximum pour un membre : supprimez-en un avec `/bac-à-sable supprimer` d’abord (chacun est aussi supprimé après 1d sans usage).',
+    );
+    expect(await read('lin', 'start')).toMatch(/^⚠️ 你已有 1 個沙盤，這是每位成員的上限/);
+    expect(await read('emp', 'start')).toMatch(/^⚠️ 这个服务器已有 2 个沙盘，这是一个服务器同时能保留的上限/);
     expect(fake.unexpectedErrors()).toEqual([]);
   });
 

@@ -41,6 +41,7 @@ import {
   limitsOf,
   fairTurns,
   type LoopTurns,
+  type Refusal,
 } from '../../game/core/index.js';
 import { history, IMPORT_LIMITS } from '../../game/history/index.js';
 import { matchingChoices } from '../../game/phase/index.js';
@@ -475,6 +476,14 @@ function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MiB` : `${Math.ceil(n / 1024)} KiB`;
 }
 
+/**
+ * A sandbox's refusal in the member's locale. The game's and the plug-in's messages name `/act`: in a sandbox its
+ * command is `/sandbox act` (`sandboxWords`).
+ */
+async function refuseInSandbox(interaction: ChatInputCommandInteraction, refusal: Refusal): Promise<void> {
+  return replyRejected(interaction, sandboxWords(refusalText(readerOf(interaction), refusal)));
+}
+
 /** `/sandbox order`: stores orders for any power; lists what was stored, replaced and refused, then the phase's state. */
 async function orderSub(
   ctx: BotContext,
@@ -483,7 +492,7 @@ async function orderSub(
   turn: LoopTurns,
 ): Promise<void> {
   const r = await orderSandboxInTurns(ctx.deps, { ...ref, text: interaction.options.getString('orders', true) }, turn);
-  if (!r.ok) return replyRejected(interaction, r);
+  if (!r.ok) return refuseInSandbox(interaction, r);
   const locale = readerOf(interaction);
   const lines: string[] = [];
   if (r.stored.length > 0)
@@ -516,7 +525,7 @@ async function clearSub(
   const r = await turn(
     async () => await clearSandboxOrders(ctx.deps, { ...ref, power: interaction.options.getString('power') }),
   );
-  if (!r.ok) return replyRejected(interaction, r);
+  if (!r.ok) return refuseInSandbox(interaction, r);
   const locale = readerOf(interaction);
   const cleared = tr(locale, 'sandbox.cleared', { count: r.cleared });
   return replyPrivately(
@@ -543,9 +552,8 @@ async function actSub(
         detail: interaction.options.getString('detail'),
       }),
   );
+  if (!r.ok) return refuseInSandbox(interaction, r);
   const locale = readerOf(interaction);
-  // The plug-in's refusals name `/act`: in a sandbox its command is `/sandbox act`.
-  if (!r.ok) return replyRejected(interaction, sandboxWords(refusalText(locale, r)));
   const settled = r.settled ? [tr(locale, 'sandbox.act.settled')] : [];
   const head = [
     headLine(locale, r.sandbox),

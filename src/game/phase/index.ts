@@ -30,7 +30,6 @@ export {
   actionSlotChoices,
   adjudicatePhase,
   closedOrdersMsg,
-  closedOrdersText,
   decisionOf,
   openActions,
   stepMachine,

@@ -36,7 +36,7 @@ import type {
   VariantPlugin,
 } from '../../variants/plugin/index.js';
 import { randomToken } from '../core/index.js';
-import { msg, t, type Msg } from '../../i18n/index.js';
+import { msg, type Msg } from '../../i18n/index.js';
 import type { ActionOption } from './action-choices.js';
 import { pluginLines, pluginMsg } from './texts.js';
 import { contextOf, type PhaseFrame, type PluginEffect, type StepState } from './frame.js';
@@ -249,12 +249,6 @@ export const isSettled = (progress: StepProgress): boolean =>
 export function closedOrdersMsg(spec: PhaseStep | undefined): Msg | null {
   if (spec?.at !== 'claim') return null;
   return spec.closedOrders !== undefined ? pluginMsg(spec.closedOrders) : msg('orders.closed.step');
-}
-
-/** `closedOrdersMsg` in English (the sandbox's own texts). */
-export function closedOrdersText(spec: PhaseStep | undefined): string | null {
-  const closed = closedOrdersMsg(spec);
-  return closed === null ? null : t('en', closed);
 }
 
 /** `/gm advance`: what ending the current stage early is called, and what follows. */

@@ -23,7 +23,7 @@ import {
   actionSlotChoices,
   type ActionOption,
   adjudicatePhase,
-  closedOrdersText,
+  closedOrdersMsg,
   decisionOf,
   openActions,
   phaseTransition,
@@ -363,12 +363,14 @@ export function stepSandbox(board: SandboxBoard, call: SandboxCall): { board: Sa
   return { board: current, outcome: { kind: 'resolved', ...played, skipped } };
 }
 
-/** Why the sandbox's orders cannot change now (a step between the orders and the claim is under way), or null. */
-export function sandboxOrdersClosed(board: SandboxBoard): string | null {
-  const closed = closedOrdersText(
+/**
+ * Why the sandbox's orders cannot change now (a step between the orders and the claim is under way), or null: the
+ * game's own message, which the bot words and then names the sandbox's commands in (`sandboxWords`).
+ */
+export function sandboxOrdersClosed(board: SandboxBoard): Msg | null {
+  return closedOrdersMsg(
     stepUnderWay({ plugin: pluginOf(board.variantId), steps: { step: board.stage.step?.name ?? null } })?.spec,
   );
-  return closed === null ? null : sandboxWords(closed);
 }
 
 /** A post the sandbox kept, as message lines (a post kept as text before posts were messages: one plain line). */

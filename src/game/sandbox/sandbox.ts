@@ -12,7 +12,7 @@
  * `sandboxIdleMs` after its last use (every write use-case first deletes the expired ones). The play itself is
  * src/game/sandbox/rules.ts.
  */
-import { msg, type Locale, type Msg } from '../../i18n/index.js';
+import { msg, t, type Locale, type Msg } from '../../i18n/index.js';
 import { fogIsUp, powerOfMember, powerView, viewerOf } from '../fog/index.js';
 import { first } from '../../store/store.js';
 import { IMPORT_LIMITS, readGameFile, type RenderInput } from '../history/index.js';
@@ -76,6 +76,7 @@ import {
   sandboxOptions,
   sandboxOrdersClosed,
   sandboxStepStatus,
+  sandboxWords,
   postLines,
   stepSandbox,
   type SandboxActor,
@@ -446,13 +447,13 @@ async function noRoomRefusal(
   userId: string,
   guildId: string,
   now: number,
-): Promise<string | null> {
+): Promise<Msg | null> {
   const limits = limitsOf(deps);
   const idle = formatDuration(limits.sandboxIdleMs);
   if ((await liveCount(tx, sandboxes.ownerUserId, userId, now)) >= limits.sandboxesPerUser)
-    return `You already keep ${limits.sandboxesPerUser} sandboxes, the most one member may: end one with \`/sandbox end\` first (each also ends after ${idle} unused).`;
+    return msg('sandbox.refused.fullMember', { max: limits.sandboxesPerUser, idle });
   if ((await liveCount(tx, sandboxes.guildId, guildId, now)) >= limits.sandboxesPerServer)
-    return `This server already has ${limits.sandboxesPerServer} sandboxes, the most a server may keep at once: try again when one ends (each ends after ${idle} unused).`;
+    return msg('sandbox.refused.fullServer', { max: limits.sandboxesPerServer, idle });
   return null;
 }
 
@@ -536,7 +537,7 @@ export async function viewSandbox(
  * whom, while that game runs (a share names who shared it, and what they explore tells their power;
  * src/game/core/identities.ts), or from a fog game while it runs (docs/table.md "Fog of war").
  */
-export async function sandboxShareRefusal(deps: GameDeps, ref: SandboxRef): Promise<string | Msg | null> {
+export async function sandboxShareRefusal(deps: GameDeps, ref: SandboxRef): Promise<Msg | null> {
   const r = await inReadTransaction(deps, async (tx) => {
     const found = await withBoard(tx, ref, deps.now());
     if ('ok' in found) return found;
@@ -546,7 +547,7 @@ export async function sandboxShareRefusal(deps: GameDeps, ref: SandboxRef): Prom
   });
   if (r.ok && r.fog) return msg('fog.sandbox.noShare');
   if (!r.ok || !r.hidden) return null;
-  return 'This sandbox comes from a game that hides who plays whom: sharing it would show which power you play, so it can be shared once that game is over.';
+  return msg('sandbox.refused.hiddenShare');
 }
 
 /** The caller's sandboxes, the one used last first. */
@@ -580,6 +581,15 @@ function wonRefusal(row: SandboxRow): { ok: false; error: string } | null {
     : null;
 }
 
+/**
+ * Refused while a step closes the orders: the game's own message (its `/act` reads `/sandbox act` in the bot's
+ * wording, `sandboxWords`, and in the English beside it).
+ */
+function closedRefusal(board: SandboxBoard): Refusal | null {
+  const closed = sandboxOrdersClosed(board);
+  return closed === null ? null : { ...fail(closed), error: sandboxWords(t('en', closed)) };
+}
+
 /** What `/sandbox order` stored, refused and replaced. */
 export type SandboxOrdered = Result<{
   sandbox: SandboxView;
@@ -589,9 +599,8 @@ export type SandboxOrdered = Result<{
 }>;
 
 /** Why an order text cannot be read at all (nothing in it, too long), or null. */
-function orderTextProblem(deps: GameDeps, text: string): string | null {
-  if (text.trim() === '')
-    return "No orders given: write orders for any power's units separated by `;`, like `A par - bur; A mun - bur`.";
+function orderTextProblem(deps: GameDeps, text: string): string | Msg | null {
+  if (text.trim() === '') return msg('sandbox.refused.noOrdersGiven');
   return orderInputProblem(deps, text);
 }
 
@@ -602,7 +611,7 @@ export async function orderSandbox(deps: GameDeps, input: SandboxRef & { text: s
   if (problem) return fail(problem);
   return await onSandbox(deps, input, async (tx, found) => {
     const { row, board } = found;
-    const refused = wonRefusal(row) ?? (sandboxOrdersClosed(board) !== null ? fail(sandboxOrdersClosed(board)!) : null);
+    const refused = wonRefusal(row) ?? closedRefusal(board);
     if (refused) return refused;
     const r = enterSandboxOrders(board, text);
     if (r.stored.length > 0) await tx.update(sandboxes).set({ orders: r.orders }).where(eq(sandboxes.id, row.id));
@@ -672,8 +681,8 @@ export async function clearSandboxOrders(
 ): Promise<Result<{ sandbox: SandboxView; cleared: number }>> {
   return await onSandbox(deps, input, async (tx, found) => {
     const { row, board } = found;
-    const closed = sandboxOrdersClosed(board);
-    if (closed) return fail(closed);
+    const closed = closedRefusal(board);
+    if (closed) return closed;
     const wanted = (input.power ?? '').trim().toLowerCase();
     let power: string | null = null;
     if (wanted !== '') {

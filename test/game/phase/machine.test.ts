@@ -10,7 +10,7 @@ import type { Position } from '../../../src/engine/types.js';
 import type { PhaseFrame, StepState } from '../../../src/game/phase/frame.js';
 import {
   advanceWordsOf,
-  closedOrdersText,
+  closedOrdersMsg,
   decisionOf,
   openActions,
   stepMachine,
@@ -21,7 +21,7 @@ import {
 } from '../../../src/game/phase/machine.js';
 import type { RecordEntry } from '../../../src/game/phase/records.js';
 import { plainMsg } from '../../../src/game/core/index.js';
-import { msg } from '../../../src/i18n/index.js';
+import { msg, t } from '../../../src/i18n/index.js';
 import { definePlugin, PLAIN, type VariantPlugin } from '../../../src/variants/plugin/index.js';
 import { beacons, beaconsPlugin } from '../../variants/beacons/index.js';
 
@@ -405,11 +405,11 @@ describe('what a frame shows', () => {
   });
 
   it('orders are closed by a claim step only', () => {
-    expect(closedOrdersText(beaconsPlugin.steps!.beacons)).toBe(
+    expect(t('en', closedOrdersMsg(beaconsPlugin.steps!.beacons)!)).toBe(
       'Orders for this phase are closed: the beacons are being lit. Light yours with `/act action:light`.',
     );
-    expect(closedOrdersText(gatherPlugin.steps!.gather as never)).toBeNull();
-    expect(closedOrdersText(undefined)).toBeNull();
+    expect(closedOrdersMsg(gatherPlugin.steps!.gather as never)).toBeNull();
+    expect(closedOrdersMsg(undefined)).toBeNull();
   });
 
   it('`/gm advance` words: the step’s own, or what the orders’ end leads to', () => {
