@@ -457,7 +457,7 @@ describe('/sandbox act refused in the member’s language', () => {
   beforeAll(async () => {
     h = await createHarness(
       { users: ['gm', 'bret', 'emp', 'pierre', 'lin'], channels: ['old-world'] },
-      { limits: { sandboxesPerUser: 1, sandboxesPerServer: 2 } },
+      { limits: { budgets: GENEROUS, sandboxesPerUser: 1, sandboxesPerServer: 2 } },
     );
     await h.start();
     h.fake.setLocale('pierre', 'fr');
@@ -541,6 +541,22 @@ describe('/sandbox act refused in the member’s language', () => {
     expect(await read('lin', 'start')).toMatch(/^⚠️ 你已有 1 個沙盤，這是每位成員的上限/);
     expect(await read('emp', 'start')).toMatch(/^⚠️ 这个服务器已有 2 个沙盘，这是一个服务器同时能保留的上限/);
     expect(fake.unexpectedErrors()).toEqual([]);
+  });
+
+  it('an action and a choice typed in the member’s words, read back as `/act` reads them', async () => {
+    // Both sandboxes are in the Decisive Battle phase (above): `déclarer` is `declare`, `passer` is `none`.
+    const fr = await h.fake.slash('pierre', 'old-world', 'sandbox act', {
+      action: 'déclarer',
+      as: 'Bretonnia',
+      choice: 'passer',
+    });
+    expect(fr.text).toContain('🎬 En tant que Bretonnia : ⚔️ Enregistré : Bretonnia passe.');
+    expect(englishWords(fr.text)).toEqual([]);
+    const zh = await h.fake.slash('lin', 'old-world', 'sandbox act', { action: '宣告', as: 'Empire', choice: '放棄' });
+    expect(zh.text).not.toMatch(/^⚠️/);
+    expect(zh.text).toContain('Empire');
+    expect(englishWords(zh.text)).toEqual([]);
+    expect(h.fake.unexpectedErrors()).toEqual([]);
   });
 
   it('a file that cannot be opened: the frame in the member’s language, the file’s problem as the reader found it', async () => {

@@ -550,6 +550,7 @@ async function actSub(
         action: interaction.options.getString('action', true),
         choice: interaction.options.getString('choice'),
         detail: interaction.options.getString('detail'),
+        locale: readerOf(interaction),
       }),
   );
   if (!r.ok) return refuseInSandbox(interaction, r);

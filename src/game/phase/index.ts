@@ -20,8 +20,6 @@ export {
 export {
   actionOption,
   matchingChoices,
-  pickedAction,
-  pickedValue,
   type ActionOption,
   type ShownChoice,
 } from './action-choices.js';
@@ -32,6 +30,7 @@ export {
   closedOrdersMsg,
   decisionOf,
   openActions,
+  readBackAction,
   stepMachine,
   stepStatusOf,
   stepUnderWay,

@@ -36,8 +36,8 @@ import type {
   VariantPlugin,
 } from '../../variants/plugin/index.js';
 import { randomToken } from '../core/index.js';
-import { msg, type Msg } from '../../i18n/index.js';
-import type { ActionOption } from './action-choices.js';
+import { msg, type Locale, type Msg } from '../../i18n/index.js';
+import { pickedAction, pickedValue, type ActionOption } from './action-choices.js';
 import { pluginLines, pluginMsg } from './texts.js';
 import { contextOf, type PhaseFrame, type PluginEffect, type StepState } from './frame.js';
 
@@ -308,4 +308,24 @@ export function actionSlotChoices(
   return action
     .choices(ctx, input.caller, input.slot, input.values)
     .map((c) => ({ name: pluginMsg(c.name), value: c.value }));
+}
+
+/**
+ * What a member typed in `locale` without picking a choice, read back as the plug-in's names and values (an action's
+ * name in their words, a slot's choice named in them): see `pickedValue`. `/act`, `/gm act` and `/sandbox act` read
+ * what was typed through it alike.
+ */
+export function readBackAction(
+  frame: PhaseFrame,
+  input: { by: VariantAction['by']; caller: ActionCaller; action: string; values: ActionValues; locale: Locale },
+): { action: string; values: ActionValues } {
+  const { by, caller, locale } = input;
+  // Every action of the caller's side, open or not: a closed one typed in their words gets its own refusal.
+  const ownActions = (frame.plugin.actions ?? []).filter((a) => a.by === by);
+  const action = pickedAction(ownActions, input.action, locale);
+  const slot = (name: 'choice' | 'detail', values: ActionValues) =>
+    pickedValue(actionSlotChoices(frame, { by, caller, action, slot: name, values }), values[name], locale);
+  const choice = slot('choice', input.values);
+  const detail = slot('detail', { ...input.values, choice });
+  return { action, values: { choice, detail } };
 }

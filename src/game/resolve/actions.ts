@@ -30,9 +30,7 @@ import {
   actionSlotChoices,
   matchingChoices,
   openActions,
-  pickedAction,
-  pickedValue,
-  type PhaseFrame,
+  readBackAction,
   stepMachine,
   stepUnderWay,
   type ActionRefusal,
@@ -108,25 +106,6 @@ const clean = (v: string | null | undefined): string | null => {
 };
 
 /**
- * What a member typed in `locale` without picking a choice, read back as the plug-in's names and values (an action's
- * name in their words, a slot's choice named in them): see `pickedValue`.
- */
-function readBack(
-  frame: PhaseFrame,
-  input: { by: ActionBy; caller: ActionCaller; action: string; values: ActionValues; locale: Locale },
-): { action: string; values: ActionValues } {
-  const { by, caller, locale } = input;
-  // Every action of the caller's side, open or not: a closed one typed in their words gets its own refusal.
-  const ownActions = (frame.plugin.actions ?? []).filter((a) => a.by === by);
-  const action = pickedAction(ownActions, input.action, locale);
-  const slot = (name: 'choice' | 'detail', values: ActionValues) =>
-    pickedValue(actionSlotChoices(frame, { by, caller, action, slot: name, values }), values[name], locale);
-  const choice = slot('choice', input.values);
-  const detail = slot('detail', { ...input.values, choice });
-  return { action, values: { choice, detail } };
-}
-
-/**
  * Runs the caller's action `action` with the two slots' values. Refusals change nothing. When a step is under
  * way and the action leaves it waiting for nobody, it closes at once (and the reply says so).
  */
@@ -157,7 +136,7 @@ export async function runAction(
       values: { choice: clean(input.choice), detail: clean(input.detail) },
     };
     const { action, values } = input.locale
-      ? readBack(frame, { ...typed, by: input.by, caller, locale: input.locale })
+      ? readBackAction(frame, { ...typed, by: input.by, caller, locale: input.locale })
       : typed;
     const t = stepMachine(frame, { kind: 'act', by: input.by, caller, action, values });
     const answer = t.answer!;

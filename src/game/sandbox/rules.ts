@@ -24,6 +24,7 @@ import {
   type ActionOption,
   adjudicatePhase,
   closedOrdersMsg,
+  readBackAction,
   decisionOf,
   openActions,
   phaseTransition,
@@ -37,7 +38,7 @@ import {
   writeListRecords,
 } from '../phase/index.js';
 import { checkOrder, parseProblemMsg } from '../orders/index.js';
-import { msg, t, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
+import { msg, t, type Locale, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
 import {
   fail,
   powerByName,
@@ -478,17 +479,17 @@ function refusalOf(board: SandboxBoard, refusal: ActionRefusal, by: VariantActio
 export function actInSandbox(
   board: SandboxBoard,
   call: SandboxCall,
-  input: SandboxActor & { action: string; values: ActionValues },
+  input: SandboxActor & { action: string; values: ActionValues; locale?: Locale },
 ): { ok: true; board: SandboxBoard; action: string; reply: Msg; posts: Msg[][]; settled: boolean } | Refusal {
   const caller = callerOf(board, input);
   if ('error' in caller) return caller;
-  const t = stepMachine(frameOf(board, call), {
-    kind: 'act',
-    by: input.by,
-    caller,
-    action: String(input.action ?? ''),
-    values: input.values,
-  });
+  const frame = frameOf(board, call);
+  const typed = { action: String(input.action ?? ''), values: input.values };
+  // Typed in the member's words (`déclarer`, `放棄`): read back as `/act` reads them.
+  const { action, values } = input.locale
+    ? readBackAction(frame, { ...typed, by: input.by, caller, locale: input.locale })
+    : typed;
+  const t = stepMachine(frame, { kind: 'act', by: input.by, caller, action, values });
   const answer = t.answer!;
   if (!answer.ok) return refusalOf(board, answer.refusal, input.by);
   const posts = t.effects.flatMap((e) => (e.kind === 'post' ? [e.text] : []));

@@ -707,7 +707,14 @@ export async function clearSandboxOrders(
  */
 export async function actSandbox(
   deps: GameDeps,
-  input: SandboxRef & SandboxActor & { action: string; choice?: string | null; detail?: string | null },
+  input: SandboxRef &
+    SandboxActor & {
+      action: string;
+      choice?: string | null;
+      detail?: string | null;
+      /** The member's locale, when they typed the values: names in it are read back as `/act` reads them. */
+      locale?: Locale;
+    },
 ): Promise<Result<{ sandbox: SandboxView; action: string; reply: Msg; posts: Msg[][]; settled: boolean }>> {
   return await onSandbox(deps, input, async (tx, found) => {
     const refused = wonRefusal(found.row);
@@ -719,6 +726,7 @@ export async function actSandbox(
       power: input.power,
       action: input.action,
       values: { choice: clean(input.choice), detail: clean(input.detail) },
+      ...(input.locale ? { locale: input.locale } : {}),
     });
     if (!r.ok) return r;
     await tx
