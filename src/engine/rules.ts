@@ -189,6 +189,11 @@ export interface SpecialOrderParser {
     tokens: string[],
     helpers: { location(token: string): Location | null },
   ): { name: string; path: Location[]; args?: Record<string, string> } | { error: string } | null;
+  /**
+   * Optional: the parser's own Chinese words (`組建艦隊`, `組建`), kept whole when an order written without spaces
+   * is split into words (docs/orders.md "Orders in other languages").
+   */
+  readonly words?: readonly string[];
 }
 
 /** A game option a variant offers (`/game create` options, the CLI's `options`), with its allowed values. */

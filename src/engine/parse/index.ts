@@ -83,7 +83,7 @@ function readDraft(
 
 const HAN = /\p{Script=Han}/u;
 
-/** The Han words the parser knows in a language (names and order words), and the longest's length. */
+/** The Han words the parser knows in a language (names, order words, the special parsers' own), and the longest's length. */
 interface HanLexicon {
   words: ReadonlySet<string>;
   longest: number;
@@ -97,7 +97,8 @@ function hanLexicon(variant: Variant, language: OrderLanguage): HanLexicon {
   let lexicon = byVariant.get(variant);
   if (!lexicon) {
     const sets = wordSets(language);
-    const known = [...placeIndex(variant.map, language).byKey.keys(), ...sets.stop, ...sets.canonical.keys()];
+    const own = (variant.rules.specialOrderParsers ?? []).flatMap((p) => p.words ?? []);
+    const known = [...placeIndex(variant.map, language).byKey.keys(), ...sets.stop, ...sets.canonical.keys(), ...own];
     const words = new Set(known.filter((w) => HAN.test(w)));
     lexicon = { words, longest: Math.max(0, ...[...words].map((w) => [...w].length)) };
     byVariant.set(variant, lexicon);

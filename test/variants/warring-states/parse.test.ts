@@ -3,6 +3,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseOrder, parseOrders } from '../../../src/engine/parse/index.js';
+import { CATALOGUES } from '../../../src/i18n/index.js';
+import { orderLanguage, variantNames } from '../../../src/variants/names.js';
 import { warringStates as v } from '../../../src/variants/warring-states/index.js';
 
 const text = (input: string) => {
@@ -20,6 +22,27 @@ describe('Warring States orders from player text', () => {
     ['A Ji lève une flotte', 'A ji R F'],
   ])('raise: %s', (input, normal) => {
     expect(text(input)).toBe(normal);
+  });
+
+  // "Raise a fleet" as the catalogues (the order pad's order kinds) and the map's legend word it, read back in the
+  // reader's language and without one; the stored order stays canonical.
+  const raiseWords = (['fr', 'zh-CN', 'zh-TW'] as const).flatMap((locale) =>
+    [CATALOGUES[locale]['pad.kind.raise-fleet']!, variantNames(v, locale)!.legend!['raise fleet']!].map(
+      (word) => [locale, word] as const,
+    ),
+  );
+  it.each(raiseWords)('raise in %s as the texts word it: %s', (locale, word) => {
+    const language = orderLanguage(v, locale)!;
+    const fleet = language.words.fleet!.find((f) => word.endsWith(f));
+    const unit = locale === 'fr' ? 'A Ji' : `A ${variantNames(v, locale)!.provinces.ji}`;
+    const spellings = [`${unit} ${word}`, `${unit}${word}`, `${unit} ${word.toUpperCase()}`];
+    // The verb and the fleet word apart (`組建 艦隊`), as the catalogues' fleet word is the language's own.
+    if (fleet && !word.includes(' ')) spellings.push(`${unit} ${word.slice(0, -fleet.length)} ${fleet}`);
+    // French words need their space after the place (`A Jilever` is no place).
+    for (const text of locale === 'fr' ? spellings.filter((t) => !t.startsWith(`${unit}${word}`)) : spellings)
+      expect(parseOrder(v, text, { language })).toMatchObject({ ok: true, text: 'A ji R F' });
+    // A member of another locale typing them after the province id.
+    expect(parseOrder(v, `A ji ${word}`)).toMatchObject({ ok: true, text: 'A ji R F' });
   });
 
   it.each([

@@ -2,7 +2,8 @@
  * Reading the Warring States orders from player text (tried before the standard grammar; words arrive lowercase,
  * every arrow spelling already turned into `-`):
  *
- *   raise a fleet   A Ji R F · A Ji Raise Fleet · Army Ji Raise Fleet · A Ji L F (French "lève une flotte")
+ *   raise a fleet   A Ji R F · A Ji Raise Fleet · Army Ji Raise Fleet · A Ji L F (French "lève une flotte") ·
+ *                   A 薊 組建艦隊 · A 蓟 组建舰队 (Chinese, the catalogues' words)
  *   rapid river     F Boh - Lin - Diq - Wei · F Bo Hai -> Linzi -> Diqiu -> Wei · F Boh to Lin to Diq to Wei
  */
 import type { SpecialOrderParser } from '../../../engine/rules.js';
@@ -10,8 +11,15 @@ import type { Location } from '../../../engine/types.js';
 import { RAISE } from './fleets.js';
 import { RIVER_MOVE } from './rapid-river.js';
 
-const RAISE_VERBS = new Set(['r', 'raise', 'raises', 'l', 'leve', 'lève', 'lever']);
-const FLEET_WORDS = new Set(['f', 'fleet', 'flotte']);
+/**
+ * "Raise a fleet" as the catalogues and the map's legend word it in Chinese (docs/locales.md glossary: 組建艦隊,
+ * 组建舰队), whole or as its verb and fleet word, in both scripts.
+ */
+const CHINESE_RAISE = ['組建艦隊', '组建舰队'];
+const CHINESE_VERBS = ['組建', '组建'];
+const RAISE_VERBS = new Set(['r', 'raise', 'raises', 'l', 'leve', 'lève', 'lever', ...CHINESE_VERBS]);
+// `f`: a language's fleet word (`艦隊`, `舰队`, `flotte`) as the parser receives it in that language.
+const FLEET_WORDS = new Set(['f', 'fleet', 'flotte', '艦隊', '舰队']);
 const FILLER = new Set(['a', 'une', 'un']);
 
 export const raiseParser: SpecialOrderParser = {
@@ -19,9 +27,11 @@ export const raiseParser: SpecialOrderParser = {
     const words = tokens.filter((t) => !FILLER.has(t));
     if (words.length === 2 && RAISE_VERBS.has(words[0]!) && FLEET_WORDS.has(words[1]!))
       return { name: RAISE, path: [] };
-    if (words.length === 1 && (words[0] === 'raise' || words[0] === 'raises')) return { name: RAISE, path: [] };
+    if (words.length === 1 && ['raise', 'raises', ...CHINESE_RAISE].includes(words[0]!))
+      return { name: RAISE, path: [] };
     return null;
   },
+  words: [...CHINESE_RAISE, ...CHINESE_VERBS],
 };
 
 const SEPARATORS = new Set(['-', 'to', 'move', 'moves']);
