@@ -140,6 +140,31 @@ export function formatList(
   return intlOf(locale).formatList(items, { type });
 }
 
+/**
+ * Items (names, options, codes) listed as `locale` lists them after a colon: its list format's narrow form
+ * (`declare, muster, follow` in English and French, `宣告、集结、追随` in simplified Chinese, `宣告、集結和追隨` in
+ * traditional).
+ */
+export function formatItems(locale: Locale, items: readonly string[]): string {
+  return intlOf(locale).formatList(items, { type: 'conjunction', style: 'narrow' });
+}
+
+/**
+ * Several items as one message parameter, each worded in the reader's locale then listed as `formatItems` lists
+ * them. The game layer builds it without knowing the reader; it is a `Localized`, so a stored message keeps it.
+ */
+export function listParam(items: readonly MsgParam[]): Localized {
+  const inLocale = (locale: Locale) =>
+    formatItems(
+      locale,
+      items.map((item) => String(wordParams(locale, { item }).item)),
+    );
+  return {
+    text: inLocale('en'),
+    in: Object.fromEntries(LOCALES.filter((l) => l !== 'en').map((l) => [l, inLocale(l)])),
+  };
+}
+
 /** A number in the locale's digits grouping ("1,234" / "1 234" / "1,234"). */
 export function formatNumber(locale: Locale, value: number, options?: Intl.NumberFormatOptions): string {
   return intlOf(locale).formatNumber(value, options);

@@ -492,9 +492,10 @@ describe('/sandbox act refused in the member’s language', () => {
     expect(await refusal('pierre', { action: 'dance', as: 'Bretonnia' })).toMatch(
       /n’a pas d’action `dance`\. Ses actions : `declare`, /,
     );
-    expect(await refusal('lin', { action: 'dance', as: 'Bretonnia' })).toMatch(
-      /沒有 `dance` 行動。它的行動：`declare`、?/,
-    );
+    // The actions listed as Chinese lists them (`、`, the traditional script's `和` before the last), never `, `.
+    const unknown = await refusal('lin', { action: 'dance', as: 'Bretonnia' });
+    expect(unknown).toMatch(/沒有 `dance` 行動。它的行動：`declare`、(`[a-z]+`、)*`[a-z]+`和`[a-z]+`。$/);
+    expect(unknown).not.toContain(', ');
     expect(await refusal('pierre', { action: 'declare', as: 'Kislev' })).toBe(
       '⚠️ Personne ne joue Kislev dans la partie que ce bac à sable copie : personne n’agit donc pour elle (les puissances jouées : Bretonnia, Empire).',
     );

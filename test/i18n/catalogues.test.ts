@@ -4,7 +4,7 @@
  */
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES, formatList, formatNumber, LOCALES, localeOf, msg, t, tr } from '../../src/i18n/index.js';
+import { CATALOGUES, formatList, formatNumber, listParam, LOCALES, localeOf, msg, t, tr } from '../../src/i18n/index.js';
 
 /** `name:kind` of every placeholder of a parsed message, options included (`count:plural`, `power:argument`). */
 function placeholders(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
@@ -99,6 +99,17 @@ describe('wording a message', () => {
     expect(formatList('en', ['France', 'Germany', 'Italy'])).toBe('France, Germany, and Italy');
     expect(formatList('fr', ['France', 'Allemagne', 'Italie'])).toBe('France, Allemagne et Italie');
     expect(formatList('zh-CN', ['法国', '德国', '意大利'])).toBe('法国、德国和意大利');
+  });
+
+  it('lists items in a message as each language lists them, each item worded in it', () => {
+    const powers = listParam(['`declare`', { text: 'Germany', in: { fr: 'Allemagne', 'zh-TW': '德國' } }, '`muster`']);
+    const said = (locale: (typeof LOCALES)[number]) => t(locale, msg('text.plain', { text: powers }));
+    expect(said('en')).toBe('`declare`, Germany, `muster`');
+    expect(said('fr')).toBe('`declare`, Allemagne, `muster`');
+    expect(said('zh-CN')).toBe('`declare`、Germany、`muster`');
+    expect(said('zh-TW')).toBe('`declare`、德國和`muster`');
+    // A stored message keeps it: it is data.
+    expect(JSON.parse(JSON.stringify(powers))).toEqual(powers);
   });
 
   it('groups digits as each language does', () => {

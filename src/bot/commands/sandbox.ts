@@ -77,7 +77,7 @@ import { discordText, timestamp } from '../markup.js';
 import { replyPrivately, replyRejected } from '../respond.js';
 import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
 import { localizations } from '../command-locales.js';
-import { localeOf, msg, t, tr, type Locale, type Msg } from '../../i18n/index.js';
+import { formatItems, localeOf, msg, t, tr, type Locale, type Msg } from '../../i18n/index.js';
 import { readerOf, refusalText, wordLines } from '../locale.js';
 import { choiceName, code, listWithin, MAX_CHOICE, MAX_CHOICES, MAX_CONTENT, truncate, userNameText } from '../text.js';
 
@@ -244,7 +244,9 @@ function stateLines(locale: Locale, v: SandboxView): string[] {
           more,
         ),
   ];
-  const missing = v.duties.filter((d) => d.missing.length > 0).map((d) => `${d.power} (${d.missing.join(', ')})`);
+  const missing = v.duties
+    .filter((d) => d.missing.length > 0)
+    .map((d) => `${d.power} (${formatItems(locale, d.missing)})`);
   if (missing.length > 0 && !closed)
     lines.push(
       listWithin(tr(locale, 'sandbox.missing'), missing, 500, (n) => tr(locale, 'sandbox.morePowers', { count: n })),
@@ -262,7 +264,7 @@ function stateLines(locale: Locale, v: SandboxView): string[] {
     lines.push(
       listWithin(
         tr(locale, 'sandbox.step.actions'),
-        v.actions.map((a) => `${code(a.name)} (${a.as.map(asName(locale)).join(', ')})`),
+        v.actions.map((a) => `${code(a.name)} (${formatItems(locale, a.as.map(asName(locale)))})`),
         500,
         more,
       ),
@@ -838,7 +840,7 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
       const locale = localeOf(interaction.locale);
       const found = matchingChoices(
         open.map((a) => ({
-          name: msg('sandbox.act.choice', { action: a.shown, as: a.as.map(asName(locale)).join(', ') }),
+          name: msg('sandbox.act.choice', { action: a.shown, as: formatItems(locale, a.as.map(asName(locale))) }),
           value: a.name,
         })),
         typed,

@@ -36,7 +36,7 @@ import { queueDm, queueStatus } from '../outbox/index.js';
 import { GAME_DEFAULT_LEVEL, type Level } from '../../ai/levels.js';
 import { runAutomatic, turnClock } from './commit.js';
 import { queuePingsForNow, queueLog } from './outbox.js';
-import { isLocale, localeOf, LOCALES, msg } from '../../i18n/index.js';
+import { isLocale, listParam, localeOf, LOCALES, msg } from '../../i18n/index.js';
 import { dynastyMsg, msgList, namesParam } from './names.js';
 import { cardDuration, cardLevel } from './typed.js';
 import { infoOf, openCardGame, reload, seatOfUser, settingsOf, type CardCtx } from './store.js';
@@ -186,7 +186,7 @@ function readCreateInput(input: CreateCardGameInput) {
   if (!seatSettings.ok) return seatSettings;
   const locale = input.locale ? input.locale.trim() : localeOf(input.guildLocale);
   if (!isLocale(locale))
-    return fail(msg('cards.refused.locale', { locale: typed(locale), locales: LOCALES.join(', ') }));
+    return fail(msg('cards.refused.locale', { locale: typed(locale), locales: listParam(LOCALES) }));
   const demonstration = input.demonstration === true;
   if (demonstration && computer.request.fill === 'dynasties') return fail(msg('cards.refused.demoNamed'));
   const { turnMs, setupMs, chosen } = times;

@@ -44,6 +44,7 @@ import {
   typed,
   phaseDeadline,
   isError,
+  powersParam,
 } from '../core/index.js';
 import { pressEndLines, syncPressThreads } from '../press/index.js';
 import { scoresLines, settleEnd } from '../scores/index.js';
@@ -435,7 +436,10 @@ export async function gmReplace(
     if (!input.computer && !idText(input.newUserId ?? '')) return fail(msg('gm.refused.nameUser'));
     const power = matchPower(game.variantId, String(input.power ?? ''));
     if (!power) {
-      const powers = variant.powers.map((p) => p.name).join(', ');
+      const powers = powersParam(
+        variant,
+        variant.powers.map((p) => p.name),
+      );
       return fail(msg('gm.refused.unknownPowerOf', { text: typed(input.power), variant: variant.name, powers }));
     }
     // A computer seat is put there by the game master only (docs/decisions.md).

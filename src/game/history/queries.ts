@@ -1,7 +1,7 @@
 /**
  * Read-only use-cases: status, the caller's context (for autocomplete and `/map`), `/why`, `/history`.
  */
-import { msg, t, type Msg } from '../../i18n/index.js';
+import { listParam, msg, t, type Msg } from '../../i18n/index.js';
 import { votedPowersIn } from '../orders/index.js';
 import { fogIsUp, phaseSeenBy, powerOfMember, powerView, viewerOf, type Viewer } from '../fog/index.js';
 import { parseLocationKey } from '../../engine/index.js';
@@ -244,7 +244,7 @@ export async function history(
       if (starts.length > 0) i = views.indexOf(starts[0]);
     }
     if (i < 0) {
-      const codes = views.map((p) => p.code).join(', ');
+      const codes = listParam(views.map((p) => p.code));
       return fail(msg('history.refused.noPhase', { text: typed(input.phase), count: views.length, phases: codes }));
     }
     const row = rows[i];

@@ -53,7 +53,7 @@ import {
   powersParam,
 } from '../core/index.js';
 import { eq } from 'drizzle-orm';
-import { localeOf, type Locale, msg, type Msg, type MsgParam } from '../../i18n/index.js';
+import { listParam, localeOf, type Locale, msg, type Msg, type MsgParam } from '../../i18n/index.js';
 import { fogRefusal, parseSetting, parseTableOptions, type TableOptionsInput } from '../settings/index.js';
 import { botVariants, getVariant } from '../../variants/index.js';
 import type { Variant } from '../../engine/variant.js';
@@ -206,9 +206,7 @@ function parseGameSettings(input: CreateGameInput, ownStored: boolean): Result<G
   const variant =
     botVariants().find((v) => v.id === wanted) ?? (ownStored ? variantOfGame({ variantId: wanted }) : undefined);
   if (!variant) {
-    const variants = botVariants()
-      .map((v) => v.id)
-      .join(', ');
+    const variants = listParam(botVariants().map((v) => v.id));
     return fail(msg('lobby.refused.unknownVariant', { text: typed(input.variantId), variants }));
   }
   const table = parseTableOptions(input.table ?? {});
@@ -232,10 +230,10 @@ function parseGameSettings(input: CreateGameInput, ownStored: boolean): Result<G
   if (!seats.ok) return seats;
   const press = input.press ?? 'open';
   if (!PRESS_MODES.includes(press as PressMode))
-    return fail(msg('lobby.refused.unknownPress', { text: typed(press), modes: PRESS_MODES.join(', ') }));
+    return fail(msg('lobby.refused.unknownPress', { text: typed(press), modes: listParam(PRESS_MODES) }));
   const scoring = input.scoring ?? SCORING_SYSTEMS[0];
   if (!SCORING_SYSTEMS.includes(scoring as ScoringSystem))
-    return fail(msg('lobby.refused.unknownScoring', { text: typed(scoring), systems: SCORING_SYSTEMS.join(', ') }));
+    return fail(msg('lobby.refused.unknownScoring', { text: typed(scoring), systems: listParam(SCORING_SYSTEMS) }));
   const locale = parseGameLocale(input);
   if (!locale.ok) return locale;
   const demonstration = input.demonstration === true;
@@ -360,7 +358,7 @@ export function gameOptionsFor(
     const spec = specs[name];
     if (!spec) return fail(msg('lobby.refused.unknownOption', { variant: variant.name, text: typed(name) }));
     if (!spec.values.includes(value))
-      return fail(msg('lobby.refused.optionValue', { name, values: spec.values.join(', '), text: typed(value) }));
+      return fail(msg('lobby.refused.optionValue', { name, values: listParam(spec.values), text: typed(value) }));
     options[name] = value;
   }
   for (const [name, spec] of Object.entries(specs)) options[name] ??= spec.default;

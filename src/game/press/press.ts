@@ -44,6 +44,7 @@ import {
   powerByName,
   variantOfGame,
   typed,
+  powersParam,
 } from '../core/index.js';
 import { enqueue, queueDm, worded } from '../outbox/index.js';
 import { msg, tr, type Locale, type Msg } from '../../i18n/index.js';
@@ -96,7 +97,10 @@ export async function openPressThread(
           msg('press.refused.notPowerList', {
             typed: typed(word),
             variant: variant.name,
-            powers: variant.powers.map((p) => p.name).join(', '),
+            powers: powersParam(
+              variant,
+              variant.powers.map((p) => p.name),
+            ),
           }),
         );
       named.push(power);

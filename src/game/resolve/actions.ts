@@ -9,7 +9,7 @@ import type { Tx } from '../../store/db.js';
 import { openGameByChannel, phaseById } from '../../store/queries.js';
 import type { GameRow, PhaseRow } from '../../store/schema.js';
 import type { Variant } from '../../engine/variant.js';
-import { msg, t as wordIn, type Locale, type Msg } from '../../i18n/index.js';
+import { listParam, msg, t as wordIn, type Locale, type Msg } from '../../i18n/index.js';
 import type { ActionCaller, ActionValues, VariantAction } from '../../variants/plugin/index.js';
 import {
   isError,
@@ -79,7 +79,7 @@ const command = (by: ActionBy) => (by === 'player' ? '/act' : '/gm act');
 function noSuchAction(variant: Variant, actions: string[], typed: string, by: ActionBy): Msg {
   const name = echoTyped(typed);
   if (actions.length === 0) return msg('act.refused.none', { variant: variant.name, by, command: command(by), name });
-  const list = actions.map((a) => `\`${a}\``).join(', ');
+  const list = listParam(actions.map((a) => `\`${a}\``));
   return msg('act.refused.unknown', { variant: variant.name, by, name, actions: list });
 }
 

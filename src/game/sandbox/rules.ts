@@ -38,7 +38,7 @@ import {
   writeListRecords,
 } from '../phase/index.js';
 import { checkOrder, parseProblemMsg } from '../orders/index.js';
-import { msg, t, type Locale, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
+import { listParam, msg, t, type Locale, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
 import {
   fail,
   powerByName,
@@ -453,7 +453,7 @@ function refusalOf(board: SandboxBoard, refusal: ActionRefusal, by: VariantActio
     case 'unknown': {
       const variant = board.variant.name;
       if (refusal.actions.length === 0) return fail(msg('sandbox.refused.noActions', { variant, by }));
-      const actions = refusal.actions.map((a) => `\`${a}\``).join(', ');
+      const actions = listParam(refusal.actions.map((a) => `\`${a}\``));
       return fail(msg('act.refused.unknown', { variant, by, name: echoTyped(refusal.typed), actions }));
     }
     case 'missing':

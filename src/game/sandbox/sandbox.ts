@@ -12,7 +12,7 @@
  * `sandboxIdleMs` after its last use (every write use-case first deletes the expired ones). The play itself is
  * src/game/sandbox/rules.ts.
  */
-import { msg, t, type Locale, type Msg } from '../../i18n/index.js';
+import { listParam, msg, t, type Locale, type Msg } from '../../i18n/index.js';
 import { fogIsUp, powerOfMember, powerView, viewerOf } from '../fog/index.js';
 import { first } from '../../store/store.js';
 import { IMPORT_LIMITS, readGameFile, type RenderInput } from '../history/index.js';
@@ -24,6 +24,7 @@ import {
   phaseCode,
   phaseLabel,
   phaseMsg,
+  powersParam,
   fail,
   inReadTransaction,
   inTransaction,
@@ -200,7 +201,7 @@ async function ownSandbox(tx: Tx, ref: SandboxRef, now: number): Promise<Sandbox
   if (ref.sandboxId === undefined || ref.sandboxId === null) return mine[0]!;
   const row = mine.find((r) => r.id === ref.sandboxId);
   if (!row) {
-    const yours = mine.map((r) => `#${r.id}`).join(', ');
+    const yours = listParam(mine.map((r) => `#${r.id}`));
     return fail(msg('sandbox.refused.notYours', { id: ref.sandboxId, yours }));
   }
   return row;
@@ -280,7 +281,7 @@ function phaseNamed(rows: PhaseRow[], game: GameRow, wanted: string): PhaseRow |
       msg('history.refused.noPhase', {
         text: typed(wanted),
         count: rows.length,
-        phases: rows.map((r) => named(r).code.toUpperCase()).join(', '),
+        phases: listParam(rows.map((r) => named(r).code.toUpperCase())),
       }),
     )
   );
@@ -688,7 +689,10 @@ export async function clearSandboxOrders(
     if (wanted !== '') {
       power = board.variant.powers.map((p) => p.name).find((p) => p.toLowerCase() === wanted) ?? null;
       if (!power) {
-        const powers = board.variant.powers.map((p) => p.name).join(', ');
+        const powers = powersParam(
+          board.variant,
+          board.variant.powers.map((p) => p.name),
+        );
         return fail(
           msg('sandbox.refused.unknownPower', { variant: board.variant.name, text: typed(input.power), powers }),
         );

@@ -3,7 +3,7 @@
  * "Settings beyond Discord's 25 options"), and `/game create`'s clock settings, read through the same parsers.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { type Msg, type MsgParam, msg } from '../../i18n/index.js';
+import { listParam, type Msg, type MsgParam, msg } from '../../i18n/index.js';
 import type { Tx } from '../../store/db.js';
 import { audit, openGameByChannel } from '../../store/queries.js';
 import { auditLog, type GameClock, type GameRow, games } from '../../store/schema.js';
@@ -95,7 +95,7 @@ export async function gmSet(
       .trim()
       .toLowerCase();
     if (!isSettingName(setting))
-      return fail(msg('settings.refused.unknown', { text: typed(input.setting), settings: SETTING_NAMES.join(', ') }));
+      return fail(msg('settings.refused.unknown', { text: typed(input.setting), settings: listParam(SETTING_NAMES) }));
     if (game.kind !== 'diplomacy') return fail(msg('settings.refused.kind'));
     if (game.status !== 'forming') return fail(msg('settings.refused.started', { setting }));
     const parsed = parseSetting(setting, input.value);
