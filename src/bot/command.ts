@@ -8,7 +8,7 @@ import type {
   ModalSubmitInteraction,
   RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { CooldownAction } from '../game/core/index.js';
+import type { CooldownAction, Refusal } from '../game/core/index.js';
 import type { BotContext } from './context.js';
 
 /** A button, select or modal of this command (custom_id `command:action:arg:…`, see components.ts). */
@@ -26,7 +26,7 @@ export interface BotCommand {
   /** The per-user budget this call spends, if any; checked by the router before `execute`. */
   cooldown?(interaction: ChatInputCommandInteraction): CooldownAction | null;
   /** How this command answers when the router refuses it (budget spent); by default the plain `⚠️ reason`. */
-  refuse?(ctx: BotContext, interaction: ChatInputCommandInteraction, error: string): Promise<void>;
+  refuse?(ctx: BotContext, interaction: ChatInputCommandInteraction, refusal: Refusal): Promise<void>;
   /**
    * What this command answers after an unexpected exception in `execute` or `component` (`action` set for a
    * component), instead of the router's plain `genericFailure`; it may read (never write) the store, and the router

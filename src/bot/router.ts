@@ -102,9 +102,7 @@ export class CommandRouter {
       const allowed = action ? await useCooldown(this.ctx.deps, interaction.user.id, action) : null;
       if (allowed && !allowed.ok) {
         this.ctx.log.info({ ...fields, cooldown: action }, 'command refused: cooldown');
-        await (command.refuse
-          ? command.refuse(this.ctx, interaction, allowed.error)
-          : replyRejected(interaction, allowed));
+        await (command.refuse ? command.refuse(this.ctx, interaction, allowed) : replyRejected(interaction, allowed));
         return;
       }
       await command.execute(this.ctx, interaction);

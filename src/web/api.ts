@@ -154,7 +154,7 @@ async function submit(api: ApiContext, c: Context): Promise<Response> {
   if (typeof body?.text !== 'string' || phaseId === null)
     return json(c, { ok: false, error: 'Send {"text": "<orders>", "phaseId": <the phase shown>}.' }, 400);
   const tooBig = orderInputProblem(api.deps, body.text);
-  if (tooBig) return json(c, { ok: false, error: tooBig }, 400);
+  if (tooBig) return json(c, { ok: false, error: t(api.locale(c), tooBig) }, 400);
   const r = await padSubmit(api.deps, api.key, tokenOf(c), { text: body.text, phaseId, locale: api.locale(c) });
   if (isPadRefusal(r) || !r.ok) return answer(api, c, r);
   // The busiest call: it answers the seat's orders as now stored (the rest of the view is unchanged), not a new view.

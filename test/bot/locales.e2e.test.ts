@@ -151,6 +151,16 @@ describe('texts in the reader’s language', () => {
     expect((await h.fake.slash('sam', FR, 'ready')).text).toContain('You are not playing in this game.');
   });
 
+  it('an /order refused before it is read (nothing given, too many orders) in the member’s language', async () => {
+    const blank = await h.fake.slash('alice', FR, 'order', { orders: ' ' });
+    expect(blank.finalText).toMatch(/^⚠️ Aucun ordre donné : écrivez un ordre par ligne/);
+    expect(englishWords(blank.finalText)).toEqual([]);
+    const orders = Array.from({ length: 61 }, () => 'A par H').join('; ');
+    const many = await h.fake.slash('chen', ZH, 'order', { orders });
+    expect(many.finalText).toMatch(/^⚠️ 一次的指令太多：一次 `\/下令` 最多 60 条。/);
+    expect(englishWords(many.finalText)).toEqual([]);
+  });
+
   it('a duration refused at /game create names the value in the member’s language', async () => {
     const fr = await h.fake.slash('eve', SPARE, 'game create', { variant: 'classic', movement: '3 jours' });
     expect(fr.text).toContain('La durée des mouvements : « 3 jours » n’est pas une durée');

@@ -534,7 +534,7 @@ describe('/sandbox act refused in the member’s language', () => {
       '⚠️ 本階段的指令已截止：決戰階段正在進行。請用 `/sandbox act action:declare` 宣告決戰。',
     );
     expect(await read('pierre', 'order', { orders: '  ' })).toMatch(/^⚠️ Aucun ordre donné : /);
-    expect(await read('lin', 'order', { orders: '  ' })).toMatch(/^⚠️ 沒有下達命令：/);
+    expect(await read('lin', 'order', { orders: '  ' })).toMatch(/^⚠️ 沒有下達指令：/);
     // One sandbox each at most, two on the server.
     expect(await read('pierre', 'start')).toBe(
       '⚠️ Vous avez déjà 1 bac à sable, le maximum pour un membre : supprimez-en un avec `/bac-à-sable supprimer` d’abord (chacun est aussi supprimé après 1d sans usage).',

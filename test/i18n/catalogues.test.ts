@@ -4,7 +4,17 @@
  */
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES, formatList, formatNumber, listParam, LOCALES, localeOf, msg, t, tr } from '../../src/i18n/index.js';
+import {
+  CATALOGUES,
+  formatList,
+  formatNumber,
+  listParam,
+  LOCALES,
+  localeOf,
+  msg,
+  t,
+  tr,
+} from '../../src/i18n/index.js';
 
 /** `name:kind` of every placeholder of a parsed message, options included (`count:plural`, `power:argument`). */
 function placeholders(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {

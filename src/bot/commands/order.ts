@@ -12,7 +12,7 @@ import {
 } from 'discord.js';
 import { myOrders, orderInputProblem, submitOrders } from '../../game/orders/index.js';
 import { playerContext } from '../../game/history/index.js';
-import type { Caller } from '../../game/core/index.js';
+import type { Caller, Refusal } from '../../game/core/index.js';
 import { isBallotKey } from '../../game/phase/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
@@ -21,7 +21,7 @@ import { callerOf, replyPrivately } from '../respond.js';
 import { genericFailure } from '../router.js';
 import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
 import { code, listWithin, MAX_CHOICE, MAX_CONTENT, truncate } from '../text.js';
-import { nameIn, tr, type Locale, type MsgParam } from '../../i18n/index.js';
+import { nameIn, tr, type Locale, type Msg, type MsgParam } from '../../i18n/index.js';
 import { readerOf, refusalText } from '../locale.js';
 import { orderLanguage, powerName } from '../../variants/names.js';
 
@@ -46,14 +46,17 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   if (tooBig) return refuse(ctx, interaction, tooBig);
   logOrders(ctx.log, { user: caller.userId, channel: caller.channelId }, text, 'orders submitted');
   const r = await submitOrders(ctx.deps, { ...caller, text, locale: readerOf(interaction) });
-  if (!r.ok) return refuse(ctx, interaction, r.error);
+  if (!r.ok) return refuse(ctx, interaction, r);
   await replyPrivately(interaction, orderReply(r, readerOf(interaction)));
 }
 
 /** A refused `/order` (also the router's budget refusal): the reason, then the order set that stands. */
-async function refuse(ctx: BotContext, interaction: ChatInputCommandInteraction, error: string): Promise<void> {
+async function refuse(ctx: BotContext, interaction: ChatInputCommandInteraction, error: Refused): Promise<void> {
   await replyPrivately(interaction, await refusedOrderReply(ctx, callerOf(interaction), error, readerOf(interaction)));
 }
+
+/** Why orders were not stored: a use-case's refusal, or a message of the bot's own checks. */
+type Refused = Msg | Pick<Refusal, 'error' | 'message'>;
 
 type Submitted = Extract<Awaited<ReturnType<typeof submitOrders>>, { ok: true }>;
 
@@ -120,10 +123,10 @@ function writtenIn(locale: Locale, written?: Written): (text: string) => string 
 export async function refusedOrderReply(
   ctx: BotContext,
   caller: Caller,
-  error: string,
+  error: Refused,
   locale: Locale = 'en',
 ): Promise<string> {
-  const reason = truncate(`⚠️ ${error}`, 600);
+  const reason = truncate(`⚠️ ${refusalText(locale, error)}`, 600);
   const mine = await myOrders(ctx.deps, caller);
   if (!mine.ok) return reason;
   const head = tr(locale, 'orders.refused.head', { power: mine.powerName, phase: mine.phase.name });

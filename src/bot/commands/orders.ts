@@ -104,13 +104,13 @@ async function component(
       });
     // Like `/order`: every answer ends with the order set that stands (a refusal stores nothing).
     const locale = readerOf(interaction);
-    if (!allowed.ok) return void (await reply(await refusedOrderReply(ctx, caller, allowed.error, locale)));
+    if (!allowed.ok) return void (await reply(await refusedOrderReply(ctx, caller, allowed, locale)));
     const text = interaction.fields.getTextInputValue('orders');
     const tooBig = orderInputProblem(ctx.deps, text);
     if (tooBig) return void (await reply(await refusedOrderReply(ctx, caller, tooBig, locale)));
     logOrders(ctx.log, { user: caller.userId, channel: caller.channelId }, text, 'orders pasted');
     const r = await submitOrders(ctx.deps, { ...caller, text, phaseId: Number(args[0]), locale });
-    return void (await reply(r.ok ? orderReply(r, locale) : await refusedOrderReply(ctx, caller, r.error, locale)));
+    return void (await reply(r.ok ? orderReply(r, locale) : await refusedOrderReply(ctx, caller, r, locale)));
   }
   return handleConfirmation(ctx, interaction, action, args, async ([phaseId]) => {
     const r = await clearOrders(ctx.deps, { ...callerOf(interaction), phaseId: Number(phaseId) });

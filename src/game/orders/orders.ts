@@ -359,16 +359,15 @@ export function deadlinePassed(game: GameRow, now: number): Msg | null {
  * `;`-separated parts). Returns the sentence to show, or null when it is within bounds. Counting is one
  * linear pass that stops at the first excess.
  */
-export function orderInputProblem(deps: Pick<GameDeps, 'limits'>, text: string): string | null {
+export function orderInputProblem(deps: Pick<GameDeps, 'limits'>, text: string): Msg | null {
   const { maxOrderChars, maxOrderLines } = limitsOf(deps);
-  if (text.length > maxOrderChars)
-    return `That is too long: ${text.length} characters, at most ${maxOrderChars}. Send your orders in several \`/order\` commands.`;
+  if (text.length > maxOrderChars) return msg('orders.refused.tooLong', { length: text.length, max: maxOrderChars });
   let parts = 1;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 10 || c === 59 || c === 0xff1b) {
       parts++;
-      if (parts > maxOrderLines) return `That is too many orders at once: at most ${maxOrderLines} in one \`/order\`.`;
+      if (parts > maxOrderLines) return msg('orders.refused.tooMany', { max: maxOrderLines });
     }
   }
   return null;
@@ -406,10 +405,7 @@ export async function submitOrders(
     if (closed) return fail(closed);
     if (input.phaseId !== undefined && input.phaseId !== phase.id) return fail(msg('orders.refused.phaseChangedPaste'));
     const text = typeof input.text === 'string' ? input.text : '';
-    if (text.trim() === '')
-      return fail(
-        'No orders given: write one order per line or separate them with `;`, like `A par - bur; F bre - mao`.',
-      );
+    if (text.trim() === '') return fail(msg('orders.refused.noOrders'));
     const tooBig = orderInputProblem(deps, text);
     if (tooBig) return fail(tooBig);
     const position = phase.position;

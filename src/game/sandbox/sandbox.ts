@@ -600,7 +600,7 @@ export type SandboxOrdered = Result<{
 }>;
 
 /** Why an order text cannot be read at all (nothing in it, too long), or null. */
-function orderTextProblem(deps: GameDeps, text: string): string | Msg | null {
+function orderTextProblem(deps: GameDeps, text: string): Msg | null {
   if (text.trim() === '') return msg('sandbox.refused.noOrdersGiven');
   return orderInputProblem(deps, text);
 }
