@@ -2,6 +2,8 @@
  * Fitting text into Discord's limits: 2000 characters per message content, 100 per autocomplete
  * choice (https://discord.com/developers/docs/resources/message#create-message, …#autocomplete).
  */
+import { formatItems, type Locale } from '../i18n/index.js';
+
 export const MAX_CONTENT = 2000;
 export const MAX_CHOICE = 100;
 export const MAX_CHOICES = 25;
@@ -56,17 +58,31 @@ export function code(text: string): string {
   return `\`${text.replace(/`/g, 'ˋ')}\``;
 }
 
-/** `items` joined by commas, as many as fit in `room` characters after `lead`, then how many more there are. */
-export function listWithin(lead: string, items: string[], room: number, more: (n: number) => string): string {
+/**
+ * `items` listed as `locale` lists them (`formatItems`: `a, b, c`; Chinese `a、b、c`), as many as fit in `room`
+ * characters after `lead`, then how many more there are.
+ */
+export function listWithin(
+  lead: string,
+  items: string[],
+  room: number,
+  more: (n: number) => string,
+  locale: Locale = 'en',
+): string {
+  // How many fit, measured with `, ` between them (no locale's separator is longer).
   let line = lead;
+  let kept = 0;
   for (const [i, item] of items.entries()) {
     const next = `${line}${i === 0 ? '' : ', '}${item}`;
     const tail = i === items.length - 1 ? '' : more(items.length - i - 1);
-    if (next.length + tail.length > room)
-      return i === 0 ? `${line}${more(items.length)}` : `${line}, ${more(items.length - i)}`;
+    if (next.length + tail.length > room) break;
     line = next;
+    kept = i + 1;
   }
-  return line;
+  if (kept === items.length) return `${lead}${formatItems(locale, items)}`;
+  if (kept === 0) return `${lead}${more(items.length)}`;
+  const separator = locale.startsWith('zh') ? '、' : ', ';
+  return `${lead}${formatItems(locale, items.slice(0, kept))}${separator}${more(items.length - kept)}`;
 }
 
 /**

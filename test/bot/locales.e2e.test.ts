@@ -161,6 +161,13 @@ describe('texts in the reader’s language', () => {
     expect(englishWords(many.finalText)).toEqual([]);
   });
 
+  it('the units still without an order listed as Chinese lists them', async () => {
+    const r = await h.fake.slash('chen', ZH, 'order', { orders: 'A par H' });
+    const missing = r.finalText.split('\n').find((line) => line.includes('尚未下令的单位：'));
+    expect(missing).toMatch(/尚未下令的单位：[AF] \S+、[AF] \S+/);
+    expect(missing).not.toContain(', ');
+  });
+
   it('a duration refused at /game create names the value in the member’s language', async () => {
     const fr = await h.fake.slash('eve', SPARE, 'game create', { variant: 'classic', movement: '3 jours' });
     expect(fr.text).toContain('La durée des mouvements : « 3 jours » n’est pas une durée');

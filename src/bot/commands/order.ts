@@ -83,14 +83,22 @@ export function orderSetLines(
   const lines = [
     set.orders.length === 0
       ? tr(locale, 'orders.now.none')
-      : listWithin(tr(locale, 'orders.now', { count: set.orders.length }), set.orders.map(mark), SET_ORDERS_ROOM, (n) =>
-          tr(locale, 'orders.now.more', { count: n }),
+      : listWithin(
+          tr(locale, 'orders.now', { count: set.orders.length }),
+          set.orders.map(mark),
+          SET_ORDERS_ROOM,
+          (n) => tr(locale, 'orders.now.more', { count: n }),
+          locale,
         ),
   ];
   if (set.missing.length > 0)
     lines.push(
-      listWithin(tr(locale, 'orders.now.missing'), set.missing, SET_MISSING_ROOM, (n) =>
-        tr(locale, 'orders.now.missingMore', { count: n }),
+      listWithin(
+        tr(locale, 'orders.now.missing'),
+        set.missing,
+        SET_MISSING_ROOM,
+        (n) => tr(locale, 'orders.now.missingMore', { count: n }),
+        locale,
       ),
     );
   return lines.join('\n');

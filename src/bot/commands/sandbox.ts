@@ -242,6 +242,7 @@ function stateLines(locale: Locale, v: SandboxView): string[] {
           v.orders.map((o) => code(o.text)),
           700,
           more,
+          locale,
         ),
   ];
   const missing = v.duties
@@ -249,7 +250,13 @@ function stateLines(locale: Locale, v: SandboxView): string[] {
     .map((d) => `${d.power} (${formatItems(locale, d.missing)})`);
   if (missing.length > 0 && !closed)
     lines.push(
-      listWithin(tr(locale, 'sandbox.missing'), missing, 500, (n) => tr(locale, 'sandbox.morePowers', { count: n })),
+      listWithin(
+        tr(locale, 'sandbox.missing'),
+        missing,
+        500,
+        (n) => tr(locale, 'sandbox.morePowers', { count: n }),
+        locale,
+      ),
     );
   if (v.step) {
     // The variant's own words, in the owner's language, its commands as the sandbox takes them.
@@ -258,7 +265,7 @@ function stateLines(locale: Locale, v: SandboxView): string[] {
     const who = v.step.progress.powers.map((p) => `${p.power} ${p.answered ? answered : waiting}`);
     if (v.step.progress.gameMaster) who.push(tr(locale, 'sandbox.step.gm'));
     lines.push(sandboxWords(t(locale, v.step.line)));
-    if (who.length > 0) lines.push(listWithin(tr(locale, 'sandbox.step.waiting'), who, 400, more));
+    if (who.length > 0) lines.push(listWithin(tr(locale, 'sandbox.step.waiting'), who, 400, more, locale));
   }
   if (v.actions.length > 0) {
     lines.push(
@@ -267,6 +274,7 @@ function stateLines(locale: Locale, v: SandboxView): string[] {
         v.actions.map((a) => `${code(a.name)} (${formatItems(locale, a.as.map(asName(locale)))})`),
         500,
         more,
+        locale,
       ),
     );
   }
@@ -504,6 +512,7 @@ async function orderSub(
         r.stored.map((o) => `${code(o.text)} (${o.power})`),
         600,
         (n) => tr(locale, 'sandbox.more', { count: n }),
+        locale,
       ),
     );
   for (const x of r.replaced.slice(0, 5))
@@ -719,6 +728,7 @@ async function share(
           v.orders.map((o) => code(o.text)),
           1200,
           (n) => tr(locale, 'sandbox.more', { count: n }),
+          locale,
         );
   return replyWithMap(ctx, interaction, turn, ref, 'board', `${head}\n${bold(t(locale, v.name))}\n${orders}`);
 }

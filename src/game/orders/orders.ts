@@ -53,7 +53,7 @@ import {
   type OutboxPayload,
   worded,
 } from '../outbox/index.js';
-import { msg, t, type Locale, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
+import { listParam, msg, t, type Locale, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
 import { parseProblemMsg } from './problems.js';
 import { orderLanguage } from '../../variants/names.js';
 
@@ -233,7 +233,7 @@ function checkAdjustment(
       if (!variant.map.canStand(order.unit.type, order.unit)) {
         const coasts = variant.map.coastsOf(province).map((c) => `${province}/${c}`);
         const last = coasts.pop() ?? '';
-        const list = coasts.length > 0 ? msg('orders.problem.orList', { first: coasts.join(', '), last }) : last;
+        const list = coasts.length > 0 ? msg('orders.problem.orList', { first: listParam(coasts), last }) : last;
         return refused('orders.check.needsCoast', { place, coasts: list });
       }
       return { unitKey: province };
@@ -282,7 +282,7 @@ function orderSetLines(variant: Variant, duties: Duties, rows: OrderRow[]): Msg[
   const missing = missingOrders(duties, rows);
   return [
     ...(lines.length > 0 ? lines : [msg('orders.none')]),
-    missing.length > 0 ? msg('orders.missing', { units: missing.join(', ') }) : msg('orders.complete'),
+    missing.length > 0 ? msg('orders.missing', { units: listParam(missing) }) : msg('orders.complete'),
   ];
 }
 

@@ -7,7 +7,7 @@
 import type { Tx } from '../../store/db.js';
 import { playersOf } from '../../store/queries.js';
 import type { GameRow, PlayerRow } from '../../store/schema.js';
-import { msg, type Msg } from '../../i18n/index.js';
+import { listParam, msg, type Msg } from '../../i18n/index.js';
 import { identitiesHiddenNow, isPerson, memberRef, powersParam, timeRef, variantOfGame } from '../core/index.js';
 import { PROGRESS_EVERY_MS, nextProgressMark } from '../outbox/index.js';
 
@@ -65,6 +65,6 @@ export async function musterStatusLines(tx: Tx, game: GameRow, now: number): Pro
     ? variant
       ? powersParam(variant, names)
       : names.join(', ')
-    : waiting.map((s) => `${s.power} (${memberRef(s.userId)})`).join(', ');
+    : listParam(waiting.map((s) => `${s.power} (${memberRef(s.userId)})`));
   return [msg('muster.status.waiting', { ...ends, who })];
 }

@@ -38,7 +38,7 @@ import { stepStatus, type StepStatus } from './steps.js';
 import { dutiesOf, hasDuties, isBallotKey, ordersComplete } from './duties.js';
 import { musterStatusLines } from './muster-status.js';
 import { pluginMsg } from './texts.js';
-import { msg, t, type Msg, type MsgParam } from '../../i18n/index.js';
+import { listParam, msg, t, type Msg, type MsgParam } from '../../i18n/index.js';
 
 /** Powers that own a centre or a unit. */
 export function survivingPowers(variant: Variant, position: Position): string[] {
@@ -267,9 +267,9 @@ function formingLines(
   lines.push(
     joined.length > 0
       ? msg('status.joined', {
-          players: joined
-            .map((p) => (identitiesHiddenNow(game) ? p.power : `${p.power} ${playerName(p.userId!)}`))
-            .join(', '),
+          players: listParam(
+            joined.map((p) => (identitiesHiddenNow(game) ? p.power : `${p.power} ${playerName(p.userId!)}`)),
+          ),
         })
       : msg('status.joined.nobody'),
   );

@@ -26,7 +26,7 @@ import {
   timeRef,
   phaseMsg,
 } from '../core/index.js';
-import { msg } from '../../i18n/index.js';
+import { listParam, msg } from '../../i18n/index.js';
 
 const HOUR = 3_600_000;
 
@@ -124,7 +124,7 @@ export async function queueDueRemindersDetailed(deps: GameDeps): Promise<{ queue
             [
               msg('reminder.missing', {
                 power: player.power,
-                units: missing.join(', '),
+                units: listParam(missing),
                 phase: phaseMsg(phase.position.phase, variant),
                 channel: channelRef(game.channelId),
                 relative: timeRef(game.deadlineMs, 'R'),

@@ -6,7 +6,7 @@
 import { first } from '../../store/store.js';
 import { and, count, desc, eq, gt, notLike, sql } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
-import { msg } from '../../i18n/index.js';
+import { listParam, msg } from '../../i18n/index.js';
 import { ratings, type RatingPool } from '../../store/schema.js';
 import {
   COMPUTER_ID_PREFIX,
@@ -67,9 +67,7 @@ export async function leaderboard(
     return fail(
       msg('scores.refused.unknownPool', {
         typed: typed(input.pool),
-        pools: ratingPools()
-          .map((p) => p.pool)
-          .join(', '),
+        pools: listParam(ratingPools().map((p) => p.pool)),
       }),
     );
   const guildId = input.guildId;

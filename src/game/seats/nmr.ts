@@ -23,7 +23,7 @@ import type { Variant } from '../../engine/variant.js';
 import { isComputer, isPerson, phaseMsg, type GivenOrder, channelRef, variantOfGame } from '../core/index.js';
 import { dutiesOf, missingOrders, seatedToAct } from '../phase/index.js';
 import { queueDm } from '../outbox/index.js';
-import { msg } from '../../i18n/index.js';
+import { listParam, msg } from '../../i18n/index.js';
 import { NMR_COMPUTER } from './record.js';
 
 /**
@@ -84,7 +84,7 @@ export async function givenOrders(tx: Tx, game: GameRow, phase: PhaseRow, now: n
       power,
       phase: phaseName,
       channel: channelRef(game.channelId),
-      orders: texts.map((t) => `\`${t}\``).join(', '),
+      orders: listParam(texts.map((t) => `\`${t}\``)),
     };
     await queueDm(
       tx,

@@ -51,7 +51,7 @@ import { clearSeatOnHandOver, queueVotesCleared } from './hand-over.js';
 import { syncPressThreads } from '../press/index.js';
 import { dutiesOf, hasDuties, missingOrders } from '../phase/index.js';
 import { enqueue, queueDm, queueNotice, queueStatus, worded } from '../outbox/index.js';
-import { msg, type Msg } from '../../i18n/index.js';
+import { listParam, msg, type Msg } from '../../i18n/index.js';
 import { NMR_COMPUTER, recordSeatTurn, reliabilityRefusal, seatOutcome, silentFor } from './record.js';
 import { openCallOf, openSubstituteCall, queueCallClosed } from './substitute-calls.js';
 
@@ -106,7 +106,7 @@ function describePower(
     deadline: game.status === 'active' ? game.deadlineMs : null,
     holdings:
       units.length > 0
-        ? msg('seats.holdings', { centres, units: units.join(', ') })
+        ? msg('seats.holdings', { centres, units: listParam(units) })
         : msg('seats.holdings.noUnits', { centres }),
     units,
   };
@@ -366,7 +366,7 @@ function claimedText(
     msg('seats.sentence', { text: d.holdings }),
     deadline,
     msg('seats.claimed.stored', { power: d.power }),
-    ...(toDecide.length > 0 ? [msg('seats.claimed.toOrder', { units: toDecide.join(', ') })] : []),
+    ...(toDecide.length > 0 ? [msg('seats.claimed.toOrder', { units: listParam(toDecide) })] : []),
   ];
 }
 
