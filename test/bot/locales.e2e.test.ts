@@ -161,11 +161,16 @@ describe('texts in the reader’s language', () => {
     expect(englishWords(many.finalText)).toEqual([]);
   });
 
-  it('the units still without an order listed as Chinese lists them', async () => {
-    const r = await h.fake.slash('chen', ZH, 'order', { orders: 'A par H' });
-    const missing = r.finalText.split('\n').find((line) => line.includes('尚未下令的单位：'));
-    expect(missing).toMatch(/尚未下令的单位：[AF] \S+、[AF] \S+/);
-    expect(missing).not.toContain(', ');
+  it('the orders stored and the units still without an order listed as Chinese lists them', async () => {
+    const r = await h.fake.slash('chen', ZH, 'order', { orders: 'A par H; A mar H' });
+    const lines = r.finalText.split('\n');
+    expect(lines).toContain('✅ 已保存：`A par 守`、`A mar 守`');
+    expect(lines.find((line) => line.startsWith('你当前的指令'))).toMatch(
+      /^你当前的指令（2 条）：`A \S+ 守`、`A \S+ 守`$/,
+    );
+    // Fleet in Brest, or in the Mid-Atlantic after Spring.
+    expect(lines).toContainEqual(expect.stringMatching(/^⏳ 尚未下令的单位：F (bre|mao)$/));
+    expect(r.finalText).not.toContain(', ');
   });
 
   it('a duration refused at /game create names the value in the member’s language', async () => {

@@ -45,6 +45,8 @@ import {
   CATALOGUES,
   localeOf,
   msg,
+  formatItems,
+  listParam,
   t,
   tr,
   LOCALES,
@@ -267,7 +269,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
           return replyRejected(
             interaction,
             msg('lobby.refused.diplomacyOnly', {
-              options: diplomacyOnly.map((o) => `\`${o}:\``).join(', '),
+              options: listParam(diplomacyOnly.map((o) => `\`${o}:\``)),
               count: diplomacyOnly.length,
             }),
           );
@@ -414,7 +416,7 @@ async function start(ctx: BotContext, interaction: ChatInputCommandInteraction):
       people,
       computers: r.players.length - people,
       disorder: r.civilDisorder.length,
-      powers: r.civilDisorder.join(', '),
+      powers: formatItems(readerOf(interaction), r.civilDisorder),
     }),
   );
 }

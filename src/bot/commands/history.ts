@@ -49,7 +49,7 @@ import { drawScChart } from '../charts.js';
 import type { BotContext } from '../context.js';
 import { mapFileName, type MapPicture } from '../maps.js';
 import { discordText } from '../markup.js';
-import { msg, t, tr, type Locale, type Msg } from '../../i18n/index.js';
+import { formatItems, msg, t, tr, type Locale, type Msg } from '../../i18n/index.js';
 import { readerOf, refusalText, wordLines } from '../locale.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { choiceName, MAX_CHOICES, splitMessage } from '../text.js';
@@ -365,7 +365,9 @@ async function chart(ctx: BotContext, interaction: ChatInputCommandInteraction):
  * message quoted (`> `), so a line break inside a message can never start a line that reads as another message.
  */
 function pressLineText(locale: Locale, l: PressLine): string {
-  const to = l.toAll ? tr(locale, 'press.history.all', { powers: l.to.join(', ') }) : l.to.join(', ');
+  const to = l.toAll
+    ? tr(locale, 'press.history.all', { powers: formatItems(locale, l.to) })
+    : formatItems(locale, l.to);
   const head = tr(locale, 'press.history.line', { phase: l.phase, from: l.from, to });
   return [head, ...l.text.split(LINE_BREAKS).map((line) => `> ${line}`)].join('\n');
 }

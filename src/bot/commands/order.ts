@@ -21,7 +21,7 @@ import { callerOf, replyPrivately } from '../respond.js';
 import { genericFailure } from '../router.js';
 import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
 import { code, listWithin, MAX_CHOICE, MAX_CONTENT, truncate } from '../text.js';
-import { nameIn, tr, type Locale, type Msg, type MsgParam } from '../../i18n/index.js';
+import { formatItems, nameIn, tr, type Locale, type Msg, type MsgParam } from '../../i18n/index.js';
 import { readerOf, refusalText } from '../locale.js';
 import { orderLanguage, powerName } from '../../variants/names.js';
 
@@ -169,7 +169,8 @@ export function orderReply(r: Submitted, locale: Locale = 'en'): string {
   if (r.stored.some((o) => isBallotKey(o.unitKey))) notes.push(tr(locale, 'orders.reply.votesSecret'));
   notes.push(tr(locale, r.stored.length > 0 ? 'orders.reply.confirmSoon' : 'orders.reply.nothingStored'));
   const middle: string[] = [];
-  if (r.stored.length > 0) middle.push(tr(locale, 'orders.reply.stored', { orders: r.stored.map(mark).join(', ') }));
+  if (r.stored.length > 0)
+    middle.push(tr(locale, 'orders.reply.stored', { orders: formatItems(locale, r.stored.map(mark)) }));
   for (const x of r.replaced)
     middle.push(tr(locale, 'orders.reply.replaced', { before: code(write(x.before)), after: code(write(x.after)) }));
   for (const rej of r.rejected) middle.push(`❌ ${shown(rej.input)}: ${refusalText(locale, rej)}`);
