@@ -238,6 +238,11 @@ describe('abuse: floods are contained and the other game is unaffected', () => {
     const capped = await h.fake.slash('gm2', 'spare3', 'game create', { variant: 'classic' });
     expect(capped.text).toMatch(/This server already has 5 live games, its limit/);
     await h.fake.slash('carol', 'alpha', 'server limits', { live_games: 10 });
+    // refused in the member's language, nothing changed
+    h.fake.setLocale('carol', 'fr');
+    const tooLong = await h.fake.slash('carol', 'alpha', 'server limits', { min_phase: '2d' });
+    expect(tooLong.text).toContain('La phase la plus courte peut durer au plus 1 jour.');
+    h.fake.setLocale('carol', 'en-US');
     const short = await h.fake.slash('gm3', 'spare3', 'game create', { variant: 'classic', movement: '5m' });
     expect(short.text).toMatch(/movement phase cannot be shorter than 10m in this server/);
     expect(h.fake.channelMessages('spare3')).toEqual([]);

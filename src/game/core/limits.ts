@@ -227,17 +227,15 @@ export async function setServerLimits(
       const parsed = parseDuration(input.minPhase);
       if (!parsed.ok) return fail(parsed.message);
       if (parsed.ms < limits.minPhaseMs)
-        return fail(
-          `The shortest phase cannot go below the bot's own minimum of ${formatDuration(limits.minPhaseMs)}.`,
-        );
-      if (parsed.ms > 86_400_000) return fail('The shortest phase can be at most 1 day.');
+        return fail(msg('server.refused.minPhaseBelow', { min: formatDuration(limits.minPhaseMs) }));
+      if (parsed.ms > 86_400_000) return fail(msg('server.refused.minPhaseAbove'));
       minPhaseMs = parsed.ms;
     }
     if (typeof input.maxLiveGames === 'number') {
       if (!Number.isInteger(input.maxLiveGames) || input.maxLiveGames < 1)
-        return fail('Live games must be a whole number, at least 1.');
+        return fail(msg('server.refused.liveGamesWhole'));
       if (input.maxLiveGames > limits.maxLiveGamesPerServer)
-        return fail(`Live games can be at most ${limits.maxLiveGamesPerServer} (the bot's limit).`);
+        return fail(msg('server.refused.liveGamesAbove', { max: limits.maxLiveGamesPerServer }));
       maxLiveGames = input.maxLiveGames;
     }
     const now = deps.now();

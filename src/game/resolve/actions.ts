@@ -65,7 +65,7 @@ async function callerIn(tx: Tx, input: Caller, by: ActionBy): Promise<Found | { 
   if (!game) return fail(await noOpenGame(tx, input.channelId));
   if (game.gmUserId !== input.userId) return fail(msg('gm.refused.notMaster'));
   if (game.status !== 'active')
-    return fail(game.status === 'paused' ? 'The game is paused; resume it first.' : 'The game has not started yet.');
+    return fail(msg(game.status === 'paused' ? 'gm.refused.paused' : 'game.refused.notStarted'));
   const variant = variantOfGame(game);
   if (!variant) return fail(msg('game.refused.variantGone', { variant: game.variantId }));
   const phase = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;

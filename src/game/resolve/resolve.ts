@@ -61,9 +61,11 @@ import { fogIsUp, fogPublicResultsLines, queueFogResultsDms } from '../fog/index
 /** `step`: a variant's phase step closed early, every answer being in (src/game/phase/steps.ts). */
 export type ResolveReason = 'deadline' | 'ready' | 'gm' | 'step';
 
-export const ALREADY_RESOLVED = 'That phase has already been resolved.';
-const NOT_RUNNING = 'The game is not running.';
-const PAUSED = 'The game is paused; resume it first.';
+/** Refusals that only mean another process or the game master got there first (`sweepDueGames` passes them by). */
+const ALREADY_RESOLVED = msg('resolve.refused.alreadyResolved');
+const NOT_RUNNING = msg('resolve.refused.notRunning');
+const PAUSED = msg('gm.refused.paused');
+const RACES: ReadonlySet<string> = new Set([ALREADY_RESOLVED, NOT_RUNNING, PAUSED].map((m) => m.key));
 
 export interface ResolveOutcome {
   /** The phases resolved, in order (more than one when following phases had nobody to decide). */
@@ -121,8 +123,7 @@ export async function resolveDuePhases(
     if (r.ok) resolved += r.resolved.length;
     // Another process (a second shard, `/ready`, a game master) got there first, or paused or ended the game
     // since the query above: nothing is wrong and nothing is left to do.
-    else if (r.error !== ALREADY_RESOLVED && r.error !== NOT_RUNNING && r.error !== PAUSED)
-      failures.push(`game ${g.id}: ${r.error}`);
+    else if (!r.message || !RACES.has(r.message.key)) failures.push(`game ${g.id}: ${r.error}`);
   }
   return { resolved, ...(awaiting > 0 ? { awaiting } : {}), failures };
 }
@@ -165,7 +166,7 @@ export async function resolveInTx(
   reason: ResolveReason,
 ): Promise<Result<ResolveOutcome>> {
   const game = await gameById(tx, gameId);
-  if (!game) return fail('There is no such game.');
+  if (!game) return fail(msg('resolve.refused.noSuchGame'));
   if (game.status !== 'active') {
     return fail(game.status === 'paused' ? PAUSED : NOT_RUNNING);
   }
