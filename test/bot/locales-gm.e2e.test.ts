@@ -72,6 +72,8 @@ describe('a game master in French and in Chinese', () => {
 
   /** The whole flow in `channel`, run by `gm` with players `a` (France) and `b` (Germany). */
   async function gameMasterFlow(channel: string, locale: string, gm: string, a: string, b: string): Promise<void> {
+    // A refused creation first: an option Classic does not have.
+    await run(gm, channel, 'game create', { variant: 'classic', options: 'fog-ish' });
     await run(gm, channel, 'game create', { variant: 'classic', movement: '1h', locale, 'vacate-after': 0 });
     await run(a, channel, 'game join', { power: 'France' });
     await run(b, channel, 'game join', { power: 'Germany' });
@@ -123,6 +125,7 @@ describe('a game master in French and in Chinese', () => {
     expect(mj).toContain('Instantané de bac à sable');
     expect(mj).not.toContain('Sandbox');
     expect(read.get('alice')!.join('\n')).toContain('Seul le maître du jeu peut utiliser les commandes `/mj`.');
+    expect(mj).toContain('Classic Diplomacy n’a aucune option');
     expect(englishLeft(read.get('mj')!, true)).toEqual([]);
     expect(englishLeft(read.get('alice')!, true)).toEqual([]);
     expect(englishLeft(read.get('bob')!, true)).toEqual([]);
@@ -140,6 +143,7 @@ describe('a game master in French and in Chinese', () => {
     expect(zhu).toContain('**已结算的阶段**');
     expect(zhu).toContain('🧪 **沙盘 #');
     expect(zhu).not.toContain('Sandbox');
+    expect(zhu).toContain('Classic Diplomacy没有任何选项');
     expect(englishLeft(read.get('zhu')!)).toEqual([]);
     expect(englishLeft(read.get('chen')!)).toEqual([]);
     expect(englishLeft(read.get('lin')!)).toEqual([]);

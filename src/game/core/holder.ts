@@ -13,6 +13,8 @@ import type { Variant } from '../../engine/variant.js';
 import { powerByName, seatablePowers } from './variant-of-game.js';
 import { memberRef } from './text-refs.js';
 import { typed } from './echo.js';
+import type { Refusal } from './types.js';
+import { listParam, msg, t } from '../../i18n/index.js';
 
 /** Every computer player's user id starts so (a store query finds the computer seats by it). */
 export const COMPUTER_ID_PREFIX = 'computer:';
@@ -70,17 +72,12 @@ export function playerName(userId: string): string {
  * Reads a level as `/game create computer-level:` and `/gm replace level:` give it (missing: `fallback`); the
  * refusal names the levels.
  */
-export function parseLevel(
-  text: string | null | undefined,
-  fallback: Level,
-): { ok: true; level: Level } | { ok: false; error: string } {
+export function parseLevel(text: string | null | undefined, fallback: Level): { ok: true; level: Level } | Refusal {
   if (text === null || text === undefined || text === '') return { ok: true, level: fallback };
   const wanted = String(text).trim().toLowerCase();
   if (isLevel(wanted)) return { ok: true, level: wanted };
-  return {
-    ok: false,
-    error: `"${typed(text)}" is not a level of computer player. Levels: ${LEVELS.join(', ')}.`,
-  };
+  const message = msg('lobby.refused.level', { text: typed(text), levels: listParam(LEVELS) });
+  return { ok: false, error: t('en', message), message };
 }
 
 /** `/game create computer:` value meaning "every power nobody holds at `/game start`". */

@@ -6,7 +6,8 @@
 import type { Variant } from '../../engine/variant.js';
 import { getVariant } from '../../variants/index.js';
 import { powerName } from '../../variants/names.js';
-import { LOCALES } from '../../i18n/index.js';
+import { listParam, LOCALES, msg, t, type Msg } from '../../i18n/index.js';
+import type { Refusal } from './types.js';
 import { isStoredVariantId, storedVariantTexts } from '../../variants/stored.js';
 import { typed } from './echo.js';
 import { storedVariantOrLoad } from './stored-variants.js';
@@ -85,32 +86,33 @@ export function variantNameOf(game: { variantId: string; options?: Record<string
 export function parseOptionsText(
   variant: Variant,
   text: string | null | undefined,
-): { ok: true; options: Record<string, string> } | { ok: false; error: string } {
+): { ok: true; options: Record<string, string> } | Refusal {
   const options: Record<string, string> = {};
   if (!text?.trim()) return { ok: true, options };
   const specs = variant.rules.gameOptions ?? {};
   const names = Object.keys(specs);
+  const refused = (message: Msg): Refusal => ({ ok: false, error: t('en', message), message });
   for (const part of text
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)) {
     const [rawName, rawValue] = part.split('=').map((s) => s.trim());
     const name = names.find((n) => n.toLowerCase() === rawName!.toLowerCase());
-    if (!name) {
-      return {
-        ok: false,
-        error:
-          names.length === 0
-            ? `${variant.name} has no options (you gave "${typed(rawName)}").`
-            : `Unknown option "${typed(rawName)}"; ${variant.name} offers ${names.join(', ')}.`,
-      };
-    }
+    if (!name)
+      return refused(
+        names.length === 0
+          ? msg('lobby.refused.noOptions', { variant: variant.name, text: typed(rawName) })
+          : msg('lobby.refused.unknownOptionOf', {
+              variant: variant.name,
+              text: typed(rawName),
+              options: listParam(names),
+            }),
+      );
     const value = rawValue ?? (specs[name]!.values.includes('on') ? 'on' : '');
     if (!specs[name]!.values.includes(value))
-      return {
-        ok: false,
-        error: `Option ${name} takes ${specs[name]!.values.join(', ')} (you gave "${typed(rawValue)}").`,
-      };
+      return refused(
+        msg('lobby.refused.optionValue', { name, values: listParam(specs[name]!.values), text: typed(rawValue) }),
+      );
     options[name] = value;
   }
   return { ok: true, options };

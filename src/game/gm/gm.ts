@@ -445,7 +445,7 @@ export async function gmReplace(
     // A computer seat is put there by the game master only (docs/decisions.md).
     if (!input.computer && input.level) return fail(msg('gm.refused.levelWithoutComputer'));
     const level = parseLevel(input.level, game.computerLevel);
-    if (!level.ok) return fail(level.error);
+    if (!level.ok) return level;
     const newUserId = input.computer ? computerUserId(power, level.level) : input.newUserId!;
     const roster = await playersOf(tx, game.id);
     const holder = roster.find((p) => p.power === power);

@@ -219,13 +219,13 @@ function parseGameSettings(input: CreateGameInput, ownStored: boolean): Result<G
   if (palette !== 'standard' && palette !== 'colorblind')
     return fail(msg('lobby.refused.unknownPalette', { text: typed(palette) }));
   const written = parseOptionsText(variant, input.optionsText);
-  if (!written.ok) return fail(written.error);
+  if (!written.ok) return written;
   const options = gameOptionsFor(variant, { ...written.options, ...(input.options ?? {}) });
-  if (!options.ok) return fail(options.error);
+  if (!options.ok) return options;
   const computer = parseComputerSeats(variant, input.computer);
   if (!computer.ok) return fail(computer.error);
   const level = parseLevel(input.computerLevel, GAME_DEFAULT_LEVEL);
-  if (!level.ok) return fail(level.error);
+  if (!level.ok) return level;
   const seats = parseSeatSettings(input);
   if (!seats.ok) return seats;
   const press = input.press ?? 'open';

@@ -14,6 +14,7 @@ import {
   earlyResolutionAllowed,
   fail,
   inTransaction,
+  powerParam,
   type Caller,
   type GameDeps,
   type PhaseView,
@@ -23,6 +24,7 @@ import {
 import { queueProgressStatus } from '../outbox/index.js';
 import { humanPowersToAct, powersToWaitFor, resolveInTx } from './resolve.js';
 import { pluginMsg, storedStepUnderWay } from '../phase/index.js';
+import { msg } from '../../i18n/index.js';
 
 /**
  * Toggles the caller's readiness for the current phase. Returns the new state and, when this made everyone
@@ -53,10 +55,10 @@ export async function toggleReady(
     if (step?.spec.at === 'claim')
       return fail(
         (step.spec.readyRefusal !== undefined ? pluginMsg(step.spec.readyRefusal) : undefined) ??
-          'Orders are closed: a step of the phase is under way; `/act` tells the bot what you choose.',
+          msg('ready.refused.stepUnderWay'),
       );
     if (!(await humanPowersToAct(tx, variant, game, phase)).includes(player.power)) {
-      return fail(`${player.power} has nothing to decide this phase.`);
+      return fail(msg('ready.refused.nothingToDecide', { power: powerParam(variant, player.power) }));
     }
     const now = deps.now();
     const ready = !(await readyPowers(tx, phase.id)).has(player.power);
