@@ -60,7 +60,7 @@ describe('/game create with computer players', () => {
       variant: 'warring-states-cards',
       computer: 'Qin, Narnia',
     });
-    expect(cards.text).toContain('"Narnia" is not a dynasty');
+    expect(cards.text).toContain('Unknown dynasty "Narnia"');
   });
 
   it('seats named computer players at once; nobody joins as them; they are named, never mentioned', async () => {

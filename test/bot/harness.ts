@@ -30,7 +30,7 @@ import {
 } from '../support/fake-discord/index.js';
 import type { OptionValue } from '../support/fake-discord/commands.js';
 
-const GENEROUS_BUDGETS = Object.fromEntries(
+export const GENEROUS_BUDGETS = Object.fromEntries(
   Object.keys(DEFAULT_LIMITS.budgets).map((action) => [action, { uses: 10_000, windowMs: 1000 }]),
 ) as Limits['budgets'];
 

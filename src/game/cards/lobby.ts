@@ -77,10 +77,12 @@ export type CardComputerRequest = { fill: 'none' } | { fill: 'all' } | { fill: '
 
 /** A card table's seats: the dynasties, by id or Chinese name. */
 const dynastyNames: SeatNames<DynastyId> = {
-  noun: 'dynasty',
+  allAndNames: msg('cards.refused.computerAllAndNames'),
   seats: DYNASTIES,
   label: dynastyLabel,
   find: matchDynasty,
+  refuse: (text) =>
+    msg('cards.refused.dynasty', { name: typed(text), dynasties: namesParam(DYNASTIES.map(dynastyMsg)) }),
 };
 
 /**

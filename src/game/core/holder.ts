@@ -14,7 +14,9 @@ import { powerByName, seatablePowers } from './variant-of-game.js';
 import { memberRef } from './text-refs.js';
 import { typed } from './echo.js';
 import type { Refusal } from './types.js';
-import { listParam, msg, t } from '../../i18n/index.js';
+import { listParam, type Msg, msg, t } from '../../i18n/index.js';
+import { fail } from './tx.js';
+import { powerParam, powersParam } from './names.js';
 
 /** Every computer player's user id starts so (a store query finds the computer seats by it). */
 export const COMPUTER_ID_PREFIX = 'computer:';
@@ -88,18 +90,18 @@ export type ComputerSeatsRequest = { fill: 'none' } | { fill: 'all' } | { fill: 
 
 /** What a kind of game seats (Diplomacy's powers, the card game's dynasties) for `/game create computer:`. */
 export interface SeatNames<T> {
-  /** "power", "dynasty": named in the errors. */
-  noun: string;
+  /** The refusal of `all` written beside seats (it names what a seat is called). */
+  allAndNames: Msg;
   /** Every seat a computer player may take, in the order suggestions list them. */
   seats: readonly T[];
   /** How a seat is written in a suggestion and an error. */
   label(seat: T): string;
   /** The seat a written name means (a name, adjective, prefix…), or null. */
   find(text: string): T | null;
-  /** Why `text`, which names nothing in `seats`, is refused: e.g. a neutral power. Default: an unknown name. */
-  refuse?(text: string): string | null;
+  /** Why `text`, which names nothing in `seats`, is refused: an unknown name, a neutral power. */
+  refuse(text: string): Msg;
   /** Why naming `count` seats is refused (a table of only computer players is a demonstration table), or null. */
-  tooMany?(count: number): string | null;
+  tooMany?(count: number): Msg | null;
 }
 
 /** A list of seats as `/game create computer:` reads it. */
@@ -113,7 +115,7 @@ export type SeatListRequest<T> = { fill: 'none' } | { fill: 'all' } | { fill: 'n
 export function parseSeatList<T>(
   names: SeatNames<T>,
   text: string | null | undefined,
-): { ok: true; request: SeatListRequest<T> } | { ok: false; error: string } {
+): { ok: true; request: SeatListRequest<T> } | Refusal {
   const parts = String(text ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -121,29 +123,17 @@ export function parseSeatList<T>(
   if (parts.length === 0) return { ok: true, request: { fill: 'none' } };
   const all = parts.filter((p) => p.toLowerCase() === ALL_EMPTY_SEATS || p.toLowerCase() === 'all empty seats');
   if (all.length > 0) {
-    if (parts.length > all.length)
-      return {
-        ok: false,
-        error: `\`computer:\` takes either \`all\` (every empty seat at the start) or a list of ${plural(names.noun)}, not both.`,
-      };
+    if (parts.length > all.length) return fail(names.allAndNames);
     return { ok: true, request: { fill: 'all' } };
   }
   const seats: T[] = [];
   for (const part of parts) {
     const seat = names.find(part);
-    if (seat === null || !names.seats.includes(seat)) {
-      const refusal = names.refuse?.(part) ?? null;
-      return {
-        ok: false,
-        error:
-          refusal ??
-          `"${typed(part)}" is not a ${names.noun}. ${capitalized(plural(names.noun))}: ${names.seats.map(names.label).join(', ')}.`,
-      };
-    }
+    if (seat === null || !names.seats.includes(seat)) return fail(names.refuse(part));
     if (!seats.includes(seat)) seats.push(seat);
   }
   const tooMany = names.tooMany?.(seats.length) ?? null;
-  if (tooMany !== null) return { ok: false, error: tooMany };
+  if (tooMany !== null) return fail(tooMany);
   return { ok: true, request: { fill: 'named', seats } };
 }
 
@@ -162,7 +152,8 @@ export function seatListSuggestions<T>(
   const written = parts.filter(Boolean);
   const out: { label: string; text: string }[] = [];
   if (written.length === 0 && 'all empty seats'.includes(writing)) {
-    out.push({ label: 'all: every seat nobody has taken when the game starts', text: ALL_EMPTY_SEATS });
+    // the bot names this entry in the member's language (command.game.create.computer.suggest.all)
+    out.push({ label: ALL_EMPTY_SEATS, text: ALL_EMPTY_SEATS });
   }
   const taken = new Set(written.map((w) => names.find(w)).filter((s): s is T => s !== null));
   for (const seat of names.seats) {
@@ -174,27 +165,21 @@ export function seatListSuggestions<T>(
   return out;
 }
 
-const plural = (noun: string) => (noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`);
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 /** A Diplomacy variant's seats: its powers but the neutrals (the players' votes move those). */
 function powerSeats(variant: Variant): SeatNames<string> {
   const seatable = seatablePowers(variant);
   return {
-    noun: 'power',
+    allAndNames: msg('lobby.refused.computerAllAndNames'),
     seats: seatable,
     label: (power) => power,
     find: (text) => powerByName(variant, text),
     refuse: (text) => {
       const power = powerByName(variant, text);
-      if (power !== null)
-        return `${power} is a neutral power: the players' votes move it, and no player (person or computer) takes it.`;
-      return `"${typed(text)}" is not a power in ${variant.name}. Powers: ${seatable.join(', ')}.`;
+      if (power !== null) return msg('lobby.refused.computerNeutral', { power: powerParam(variant, power) });
+      const powers = powersParam(variant, seatable);
+      return msg('gm.refused.unknownPowerOf', { text: typed(text), variant: variant.name, powers });
     },
-    tooMany: (count) =>
-      count === seatable.length
-        ? 'Every power would be a computer player: a table of only computer players is a demonstration table; create it with `demonstration: True`.'
-        : null,
+    tooMany: (count) => (count === seatable.length ? msg('lobby.refused.allComputers') : null),
   };
 }
 
@@ -205,7 +190,7 @@ function powerSeats(variant: Variant): SeatNames<string> {
 export function parseComputerSeats(
   variant: Variant,
   text: string | null | undefined,
-): { ok: true; request: ComputerSeatsRequest } | { ok: false; error: string } {
+): { ok: true; request: ComputerSeatsRequest } | Refusal {
   const read = parseSeatList(powerSeats(variant), text);
   if (!read.ok) return read;
   const request = read.request;

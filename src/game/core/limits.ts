@@ -13,7 +13,7 @@ import { formatDuration, parseDuration } from './durations.js';
 import { channelRef } from './text-refs.js';
 import { fail, inReadTransaction, inTransaction } from './tx.js';
 import type { CooldownAction, GameDeps, Limits, Result } from './types.js';
-import { msg } from '../../i18n/index.js';
+import { type Msg, msg } from '../../i18n/index.js';
 
 export type { CooldownAction, Limits } from './types.js';
 
@@ -93,7 +93,7 @@ export async function newGameRefusal(
   deps: Pick<GameDeps, 'limits'>,
   guildId: string,
   userId: string,
-): Promise<string | null> {
+): Promise<Msg | null> {
   const forming = first(
     await tx
       .select({ channelId: games.channelId })
@@ -101,11 +101,10 @@ export async function newGameRefusal(
       .where(and(eq(games.guildId, guildId), eq(games.gmUserId, userId), eq(games.status, 'forming')))
       .limit(1),
   );
-  if (forming)
-    return `You already have a game forming in ${channelRef(forming.channelId)}: start or cancel it (\`/gm cancel\`) before creating another.`;
+  if (forming) return msg('lobby.refused.formingElsewhere', { channel: channelRef(forming.channelId) });
   const { maxLiveGames } = await serverLimits(tx, deps, guildId);
   if ((await liveGamesInServer(tx, guildId)) >= maxLiveGames)
-    return `This server already has ${maxLiveGames} live games, its limit; wait for one to finish (or ask a server manager about \`/server limits\`).`;
+    return msg('lobby.refused.liveGames', { max: maxLiveGames });
   return null;
 }
 

@@ -223,7 +223,7 @@ function parseGameSettings(input: CreateGameInput, ownStored: boolean): Result<G
   const options = gameOptionsFor(variant, { ...written.options, ...(input.options ?? {}) });
   if (!options.ok) return options;
   const computer = parseComputerSeats(variant, input.computer);
-  if (!computer.ok) return fail(computer.error);
+  if (!computer.ok) return computer;
   const level = parseLevel(input.computerLevel, GAME_DEFAULT_LEVEL);
   if (!level.ok) return level;
   const seats = parseSeatSettings(input);

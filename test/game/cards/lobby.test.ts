@@ -221,7 +221,7 @@ describe('card game lobby: computer seats at creation (issue 22 §5)', () => {
       { computer: 'all, qin' },
       '`computer:` takes either `all` (every empty seat at the start) or a list of dynasties, not both.',
     ],
-    [{ computer: 'rome' }, '"rome" is not a dynasty.'],
+    [{ computer: 'rome' }, 'Unknown dynasty "rome". Dynasties: '],
     [{ seats: 2, computer: 'qin, chu' }, 'a table of only computer players is a demonstration table'],
     [{ demonstration: true, computer: 'qin' }, 'A demonstration table gives every seat to a computer player'],
   ])('refuses %o, storing nothing', async (over, error) => {
