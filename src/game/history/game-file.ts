@@ -82,8 +82,7 @@ async function diplomacyGame(
 /** Most of one event-loop turn spent reading and writing phases of a game's file (ms); the rest wait for the next. */
 const FILE_SLICE_MS = 4;
 
-const CHANGED =
-  'The game changed while its file was being made (a phase was rolled back): run `/history export` again.';
+const CHANGED = msg('history.refused.changed');
 
 /** A resolved phase as the file's first read lists it: a rollback or a new resolution changes its claim. */
 type Listed = Pick<PhaseRow, 'id' | 'resolvedAt' | 'claimToken'>;

@@ -12,6 +12,8 @@ import { gmAdvance, gmRollback } from '../../../src/game/gm/index.js';
 import { resolveDuePhases, runAction } from '../../../src/game/resolve/index.js';
 import { submitOrders } from '../../../src/game/orders/index.js';
 import { loopTurns } from '../../../src/game/core/loop-turns.js';
+import { type Msg, t } from '../../../src/i18n/index.js';
+import { englishWords } from '../../support/english-left.js';
 import { games, phases } from '../../../src/store/schema.js';
 import { CHANNEL, GM, err, internalErrors, makeEnv, ok, startedGame, userOf, type TestEnv } from '../helpers.js';
 
@@ -98,7 +100,12 @@ describe('the game file (`/history export`) in the game layer', () => {
         if (++pieces === 2) ok(await gmRollback(env.deps, gm));
         return piece();
       }) as Promise<T>;
-    expect(err(await gameFileInTurns(env.deps, CHANNEL, rolledBack))).toMatch(/The game changed while its file/);
+    const refused = await gameFileInTurns(env.deps, CHANNEL, rolledBack);
+    expect(err(refused)).toMatch(/The game changed while its file/);
+    // worded in the member's locale by the bot (replyRejected), with no English left
+    const message = (refused as { message?: Msg }).message!;
+    expect(t('fr', message)).toContain('relancez `/historique exporter`');
+    expect(englishWords(t('zh-CN', message))).toEqual([]);
     // Asked again, it holds the phases played now.
     expect(ok(await gameFileInTurns(env.deps, CHANNEL, loopTurns())).file.phases).toBe(1);
   });
