@@ -14,11 +14,16 @@ export interface ActivityConfig {
 
 const TIMEOUT_MS = 10_000;
 
-/** Exchanges an authorization code for the member's access token and id; the reason on failure (never a secret). */
+/** Why Discord did not let a member in, for the page to word (`pad.activity.reason.*`); `status` is Discord's HTTP status. */
+export type ActivityFailure =
+  | { reason: 'codeRefused' | 'meRefused'; status: number }
+  | { reason: 'noToken' | 'noUser' | 'unreachable' };
+
+/** Exchanges an authorization code for the member's access token and id; why not on failure (never a secret). */
 export async function exchangeCode(
   config: ActivityConfig,
   code: string,
-): Promise<{ ok: true; accessToken: string; userId: string } | { ok: false; error: string }> {
+): Promise<{ ok: true; accessToken: string; userId: string } | ({ ok: false } & ActivityFailure)> {
   const base = `${config.apiBase.replace(/\/+$/, '')}/v10`;
   try {
     const tokenResponse = await fetch(`${base}/oauth2/token`, {
@@ -32,18 +37,18 @@ export async function exchangeCode(
       }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-    if (!tokenResponse.ok) return { ok: false, error: `Discord refused the code (HTTP ${tokenResponse.status})` };
+    if (!tokenResponse.ok) return { ok: false, reason: 'codeRefused', status: tokenResponse.status };
     const token = (await tokenResponse.json()) as { access_token?: unknown };
-    if (typeof token.access_token !== 'string') return { ok: false, error: 'Discord sent no access token' };
+    if (typeof token.access_token !== 'string') return { ok: false, reason: 'noToken' };
     const me = await fetch(`${base}/users/@me`, {
       headers: { authorization: `Bearer ${token.access_token}` },
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-    if (!me.ok) return { ok: false, error: `Discord did not say who you are (HTTP ${me.status})` };
+    if (!me.ok) return { ok: false, reason: 'meRefused', status: me.status };
     const user = (await me.json()) as { id?: unknown };
-    if (typeof user.id !== 'string' || !/^\d{1,20}$/.test(user.id)) return { ok: false, error: 'Discord sent no user' };
+    if (typeof user.id !== 'string' || !/^\d{1,20}$/.test(user.id)) return { ok: false, reason: 'noUser' };
     return { ok: true, accessToken: token.access_token, userId: user.id };
   } catch {
-    return { ok: false, error: 'Discord could not be reached' };
+    return { ok: false, reason: 'unreachable' };
   }
 }

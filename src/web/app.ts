@@ -11,7 +11,7 @@ import type { Logger } from '../log.js';
 import type { GameDeps } from '../game/core/index.js';
 import { isPadRefusal, padView, padLinkInChannel } from '../game/pad/index.js';
 import type { Locale } from '../i18n/index.js';
-import { exchangeCode, type ActivityConfig } from './activity.js';
+import { exchangeCode, type ActivityConfig, type ActivityFailure } from './activity.js';
 import { pageAssets, type PageAssets } from './assets.js';
 import { messagePage, padShell, refusalPage } from './html.js';
 import { DEFAULT_WEB_LIMITS, rateLimits, type WebLimits } from './limits.js';
@@ -89,13 +89,31 @@ async function activitySession(c: Context, opts: PadAppOptions): Promise<Respons
   const body = (await c.req.json().catch(() => null)) as { code?: unknown; channelId?: unknown } | null;
   const code = typeof body?.code === 'string' && /^[A-Za-z0-9._~-]{1,200}$/.test(body.code) ? body.code : null;
   const channelId = typeof body?.channelId === 'string' && /^\d{1,20}$/.test(body.channelId) ? body.channelId : null;
-  if (!code || !channelId) return c.json({ ok: false, error: 'A code and a channel are needed.' }, 400);
+  if (!code || !channelId) {
+    const reason = word(locale, 'pad.activity.reason.noCode');
+    return c.json({ ok: false, error: word(locale, 'pad.activity.failed', { reason }) }, 400);
+  }
   const member = await exchangeCode(opts.activity, code);
   if (!member.ok)
-    return c.json({ ok: false, error: word(locale, 'pad.activity.failed', { reason: member.error }) }, 502);
+    return c.json(
+      { ok: false, error: word(locale, 'pad.activity.failed', { reason: failureReason(locale, member) }) },
+      502,
+    );
   const link = await padLinkInChannel(opts.deps, opts.key, { channelId, userId: member.userId });
   if (!link.ok) return c.json({ ok: false, error: word(locale, 'pad.activity.noSeat') }, 403);
   return c.json({ ok: true, accessToken: member.accessToken, token: link.token });
+}
+
+/** Why Discord did not let the member in, in their locale. */
+function failureReason(locale: Locale, failure: ActivityFailure): string {
+  switch (failure.reason) {
+    case 'codeRefused':
+      return word(locale, 'pad.activity.reason.codeRefused', { status: failure.status });
+    case 'meRefused':
+      return word(locale, 'pad.activity.reason.meRefused', { status: failure.status });
+    default:
+      return word(locale, `pad.activity.reason.${failure.reason}`);
+  }
 }
 
 /** Refuses the request with 429 when its link or address is over its rate; null when it may go on. */

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buttonsOf } from '../support/fake-discord/components.js';
+import { englishWords } from '../support/english-left.js';
 import { freePort, startPadHarness, type PadHarness } from './pad-support.js';
 
 const CHANNEL = 'diplo';
@@ -72,10 +73,10 @@ describe('the pad in Discord', () => {
   it('the Activity: the code is exchanged once, with the secret, for the member’s seat', async () => {
     const { h } = pad;
     const channelId = h.fake.channel(CHANNEL).id;
-    const session = (code: string) =>
+    const session = (code: string, language = 'en-US') =>
       fetch(`${pad.publicUrl}/.proxy/api/activity/session`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'accept-language': language },
         body: JSON.stringify({ code, channelId }),
       });
     const code = h.fake.authorize('bob');
@@ -86,7 +87,16 @@ describe('the pad in Discord', () => {
     const view = await fetch(`${pad.publicUrl}/api/view`, { headers: { authorization: `Bearer ${body.token}` } });
     expect(((await view.json()) as { power: string }).power).toBe('Germany');
     expect(JSON.stringify(body)).not.toContain(SECRET);
-    expect((await session(code)).status).toBe(502);
+    const reused = await session(code);
+    expect(reused.status).toBe(502);
+    expect(((await reused.json()) as { error: string }).error).toContain('Discord refused the code, HTTP 400');
+    // the reason in the member's language too, with no English left
+    const inFrench = (await (await session(code, 'fr')).json()) as { error: string };
+    expect(inFrench.error).toContain('Discord a refusé le code');
+    expect(englishWords(inFrench.error)).toEqual([]);
+    const inChinese = (await (await session(code, 'zh-TW')).json()) as { error: string };
+    expect(inChinese.error).toContain('Discord 拒絕了授權碼');
+    expect(englishWords(inChinese.error)).toEqual([]);
     expect((await session(h.fake.authorize('carol'))).status).toBe(403);
     // Inside Discord the page is the Activity's, at the root the URL mapping points to.
     const root = await fetch(`${pad.publicUrl}/?frame_id=1&instance_id=2&platform=desktop`);
