@@ -283,6 +283,16 @@ describe('a Warhammer sandbox', () => {
     expect(gameTables(h)).toBe(before);
     expect(fake.unexpectedErrors()).toEqual([]);
   });
+
+  it('quotes what the channel would read under a head in the owner’s language', async () => {
+    const { fake } = h;
+    fake.setLocale('emp', 'zh-CN');
+    await fake.slash('emp', 'old-world', 'sandbox start');
+    await fake.slash('emp', 'old-world', 'sandbox order', { orders: 'A cour - wast; A altd - wast' });
+    const declaring = await fake.slash('emp', 'old-world', 'sandbox next');
+    expect(declaring.text).toContain('📣 在对局中，频道此时会显示：\n> ');
+    expect(declaring.text).not.toContain('In the game');
+  });
 });
 
 describe('a sandbox from a direct message with the bot (issue 25 §1: "anywhere the bot can reply")', () => {

@@ -318,7 +318,7 @@ function postsText(locale: Locale, lines: readonly Msg[][], room: number): strin
       each,
     ),
   );
-  return ['📣 In the game, the channel would now read:', truncate(quoted.join('\n'), Math.max(200, room))];
+  return [tr(locale, 'sandbox.posts.head'), truncate(quoted.join('\n'), Math.max(200, room))];
 }
 
 function viewText(locale: Locale, v: SandboxView): string {
@@ -386,7 +386,7 @@ async function replyWithMap(
   const text =
     drawn || !input.ok || !input.input
       ? shown
-      : truncate(`${shown}\n(The map could not be drawn just now: \`/sandbox map\` tries again.)`);
+      : truncate(`${shown}\n${tr(readerOf(interaction), 'sandbox.mapFailed')}`);
   await interaction.editReply({
     content: truncate(text),
     files: drawn ? [{ attachment: drawn.png, name: drawn.name }] : [],
