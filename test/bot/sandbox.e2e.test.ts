@@ -460,6 +460,14 @@ describe('sandbox limits and a hostile member', () => {
     expect(uncloneable).toEqual([]);
     expect(fake.unexpectedErrors()).toEqual([]);
   });
+
+  it('draws the map of a French owner with its title in French', async () => {
+    h.fake.setLocale('mallory', 'fr');
+    const reply = await h.fake.slash('mallory', 'busy', 'sandbox map');
+    expect(reply.attachments).toHaveLength(1);
+    expect(calls.at(-1)).toMatch(/^Classic Diplomacy · bac à sable · (Printemps|Automne) 1901, mouvements/);
+    expect(uncloneable).toEqual([]);
+  });
 });
 
 describe('/sandbox act refused in the member’s language', () => {

@@ -373,11 +373,15 @@ async function replyWithMap(
   const name = typeof picture === 'string' ? picture : 'preview';
   let drawn: MapPicture | null = null;
   if (input.ok && input.input) {
-    const { variant, position, ...opts } = input.input;
+    const { variant, position, caption, ...opts } = input.input;
+    // labels, legend and title in the owner's locale (docs/locales.md "Names"); English as it always was
+    const locale = readerOf(interaction);
+    const inLocale =
+      locale === 'en' || !caption ? opts : { ...opts, locale, title: t(locale, caption).replaceAll('’', "'") };
     drawn = await ctx.maps.render(
       variant,
       position,
-      opts,
+      inLocale,
       mapFileName(`sandbox-${position.phase.season}-${position.phase.year}`, name),
       { priority: 'low' },
     );

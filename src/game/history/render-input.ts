@@ -9,6 +9,7 @@
 import { eq } from 'drizzle-orm';
 import type { Adjudication, OrderResult, Position, PowerOrder, ProvinceId } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
+import type { Msg } from '../../i18n/index.js';
 import type { Tx } from '../../store/db.js';
 import { players, type GameRow, type PhaseRow } from '../../store/schema.js';
 import { recordsOf, isBallotKey } from '../phase/index.js';
@@ -30,6 +31,8 @@ export interface RenderInput {
   results?: OrderResult[];
   adjudication?: Adjudication;
   title: string;
+  /** The title as a message, for a front end that draws the picture in its reader's locale (`title` is its English). */
+  caption?: Msg;
   /** The game's palette (`/game create palette:`). */
   palette: MapPalette;
   /** What the variant's plug-in draws beyond units and orders (absent when nothing). */

@@ -40,7 +40,7 @@ import {
   typed,
 } from '../core/index.js';
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Adjudication, Position, PowerOrder } from '../../engine/types.js';
+import type { Adjudication, Phase, Position, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import {
@@ -884,8 +884,28 @@ export async function endSandbox(deps: GameDeps, ref: SandboxRef): Promise<Resul
 /** Which picture of a sandbox: its board with the orders given, the results they would have, or the last step's. */
 export type SandboxPicture = 'board' | 'preview' | 'last';
 
-const pictureTitle = (variant: Variant, label: string, what: string) =>
-  `${variant.name} · sandbox · ${label}${what ? ` · ${what}` : ''}`;
+/** What a sandbox picture shows beside its board: the orders and their results, the orders given so far, or nothing. */
+type PictureShows = { what: 'results' } | { what: 'orders'; count: number } | { what: 'board' };
+
+/** A sandbox picture's title in English, and as a message the bot words in the owner's locale. */
+function pictureTitle(variant: Variant, phase: Phase, shows: PictureShows): { title: string; caption: Msg } {
+  const what =
+    shows.what === 'results'
+      ? ' · orders and results'
+      : shows.what === 'orders'
+        ? ` · ${shows.count} order${shows.count === 1 ? '' : 's'}`
+        : '';
+  const count = shows.what === 'orders' ? shows.count : 0;
+  return {
+    title: `${variant.name} · sandbox · ${phaseLabel(phase, variant)}${what}`,
+    caption: msg('sandbox.map.title', {
+      variant: variant.name,
+      phase: phaseMsg(phase, variant),
+      what: shows.what,
+      count,
+    }),
+  };
+}
 const drawnOrders = (list: readonly SandboxOrder[]): PowerOrder[] =>
   list.map((o) => ({ power: o.power, order: o.order }));
 
@@ -912,17 +932,17 @@ export async function sandboxRenderInput(
         orders: drawnOrders(last.orders),
         results: last.adjudication.results,
         adjudication: last.adjudication,
-        title: pictureTitle(variant, phaseLabel(last.position.phase, variant), 'orders and results'),
+        ...pictureTitle(variant, last.position.phase, { what: 'results' }),
         palette: 'standard',
       };
       return { ok: true, input: withSandboxOverlays(input, board, last.records ?? [], 'orders') };
     }
-    const what = board.orders.length === 0 ? '' : `${board.orders.length} order${board.orders.length === 1 ? '' : 's'}`;
+    const count = board.orders.length;
     const input: RenderInput = {
       variant,
       position: board.position,
       orders: drawnOrders(board.orders),
-      title: pictureTitle(variant, phaseLabel(board.position.phase, variant), what),
+      ...pictureTitle(variant, board.position.phase, count === 0 ? { what: 'board' } : { what: 'orders', count }),
       palette: 'standard',
     };
     return { ok: true, input: withSandboxOverlays(input, board, board.stage.records, 'board') };
@@ -941,7 +961,7 @@ export function sandboxPreviewInput(board: SandboxBoard, adjudication: Adjudicat
     orders: drawnOrders(board.orders),
     results: adjudication.results,
     adjudication,
-    title: pictureTitle(variant, phaseLabel(board.position.phase, variant), 'orders and results'),
+    ...pictureTitle(variant, board.position.phase, { what: 'results' }),
     palette: 'standard',
   };
   return withSandboxOverlays(input, board, board.stage.records, 'orders');

@@ -161,10 +161,16 @@ describe('a sandbox of a Classic game', () => {
     expect(last.title).toBe('Classic Diplomacy · sandbox · Winter 1901 adjustment · orders and results');
     expect(last.orders).toHaveLength(1);
     ok(await orderSandbox(env.deps, { ...me, text: 'A kie - ber' }));
-    expect(ok(await sandboxRenderInput(env.deps, me, 'board')).input).toMatchObject({
+    const board = ok(await sandboxRenderInput(env.deps, me, 'board')).input!;
+    expect(board).toMatchObject({
       title: 'Classic Diplomacy · sandbox · Spring 1902 movement · 1 order',
       orders: [{ power: 'Germany' }],
     });
+    // the title the bot draws for a member of another locale (src/bot/commands/sandbox.ts)
+    for (const input of [last, board]) expect(t('en', input.caption!)).toBe(input.title);
+    expect(t('fr', board.caption!)).toBe('Classic Diplomacy · bac à sable · Printemps 1902, mouvements · 1 ordre');
+    expect(t('zh-CN', last.caption!)).toContain('· 沙盘 ·');
+    expect(t('zh-CN', last.caption!)).toContain('· 指令与结果');
     const preview = ok(await previewSandbox(env.deps, me));
     expect(sandboxPreviewInput(preview.board, preview.adjudication)).toMatchObject({
       title: 'Classic Diplomacy · sandbox · Spring 1902 movement · orders and results',
