@@ -47,7 +47,7 @@ import {
 import type { BotCommand } from '../command.js';
 import { drawScChart } from '../charts.js';
 import type { BotContext } from '../context.js';
-import { mapFileName, type MapPicture } from '../maps.js';
+import { forReader, mapFileName, type MapPicture } from '../maps.js';
 import { discordText } from '../markup.js';
 import { formatItems, msg, t, tr, type Locale, type Msg } from '../../i18n/index.js';
 import { readerOf, refusalText, wordLines } from '../locale.js';
@@ -133,7 +133,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         drawn = await ctx.maps.render(
           variant,
           position,
-          { ...opts, palette: palette.ok ? palette.palette : opts.palette },
+          forReader({ ...opts, palette: palette.ok ? palette.palette : opts.palette }, locale),
           mapFileName(r.detail.phase.code, picture),
         );
       }

@@ -23,7 +23,7 @@ import { viewerOf } from '../../game/fog/index.js';
 import type { BotCommand } from '../command.js';
 import { localizedChoice } from '../command-locales.js';
 import type { BotContext } from '../context.js';
-import { mapFileName, ordersOfPower } from '../maps.js';
+import { forReader, mapFileName, ordersOfPower } from '../maps.js';
 import { msg, tr } from '../../i18n/index.js';
 import { readerOf } from '../locale.js';
 import { callerOf, replyRejected } from '../respond.js';
@@ -59,8 +59,9 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       mine.position,
       {
         orders,
-        title: tr(locale, 'map.title.mine', { phase: mine.phase.name, power: mine.power }),
+        title: tr(locale, 'map.title.mine', { phase: mine.phase.name, power: mine.power }).replaceAll('’', "'"),
         palette: palette.ok ? palette.palette : 'standard',
+        ...(locale === 'en' ? {} : { locale }),
         // Fog of war: the board as the player's power sees it (docs/table.md "Fog of war").
         ...(mine.fog ? { fog: mine.fog.hidden, legendCounts: mine.fog.counts } : {}),
       },
@@ -98,7 +99,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const picture = await ctx.maps.render(
     variant,
     position,
-    { ...opts, palette: chosen ?? opts.palette },
+    forReader({ ...opts, palette: chosen ?? opts.palette }, locale),
     mapFileName(phase.code),
   );
   const content = tr(locale, 'map.board', { phase: phase.name, variant: variant.name });

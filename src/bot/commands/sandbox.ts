@@ -72,7 +72,7 @@ import type { Adjudication } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
-import { mapFileName, type MapPicture } from '../maps.js';
+import { forReader, mapFileName, type MapPicture } from '../maps.js';
 import { discordText, timestamp } from '../markup.js';
 import { replyPrivately, replyRejected } from '../respond.js';
 import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
@@ -373,15 +373,11 @@ async function replyWithMap(
   const name = typeof picture === 'string' ? picture : 'preview';
   let drawn: MapPicture | null = null;
   if (input.ok && input.input) {
-    const { variant, position, caption, ...opts } = input.input;
-    // labels, legend and title in the owner's locale (docs/locales.md "Names"); English as it always was
-    const locale = readerOf(interaction);
-    const inLocale =
-      locale === 'en' || !caption ? opts : { ...opts, locale, title: t(locale, caption).replaceAll('’', "'") };
+    const { variant, position, ...opts } = input.input;
     drawn = await ctx.maps.render(
       variant,
       position,
-      inLocale,
+      forReader(opts, readerOf(interaction)),
       mapFileName(`sandbox-${position.phase.season}-${position.phase.year}`, name),
       { priority: 'low' },
     );

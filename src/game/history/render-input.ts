@@ -7,14 +7,14 @@
  * units beside their provinces with their retreat options).
  */
 import { eq } from 'drizzle-orm';
-import type { Adjudication, OrderResult, Position, PowerOrder, ProvinceId } from '../../engine/types.js';
+import type { Adjudication, OrderResult, Phase, Position, PowerOrder, ProvinceId } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import type { Msg } from '../../i18n/index.js';
+import { type Msg, msg } from '../../i18n/index.js';
 import type { Tx } from '../../store/db.js';
 import { players, type GameRow, type PhaseRow } from '../../store/schema.js';
 import { recordsOf, isBallotKey } from '../phase/index.js';
 import { gameById, openGameByChannel, ordersOf, phaseById, playerByUser } from '../../store/queries.js';
-import { phaseLabel, type Caller, type GameDeps, type Result, variantOfGame } from '../core/index.js';
+import { phaseLabel, phaseMsg, type Caller, type GameDeps, type Result, variantOfGame } from '../core/index.js';
 import { pluginOf } from '../../variants/index.js';
 import { fogIsUp, phaseSeenBy, powerView, SEES_NOTHING, type Viewer } from '../fog/index.js';
 import type { MapOverlay, OverlayContext, PictureKind } from '../../variants/plugin/index.js';
@@ -159,7 +159,6 @@ async function readRenderInput(
     if (fogIsUp(game) && viewer.kind !== 'all')
       return viewer.kind === 'power' ? await foggedInput(tx, game, variant, phase, picture, viewer.power) : null;
     const palette = paletteOf(game.palette);
-    const label = phaseLabel(phase.position.phase, variant);
     if (picture === 'after') {
       if (!phase.adjudication) return null;
       const next = phase.adjudication.position;
@@ -168,7 +167,7 @@ async function readRenderInput(
         {
           variant,
           position: next,
-          title: `${variant.name} · after ${label} · ${phaseLabel(next.phase, variant)}`,
+          ...pictureTitle(variant, phase.position.phase, { after: next.phase }),
           palette,
         },
         game,
@@ -179,7 +178,7 @@ async function readRenderInput(
     if (picture !== 'orders' || !phase.adjudication)
       return await withOverlays(
         tx,
-        { variant, position: phase.position, title: `${variant.name} · ${label}`, palette },
+        { variant, position: phase.position, ...pictureTitle(variant, phase.position.phase, 'board'), palette },
         game,
         phase,
         'board',
@@ -192,7 +191,7 @@ async function readRenderInput(
         orders: await shownOrders(tx, phase.id),
         results: phase.adjudication.results,
         adjudication: phase.adjudication,
-        title: `${variant.name} · ${label} · orders and results`,
+        ...pictureTitle(variant, phase.position.phase, 'orders'),
         palette,
       },
       game,
@@ -200,6 +199,26 @@ async function readRenderInput(
       'orders',
     );
   });
+}
+
+/**
+ * A phase picture's title in English (`Classic Diplomacy · Spring 1901 movement · orders and results`) and as the
+ * message a front end words in its reader's locale (`map.title.*`, as the channel's posts title the same pictures).
+ */
+function pictureTitle(
+  variant: Variant,
+  phase: Phase,
+  shows: 'board' | 'orders' | { after: Phase },
+): { title: string; caption: Msg } {
+  const label = phaseLabel(phase, variant);
+  const named = { variant: variant.name, phase: phaseMsg(phase, variant) };
+  if (shows === 'board') return { title: `${variant.name} · ${label}`, caption: msg('map.title.board', named) };
+  if (shows === 'orders')
+    return { title: `${variant.name} · ${label} · orders and results`, caption: msg('map.title.orders', named) };
+  return {
+    title: `${variant.name} · after ${label} · ${phaseLabel(shows.after, variant)}`,
+    caption: msg('map.title.after', { ...named, next: phaseMsg(shows.after, variant) }),
+  };
 }
 
 /**
@@ -216,13 +235,12 @@ async function foggedInput(
   power: string,
 ): Promise<RenderInput> {
   const palette = paletteOf(game.palette);
-  const label = phaseLabel(phase.position.phase, variant);
   if (!phase.adjudication || picture === null) {
     const view = powerView(variant, phase.position, power);
     return {
       variant,
       position: view.position,
-      title: `${variant.name} · ${label}`,
+      ...pictureTitle(variant, phase.position.phase, 'board'),
       palette,
       fog: view.hidden,
       legendCounts: view.counts,
@@ -240,7 +258,7 @@ async function foggedInput(
     return {
       variant,
       position: next,
-      title: `${variant.name} · after ${label} · ${phaseLabel(next.phase, variant)}`,
+      ...pictureTitle(variant, phase.position.phase, { after: next.phase }),
       palette,
       fog: seen.after.hidden,
       legendCounts: seen.after.counts,
@@ -253,7 +271,7 @@ async function foggedInput(
     orders: seen.orders,
     results: seen.adjudication.results,
     adjudication: seen.adjudication,
-    title: `${variant.name} · ${label} · orders and results`,
+    ...pictureTitle(variant, phase.position.phase, 'orders'),
     palette,
     fog: seen.before.hidden,
     legendCounts: seen.before.counts,
