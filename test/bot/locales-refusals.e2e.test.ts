@@ -64,3 +64,27 @@ describe('game creation refusals in French and Chinese', () => {
     expect(h.fake.channelMessages('lyon')).toEqual([]);
   });
 });
+
+describe('a seat’s holder named in the game’s language', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await createHarness({ users: ['gm', 'anne', 'bruno'], channels: ['paris'] });
+    await h.start();
+    for (const user of ['gm', 'anne', 'bruno']) h.fake.setLocale(user, 'fr');
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('the start post names a computer player in French', async () => {
+    await h.fake.slash('gm', 'paris', 'game create', { variant: 'classic', locale: 'fr', computer: 'Italy' });
+    await h.fake.slash('anne', 'paris', 'game join', { power: 'France' });
+    await h.fake.slash('bruno', 'paris', 'game join', { power: 'Germany' });
+    await h.fake.slash('gm', 'paris', 'game start');
+    const start = await h.fake.waitForChannelMessage('paris', (m) => m.content.includes('a commencé'));
+    expect(start.content).toContain('un joueur ordinateur (normal)');
+    expect(start.content).not.toContain('a computer player');
+  });
+});

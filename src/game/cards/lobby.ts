@@ -25,7 +25,7 @@ import {
   computerUserId,
   isComputer,
   parseSeatList,
-  playerName,
+  holderName,
   seatListSuggestions,
   type SeatNames,
   channelRef,
@@ -479,7 +479,7 @@ export async function startCardGame(deps: GameDeps, caller: Caller): Promise<Res
       msg('cards.log.start', {
         seats: msgList(
           view.seats.map((s, i) =>
-            msg('cards.log.startSeat', { dynasty: dynastyMsg(s.dynasty), name: playerName(ordered[i]!.userId) }),
+            msg('cards.log.startSeat', { dynasty: dynastyMsg(s.dynasty), name: holderName(ordered[i]!.userId) }),
           ),
         ),
       }),

@@ -6,7 +6,7 @@
  * own words for the same names: src/bot/cards/names.ts.
  */
 import { card, type CardId, type DynastyId, type SymbolId } from '../../cardgame/index.js';
-import { computerLevelOf, isComputer, playerName } from '../core/index.js';
+import { computerLevelOf, holderName, isComputer } from '../core/index.js';
 import { LOCALES, msg, type Localized, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
 
 const key = (k: string) => k as MessageKey;
@@ -46,14 +46,14 @@ export function msgStack(items: readonly (Msg | string)[]): Msg | string {
 export function holderMsg(userId: string): Msg | string {
   return isComputer(userId)
     ? msg('cards.holder.computerAlone', { level: msg(key(`cards.level.${computerLevelOf(userId)}`)) })
-    : playerName(userId);
+    : holderName(userId);
 }
 
 /** A seat in a list of the seated: "Qin 秦 (@user)", or the member alone before dynasties are drawn. */
 export function seatedMsg(userId: string, dynasty: DynastyId | null): Msg | string {
   return dynasty
-    ? msg('cards.list.seated', { dynasty: dynastyMsg(dynasty), name: playerName(userId) })
-    : playerName(userId);
+    ? msg('cards.list.seated', { dynasty: dynastyMsg(dynasty), name: holderName(userId) })
+    : holderName(userId);
 }
 
 /** `english` exactly as the English sentence writes it, and `other` (a message or a text) in every other locale. */

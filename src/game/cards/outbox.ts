@@ -9,7 +9,7 @@ import { publicView, type GameEvent, type CardGameView, type DynastyId } from '.
 import type { Tx } from '../../store/db.js';
 import type { GameRow } from '../../store/schema.js';
 import { msg, type MessageKey, type Msg } from '../../i18n/index.js';
-import { isComputer, playerName } from '../core/index.js';
+import { holderName, isComputer } from '../core/index.js';
 import { enqueue, queueStatus, worded, type KindPayload } from '../outbox/index.js';
 import { infoOf, loadCtx, seatRow, seatsToAct, toActOf, type CardCtx } from './store.js';
 import { changedStates, deadlineTimes, SUMMARY_EVENTS } from './notation.js';
@@ -159,7 +159,7 @@ export async function queueTurnPing(
 export function turnPingText(ctx: CardCtx, seat: number, deadline: number | null, reminder: boolean): Msg {
   const s = ctx.state!;
   const user = seatRow(ctx, seat)?.userId;
-  const who = user ? playerName(user) : msg(`cards.dynasty.${s.seats[seat]!.dynasty}.label` as MessageKey);
+  const who = user ? holderName(user) : msg(`cards.dynasty.${s.seats[seat]!.dynasty}.label` as MessageKey);
   const params = {
     lead: msg(reminder ? 'cards.turn.reminder' : 'cards.turn.lead', { who }),
     due: deadline !== null ? msg('cards.turn.due', { deadline: deadlineTimes(deadline) }) : '',

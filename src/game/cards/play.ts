@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { matchDynasty } from './lobby.js';
 import {
-  playerName,
+  holderName,
   fail,
   inReadTransaction,
   inTransaction,
@@ -54,7 +54,7 @@ export function notYourTurn(ctx: CardCtx): Msg {
   const info = infoOf(ctx);
   if (info.phase === 'give') return msg('cards.refused.everyoneGives');
   if (info.toActUserId === null) return msg('cards.refused.nobodyToAct');
-  const who = playerName(info.toActUserId);
+  const who = holderName(info.toActUserId);
   return info.deadline
     ? msg('cards.refused.turnOfDue', { who, deadline: timeRef(info.deadline, 'R') })
     : msg('cards.refused.turnOf', { who });

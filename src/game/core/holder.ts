@@ -71,6 +71,16 @@ export function playerName(userId: string): string {
 }
 
 /**
+ * A seat's holder as a message parameter: the member's reference, or a computer player (its level) and a vacant seat
+ * in the reader's words (`gm.holder.*`). What the game layer puts in a message names holders through here.
+ */
+export function holderName(userId: string): string | Msg {
+  if (isComputer(userId)) return msg('gm.holder.computer', { level: computerLevelOf(userId) });
+  if (isVacant(userId)) return msg('gm.holder.vacant');
+  return memberRef(userId);
+}
+
+/**
  * Reads a level as `/game create computer-level:` and `/gm replace level:` give it (missing: `fallback`); the
  * refusal names the levels.
  */

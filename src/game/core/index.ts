@@ -40,6 +40,7 @@ export {
   parseComputerSeats,
   parseLevel,
   parseSeatList,
+  holderName,
   playerName,
   seatListSuggestions,
   vacantUserId,

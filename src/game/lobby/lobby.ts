@@ -13,7 +13,7 @@ import {
   isComputer,
   parseComputerSeats,
   parseLevel,
-  playerName,
+  holderName,
   type ComputerSeatsRequest,
   type Level,
   hidesIdentities,
@@ -571,7 +571,7 @@ export async function startGame(
     const phaseName = phaseMsg(position.phase, variant);
     const roster = hidesIdentities(started)
       ? [msg('start.hidden')]
-      : joined.map((p) => msg('start.seat', { power: powerParam(variant, p.power), player: playerName(p.userId) }));
+      : joined.map((p) => msg('start.seat', { power: powerParam(variant, p.power), player: holderName(p.userId) }));
     const cdLine =
       civilDisorder.length > 0 ? [msg('start.disorder', { powers: powersParam(variant, civilDisorder) })] : [];
     // With `muster:`, the start post asks every seated member for **I'm here** (src/game/muster).

@@ -27,7 +27,7 @@ import {
 import { phases, players, readiness, substituteCalls, votes, type GameRow, type PhaseRow } from '../../store/schema.js';
 import {
   isPerson,
-  playerName,
+  holderName,
   vacantUserId,
   hidesIdentities,
   gameKindOf,
@@ -375,11 +375,11 @@ function claimNotice(game: GameRow, power: string, userId: string, previous: str
   if (returning)
     return hidesIdentities(game)
       ? msg('seats.notice.backHidden', { power })
-      : msg('seats.notice.back', { member: playerName(userId), power });
+      : msg('seats.notice.back', { member: holderName(userId), power });
   if (hidesIdentities(game)) return msg('seats.notice.tookHidden', { power });
   return previous && isPerson(previous)
-    ? msg('seats.notice.tookReplacing', { member: playerName(userId), power, previous: playerName(previous) })
-    : msg('seats.notice.took', { member: playerName(userId), power });
+    ? msg('seats.notice.tookReplacing', { member: holderName(userId), power, previous: holderName(previous) })
+    : msg('seats.notice.took', { member: holderName(userId), power });
 }
 
 /**
