@@ -78,7 +78,7 @@ describe('a seat’s holder named in the game’s language', () => {
     await h?.close();
   });
 
-  it('the start post names a computer player in French', async () => {
+  it('the start post and the status name a computer player in French', async () => {
     await h.fake.slash('gm', 'paris', 'game create', { variant: 'classic', locale: 'fr', computer: 'Italy' });
     await h.fake.slash('anne', 'paris', 'game join', { power: 'France' });
     await h.fake.slash('bruno', 'paris', 'game join', { power: 'Germany' });
@@ -86,5 +86,8 @@ describe('a seat’s holder named in the game’s language', () => {
     const start = await h.fake.waitForChannelMessage('paris', (m) => m.content.includes('a commencé'));
     expect(start.content).toContain('un joueur ordinateur (normal)');
     expect(start.content).not.toContain('a computer player');
+    const status = await h.fake.slash('anne', 'paris', 'game status');
+    expect(status.text).toContain('un joueur ordinateur (normal)');
+    expect(status.text).not.toContain('a computer player');
   });
 });

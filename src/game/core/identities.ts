@@ -1,12 +1,13 @@
 /**
  * Hidden identities (docs/bot.md "Press"): in a `gunboat` or `anonymous` game nobody but the game master learns who
  * plays which power until the game ends. Every text another member may read names a seat's holder through
- * `publicHolderName` (src/game/core/holder.ts's `playerName` for open games), and every channel post of such a
+ * `publicHolderName` (src/game/core/holder.ts's `holderName` for open games), and every channel post of such a
  * game passes `hideMembers` when it is queued (src/game/outbox/write.ts), the one place that makes sure no member
  * reference reaches the channel before the final post, which reveals who played whom.
  */
 import type { GameRow } from '../../store/schema.js';
-import { isPerson, playerName } from './holder.js';
+import { holderName, isPerson } from './holder.js';
+import { type Msg, msg } from '../../i18n/index.js';
 
 /** Does the game hide who plays which power (until it ends)? */
 export function hidesIdentities(game: Pick<GameRow, 'press'>): boolean {
@@ -22,8 +23,8 @@ export function identitiesHiddenNow(game: Pick<GameRow, 'press' | 'status'>): bo
  * A seat's holder as a text other members read: their mention in an open game; in a game that hides identities
  * "a player" (a computer player or a vacant seat is named as such in every game: no member is behind it).
  */
-export function publicHolderName(game: Pick<GameRow, 'press' | 'status'>, userId: string): string {
-  return identitiesHiddenNow(game) && isPerson(userId) ? 'a player' : playerName(userId);
+export function publicHolderName(game: Pick<GameRow, 'press' | 'status'>, userId: string): string | Msg {
+  return identitiesHiddenNow(game) && isPerson(userId) ? msg('gm.holder.hidden') : holderName(userId);
 }
 
 /**
