@@ -40,6 +40,9 @@ import { chooseStep, giveStep, handView } from '../../src/bot/cards/views.js';
 import { tableComponents } from '../../src/bot/cards/table.js';
 import { stateFromView } from '../../src/bot/cards/seen.js';
 import { cardName } from '../../src/bot/cards/format.js';
+import { notYourTurnText } from '../../src/bot/cards/handlers.js';
+import { computerUserId } from '../../src/game/core/index.js';
+import type { CardGameInfo } from '../../src/game/cards/index.js';
 import { play, table } from '../cardgame/fixtures.js';
 
 const ref = { gameId: 12345, version: 678 };
@@ -722,5 +725,13 @@ describe('other views', () => {
     const v = previewStep(ref, s, { type: 'wage', seat: 0, bright: s.seats[0]!.hand.find((c) => c.startsWith('B'))! });
     expect(v.content.startsWith('⚠️') || v.content.includes('confirm')).toBe(true);
     expect(apply(s, { type: 'wage', seat: 1, bright: 'B01' }).ok).toBe(false);
+  });
+});
+
+describe('whose turn it is, told to a member who pressed out of turn', () => {
+  it('names a computer player in the member’s words', () => {
+    const game = { toActUserId: computerUserId('qin', 'hard'), deadline: null, phase: 'battle' } as CardGameInfo;
+    expect(notYourTurnText(game, 'fr')).toContain('un joueur ordinateur (difficile)');
+    expect(notYourTurnText(game, 'en')).toContain('a computer player (hard)');
   });
 });

@@ -23,13 +23,13 @@ import type { Refusal } from '../../game/core/index.js';
 import { mentionedUserId } from '../markup.js';
 import { choiceName, userNameText } from '../text.js';
 import { dynastyLabel } from './format.js';
-import { playerName } from '../../game/core/index.js';
+import { holderName, playerName } from '../../game/core/index.js';
 import { readerOf, refusalText } from '../locale.js';
-import { msg, tr, type Locale, type MessageKey } from '../../i18n/index.js';
+import { msg, tr, type Locale, type MessageKey, type MsgParam } from '../../i18n/index.js';
 import { dynastyTitle } from './names.js';
 
 /** A game master's receipt in their own words, and that the channel has been told. */
-const told = (locale: Locale, key: MessageKey, params?: Record<string, string | number>) =>
+const told = (locale: Locale, key: MessageKey, params?: Record<string, MsgParam>) =>
   `${tr(locale, key, params)} ${tr(locale, 'cards.gmReply.told')}`;
 
 /** Handles the subcommands that mean something for a card game; false for the others (cancel, transfer). */
@@ -77,7 +77,7 @@ export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInter
       const named = interaction.options.getString('power', true);
       const r = await gmKickCards(ctx.deps, caller, { seat: mentionedUserId(named) ?? named });
       if (!r.ok) return done(r, () => '');
-      const who = playerName(r.userId);
+      const who = holderName(r.userId);
       const lobby = r.game.phase === 'lobby' ? 'yes' : 'no';
       return done(r, () =>
         r.dynasty

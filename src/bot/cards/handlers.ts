@@ -36,7 +36,7 @@ import {
   type CardDraftView,
   type CardGameInfo,
 } from '../../game/cards/index.js';
-import { type Caller, playerName } from '../../game/core/index.js';
+import { type Caller, holderName } from '../../game/core/index.js';
 import type { ComponentInteraction } from '../command.js';
 import type { BotContext } from '../context.js';
 import { discordText, timestamp } from '../markup.js';
@@ -152,7 +152,7 @@ export async function seatState(
 export function notYourTurnText(game: CardGameInfo, locale: Locale = 'en'): string {
   if (game.toActUserId === null)
     return tr(locale, game.phase === 'give' ? 'cards.turn.everyoneGives' : 'cards.turn.nobody');
-  const who = playerName(game.toActUserId);
+  const who = holderName(game.toActUserId);
   return game.deadline
     ? tr(locale, 'cards.turn.ofDue', { who, deadline: timestamp(game.deadline) })
     : tr(locale, 'cards.turn.of', { who });
