@@ -18,6 +18,7 @@ import { gameFileInTurns } from '../../src/game/history/game-file.js';
 import { loopTurns } from '../../src/game/core/loop-turns.js';
 import { nextProgressMark, PROGRESS_EVERY_MS, STATUS_MARK_KEY } from '../../src/game/outbox/write.js';
 import { orderSandbox, sandboxShareRefusal, startSandboxFromFile } from '../../src/game/sandbox/sandbox.js';
+import { msg } from '../../src/i18n/index.js';
 import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, T0, userOf, type TestEnv } from './helpers.js';
 
 let env: TestEnv;
@@ -153,11 +154,15 @@ describe('a sandbox opened from the file of a running game that hides who plays 
     const opened = ok(await startSandboxFromFile(env.deps, { ...place, fileName: file.name, text: file.text }));
     expect(opened.sandbox.gameChannelId).toBe(CHANNEL);
     ok(await orderSandbox(env.deps, { userId: userOf('France'), text: 'F bre - mao' }));
-    expect(await sandboxShareRefusal(env.deps, { userId: userOf('France') })).toMatch(/hides who plays whom/);
+    expect(await sandboxShareRefusal(env.deps, { userId: userOf('France') })).toEqual(
+      msg('sandbox.refused.hiddenShare'),
+    );
     // A member who plays nothing opens it too: still the running game's board, still not shared.
     const stranger = { ...place, userId: 'user-stranger' };
     ok(await startSandboxFromFile(env.deps, { ...stranger, fileName: file.name, text: file.text }));
-    expect(await sandboxShareRefusal(env.deps, { userId: 'user-stranger' })).toMatch(/hides who plays whom/);
+    expect(await sandboxShareRefusal(env.deps, { userId: 'user-stranger' })).toEqual(
+      msg('sandbox.refused.hiddenShare'),
+    );
     // Once it is over, the final post revealed the players: the sandbox may be shared.
     for (const power of POWERS) ok(await voteDraw(env.deps, as(power)));
     expect(await sandboxShareRefusal(env.deps, { userId: userOf('France') })).toBeNull();
