@@ -14,7 +14,6 @@ import type { Variant } from '../engine/variant.js';
 import type { Logger } from '../log.js';
 import { botVariants } from '../variants/index.js';
 import { renderMap, warmRenderer, type RenderOptions } from '../render/index.js';
-import { type Locale, type Msg, t } from '../i18n/index.js';
 
 export interface MapPicture {
   png: Buffer;
@@ -61,16 +60,6 @@ export interface MapRendererOptions {
 }
 
 /** Nothing private: no orders drawn, or orders drawn with their results (the phase is resolved). */
-/**
- * A picture for one reader: its drawing options in `locale` (labels, legend, and the title worded from `caption`;
- * docs/locales.md "Names"), English as it always was. Only drawing options are left, so the job crosses to the worker.
- */
-export function forReader<T extends RenderOptions>(opts: T & { caption?: Msg }, locale: Locale): T {
-  const { caption, ...drawing } = opts;
-  if (locale === 'en') return drawing as T;
-  return { ...drawing, locale, ...(caption ? { title: t(locale, caption).replaceAll('’', "'") } : {}) } as T;
-}
-
 export function isPublicRender(opts: RenderOptions): boolean {
   return (opts.orders?.length ?? 0) === 0 || opts.adjudication !== undefined || (opts.results?.length ?? 0) > 0;
 }

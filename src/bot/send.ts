@@ -69,7 +69,7 @@ import { deliverPressThread } from './press-threads.js';
 import { MAX_CONTENT, splitMessage } from './text.js';
 import { wordLines } from './locale.js';
 import { msg, t, tr, type Locale, type Msg } from '../i18n/index.js';
-import type { RenderOptions } from '../render/index.js';
+import { forReader, type RenderOptions } from '../render/index.js';
 
 /** Discord: an embed description holds 4096 characters, and all embeds of a message 6000 together. */
 const MAX_EMBED_DESCRIPTION = 4096;
@@ -589,18 +589,9 @@ function titled<T extends RenderOptions>(
   title: Msg,
   viewer: { variant: Variant; power: string | undefined },
 ): T {
-  if (!viewer.power) return inLocale(opts, locale, title);
+  if (!viewer.power) return forReader(opts, locale, title);
   const own = msg('fog.map.title', { title, power: powerParam(viewer.variant, viewer.power) });
-  return { ...opts, title: t(locale, own).replaceAll('’', "'"), ...(locale === 'en' ? {} : { locale }) };
-}
-
-/**
- * A picture's options for readers of `locale` (docs/locales.md "Names"): its labels and legend in it, and its title
- * (`title`; a variant's own picture keeps the title it gives). English pictures are drawn as they always were.
- */
-function inLocale<T extends RenderOptions>(opts: T, locale: Locale, title: Msg | null): T {
-  if (locale === 'en') return opts;
-  return { ...opts, locale, ...(title ? { title: t(locale, title).replaceAll('’', "'") } : {}) };
+  return { ...opts, title: t(locale, own), ...(locale === 'en' ? {} : { locale }) };
 }
 
 /** A picture a variant's step post names (src/game/history/render-input.ts `renderInputForStepPicture`). */
@@ -614,7 +605,7 @@ async function stepPicture(
   const input = await renderInputForStepPicture(deps, phaseId, picture);
   if (!input) return null;
   const { variant, position, file, ...rest } = input;
-  const drawn = inLocale(rest, locale, null);
+  const drawn = forReader(rest, locale, null);
   const p = position.phase;
   const name = `${p.season}-${p.year}-${p.type}`;
   return (await maps.render(variant, position, drawn, file ? mapFileName(name, file) : mapFileName(name))) ?? 'failed';

@@ -506,7 +506,7 @@ function assembleScene(b: SceneBase, drawn: UnitsAndOrders, marks: SceneMarks): 
   const { units, features, orders } = drawn;
   const { centers, entrances, labels, symbols, overlays } = marks;
   // A variant with its own calendar names its phases (Mandate of Heaven: "Winter 369 BC").
-  const titleText = opts.title ?? defaultTitle(variant, position, opts.locale);
+  const titleText = drawable(opts.title ?? defaultTitle(variant, position, opts.locale));
   // Then every line style, symbol and feature the picture shows, flowing in rows after the powers.
   const wanted = legendWants(orders, symbols, features, entrances, overlayLegend(overlays), {
     units,

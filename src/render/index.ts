@@ -20,6 +20,7 @@ import { pageBoardBytes, pageLayerBytes } from './page-scene.js';
 
 export { buildScene, phaseTitle, type RenderOptions } from './build-scene.js';
 export { drawScene } from './draw.js';
+export { forReader } from './reader.js';
 export { ensureFonts } from './fonts.js';
 export { stopRenderWorker } from './pool.js';
 export { boardKey, type PageBoard, type PageLayer, type PageScene } from './page-scene.js';

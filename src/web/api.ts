@@ -119,7 +119,7 @@ async function mapPartOf(api: ApiContext, c: Context, part: 'board' | 'layer'): 
   const { variant, position, ...drawn } = map.input;
   // The map in the viewer's language: its labels and legend, and its title (docs/pad.md "Language").
   const locale = api.locale(c);
-  const title = t(locale, map.title).replaceAll('’', "'");
+  const title = t(locale, map.title);
   const opts = locale === 'en' ? { ...drawn, title } : { ...drawn, locale, title };
   const board = boardKey(variant, position, opts);
   const key = part === 'board' ? board : digest([board, map.phaseId, opts]);

@@ -47,7 +47,8 @@ import {
 import type { BotCommand } from '../command.js';
 import { drawScChart } from '../charts.js';
 import type { BotContext } from '../context.js';
-import { forReader, mapFileName, type MapPicture } from '../maps.js';
+import { forReader } from '../../render/index.js';
+import { mapFileName, type MapPicture } from '../maps.js';
 import { discordText } from '../markup.js';
 import { formatItems, msg, t, tr, type Locale, type Msg } from '../../i18n/index.js';
 import { readerOf, refusalText, wordLines } from '../locale.js';

@@ -20,10 +20,12 @@ import {
   type MapPalette,
 } from '../../game/history/index.js';
 import { viewerOf } from '../../game/fog/index.js';
+import { powerParam } from '../../game/core/index.js';
 import type { BotCommand } from '../command.js';
 import { localizedChoice } from '../command-locales.js';
 import type { BotContext } from '../context.js';
-import { forReader, mapFileName, ordersOfPower } from '../maps.js';
+import { forReader } from '../../render/index.js';
+import { mapFileName, ordersOfPower } from '../maps.js';
 import { msg, tr } from '../../i18n/index.js';
 import { readerOf } from '../locale.js';
 import { callerOf, replyRejected } from '../respond.js';
@@ -59,7 +61,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       mine.position,
       {
         orders,
-        title: tr(locale, 'map.title.mine', { phase: mine.phase.name, power: mine.power }).replaceAll('’', "'"),
+        title: tr(locale, 'map.title.mine', { phase: mine.phase.name, power: powerParam(mine.variant, mine.power) }),
         palette: palette.ok ? palette.palette : 'standard',
         ...(locale === 'en' ? {} : { locale }),
         // Fog of war: the board as the player's power sees it (docs/table.md "Fog of war").

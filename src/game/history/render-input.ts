@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import type { Adjudication, OrderResult, Phase, Position, PowerOrder, ProvinceId } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import { type Msg, msg } from '../../i18n/index.js';
+import { type Msg, msg, t } from '../../i18n/index.js';
 import type { Tx } from '../../store/db.js';
 import { players, type GameRow, type PhaseRow } from '../../store/schema.js';
 import { recordsOf, isBallotKey } from '../phase/index.js';
@@ -202,23 +202,23 @@ async function readRenderInput(
 }
 
 /**
- * A phase picture's title in English (`Classic Diplomacy · Spring 1901 movement · orders and results`) and as the
- * message a front end words in its reader's locale (`map.title.*`, as the channel's posts title the same pictures).
+ * A phase picture's title as the message a front end words in its reader's locale (`map.title.*`, as the channel's
+ * posts title the same pictures), and its English wording (`Classic Diplomacy · Spring 1901 movement · orders and
+ * results`).
  */
 function pictureTitle(
   variant: Variant,
   phase: Phase,
   shows: 'board' | 'orders' | { after: Phase },
 ): { title: string; caption: Msg } {
-  const label = phaseLabel(phase, variant);
   const named = { variant: variant.name, phase: phaseMsg(phase, variant) };
-  if (shows === 'board') return { title: `${variant.name} · ${label}`, caption: msg('map.title.board', named) };
-  if (shows === 'orders')
-    return { title: `${variant.name} · ${label} · orders and results`, caption: msg('map.title.orders', named) };
-  return {
-    title: `${variant.name} · after ${label} · ${phaseLabel(shows.after, variant)}`,
-    caption: msg('map.title.after', { ...named, next: phaseMsg(shows.after, variant) }),
-  };
+  const caption =
+    shows === 'board'
+      ? msg('map.title.board', named)
+      : shows === 'orders'
+        ? msg('map.title.orders', named)
+        : msg('map.title.after', { ...named, next: phaseMsg(shows.after, variant) });
+  return { title: t('en', caption), caption };
 }
 
 /**
