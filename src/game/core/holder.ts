@@ -14,7 +14,7 @@ import { powerByName, seatablePowers } from './variant-of-game.js';
 import { memberRef } from './text-refs.js';
 import { typed } from './echo.js';
 import type { Refusal } from './types.js';
-import { listParam, type Msg, msg, t } from '../../i18n/index.js';
+import { listParam, type Msg, msg } from '../../i18n/index.js';
 import { fail } from './tx.js';
 import { powerParam, powersParam } from './names.js';
 
@@ -88,8 +88,7 @@ export function parseLevel(text: string | null | undefined, fallback: Level): { 
   if (text === null || text === undefined || text === '') return { ok: true, level: fallback };
   const wanted = String(text).trim().toLowerCase();
   if (isLevel(wanted)) return { ok: true, level: wanted };
-  const message = msg('lobby.refused.level', { text: typed(text), levels: listParam(LEVELS) });
-  return { ok: false, error: t('en', message), message };
+  return fail(msg('lobby.refused.level', { text: typed(text), levels: listParam(LEVELS) }));
 }
 
 /** `/game create computer:` value meaning "every power nobody holds at `/game start`". */

@@ -6,8 +6,9 @@
 import type { Variant } from '../../engine/variant.js';
 import { getVariant } from '../../variants/index.js';
 import { powerName } from '../../variants/names.js';
-import { listParam, LOCALES, msg, t, type Msg } from '../../i18n/index.js';
+import { listParam, LOCALES, msg } from '../../i18n/index.js';
 import type { Refusal } from './types.js';
+import { fail } from './tx.js';
 import { isStoredVariantId, storedVariantTexts } from '../../variants/stored.js';
 import { typed } from './echo.js';
 import { storedVariantOrLoad } from './stored-variants.js';
@@ -91,7 +92,6 @@ export function parseOptionsText(
   if (!text?.trim()) return { ok: true, options };
   const specs = variant.rules.gameOptions ?? {};
   const names = Object.keys(specs);
-  const refused = (message: Msg): Refusal => ({ ok: false, error: t('en', message), message });
   for (const part of text
     .split(',')
     .map((s) => s.trim())
@@ -99,7 +99,7 @@ export function parseOptionsText(
     const [rawName, rawValue] = part.split('=').map((s) => s.trim());
     const name = names.find((n) => n.toLowerCase() === rawName!.toLowerCase());
     if (!name)
-      return refused(
+      return fail(
         names.length === 0
           ? msg('lobby.refused.noOptions', { variant: variant.name, text: typed(rawName) })
           : msg('lobby.refused.unknownOptionOf', {
@@ -110,7 +110,7 @@ export function parseOptionsText(
       );
     const value = rawValue ?? (specs[name]!.values.includes('on') ? 'on' : '');
     if (!specs[name]!.values.includes(value))
-      return refused(
+      return fail(
         msg('lobby.refused.optionValue', { name, values: listParam(specs[name]!.values), text: typed(rawValue) }),
       );
     options[name] = value;
