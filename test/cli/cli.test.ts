@@ -314,6 +314,23 @@ describe('maps', () => {
     expect((await mapsCommand(['draw'])).stderr).toMatch(/unknown maps command "draw"/);
   });
 
+  it('show: exit 2 for a second variant or a variant with --variant-file, never one of them silently', async () => {
+    for (const args of [
+      ['show', 'classic', 'extra'],
+      ['show', 'classic', '--variant', 'warring-states'],
+      ['show', 'classic', '--variant-file', 'map.json'],
+    ]) {
+      const r = await mapsCommand(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    expect((await mapsCommand(['show', 'classic', 'extra'])).stderr).toBe('unexpected argument "extra"\n');
+    expect((await mapsCommand(['show', 'classic', '--variant-file', 'map.json'])).stderr).toMatch(
+      /^give one variant: maps show <variant> or maps show --variant-file <map.json>/,
+    );
+  });
+
   it('check: a report for every bundled variant; Classic is clean; exit 1 exactly when a problem is found', async () => {
     const r = await mapsCommand(['check']);
     const report = json(r.stdout) as Record<string, { ok: boolean; problems: string[] }>;

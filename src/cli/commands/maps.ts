@@ -33,6 +33,10 @@ export async function mapsCommand(args: string[]): Promise<CommandResult> {
 async function showCommand(args: string[]): Promise<CommandResult> {
   const flags = parseFlags(args, ['variant', 'variant-file']);
   const file = flags.values.get('variant-file');
+  if (flags.positional.length > 1) throw new InputError(`unexpected argument "${flags.positional[1]}"`);
+  const named = [flags.positional[0], flags.values.get('variant'), file].filter((v) => v !== undefined);
+  if (named.length > 1)
+    throw new InputError('give one variant: maps show <variant> or maps show --variant-file <map.json>');
   const id = flags.positional[0] ?? flags.values.get('variant');
   if (!file && !id) throw new InputError('which variant? (maps show <variant>)');
   await loadVariants(file ? [] : [id], file ? flags : undefined);
