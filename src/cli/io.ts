@@ -119,8 +119,11 @@ export interface Flags {
   positional: string[];
 }
 
-/** Read `--name value` / `--name=value` flags; only the names in `known` are accepted. */
-export function parseFlags(args: readonly string[], known: readonly string[]): Flags {
+/**
+ * Read `--name value` / `--name=value` flags; only the names in `known` are accepted. `switches` are flags without a
+ * value (`--dynasty-cards`), read as `'true'` when present.
+ */
+export function parseFlags(args: readonly string[], known: readonly string[], switches: readonly string[] = []): Flags {
   const values = new Map<string, string>();
   const positional: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -131,8 +134,15 @@ export function parseFlags(args: readonly string[], known: readonly string[]): F
     }
     const eq = arg.indexOf('=');
     const name = arg.slice(2, eq < 0 ? undefined : eq);
-    if (!known.includes(name))
-      throw new InputError(`unknown option --${name} (known: ${known.map((k) => `--${k}`).join(', ') || 'none'})`);
+    if (switches.includes(name)) {
+      if (eq >= 0) throw new InputError(`option --${name} takes no value`);
+      values.set(name, 'true');
+      continue;
+    }
+    if (!known.includes(name)) {
+      const all = [...known, ...switches].map((k) => `--${k}`).join(', ');
+      throw new InputError(`unknown option --${name} (known: ${all || 'none'})`);
+    }
     const value = eq < 0 ? args[++i] : arg.slice(eq + 1);
     if (value === undefined || value === '') throw new InputError(`option --${name} needs a value`);
     values.set(name, value);

@@ -30,7 +30,8 @@ describe('cards new', () => {
     [['new', '--players', '6', '--seed', 'x'], /--players 2 to 5/],
     [['new', '--players', '3'], /needs --seed/],
     [['new', '--players', '2', '--seed', 'x', '--dynasties', 'qin,wei'], /unknown dynasty "wei"/],
-    [['new', '--players', '3', '--seed', 'x', '--colour', 'red'], /unknown option --colour/],
+    [['new', '--players', '3', '--seed', 'x', '--colour', 'red'], /unknown option --colour \(known: .*--dynasty-cards/],
+    [['new', '--players', '3', '--seed', 'x', '--dynasty-cards=yes'], /option --dynasty-cards takes no value/],
     [['deal'], /unknown cards command "deal"/],
   ])('%j exits 2 with a one-line reason', async (args, reason) => {
     const r = await run(args);

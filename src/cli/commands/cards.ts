@@ -54,11 +54,8 @@ function eachInput(stdin: string, one: (raw: unknown, where: string) => unknown)
 }
 
 function cardsNew(args: string[]): CommandResult {
-  const dynastyCards = args.includes('--dynasty-cards');
-  const flags = parseFlags(
-    args.filter((a) => a !== '--dynasty-cards'),
-    ['players', 'seed', 'dynasties', 'stalemate-rounds', 'round-cap'],
-  );
+  const flags = parseFlags(args, ['players', 'seed', 'dynasties', 'stalemate-rounds', 'round-cap'], ['dynasty-cards']);
+  const dynastyCards = flags.values.has('dynasty-cards');
   const players = Number(flags.values.get('players'));
   if (!Number.isInteger(players) || players < 2 || players > 5)
     throw new InputError('cards new needs --players 2 to 5');
