@@ -23,6 +23,9 @@ export const USAGE = `usage: npm run -s cli -- <command>
   ai declare [--power <P>]… [--seed <S>]                      case(s) with decisive declarations -> the ones made
   variants import --from zhanguo|diplogm|python-diplomacy <path> [--svg <file>] [--out <variant.json>]
                                                             a variant file from another format (checked)
+  cards new --players N --seed S [--dynasty-cards]          a new game of the Warring States card game
+  cards apply | cards view [--seat K] | cards control | cards legal | cards ai --seat K | cards render --out <file.png>
+                                                            the card game's state on stdin (cards --help)
 
 JSON on stdout, diagnostics on stderr; exit 0 when the input was read, 2 for unreadable input.
 `;

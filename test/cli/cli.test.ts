@@ -384,6 +384,35 @@ describe('main', () => {
     }
   });
 
+  it('the usage names every command of the contract, the card game included', async () => {
+    const r = await run(['--help']);
+    for (const command of [
+      'adjudicate',
+      'parse',
+      'render',
+      'replay',
+      'maps show',
+      'maps check',
+      'ai orders',
+      'ai declare',
+    ])
+      expect(r.err).toContain(`  ${command} `);
+    for (const command of [
+      'variants import',
+      'cards new',
+      'cards apply',
+      'cards view',
+      'cards control',
+      'cards legal',
+      'cards ai',
+    ])
+      expect(r.err).toContain(command);
+    const cards = await run(['cards', '--help']);
+    expect(cards.code).toBe(2);
+    expect(cards.out).toBe('');
+    expect(cards.err).toMatch(/^usage: npm run -s cli -- cards <command>\n/);
+  });
+
   it('an unknown command: usage on stderr, exit 2', async () => {
     const r = await run(['frobnicate']);
     expect(r.code).toBe(2);

@@ -188,6 +188,8 @@ type RenderCards = (args: string[], stdin: string) => Promise<CommandResult>;
 
 export async function cardsCommand(args: string[], stdin: string): Promise<CommandResult> {
   const [sub, ...rest] = args;
+  if (sub === '--help' || sub === '-h' || sub === 'help')
+    return { code: EXIT.unreadable, stdout: '', stderr: CARDS_USAGE };
   if (sub === 'render') {
     try {
       // Loaded on demand (the canvas is not needed by the other commands). A literal path, so the bundler
@@ -233,7 +235,7 @@ export async function cardsCommand(args: string[], stdin: string): Promise<Comma
       default:
         throw new InputError(
           sub === undefined
-            ? `cards needs a command: new, apply, view, control, legal, ai or render`
+            ? `cards needs a command: new, apply, view, control, legal, ai or render (cards --help)`
             : `unknown cards command "${sub}" (new, apply, view, control, legal, ai, render)`,
         );
     }
