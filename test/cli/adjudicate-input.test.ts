@@ -331,6 +331,21 @@ const badInput: BadInput[] = [
     },
     message: /^case #1: variantState is invalid: activated: /,
   },
+  {
+    name: 'an id that is neither a string nor a number',
+    input: { id: { name: 'x' }, phase: SPRING, units: [] },
+    message: /^case #1: id: expected a string or a number$/,
+  },
+  {
+    name: 'Warhammer: destroyed losers that are neither true nor a list of units',
+    input: {
+      variant: 'warhammer',
+      phase: { season: 'spring', year: 1, type: 'movement' },
+      units: [],
+      battles: [{ province: 'altd', winner: 'Empire', destroyed: 5 }],
+    },
+    message: /^case #1: battles\.0\.destroyed: expected true or a list of unit labels$/,
+  },
 ];
 
 describe('issue 19 §3: bad input is refused clearly, never adjudicated (exit 2, one line naming what was wrong)', () => {

@@ -24,7 +24,7 @@ const stageSchema = z
   .passthrough();
 
 export const caseSchema = stageSchema.extend({
-  id: z.union([z.string(), z.number()]).optional(),
+  id: z.union([z.string(), z.number()], { error: 'expected a string or a number' }).optional(),
   variant: z.string().optional(),
   dislodged: z.array(dislodgedSchema).optional(),
   contested: z.array(z.string()).optional(),
@@ -42,7 +42,9 @@ export const caseSchema = stageSchema.extend({
         province: z.string().min(1),
         winner: z.string().min(1),
         unit: z.string().min(1).optional(),
-        destroyed: z.union([z.literal(true), z.array(z.string().min(1))]).optional(),
+        destroyed: z
+          .union([z.literal(true), z.array(z.string().min(1))], { error: 'expected true or a list of unit labels' })
+          .optional(),
       }),
     )
     .optional(),
