@@ -332,6 +332,31 @@ const badInput: BadInput[] = [
     message: /^case #1: variantState is invalid: activated: /,
   },
   {
+    name: 'a fleet on a province of several coasts without one of them',
+    input: { phase: SPRING, units: [{ power: 'France', type: 'F', province: 'spa', coast: null }] },
+    message: /^case #1: unit F spa: a fleet there stands on one of its coasts: spa\/nc or spa\/sc$/,
+  },
+  {
+    name: 'a fleet on a coast the province does not have',
+    input: { phase: SPRING, units: [{ power: 'France', type: 'F', province: 'spa', coast: 'ec' }] },
+    message: /^case #1: unit F spa\/ec: a fleet there stands on one of its coasts: spa\/nc or spa\/sc$/,
+  },
+  {
+    name: 'an army given a coast',
+    input: { phase: SPRING, units: [{ power: 'France', type: 'A', province: 'spa', coast: 'nc' }] },
+    message: /^case #1: unit A spa\/nc: an army there stands on the province, without a coast \(spa\)$/,
+  },
+  {
+    name: 'a fleet on a coast of a province that has none',
+    input: { phase: SPRING, units: [{ power: 'France', type: 'F', province: 'bre', coast: 'nc' }] },
+    message: /^case #1: unit F bre\/nc: a fleet there stands on the province, without a coast \(bre\)$/,
+  },
+  {
+    name: 'an army at sea',
+    input: { phase: SPRING, units: [unit('England', 'A', 'nth')] },
+    message: /^case #1: unit A nth: an army cannot stand there$/,
+  },
+  {
     name: 'an id that is neither a string nor a number',
     input: { id: { name: 'x' }, phase: SPRING, units: [] },
     message: /^case #1: id: expected a string or a number$/,

@@ -151,10 +151,20 @@ function checkUnits(variant: Variant, units: readonly Unit[], name: string): voi
       throw new InputError(`${name}: unit ${u.type} ${where}: no province "${u.province}" in ${variant.id}`);
     if (!powers.has(u.power)) throw new InputError(`${name}: unit ${u.type} ${where}: ${noPower(variant, u.power)}`);
     if (!variant.map.canStand(u.type, u))
-      throw new InputError(
-        `${name}: unit ${u.type} ${where}: ${u.type === 'A' ? 'an army' : 'a fleet'} cannot stand there`,
-      );
+      throw new InputError(`${name}: unit ${u.type} ${where}: ${whyNot(variant, u)}`);
   }
+}
+
+/** Why a unit cannot stand where it is given: a coast missing, wrong or too many, else the province itself. */
+function whyNot(variant: Variant, u: Unit): string {
+  const { map } = variant;
+  const coasts = map.coastsOf(u.province);
+  const bare = { province: u.province, coast: null };
+  if (u.type === 'F' && coasts.length > 0)
+    return `a fleet there stands on one of its coasts: ${coasts.map((c) => `${u.province}/${c}`).join(' or ')}`;
+  if (u.coast !== null && map.canStand(u.type, bare))
+    return `${u.type === 'A' ? 'an army' : 'a fleet'} there stands on the province, without a coast (${u.province})`;
+  return `${u.type === 'A' ? 'an army' : 'a fleet'} cannot stand there`;
 }
 
 /** Each variant's power names, computed once per variant (cases come by thousands). */
