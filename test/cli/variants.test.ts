@@ -124,6 +124,23 @@ describe('--variant-file with an imported variant', () => {
     expect(check.code).toBe(0);
   });
 
+  it('maps check passes a file imported without its drawing, as the import did, saying only its data was checked', async () => {
+    const bare = join(dir, 'bare.json');
+    const imported = await variantsCommand([
+      'import',
+      '--from',
+      'python-diplomacy',
+      join(dir, 'classic.map'),
+      '--out',
+      bare,
+    ]);
+    expect(imported.code).toBe(0);
+    const check = await mapsCommand(['check', '--variant-file', bare]);
+    expect(JSON.parse(check.stdout)).toEqual({ classic: { ok: true, problems: [] } });
+    expect(check.code).toBe(0);
+    expect(check.stderr).toBe('maps check: classic has no drawing (geometry): its data was checked, not its drawing\n');
+  });
+
   it('maps check names the province of a problem in the file', async () => {
     const data = JSON.parse(readFileSync(imported, 'utf8'));
     data.provinces.find((p: { id: string }) => p.id === 'spain').kind = 'swamp';
