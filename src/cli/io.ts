@@ -98,17 +98,24 @@ export function unreadable(reason: string): CommandResult {
 /** Thrown inside a command for input it cannot read; turned into exit 2 by `runCommand` (shared with the case reader). */
 export { InputError };
 
-/** Run a command body, turning `InputError` into exit 2 and anything else into exit 1 (never a stack trace on stdout). */
+/**
+ * What stderr says of an error that is a bug, not bad input: one line, its first; the stack follows only for whoever
+ * asked for it with `LOG_LEVEL=debug` (or `trace`), as the bot's logs do (docs/cli.md).
+ */
+export function internalError(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  const line = `internal error: ${message.split('\n')[0]} (a bug in Zhanguo: please report it with the input)\n`;
+  const debug = process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace';
+  return debug && e instanceof Error && e.stack ? `${line}${e.stack}\n` : line;
+}
+
+/** Run a command body, turning `InputError` into exit 2 and anything else into exit 1 (`internalError`'s one line). */
 export async function runCommand(body: () => CommandResult | Promise<CommandResult>): Promise<CommandResult> {
   try {
     return await body();
   } catch (e) {
     if (e instanceof InputError) return unreadable(e.message);
-    return {
-      code: EXIT.failed,
-      stdout: '',
-      stderr: `internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
-    };
+    return { code: EXIT.failed, stdout: '', stderr: internalError(e) };
   }
 }
 

@@ -8,7 +8,7 @@ import { adjudicateCommand } from './commands/adjudicate.js';
 import { mapsCommand } from './commands/maps.js';
 import { parseCommand } from './commands/parse.js';
 import { yieldHelperThreads } from './helper-threads.js';
-import { EXIT, readStdin, type CommandResult } from './io.js';
+import { EXIT, internalError, readStdin, type CommandResult } from './io.js';
 
 export const USAGE = `usage: npm run -s cli -- <command>
 
@@ -126,7 +126,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1
       process.exitCode = code;
     },
     (e: unknown) => {
-      process.stderr.write(`internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+      process.stderr.write(internalError(e));
       process.exitCode = EXIT.failed;
     },
   );

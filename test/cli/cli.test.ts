@@ -10,6 +10,7 @@ import datc from '../fixtures/datc.json' with { type: 'json' };
 import { adjudicateCommand } from '../../src/cli/commands/adjudicate.js';
 import { mapsCommand } from '../../src/cli/commands/maps.js';
 import { parseCommand } from '../../src/cli/commands/parse.js';
+import { runCommand } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import { getVariant, variantIds } from '../../src/variants/index.js';
 
@@ -364,6 +365,30 @@ describe('maps', () => {
     const r = await mapsCommand(['check', '--variant-file', file]);
     expect(r.code).toBe(1);
     expect(json(r.stdout).classic.problems).toContain('army adjacency not symmetric: ber -> mun but not mun -> ber');
+  });
+});
+
+describe('an internal error', () => {
+  const boom = () => {
+    throw new Error('boom\nsecond line');
+  };
+
+  it('exits 1 with one line on stderr, never a stack trace', async () => {
+    const r = await runCommand(boom);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('internal error: boom (a bug in Zhanguo: please report it with the input)\n');
+  });
+
+  it('with LOG_LEVEL=debug, the stack follows for whoever debugs it', async () => {
+    const before = process.env.LOG_LEVEL;
+    process.env.LOG_LEVEL = 'debug';
+    try {
+      expect((await runCommand(boom)).stderr).toMatch(/^internal error: boom \(a bug.*\)\nError: boom\n.*\n {4}at /s);
+    } finally {
+      if (before === undefined) delete process.env.LOG_LEVEL;
+      else process.env.LOG_LEVEL = before;
+    }
   });
 });
 
