@@ -285,6 +285,18 @@ describe('ai declare', () => {
     expect(out[1].declarations).toEqual([]); // Kislev was offered nothing
   });
 
+  it('commanders that are not {power: whole number} exit 2 naming the problem, whoever is asked', async () => {
+    for (const [commanders, reason] of [
+      [5, /^case [^:]+: commanders: expected \{power: number of declarations\}$/],
+      [{ Atlantis: 2 }, /^case [^:]+: commanders: "Atlantis" is not a power of warhammer \(/],
+      [{ Kislev: -1 }, /^case [^:]+: commanders\.Kislev: not a whole number$/],
+    ] as const) {
+      const r = await ai('declare', { ...exampleTurnCase, powers: ['Empire'], commanders });
+      expect(r.code, JSON.stringify(commanders)).toBe(2);
+      expect(r.stderr.trim()).toMatch(reason);
+    }
+  });
+
   it('decisive battles off, or a variant without them: nothing to declare', async () => {
     expect((await ai('declare', { ...exampleTurnCase, options: { decisiveBattles: 'off' } })).out.declarations).toEqual(
       [],

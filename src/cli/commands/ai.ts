@@ -151,18 +151,16 @@ function declarationsFor(
         }) ?? []);
   const seated = new Set(players ?? []);
   const chosen = powers ?? [...new Set(offered.map((d) => d.power))].filter((p) => !seated.has(p)).sort();
-  const commanders = isObject(raw.commanders) ? raw.commanders : {};
+  const commanders = commandersOf(variant, raw.commanders, name);
   return chosen.flatMap((power) => {
     const count = commanders[power];
-    if (count !== undefined && !(Number.isInteger(count) && (count as number) >= 0))
-      throw new InputError(`${name}: commanders.${power}: not a whole number`);
     return aiDeclarations({
       variant,
       position,
       orders,
       offered,
       power,
-      count: (count as number | undefined) ?? 1,
+      count: count ?? 1,
       options,
       level,
       ...(players ? { players } : {}),
@@ -187,6 +185,22 @@ function readOffered(value: unknown, name: string): DecisiveDeclaration[] {
       province: d.province as string,
     };
   });
+}
+
+/** A case's `commanders` (`{power: n}`, docs/cli.md), every entry checked, whichever powers are asked. */
+function commandersOf(variant: Variant, value: unknown, name: string): Record<string, number> {
+  if (value === undefined) return {};
+  if (!isObject(value)) throw new InputError(`${name}: commanders: expected {power: number of declarations}`);
+  const known = new Set(variant.powers.map((p) => p.name));
+  for (const [power, count] of Object.entries(value)) {
+    if (!known.has(power))
+      throw new InputError(
+        `${name}: commanders: "${power}" is not a power of ${variant.id} (${[...known].join(', ')})`,
+      );
+    if (!(Number.isInteger(count) && (count as number) >= 0))
+      throw new InputError(`${name}: commanders.${power}: not a whole number`);
+  }
+  return value as Record<string, number>;
 }
 
 /** A case's `powers` (else the flags'; null: the default), each checked against the variant. */
