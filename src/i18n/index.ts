@@ -76,6 +76,8 @@ export function localeOf(discordLocale: string | null | undefined): Locale {
 
 const cache = createIntlCache();
 const intls = new Map<Locale, IntlShape>();
+/** Set by the intl objects' `onError` while `t` words a message: the locale's text could not be worded. */
+let wordingFailed = false;
 
 function intlOf(locale: Locale): IntlShape {
   let intl = intls.get(locale);
@@ -85,8 +87,10 @@ function intlOf(locale: Locale): IntlShape {
         locale,
         defaultLocale: 'en',
         messages: CATALOGUES[locale],
-        // A formatting problem falls back to the key's English text (below); never an exception in a reply.
-        onError: () => {},
+        // A formatting problem falls back to the key's English text (`t`); never an exception in a reply.
+        onError: () => {
+          wordingFailed = true;
+        },
       },
       cache,
     );
@@ -123,7 +127,11 @@ export function nameIn(locale: Locale, name: Localized): string {
 export function t(locale: Locale, message: Msg): string {
   const own = CATALOGUES[locale][message.key] !== undefined ? locale : 'en';
   const values = message.params ? wordParams(locale, message.params) : undefined;
-  return intlOf(own).formatMessage({ id: message.key }, values, { ignoreTag: true }) as string;
+  wordingFailed = false;
+  const text = intlOf(own).formatMessage({ id: message.key }, values, { ignoreTag: true }) as string;
+  if (!wordingFailed || own === 'en') return text;
+  // The locale's text cannot be worded (docs/locales.md): English for this string alone, never its source.
+  return intlOf('en').formatMessage({ id: message.key }, values, { ignoreTag: true }) as string;
 }
 
 /** `t` for a key and its values, for callers that build the message where they word it. */

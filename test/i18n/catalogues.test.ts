@@ -84,6 +84,23 @@ describe('wording a message', () => {
     expect(t('fr', msg('locale.name', { unused: msg('locale.name') }))).toBe('Français');
   });
 
+  it('shows English for a string a locale lacks or cannot word, that string alone, never its key or source', () => {
+    const fr = CATALOGUES.fr as Record<string, string>;
+    const key = 'seats.refused.tooLate';
+    const english = 'Too late: France has already been taken by another member.';
+    const saved = fr[key]!;
+    try {
+      delete fr[key];
+      expect(tr('fr', key, { power: 'France' })).toBe(english);
+      fr[key] = '{power, plural, one {#} other {# prises} trop tard'; // a translation that does not parse
+      expect(tr('fr', key, { power: 'France' })).toBe(english);
+      expect(tr('fr', 'locale.name')).toBe('Français');
+    } finally {
+      fr[key] = saved;
+    }
+    expect(tr('fr', key, { power: 'France' })).toMatch(/^Trop tard/);
+  });
+
   it('words a missing value as the empty text rather than failing', () => {
     const missing = { game: null } as unknown as Record<string, string>;
     expect(t('fr', msg('game.refused.variantGone', { variant: missing.game! }))).toMatch(
