@@ -220,7 +220,7 @@ function readVariantFileAt(path: string): Variant {
   const { buildVariant, parseVariantData, VariantDataError } = variantFileSupport;
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
+    raw = JSON.parse(readText(path));
   } catch (e) {
     throw new InputError(`cannot read variant file ${path}: ${e instanceof Error ? e.message : String(e)}`);
   }
@@ -239,12 +239,25 @@ export function variantFromFlags(flags: Flags): Variant {
   return variantById(flags.values.get('variant') ?? 'classic');
 }
 
+/**
+ * A text without the byte-order mark Windows editors put before UTF-8 (JSON.parse refuses it; a browser's and
+ * `TextDecoder`'s reading drops it), so a file saved there reads as it does everywhere else.
+ */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** A file's text as UTF-8, without a byte-order mark (`withoutBom`). */
+export function readText(path: string): string {
+  return withoutBom(readFileSync(path, 'utf8'));
+}
+
 /** Parse JSON input, with the reason on failure. */
 export function parseJson(stdin: string): unknown {
   if (/^\s*$/.test(stdin)) throw new InputError('no input: pipe JSON on stdin');
   try {
     // JSON.parse allows surrounding whitespace; no trimmed copy of a large input.
-    return JSON.parse(stdin);
+    return JSON.parse(withoutBom(stdin));
   } catch (e) {
     throw new InputError(`input is not JSON: ${e instanceof Error ? e.message : String(e)}`);
   }

@@ -216,6 +216,13 @@ describe('a server brings its own variants', () => {
     expect(list.finalText).not.toMatch(/Broken|Undrawn/);
   });
 
+  it('reads a file saved with a byte-order mark (as Windows editors save UTF-8) like any other', async () => {
+    const bom = `\uFEFF${json(marchesFile({ name: 'Notepad Marches' }))}`;
+    const added = await h.fake.slash('gm', 'main', 'variant add', { file: upload('notepad.json', Buffer.from(bom)) });
+    expect(added.finalText).toContain('**Notepad Marches** is now one of this server’s variants');
+    await h.fake.slash('gm', 'main', 'variant remove', { name: 'Notepad Marches' });
+  });
+
   it('refuses a member without Manage Server, a bundled variant’s name and an unknown name', async () => {
     const denied = await h.fake.slash('mallory', 'main', 'variant add', {
       file: upload('twin.json', json(marchesFile())),

@@ -71,6 +71,17 @@ describe('adjudicate', () => {
     expect(stderr).toBe("case 6.I.1: an adjustment case without supplyCenters: using classic's starting ownership\n");
   });
 
+  it('reads JSON that starts with a byte-order mark (as Windows editors save UTF-8)', async () => {
+    let out = '';
+    const code = await main(['adjudicate'], {
+      stdin: async () => `\uFEFF${JSON.stringify(byId('6.A.1'))}`,
+      write: (s) => (out += s),
+      warn: () => {},
+    });
+    expect(code).toBe(0);
+    expect(JSON.parse(out).id).toBe('6.A.1');
+  });
+
   it('an array in gives an array out, in input order', async () => {
     const { out } = await adjudicate([byId('6.A.1'), byId('6.A.2'), byId('6.I.1')]);
     expect(out.map((o: { id: string }) => o.id)).toEqual(['6.A.1', '6.A.2', '6.I.1']);

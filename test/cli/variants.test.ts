@@ -67,6 +67,26 @@ describe('variants import', () => {
     expect(JSON.parse(c.stdout).geometry).toBeUndefined();
   });
 
+  it('reads files saved with a byte-order mark (as Windows editors save UTF-8) like any other', async () => {
+    const bom = (from: string, to: string) => writeFileSync(to, `\uFEFF${readFileSync(from, 'utf8')}`);
+    const dgm = join(dir, 'bom-dgm');
+    mkdirSync(dgm);
+    bom(join(folder, 'config.json'), join(dgm, 'config.json'));
+    bom(join(folder, 'map.svg'), join(dgm, 'map.svg'));
+    bom(join(dir, 'classic.map'), join(dir, 'bom.map'));
+    bom(imported, join(dir, 'bom.json'));
+    for (const args of [
+      ['--from', 'diplogm', dgm],
+      ['--from', 'python-diplomacy', join(dir, 'bom.map')],
+      [join(dir, 'bom.json')],
+    ]) {
+      const r = await variantsCommand(['import', ...args]);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+    }
+    const shown = await mapsCommand(['show', '--variant-file', join(dir, 'bom.json')]);
+    expect(shown.code, shown.stderr).toBe(0);
+  });
+
   it('a variant file of ours (the default format) is read back as it was written', async () => {
     const r = await variantsCommand(['import', imported]);
     expect(r.code).toBe(0);

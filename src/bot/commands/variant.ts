@@ -99,7 +99,8 @@ async function download(attachment: Attachment, locale: Locale): Promise<Uploade
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const bytes = Buffer.from(await res.arrayBuffer());
     if (bytes.length > max) return tooBig(bytes.length);
-    return { name: attachment.name, text: bytes.toString('utf8') };
+    // Decoded as a browser reads a file: a byte-order mark (Windows editors save one) is not part of the text.
+    return { name: attachment.name, text: new TextDecoder().decode(bytes) };
   } catch {
     return tr(locale, 'variant.refused.download', { file: userNameText(attachment.name) });
   }

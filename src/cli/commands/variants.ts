@@ -4,11 +4,11 @@
  * and writes one variant file (stdout without `--out`). Exit 1 with one line per problem on stderr when the input is
  * wrong, 2 for bad usage; nothing is written then. Notes (a colour drawn differently, no starting units) go to stderr.
  */
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { DiplogmFiles } from '../../variants/import/diplogm/index.js';
 import type { ImportResult } from '../../variants/import/result.js';
-import { EXIT, InputError, parseFlags, runCommand, type CommandResult } from '../io.js';
+import { EXIT, InputError, parseFlags, readText, runCommand, type CommandResult } from '../io.js';
 
 const FORMATS = ['zhanguo', 'diplogm', 'python-diplomacy'] as const;
 type Format = (typeof FORMATS)[number];
@@ -46,14 +46,14 @@ async function importFrom(from: Format, path: string, svg: string | undefined): 
     if (statSync(path).isDirectory()) throw new InputError(`${path}: give the .map file itself`);
     const folder = dirname(path);
     return importPythonDiplomacy({
-      map: { name: basename(path), text: readFileSync(path, 'utf8') },
+      map: { name: basename(path), text: readText(path) },
       read: (name) => readIfFile(join(folder, name)),
-      svg: svg === undefined ? null : { name: basename(svg), text: readFileSync(svg, 'utf8') },
+      svg: svg === undefined ? null : { name: basename(svg), text: readText(svg) },
     });
   }
   const { readVariantFile } = await import('../../variants/file.js');
   if (statSync(path).isDirectory()) throw new InputError(`${path}: give the variant file itself`);
-  return readVariantFile(readFileSync(path, 'utf8'), basename(path));
+  return readVariantFile(readText(path), basename(path));
 }
 
 /**
@@ -77,9 +77,9 @@ function diplogmFiles(path: string): DiplogmFiles {
   const parentName = configIn(parentDir);
   const units = join(dir, 'units');
   return {
-    config: { name, text: readFileSync(join(dir, name), 'utf8') },
+    config: { name, text: readText(join(dir, name)) },
     ...(parentName && parentDir !== dir
-      ? { parent: { name: parentName, text: readFileSync(join(parentDir, parentName), 'utf8') } }
+      ? { parent: { name: parentName, text: readText(join(parentDir, parentName)) } }
       : {}),
     read: (file) => readIfFile(join(dir, file)),
     unitTypes: existsSync(units) ? readdirSync(units).filter((f) => f.endsWith('.toml')) : [],
@@ -105,7 +105,7 @@ function compareVersions(a: string, b: string): number {
 
 function readIfFile(path: string): string | null {
   try {
-    return statSync(path).isFile() ? readFileSync(path, 'utf8') : null;
+    return statSync(path).isFile() ? readText(path) : null;
   } catch {
     return null;
   }
