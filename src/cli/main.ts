@@ -64,6 +64,11 @@ export async function main(
   },
 ): Promise<number> {
   const [command, ...args] = argv;
+  // `<command> … --help`: the usage, before any input is read (the card game has its own).
+  if (command !== undefined && args.some((a) => a === '--help' || a === '-h')) {
+    io.warn(command === 'cards' ? (await import('./commands/cards.js')).CARDS_USAGE : USAGE);
+    return EXIT.unreadable;
+  }
   const emit = (r: CommandResult) => {
     if (r.stdoutBytes && io.writeBytes) for (const piece of r.stdoutBytes) io.writeBytes(piece);
     else if (r.stdout) io.write(r.stdout);

@@ -449,6 +449,37 @@ describe('main', () => {
     expect(cards.err).toMatch(/^usage: npm run -s cli -- cards <command>\n/);
   });
 
+  it('--help after a command prints the usage too, reading no input', async () => {
+    for (const argv of [
+      ['adjudicate', '--help'],
+      ['render', '--out', 'x.png', '--help'],
+      ['maps', 'show', '--help'],
+      ['ai', 'orders', '-h'],
+      ['variants', 'import', '--help'],
+    ]) {
+      let read = false;
+      let err = '';
+      const code = await main(argv, {
+        stdin: async () => {
+          read = true;
+          return '';
+        },
+        write: () => {},
+        warn: (s) => (err += s),
+      });
+      expect(code, argv.join(' ')).toBe(2);
+      expect(err).toMatch(/^usage: npm run -s cli -- <command>/);
+      expect(read).toBe(false);
+    }
+    expect((await run(['cards', 'new', '--help'])).err).toMatch(/^usage: npm run -s cli -- cards <command>/);
+  });
+
+  it('an unknown option names every option the command takes, repeatable ones included', async () => {
+    const r = await run(['ai', 'orders', '--colour', 'red'], '{}');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^unknown option --colour \(known: .*--power/);
+  });
+
   it('an unknown command: usage on stderr, exit 2', async () => {
     const r = await run(['frobnicate']);
     expect(r.code).toBe(2);

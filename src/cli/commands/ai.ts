@@ -41,9 +41,12 @@ export async function aiCommand(args: string[], stdin: string): Promise<CommandR
     if (sub !== 'orders' && sub !== 'declare')
       throw new InputError(sub === undefined ? USAGE : `unknown ai command "${sub}" (${USAGE})`);
     const { values: flagPowers, rest: others } = takeRepeated(rest, 'power');
+    // `--power` (taken above, repeatable) is listed too, so an unknown option's refusal names every option.
     const flags = parseFlags(
       others,
-      sub === 'orders' ? ['variant', 'variant-file', 'seed', 'budget', 'level'] : ['variant', 'seed', 'level'],
+      sub === 'orders'
+        ? ['variant', 'variant-file', 'power', 'seed', 'budget', 'level']
+        : ['variant', 'power', 'seed', 'level'],
     );
     if (flags.positional.length > 0) throw new InputError(`unexpected argument "${flags.positional[0]}"`);
     const input = parseJson(stdin);
