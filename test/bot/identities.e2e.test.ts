@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery } from '../support/fake-discord/model.js';
 import { createHarness, slashConfirmed, waitForResults, type Harness } from './harness.js';
+import { PROGRESS_EVERY_MS } from '../../src/game/outbox/index.js';
 
 const HOUR = 3_600_000;
 const GM = 'ottokar';
@@ -89,8 +90,11 @@ describe('hidden identities: an anonymous game, every view of every member', () 
     h.clock.offset += HOUR + 1000;
     await h.bot!.scheduler.poke();
     await waitForResults(h, 'main', 'Spring 1901 movement');
-    // A player leaves; a member who plays no seat claims it; the game master replaces another.
+    // A player leaves; a member who plays no seat claims it; the game master replaces another. The call waits for the
+    // next mark of the clock (docs/decisions.md "Hidden identities").
     await slashConfirmed(h, 'cordelia', 'main', 'game leave');
+    h.clock.offset += PROGRESS_EVERY_MS - (h.clock.now() % PROGRESS_EVERY_MS) + 1000;
+    h.bot!.outbox.kick();
     const call = await h.fake.waitForChannelMessage('main', (m) => m.content.includes('Substitute wanted for Germany'));
     await h.fake.click('evangeline', call, { label: 'Claim' });
     await h.fake.slash(GM, 'main', 'gm replace', { power: 'France', user: 'desmond' });

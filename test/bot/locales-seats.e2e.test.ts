@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishWords } from '../support/english-left.js';
 import type { FakeInteraction, FakeMessage } from '../support/fake-discord/index.js';
 import { createHarness, type Harness } from './harness.js';
+import { PROGRESS_EVERY_MS } from '../../src/game/outbox/index.js';
 
 const FR = 'partie';
 const ZH = 'duiju';
@@ -122,16 +123,23 @@ describe('votes, press and seats in the reader’s language', () => {
     await h.bot!.outbox.idle();
   }
 
+  /** The clock to the next mark, where an anonymous game's channel learns a seat left or claimed (docs/decisions.md). */
+  async function toNextMark(): Promise<void> {
+    h.clock.offset += PROGRESS_EVERY_MS - (h.clock.now() % PROGRESS_EVERY_MS) + 1000;
+    h.bot!.outbox.kick();
+    await h.bot!.outbox.idle();
+  }
+
   async function playSeats(t: Table): Promise<void> {
     await run(t.germany, t.channel, 'game leave').then((i) => confirm(t.germany, i));
-    await h.bot!.outbox.idle();
+    await toNextMark();
     const call = h.fake
       .channelMessages(t.channel)
       .find((m) => m.interactionId === undefined && h.fake.buttons(m).length === 1 && m.content.includes('Germany'))!;
     expect(call).toBeDefined();
     keep(t.italy, await h.fake.click(t.italy, call, h.fake.buttons(call)[0]!.customId!));
     keep(t.substitute, await h.fake.click(t.substitute, call, h.fake.buttons(call)[0]!.customId!));
-    await h.bot!.outbox.idle();
+    await toNextMark();
     expect(h.fake.buttons(call)[0]!.disabled).toBe(true);
     await run(t.substitute, t.channel, 'game leave').then((i) => confirm(t.substitute, i));
     await run(t.germany, t.channel, 'game leave');
@@ -164,6 +172,9 @@ describe('votes, press and seats in the reader’s language', () => {
         .join('\n'),
     ).toContain('**Remplaçant recherché pour Germany**');
     expect(read.get('dave')!.join('\n')).toContain('Vous jouez désormais **Germany**');
+    // An anonymous game: the leave and the claim tell their member when the channel learns them.
+    expect(read.get('bob')!.join('\n')).toMatch(/Le salon l’apprendra au plus tard à <t:\d+:f>, avec l’appel/);
+    expect(read.get('dave')!.join('\n')).toMatch(/Le salon l’apprendra au plus tard à <t:\d+:f>/);
     expect(read.get('carol')!.join('\n')).toContain('Taux de ponctualité');
     for (const user of [t.france, t.germany, t.italy, t.substitute])
       expect({ user, left: englishLeft(readBy(user, t.channel)) }).toEqual({ user, left: [] });
@@ -191,6 +202,8 @@ describe('votes, press and seats in the reader’s language', () => {
         .join('\n'),
     ).toContain('**Germany 招募替补**');
     expect(read.get('zhao')!.join('\n')).toContain('你现在扮演 **Germany**');
+    expect(read.get('lin')!.join('\n')).toMatch(/频道最迟将在 <t:\d+:f> 得知此事，并同时发布替补召集/);
+    expect(read.get('zhao')!.join('\n')).toMatch(/频道最迟将在 <t:\d+:f> 得知此事/);
     for (const user of [t.france, t.germany, t.italy, t.substitute])
       expect({ user, left: englishLeft(readBy(user, t.channel)) }).toEqual({ user, left: [] });
   });

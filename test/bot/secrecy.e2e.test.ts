@@ -183,13 +183,22 @@ async function playWorld(seats: Seats): Promise<World> {
   });
   await h.fake.slash(p('France'), 'main', 'sandbox order', { orders: 'F bre - mao; A par - bur' });
   await h.fake.slash(p('France'), 'main', 'sandbox share');
-  // France's player leaves; a member who played nothing claims the seat.
+  // France's player leaves; a member who played nothing claims the seat. The channel learns each at the next mark of
+  // the clock, never right after the act (docs/decisions.md "Hidden identities").
+  const shown = (text: string) => h.fake.channelMessages('main').some((m) => m.content.includes(text));
   await slashConfirmed(h, p('France'), 'main', 'game leave');
   await h.bot!.outbox.idle();
+  expect(shown('Substitute wanted for France')).toBe(false);
+  await toNextMark(h);
   const call = await h.fake.waitForChannelMessage('main', (m) => m.content.includes('Substitute wanted for France'));
   await h.fake.slash('desmond', 'main', 'game list');
   await h.fake.click('fitzgerald', call, { label: 'Claim' });
   await h.bot!.outbox.idle();
+  expect(shown('A substitute took over **France**')).toBe(false);
+  expect(h.fake.buttons(call).some((b) => b.label === 'Claim' && !b.disabled)).toBe(true);
+  await toNextMark(h);
+  await h.fake.waitForChannelMessage('main', (m) => m.content.includes('A substitute took over **France**'));
+  expect(h.fake.buttons(call).every((b) => b.label === 'Taken' && b.disabled)).toBe(true);
   await h.fake.slash('desmond', 'main', 'game status');
   await lookEveryoneUp(h);
   await h.bot!.outbox.idle();

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, waitForResults, type Harness } from './harness.js';
+import { PROGRESS_EVERY_MS } from '../../src/game/outbox/index.js';
 
 const HOUR = 3_600_000;
 
@@ -15,6 +16,12 @@ describe('spectators', () => {
   const mention = (user: string) => `<@${h.fake.user(user).id}>`;
   const requestDm = (user: string, power: string) =>
     h.fake.waitForDm(user, (m) => m.content.includes(`asks to watch **${power}**`));
+  /** The clock to the next mark (docs/decisions.md "Hidden identities"), and what falls due there out. */
+  const toNextMark = async () => {
+    h.clock.offset += PROGRESS_EVERY_MS - (h.clock.now() % PROGRESS_EVERY_MS) + 1000;
+    h.bot!.outbox.kick();
+    await h.bot!.outbox.idle();
+  };
 
   beforeAll(async () => {
     h = await createHarness({
@@ -138,6 +145,11 @@ describe('spectators', () => {
     expect(request.content).toMatch(/^👁 Someone asks to watch/);
     expect(request.content).not.toMatch(/<@\d+>/);
     await h.fake.click('carol', request, { label: 'Allow' });
+    // The answer reaches the spectator at the next mark of the clock, not right after the player's press (which the
+    // spectator, knowing the power, could pair with the member seen pressing).
+    await h.bot!.outbox.idle();
+    expect(h.fake.dms('gina').some((m) => m.content.includes('you now watch **Germany**'))).toBe(false);
+    await toNextMark();
     const told = await h.fake.waitForDm('gina', (m) => m.content.includes('you now watch **Germany**'));
     expect(told.content).not.toMatch(/<@\d+>/);
     expect(told.content).not.toContain('carol');
@@ -146,7 +158,8 @@ describe('spectators', () => {
     h.fake.closeDms('hal');
     const second = await h.fake.waitForDm('carol', (m) => m.content.includes('asks to watch') && m.id !== request.id);
     await h.fake.click('carol', second, { label: 'Allow' });
-    await h.bot!.outbox.idle();
+    await toNextMark(); // the answer to hal is tried, and fails
+    await toNextMark(); // where a notice about a player's closed DMs would be posted
     expect(h.fake.channelMessages('gunboat').filter((m) => m.content.startsWith('📪'))).toEqual([]);
   });
 

@@ -3,14 +3,18 @@
  * "Hidden identities"): the record others read of a member (`/server player`, the `min-reliability` bar) leaves such a
  * game out until it ends; the status shows the players' own acts only at the marks of the clock, readiness only as a
  * count, and `/game status` not at all; `/ready` names no power it waits for; `/gm seats` tells the game master alone;
- * a sandbox opened from the exported file of such a game cannot be shared until it ends, as a copy of it cannot.
+ * a sandbox opened from the exported file of such a game cannot be shared until it ends, as a copy of it cannot;
+ * what the channel reads of one member's private act (a seat left, claimed or taken back, a pause proposed, closed DMs)
+ * and a spectator's answer wait for the next mark too, unless a public event posts first.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGame, joinGame, startGame } from '../../src/game/lobby/index.js';
-import { deliverOutbox, type DeliveryRow } from '../../src/game/delivery/index.js';
+import { deliverOutbox, PermanentDeliveryError, type DeliveryRow } from '../../src/game/delivery/index.js';
 import { gameStatus } from '../../src/game/history/index.js';
 import { gmSeats } from '../../src/game/gm/index.js';
-import { memberRecord } from '../../src/game/seats/index.js';
+import { claimSeat, leaveSeat, memberRecord } from '../../src/game/seats/index.js';
+import { votePause } from '../../src/game/pauses/index.js';
+import { answerRequest, askToWatch } from '../../src/game/spectators/index.js';
 import { resolvePhase, toggleReady } from '../../src/game/resolve/index.js';
 import { submitOrders } from '../../src/game/orders/index.js';
 import { voteDraw } from '../../src/game/votes/index.js';
@@ -176,5 +180,180 @@ describe('a sandbox opened from the file of a running game that hides who plays 
     const opened = ok(await startSandboxFromFile(env.deps, { ...other, fileName: file.name, text: file.text }));
     expect(opened.sandbox.gameChannelId).toBe('');
     expect(await sandboxShareRefusal(env.deps, { userId: 'user-stranger' })).toBeNull();
+  });
+});
+
+/** One row sent: its kind, where, its dedupe key and its text. */
+interface Sent {
+  kind: string;
+  target: string;
+  key: string;
+  text: string;
+}
+
+/** Delivers what is due now; returns every row sent, in order. DMs to `closed` fail as closed DMs do. */
+async function deliverAll(closed: readonly string[] = []): Promise<Sent[]> {
+  const sent: Sent[] = [];
+  for (let pass = 0; pass < 5; pass++) {
+    const stats = await deliverOutbox({
+      store: env.deps.store,
+      now: env.deps.now,
+      send: async (row: DeliveryRow) => {
+        if (row.targetKind === 'user' && closed.includes(row.target))
+          throw new PermanentDeliveryError('Cannot send messages to this user', 'dm_closed');
+        const text = 'text' in row.payload ? row.payload.text : '';
+        sent.push({ kind: row.kind, target: row.target, key: row.dedupeKey, text });
+        if (row.kind === 'status') return { messageId: 'status-message' };
+        return row.kind === 'substitute_call' ? { messageId: `call-${row.id}` } : undefined;
+      },
+    });
+    if (stats.retried === 0) break;
+  }
+  return sent;
+}
+
+/**
+ * The channel's posts and edits in the order sent, the status edit last: it waits in a queue of its own and shows the
+ * status as it is when sent, so where it falls among the posts of one delivery is not fixed.
+ */
+const inChannel = (sent: Sent[]) =>
+  sent.filter((r) => r.target === CHANNEL).sort((a, b) => Number(a.kind === 'status') - Number(b.kind === 'status'));
+const kinds = (sent: Sent[]) => inChannel(sent).map((r) => r.kind);
+
+describe('a seat left, claimed or taken back in a game that hides who plays whom', () => {
+  it('reaches the channel at the next mark of the clock, never right after the act; the member’s DM at once', async () => {
+    await game('gunboat');
+    await deliverAll();
+    const mark = nextProgressMark(T0 + 60_000);
+    env.clock.t = T0 + 60_000;
+    ok(await leaveSeat(env.deps, as('France')));
+    const atLeave = await deliverAll();
+    expect(kinds(atLeave)).toEqual([]);
+    expect(atLeave.map((r) => r.target)).toEqual([userOf('France')]);
+    // Held for the mark: the call, the votes notice and one status edit (nothing else waits in the channel).
+    const held = (await outboxRows(env.deps)).filter((r) => r.target === CHANNEL && r.sentAt === null);
+    expect(held.map((r) => [r.kind, r.nextAttemptAt]).sort()).toEqual([
+      ['notice', mark],
+      ['status', mark],
+      ['substitute_call', mark],
+    ]);
+    env.clock.t = mark - 1;
+    expect(await deliverAll()).toEqual([]);
+    env.clock.t = mark;
+    const atMark = await deliverAll();
+    expect(kinds(atMark)).toEqual(['substitute_call', 'notice', 'status']);
+    expect(inChannel(atMark)[0]!.text).toContain('Substitute wanted for France');
+    expect(inChannel(atMark)[2]!.text).toMatch(/France \(vacant: a substitute may claim it\)/);
+
+    // A substitute claims between two marks: only their own DM goes at once.
+    const callId = (await outboxRows(env.deps)).find((r) => r.kind === 'substitute_call')!.payload as {
+      callId: number;
+    };
+    env.clock.t = mark + 90_000;
+    ok(await claimSeat(env.deps, { callId: callId.callId, userId: 'user-sub' }));
+    const atClaim = await deliverAll();
+    expect(kinds(atClaim)).toEqual([]);
+    expect(atClaim.map((r) => r.target)).toEqual(['user-sub']);
+    env.clock.t = mark + PROGRESS_EVERY_MS - 1;
+    expect(await deliverAll()).toEqual([]);
+    env.clock.t = mark + PROGRESS_EVERY_MS;
+    const next = await deliverAll();
+    expect(kinds(next)).toEqual(['substitute_call_closed', 'notice', 'status']);
+    expect(inChannel(next)[1]!.text).toBe('🪑 A substitute took over **France**.');
+    expect(inChannel(next)[2]!.text).toMatch(/France \(a player\)/);
+    // Each went out once: nothing is left, nothing comes again.
+    env.clock.t += 3 * PROGRESS_EVERY_MS;
+    expect(await deliverAll()).toEqual([]);
+  });
+
+  it('a member back on their own seat is announced at the next mark', async () => {
+    await game('anonymous');
+    env.clock.t = T0 + 60_000;
+    ok(await leaveSeat(env.deps, as('Germany')));
+    env.clock.t = T0 + PROGRESS_EVERY_MS;
+    await deliverAll();
+    const call = (await outboxRows(env.deps)).find((r) => r.kind === 'substitute_call')!.payload as { callId: number };
+    env.clock.t = T0 + PROGRESS_EVERY_MS + 200_000;
+    expect(ok(await claimSeat(env.deps, { callId: call.callId, userId: userOf('Germany') })).returning).toBe(true);
+    const atClaim = await deliverAll();
+    expect(atClaim.map((r) => r.target)).toEqual([userOf('Germany')]);
+    env.clock.t = T0 + 2 * PROGRESS_EVERY_MS;
+    const atMark = inChannel(await deliverAll());
+    expect(atMark.map((r) => r.kind)).toEqual(['substitute_call_closed', 'notice', 'status']);
+    expect(atMark[1]!.text).toBe("🪑 **Germany**'s player is back on the seat.");
+  });
+
+  it('a public event before the mark takes what was held with it, first and once', async () => {
+    const gameId = await game('gunboat');
+    await deliverAll();
+    env.clock.t = T0 + 60_000;
+    ok(await leaveSeat(env.deps, as('France')));
+    env.clock.t = T0 + 120_000;
+    ok(await resolvePhase(env.deps, { gameId, reason: 'gm' }));
+    const sent = kinds(await deliverAll());
+    expect(sent.slice(0, 2)).toEqual(['substitute_call', 'notice']);
+    expect(sent).toContain('phase_results');
+    expect(sent.filter((k) => k === 'substitute_call')).toHaveLength(1);
+    env.clock.t = T0 + PROGRESS_EVERY_MS;
+    // At the mark only the status edit held for it is left (the call and the notice went with the results).
+    expect(kinds(await deliverAll())).toEqual(['status']);
+  });
+
+  it('a game that shows who plays whom posts the same at once', async () => {
+    await game('open');
+    await deliverAll();
+    env.clock.t = T0 + 60_000;
+    ok(await leaveSeat(env.deps, as('France')));
+    expect(kinds(await deliverAll())).toEqual(['substitute_call', 'notice', 'status']);
+    const call = (await outboxRows(env.deps)).find((r) => r.kind === 'substitute_call')!.payload as { callId: number };
+    env.clock.t = T0 + 90_000;
+    ok(await claimSeat(env.deps, { callId: call.callId, userId: 'user-sub' }));
+    const atClaim = inChannel(await deliverAll());
+    expect(atClaim.map((r) => r.kind)).toEqual(['substitute_call_closed', 'notice', 'status']);
+    expect(atClaim[1]!.text).toBe('🪑 ⟦member:user-sub⟧ took over **France** as a substitute.');
+  });
+});
+
+describe("other posts that follow one member's private act in a game that hides who plays whom", () => {
+  it('a pause proposal and a closed-DMs notice wait for the mark; an open game posts them at once', async () => {
+    for (const press of ['gunboat', 'open'] as const) {
+      await env.close();
+      env = await makeEnv();
+      await game(press);
+      await deliverAll();
+      env.clock.t = T0 + 60_000;
+      ok(await votePause(env.deps, as('England')));
+      const leave = ok(await leaveSeat(env.deps, as('Germany')));
+      expect(leave.power).toBe('Germany');
+      // The leaving member's DM fails: the channel is asked to have them open their DMs.
+      const atAct = kinds(await deliverAll([userOf('Germany')]));
+      // (The proposal's status edit is coalesced with the leave's: one edit.)
+      const expected = ['notice', 'substitute_call', 'notice', 'notice', 'status'];
+      if (press === 'open') expect(atAct).toEqual(expected);
+      else {
+        expect(atAct).toEqual([]);
+        env.clock.t = T0 + PROGRESS_EVERY_MS;
+        const atMark = inChannel(await deliverAll());
+        expect(atMark.map((r) => r.kind)).toEqual(['notice', 'substitute_call', 'notice', 'notice', 'status']);
+        expect(atMark[0]!.text).toMatch(/A pause has been proposed/);
+        expect(atMark[3]!.text).toMatch(/I cannot send direct messages to one of this game's players/);
+        // Held for the mark with the rest: the closed-DMs notice came only after the leave's DM failed.
+        expect(atMark[3]!.key).toBe(`dm-closed:1:${userOf('Germany')}`);
+      }
+    }
+  });
+
+  it("a spectator learns the player's answer at the next mark", async () => {
+    await game('gunboat');
+    await deliverAll();
+    env.clock.t = T0 + 60_000;
+    const asked = ok(await askToWatch(env.deps, { channelId: CHANNEL, userId: 'user-watcher', power: 'France' }));
+    ok(await answerRequest(env.deps, { requestId: asked.requestId, userId: userOf('France'), answer: 'allow' }));
+    expect((await deliverAll()).map((r) => r.target)).toEqual([userOf('France')]);
+    env.clock.t = T0 + PROGRESS_EVERY_MS;
+    const atMark = await deliverAll();
+    expect(atMark.filter((r) => r.target === 'user-watcher').map((r) => r.key)).toEqual([
+      expect.stringMatching(/^spectate-answer:/),
+    ]);
   });
 });

@@ -581,7 +581,11 @@ async function component(ctx: BotContext, interaction: ComponentInteraction, act
   const locale = readerOf(interaction);
   return handleConfirmation(ctx, interaction, action, args, async () => {
     const r = await leaveSeat(ctx.deps, callerOf(interaction));
-    return r.ok ? tr(locale, 'seats.leave.done', { power: r.power }) : `⚠️ ${refusalText(locale, r)}`;
+    if (!r.ok) return `⚠️ ${refusalText(locale, r)}`;
+    // A game that hides who plays whom: the channel learns it at the next mark of the clock (docs/bot.md "Press").
+    return r.shownBy === null
+      ? tr(locale, 'seats.leave.done', { power: r.power })
+      : tr(locale, 'seats.leave.doneHidden', { power: r.power, time: timestamp(r.shownBy, 'f') });
   });
 }
 
@@ -591,8 +595,10 @@ async function claim(ctx: BotContext, interaction: ComponentInteraction, callId:
   const r = Number.isSafeInteger(callId)
     ? await claimSeat(ctx.deps, { callId, userId: interaction.user.id })
     : fail(msg('seats.claim.buttonGone'));
+  const batched =
+    r.ok && r.shownBy !== null ? `\n${tr(locale, 'seats.claim.batched', { time: timestamp(r.shownBy, 'f') })}` : '';
   const content = r.ok
-    ? tr(locale, 'seats.claim.done', { returning: r.returning ? 'yes' : 'no', power: r.power })
+    ? `${tr(locale, 'seats.claim.done', { returning: r.returning ? 'yes' : 'no', power: r.power })}${batched}`
     : `⚠️ ${refusalText(locale, r)}`;
   await interaction.reply({
     content: discordText(content),

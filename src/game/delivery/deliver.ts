@@ -45,6 +45,7 @@ import {
   ORDER_CONFIRMATION_KEY,
   PUBLISHES_ORDERS,
   STATUS_MARK_KEY,
+  privateActDueAt,
   startPostKey,
   worded,
   type OutboxPayload,
@@ -537,6 +538,8 @@ async function failed(
         // a notice right after it would tell the asker that this power's player closed DMs (docs/table.md "Spectators").
         const askedToWatch = sent.type === 'dm' && sent.reason === 'spectate' && sent.spectateRequest !== undefined;
         if (game && !toSpectator && !(askedToWatch && identitiesHiddenNow(game))) {
+          // A DM usually follows a member's act (a join, a claim, orders): in a game that hides who plays whom the
+          // notice waits for the next mark of the clock, so it cannot time that act (docs/decisions.md "Hidden identities").
           await enqueue(tx, {
             gameId: game.id,
             payload: {
@@ -547,6 +550,7 @@ async function failed(
             target: { kind: 'channel', id: game.channelId },
             dedupeKey: `dm-closed:${game.id}:${row.target}`,
             now: t,
+            dueAt: privateActDueAt(game, t),
           });
         }
       }

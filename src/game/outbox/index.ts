@@ -13,6 +13,7 @@ export {
   enqueue,
   lapsesWithGame,
   nextProgressMark,
+  privateActDueAt,
   queueDm,
   queueNotice,
   queueProgressStatus,

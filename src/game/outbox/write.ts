@@ -7,7 +7,7 @@
  */
 import { first } from '../../store/store.js';
 import { isPerson, hideMembers, identitiesHiddenNow, reportInternal } from '../core/index.js';
-import { and, eq, isNull, like, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, like, notLike, sql } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { t, type Msg, type MsgParam } from '../../i18n/index.js';
 import { games, outbox, type GameRow, type OutboxRow } from '../../store/schema.js';
@@ -202,6 +202,8 @@ export async function enqueue(tx: Tx, m: Enqueue): Promise<boolean> {
   ).length;
   // A spectator sees what the watched seat's player sees: the same row, copied as it is queued (watchers.ts).
   if (res === 1) await copyToWatchers(tx, { ...m, payload });
+  if (res === 1 && m.target.kind === 'channel' && (m.dueAt ?? m.now) <= m.now)
+    await releaseHeld(tx, m.target.id, m.now);
   if (res === 1 && m.phaseId != null && PUBLISHES_ORDERS.includes(m.payload.type)) {
     await tx
       .update(outbox)
@@ -218,6 +220,33 @@ export async function enqueue(tx: Tx, m: Enqueue): Promise<boolean> {
       );
   }
   return res === 1;
+}
+
+/**
+ * A channel post due now frees the posts and edits of the same channel held for a mark of the clock
+ * (`privateActDueAt`): the channel's rows go out in the order they were queued, so one held would otherwise keep this
+ * one waiting; and the event that posts now is public (a phase, the game master's act, the end), so showing with it
+ * every act until then is what the status does too (`queueProgressStatus`). A held row is one queued due later that
+ * was never tried (a retry's wait is left alone); the status edits held for a mark wait in a queue of their own
+ * (src/game/delivery `HEADS`) and need no freeing.
+ */
+async function releaseHeld(tx: Tx, channelId: string, now: number): Promise<void> {
+  await tx
+    .update(outbox)
+    .set({ nextAttemptAt: now })
+    .where(
+      and(
+        eq(outbox.targetKind, 'channel'),
+        eq(outbox.target, channelId),
+        gt(outbox.nextAttemptAt, now),
+        eq(outbox.attempts, 0),
+        isNull(outbox.lastError),
+        isNull(outbox.sentAt),
+        isNull(outbox.failedAt),
+        isNull(outbox.claimedBy),
+        notLike(outbox.dedupeKey, `${STATUS_MARK_KEY}%`),
+      ),
+    );
 }
 
 /**
@@ -258,7 +287,10 @@ export function lapsesWithGame(row: Pick<OutboxRow, 'kind' | 'payload'>): boolea
   return row.kind === 'kind' && (row.payload as { prompt?: unknown }).prompt === true;
 }
 
-/** Queues a channel notice: a plain text, or message lines worded in the game's locale. */
+/**
+ * Queues a channel notice: a plain text, or message lines worded in the game's locale. `dueAt`: not posted before
+ * (`privateActDueAt` for a notice that follows one member's private act).
+ */
 export async function queueNotice(
   tx: Tx,
   game: GameRow,
@@ -266,6 +298,7 @@ export async function queueNotice(
   dedupeKey: string,
   now: number,
   phaseId?: number,
+  dueAt?: number,
 ): Promise<void> {
   await enqueue(tx, {
     gameId: game.id,
@@ -274,6 +307,7 @@ export async function queueNotice(
     target: { kind: 'channel', id: game.channelId },
     dedupeKey,
     now,
+    ...(dueAt !== undefined ? { dueAt } : {}),
   });
 }
 
@@ -312,6 +346,16 @@ export const STATUS_MARK_KEY = 'status-mark:';
 /** The first mark of the clock after `now` (see PROGRESS_EVERY_MS). */
 export function nextProgressMark(now: number): number {
   return (Math.floor(now / PROGRESS_EVERY_MS) + 1) * PROGRESS_EVERY_MS;
+}
+
+/**
+ * When a channel post or edit that follows one member's private act (a seat left or claimed, a pause proposed, a
+ * notice that their DMs are closed) may go out: at once in an open game; in a game that hides who plays whom (until it
+ * ends), at the next mark of the clock, with the status edit of that mark, for the same reason (docs/decisions.md
+ * "Hidden identities"). A post due now in the same channel (a public event) takes the held ones with it (`enqueue`).
+ */
+export function privateActDueAt(game: Pick<GameRow, 'press' | 'status'>, now: number): number {
+  return identitiesHiddenNow(game) ? nextProgressMark(now) : now;
 }
 
 /**

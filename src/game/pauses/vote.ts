@@ -32,7 +32,7 @@ import {
   type PlayerContext,
   type Result,
 } from '../core/index.js';
-import { queueNotice, queueStatus } from '../outbox/index.js';
+import { privateActDueAt, queueNotice, queueProgressStatus, queueStatus } from '../outbox/index.js';
 import { survivingPowers } from '../phase/index.js';
 import { pauseClock, resumeClock } from './clock.js';
 
@@ -122,14 +122,18 @@ export async function votePause(
     await tx
       .insert(votes)
       .values({ gameId: game.id, power: PROPOSAL, kind: 'pause', target: String(now), createdAt: now });
+    // A member's private act: in a game that hides who plays whom the channel learns it at the next mark of the clock
+    // (`privateActDueAt`), so a proposal cannot time anyone's act nor bring another one's post out early.
     await queueNotice(
       tx,
       game,
       [msg('pauses.notice.proposed', { relative: timeRef(lapsesAt, 'R'), date: timeRef(lapsesAt, 'f') })],
       `pause-proposed:${game.id}:${now}`,
       now,
+      undefined,
+      privateActDueAt(game, now),
     );
-    await queueStatus(tx, game.id, now);
+    await queueProgressStatus(tx, game, now);
     return { ok: true, ...base, outcome: 'proposed' };
   });
 }

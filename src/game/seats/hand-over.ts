@@ -34,9 +34,17 @@ export async function clearSeatOnHandOver(
  * Votes never lapse silently (docs/table.md "Pauses that cannot freeze a game"): when a seat that had a vote (a
  * member's or a computer player's) changes hands or falls vacant in a running game, the channel is told once that
  * whatever draw vote, concession or pause vote it had no longer stands. Said at every such change, whether or not the
- * seat had voted: votes are secret, and a notice only when it had one would tell everyone how it voted.
+ * seat had voted: votes are secret, and a notice only when it had one would tell everyone how it voted. `dueAt`: not
+ * before (a change a member made, `privateActDueAt`).
  */
-export async function queueVotesCleared(tx: Tx, game: GameRow, power: string, key: string, now: number) {
+export async function queueVotesCleared(
+  tx: Tx,
+  game: GameRow,
+  power: string,
+  key: string,
+  now: number,
+  dueAt?: number,
+): Promise<void> {
   if (game.status !== 'active' && game.status !== 'paused') return;
   await queueNotice(
     tx,
@@ -44,6 +52,8 @@ export async function queueVotesCleared(tx: Tx, game: GameRow, power: string, ke
     [msg('votes.notice.cleared', { power: powerIn(game, power) })],
     `votes-cleared:${game.id}:${power}:${key}`,
     now,
+    undefined,
+    dueAt,
   );
 }
 

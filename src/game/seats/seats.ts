@@ -50,7 +50,15 @@ import {
 import { clearSeatOnHandOver, queueVotesCleared } from './hand-over.js';
 import { syncPressThreads } from '../press/index.js';
 import { dutiesOf, hasDuties, missingOrders } from '../phase/index.js';
-import { enqueue, queueDm, queueNotice, queueStatus, worded } from '../outbox/index.js';
+import {
+  enqueue,
+  privateActDueAt,
+  queueDm,
+  queueNotice,
+  queueProgressStatus,
+  queueStatus,
+  worded,
+} from '../outbox/index.js';
 import { listParam, msg, type Msg } from '../../i18n/index.js';
 import { NMR_COMPUTER, recordSeatTurn, reliabilityRefusal, seatOutcome, silentFor } from './record.js';
 import { openCallOf, openSubstituteCall, queueCallClosed } from './substitute-calls.js';
@@ -131,7 +139,9 @@ type VacateReason = 'silent' | 'left' | 'muster';
 /**
  * Makes a Diplomacy seat vacant (its member fell silent, left, or did not answer the muster): the member no longer
  * orders or votes for it and is told by DM; the channel gets the substitute call. Orders already stored for the phase
- * under way stay.
+ * under way stay. A member who left acted privately: in a game that hides who plays whom the channel learns it at the
+ * next mark of the clock (`privateActDueAt`), the member's own DM at once; a silent seat or the muster's end is a
+ * public event of the clock.
  */
 export async function vacateSeat(
   tx: Tx,
@@ -142,6 +152,7 @@ export async function vacateSeat(
 ): Promise<void> {
   const seat = (await playersOf(tx, game.id)).find((p) => p.power === power);
   if (!seat || !isPerson(seat.userId)) return;
+  const dueAt = reason === 'left' ? privateActDueAt(game, now) : now;
   await tx
     .update(players)
     .set({ userId: vacantUserId(power) })
@@ -155,9 +166,9 @@ export async function vacateSeat(
   const phase = fresh.currentPhaseId !== null ? await phaseById(tx, fresh.currentPhaseId) : undefined;
   if (phase) {
     const description = { ...describePower(fresh, phase.position, power), meanwhile: vacantSeatMeanwhile(fresh) };
-    await openSubstituteCall(tx, fresh, { power, reason, vacatedBy: seat.userId, description }, now);
+    await openSubstituteCall(tx, fresh, { power, reason, vacatedBy: seat.userId, description }, now, dueAt);
   }
-  await queueVotesCleared(tx, game, power, `vacated:${now}`, now);
+  await queueVotesCleared(tx, game, power, `vacated:${now}`, now, dueAt);
   await queueDm(
     tx,
     game,
@@ -167,7 +178,8 @@ export async function vacateSeat(
     `vacated:${game.id}:${power}:${now}`,
     now,
   );
-  await queueStatus(tx, game.id, now);
+  if (reason === 'left') await queueProgressStatus(tx, game, now);
+  else await queueStatus(tx, game.id, now);
 }
 
 /**
@@ -229,8 +241,20 @@ export async function leaveSeatCheck(deps: GameDeps, caller: Caller): Promise<Re
 
 const NO_SEAT_TO_LEAVE = msg('seats.refused.noSeat');
 
+/**
+ * When the channel learns of a member's private act at the latest (a game that hides who plays whom: the next mark of
+ * the clock, `privateActDueAt`), or null when it learns it at once; the member's reply says so.
+ */
+function shownBy(game: GameRow, now: number): number | null {
+  const due = privateActDueAt(game, now);
+  return due > now ? due : null;
+}
+
 /** `/game leave` during a game, after its confirmation: the caller's seat becomes vacant and a substitute is called. */
-export async function leaveSeat(deps: GameDeps, caller: Caller): Promise<Result<{ power: string }>> {
+export async function leaveSeat(
+  deps: GameDeps,
+  caller: Caller,
+): Promise<Result<{ power: string; shownBy: number | null }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await startedGame(tx, caller.channelId);
     if ('ok' in game) return game;
@@ -240,7 +264,7 @@ export async function leaveSeat(deps: GameDeps, caller: Caller): Promise<Result<
     await seatsOf(game).vacate(tx, game, power, 'left', now);
     await audit(tx, { gameId: game.id, userId: caller.userId, action: 'leave_seat', detail: { power }, at: now });
     changed(game.id);
-    return { ok: true, power };
+    return { ok: true, power, shownBy: shownBy(game, now) };
   });
 }
 
@@ -295,7 +319,7 @@ async function seatToOffer(
 export async function claimSeat(
   deps: GameDeps,
   input: { callId: number; userId: string },
-): Promise<Result<{ power: string; gameId: number; channelId: string; returning: boolean }>> {
+): Promise<Result<{ power: string; gameId: number; channelId: string; returning: boolean; shownBy: number | null }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const call = first(await tx.select().from(substituteCalls).where(eq(substituteCalls.id, input.callId)).limit(1));
     if (!call) return fail(msg('seats.refused.callGone'));
@@ -323,8 +347,9 @@ export async function claimSeat(
         .returning({ id: substituteCalls.id })
     ).length;
     if (won !== 1) return fail(msg('seats.refused.tooLate', { power: call.power }));
-    // The call's post stops offering the seat: its button is disabled (an edit through the outbox).
-    await queueCallClosed(tx, game, call.id, 'taken', now);
+    // The call's post stops offering the seat: its button is disabled (an edit through the outbox), in a game that
+    // hides who plays whom at the next mark of the clock, as the claim's notice and status (`privateActDueAt`).
+    await queueCallClosed(tx, game, call.id, 'taken', now, privateActDueAt(game, now));
     const seats = seatsOf(game);
     // Whom the claim replaces (a seat the game master offered while its player still held it): the seat's history.
     const from = await seats.holderOf(tx, game, call.power);
@@ -337,7 +362,8 @@ export async function claimSeat(
       at: now,
     });
     changed(game.id);
-    return { ok: true, power: call.power, gameId: game.id, channelId: game.channelId, returning };
+    const shown = shownBy(game, now);
+    return { ok: true, power: call.power, gameId: game.id, channelId: game.channelId, returning, shownBy: shown };
   });
 }
 
@@ -436,8 +462,10 @@ async function handDiplomacySeat(
       now,
     });
   }
-  await queueNotice(tx, game, [claimNotice(game, power, userId, previous, returning)], `claimed-notice:${tag}`, now);
-  await queueStatus(tx, game.id, now);
+  // The claimer's DM goes at once (their own act); what the channel reads waits for the mark in a hidden game.
+  const notice = [claimNotice(game, power, userId, previous, returning)];
+  await queueNotice(tx, game, notice, `claimed-notice:${tag}`, now, undefined, privateActDueAt(game, now));
+  await queueProgressStatus(tx, game, now);
 }
 
 /** The phase a Diplomacy game is in, with its variant, or null before the start or when its variant is gone. */

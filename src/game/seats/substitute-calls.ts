@@ -40,13 +40,14 @@ export async function openCallOf(tx: Tx, gameId: number, power: string): Promise
 
 /**
  * Opens a substitute call for a seat and queues its channel post. Returns the call, or null when one is already open
- * for the seat (that one stands).
+ * for the seat (that one stands). `dueAt`: not posted before (a seat its member left, `privateActDueAt`).
  */
 export async function openSubstituteCall(
   tx: Tx,
   game: GameRow,
   input: { power: string; reason: SubstituteReason; vacatedBy: string | null; description: SeatDescription },
   now: number,
+  dueAt?: number,
 ): Promise<SubstituteCallRow | null> {
   if (await openCallOf(tx, game.id, input.power)) return null;
   const call = (
@@ -66,6 +67,7 @@ export async function openSubstituteCall(
     target: { kind: 'channel', id: game.channelId },
     dedupeKey: callPostKey(call.id),
     now,
+    ...(dueAt !== undefined ? { dueAt } : {}),
   });
   await audit(tx, {
     gameId: game.id,
@@ -82,13 +84,17 @@ export function callPostKey(callId: number): string {
   return `substitute:${callId}`;
 }
 
-/** Queues the edit of a closed call's post: its **Claim** button is disabled, saying why. */
+/**
+ * Queues the edit of a closed call's post: its **Claim** button is disabled, saying why. `dueAt`: not before (a
+ * member's claim, `privateActDueAt`); queued after the post, it never goes out before it.
+ */
 export async function queueCallClosed(
   tx: Tx,
   game: Pick<GameRow, 'id' | 'channelId'>,
   callId: number,
   why: 'taken' | 'closed',
   now: number,
+  dueAt?: number,
 ): Promise<void> {
   await enqueue(tx, {
     gameId: game.id,
@@ -96,6 +102,7 @@ export async function queueCallClosed(
     target: { kind: 'channel', id: game.channelId },
     dedupeKey: `substitute-closed:${callId}`,
     now,
+    ...(dueAt !== undefined ? { dueAt } : {}),
   });
 }
 

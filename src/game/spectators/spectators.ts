@@ -35,7 +35,7 @@ import {
   type Refusal,
   type Result,
 } from '../core/index.js';
-import { enqueue, watchKeySuffix, worded } from '../outbox/index.js';
+import { enqueue, privateActDueAt, watchKeySuffix, worded } from '../outbox/index.js';
 
 /** How long a denied member waits before asking to watch the same power again. */
 export const DENIED_WAIT_MS = 24 * 3_600_000;
@@ -162,7 +162,10 @@ export async function answerRequest(
       status === 'denied'
         ? msg('spectate.denied', { power: name, channel })
         : msg('spectate.allowed', { power: name, channel, orders: showOrders ? 'yes' : 'no' });
-    await queueSpectatorDm(tx, game, row, [line], `spectate-answer:${row.id}:${now}`, now);
+    // In a game that hides who plays whom the spectator, who knows the power, learns the answer at the next mark of
+    // the clock: at once, it would time the act of the member seen answering (`privateActDueAt`).
+    const due = privateActDueAt(game, now);
+    await queueSpectatorDm(tx, game, row, [line], `spectate-answer:${row.id}:${now}`, now, due);
     await audit(tx, { gameId: game.id, userId: input.userId, action: `spectate_${status}`, detail: {}, at: now });
     changed(game.id);
     return { ok: true, power: name, status, showOrders, requestId: row.id };
@@ -273,6 +276,7 @@ async function stopRows(
         [msg('spectate.revoked', { power: powerName(game, row.power), channel: channelRef(game.channelId) })],
         `spectate-revoked:${row.id}:${now}`,
         now,
+        privateActDueAt(game, now),
       );
     await audit(tx, {
       gameId: game.id,
@@ -291,6 +295,7 @@ async function queueSpectatorDm(
   lines: Msg[],
   dedupeKey: string,
   now: number,
+  dueAt?: number,
 ): Promise<void> {
   await enqueue(tx, {
     gameId: game.id,
@@ -298,6 +303,7 @@ async function queueSpectatorDm(
     target: { kind: 'user', id: row.userId },
     dedupeKey,
     now,
+    ...(dueAt !== undefined ? { dueAt } : {}),
   });
 }
 

@@ -169,6 +169,40 @@ describe('deliverOutbox', () => {
     expect(seen).toEqual(['first', 'dm', 'first', 'second']);
   });
 
+  it('a row due now frees the rows held for a mark before it in its channel, never a retry nor a held status', async () => {
+    const t = env.deps.now();
+    const held = async (key: string, dueAt: number) =>
+      await env.deps.store.transaction(async (tx) => {
+        await enqueue(tx, {
+          gameId,
+          payload: { type: 'notice', gameId, text: key },
+          target: { kind: 'channel', id: CHANNEL },
+          dedupeKey: key,
+          now: t,
+          dueAt,
+        });
+      });
+    await queue(env.deps, 'retrying', 'chan-2');
+    await deliverWith(async () => {
+      throw new Error('timeout');
+    });
+    await held('held-1', t + 300_000);
+    await held('status-mark:1:1', t + 300_000);
+    await held('elsewhere', t + 300_000);
+    await env.deps.store.db.update(outbox).set({ target: 'chan-2' }).where(eq(outbox.dedupeKey, 'elsewhere'));
+    await held('held-2', t + 600_000);
+    const seen: string[] = [];
+    const send = async (row: DeliveryRow) => void seen.push(row.dedupeKey);
+    await deliverWith(send);
+    expect(seen).toEqual([]);
+    // A public event posts now: what was held in its channel goes first, in order; the rest keeps its time.
+    await queue(env.deps, 'public');
+    await deliverWith(send);
+    expect(seen).toEqual(['held-1', 'held-2', 'public']);
+    const due = Object.fromEntries((await outboxRows(env.deps)).map((r) => [r.dedupeKey, r.nextAttemptAt]));
+    expect(due).toMatchObject({ 'status-mark:1:1': t + 300_000, elsewhere: t + 300_000, retrying: t + 1000 });
+  });
+
   it('coalesces status edits, stores the status message id, and posts anew when that message is gone', async () => {
     await env.deps.store.transaction(async (tx) => {
       await queueStatus(tx, gameId, env.clock.t);
