@@ -8,7 +8,7 @@
  * and a spectator's answer wait for the next mark too, unless a public event posts first.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createGame, joinGame, startGame } from '../../src/game/lobby/index.js';
+import { createGame, joinGame, openSeatsListing, startGame } from '../../src/game/lobby/index.js';
 import { deliverOutbox, PermanentDeliveryError, type DeliveryRow } from '../../src/game/delivery/index.js';
 import { gameStatus } from '../../src/game/history/index.js';
 import { gmSeats } from '../../src/game/gm/index.js';
@@ -237,9 +237,19 @@ describe('a seat left, claimed or taken back in a game that hides who plays whom
       ['status', mark],
       ['substitute_call', mark],
     ]);
+    // Nor does what members read of the seats (`/game status`, `/game list`) show it before the mark.
+    const franceLine = async () =>
+      ok(await gameStatus(env.deps, CHANNEL))
+        .status.text.split('\n')
+        .find((l) => l.startsWith('France ('));
+    const listed = async () => ok(await openSeatsListing(env.deps, 'guild-1')).games.map((g) => g.open);
+    expect(await franceLine()).toMatch(/^France \(a player\)/);
+    expect(await listed()).toEqual([]);
     env.clock.t = mark - 1;
     expect(await deliverAll()).toEqual([]);
     env.clock.t = mark;
+    expect(await franceLine()).toMatch(/^France \(vacant: a substitute may claim it\)/);
+    expect(await listed()).toEqual([1]);
     const atMark = await deliverAll();
     expect(kinds(atMark)).toEqual(['substitute_call', 'notice', 'status']);
     expect(inChannel(atMark)[0]!.text).toContain('Substitute wanted for France');
@@ -254,6 +264,8 @@ describe('a seat left, claimed or taken back in a game that hides who plays whom
     const atClaim = await deliverAll();
     expect(kinds(atClaim)).toEqual([]);
     expect(atClaim.map((r) => r.target)).toEqual(['user-sub']);
+    expect(await franceLine()).toMatch(/^France \(vacant: a substitute may claim it\)/);
+    expect(await listed()).toEqual([1]);
     env.clock.t = mark + PROGRESS_EVERY_MS - 1;
     expect(await deliverAll()).toEqual([]);
     env.clock.t = mark + PROGRESS_EVERY_MS;
@@ -261,6 +273,8 @@ describe('a seat left, claimed or taken back in a game that hides who plays whom
     expect(kinds(next)).toEqual(['substitute_call_closed', 'notice', 'status']);
     expect(inChannel(next)[1]!.text).toBe('🪑 A substitute took over **France**.');
     expect(inChannel(next)[2]!.text).toMatch(/France \(a player\)/);
+    expect(await franceLine()).toMatch(/^France \(a player\)/);
+    expect(await listed()).toEqual([]);
     // Each went out once: nothing is left, nothing comes again.
     env.clock.t += 3 * PROGRESS_EVERY_MS;
     expect(await deliverAll()).toEqual([]);

@@ -18,6 +18,7 @@ import {
   type Result,
 } from '../core/index.js';
 import { type Msg, msg } from '../../i18n/index.js';
+import { announcedSeats } from '../phase/index.js';
 
 /** One game with seats to take. */
 export interface ListedGame {
@@ -60,7 +61,7 @@ export async function openSeatsListing(
       .orderBy(games.createdAt, games.id);
     if (rows.length === 0) return { ok: true as const, games: [], more: 0 };
     const seated = await tx
-      .select({ gameId: players.gameId, userId: players.userId })
+      .select({ gameId: players.gameId, power: players.power, userId: players.userId })
       .from(players)
       .where(
         inArray(
@@ -68,13 +69,19 @@ export async function openSeatsListing(
           rows.map((g) => g.id),
         ),
       );
-    const listed = rows.flatMap((game) => {
-      const entry = listedGame(
+    const now = deps.now();
+    const listed: ListedGame[] = [];
+    for (const game of rows) {
+      // The seats as the channel knows them (a seat left in a hidden game counts from the next mark of the clock).
+      const seats = await announcedSeats(
+        tx,
         game,
         seated.filter((p) => p.gameId === game.id),
+        now,
       );
-      return entry ? [entry] : [];
-    });
+      const entry = listedGame(game, seats);
+      if (entry) listed.push(entry);
+    }
     return { ok: true as const, games: listed.slice(0, LISTED_GAMES), more: Math.max(0, listed.length - LISTED_GAMES) };
   });
 }

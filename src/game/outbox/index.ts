@@ -11,6 +11,7 @@ export {
   PUBLISHES_ORDERS,
   STATUS_MARK_KEY,
   enqueue,
+  heldCallRows,
   lapsesWithGame,
   nextProgressMark,
   privateActDueAt,

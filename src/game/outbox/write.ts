@@ -7,7 +7,7 @@
  */
 import { first } from '../../store/store.js';
 import { isPerson, hideMembers, identitiesHiddenNow, reportInternal } from '../core/index.js';
-import { and, eq, gt, isNull, like, notLike, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, like, notLike, sql } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { t, type Msg, type MsgParam } from '../../i18n/index.js';
 import { games, outbox, type GameRow, type OutboxRow } from '../../store/schema.js';
@@ -356,6 +356,36 @@ export function nextProgressMark(now: number): number {
  */
 export function privateActDueAt(game: Pick<GameRow, 'press' | 'status'>, now: number): number {
   return identitiesHiddenNow(game) ? nextProgressMark(now) : now;
+}
+
+/**
+ * The substitute calls of a game whose post (`unposted`), or whose closing edit (`unclosed`), waits for a mark of the
+ * clock (`privateActDueAt`): what the channel has not been told yet.
+ */
+export async function heldCallRows(
+  tx: Tx,
+  gameId: number,
+  now: number,
+): Promise<{ unposted: Set<number>; unclosed: Set<number> }> {
+  const rows = await tx
+    .select({ kind: outbox.kind, payload: outbox.payload })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.gameId, gameId),
+        inArray(outbox.kind, ['substitute_call', 'substitute_call_closed']),
+        gt(outbox.nextAttemptAt, now),
+        isNull(outbox.sentAt),
+        isNull(outbox.failedAt),
+      ),
+    );
+  const unposted = new Set<number>();
+  const unclosed = new Set<number>();
+  for (const row of rows) {
+    const callId = Number((row.payload as { callId?: unknown }).callId);
+    (row.kind === 'substitute_call' ? unposted : unclosed).add(callId);
+  }
+  return { unposted, unclosed };
 }
 
 /**

@@ -2,7 +2,7 @@
  * A phase of a stored game: the pure phase-step machine (machine.ts, frame.ts) and the pure move from phase to phase
  * (transition.ts) that games and sandboxes both apply, the stored steps of a variant's
  * plug-in (steps.ts, plugin-context.ts, records.ts), what each power has to decide (duties.ts) and the public
- * status of the phase (status.ts).
+ * status of the phase (status.ts), with the seats as the channel has been told of them (announced-seats.ts).
  *
  * This file is the feature's public face: code outside src/game/phase/ imports only from here.
  */
@@ -40,6 +40,7 @@ export {
 } from './machine.js';
 export { gameFrame, pluginContext, pluginOfGame } from './plugin-context.js';
 export { listRecords, recordsOf, writeListRecords } from './records.js';
+export { announcedSeats } from './announced-seats.js';
 export { buildStatus, endMsg, pinnedStatus, survivingPowers } from './status.js';
 export { answersMuster, musterDueAt, musterOpenedAt, mustered } from './muster-status.js';
 export { pluginMsg } from './texts.js';

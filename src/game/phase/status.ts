@@ -33,6 +33,7 @@ import {
   powerParam,
   powersParam,
 } from '../core/index.js';
+import { announcedSeats } from './announced-seats.js';
 import { pluginContext, pluginOfGame } from './plugin-context.js';
 import { stepStatus, type StepStatus } from './steps.js';
 import { dutiesOf, hasDuties, isBallotKey, ordersComplete } from './duties.js';
@@ -76,7 +77,8 @@ export async function buildStatus(
 ): Promise<StatusView> {
   const view = toGameView(game);
   const variant = variantOfGame(game);
-  const players = await playersOf(tx, game.id);
+  // The seats as the channel knows them: a seat left or claimed shows from the next mark in a hidden game.
+  const players = await announcedSeats(tx, game, await playersOf(tx, game.id), now);
   const userOf = new Map(players.map((p) => [p.power, p.userId]));
   const phaseRow = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
   const powerNames = variant ? variant.powers.map((p) => p.name) : [];

@@ -1,0 +1,32 @@
+/**
+ * The seats as the channel has been told of them, in a game that hides who plays whom (docs/decisions.md "Hidden
+ * identities"): a seat its member left, or a call claimed, shows in the channel only at the next mark of the clock
+ * (src/game/outbox `privateActDueAt`), so what other members read of the seats (the status, `/game list`) shows the
+ * change only from then too: the seat left stays its member's, the seat claimed stays vacant, until the call's post, or
+ * its closing edit, is due.
+ */
+import { inArray } from 'drizzle-orm';
+import type { Tx } from '../../store/db.js';
+import { substituteCalls, type GameRow } from '../../store/schema.js';
+import { identitiesHiddenNow, vacantUserId } from '../core/index.js';
+import { heldCallRows } from '../outbox/index.js';
+
+/** `seats` (a game's `players` rows, or any rows with a power and a holder) as the channel knows them at `now`. */
+export async function announcedSeats<S extends { power: string; userId: string }>(
+  tx: Tx,
+  game: Pick<GameRow, 'id' | 'press' | 'status'>,
+  seats: readonly S[],
+  now: number,
+): Promise<S[]> {
+  if (!identitiesHiddenNow(game)) return [...seats];
+  const held = await heldCallRows(tx, game.id, now);
+  const ids = [...new Set([...held.unposted, ...held.unclosed])];
+  if (ids.length === 0) return [...seats];
+  const shown = new Map<string, string>();
+  for (const call of await tx.select().from(substituteCalls).where(inArray(substituteCalls.id, ids))) {
+    // Not posted yet: the channel still reads the seat as its member's (a claim since then is not told either).
+    if (held.unposted.has(call.id) && call.vacatedBy !== null) shown.set(call.power, call.vacatedBy);
+    else if (held.unclosed.has(call.id) && !held.unposted.has(call.id)) shown.set(call.power, vacantUserId(call.power));
+  }
+  return seats.map((s) => (shown.has(s.power) ? { ...s, userId: shown.get(s.power)! } : s));
+}
