@@ -12,7 +12,7 @@ import { createGame, joinGame, openSeatsListing, startGame } from '../../src/gam
 import { deliverOutbox, PermanentDeliveryError, type DeliveryRow } from '../../src/game/delivery/index.js';
 import { gameStatus } from '../../src/game/history/index.js';
 import { gmSeats } from '../../src/game/gm/index.js';
-import { claimSeat, leaveSeat, memberRecord } from '../../src/game/seats/index.js';
+import { claimSeat, gmSubstitute, leaveSeat, memberRecord } from '../../src/game/seats/index.js';
 import { votePause } from '../../src/game/pauses/index.js';
 import { answerRequest, askToWatch } from '../../src/game/spectators/index.js';
 import { resolvePhase, toggleReady } from '../../src/game/resolve/index.js';
@@ -355,6 +355,20 @@ describe("other posts that follow one member's private act in a game that hides 
         expect(atMark[3]!.key).toBe(`dm-closed:1:${userOf('Germany')}`);
       }
     }
+  });
+
+  it('a player whose seat the game master offered learns at the next mark that a substitute claimed it', async () => {
+    await game('gunboat');
+    const call = ok(await gmSubstitute(env.deps, { channelId: CHANNEL, userId: GM, power: 'England' }));
+    await deliverAll();
+    env.clock.t = T0 + 60_000;
+    ok(await claimSeat(env.deps, { callId: call.callId, userId: 'user-sub' }));
+    expect((await deliverAll()).map((r) => r.target)).toEqual(['user-sub']);
+    env.clock.t = T0 + PROGRESS_EVERY_MS;
+    const atMark = await deliverAll();
+    expect(atMark.filter((r) => r.target === userOf('England')).map((r) => r.key)).toEqual([
+      expect.stringMatching(/^claimed-previous:/),
+    ]);
   });
 
   it("a spectator learns the player's answer at the next mark", async () => {

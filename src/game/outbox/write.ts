@@ -311,7 +311,7 @@ export async function queueNotice(
   });
 }
 
-/** Queues a DM. */
+/** Queues a DM; `dueAt`: not sent before (`privateActDueAt` for a DM that follows another member's private act). */
 export async function queueDm(
   tx: Tx,
   game: GameRow,
@@ -321,6 +321,7 @@ export async function queueDm(
   dedupeKey: string,
   now: number,
   phaseId?: number,
+  dueAt?: number,
 ): Promise<void> {
   await enqueue(tx, {
     gameId: game.id,
@@ -329,6 +330,7 @@ export async function queueDm(
     target: { kind: 'user', id: userId },
     dedupeKey,
     now,
+    ...(dueAt !== undefined ? { dueAt } : {}),
   });
 }
 

@@ -441,6 +441,9 @@ async function handDiplomacySeat(
       ],
       `claimed-previous:${tag}`,
       now,
+      undefined,
+      // The previous holder knows the power: at once, the DM would time the claim of the member seen pressing.
+      privateActDueAt(game, now),
     );
   const variant = variantOfGame(game);
   const phase = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
