@@ -141,6 +141,10 @@ describe("the pad offers each variant's own orders and actions", () => {
     // French; the values stay canonical.
     expect(url).toContain('?lang=en');
     const french = await openPad(browser, url.replace('?lang=en', '?lang=fr'), DESKTOP);
+    // Orders are closed: the banner says how to declare on the pad, not with a Discord command.
+    const frenchBanner = (await french.page.locator('[data-banner]').textContent()) ?? '';
+    expect(frenchBanner).toContain('le bouton « déclarer » sous « Autres actions »');
+    expect(frenchBanner).not.toContain('/act');
     await click(french.page, '[data-kind="declare"]');
     expect(await french.page.locator('[data-kind="declare"]').textContent()).toBe('déclarer');
     expect(await french.page.locator('.action-line').first().textContent()).toContain('une bataille décisive');
@@ -150,6 +154,19 @@ describe("the pad offers each variant's own orders and actions", () => {
     if (process.env.PAD_FR_SHOT) await french.page.screenshot({ path: process.env.PAD_FR_SHOT });
     await french.context.close();
     const { context, page } = await openPad(browser, url, DESKTOP);
+    const banner = (await page.locator('[data-banner]').textContent()) ?? '';
+    expect(banner).toContain('with the “declare” button under “Other actions”');
+    expect(banner).not.toContain('/act');
+    // So do ready and clear, refused while the declarations are open.
+    const refusals = {
+      ready: 'Declaring a battle, or passing, with the “declare” button',
+      clear: 'Declare a decisive battle, or pass, with the “declare” button',
+    };
+    for (const [action, refusal] of Object.entries(refusals)) {
+      await click(page, `[data-action="${action}"]`);
+      await expect.poll(async () => (await page.locator('[data-refused]').textContent()) ?? '').toContain(refusal);
+      expect(await page.locator('[data-refused]').textContent()).not.toContain('/act');
+    }
     await click(page, '[data-kind="declare"]');
     await click(page, '[data-choice="move A cour"]');
     await expect

@@ -37,6 +37,7 @@ import {
 } from '../core/index.js';
 import {
   ordersClosedByStep,
+  type StepSurface,
   buildSites,
   buildableTypes,
   dutiesOf,
@@ -380,7 +381,7 @@ export function orderInputProblem(deps: Pick<GameDeps, 'limits'>, text: string):
  */
 export async function submitOrders(
   deps: GameDeps,
-  input: Caller & { text: string; phaseId?: number; locale?: Locale },
+  input: Caller & { text: string; phaseId?: number; locale?: Locale; surface?: StepSurface },
 ): Promise<
   Result<{
     power: string;
@@ -401,7 +402,7 @@ export async function submitOrders(
     const ctx = await playerInGame(tx, input, { allowPaused: true }); // orders may be written while the clock is stopped
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
-    const closed = deadlinePassed(game, deps.now()) ?? (await ordersClosedByStep(tx, game, phase));
+    const closed = deadlinePassed(game, deps.now()) ?? (await ordersClosedByStep(tx, game, phase, input.surface));
     if (closed) return fail(closed);
     if (input.phaseId !== undefined && input.phaseId !== phase.id) return fail(msg('orders.refused.phaseChangedPaste'));
     const text = typeof input.text === 'string' ? input.text : '';
@@ -507,14 +508,14 @@ export async function submitOrders(
 /** Deletes all of the caller's orders for the current phase. */
 export async function clearOrders(
   deps: GameDeps,
-  input: Caller & { phaseId?: number },
+  input: Caller & { phaseId?: number; surface?: StepSurface },
 ): Promise<Result<{ power: string; phase: PhaseView; cleared: number }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const ctx = await playerInGame(tx, input, { allowPaused: true }); // orders may be written while the clock is stopped
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
     if (input.phaseId !== undefined && input.phaseId !== phase.id) return fail(msg('orders.refused.phaseChangedClear'));
-    const closed = deadlinePassed(game, deps.now()) ?? (await ordersClosedByStep(tx, game, phase));
+    const closed = deadlinePassed(game, deps.now()) ?? (await ordersClosedByStep(tx, game, phase, input.surface));
     if (closed) return fail(closed);
     const res = (
       await tx

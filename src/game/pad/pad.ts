@@ -156,6 +156,7 @@ export async function padSubmit(
         ...caller,
         text: input.text,
         phaseId: input.phaseId,
+        surface: 'pad',
         ...(input.locale ? { locale: input.locale } : {}),
       }),
   );
@@ -167,13 +168,13 @@ export async function padClear(deps: GameDeps, key: Buffer, token: string, input
     deps,
     key,
     token,
-    async (caller) => await clearOrders(deps, { ...caller, phaseId: input.phaseId }),
+    async (caller) => await clearOrders(deps, { ...caller, phaseId: input.phaseId, surface: 'pad' }),
   );
 }
 
 /** Toggles ready, as `/ready` does (its caps on early resolution included). */
 export async function padReady(deps: GameDeps, key: Buffer, token: string) {
-  return await asSeat(deps, key, token, async (caller) => await toggleReady(deps, caller));
+  return await asSeat(deps, key, token, async (caller) => await toggleReady(deps, { ...caller, surface: 'pad' }));
 }
 
 /** A variant's action, as `/act action: choice: detail:` runs it. */

@@ -21,6 +21,7 @@ import {
   type ActionOption,
   type ShownChoice,
   closedOrdersMsg,
+  stepReadyRefusalMsg,
   openActions,
   type PhaseFrame,
   gameFrame,
@@ -241,8 +242,7 @@ function boardOf(position: Position): PadView['units'] {
 /** Why `/ready` would be refused now, or null. */
 async function readyRefusal(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow, power: string) {
   const step = await storedStepUnderWay(tx, game, phase);
-  if (step?.spec.at === 'claim')
-    return step.spec.readyRefusal !== undefined ? pluginMsg(step.spec.readyRefusal) : closedOrdersMsg(step.spec);
+  if (step?.spec.at === 'claim') return stepReadyRefusalMsg(step.spec, 'pad') ?? closedOrdersMsg(step.spec, 'pad');
   if (!(await humanPowersToAct(tx, variant, game, phase)).includes(power))
     return msg('pad.ready.nothingToDecide', { power });
   if (game.status === 'paused') return msg('game.refused.paused');
@@ -270,7 +270,7 @@ export async function readPadView(
   const position = positionSeenBy(game, variant, phase.position, seat.power);
   const rows = await ordersOf(tx, phase.id, seat.power);
   const step = await storedStepUnderWay(tx, game, phase);
-  const closed = deadlinePassed(game, deps.now()) ?? closedOrdersMsg(step?.spec);
+  const closed = deadlinePassed(game, deps.now()) ?? closedOrdersMsg(step?.spec, 'pad');
   const voted = await votedPowersIn(tx, variant, game.id, phase.position);
   return {
     ok: true,

@@ -32,9 +32,11 @@ export {
   openActions,
   readBackAction,
   stepMachine,
+  stepReadyRefusalMsg,
   stepStatusOf,
   stepUnderWay,
   type ActionRefusal,
+  type StepSurface,
   type StepStatus,
   type Transition,
 } from './machine.js';

@@ -245,10 +245,20 @@ export function stepStatusOf(frame: PhaseFrame): StepStatus | null {
 export const isSettled = (progress: StepProgress): boolean =>
   !progress.gameMaster && progress.powers.every((p) => p.answered);
 
+/** Where a step's answer is read: a slash command's reply, or the order pad (whose actions are buttons). */
+export type StepSurface = 'command' | 'pad';
+
 /** Why orders cannot change while `spec` is under way (a `claim` step closes them), or null. */
-export function closedOrdersMsg(spec: PhaseStep | undefined): Msg | null {
+export function closedOrdersMsg(spec: PhaseStep | undefined, surface: StepSurface = 'command'): Msg | null {
   if (spec?.at !== 'claim') return null;
-  return spec.closedOrders !== undefined ? pluginMsg(spec.closedOrders) : msg('orders.closed.step');
+  const line = (surface === 'pad' ? spec.onPad?.closedOrders : undefined) ?? spec.closedOrders;
+  return line !== undefined ? pluginMsg(line) : msg('orders.closed.step');
+}
+
+/** The step's own words for refusing `/ready` (or the pad's ready) while it is under way, if it has any. */
+export function stepReadyRefusalMsg(spec: PhaseStep, surface: StepSurface = 'command'): Msg | undefined {
+  const line = (surface === 'pad' ? spec.onPad?.readyRefusal : undefined) ?? spec.readyRefusal;
+  return line !== undefined ? pluginMsg(line) : undefined;
 }
 
 /** `/gm advance`: what ending the current stage early is called, and what follows. */

@@ -28,6 +28,7 @@ import {
   stepReminders,
   stepStatusOf,
   type StepStatus,
+  type StepSurface,
   type Transition,
 } from './machine.js';
 import { gameFrame, pluginOfGame } from './plugin-context.js';
@@ -67,9 +68,14 @@ export async function storedStepUnderWay(
   return row?.step && spec ? { name: row.step, spec, row } : null;
 }
 
-/** Why orders cannot change now (a claim step is under way), or null. */
-export async function ordersClosedByStep(tx: Tx, game: GameRow, phase: PhaseRow): Promise<Msg | null> {
-  return closedOrdersMsg((await storedStepUnderWay(tx, game, phase))?.spec);
+/** Why orders cannot change now (a claim step is under way), or null; worded for the command or the pad. */
+export async function ordersClosedByStep(
+  tx: Tx,
+  game: GameRow,
+  phase: PhaseRow,
+  surface: StepSurface = 'command',
+): Promise<Msg | null> {
+  return closedOrdersMsg((await storedStepUnderWay(tx, game, phase))?.spec, surface);
 }
 
 /** Writes what the plug-in did in a transition of the machine (`transition.token` keys its messages). */

@@ -23,16 +23,17 @@ import {
 
 import { queueProgressStatus } from '../outbox/index.js';
 import { humanPowersToAct, powersToWaitFor, resolveInTx } from './resolve.js';
-import { pluginMsg, storedStepUnderWay } from '../phase/index.js';
+import { stepReadyRefusalMsg, storedStepUnderWay, type StepSurface } from '../phase/index.js';
 import { msg } from '../../i18n/index.js';
 
 /**
  * Toggles the caller's readiness for the current phase. Returns the new state and, when this made everyone
- * ready, the phases that were resolved. A power with nothing to decide cannot be ready.
+ * ready, the phases that were resolved. A power with nothing to decide cannot be ready. `surface`: who words a
+ * step's refusal (the order pad names its buttons, not commands).
  */
 export async function toggleReady(
   deps: GameDeps,
-  input: Caller,
+  input: Caller & { surface?: StepSurface },
 ): Promise<
   Result<{
     power: string;
@@ -53,10 +54,7 @@ export async function toggleReady(
     const { game, variant, phase, player } = ctx;
     const step = await storedStepUnderWay(tx, game, phase);
     if (step?.spec.at === 'claim')
-      return fail(
-        (step.spec.readyRefusal !== undefined ? pluginMsg(step.spec.readyRefusal) : undefined) ??
-          msg('ready.refused.stepUnderWay'),
-      );
+      return fail(stepReadyRefusalMsg(step.spec, input.surface) ?? msg('ready.refused.stepUnderWay'));
     if (!(await humanPowersToAct(tx, variant, game, phase)).includes(player.power)) {
       return fail(msg('ready.refused.nothingToDecide', { power: powerParam(variant, player.power) }));
     }

@@ -249,6 +249,11 @@ export interface PhaseStep<S extends RecordSchemas = RecordSchemas> {
   /** (`claim`) What `/order`, `/orders clear` and `/ready` answer while it is under way. */
   closedOrders?: PluginLine;
   readyRefusal?: PluginLine;
+  /**
+   * (`claim`) The same two answers as the order pad shows them, where the step's actions are buttons rather than
+   * commands (docs/pad.md "Kinds and flows"); default: the commands' wording above.
+   */
+  onPad?: { closedOrders?: PluginLine; readyRefusal?: PluginLine };
   /** A reminder DM to a power it still waits for, once per deadline (at the orders reminder's distance); none: no reminder. */
   reminder?(ctx: PluginContext<S>, power: Power, deadline: number): PluginText | null;
   /** `/gm advance`: what ending it early is called, and what follows (`closed the declarations of` / `the battles`). */

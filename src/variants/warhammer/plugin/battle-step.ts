@@ -346,6 +346,8 @@ export const declarationsStep: PhaseStep<WarhammerRecords> = {
   labels: { answered: wh('status.answered'), waiting: wh('status.mayDeclare') },
   closedOrders: wh('closed.declarations'),
   readyRefusal: wh('ready.declarations'),
+  // the pad declares with its action's button, not with `/act` (docs/pad.md "Kinds and flows")
+  onPad: { closedOrders: wh('closed.declarations.pad'), readyRefusal: wh('ready.declarations.pad') },
   reminder(ctx, power, deadline) {
     const answered = declarationsOf(ctx, power).length;
     const commanders = commandersOf(ctx.phase.position, power).length;
