@@ -4,6 +4,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeVariant } from '../../src/cli/commands/maps.js';
+import { getVariant } from '../../src/variants/index.js';
 import { waitForResults } from '../bot/harness.js';
 import {
   clickOrder,
@@ -69,14 +71,39 @@ describe('the order pad plays Classic by clicks', () => {
     await context.close();
   });
 
-  it('at desktop size: hold, move, ready and clear', async () => {
+  const attributes = (page: Page, name: string) =>
+    page.$$eval(`[${name}]`, (nodes, n) => nodes.map((e) => e.getAttribute(n)!).sort(), name);
+
+  it('at desktop size: one target per province and per unit; hold, move, save, ready and clear', async () => {
     const url = await pad.link('bob', CHANNEL);
     const { context, page } = await openPad(browser, url, DESKTOP);
+    // One [data-province] per province as `maps show` lists it, one [data-unit] per unit on the board.
+    const shown = describeVariant(getVariant('classic')!);
+    expect(await attributes(page, 'data-province')).toEqual(shown.provinces.map((p) => p.id).sort());
+    expect(await attributes(page, 'data-unit')).toEqual(shown.startingUnits.map((u) => u.province).sort());
+    // Only legal kinds, then only legal targets, can be clicked (the rest of the map is disabled).
+    await page.locator('[data-unit="mun"]').click();
+    expect(await attributes(page, 'data-kind')).toEqual(['hold', 'move', 'support']);
+    await page.locator('[data-kind="move"]').click();
+    expect(
+      await page.$$eval('[data-province][aria-disabled="false"]', (ns) =>
+        ns.map((n) => n.getAttribute('data-province')).sort(),
+      ),
+    ).toEqual(['ber', 'boh', 'bur', 'kie', 'ruh', 'sil', 'tyr']);
+    await page.locator('[data-province="par"]').click({ force: true }); // out of reach: nothing happens
+    await page.locator('[data-action="cancel"]').click();
+    expect(await padOrders(page)).toEqual([]);
     await clickOrder(page, 'kie', 'move', 'den');
     await clickOrder(page, 'ber', 'move', 'kie');
     await clickOrder(page, 'mun', 'hold');
     await expect.poll(() => padOrders(page)).toEqual(['A ber - kie', 'A mun H', 'F kie - den']);
     expect(await shownOrders(pad.h, 'bob', CHANNEL)).toEqual(await padOrders(page));
+    // An order given with /order meanwhile: after save the pad lists exactly the stored set.
+    await pad.h.fake.slash('bob', CHANNEL, 'order', { orders: 'A mun - ruh' });
+    await page.locator('[data-action="save"]').click();
+    await expect.poll(() => padOrders(page)).toEqual(['A ber - kie', 'A mun - ruh', 'F kie - den']);
+    expect(await shownOrders(pad.h, 'bob', CHANNEL)).toEqual(await padOrders(page));
+    expect(await page.locator('[data-note]').textContent()).toContain('Saved');
     await page.locator('[data-action="clear"]').click();
     await expect.poll(() => padOrders(page)).toEqual([]);
     expect(await shownOrders(pad.h, 'bob', CHANNEL)).toEqual([]);
@@ -129,7 +156,10 @@ describe('the order pad plays Classic by clicks', () => {
     await page.reload();
     await page.waitForSelector('body[data-ready="true"]');
     expect(await text(page, 'h1')).toContain('retreat');
-    // France retreats it by clicks.
+    // France retreats it by clicks: its kinds are retreat and disband.
+    await page.locator('[data-unit="bur"]').click();
+    expect(await attributes(page, 'data-kind')).toEqual(['disband', 'retreat']);
+    await page.locator('[data-action="cancel"]').click();
     await clickOrder(page, 'bur', 'retreat', 'pic');
     await expect.poll(() => padOrders(page)).toEqual(['A bur R pic']);
     expect(await shownOrders(h, 'alice', CHANNEL)).toEqual(['A bur R pic']);
@@ -140,6 +170,7 @@ describe('the order pad plays Classic by clicks', () => {
     expect(await text(page, 'h1')).toContain('adjustment');
     // Winter: France (Spain taken) builds a fleet in Brest by clicking the free centre.
     await page.locator('[data-province="bre"]').click();
+    expect(await attributes(page, 'data-kind')).toEqual(['build-army', 'build-fleet', 'waive']);
     await page.locator('[data-kind="build-fleet"]').click();
     await expect.poll(() => padOrders(page)).toEqual(['F bre B']);
     expect(await shownOrders(h, 'alice', CHANNEL)).toEqual(['F bre B']);
