@@ -122,6 +122,10 @@ describe('pauses that cannot freeze a game', () => {
     const row = await gameOfChannel(h.store, game.channelId);
     expect([row.status, row.pausedBy, row.resumeAt]).toEqual(['paused', 'vote', null]);
     expect((await h.fake.slash('dave', 'pv', 'game status')).text).toContain("Paused by the players' vote");
+    // What the pause refuses meanwhile says who paused it: the players, not the game master.
+    const ready = await h.fake.slash('alice', 'pv', 'ready');
+    expect(ready.text).toContain("The game is paused by the players' vote");
+    expect(ready.text).not.toContain('game master');
     // Any player ends it; the channel is told, naming nobody.
     const ended = await h.fake.slash('bob', 'pv', 'game pause-vote');
     expect(ended.text).toMatch(/You ended the players' pause/);

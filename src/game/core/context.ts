@@ -29,7 +29,7 @@ export async function playerInGame(
   const game = await openGameByChannel(tx, caller.channelId);
   if (!game) return fail(await noOpenGame(tx, caller.channelId));
   if (game.status === 'forming') return fail(msg('game.refused.notStarted'));
-  if (game.status === 'paused' && !opts.allowPaused) return fail(msg('game.refused.paused'));
+  if (game.status === 'paused' && !opts.allowPaused) return fail(pausedMsg(game));
   const player = await playerByUser(tx, game.id, caller.userId);
   if (!player) return fail(msg('game.refused.notPlaying'));
   const variant = variantOfGame(game);
@@ -46,6 +46,10 @@ export async function noOpenGame(tx: Tx, channelId: string): Promise<Msg> {
 }
 
 export const GAME_OVER: Msg = msg('game.refused.over');
+
+/** Why a paused game refuses a change, naming who paused it (docs/table.md "Pauses that cannot freeze a game"). */
+export const pausedMsg = (game: Pick<GameRow, 'pausedBy'>): Msg =>
+  msg(game.pausedBy === 'vote' ? 'game.refused.pausedByVote' : 'game.refused.paused');
 
 export function isError(x: object): x is { ok: false; error: string } {
   return 'ok' in x && (x as { ok: unknown }).ok === false;

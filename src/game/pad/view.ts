@@ -33,6 +33,7 @@ import { humanPowersToAct } from '../resolve/index.js';
 import {
   activeClock,
   clockRuleMsg,
+  pausedMsg,
   phaseMsg,
   powerParam,
   provinceParam,
@@ -245,7 +246,7 @@ async function readyRefusal(tx: Tx, game: GameRow, variant: Variant, phase: Phas
   if (step?.spec.at === 'claim') return stepReadyRefusalMsg(step.spec, 'pad') ?? closedOrdersMsg(step.spec, 'pad');
   if (!(await humanPowersToAct(tx, variant, game, phase)).includes(power))
     return msg('pad.ready.nothingToDecide', { power });
-  if (game.status === 'paused') return msg('game.refused.paused');
+  if (game.status === 'paused') return pausedMsg(game);
   return null;
 }
 
