@@ -62,13 +62,17 @@ export function messagePage(locale: Locale, style: string | null, title: string,
 <body><main class="message" data-refusal><h1>${escapeHtml(title)}</h1>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</main></body></html>`;
 }
 
+/** What to do: a fresh link, except for a game that is over (`/orders pad` is refused there; its results stay). */
+const whatToDo = (locale: Locale, refusal: PadRefusal): string =>
+  word(locale, refusal.reason === 'game-over' ? 'pad.refusal.whatOver' : 'pad.refusal.what');
+
 export function refusalPage(locale: Locale, style: string | null, refusal: PadRefusal): string {
   return messagePage(locale, style, word(locale, 'pad.refusal.title'), [
     word(locale, REASON_KEY[refusal.reason]),
-    word(locale, 'pad.refusal.what'),
+    whatToDo(locale, refusal),
   ]);
 }
 
 /** The sentence of a refusal, for the API's JSON answers. */
 export const refusalText = (locale: Locale, refusal: PadRefusal): string =>
-  `${word(locale, REASON_KEY[refusal.reason])} ${word(locale, 'pad.refusal.what')}`;
+  `${word(locale, REASON_KEY[refusal.reason])} ${whatToDo(locale, refusal)}`;

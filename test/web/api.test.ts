@@ -179,10 +179,22 @@ describe('the pad API', () => {
     env.clock.advance(60_000);
     ok(await gmReplace(env.deps, { channelId: CHANNEL, userId: GM, power: 'Italy', newUserId: '876543210987654321' }));
     expect((await get('/api/view', before.token)).status).toBe(403);
-    expect((await get(`/pad/${before.token}`)).status).toBe(403);
+    const changed = await get(`/pad/${before.token}`);
+    expect(changed.status).toBe(403);
+    const changedPage = await changed.text();
+    expect(changedPage).toContain('changed hands');
+    expect(changedPage).toContain('/orders pad');
+    expect(changedPage).not.toContain('Italy');
     ok(await gmCancel(env.deps, { channelId: CHANNEL, userId: GM, canManageServer: false }));
     expect((await get('/api/view', france)).status).toBe(410);
-    expect((await get(`/pad/${france}`)).status).toBe(410);
+    const over = await get(`/pad/${france}`);
+    expect(over.status).toBe(410);
+    // A game that is over: no fresh link to ask for (`/orders pad` refuses it), so the page says where its results are.
+    const overPage = await over.text();
+    expect(overPage).toContain('This game is over');
+    expect(overPage).toContain('Its results are in the game’s channel');
+    expect(overPage).not.toContain('to get a fresh link');
+    expect(overPage).not.toContain('France');
   });
 
   it('never logs a token', () => {
