@@ -66,13 +66,16 @@ export async function replyWithPad(ctx: BotContext, interaction: ChatInputComman
 /** The DMs that carry the pad's link button: a seat given (the first phase's orders open), a phase opened, a reminder, a confirmation. */
 const DM_REASONS: readonly DmReason[] = ['power_assigned', 'phase_started', 'reminder', 'order_confirmation'];
 
-/** The link button row for a DM to `userId` about game `gameId`, or null (no pad, no seat, another kind of DM). */
+/**
+ * The link button row for a DM to `userId` about game `gameId`, or null (no pad, no seat, another kind of DM): labelled
+ * in the DM's language, which the link names for the page too.
+ */
 export async function dmPadRow(
   pad: PadSettings | null | undefined,
   deps: Pick<GameDeps, 'store'>,
-  dm: { gameId: number | null; userId: string; reason: DmReason },
+  dm: { gameId: number | null; userId: string; reason: DmReason; locale?: Locale | null },
 ): Promise<Row | null> {
   if (!pad || dm.gameId === null || !DM_REASONS.includes(dm.reason)) return null;
   const token = await padLinkOfMember(deps, pad.key, { gameId: dm.gameId, userId: dm.userId });
-  return token ? linkRow(pad, token, undefined, false) : null;
+  return token ? linkRow(pad, token, dm.locale ?? undefined, false) : null;
 }

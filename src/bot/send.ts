@@ -188,7 +188,12 @@ async function deliverRow(
         payload.type === 'dm' && payload.spectateRequest !== undefined
           ? spectateRequestRow(payload.spectateRequest, row.locale ?? 'en')
           : payload.type === 'dm' && !payload.watch
-            ? await dmPadRow(ctx.pad, ctx.deps, { gameId: payload.gameId, userId: row.target, reason: payload.reason })
+            ? await dmPadRow(ctx.pad, ctx.deps, {
+                gameId: payload.gameId,
+                userId: row.target,
+                reason: payload.reason,
+                locale: row.locale,
+              })
             : null;
       if (payload.type === 'dm' && payload.fogResults) return await sendFogResultsDm(ctx, row, payload, padRow);
       const map = payload.type === 'dm' ? { phaseId: payload.mapPhaseId, power: payload.mapPower } : undefined;

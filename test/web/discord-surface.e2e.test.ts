@@ -5,6 +5,7 @@
  * confirm orders carry the link button; the Activity's sign-in exchanges a one-time code for the member's seat.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { slashConfirmed } from '../bot/harness.js';
 import { buttonsOf } from '../support/fake-discord/components.js';
 import { englishWords } from '../support/english-left.js';
 import { freePort, startPadHarness, type PadHarness } from './pad-support.js';
@@ -17,8 +18,8 @@ describe('the pad in Discord', () => {
 
   beforeAll(async () => {
     pad = await startPadHarness({
-      users: ['gm', 'alice', 'bob', 'carol'],
-      channels: [CHANNEL],
+      users: ['gm', 'alice', 'bob', 'carol', 'dora', 'erin'],
+      channels: [CHANNEL, 'done'],
       activity: { clientSecret: SECRET },
     });
     const { h } = pad;
@@ -101,6 +102,25 @@ describe('the pad in Discord', () => {
     // Inside Discord the page is the Activity's, at the root the URL mapping points to.
     const root = await fetch(`${pad.publicUrl}/?frame_id=1&instance_id=2&platform=desktop`);
     expect(await root.text()).toContain(`data-client-id="${h.fake.state.applicationId}"`);
+  });
+
+  it('a French player’s DMs carry the button in French; a finished game’s /orders pad is refused', async () => {
+    const { h } = pad;
+    h.fake.setLocale('dora', 'fr');
+    await h.fake.slash('gm', 'done', 'game create', { variant: 'classic', movement: '1h' });
+    await h.fake.slash('dora', 'done', 'game join', { power: 'France' });
+    await h.fake.slash('erin', 'done', 'game join', { power: 'Germany' });
+    await h.fake.slash('gm', 'done', 'game start');
+    await h.bot!.outbox.idle();
+    const started = h.fake.dms('dora').find((m) => buttonsOf(m).some((b) => b.style === 5));
+    const [link] = buttonsOf(started!);
+    expect(link!.label).toBe('Ouvrir le bloc d’ordres');
+    expect(link!.url).toMatch(/\?lang=fr$/);
+    await slashConfirmed(h, 'gm', 'done', 'gm cancel');
+    const refused = await h.fake.slash('erin', 'done', 'orders pad');
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.text).toContain('is over');
+    expect(h.fake.buttons(refused)).toEqual([]);
   });
 });
 
