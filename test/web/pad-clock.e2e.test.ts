@@ -4,7 +4,17 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchChromium, openPad, PHONE, startPadHarness, type PadHarness } from './pad-support.js';
+import { waitForResults } from '../bot/harness.js';
+import {
+  clickOrder,
+  DESKTOP,
+  launchChromium,
+  openPad,
+  PHONE,
+  shownOrders,
+  startPadHarness,
+  type PadHarness,
+} from './pad-support.js';
 
 const CHANNEL = 'diplo';
 
@@ -43,6 +53,21 @@ describe('the order pad shows the deadline rule', () => {
     await expect.poll(() => deadline.textContent()).toContain('Deadlines by the clock: 21:00 Europe/Paris, Mon–Fri');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.viewport.width);
     if (process.env.PAD_SCREENSHOTS === '1') await page.screenshot({ path: `/tmp/pad-clock-${name}.png` });
+    await context.close();
+  });
+
+  it('refuses an order clicked on a page whose phase was resolved meanwhile, saying to reload', async () => {
+    const { h } = pad;
+    const { context, page } = await openPad(browser, await pad.link('alice', CHANNEL), DESKTOP);
+    // The deadline passes while the page is open, and the scheduler resolves the phase before the page polls.
+    h.clock.offset += 8 * 24 * 3_600_000;
+    await waitForResults(h, CHANNEL, 'Spring 1901 movement');
+    await clickOrder(page, 'par', 'move', 'bur');
+    const refused = page.locator('[data-refused]');
+    await expect.poll(async () => (await refused.textContent()) ?? '').toContain('reload the page');
+    expect(await refused.textContent()).not.toContain('/orders paste');
+    expect(await page.locator('[data-banner]').textContent()).toContain('The phase has been resolved');
+    expect(await shownOrders(h, 'alice', CHANNEL)).toEqual([]);
     await context.close();
   });
 });

@@ -404,7 +404,8 @@ export async function submitOrders(
     const { game, variant, phase, player } = ctx;
     const closed = deadlinePassed(game, deps.now()) ?? (await ordersClosedByStep(tx, game, phase, input.surface));
     if (closed) return fail(closed);
-    if (input.phaseId !== undefined && input.phaseId !== phase.id) return fail(msg('orders.refused.phaseChangedPaste'));
+    if (input.phaseId !== undefined && input.phaseId !== phase.id)
+      return fail(msg(input.surface === 'pad' ? 'orders.refused.phaseChangedPad' : 'orders.refused.phaseChangedPaste'));
     const text = typeof input.text === 'string' ? input.text : '';
     if (text.trim() === '') return fail(msg('orders.refused.noOrders'));
     const tooBig = orderInputProblem(deps, text);
