@@ -93,6 +93,10 @@ describe('what a pad loads in a gunboat game', () => {
     expect(kinds).toEqual(expect.arrayContaining(['/pad/…', '/api/map', '/api/map/orders', '/api/state']));
     expect(kinds.some((k) => k.endsWith('.js'))).toBe(true);
     expect(kinds.some((k) => k.endsWith('.woff2'))).toBe(true);
+    // Nothing is loaded from outside PUBLIC_URL.
+    expect(
+      loaded.map((l) => l.url).filter((u) => !u.startsWith(`${pad.publicUrl}/`) && !u.startsWith('data:')),
+    ).toEqual([]);
     // The page does carry the viewer's own order: the scan reads what the browser got.
     expect(loaded.some((l) => l.body.includes('A par - bur'))).toBe(true);
     expect(leaks(loaded, secrets)).toEqual([]);
