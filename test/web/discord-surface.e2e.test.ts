@@ -127,12 +127,22 @@ describe('the pad in Discord', () => {
 describe('the pad off', () => {
   it('without PUBLIC_URL: /orders pad says so and nothing listens', async () => {
     const { createHarness } = await import('../bot/harness.js');
-    const h = await createHarness({ users: ['gm', 'alice'], channels: [CHANNEL] });
+    const h = await createHarness({ users: ['gm', 'alice', 'bob'], channels: [CHANNEL] });
     try {
       await h.start();
+      await h.fake.slash('gm', CHANNEL, 'game create', { variant: 'classic', movement: '1h' });
+      await h.fake.slash('alice', CHANNEL, 'game join', { power: 'France' });
+      await h.fake.slash('bob', CHANNEL, 'game join', { power: 'Germany' });
+      await h.fake.slash('gm', CHANNEL, 'game start');
       const reply = await h.fake.slash('alice', CHANNEL, 'orders pad');
       expect(reply.text).toContain('not turned on');
       expect(h.fake.buttons(reply)).toEqual([]);
+      // No DM carries a link either: the seat's DM, the confirmation.
+      await h.fake.slash('alice', CHANNEL, 'order', { orders: 'A par - bur' });
+      await h.bot!.outbox.idle();
+      const dms = h.fake.dms('alice');
+      expect(dms.some((m) => m.content.includes('A par - bur'))).toBe(true);
+      expect(dms.flatMap((m) => buttonsOf(m)).filter((b) => b.style === 5)).toEqual([]);
       const port = await freePort();
       await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
     } finally {

@@ -43,6 +43,11 @@ describe('the order pad shows the deadline rule', () => {
     await pad?.close();
   });
 
+  it('without DISCORD_CLIENT_SECRET, /orders pad gives the link alone (no launch button)', async () => {
+    const reply = await pad.h.fake.slash('alice', CHANNEL, 'orders pad');
+    expect(pad.h.fake.buttons(reply).map((b) => b.style)).toEqual([5]);
+  });
+
   it.each([
     ['phone', PHONE],
     ['desktop', DESKTOP],
