@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { FakeDiscord } from '../support/fake-discord/index.js';
 import { freshPostgresDatabase } from '../support/postgres.js';
+import { freePort } from '../web/pad-support.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
@@ -45,6 +46,7 @@ describe('npm start (src/main.ts)', () => {
     const fake = await FakeDiscord.start({ users: ['alice'], channels: ['main'] });
     try {
       const dbPath = join(dir, 'nested', 'bot.db');
+      const port = await freePort();
       const run = startMain(
         {
           DISCORD_TOKEN: fake.token,
@@ -52,11 +54,14 @@ describe('npm start (src/main.ts)', () => {
           DEV_GUILD_ID: fake.guildId,
           DATABASE_PATH: dbPath,
           LOG_LEVEL: 'info',
+          WEB_PORT: String(port), // without PUBLIC_URL: the pad is off, nothing listens there
         },
         dir,
       );
       await expect.poll(() => run.output(), { timeout: 20_000, interval: 100 }).toContain('slash commands registered');
       expect(existsSync(dbPath)).toBe(true);
+      await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+      expect(run.output()).not.toContain('order pad listening');
       const reply = await fake.slash('alice', 'main', 'game status');
       expect(reply.text).toMatch(/no game in this channel/);
       const messages = () =>
@@ -70,6 +75,43 @@ describe('npm start (src/main.ts)', () => {
       expect(await run.exited).toBe(0);
       expect(run.output()).toContain('goodbye');
       expect(fake.unexpectedErrors()).toEqual([]);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('with PUBLIC_URL serves the order pad on WEB_PORT, and /orders pad links to it', async () => {
+    const fake = await FakeDiscord.start({ users: ['gm', 'alice', 'bob'], channels: ['main'] });
+    try {
+      const port = await freePort();
+      const publicUrl = `http://127.0.0.1:${port}`;
+      const run = startMain(
+        {
+          DISCORD_TOKEN: fake.token,
+          DISCORD_API_BASE: fake.apiBase,
+          DEV_GUILD_ID: fake.guildId,
+          DATABASE_PATH: join(dir, 'pad.db'),
+          LOG_LEVEL: 'info',
+          PUBLIC_URL: publicUrl,
+          WEB_PORT: String(port),
+        },
+        dir,
+      );
+      await expect.poll(() => run.output(), { timeout: 30_000, interval: 100 }).toContain('order pad listening');
+      await fake.slash('gm', 'main', 'game create', { variant: 'classic' });
+      await fake.slash('alice', 'main', 'game join', { power: 'France' });
+      await fake.slash('bob', 'main', 'game join', { power: 'Germany' });
+      await fake.slash('gm', 'main', 'game start');
+      const reply = await fake.slash('alice', 'main', 'orders pad');
+      const [link] = fake.buttons(reply);
+      expect(link).toMatchObject({ style: 5 });
+      expect(link!.url).toMatch(new RegExp(`^${publicUrl}/pad/`));
+      const page = await fetch(link!.url!);
+      expect(page.status).toBe(200);
+      expect(run.output()).not.toContain(link!.url!.split('/pad/')[1]!.split('?')[0]!);
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+      await expect(fetch(`${publicUrl}/`)).rejects.toThrow();
     } finally {
       await fake.close();
     }
