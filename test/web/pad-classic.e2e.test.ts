@@ -122,8 +122,12 @@ describe('the order pad plays Classic by clicks', () => {
     await page.locator('[data-province="mun"]').focus();
     await page.keyboard.press(' ');
     await expect.poll(() => padOrders(page)).toEqual(['A ber - mun', 'A mun - ruh']);
-    await page.locator('[data-action="ready"]').click();
-    await expect.poll(() => page.locator('[data-ready-state]').getAttribute('data-ready-state')).toBe('true');
+    // Ready toggles, as /ready does: on, off, on again (Bob stays ready for the next test).
+    const readyState = () => page.locator('[data-ready-state]').getAttribute('data-ready-state');
+    for (const state of ['true', 'false', 'true']) {
+      await page.locator('[data-action="ready"]').click();
+      await expect.poll(readyState).toBe(state);
+    }
     await shoot(page, 'pad-desktop.png');
     await context.close();
   });
