@@ -1,6 +1,7 @@
 /**
  * A Classic phase ordered by clicks on the pad (docs/pad.md), at phone size and at desktop size, each order checked
- * against what `/orders show` reports through the Discord stand-in; then a retreat and a build; ready and clear.
+ * against what `/orders show` reports through the Discord stand-in; then a retreat and a build; ready, save and clear;
+ * the hooks (one per province and unit, only legal kinds and targets clickable); a convoy.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ describe('the order pad plays Classic by clicks', () => {
 
   beforeAll(async () => {
     [pad, browser] = await Promise.all([
-      startPadHarness({ users: ['gm', 'alice', 'bob'], channels: [CHANNEL] }),
+      startPadHarness({ users: ['gm', 'alice', 'bob', 'erin', 'fred'], channels: [CHANNEL, 'convoy'] }),
       launchChromium(),
     ]);
     const { h } = pad;
@@ -178,6 +179,26 @@ describe('the order pad plays Classic by clicks', () => {
     await page.locator('[data-kind="build-fleet"]').click();
     await expect.poll(() => padOrders(page)).toEqual(['F bre B']);
     expect(await shownOrders(h, 'alice', CHANNEL)).toEqual(['F bre B']);
+    await context.close();
+  });
+
+  it('a convoy by clicks: the fleet, convoy, the army, its destination', async () => {
+    const { h } = pad;
+    await h.fake.slash('gm', 'convoy', 'game create', { variant: 'classic', movement: '1h', retreat: '1h' });
+    await h.fake.slash('erin', 'convoy', 'game join', { power: 'England' });
+    await h.fake.slash('fred', 'convoy', 'game join', { power: 'Russia' });
+    await h.fake.slash('gm', 'convoy', 'game start');
+    await h.fake.slash('erin', 'convoy', 'order', { orders: 'F lon - nth; A lvp - yor; F edi H' });
+    await h.fake.slash('erin', 'convoy', 'ready');
+    await h.fake.slash('fred', 'convoy', 'ready');
+    await waitForResults(h, 'convoy', 'Spring 1901 movement');
+    const { context, page } = await openPad(browser, await pad.link('erin', 'convoy'), DESKTOP);
+    await page.locator('[data-unit="nth"]').click();
+    expect(await attributes(page, 'data-kind')).toEqual(['convoy', 'hold', 'move', 'support']);
+    await page.locator('[data-action="cancel"]').click();
+    await clickOrder(page, 'nth', 'convoy', 'yor', 'nwy');
+    await expect.poll(() => padOrders(page)).toEqual(['F nth C A yor - nwy']);
+    expect(await shownOrders(h, 'erin', 'convoy')).toEqual(['F nth C A yor - nwy']);
     await context.close();
   });
 });
