@@ -158,10 +158,65 @@ export function featuresOf(
         if (Math.hypot(p[0] - from[0], p[1] - from[1]) < Math.hypot(best[0] - from[0], best[1] - from[1])) best = p;
       return best;
     };
-    const points: [Point, Point] = [seaEnd(link.from, b) ?? a, seaEnd(link.to, a) ?? b];
+    const points: [Point, Point] = (geometry.polygonal ? gapCrossing(geometry, link.from, link.to, a, b) : null) ?? [
+      seaEnd(link.from, b) ?? a,
+      seaEnd(link.to, a) ?? b,
+    ];
     out.push({ kind: 'link', from: link.from, to: link.to, points, linkKind: link.kind });
   }
   return out;
+}
+
+/**
+ * On a map drawn from shapes, a link between two provinces drawn a little apart (a strait, a river between them:
+ * docs/render.md) crosses the gap where their outlines come nearest, from one outline to the other: when that gap is
+ * under a third of the way between their unit spots. Else null (drawn between the spots).
+ */
+function gapCrossing(geometry: MapGeometry, from: string, to: string, a: Point, b: Point): [Point, Point] | null {
+  const sa = geometry.shapes.get(from);
+  const sb = geometry.shapes.get(to);
+  if (!sa || !sb || sa.outline.length === 0 || sb.outline.length === 0) return null;
+  const limit = Math.hypot(b[0] - a[0], b[1] - a[1]) / 3;
+  const [ba, bb] = [boundsOf(sa.outline), boundsOf(sb.outline)];
+  const apart = Math.hypot(Math.max(0, ba[0] - bb[2], bb[0] - ba[2]), Math.max(0, ba[1] - bb[3], bb[1] - ba[3]));
+  if (apart >= limit) return null;
+  let best: { d: number; points: [Point, Point] } | null = null;
+  const nearest = (p: Point, edges: [Point, Point][]): [Point, number] => {
+    let out: [Point, number] = [p, Infinity];
+    for (const [q, r] of edges) {
+      const c = closestOnSegment(p, q, r);
+      const d = Math.hypot(c[0] - p[0], c[1] - p[1]);
+      if (d < out[1]) out = [c, d];
+    }
+    return out;
+  };
+  for (const [p] of sa.outline) {
+    const [c, d] = nearest(p, sb.outline);
+    if (!best || d < best.d) best = { d, points: [p, c] };
+  }
+  for (const [p] of sb.outline) {
+    const [c, d] = nearest(p, sa.outline);
+    if (!best || d < best.d) best = { d, points: [c, p] };
+  }
+  return best && best.d < limit ? best.points : null;
+}
+
+function boundsOf(edges: [Point, Point][]): [number, number, number, number] {
+  const out: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [p] of edges) {
+    out[0] = Math.min(out[0], p[0]);
+    out[1] = Math.min(out[1], p[1]);
+    out[2] = Math.max(out[2], p[0]);
+    out[3] = Math.max(out[3], p[1]);
+  }
+  return out;
+}
+
+function closestOnSegment(p: Point, a: Point, b: Point): Point {
+  const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
+  const len2 = dx * dx + dy * dy;
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2));
+  return [a[0] + t * dx, a[1] + t * dy];
 }
 
 function riverChain(river: unknown): string[] | null {

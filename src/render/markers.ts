@@ -7,7 +7,7 @@ import type { Variant } from '../engine/variant.js';
 import { placeLabels } from './labels.js';
 import { type MarkerContext, type MarkerShapes, markerShapes } from './marker-shapes.js';
 import { COLORS } from './palette.js';
-import { placeAll, rectAround, type PlacementRequest } from './placement.js';
+import { candidates, placeAll, rectAround, type PlacementRequest } from './placement.js';
 import type { CenterMark, EntranceMark, Label, Rect } from './scene.js';
 
 export function placeMarkers(ctx: MarkerContext): {
@@ -24,19 +24,25 @@ export function placeMarkers(ctx: MarkerContext): {
 
 /** Supply-centre markers, inside their province, clear of units. */
 function placeCenters(ctx: MarkerContext, shapes: MarkerShapes): { centers: CenterMark[]; boxes: Rect[] } {
-  const { variant, anchors, T, u, spotSize, holder, powers, colorOf, warnings, frame } = ctx;
+  const { variant, geometry, anchors, T, u, spotSize, holder, powers, colorOf, warnings, frame } = ctx;
   const { byClearance, inside, unitBoxes } = shapes;
   const centerR = 5 * u;
   const scRequests: PlacementRequest[] = byClearance
     .filter((p) => p.supplyCenter && anchors.has(p.id))
-    .map((p) => ({
-      id: p.id,
-      anchor: T(anchors.get(p.id)!),
-      w: centerR * 2.6,
-      h: centerR * 2.6,
-      gap: spotSize * 1.3,
-      accept: inside(p.id),
-    }));
+    .map((p) => {
+      const req: PlacementRequest = {
+        id: p.id,
+        anchor: T(anchors.get(p.id)!),
+        w: centerR * 2.6,
+        h: centerR * 2.6,
+        gap: spotSize * 1.3,
+        accept: inside(p.id),
+      };
+      // A unit spot off the province's land (a small island whose spot is in the water round it): then the spot
+      // deepest inside the province and the rings round it.
+      const center = geometry.shapes.get(p.id)?.center;
+      return center ? { ...req, more: () => candidates({ ...req, anchor: T(center) }, true) } : req;
+    });
   const scBoxes = placeAll(scRequests, unitBoxes, false, frame);
   const centers: CenterMark[] = [];
   for (const p of variant.data.provinces) {

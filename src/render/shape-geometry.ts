@@ -3,7 +3,8 @@
  * province is the outline its SVG path data draws, filled by the nonzero rule as SVG fills it; off-map pieces
  * (`decor`) and the background (off-map land or water where nothing is drawn) are filler owners. Borders are the
  * stretches of a province's outline within `margin` px of another owner's outline (shapes drawn in an editor seldom
- * share their vertices exactly); a stretch near nothing borders the background, one on the frame borders nothing.
+ * share their vertices exactly); a stretch near nothing borders the background, one on the frame borders nothing, one
+ * inside another province's shape (shapes that overlap) borders it or is hidden under it.
  * The result has the shape of the seed-drawn geometry (src/render/geometry.ts), so everything after it is shared.
  */
 import polylabel from 'polylabel';
@@ -218,8 +219,15 @@ function bordersOf(owners: Owner[], background: string, margin: number, width: n
         const p: Point = [a[0] + ((b[0] - a[0]) * j) / k, a[1] + ((b[1] - a[1]) * j) / k];
         const q: Point = [a[0] + ((b[0] - a[0]) * (j + 1)) / k, a[1] + ((b[1] - a[1]) * (j + 1)) / k];
         const mid: Point = [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2];
-        const near = nearestOther(grid, mid, i, reach);
+        let near = nearestOther(grid, mid, i, reach);
         if (near < 0 && onFrame(mid)) continue;
+        if (near < 0) {
+          // Nothing near: the piece lies in the open, or inside another owner's shape (two shapes that overlap).
+          // Inside one drawn over this one it is hidden; inside one drawn under it, it borders that one.
+          const under = ownerUnder(owners, i, mid);
+          if (under > i) continue;
+          near = under;
+        }
         const other = near < 0 ? background : owners[near]!.id;
         const key = `${o.id}>${other}`;
         const side = sides.get(key) ?? { segments: [], length: 0 };
@@ -238,6 +246,17 @@ function bordersOf(owners: Owner[], background: string, margin: number, width: n
     borders.set(`${a}|${b}`, { a, b, segments: side.segments, length: side.length });
   }
   return borders;
+}
+
+/**
+ * The topmost owner other than `self` whose shape holds `p` (the background, which holds everything, left out); -1
+ * when none does.
+ */
+function ownerUnder(owners: Owner[], self: number, p: Point): number {
+  for (let j = owners.length - 1; j >= 0; j--)
+    if (j !== self && owners[j]!.kind !== 'offmap-sea' && owners[j]!.kind !== 'offmap-land' && holds(owners[j]!, p))
+      return j;
+  return -1;
 }
 
 /** The owner of the nearest edge within `reach` of `p` that is not owner `self`'s; -1 when there is none. */

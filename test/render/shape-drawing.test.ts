@@ -1,0 +1,117 @@
+/**
+ * Maps drawn from shapes (src/render/shape-geometry.ts, docs/render.md "Maps drawn from shapes"), as imports bring
+ * them: two seas whose outlines overlap meet at the edge that shows, not at a coastline round the overlap; a centre
+ * whose unit spot lies off its small island is marked on the island; a link between provinces drawn a little apart
+ * crosses the gap, not the map between their unit spots. Small maps written here.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildScene } from '../../src/render/build-scene.js';
+import { computeGeometry } from '../../src/render/geometry.js';
+import { buildVariant } from '../../src/variants/build.js';
+import { readVariantFile } from '../../src/variants/file.js';
+import type { VariantData } from '../../src/variants/schema.js';
+
+interface Place {
+  id: string;
+  kind: 'land' | 'coast' | 'sea';
+  shape: string;
+  centre?: boolean;
+  at: [number, number];
+}
+
+/** A two-power variant file of these places, every two adjacent (the drawing is what these tests look at). */
+function mapOf(places: Place[], links: [string, string][] = []): VariantData {
+  const ids = places.map((p) => p.id);
+  const others = (id: string) => ids.filter((x) => x !== id);
+  const file = {
+    id: 'shapes',
+    name: 'Shapes',
+    powers: [
+      { name: 'Red', color: '#c53328', altColor: '#d55d01' },
+      { name: 'Blue', color: '#20297f', altColor: '#0064a2' },
+    ],
+    provinces: places.map((p) => ({
+      id: p.id,
+      name: p.id,
+      abbreviation: p.id.slice(0, 3),
+      kind: p.kind,
+      supplyCenter: p.centre === true,
+      home: null,
+    })),
+    armyAdjacency: Object.fromEntries(
+      places.filter((p) => p.kind !== 'sea').map((p) => [p.id, others(p.id).filter((x) => !isSea(x))]),
+    ),
+    fleetAdjacency: Object.fromEntries(places.filter((p) => p.kind !== 'land').map((p) => [p.id, others(p.id)])),
+    startingPhase: { season: 'spring', year: 1901, type: 'movement' },
+    startingUnits: [],
+    victory: { centers: 1 },
+    links: links.map(([from, to]) => ({ from, to, kind: 'crossing' })),
+    geometry: {
+      width: 400,
+      height: 300,
+      shapes: Object.fromEntries(places.map((p) => [p.id, p.shape])),
+      anchors: Object.fromEntries(places.map((p) => [p.id, p.at])),
+    },
+  };
+  function isSea(id: string) {
+    return places.find((p) => p.id === id)!.kind === 'sea';
+  }
+  const r = readVariantFile(JSON.stringify(file), 'shapes.json');
+  if (!r.ok) throw new Error(r.problems.join('\n'));
+  return r.data;
+}
+
+function scene(data: VariantData) {
+  const v = buildVariant(data);
+  const built = buildScene(v, v.startingPosition(), { width: 800 });
+  if (!built.ok) throw new Error(built.error);
+  return built.scene;
+}
+
+describe('a map drawn from shapes', () => {
+  it('draws two overlapping seas as meeting at the edge that shows, with no coastline round the overlap', () => {
+    // The south sea reaches 20 px into the north one (a triangle), as an editor's shapes often do.
+    const data = mapOf([
+      { id: 'north', kind: 'sea', shape: 'M 0 0 H 400 V 150 H 0 Z', at: [200, 60] },
+      { id: 'south', kind: 'sea', shape: 'M 0 150 L 200 130 L 400 150 V 300 H 0 Z', at: [200, 220] },
+    ]);
+    const g = computeGeometry(data);
+    if (!g.ok) throw new Error(g.error);
+    const border = (a: string, b: string) => g.geometry.borderIndex.get(a < b ? `${a}|${b}` : `${b}|${a}`);
+    expect(border('#land', 'north')).toBeUndefined();
+    expect(border('#land', 'south')).toBeUndefined();
+    // The south sea is drawn over the north one: its outline is the edge that shows.
+    const seam = border('north', 'south')!;
+    expect(seam.length).toBeGreaterThan(395);
+    expect(seam.length).toBeLessThan(410);
+    // (Give or take a piece at the frame, where the outlines meet within the margin.)
+    for (const [p, q] of seam.segments) expect(Math.max(p[1], q[1])).toBeLessThanOrEqual(152.5);
+    expect(seam.segments.some(([p]) => p[1] < 140)).toBe(true);
+  });
+
+  it('marks a centre on its small island when the unit spot lies in the water round it', () => {
+    const data = mapOf([
+      { id: 'bay', kind: 'sea', shape: 'M 0 0 H 400 V 300 H 0 Z', at: [320, 60] },
+      { id: 'isle', kind: 'coast', shape: 'M 180 140 H 200 V 160 H 180 Z', centre: true, at: [100, 150] },
+    ]);
+    const s = scene(data);
+    expect(s.warnings).not.toContain('no room for the supply-centre marker of isle');
+    expect(s.centers.map((c) => c.province)).toEqual(['isle']);
+  });
+
+  it('draws a link between provinces drawn a little apart across the gap, not between their unit spots', () => {
+    const data = mapOf(
+      [
+        { id: 'west', kind: 'land', shape: 'M 0 0 H 195 V 300 H 0 Z', at: [50, 150] },
+        { id: 'east', kind: 'land', shape: 'M 205 0 H 400 V 300 H 205 Z', at: [350, 150] },
+      ],
+      [['west', 'east']],
+    );
+    const link = scene(data).features.find((f) => f.kind === 'link');
+    expect(link).toBeDefined();
+    const [p, q] = link!.kind === 'link' ? link!.points : [[0, 0] as const, [0, 0] as const];
+    // 10 map px at about 2 output px each, from west's edge to east's; the unit spots are 300 px apart.
+    expect(Math.hypot(q[0] - p[0], q[1] - p[1])).toBeGreaterThan(10);
+    expect(Math.hypot(q[0] - p[0], q[1] - p[1])).toBeLessThan(30);
+  });
+});
