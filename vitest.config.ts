@@ -61,9 +61,7 @@ const NO_DATABASE = [
 /**
  * The pure suites (rules, computer players, catalogues, the import graph): no store, no bot, no worker. They share
  * each worker's modules with the files before them (`isolate: false`), so the engine and the variants are imported
- * once per worker rather than once per file. Every other file runs in a module graph of its own: the bot's modules
- * keep state between tests of a file (caches, pools, timers) that another file must not meet (docs/architecture.md
- * "Modules shared between test files").
+ * once per worker rather than once per file.
  */
 const SHARED_MODULES = [
   'test/engine/**/*.test.ts',
@@ -72,6 +70,21 @@ const SHARED_MODULES = [
   'test/i18n/**/*.test.ts',
   'test/architecture/**/*.test.ts',
 ];
+
+/**
+ * The game layer's, the bot's, the renderer's and the variants' suites share each worker's modules too (importing the
+ * bot anew for every file was about half of the suite's time): each file opens its own database, stand-in and bot,
+ * and closes them. The files in OWN_MODULES need a module graph of their own and run isolated: a module replaced for
+ * the file (`vi.mock`), or a check of what the first use of a worker does (docs/architecture.md "Modules shared
+ * between test files").
+ */
+const SHARED_APP = [
+  'test/game/**/*.test.ts',
+  'test/bot/**/*.test.ts',
+  'test/render/**/*.test.ts',
+  'test/variants/**/*.test.ts',
+];
+const OWN_MODULES = ['test/bot/final-chart.e2e.test.ts', 'test/bot/cards-computer-create.e2e.test.ts'];
 
 export default defineConfig({
   test: {
@@ -87,7 +100,20 @@ export default defineConfig({
         test: {
           name: 'sqlite',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...SHARED_MODULES],
+          exclude: [...configDefaults.exclude, ...SHARED_MODULES, ...SHARED_APP],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'sqlite-own', include: OWN_MODULES },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'sqlite-shared',
+          include: SHARED_APP,
+          exclude: [...configDefaults.exclude, ...OWN_MODULES],
+          isolate: false,
         },
       },
       {
@@ -102,6 +128,7 @@ export default defineConfig({
           include: ON_BOTH_DATABASES,
           exclude: [...configDefaults.exclude, ...NO_DATABASE],
           provide: { testStore: 'postgres' },
+          isolate: false,
         },
       },
     ],
