@@ -63,7 +63,7 @@ const NO_DATABASE = [
  * each worker's modules with the files before them (`isolate: false`), so the engine and the variants are imported
  * once per worker rather than once per file.
  */
-const SHARED_MODULES = [
+const PURE_SUITES = [
   'test/engine/**/*.test.ts',
   'test/ai/**/*.test.ts',
   'test/cardgame/**/*.test.ts',
@@ -72,18 +72,12 @@ const SHARED_MODULES = [
 ];
 
 /**
- * The game layer's, the bot's, the renderer's and the variants' suites share each worker's modules too (importing the
- * bot anew for every file was about half of the suite's time): each file opens its own database, stand-in and bot,
- * and closes them. The files in OWN_MODULES need a module graph of their own and run isolated: a module replaced for
- * the file (`vi.mock`), or a check of what the first use of a worker does (docs/architecture.md "Modules shared
+ * Every other file shares its worker's modules too (importing the bot anew for every file was about half of the
+ * suite's time): each file opens its own database, stand-in, bot, browser and closes them. The files below need a
+ * module graph of their own and run isolated (after the others, vitest runs isolated files last): a module replaced
+ * for the file (`vi.mock`), a check of what the first use of a worker does (docs/architecture.md "Modules shared
  * between test files").
  */
-const SHARED_APP = [
-  'test/game/**/*.test.ts',
-  'test/bot/**/*.test.ts',
-  'test/render/**/*.test.ts',
-  'test/variants/**/*.test.ts',
-];
 const OWN_MODULES = ['test/bot/final-chart.e2e.test.ts', 'test/bot/cards-computer-create.e2e.test.ts'];
 
 export default defineConfig({
@@ -100,7 +94,8 @@ export default defineConfig({
         test: {
           name: 'sqlite',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...SHARED_MODULES, ...SHARED_APP],
+          exclude: [...configDefaults.exclude, ...PURE_SUITES, ...OWN_MODULES],
+          isolate: false,
         },
       },
       {
@@ -109,16 +104,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: {
-          name: 'sqlite-shared',
-          include: SHARED_APP,
-          exclude: [...configDefaults.exclude, ...OWN_MODULES],
-          isolate: false,
-        },
-      },
-      {
-        extends: true,
-        test: { name: 'pure', include: SHARED_MODULES, isolate: false },
+        test: { name: 'pure', include: PURE_SUITES, isolate: false },
       },
       // The same game suites again, their stores on PostgreSQL (test/game/helpers.ts `makeEnv`).
       {

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { observeCheckpoints, stopCheckpointWorker, type CheckpointAnswer } from '../../src/store/checkpoint.js';
 import { openDatabase } from '../../src/store/db.js';
 import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
@@ -48,6 +48,32 @@ describe('the SQLite store and the event loop', () => {
     expect(immediateAfter).toBeGreaterThan(0);
     expect(immediateAfter).toBeLessThan(40);
     expect(finished).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    opened.close();
+  });
+
+  it('lets the loop turn after a fake clock ran ahead of the real one (tests sharing a worker)', async () => {
+    const opened = openDatabase(':memory:');
+    const store = sqliteStoreOf(opened);
+    vi.useFakeTimers();
+    try {
+      await store.transaction(async () => {});
+      await vi.advanceTimersByTimeAsync(24 * 3_600_000);
+      await store.transaction(async () => {});
+    } finally {
+      vi.useRealTimers();
+    }
+    let immediateAfter = -1;
+    let finished = 0;
+    const all = Array.from({ length: 40 }, () =>
+      store.transaction(async () => {
+        spin(1);
+        finished++;
+      }),
+    );
+    setImmediate(() => (immediateAfter = finished));
+    await Promise.all(all);
+    expect(immediateAfter).toBeGreaterThan(0);
+    expect(immediateAfter).toBeLessThan(40);
     opened.close();
   });
 
