@@ -239,7 +239,7 @@ describe('Warhammer’s decisive battles in French and in Chinese', () => {
     );
     expect(french).toContain('⚔️ Enregistré pour Bretonnia : mouvement décisif A cour → The Wasteland (wast).');
     const chinese = replies.get('juezhan')!.join('\n');
-    expect(chinese).toContain('決戰：每個行動階段截止後由玩家宣告；主持人用 `/gm act action:battle`');
+    expect(chinese).toContain('決戰：每個行動階段截止後由玩家宣告；主持人用 `/主持 行動 行動:battle`');
     expect(chinese).toContain('⚔️ 已儲存：Empire放棄。\n所有人都已回應');
     expect(chinese).toContain('“Chaos”不是The Wasteland (wast)之戰的一方。');
   });

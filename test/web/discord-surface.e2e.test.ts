@@ -114,7 +114,7 @@ describe('the pad in Discord', () => {
     await h.bot!.outbox.idle();
     const started = h.fake.dms('dora').find((m) => buttonsOf(m).some((b) => b.style === 5));
     const [link] = buttonsOf(started!);
-    expect(link!.label).toBe('Ouvrir le bloc d’ordres');
+    expect(link!.label).toBe('Ouvrir le carnet d’ordres');
     expect(link!.url).toMatch(/\?lang=fr$/);
     await slashConfirmed(h, 'gm', 'done', 'gm cancel');
     const refused = await h.fake.slash('erin', 'done', 'orders pad');
