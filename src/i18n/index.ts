@@ -114,6 +114,25 @@ function wordParams(locale: Locale, params: Readonly<Record<string, MsgParam>>):
   return worded;
 }
 
+/**
+ * A command as each locale's client names it (`'gm.act'` → `/gm act`, `/mj agir`, `/主持 行动`): a text names commands
+ * as its reader sees them (docs/locales.md "Command names in texts").
+ */
+export function commandParam(path: string): Localized {
+  const words = (locale: Locale) => {
+    const parts = path.split('.');
+    return `/${parts.map((word, i) => CATALOGUES[locale][`command.${parts.slice(0, i + 1).join('.')}.name`] ?? word).join(' ')}`;
+  };
+  return { text: words('en'), in: Object.fromEntries(LOCALES.map((l) => [l, words(l)])) };
+}
+
+/** An option of a command (`'act'`, `'choice'`) as each locale's client names it, with the value typed if given. */
+export function optionParam(command: string, option: string, value?: string): Localized {
+  const words = (locale: Locale) =>
+    `${CATALOGUES[locale][`command.${command}.${option}.name`] ?? option}${value === undefined ? '' : `:${value}`}`;
+  return { text: words('en'), in: Object.fromEntries(LOCALES.map((l) => [l, words(l)])) };
+}
+
 /** A `Localized` name in `locale`: its text there, else the English. */
 export function nameIn(locale: Locale, name: Localized): string {
   const own = Object.hasOwn(name.in, locale) ? name.in[locale] : undefined;

@@ -275,8 +275,8 @@ describe('Warhammer’s decisive battles in French and in Chinese', () => {
     expect(replies.get('juezhan')!.join('\n')).toContain('Bretonnia不是附庸軍。');
     // A missing slot's refusal names it in the member's words.
     expect(replies.get('bataille')!.join('\n')).toContain(
-      '`/act muster` a besoin de sa valeur « ville (de votre pays) » dans `choice:`.',
+      '`/agir muster` a besoin de sa valeur « ville (de votre pays) » dans `choix:`.',
     );
-    expect(replies.get('juezhan')!.join('\n')).toContain('`/act declare` 需要在 `choice:` 中填寫：宣告（`move A altd`');
+    expect(replies.get('juezhan')!.join('\n')).toContain('`/行動 declare` 需要在 `選擇:` 中填寫：宣告（`move A altd`');
   });
 });

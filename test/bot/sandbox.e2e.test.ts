@@ -524,10 +524,10 @@ describe('/sandbox act refused in the member’s language', () => {
     // The Decisive Battle phase: a declaration without its choice.
     for (const user of ['pierre', 'lin']) await fake.slash(user, 'old-world', 'sandbox next');
     expect(await refusal('pierre', { action: 'declare', as: 'Bretonnia' })).toMatch(
-      /^⚠️ `\/sandbox act action:declare` a besoin de sa valeur « .+ » dans `choice:`\.$/,
+      /^⚠️ `\/bac-à-sable agir action:declare` a besoin de sa valeur « .+ » dans `choix:`\.$/,
     );
     expect(await refusal('lin', { action: 'declare', as: 'Bretonnia' })).toMatch(
-      /^⚠️ `\/sandbox act action:declare` 需要在 `choice:` 中填寫：.+。$/,
+      /^⚠️ `\/沙盤 行動 行動:declare` 需要在 `選擇:` 中填寫：.+。$/,
     );
     // The plug-in's refusal of a value names the sandbox's command, not the game's.
     const wrong = await refusal('pierre', { action: 'declare', as: 'Bretonnia', choice: 'move A altd' });
@@ -546,10 +546,10 @@ describe('/sandbox act refused in the member’s language', () => {
     };
     // Both sandboxes are in the Decisive Battle phase: the game's own message, naming the sandbox's command.
     expect(await read('pierre', 'order', { orders: 'A altd H' })).toBe(
-      '⚠️ Les ordres de cette phase sont clos : la phase des batailles décisives est en cours. Déclarez une bataille décisive avec `/sandbox act action:declare`.',
+      '⚠️ Les ordres de cette phase sont clos : la phase des batailles décisives est en cours. Déclarez une bataille décisive avec `/bac-à-sable agir action:declare`.',
     );
     expect(await read('lin', 'clear')).toBe(
-      '⚠️ 本階段的指令已截止：決戰階段正在進行。請用 `/sandbox act action:declare` 宣告決戰。',
+      '⚠️ 本階段的指令已截止：決戰階段正在進行。請用 `/沙盤 行動 行動:declare` 宣告決戰。',
     );
     expect(await read('pierre', 'order', { orders: '  ' })).toMatch(/^⚠️ Aucun ordre donné : /);
     expect(await read('lin', 'order', { orders: '  ' })).toMatch(/^⚠️ 沒有下達指令：/);

@@ -265,7 +265,7 @@ function stateLines(locale: Locale, v: SandboxView): string[] {
     const waiting = t(locale, v.step.labels.waiting);
     const who = v.step.progress.powers.map((p) => `${p.power} ${p.answered ? answered : waiting}`);
     if (v.step.progress.gameMaster) who.push(tr(locale, 'sandbox.step.gm'));
-    lines.push(sandboxWords(t(locale, v.step.line)));
+    lines.push(sandboxWords(t(locale, v.step.line), locale));
     if (who.length > 0) lines.push(listWithin(tr(locale, 'sandbox.step.waiting'), who, 400, more, locale));
   }
   if (v.actions.length > 0) {
@@ -492,7 +492,8 @@ function formatBytes(n: number): string {
  * command is `/sandbox act` (`sandboxWords`).
  */
 async function refuseInSandbox(interaction: ChatInputCommandInteraction, refusal: Refusal): Promise<void> {
-  return replyRejected(interaction, sandboxWords(refusalText(readerOf(interaction), refusal)));
+  const reader = readerOf(interaction);
+  return replyRejected(interaction, sandboxWords(refusalText(reader, refusal), reader));
 }
 
 /** `/sandbox order`: stores orders for any power; lists what was stored, replaced and refused, then the phase's state. */
@@ -572,7 +573,7 @@ async function actSub(
     headLine(locale, r.sandbox),
     tr(locale, 'sandbox.act.as', {
       power: asName(locale)(actorOf(as).power ?? 'gm'),
-      reply: sandboxWords(t(locale, r.reply)).trim(),
+      reply: sandboxWords(t(locale, r.reply), locale).trim(),
     }),
     ...settled,
   ];

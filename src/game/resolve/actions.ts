@@ -9,7 +9,7 @@ import type { Tx } from '../../store/db.js';
 import { openGameByChannel, phaseById } from '../../store/queries.js';
 import type { GameRow, PhaseRow } from '../../store/schema.js';
 import type { Variant } from '../../engine/variant.js';
-import { listParam, msg, t as wordIn, type Locale, type Msg } from '../../i18n/index.js';
+import { commandParam, listParam, msg, optionParam, t as wordIn, type Locale, type Msg } from '../../i18n/index.js';
 import type { ActionCaller, ActionValues, VariantAction } from '../../variants/plugin/index.js';
 import {
   isError,
@@ -73,7 +73,7 @@ async function callerIn(tx: Tx, input: Caller, by: ActionBy): Promise<Found | { 
   return { game, variant, phase, caller: { userId: input.userId, power: null } };
 }
 
-const command = (by: ActionBy) => (by === 'player' ? '/act' : '/gm act');
+const command = (by: ActionBy) => commandParam(by === 'player' ? 'act' : 'gm.act');
 
 /** `declare`, `muster` … or a sentence saying the game has none (another variant's action names nothing here). */
 function noSuchAction(variant: Variant, actions: string[], typed: string, by: ActionBy): Msg {
@@ -93,7 +93,7 @@ function refusalMsg(variant: Variant, refusal: ActionRefusal, by: ActionBy): Msg
         command: command(by),
         action: refusal.action,
         label: refusal.label,
-        slot: refusal.slot,
+        slot: optionParam(by === 'player' ? 'act' : 'gm.act', refusal.slot),
       });
     default:
       return refusal.why;

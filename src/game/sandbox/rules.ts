@@ -38,7 +38,18 @@ import {
   writeListRecords,
 } from '../phase/index.js';
 import { checkOrder, parseProblemMsg } from '../orders/index.js';
-import { listParam, msg, t, type Locale, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
+import {
+  commandParam,
+  listParam,
+  msg,
+  optionParam,
+  t,
+  tr,
+  type Locale,
+  type MessageKey,
+  type Msg,
+  type MsgParam,
+} from '../../i18n/index.js';
 import {
   fail,
   powerByName,
@@ -379,9 +390,15 @@ export function postLines(post: SandboxPost): Msg[] {
   return typeof post === 'string' ? [msg('text.plain', { text: post })] : (post as readonly Msg[]).slice();
 }
 
-/** A plug-in's instruction as it applies in a sandbox: its `/act` and `/gm act` are `/sandbox act` there. */
-export function sandboxWords(text: string): string {
-  return text.replace(/`\/(gm )?act /g, '`/sandbox act ');
+/**
+ * A plug-in's instruction as it applies in a sandbox: its `/act` and `/gm act` are `/sandbox act` there, named as the
+ * reader's client shows the commands (`/agir` → `/bac-à-sable agir`; their options have the same names).
+ */
+export function sandboxWords(text: string, locale: Locale = 'en'): string {
+  const name = (path: string) => tr(locale, `command.${path}.name` as MessageKey);
+  const literal = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const act = new RegExp(`\`/(?:${literal(name('gm'))} ${literal(name('gm.act'))}|${literal(name('act'))}) `, 'g');
+  return text.replace(act, `\`/${name('sandbox')} ${name('sandbox.act')} `);
 }
 
 /**
@@ -459,10 +476,10 @@ function refusalOf(board: SandboxBoard, refusal: ActionRefusal, by: VariantActio
     case 'missing':
       return fail(
         msg('act.refused.missing', {
-          command: '/sandbox act',
-          action: `action:${refusal.action}`,
+          command: commandParam('sandbox.act'),
+          action: optionParam('sandbox.act', 'action', refusal.action),
           label: refusal.label,
-          slot: refusal.slot,
+          slot: optionParam('sandbox.act', refusal.slot),
         }),
       );
     default:
