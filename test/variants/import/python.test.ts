@@ -2,7 +2,8 @@
  * `variants import --from python-diplomacy` (src/variants/import/python): the `.map` file and SVG the tests write from
  * our Classic (test/support/variant-formats.ts) import as the standard Classic, alone or with its drawing, and agree
  * with the same map from DiploGM's format; `MAP`/`USES`, `UNPLAYED`, aliases and `BUILD_ANY` are read as the python
- * package reads them; planted defects are named with their file and line.
+ * package reads them; planted defects are named with their file and line; the SVG's MapLayer backdrop, polylines and
+ * unfilled lines are read as python draws them.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildVariant } from '../../../src/variants/build.js';
@@ -37,6 +38,12 @@ function problemsOf(r: ImportResult): string[] {
   expect(r.ok).toBe(false);
   return r.ok ? [] : r.problems;
 }
+
+/** The test SVG with a `<style>` sheet and more elements at the end of its MapLayer. */
+const decorated = (svg: string, css: string, more: string) =>
+  svg
+    .replace('<g id="MapLayer">', `<style><![CDATA[${css}]]></style><g id="MapLayer">`)
+    .replace(/<\/g>\s*<\/svg>/, `${more}</g></svg>`);
 
 describe('a python-diplomacy Classic', () => {
   it('is the standard Classic map, with its ids', () => {
@@ -129,5 +136,56 @@ describe('planted defects in a .map file are named with their file and line', ()
 
   it('an SVG that is no XML', () => {
     expect(problemsOf(run(mapText, {}, '<svg><path></svg>'))[0]).toMatch(/^classic\.svg: line 1: /);
+  });
+});
+
+describe('what the import reads from a python SVG’s MapLayer', () => {
+  it('a backdrop rect the MapLayer begins with is the map’s frame, water when filled as the water class', () => {
+    const size = /viewBox="0 0 (\S+) (\S+)"/.exec(svgText)!;
+    const [width, height] = [Number(size[1]), Number(size[2])];
+    // the page is 40 px taller than the backdrop (python's note strip below the map)
+    const taller = svgText
+      .replace(`viewBox="0 0 ${width} ${height}"`, `viewBox="0 0 ${width} ${height + 40}"`)
+      .replace(`height="${height}px"`, `height="${height + 40}px"`)
+      .replace(/<rect fill="black"/, '<rect fill="antiquewhite"');
+    const land = ok(run(mapText, {}, taller)).data.geometry!;
+    expect([land.width, land.height]).toEqual([width, height]);
+    expect(land.background).toBeUndefined();
+    const sea = ok(
+      run(
+        mapText,
+        {},
+        decorated(
+          taller.replace(/<rect fill="antiquewhite"/, '<rect class="water"'),
+          '.water {fill: lightblue; stroke: black}',
+          '',
+        ),
+      ),
+    ).data.geometry!;
+    expect([sea.width, sea.height, sea.background]).toEqual([width, height, 'sea']);
+    // without a backdrop, python's note strip at the foot of the page is left out all the same
+    const noted = taller
+      .replace(/<rect fill="antiquewhite"[^>]*>/, '')
+      .replace('</svg>', `<rect x="0" y="${height}" width="${width}" height="40" class="currentnoterect"/></svg>`);
+    expect(ok(run(mapText, {}, noted)).data.geometry!.height).toBe(height);
+  });
+
+  it('a polyline is a filled shape (off-map water here)', () => {
+    const svg = decorated(svgText, '', '<g><polyline id="water" class="water" points="0,0 30,0 0,30"/></g>');
+    const decor = ok(run(mapText, {}, svg)).data.geometry!.decor!;
+    expect(decor.sea).toHaveLength(1);
+    expect(decor.land).toEqual([]);
+  });
+
+  it('unnamed lines filled with nothing (a river, a dashed connector) are no off-map land', () => {
+    const css = '/* accents */ .thickdash {fill:none;stroke:black} g.style1 {fill:none;stroke:#17A1F8}';
+    const lines = [
+      '<g class="style1"><path d="M 10 10 L 50 50 L 60 40"/><path d="M 5 5 L 9 30 L 2 8"/></g>',
+      '<path class="thickdash" d="M 100 100 C 110 120 110 130 100 140"/>',
+      '<path style="stroke:red;fill:none" d="M 0 0 L 20 0 L 20 20"/>',
+      '<path fill="#ccbb99" d="M 0 0 L 20 0 L 20 20 Z"/>',
+    ];
+    const decor = ok(run(mapText, {}, decorated(svgText, css, lines.join('')))).data.geometry!.decor!;
+    expect(decor.land).toEqual(['M0 0L20 0L20 20Z']);
   });
 });

@@ -265,6 +265,7 @@ function geometryOf(d: PythonDrawing, margin: number) {
     width: d.width,
     height: d.height,
     margin,
+    ...(d.background === 'sea' ? { background: 'sea' as const } : {}),
     points: {},
     shapes: Object.fromEntries([...d.shapes].map(([p, rings]) => [p.toLowerCase(), ringsPath(rings)])),
     decor: { land: d.decor.land.map((r) => ringsPath([r])), sea: d.decor.sea.map((r) => ringsPath([r])) },

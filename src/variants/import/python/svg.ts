@@ -3,12 +3,13 @@
  * `MapLayer` group's shapes (a province is the path, polygon or group whose id is `_` and one of its names; a group's
  * `water` pieces and the unnamed shapes are off-map land and water), the unit spots of `jdipNS:PROVINCE_DATA` (the
  * top-left corner of a unit symbol of `jdipNS:SYMBOLSIZE`), the label spots of `BriefLabelLayer`, and the power
- * colours of `jdipNS:POWERCOLORS` (CSS colour names allowed).
+ * colours of `jdipNS:POWERCOLORS` (CSS colour names allowed). The layer's backdrop rect gives the map's frame and
+ * background; unnamed shapes filled with nothing (by a `<style>` class too) are lines, left out.
  */
 import colorNames from 'color-name';
 import type { Point, Ring } from '../../drawing/path.js';
 import { apply, compose, type Matrix } from '../../drawing/transform.js';
-import { frameOf, outlineOf, textSpot, transformOf, within } from '../svg.js';
+import { frameOf, outlineOf, styleOf, textSpot, transformOf, within } from '../svg.js';
 import { descendants, localName, textOf, type XmlElement } from '../xml.js';
 
 export interface PythonDrawing {
@@ -23,7 +24,12 @@ export interface PythonDrawing {
   labels: Map<string, Point>;
   /** Power (uppercase) → colour (`#rrggbb`). */
   colours: Map<string, string>;
+  /** What shows where no shape is drawn: water when the layer's backdrop has the `water` class's fill. */
+  background: 'land' | 'sea';
 }
+
+/** CSS class → its declarations, from the SVG's `<style>` elements (`.water {fill:lightblue}`). */
+type Classes = Map<string, Map<string, string>>;
 
 /** Resolves a name the SVG uses (`nat`, `spa-nc`) to a location of the map (`NAO`, `SPA/NC`), or null. */
 export type Resolve = (name: string) => string | null;
@@ -38,8 +44,8 @@ export function readPythonSvg(
   isSea: (province: string) => boolean,
   problems: string[],
 ): PythonDrawing | null {
-  const frame = frameOf(root);
-  if (!frame) {
+  const page = frameOf(root);
+  if (!page) {
     problems.push('the SVG has no viewBox, width or height');
     return null;
   }
@@ -48,6 +54,9 @@ export function readPythonSvg(
     problems.push('the SVG has no MapLayer group (the provinces)');
     return null;
   }
+  const classes = classesOf(root);
+  const backdrop = backdropOf(layer, compose(page.shift, transformOf(layer)), page, classes);
+  const frame = backdrop?.frame ?? aboveNotes(root, page);
   const drawing: PythonDrawing = {
     width: frame.width,
     height: frame.height,
@@ -56,8 +65,9 @@ export function readPythonSvg(
     anchors: unitSpots(root, resolve, frame.shift),
     labels: new Map(),
     colours: powerColours(root),
+    background: backdrop?.sea ? 'sea' : 'land',
   };
-  readShapes(layer, compose(frame.shift, transformOf(layer)), resolve, isSea, drawing);
+  readShapes(layer, compose(frame.shift, transformOf(layer)), { resolve, isSea, classes }, drawing);
   const labels = descendants(root, 'g').find((g) => g.attrs.id === 'BriefLabelLayer');
   if (labels) {
     const m = compose(frame.shift, transformOf(labels));
@@ -70,37 +80,51 @@ export function readPythonSvg(
   return drawing;
 }
 
-function readShapes(
-  layer: XmlElement,
-  matrix: Matrix,
-  resolve: Resolve,
-  isSea: (province: string) => boolean,
-  drawing: PythonDrawing,
-): void {
+interface ShapeContext {
+  resolve: Resolve;
+  isSea: (province: string) => boolean;
+  classes: Classes;
+}
+
+const SHAPES = ['path', 'polygon', 'polyline', 'g'];
+
+function readShapes(layer: XmlElement, matrix: Matrix, context: ShapeContext, drawing: PythonDrawing): void {
+  const { resolve, isSea, classes } = context;
   for (const e of layer.children) {
     const name = localName(e);
-    if (!['path', 'polygon', 'g'].includes(name)) continue;
+    if (!SHAPES.includes(name)) continue;
     const id = e.attrs.id ?? '';
     const province = id.startsWith('_') ? resolve(id.slice(1))?.split('/')[0] : undefined;
     const m = within(matrix, e);
     if (!province) {
-      const target = e.attrs.class === 'water' ? drawing.decor.sea : drawing.decor.land;
-      target.push(...piecesOf(e, m).flatMap((p) => p.rings));
+      for (const piece of piecesOf(e, m, classes))
+        (piece.water || e.attrs.class === 'water' ? drawing.decor.sea : drawing.decor.land).push(...piece.rings);
       continue;
     }
-    for (const piece of piecesOf(e, m)) {
+    for (const piece of piecesOf(e, m, null)) {
       if (piece.water && name === 'g' && !isSea(province)) drawing.decor.sea.push(...piece.rings);
       else drawing.shapes.set(province, [...(drawing.shapes.get(province) ?? []), ...piece.rings]);
     }
   }
 }
 
-/** The filled pieces of an element (a group's children one by one), each with whether it is drawn as water. */
-function piecesOf(e: XmlElement, matrix: Matrix): { rings: Ring[]; water: boolean }[] {
+/**
+ * The filled pieces of an element (a group's children one by one), each with whether it is drawn as water. With
+ * `classes` (unnamed decor), a piece whose fill is `none` (its own, through its style or class, or its group's: a
+ * river, a dashed connector) is a line, not a shape, and is left out.
+ */
+function piecesOf(
+  e: XmlElement,
+  matrix: Matrix,
+  classes: Classes | null,
+  groupFill?: string,
+): { rings: Ring[]; water: boolean }[] {
   const name = localName(e);
   const water = e.attrs.class === 'water';
+  const fill = classes ? (fillOf(e, classes) ?? groupFill) : undefined;
+  if (fill === 'none') return [];
   if (name === 'path') return [{ rings: outlineOf(e, matrix), water }];
-  if (name === 'polygon') {
+  if (name === 'polygon' || name === 'polyline') {
     const nums = (e.attrs.points ?? '')
       .trim()
       .split(/[\s,]+/)
@@ -111,8 +135,86 @@ function piecesOf(e: XmlElement, matrix: Matrix): { rings: Ring[]; water: boolea
       ? [{ rings: [ring], water }]
       : [];
   }
-  if (name === 'g') return e.children.flatMap((c) => piecesOf(c, within(matrix, c)));
+  if (name === 'g') return e.children.flatMap((c) => piecesOf(c, within(matrix, c), classes, fill));
   return [];
+}
+
+/** The fill an element gives itself: its `fill` attribute, else its style's, else its classes' (the last wins). */
+function fillOf(e: XmlElement, classes: Classes): string | undefined {
+  const own = e.attrs.fill ?? styleOf(e).get('fill');
+  if (own !== undefined) return own.trim().toLowerCase();
+  const named = (e.attrs.class ?? '')
+    .split(/\s+/)
+    .map((c) => classes.get(c)?.get('fill'))
+    .filter((f) => f !== undefined);
+  return named.at(-1)?.trim().toLowerCase();
+}
+
+/** The class rules of the SVG's `<style>` elements (`.name {…}`, `g.name {…}`); other selectors are skipped. */
+function classesOf(root: XmlElement): Classes {
+  const out: Classes = new Map();
+  const css = descendants(root, 'style')
+    .map(textOf)
+    .join('\n')
+    .replace(/\/\*[\s\S]*?\*\//g, '');
+  for (const [, selectors, body] of css.matchAll(/([^{}]+)\{([^}]*)\}/g)) {
+    const declarations = styleOf({ name: 'style', attrs: { style: body! }, children: [], text: '' });
+    for (const selector of selectors!.split(',')) {
+      const m = /^[a-z]*\.([\w-]+)$/i.exec(selector.trim());
+      if (m) out.set(m[1]!, new Map([...(out.get(m[1]!) ?? []), ...declarations]));
+    }
+  }
+  return out;
+}
+
+/**
+ * The page less python's note strip (`<rect class="currentnoterect">` across the foot of the page, where python
+ * writes the phase), which is no map: modern's.
+ */
+function aboveNotes(root: XmlElement, page: { width: number; height: number; shift: Matrix }) {
+  for (const rect of descendants(root, 'rect')) {
+    if (!(rect.attrs.class ?? '').split(/\s+/).includes('currentnoterect')) continue;
+    const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((k) => Number.parseFloat(rect.attrs[k] ?? '0') || 0);
+    const [[x0, y0], [x1, y1]] = [apply(page.shift, [x!, y!]), apply(page.shift, [x! + w!, y! + h!])] as const;
+    if (x0 <= 0 && x1 >= page.width && y0 > 0 && y1 >= page.height) return { ...page, height: y0 };
+  }
+  return page;
+}
+
+/** Share of the page a rect first in the layer must cover to be the map's backdrop. */
+const BACKDROP_SHARE = 0.5;
+
+/**
+ * The map's backdrop: a `<rect>` the layer begins with that covers most of the page (python's ancmed:
+ * `<rect fill="antiquewhite" …/>`). Its box, within the page, is the map's frame (what lies outside it, python's note
+ * strip, is no map), and where no shape is drawn shows water when its fill is the `water` class's, else land.
+ */
+function backdropOf(
+  layer: XmlElement,
+  matrix: Matrix,
+  page: { width: number; height: number; shift: Matrix },
+  classes: Classes,
+): { frame: { width: number; height: number; shift: Matrix }; sea: boolean } | null {
+  const rect = layer.children[0];
+  if (!rect || localName(rect) !== 'rect') return null;
+  const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((k) => Number.parseFloat(rect.attrs[k] ?? '0') || 0);
+  const m = within(matrix, rect);
+  const corners = [apply(m, [x!, y!]), apply(m, [x! + w!, y! + h!])];
+  const [x0, x1] = [
+    Math.max(0, Math.min(corners[0]![0], corners[1]![0])),
+    Math.min(page.width, Math.max(corners[0]![0], corners[1]![0])),
+  ];
+  const [y0, y1] = [
+    Math.max(0, Math.min(corners[0]![1], corners[1]![1])),
+    Math.min(page.height, Math.max(corners[0]![1], corners[1]![1])),
+  ];
+  if (x1 <= x0 || y1 <= y0 || (x1 - x0) * (y1 - y0) < BACKDROP_SHARE * page.width * page.height) return null;
+  const fill = fillOf(rect, classes);
+  const water = classes.get('water')?.get('fill');
+  const sea =
+    fill !== undefined && water !== undefined && cssColour(fill) !== null && cssColour(fill) === cssColour(water);
+  const frame = { width: x1 - x0, height: y1 - y0, shift: compose([1, 0, 0, 1, -x0, -y0], page.shift) };
+  return { frame, sea };
 }
 
 /** Unit spots: the symbol's top-left corner plus half the army symbol's size. */
