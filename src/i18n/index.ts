@@ -119,17 +119,20 @@ function wordParams(locale: Locale, params: Readonly<Record<string, MsgParam>>):
  * as its reader sees them (docs/locales.md "Command names in texts").
  */
 export function commandParam(path: string): Localized {
-  const words = (locale: Locale) => {
-    const parts = path.split('.');
-    return `/${parts.map((word, i) => CATALOGUES[locale][`command.${parts.slice(0, i + 1).join('.')}.name`] ?? word).join(' ')}`;
-  };
-  return { text: words('en'), in: Object.fromEntries(LOCALES.map((l) => [l, words(l)])) };
+  const parts = path.split('.');
+  return perLocale(
+    (locale) =>
+      `/${parts.map((word, i) => CATALOGUES[locale][`command.${parts.slice(0, i + 1).join('.')}.name`] ?? word).join(' ')}`,
+  );
 }
 
 /** An option of a command (`'act'`, `'choice'`) as each locale's client names it, with the value typed if given. */
 export function optionParam(command: string, option: string, value?: string): Localized {
-  const words = (locale: Locale) =>
-    `${CATALOGUES[locale][`command.${command}.${option}.name`] ?? option}${value === undefined ? '' : `:${value}`}`;
+  const typed = value === undefined ? '' : `:${value}`;
+  return perLocale((locale) => `${CATALOGUES[locale][`command.${command}.${option}.name`] ?? option}${typed}`);
+}
+
+function perLocale(words: (locale: Locale) => string): Localized {
   return { text: words('en'), in: Object.fromEntries(LOCALES.map((l) => [l, words(l)])) };
 }
 

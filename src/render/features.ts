@@ -12,7 +12,7 @@
  */
 import type { Variant } from '../engine/variant.js';
 import type { VariantData } from '../variants/schema.js';
-import { borderKey, insideShape, type MapGeometry, type Point } from './geometry.js';
+import { borderKey, boundsOf, insideShape, type MapGeometry, type Point } from './geometry.js';
 import { projectionOf } from './projection.js';
 import type { Feature } from './scene.js';
 
@@ -177,7 +177,7 @@ function gapCrossing(geometry: MapGeometry, from: string, to: string, a: Point, 
   const sb = geometry.shapes.get(to);
   if (!sa || !sb || sa.outline.length === 0 || sb.outline.length === 0) return null;
   const limit = Math.hypot(b[0] - a[0], b[1] - a[1]) / 3;
-  const [ba, bb] = [boundsOf(sa.outline), boundsOf(sb.outline)];
+  const [ba, bb] = [boundsOf(sa), boundsOf(sb)];
   const apart = Math.hypot(Math.max(0, ba[0] - bb[2], bb[0] - ba[2]), Math.max(0, ba[1] - bb[3], bb[1] - ba[3]));
   if (apart >= limit) return null;
   let best: { d: number; points: [Point, Point] } | null = null;
@@ -199,17 +199,6 @@ function gapCrossing(geometry: MapGeometry, from: string, to: string, a: Point, 
     if (!best || d < best.d) best = { d, points: [c, p] };
   }
   return best && best.d < limit ? best.points : null;
-}
-
-function boundsOf(edges: [Point, Point][]): [number, number, number, number] {
-  const out: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const [p] of edges) {
-    out[0] = Math.min(out[0], p[0]);
-    out[1] = Math.min(out[1], p[1]);
-    out[2] = Math.max(out[2], p[0]);
-    out[3] = Math.max(out[3], p[1]);
-  }
-  return out;
 }
 
 function closestOnSegment(p: Point, a: Point, b: Point): Point {

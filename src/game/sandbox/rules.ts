@@ -42,9 +42,9 @@ import {
   commandParam,
   listParam,
   msg,
+  nameIn,
   optionParam,
   t,
-  tr,
   type Locale,
   type MessageKey,
   type Msg,
@@ -395,10 +395,10 @@ export function postLines(post: SandboxPost): Msg[] {
  * reader's client shows the commands (`/agir` → `/bac-à-sable agir`; their options have the same names).
  */
 export function sandboxWords(text: string, locale: Locale = 'en'): string {
-  const name = (path: string) => tr(locale, `command.${path}.name` as MessageKey);
-  const literal = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const act = new RegExp(`\`/(?:${literal(name('gm'))} ${literal(name('gm.act'))}|${literal(name('act'))}) `, 'g');
-  return text.replace(act, `\`/${name('sandbox')} ${name('sandbox.act')} `);
+  const named = (path: string) => nameIn(locale, commandParam(path));
+  const literal = (words: string) => words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const act = new RegExp(`\`(?:${literal(named('gm.act'))}|${literal(named('act'))}) `, 'g');
+  return text.replace(act, `\`${named('sandbox.act')} `);
 }
 
 /**
