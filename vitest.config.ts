@@ -80,6 +80,9 @@ const PURE_SUITES = [
  */
 const OWN_MODULES = ['test/bot/final-chart.e2e.test.ts', 'test/bot/cards-computer-create.e2e.test.ts'];
 
+/** What a file sharing its worker's modules starts with: no internal error left by the file before it. */
+const FRESH_FILE = 'test/support/fresh-file.ts';
+
 export default defineConfig({
   test: {
     // PostgreSQL for the tests that ask for it (test/support/postgres.ts), started at most once per project.
@@ -96,6 +99,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...PURE_SUITES, ...OWN_MODULES],
           isolate: false,
+          setupFiles: [FRESH_FILE],
         },
       },
       {
@@ -115,6 +119,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...NO_DATABASE],
           provide: { testStore: 'postgres' },
           isolate: false,
+          setupFiles: [FRESH_FILE],
         },
       },
     ],
