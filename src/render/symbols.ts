@@ -75,12 +75,13 @@ export function placeSymbols(
       return null;
     return taken.some((t) => overlaps(t, box)) ? null : box;
   };
+  const boxes = lines.map((l) => boundsOfPath(l.path, radius * 0.9 + l.half));
   /** Is the spot off every order line but the symbol's own unit's? */
   const offLines = (c: Point, unit: string | undefined) =>
     lines.every(
-      (l) =>
+      (l, k) =>
         (!l.head || headShareUnder(l.head, c, radius) <= 1 / 6) &&
-        ((unit !== undefined && l.unit === unit) || !near(c, l.path, radius * 0.9 + l.half)),
+        ((unit !== undefined && l.unit === unit) || !inside(c, boxes[k]!) || !near(c, l.path, radius * 0.9 + l.half)),
     );
   const ordered = [...wishes.filter((w) => w.kind === 'cut'), ...wishes.filter((w) => w.kind !== 'cut')];
   for (const wish of ordered) {
@@ -95,13 +96,13 @@ export function placeSymbols(
         : [all];
     // Off every other order's line first, in each list; only then on one.
     const tries = [
-      ...lists.map((list) => list.filter((c) => offLines(c, wish.unit))),
-      ...(lines.length > 0 ? lists : []),
+      ...lists.map((list) => ({ list, offLinesOnly: true })),
+      ...(lines.length > 0 ? lists.map((list) => ({ list, offLinesOnly: false })) : []),
     ];
-    for (const list of tries) {
+    for (const { list, offLinesOnly } of tries) {
       for (const c of list) {
         box = fits(c);
-        if (box) {
+        if (box && (!offLinesOnly || offLines(c, wish.unit))) {
           spot = c;
           break;
         }
@@ -117,6 +118,15 @@ export function placeSymbols(
   }
   return out;
 }
+
+/** The box round a polyline grown by `d` on every side: a point outside it is farther than `d` from the line. */
+function boundsOfPath(path: Point[], d: number): Rect {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of path) [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+  return { x: x0 - d, y: y0 - d, w: x1 - x0 + 2 * d, h: y1 - y0 + 2 * d };
+}
+
+const inside = (c: Point, r: Rect) => c[0] >= r.x && c[0] <= r.x + r.w && c[1] >= r.y && c[1] <= r.y + r.h;
 
 /** Does a polyline pass within `d` of the point? */
 function near(c: Point, path: Point[], d: number): boolean {
