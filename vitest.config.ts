@@ -86,7 +86,7 @@ const FRESH_FILE = 'test/support/fresh-file.ts';
 export default defineConfig({
   test: {
     // PostgreSQL for the tests that ask for it (test/support/postgres.ts), started at most once per project.
-    globalSetup: ['test/support/postgres-setup.ts'],
+    globalSetup: ['test/support/postgres-setup.ts', 'test/support/bot-build-setup.ts'],
     // Two cores: three workers keep both busy while the database and browser tests wait on I/O.
     maxWorkers: 3,
     testTimeout: 60_000,

@@ -102,6 +102,36 @@ const BUNDLES = [
   },
 ];
 
+/** One bundle of BUNDLES, written under `outdir`; `entryPoints` adds entries to it. */
+async function bundle(esbuild, spec, outdir, entryPoints = {}) {
+  await esbuild.build({
+    absWorkingDir: ROOT,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    sourcemap: true,
+    logLevel: 'warning',
+    chunkNames: 'chunks/[name]-[hash]',
+    // Bundled CommonJS packages may call require(): give ESM output one.
+    banner: {
+      js: "import { createRequire as __zhanguoRequire } from 'node:module'; const require = __zhanguoRequire(import.meta.url);",
+    },
+    ...spec,
+    entryPoints: { ...spec.entryPoints, ...entryPoints },
+    outdir,
+  });
+}
+
+/**
+ * The bot's bundle (its workers included) with more entries beside `main`, written to `outdir`: the tests' bot child
+ * (test/support/bot-build.ts). The workers are found at `<project root>/dist/…` (src/worker-thread.ts), so `outdir`
+ * is the `dist` folder of a root with the project's package.json.
+ */
+export async function buildBot(outdir, entryPoints) {
+  await bundle(await import('esbuild'), BUNDLES[0], outdir, entryPoints);
+}
+
 /** Compiles src/ to dist/ (esbuild; type checking is `npm run typecheck` and the tests); returns an exit code. */
 export async function build() {
   let esbuild;
@@ -116,23 +146,7 @@ export async function build() {
   const started = Date.now();
   rmSync(DIST, { recursive: true, force: true });
   try {
-    for (const bundle of BUNDLES) {
-      await esbuild.build({
-        absWorkingDir: ROOT,
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node20.19',
-        sourcemap: true,
-        logLevel: 'warning',
-        chunkNames: 'chunks/[name]-[hash]',
-        // Bundled CommonJS packages may call require(): give ESM output one.
-        banner: {
-          js: "import { createRequire as __zhanguoRequire } from 'node:module'; const require = __zhanguoRequire(import.meta.url);",
-        },
-        ...bundle,
-      });
-    }
+    for (const spec of BUNDLES) await bundle(esbuild, spec, join(ROOT, spec.outdir));
     // The order pad's page (docs/pad.md): for browsers, into dist/web/.
     const page = await buildPage(ROOT, join(DIST, 'web'));
     writeFileSync(join(DIST, 'web', 'entries.json'), `${JSON.stringify({ script: page.script, style: page.style })}\n`);
@@ -182,4 +196,5 @@ async function main() {
   process.exitCode = 2;
 }
 
-await main();
+// Run as a program (`node scripts/dist.mjs …`), not when imported for `buildBot`.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -26,6 +26,7 @@ import { createGame, joinGame, startGame } from '../../src/game/lobby/index.js';
 import { openDatabase } from '../../src/store/db.js';
 import { outbox, phases } from '../../src/store/schema.js';
 import { FakeDiscord, type FakeMessage } from '../support/fake-discord/index.js';
+import { botProcessArgs } from '../support/bot-build.js';
 import { rng } from '../support/random.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -74,8 +75,9 @@ describe('kill -9 at random moments around resolution and delivery', () => {
       const started = await startGame(deps, { channelId, userId: fake.user('gm').id });
       if (!started.ok) throw new Error(started.error);
 
+      const botArgs = await botProcessArgs();
       const spawnBot = () => {
-        const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/support/bot-process.ts')], {
+        const proc = spawn(process.execPath, botArgs, {
           cwd: ROOT,
           env: {
             PATH: process.env.PATH ?? '',

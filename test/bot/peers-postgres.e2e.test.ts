@@ -9,7 +9,7 @@
  * timeout, not a test's).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve, join } from 'node:path';
+import { resolve } from 'node:path';
 import { asc, isNull, and, count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { nonceFor } from '../../src/bot/send.js';
@@ -19,6 +19,7 @@ import { openPostgresStore } from '../../src/store/postgres-store.js';
 import { outbox, phases } from '../../src/store/schema.js';
 import { FakeDiscord, type FakeMessage } from '../support/fake-discord/index.js';
 import { migratedPostgresDatabase } from '../support/postgres.js';
+import { botProcessArgs } from '../support/bot-build.js';
 import { rng } from '../support/random.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -74,8 +75,9 @@ describe('two bot processes on one PostgreSQL under SIGKILL', () => {
       const started = await startGame(deps, { channelId, userId: fake.user('gm').id });
       if (!started.ok) throw new Error(started.error);
 
+      const botArgs = await botProcessArgs();
       const spawnPeer = (peer: Peer) => {
-        const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/support/bot-process.ts')], {
+        const proc = spawn(process.execPath, botArgs, {
           cwd: ROOT,
           env: {
             PATH: process.env.PATH ?? '',

@@ -4,7 +4,8 @@
  * message (before the bot hears back), and started again on the same database, as a supervisor would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { botProcessArgs } from './bot-build.js';
 import type { FakeDiscord, FakeMessage } from './fake-discord/index.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -59,7 +60,7 @@ export function crashBot(fake: FakeDiscord, opts: { dbPath: string; stepMs: numb
       return log;
     },
     async start() {
-      const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/support/bot-process.ts')], {
+      const proc = spawn(process.execPath, await botProcessArgs(), {
         cwd: ROOT,
         env: {
           PATH: process.env.PATH ?? '',
