@@ -73,12 +73,46 @@ export async function startPadHarness(
   };
 }
 
+/**
+ * The package's flags for AWS Lambda that a browser on a player's phone or desktop does not have, left out:
+ * `--single-process` dies with the first context closed; the GPU emulated on the CPU (SwiftShader through ANGLE)
+ * painted the pad's canvas at three times the CPU of Chromium's own software painter, which draws the same page; and
+ * the same-origin policy stays on, as the pad meets it in a browser.
+ */
+const LAMBDA_ONLY = new Set([
+  '--single-process',
+  '--ignore-gpu-blocklist',
+  '--in-process-gpu',
+  '--use-gl=angle',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--disable-web-security',
+]);
+
+/**
+ * What only the tests' addresses need: the stand-in of Discord's client frame is served as https://discord.com and
+ * embeds the pad from plain HTTP on the loopback (test/web/activity.e2e.test.ts), which a browser refuses twice, as
+ * mixed content (`--allow-running-insecure-content`, kept from the package's flags) and as a public page reaching the
+ * local network. In production Discord's proxy serves the pad over HTTPS from a public name (docs/pad.md).
+ */
+const LOOPBACK_FROM_PUBLIC = [
+  'BlockInsecurePrivateNetworkRequests',
+  'PrivateNetworkAccessForNavigations',
+  'PrivateNetworkAccessSendPreflights',
+  'PrivateNetworkAccessRespectPreflightResults',
+  'LocalNetworkAccessChecks',
+].join(',');
+
 /** A headless Chromium from the npm package (no system browser, nothing downloaded). */
 export async function launchChromium(): Promise<Browser> {
   return await chromium.launch({
     executablePath: await chromiumBinary.executablePath(),
-    // Its Lambda flags, but one process per page: `--single-process` dies with the first context closed.
-    args: chromiumBinary.args.filter((a) => a !== '--single-process'),
+    args: [
+      ...chromiumBinary.args
+        .filter((a) => !LAMBDA_ONLY.has(a))
+        .map((a) => (a.startsWith('--disable-features=') ? `${a},${LOOPBACK_FROM_PUBLIC}` : a)),
+      '--disable-gpu',
+    ],
     headless: true,
   });
 }
