@@ -100,8 +100,11 @@ export interface VariantData {
     shapes?: Record<ProvinceId, string>;
     /** Off-map pieces drawn from shapes (land nobody plays on, unnamed water), as SVG path data. */
     decor?: { land: string[]; sea: string[] };
-    /** What shows where no shape is drawn (default: off-map land). */
-    background?: 'land' | 'sea';
+    /**
+     * What shows where no shape is drawn: off-map land (the default), off-map water, or `unowned-land`, land of the map
+     * that is no province, drawn as a province nobody holds (a python SVG's backdrop where unowned provinces show it).
+     */
+    background?: 'land' | 'sea' | 'unowned-land';
     /** How far apart (map px) two outlines may lie and still share a border (default 1). */
     margin?: number;
     /** Further drawing data the renderer may read (the schema lets it through). */

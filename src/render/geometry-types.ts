@@ -5,6 +5,11 @@ export type Point = [number, number];
 /** Owner ids of filler cells; they never clash with province ids (which start with a letter). */
 export const OFFMAP_LAND = '#land';
 export const OFFMAP_SEA = '#sea';
+/**
+ * Land of a map drawn from shapes that is no province and no off-map land (`geometry.background: "unowned-land"`):
+ * a filler of kind `land` that nobody holds, so it is drawn as an unowned province is.
+ */
+export const UNOWNED_LAND = '#unowned';
 
 export type SurfaceKind = 'land' | 'sea' | 'impassable' | 'offmap-land' | 'offmap-sea';
 

@@ -331,12 +331,25 @@ class LabelLayout {
     });
   }
 
-  /** Would the leader from this box to its unit spot cross a line labels keep off (`keepOff`)? */
-  private leaderCrosses(box: Rect, spot: Point): boolean {
+  /** Would the leader from this box into its province cross a line labels keep off (`keepOff`)? */
+  private leaderCrosses(box: Rect, id: string): boolean {
     const lines = this.ctx.keepOff ?? [];
     if (lines.length === 0) return false;
-    const [a, b] = leaderTo(box, spot, this.ctx.unitSize * 1.05);
+    const [a, b] = this.leaderOf(box, id);
     return lines.some((line) => line.some((q, i) => i > 0 && segmentsCross(a, b, line[i - 1]!, q)));
+  }
+
+  /**
+   * The leader line of a label beside its province: to its unit spot, stopping short of the unit; where the spot lies
+   * off the province's drawn shape (python's ancmed puts Baleares' units in the water round the island, off-map
+   * water here), to the shape's middle, stopping at its edge, so the line points at the province, never into nothing.
+   */
+  leaderOf(box: Rect, id: string): [Point, Point] {
+    const { geometry, anchors, T, unitSize, scale } = this.ctx;
+    const spot = anchors.get(id)!;
+    const shape = geometry.shapes.get(id);
+    if (!shape || !geometry.polygonal || geometry.locate(spot) === id) return leaderTo(box, T(spot), unitSize * 1.05);
+    return leaderTo(box, T(shape.center), shape.clearance * scale);
   }
 
   /** Is a label's middle over its own province or over another medium (`Tier.near`)? */
@@ -380,7 +393,7 @@ class LabelLayout {
     const h = size * 1.25 * lines.length;
     const gap = p.kind === 'sea' ? spotSize * 1.3 : spotSize * 1.15;
     const spot = T(anchors.get(p.id)!);
-    const beside = (box: Rect) => this.clearOfOthers(p.id, box, tier.wide) && !this.leaderCrosses(box, spot);
+    const beside = (box: Rect) => this.clearOfOthers(p.id, box, tier.wide) && !this.leaderCrosses(box, p.id);
     const accept = tier.inside
       ? this.shapes.boxInside(p.id)
       : tier.near
@@ -489,9 +502,9 @@ class LabelLayout {
     for (const [id, l] of this.placed) if (!before.has(id)) this.taken.add(l.box);
   }
 
-  /** Each province's label as drawn; a label beside its province points into it (its unit spot) with a leader line. */
+  /** Each province's label as drawn; a label beside its province points into it with a leader line (`leaderOf`). */
   labels(): Label[] {
-    const { variant, anchors, T, unitSize, warnings } = this.ctx;
+    const { variant, anchors, warnings } = this.ctx;
     const out: Label[] = [];
     for (const p of variant.data.provinces) {
       const l = this.placed.get(p.id);
@@ -499,8 +512,7 @@ class LabelLayout {
         if (anchors.has(p.id)) warnings.push(`no room for the label of ${p.id}`);
         continue;
       }
-      const leader =
-        !l.inside && anchors.has(p.id) ? leaderTo(l.box, T(anchors.get(p.id)!), unitSize * 1.05) : undefined;
+      const leader = !l.inside && anchors.has(p.id) ? this.leaderOf(l.box, p.id) : undefined;
       out.push({
         province: p.id,
         text: l.text,

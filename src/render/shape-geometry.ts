@@ -1,9 +1,9 @@
 /**
  * Map geometry of a map drawn from shapes (`geometry.shapes`, a variant file's drawing: docs/variants.md): each
  * province is the outline its SVG path data draws, filled by the nonzero rule as SVG fills it; off-map pieces
- * (`decor`) and the background (off-map land or water where nothing is drawn) are filler owners. Borders are the
- * stretches of a province's outline within `margin` px of another owner's outline (shapes drawn in an editor seldom
- * share their vertices exactly); a stretch near nothing borders the background, one on the frame borders nothing, one
+ * (`decor`) and the background (off-map land or water where nothing is drawn, or land nobody holds) are filler
+ * owners. Borders are the stretches of a province's outline within `margin` px of another owner's outline (shapes
+ * drawn in an editor seldom share their vertices exactly); a stretch near nothing borders the background, one on the frame borders nothing, one
  * inside another province's shape (shapes that overlap) borders it or is hidden under it.
  * The result has the shape of the seed-drawn geometry (src/render/geometry.ts), so everything after it is shared.
  */
@@ -24,6 +24,7 @@ import type { VariantData } from '../variants/schema.js';
 import {
   OFFMAP_LAND,
   OFFMAP_SEA,
+  UNOWNED_LAND,
   type Border,
   type Cell,
   type MapGeometry,
@@ -51,7 +52,7 @@ export function computeShapeGeometry(data: VariantData): Result {
   const read = readOwners(data);
   if (read.problems.length > 0) return { ok: false, error: read.problems.join('\n') };
   const margin = geo.margin ?? DEFAULT_MARGIN;
-  const background = (geo.background ?? 'land') === 'sea' ? OFFMAP_SEA : OFFMAP_LAND;
+  const background = { land: OFFMAP_LAND, sea: OFFMAP_SEA, 'unowned-land': UNOWNED_LAND }[geo.background ?? 'land'];
   // Borders from the outlines as given; everything drawn from outlines thinned to what the picture can show.
   const tolerance = drawingTolerance(data);
   const borders = bordersOf(read.owners, background, margin, geo.width, geo.height);
@@ -149,6 +150,10 @@ function readOwners(data: VariantData): { owners: Owner[]; problems: string[] } 
   if (geo.background === 'sea') {
     add(OFFMAP_SEA, 'offmap-sea', [frame, ...sea]);
     add(OFFMAP_LAND, 'offmap-land', land);
+  } else if (geo.background === 'unowned-land') {
+    add(UNOWNED_LAND, 'land', [frame]);
+    add(OFFMAP_LAND, 'offmap-land', land);
+    add(OFFMAP_SEA, 'offmap-sea', sea);
   } else {
     add(OFFMAP_LAND, 'offmap-land', [frame, ...land]);
     add(OFFMAP_SEA, 'offmap-sea', sea);

@@ -134,8 +134,11 @@ export const geometrySchema = z
     shapes: z.record(z.string(), pathData).optional(),
     /** Off-map pieces of a map drawn from shapes: land nobody plays on and unnamed water, as SVG path data. */
     decor: z.object({ land: z.array(pathData).default([]), sea: z.array(pathData).default([]) }).optional(),
-    /** What shows where no shape is drawn: off-map land (the default) or off-map water. */
-    background: z.enum(['land', 'sea']).optional(),
+    /**
+     * What shows where no shape is drawn: off-map land (the default), off-map water, or land of the map that is no
+     * province (`unowned-land`: drawn as land nobody holds, not as off-map land).
+     */
+    background: z.enum(['land', 'sea', 'unowned-land']).optional(),
     /** How far apart (map px) two outlines may lie and still share a border (default 1; DiploGM's border margin). */
     margin: z.number().min(0).max(50).optional(),
   })

@@ -2,10 +2,13 @@
  * Maps drawn from shapes (src/render/shape-geometry.ts, docs/render.md "Maps drawn from shapes"), as imports bring
  * them: two seas whose outlines overlap meet at the edge that shows, not at a coastline round the overlap; a centre
  * whose unit spot lies off its small island is marked on the island; a link between provinces drawn a little apart
- * crosses the gap, not the map between their unit spots. Small maps written here.
+ * crosses the gap, not the map between their unit spots; the label beside a small island points into the island when
+ * its unit spot lies in the water round it; land between provinces that is no province reads as land nobody holds
+ * when the background says so (`unowned-land`), as off-map land by default. Small maps written here.
  */
 import { describe, expect, it } from 'vitest';
 import { buildScene } from '../../src/render/build-scene.js';
+import { COLORS } from '../../src/render/palette.js';
 import { computeGeometry } from '../../src/render/geometry.js';
 import { buildVariant } from '../../src/variants/build.js';
 import { readVariantFile } from '../../src/variants/file.js';
@@ -20,7 +23,7 @@ interface Place {
 }
 
 /** A two-power variant file of these places, every two adjacent (the drawing is what these tests look at). */
-function mapOf(places: Place[], links: [string, string][] = []): VariantData {
+function mapOf(places: Place[], links: [string, string][] = [], drawing: Record<string, unknown> = {}): VariantData {
   const ids = places.map((p) => p.id);
   const others = (id: string) => ids.filter((x) => x !== id);
   const file = {
@@ -51,6 +54,7 @@ function mapOf(places: Place[], links: [string, string][] = []): VariantData {
       height: 300,
       shapes: Object.fromEntries(places.map((p) => [p.id, p.shape])),
       anchors: Object.fromEntries(places.map((p) => [p.id, p.at])),
+      ...drawing,
     },
   };
   function isSea(id: string) {
@@ -113,5 +117,37 @@ describe('a map drawn from shapes', () => {
     // 10 map px at about 2 output px each, from west's edge to east's; the unit spots are 300 px apart.
     expect(Math.hypot(q[0] - p[0], q[1] - p[1])).toBeGreaterThan(10);
     expect(Math.hypot(q[0] - p[0], q[1] - p[1])).toBeLessThan(30);
+  });
+
+  it('points the label beside a small island into the island, not at its unit spot in the water round it', () => {
+    const data = mapOf([
+      { id: 'bay', kind: 'sea', shape: 'M 0 0 H 400 V 300 H 0 Z', at: [320, 60] },
+      { id: 'isle', kind: 'coast', shape: 'M 184 144 H 192 V 152 H 184 Z', centre: true, at: [120, 148] },
+    ]);
+    const s = scene(data);
+    const label = s.labels.find((l) => l.province === 'isle')!;
+    expect(label.inside).toBe(false);
+    const end = label.leader![1];
+    const [x, y] = [(end[0] - s.frame.x) / s.scale, (end[1] - s.frame.y) / s.scale];
+    // The leader ends at the island's edge (its outline, within a pixel or two), not 60 map px west of it.
+    expect(x).toBeGreaterThan(182);
+    expect(x).toBeLessThan(194);
+    expect(y).toBeGreaterThan(142);
+    expect(y).toBeLessThan(154);
+  });
+
+  it('draws land that is no province as land nobody holds where the background says so, else as off-map land', () => {
+    // A triangle between west and east (a river delta) that no shape covers.
+    const places: Place[] = [
+      { id: 'west', kind: 'land', shape: 'M 0 0 H 190 L 150 300 H 0 Z', at: [60, 150] },
+      { id: 'east', kind: 'land', shape: 'M 210 0 H 400 V 300 H 250 Z', at: [340, 150] },
+    ];
+    const fills = (data: VariantData) => new Map(scene(data).regions.map((r) => [r.id, r.fill]));
+    const unowned = fills(mapOf(places, [['west', 'east']], { background: 'unowned-land' }));
+    expect(unowned.get('#unowned')).toBe(COLORS.land);
+    expect(unowned.has('#land')).toBe(false);
+    const offMap = fills(mapOf(places, [['west', 'east']]));
+    expect(offMap.get('#land')).toBe(COLORS.offmapLand);
+    expect(offMap.has('#unowned')).toBe(false);
   });
 });

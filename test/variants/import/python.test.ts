@@ -2,8 +2,8 @@
  * `variants import --from python-diplomacy` (src/variants/import/python): the `.map` file and SVG the tests write from
  * our Classic (test/support/variant-formats.ts) import as the standard Classic, alone or with its drawing, and agree
  * with the same map from DiploGM's format; `MAP`/`USES`, `UNPLAYED`, aliases and `BUILD_ANY` are read as the python
- * package reads them; planted defects are named with their file and line; the SVG's MapLayer backdrop, polylines and
- * unfilled lines are read as python draws them.
+ * package reads them; planted defects are named with their file and line; the SVG's MapLayer backdrop (water, land
+ * nobody holds or off-map land), polylines and unfilled lines are read as python draws them.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildVariant } from '../../../src/variants/build.js';
@@ -140,7 +140,7 @@ describe('planted defects in a .map file are named with their file and line', ()
 });
 
 describe('what the import reads from a python SVG’s MapLayer', () => {
-  it('a backdrop rect the MapLayer begins with is the map’s frame, water when filled as the water class', () => {
+  it('a backdrop rect the MapLayer begins with is the map’s frame: water, land nobody holds or off-map land', () => {
     const size = /viewBox="0 0 (\S+) (\S+)"/.exec(svgText)!;
     const [width, height] = [Number(size[1]), Number(size[2])];
     // the page is 40 px taller than the backdrop (python's note strip below the map)
@@ -163,6 +163,12 @@ describe('what the import reads from a python SVG’s MapLayer', () => {
       ),
     ).data.geometry!;
     expect([sea.width, sea.height, sea.background]).toEqual([width, height, 'sea']);
+    // unowned provinces show the backdrop (python's ancmed: `.nopower {fill:none}`): what shows between shapes is
+    // land nobody holds, not off-map land; a `nopower` fill of its own keeps the backdrop off-map land
+    const unowned = (css: string) => ok(run(mapText, {}, decorated(taller, css, ''))).data.geometry!.background;
+    expect(unowned('.nopower {fill:none;stroke:black} .water {fill:lightblue}')).toBe('unowned-land');
+    expect(unowned('.nopower {fill: AntiqueWhite} .water {fill:lightblue}')).toBe('unowned-land');
+    expect(unowned('.nopower {fill:#ffeeee} .water {fill:lightblue}')).toBeUndefined();
     // without a backdrop, python's note strip at the foot of the page is left out all the same
     const noted = taller
       .replace(/<rect fill="antiquewhite"[^>]*>/, '')

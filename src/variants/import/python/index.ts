@@ -265,7 +265,7 @@ function geometryOf(d: PythonDrawing, margin: number) {
     width: d.width,
     height: d.height,
     margin,
-    ...(d.background === 'sea' ? { background: 'sea' as const } : {}),
+    ...(d.background !== 'land' ? { background: d.background } : {}),
     points: {},
     shapes: Object.fromEntries([...d.shapes].map(([p, rings]) => [p.toLowerCase(), ringsPath(rings)])),
     decor: { land: d.decor.land.map((r) => ringsPath([r])), sea: d.decor.sea.map((r) => ringsPath([r])) },

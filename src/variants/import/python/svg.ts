@@ -24,8 +24,12 @@ export interface PythonDrawing {
   labels: Map<string, Point>;
   /** Power (uppercase) → colour (`#rrggbb`). */
   colours: Map<string, string>;
-  /** What shows where no shape is drawn: water when the layer's backdrop has the `water` class's fill. */
-  background: 'land' | 'sea';
+  /**
+   * What shows where no shape is drawn: water when the layer's backdrop has the `water` class's fill; land nobody
+   * holds when unowned provinces show the backdrop (python's `nopower` class fills nothing, or fills with the
+   * backdrop's colour: ancmed's Nile delta between Alexandria and Thebes); else off-map land.
+   */
+  background: 'land' | 'sea' | 'unowned-land';
 }
 
 /** CSS class → its declarations, from the SVG's `<style>` elements (`.water {fill:lightblue}`). */
@@ -65,7 +69,7 @@ export function readPythonSvg(
     anchors: unitSpots(root, resolve, frame.shift),
     labels: new Map(),
     colours: powerColours(root),
-    background: backdrop?.sea ? 'sea' : 'land',
+    background: backdrop?.ground ?? 'land',
   };
   readShapes(layer, compose(frame.shift, transformOf(layer)), { resolve, isSea, classes }, drawing);
   const labels = descendants(root, 'g').find((g) => g.attrs.id === 'BriefLabelLayer');
@@ -187,14 +191,15 @@ const BACKDROP_SHARE = 0.5;
 /**
  * The map's backdrop: a `<rect>` the layer begins with that covers most of the page (python's ancmed:
  * `<rect fill="antiquewhite" …/>`). Its box, within the page, is the map's frame (what lies outside it, python's note
- * strip, is no map), and where no shape is drawn shows water when its fill is the `water` class's, else land.
+ * strip, is no map), and where no shape is drawn shows water when its fill is the `water` class's, land nobody holds
+ * when the `nopower` class shows it (`PythonDrawing.background`), else off-map land.
  */
 function backdropOf(
   layer: XmlElement,
   matrix: Matrix,
   page: { width: number; height: number; shift: Matrix },
   classes: Classes,
-): { frame: { width: number; height: number; shift: Matrix }; sea: boolean } | null {
+): { frame: { width: number; height: number; shift: Matrix }; ground: PythonDrawing['background'] } | null {
   const rect = layer.children[0];
   if (!rect || localName(rect) !== 'rect') return null;
   const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((k) => Number.parseFloat(rect.attrs[k] ?? '0') || 0);
@@ -210,11 +215,16 @@ function backdropOf(
   ];
   if (x1 <= x0 || y1 <= y0 || (x1 - x0) * (y1 - y0) < BACKDROP_SHARE * page.width * page.height) return null;
   const fill = fillOf(rect, classes);
-  const water = classes.get('water')?.get('fill');
-  const sea =
-    fill !== undefined && water !== undefined && cssColour(fill) !== null && cssColour(fill) === cssColour(water);
+  const same = (other: string | undefined) =>
+    fill !== undefined && other !== undefined && cssColour(fill) !== null && cssColour(fill) === cssColour(other);
+  const unowned = classes.get('nopower')?.get('fill');
+  const ground = same(classes.get('water')?.get('fill'))
+    ? 'sea'
+    : unowned?.trim().toLowerCase() === 'none' || same(unowned)
+      ? 'unowned-land'
+      : 'land';
   const frame = { width: x1 - x0, height: y1 - y0, shift: compose([1, 0, 0, 1, -x0, -y0], page.shift) };
-  return { frame, sea };
+  return { frame, ground };
 }
 
 /** Unit spots: the symbol's top-left corner plus half the army symbol's size. */
