@@ -8,6 +8,7 @@
  */
 import type { VariantData } from './variant-data.js';
 import type { GameMap } from './map.js';
+import type { OrderWordKind } from './parse/language.js';
 import type {
   Adjudication,
   AdjudicationContext,
@@ -22,6 +23,7 @@ import type {
   PowerOrder,
   ProvinceId,
   Unit,
+  UnitRef,
   UnitType,
   VariantEvent,
 } from './types.js';
@@ -141,6 +143,11 @@ export interface SpecialOrderSpec {
   /** Normalized text (`A ji R F`). */
   format(order: Order & { kind: 'special' }): string;
   /**
+   * Optional: the order written in a reader's language (docs/orders.md "Orders in other languages") with the writer's
+   * units, places and words (`A 南鄭 組建艦隊`); its parser must read it back to the same order. Default: `format`.
+   */
+  write?(order: Order & { kind: 'special' }, writer: SpecialOrderWriter): string;
+  /**
    * Optional custom success decision for move-like special orders (e.g. Rapid River Move, resolved
    * space by space). Return the location the unit ends on (its start if it stays), and the provinces it leaves
    * contested for retreats (`contests`: Warring States, two Rapid River Moves that stood off there).
@@ -159,6 +166,18 @@ export interface SpecialOrderSpec {
    * it an order with a `path` is drawn as `path` and any other as a hold.
    */
   draw?: SpecialOrderLook;
+}
+
+/** What a special order is written with in a reader's language (`SpecialOrderSpec.write`). */
+export interface SpecialOrderWriter {
+  /** A unit in the language (`A 南鄭`, `F spa/nc` where it names no province). */
+  unit(u: UnitRef): string;
+  /** A place in the language. */
+  place(l: Location): string;
+  /** The language's order word of a kind (`支援`, `soutient`), the English one where it has none. */
+  word(kind: OrderWordKind): string;
+  /** The language's words for the variant's own order of this name (`OrderLanguage.special`); null where none. */
+  special(name: string): string | null;
 }
 
 /** How maps draw a variant's special order (`SpecialOrderSpec.draw`). */
@@ -187,7 +206,14 @@ export interface SpecialOrderParser {
    */
   parse(
     tokens: string[],
-    helpers: { location(token: string): Location | null },
+    helpers: {
+      location(token: string): Location | null;
+      /**
+       * The reader's language's words for the variant's own order of this name (`OrderLanguage.special`: what its
+       * `SpecialOrderSpec.write` writes), lowercase, with and without accents; empty in English.
+       */
+      special(name: string): ReadonlySet<string>;
+    },
   ): { name: string; path: Location[]; args?: Record<string, string> } | { error: string } | null;
   /**
    * Optional: the parser's own Chinese words (`組建艦隊`, `組建`), kept whole when an order written without spaces

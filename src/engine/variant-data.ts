@@ -49,6 +49,11 @@ export interface VariantNames {
   aliases?: Record<ProvinceId, string[]>;
   /** The variant's own legend texts (its walls, links, overlays) there, by their English text. */
   legend?: Record<string, string>;
+  /**
+   * The words the variant's own orders are written with there, by the special order's name (`raise`: `組建艦隊`,
+   * `lève une flotte`): its `SpecialOrderSpec.write` puts them in, and its parser reads them back.
+   */
+  orders?: Record<string, string>;
 }
 
 export interface LinkData {

@@ -2,7 +2,7 @@
  * A variant's names in a reader's locale (docs/variants.md "Names in other languages"): powers and provinces as
  * its folder's `names.<locale>.json` gives them, simplified Chinese derived from the traditional names with
  * OpenCC (Taiwan to mainland forms, once per variant) where the folder has no `zh-CN` file; and the language the
- * order parser reads and writes in that locale. A name a locale lacks is the English one.
+ * order parser reads and writes in that locale (with the words of the variant's own orders there, `orders`). A name a locale lacks is the English one.
  */
 import * as OpenCC from 'opencc-js/t2cn';
 import type { OrderLanguage } from '../engine/parse/index.js';
@@ -32,6 +32,7 @@ function simplifiedNames(names: VariantNames): VariantNames {
     provinces: mapValues(names.provinces, simplified),
     ...(names.aliases ? { aliases: mapValues(names.aliases, (list) => list.map(simplified)) } : {}),
     ...(names.legend ? { legend: mapValues(names.legend, simplified) } : {}),
+    ...(names.orders ? { orders: mapValues(names.orders, simplified) } : {}),
   };
 }
 
@@ -83,13 +84,16 @@ function buildLanguage(variant: Variant, locale: Locale): OrderLanguage | undefi
   const other = locale === 'zh-CN' ? 'zh-TW' : locale === 'zh-TW' ? 'zh-CN' : null;
   const sources = [variantNames(variant, locale), other ? variantNames(variant, other) : null];
   const places: Record<ProvinceId, string[]> = {};
+  const special: Record<string, string[]> = {};
   for (const names of sources) {
     if (!names) continue;
     for (const [id, name] of Object.entries(names.provinces)) (places[id] ??= []).push(name);
     for (const [id, more] of Object.entries(names.aliases ?? {})) (places[id] ??= []).push(...more);
+    for (const [name, words] of Object.entries(names.orders ?? {})) (special[name] ??= []).push(words);
   }
   const own = Object.hasOwn(ORDER_WORDS, locale) ? ORDER_WORDS[locale] : undefined;
   if (!own) return undefined;
   const { words, coasts } = own;
-  return { places: mapValues(places, (list) => [...new Set(list)]), words, coasts };
+  const unique = (list: string[]) => [...new Set(list)];
+  return { places: mapValues(places, unique), words, coasts, special: mapValues(special, unique) };
 }

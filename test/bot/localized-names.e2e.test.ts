@@ -2,8 +2,9 @@
  * Names in the reader's language through the real bot and the Discord stand-in (docs/locales.md "Names"): a French
  * member orders Classic by its French names and words (`A Paris - Bourgogne`, `soutient`, `tient`), a Chinese member
  * orders Warring States by its Chinese names (both scripts, with or without spaces); both are stored in English, and
- * `/order`'s autocomplete proposes orders in the member's language that read back. The Chinese game's results, status
- * and confirmations name the powers and provinces in Chinese; an English member of the same game still reads English.
+ * `/order`'s autocomplete proposes orders in the member's language that read back, Warring States' own raise of a
+ * fleet included (`A 江夏 組建艦隊`). The Chinese game's results, status and confirmations name the powers and
+ * provinces in Chinese; an English member of the same game still reads English.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +105,14 @@ describe('localized names reach players', () => {
     const traditional = await h.fake.slash('lin', ZH, 'order', { orders: 'A 郢 - 江夏' });
     expect(traditional.text).not.toContain('❌');
     expect(await storedOf('Chu')).toEqual(['A yin - cha']);
+    // The variant's own order too: proposed, confirmed and shown in Chinese, stored in its notation.
+    const offered = await h.fake.autocomplete('lin', ZH, 'order', { orders: 'A 江夏' }, 'orders');
+    expect(offered.map((c) => String(c.value))).toContain('A 江夏 組建艦隊');
+    const raise = await h.fake.slash('lin', ZH, 'order', { orders: 'A江夏組建艦隊' });
+    expect(raise.text).not.toContain('❌');
+    expect(raise.text).toContain('`A 江夏 組建艦隊`');
+    expect(raise.text).not.toContain('R F');
+    expect(await storedOf('Chu')).toEqual(['A cha R F', 'A yin - cha']);
   });
 
   it('autocomplete proposes Chinese orders in the member’s script', async () => {
@@ -127,6 +136,8 @@ describe('localized names reach players', () => {
     expect(posts).toContain('__楚__');
     expect(posts).toContain('`A 咸阳 - 北地`');
     expect(posts).toContain('`A 雍 支援 A 咸阳 - 北地`');
+    expect(posts).toContain('`A 江夏 组建舰队`');
+    expect(posts).not.toContain('R F');
     expect(posts).not.toMatch(/__(Qin|Chu|Wei)__/);
     const status = await h.fake.slash('chen', ZH, 'game status');
     expect(status.text).toContain('秦');

@@ -119,7 +119,7 @@ describe('the Chinese names agree with the maps', () => {
   it('has no names for English readers or variants without names', () => {
     expect(variantNames(warringStates, 'en')).toBeNull();
     expect(variantNames({}, 'fr')).toBeNull();
-    // Warhammer keeps its English names: its French names hold only its legend texts.
+    // Warhammer keeps its English names: its French names hold only its legend texts and its own orders’ words.
     const warhammer = variantNames(getVariant('warhammer')!, 'fr')!;
     expect([Object.keys(warhammer.powers).length, Object.keys(warhammer.provinces).length]).toEqual([0, 0]);
     expect(provinceName(classic, 'zh-TW', 'lon')).toBe('London');

@@ -9,7 +9,7 @@ import type { Variant } from '../variant.js';
 import type { Location, Order, PhaseType, UnitRef } from '../types.js';
 import { completeWithBoard, type ParseContext } from './board.js';
 import { ParseError, Reader, readPrefixed, readRest, type DraftOrder } from './grammar.js';
-import { type OrderLanguage, splitHanWord, wordSets } from './language.js';
+import { type OrderLanguage, splitHanWord, withoutAccents, wordKey, wordSets } from './language.js';
 import { placeIndex } from './places.js';
 import { type Token, tokenize } from './tokens.js';
 
@@ -97,7 +97,10 @@ function hanLexicon(variant: Variant, language: OrderLanguage): HanLexicon {
   let lexicon = byVariant.get(variant);
   if (!lexicon) {
     const sets = wordSets(language);
-    const own = (variant.rules.specialOrderParsers ?? []).flatMap((p) => p.words ?? []);
+    const own = [
+      ...(variant.rules.specialOrderParsers ?? []).flatMap((p) => p.words ?? []),
+      ...Object.values(language.special ?? {}).flat(),
+    ];
     const known = [...placeIndex(variant.map, language).byKey.keys(), ...sets.stop, ...sets.canonical.keys(), ...own];
     const words = new Set(known.filter((w) => HAN.test(w)));
     lexicon = { words, longest: Math.max(0, ...[...words].map((w) => [...w].length)) };
@@ -139,7 +142,11 @@ function readSpecial(reader: Reader, variant: Variant, unit: UnitRef): DraftOrde
   const parsers = variant.rules.specialOrderParsers;
   if (!parsers || parsers.length === 0) return null;
   const words = specialWords(reader);
-  const helpers = { location: (token: string) => locationOf(variant, token, reader.language) };
+  const helpers = {
+    location: (token: string) => locationOf(variant, token, reader.language),
+    special: (name: string): ReadonlySet<string> =>
+      new Set((reader.language?.special?.[name] ?? []).flatMap((w) => [wordKey(w), withoutAccents(wordKey(w))])),
+  };
   for (const parser of parsers) {
     const found = parser.parse(words, helpers);
     if (found === null) continue;

@@ -30,6 +30,11 @@ export interface OrderLanguage {
   readonly words: Readonly<Partial<Record<OrderWordKind, readonly string[]>>>;
   /** Coast names by coast id (`nc`: `côte nord`, `cn`); the first is written. */
   readonly coasts?: Readonly<Partial<Record<CoastId, readonly string[]>>>;
+  /**
+   * The words of the variant's own orders, by the special order's name (`raise`: `組建艦隊`); the first is written
+   * (`SpecialOrderSpec.write`), and the variant's parser reads every one.
+   */
+  readonly special?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The word sets the grammar matches, English and the language's merged. */

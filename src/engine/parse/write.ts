@@ -1,8 +1,8 @@
 /**
  * An order written back in a language (docs/orders.md "Orders in other languages"): the language's province
  * names and order words, the id where a province has no name there (`A Paris - Bourgogne`, `A 咸陽 守`,
- * `F spa/nc` in Chinese). Without a language, the normalized English text (`formatOrder`). What is written reads
- * back to the same order.
+ * `F spa/nc` in Chinese); a variant's own order as its `SpecialOrderSpec.write` words it (`A 南鄭 組建艦隊`). Without a
+ * language, the normalized English text (`formatOrder`). What is written reads back to the same order.
  */
 import { formatOrder } from '../format.js';
 import { locationKey } from '../map.js';
@@ -52,9 +52,17 @@ export function writeOrder(order: Order, variant: Variant, language?: OrderLangu
       return join(unit(order.unit), word('build'));
     case 'waive':
       return word('waive');
-    case 'special':
-      // A variant's own order keeps its own notation (`A ji R F`): its words are the variant's.
-      return formatOrder(order, variant.rules);
+    case 'special': {
+      // A variant's own order, in the language where the variant writes it so (`A 南鄭 組建艦隊`), else its notation.
+      const spec = variant.rules.specialOrders?.[order.name];
+      if (!spec?.write) return formatOrder(order, variant.rules);
+      return spec.write(order, {
+        unit,
+        place,
+        word,
+        special: (name) => language.special?.[name]?.[0] ?? null,
+      });
+    }
   }
 }
 

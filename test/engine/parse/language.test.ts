@@ -150,10 +150,12 @@ describe('orders written in a language', () => {
     [warringStates, 'zh-CN', 'A any S A xia - luo', 'A 安邑 支援 A 咸阳 - 洛阳'],
     [warringStates, 'zh-CN', 'A xia H', 'A 咸阳 守'],
     [warringStates, 'zh-TW', 'F boh R lin', 'F 渤海 撤退 至 臨淄'],
-    // a province with no name in the language keeps its id; a variant's own order keeps its notation
+    // a variant's own order in the language's names and the variant's words for it (test/engine/parse/write.test.ts)
+    [warringStates, 'zh-TW', 'A ji R F', 'A 薊 組建艦隊'],
+    [warringStates, 'zh-TW', 'F boh - lin - diq', 'F 渤海 - 臨淄 - 帝丘'],
+    // a province with no name in the language keeps its id
     [classic, 'zh-TW', 'F spa/nc - mao', 'F spa/nc - mao'],
     [warringStates, 'fr', 'A xia - any', 'A xia - any'],
-    [warringStates, 'zh-TW', 'A ji R F', 'A ji R F'],
   ] as const)('%s in %s: %s', (variant, locale, canonical, written) => {
     const language = orderLanguage(variant, locale);
     const order = parseOrder(variant, canonical);

@@ -95,7 +95,7 @@ export const immortalSupportParser: SpecialOrderParser = {
     if (tokens.length < 2 || !SUPPORT_WORDS.has(tokens[0]!)) return null;
     let i = 1;
     if (tokens[i] === 'a' || tokens[i] === 'army') i++;
-    if (!IMMORTAL_WORDS.has(tokens[i] ?? '')) return null;
+    if (!IMMORTAL_WORDS.has(tokens[i] ?? '') && !helpers.special(IMMORTAL_SUPPORT).has(tokens[i] ?? '')) return null;
     i++;
     if (i === tokens.length) return { name: IMMORTAL_SUPPORT, path: [] };
     if (tokens[i] === '-' || tokens[i] === 'to' || tokens[i] === 'into') i++;
@@ -140,6 +140,9 @@ export function immortalSupportSpec(rulesOf: () => RulesModule): SpecialOrderSpe
       return null;
     },
     format: (order) => `${order.unit.type ?? 'A'} ${order.unit.province} S Immortality - ${SYLVANIA}`,
+    // In a reader's language: `A gfor 支援 不朽之軍 - sylv` (the names file's `orders.immortalSupport`).
+    write: (order, w) =>
+      `${w.unit(order.unit)} ${w.word('support')} ${w.special(IMMORTAL_SUPPORT) ?? 'Immortality'} - ${w.place({ province: SYLVANIA, coast: null })}`,
     // Maps draw it as what it is carried out as: a support of the Immortality army's move (to the middle of its arrow).
     draw: {
       as: 'hold',

@@ -23,6 +23,10 @@ export const raiseSpec: SpecialOrderSpec = {
   format(order) {
     return `${order.unit.type ?? 'A'} ${locationKey(order.unit)} R F`;
   },
+  // In a reader's language: `A 南鄭 組建艦隊`, `A Nanzheng lève une flotte` (the names file's `orders.raise`).
+  write(order, w) {
+    return `${w.unit(order.unit)} ${w.special(RAISE) ?? 'R F'}`;
+  },
   options({ unit }) {
     return unit.type === 'A'
       ? [{ kind: 'special', name: RAISE, unit: { type: 'A', province: unit.province, coast: null }, path: [] }]

@@ -23,11 +23,14 @@ const FLEET_WORDS = new Set(['f', 'fleet', 'flotte', '艦隊', '舰队']);
 const FILLER = new Set(['a', 'une', 'un']);
 
 export const raiseParser: SpecialOrderParser = {
-  parse(tokens) {
+  parse(tokens, helpers) {
     const words = tokens.filter((t) => !FILLER.has(t));
     if (words.length === 2 && RAISE_VERBS.has(words[0]!) && FLEET_WORDS.has(words[1]!))
       return { name: RAISE, path: [] };
-    if (words.length === 1 && ['raise', 'raises', ...CHINESE_RAISE].includes(words[0]!))
+    if (
+      words.length === 1 &&
+      (['raise', 'raises', ...CHINESE_RAISE].includes(words[0]!) || helpers.special(RAISE).has(words[0]!))
+    )
       return { name: RAISE, path: [] };
     return null;
   },

@@ -74,6 +74,10 @@ export function riverMoveSpec(features: WarringStatesFeatures): SpecialOrderSpec
     format(order) {
       return [`${order.unit.type ?? 'F'} ${locationKey(order.unit)}`, ...order.path.map(locationKey)].join(' - ');
     },
+    // In a reader's language, the same path of the language's names: `F 南鄭 - 巴 - 蜀`.
+    write(order, w) {
+      return [w.unit(order.unit), ...order.path.map(w.place)].join(' - ');
+    },
     options({ map, unit }) {
       if (unit.type !== 'F') return [];
       return riverPaths(map, features, unit.province).map((path) => ({
