@@ -85,9 +85,9 @@ function viewsOf(w: World, member: string): string[] {
 }
 
 /** Views one world has and the other lacks, for each observer: each is a pairing of a member with a power. */
-function pairings(a: World, b: World, plant?: (w: World) => string[]): string[] {
+function pairings(a: World, b: World, plant?: (w: World) => string[], observers = OBSERVERS): string[] {
   const found: string[] = [];
-  for (const member of OBSERVERS) {
+  for (const member of observers) {
     const va = [...viewsOf(a, member), ...(plant?.(a) ?? [])];
     const vb = [...viewsOf(b, member), ...(plant?.(b) ?? [])];
     const inB = new Map<string, number>();
@@ -274,6 +274,82 @@ describe('hidden identities: the whole gunboat game, played twice with two playe
     const exported = await a.h.fake.slash('desmond', 'main', 'history export');
     expect(exported.text).toContain('The game is over, so every phase played is in it.');
     expect(exported.text).not.toContain('under way');
+  });
+});
+
+/**
+ * An anonymous game in which, in one world only, France's player has just left (the channel learns it at the next
+ * mark of the clock): right after, before the mark, the others ask to watch France, list the powers they may watch,
+ * send press to France and to all, look at the status and the listing. What they read must be what they read when
+ * nobody left (docs/bot.md "Hidden identities"). Then, in the world where France's seat fell vacant, the member who
+ * claims it gets the press kept for France and the request to watch it.
+ */
+async function playLeaveWorld(leaves: boolean): Promise<World> {
+  const h = await createHarness({ users: USERS, channels: ['main'] });
+  await h.start();
+  const seats: Seats = { England: 'anneliese', France: 'bartholomew', Germany: 'cordelia', Austria: 'evangeline' };
+  await h.fake.slash(GM, 'main', 'game create', { variant: 'classic', movement: '1h', press: 'anonymous' });
+  await h.bot!.outbox.idle();
+  for (const power of ['England', 'France', 'Germany', 'Austria'] as const)
+    await h.fake.slash(seats[power], 'main', 'game join', { power });
+  await toNextMark(h);
+  await h.fake.slash(GM, 'main', 'game start');
+  await h.bot!.outbox.idle();
+  await toNextMark(h);
+  if (leaves) await slashConfirmed(h, seats.France, 'main', 'game leave');
+  await h.bot!.outbox.idle();
+  await h.fake.autocomplete('desmond', 'main', 'spectate', { power: '' }, 'power');
+  await h.fake.slash('desmond', 'main', 'spectate', { power: 'France' });
+  await h.fake.autocomplete('cordelia', 'main', 'press send', { to: '', text: '' }, 'to');
+  await h.fake.slash('cordelia', 'main', 'press send', { to: 'France', text: 'Shall we split Belgium?' });
+  await h.fake.slash('anneliese', 'main', 'press send', { to: 'all', text: 'Peace in our time' });
+  await h.fake.slash('desmond', 'main', 'game status');
+  await h.fake.slash('desmond', 'main', 'game list');
+  await h.bot!.outbox.idle();
+  return { h, seats, deliveriesBefore: h.fake.deliveries.length, interactionsBefore: h.fake.interactions().length };
+}
+
+describe('hidden identities: right after a leave, spectating and press read as if nobody left', () => {
+  let left: World;
+  let stayed: World;
+
+  beforeAll(async () => {
+    left = await playLeaveWorld(true);
+    stayed = await playLeaveWorld(false);
+  }, 120_000);
+
+  afterAll(async () => {
+    await left?.h.close();
+    await stayed?.h.close();
+  });
+
+  it('every other member reads the same in both worlds until the mark', () => {
+    expect(pairings(left, stayed, undefined, ['anneliese', 'cordelia', 'desmond'])).toEqual([]);
+    expect(left.h.fake.interactions().some((i) => i.command === 'game leave')).toBe(true);
+    for (const w of [left, stayed]) {
+      const asked = w.h.fake.interactions().find((i) => i.command === 'spectate' && i.type !== 4)!;
+      expect(asked.text).toContain('**France**');
+      expect(viewsOf(w, 'cordelia').some((v) => v.includes('You sent to France'))).toBe(true);
+    }
+  });
+
+  it('the member who takes the seat next gets the press kept for France and the request to watch it', async () => {
+    const h = left.h;
+    await toNextMark(h);
+    const call = await h.fake.waitForChannelMessage('main', (m) => m.content.includes('Substitute wanted for France'));
+    await h.fake.click('fitzgerald', call, { label: 'Claim' });
+    await h.bot!.outbox.idle();
+    const press = await h.fake.waitForDm('fitzgerald', (m) => m.content.includes('Shall we split Belgium?'));
+    expect(press.content).toContain('**Press from Germany**');
+    expect(press.content).not.toContain(h.fake.user('cordelia').id);
+    await h.fake.waitForDm('fitzgerald', (m) => m.content.includes('Peace in our time'));
+    const request = await h.fake.waitForDm('fitzgerald', (m) => m.content.includes('asks to watch **France**'));
+    expect(request.content).not.toContain(h.fake.user('desmond').id);
+    // The player who left reads none of it: it was sent to France after they left.
+    expect(h.fake.dms('bartholomew').some((m) => m.content.includes('Shall we split Belgium?'))).toBe(false);
+    await h.fake.click('fitzgerald', request, { label: 'Allow' });
+    await toNextMark(h);
+    await h.fake.waitForDm('desmond', (m) => m.content.includes('you now watch **France**'));
   });
 });
 

@@ -5,16 +5,18 @@
  * count, and `/game status` not at all; `/ready` names no power it waits for; `/gm seats` tells the game master alone;
  * a sandbox opened from the exported file of such a game cannot be shared until it ends, as a copy of it cannot;
  * what the channel reads of one member's private act (a seat left, claimed or taken back, a pause proposed, closed DMs)
- * and a spectator's answer wait for the next mark too, unless a public event posts first.
+ * and a spectator's answer wait for the next mark too, unless a public event posts first; press and a request to watch
+ * sent to a seat its player left are taken as for a seat with a player, and wait for the seat's next player.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGame, joinGame, openSeatsListing, startGame } from '../../src/game/lobby/index.js';
 import { deliverOutbox, PermanentDeliveryError, type DeliveryRow } from '../../src/game/delivery/index.js';
 import { gameStatus } from '../../src/game/history/index.js';
-import { gmSeats } from '../../src/game/gm/index.js';
+import { gmReplace, gmSeats } from '../../src/game/gm/index.js';
 import { claimSeat, gmSubstitute, leaveSeat, memberRecord } from '../../src/game/seats/index.js';
 import { votePause } from '../../src/game/pauses/index.js';
 import { answerRequest, askToWatch } from '../../src/game/spectators/index.js';
+import { sendPress } from '../../src/game/press/index.js';
 import { resolvePhase, toggleReady } from '../../src/game/resolve/index.js';
 import { submitOrders } from '../../src/game/orders/index.js';
 import { voteDraw } from '../../src/game/votes/index.js';
@@ -383,5 +385,123 @@ describe("other posts that follow one member's private act in a game that hides 
     expect(atMark.filter((r) => r.target === 'user-watcher').map((r) => r.key)).toEqual([
       expect.stringMatching(/^spectate-answer:/),
     ]);
+  });
+});
+
+/** The dedupe keys of what went to `user`, in the order sent. */
+const keysTo = (sent: Sent[], user: string) => sent.filter((r) => r.target === user).map((r) => r.key);
+
+describe('press and requests to watch a seat its player left, in a game that hides who plays whom', () => {
+  /** An anonymous game whose France's player has just left (the channel learns it at the next mark). */
+  async function franceLeft(): Promise<void> {
+    await game('anonymous');
+    await deliverAll();
+    env.clock.t = T0 + 60_000;
+    ok(await leaveSeat(env.deps, as('France')));
+    await deliverAll();
+  }
+  const callId = async () =>
+    ((await outboxRows(env.deps)).find((r) => r.kind === 'substitute_call')!.payload as { callId: number }).callId;
+  const pressRow = async (key: string) => (await outboxRows(env.deps)).find((r) => r.dedupeKey === key)!;
+
+  it('press is sent to France as to any power, kept for its next player, and reaches them after their seat DM', async () => {
+    await franceLeft();
+    const one = ok(await sendPress(env.deps, { ...as('England'), to: 'France', text: 'Belgium?' }));
+    expect([one.sentTo, one.skipped]).toEqual([['France'], []]);
+    const all = ok(await sendPress(env.deps, { ...as('Germany'), to: 'all', text: 'Peace' }));
+    expect(all.sentTo).toEqual(['England', 'France']);
+    expect(all.skipped.map((s) => s.power)).toEqual(['Austria', 'Italy', 'Russia', 'Turkey']);
+    // Only the copies and Germany's press to England go out, now and at every mark: nobody reads France's yet.
+    const meanwhile = await deliverAll();
+    env.clock.t = T0 + 2 * PROGRESS_EVERY_MS + 60_000;
+    meanwhile.push(...(await deliverAll()));
+    expect(
+      meanwhile
+        .filter((r) => r.key.startsWith('press:'))
+        .map((r) => r.key)
+        .sort(),
+    ).toEqual(['press:1:copy', 'press:2:England', 'press:2:copy']);
+    ok(await claimSeat(env.deps, { callId: await callId(), userId: 'user-sub' }));
+    const atClaim = await deliverAll();
+    expect(keysTo(atClaim, 'user-sub')).toEqual([
+      expect.stringMatching(/^claimed:/),
+      'press:1:France',
+      'press:2:France',
+    ]);
+    const kept = atClaim.find((r) => r.key === 'press:1:France')!.text;
+    expect(kept).toContain('**Press from England** to **France**, sent while the seat was empty');
+    expect(kept).toContain('Belgium?');
+    expect(kept).not.toContain(userOf('England'));
+    // Each once: nothing comes again.
+    env.clock.t += 3 * PROGRESS_EVERY_MS;
+    expect(keysTo(await deliverAll(), 'user-sub')).toEqual([]);
+  });
+
+  it("the sender learns at the next mark, never at the claim, that the next player's DMs are closed", async () => {
+    await franceLeft();
+    ok(await sendPress(env.deps, { ...as('England'), to: 'France', text: 'Belgium?' }));
+    await deliverAll();
+    env.clock.t = T0 + PROGRESS_EVERY_MS + 60_000;
+    ok(await claimSeat(env.deps, { callId: await callId(), userId: 'user-sub' }));
+    const atClaim = await deliverAll(['user-sub']);
+    expect(keysTo(atClaim, userOf('England'))).toEqual([]);
+    env.clock.t = T0 + 2 * PROGRESS_EVERY_MS;
+    const atMark = await deliverAll(['user-sub']);
+    expect(keysTo(atMark, userOf('England'))).toEqual([expect.stringMatching(/^press-undelivered:/)]);
+  });
+
+  it('kept press is dropped when a computer player takes the seat, or when the game ends first', async () => {
+    await franceLeft();
+    ok(await sendPress(env.deps, { ...as('England'), to: 'France', text: 'Belgium?' }));
+    ok(await gmReplace(env.deps, { channelId: CHANNEL, userId: GM, power: 'France', computer: true }));
+    expect((await pressRow('press:1:France')).lastError).toBe('dropped: the seat went to a computer player');
+    await env.close();
+    env = await makeEnv();
+    await franceLeft();
+    ok(await sendPress(env.deps, { ...as('England'), to: 'France', text: 'Belgium?' }));
+    ok(await voteDraw(env.deps, as('England')));
+    expect(ok(await voteDraw(env.deps, as('Germany'))).end).not.toBeNull();
+    expect((await pressRow('press:1:France')).lastError).toBe('dropped: the game ended before anyone took the seat');
+    env.clock.t += 3 * PROGRESS_EVERY_MS;
+    expect((await deliverAll()).filter((r) => r.key === 'press:1:France')).toEqual([]);
+  });
+
+  it('a request to watch the empty seat is answered as for a held one and asked of its next player', async () => {
+    await franceLeft();
+    const asked = ok(await askToWatch(env.deps, { channelId: CHANNEL, userId: 'user-watcher', power: 'France' }));
+    expect(asked.answer.key).toBe('spectate.askedHidden');
+    expect(await deliverAll()).toEqual([]);
+    ok(await claimSeat(env.deps, { callId: await callId(), userId: 'user-sub' }));
+    expect(keysTo(await deliverAll(), 'user-sub')).toEqual([
+      expect.stringMatching(/^claimed:/),
+      expect.stringMatching(/^spectate-ask:/),
+    ]);
+    ok(await answerRequest(env.deps, { requestId: asked.requestId, userId: 'user-sub', answer: 'allow' }));
+  });
+});
+
+describe('a request to watch follows the seat when it changes hands before the answer', () => {
+  it('the next player is asked (the one who left can no longer answer); a computer player makes it lapse', async () => {
+    await game('open');
+    await deliverAll();
+    const asked = ok(await askToWatch(env.deps, { channelId: CHANNEL, userId: 'user-watcher', power: 'France' }));
+    expect(asked.answer.key).toBe('spectate.asked');
+    ok(await leaveSeat(env.deps, as('France')));
+    // In a game that shows who plays whom the channel says at once that the seat is empty: a new request is refused.
+    const other = await askToWatch(env.deps, { channelId: CHANNEL, userId: 'user-other', power: 'France' });
+    expect(other.ok).toBe(false);
+    const call = (await outboxRows(env.deps)).find((r) => r.kind === 'substitute_call')!.payload as { callId: number };
+    ok(await claimSeat(env.deps, { callId: call.callId, userId: 'user-sub' }));
+    expect(keysTo(await deliverAll(), 'user-sub').some((k) => k.startsWith('spectate-ask:'))).toBe(true);
+    const late = await answerRequest(env.deps, {
+      requestId: asked.requestId,
+      userId: userOf('France'),
+      answer: 'allow',
+    });
+    expect(late.ok).toBe(false);
+    ok(await gmReplace(env.deps, { channelId: CHANNEL, userId: GM, power: 'France', computer: true }));
+    const lapsed = (await deliverAll()).filter((r) => r.target === 'user-watcher');
+    expect(lapsed.map((r) => r.key)).toEqual([expect.stringMatching(/^spectate-lapsed:/)]);
+    expect(lapsed[0]!.text).toContain('a computer player now plays it');
   });
 });

@@ -99,7 +99,7 @@ function threadReply(locale: Locale, r: PressThreadView, words: PowerWords): str
 
 function sentReply(locale: Locale, r: PressSent, words: PowerWords): string {
   const from = words.power(r.fromPower);
-  const lines = [tr(locale, 'press.sent.head', { power: from, to: words.powers(r.delivered) })];
+  const lines = [tr(locale, 'press.sent.head', { power: from, to: words.powers(r.sentTo) })];
   for (const s of r.skipped) lines.push(tr(locale, 'press.sent.skipped', { power: words.power(s.power), why: s.why }));
   lines.push(tr(locale, 'press.sent.left', { left: r.left, power: from }));
   return lines.join('\n');

@@ -23,7 +23,7 @@ import {
   type SpectateAnswer,
 } from '../../game/spectators/index.js';
 import { fail } from '../../game/core/index.js';
-import { msg, tr, type Locale } from '../../i18n/index.js';
+import { msg, t, tr, type Locale } from '../../i18n/index.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { spectateButtonId } from '../components.js';
 import type { BotContext } from '../context.js';
@@ -67,7 +67,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   if (!power) return replyRejected(interaction, msg('spectate.refused.what'));
   const r = await askToWatch(ctx.deps, { ...caller, power });
   if (!r.ok) return replyRejected(interaction, r);
-  return replyPrivately(interaction, tr(locale, 'spectate.asked', { power: r.power }));
+  return replyPrivately(interaction, t(locale, r.answer));
 }
 
 /** The powers the caller may ask to watch: held by a member, none of the caller's own. */

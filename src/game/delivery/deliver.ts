@@ -529,6 +529,9 @@ async function failed(
             target: { kind: 'user', id: press.fromUserId },
             dedupeKey: `press-undelivered:${row.id}`,
             now: t,
+            // Press kept for an empty seat goes out when a member takes it: at once, the sender would learn when that
+            // member claimed the seat, which the channel learns only at the next mark (docs/bot.md "Anonymous press").
+            ...(press.kept ? { dueAt: privateActDueAt(game, t) } : {}),
           });
         // A spectator's DMs (src/game/spectators) are no player's: the channel's notice about a player's DMs is not theirs.
         const toSpectator =

@@ -6,6 +6,7 @@ import { first } from '../../store/store.js';
 import {
   closeCallOf,
   closeCallsOfGame,
+  handWaitingToHolder,
   clearSeatOnHandOver,
   queueVotesCleared,
   seatsMissingOrders,
@@ -522,6 +523,7 @@ export async function gmReplace(
           now,
         );
       }
+      await handWaitingToHolder(tx, game, power, now);
     }
     await queueStatus(tx, game.id, now);
     changed(game.id);

@@ -6,8 +6,15 @@
  * resolved phase; status texts only say who has submitted, never what.
  */
 import { first } from '../../store/store.js';
-import { isPerson, hideMembers, identitiesHiddenNow, reportInternal } from '../core/index.js';
-import { and, eq, gt, inArray, isNull, like, notLike, sql } from 'drizzle-orm';
+import {
+  isPerson,
+  hideMembers,
+  identitiesHiddenNow,
+  reportInternal,
+  VACANT_ID_PREFIX,
+  vacantUserId,
+} from '../core/index.js';
+import { and, asc, eq, gt, inArray, isNull, like, notLike, sql } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { t, type Msg, type MsgParam } from '../../i18n/index.js';
 import { games, outbox, type GameRow, type OutboxRow } from '../../store/schema.js';
@@ -52,8 +59,11 @@ export type OutboxPayload =
        * their results, then the board after) are drawn at delivery from that power's view.
        */
       fogResults?: { phaseId: number; power: string };
-      /** Anonymous press (src/game/press/press.ts): who to tell, without naming anyone, when the DM cannot be delivered. */
-      press?: { fromUserId: string; toPower: string };
+      /**
+       * Anonymous press (src/game/press/press.ts): who to tell, without naming anyone, when the DM cannot be delivered;
+       * `kept`: sent while the seat was empty and handed to its next player when they took it.
+       */
+      press?: { fromUserId: string; toPower: string; kept?: boolean };
       /** A request to watch the player's power (src/game/spectators): the bot adds its Allow / Deny buttons. */
       spectateRequest?: number;
     } & Worded)
@@ -245,6 +255,90 @@ async function releaseHeld(tx: Tx, channelId: string, now: number): Promise<void
         isNull(outbox.failedAt),
         isNull(outbox.claimedBy),
         notLike(outbox.dedupeKey, `${STATUS_MARK_KEY}%`),
+      ),
+    );
+}
+
+/** When a DM kept for a seat nobody holds is due: never, until the seat's next player takes it (`handOverKept`). */
+const KEPT_FOR_NEXT_HOLDER = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Keeps a DM for the seat of `power`, which nobody holds now (anonymous press to an empty seat, docs/bot.md "Press"):
+ * a row addressed to the seat's vacant holder and never due, which `handOverKept` gives to whoever takes the seat
+ * next. It waits in a queue of its own (its target), so it holds back nobody's messages.
+ */
+export async function keepForSeat(
+  tx: Tx,
+  m: Omit<Enqueue, 'target' | 'dueAt' | 'payload'> & { power: string; payload: OutboxPayload & { type: 'dm' } },
+): Promise<void> {
+  await tx
+    .insert(outbox)
+    .values({
+      gameId: m.gameId,
+      phaseId: m.phaseId ?? null,
+      kind: m.payload.type,
+      targetKind: 'user',
+      target: vacantUserId(m.power),
+      payload: m.payload,
+      dedupeKey: m.dedupeKey,
+      createdAt: m.now,
+      nextAttemptAt: KEPT_FOR_NEXT_HOLDER,
+    })
+    .onConflictDoNothing({ target: outbox.dedupeKey });
+}
+
+/** The DMs kept for a seat nobody held (`keepForSeat`), oldest first; with `power` null, every seat's of the game. */
+function keptRows(tx: Tx, gameId: number, power: string | null) {
+  return tx
+    .select()
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.gameId, gameId),
+        eq(outbox.targetKind, 'user'),
+        power === null ? like(outbox.target, `${VACANT_ID_PREFIX}%`) : eq(outbox.target, vacantUserId(power)),
+        isNull(outbox.sentAt),
+        isNull(outbox.failedAt),
+      ),
+    )
+    .orderBy(asc(outbox.id));
+}
+
+/**
+ * The seat of `power` changed hands: the DMs kept for it go to its new holder, a member, now and after what the hand-over
+ * queued for them (each keeps its dedupe key, so it goes out once); a computer player reads none, so they are dropped.
+ */
+export async function handOverKept(tx: Tx, gameId: number, power: string, holder: string, now: number): Promise<void> {
+  const kept = await keptRows(tx, gameId, power);
+  if (kept.length === 0) return;
+  if (!isPerson(holder)) return await dropRows(tx, kept, now, 'dropped: the seat went to a computer player');
+  for (const row of kept) {
+    await tx.delete(outbox).where(eq(outbox.id, row.id));
+    await enqueue(tx, {
+      gameId,
+      phaseId: row.phaseId,
+      payload: row.payload as OutboxPayload,
+      target: { kind: 'user', id: holder },
+      dedupeKey: row.dedupeKey,
+      now,
+    });
+  }
+}
+
+/** The game is over: the DMs kept for seats nobody took are dropped (nobody will read them as the game's). */
+export async function dropKept(tx: Tx, gameId: number, now: number): Promise<void> {
+  await dropRows(tx, await keptRows(tx, gameId, null), now, 'dropped: the game ended before anyone took the seat');
+}
+
+async function dropRows(tx: Tx, rows: readonly OutboxRow[], now: number, why: string): Promise<void> {
+  if (rows.length === 0) return;
+  await tx
+    .update(outbox)
+    .set({ failedAt: now, lastError: why })
+    .where(
+      inArray(
+        outbox.id,
+        rows.map((r) => r.id),
       ),
     );
 }

@@ -6,6 +6,7 @@
  */
 export {
   PRESS_MAX_LENGTH,
+  handKeptPress,
   openPressThread,
   pressEndLines,
   pressHistory,

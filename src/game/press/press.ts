@@ -6,7 +6,8 @@
  *   thread, adding and removing members) is an outbox row (`press_thread`) whose delivery makes the thread match
  *   `pressThreadPlan`, so a crash or an outage loses nothing and a retry does no harm.
  * - `anonymous`: `/press send` relays a text by DM, headed with the sender's power only; the press is stored, secret
- *   like orders, and `/history press` shows it to anyone once the game is over.
+ *   like orders, and `/history press` shows it to anyone once the game is over. Press is addressed to a power: a seat
+ *   nobody holds keeps it for its next player (`handKeptPress`).
  * - `gunboat`: no press at all. Both hide who plays which power until the end (src/game/core/identities.ts).
  */
 import { first } from '../../store/store.js';
@@ -46,7 +47,7 @@ import {
   typed,
   powersParam,
 } from '../core/index.js';
-import { enqueue, queueDm, worded } from '../outbox/index.js';
+import { enqueue, handOverKept, keepForSeat, queueDm, worded } from '../outbox/index.js';
 import { msg, tr, type Locale, type Msg } from '../../i18n/index.js';
 import { queueThreadSync } from './sync.js';
 
@@ -251,9 +252,12 @@ export async function reportPressPermission(
 /** What `/press send` answers the sender. */
 export interface PressSent {
   fromPower: string;
-  /** The powers the text goes to (by DM to their players). */
-  delivered: string[];
-  /** Powers left out: a computer player's (it does not negotiate) or a vacant seat's. */
+  /**
+   * The powers the text is sent to: by DM to their players, or kept for the next player of a seat nobody holds now
+   * (press is addressed to a power; the sender is never told which, docs/bot.md "Press").
+   */
+  sentTo: string[];
+  /** Powers left out: a computer player's (it does not negotiate) or one nobody ever took. */
   skipped: { power: string; why: Msg }[];
   /** Messages the power may still send this phase. */
   left: number;
@@ -261,7 +265,9 @@ export interface PressSent {
 
 /**
  * `/press send to: text:` in an anonymous game: stores the text and queues it by DM to the player of `to` (or of every
- * other surviving power with `all`), headed with the sender's power only, and a copy to the sender.
+ * other surviving power with `all`), headed with the sender's power only, and a copy to the sender. A seat nobody
+ * holds now keeps it for its next player (`handKeptPress`), whatever the channel has been told of the seat yet: the
+ * sender reads the same as for a seat with a player (docs/bot.md "Press").
  */
 export async function sendPress(
   deps: GameDeps,
@@ -314,20 +320,8 @@ export async function sendPress(
     )[0]!;
     const where = { channel: channelRef(game.channelId), phase: phaseMsg(phase.position.phase, variant) };
     const quote = msg('press.dm.quote', { text });
-    for (const r of recipients.to)
-      await enqueue(tx, {
-        gameId: game.id,
-        payload: {
-          type: 'dm',
-          gameId: game.id,
-          reason: 'press',
-          ...worded([msg('press.dm.from', { power: player.power, ...where }), quote]),
-          press: { fromUserId: input.userId, toPower: r.power },
-        },
-        target: { kind: 'user', id: r.userId },
-        dedupeKey: `press:${message.id}:${r.power}`,
-        now,
-      });
+    const from = { game, messageId: message.id, fromPower: player.power, fromUserId: input.userId, now };
+    for (const r of recipients.to) await queuePressDm(tx, from, r, where, quote);
     const toText = toAll
       ? msg('press.dm.everyOther', { powers: recipients.to.map((r) => r.power).join(', ') })
       : recipients.to[0]!.power;
@@ -344,7 +338,7 @@ export async function sendPress(
     return {
       ok: true,
       fromPower: player.power,
-      delivered: recipients.to.map((r) => r.power),
+      sentTo: recipients.to.map((r) => r.power),
       skipped: recipients.skipped,
       left: PRESS_PER_PHASE - sent - 1,
     };
@@ -365,7 +359,55 @@ async function sentThisPhase(tx: Tx, gameId: number, phaseId: number, power: str
   );
 }
 
-type Recipients = { ok: true; to: { power: string; userId: string }[]; skipped: { power: string; why: Msg }[] };
+/** A power press is sent to, and its player now (null: nobody holds the seat now; the press is kept for the next). */
+type Recipient = { power: string; userId: string | null };
+
+type Recipients = { ok: true; to: Recipient[]; skipped: { power: string; why: Msg }[] };
+
+/**
+ * One press DM: to the power's player, or, when nobody holds the seat now, kept for its next player (`handKeptPress`),
+ * headed so that they know it came while the seat was empty.
+ */
+async function queuePressDm(
+  tx: Tx,
+  from: { game: GameRow; messageId: number; fromPower: string; fromUserId: string; now: number },
+  to: Recipient,
+  where: { channel: string; phase: Msg },
+  quote: Msg,
+): Promise<void> {
+  const { game, now } = from;
+  const dedupeKey = `press:${from.messageId}:${to.power}`;
+  if (to.userId === null) {
+    const head = msg('press.dm.kept', { power: from.fromPower, to: to.power, ...where });
+    const press = { fromUserId: from.fromUserId, toPower: to.power, kept: true };
+    const payload = { type: 'dm' as const, gameId: game.id, reason: 'press' as const, ...worded([head, quote]), press };
+    return await keepForSeat(tx, { gameId: game.id, payload, power: to.power, dedupeKey, now });
+  }
+  const head = msg('press.dm.from', { power: from.fromPower, ...where });
+  await enqueue(tx, {
+    gameId: game.id,
+    payload: {
+      type: 'dm',
+      gameId: game.id,
+      reason: 'press',
+      ...worded([head, quote]),
+      press: { fromUserId: from.fromUserId, toPower: to.power },
+    },
+    target: { kind: 'user', id: to.userId },
+    dedupeKey,
+    now,
+  });
+}
+
+/**
+ * A seat changed hands (a claim, `/gm replace`): the press kept for it while nobody held it goes to its new player,
+ * after what the hand-over told them; a computer player does not negotiate, so it is dropped. Called after the
+ * hand-over's own DMs were queued.
+ */
+export async function handKeptPress(tx: Tx, game: Pick<GameRow, 'id'>, power: string, now: number): Promise<void> {
+  const holder = (await playersOf(tx, game.id)).find((p) => p.power === power)?.userId;
+  if (holder && !isVacant(holder)) await handOverKept(tx, game.id, power, holder, now);
+}
 
 /** "Russia (a computer player, which does not negotiate), Turkey (nobody plays it now)" as one message. */
 function skippedList(skipped: readonly { power: string; why: Msg }[]): Msg {
@@ -395,18 +437,16 @@ async function recipientsOf(
     if (!alive(power)) return fail(msg('press.refused.outOfGame', { power }));
     const holder = seats.get(power);
     if (holder && isComputer(holder)) return fail(msg('press.refused.computer', { power }));
-    if (!holder || !isPerson(holder)) return fail(msg('press.refused.vacant', { power }));
+    if (!holder) return fail(msg('press.refused.vacant', { power }));
     powers = [power];
   }
   const out: Recipients = { ok: true, to: [], skipped: [] };
   for (const power of powers) {
     const holder = seats.get(power);
-    if (holder && isPerson(holder)) out.to.push({ power, userId: holder });
-    else
-      out.skipped.push({
-        power,
-        why: msg(holder && isComputer(holder) ? 'press.skipped.computer' : 'press.skipped.vacant'),
-      });
+    // A seat its player left stays a seat: its press is kept for its next player, and the sender reads the same as
+    // for a seat with a player, before the channel is told of the leave as after (docs/bot.md "Press").
+    if (holder && !isComputer(holder)) out.to.push({ power, userId: isPerson(holder) ? holder : null });
+    else out.skipped.push({ power, why: msg(holder ? 'press.skipped.computer' : 'press.skipped.vacant') });
   }
   return out;
 }

@@ -14,7 +14,7 @@ import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { gameById, insertPhase, phaseById, playersOf, audit } from '../../store/queries.js';
 import { games, phases, type GameEnd, type GameRow, type PhaseRow } from '../../store/schema.js';
-import { enqueue, queueDm, queueStatus, worded } from '../outbox/index.js';
+import { dropKept, enqueue, queueDm, queueStatus, worded } from '../outbox/index.js';
 import {
   pluginContext,
   pluginOfGame,
@@ -424,6 +424,8 @@ export async function finishGame(
     })
     .where(eq(games.id, game.id));
   await closeCallsOfGame(tx, game, now);
+  // Press kept for a seat nobody took (src/game/press) will never be read as the game's.
+  await dropKept(tx, game.id, now);
   noteEvent({ kind: 'game_finished', gameId: game.id, end: 'winner' in end ? `${end.kind}: ${end.winner}` : end.kind });
   return await settleEnd(tx, deps, game, end, now);
 }

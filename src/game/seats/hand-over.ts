@@ -9,6 +9,8 @@ import { orders, readiness, votes, type GameRow } from '../../store/schema.js';
 import { msg, type MsgParam } from '../../i18n/index.js';
 import { powerParam, variantOfGame } from '../core/index.js';
 import { queueNotice } from '../outbox/index.js';
+import { handKeptPress } from '../press/index.js';
+import { askNewHolder } from '../spectators/index.js';
 
 /** Returns how many orders were cleared. */
 export async function clearSeatOnHandOver(
@@ -28,6 +30,16 @@ export async function clearSeatOnHandOver(
   }
   await tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.power, power)));
   return cleared;
+}
+
+/**
+ * What waited for a seat's next player reaches them once it changed hands (a claim, `/gm replace`): the press sent to
+ * the power while nobody held it (src/game/press), and the requests to watch it not answered yet (src/game/spectators).
+ * Called after the hand-over's own DMs, so the new player reads first that the seat is theirs.
+ */
+export async function handWaitingToHolder(tx: Tx, game: GameRow, power: string, now: number): Promise<void> {
+  await handKeptPress(tx, game, power, now);
+  await askNewHolder(tx, game, power, now);
 }
 
 /**

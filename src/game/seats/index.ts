@@ -6,7 +6,7 @@
  *
  * This file is the feature's public face: code outside src/game/seats/ imports only from here.
  */
-export { clearSeatOnHandOver, clearVotesOfEliminated, queueVotesCleared } from './hand-over.js';
+export { clearSeatOnHandOver, clearVotesOfEliminated, handWaitingToHolder, queueVotesCleared } from './hand-over.js';
 export { NMR_GRACE_MS, awaitsMissingOrders } from './nmr.js';
 export {
   RELIABILITY_MIN_PHASES,

@@ -47,7 +47,7 @@ import {
   variantOfGame,
   typed,
 } from '../core/index.js';
-import { clearSeatOnHandOver, queueVotesCleared } from './hand-over.js';
+import { clearSeatOnHandOver, handWaitingToHolder, queueVotesCleared } from './hand-over.js';
 import { syncPressThreads } from '../press/index.js';
 import { dutiesOf, hasDuties, missingOrders } from '../phase/index.js';
 import {
@@ -468,6 +468,7 @@ async function handDiplomacySeat(
   // The claimer's DM goes at once (their own act); what the channel reads waits for the mark in a hidden game.
   const notice = [claimNotice(game, power, userId, previous, returning)];
   await queueNotice(tx, game, notice, `claimed-notice:${tag}`, now, undefined, privateActDueAt(game, now));
+  await handWaitingToHolder(tx, game, power, now);
   await queueProgressStatus(tx, game, now);
 }
 

@@ -6,6 +6,7 @@
  */
 export {
   answerRequest,
+  askNewHolder,
   askToWatch,
   revokeWatcher,
   stopWatching,

@@ -6,11 +6,13 @@
  *
  * Names: the request names the spectator to the player only when the game shows who plays whom; the answer never
  * names the player (the spectator knows the power). A computer seat has nobody to consent: it cannot be watched.
+ * A request waits for the power's player: asked of the seat's next player when it changes hands before the answer, and,
+ * in a game that hides who plays whom, taken for a seat its player left as for a held one (`askNewHolder`).
  * Floods: a member has one request per power standing; a denied one may be asked again only after DENIED_WAIT_MS; a
  * power has at most MAX_ASKED requests waiting; the bot's `spectate` budget limits how often a member asks.
  */
 import { first } from '../../store/store.js';
-import { and, eq, inArray, isNull, like } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { audit, gameById, openGameByChannel, playerByUser, playersOf } from '../../store/queries.js';
 import { outbox, spectators, type GameRow, type SpectatorRow } from '../../store/schema.js';
@@ -20,10 +22,12 @@ import {
   channelRef,
   fail,
   hidesIdentities,
+  identitiesHiddenNow,
   inReadTransaction,
   inTransaction,
   isComputer,
   isPerson,
+  isVacant,
   memberRef,
   powerByName,
   powerParam,
@@ -63,7 +67,7 @@ async function watchableGame(tx: Tx, channelId: string): Promise<GameRow | Refus
 export async function askToWatch(
   deps: GameDeps,
   input: Caller & { power: string },
-): Promise<Result<{ power: MsgParam; requestId: number }>> {
+): Promise<Result<{ power: MsgParam; requestId: number; answer: Msg }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await watchableGame(tx, input.channelId);
     if ('ok' in game) return game;
@@ -75,7 +79,10 @@ export async function askToWatch(
     const name = powerName(game, power);
     const seat = (await playersOf(tx, game.id)).find((p) => p.power === power);
     if (seat && isComputer(seat.userId)) return fail(msg('spectate.refused.computer', { power: name }));
-    if (!seat || !isPerson(seat.userId)) return fail(msg('spectate.refused.nobody', { power: name }));
+    // In a game that hides who plays whom, a seat its player left waits for its next player, who is asked then: a
+    // refusal would tell the asker of the leave before the channel is told (docs/table.md "Spectators").
+    const hidden = identitiesHiddenNow(game);
+    if (!seat || (!hidden && !isPerson(seat.userId))) return fail(msg('spectate.refused.nobody', { power: name }));
     const now = deps.now();
     const mine = await requestOf(tx, game.id, input.userId, power);
     const refusal = mine ? standingRefusal(mine, name, now) : null;
@@ -99,24 +106,59 @@ export async function askToWatch(
             .values({ gameId: game.id, power, userId: input.userId, status: 'asked', createdAt: now })
             .returning()
         )[0]!;
-    const who = hidesIdentities(game) ? msg('spectate.someone') : memberRef(input.userId);
-    await enqueue(tx, {
-      gameId: game.id,
-      payload: {
-        type: 'dm',
-        gameId: game.id,
-        reason: 'spectate',
-        spectateRequest: row.id,
-        ...worded([msg('spectate.request', { who, power: name, channel: channelRef(game.channelId) })]),
-      },
-      target: { kind: 'user', id: seat.userId },
-      dedupeKey: `spectate-ask:${row.id}:${now}`,
-      now,
-    });
+    if (isPerson(seat.userId)) await queueRequestDm(tx, game, row, seat.userId, now);
     await audit(tx, { gameId: game.id, userId: input.userId, action: 'spectate_ask', detail: { power }, at: now });
     changed(game.id);
-    return { ok: true, power: name, requestId: row.id };
+    return {
+      ok: true,
+      power: name,
+      requestId: row.id,
+      answer: msg(hidden ? 'spectate.askedHidden' : 'spectate.asked', { power: name }),
+    };
   });
+}
+
+/** The request DM to the power's player, with its **Allow**, **Allow with orders** and **Deny** buttons. */
+async function queueRequestDm(tx: Tx, game: GameRow, row: SpectatorRow, holder: string, now: number): Promise<void> {
+  const who = hidesIdentities(game) ? msg('spectate.someone') : memberRef(row.userId);
+  const power = powerName(game, row.power);
+  await enqueue(tx, {
+    gameId: game.id,
+    payload: {
+      type: 'dm',
+      gameId: game.id,
+      reason: 'spectate',
+      spectateRequest: row.id,
+      ...worded([msg('spectate.request', { who, power, channel: channelRef(game.channelId) })]),
+    },
+    target: { kind: 'user', id: holder },
+    dedupeKey: `spectate-ask:${row.id}:${holder}:${now}`,
+    now,
+  });
+}
+
+/**
+ * A seat changed hands (a claim, `/gm replace`): the requests to watch it that wait for an answer are the new player's
+ * to answer, so each is asked of them (the previous player can no longer answer it; a seat nobody held kept them). A
+ * computer player cannot consent: its requests lapse, and each asker is told. Called after the hand-over's own DMs.
+ */
+export async function askNewHolder(tx: Tx, game: GameRow, power: string, now: number): Promise<void> {
+  const holder = (await playersOf(tx, game.id)).find((p) => p.power === power)?.userId;
+  if (!holder || isVacant(holder)) return;
+  const waiting = await tx
+    .select()
+    .from(spectators)
+    .where(and(eq(spectators.gameId, game.id), eq(spectators.power, power), eq(spectators.status, 'asked')))
+    .orderBy(asc(spectators.id));
+  for (const row of waiting) {
+    if (isPerson(holder)) {
+      await queueRequestDm(tx, game, row, holder, now);
+      continue;
+    }
+    await tx.update(spectators).set({ status: 'stopped', decidedAt: now }).where(eq(spectators.id, row.id));
+    const line = msg('spectate.lapsedComputer', { power: powerName(game, power), channel: channelRef(game.channelId) });
+    await queueSpectatorDm(tx, game, row, [line], `spectate-lapsed:${row.id}:${now}`, now);
+  }
 }
 
 async function requestOf(tx: Tx, gameId: number, userId: string, power: string): Promise<SpectatorRow | undefined> {
@@ -326,14 +368,20 @@ export async function watchersOfCaller(deps: GameDeps, caller: Caller): Promise<
   });
 }
 
-/** The powers a member may ask to watch in the channel's game (autocomplete): held by a member, not theirs. */
+/**
+ * The powers a member may ask to watch in the channel's game (autocomplete): held by a member (or, in a game that hides
+ * who plays whom, left by one), none for a player of the game.
+ */
 export async function watchablePowers(deps: GameDeps, caller: Caller): Promise<string[]> {
   const r = await inReadTransaction(deps, async (tx) => {
     const game = await watchableGame(tx, caller.channelId);
     if ('ok' in game) return { ok: true as const, powers: [] as string[] };
     const seats = await playersOf(tx, game.id);
     if (seats.some((s) => s.userId === caller.userId)) return { ok: true as const, powers: [] as string[] };
-    return { ok: true as const, powers: seats.filter((s) => isPerson(s.userId)).map((s) => s.power) };
+    // As `askToWatch` takes them: in a game that hides who plays whom, a seat its player left too (it waits for its next).
+    const hidden = identitiesHiddenNow(game);
+    const asked = seats.filter((s) => isPerson(s.userId) || (hidden && isVacant(s.userId)));
+    return { ok: true as const, powers: asked.map((s) => s.power) };
   });
   return r.ok ? r.powers : [];
 }
