@@ -478,6 +478,13 @@ describe('press and requests to watch a seat its player left, in a game that hid
     ]);
     ok(await answerRequest(env.deps, { requestId: asked.requestId, userId: 'user-sub', answer: 'allow' }));
   });
+
+  it('a member who asked to watch the empty seat and then claims it is not asked their own request', async () => {
+    await franceLeft();
+    ok(await askToWatch(env.deps, { channelId: CHANNEL, userId: 'user-sub', power: 'France' }));
+    ok(await claimSeat(env.deps, { callId: await callId(), userId: 'user-sub' }));
+    expect(keysTo(await deliverAll(), 'user-sub')).toEqual([expect.stringMatching(/^claimed:/)]);
+  });
 });
 
 describe('a request to watch follows the seat when it changes hands before the answer', () => {

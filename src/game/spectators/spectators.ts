@@ -151,6 +151,11 @@ export async function askNewHolder(tx: Tx, game: GameRow, power: string, now: nu
     .where(and(eq(spectators.gameId, game.id), eq(spectators.power, power), eq(spectators.status, 'asked')))
     .orderBy(asc(spectators.id));
   for (const row of waiting) {
+    // The asker took the seat themselves: they play it now, so their request ends (players do not watch).
+    if (row.userId === holder) {
+      await tx.update(spectators).set({ status: 'stopped', decidedAt: now }).where(eq(spectators.id, row.id));
+      continue;
+    }
     if (isPerson(holder)) {
       await queueRequestDm(tx, game, row, holder, now);
       continue;
