@@ -1,11 +1,12 @@
 /**
  * Mustering and spectators in French and Chinese (docs/locales.md): the start post's muster line and its button in
- * the game's locale, each member's private answers and DMs in their own, and no English left in what they read.
+ * the game's locale, each member's private answers and DMs in their own, and no English left in what they read; in an
+ * anonymous game, a request to watch a seat its player left and the press kept for that seat's next player too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishWords } from '../support/english-left.js';
 import { gameIdOfChannel, setTableColumns } from '../support/table-columns.js';
-import { createHarness, type Harness } from './harness.js';
+import { createHarness, slashConfirmed, type Harness } from './harness.js';
 
 const MINUTE = 60_000;
 
@@ -70,5 +71,49 @@ describe('mustering and spectators in French and Chinese', () => {
       expect(englishWords(text)).toEqual([]);
     const status = await h.fake.slash('lin', 'paris', 'game status');
     expect(status.text).toContain('有 1 位觀戰者在觀看 **Italy**');
+  });
+});
+
+describe('a seat left in an anonymous game, in French and Chinese', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await createHarness({ users: ['gm', 'anne', 'bruno', 'lin', 'wei'], channels: ['lyon'] });
+    await h.start();
+    for (const user of ['gm', 'anne', 'bruno']) h.fake.setLocale(user, 'fr');
+    h.fake.setLocale('lin', 'zh-TW');
+    h.fake.setLocale('wei', 'zh-CN');
+    await h.fake.slash('gm', 'lyon', 'game create', {
+      variant: 'classic',
+      movement: '2h',
+      press: 'anonymous',
+      locale: 'fr',
+    });
+    await h.fake.slash('anne', 'lyon', 'game join', { power: 'France' });
+    await h.fake.slash('bruno', 'lyon', 'game join', { power: 'Germany' });
+    await h.fake.slash('gm', 'lyon', 'game start');
+    await h.bot!.outbox.idle();
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('the request and the press read as for a held seat, and reach its next player in their own script', async () => {
+    await slashConfirmed(h, 'anne', 'lyon', 'game leave');
+    const asked = await h.fake.slash('wei', 'lyon', 'spectate', { power: 'France' });
+    expect(asked.text).toContain('若该座位目前无人');
+    const sent = await h.fake.slash('bruno', 'lyon', 'press send', { to: 'France', text: 'Partageons la Belgique ?' });
+    expect(sent.text).toMatch(/France/);
+    for (const text of [asked.text, sent.text]) expect(englishWords(text)).toEqual([]);
+    h.clock.offset += 5 * MINUTE;
+    h.bot!.outbox.kick();
+    await h.bot!.outbox.idle();
+    const call = await h.fake.waitForChannelMessage('lyon', (m) => h.fake.buttons(m).some((b) => !b.disabled));
+    await h.fake.click('lin', call, { label: h.fake.buttons(call).find((b) => !b.disabled)!.label });
+    const kept = await h.fake.waitForDm('lin', (m) => m.content.includes('Partageons la Belgique'));
+    expect(kept.content).toContain('傳送時該座位無人');
+    const request = await h.fake.waitForDm('lin', (m) => m.content.includes('請求觀看'));
+    for (const text of [kept.content, request.content]) expect(englishWords(text)).toEqual([]);
   });
 });
