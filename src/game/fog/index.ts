@@ -7,6 +7,7 @@
 export {
   SEES_NOTHING,
   fogIsUp,
+  ordersSeenBy,
   phaseSeenBy,
   positionSeenBy,
   powerView,

@@ -83,6 +83,16 @@ export function phaseSeenBy(
   };
 }
 
+/** Of a phase's orders, those `power` sees on `position`: its own and those of the units in its sight (as `phaseSeenBy`). */
+export function ordersSeenBy(
+  variant: Variant,
+  position: Position,
+  orders: readonly PowerOrder[],
+  power: Power,
+): PowerOrder[] {
+  return fogOrders(orders, sightOf(variant.map, position, power));
+}
+
 function seen(variant: Variant, position: Position, sight: Sight): PowerView {
   return {
     position: fogPosition(position, sight),

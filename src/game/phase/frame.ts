@@ -5,9 +5,10 @@
  * effects are collected as `PluginEffect`s, never written, so the caller applies them where the phase is kept — a
  * game in its transaction (outbox, tables), a sandbox to its JSON.
  */
-import type { Adjudication, Position, Power, PowerOrder } from '../../engine/types.js';
+import type { Adjudication, Position, Power, PowerOrder, ProvinceId } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import type { GameFacts, LiveContext, Seat, VariantPlugin } from '../../variants/plugin/index.js';
+import type { GameFacts, LiveContext, PluginFog, Seat, VariantPlugin } from '../../variants/plugin/index.js';
+import { ordersSeenBy, phaseSeenBy, powerView } from '../fog/index.js';
 import { listRecords, type RecordEntry, type RecordWrite } from './records.js';
 import type { Msg } from '../../i18n/index.js';
 import { resultsSummaryLines, phaseLabel, phaseMsg, channelRef, timeRef } from '../core/index.js';
@@ -43,14 +44,20 @@ export interface PhaseFrame {
   random(): number;
   /** Told about stored records their schema refuses. */
   report?(err: unknown): void;
+  /** The fog of war is up (docs/table.md "Fog of war"): the plug-in is told what each power sees. */
+  fog?: boolean;
 }
 
 /** What a plug-in did through its context, in the order it did it. */
 export type PluginEffect =
   /** A post in the game's channel (`key`: unique for what it says in the call); `picture`: one of the plug-in's. */
   | { kind: 'post'; text: Msg[]; key: string; picture?: string }
-  /** A DM to the player of a seated power (one nobody holds gets nothing: no effect), worded in the member's locale. */
-  | { kind: 'dm'; power: Power; userId: string; text: Msg[]; key: string }
+  /**
+   * A DM to the player of a seated power (one nobody holds gets nothing: no effect), worded in the member's locale;
+   * `view`: what the power sees of the game (copied to its spectators), `map` with its view of the phase's board. To
+   * the game master who plays no power: `power` is null.
+   */
+  | { kind: 'dm'; power: Power | null; userId: string; text: Msg[]; key: string; view?: true; map?: true }
   /** The phase's board replaced. */
   | { kind: 'position'; position: Position }
   /** A line of the audit log, by `userId` (null: the bot). */
@@ -120,6 +127,7 @@ export function contextOf(frame: PhaseFrame, scope: CallScope): PluginCall {
     time: (ms, style) => timeRef(ms, style),
     channel: channelRef(game.channelId),
     resultsLines: resultsLinesOf(variant),
+    fog: frame.fog ? fogOf(variant, holder) : null,
     random: frame.random,
     token: scope.token,
     post: (text, o) =>
@@ -131,7 +139,13 @@ export function contextOf(frame: PhaseFrame, scope: CallScope): PluginCall {
       }),
     dm(power, text, o) {
       const seat = frame.seats.find((s) => s.power === power);
-      if (seat) effects.push({ kind: 'dm', power, userId: seat.userId, text: pluginLines(text), key: o.key });
+      if (!seat) return;
+      const shows = { ...(o.view ? { view: true as const } : {}), ...(o.map ? { map: true as const } : {}) };
+      effects.push({ kind: 'dm', power, userId: seat.userId, text: pluginLines(text), key: o.key, ...shows });
+    },
+    dmGameMaster(text, o) {
+      if (frame.seats.some((s) => s.userId === game.gmUserId)) return;
+      effects.push({ kind: 'dm', power: null, userId: game.gmUserId, text: pluginLines(text), key: o.key, view: true });
     },
     setPosition(position) {
       holder.position = position;
@@ -141,4 +155,29 @@ export function contextOf(frame: PhaseFrame, scope: CallScope): PluginCall {
       void effects.push({ kind: 'audit', action, detail: detail ?? null, userId: scope.writer }),
   };
   return { ctx, effects, position: () => holder.position, records: () => records };
+}
+
+/**
+ * What each power sees (`PluginContext.fog`), asked of the game's one view filter (src/game/fog): the provinces in
+ * sight on a board, the orders and results of the phase as the power saw them.
+ */
+function fogOf(variant: Variant, holder: { position: Position }): PluginFog {
+  const hidden = new Map<Position, Map<Power, Set<ProvinceId>>>();
+  const hiddenFrom = (power: Power, position: Position) => {
+    const byPower = hidden.get(position) ?? new Map<Power, Set<ProvinceId>>();
+    hidden.set(position, byPower);
+    const known = byPower.get(power);
+    if (known) return known;
+    const found = new Set(powerView(variant, position, power).hidden);
+    byPower.set(power, found);
+    return found;
+  };
+  return {
+    sees: (power, province, position = holder.position) => !hiddenFrom(power, position).has(province),
+    ordersSeen: (power, orders) => ordersSeenBy(variant, holder.position, orders, power),
+    resultsSeen: (power, adjudication, orders) =>
+      resultsLinesOf(variant)(
+        phaseSeenBy(variant, { position: holder.position, adjudication }, orders, power).adjudication,
+      ),
+  };
 }

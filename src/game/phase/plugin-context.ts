@@ -12,6 +12,7 @@ import { ordersOf, playersOf } from '../../store/queries.js';
 import { phaseSteps, type GameRow, type PhaseRow } from '../../store/schema.js';
 import { pluginOf } from '../../variants/index.js';
 import { durationsOf } from '../core/index.js';
+import { fogIsUp } from '../fog/index.js';
 import type { PluginContext, VariantPlugin } from '../../variants/plugin/index.js';
 import { contextOf, type PhaseFrame, type StepState } from './frame.js';
 import { phaseRecordList, type RecordEntry } from './records.js';
@@ -83,6 +84,7 @@ export async function gameFrame(
     now: opts.now,
     random: opts.random ?? Math.random,
     ...(opts.report ? { report: opts.report } : {}),
+    ...(fogIsUp(game) ? { fog: true } : {}),
   };
 }
 

@@ -109,7 +109,7 @@ export async function writePluginEffects(
         } else await queueNotice(tx, game, e.text, key(e.key), now, phase.id);
         return;
       case 'dm':
-        return await queueDm(tx, game, e.userId, 'variant', e.text, key(`${e.key}:${e.power}`), now, phase.id);
+        return await queuePluginDm(tx, game, phase.id, e, key(`${e.key}:${e.power ?? 'gm'}`), now);
       case 'position':
         return void (await tx.update(phases).set({ position: e.position }).where(eq(phases.id, phase.id)));
       case 'audit':
@@ -120,6 +120,35 @@ export async function writePluginEffects(
   };
   for (const effect of transition.effects)
     if (effect.kind !== 'open' && effect.kind !== 'beginOrders' && effect.kind !== 'adjudicate') await writes(effect);
+}
+
+/**
+ * A plug-in's DM: one that shows the game as the power sees it in a fog game (`view`) goes as a results DM does, so
+ * the power's spectators get a copy (docs/table.md "Fog of war"); `map` attaches the phase's board as the power sees it.
+ */
+async function queuePluginDm(
+  tx: Tx,
+  game: GameRow,
+  phaseId: number,
+  e: Extract<PluginEffect, { kind: 'dm' }>,
+  dedupeKey: string,
+  now: number,
+): Promise<void> {
+  if (!e.view && !e.map) return await queueDm(tx, game, e.userId, 'variant', e.text, dedupeKey, now, phaseId);
+  await enqueue(tx, {
+    gameId: game.id,
+    phaseId,
+    payload: {
+      type: 'dm',
+      gameId: game.id,
+      reason: e.view ? 'results' : 'variant',
+      ...worded(e.text),
+      ...(e.map && e.power ? { mapPhaseId: phaseId, mapPower: e.power } : {}),
+    },
+    target: { kind: 'user', id: e.userId },
+    dedupeKey,
+    now,
+  });
 }
 
 /**

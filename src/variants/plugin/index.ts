@@ -166,6 +166,22 @@ export interface PluginContext<S extends RecordSchemas = RecordSchemas> {
   random(): number;
   /** A token fresh for this call (dice seeds, …): the step's token in a step, a new one in an action. */
   token: string;
+  /**
+   * Fog of war (docs/table.md "Fog of war"): null when every player sees the whole board. In a fog game the channel's
+   * posts name only the phase and the powers, and each power is told by DM (`dm(…, { view: true })`) only what
+   * this says it sees: the game's one view filter (src/game/fog), never a plug-in's own.
+   */
+  fog: PluginFog | null;
+}
+
+/** What each power sees in a fog game (`PluginContext.fog`), asked of the game's view filter. */
+export interface PluginFog {
+  /** Whether `power` sees `province` on `position` (default: the phase's board as it is now). */
+  sees(power: Power, province: ProvinceId, position?: Position): boolean;
+  /** Of the phase's `orders`, those `power` sees: its own, and those of the units in its sight on the phase's board. */
+  ordersSeen(power: Power, orders: readonly PowerOrder[]): PowerOrder[];
+  /** An adjudication of the phase (a provisional one) as `power` saw it, in a results post's lines (no title line). */
+  resultsSeen(power: Power, adjudication: Adjudication, orders: readonly PowerOrder[]): PluginMsg[];
 }
 
 /**
@@ -180,8 +196,17 @@ export interface PluginEffects {
    * confirmation of the phase not yet sent is dropped.
    */
   post(text: PluginText, opts: { key: string; picture?: string }): void;
-  /** A DM to the power's player (a power nobody holds gets nothing), in that member's locale. */
-  dm(power: Power, text: PluginText, opts: { key: string }): void;
+  /**
+   * A DM to the power's player (a power nobody holds gets nothing), in that member's locale. `view`: it shows the game
+   * as the power sees it in a fog game (what the channel no longer shows), so the power's spectators get a copy as they
+   * do of its results; `map`: with the map of the phase's board as the power sees it.
+   */
+  dm(power: Power, text: PluginText, opts: { key: string; view?: boolean; map?: boolean }): void;
+  /**
+   * A DM to the game master when they play no power (in a fog game they alone see the whole board); nothing when they
+   * hold a seat (they see their power's view).
+   */
+  dmGameMaster(text: PluginText, opts: { key: string }): void;
   /** Replaces the current phase's board (follower state and other state kept in `position.variantState`). */
   setPosition(position: Position): void;
   /** A line in the audit log (never secret text). */

@@ -28,11 +28,13 @@ import type {
   LiveContext,
   PhaseStep,
   PluginContext,
+  PluginFog,
   PluginLine,
   PluginMsg,
   PluginParam,
   VariantAction,
 } from '../../plugin/index.js';
+import { battleSeenBy, tellBySight } from './fog-views.js';
 import { battleReports, groupBattles, rollBattle } from '../decisive-phase.js';
 import { battleCommanders, commanderProblems, recordWins } from '../followers.js';
 import { readState } from '../state.js';
@@ -146,11 +148,20 @@ function assignments(ctx: Ctx, battles: Battle[]): Record<string, Record<string,
  * Readable lines about a master's commanders who were given no battle (seed: "the player controlling the Sepoy
  * MUST give him a decisive battle each turn"). `assignment`: power → (battle id → commander).
  */
-function sepoyDuties(position: Position, assignment: Record<string, Record<string, string>>): PluginMsg[] {
+function sepoyDuties(position: Position, assignment: Record<string, Record<string, string>>): Duty[] {
   const masters = new Set(Object.values(readState(position).followers).map((f) => f.master));
-  return [...masters]
-    .sort()
-    .flatMap((master) => commanderProblems(position, master, assignment[master] ?? {}).map((p) => dutyMsg(master, p)));
+  return [...masters].sort().flatMap((master) =>
+    commanderProblems(position, master, assignment[master] ?? {}).map((p) => ({
+      master,
+      line: dutyMsg(master, p),
+    })),
+  );
+}
+
+/** A Sepoy duty not met, and the master who did not meet it. */
+interface Duty {
+  master: Power;
+  line: PluginMsg;
 }
 
 /** The sentences of `commanderProblems` (src/variants/warhammer/followers.ts) as messages. */
@@ -177,9 +188,16 @@ function dutyMsg(master: string, problem: string): PluginMsg {
   return bullet(`${master}: ${problem}`);
 }
 
-/** The Sepoy duties not met this turn, recorded in the channel. */
-function dutiesLines(duties: PluginMsg[]): PluginMsg[] {
-  return duties.length > 0 ? [wh('duties.head'), ...duties] : [];
+/**
+ * The Sepoy duties not met this turn, recorded in the channel; in a fog game told to each master alone (and the game
+ * master), as they name the battles a master gave.
+ */
+function dutiesLines(ctx: Live, duties: Duty[]): PluginMsg[] {
+  if (duties.length === 0) return [];
+  if (!ctx.fog) return [wh('duties.head'), ...duties.map((d) => d.line)];
+  const lines = duties.map((d) => ({ line: d.line, seenBy: (power: Power) => power === d.master }));
+  tellBySight(ctx, { key: 'duties', head: () => wh('duties.head'), gmHead: wh('duties.head'), lines });
+  return [];
 }
 
 /**
@@ -216,7 +234,20 @@ function sideMsg(
 }
 
 function battlesLines(ctx: Ctx, battles: Battle[], opts: { dice?: boolean; deadline?: number }): PluginMsg[] {
-  const lines = [wh('battles.title', { phase: ctx.phase.name, count: battles.length })];
+  const blocks = battles.flatMap((b) => battleBlock(ctx, b, opts));
+  return [wh('battles.title', { phase: ctx.phase.name, count: battles.length }), ...blocks, ...battlesTail(ctx, opts)];
+}
+
+/** What follows the battles: the final results (a roll decided them), or the game master's report deadline. */
+function battlesTail(ctx: Ctx, opts: { dice?: boolean; deadline?: number }): PluginMsg[] {
+  if (opts.dice) return [wh('final')];
+  if (opts.deadline === undefined) return [];
+  return [wh('battles.report', { date: ctx.time(opts.deadline, 'f'), relative: ctx.time(opts.deadline, 'R') })];
+}
+
+/** One battle: its name, each side with its armies (and its roll range in `dice` mode), the roll that decided it. */
+function battleBlock(ctx: Ctx, b: Battle, opts: { dice?: boolean }): PluginMsg[] {
+  const lines: PluginMsg[] = [];
   const followers = readState(ctx.phase.position).followers;
   const ledBy = new Map(
     declarationsOf(ctx)
@@ -226,24 +257,48 @@ function battlesLines(ctx: Ctx, battles: Battle[], opts: { dice?: boolean; deadl
         { commander: d.commander, ...(followers[d.commander] ? { role: followers[d.commander]!.role } : {}) },
       ]),
   );
-  for (const b of battles) {
-    lines.push(wh('battles.name', { battle: battleName(ctx.variant, b) }));
-    let from = 1;
-    for (const side of b.sides) {
-      const range = opts.dice ? wh('battles.range', { from, to: from + side.points - 1 }) : '';
-      from += side.points;
-      lines.push(sideMsg(b, side, ledBy, range));
-    }
-    const won = b.roll ? b.sides.find((s) => s.lead === b.roll!.lead) : undefined;
-    if (opts.dice && b.roll && won)
-      lines.push(
-        wh('battles.rolled', { value: b.roll.value, total: b.roll.total, power: won.power, lead: leadParam(won) }),
-      );
+  lines.push(wh('battles.name', { battle: battleName(ctx.variant, b) }));
+  let from = 1;
+  for (const side of b.sides) {
+    const range = opts.dice ? wh('battles.range', { from, to: from + side.points - 1 }) : '';
+    from += side.points;
+    lines.push(sideMsg(b, side, ledBy, range));
   }
-  if (opts.dice) lines.push(wh('final'));
-  else if (opts.deadline !== undefined)
-    lines.push(wh('battles.report', { date: ctx.time(opts.deadline, 'f'), relative: ctx.time(opts.deadline, 'R') }));
+  const won = b.roll ? b.sides.find((s) => s.lead === b.roll!.lead) : undefined;
+  if (opts.dice && b.roll && won)
+    lines.push(
+      wh('battles.rolled', { value: b.roll.value, total: b.roll.total, power: won.power, lead: leadParam(won) }),
+    );
   return lines;
+}
+
+/** The battle commanders who declared for a side of `battle` (a Sepoy or Mercenary leading its master's unit). */
+function commandersIn(ctx: Ctx, battle: Battle): Power[] {
+  return declarationsOf(ctx)
+    .filter((d) => battle.declarations.some((x) => x.power === d.power && x.unit === d.unit))
+    .map((d) => d.commander);
+}
+
+/**
+ * The battles in a fog game (docs/rules/warhammer.md "Fog of war"): each seated power is told by DM the battles it
+ * fights, commands or sees; the channel, that the declarations are closed and what follows.
+ */
+function battlesInFog(
+  ctx: Live,
+  fog: PluginFog,
+  battles: Battle[],
+  opts: { dice?: boolean; deadline?: number },
+): PluginMsg[] {
+  tellBySight(ctx, {
+    key: 'battles',
+    head: (power) => wh('fog.battles.dm', { phase: ctx.phase.name, channel: ctx.channel, power }),
+    gmHead: wh('battles.title', { phase: ctx.phase.name, count: battles.length }),
+    lines: battles.flatMap((b) => {
+      const seenBy = battleSeenBy(fog, b, commandersIn(ctx, b));
+      return battleBlock(ctx, b, opts).map((line) => ({ line, seenBy }));
+    }),
+  });
+  return [wh('fog.battles.public', { phase: ctx.phase.name }), ...battlesTail(ctx, opts)];
 }
 
 function provisionalLines(
@@ -268,6 +323,38 @@ function provisionalLines(
     lines.push(wh('provisional.power', { power, declarations: listMsg(declarations) }));
   }
   return lines;
+}
+
+/**
+ * The provisional results in a fog game (docs/rules/warhammer.md "Fog of war"): each seated power gets by DM the
+ * provisional results as it sees them (its possible declarations follow in its own DM); the channel, the Decisive
+ * Battle phase's deadline and the powers that may declare; the game master who plays no power, the whole post.
+ */
+function provisionalInFog(
+  ctx: Live,
+  fog: PluginFog,
+  provisional: Adjudication,
+  allowed: DecisiveDeclaration[],
+  deadline: number,
+  mode: DecisiveMode,
+): PluginLine[] {
+  const orders = ctx.orders();
+  for (const seat of ctx.seats) {
+    const seen = fog.resultsSeen(seat.power, provisional, orders);
+    const head = wh('fog.provisional.dm', { phase: ctx.phase.name, channel: ctx.channel, power: seat.power });
+    ctx.dm(seat.power, [head, ...(seen.length > 0 ? seen : [wh('fog.nothingSeen')])], {
+      key: 'provisional',
+      view: true,
+    });
+  }
+  ctx.dmGameMaster(provisionalLines(ctx, provisional, allowed, deadline, mode), { key: 'provisional' });
+  const declaring = ctx.variant.powers.map((p) => p.name).filter((p) => allowed.some((d) => d.power === p));
+  return [
+    wh('provisional.title', { phase: ctx.phase.name }),
+    wh('provisional.phase', { relative: ctx.time(deadline, 'R'), date: ctx.time(deadline, 'f') }),
+    wh('provisional.how', { mode }),
+    wh('fog.provisional.public', { powers: listMsg(declaring) }),
+  ];
 }
 
 /** At the movement deadline: the Decisive Battle phase opens when a seated power may declare. */
@@ -301,10 +388,12 @@ export function openDeclarations(ctx: Live): { open: string; deadline: number } 
     declarationDeadlineMs: deadline,
     battleDeadlineMs: null,
   });
-  ctx.post(provisionalLines(ctx, provisional, allowed, deadline, mode), {
-    key: 'provisional',
-    picture: 'provisional',
-  });
+  if (ctx.fog) ctx.post(provisionalInFog(ctx, ctx.fog, provisional, allowed, deadline, mode), { key: 'provisional' });
+  else
+    ctx.post(provisionalLines(ctx, provisional, allowed, deadline, mode), {
+      key: 'provisional',
+      picture: 'provisional',
+    });
   for (const power of [...new Set(allowed.map((d) => d.power))]) {
     const mine = allowed.filter((d) => d.power === power);
     const commanders = commandersOf(position, power);
@@ -372,7 +461,15 @@ export const declarationsStep: PhaseStep<WarhammerRecords> = {
       const step = ctx.records.get('battle-step');
       const open = commandersStillToAnswer(ctx, power);
       if (!step || open.length === 0 || mine(ctx, power).length === 0) return null;
-      return { kind: 'declare', orders: ctx.orders(), offered: step.allowed, count: open.length };
+      // In a fog game the seat is handed what its player sees: the orders in its sight, its own declarations.
+      return ctx.fog
+        ? {
+            kind: 'declare',
+            orders: ctx.fog.ordersSeen(power, ctx.orders()),
+            offered: mine(ctx, power),
+            count: open.length,
+          }
+        : { kind: 'declare', orders: ctx.orders(), offered: step.allowed, count: open.length };
     },
     answer(ctx, power, answer) {
       const chosen = answer.kind === 'declare' ? answer.declarations.filter((d) => d.power === power) : [];
@@ -394,11 +491,17 @@ export const declarationsStep: PhaseStep<WarhammerRecords> = {
     }).battles;
     if (battles.length === 0) {
       ctx.records.put('battle-step', { ...step, battles: [], outcomes: {} });
-      const duties = dutiesLines(sepoyDuties(ctx.phase.position, {}));
-      ctx.post([wh('none', { phase: ctx.phase.name }), ...duties, wh('final')], { key: 'none' });
+      const duties = dutiesLines(ctx, sepoyDuties(ctx.phase.position, {}));
+      // In a fog game the channel is told the same whether battles were declared or not (they may be out of sight).
+      const head = ctx.fog
+        ? wh('fog.battles.public', { phase: ctx.phase.name })
+        : wh('none', { phase: ctx.phase.name });
+      ctx.post([head, ...duties, wh('final')], { key: 'none' });
       return { adjudicate: {} };
     }
-    const duties = dutiesLines(sepoyDuties(ctx.phase.position, assignments(ctx, battles)));
+    const duties = dutiesLines(ctx, sepoyDuties(ctx.phase.position, assignments(ctx, battles)));
+    const posted = (opts: { dice?: boolean; deadline?: number }) =>
+      ctx.fog ? battlesInFog(ctx, ctx.fog, battles, opts) : battlesLines(ctx, battles, opts);
     if (step.mode === 'dice') {
       const outcomes: Record<string, string> = {};
       for (const battle of battles) {
@@ -408,12 +511,12 @@ export const declarationsStep: PhaseStep<WarhammerRecords> = {
         outcomes[battle.id] = r.winner.lead;
       }
       ctx.records.put('battle-step', { ...step, battles, outcomes });
-      ctx.post([...battlesLines(ctx, battles, { dice: true }), ...duties], { key: 'battles' });
+      ctx.post([...posted({ dice: true }), ...duties], { key: 'battles' });
       return { adjudicate: handoff(ctx, battles, outcomes) };
     }
     const deadline = ctx.now + ctx.game.durations.retreat;
     ctx.records.put('battle-step', { ...step, battles, outcomes: {}, battleDeadlineMs: deadline });
-    ctx.post([...battlesLines(ctx, battles, { deadline }), ...duties], { key: 'battles' });
+    ctx.post([...posted({ deadline }), ...duties], { key: 'battles' });
     ctx.audit('decisive_battles', { phaseId: ctx.phase.id, battles: battles.length, deadline });
     return { open: 'battles', deadline };
   },
@@ -434,7 +537,11 @@ const unreported = (step: BattleStep | undefined): Battle[] =>
 export const battlesStep: PhaseStep<WarhammerRecords> = {
   at: 'claim',
   progress: (ctx) => ({ powers: [], gameMaster: unreported(ctx.records.get('battle-step')).length > 0 }),
-  statusLine: (ctx) => wh('status.battles', { count: unreported(ctx.records.get('battle-step')).length }),
+  // How many battles there are is no public fact in a fog game (docs/rules/warhammer.md "Fog of war").
+  statusLine: (ctx) =>
+    ctx.fog
+      ? wh('fog.status.battles')
+      : wh('status.battles', { count: unreported(ctx.records.get('battle-step')).length }),
   closedOrders: wh('closed.battles'),
   readyRefusal: wh('ready.battles'),
   advance: {
@@ -446,18 +553,31 @@ export const battlesStep: PhaseStep<WarhammerRecords> = {
     const step = ctx.records.get('battle-step')!;
     const battles = battlesOf(step);
     const outcomes = step.outcomes ?? {};
-    const lines = battles.map((b) => {
-      const side = b.sides.find((s) => s.lead === outcomes[b.id]);
-      const battle = battleName(ctx.variant, b);
-      const destroyed = outcomes[destroyedKey(b.id)] === '1' ? 'yes' : 'no';
-      return side
-        ? wh('outcomes.won', { battle, power: side.power, lead: leadParam(side), destroyed })
-        : wh('outcomes.unreported', { battle });
-    });
-    ctx.post([wh('outcomes.title', { phase: ctx.phase.name }), ...lines, wh('final')], { key: 'outcomes' });
+    const lines = battles.map((b) => outcomeMsg(ctx, b, outcomes));
+    const title = wh('outcomes.title', { phase: ctx.phase.name });
+    if (ctx.fog) {
+      const fog = ctx.fog;
+      tellBySight(ctx, {
+        key: 'outcomes',
+        head: (power) => wh('fog.outcomes.dm', { phase: ctx.phase.name, channel: ctx.channel, power }),
+        gmHead: title,
+        lines: battles.map((b, i) => ({ line: lines[i]!, seenBy: battleSeenBy(fog, b, commandersIn(ctx, b)) })),
+      });
+      ctx.post([wh('fog.outcomes.public', { phase: ctx.phase.name }), wh('final')], { key: 'outcomes' });
+    } else ctx.post([title, ...lines, wh('final')], { key: 'outcomes' });
     return { adjudicate: handoff(ctx, battles, outcomes) };
   },
 };
+
+/** A battle's outcome line: who won it, or that nobody reported it. */
+function outcomeMsg(ctx: Ctx, b: Battle, outcomes: Record<string, string>): PluginMsg {
+  const side = b.sides.find((s) => s.lead === outcomes[b.id]);
+  const battle = battleName(ctx.variant, b);
+  const destroyed = outcomes[destroyedKey(b.id)] === '1' ? 'yes' : 'no';
+  return side
+    ? wh('outcomes.won', { battle, power: side.power, lead: leadParam(side), destroyed })
+    : wh('outcomes.unreported', { battle });
+}
 
 // ---- /act action:declare ----
 

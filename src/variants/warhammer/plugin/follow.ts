@@ -26,6 +26,7 @@ import {
 import type { FollowerRefusal } from '../followers.js';
 import { onBoard } from '../state.js';
 import { decisiveModeOf } from './battle-step.js';
+import { placementSeenBy, tellBySight } from './fog-views.js';
 import type { WarhammerRecords } from './records.js';
 import { unitTypeOfWord } from '../../order-words.js';
 import { unitChoice, unknownUnit, wh } from './texts.js';
@@ -142,16 +143,21 @@ export const revoltAction: VariantAction<WarhammerRecords> = {
     ctx.setPosition(r.position);
     ctx.audit('revolt', { province, unit });
     const name = ctx.variant.map.province(province)?.name ?? province;
-    ctx.post(
-      wh('revolt.post', {
-        power,
-        master: follower.master,
-        phase: ctx.phase.name,
-        place: `${name} (${province})`,
-        unit,
-      }),
-      { key: `revolt:${power}` },
-    );
+    const post = wh('revolt.post', {
+      power,
+      master: follower.master,
+      phase: ctx.phase.name,
+      place: `${name} (${province})`,
+      unit,
+    });
+    if (ctx.fog) {
+      // A fog game (docs/rules/warhammer.md "Fog of war"): where the new unit stands only for those who see it.
+      const seenBy = placementSeenBy(ctx.fog, power, province, r.position);
+      const head = (viewer: string) => wh('fog.seen', { channel: ctx.channel, power: viewer });
+      const key = `revolt:${power}`;
+      tellBySight(ctx, { key, head, gmHead: wh('fog.gm', { channel: ctx.channel }), lines: [{ line: post, seenBy }] });
+      ctx.post(wh('fog.revolt.public', { power, master: follower.master, phase: ctx.phase.name }), { key });
+    } else ctx.post(post, { key: `revolt:${power}` });
     return { ok: true, reply: wh('act.revolt.done', { power, province, unit }) };
   },
 };

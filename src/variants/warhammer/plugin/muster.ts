@@ -16,10 +16,12 @@ import type {
   LiveContext,
   PhaseStep,
   PluginContext,
+  PluginFog,
   PluginLine,
   PluginMsg,
   VariantAction,
 } from '../../plugin/index.js';
+import { placementSeenBy, tellBySight } from './fog-views.js';
 import { applyDogsOfWarChoice, dogsOfWarChoices } from '../variant.js';
 import type { WarhammerRecords } from './records.js';
 import { unitTypeOfWord } from '../../order-words.js';
@@ -101,7 +103,7 @@ export const musterStep: PhaseStep<WarhammerRecords> = {
       position,
       rows.map((r) => r.key),
     );
-    const placed: PluginMsg[] = [];
+    const placed: { line: PluginMsg; power: string; city: string }[] = [];
     for (const row of rows) {
       ctx.records.put('muster-choice', { ...row.value, appliedAt: ctx.now }, row.key);
       const choice = open.find((c) => c.power === row.key);
@@ -111,24 +113,44 @@ export const musterStep: PhaseStep<WarhammerRecords> = {
       const applied = applyDogsOfWarChoice(position, { power: row.key, city, type });
       if (!applied.ok) throw new Error(`Dogs of War choice of ${row.key}: ${applied.error}`);
       position = applied.position;
-      placed.push(
-        wh('muster.placed', {
-          power: row.key,
-          unit: type,
-          place: placeName(ctx.variant, city),
-          chosen: row.value.city ? 'yes' : 'no',
-        }),
-      );
+      const chosen = row.value.city ? 'yes' : 'no';
+      const line = wh('muster.placed', { power: row.key, unit: type, place: placeName(ctx.variant, city), chosen });
+      placed.push({ line, power: row.key, city });
     }
     ctx.audit('dogs_of_war_placed', { phaseId: ctx.phase.id });
+    if (ctx.fog) return { beginOrders: { position, announce: musteredInFog(ctx, ctx.fog, placed, position) } };
     return {
       beginOrders: {
         position,
-        announce: [wh('muster.placed.head'), ...placed],
+        announce: [wh('muster.placed.head'), ...placed.map((p) => p.line)],
       },
     };
   },
 };
+
+/**
+ * The muster in a fog game (docs/rules/warhammer.md "Fog of war"): the channel learns which Dogs of War mustered; each
+ * seated power learns by DM the units placed in its sight (its own always), with the map of its view of the new board.
+ */
+function musteredInFog(
+  ctx: Live,
+  fog: PluginFog,
+  placed: readonly { line: PluginMsg; power: string; city: string }[],
+  after: Position,
+): PluginMsg[] {
+  const powers = placed.map((p) => p.power);
+  tellBySight(
+    ctx,
+    {
+      key: 'mustered',
+      head: (power) => wh('fog.muster.dm', { phase: ctx.phase.name, channel: ctx.channel, power }),
+      gmHead: wh('fog.muster.gm', { phase: ctx.phase.name, channel: ctx.channel }),
+      lines: placed.map((p) => ({ line: p.line, seenBy: placementSeenBy(fog, p.power, p.city, after) })),
+    },
+    { always: true, map: true },
+  );
+  return [wh('fog.muster.public', { powers: listMsg(powers), count: powers.length })];
+}
 
 /** The caller's open choice (its cities and unit types), or null. */
 function choiceOf(ctx: Ctx, power: string | null): Choice | null {
