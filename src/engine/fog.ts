@@ -9,6 +9,7 @@
  * unknown, never as last seen).
  */
 import type { GameMap } from './map.js';
+import type { RulesModule } from './rules.js';
 import type {
   Adjudication,
   DislodgedUnit,
@@ -46,10 +47,10 @@ const inSight = (sight: Sight) => (u: { province: ProvinceId }) => sight.seen.ha
 
 /**
  * The board as `sight` shows it: units, dislodged units and standoffs in seen provinces, each power's centres in seen
- * provinces (its own centres always: they are seen). The variant's state between phases is kept as it is (rules read
- * it; no variant keeps a unit's place there).
+ * provinces (its own centres always: they are seen). The variant's state between phases is what its `fogState` rule
+ * keeps of it (a place out of sight left out), all of it without one.
  */
-export function fogPosition(position: Position, sight: Sight): Position {
+export function fogPosition(position: Position, sight: Sight, rules: Pick<RulesModule, 'fogState'> = {}): Position {
   const supplyCenters: Record<Power, ProvinceId[]> = {};
   for (const [power, centres] of Object.entries(position.supplyCenters)) {
     const shown = centres.filter((c) => sight.seen.has(c));
@@ -61,6 +62,9 @@ export function fogPosition(position: Position, sight: Sight): Position {
     dislodged: (position.dislodged ?? []).filter(inSight(sight)),
     contested: (position.contested ?? []).filter((p) => sight.seen.has(p)),
     supplyCenters,
+    ...(position.variantState !== undefined && rules.fogState
+      ? { variantState: rules.fogState({ state: position.variantState, seen: sight.seen, power: sight.power }) }
+      : {}),
   };
 }
 
@@ -93,15 +97,20 @@ export function fogOrders(orders: readonly PowerOrder[], sight: Sight): PowerOrd
 /**
  * An adjudication as a power saw it: `before` is the sight at the phase's start (which results and dislodgements it
  * watched), `after` the sight on the board that follows (the next position, centre changes). Ballots not counted
- * are never shown (they name voters' orders); the winner is public.
+ * are never shown (they name voters' orders); the winner is public. `rules`: the variant's (its `fogState`).
  */
-export function fogAdjudication(adjudication: Adjudication, before: Sight, after: Sight): Adjudication {
+export function fogAdjudication(
+  adjudication: Adjudication,
+  before: Sight,
+  after: Sight,
+  rules: Pick<RulesModule, 'fogState'> = {},
+): Adjudication {
   const seenBefore = (u: { province: ProvinceId }) => before.seen.has(u.province) || after.seen.has(u.province);
   const { uncountedBallots: _hidden, ...rest } = adjudication;
   return {
     ...rest,
     results: adjudication.results.filter((r) => resultSeen(r, before)),
-    position: fogPosition(adjudication.position, after),
+    position: fogPosition(adjudication.position, after, rules),
     dislodged: adjudication.dislodged.filter(seenBefore) as DislodgedUnit[],
     contested: adjudication.contested.filter((p) => before.seen.has(p) || after.seen.has(p)),
     removed: adjudication.removed.filter(seenBefore) as Unit[],

@@ -300,6 +300,17 @@ export interface RulesModule {
    */
   stateful?: boolean;
 
+  /**
+   * Fog of war (docs/table.md "Fog of war"): what of `position.variantState` a power sees when it sees only the
+   * provinces `seen` (its own entries and what stands in sight; a place out of sight is left out). Default: all of it
+   * (a state that marks no place).
+   */
+  fogState?(q: {
+    state: Record<string, unknown>;
+    seen: ReadonlySet<ProvinceId>;
+    power: Power;
+  }): Record<string, unknown>;
+
   /** `false`: the variant has no convoys (Warring States Fleets 5): convoy orders and moves by convoy are illegal. */
   convoys?: boolean;
 

@@ -78,7 +78,7 @@ export function phaseSeenBy(
   return {
     before: seen(variant, phase.position, before),
     orders: fogOrders(orders, before),
-    adjudication: fogAdjudication(phase.adjudication, before, after),
+    adjudication: fogAdjudication(phase.adjudication, before, after, variant.rules),
     after: seen(variant, phase.adjudication.position, after),
   };
 }
@@ -95,7 +95,7 @@ export function ordersSeenBy(
 
 function seen(variant: Variant, position: Position, sight: Sight): PowerView {
   return {
-    position: fogPosition(position, sight),
+    position: fogPosition(position, sight, variant.rules),
     hidden: hiddenProvinces(variant.map, sight),
     counts: publicCounts(variant, position),
   };

@@ -34,7 +34,7 @@ import {
   voidImmortalSupports,
 } from './rules/immortality.js';
 import { seaRaiderStrength } from './rules/sea-raiders.js';
-import { stateProblems } from './state.js';
+import { fogState, stateProblems } from './state.js';
 
 export const gameOptions = { ...decisiveOptions, ...campaignOptions };
 
@@ -49,6 +49,8 @@ export function warhammerRules(
   const rules: RulesModule = {
     // Dogs of War choices, Sepoys and Mercenaries, revolted capitals, hill armies (state.ts): callers carry variantState.
     stateful: true,
+    // Fog of war: another power's Dogs of War city, capital or hill army only where it is in sight.
+    fogState,
     checkState: ({ map, position, powers }) =>
       stateProblems(features, map, position, powers, {
         hills: campaign.hills,

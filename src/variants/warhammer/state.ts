@@ -49,6 +49,29 @@ const FIELDS: FieldTable = [
 export type WarhammerState = z.infer<typeof warhammerStateSchema>;
 export type Follower = z.infer<typeof followerSchema>;
 
+/**
+ * What of the state a power sees under fog of war (docs/rules/warhammer.md "Warhammer under fog of war"): its own
+ * entries; another power's Dogs of War city, revolted capital or hill army only where it sees that place; the
+ * followers and the absent powers as they are (public: posted and counted). A state that does not read shows nothing.
+ */
+export function fogState(q: {
+  state: Record<string, unknown>;
+  seen: ReadonlySet<string>;
+  power: Power;
+}): Record<string, unknown> {
+  const parsed = warhammerStateSchema.safeParse(q.state);
+  if (!parsed.success) return {};
+  const { dogsOfWar, followers, capitals, hillArmies, absent } = parsed.data;
+  const shown = (power: string, place: string) => power === q.power || q.seen.has(place);
+  return {
+    dogsOfWar: Object.fromEntries(Object.entries(dogsOfWar).filter(([power, c]) => shown(power, c.city))),
+    followers,
+    capitals: Object.fromEntries(Object.entries(capitals).filter(([power, capital]) => shown(power, capital))),
+    hillArmies: hillArmies.filter((p) => q.seen.has(p)),
+    absent,
+  };
+}
+
 /** The state in a position; throws naming the bad field (the CLI turns it into exit 2). */
 export function readState(position: Position): WarhammerState {
   const parsed = warhammerStateSchema.safeParse(position.variantState ?? {});

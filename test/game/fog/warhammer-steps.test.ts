@@ -139,6 +139,18 @@ describe('Warhammer’s Dogs of War muster in a fog game', () => {
     expect(dms(chose.effects).map((d) => [d.power, d.view ?? false])).toEqual([['Tilea', false]]);
   });
 
+  it('the board a power sees keeps another Dogs of War’s city only where it sees it (the state’s fog rule)', () => {
+    const { closed } = mustered(true);
+    const after = closed.effects.find((e) => e.kind === 'beginOrders');
+    const position = after?.kind === 'beginOrders' ? after.position : start;
+    const dogs = (power: string) =>
+      (powerView(warhammer, position, power).position.variantState as { dogsOfWar: object }).dogsOfWar;
+    expect(dogs('Tilea')).toEqual({ Tilea: { city: 'rema', type: 'F' } });
+    expect(dogs(FAR)).toEqual({});
+    expect(dogs('Skaven')).toEqual(sees(position, 'Skaven', 'rema') ? { Tilea: { city: 'rema', type: 'F' } } : {});
+    expect((position.variantState as { dogsOfWar: object }).dogsOfWar).toEqual({ Tilea: { city: 'rema', type: 'F' } });
+  });
+
   it('a game master who plays a power gets no whole-board DM', () => {
     const opened = stepMachine(frameOf({ fog: true }), { kind: 'start' });
     const frame = frameOf({ fog: true, step: 'muster', records: recordsAfter([], opened.effects) });
