@@ -1,12 +1,15 @@
 /**
  * Fog of war in French and Chinese (docs/table.md "Fog of war", docs/locales.md): a fog game created in French whose
  * players' clients are French and traditional Chinese: the public results post is in the game's language, each
- * player's results DM, `/map` and refusals in their own, with no English left.
+ * player's results DM, `/map` and refusals in their own, with no English left. Then a Warhammer fog game in French
+ * (docs/rules/warhammer.md "Warhammer under fog of war"): its muster, provisional results, battle and outcome posts
+ * and the DMs of what each power sees, in French and traditional Chinese.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishWords } from '../support/english-left.js';
 import type { FakeMessage } from '../support/fake-discord/index.js';
 import { gameOfChannel, setTableColumns } from '../support/table-columns.js';
+import { getVariant } from '../../src/variants/index.js';
 import { createHarness, type Harness } from './harness.js';
 
 const CHANNEL = 'brouillard';
@@ -71,5 +74,84 @@ describe('a fog game in French and Chinese', () => {
     for (const user of ['alice', 'mei', 'eve'])
       expect(english([...h.fake.dms(user).map(seen), ...(replies.get(user) ?? [])]), user).toEqual([]);
     expect(english(posts.map(seen))).toEqual([]);
+  });
+});
+
+/** Warhammer's province names, longest first: proper names the variant gives only in English (`The Wasteland`). */
+const PLACES = [...getVariant('warhammer')!.map.provinces.values()]
+  .map((p) => p.name)
+  .sort((a, b) => b.length - a.length);
+/** Words French writes as English does (`phase`): not English left in a French text. */
+const FRENCH_TOO = new Set(['phase', 'phases']);
+const englishBesidesPlaces = (texts: string[]) =>
+  english(texts.map((text) => PLACES.reduce((t: string, name: string) => t.split(name).join(' '), text))).filter((x) =>
+    x.words.some((w) => !FRENCH_TOO.has(w)),
+  );
+
+describe('a Warhammer fog game in French and Chinese: its steps', () => {
+  const WH = 'guerre';
+  const PLAYERS = { Bretonnia: 'louis', Empire: 'wang', Tilea: 'lorenzo' } as const;
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await createHarness({ users: ['mj', ...Object.values(PLAYERS)], channels: [WH] });
+    await h.start();
+    for (const user of ['mj', PLAYERS.Bretonnia, PLAYERS.Tilea]) h.fake.setLocale(user, 'fr');
+    h.fake.setLocale(PLAYERS.Empire, 'zh-TW');
+    await h.fake.slash('mj', WH, 'game create', {
+      variant: 'warhammer',
+      options: 'decisiveBattles=gm',
+      movement: '1h',
+      retreat: '1h',
+      adjustment: '1h',
+      locale: 'fr',
+      fog: 'on',
+    });
+    for (const [power, user] of Object.entries(PLAYERS)) await h.fake.slash(user, WH, 'game join', { power });
+    await h.fake.slash('mj', WH, 'game start');
+    await h.bot!.outbox.idle();
+    await h.fake.slash(PLAYERS.Tilea, WH, 'act', { action: 'muster', choice: 'rema', detail: 'fleet' });
+    await h.bot!.outbox.idle();
+    await h.fake.slash(PLAYERS.Bretonnia, WH, 'order', { orders: 'A cour - wast' });
+    await h.fake.slash(PLAYERS.Empire, WH, 'order', { orders: 'A altd - wast' });
+    for (const user of Object.values(PLAYERS)) await h.fake.slash(user, WH, 'ready');
+    await h.bot!.outbox.idle();
+    await h.fake.slash(PLAYERS.Bretonnia, WH, 'act', { action: 'declare', choice: 'move A cour' });
+    await h.fake.slash(PLAYERS.Empire, WH, 'act', { action: 'declare', choice: 'move A altd' });
+    await h.bot!.outbox.idle();
+    await h.fake.slash('mj', WH, 'gm act', { action: 'battle', choice: 'wast', detail: 'Bretonnia' });
+    await h.fake.waitForChannelMessage(WH, (m) => m.content.startsWith('**Printemps 2500, mouvements : résultats**'));
+    await h.bot!.outbox.idle();
+  }, 90_000);
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const posts = () =>
+    h.fake
+      .channelMessages(WH)
+      .filter((m) => m.interactionId === undefined && m.type !== 6)
+      .map(seen);
+
+  it('the channel names the phase and the powers in French; each power reads its view in its language', () => {
+    const channel = posts().join('\n');
+    expect(channel).toContain('🐕 **Les Chiens de guerre sont rassemblés** : Tilea a placé son unité.');
+    expect(channel).toContain('Peuvent déclarer : Empire ; Bretonnia.');
+    expect(channel).toContain('les déclarations de bataille décisive sont closes');
+    expect(channel).not.toMatch(/\b(wast|rema)\b/);
+    const louis = h.fake.dms(PLAYERS.Bretonnia).map(seen).join('\n');
+    expect(louis).toContain('**Printemps 2500, mouvements : résultats provisoires** tels que Bretonnia les voit');
+    expect(louis).toContain('les batailles décisives que Bretonnia livre ou voit');
+    const wang = h.fake.dms(PLAYERS.Empire).map(seen).join('\n');
+    expect(wang).toContain('Empire參與或看得見的決戰');
+    expect(h.fake.dms(PLAYERS.Tilea).map(seen).join('\n')).toContain('Ce que Tilea voit de leurs unités');
+    expect(h.fake.dms('mj').map(seen).join('\n')).toContain('tout le plateau, tel que le voit le maître du jeu');
+  });
+
+  it('no English is left in the channel, the players’ DMs or the game master’s', () => {
+    expect(englishBesidesPlaces(posts())).toEqual([]);
+    for (const user of ['mj', ...Object.values(PLAYERS)])
+      expect(englishBesidesPlaces(h.fake.dms(user).map(seen)), user).toEqual([]);
   });
 });

@@ -10,18 +10,22 @@
  * results, a map drawn from the whole board) is found, so the scan can fail. Then what each power does see, and the
  * full history once the game is over.
  */
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MapRenderer } from '../../src/bot/maps.js';
-import type { Position } from '../../src/engine/types.js';
-import type { RenderOptions } from '../../src/render/index.js';
 import { formatResultsSummary } from '../../src/game/core/summary.js';
 import { getVariant } from '../../src/variants/index.js';
 import { phasesOf } from '../../src/store/queries.js';
-import type { FakeAttachment } from '../support/fake-discord/model.js';
 import { gameOfChannel } from '../support/table-columns.js';
 import { waitForResults, type Harness } from './harness.js';
-import { startPadHarness, type PadHarness } from '../web/pad-support.js';
+import { startPadHarness } from '../web/pad-support.js';
+import {
+  lastStatus,
+  leaksBetween,
+  readPad,
+  seamMaps,
+  viewsOf as scanViews,
+  type Drawn,
+  type ScanWorld,
+} from './fog-scan.js';
 
 const HOUR = 3_600_000;
 const GM = 'ottokar';
@@ -37,112 +41,18 @@ const TURKEY = {
   B: { spring: 'F ank H; A con - bul; A smy - syr', fall: 'F ank H; A bul H; A syr H' },
 } as const;
 
-/** One picture the bot asked for: what it was drawn from. */
-interface Drawn {
-  name: string;
-  position: Position;
-  opts: RenderOptions;
-  png: Buffer;
-}
-
-/** The test seam: the PNG's bytes are a digest of the render input, and each input is kept. */
-function seamMaps(): { maps: MapRenderer; drawn: Drawn[] } {
-  const drawn: Drawn[] = [];
-  return {
-    drawn,
-    maps: {
-      async render(variant, position, opts, name) {
-        const digest = createHash('sha256')
-          .update(JSON.stringify([variant.id, position, opts]))
-          .digest();
-        const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), digest]);
-        drawn.push({ name, position, opts, png });
-        return { png, name };
-      },
-    },
-  };
-}
-
-interface World {
-  h: Harness;
-  pad: PadHarness;
-  /** Each member's order pad responses (its view, state and map's scene), in the order they were read. */
-  padReads: Map<string, string[]>;
+interface World extends ScanWorld {
   drawn: Drawn[];
   gameId: number;
-  /** Deliveries and interactions before the end (the final post opens everything). */
-  deliveriesBefore: number;
-  interactionsBefore: number;
-}
-
-function attachmentText(a: FakeAttachment): string {
-  if (a.contentType.startsWith('image/')) return `${a.filename} ${createHash('sha256').update(a.data).digest('hex')}`;
-  return `${a.filename}\n${a.data.toString('utf8')}`;
-}
-
-/** The world's ids (members, channels, messages) and times as names, so the two worlds' texts compare. */
-function normalizer(h: Harness): (text: string) => string {
-  const names = new Map<string, string>();
-  for (const u of [...h.fake.users, h.fake.botUser]) names.set(u.id, `@${u.username}`);
-  names.set(h.fake.channel('main').id, '#main');
-  return (text) =>
-    text
-      .replace(/<@!?(\d{15,22})>/g, (_, id: string) => names.get(id) ?? '<@id>')
-      .replace(/\d{15,22}/g, (id) => names.get(id) ?? '<id>')
-      .replace(/<t:\d+(:[a-zA-Z])?>/g, '<t>')
-      .replace(/"(createdAt|exportedAt|at)":\s*\d+/g, '"$1":0');
 }
 
 const isStatusMessage = (content: string) => content.startsWith('**Classic Diplomacy** · game master');
-
-/** The status message's text as it stood before the end. */
-function lastStatus(w: World): string {
-  const statuses = w.h.fake.deliveries
-    .slice(0, w.deliveriesBefore)
-    .filter((d) => d.audience.kind === 'channel' && isStatusMessage(d.content));
-  return normalizer(w.h)(statuses.at(-1)?.content ?? '');
-}
-
-/** Everything `member` read before the end, one line each, sorted. */
-function viewsOf(w: World, member: string): string[] {
-  const norm = normalizer(w.h);
-  const me = w.h.fake.user(member).id;
-  // The status message is edited as the game goes, at moments the outbox coalesces differently in each world: it is
-  // compared apart (its last text, and each member's `/game status` reply, are in the scan).
-  const seen = w.h.fake.deliveries
-    .slice(0, w.deliveriesBefore)
-    .filter((d) => d.audience.kind === 'channel' || d.audience.userId === me)
-    .filter((d) => !isStatusMessage(d.content))
-    // A reply is the same reply whether the router answered at once or deferred it and edited (it was busy).
-    .map((d) => ({ ...d, via: d.via === 'edit' ? 'interaction' : d.via }))
-    .map((d) =>
-      norm(`${d.via}: ${d.content}\n${JSON.stringify(d.embeds)}\n${d.attachments.map(attachmentText).join('\n')}`),
-    );
-  const choices = w.h.fake
-    .interactions()
-    .slice(0, w.interactionsBefore)
-    .filter((i) => i.userId === me && i.type === 4)
-    .map((i) => norm(`choices /${i.command}: ${i.choices.map((c) => `${c.name}=${c.value}`).join(', ')}`));
-  const pad = (w.padReads.get(member) ?? []).map((r) => `pad: ${r}`);
-  return [...seen, ...choices, ...pad].sort();
-}
+const SCAN = { observers: OBSERVERS, isStatus: isStatusMessage };
+const viewsOf = (w: World, member: string) => scanViews(w, member, isStatusMessage);
 
 /** What an observer reads in one world and not the other: each is a leak of Turkey's corner. */
 function leaks(a: World, b: World, plant?: (w: World, member: string) => string[]): string[] {
-  const found: string[] = [];
-  for (const member of OBSERVERS) {
-    const va = [...viewsOf(a, member), ...(plant?.(a, member) ?? [])];
-    const vb = [...viewsOf(b, member), ...(plant?.(b, member) ?? [])];
-    const inB = new Map<string, number>();
-    for (const v of vb) inB.set(v, (inB.get(v) ?? 0) + 1);
-    for (const v of va) {
-      const n = inB.get(v) ?? 0;
-      if (n > 0) inB.set(v, n - 1);
-      else found.push(`${member} reads only in world A: ${v.slice(0, 2000)}`);
-    }
-    for (const [v, n] of inB) if (n > 0) found.push(`${member} reads only in world B: ${v.slice(0, 2000)}`);
-  }
-  return found;
+  return leaksBetween(a, b, SCAN, plant);
 }
 
 /** Moves the clock past the phase's deadline and waits for its results post. */
@@ -153,19 +63,6 @@ async function resolveNow(h: Harness, label: string, hours = 1): Promise<void> {
   await h.bot!.scheduler.poke();
   await waitForResults(h, 'main', label);
   await h.bot!.outbox.idle();
-}
-
-/** What the order pad answers `member` (its view, its state, its map's scene), with its moments as zeros. */
-async function readPad(w: Pick<World, 'pad' | 'padReads'>, member: string): Promise<void> {
-  const link = new URL(await w.pad.link(member, 'main'));
-  const token = link.pathname.split('/').at(-1)!;
-  const reads = w.padReads.get(member) ?? [];
-  for (const path of ['/api/view', '/api/state', '/api/map', '/api/map/orders']) {
-    const res = await fetch(`${w.pad.publicUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
-    expect(res.status, path).toBe(200);
-    reads.push(`${path} ${(await res.text()).replace(/"(now|deadline)":\d+/g, '"$1":0')}`);
-  }
-  w.padReads.set(member, reads);
 }
 
 /** Every observer looks: the map, the status, `/why`, the history and its maps, the export, a sandbox, autocomplete. */
@@ -305,8 +202,8 @@ describe('fog of war: the leak scan over a whole game, played twice with Turkey 
 
   it('no observer reads anything that differs between the worlds: nothing of Turkey leaks', () => {
     expect(leaks(a, b)).toEqual([]);
-    expect(lastStatus(a)).toContain('Spring 1902 movement');
-    expect(lastStatus(a)).toBe(lastStatus(b));
+    expect(lastStatus(a, isStatusMessage)).toContain('Spring 1902 movement');
+    expect(lastStatus(a, isStatusMessage)).toBe(lastStatus(b, isStatusMessage));
   });
 
   it('a planted leak is found (the scan can fail): the unfiltered results, or a map of the whole board', async () => {

@@ -54,7 +54,7 @@ import {
 } from '../core/index.js';
 import { eq } from 'drizzle-orm';
 import { listParam, localeOf, type Locale, msg, type Msg, type MsgParam } from '../../i18n/index.js';
-import { fogRefusal, parseSetting, parseTableOptions, type TableOptionsInput } from '../settings/index.js';
+import { parseSetting, parseTableOptions, type TableOptionsInput } from '../settings/index.js';
 import { botVariants, getVariant } from '../../variants/index.js';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
@@ -211,8 +211,6 @@ function parseGameSettings(input: CreateGameInput, ownStored: boolean): Result<G
   }
   const table = parseTableOptions(input.table ?? {});
   if (!table.ok) return fail(table.message);
-  const noFog = table.columns.fog ? fogRefusal(variant) : null;
-  if (noFog) return fail(noFog);
   const durations = parseDurations(input.durations, activeClock(table.columns.clock) ? CLOCK_DEFAULT_MINIMUM_MS : null);
   if (!durations.ok) return fail(durations.message);
   const palette = input.palette ?? 'standard';

@@ -6,7 +6,6 @@
  */
 export {
   SETTING_NAMES,
-  fogRefusal,
   parseSetting,
   parseTableOptions,
   settingAbout,

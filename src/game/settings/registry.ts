@@ -7,7 +7,6 @@ import { IANAZone } from 'luxon';
 import { CATALOGUES, LOCALES, type Locale, type MessageKey, type Msg, type MsgParam, msg } from '../../i18n/index.js';
 import type { GameClock, GameRow, Weekday } from '../../store/schema.js';
 import { WEEKDAYS, formatDuration, parseDuration, typed } from '../core/index.js';
-import { pluginOf } from '../../variants/index.js';
 
 /** Every setting `/gm set` takes, in the order its autocomplete lists them. */
 export const SETTING_NAMES = ['deadline-at', 'timezone', 'days', 'pause-limit', 'muster', 'fog', 'locale'] as const;
@@ -277,14 +276,4 @@ export function parseTableOptions(
     Object.assign(columns, settingColumns(columns, setting, parsed.value));
   }
   return { ok: true, columns };
-}
-
-/**
- * Why fog of war cannot be played on this variant, or null (docs/table.md "Fog of war"): a variant with phase steps of
- * its own (Warhammer's muster, declarations and decisive battles) announces them in the channel, and those posts would
- * show the board, so fog is refused there rather than leak.
- */
-export function fogRefusal(variant: { id: string; name: string }): Msg | null {
-  const steps = pluginOf(variant.id).steps ?? {};
-  return Object.keys(steps).length > 0 ? msg('settings.refused.fogSteps', { variant: variant.name }) : null;
 }

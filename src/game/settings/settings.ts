@@ -20,12 +20,10 @@ import {
   type GameDeps,
   type PhaseDurations,
   type Result,
-  variantOfGame,
 } from '../core/index.js';
 import { queueStatus } from '../outbox/index.js';
 import {
   SETTING_NAMES,
-  fogRefusal,
   isSettingName,
   parseSetting,
   settingColumns,
@@ -100,11 +98,6 @@ export async function gmSet(
     if (game.status !== 'forming') return fail(msg('settings.refused.started', { setting }));
     const parsed = parseSetting(setting, input.value);
     if (!parsed.ok) return fail(parsed.message);
-    const noFog =
-      setting === 'fog' && parsed.value === true
-        ? fogRefusal({ id: game.variantId, name: variantOfGame(game)?.name ?? game.variantId })
-        : null;
-    if (noFog) return fail(noFog);
     const columns = settingColumns(game, setting, parsed.value);
     if ('clock' in columns) Object.assign(columns, await lengthColumns(tx, game, columns.clock ?? null));
     const now = deps.now();

@@ -94,14 +94,13 @@ describe('game settings before the start', () => {
     expect(t('fr', view.phase.rule!)).toBe('Dates limites à heure fixe : 21:00 Europe/Paris, tous les jours');
   });
 
-  it('refuses fog of war on a variant whose own steps are announced in the channel (Warhammer), changing nothing', async () => {
-    const refused = err(await create({ variantId: 'warhammer', table: { fog: 'on' } }));
-    expect(refused).toMatch(/^Fog of war is not available for .*Warhammer.* yet/);
-    expect(await env.deps.store.db.select().from(games)).toEqual([]);
-    ok(await create({ variantId: 'warhammer' }));
-    expect(err(await set('fog', 'on'))).toMatch(/^Fog of war is not available/);
-    expect((await row()).fog).toBe(false);
+  it('takes fog of war on Warhammer, whose own steps show each power its view (docs/rules/warhammer.md)', async () => {
+    ok(await create({ variantId: 'warhammer', table: { fog: 'on' } }));
+    expect((await row()).fog).toBe(true);
     ok(await set('fog', 'off'));
+    expect((await row()).fog).toBe(false);
+    ok(await set('fog', 'on'));
+    expect((await row()).fog).toBe(true);
   });
 
   it('takes fog of war on Classic, from /game create and from /gm set', async () => {
