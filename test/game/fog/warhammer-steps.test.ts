@@ -12,6 +12,7 @@ import { stepMachine, stepStatusOf, type StepEffect, type StepInput } from '../.
 import { writeListRecords, type RecordEntry } from '../../../src/game/phase/records.js';
 import { t, type Msg } from '../../../src/i18n/index.js';
 import { getVariant, pluginOf } from '../../../src/variants/index.js';
+import { becomeSepoy, recordWins } from '../../../src/variants/warhammer/index.js';
 import type { PluginContext } from '../../../src/variants/plugin/index.js';
 import { ordersOf } from '../../variants/warhammer/harness.js';
 
@@ -272,3 +273,45 @@ describe('Warhammer’s decisive battles in a fog game', () => {
 function askWith<T>(frame: PhaseFrame, f: (ctx: PluginContext) => T): T {
   return f(contextOf(frame, { token: 'tok', writer: null }).ctx);
 }
+
+describe('a Sepoy’s revolt in a fog game', () => {
+  /** Kislev conquered by the Empire, its Sepoy with three won battles, in a winter: it may revolt in Praag. */
+  function sepoyBoard(): Position {
+    const conquered: Position = {
+      ...start,
+      phase: { season: 'winter', year: 2501, type: 'adjustment' },
+      units: start.units.filter((u) => u.power !== 'Kislev'),
+      supplyCenters: {
+        ...start.supplyCenters,
+        Kislev: [],
+        Empire: ['altd', 'kisl', 'midd', 'nuln', 'praa', 'wast'],
+      },
+    };
+    const sepoy = becomeSepoy(conquered, 'Kislev');
+    if (!sepoy.ok) throw new Error(sepoy.error);
+    return recordWins(sepoy.position, { Kislev: 3 });
+  }
+
+  function revolted(fog: boolean) {
+    const r = stepMachine(frameOf({ fog, position: sepoyBoard() }), act('Kislev', 'revolt', 'praa', 'army'));
+    expect(r.answer?.ok).toBe(true);
+    return r;
+  }
+
+  it('the channel says who revolted against whom; where goes to those who see it, and the game master', () => {
+    const r = revolted(true);
+    const text = posts(r.effects).join('\n');
+    expect(text).toContain('Kislev, Sepoy of Empire, revolts');
+    expect(text).not.toMatch(/praa|Praag/);
+    const position = [...r.effects].reverse().find((e) => e.kind === 'position');
+    const after = position?.kind === 'position' ? position.position : start;
+    for (const power of SEATED) {
+      const dm = dmTo(r.effects, power)[0];
+      if (power === 'Kislev' || sees(after, power, 'praa')) expect(dm?.words, power).toContain('Praag (praa)');
+      else expect(dm, power).toBeUndefined();
+    }
+    expect(sees(after, FAR, 'praa')).toBe(false);
+    expect(dmTo(r.effects, null)[0]?.words).toContain('Praag (praa) is its new capital');
+    expect(posts(revolted(false).effects).join('\n')).toContain('Praag (praa) is its new capital');
+  });
+});
