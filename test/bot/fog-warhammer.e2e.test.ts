@@ -39,7 +39,10 @@ interface World extends ScanWorld {
   drawn: Drawn[];
 }
 
-/** Every observer looks: the order pad, the map, the status, `/why` about the Wasteland, the action choices. */
+/**
+ * Every observer looks: the order pad, the map, the status, `/why` about the Wasteland, the action choices; after a
+ * phase, its history, the export and a sandbox of the board.
+ */
 async function everyoneLooks(w: Pick<World, 'h' | 'pad' | 'padReads'>, phase: string | null): Promise<void> {
   const { h } = w;
   for (const member of OBSERVERS) {
@@ -51,6 +54,8 @@ async function everyoneLooks(w: Pick<World, 'h' | 'pad' | 'padReads'>, phase: st
     if (!phase) continue;
     await h.fake.slash(member, 'main', 'history show', { phase, map: 'after' });
     await h.fake.slash(member, 'main', 'history export');
+    await h.fake.slash(member, 'main', 'sandbox start');
+    await h.fake.slash(member, 'main', 'sandbox map');
   }
   await h.bot!.outbox.idle();
 }
@@ -154,6 +159,14 @@ describe('fog of war in Warhammer: the leak scan through the muster, the declara
           start,
         ).toBe(true);
     }
+  });
+
+  it('the observers looked: a sandbox of their view, its map drawn with the fog', () => {
+    const maps = a.h.fake
+      .interactions()
+      .filter((i) => i.command === 'sandbox map' && i.userId === a.h.fake.user(SEATS.Lizardmen).id);
+    expect(maps.length).toBe(1);
+    expect(maps[0]!.attachments?.length).toBe(1);
   });
 
   it('the channel names the phase and the powers only: no place, no unit, no picture before the end', () => {
