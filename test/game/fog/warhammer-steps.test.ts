@@ -1,8 +1,9 @@
 /**
- * Warhammer's steps in a fog game, at the game layer (docs/rules/warhammer.md "Fog of war"): the phase machine over a
- * frame with the fog up, and what each step posts in the channel and tells each power by DM. The channel names the
- * phase and the powers only; a power reads only what the game's view filter (src/game/fog `powerView`) lets it see; the
- * game master who plays no power reads everything. The same frames without fog show the board, so each check can fail.
+ * Warhammer's steps in a fog game, at the game layer (docs/rules/warhammer.md "Warhammer under fog of war"): the phase
+ * machine over a frame with the fog up, and what each step posts in the channel and tells each power by DM. The channel
+ * names the phase and the powers only; a power reads only what the game's view filter (src/game/fog `powerView`) lets
+ * it see; the game master who plays no power reads everything. The same frames without fog show the board, so each
+ * check can fail.
  */
 import { describe, expect, it } from 'vitest';
 import type { Position, PowerOrder } from '../../../src/engine/types.js';
@@ -204,7 +205,7 @@ describe('Warhammer’s decisive battles in a fog game', () => {
     expect(posts(declared(false, 'gm').opened.effects).join('\n')).toMatch(BOARD);
   });
 
-  it('gm mode: the battle goes by DM to its sides and the powers that see the Wasteland, the channel only says so', () => {
+  it('gm mode: the battle goes by DM to its sides and those who see the Wasteland; the channel only says so', () => {
     const { closed } = declared(true, 'gm');
     const text = posts(closed.effects).join('\n');
     expect(text).toContain('decisive battle declarations are closed');

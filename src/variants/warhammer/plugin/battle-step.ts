@@ -280,8 +280,8 @@ function commandersIn(ctx: Ctx, battle: Battle): Power[] {
 }
 
 /**
- * The battles in a fog game (docs/rules/warhammer.md "Fog of war"): each seated power is told by DM the battles it
- * fights, commands or sees; the channel, that the declarations are closed and what follows.
+ * The battles in a fog game (docs/rules/warhammer.md "Warhammer under fog of war"): each seated power is told by DM the
+ * battles it fights, commands or sees; the channel, that the declarations are closed and what follows.
  */
 function battlesInFog(
   ctx: Live,
@@ -326,9 +326,9 @@ function provisionalLines(
 }
 
 /**
- * The provisional results in a fog game (docs/rules/warhammer.md "Fog of war"): each seated power gets by DM the
- * provisional results as it sees them (its possible declarations follow in its own DM); the channel, the Decisive
- * Battle phase's deadline and the powers that may declare; the game master who plays no power, the whole post.
+ * The provisional results in a fog game (docs/rules/warhammer.md "Warhammer under fog of war"): each seated power gets
+ * by DM the provisional results as it sees them (its possible declarations follow in its own DM); the channel, the
+ * Decisive Battle phase's deadline and the powers that may declare; the game master who plays no power, the whole post.
  */
 function provisionalInFog(
   ctx: Live,
@@ -537,7 +537,7 @@ const unreported = (step: BattleStep | undefined): Battle[] =>
 export const battlesStep: PhaseStep<WarhammerRecords> = {
   at: 'claim',
   progress: (ctx) => ({ powers: [], gameMaster: unreported(ctx.records.get('battle-step')).length > 0 }),
-  // How many battles there are is no public fact in a fog game (docs/rules/warhammer.md "Fog of war").
+  // How many battles there are is no public fact in a fog game (docs/rules/warhammer.md "Warhammer under fog of war").
   statusLine: (ctx) =>
     ctx.fog
       ? wh('fog.status.battles')

@@ -1,7 +1,8 @@
 /**
- * Warhammer's steps in a fog game (docs/table.md "Fog of war", "Warhammer's steps"): the channel's post names the
- * phase and the powers only; each seated power is told by DM what it sees of the step (`ctx.fog`, the game's one
- * view filter), its spectators get a copy, and the game master who plays no power gets everything.
+ * Warhammer's steps in a fog game (docs/table.md "Fog of war"; docs/rules/warhammer.md "Warhammer under fog of war"):
+ * the channel's post names the phase and the powers only; each seated power is told by DM what it sees of the step
+ * (`ctx.fog`, the game's one view filter), its spectators get a copy, and the game master who plays no power gets
+ * everything.
  */
 import type { Position, Power } from '../../../engine/types.js';
 import type { LiveContext, PluginFog, PluginMsg } from '../../plugin/index.js';
@@ -41,8 +42,8 @@ export function tellBySight(
 }
 
 /**
- * Who sees a decisive battle (docs/rules/warhammer.md "Fog of war"): the powers with a side in it, the battle
- * commanders who declared for a side, and the powers that see one of its provinces on the phase's board.
+ * Who sees a decisive battle (docs/rules/warhammer.md "Warhammer under fog of war"): the powers with a side in it, the
+ * battle commanders who declared for a side, and the powers that see one of its provinces on the phase's board.
  */
 export function battleSeenBy(fog: PluginFog, battle: Battle, commanders: readonly Power[] = []) {
   return (power: Power): boolean =>
@@ -51,7 +52,7 @@ export function battleSeenBy(fog: PluginFog, battle: Battle, commanders: readonl
     battle.provinces.some((p) => fog.sees(power, p));
 }
 
-/** Who sees a unit placed in `province` (a Dogs of War muster, a revolt): its power, and those who see it there after. */
+/** Who sees a unit placed in `province` (a muster, a revolt): its power, and those who see the place after. */
 export function placementSeenBy(fog: PluginFog, owner: Power, province: string, after: Position) {
   return (power: Power): boolean => power === owner || fog.sees(power, province, after);
 }

@@ -151,7 +151,8 @@ export const revoltAction: VariantAction<WarhammerRecords> = {
       unit,
     });
     if (ctx.fog) {
-      // A fog game (docs/rules/warhammer.md "Fog of war"): where the new unit stands only for those who see it.
+      // A fog game (docs/rules/warhammer.md "Warhammer under fog of war"): where the new unit stands, only for those
+      // who see it.
       const seenBy = placementSeenBy(ctx.fog, power, province, r.position);
       const head = (viewer: string) => wh('fog.seen', { channel: ctx.channel, power: viewer });
       const key = `revolt:${power}`;

@@ -129,8 +129,9 @@ export const musterStep: PhaseStep<WarhammerRecords> = {
 };
 
 /**
- * The muster in a fog game (docs/rules/warhammer.md "Fog of war"): the channel learns which Dogs of War mustered; each
- * seated power learns by DM the units placed in its sight (its own always), with the map of its view of the new board.
+ * The muster in a fog game (docs/rules/warhammer.md "Warhammer under fog of war"): the channel learns which Dogs of War
+ * mustered; each seated power learns by DM the units placed in its sight (its own always), with the map of its view of
+ * the new board.
  */
 function musteredInFog(
   ctx: Live,
