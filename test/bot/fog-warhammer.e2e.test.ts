@@ -23,7 +23,9 @@ const SEATS = {
   Cathay: 'florian',
 } as const;
 const OUTSIDER = 'evangeline';
-const USERS = [GM, ...Object.values(SEATS), OUTSIDER];
+/** Watches Bretonnia, allowed by its player (without its orders). */
+const SPECTATOR = 'gustav';
+const USERS = [GM, ...Object.values(SEATS), OUTSIDER, SPECTATOR];
 /** Who sees neither the Wasteland nor Tilea: they read the same in both worlds. */
 const OBSERVERS = [SEATS.Lizardmen, SEATS.Cathay, OUTSIDER];
 const isStatus = (content: string) => content.startsWith('**Warhammer Diplomacy');
@@ -78,6 +80,11 @@ async function playWorld(world: 'A' | 'B'): Promise<World> {
   for (const [power, user] of Object.entries(SEATS)) await h.fake.slash(user, 'main', 'game join', { power });
   expect((await gameOfChannel(h.store, h.fake.channel('main').id)).fog).toBe(true);
   await h.fake.slash(GM, 'main', 'game start');
+  await h.bot!.outbox.idle();
+  const asked = await h.fake.slash(SPECTATOR, 'main', 'spectate', { power: 'Bretonnia' });
+  expect(asked.text).toContain('the player of **Bretonnia** decides');
+  const request = await h.fake.waitForDm(SEATS.Bretonnia, (m) => m.content.includes('asks to watch **Bretonnia**'));
+  await h.fake.click(SEATS.Bretonnia, request, { label: 'Allow' });
   await h.bot!.outbox.idle();
   await everyoneLooks(looking, null);
   // The Dogs of War muster: Tilea chooses, privately; the Spring orders open.
@@ -190,6 +197,15 @@ describe('fog of war in Warhammer: the leak scan through the muster, the declara
     const found = leaksBetween(a, b, SCAN, plant);
     expect(found.join('\n')).toContain('Tilea: fleet in Remas (rema)');
     expect(found.join('\n')).toContain('**Empire** (A altd) won');
+  });
+
+  it('Bretonnia’s spectator gets its view of the steps, never its possible declarations', () => {
+    const watched = dmsOf(a, SPECTATOR).join('\n');
+    expect(watched).toContain('Watching **Bretonnia**');
+    expect(watched).toContain('**Spring 2500 movement: provisional results** as Bretonnia sees them');
+    expect(watched).toContain('the decisive battles Bretonnia fights or sees');
+    expect(watched).toContain('• The Wasteland (wast): **Empire** (A altd) won.');
+    expect(watched).not.toContain('Decisive Battle phase has begun');
   });
 
   it('each power reads what it sees: the sides their battle, Tilea its unit, the game master everything', () => {
