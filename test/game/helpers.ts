@@ -13,6 +13,7 @@ import { createGame, joinGame, startGame } from '../../src/game/lobby/index.js';
 import type { GameDeps, PhaseDurationInput } from '../../src/game/core/index.js';
 import type { OpenedStore } from '../../src/store/store.js';
 import { onInternalError } from '../../src/game/core/tx.js';
+import { internalErrors } from '../support/internal-errors.js';
 import { rng } from '../support/random.js';
 
 export const CLASSIC_POWERS = ['Austria', 'England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey'];
@@ -22,7 +23,7 @@ export const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
 export const HOUR = 3_600_000;
 
 /** Internal errors fail the test that caused them instead of turning into a generic message. */
-export const internalErrors: unknown[] = [];
+export { internalErrors };
 onInternalError((err) => internalErrors.push(err));
 
 export interface TestEnv {
