@@ -1,18 +1,17 @@
 /**
- * vitest's globalSetup for the bot child of the crash tests (test/support/bot-build.ts): a loopback HTTP broker in the
- * main process that compiles test/support/bot-process.ts with the bot's bundle (scripts/dist.mjs `buildBot`) on the
- * first `GET /bot-process` and answers the compiled file's path, or why it could not be compiled; once per run, and
- * only in a run that starts a bot child. The folder is removed when the run ends.
+ * vitest's globalSetup for the bot child of the crash tests (test/support/bot-build.ts): a loopback broker
+ * (test/support/broker.ts) in the main process that compiles test/support/bot-process.ts with the bot's bundle
+ * (scripts/dist.mjs `buildBot`) on the first `GET /bot-process` and answers the compiled file's path, or why it could
+ * not be compiled; once per run, and only in a run that starts a bot child. The folder is removed when the run ends.
  *
  * The folder is laid out as the project is (package.json, assets, migrations, node_modules beside `dist`): the
  * compiled bot finds its workers, fonts, maps and migrations from the root above its `dist` (src/paths.ts).
  */
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startBroker } from './broker.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const LINKED = ['package.json', 'assets', 'migrations', 'node_modules', 'scripts'];
@@ -28,29 +27,11 @@ async function compile(): Promise<string> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  let built: Promise<string> | undefined;
-  const broker = createServer((req, res) => {
-    if (req.method !== 'GET' || req.url !== '/bot-process') {
-      res.writeHead(404).end();
-      return;
-    }
-    built ??= compile();
-    built.then(
-      (root) =>
-        res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ path: join(root, 'dist', 'bot-process.js') })),
-      (err: unknown) =>
-        res
-          .writeHead(500, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ error: err instanceof Error ? err.message : String(err) })),
-    );
-  });
-  await new Promise<void>((done) => broker.listen(0, '127.0.0.1', done));
-  project.provide('botBuildBroker', `http://127.0.0.1:${(broker.address() as AddressInfo).port}`);
+  const broker = await startBroker('/bot-process', compile, (root) => ({ path: join(root, 'dist', 'bot-process.js') }));
+  project.provide('botBuildBroker', broker.url);
   return async () => {
-    await new Promise<void>((done) => broker.close(() => done()));
-    const root = await built?.catch(() => undefined);
+    await broker.close();
+    const root = await broker.made();
     if (root) rmSync(root, { recursive: true, force: true });
   };
 }
