@@ -64,10 +64,11 @@ describe('the pad in Discord', () => {
 
   it('the DMs that open a phase and confirm orders carry the link button', async () => {
     const { h } = pad;
-    const started = await h.fake.waitForDm('alice', (m) => buttonsOf(m).some((b) => b.style === 5));
+    // The phase's DM carries its map: drawn in the render worker, which a loaded machine may keep past 10 s.
+    const started = await h.fake.waitForDm('alice', (m) => buttonsOf(m).some((b) => b.style === 5), 30_000);
     expect(buttonsOf(started)[0]!.url).toMatch(new RegExp(`^${pad.publicUrl}/pad/`));
     await h.fake.slash('alice', CHANNEL, 'order', { orders: 'A par - bur' });
-    const confirmation = await h.fake.waitForDm('alice', (m) => m.content.includes('A par - bur'));
+    const confirmation = await h.fake.waitForDm('alice', (m) => m.content.includes('A par - bur'), 30_000);
     expect(buttonsOf(confirmation).map((b) => b.style)).toEqual([5]);
   });
 
