@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Where test/support/bot-build-setup.ts answers `GET /bot-process` with the compiled child (built on first ask). */
+    /** Where test/support/bot-build-setup.ts answers `GET /bot-process` with the compiled child (built when asked). */
     botBuildBroker: string;
   }
 }
@@ -21,7 +21,7 @@ export async function botProcessArgs(): Promise<string[]> {
     const broker = inject('botBuildBroker');
     if (!broker)
       throw new Error(
-        'the bot child: no build broker; run the tests through vitest.config.ts (globalSetup test/support/bot-build-setup.ts)',
+        'the bot child: no build broker; run the tests through vitest.config.ts (its globalSetup builds the child)',
       );
     const answer = await fetch(`${broker}/bot-process`);
     const body = (await answer.json()) as { path?: string; error?: string };

@@ -1,6 +1,7 @@
 /**
  * The bot as a child process for crash tests (compiled once per run and started by plain Node:
- * test/support/bot-build.ts): the real startBot (gateway, commands, scheduler, outbox, sender) on a database file, against the stand-in.
+ * test/support/bot-build.ts): the real startBot (gateway, commands, scheduler, outbox, sender) on a database file,
+ * against the stand-in.
  *
  * Environment: DISCORD_TOKEN, DISCORD_API_BASE, DEV_GUILD_ID, DATABASE_PATH or DATABASE_URL (PostgreSQL),
  * CLOCK_OFFSET_MS (the game clock is real time plus this), CLOCK_STEP_MS (SIGUSR2 moves the game clock forward by
