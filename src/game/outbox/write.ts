@@ -193,23 +193,7 @@ export async function enqueue(tx: Tx, m: Enqueue): Promise<boolean> {
   // A computer player reads no DMs, and a vacant seat has nobody to read them.
   if (m.target.kind === 'user' && !isPerson(m.target.id)) return false;
   const payload = await channelSafe(tx, m);
-  const res = (
-    await tx
-      .insert(outbox)
-      .values({
-        gameId: m.gameId,
-        phaseId: m.phaseId ?? null,
-        kind: m.payload.type,
-        targetKind: m.target.kind,
-        target: m.target.id,
-        payload,
-        dedupeKey: m.dedupeKey,
-        createdAt: m.now,
-        nextAttemptAt: m.dueAt ?? m.now,
-      })
-      .onConflictDoNothing({ target: outbox.dedupeKey })
-      .returning({ id: outbox.id })
-  ).length;
+  const res = await insertRow(tx, { ...m, payload });
   // A spectator sees what the watched seat's player sees: the same row, copied as it is queued (watchers.ts).
   if (res === 1) await copyToWatchers(tx, { ...m, payload });
   if (res === 1 && m.target.kind === 'channel' && (m.dueAt ?? m.now) <= m.now)
@@ -230,6 +214,27 @@ export async function enqueue(tx: Tx, m: Enqueue): Promise<boolean> {
       );
   }
   return res === 1;
+}
+
+/** Inserts the row as it is (1), unless a row with its dedupe key exists (0). */
+async function insertRow(tx: Tx, m: Enqueue): Promise<number> {
+  return (
+    await tx
+      .insert(outbox)
+      .values({
+        gameId: m.gameId,
+        phaseId: m.phaseId ?? null,
+        kind: m.payload.type,
+        targetKind: m.target.kind,
+        target: m.target.id,
+        payload: m.payload,
+        dedupeKey: m.dedupeKey,
+        createdAt: m.now,
+        nextAttemptAt: m.dueAt ?? m.now,
+      })
+      .onConflictDoNothing({ target: outbox.dedupeKey })
+      .returning({ id: outbox.id })
+  ).length;
 }
 
 /**
@@ -271,20 +276,8 @@ export async function keepForSeat(
   tx: Tx,
   m: Omit<Enqueue, 'target' | 'dueAt' | 'payload'> & { power: string; payload: OutboxPayload & { type: 'dm' } },
 ): Promise<void> {
-  await tx
-    .insert(outbox)
-    .values({
-      gameId: m.gameId,
-      phaseId: m.phaseId ?? null,
-      kind: m.payload.type,
-      targetKind: 'user',
-      target: vacantUserId(m.power),
-      payload: m.payload,
-      dedupeKey: m.dedupeKey,
-      createdAt: m.now,
-      nextAttemptAt: KEPT_FOR_NEXT_HOLDER,
-    })
-    .onConflictDoNothing({ target: outbox.dedupeKey });
+  const { power, ...row } = m;
+  await insertRow(tx, { ...row, target: { kind: 'user', id: vacantUserId(power) }, dueAt: KEPT_FOR_NEXT_HOLDER });
 }
 
 /** The DMs kept for a seat nobody held (`keepForSeat`), oldest first; with `power` null, every seat's of the game. */
