@@ -394,7 +394,7 @@ export async function queueNotice(
     target: { kind: 'channel', id: game.channelId },
     dedupeKey,
     now,
-    ...(dueAt !== undefined ? { dueAt } : {}),
+    dueAt,
   });
 }
 
@@ -417,7 +417,7 @@ export async function queueDm(
     target: { kind: 'user', id: userId },
     dedupeKey,
     now,
-    ...(dueAt !== undefined ? { dueAt } : {}),
+    dueAt,
   });
 }
 

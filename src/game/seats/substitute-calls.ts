@@ -67,7 +67,7 @@ export async function openSubstituteCall(
     target: { kind: 'channel', id: game.channelId },
     dedupeKey: callPostKey(call.id),
     now,
-    ...(dueAt !== undefined ? { dueAt } : {}),
+    dueAt,
   });
   await audit(tx, {
     gameId: game.id,
@@ -102,7 +102,7 @@ export async function queueCallClosed(
     target: { kind: 'channel', id: game.channelId },
     dedupeKey: `substitute-closed:${callId}`,
     now,
-    ...(dueAt !== undefined ? { dueAt } : {}),
+    dueAt,
   });
 }
 

@@ -350,7 +350,7 @@ async function queueSpectatorDm(
     target: { kind: 'user', id: row.userId },
     dedupeKey,
     now,
-    ...(dueAt !== undefined ? { dueAt } : {}),
+    dueAt,
   });
 }
 
