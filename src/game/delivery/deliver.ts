@@ -46,6 +46,7 @@ import {
   PUBLISHES_ORDERS,
   STATUS_MARK_KEY,
   privateActDueAt,
+  queueDm,
   startPostKey,
   worded,
   type OutboxPayload,
@@ -518,21 +519,19 @@ async function failed(
         const press = sent.type === 'dm' ? sent.press : undefined;
         if (game && press)
           // Anonymous press: the sender learns it did not arrive, never who could not receive it.
-          await enqueue(tx, {
-            gameId: game.id,
-            payload: {
-              type: 'dm',
-              gameId: game.id,
-              reason: 'press',
-              ...worded([msg('press.undelivered', { power: press.toPower, channel: channelRef(game.channelId) })]),
-            },
-            target: { kind: 'user', id: press.fromUserId },
-            dedupeKey: `press-undelivered:${row.id}`,
-            now: t,
+          await queueDm(
+            tx,
+            game,
+            press.fromUserId,
+            'press',
+            [msg('press.undelivered', { power: press.toPower, channel: channelRef(game.channelId) })],
+            `press-undelivered:${row.id}`,
+            t,
+            undefined,
             // Press kept for an empty seat goes out when a member takes it: at once, the sender would learn when that
             // member claimed the seat, which the channel learns only at the next mark (docs/bot.md "Anonymous press").
-            ...(press.kept ? { dueAt: privateActDueAt(game, t) } : {}),
-          });
+            press.kept ? privateActDueAt(game, t) : undefined,
+          );
         // A spectator's DMs (src/game/spectators) are no player's: the channel's notice about a player's DMs is not theirs.
         const toSpectator =
           ('watch' in sent && sent.watch !== undefined) ||
