@@ -523,7 +523,7 @@ export async function gmReplace(
           now,
         );
       }
-      await handWaitingToHolder(tx, game, power, now);
+      await handWaitingToHolder(tx, game, power, newUserId, now);
     }
     await queueStatus(tx, game.id, now);
     changed(game.id);

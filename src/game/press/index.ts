@@ -6,7 +6,6 @@
  */
 export {
   PRESS_MAX_LENGTH,
-  handKeptPress,
   openPressThread,
   pressEndLines,
   pressHistory,

@@ -7,7 +7,7 @@
  *   `pressThreadPlan`, so a crash or an outage loses nothing and a retry does no harm.
  * - `anonymous`: `/press send` relays a text by DM, headed with the sender's power only; the press is stored, secret
  *   like orders, and `/history press` shows it to anyone once the game is over. Press is addressed to a power: a seat
- *   nobody holds keeps it for its next player (`handKeptPress`).
+ *   nobody holds keeps it for its next player (src/game/outbox `keepForSeat`).
  * - `gunboat`: no press at all. Both hide who plays which power until the end (src/game/core/identities.ts).
  */
 import { first } from '../../store/store.js';
@@ -47,7 +47,7 @@ import {
   typed,
   powersParam,
 } from '../core/index.js';
-import { enqueue, handOverKept, keepForSeat, queueDm, worded } from '../outbox/index.js';
+import { enqueue, keepForSeat, queueDm, worded } from '../outbox/index.js';
 import { msg, tr, type Locale, type Msg } from '../../i18n/index.js';
 import { queueThreadSync } from './sync.js';
 
@@ -266,8 +266,8 @@ export interface PressSent {
 /**
  * `/press send to: text:` in an anonymous game: stores the text and queues it by DM to the player of `to` (or of every
  * other surviving power with `all`), headed with the sender's power only, and a copy to the sender. A seat nobody
- * holds now keeps it for its next player (`handKeptPress`), whatever the channel has been told of the seat yet: the
- * sender reads the same as for a seat with a player (docs/bot.md "Press").
+ * holds now keeps it for its next player (src/game/outbox `keepForSeat`), whatever the channel has been told of the
+ * seat yet: the sender reads the same as for a seat with a player (docs/bot.md "Press").
  */
 export async function sendPress(
   deps: GameDeps,
@@ -365,8 +365,8 @@ type Recipient = { power: string; userId: string | null };
 type Recipients = { ok: true; to: Recipient[]; skipped: { power: string; why: Msg }[] };
 
 /**
- * One press DM: to the power's player, or, when nobody holds the seat now, kept for its next player (`handKeptPress`),
- * headed so that they know it came while the seat was empty.
+ * One press DM: to the power's player, or, when nobody holds the seat now, kept for its next player (src/game/outbox
+ * `keepForSeat`), headed so that they know it came while the seat was empty.
  */
 async function queuePressDm(
   tx: Tx,
@@ -377,36 +377,19 @@ async function queuePressDm(
 ): Promise<void> {
   const { game, now } = from;
   const dedupeKey = `press:${from.messageId}:${to.power}`;
-  if (to.userId === null) {
-    const head = msg('press.dm.kept', { power: from.fromPower, to: to.power, ...where });
-    const press = { fromUserId: from.fromUserId, toPower: to.power, kept: true };
-    const payload = { type: 'dm' as const, gameId: game.id, reason: 'press' as const, ...worded([head, quote]), press };
-    return await keepForSeat(tx, { gameId: game.id, payload, power: to.power, dedupeKey, now });
-  }
-  const head = msg('press.dm.from', { power: from.fromPower, ...where });
-  await enqueue(tx, {
+  const kept = to.userId === null;
+  const head = kept
+    ? msg('press.dm.kept', { power: from.fromPower, to: to.power, ...where })
+    : msg('press.dm.from', { power: from.fromPower, ...where });
+  const payload = {
+    type: 'dm' as const,
     gameId: game.id,
-    payload: {
-      type: 'dm',
-      gameId: game.id,
-      reason: 'press',
-      ...worded([head, quote]),
-      press: { fromUserId: from.fromUserId, toPower: to.power },
-    },
-    target: { kind: 'user', id: to.userId },
-    dedupeKey,
-    now,
-  });
-}
-
-/**
- * A seat changed hands (a claim, `/gm replace`): the press kept for it while nobody held it goes to its new player,
- * after what the hand-over told them; a computer player does not negotiate, so it is dropped. Called after the
- * hand-over's own DMs were queued.
- */
-export async function handKeptPress(tx: Tx, game: Pick<GameRow, 'id'>, power: string, now: number): Promise<void> {
-  const holder = (await playersOf(tx, game.id)).find((p) => p.power === power)?.userId;
-  if (holder && !isVacant(holder)) await handOverKept(tx, game.id, power, holder, now);
+    reason: 'press' as const,
+    ...worded([head, quote]),
+    press: { fromUserId: from.fromUserId, toPower: to.power, ...(kept ? { kept } : {}) },
+  };
+  if (to.userId === null) return await keepForSeat(tx, { gameId: game.id, payload, power: to.power, dedupeKey, now });
+  await enqueue(tx, { gameId: game.id, payload, target: { kind: 'user', id: to.userId }, dedupeKey, now });
 }
 
 /** "Russia (a computer player, which does not negotiate), Turkey (nobody plays it now)" as one message. */

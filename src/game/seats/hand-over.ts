@@ -7,9 +7,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { orders, readiness, votes, type GameRow } from '../../store/schema.js';
 import { msg, type MsgParam } from '../../i18n/index.js';
-import { powerParam, variantOfGame } from '../core/index.js';
-import { queueNotice } from '../outbox/index.js';
-import { handKeptPress } from '../press/index.js';
+import { isVacant, powerParam, variantOfGame } from '../core/index.js';
+import { handOverKept, queueNotice } from '../outbox/index.js';
 import { askNewHolder } from '../spectators/index.js';
 
 /** Returns how many orders were cleared. */
@@ -35,11 +34,19 @@ export async function clearSeatOnHandOver(
 /**
  * What waited for a seat's next player reaches them once it changed hands (a claim, `/gm replace`): the press sent to
  * the power while nobody held it (src/game/press), and the requests to watch it not answered yet (src/game/spectators).
- * Called after the hand-over's own DMs, so the new player reads first that the seat is theirs.
+ * `holder`: the seat's player now. Called after the hand-over's own DMs, so the new player reads first that the seat
+ * is theirs.
  */
-export async function handWaitingToHolder(tx: Tx, game: GameRow, power: string, now: number): Promise<void> {
-  await handKeptPress(tx, game, power, now);
-  await askNewHolder(tx, game, power, now);
+export async function handWaitingToHolder(
+  tx: Tx,
+  game: GameRow,
+  power: string,
+  holder: string,
+  now: number,
+): Promise<void> {
+  if (isVacant(holder)) return;
+  await handOverKept(tx, game.id, power, holder, now);
+  await askNewHolder(tx, game, power, holder, now);
 }
 
 /**

@@ -468,7 +468,7 @@ async function handDiplomacySeat(
   // The claimer's DM goes at once (their own act); what the channel reads waits for the mark in a hidden game.
   const notice = [claimNotice(game, power, userId, previous, returning)];
   await queueNotice(tx, game, notice, `claimed-notice:${tag}`, now, undefined, privateActDueAt(game, now));
-  await handWaitingToHolder(tx, game, power, now);
+  await handWaitingToHolder(tx, game, power, userId, now);
   await queueProgressStatus(tx, game, now);
 }
 

@@ -142,25 +142,20 @@ async function queueRequestDm(tx: Tx, game: GameRow, row: SpectatorRow, holder: 
  * to answer, so each is asked of them (the previous player can no longer answer it; a seat nobody held kept them). A
  * computer player cannot consent: its requests lapse, and each asker is told. Called after the hand-over's own DMs.
  */
-export async function askNewHolder(tx: Tx, game: GameRow, power: string, now: number): Promise<void> {
-  const holder = (await playersOf(tx, game.id)).find((p) => p.power === power)?.userId;
-  if (!holder || isVacant(holder)) return;
+export async function askNewHolder(tx: Tx, game: GameRow, power: string, holder: string, now: number): Promise<void> {
   const waiting = await tx
     .select()
     .from(spectators)
     .where(and(eq(spectators.gameId, game.id), eq(spectators.power, power), eq(spectators.status, 'asked')))
     .orderBy(asc(spectators.id));
   for (const row of waiting) {
-    // The asker took the seat themselves: they play it now, so their request ends (players do not watch).
-    if (row.userId === holder) {
-      await tx.update(spectators).set({ status: 'stopped', decidedAt: now }).where(eq(spectators.id, row.id));
-      continue;
-    }
-    if (isPerson(holder)) {
+    if (isPerson(holder) && row.userId !== holder) {
       await queueRequestDm(tx, game, row, holder, now);
       continue;
     }
+    // The request ends: the asker took the seat themselves (players do not watch), or a computer player took it.
     await tx.update(spectators).set({ status: 'stopped', decidedAt: now }).where(eq(spectators.id, row.id));
+    if (isPerson(holder)) continue;
     const line = msg('spectate.lapsedComputer', { power: powerName(game, power), channel: channelRef(game.channelId) });
     await queueSpectatorDm(tx, game, row, [line], `spectate-lapsed:${row.id}:${now}`, now);
   }
