@@ -48,9 +48,10 @@ const inSight = (sight: Sight) => (u: { province: ProvinceId }) => sight.seen.ha
 /**
  * The board as `sight` shows it: units, dislodged units and standoffs in seen provinces, each power's centres in seen
  * provinces (its own centres always: they are seen). The variant's state between phases is what its `fogState` rule
- * keeps of it (a place out of sight left out), all of it without one.
+ * keeps of it (a place out of sight left out), all of it without one. `rules` has no default: a caller that forgot the
+ * variant's would show a place out of sight.
  */
-export function fogPosition(position: Position, sight: Sight, rules: Pick<RulesModule, 'fogState'> = {}): Position {
+export function fogPosition(position: Position, sight: Sight, rules: Pick<RulesModule, 'fogState'>): Position {
   const supplyCenters: Record<Power, ProvinceId[]> = {};
   for (const [power, centres] of Object.entries(position.supplyCenters)) {
     const shown = centres.filter((c) => sight.seen.has(c));
@@ -103,7 +104,7 @@ export function fogAdjudication(
   adjudication: Adjudication,
   before: Sight,
   after: Sight,
-  rules: Pick<RulesModule, 'fogState'> = {},
+  rules: Pick<RulesModule, 'fogState'>,
 ): Adjudication {
   const seenBefore = (u: { province: ProvinceId }) => before.seen.has(u.province) || after.seen.has(u.province);
   const { uncountedBallots: _hidden, ...rest } = adjudication;

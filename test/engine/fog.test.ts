@@ -49,12 +49,12 @@ describe('sight on a board', () => {
   });
 
   it('the board as a power sees it: units and centre owners in sight only, its own always', () => {
-    const england = fogPosition(start, sightOf(classic.map, start, 'England'));
+    const england = fogPosition(start, sightOf(classic.map, start, 'England'), classic.rules);
     expect(new Set(england.units.map((u) => u.power))).toEqual(new Set(['England']));
     expect(england.supplyCenters).toEqual({
       England: ['edi', 'lon', 'lvp'].filter((c) => start.supplyCenters.England!.includes(c)),
     });
-    const germany = fogPosition(start, sightOf(classic.map, start, 'Germany'));
+    const germany = fogPosition(start, sightOf(classic.map, start, 'Germany'), classic.rules);
     // Germany sees foreign units only where they stand next to its own units or centres.
     const seenForeign = germany.units
       .filter((u) => u.power !== 'Germany')
@@ -82,7 +82,12 @@ describe('a phase as a power saw it', () => {
   const see = (power: string) => {
     const before = sightOf(classic.map, start, power);
     const after = sightOf(classic.map, adjudication.position, power);
-    return { before, after, adj: fogAdjudication(adjudication, before, after), orders: fogOrders(orders, before) };
+    return {
+      before,
+      after,
+      adj: fogAdjudication(adjudication, before, after, classic.rules),
+      orders: fogOrders(orders, before),
+    };
   };
 
   it('England sees only its own orders and results: nothing of the bounce in Burgundy nor of Turkey', () => {
