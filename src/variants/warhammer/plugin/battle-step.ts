@@ -138,10 +138,15 @@ function assignments(ctx: Ctx, battles: Battle[]): Record<string, Record<string,
   const out: Record<string, Record<string, string>> = {};
   for (const d of declarationsOf(ctx)) {
     if (!d.unit) continue;
-    const battle = battles.find((b) => b.declarations.some((x) => x.power === d.power && x.unit === d.unit));
+    const battle = battles.find((b) => declaredIn(b, d));
     if (battle) (out[d.power] ??= {})[battle.id] = d.commander;
   }
   return out;
+}
+
+/** Whether `battle` is one `d.power` declared with its unit `d.unit` (a pass, no unit, is in none). */
+function declaredIn(battle: Battle, d: { power: Power; unit: string | null }): boolean {
+  return battle.declarations.some((x) => x.power === d.power && x.unit === d.unit);
 }
 
 /**
@@ -205,7 +210,6 @@ function dutiesLines(ctx: Live, duties: Duty[]): PluginMsg[] {
  * declaration a Sepoy or Mercenary commands names it (`Empire A altd (declared, led by its Sepoy Wood Elves): …`; seed
  * "Sepoys & Mercenaries": the master gives the Sepoy its battle). `ledBy`: `power|unit` → the commander who declared.
  */
-/** A side's leading unit as players read it (`the Illusion`; a stored battle without the name: its label). */
 function sideMsg(
   battle: Battle,
   side: Battle['sides'][number],
@@ -213,7 +217,7 @@ function sideMsg(
   range: PluginParam,
 ): PluginMsg {
   const leader = ledBy.get(`${side.power}|${side.lead}`);
-  const declared = !battle.declarations.some((d) => d.power === side.power && d.unit === side.lead)
+  const declared = !declaredIn(battle, { power: side.power, unit: side.lead })
     ? 'no'
     : leader && leader.commander !== side.power
       ? leader.role === 'mercenary'
@@ -275,7 +279,7 @@ function battleBlock(ctx: Ctx, b: Battle, opts: { dice?: boolean }): PluginMsg[]
 /** The battle commanders who declared for a side of `battle` (a Sepoy or Mercenary leading its master's unit). */
 function commandersIn(ctx: Ctx, battle: Battle): Power[] {
   return declarationsOf(ctx)
-    .filter((d) => battle.declarations.some((x) => x.power === d.power && x.unit === d.unit))
+    .filter((d) => declaredIn(battle, d))
     .map((d) => d.commander);
 }
 

@@ -45,7 +45,7 @@ export function tellBySight(
  * Who sees a decisive battle (docs/rules/warhammer.md "Warhammer under fog of war"): the powers with a side in it, the
  * battle commanders who declared for a side, and the powers that see one of its provinces on the phase's board.
  */
-export function battleSeenBy(fog: PluginFog, battle: Battle, commanders: readonly Power[] = []) {
+export function battleSeenBy(fog: PluginFog, battle: Battle, commanders: readonly Power[]) {
   return (power: Power): boolean =>
     battle.sides.some((s) => s.power === power) ||
     commanders.includes(power) ||
