@@ -14,6 +14,7 @@ import type { Variant } from '../engine/variant.js';
 import type { VariantData } from '../variants/schema.js';
 import { borderKey, boundsOf, insideShape, type MapGeometry, type Point } from './geometry.js';
 import { projectionOf } from './projection.js';
+import { closestOnSegment } from './segment.js';
 import type { Feature } from './scene.js';
 
 export interface RiverData {
@@ -199,13 +200,6 @@ function gapCrossing(geometry: MapGeometry, from: string, to: string, a: Point, 
     if (!best || d < best.d) best = { d, points: [c, p] };
   }
   return best && best.d < limit ? best.points : null;
-}
-
-function closestOnSegment(p: Point, a: Point, b: Point): Point {
-  const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
-  const len2 = dx * dx + dy * dy;
-  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2));
-  return [a[0] + t * dx, a[1] + t * dy];
 }
 
 function riverChain(river: unknown): string[] | null {

@@ -1,13 +1,25 @@
 /**
- * The distance from a point to a segment, in a module of its own that imports nothing: the painter's overlay
- * placement needs it, and the order pad's page bundles the painter without the geometry's file reading.
+ * The distance from a point to a segment and the segment's point nearest it, in a module of its own that imports
+ * nothing: the painter's overlay placement needs it, and the order pad's page bundles the painter without the
+ * geometry's file reading.
  */
 type Xy = readonly [number, number];
 
-export function distanceToSegment(p: Xy, a: Xy, b: Xy): number {
+/** How far along `a`→`b` (0 to 1) its point nearest `p` lies. */
+function along(p: Xy, a: Xy, b: Xy): number {
   const dx = b[0] - a[0];
   const dy = b[1] - a[1];
   const len2 = dx * dx + dy * dy;
-  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2));
-  return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy);
+  return len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2));
+}
+
+export function distanceToSegment(p: Xy, a: Xy, b: Xy): number {
+  const t = along(p, a, b);
+  return Math.hypot(p[0] - a[0] - t * (b[0] - a[0]), p[1] - a[1] - t * (b[1] - a[1]));
+}
+
+/** The point of segment `a`→`b` nearest `p`. */
+export function closestOnSegment(p: Xy, a: Xy, b: Xy): [number, number] {
+  const t = along(p, a, b);
+  return [a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])];
 }
