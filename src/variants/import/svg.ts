@@ -23,9 +23,12 @@ export function frameOf(root: XmlElement): { width: number; height: number; shif
 }
 
 /** The `style` attribute as a map (`fill:#abc;stroke:none` → {fill: '#abc', stroke: 'none'}). */
-export function styleOf(e: XmlElement): Map<string, string> {
+export const styleOf = (e: XmlElement): Map<string, string> => declarationsOf(e.attrs.style ?? '');
+
+/** CSS declarations as a map (`fill:#abc;stroke:none`: a style attribute, a `<style>` rule's body). */
+export function declarationsOf(css: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const part of (e.attrs.style ?? '').split(';')) {
+  for (const part of css.split(';')) {
     const colon = part.indexOf(':');
     if (colon > 0) out.set(part.slice(0, colon).trim().toLowerCase(), part.slice(colon + 1).trim());
   }

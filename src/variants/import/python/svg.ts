@@ -9,7 +9,7 @@
 import colorNames from 'color-name';
 import type { Point, Ring } from '../../drawing/path.js';
 import { apply, compose, type Matrix } from '../../drawing/transform.js';
-import { frameOf, outlineOf, styleOf, textSpot, transformOf, within } from '../svg.js';
+import { declarationsOf, frameOf, outlineOf, styleOf, textSpot, transformOf, within } from '../svg.js';
 import { descendants, localName, textOf, type XmlElement } from '../xml.js';
 
 export interface PythonDrawing {
@@ -162,7 +162,7 @@ function classesOf(root: XmlElement): Classes {
     .join('\n')
     .replace(/\/\*[\s\S]*?\*\//g, '');
   for (const [, selectors, body] of css.matchAll(/([^{}]+)\{([^}]*)\}/g)) {
-    const declarations = styleOf({ name: 'style', attrs: { style: body! }, children: [], text: '' });
+    const declarations = declarationsOf(body!);
     for (const selector of selectors!.split(',')) {
       const m = /^[a-z]*\.([\w-]+)$/i.exec(selector.trim());
       if (m) out.set(m[1]!, new Map([...(out.get(m[1]!) ?? []), ...declarations]));
@@ -175,14 +175,23 @@ function classesOf(root: XmlElement): Classes {
  * The page less python's note strip (`<rect class="currentnoterect">` across the foot of the page, where python
  * writes the phase), which is no map: modern's.
  */
-function aboveNotes(root: XmlElement, page: { width: number; height: number; shift: Matrix }) {
+function aboveNotes(root: XmlElement, page: Frame): Frame {
   for (const rect of descendants(root, 'rect')) {
     if (!(rect.attrs.class ?? '').split(/\s+/).includes('currentnoterect')) continue;
-    const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((k) => Number.parseFloat(rect.attrs[k] ?? '0') || 0);
-    const [[x0, y0], [x1, y1]] = [apply(page.shift, [x!, y!]), apply(page.shift, [x! + w!, y! + h!])] as const;
+    const [x0, y0, x1, y1] = rectBox(rect, page.shift);
     if (x0 <= 0 && x1 >= page.width && y0 > 0 && y1 >= page.height) return { ...page, height: y0 };
   }
   return page;
+}
+
+/** A page's or map's frame: its size and the matrix that puts its top-left corner at 0,0. */
+type Frame = { width: number; height: number; shift: Matrix };
+
+/** A `<rect>`'s box through `m` (x0, y0, x1, y1, lowest first). */
+function rectBox(rect: XmlElement, m: Matrix): [number, number, number, number] {
+  const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((k) => Number.parseFloat(rect.attrs[k] ?? '0') || 0);
+  const [a, b] = [apply(m, [x!, y!]), apply(m, [x! + w!, y! + h!])];
+  return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1])];
 }
 
 /** Share of the page a rect first in the layer must cover to be the map's backdrop. */
@@ -197,21 +206,17 @@ const BACKDROP_SHARE = 0.5;
 function backdropOf(
   layer: XmlElement,
   matrix: Matrix,
-  page: { width: number; height: number; shift: Matrix },
+  page: Frame,
   classes: Classes,
-): { frame: { width: number; height: number; shift: Matrix }; ground: PythonDrawing['background'] } | null {
+): { frame: Frame; ground: PythonDrawing['background'] } | null {
   const rect = layer.children[0];
   if (!rect || localName(rect) !== 'rect') return null;
-  const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((k) => Number.parseFloat(rect.attrs[k] ?? '0') || 0);
-  const m = within(matrix, rect);
-  const corners = [apply(m, [x!, y!]), apply(m, [x! + w!, y! + h!])];
-  const [x0, x1] = [
-    Math.max(0, Math.min(corners[0]![0], corners[1]![0])),
-    Math.min(page.width, Math.max(corners[0]![0], corners[1]![0])),
-  ];
-  const [y0, y1] = [
-    Math.max(0, Math.min(corners[0]![1], corners[1]![1])),
-    Math.min(page.height, Math.max(corners[0]![1], corners[1]![1])),
+  const box = rectBox(rect, within(matrix, rect));
+  const [x0, y0, x1, y1] = [
+    Math.max(0, box[0]),
+    Math.max(0, box[1]),
+    Math.min(page.width, box[2]),
+    Math.min(page.height, box[3]),
   ];
   if (x1 <= x0 || y1 <= y0 || (x1 - x0) * (y1 - y0) < BACKDROP_SHARE * page.width * page.height) return null;
   const fill = fillOf(rect, classes);
