@@ -289,6 +289,8 @@ class LabelLayout {
   readonly taken: BoxIndex;
   private readonly placed = new Map<string, Placed>();
   private readonly middlesOf = new Map<string, Point[]>();
+  /** Does a province's unit spot lie on its own drawn shape (`leaderOf`)? */
+  private readonly spotOnShape = new Map<string, boolean>();
 
   constructor(
     private readonly ctx: MarkerContext,
@@ -348,8 +350,11 @@ class LabelLayout {
     const { geometry, anchors, T, unitSize, scale } = this.ctx;
     const spot = anchors.get(id)!;
     const shape = geometry.shapes.get(id);
-    if (!shape || !geometry.polygonal || geometry.locate(spot) === id) return leaderTo(box, T(spot), unitSize * 1.05);
-    return leaderTo(box, T(shape.center), shape.clearance * scale);
+    if (!shape || !geometry.polygonal) return leaderTo(box, T(spot), unitSize * 1.05);
+    // Asked for every box a label tries: where the spot lies is found once per province (`locate` scans the shapes).
+    let onShape = this.spotOnShape.get(id);
+    if (onShape === undefined) this.spotOnShape.set(id, (onShape = geometry.locate(spot) === id));
+    return onShape ? leaderTo(box, T(spot), unitSize * 1.05) : leaderTo(box, T(shape.center), shape.clearance * scale);
   }
 
   /** Is a label's middle over its own province or over another medium (`Tier.near`)? */
