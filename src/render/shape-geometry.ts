@@ -3,8 +3,8 @@
  * province is the outline its SVG path data draws, filled by the nonzero rule as SVG fills it; off-map pieces
  * (`decor`) and the background (off-map land or water where nothing is drawn, or land nobody holds) are filler
  * owners. Borders are the stretches of a province's outline within `margin` px of another owner's outline (shapes
- * drawn in an editor seldom share their vertices exactly); a stretch near nothing borders the background, one on the frame borders nothing, one
- * inside another province's shape (shapes that overlap) borders it or is hidden under it.
+ * drawn in an editor seldom share their vertices exactly); a stretch near nothing borders the background, one on the
+ * frame borders nothing, one inside another province's shape (shapes that overlap) borders it or is hidden under it.
  * The result has the shape of the seed-drawn geometry (src/render/geometry.ts), so everything after it is shared.
  */
 import polylabel from 'polylabel';

@@ -2,7 +2,8 @@
  * A variant's names in a reader's locale (docs/variants.md "Names in other languages"): powers and provinces as
  * its folder's `names.<locale>.json` gives them, simplified Chinese derived from the traditional names with
  * OpenCC (Taiwan to mainland forms, once per variant) where the folder has no `zh-CN` file; and the language the
- * order parser reads and writes in that locale (with the words of the variant's own orders there, `orders`). A name a locale lacks is the English one.
+ * order parser reads and writes in that locale (with the words of the variant's own orders there, `orders`). A name
+ * a locale lacks is the English one.
  */
 import * as OpenCC from 'opencc-js/t2cn';
 import type { OrderLanguage } from '../engine/parse/index.js';
