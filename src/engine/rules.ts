@@ -210,7 +210,8 @@ export interface SpecialOrderParser {
       location(token: string): Location | null;
       /**
        * The reader's language's words for the variant's own order of this name (`OrderLanguage.special`: what its
-       * `SpecialOrderSpec.write` writes), lowercase, with and without accents; empty in English.
+       * `SpecialOrderSpec.write` writes), lowercase, with and without accents; empty in English. Each is matched
+       * against one token: a form of several words is the parser's own to read.
        */
       special(name: string): ReadonlySet<string>;
     },

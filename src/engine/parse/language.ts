@@ -32,7 +32,9 @@ export interface OrderLanguage {
   readonly coasts?: Readonly<Partial<Record<CoastId, readonly string[]>>>;
   /**
    * The words of the variant's own orders, by the special order's name (`raise`: `組建艦隊`); the first is written
-   * (`SpecialOrderSpec.write`), and the variant's parser reads every one.
+   * (`SpecialOrderSpec.write`). The variant's parser gets them as single tokens (`helpers.special`): a form of several
+   * words (`lève une flotte`) its grammar must read itself. test/engine/parse/write.test.ts reads back every order
+   * written in every language.
    */
   readonly special?: Readonly<Record<string, readonly string[]>>;
 }
