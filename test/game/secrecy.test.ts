@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGame, joinGame, openSeatsListing, startGame } from '../../src/game/lobby/index.js';
 import { deliverOutbox, PermanentDeliveryError, type DeliveryRow } from '../../src/game/delivery/index.js';
 import { gameStatus } from '../../src/game/history/index.js';
-import { gmReplace, gmSeats } from '../../src/game/gm/index.js';
+import { gmCancel, gmReplace, gmSeats } from '../../src/game/gm/index.js';
 import { claimSeat, gmSubstitute, leaveSeat, memberRecord } from '../../src/game/seats/index.js';
 import { votePause } from '../../src/game/pauses/index.js';
 import { answerRequest, askToWatch } from '../../src/game/spectators/index.js';
@@ -21,10 +21,11 @@ import { resolvePhase, toggleReady } from '../../src/game/resolve/index.js';
 import { submitOrders } from '../../src/game/orders/index.js';
 import { voteDraw } from '../../src/game/votes/index.js';
 import { gameFileInTurns } from '../../src/game/history/game-file.js';
+import { noteMemberLocale } from '../../src/game/core/index.js';
 import { loopTurns } from '../../src/game/core/loop-turns.js';
 import { nextProgressMark, PROGRESS_EVERY_MS, STATUS_MARK_KEY } from '../../src/game/outbox/write.js';
 import { orderSandbox, sandboxShareRefusal, startSandboxFromFile } from '../../src/game/sandbox/sandbox.js';
-import { msg } from '../../src/i18n/index.js';
+import { msg, t } from '../../src/i18n/index.js';
 import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, T0, userOf, type TestEnv } from './helpers.js';
 
 let env: TestEnv;
@@ -185,12 +186,13 @@ describe('a sandbox opened from the file of a running game that hides who plays 
   });
 });
 
-/** One row sent: its kind, where, its dedupe key and its text. */
+/** One row sent: its kind, where, its dedupe key, its text and its lines worded in the reader's language. */
 interface Sent {
   kind: string;
   target: string;
   key: string;
   text: string;
+  read: string;
 }
 
 /** Delivers what is due now; returns every row sent, in order. DMs to `closed` fail as closed DMs do. */
@@ -204,7 +206,9 @@ async function deliverAll(closed: readonly string[] = []): Promise<Sent[]> {
         if (row.targetKind === 'user' && closed.includes(row.target))
           throw new PermanentDeliveryError('Cannot send messages to this user', 'dm_closed');
         const text = 'text' in row.payload ? row.payload.text : '';
-        sent.push({ kind: row.kind, target: row.target, key: row.dedupeKey, text });
+        const lines = 'lines' in row.payload ? row.payload.lines : undefined;
+        const read = lines ? lines.map((line) => t(row.locale ?? 'en', line)).join('\n') : text;
+        sent.push({ kind: row.kind, target: row.target, key: row.dedupeKey, text, read });
         if (row.kind === 'status') return { messageId: 'status-message' };
         return row.kind === 'substitute_call' ? { messageId: `call-${row.id}` } : undefined;
       },
@@ -466,6 +470,73 @@ describe('press and requests to watch a seat its player left, in a game that hid
     expect((await deliverAll()).filter((r) => r.key === 'press:1:France')).toEqual([]);
   });
 
+  it('the game ends with the seat empty: each sender of kept press is told once, in their language, how many', async () => {
+    await franceLeft();
+    await noteMemberLocale(env.deps, userOf('England'), 'fr');
+    ok(await sendPress(env.deps, { ...as('England'), to: 'France', text: 'Belgium?' }));
+    ok(await sendPress(env.deps, { ...as('England'), to: 'France', text: 'Holland?' }));
+    ok(await sendPress(env.deps, { ...as('Germany'), to: 'all', text: 'Peace' }));
+    expect((await deliverAll()).filter((r) => r.key.includes('unread'))).toEqual([]);
+    ok(await voteDraw(env.deps, as('England')));
+    expect(ok(await voteDraw(env.deps, as('Germany'))).end).not.toBeNull();
+    const sent = await deliverAll();
+    // After the DM that says the game ended.
+    expect(keysTo(sent, userOf('England')).filter((k) => /^(end|press-unread):/.test(k))).toEqual([
+      expect.stringMatching(/^end:/),
+      expect.stringMatching(/^press-unread:/),
+    ]);
+    const unread = sent.filter((r) => r.key.startsWith('press-unread:'));
+    expect(unread.map((r) => [r.target, r.read])).toEqual([
+      [
+        userOf('England'),
+        `📪 Vos 2 messages à **France** (partie dans ⟦channel:${CHANNEL}⟧) n’ont jamais été lus : personne n’a pris la place avant la fin de la partie.`,
+      ],
+      [
+        userOf('Germany'),
+        `📪 Your message to **France** (game in ⟦channel:${CHANNEL}⟧) was never read: nobody took the seat before the game ended.`,
+      ],
+    ]);
+    for (const key of ['press:1:France', 'press:2:France', 'press:3:France'])
+      expect((await pressRow(key)).lastError).toBe('dropped: the game ended before anyone took the seat');
+    // Once: nothing comes again.
+    env.clock.t += 3 * PROGRESS_EVERY_MS;
+    expect((await deliverAll()).filter((r) => r.key.includes('unread'))).toEqual([]);
+  });
+
+  it('a cancelled game drops the kept press and tells its sender and the asker to watch the seat, once', async () => {
+    await franceLeft();
+    ok(await sendPress(env.deps, { ...as('England'), to: 'France', text: 'Belgium?' }));
+    ok(await askToWatch(env.deps, { channelId: CHANNEL, userId: 'user-watcher', power: 'France' }));
+    ok(await gmCancel(env.deps, { channelId: CHANNEL, userId: GM, canManageServer: false }));
+    expect((await pressRow('press:1:France')).lastError).toBe('dropped: the game ended before anyone took the seat');
+    const sent = await deliverAll();
+    // After the DM that says the game ended.
+    expect(keysTo(sent, userOf('England'))).toEqual([
+      expect.stringMatching(/^end:\d+:cancel:/),
+      expect.stringMatching(/^press-unread:/),
+    ]);
+    expect(keysTo(sent, 'user-watcher')).toEqual([expect.stringMatching(/^spectate-ended:/)]);
+    env.clock.t += 3 * PROGRESS_EVERY_MS;
+    expect(keysTo(await deliverAll(), 'user-watcher')).toEqual([]);
+  });
+
+  it('a request to watch the empty seat that nobody answered before the end: the asker hears once', async () => {
+    await franceLeft();
+    await noteMemberLocale(env.deps, 'user-watcher', 'zh-TW');
+    ok(await askToWatch(env.deps, { channelId: CHANNEL, userId: 'user-watcher', power: 'France' }));
+    ok(await voteDraw(env.deps, as('England')));
+    ok(await voteDraw(env.deps, as('Germany')));
+    const ended = (await deliverAll()).filter((r) => r.target === 'user-watcher');
+    expect(ended.map((r) => [r.key, r.read])).toEqual([
+      [
+        expect.stringMatching(/^spectate-ended:/),
+        `👁 你觀看 ⟦channel:${CHANNEL}⟧ 中 **France** 的請求無人答覆：對局已先結束。結束的對局對所有人公開：在頻道中用 \`/歷史\` 查看。`,
+      ],
+    ]);
+    env.clock.t += 3 * PROGRESS_EVERY_MS;
+    expect((await deliverAll()).filter((r) => r.target === 'user-watcher')).toEqual([]);
+  });
+
   it('a request to watch the empty seat is answered as for a held one and asked of its next player', async () => {
     await franceLeft();
     const asked = ok(await askToWatch(env.deps, { channelId: CHANNEL, userId: 'user-watcher', power: 'France' }));
@@ -510,5 +581,32 @@ describe('a request to watch follows the seat when it changes hands before the a
     const lapsed = (await deliverAll()).filter((r) => r.target === 'user-watcher');
     expect(lapsed.map((r) => r.key)).toEqual([expect.stringMatching(/^spectate-lapsed:/)]);
     expect(lapsed[0]!.text).toContain('a computer player now plays it');
+  });
+
+  it('a request the next player never answers, or a held seat’s player never does, ends with the game: told once', async () => {
+    await game('open');
+    await deliverAll();
+    const asked = ok(await askToWatch(env.deps, { channelId: CHANNEL, userId: 'user-watcher', power: 'France' }));
+    ok(await askToWatch(env.deps, { channelId: CHANNEL, userId: 'user-other', power: 'Germany' }));
+    ok(await leaveSeat(env.deps, as('France')));
+    const call = (await outboxRows(env.deps)).find((r) => r.kind === 'substitute_call')!.payload as { callId: number };
+    ok(await claimSeat(env.deps, { callId: call.callId, userId: 'user-sub' }));
+    await deliverAll();
+    for (const userId of [userOf('England'), userOf('Germany'), 'user-sub'])
+      ok(await voteDraw(env.deps, { channelId: CHANNEL, userId }));
+    const sent = await deliverAll();
+    for (const [asker, power] of [
+      ['user-watcher', 'France'],
+      ['user-other', 'Germany'],
+    ])
+      expect(sent.filter((r) => r.target === asker).map((r) => r.text)).toEqual([
+        `👁 Nobody answered your request to watch **${power}** in ⟦channel:${CHANNEL}⟧: the game ended first. The finished game is open to everyone: see it with \`/history\` in the channel.`,
+      ]);
+    const late = await answerRequest(env.deps, { requestId: asked.requestId, userId: 'user-sub', answer: 'allow' });
+    expect(late.ok).toBe(false);
+    env.clock.t += 3 * PROGRESS_EVERY_MS;
+    expect((await deliverAll()).filter((r) => r.target.startsWith('user-') && r.key.startsWith('spectate'))).toEqual(
+      [],
+    );
   });
 });

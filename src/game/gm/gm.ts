@@ -19,6 +19,7 @@ import {
   isComputer,
   isPerson,
   isVacant,
+  VACANT_ID_PREFIX,
   parseLevel,
   formatDuration,
   MAX_DURATION_MS,
@@ -49,8 +50,15 @@ import {
 } from '../core/index.js';
 import { pressEndLines, syncPressThreads } from '../press/index.js';
 import { scoresLines, settleEnd } from '../scores/index.js';
-import { queueEndDms, standingsLines, humanPowersToAct, resolveInTx, type ResolveOutcome } from '../resolve/index.js';
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import {
+  endWaiting,
+  queueEndDms,
+  standingsLines,
+  humanPowersToAct,
+  resolveInTx,
+  type ResolveOutcome,
+} from '../resolve/index.js';
+import { and, eq, gt, inArray, isNull, notLike } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import {
   audit,
@@ -571,6 +579,8 @@ export async function gmCancel(
           isNull(outbox.failedAt),
           eq(outbox.partsSent, 0),
           inArray(outbox.kind, ['dm', 'notice', 'kind']),
+          // Not the DMs kept for an empty seat: they end with what else waited for a seat (`endWaiting`, below).
+          notLike(outbox.target, `${VACANT_ID_PREFIX}%`),
         ),
       );
     const lapsed = pending.filter(lapsesWithGame).map((r) => r.id);
@@ -606,6 +616,8 @@ export async function gmCancel(
       const opening = msg('end.dm.cancelled', { channel: channelRef(game.channelId), by });
       await queueEndDms(tx, game, ended, settled, opening, `cancel:${tag}`, now);
     }
+    // As at any end: what waited for a seat ends and its senders are told (after the lapse above, which spares it).
+    await endWaiting(tx, game, now);
     await queueStatus(tx, game.id, now);
     changed(game.id);
     return {

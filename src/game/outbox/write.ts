@@ -7,16 +7,19 @@
  */
 import { first } from '../../store/store.js';
 import {
+  channelRef,
   isPerson,
   hideMembers,
   identitiesHiddenNow,
   reportInternal,
+  powerParam,
   VACANT_ID_PREFIX,
   vacantUserId,
+  variantOfGame,
 } from '../core/index.js';
 import { and, asc, eq, gt, inArray, isNull, like, notLike, sql } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
-import { t, type Msg, type MsgParam } from '../../i18n/index.js';
+import { msg, t, type Msg, type MsgParam } from '../../i18n/index.js';
 import { games, outbox, type GameRow, type OutboxRow } from '../../store/schema.js';
 import { copyToWatchers } from './watchers.js';
 
@@ -318,9 +321,33 @@ export async function handOverKept(tx: Tx, gameId: number, power: string, holder
   }
 }
 
-/** The game is over: the DMs kept for seats nobody took are dropped (nobody will read them as the game's). */
-export async function dropKept(tx: Tx, gameId: number, now: number): Promise<void> {
-  await dropRows(tx, await keptRows(tx, gameId, null), now, 'dropped: the game ended before anyone took the seat');
+/**
+ * The game is over (finished or cancelled): the DMs kept for seats nobody took are dropped (nobody will read them as
+ * the game's), and each member whose press was among them is told, once, in one DM: how many of their messages to which
+ * power were never read (docs/bot.md "Press"). The DM goes to the sender alone, who knows what they sent; it names no
+ * member, and the seat left empty to the end is what the final post shows. Its dedupe key names the sender's first
+ * dropped row, which is dropped once: the same drop tells once, and a game rolled back and ended again tells anew only
+ * of what was kept since.
+ */
+export async function dropKept(tx: Tx, game: GameRow, now: number): Promise<void> {
+  const kept = await keptRows(tx, game.id, null);
+  await dropRows(tx, kept, now, 'dropped: the game ended before anyone took the seat');
+  const bySender = new Map<string, { firstId: number; counts: Map<string, number> }>();
+  for (const row of kept) {
+    const press = (row.payload as OutboxPayload & { type: 'dm' }).press;
+    if (!press) continue;
+    const sender = bySender.get(press.fromUserId) ?? { firstId: row.id, counts: new Map<string, number>() };
+    sender.counts.set(press.toPower, (sender.counts.get(press.toPower) ?? 0) + 1);
+    bySender.set(press.fromUserId, sender);
+  }
+  const variant = variantOfGame(game);
+  const channel = channelRef(game.channelId);
+  for (const [userId, { firstId, counts }] of bySender) {
+    const lines = [...counts].map(([power, count]) =>
+      msg('press.keptUnread', { count, power: variant ? powerParam(variant, power) : power, channel }),
+    );
+    await queueDm(tx, game, userId, 'press', lines, `press-unread:${game.id}:${userId}:${firstId}`, now);
+  }
 }
 
 async function dropRows(tx: Tx, rows: readonly OutboxRow[], now: number, why: string): Promise<void> {

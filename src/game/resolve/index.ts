@@ -9,6 +9,7 @@ export { toggleReady } from './ready.js';
 export { queueDueReminders } from './reminders.js';
 export {
   announceEnd,
+  endWaiting,
   finishGame,
   humanPowersToAct,
   resolveDuePhases,

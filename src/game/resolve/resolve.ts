@@ -54,6 +54,7 @@ import {
 } from '../seats/index.js';
 import { msg, type Msg } from '../../i18n/index.js';
 import { pressEndLines } from '../press/index.js';
+import { endRequests } from '../spectators/index.js';
 import { scoresLines, settleEnd, type SettledEnd } from '../scores/index.js';
 import { endHeadline, queueEndDms, standingsLines } from './end-post.js';
 import { fogIsUp, fogPublicResultsLines, queueFogResultsDms } from '../fog/index.js';
@@ -424,8 +425,6 @@ export async function finishGame(
     })
     .where(eq(games.id, game.id));
   await closeCallsOfGame(tx, game, now);
-  // Press kept for a seat nobody took (src/game/press) will never be read as the game's.
-  await dropKept(tx, game.id, now);
   noteEvent({ kind: 'game_finished', gameId: game.id, end: 'winner' in end ? `${end.kind}: ${end.winner}` : end.kind });
   return await settleEnd(tx, deps, game, end, now);
 }
@@ -442,8 +441,8 @@ export async function endLines(tx: Tx, game: GameRow, now: number): Promise<Msg[
 /**
  * Queues the final post for the channel (how it ended, the variant's lines, the standings with every power's players
  * and rating changes, the scores, the press threads; with the final board) and the game-over DM of every member who
- * played (src/game/resolve/end-post.ts), with what `finishGame` answered. `token` makes the dedupe keys unique to this ending
- * (a rolled-back game may end again).
+ * played (src/game/resolve/end-post.ts), with what `finishGame` answered, then ends what waited for a seat
+ * (`endWaiting`). `token` makes the dedupe keys unique to this ending (a rolled-back game may end again).
  */
 export async function announceEnd(
   tx: Tx,
@@ -470,4 +469,15 @@ export async function announceEnd(
     now,
   });
   await queueEndDms(tx, game, end, settled, endHeadline(end, variant, game.channelId), token, now);
+  await endWaiting(tx, game, now);
+}
+
+/**
+ * The game ended (finished or cancelled): press kept for a seat nobody took (src/game/press) will never be read as the
+ * game's, and requests to watch that nobody answered never will be; each of their senders is told once, after the DM
+ * that says the game ended (docs/bot.md "Press", docs/table.md "Spectators").
+ */
+export async function endWaiting(tx: Tx, game: GameRow, now: number): Promise<void> {
+  await dropKept(tx, game, now);
+  await endRequests(tx, game, now);
 }

@@ -8,6 +8,7 @@ export {
   answerRequest,
   askNewHolder,
   askToWatch,
+  endRequests,
   revokeWatcher,
   stopWatching,
   watchablePowers,

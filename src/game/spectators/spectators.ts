@@ -16,7 +16,7 @@ import { and, asc, eq, inArray, isNull, like } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { audit, gameById, openGameByChannel, playerByUser, playersOf } from '../../store/queries.js';
 import { outbox, spectators, type GameRow, type SpectatorRow } from '../../store/schema.js';
-import { msg, type Msg, type MsgParam } from '../../i18n/index.js';
+import { commandParam, msg, type Msg, type MsgParam } from '../../i18n/index.js';
 import {
   NO_GAME,
   channelRef,
@@ -158,6 +158,29 @@ export async function askNewHolder(tx: Tx, game: GameRow, power: string, holder:
     if (isPerson(holder)) continue;
     const line = msg('spectate.lapsedComputer', { power: powerName(game, power), channel: channelRef(game.channelId) });
     await queueSpectatorDm(tx, game, row, [line], `spectate-lapsed:${row.id}:${now}`, now);
+  }
+}
+
+/**
+ * The game is over (finished or cancelled): the requests still waiting for an answer (the seat's player never
+ * answered, or nobody took the empty seat) end, and each asker is told once, in the language they read, that nobody
+ * decided and how to see the finished game (docs/table.md "Spectators"). The DM names nobody and says only that the
+ * game ended; the dedupe key names the request as it was asked (asking again rewrites `created_at`).
+ */
+export async function endRequests(tx: Tx, game: GameRow, now: number): Promise<void> {
+  const waiting = await tx
+    .select()
+    .from(spectators)
+    .where(and(eq(spectators.gameId, game.id), eq(spectators.status, 'asked')))
+    .orderBy(asc(spectators.id));
+  for (const row of waiting) {
+    await tx.update(spectators).set({ status: 'stopped', decidedAt: now }).where(eq(spectators.id, row.id));
+    const line = msg('spectate.endedUnanswered', {
+      power: powerName(game, row.power),
+      channel: channelRef(game.channelId),
+      history: commandParam('history'),
+    });
+    await queueSpectatorDm(tx, game, row, [line], `spectate-ended:${row.id}:${row.createdAt}`, now);
   }
 }
 
