@@ -161,9 +161,9 @@ async function submit(api: ApiContext, c: Context): Promise<Response> {
   return json(c, {
     ok: true,
     phaseId: r.phase.id,
-    stored: r.stored.map((o) => o.text),
+    stored: r.stored.map((o) => r.written[o.text] ?? o.text),
     rejected: r.rejected.map((x) => ({ input: x.input, error: x.message ? t(api.locale(c), x.message) : x.error })),
-    orders: padOrderLines(r.orders),
+    orders: padOrderLines(r.orders, (text) => r.written[text] ?? text),
     missing: r.missing,
   });
 }

@@ -119,6 +119,19 @@ describe('the pad API', () => {
     expect(((await illegal.json()) as { rejected: { error: string }[] }).rejected).toHaveLength(1);
   });
 
+  it('lists the stored orders in the page’s language, as /orders show words them there', async () => {
+    const v = await view(france);
+    const stored = await post('/api/orders?lang=fr', france, { text: 'A par - bur', phaseId: v.phase.id });
+    const answer = (await stored.json()) as { stored: string[]; orders: PadView['orders'] };
+    expect(answer.stored).toEqual(['A Paris - Bourgogne']);
+    expect(answer.orders.map((o) => o.order)).toEqual(['A Paris - Bourgogne']);
+    const french = (await (await get('/api/view?lang=fr', france)).json()) as PadView;
+    expect(french.orders).toEqual([{ order: 'A Paris - Bourgogne', note: null, ballot: false, unit: 'par' }]);
+    const chinese = (await (await get('/api/view?lang=zh-CN', france)).json()) as PadView;
+    // Classic has no Chinese names: orders stay in the notation, as /orders show writes them in Chinese.
+    expect(chinese.orders.map((o) => o.order)).toEqual(['A par - bur']);
+  });
+
   it('bounds bodies (413) and order texts (400), storing nothing', async () => {
     const v = await view(france);
     const huge = await post('/api/orders', france, { text: 'A par H;'.repeat(4000), phaseId: v.phase.id });

@@ -9,7 +9,6 @@ export {
   deadlinePassed,
   myOrders,
   orderInputProblem,
-  shownOrderLine,
   submitOrders,
   votedPowersIn,
 } from './orders.js';

@@ -268,14 +268,6 @@ function writtenOrders(variant: Variant, texts: readonly string[]): Record<strin
   return written;
 }
 
-/**
- * One stored order as `/orders show` and the confirmation DM list it, without the list's Markdown (`• ` and the
- * code span): `A par - bur`, or a ballot with its mark. The order pad shows exactly this text (docs/pad.md).
- */
-export function shownOrderLine(row: Pick<OrderRow, 'text' | 'unitKey'>): { order: string; note: string } {
-  return { order: row.text, note: isBallotKey(row.unitKey) ? ' (your secret vote for a neutral unit)' : '' };
-}
-
 function orderSetLines(variant: Variant, duties: Duties, rows: OrderRow[]): Msg[] {
   const lines = rows.map((r) =>
     msg(isBallotKey(r.unitKey) ? 'orders.line.ballot' : 'orders.line', { order: orderParam(variant, r.text) }),

@@ -28,12 +28,13 @@ import {
   pluginMsg,
   storedStepUnderWay,
 } from '../phase/index.js';
-import { deadlinePassed, shownOrderLine, votedPowersIn } from '../orders/index.js';
+import { deadlinePassed, votedPowersIn } from '../orders/index.js';
 import { humanPowersToAct } from '../resolve/index.js';
 import {
   activeClock,
   clockRuleMsg,
   pausedMsg,
+  orderParam,
   phaseMsg,
   powerParam,
   provinceParam,
@@ -109,8 +110,11 @@ export interface PadView {
   /** `shown`: the province's name in the viewer's language where the variant names it otherwise (`咸陽`). */
   provinces: { id: string; name: string; localName?: string; shown?: MsgParam }[];
   pieces: PadPiece[];
-  /** The seat's stored orders, each as the line `/orders show` prints (`order` + `note`). */
-  orders: { order: string; note: string; ballot: boolean; unit: string }[];
+  /**
+   * The seat's stored orders, each as the line `/orders show` prints: the order in the viewer's language (`A par - bur`,
+   * `A Par - Bou`), and a ballot's note.
+   */
+  orders: { order: MsgParam; note: Msg | null; ballot: boolean; unit: string }[];
   missing: string[];
   ready: boolean;
   /** Why `ready` is refused now (nothing to decide, a step under way), or null. */
@@ -122,8 +126,12 @@ export interface PadView {
 }
 
 /** The view as the page receives it: its messages worded in the viewer's locale (src/web/texts.ts `webJson`). */
-export type ShownPadView = Omit<PadView, 'phase' | 'readyRefused' | 'actions' | 'powerName' | 'provinces'> & {
+export type ShownPadView = Omit<
+  PadView,
+  'phase' | 'readyRefused' | 'actions' | 'powerName' | 'provinces' | 'orders'
+> & {
   powerName: string;
+  orders: { order: string; note: string | null; ballot: boolean; unit: string }[];
   provinces: { id: string; name: string; localName?: string; shown?: string }[];
   actions: ShownPadAction[];
   phase: Omit<PadView['phase'], 'label' | 'closed' | 'rule'> & {
@@ -251,8 +259,15 @@ async function readyRefusal(tx: Tx, game: GameRow, variant: Variant, phase: Phas
 }
 
 /** Stored orders as the view lists them: each the line `/orders show` prints. */
-export function padOrderLines(rows: { text: string; unitKey: string }[]): PadView['orders'] {
-  return rows.map((r) => ({ ...shownOrderLine(r), ballot: isBallotKey(r.unitKey), unit: r.unitKey }));
+/** The seat's stored orders as the pad lists them, each written by `write` (`orderParam`) in the viewer's language. */
+export function padOrderLines(
+  rows: readonly { text: string; unitKey: string }[],
+  write: (text: string) => MsgParam,
+): PadView['orders'] {
+  return rows.map((r) => {
+    const ballot = isBallotKey(r.unitKey);
+    return { order: write(r.text), note: ballot ? msg('orders.note.ballot') : null, ballot, unit: r.unitKey };
+  });
 }
 
 /** The view of a checked seat; read in the caller's transaction. */
@@ -299,7 +314,7 @@ export async function readPadView(
       };
     }),
     pieces: closed ? [] : piecesOf(variant, position, seat.power, voted),
-    orders: padOrderLines(rows),
+    orders: padOrderLines(rows, (text) => orderParam(variant, text)),
     missing: missingOrders(dutiesOf(variant, position, seat.power), rows),
     ready: (await readyPowers(tx, phase.id)).has(seat.power),
     readyRefused: await readyRefusal(tx, game, variant, phase, seat.power),

@@ -150,7 +150,7 @@ class Pad {
     this.update({ ...this.view, orders: r.body.orders, missing: r.body.missing });
     const rejected = r.body.rejected[0];
     if (rejected) return this.panel.refused(rejected.error);
-    this.panel.note(this.t('pad.page.stored', { order: choice.text }));
+    this.panel.note(this.t('pad.page.stored', { order: r.body.stored[0] ?? choice.text }));
     await this.loadMap();
   }
 
@@ -167,7 +167,6 @@ class Pad {
 
   private async change(
     request: Promise<ApiAnswer<{ view?: ShownPadView; reply?: string; rejected?: { error: string }[] }>>,
-    order?: string,
   ) {
     const r = await request;
     const view = r.ok ? r.body.view : r.body?.view;
@@ -176,7 +175,6 @@ class Pad {
     const rejected = r.body.rejected?.[0];
     if (rejected) return this.panel.refused(rejected.error);
     if (r.body.reply) this.panel.note(r.body.reply);
-    else if (order) this.panel.note(this.t('pad.page.stored', { order }));
     await this.loadMap();
   }
 

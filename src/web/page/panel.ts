@@ -215,7 +215,8 @@ export class Panel {
   private renderOrders(view: ShownPadView): void {
     const items = view.orders.map((o) => {
       const li = node('li', { 'data-order': o.order }, o.order);
-      if (o.note) li.append(node('span', { class: 'vote' }, o.note));
+      // A space before the note, but none before a full-width bracket, which carries its own (`（你为…）`).
+      if (o.note) li.append(o.note.startsWith('（') ? '' : ' ', node('span', { class: 'vote' }, o.note));
       return li;
     });
     this.orders.replaceChildren(
