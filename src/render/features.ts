@@ -14,7 +14,7 @@ import type { Variant } from '../engine/variant.js';
 import type { VariantData } from '../variants/schema.js';
 import { borderKey, boundsOf, insideShape, type MapGeometry, type Point } from './geometry.js';
 import { projectionOf } from './projection.js';
-import { closestOnSegment } from './segment.js';
+import { closestOnSegment } from '../variants/drawing/segment.js';
 import type { Feature } from './scene.js';
 
 export interface RiverData {

@@ -10,9 +10,9 @@ import { decodeGeometrySteps, geometryInputHash, readStoredGeometry } from './ge
 import { nearestSeed, seedGrid, type SeedGrid } from './nearest-seed.js';
 import { computeShapeGeometry } from './shape-geometry.js';
 import { windingNumber } from '../variants/drawing/polygon.js';
-import { distanceToSegment } from './segment.js';
+import { distanceToSegment } from '../variants/drawing/segment.js';
 
-export { distanceToSegment } from './segment.js';
+export { distanceToSegment } from '../variants/drawing/segment.js';
 import {
   OFFMAP_LAND,
   OFFMAP_SEA,

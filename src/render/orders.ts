@@ -25,16 +25,8 @@ import type { SpecialOrderLook } from '../engine/rules.js';
 import type { Variant } from '../engine/variant.js';
 import type { Point } from './geometry.js';
 import { rectAround } from './placement.js';
-import {
-  distToSegment,
-  length,
-  pointAt,
-  routeOver,
-  routeThrough,
-  trimPath,
-  type Obstacle,
-  type Terrain,
-} from './route.js';
+import { distanceToSegment } from '../variants/drawing/segment.js';
+import { length, pointAt, routeOver, routeThrough, trimPath, type Obstacle, type Terrain } from './route.js';
 import type { ArrowHead, OrderMark, OrderMarkKind, Rect, SymbolKind, UnitMark } from './scene.js';
 import { ARROW, OPTION_ARROW } from './styles.js';
 import { unwrapLine, wrapInto, type Wrap } from './wrap.js';
@@ -567,7 +559,7 @@ function alongLink(from: Point, link: Point[], to: Point, obstacles: Obstacle[],
     for (const o of obstacles) {
       if (len === 0 || [from, to].some((e) => Math.hypot(e[0] - o.at[0], e[1] - o.at[1]) < o.r)) continue;
       const t = ((o.at[0] - last[0]) * dx + (o.at[1] - last[1]) * dy) / (len * len);
-      if (t <= 0 || t >= 1 || distToSegment(o.at, last, next) >= o.r) continue;
+      if (t <= 0 || t >= 1 || distanceToSegment(o.at, last, next) >= o.r) continue;
       const gap = (s * 2.6) / len;
       if (t - gap > 0.02 && t + gap < 0.98) cuts.push(t - gap, t + gap);
     }

@@ -7,7 +7,7 @@ import { MAX_OVERLAY_LEGEND, type MapOverlay } from '../variants/plugin/overlay.
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { contrastRatio } from './color-science.js';
 import type { Point } from './geometry.js';
-import { distanceToSegment } from './segment.js';
+import { distanceToSegment } from '../variants/drawing/segment.js';
 import { aroundUnit } from './orders.js';
 import { grid, overlaps, rectAround } from './placement.js';
 import type { PlacedOverlay, Rect } from './scene.js';

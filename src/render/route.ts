@@ -3,6 +3,7 @@
  * way (no arrow covering another unit). All in output pixels; curves are returned as sampled
  * polylines, so the painter, the symbol placer and the tests see the same line.
  */
+import { distanceToSegment } from '../variants/drawing/segment.js';
 import type { Point } from './geometry.js';
 
 /** A unit's disc that lines must keep out of. */
@@ -217,7 +218,7 @@ function quadratic(a: Point, c: Point, b: Point): Point[] {
 
 function routeSegment(a: Point, b: Point, obstacles: Obstacle[]): Point[] {
   const straight = [a, b];
-  const near = obstacles.filter((o) => distToSegment(o.at, a, b) < o.r + dist(a, b) * 0.7);
+  const near = obstacles.filter((o) => distanceToSegment(o.at, a, b) < o.r + dist(a, b) * 0.7);
   if (clearance(straight, near) >= 0) return straight;
   let best = straight;
   let bestClearance = clearance(straight, near);
@@ -244,7 +245,7 @@ function bend(a: Point, b: Point, k: number): Point[] {
 export function clearance(path: Point[], obstacles: Obstacle[]): number {
   let worst = Infinity;
   for (const o of obstacles) {
-    for (let i = 1; i < path.length; i++) worst = Math.min(worst, distToSegment(o.at, path[i - 1], path[i]) - o.r);
+    for (let i = 1; i < path.length; i++) worst = Math.min(worst, distanceToSegment(o.at, path[i - 1], path[i]) - o.r);
   }
   return worst;
 }
@@ -288,13 +289,6 @@ export function pointAt(path: Point[], at: number): Point {
     left -= len;
   }
   return [path[path.length - 1][0], path[path.length - 1][1]];
-}
-
-export function distToSegment(p: Point, a: Point, b: Point): number {
-  const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
-  const len2 = dx * dx + dy * dy;
-  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2));
-  return Math.hypot(p[0] - (a[0] + dx * t), p[1] - (a[1] + dy * t));
 }
 
 const dist = (p: Point, q: Point) => Math.hypot(p[0] - q[0], p[1] - q[1]);

@@ -10,7 +10,7 @@
 import type { Point } from './geometry.js';
 import type { SymbolWish } from './orders.js';
 import { grid, overlaps, rectAround } from './placement.js';
-import { distToSegment } from './route.js';
+import { distanceToSegment } from '../variants/drawing/segment.js';
 import type { ArrowHead, Rect, ResultSymbol, SymbolKind } from './scene.js';
 
 export const SYMBOL_TEXT: Record<SymbolKind, string> = {
@@ -130,7 +130,7 @@ const inside = (c: Point, r: Rect) => c[0] >= r.x && c[0] <= r.x + r.w && c[1] >
 
 /** Does a polyline pass within `d` of the point? */
 function near(c: Point, path: Point[], d: number): boolean {
-  for (let i = 1; i < path.length; i++) if (distToSegment(c, path[i - 1]!, path[i]!) < d) return true;
+  for (let i = 1; i < path.length; i++) if (distanceToSegment(c, path[i - 1]!, path[i]!) < d) return true;
   return false;
 }
 

@@ -10,7 +10,8 @@ import { buildScene, geometryOf, type Point, type Rect, type Scene } from '../..
 import { allVariants } from '../../src/variants/index.js';
 import { galleryImages, busyClassic } from '../../src/render/gallery.js';
 import { overlaps, rectAround } from '../../src/render/placement.js';
-import { arcMidpoint, distToSegment } from '../../src/render/route.js';
+import { arcMidpoint } from '../../src/render/route.js';
+import { distanceToSegment } from '../../src/variants/drawing/segment.js';
 import { headBox } from '../../src/render/build-scene.js';
 import { symbolBox } from '../../src/render/symbols.js';
 import { classic } from '../../src/variants/classic/index.js';
@@ -29,7 +30,7 @@ function sceneOf(variant: Variant, position: Position, opts: Parameters<typeof b
 const unitBox = (u: Scene['units'][number]): Rect => rectAround(u.at, u.size * 2.4, u.size * 2.2);
 const near = (p: Point, q: Point, d: number) => Math.hypot(p[0] - q[0], p[1] - q[1]) < d;
 /** How far a point is from a drawn line. */
-const gap = (p: Point, path: Point[]) => Math.min(...path.slice(1).map((q, k) => distToSegment(p, path[k]!, q)));
+const gap = (p: Point, path: Point[]) => Math.min(...path.slice(1).map((q, k) => distanceToSegment(p, path[k]!, q)));
 
 /** Everything the order layer must not do, as sentences (empty when the scene is clean). */
 function coverProblems(scene: Scene): string[] {
@@ -64,7 +65,7 @@ function coverProblems(scene: Scene): string[] {
       if (own !== null && u.location.split('/')[0] === own && !u.dislodged) continue;
       for (const line of lines) {
         for (let i = 1; i < line.length; i++) {
-          if (distToSegment(u.at, line[i - 1], line[i]) < u.size) {
+          if (distanceToSegment(u.at, line[i - 1], line[i]) < u.size) {
             problems.push(`${o.kind} ${o.order} crosses unit ${u.location}`);
             break;
           }
@@ -83,7 +84,7 @@ function coverProblems(scene: Scene): string[] {
 /** Is the point on one of the scene's drawn rivers? */
 function onRiver(scene: Scene, p: Point): boolean {
   const rivers = scene.features.flatMap((f) => (f.kind === 'river' ? [f.points] : []));
-  return rivers.some((r) => r.some((q, k) => k > 0 && distToSegment(p, r[k - 1]!, q) < 0.5));
+  return rivers.some((r) => r.some((q, k) => k > 0 && distanceToSegment(p, r[k - 1]!, q) < 0.5));
 }
 
 /** Supports to move whose end dot sits on (or against) the head of the arrow they support. */
@@ -94,7 +95,7 @@ function supportsOnHeads(scene: Scene): string[] {
     const end = o.path[o.path.length - 1]!;
     for (const m of scene.orders) {
       if (!m.head || m.path.length < 2) continue;
-      const onIt = m.path.some((q, k) => k > 0 && distToSegment(end, m.path[k - 1]!, q) < 1);
+      const onIt = m.path.some((q, k) => k > 0 && distanceToSegment(end, m.path[k - 1]!, q) < 1);
       if (!onIt) continue;
       const headLength = Math.hypot(m.head.tip[0] - m.head.base[0], m.head.tip[1] - m.head.base[1]);
       const length = m.path.slice(1).reduce((a, q, k) => a + Math.hypot(q[0] - m.path[k]![0], q[1] - m.path[k]![1]), 0);
@@ -258,7 +259,7 @@ describe('order layer: conventions', () => {
     // Belgium–Holland is short: its middle lies under the head, so the support joins the shaft behind it.
     const head = arrow.head!;
     const headLength = Math.hypot(head.tip[0] - head.base[0], head.tip[1] - head.base[1]);
-    expect(arrow.path.some((q, k) => k > 0 && distToSegment(end, arrow.path[k - 1]!, q) < 0.5)).toBe(true);
+    expect(arrow.path.some((q, k) => k > 0 && distanceToSegment(end, arrow.path[k - 1]!, q) < 0.5)).toBe(true);
     expect(Math.hypot(end[0] - head.tip[0], end[1] - head.tip[1])).toBeGreaterThanOrEqual(headLength);
     expect(near(end, arcMidpoint(arrow.path), 0.5)).toBe(false);
     expect(near(end, unitAt('hol'), scene.units[0].size * 2)).toBe(false);

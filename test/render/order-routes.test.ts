@@ -14,7 +14,8 @@ import { buildScene, drawScene, type Point, type Scene } from '../../src/render/
 import { galleryImages, busyClassic, routesClassic } from '../../src/render/gallery.js';
 import { geometryOf } from '../../src/render/geometry.js';
 import { overlaps, rectAround } from '../../src/render/placement.js';
-import { distToSegment, length, pointAt } from '../../src/render/route.js';
+import { length, pointAt } from '../../src/render/route.js';
+import { distanceToSegment } from '../../src/variants/drawing/segment.js';
 import { symbolBox } from '../../src/render/symbols.js';
 import { allVariants } from '../../src/variants/index.js';
 import { classic, insideProvince, ordersFor, randomPhase, toMap } from './helpers.js';
@@ -156,20 +157,22 @@ describe('routes follow what the adjudicator resolved', () => {
       // The arrow runs through both ends of the link's line and keeps to it (bending only round a unit on it),
       // crossing no unit; it does not cut across to the destination's unit spot.
       const unitSpots = [move.points[0], move.points.at(-1)!];
-      const toPath = (p: Point) => Math.min(...move.path.slice(1).map((q, k) => distToSegment(p, move.path[k]!, q)));
+      const toPath = (p: Point) =>
+        Math.min(...move.path.slice(1).map((q, k) => distanceToSegment(p, move.path[k]!, q)));
       // (a link end at a unit spot is where the arrow is trimmed to the unit's edge)
       for (const end of link.points)
         if (!unitSpots.some((u) => near(u, end, 1))) expect(toPath(end), order).toBeLessThan(1);
       const inner = move.path.slice(1, -1);
       expect(inner.length).toBeGreaterThan(0);
       for (const p of inner)
-        expect(distToSegment(p, link.points[0], link.points[1]), order).toBeLessThan(move.size * 2.5);
+        expect(distanceToSegment(p, link.points[0], link.points[1]), order).toBeLessThan(move.size * 2.5);
       const tips = [move.points[0], move.points.at(-1)!];
       for (const u of scene.units.filter((x) => !tips.some((e) => Math.hypot(e[0] - x.at[0], e[1] - x.at[1]) < 1))) {
         for (let k = 1; k < move.path.length; k++)
-          expect(distToSegment(u.at, move.path[k - 1]!, move.path[k]!), `${order} over ${u.location}`).toBeGreaterThan(
-            u.size,
-          );
+          expect(
+            distanceToSegment(u.at, move.path[k - 1]!, move.path[k]!),
+            `${order} over ${u.location}`,
+          ).toBeGreaterThan(u.size);
       }
       expect(move.head).toBeDefined();
       const keys = scene.legend.keys.map((k) => `${k.kind}:${k.text}`);
@@ -288,7 +291,8 @@ describe('supports', () => {
     for (const { scene, move, supports } of cases) {
       const arrow = mark(scene, move);
       const [ja, jb] = supports.map((t) => mark(scene, t).path.at(-1)!);
-      const onArrow = (p: Point) => arrow.path.some((q, k) => k > 0 && distToSegment(p, arrow.path[k - 1], q) < 0.5);
+      const onArrow = (p: Point) =>
+        arrow.path.some((q, k) => k > 0 && distanceToSegment(p, arrow.path[k - 1], q) < 0.5);
       expect(onArrow(ja) && onArrow(jb), move).toBe(true);
       expect(Math.hypot(ja[0] - jb[0], ja[1] - jb[1]), move).toBeGreaterThan(arrow.size * 1.5);
     }
@@ -309,7 +313,7 @@ describe('supports', () => {
     const arrow = mark(scene, 'A lon - bel via convoy');
     expect(arrow.points[1]).toEqual(unitAt(scene, 'nth'));
     const end = mark(scene, 'F eng S A lon - bel').path.at(-1)!;
-    expect(arrow.path.some((q, k) => k > 0 && distToSegment(end, arrow.path[k - 1], q) < 0.5)).toBe(true);
+    expect(arrow.path.some((q, k) => k > 0 && distanceToSegment(end, arrow.path[k - 1], q) < 0.5)).toBe(true);
     expect(Math.hypot(end[0] - unitAt(scene, 'nth')[0], end[1] - unitAt(scene, 'nth')[1])).toBeGreaterThan(
       arrow.size * 2.5,
     );
@@ -334,7 +338,7 @@ describe('supports', () => {
     );
     const lastLeg = arrow.path.slice(atFleet);
     expect(lastLeg.length).toBeGreaterThan(1);
-    expect(lastLeg.slice(1).some((q, k) => distToSegment(end, lastLeg[k]!, q) < 0.5)).toBe(true);
+    expect(lastLeg.slice(1).some((q, k) => distanceToSegment(end, lastLeg[k]!, q) < 0.5)).toBe(true);
     expect(Math.hypot(end[0] - eng[0], end[1] - eng[1])).toBeGreaterThan(arrow.size * 2.5);
     // …by a line that runs nearly straight from the Mid-Atlantic (no long arc round to Wales).
     const chord = Math.hypot(end[0] - support.path[0]![0], end[1] - support.path[0]![1]);
@@ -708,6 +712,6 @@ describe('the rapid river move', () => {
     const end = m.path.at(-1)!;
     expect(insideProvince(img.variant, scene, end, 'lin')).toBe(true);
     const rivers = scene.features.flatMap((f) => (f.kind === 'river' ? [f.points] : []));
-    expect(rivers.some((r) => r.some((q, k) => k > 0 && distToSegment(end, r[k - 1]!, q) < 0.5))).toBe(true);
+    expect(rivers.some((r) => r.some((q, k) => k > 0 && distanceToSegment(end, r[k - 1]!, q) < 0.5))).toBe(true);
   });
 });

@@ -6,7 +6,8 @@
  */
 import type { Variant } from '../../src/engine/variant.js';
 import { geometryOf, type Point } from '../../src/render/geometry.js';
-import { distToSegment, length, pointAt } from '../../src/render/route.js';
+import { length, pointAt } from '../../src/render/route.js';
+import { distanceToSegment } from '../../src/variants/drawing/segment.js';
 import type { OrderMark, Rect, ResultSymbol, Scene, UnitMark } from '../../src/render/scene.js';
 import { ARROW, OPTION_ARROW } from '../../src/render/styles.js';
 
@@ -38,7 +39,7 @@ export function halfWidth(o: OrderMark, layer: number): number {
 
 function distToPath(p: Point, path: Point[]): number {
   let d = Infinity;
-  for (let i = 1; i < path.length; i++) d = Math.min(d, distToSegment(p, path[i - 1]!, path[i]!));
+  for (let i = 1; i < path.length; i++) d = Math.min(d, distanceToSegment(p, path[i - 1]!, path[i]!));
   return d;
 }
 

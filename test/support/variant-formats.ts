@@ -13,7 +13,8 @@ import { anchorsOf } from '../../src/render/anchors.js';
 import { computeGeometry } from '../../src/render/geometry.js';
 import type { Variant } from '../../src/engine/variant.js';
 import { ringsPath, type Ring } from '../../src/variants/drawing/path.js';
-import { boxesNear, boxOf, pointSegmentDistance } from '../../src/variants/drawing/polygon.js';
+import { boxesNear, boxOf } from '../../src/variants/drawing/polygon.js';
+import { distanceToSegment } from '../../src/variants/drawing/segment.js';
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 const hex = (c: string) => c.replace('#', '').toLowerCase();
@@ -58,7 +59,7 @@ function separateCorners(variant: Variant, rings: Map<string, Ring[]>, margin: n
         const edges = rings.get(b)!.flatMap((r) => r.map((p, i) => [p, r[(i + 1) % r.length]!] as const));
         for (const ring of rings.get(a)!)
           ring.forEach((v, i) => {
-            if (!edges.some(([p, q]) => pointSegmentDistance(v, p, q) <= margin + 0.5)) return;
+            if (!edges.some(([p, q]) => distanceToSegment(v, p, q) <= margin + 0.5)) return;
             const [u, w] = [ring[(i + ring.length - 1) % ring.length]!, ring[(i + 1) % ring.length]!];
             const mid = [(u[0] + w[0]) / 2, (u[1] + w[1]) / 2];
             const d = Math.hypot(mid[0]! - v[0], mid[1]! - v[1]);

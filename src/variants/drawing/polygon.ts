@@ -3,6 +3,7 @@
  * grid of segments for "which outline lies within r of this point/segment" queries on maps of thousands of vertices.
  */
 import type { Point, Ring } from './path.js';
+import { distanceToSegment } from './segment.js';
 
 /** The signed area: positive for a ring that runs clockwise on the screen (y down), negative the other way. */
 export function signedArea(ring: Ring): number {
@@ -40,14 +41,6 @@ export function insideRing(p: Point, ring: Ring): boolean {
   return inside;
 }
 
-export function pointSegmentDistance(p: Point, a: Point, b: Point): number {
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
-  const len2 = dx * dx + dy * dy;
-  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2));
-  return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy);
-}
-
 /** Distance between two segments (0 when they cross). */
 export function segmentDistance(a: Point, b: Point, c: Point, d: Point): number {
   const d1 = cross(a, b, c);
@@ -56,10 +49,10 @@ export function segmentDistance(a: Point, b: Point, c: Point, d: Point): number 
   const d4 = cross(c, d, b);
   if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return 0;
   return Math.min(
-    pointSegmentDistance(a, c, d),
-    pointSegmentDistance(b, c, d),
-    pointSegmentDistance(c, a, b),
-    pointSegmentDistance(d, a, b),
+    distanceToSegment(a, c, d),
+    distanceToSegment(b, c, d),
+    distanceToSegment(c, a, b),
+    distanceToSegment(d, a, b),
   );
 }
 
@@ -174,7 +167,7 @@ export function simplifyLine(points: readonly Point[], tolerance: number): Point
     let worst = -1;
     let worstD = tolerance;
     for (let i = from + 1; i < to; i++) {
-      const d = pointSegmentDistance(points[i]!, points[from]!, points[to]!);
+      const d = distanceToSegment(points[i]!, points[from]!, points[to]!);
       if (d > worstD) [worst, worstD] = [i, d];
     }
     if (worst < 0) continue;

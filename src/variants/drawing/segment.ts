@@ -1,7 +1,7 @@
 /**
- * The distance from a point to a segment and the segment's point nearest it, in a module of its own that imports
- * nothing: the painter's overlay placement needs it, and the order pad's page bundles the painter without the
- * geometry's file reading.
+ * The distance from a point to a segment and the segment's point nearest it: the one implementation, for the drawing
+ * derivation below the renderer and for the renderer itself. A module of its own that imports nothing: the order
+ * pad's page bundles the painter without the geometry's file reading.
  */
 type Xy = readonly [number, number];
 
