@@ -68,7 +68,12 @@ export async function editBoard(deps: GameDeps, input: Caller & { edit: BoardEdi
     await tx.update(phases).set({ position: outcome.position }).where(eq(phases.id, phase.id));
     await audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_edit', detail: input.edit, at: now });
     // Worded in the game's locale at delivery (docs/locales.md).
-    await queueNotice(tx, game, [outcome.announcement], `edit:${game.id}:${newToken(deps)}`, now, phase.id);
+    await queueNotice(tx, game, {
+      text: [outcome.announcement],
+      dedupeKey: `edit:${game.id}:${newToken(deps)}`,
+      now,
+      phaseId: phase.id,
+    });
     await queueStatus(tx, game.id, now);
     changed(game.id);
     return {

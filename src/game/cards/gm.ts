@@ -279,12 +279,10 @@ async function queueHandOverDms(
 ): Promise<void> {
   const dynasty = ctx.state!.seats[n]!.dynasty;
   if (hand.from)
-    await queueDm(
-      tx,
-      ctx.game,
-      hand.from,
-      'replaced',
-      [
+    await queueDm(tx, ctx.game, {
+      to: hand.from,
+      reason: 'replaced',
+      text: [
         hand.computer
           ? msg('cards.dm.handedTo', {
               dynasty: dynastyMsg(dynasty),
@@ -293,24 +291,22 @@ async function queueHandOverDms(
             })
           : msg('cards.dm.handedAway', { dynasty: dynastyMsg(dynasty), channel: channelRef(ctx.game.channelId) }),
       ],
-      `cards:replaced:${ctx.game.id}:${n}:${now}`,
+      dedupeKey: `cards:replaced:${ctx.game.id}:${n}:${now}`,
       now,
-    );
-  await queueDm(
-    tx,
-    ctx.game,
-    hand.to,
-    'power_assigned',
-    [
+    });
+  await queueDm(tx, ctx.game, {
+    to: hand.to,
+    reason: 'power_assigned',
+    text: [
       msg('cards.dm.assigned', {
         dynasty: dynastyMsg(dynasty),
         game: msg('cards.game.name'),
         channel: channelRef(ctx.game.channelId),
       }),
     ],
-    `cards:assigned:${ctx.game.id}:${n}:${now}`,
+    dedupeKey: `cards:assigned:${ctx.game.id}:${n}:${now}`,
     now,
-  );
+  });
 }
 
 /** A seat named by the game master: its dynasty ("qin", "Qin 秦"), its number, or its player's user id. */
@@ -375,20 +371,18 @@ export async function gmKickCards(
       return { ok: true, game: infoOf(next), userId: row.userId, dynasty: row.dynasty };
     }
     await deleteDrafts(tx, ctx.game.id, row.seat!);
-    await queueDm(
-      tx,
-      ctx.game,
-      row.userId,
-      'replaced',
-      [
+    await queueDm(tx, ctx.game, {
+      to: row.userId,
+      reason: 'replaced',
+      text: [
         msg('cards.dm.kicked', {
           dynasty: dynastyMsg(row.dynasty as DynastyId),
           channel: channelRef(ctx.game.channelId),
         }),
       ],
-      `${key}:dm`,
+      dedupeKey: `${key}:dm`,
       now,
-    );
+    });
     await queueCardNotice(
       tx,
       ctx.game,

@@ -392,21 +392,19 @@ async function fillWithComputers(tx: Tx, ctx: CardCtx, random: () => number, now
 
 /** Tells a player by DM which dynasty they play at the start. */
 async function queueSeatDm(tx: Tx, game: GameRow, userId: string, dynasty: DynastyId, now: number): Promise<void> {
-  await queueDm(
-    tx,
-    game,
-    userId,
-    'power_assigned',
-    [
+  await queueDm(tx, game, {
+    to: userId,
+    reason: 'power_assigned',
+    text: [
       msg('cards.dm.start', {
         dynasty: dynastyMsg(dynasty),
         game: msg('cards.game.name'),
         channel: channelRef(game.channelId),
       }),
     ],
-    `cards:seat:${game.id}:${userId}`,
+    dedupeKey: `cards:seat:${game.id}:${userId}`,
     now,
-  );
+  });
 }
 
 /**

@@ -77,19 +77,17 @@ export async function vacateCardSeat(
   const meanwhile = msg(ctx.game.nmr === 'computer' ? 'cards.dm.meanwhileComputer' : 'cards.dm.meanwhileDefaults');
   const seat = dynastyMsg(dynasty);
   const channel = channelRef(ctx.game.channelId);
-  await queueDm(
-    tx,
-    ctx.game,
-    row.userId,
-    'replaced',
-    [
+  await queueDm(tx, ctx.game, {
+    to: row.userId,
+    reason: 'replaced',
+    text: [
       reason === 'silent'
         ? msg('cards.dm.vacatedSilent', { dynasty: seat, channel, count: ctx.game.vacateAfter, meanwhile })
         : msg('cards.dm.vacatedLeft', { dynasty: seat, channel, meanwhile }),
     ],
-    `cards:vacated:${ctx.game.id}:${n}:${now}`,
+    dedupeKey: `cards:vacated:${ctx.game.id}:${n}:${now}`,
     now,
-  );
+  });
   await queueTable(tx, next, now);
 }
 
@@ -107,25 +105,21 @@ async function handCardSeat(
   await handSeatRow(tx, ctx, n, { userId, notify: 'mention' }, now);
   const previous = row?.userId ?? null;
   if (previous && isPerson(previous))
-    await queueDm(
-      tx,
-      ctx.game,
-      previous,
-      'replaced',
-      [msg('cards.dm.substituteTook', { dynasty: dynastyMsg(dynasty), channel: channelRef(ctx.game.channelId) })],
-      `cards:claimed-previous:${ctx.game.id}:${n}:${now}`,
+    await queueDm(tx, ctx.game, {
+      to: previous,
+      reason: 'replaced',
+      text: [msg('cards.dm.substituteTook', { dynasty: dynastyMsg(dynasty), channel: channelRef(ctx.game.channelId) })],
+      dedupeKey: `cards:claimed-previous:${ctx.game.id}:${n}:${now}`,
       now,
-    );
+    });
   const next = await reload(tx, ctx);
   const d = describeSeat(next, n);
   const s = next.state!;
   const hand = s.seats[n]!;
-  await queueDm(
-    tx,
-    ctx.game,
-    userId,
-    'power_assigned',
-    [
+  await queueDm(tx, ctx.game, {
+    to: userId,
+    reason: 'power_assigned',
+    text: [
       msg('cards.dm.claimed', {
         dynasty: dynastyMsg(dynasty),
         game: msg('cards.game.name'),
@@ -136,9 +130,9 @@ async function handCardSeat(
         due: d.deadline !== null ? msg('cards.dm.claimedDue', { deadline: timeRef(d.deadline, 'R') }) : '',
       }),
     ],
-    `cards:claimed:${ctx.game.id}:${n}:${now}`,
+    dedupeKey: `cards:claimed:${ctx.game.id}:${n}:${now}`,
     now,
-  );
+  });
   await queueCardNotice(
     tx,
     ctx.game,

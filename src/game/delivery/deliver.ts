@@ -519,19 +519,14 @@ async function failed(
         const press = sent.type === 'dm' ? sent.press : undefined;
         if (game && press)
           // Anonymous press: the sender learns it did not arrive, never who could not receive it.
-          await queueDm(
-            tx,
-            game,
-            press.fromUserId,
-            'press',
-            [msg('press.undelivered', { power: press.toPower, channel: channelRef(game.channelId) })],
-            `press-undelivered:${row.id}`,
-            t,
-            undefined,
-            // Press kept for an empty seat goes out when a member takes it: at once, the sender would learn when that
-            // member claimed the seat, which the channel learns only at the next mark (docs/bot.md "Anonymous press").
-            press.kept ? privateActDueAt(game, t) : undefined,
-          );
+          await queueDm(tx, game, {
+            to: press.fromUserId,
+            reason: 'press',
+            text: [msg('press.undelivered', { power: press.toPower, channel: channelRef(game.channelId) })],
+            dedupeKey: `press-undelivered:${row.id}`,
+            now: t,
+            dueAt: press.kept ? privateActDueAt(game, t) : undefined,
+          });
         // A spectator's DMs (src/game/spectators) are no player's: the channel's notice about a player's DMs is not theirs.
         const toSpectator =
           ('watch' in sent && sent.watch !== undefined) ||

@@ -141,14 +141,12 @@ export async function gmAdvance(
         : variant
           ? await advanceWords(tx, game, variant, current, deps.now())
           : { ends: 'resolved', next: 'the results' };
-      await queueNotice(
-        tx,
-        game,
-        [advanceNotice(phaseMsg(phase), phaseLabel(phase), words)],
-        `advance:${game.id}:${current.id}:${newToken(deps)}`,
-        deps.now(),
-        current.id,
-      );
+      await queueNotice(tx, game, {
+        text: [advanceNotice(phaseMsg(phase), phaseLabel(phase), words)],
+        dedupeKey: `advance:${game.id}:${current.id}:${newToken(deps)}`,
+        now: deps.now(),
+        phaseId: current.id,
+      });
     }
     const r = givingMissing
       ? await deadlineNow(tx, deps, game, current!)
@@ -205,7 +203,12 @@ async function deadlineNow(tx: Tx, deps: GameDeps, game: GameRow, phase: PhaseRo
 async function announceExtend(tx: Tx, deps: GameDeps, game: GameRow, userId: string, ms: number, notice: Msg[]) {
   const now = deps.now();
   await audit(tx, { gameId: game.id, userId, action: 'gm_extend', detail: { ms }, at: now });
-  await queueNotice(tx, game, notice, `extend:${game.id}:${newToken(deps)}`, now, game.currentPhaseId ?? undefined);
+  await queueNotice(tx, game, {
+    text: notice,
+    dedupeKey: `extend:${game.id}:${newToken(deps)}`,
+    now,
+    phaseId: game.currentPhaseId ?? undefined,
+  });
   await queueStatus(tx, game.id, now);
 }
 
@@ -296,7 +299,7 @@ export async function gmPause(
             date: timeRef(resumeAt, 'f'),
           });
     const lines = reason === '' ? [notice] : [notice, msg('pauses.notice.reason', { reason })];
-    await queueNotice(tx, game, lines, `pause:${game.id}:${newToken(deps)}`, now);
+    await queueNotice(tx, game, { text: lines, dedupeKey: `pause:${game.id}:${newToken(deps)}`, now });
     await queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(paused.game), remaining, resumeAt, hidden };
@@ -320,13 +323,11 @@ export async function gmResume(deps: GameDeps, caller: Caller): Promise<Result<{
     if (!r) return fail(msg('gm.refused.notPaused'));
     const { deadline } = r;
     await audit(tx, { gameId: game.id, userId: caller.userId, action: 'gm_resume', at: now });
-    await queueNotice(
-      tx,
-      game,
-      [msg('gm.notice.resume', { relative: timeRef(deadline, 'R'), date: timeRef(deadline, 'f') })],
-      `resume:${game.id}:${newToken(deps)}`,
+    await queueNotice(tx, game, {
+      text: [msg('gm.notice.resume', { relative: timeRef(deadline, 'R'), date: timeRef(deadline, 'f') })],
+      dedupeKey: `resume:${game.id}:${newToken(deps)}`,
       now,
-    );
+    });
     await queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(r.game), deadline };
@@ -415,13 +416,13 @@ export async function gmRollback(
       detail: { to: previous.id, undone },
       at: now,
     });
-    await queueNotice(
-      tx,
-      updated,
-      [msg('gm.notice.rollback', { phase, relative: timeRef(deadline, 'R'), votes: undoesEnd ? 'cleared' : 'kept' })],
-      `rollback:${game.id}:${previous.id}:${newToken(deps)}`,
+    await queueNotice(tx, updated, {
+      text: [
+        msg('gm.notice.rollback', { phase, relative: timeRef(deadline, 'R'), votes: undoesEnd ? 'cleared' : 'kept' }),
+      ],
+      dedupeKey: `rollback:${game.id}:${previous.id}:${newToken(deps)}`,
       now,
-    );
+    });
     await queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(updated), phase: toPhaseView(restored, variant) };
@@ -492,10 +493,8 @@ export async function gmReplace(
       at: now,
     });
     const tag = newToken(deps);
-    await queueNotice(
-      tx,
-      game,
-      [
+    await queueNotice(tx, game, {
+      text: [
         hidesIdentities(game) && isPerson(newUserId)
           ? msg('gm.notice.replaceHidden', { power })
           : msg('gm.notice.replace', {
@@ -505,31 +504,27 @@ export async function gmReplace(
               previous: holder ? holderMsg(holder.userId, identitiesHiddenNow(game)) : '',
             }),
       ],
-      `replace:${game.id}:${power}:${tag}`,
+      dedupeKey: `replace:${game.id}:${power}:${tag}`,
       now,
-    );
+    });
     // Votes never lapse silently: a seat that could vote is told in the channel to have lost its votes, if any.
     if (holder && !isVacant(holder.userId)) await queueVotesCleared(tx, game, power, tag, now);
     if (game.status !== 'forming') {
-      await queueDm(
-        tx,
-        game,
-        newUserId,
-        'replaced',
-        [msg('gm.dm.replaced', { power, variant: variant.name, channel: channelRef(game.channelId) })],
-        `replace-dm:${game.id}:${power}:${tag}`,
+      await queueDm(tx, game, {
+        to: newUserId,
+        reason: 'replaced',
+        text: [msg('gm.dm.replaced', { power, variant: variant.name, channel: channelRef(game.channelId) })],
+        dedupeKey: `replace-dm:${game.id}:${power}:${tag}`,
         now,
-      );
+      });
       if (holder) {
-        await queueDm(
-          tx,
-          game,
-          holder.userId,
-          'replaced',
-          [msg('gm.dm.replacedOld', { power, channel: channelRef(game.channelId), cleared })],
-          `replaced-dm:${game.id}:${power}:${tag}`,
+        await queueDm(tx, game, {
+          to: holder.userId,
+          reason: 'replaced',
+          text: [msg('gm.dm.replacedOld', { power, channel: channelRef(game.channelId), cleared })],
+          dedupeKey: `replaced-dm:${game.id}:${power}:${tag}`,
           now,
-        );
+        });
       }
       await handWaitingToHolder(tx, game, power, newUserId, now);
     }
@@ -598,10 +593,8 @@ export async function gmCancel(
       at: now,
     });
     const tag = newToken(deps);
-    await queueNotice(
-      tx,
-      game,
-      [
+    await queueNotice(tx, game, {
+      text: [
         hidesIdentities(game)
           ? msg('gm.notice.cancelHidden', { by })
           : msg('gm.notice.cancel', { by, member: memberRef(input.userId) }),
@@ -609,9 +602,9 @@ export async function gmCancel(
         ...scoresLines(settled?.score ?? null, variantOfGame(game) ?? undefined),
         ...(await pressEndLines(tx, game)),
       ],
-      `cancel:${game.id}:${tag}`,
+      dedupeKey: `cancel:${game.id}:${tag}`,
       now,
-    );
+    });
     if (game.status !== 'forming') {
       const opening = msg('end.dm.cancelled', { channel: channelRef(game.channelId), by });
       await queueEndDms(tx, game, ended, settled, opening, `cancel:${tag}`, now);
@@ -649,17 +642,15 @@ export async function gmTransfer(
       detail: { from: input.userId, to: input.newUserId },
       at: now,
     });
-    await queueNotice(
-      tx,
-      game,
-      [
+    await queueNotice(tx, game, {
+      text: [
         hidesIdentities(game)
           ? msg('gm.notice.transferHidden')
           : msg('gm.notice.transfer', { member: memberRef(input.newUserId), previous: memberRef(input.userId) }),
       ],
-      `transfer:${game.id}:${newToken(deps)}`,
+      dedupeKey: `transfer:${game.id}:${newToken(deps)}`,
       now,
-    );
+    });
     await queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(updated) };
@@ -689,13 +680,11 @@ export async function gmKick(
       detail: { power, user: holder.userId },
       at: now,
     });
-    await queueNotice(
-      tx,
-      game,
-      [msg('gm.notice.kick', { player: holderMsg(holder.userId, identitiesHiddenNow(game)), power })],
-      `kick:${game.id}:${power}:${newToken(deps)}`,
+    await queueNotice(tx, game, {
+      text: [msg('gm.notice.kick', { player: holderMsg(holder.userId, identitiesHiddenNow(game)), power })],
+      dedupeKey: `kick:${game.id}:${power}:${newToken(deps)}`,
       now,
-    );
+    });
     await queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(game), power, userId: holder.userId };

@@ -491,7 +491,15 @@ async function queueStartDm(
     }),
   ];
   const key = `power:${game.id}:${p.power}:${p.userId}`;
-  if (!game.fog) return await queueDm(tx, game, p.userId, 'power_assigned', lines, key, now, start.phase.id);
+  if (!game.fog)
+    return await queueDm(tx, game, {
+      to: p.userId,
+      reason: 'power_assigned',
+      text: lines,
+      dedupeKey: key,
+      now,
+      phaseId: start.phase.id,
+    });
   await enqueue(tx, {
     gameId: game.id,
     phaseId: start.phase.id,

@@ -110,7 +110,7 @@ async function settle(tx: Tx, game: GameRow, now: number): Promise<boolean> {
           count: powers.length,
           powers: variant ? powersParam(variant, powers) : powers.join(', '),
         });
-  await queueNotice(tx, game, [line], `muster-ended:${game.id}`, now);
+  await queueNotice(tx, game, { text: [line], dedupeKey: `muster-ended:${game.id}`, now });
   // The start post's **I'm here** is disabled (an edit; a press before it lands is told the muster is over).
   await enqueue(tx, {
     gameId: game.id,

@@ -325,7 +325,7 @@ async function queueConfirmation(
     return;
   }
   const dedupeKey = `${ORDER_CONFIRMATION_KEY}${phaseId}:${power}:${newToken(deps)}`;
-  await queueDm(tx, game, userId, 'order_confirmation', lines, dedupeKey, now, phaseId);
+  await queueDm(tx, game, { to: userId, reason: 'order_confirmation', text: lines, dedupeKey, now, phaseId });
   if (quiet > 0) {
     await tx
       .update(outbox)

@@ -346,7 +346,13 @@ export async function dropKept(tx: Tx, game: GameRow, now: number): Promise<void
     const lines = [...counts].map(([power, count]) =>
       msg('press.keptUnread', { count, power: variant ? powerParam(variant, power) : power, channel }),
     );
-    await queueDm(tx, game, userId, 'press', lines, `press-unread:${game.id}:${userId}:${firstId}`, now);
+    await queueDm(tx, game, {
+      to: userId,
+      reason: 'press',
+      text: lines,
+      dedupeKey: `press-unread:${game.id}:${userId}:${firstId}`,
+      now,
+    });
   }
 }
 
@@ -408,20 +414,16 @@ export function lapsesWithGame(row: Pick<OutboxRow, 'kind' | 'payload'>): boolea
 export async function queueNotice(
   tx: Tx,
   game: GameRow,
-  text: string | readonly Msg[],
-  dedupeKey: string,
-  now: number,
-  phaseId?: number,
-  dueAt?: number,
+  notice: { text: string | readonly Msg[]; dedupeKey: string; now: number; phaseId?: number; dueAt?: number },
 ): Promise<void> {
   await enqueue(tx, {
     gameId: game.id,
-    phaseId: phaseId ?? null,
-    payload: { type: 'notice', gameId: game.id, ...worded(text) },
+    phaseId: notice.phaseId ?? null,
+    payload: { type: 'notice', gameId: game.id, ...worded(notice.text) },
     target: { kind: 'channel', id: game.channelId },
-    dedupeKey,
-    now,
-    dueAt,
+    dedupeKey: notice.dedupeKey,
+    now: notice.now,
+    dueAt: notice.dueAt,
   });
 }
 
@@ -429,22 +431,24 @@ export async function queueNotice(
 export async function queueDm(
   tx: Tx,
   game: GameRow,
-  userId: string,
-  reason: DmReason,
-  text: string | readonly Msg[],
-  dedupeKey: string,
-  now: number,
-  phaseId?: number,
-  dueAt?: number,
+  dm: {
+    to: string;
+    reason: DmReason;
+    text: string | readonly Msg[];
+    dedupeKey: string;
+    now: number;
+    phaseId?: number;
+    dueAt?: number;
+  },
 ): Promise<void> {
   await enqueue(tx, {
     gameId: game.id,
-    phaseId: phaseId ?? null,
-    payload: { type: 'dm', gameId: game.id, ...worded(text), reason },
-    target: { kind: 'user', id: userId },
-    dedupeKey,
-    now,
-    dueAt,
+    phaseId: dm.phaseId ?? null,
+    payload: { type: 'dm', gameId: game.id, ...worded(dm.text), reason: dm.reason },
+    target: { kind: 'user', id: dm.to },
+    dedupeKey: dm.dedupeKey,
+    now: dm.now,
+    dueAt: dm.dueAt,
   });
 }
 

@@ -145,19 +145,17 @@ async function endLimitedPause(tx: Tx, game: GameRow, now: number): Promise<bool
     detail: { pausedAt, resumeAt: game.resumeAt, used: r.game.pauseUsedMs },
     at: now,
   });
-  await queueNotice(
-    tx,
-    r.game,
-    [
+  await queueNotice(tx, r.game, {
+    text: [
       msg(identitiesHiddenNow(game) ? 'pauses.notice.limitReachedHidden' : 'pauses.notice.limitReached', {
         limit: formatDuration(game.pauseLimitMs),
         relative: timeRef(r.deadline, 'R'),
         date: timeRef(r.deadline, 'f'),
       }),
     ],
-    `pause-limit:${game.id}:${pausedAt}`,
+    dedupeKey: `pause-limit:${game.id}:${pausedAt}`,
     now,
-  );
+  });
   await queueStatus(tx, game.id, now);
   return true;
 }

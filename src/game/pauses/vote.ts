@@ -83,13 +83,13 @@ export async function votePause(
       const r = await resumeClock(tx, game, now);
       if (!r) return fail(msg('gm.refused.notPaused'));
       await audit(tx, { gameId: game.id, userId: caller.userId, action: 'pause_vote_resume', at: now });
-      await queueNotice(
-        tx,
-        r.game,
-        [msg('pauses.notice.voteResumed', { relative: timeRef(r.deadline, 'R'), date: timeRef(r.deadline, 'f') })],
-        `pause-vote-resume:${game.id}:${game.pausedAt}`,
+      await queueNotice(tx, r.game, {
+        text: [
+          msg('pauses.notice.voteResumed', { relative: timeRef(r.deadline, 'R'), date: timeRef(r.deadline, 'f') }),
+        ],
+        dedupeKey: `pause-vote-resume:${game.id}:${game.pausedAt}`,
         now,
-      );
+      });
       await queueStatus(tx, game.id, now);
       return {
         ok: true,
@@ -124,15 +124,12 @@ export async function votePause(
       .values({ gameId: game.id, power: PROPOSAL, kind: 'pause', target: String(now), createdAt: now });
     // A member's private act: in a game that hides who plays whom the channel learns it at the next mark of the clock
     // (`privateActDueAt`), so a proposal cannot time anyone's act nor bring another one's post out early.
-    await queueNotice(
-      tx,
-      game,
-      [msg('pauses.notice.proposed', { relative: timeRef(lapsesAt, 'R'), date: timeRef(lapsesAt, 'f') })],
-      `pause-proposed:${game.id}:${now}`,
+    await queueNotice(tx, game, {
+      text: [msg('pauses.notice.proposed', { relative: timeRef(lapsesAt, 'R'), date: timeRef(lapsesAt, 'f') })],
+      dedupeKey: `pause-proposed:${game.id}:${now}`,
       now,
-      undefined,
-      privateActDueAt(game, now),
-    );
+      dueAt: privateActDueAt(game, now),
+    });
     await queueProgressStatus(tx, game, now);
     return { ok: true, ...base, outcome: 'proposed' };
   });
@@ -143,13 +140,11 @@ async function pauseByVote(tx: Tx, game: GameRow, now: number): Promise<number> 
   await tx.delete(votes).where(pauseRows(game.id));
   const { game: paused, remaining } = await pauseClock(tx, game, 'vote', now);
   await audit(tx, { gameId: game.id, userId: null, action: 'pause_by_vote', detail: { remaining }, at: now });
-  await queueNotice(
-    tx,
-    paused,
-    [msg('pauses.notice.votePaused', { remaining: formatDuration(remaining) })],
-    `pause-vote-passed:${game.id}:${now}`,
+  await queueNotice(tx, paused, {
+    text: [msg('pauses.notice.votePaused', { remaining: formatDuration(remaining) })],
+    dedupeKey: `pause-vote-passed:${game.id}:${now}`,
     now,
-  );
+  });
   await queueStatus(tx, game.id, now);
   return remaining;
 }
@@ -191,13 +186,11 @@ export async function lapseDueProposals(deps: GameDeps): Promise<{ lapsed: numbe
       if (claimed.length === 0 || !game) return { ok: true as const, done: false };
       await tx.delete(votes).where(pauseRows(due.gameId));
       await audit(tx, { gameId: game.id, userId: null, action: 'pause_vote_lapsed', at: now });
-      await queueNotice(
-        tx,
-        game,
-        [msg('pauses.notice.voteLapsed')],
-        `pause-vote-lapsed:${game.id}:${due.openedAt}`,
+      await queueNotice(tx, game, {
+        text: [msg('pauses.notice.voteLapsed')],
+        dedupeKey: `pause-vote-lapsed:${game.id}:${due.openedAt}`,
         now,
-      );
+      });
       await queueStatus(tx, game.id, now);
       changed(game.id);
       return { ok: true as const, done: true };

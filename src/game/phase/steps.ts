@@ -106,7 +106,7 @@ export async function writePluginEffects(
             dedupeKey: key(e.key),
             now,
           });
-        } else await queueNotice(tx, game, e.text, key(e.key), now, phase.id);
+        } else await queueNotice(tx, game, { text: e.text, dedupeKey: key(e.key), now, phaseId: phase.id });
         return;
       case 'dm':
         return await queuePluginDm(tx, game, phase.id, e, key(`${e.key}:${e.power ?? 'gm'}`), now);
@@ -134,7 +134,8 @@ async function queuePluginDm(
   dedupeKey: string,
   now: number,
 ): Promise<void> {
-  if (!e.view && !e.map) return await queueDm(tx, game, e.userId, 'variant', e.text, dedupeKey, now, phaseId);
+  if (!e.view && !e.map)
+    return await queueDm(tx, game, { to: e.userId, reason: 'variant', text: e.text, dedupeKey, now, phaseId });
   await enqueue(tx, {
     gameId: game.id,
     phaseId,
@@ -429,16 +430,14 @@ export async function queueStepReminders(
       report: (e) => reportInternal(deps, e),
     });
     for (const { power, userId, text } of stepReminders(frame, deadline)) {
-      await queueDm(
-        tx,
-        game,
-        userId,
-        'reminder',
+      await queueDm(tx, game, {
+        to: userId,
+        reason: 'reminder',
         text,
-        `remind-step:${phase.id}:${open.name}:${power}:${deadline}`,
+        dedupeKey: `remind-step:${phase.id}:${open.name}:${power}:${deadline}`,
         now,
-        phase.id,
-      );
+        phaseId: phase.id,
+      });
       count++;
     }
   }

@@ -325,15 +325,13 @@ export async function sendPress(
     const toText = toAll
       ? msg('press.dm.everyOther', { powers: recipients.to.map((r) => r.power).join(', ') })
       : recipients.to[0]!.power;
-    await queueDm(
-      tx,
-      game,
-      input.userId,
-      'press',
-      [msg('press.dm.copy', { to: toText, ...where }), quote],
-      `press:${message.id}:copy`,
+    await queueDm(tx, game, {
+      to: input.userId,
+      reason: 'press',
+      text: [msg('press.dm.copy', { to: toText, ...where }), quote],
+      dedupeKey: `press:${message.id}:copy`,
       now,
-    );
+    });
     changed(game.id);
     return {
       ok: true,

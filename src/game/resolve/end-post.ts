@@ -223,7 +223,13 @@ export async function queueEndDms(
       ...scoresLines(settled?.score ?? null, facts.variant),
       msg('end.dm.finalPost'),
     ];
-    await queueDm(tx, game, userId, 'game_over', lines, `end:${game.id}:${token}:${userId}`, now);
+    await queueDm(tx, game, {
+      to: userId,
+      reason: 'game_over',
+      text: lines,
+      dedupeKey: `end:${game.id}:${token}:${userId}`,
+      now,
+    });
   }
 }
 

@@ -116,12 +116,10 @@ export async function queueDueRemindersDetailed(deps: GameDeps): Promise<{ queue
           const rows = await ordersOf(tx, phase.id, player.power);
           const missing = missingOrders(dutiesOf(variant, phase.position, player.power), rows);
           if (missing.length === 0) continue;
-          await queueDm(
-            tx,
-            game,
-            player.userId,
-            'reminder',
-            [
+          await queueDm(tx, game, {
+            to: player.userId,
+            reason: 'reminder',
+            text: [
               msg('reminder.missing', {
                 power: player.power,
                 units: listParam(missing),
@@ -131,10 +129,10 @@ export async function queueDueRemindersDetailed(deps: GameDeps): Promise<{ queue
               }),
               ...clockLines(game.clock),
             ],
-            `remind:${phase.id}:${player.power}:${game.deadlineMs}`,
+            dedupeKey: `remind:${phase.id}:${player.power}:${game.deadlineMs}`,
             now,
-            phase.id,
-          );
+            phaseId: phase.id,
+          });
           count++;
         }
       }

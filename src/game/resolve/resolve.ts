@@ -319,12 +319,10 @@ async function announcePhase(
   const acting = await humanPowersToAct(tx, variant, game, next);
   const userOf = new Map((await playersOf(tx, game.id)).map((p) => [p.power, p.userId]));
   for (const power of acting) {
-    await queueDm(
-      tx,
-      game,
-      userOf.get(power)!,
-      'phase_started',
-      [
+    await queueDm(tx, game, {
+      to: userOf.get(power)!,
+      reason: 'phase_started',
+      text: [
         msg('phase.begun', {
           phase: phaseMsg(adjudication.position.phase, variant),
           channel: channelRef(game.channelId),
@@ -332,10 +330,10 @@ async function announcePhase(
           relative: timeRef(next.deadlineMs!, 'R'),
         }),
       ],
-      `phase:${next.id}:${power}`,
+      dedupeKey: `phase:${next.id}:${power}`,
       now,
-      next.id,
-    );
+      phaseId: next.id,
+    });
   }
   await queueStatus(tx, game.id, now);
 }

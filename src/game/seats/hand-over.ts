@@ -65,15 +65,12 @@ export async function queueVotesCleared(
   dueAt?: number,
 ): Promise<void> {
   if (game.status !== 'active' && game.status !== 'paused') return;
-  await queueNotice(
-    tx,
-    game,
-    [msg('votes.notice.cleared', { power: powerIn(game, power) })],
-    `votes-cleared:${game.id}:${power}:${key}`,
+  await queueNotice(tx, game, {
+    text: [msg('votes.notice.cleared', { power: powerIn(game, power) })],
+    dedupeKey: `votes-cleared:${game.id}:${power}:${key}`,
     now,
-    undefined,
     dueAt,
-  );
+  });
 }
 
 /**
@@ -91,14 +88,12 @@ export async function clearVotesOfEliminated(
   for (const power of eliminated) {
     await tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.power, power)));
     await tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.kind, 'concede'), eq(votes.target, power)));
-    await queueNotice(
-      tx,
-      game,
-      [msg('votes.notice.eliminated', { power: powerIn(game, power) })],
-      `votes-out:${game.id}:${phaseId}:${power}`,
+    await queueNotice(tx, game, {
+      text: [msg('votes.notice.eliminated', { power: powerIn(game, power) })],
+      dedupeKey: `votes-out:${game.id}:${phaseId}:${power}`,
       now,
       phaseId,
-    );
+    });
   }
 }
 

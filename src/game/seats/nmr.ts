@@ -86,15 +86,13 @@ export async function givenOrders(tx: Tx, game: GameRow, phase: PhaseRow, now: n
       channel: channelRef(game.channelId),
       orders: listParam(texts.map((t) => `\`${t}\``)),
     };
-    await queueDm(
-      tx,
-      game,
-      holder,
-      'order_confirmation',
-      [msg(own ? 'seats.nmr.partial' : 'seats.nmr.all', params)],
-      `nmr:${phase.id}:${power}`,
+    await queueDm(tx, game, {
+      to: holder,
+      reason: 'order_confirmation',
+      text: [msg(own ? 'seats.nmr.partial' : 'seats.nmr.all', params)],
+      dedupeKey: `nmr:${phase.id}:${power}`,
       now,
-    );
+    });
   }
   return given.map((o) => ({ power: o.power, text: o.text }));
 }

@@ -169,15 +169,13 @@ export async function vacateSeat(
     await openSubstituteCall(tx, fresh, { power, reason, vacatedBy: seat.userId, description }, now, dueAt);
   }
   await queueVotesCleared(tx, game, power, `vacated:${now}`, now, dueAt);
-  await queueDm(
-    tx,
-    game,
-    seat.userId,
-    'replaced',
-    [vacatedText(game, power, reason)],
-    `vacated:${game.id}:${power}:${now}`,
+  await queueDm(tx, game, {
+    to: seat.userId,
+    reason: 'replaced',
+    text: [vacatedText(game, power, reason)],
+    dedupeKey: `vacated:${game.id}:${power}:${now}`,
     now,
-  );
+  });
   if (reason === 'left') await queueProgressStatus(tx, game, now);
   else await queueStatus(tx, game.id, now);
 }
@@ -284,15 +282,13 @@ export async function gmSubstitute(
     const now = deps.now();
     const call = (await openSubstituteCall(tx, game, { power, reason: 'gm', vacatedBy: null, description }, now))!;
     if (holder && isPerson(holder))
-      await queueDm(
-        tx,
-        game,
-        holder,
-        'replaced',
-        [msg('seats.gmCall.holder', { power, channel: channelRef(game.channelId) })],
-        `substitute-holder:${call.id}`,
+      await queueDm(tx, game, {
+        to: holder,
+        reason: 'replaced',
+        text: [msg('seats.gmCall.holder', { power, channel: channelRef(game.channelId) })],
+        dedupeKey: `substitute-holder:${call.id}`,
         now,
-      );
+      });
     await audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_substitute', detail: { power }, at: now });
     changed(game.id);
     return { ok: true, power, callId: call.id };
@@ -429,22 +425,18 @@ async function handDiplomacySeat(
   await syncPressThreads(tx, game, power, now);
   const tag = `${game.id}:${power}:${now}`;
   if (previous && isPerson(previous))
-    await queueDm(
-      tx,
-      game,
-      previous,
-      'replaced',
-      [
+    await queueDm(tx, game, {
+      to: previous,
+      reason: 'replaced',
+      text: [
         cleared > 0
           ? msg('seats.replacedCleared', { power, channel: channelRef(game.channelId), count: cleared })
           : msg('seats.replaced', { power, channel: channelRef(game.channelId) }),
       ],
-      `claimed-previous:${tag}`,
+      dedupeKey: `claimed-previous:${tag}`,
       now,
-      undefined,
-      // The previous holder knows the power: at once, the DM would time the claim of the member seen pressing.
-      privateActDueAt(game, now),
-    );
+      dueAt: privateActDueAt(game, now),
+    });
   const variant = variantOfGame(game);
   const phase = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
   if (variant && phase) {
@@ -467,7 +459,12 @@ async function handDiplomacySeat(
   }
   // The claimer's DM goes at once (their own act); what the channel reads waits for the mark in a hidden game.
   const notice = [claimNotice(game, power, userId, previous, returning)];
-  await queueNotice(tx, game, notice, `claimed-notice:${tag}`, now, undefined, privateActDueAt(game, now));
+  await queueNotice(tx, game, {
+    text: notice,
+    dedupeKey: `claimed-notice:${tag}`,
+    now,
+    dueAt: privateActDueAt(game, now),
+  });
   await handWaitingToHolder(tx, game, power, userId, now);
   await queueProgressStatus(tx, game, now);
 }

@@ -86,7 +86,11 @@ describe('a game that hides identities', () => {
     const game = await env.deps.store.transaction(async (tx) => (await gameById(tx, 1))!);
     await env.deps.store.transaction(
       async (tx) =>
-        await queueNotice(tx, game, `✋ ${memberRef(userOf('France'))} plays France`, 'planted', env.deps.now()),
+        await queueNotice(tx, game, {
+          text: `✋ ${memberRef(userOf('France'))} plays France`,
+          dedupeKey: 'planted',
+          now: env.deps.now(),
+        }),
     );
     expect(await channelTexts()).toContain('✋ a player plays France');
     expect(internalErrors).toHaveLength(1);
