@@ -214,7 +214,7 @@ describe('Warhammer’s decisive battles in a fog game', () => {
     for (const power of ['Bretonnia', 'Empire', WATCHER])
       expect(dmTo(closed.effects, power, 'battles')[0]?.words, power).toContain('The Wasteland (wast)');
     expect(dmTo(closed.effects, FAR, 'battles')).toEqual([]);
-    expect(dmTo(closed.effects, null, 'battles:gm')[0]?.words).toContain('decisive battles** (1)');
+    expect(dmTo(closed.effects, null, 'battles')[0]?.words).toContain('decisive battles** (1)');
     expect(posts(declared(false, 'gm').closed.effects).join('\n')).toContain('Bretonnia A cour (declared)');
   });
 

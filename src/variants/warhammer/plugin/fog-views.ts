@@ -38,7 +38,7 @@ export function tellBySight(
     });
   }
   if (report.lines.length > 0)
-    ctx.dmGameMaster([report.gmHead, ...report.lines.map((l) => l.line)], { key: `${report.key}:gm` });
+    ctx.dmGameMaster([report.gmHead, ...report.lines.map((l) => l.line)], { key: report.key });
 }
 
 /**
