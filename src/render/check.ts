@@ -8,6 +8,7 @@
  *   a border with an impassable province is never required and never a problem, but because every adjacent
  *   pair must still share a border of its own, an impassable cell can never cut a real adjacency.
  * - Off-map filler cells (`geometry.offmap`) are treated the same way as impassable cells.
+ * - Label spots (`geometry.labels`) lie inside their own province.
  * - Rivers drawn from a real course (`features.riverCourses`): the drawn line, with its width, passes
  *   through exactly the provinces of the river's chain, in chain order; it ends in the mouth sea (a short
  *   way past the coast) when the chain ends in a sea, else on another river (a tributary's confluence).
@@ -24,7 +25,7 @@ export const MIN_BORDER = 6;
 export const TOUCH = 0.5;
 
 export interface GeometryProblem {
-  kind: 'extra-border' | 'missing-border' | 'geometry' | 'river';
+  kind: 'extra-border' | 'missing-border' | 'geometry' | 'river' | 'label';
   a?: string;
   b?: string;
   message: string;
@@ -41,7 +42,19 @@ export function geometryProblems(variant: Variant): GeometryProblem[] {
   return [
     ...compareBorders(variant, g.geometry),
     ...riverProblems(variant, g.geometry).map((message) => ({ kind: 'river' as const, message })),
+    ...labelProblems(variant, g.geometry).map((message) => ({ kind: 'label' as const, message })),
   ];
+}
+
+/**
+ * Label spots (`geometry.labels`) that lie outside their province: the renderer starts its search there, so a spot
+ * outside sends the label beside the province or into a neighbour (docs/variants.md "Variant files").
+ */
+function labelProblems(variant: Variant, geometry: MapGeometry): string[] {
+  const labels = variant.data.geometry?.labels ?? {};
+  return Object.entries(labels)
+    .filter(([id, at]) => variant.map.province(id) && geometry.locate(at) !== id)
+    .map(([id, at]) => `label spot of ${id} [${at.join(', ')}] lies outside its province`);
 }
 
 /** Half the drawn width of a river line, map pixels (drawn 4 px wide at 1600 px). */

@@ -5,6 +5,7 @@
  * caller hands over the texts.
  */
 import { type Point, ringsPath } from '../../drawing/path.js';
+import { labelBox, labelSpotInside } from '../../drawing/label-spot.js';
 import { outlineGaps } from '../../drawing/polygon.js';
 import type { VariantDataInput } from '../../schema.js';
 import { finish, type ImportResult } from '../result.js';
@@ -130,7 +131,7 @@ function mapData(
     provinces: provinces.map((p) => ({
       id: p.id,
       name: map.names.get(p.abbr) ?? p.abbr,
-      abbreviation: p.abbr.charAt(0) + p.abbr.slice(1).toLowerCase(),
+      abbreviation: abbreviationOf(p.abbr),
       aliases: aliases.get(p.abbr) ?? [],
       kind: p.kind,
       supplyCenter: centres.has(p.abbr),
@@ -270,6 +271,15 @@ function geometryOf(d: PythonDrawing, margin: number) {
     shapes: Object.fromEntries([...d.shapes].map(([p, rings]) => [p.toLowerCase(), ringsPath(rings)])),
     decor: { land: d.decor.land.map((r) => ringsPath([r])), sea: d.decor.sea.map((r) => ringsPath([r])) },
     anchors: Object.fromEntries([...d.anchors].map(([l, p]) => [l.toLowerCase(), point(p)])),
-    labels: Object.fromEntries([...d.labels].map(([l, p]) => [l.toLowerCase(), point(p)])),
+    labels: Object.fromEntries(
+      [...d.labels].flatMap(([l, p]) => {
+        const rings = d.shapes.get(l);
+        const spot = rings ? labelSpotInside(rings, p, labelBox(abbreviationOf(l), d.width)) : p;
+        return spot ? [[l.toLowerCase(), point(spot)]] : [];
+      }),
+    ),
   };
 }
+
+/** The abbreviation a province is shown by (`Stp` for `STP`). */
+const abbreviationOf = (abbr: string) => abbr.charAt(0) + abbr.slice(1).toLowerCase();

@@ -76,12 +76,41 @@ export function readPythonSvg(
   if (labels) {
     const m = compose(frame.shift, transformOf(labels));
     for (const t of descendants(labels, 'text')) {
-      const loc = resolve(textOf(t).trim());
+      const text = textOf(t).trim();
+      const loc = resolve(text);
       const at = textSpot(t, m);
-      if (loc && at && !drawing.labels.has(loc.split('/')[0]!)) drawing.labels.set(loc.split('/')[0]!, at);
+      if (!loc || !at || drawing.labels.has(loc.split('/')[0]!)) continue;
+      drawing.labels.set(loc.split('/')[0]!, textMiddle(text, at, [t, labels], within(m, t), classes));
     }
   }
   return drawing;
+}
+
+/** Font size (px) SVG gives a text without one, and what `em` is measured against. */
+const FONT_PX = 16;
+
+/**
+ * The middle of a label's text, from its anchor point (`textSpot`): python's texts are anchored where the text starts
+ * (`text-anchor` unset: modern's `.labeltext`) or at its middle (`.smalllabeltext {text-anchor:middle}`), on its
+ * baseline, so the middle lies half the text's width along (an estimate: 0.6 em a character) and a third of the
+ * font size up. The text's properties cascade from `chain` (the text, then its layer) as SVG reads them.
+ */
+function textMiddle(text: string, at: Point, chain: XmlElement[], matrix: Matrix, classes: Classes): Point {
+  const property = (name: string) => {
+    for (const e of chain) {
+      const own = e.attrs[name] ?? styleOf(e).get(name) ?? classValue(e, classes, name);
+      if (own !== undefined) return own.trim().toLowerCase();
+    }
+    return undefined;
+  };
+  const size = property('font-size') ?? '';
+  const px = size.endsWith('em') ? Number.parseFloat(size) * FONT_PX : Number.parseFloat(size);
+  const font = Number.isFinite(px) && px > 0 ? px : FONT_PX;
+  const width = [...text].length * 0.6 * font;
+  const anchor = property('text-anchor');
+  const along = anchor === 'middle' ? 0 : anchor === 'end' ? -width / 2 : width / 2;
+  const [o, d] = [apply(matrix, [0, 0]), apply(matrix, [along, -font / 3])];
+  return [at[0] + d[0] - o[0], at[1] + d[1] - o[1]];
 }
 
 interface ShapeContext {
@@ -145,13 +174,17 @@ function piecesOf(
 
 /** The fill an element gives itself: its `fill` attribute, else its style's, else its classes' (the last wins). */
 function fillOf(e: XmlElement, classes: Classes): string | undefined {
-  const own = e.attrs.fill ?? styleOf(e).get('fill');
-  if (own !== undefined) return own.trim().toLowerCase();
-  const named = (e.attrs.class ?? '')
+  const own = e.attrs.fill ?? styleOf(e).get('fill') ?? classValue(e, classes, 'fill');
+  return own?.trim().toLowerCase();
+}
+
+/** A property the element's classes give it (the last class giving it wins). */
+function classValue(e: XmlElement, classes: Classes, name: string): string | undefined {
+  return (e.attrs.class ?? '')
     .split(/\s+/)
-    .map((c) => classes.get(c)?.get('fill'))
-    .filter((f) => f !== undefined);
-  return named.at(-1)?.trim().toLowerCase();
+    .map((c) => classes.get(c)?.get(name))
+    .filter((f) => f !== undefined)
+    .at(-1);
 }
 
 /** The class rules of the SVG's `<style>` elements (`.name {…}`, `g.name {…}`); other selectors are skipped. */

@@ -1,0 +1,100 @@
+/**
+ * Label spots of a python-diplomacy import (docs/variants.md "Importing a python-diplomacy map"): a small map of our
+ * own with python modern's label layer (`class="labeltext"`, texts anchored where they start, the layer shifted by a
+ * transform) and ancmed's (`text-anchor:middle`, a text beside its province): every spot lies inside its province, at
+ * the text's middle where that fits, and `maps check` names a spot outside its province.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkGeometry } from '../../../src/render/check.js';
+import { geometryOf } from '../../../src/render/geometry.js';
+import { buildVariant, parseVariantData } from '../../../src/variants/build.js';
+import { importPythonDiplomacy } from '../../../src/variants/import/python/index.js';
+
+/** Three lands in a row, the middle one a strip 18 px wide (python's maps leave 2 px between provinces). */
+const MAP = [
+  'BEGIN SPRING 1901 MOVEMENT',
+  'VICTORY 2',
+  'RED (RED) WES',
+  'A WES',
+  'BLUE (BLUE) EAS',
+  'A EAS',
+  'West = wes',
+  'Narrow = nar',
+  'East = eas',
+  'LAND WES ABUTS NAR',
+  'LAND NAR ABUTS WES EAS',
+  'LAND EAS ABUTS NAR',
+  '',
+].join('\n');
+
+const svg = (labels: string) =>
+  [
+    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:jdipNS="svg.dtd" width="200px" height="100px" viewBox="0 0 200 100">',
+    '<style><![CDATA[ .labeltext {font-size:12px;fill:black} .middle {text-anchor:middle;font-size:14px} ]]></style>',
+    '<jdipNS:ORDERDRAWING><jdipNS:POWERCOLORS><jdipNS:POWERCOLOR power="red" color="#c53328"/>',
+    '<jdipNS:POWERCOLOR power="blue" color="#20297f"/></jdipNS:POWERCOLORS></jdipNS:ORDERDRAWING>',
+    '<jdipNS:PROVINCE_DATA><jdipNS:PROVINCE name="wes"><jdipNS:UNIT x="25" y="30"/></jdipNS:PROVINCE>',
+    '<jdipNS:PROVINCE name="nar"><jdipNS:UNIT x="80" y="5"/></jdipNS:PROVINCE>',
+    '<jdipNS:PROVINCE name="eas"><jdipNS:UNIT x="135" y="30"/></jdipNS:PROVINCE></jdipNS:PROVINCE_DATA>',
+    '<g id="MapLayer">',
+    '<path id="_wes" class="nopower" d="M 0 0 L 89 0 L 89 100 L 0 100 Z"/>',
+    '<path id="_nar" class="nopower" d="M 91 0 L 109 0 L 109 100 L 91 100 Z"/>',
+    '<path id="_eas" class="nopower" d="M 111 0 L 200 0 L 200 100 L 111 100 Z"/>',
+    '</g>',
+    labels,
+    '</svg>',
+  ].join('\n');
+
+/** Modern's label layer: texts anchored where they start, the layer shifted 7 px left and 10 px down. */
+const MODERN_LABELS = [
+  '<g id="BriefLabelLayer" class="labeltext" transform="translate(-7,10)">',
+  '<text x="40" y="45">wes</text><text x="97" y="45">nar</text><text x="150" y="45">eas</text>',
+  '</g>',
+].join('');
+
+function imported(labels: string) {
+  const r = importPythonDiplomacy({
+    map: { name: 'strip.map', text: MAP },
+    read: () => null,
+    svg: { name: 'strip.svg', text: svg(labels) },
+  });
+  if (!r.ok) throw new Error(r.problems.join('\n'));
+  return r.data;
+}
+
+/** The label spots that lie outside their province's drawn shape. */
+function outside(data: ReturnType<typeof imported>): string[] {
+  const g = geometryOf(parseVariantData(data));
+  if (!g.ok) throw new Error(g.error);
+  return Object.entries(data.geometry!.labels!)
+    .filter(([id, at]) => g.geometry.locate(at) !== id)
+    .map(([id]) => id);
+}
+
+describe('label spots of a python-diplomacy import', () => {
+  it('a text anchored where it starts is labelled at its middle, inside its province', () => {
+    const data = imported(MODERN_LABELS);
+    expect(outside(data)).toEqual([]);
+    // "nar" starts at x 90 (the gap beside the strip) on the baseline y 55; 12 px text, 3 letters of 0.6 em
+    const [x, y] = data.geometry!.labels!.nar!;
+    expect(x).toBeCloseTo(90 + (3 * 0.6 * 12) / 2, 0);
+    expect(y).toBeCloseTo(55 - 12 / 3, 0);
+  });
+
+  it('a text beside its province (a small island’s) moves inside it', () => {
+    const labels = '<g id="BriefLabelLayer" class="middle"><text x="60" y="50">nar</text></g>';
+    const data = imported(labels);
+    expect(outside(data)).toEqual([]);
+    const [x] = data.geometry!.labels!.nar!;
+    expect(x).toBeGreaterThan(91);
+    expect(x).toBeLessThan(109);
+  });
+
+  it('maps check names a label spot that lies outside its province', () => {
+    const data = imported(MODERN_LABELS);
+    data.geometry!.labels!.nar = [60, 50];
+    expect(checkGeometry(buildVariant(parseVariantData(data)))).toEqual([
+      'label spot of nar [60, 50] lies outside its province',
+    ]);
+  });
+});
