@@ -12,7 +12,7 @@
  */
 import type { Variant } from '../engine/variant.js';
 import type { VariantData } from '../variants/schema.js';
-import { borderKey, boundsOf, insideShape, type MapGeometry, type Point } from './geometry.js';
+import { borderKey, insideShape, type MapGeometry, type Point } from './geometry.js';
 import { projectionOf } from './projection.js';
 import { closestOnSegment } from '../variants/drawing/segment.js';
 import type { Feature } from './scene.js';
@@ -169,37 +169,98 @@ export function featuresOf(
 }
 
 /**
- * On a map drawn from shapes, a link between two provinces drawn a little apart (a strait, a river between them:
- * docs/render.md) crosses the gap where their outlines come nearest, from one outline to the other: when that gap is
- * under a third of the way between their unit spots. Else null (drawn between the spots).
+ * On a map drawn from shapes, a link between two provinces drawn apart (a strait, a river between them:
+ * docs/render.md) crosses the gap between their outlines: the shortest line from one outline to the other that
+ * runs over no province (the two included: it crosses the gap, not their land); else, between two lands, the
+ * shortest that runs over nothing but water, when it is shorter than the way between their unit spots (a strait
+ * across a sea: python's ancmed's Gades); each first with its ends clear of a third province. Else null (drawn
+ * between the spots). A link whose provinces lie far apart
+ * round the map (a wrap-around sea) finds no such line.
  */
 function gapCrossing(geometry: MapGeometry, from: string, to: string, a: Point, b: Point): [Point, Point] | null {
   const sa = geometry.shapes.get(from);
   const sb = geometry.shapes.get(to);
   if (!sa || !sb || sa.outline.length === 0 || sb.outline.length === 0) return null;
-  const limit = Math.hypot(b[0] - a[0], b[1] - a[1]) / 3;
-  const [ba, bb] = [boundsOf(sa), boundsOf(sb)];
-  const apart = Math.hypot(Math.max(0, ba[0] - bb[2], bb[0] - ba[2]), Math.max(0, ba[1] - bb[3], bb[1] - ba[3]));
-  if (apart >= limit) return null;
-  let best: { d: number; points: [Point, Point] } | null = null;
-  const nearest = (p: Point, edges: [Point, Point][]): [Point, number] => {
-    let out: [Point, number] = [p, Infinity];
+  const pairs = crossingsBetween(sa.outline, sb.outline);
+  const filler = (id: string | null) => id === null || id.startsWith('#');
+  const water = (id: string | null) =>
+    filler(id) || (id !== from && id !== to && geometry.shapes.get(id!)?.kind === 'sea');
+  const limit = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  // Over nothing, else (two lands) over water; each first with ends clear of a third province (not at a corner
+  // where a neighbour meets the coast, where the line would read as the neighbour's).
+  type Try = [allowed: (id: string | null) => boolean, longest: number, ends: boolean];
+  const lands = sa.kind !== 'sea' && sb.kind !== 'sea';
+  const tries: Try[] = [
+    [filler, Infinity, true],
+    [filler, Infinity, false],
+    ...(lands
+      ? ([
+          [water, limit, true],
+          [water, limit, false],
+        ] satisfies Try[])
+      : []),
+  ];
+  for (const [allowed, longest, ends] of tries) {
+    const found = pairs.find(
+      (p) =>
+        dist(p[0], p[1]) < longest &&
+        runsOver(geometry, p, allowed) &&
+        (!ends || (endClear(geometry, p[0], from, allowed) && endClear(geometry, p[1], to, allowed))),
+    );
+    if (found) return found;
+  }
+  return null;
+}
+
+/** How far (map px) round a crossing's end no third province may lie. */
+const END_CLEAR = 3;
+
+/** Is every point `END_CLEAR` round the end in its own province or over what `allowed` accepts? */
+function endClear(geometry: MapGeometry, at: Point, own: string, allowed: (id: string | null) => boolean): boolean {
+  for (let k = 0; k < 8; k++) {
+    const angle = (k * Math.PI) / 4;
+    const id = geometry.locate([at[0] + Math.cos(angle) * END_CLEAR, at[1] + Math.sin(angle) * END_CLEAR]);
+    if (id !== own && !allowed(id)) return false;
+  }
+  return true;
+}
+
+const dist = (p: Point, q: Point) => Math.hypot(q[0] - p[0], q[1] - p[1]);
+
+/** Most lines `gapCrossing` tries (the shortest first). */
+const CROSSINGS_TRIED = 200;
+
+/**
+ * Lines from one outline to the other, shortest first: from each vertex of either to the nearest point of the other
+ * (the shortest line between two polygons runs from a vertex of one of them).
+ */
+function crossingsBetween(ea: [Point, Point][], eb: [Point, Point][]): [Point, Point][] {
+  const nearest = (p: Point, edges: [Point, Point][]): Point => {
+    let out: Point = edges[0]![0];
     for (const [q, r] of edges) {
       const c = closestOnSegment(p, q, r);
-      const d = Math.hypot(c[0] - p[0], c[1] - p[1]);
-      if (d < out[1]) out = [c, d];
+      if (dist(c, p) < dist(out, p)) out = c;
     }
     return out;
   };
-  for (const [p] of sa.outline) {
-    const [c, d] = nearest(p, sb.outline);
-    if (!best || d < best.d) best = { d, points: [p, c] };
+  const pairs: [Point, Point][] = [
+    ...ea.map(([p]): [Point, Point] => [p, nearest(p, eb)]),
+    ...eb.map(([p]): [Point, Point] => [nearest(p, ea), p]),
+  ];
+  return pairs.sort((x, y) => dist(x[0], x[1]) - dist(y[0], y[1])).slice(0, CROSSINGS_TRIED);
+}
+
+/** How far apart (map px) `runsOver` looks along a line; its ends, on the outlines, are left out by as much. */
+const LINE_STEP = 0.5;
+
+/** Does every point of the line between its ends lie over what `allowed` accepts (by `geometry.locate`)? */
+function runsOver(geometry: MapGeometry, [p, q]: [Point, Point], allowed: (id: string | null) => boolean): boolean {
+  const steps = Math.floor(dist(p, q) / LINE_STEP);
+  for (let i = 1; i < steps; i++) {
+    const t = i / steps;
+    if (!allowed(geometry.locate([p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t]))) return false;
   }
-  for (const [p] of sb.outline) {
-    const [c, d] = nearest(p, sa.outline);
-    if (!best || d < best.d) best = { d, points: [c, p] };
-  }
-  return best && best.d < limit ? best.points : null;
+  return true;
 }
 
 function riverChain(river: unknown): string[] | null {

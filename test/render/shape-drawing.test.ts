@@ -1,10 +1,11 @@
 /**
  * Maps drawn from shapes (src/render/shape-geometry.ts, docs/render.md "Maps drawn from shapes"), as imports bring
  * them: two seas whose outlines overlap meet at the edge that shows, not at a coastline round the overlap; a centre
- * whose unit spot lies off its small island is marked on the island; a link between provinces drawn a little apart
- * crosses the gap, not the map between their unit spots; the label beside a small island points into the island when
- * its unit spot lies in the water round it; land between provinces that is no province reads as land nobody holds
- * when the background says so (`unowned-land`), as off-map land by default. Small maps written here.
+ * whose unit spot lies off its small island is marked on the island; a link between provinces drawn apart crosses
+ * the gap, not the map between their unit spots, and clear of a third province (a strait to an island); the label
+ * beside a small island points into the island when its unit spot lies in the water round it; land between
+ * provinces that is no province reads as land nobody holds when the background says so (`unowned-land`), as off-map
+ * land by default. Small maps written here.
  */
 import { describe, expect, it } from 'vitest';
 import { buildScene } from '../../src/render/build-scene.js';
@@ -117,6 +118,33 @@ describe('a map drawn from shapes', () => {
     // 10 map px at about 2 output px each, from west's edge to east's; the unit spots are 300 px apart.
     expect(Math.hypot(q[0] - p[0], q[1] - p[1])).toBeGreaterThan(10);
     expect(Math.hypot(q[0] - p[0], q[1] - p[1])).toBeLessThan(30);
+  });
+
+  it('draws a strait to an island across the water, clear of a third province, however far the unit spots', () => {
+    // python's ancmed: Baleares' unit stands in the water by Tarraconensis, so the line between the unit spots crossed
+    // its coast, and the gap (50 px) is more than a third of the way between the spots (100 px).
+    const data = mapOf(
+      [
+        { id: 'tar', kind: 'coast', shape: 'M 0 0 H 100 V 100 H 0 Z', at: [50, 50] },
+        { id: 'sag', kind: 'coast', shape: 'M 0 100 H 100 V 300 H 0 Z', at: [60, 120] },
+        { id: 'bal', kind: 'coast', shape: 'M 150 120 H 170 V 140 H 150 Z', at: [140, 60] },
+      ],
+      [
+        ['bal', 'sag'],
+        ['bal', 'tar'],
+      ],
+      { background: 'sea' },
+    );
+    const g = computeGeometry(data);
+    if (!g.ok) throw new Error(g.error);
+    const s = scene(data);
+    const link = s.features.find((f) => f.kind === 'link' && [f.from, f.to].sort().join() === 'bal,sag');
+    if (link?.kind !== 'link') throw new Error('no link between bal and sag');
+    const [p, q] = link.points.map((a) => [(a[0] - s.frame.x) / s.scale, (a[1] - s.frame.y) / s.scale] as const);
+    // From the island's west side to sag's coast, 50 map px over the water and nothing else.
+    expect(Math.hypot(q![0] - p![0], q![1] - p![1])).toBeLessThan(55);
+    for (let t = 0.05; t < 0.96; t += 0.05)
+      expect(g.geometry.locate([p![0] + (q![0] - p![0]) * t, p![1] + (q![1] - p![1]) * t])).toBe('#sea');
   });
 
   it('points the label beside a small island into the island, not at its unit spot in the water round it', () => {
