@@ -103,8 +103,15 @@ export interface VariantData {
     projection?: unknown;
     /** Province outlines as SVG path data, by province id (a map drawn from shapes instead of seed points). */
     shapes?: Record<ProvinceId, string>;
-    /** Off-map pieces drawn from shapes (land nobody plays on, unnamed water), as SVG path data. */
-    decor?: { land: string[]; sea: string[] };
+    /**
+     * Off-map pieces drawn from shapes (land nobody plays on, unnamed water), as SVG path data, and lines stroked over
+     * the provinces (a river the drawing shows): path data, colour, width and dashes in map px.
+     */
+    decor?: {
+      land: string[];
+      sea: string[];
+      lines: { d: string; color: string; width: number; dash?: number[] }[];
+    };
     /**
      * What shows where no shape is drawn: off-map land (the default), off-map water, or `unowned-land`, land of the map
      * that is no province, drawn as a province nobody holds (a python SVG's backdrop where unowned provinces show it).

@@ -1177,6 +1177,17 @@ function legendWants(
 
 function transformFeature(f: Feature, T: (p: Point) => Point): Feature {
   switch (f.kind) {
+    case 'decor': {
+      // Its width and dashes are map px, scaled as the map is.
+      const [o, x] = [T([0, 0]), T([1, 0])];
+      const scale = Math.hypot(x[0] - o[0], x[1] - o[1]);
+      return {
+        ...f,
+        points: f.points.map(T),
+        width: f.width * scale,
+        dash: f.dash ? f.dash.map((v) => v * scale) : null,
+      };
+    }
     case 'river':
       return { ...f, points: f.points.map(T) };
     case 'wall':

@@ -504,7 +504,15 @@ function drawFeatures(ctx: Ctx, scene: Scene, u: number): void {
     ctx.save();
     ctx.lineCap = 'round';
     ctx.lineJoin = 'round';
-    if (f.kind === 'river') {
+    if (f.kind === 'decor') {
+      ctx.beginPath();
+      ctx.moveTo(f.points[0]![0], f.points[0]![1]);
+      for (const p of f.points.slice(1)) ctx.lineTo(p[0], p[1]);
+      ctx.strokeStyle = f.color;
+      ctx.lineWidth = f.width;
+      if (f.dash) ctx.setLineDash(f.dash);
+      ctx.stroke();
+    } else if (f.kind === 'river') {
       ctx.beginPath();
       smoothPath(ctx, f.points);
       ctx.strokeStyle = COLORS.river;

@@ -9,8 +9,11 @@
  *   with `neighbour` (Warring States walls belong to one province of a border); `style: "band"` draws a solid dark
  *   band instead (an area's border, such as Mandate of Heaven's black band), `legend` is its text in the legend.
  * - links: `variant.data.links` (wrap-around seas, tunnels): adjacencies that are not drawn borders.
+ * - decor lines: `geometry.decor.lines`, lines a map drawn from shapes strokes over its provinces (python's ancmed's
+ *   Nile), first, so everything else is drawn above them.
  */
 import type { Variant } from '../engine/variant.js';
+import { PathError, pathLines } from '../variants/drawing/path.js';
 import type { VariantData } from '../variants/schema.js';
 import { borderKey, insideShape, type MapGeometry, type Point } from './geometry.js';
 import { projectionOf } from './projection.js';
@@ -80,13 +83,28 @@ export function riverLine(data: VariantData, river: RiverData, anchors: Map<stri
   return points.length >= 2 ? points : null;
 }
 
+/** The lines the map's drawing strokes over its provinces (`geometry.decor.lines`), one feature a subpath. */
+function decorLines(data: VariantData, warnings: string[]): Feature[] {
+  return (data.geometry?.decor?.lines ?? []).flatMap((line, i) => {
+    try {
+      return pathLines(line.d).map(
+        (points): Feature => ({ kind: 'decor', points, color: line.color, width: line.width, dash: line.dash ?? null }),
+      );
+    } catch (e) {
+      if (!(e instanceof PathError)) throw e;
+      warnings.push(`geometry.decor.lines[${i}]: ${e.message}`);
+      return [];
+    }
+  });
+}
+
 export function featuresOf(
   variant: Variant,
   geometry: MapGeometry,
   anchors: Map<string, Point>,
   warnings: string[],
 ): Feature[] {
-  const out: Feature[] = [];
+  const out: Feature[] = decorLines(variant.data, warnings);
   const features = variant.data.features ?? {};
 
   const rivers = riverCoursesOf(variant.data);

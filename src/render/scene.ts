@@ -36,6 +36,8 @@ export interface BorderLines {
 
 /** Variant map features and non-geometric links. */
 export type Feature =
+  /** A line the map's drawing strokes (`geometry.decor.lines`: ancmed's Nile), in its colour, width and dashes. */
+  | { kind: 'decor'; points: Point[]; color: string; width: number; dash: number[] | null }
   | { kind: 'river'; name: string; points: Point[] }
   /**
    * A wall on `province`'s side of its border with `neighbour`: segments already offset into `province`. `style`

@@ -132,8 +132,27 @@ export const geometrySchema = z
      * commands allowed; several subpaths draw one province in several pieces). When given, `points` is not used.
      */
     shapes: z.record(z.string(), pathData).optional(),
-    /** Off-map pieces of a map drawn from shapes: land nobody plays on and unnamed water, as SVG path data. */
-    decor: z.object({ land: z.array(pathData).default([]), sea: z.array(pathData).default([]) }).optional(),
+    /**
+     * Off-map pieces of a map drawn from shapes: land nobody plays on and unnamed water, as SVG path data; and lines
+     * drawn over the provinces, stroked, never filled (python's ancmed's Nile): each its path data (open subpaths),
+     * colour, width in map px and dashes (map px, as SVG's `stroke-dasharray`).
+     */
+    decor: z
+      .object({
+        land: z.array(pathData).default([]),
+        sea: z.array(pathData).default([]),
+        lines: z
+          .array(
+            z.object({
+              d: pathData,
+              color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+              width: z.number().positive().max(50),
+              dash: z.array(z.number().min(0)).max(8).optional(),
+            }),
+          )
+          .default([]),
+      })
+      .optional(),
     /**
      * What shows where no shape is drawn: off-map land (the default), off-map water, or land of the map that is no
      * province (`unowned-land`: drawn as land nobody holds, not as off-map land).

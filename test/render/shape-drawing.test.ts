@@ -147,6 +147,35 @@ describe('a map drawn from shapes', () => {
       expect(g.geometry.locate([p![0] + (q![0] - p![0]) * t, p![1] + (q![1] - p![1]) * t])).toBe('#sea');
   });
 
+  it('strokes the drawing’s lines (a river) in their colour, width and dashes, scaled as the map is', () => {
+    const data = mapOf(
+      [
+        { id: 'west', kind: 'land', shape: 'M 0 0 H 200 V 300 H 0 Z', at: [50, 150] },
+        { id: 'east', kind: 'land', shape: 'M 200 0 H 400 V 300 H 200 Z', at: [350, 150] },
+      ],
+      [],
+      {
+        decor: {
+          lines: [
+            { d: 'M 200 300 L 190 200 L 210 100', color: '#17a1f8', width: 5 },
+            { d: 'M 10 10 L 60 10 M 10 20 L 60 20', color: '#000000', width: 2, dash: [4, 2] },
+          ],
+        },
+      },
+    );
+    const s = scene(data);
+    const lines = s.features.flatMap((f) => (f.kind === 'decor' ? [f] : []));
+    expect(lines.map((f) => [f.points.length, f.color])).toEqual([
+      [3, '#17a1f8'],
+      [2, '#000000'],
+      [2, '#000000'],
+    ]);
+    expect(lines[0]!.width).toBeCloseTo(5 * s.scale);
+    expect(lines[1]!.dash).toEqual([4 * s.scale, 2 * s.scale]);
+    const [x, y] = [(lines[0]!.points[1]![0] - s.frame.x) / s.scale, (lines[0]!.points[1]![1] - s.frame.y) / s.scale];
+    expect([x, y]).toEqual([expect.closeTo(190), expect.closeTo(200)]);
+  });
+
   it('points the label beside a small island into the island, not at its unit spot in the water round it', () => {
     const data = mapOf([
       { id: 'bay', kind: 'sea', shape: 'M 0 0 H 400 V 300 H 0 Z', at: [320, 60] },

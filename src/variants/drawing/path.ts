@@ -1,8 +1,8 @@
 /**
- * SVG path data as closed rings of points (svgpath reads the syntax and applies transforms; curves are flattened
- * here). Each subpath is one ring, kept in its own winding, so a nonzero fill of all rings paints what the SVG paints
- * with its default fill rule. `endpoints` keeps only the point each command ends on (curves become their chords):
- * the polygon DiploGM builds for adjacency (docs/variants.md "DiploGM's adjacency").
+ * SVG path data as closed rings of points, or as open lines for a stroke (svgpath reads the syntax and applies
+ * transforms; curves are flattened here). Each subpath is one ring, kept in its own winding, so a nonzero fill of all
+ * rings paints what the SVG paints with its default fill rule. `endpoints` keeps only the point each command ends on
+ * (curves become their chords): the polygon DiploGM builds for adjacency (docs/variants.md "DiploGM's adjacency").
  */
 import svgpath from 'svgpath';
 import type { Matrix } from './transform.js';
@@ -28,6 +28,23 @@ type Seg = (string | number)[];
 
 /** The rings of path data; `PathError` when the data cannot be read. Rings of fewer than 3 points are dropped. */
 export function pathRings(d: string, opts: RingOptions = {}): Ring[] {
+  return ringsOf(segmentsOf(d, opts), opts.tolerance ?? 0.25, opts.endpoints === true, 3);
+}
+
+/**
+ * The open lines of path data, one per subpath (a stroke, not a fill: a river), curves flattened; `PathError` when
+ * the data cannot be read. Lines of fewer than 2 points are dropped.
+ */
+export function pathLines(d: string, opts: RingOptions = {}): Point[][] {
+  return ringsOf(segmentsOf(d, opts), opts.tolerance ?? 0.25, opts.endpoints === true, 2);
+}
+
+/** Open lines as compact SVG path data (`M x y L x y …`, coordinates to `decimals` places). */
+export function linesPath(lines: readonly Point[][], decimals = 1): string {
+  return lines.map((l) => ringsPath([l], decimals).slice(0, -1)).join('');
+}
+
+function segmentsOf(d: string, opts: RingOptions): Seg[] {
   const path = svgpath(d);
   const err = (path as unknown as { err: string }).err;
   if (err) throw new PathError(err.replace(/^SvgPath: /, ''));
@@ -35,17 +52,21 @@ export function pathRings(d: string, opts: RingOptions = {}): Ring[] {
   path.iterate(() => {}); // applies the pending transform
   path.abs();
   if (!opts.endpoints) path.unarc().unshort();
-  const segments = (path as unknown as { segments: Seg[] }).segments;
-  return ringsOf(segments, opts.tolerance ?? 0.25, opts.endpoints === true);
+  return (path as unknown as { segments: Seg[] }).segments;
 }
 
-function ringsOf(segments: Seg[], tolerance: number, endpoints: boolean): Ring[] {
+/**
+ * The subpaths as rings (`least` 3: a closing point that repeats the first dropped) or as open lines (`least` 2: a
+ * subpath closed by `Z` ends on its first point again).
+ */
+function ringsOf(segments: Seg[], tolerance: number, endpoints: boolean, least: 2 | 3): Ring[] {
   const rings: Ring[] = [];
   let ring: Ring = [];
   let start: Point = [0, 0];
   let at: Point = [0, 0];
-  const close = () => {
-    if (ring.length >= 3) rings.push(dropClosingPoint(ring));
+  const close = (closed = false) => {
+    if (least === 2 && closed && ring.length >= 2) ring.push(start);
+    if (ring.length >= least) rings.push(least === 3 ? dropClosingPoint(ring) : ring);
     ring = [];
   };
   for (const s of segments) {
@@ -59,7 +80,7 @@ function ringsOf(segments: Seg[], tolerance: number, endpoints: boolean): Ring[]
       continue;
     }
     if (cmd === 'Z' || cmd === 'z') {
-      close();
+      close(true);
       at = start;
       continue;
     }

@@ -183,15 +183,23 @@ describe('what the import reads from a python SVG’s MapLayer', () => {
     expect(decor.land).toEqual([]);
   });
 
-  it('unnamed lines filled with nothing (a river, a dashed connector) are no off-map land', () => {
-    const css = '/* accents */ .thickdash {fill:none;stroke:black} g.style1 {fill:none;stroke:#17A1F8}';
+  it('unnamed lines filled with nothing (a river, a dashed connector) are drawn as lines, not off-map land', () => {
+    const css =
+      '/* accents */ .thickdash {fill:none;stroke:black;stroke-width:6;stroke-dasharray:2,1.5;} ' +
+      'g.style1 {fill:none;stroke:#17A1F8;stroke-width:5}';
     const lines = [
       '<g class="style1"><path d="M 10 10 L 50 50 L 60 40"/><path d="M 5 5 L 9 30 L 2 8"/></g>',
-      '<path class="thickdash" d="M 100 100 C 110 120 110 130 100 140"/>',
-      '<path style="stroke:red;fill:none" d="M 0 0 L 20 0 L 20 20"/>',
+      '<line class="thickdash" x1="100" y1="100" x2="100" y2="140"/>',
+      '<g transform="scale(2)"><path style="stroke:red;fill:none" d="M 0 0 L 20 0 L 20 20"/></g>',
       '<path fill="#ccbb99" d="M 0 0 L 20 0 L 20 20 Z"/>',
     ];
     const decor = ok(run(mapText, {}, decorated(svgText, css, lines.join('')))).data.geometry!.decor!;
     expect(decor.land).toEqual(['M0 0L20 0L20 20Z']);
+    expect(decor.lines).toEqual([
+      { d: 'M10 10L50 50L60 40', color: '#17a1f8', width: 5 },
+      { d: 'M5 5L9 30L2 8', color: '#17a1f8', width: 5 },
+      { d: 'M100 100L100 140', color: '#000000', width: 6, dash: [2, 1.5] },
+      { d: 'M0 0L40 0L40 40', color: '#ff0000', width: 2 },
+    ]);
   });
 });

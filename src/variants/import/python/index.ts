@@ -4,15 +4,16 @@
  * "python-diplomacy"). Without the SVG the map data comes alone, and a note says no drawing came with it. Pure: the
  * caller hands over the texts.
  */
-import { type Point, ringsPath } from '../../drawing/path.js';
+import { linesPath, type Point, ringsPath } from '../../drawing/path.js';
 import { labelBox, labelSpotInside } from '../../drawing/label-spot.js';
-import { outlineGaps } from '../../drawing/polygon.js';
+import { outlineGaps, windingNumber } from '../../drawing/polygon.js';
+import { distanceToSegment } from '../../drawing/segment.js';
 import type { VariantDataInput } from '../../schema.js';
 import { finish, type ImportResult } from '../result.js';
 import { parseXml, XmlError } from '../xml.js';
 import { MapFileLoader, type MapFile } from './map-file.js';
 import { movesOf, type PythonMoves } from './moves.js';
-import { readPythonSvg, type PythonDrawing } from './svg.js';
+import { type DecorStroke, readPythonSvg, type PythonDrawing } from './svg.js';
 
 export interface PythonFiles {
   /** The `.map` file named on the command line. */
@@ -156,7 +157,7 @@ function mapData(
       : [],
     features: {},
     ...(map.rules.includes('BUILD_ANY') ? { builds: 'owned' as const } : {}),
-    ...(drawing && drawn ? { geometry: geometryOf(drawing, drawn.margin) } : {}),
+    ...(drawing && drawn ? { geometry: geometryOf(drawing, drawn.margin, drawn.links) } : {}),
   };
 }
 
@@ -260,8 +261,17 @@ function marginOf(d: PythonDrawing, adjacent: Set<string>, shut: Set<string>) {
   return { margin: Math.round(margin * 100) / 100, links };
 }
 
-function geometryOf(d: PythonDrawing, margin: number) {
+function geometryOf(d: PythonDrawing, margin: number, links: string[]) {
   const point = (p: Point): [number, number] => [Math.round(p[0] * 10) / 10, Math.round(p[1] * 10) / 10];
+  const round = (v: number) => Math.round(v * 100) / 100;
+  const lines = d.lines
+    .filter((s) => !connects(d, s, links))
+    .map((s) => ({
+      d: linesPath(s.lines),
+      color: s.color,
+      width: round(s.width),
+      ...(s.dash ? { dash: s.dash.map(round) } : {}),
+    }));
   return {
     width: d.width,
     height: d.height,
@@ -269,7 +279,7 @@ function geometryOf(d: PythonDrawing, margin: number) {
     ...(d.background !== 'land' ? { background: d.background } : {}),
     points: {},
     shapes: Object.fromEntries([...d.shapes].map(([p, rings]) => [p.toLowerCase(), ringsPath(rings)])),
-    decor: { land: d.decor.land.map((r) => ringsPath([r])), sea: d.decor.sea.map((r) => ringsPath([r])) },
+    decor: { land: d.decor.land.map((r) => ringsPath([r])), sea: d.decor.sea.map((r) => ringsPath([r])), lines },
     anchors: Object.fromEntries([...d.anchors].map(([l, p]) => [l.toLowerCase(), point(p)])),
     labels: Object.fromEntries(
       [...d.labels].flatMap(([l, p]) => {
@@ -279,6 +289,24 @@ function geometryOf(d: PythonDrawing, margin: number) {
       }),
     ),
   };
+}
+
+/**
+ * Is the stroke a dashed connector drawn between two provinces the import joins by a link (ancmed's Gades and
+ * Mauretania)? The renderer draws the link itself (docs/render.md), so the connector is not drawn twice.
+ */
+function connects(d: PythonDrawing, stroke: DecorStroke, links: string[]): boolean {
+  const [first, last] = [stroke.lines[0]?.[0], stroke.lines.at(-1)?.at(-1)];
+  if (!stroke.dash || !first || !last) return false;
+  const near = (p: Point, province: string) => {
+    const rings = d.shapes.get(province) ?? [];
+    if (windingNumber(p, rings) !== 0) return true;
+    return rings.some((r) => r.some((a, i) => distanceToSegment(p, a, r[(i + 1) % r.length]!) <= GAP_LIMIT));
+  };
+  return links.some((pair) => {
+    const [a, b] = pair.split('|') as [string, string];
+    return (near(first, a) && near(last, b)) || (near(first, b) && near(last, a));
+  });
 }
 
 /** The abbreviation a province is shown by (`Stp` for `STP`). */

@@ -4,10 +4,10 @@
  * `water` pieces and the unnamed shapes are off-map land and water), the unit spots of `jdipNS:PROVINCE_DATA` (the
  * top-left corner of a unit symbol of `jdipNS:SYMBOLSIZE`), the label spots of `BriefLabelLayer`, and the power
  * colours of `jdipNS:POWERCOLORS` (CSS colour names allowed). The layer's backdrop rect gives the map's frame and
- * background; unnamed shapes filled with nothing (by a `<style>` class too) are lines, left out.
+ * background; unnamed shapes filled with nothing (by a `<style>` class too) are lines, kept as strokes (`lines`).
  */
 import colorNames from 'color-name';
-import type { Point, Ring } from '../../drawing/path.js';
+import { PathError, pathLines, type Point, type Ring } from '../../drawing/path.js';
 import { apply, compose, type Matrix } from '../../drawing/transform.js';
 import { declarationsOf, frameOf, outlineOf, styleOf, textSpot, transformOf, within } from '../svg.js';
 import { descendants, localName, textOf, type XmlElement } from '../xml.js';
@@ -22,6 +22,8 @@ export interface PythonDrawing {
   anchors: Map<string, Point>;
   /** Province → label spot. */
   labels: Map<string, Point>;
+  /** Lines drawn over the map, not filled (ancmed's Nile, its dashed connectors), in document space. */
+  lines: DecorStroke[];
   /** Power (uppercase) → colour (`#rrggbb`). */
   colours: Map<string, string>;
   /**
@@ -30,6 +32,14 @@ export interface PythonDrawing {
    * backdrop's colour: ancmed's Nile delta between Alexandria and Thebes); else off-map land.
    */
   background: 'land' | 'sea' | 'unowned-land';
+}
+
+/** A stroke the SVG draws: its open lines, colour (`#rrggbb`), width and dashes (map px). */
+export interface DecorStroke {
+  lines: Point[][];
+  color: string;
+  width: number;
+  dash: number[] | null;
 }
 
 /** CSS class → its declarations, from the SVG's `<style>` elements (`.water {fill:lightblue}`). */
@@ -66,6 +76,7 @@ export function readPythonSvg(
     height: frame.height,
     shapes: new Map(),
     decor: { land: [], sea: [] },
+    lines: [],
     anchors: unitSpots(root, resolve, frame.shift),
     labels: new Map(),
     colours: powerColours(root),
@@ -119,7 +130,7 @@ interface ShapeContext {
   classes: Classes;
 }
 
-const SHAPES = ['path', 'polygon', 'polyline', 'g'];
+const SHAPES = ['path', 'polygon', 'polyline', 'line', 'g'];
 
 function readShapes(layer: XmlElement, matrix: Matrix, context: ShapeContext, drawing: PythonDrawing): void {
   const { resolve, isSea, classes } = context;
@@ -132,6 +143,7 @@ function readShapes(layer: XmlElement, matrix: Matrix, context: ShapeContext, dr
     if (!province) {
       for (const piece of piecesOf(e, m, classes))
         (piece.water || e.attrs.class === 'water' ? drawing.decor.sea : drawing.decor.land).push(...piece.rings);
+      drawing.lines.push(...strokesOf(e, m, classes, new Map()));
       continue;
     }
     for (const piece of piecesOf(e, m, null)) {
@@ -170,6 +182,57 @@ function piecesOf(
   }
   if (name === 'g') return e.children.flatMap((c) => piecesOf(c, within(matrix, c), classes, fill));
   return [];
+}
+
+/** The properties of a stroke that cascade from a group to what it holds. */
+const STROKE = ['fill', 'stroke', 'stroke-width', 'stroke-dasharray'];
+
+/**
+ * The lines an unnamed element draws (a group's one by one): a path, polyline or line filled with nothing (its own
+ * `fill`, style or class, or its group's) and stroked with a colour, as python draws ancmed's Nile and its dashed
+ * connectors. `inherited`: the stroke properties its groups give it.
+ */
+function strokesOf(e: XmlElement, matrix: Matrix, classes: Classes, inherited: Map<string, string>): DecorStroke[] {
+  const name = localName(e);
+  const props = new Map(inherited);
+  for (const key of STROKE) {
+    const own = e.attrs[key] ?? styleOf(e).get(key) ?? classValue(e, classes, key);
+    if (own !== undefined) props.set(key, own.trim().toLowerCase());
+  }
+  if (name === 'g') return e.children.flatMap((c) => strokesOf(c, within(matrix, c), classes, props));
+  const color = cssColour(props.get('stroke') ?? '');
+  if (props.get('fill') !== 'none' || !color) return [];
+  const lines = strokeLines(e, name, matrix);
+  if (lines.length === 0) return [];
+  const scale = Math.sqrt(Math.abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]));
+  const width = (Number.parseFloat(props.get('stroke-width') ?? '1') || 1) * scale;
+  const dash = (props.get('stroke-dasharray') ?? 'none')
+    .split(/[\s,]+/)
+    .map((v) => Number.parseFloat(v) * scale)
+    .filter((v) => Number.isFinite(v) && v >= 0);
+  return [{ lines, color, width, dash: dash.some((v) => v > 0) ? dash : null }];
+}
+
+/** The open lines of a path, polyline or line element, in document space. */
+function strokeLines(e: XmlElement, name: string, matrix: Matrix): Point[][] {
+  try {
+    if (name === 'path') return e.attrs.d ? pathLines(e.attrs.d, { matrix }) : [];
+  } catch (err) {
+    if (err instanceof PathError) return [];
+    throw err;
+  }
+  const nums =
+    name === 'line'
+      ? ['x1', 'y1', 'x2', 'y2'].map((k) => Number.parseFloat(e.attrs[k] ?? '0'))
+      : name === 'polyline'
+        ? (e.attrs.points ?? '')
+            .trim()
+            .split(/[\s,]+/)
+            .map(Number)
+        : [];
+  const line: Point[] = [];
+  for (let i = 0; i + 1 < nums.length; i += 2) line.push(apply(matrix, [nums[i]!, nums[i + 1]!]));
+  return line.length >= 2 && line.every((p) => Number.isFinite(p[0]) && Number.isFinite(p[1])) ? [line] : [];
 }
 
 /** The fill an element gives itself: its `fill` attribute, else its style's, else its classes' (the last wins). */

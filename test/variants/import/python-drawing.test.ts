@@ -1,8 +1,10 @@
 /**
- * Label spots of a python-diplomacy import (docs/variants.md "Importing a python-diplomacy map"): a small map of our
- * own with python modern's label layer (`class="labeltext"`, texts anchored where they start, the layer shifted by a
- * transform) and ancmed's (`text-anchor:middle`, a text beside its province): every spot lies inside its province, at
- * the text's middle where that fits, and `maps check` names a spot outside its province.
+ * The drawing of a python-diplomacy import (docs/variants.md "Importing a python-diplomacy map"), on a small map of
+ * our own. Label spots, with python modern's label layer (`class="labeltext"`, texts anchored where they start, the
+ * layer shifted by a transform) and ancmed's (`text-anchor:middle`, a text beside its province): every spot lies
+ * inside its province, at the text's middle where that fits, and `maps check` names a spot outside its province.
+ * Lines (ancmed's Nile and dashed connectors): drawn, but for a connector between two provinces the import joins by
+ * a link, which the renderer draws.
  */
 import { describe, expect, it } from 'vitest';
 import { checkGeometry } from '../../../src/render/check.js';
@@ -10,7 +12,10 @@ import { geometryOf } from '../../../src/render/geometry.js';
 import { buildVariant, parseVariantData } from '../../../src/variants/build.js';
 import { importPythonDiplomacy } from '../../../src/variants/import/python/index.js';
 
-/** Three lands in a row, the middle one a strip 18 px wide (python's maps leave 2 px between provinces). */
+/**
+ * Three lands in a row, the middle one a strip 18 px wide (python's maps leave 2 px between provinces); the east one
+ * 31 px off it, across a strait.
+ */
 const MAP = [
   'BEGIN SPRING 1901 MOVEMENT',
   'VICTORY 2',
@@ -27,7 +32,7 @@ const MAP = [
   '',
 ].join('\n');
 
-const svg = (labels: string) =>
+const svg = (labels: string, lines = '') =>
   [
     '<svg xmlns="http://www.w3.org/2000/svg" xmlns:jdipNS="svg.dtd" width="200px" height="100px" viewBox="0 0 200 100">',
     '<style><![CDATA[ .labeltext {font-size:12px;fill:black} .middle {text-anchor:middle;font-size:14px} ]]></style>',
@@ -39,7 +44,8 @@ const svg = (labels: string) =>
     '<g id="MapLayer">',
     '<path id="_wes" class="nopower" d="M 0 0 L 89 0 L 89 100 L 0 100 Z"/>',
     '<path id="_nar" class="nopower" d="M 91 0 L 109 0 L 109 100 L 91 100 Z"/>',
-    '<path id="_eas" class="nopower" d="M 111 0 L 200 0 L 200 100 L 111 100 Z"/>',
+    '<path id="_eas" class="nopower" d="M 140 0 L 200 0 L 200 100 L 140 100 Z"/>',
+    lines,
     '</g>',
     labels,
     '</svg>',
@@ -52,11 +58,11 @@ const MODERN_LABELS = [
   '</g>',
 ].join('');
 
-function imported(labels: string) {
+function imported(labels: string, lines = '') {
   const r = importPythonDiplomacy({
     map: { name: 'strip.map', text: MAP },
     read: () => null,
-    svg: { name: 'strip.svg', text: svg(labels) },
+    svg: { name: 'strip.svg', text: svg(labels, lines) },
   });
   if (!r.ok) throw new Error(r.problems.join('\n'));
   return r.data;
@@ -95,6 +101,22 @@ describe('label spots of a python-diplomacy import', () => {
     data.geometry!.labels!.nar = [60, 50];
     expect(checkGeometry(buildVariant(parseVariantData(data)))).toEqual([
       'label spot of nar [60, 50] lies outside its province',
+    ]);
+  });
+});
+
+describe('lines of a python-diplomacy import', () => {
+  it('a dashed connector across a strait the import makes a link is left to the link; other lines are drawn', () => {
+    const lines = [
+      '<line stroke="black" fill="none" stroke-dasharray="2,1.5" x1="105" y1="50" x2="150" y2="50"/>',
+      '<path stroke="#17A1F8" fill="none" d="M 100 100 L 100 60 L 104 20"/>',
+      '<line stroke="black" fill="none" stroke-dasharray="2,1.5" x1="20" y1="10" x2="60" y2="90"/>',
+    ].join('');
+    const data = imported(MODERN_LABELS, lines);
+    expect(data.links).toEqual([expect.objectContaining({ from: 'eas', to: 'nar' })]);
+    expect(data.geometry!.decor!.lines).toEqual([
+      { d: 'M100 100L100 60L104 20', color: '#17a1f8', width: 1 },
+      { d: 'M20 10L60 90', color: '#000000', width: 1, dash: [2, 1.5] },
     ]);
   });
 });
