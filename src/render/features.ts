@@ -196,6 +196,18 @@ export function featuresOf(
  * round the map (a wrap-around sea) finds no such line.
  */
 function gapCrossing(geometry: MapGeometry, from: string, to: string, a: Point, b: Point): [Point, Point] | null {
+  // Asked at every picture of the map: kept per geometry (a map drawn from shapes is cached per data object).
+  let known = crossingsOf.get(geometry);
+  if (!known) crossingsOf.set(geometry, (known = new Map()));
+  const key = `${from} ${to} ${a.join(' ')} ${b.join(' ')}`;
+  if (!known.has(key)) known.set(key, findCrossing(geometry, from, to, a, b));
+  return known.get(key)!;
+}
+
+/** The crossings found, by geometry and link. */
+const crossingsOf = new WeakMap<MapGeometry, Map<string, [Point, Point] | null>>();
+
+function findCrossing(geometry: MapGeometry, from: string, to: string, a: Point, b: Point): [Point, Point] | null {
   const sa = geometry.shapes.get(from);
   const sb = geometry.shapes.get(to);
   if (!sa || !sb || sa.outline.length === 0 || sb.outline.length === 0) return null;
