@@ -191,9 +191,9 @@ export function featuresOf(
  * docs/render.md) crosses the gap between their outlines: the shortest line from one outline to the other that
  * runs over no province (the two included: it crosses the gap, not their land); else, between two lands, the
  * shortest that runs over nothing but water, when it is shorter than the way between their unit spots (a strait
- * across a sea: python's ancmed's Gades); each first with its ends clear of a third province. Else null (drawn
- * between the spots). A link whose provinces lie far apart
- * round the map (a wrap-around sea) finds no such line.
+ * across a sea: python's ancmed's Mauretania to Saguntum); each first with its ends clear of a third province, and
+ * none wider than a strait (`STRAIT_SHARE`). Else null (drawn between the spots): a link whose provinces lie far
+ * apart (a wrap-around sea) finds no such line.
  */
 function gapCrossing(geometry: MapGeometry, from: string, to: string, a: Point, b: Point): [Point, Point] | null {
   // Asked at every picture of the map: kept per geometry (a map drawn from shapes is cached per data object).
@@ -211,7 +211,9 @@ function findCrossing(geometry: MapGeometry, from: string, to: string, a: Point,
   const sa = geometry.shapes.get(from);
   const sb = geometry.shapes.get(to);
   if (!sa || !sb || sa.outline.length === 0 || sb.outline.length === 0) return null;
-  const pairs = crossingsBetween(sa.outline, sb.outline);
+  const pairs = crossingsBetween(sa.outline, sb.outline).filter(
+    (p) => dist(p[0], p[1]) < Math.max(geometry.width, geometry.height) * STRAIT_SHARE,
+  );
   const filler = (id: string | null) => id === null || id.startsWith('#');
   const water = (id: string | null) =>
     filler(id) || (id !== from && id !== to && geometry.shapes.get(id!)?.kind === 'sea');
@@ -241,6 +243,13 @@ function findCrossing(geometry: MapGeometry, from: string, to: string, a: Point,
   }
   return null;
 }
+
+/**
+ * The widest gap a crossing spans, as a share of the map's size: a strait is narrow against the map (python's
+ * ancmed's widest, Baleares to Saguntum, is a twentieth of its width); two provinces farther apart (python's pure,
+ * whose provinces are joined across its middle) are joined between their unit spots.
+ */
+const STRAIT_SHARE = 1 / 12;
 
 /** How far (map px) round a crossing's end no third province may lie. */
 const END_CLEAR = 3;

@@ -122,12 +122,12 @@ describe('a map drawn from shapes', () => {
 
   it('draws a strait to an island across the water, clear of a third province, however far the unit spots', () => {
     // python's ancmed: Baleares' unit stands in the water by Tarraconensis, so the line between the unit spots crossed
-    // its coast, and the gap (50 px) is more than a third of the way between the spots (100 px).
+    // its coast, and the gap (30 px) is more than a third of the way between the spots (72 px).
     const data = mapOf(
       [
         { id: 'tar', kind: 'coast', shape: 'M 0 0 H 100 V 100 H 0 Z', at: [50, 50] },
         { id: 'sag', kind: 'coast', shape: 'M 0 100 H 100 V 300 H 0 Z', at: [60, 120] },
-        { id: 'bal', kind: 'coast', shape: 'M 150 120 H 170 V 140 H 150 Z', at: [140, 60] },
+        { id: 'bal', kind: 'coast', shape: 'M 130 120 H 150 V 140 H 130 Z', at: [120, 80] },
       ],
       [
         ['bal', 'sag'],
@@ -141,10 +141,29 @@ describe('a map drawn from shapes', () => {
     const link = s.features.find((f) => f.kind === 'link' && [f.from, f.to].sort().join() === 'bal,sag');
     if (link?.kind !== 'link') throw new Error('no link between bal and sag');
     const [p, q] = link.points.map((a) => [(a[0] - s.frame.x) / s.scale, (a[1] - s.frame.y) / s.scale] as const);
-    // From the island's west side to sag's coast, 50 map px over the water and nothing else.
-    expect(Math.hypot(q![0] - p![0], q![1] - p![1])).toBeLessThan(55);
+    // From the island's west side to sag's coast, 30 map px over the water and nothing else.
+    expect(Math.hypot(q![0] - p![0], q![1] - p![1])).toBeLessThan(33);
     for (let t = 0.05; t < 0.96; t += 0.05)
       expect(g.geometry.locate([p![0] + (q![0] - p![0]) * t, p![1] + (q![1] - p![1]) * t])).toBe('#sea');
+  });
+
+  it('draws a link between provinces far apart (wider than a strait) between their unit spots', () => {
+    // python's pure: its provinces are joined across its middle, a third of the map wide.
+    const data = mapOf(
+      [
+        { id: 'west', kind: 'land', shape: 'M 0 0 H 100 V 300 H 0 Z', at: [50, 100] },
+        { id: 'east', kind: 'land', shape: 'M 300 0 H 400 V 300 H 300 Z', at: [350, 200] },
+      ],
+      [['west', 'east']],
+    );
+    const s = scene(data);
+    const link = s.features.find((f) => f.kind === 'link');
+    if (link?.kind !== 'link') throw new Error('no link');
+    const ends = link.points.map((a) => [(a[0] - s.frame.x) / s.scale, (a[1] - s.frame.y) / s.scale]);
+    expect(ends).toEqual([
+      [expect.closeTo(50), expect.closeTo(100)],
+      [expect.closeTo(350), expect.closeTo(200)],
+    ]);
   });
 
   it('strokes the drawing’s lines (a river) in their colour, width and dashes, scaled as the map is', () => {

@@ -3,8 +3,8 @@
  * our own. Label spots, with python modern's label layer (`class="labeltext"`, texts anchored where they start, the
  * layer shifted by a transform) and ancmed's (`text-anchor:middle`, a text beside its province): every spot lies
  * inside its province, at the text's middle where that fits, and `maps check` names a spot outside its province.
- * Lines (ancmed's Nile and dashed connectors): drawn, but for a connector between two provinces the import joins by
- * a link, which the renderer draws.
+ * Lines (ancmed's Nile and dashed connectors, pure's straight ones): drawn, but for a connector between two provinces
+ * the import joins by a link, which the renderer draws.
  */
 import { describe, expect, it } from 'vitest';
 import { checkGeometry } from '../../../src/render/check.js';
@@ -106,9 +106,10 @@ describe('label spots of a python-diplomacy import', () => {
 });
 
 describe('lines of a python-diplomacy import', () => {
-  it('a dashed connector across a strait the import makes a link is left to the link; other lines are drawn', () => {
+  it('a connector (dashed, or one straight line) the import makes a link is left to the link; others are drawn', () => {
     const lines = [
       '<line stroke="black" fill="none" stroke-dasharray="2,1.5" x1="105" y1="50" x2="150" y2="50"/>',
+      '<line stroke="black" fill="none" x1="105" y1="70" x2="150" y2="75"/>',
       '<path stroke="#17A1F8" fill="none" d="M 100 100 L 100 60 L 104 20"/>',
       '<line stroke="black" fill="none" stroke-dasharray="2,1.5" x1="20" y1="10" x2="60" y2="90"/>',
     ].join('');

@@ -292,12 +292,14 @@ function geometryOf(d: PythonDrawing, margin: number, links: string[]) {
 }
 
 /**
- * Is the stroke a dashed connector drawn between two provinces the import joins by a link (ancmed's Gades and
- * Mauretania)? The renderer draws the link itself (docs/render.md), so the connector is not drawn twice.
+ * Is the stroke a connector drawn between two provinces the import joins by a link: dashed (ancmed's across its
+ * straits) or one straight line (pure's across its middle)? The renderer draws the link itself (docs/render.md), so
+ * the connector is not drawn twice; a river (ancmed's Nile) is neither.
  */
 function connects(d: PythonDrawing, stroke: DecorStroke, links: string[]): boolean {
   const [first, last] = [stroke.lines[0]?.[0], stroke.lines.at(-1)?.at(-1)];
-  if (!stroke.dash || !first || !last) return false;
+  const straight = stroke.lines.length === 1 && stroke.lines[0]!.length === 2;
+  if ((!stroke.dash && !straight) || !first || !last) return false;
   const near = (p: Point, province: string) => {
     const rings = d.shapes.get(province) ?? [];
     if (windingNumber(p, rings) !== 0) return true;
