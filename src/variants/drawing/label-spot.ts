@@ -2,8 +2,8 @@
  * Label spots on a map drawn from shapes (docs/variants.md "Variant files", `geometry.labels`): a spot lies inside its
  * province's shape with room for the label's box round it. A spot an import reads that falls outside (a text placed
  * beside a small island, a text anchor read where the text starts rather than where its middle is) or leaves no room
- * moves to the nearest point where the box fits; where it fits nowhere, to the province's deepest point, from which
- * the renderer places the label as it can (a smaller tier, or beside the province with a leader line).
+ * moves to the nearest point where the box fits; where it fits nowhere, a spot outside moves to the province's
+ * deepest point, from which the renderer places the label as it can (beside the province with a leader line).
  */
 import type { Point, Ring } from './path.js';
 import { boxOf, EdgeGrid, edgesOf, windingNumber } from './polygon.js';
