@@ -359,7 +359,7 @@ describe('the compiled bot', () => {
     } finally {
       await fake.close();
     }
-  });
+  }, 180_000); // two shard processes started twice: on a loaded machine, over a minute
 
   it('two machines on one PostgreSQL (SHARDS=2, SHARD_IDS=0 and 1): each runs its shard; one killed, the other resolves and posts its games', async () => {
     const people = [0, 1].map((k) => ({ gm: `gm${k}`, france: `france${k}` }));
