@@ -165,6 +165,7 @@ async function submit(api: ApiContext, c: Context): Promise<Response> {
     rejected: r.rejected.map((x) => ({ input: x.input, error: x.message ? t(api.locale(c), x.message) : x.error })),
     orders: padOrderLines(r.orders, (text) => r.written[text] ?? text),
     missing: r.missing,
+    missingShown: r.missing.map((unit) => r.written[unit] ?? unit),
   });
 }
 

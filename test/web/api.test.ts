@@ -127,6 +127,10 @@ describe('the pad API', () => {
     expect(answer.orders.map((o) => o.order)).toEqual(['A Paris - Bourgogne']);
     const french = (await (await get('/api/view?lang=fr', france)).json()) as PadView;
     expect(french.orders).toEqual([{ order: 'A Paris - Bourgogne', note: null, ballot: false, unit: 'par' }]);
+    expect([french.missing, french.missingShown]).toEqual([
+      ['F bre', 'A mar'],
+      ['F Brest', 'A Marseille'],
+    ]);
     const chinese = (await (await get('/api/view?lang=zh-CN', france)).json()) as PadView;
     // Classic has no Chinese names: orders stay in the notation, as /orders show writes them in Chinese.
     expect(chinese.orders.map((o) => o.order)).toEqual(['A par - bur']);

@@ -34,7 +34,10 @@ describe('the order pad plays Classic by clicks', () => {
 
   beforeAll(async () => {
     [pad, browser] = await Promise.all([
-      startPadHarness({ users: ['gm', 'alice', 'bob', 'erin', 'fred'], channels: [CHANNEL, 'convoy'] }),
+      startPadHarness({
+        users: ['gm', 'alice', 'bob', 'erin', 'fred', 'chloe', 'dora'],
+        channels: [CHANNEL, 'convoy', 'francais'],
+      }),
       launchChromium(),
     ]);
     const { h } = pad;
@@ -69,6 +72,32 @@ describe('the order pad plays Classic by clicks', () => {
     await page.locator('[data-kind="move"]').click();
     expect(await smallControls(page)).toEqual([]);
     await shoot(page, 'pad-phone.png');
+    await context.close();
+  });
+
+  it('for a French member: the pad lists the orders as /orders show words them in French', async () => {
+    const { h } = pad;
+    await h.fake.slash('gm', 'francais', 'game create', { variant: 'classic', movement: '1h' });
+    await h.fake.slash('chloe', 'francais', 'game join', { power: 'France' });
+    await h.fake.slash('dora', 'francais', 'game join', { power: 'Germany' });
+    await h.fake.slash('gm', 'francais', 'game start');
+    h.fake.setLocale('chloe', 'fr');
+    const url = await pad.link('chloe', 'francais');
+    expect(url).toMatch(/\?lang=fr$/);
+    const { context, page } = await openPad(browser, url, PHONE);
+    await clickOrder(page, 'par', 'move', 'bur');
+    await clickOrder(page, 'mar', 'support', 'par', 'bur');
+    await expect
+      .poll(() => padOrders(page))
+      .toEqual(['A Marseille soutient A Paris - Bourgogne', 'A Paris - Bourgogne']);
+    expect(await page.locator('[data-note]').textContent()).toContain('A Marseille soutient A Paris - Bourgogne');
+    expect(await shownOrders(h, 'chloe', 'francais')).toEqual(await padOrders(page));
+    expect(await page.locator('[data-missing]').textContent()).toBe('Encore sans ordre : F Brest');
+    // The bot names the unit the same way: /orders show, and the order set under an /order reply.
+    expect((await h.fake.slash('chloe', 'francais', 'orders show')).text).toContain('F Brest');
+    expect((await h.fake.slash('chloe', 'francais', 'order', { orders: 'A par - bur' })).text).toMatch(/F Brest$/m);
+    if (process.env.PAD_FR_CLASSIC_SHOT)
+      await page.screenshot({ path: process.env.PAD_FR_CLASSIC_SHOT, fullPage: true });
     await context.close();
   });
 

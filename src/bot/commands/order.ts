@@ -80,6 +80,7 @@ export function orderSetLines(
   locale: Locale = 'en',
 ): string {
   const mark = ballotMark(locale, set.written);
+  const write = writtenIn(locale, set.written);
   const lines = [
     set.orders.length === 0
       ? tr(locale, 'orders.now.none')
@@ -95,7 +96,7 @@ export function orderSetLines(
     lines.push(
       listWithin(
         tr(locale, 'orders.now.missing'),
-        set.missing,
+        set.missing.map(write),
         SET_MISSING_ROOM,
         (n) => tr(locale, 'orders.now.missingMore', { count: n }),
         locale,

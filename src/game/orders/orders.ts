@@ -33,6 +33,7 @@ import {
   orderParam,
   powerParam,
   provinceParam,
+  unitsParam,
   checkProblemMsg,
 } from '../core/index.js';
 import {
@@ -258,12 +259,23 @@ function checkAdjustment(
   }
 }
 
-/** Order texts, each with its words in the reader's language (only those some locale writes otherwise). */
-function writtenOrders(variant: Variant, texts: readonly string[]): Record<string, MsgParam> {
+/**
+ * Order texts and units still without an order (`F bre`), each with its words in the reader's language (only those
+ * some locale writes otherwise). A unit is never an order's text (a hold reads `F bre H`): one record holds both.
+ */
+function writtenOrders(
+  variant: Variant,
+  texts: readonly string[],
+  units: readonly string[] = [],
+): Record<string, MsgParam> {
   const written: Record<string, MsgParam> = {};
   for (const text of texts) {
     const param = orderParam(variant, text);
     if (typeof param === 'object') written[text] = param;
+  }
+  for (const unit of units) {
+    const param = unitsParam(variant, [unit]);
+    if (typeof param === 'object') written[unit] = param;
   }
   return written;
 }
@@ -275,7 +287,7 @@ function orderSetLines(variant: Variant, duties: Duties, rows: OrderRow[]): Msg[
   const missing = missingOrders(duties, rows);
   return [
     ...(lines.length > 0 ? lines : [msg('orders.none')]),
-    missing.length > 0 ? msg('orders.missing', { units: listParam(missing) }) : msg('orders.complete'),
+    missing.length > 0 ? msg('orders.missing', { units: unitsParam(variant, missing) }) : msg('orders.complete'),
   ];
 }
 
@@ -386,7 +398,7 @@ export async function submitOrders(
     replaced: { before: string; after: string }[];
     orders: StoredOrder[];
     missing: string[];
-    /** Each order text above in the reader's language (`orderParam`), for the replies that list them. */
+    /** Each order text and missing unit above in the reader's language, for the replies that list them. */
     written: Readonly<Record<string, MsgParam>>;
   }>
 > {
@@ -493,7 +505,7 @@ export async function submitOrders(
       replaced,
       orders: all.map(toStored),
       missing,
-      written: writtenOrders(variant, [...all.map((o) => o.text), ...replaced.map((x) => x.before)]),
+      written: writtenOrders(variant, [...all.map((o) => o.text), ...replaced.map((x) => x.before)], missing),
     };
   });
 }
@@ -566,7 +578,7 @@ export async function myOrders(
     orders: StoredOrder[];
     unordered: string[];
     adjustment: { builds: number; disbands: number; buildSites: string[] } | null;
-    /** Each order text in the reader's language (`orderParam`), for the replies that list them. */
+    /** Each order text and unordered unit in the reader's language, for the replies that list them. */
     written: Readonly<Record<string, MsgParam>>;
     /** The list `/orders show` answers, worded by the reader. */
     lines: Msg[];
@@ -594,6 +606,7 @@ export async function myOrders(
       written: writtenOrders(
         variant,
         rows.map((r) => r.text),
+        unordered,
       ),
       lines: [
         msg('orders.show.head', {

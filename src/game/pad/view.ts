@@ -35,6 +35,7 @@ import {
   clockRuleMsg,
   pausedMsg,
   orderParam,
+  unitsParam,
   phaseMsg,
   powerParam,
   provinceParam,
@@ -115,7 +116,9 @@ export interface PadView {
    * `A Par - Bou`), and a ballot's note.
    */
   orders: { order: MsgParam; note: Msg | null; ballot: boolean; unit: string }[];
+  /** The units still without an order (`F bre`), and the same in the viewer's language (`F Brest`). */
   missing: string[];
+  missingShown: MsgParam[];
   ready: boolean;
   /** Why `ready` is refused now (nothing to decide, a step under way), or null. */
   readyRefused: Msg | null;
@@ -128,10 +131,11 @@ export interface PadView {
 /** The view as the page receives it: its messages worded in the viewer's locale (src/web/texts.ts `webJson`). */
 export type ShownPadView = Omit<
   PadView,
-  'phase' | 'readyRefused' | 'actions' | 'powerName' | 'provinces' | 'orders'
+  'phase' | 'readyRefused' | 'actions' | 'powerName' | 'provinces' | 'orders' | 'missingShown'
 > & {
   powerName: string;
   orders: { order: string; note: string | null; ballot: boolean; unit: string }[];
+  missingShown: string[];
   provinces: { id: string; name: string; localName?: string; shown?: string }[];
   actions: ShownPadAction[];
   phase: Omit<PadView['phase'], 'label' | 'closed' | 'rule'> & {
@@ -288,6 +292,7 @@ export async function readPadView(
   const step = await storedStepUnderWay(tx, game, phase);
   const closed = deadlinePassed(game, deps.now()) ?? closedOrdersMsg(step?.spec, 'pad');
   const voted = await votedPowersIn(tx, variant, game.id, phase.position);
+  const missing = missingOrders(dutiesOf(variant, position, seat.power), rows);
   return {
     ok: true,
     game: { id: game.id, variantId: game.variantId, variantName: variant.name, status: game.status },
@@ -315,7 +320,8 @@ export async function readPadView(
     }),
     pieces: closed ? [] : piecesOf(variant, position, seat.power, voted),
     orders: padOrderLines(rows, (text) => orderParam(variant, text)),
-    missing: missingOrders(dutiesOf(variant, position, seat.power), rows),
+    missing,
+    missingShown: missing.map((unit) => unitsParam(variant, [unit])),
     ready: (await readyPowers(tx, phase.id)).has(seat.power),
     readyRefused: await readyRefusal(tx, game, variant, phase, seat.power),
     actions: await actionsOf(tx, deps, game, variant, phase, seat),

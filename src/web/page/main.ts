@@ -21,6 +21,7 @@ interface StoredAnswer {
   rejected: { error: string }[];
   orders: ShownPadView['orders'];
   missing: string[];
+  missingShown: string[];
 }
 
 class Pad {
@@ -147,7 +148,7 @@ class Pad {
       return this.refused(r);
     }
     // The seat's orders as stored now; the rest of the view is unchanged by an order.
-    this.update({ ...this.view, orders: r.body.orders, missing: r.body.missing });
+    this.update({ ...this.view, orders: r.body.orders, missing: r.body.missing, missingShown: r.body.missingShown });
     const rejected = r.body.rejected[0];
     if (rejected) return this.panel.refused(rejected.error);
     this.panel.note(this.t('pad.page.stored', { order: r.body.stored[0] ?? choice.text }));

@@ -224,7 +224,7 @@ export class Panel {
     );
     this.missing.textContent =
       view.missing.length > 0
-        ? this.t('pad.page.missing', { units: view.missing.join(', ') })
+        ? this.t('pad.page.missing', { units: view.missingShown.join(this.t('pad.page.listSeparator')) })
         : this.t('pad.page.allOrdered');
   }
 
