@@ -141,6 +141,8 @@ export async function smallControls(page: Page): Promise<string[]> {
   return await page.locator('button:visible, input:visible, select:visible').evaluateAll((els) =>
     els.flatMap((e) => {
       const r = e.getBoundingClientRect();
+      // A control replaced between the query and this look (a new map after a change) is no longer on the page.
+      if (!e.isConnected || (r.width === 0 && r.height === 0)) return [];
       return r.width < 40 || r.height < 40
         ? [
             `${e.tagName.toLowerCase()} "${e.textContent?.trim() || e.getAttribute('placeholder') || ''}" ${Math.round(r.width)}×${Math.round(r.height)}`,
