@@ -459,6 +459,18 @@ describe('press and requests to watch a seat its player left, in a game that hid
     ok(await sendPress(env.deps, { ...as('England'), to: 'France', text: 'Belgium?' }));
     ok(await gmReplace(env.deps, { channelId: CHANNEL, userId: GM, power: 'France', computer: true }));
     expect((await pressRow('press:1:France')).lastError).toBe('dropped: the seat went to a computer player');
+    // The sender is told, once, at the next mark of the clock (never at the hand-over itself).
+    expect(keysTo(await deliverAll(), userOf('England')).filter((k) => k.startsWith('press-unread:'))).toEqual([]);
+    env.clock.t += 3 * PROGRESS_EVERY_MS;
+    const told = (await deliverAll()).filter((r) => r.key.startsWith('press-unread:'));
+    expect(told.map((r) => [r.target, r.read])).toEqual([
+      [
+        userOf('England'),
+        `📪 Your message to **France** (game in ⟦channel:${CHANNEL}⟧) was never read: the seat went to a computer player, which reads no press.`,
+      ],
+    ]);
+    env.clock.t += 3 * PROGRESS_EVERY_MS;
+    expect((await deliverAll()).filter((r) => r.key.startsWith('press-unread:'))).toEqual([]);
     await env.close();
     env = await makeEnv();
     await franceLeft();

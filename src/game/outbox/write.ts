@@ -302,16 +302,21 @@ function keptRows(tx: Tx, gameId: number, power: string | null) {
 
 /**
  * The seat of `power` changed hands: the DMs kept for it go to its new holder, a member, now and after what the hand-over
- * queued for them (each keeps its dedupe key, so it goes out once); a computer player reads none, so they are dropped.
+ * queued for them (each keeps its dedupe key, so it goes out once); a computer player reads none, so they are dropped
+ * and their senders told (`tellUnreadSenders`).
  */
-export async function handOverKept(tx: Tx, gameId: number, power: string, holder: string, now: number): Promise<void> {
-  const kept = await keptRows(tx, gameId, power);
+export async function handOverKept(tx: Tx, game: GameRow, power: string, holder: string, now: number): Promise<void> {
+  const kept = await keptRows(tx, game.id, power);
   if (kept.length === 0) return;
-  if (!isPerson(holder)) return await dropRows(tx, kept, now, 'dropped: the seat went to a computer player');
+  if (!isPerson(holder)) {
+    await dropRows(tx, kept, now, 'dropped: the seat went to a computer player');
+    // The seat changed hands: in a game that hides who plays whom, the sender hears at the next mark of the clock.
+    return await tellUnreadSenders(tx, game, kept, 'press.keptUnreadComputer', now, privateActDueAt(game, now));
+  }
   for (const row of kept) {
     await tx.delete(outbox).where(eq(outbox.id, row.id));
     await enqueue(tx, {
-      gameId,
+      gameId: game.id,
       phaseId: row.phaseId,
       payload: row.payload as OutboxPayload,
       target: { kind: 'user', id: holder },
@@ -332,6 +337,22 @@ export async function handOverKept(tx: Tx, gameId: number, power: string, holder
 export async function dropKept(tx: Tx, game: GameRow, now: number): Promise<void> {
   const kept = await keptRows(tx, game.id, null);
   await dropRows(tx, kept, now, 'dropped: the game ended before anyone took the seat');
+  await tellUnreadSenders(tx, game, kept, 'press.keptUnread', now);
+}
+
+/**
+ * Each member whose press was among the dropped rows is told once, in one DM, how many of their messages to which power
+ * were never read, and why (`key`). The DM goes to the sender alone, who knows what they sent; it names no member. Its
+ * dedupe key names the sender's first dropped row, which is dropped once: the same drop tells once.
+ */
+async function tellUnreadSenders(
+  tx: Tx,
+  game: GameRow,
+  kept: readonly OutboxRow[],
+  key: 'press.keptUnread' | 'press.keptUnreadComputer',
+  now: number,
+  dueAt?: number,
+): Promise<void> {
   const bySender = new Map<string, { firstId: number; counts: Map<string, number> }>();
   for (const row of kept) {
     const press = (row.payload as OutboxPayload & { type: 'dm' }).press;
@@ -344,7 +365,7 @@ export async function dropKept(tx: Tx, game: GameRow, now: number): Promise<void
   const channel = channelRef(game.channelId);
   for (const [userId, { firstId, counts }] of bySender) {
     const lines = [...counts].map(([power, count]) =>
-      msg('press.keptUnread', { count, power: variant ? powerParam(variant, power) : power, channel }),
+      msg(key, { count, power: variant ? powerParam(variant, power) : power, channel }),
     );
     await queueDm(tx, game, {
       to: userId,
@@ -352,6 +373,7 @@ export async function dropKept(tx: Tx, game: GameRow, now: number): Promise<void
       text: lines,
       dedupeKey: `press-unread:${game.id}:${userId}:${firstId}`,
       now,
+      dueAt,
     });
   }
 }

@@ -45,7 +45,7 @@ export async function handWaitingToHolder(
   now: number,
 ): Promise<void> {
   if (isVacant(holder)) return;
-  await handOverKept(tx, game.id, power, holder, now);
+  await handOverKept(tx, game, power, holder, now);
   await askNewHolder(tx, game, power, holder, now);
 }
 
