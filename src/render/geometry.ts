@@ -10,7 +10,7 @@ import { decodeGeometrySteps, geometryInputHash, readStoredGeometry } from './ge
 import { nearestSeed, seedGrid, type SeedGrid } from './nearest-seed.js';
 import { computeShapeGeometry } from './shape-geometry.js';
 import { windingNumber } from '../variants/drawing/polygon.js';
-import { distanceToSegment } from '../variants/drawing/segment.js';
+import { distanceToSegment, segmentHitsRect } from '../variants/drawing/segment.js';
 
 export { distanceToSegment } from '../variants/drawing/segment.js';
 import {
@@ -506,32 +506,4 @@ export function rectInsideShape(r: { x: number; y: number; w: number; h: number 
     if (segmentHitsRect(a, b, r.x, r.y, x1, y1)) return false;
   }
   return insideRings([r.x + r.w / 2, r.y + r.h / 2], shape);
-}
-
-/** Liang–Barsky: does the segment a–b pass through the rectangle [x0, x1] × [y0, y1]? */
-function segmentHitsRect(a: Point, b: Point, x0: number, y0: number, x1: number, y1: number): boolean {
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
-  let t0 = 0;
-  let t1 = 1;
-  for (const [p, q] of [
-    [-dx, a[0] - x0],
-    [dx, x1 - a[0]],
-    [-dy, a[1] - y0],
-    [dy, y1 - a[1]],
-  ]) {
-    if (p === 0) {
-      if (q < 0) return false;
-      continue;
-    }
-    const t = q / p;
-    if (p < 0) {
-      if (t > t1) return false;
-      if (t > t0) t0 = t;
-    } else {
-      if (t < t0) return false;
-      if (t < t1) t1 = t;
-    }
-  }
-  return t0 <= t1;
 }

@@ -7,7 +7,7 @@
  */
 import type { Point, Ring } from './path.js';
 import { boxOf, EdgeGrid, edgesOf, windingNumber } from './polygon.js';
-import { distanceToSegment } from './segment.js';
+import { distanceToSegment, segmentHitsRect } from './segment.js';
 
 /** A label's box in map px: its width and height. */
 export interface LabelBox {
@@ -30,34 +30,10 @@ export function labelBox(text: string, width: number): LabelBox {
   return { w: ([...text].length * 0.7 * LABEL_PX + 4) * k, h: 1.25 * LABEL_PX * k };
 }
 
-/** Does the segment a–b meet the open box (x0, y0)–(x1, y1)? */
-function segmentMeetsBox(a: Point, b: Point, x0: number, y0: number, x1: number, y1: number): boolean {
-  // Liang–Barsky: clip the segment's parameter range to the box.
-  let [t0, t1] = [0, 1];
-  const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
-  const sides: [number, number][] = [
-    [-dx, a[0] - x0],
-    [dx, x1 - a[0]],
-    [-dy, a[1] - y0],
-    [dy, y1 - a[1]],
-  ];
-  for (const [p, q] of sides) {
-    if (p === 0) {
-      if (q <= 0) return false;
-      continue;
-    }
-    const r = q / p;
-    if (p < 0) t0 = Math.max(t0, r);
-    else t1 = Math.min(t1, r);
-    if (t0 >= t1) return false;
-  }
-  return true;
-}
-
 /** Does a `box` centred on `at` lie wholly inside the rings (nonzero fill)? `edges`: the rings' edges, when kept. */
 export function boxInsideRings(rings: readonly Ring[], at: Point, box: LabelBox, edges?: EdgeGrid): boolean {
   const [x0, y0, x1, y1] = [at[0] - box.w / 2, at[1] - box.h / 2, at[0] + box.w / 2, at[1] + box.h / 2];
-  const meets = (a: Point, b: Point) => segmentMeetsBox(a, b, x0, y0, x1, y1);
+  const meets = (a: Point, b: Point) => segmentHitsRect(a, b, x0, y0, x1, y1);
   if (edges) {
     let hit = false;
     edges.near(x0, y0, x1, y1, (e) => {
