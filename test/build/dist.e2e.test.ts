@@ -12,6 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliBenchCases } from '../../bench/cli-input.js';
@@ -385,15 +386,28 @@ describe('the compiled bot', () => {
         [0, 2],
         [1, 2],
       ]);
-      // A one-minute game in each machine's guild, created through its own shard.
-      for (const [k, guild] of guilds.entries()) {
-        const channel = guild.channels[0]!;
-        const { gm, france } = people[k]!;
-        expect((await fake.slash(gm, channel, 'game create', { variant: 'classic', movement: '1m' })).text).not.toMatch(
-          /⚠️/,
-        );
-        await fake.slash(france, channel, 'game join', { power: 'France' });
-        expect((await fake.slash(gm, channel, 'game start')).text).not.toMatch(/⚠️/);
+      // A one-minute game in each machine's guild, created through its own shard: the second machine's first. Its
+      // deadline is brought forward to a few seconds from now before the first machine's game starts, so the first
+      // machine's scheduler (which re-reads every game's deadline when its own game starts) wakes for it; the second
+      // machine's timer stays armed for the minute it was given.
+      const database = new pg.Client({ connectionString: url });
+      await database.connect();
+      const dueAt = Date.now() + 15_000;
+      const bringForward = (channel: string, at: number) =>
+        database.query("UPDATE games SET deadline_ms = $1 WHERE channel_id = $2 AND status = 'active'", [at, channel]);
+      try {
+        for (const k of [1, 0]) {
+          const channel = guilds[k]!.channels[0]!.id;
+          const { gm, france } = people[k]!;
+          expect(
+            (await fake.slash(gm, channel, 'game create', { variant: 'classic', movement: '1m' })).text,
+          ).not.toMatch(/⚠️/);
+          await fake.slash(france, channel, 'game join', { power: 'France' });
+          expect((await fake.slash(gm, channel, 'game start')).text).not.toMatch(/⚠️/);
+          expect((await bringForward(channel, k === 1 ? dueAt : dueAt - 1000)).rowCount).toBe(1);
+        }
+      } finally {
+        await database.end();
       }
       const handledBy = (machine: typeof first) =>
         new Set(
@@ -411,8 +425,9 @@ describe('the compiled bot', () => {
       const resultsIn = (channelId: string) =>
         fake.channelMessages(channelId).filter((m) => /Spring 1901.*results/i.test(textOf(m)));
       await expect
-        .poll(() => guilds.map((g) => resultsIn(g.channels[0]!.id).length), { timeout: 100_000, interval: 250 })
+        .poll(() => guilds.map((g) => resultsIn(g.channels[0]!.id).length), { timeout: 60_000, interval: 250 })
         .toEqual([1, 1]);
+      expect(first.lines().filter((l) => l.msg === 'phase resolved')).toHaveLength(2);
       expect(existsSync(join(dir, 'never-written.db'))).toBe(false);
     } finally {
       await second.kill();

@@ -12,7 +12,7 @@ import { newGame } from '../../../src/cardgame/index.js';
 import { notListed } from './listed.js';
 import { aiPlayer, playGame } from './players.js';
 
-const GAMES = Number(process.env.CARD_AI_GAMES ?? 200);
+const GAMES = Number(process.env.CARD_AI_GAMES ?? 100);
 const SEARCH_GAMES = Math.max(1, Math.round(GAMES / 40));
 
 /** Plays games `from`..`to` (exclusive) at `playouts`, checking every answer; returns the action types seen. */
