@@ -109,8 +109,8 @@ const FONT_PX = 16;
 function textMiddle(text: string, at: Point, chain: XmlElement[], matrix: Matrix, classes: Classes): Point {
   const property = (name: string) => {
     for (const e of chain) {
-      const own = e.attrs[name] ?? styleOf(e).get(name) ?? classValue(e, classes, name);
-      if (own !== undefined) return own.trim().toLowerCase();
+      const own = ownProperty(e, classes, name);
+      if (own !== undefined) return own;
     }
     return undefined;
   };
@@ -166,7 +166,7 @@ function piecesOf(
 ): { rings: Ring[]; water: boolean }[] {
   const name = localName(e);
   const water = e.attrs.class === 'water';
-  const fill = classes ? (fillOf(e, classes) ?? groupFill) : undefined;
+  const fill = classes ? (ownProperty(e, classes, 'fill') ?? groupFill) : undefined;
   if (fill === 'none') return [];
   if (name === 'path') return [{ rings: outlineOf(e, matrix), water }];
   if (name === 'polygon' || name === 'polyline') {
@@ -196,8 +196,8 @@ function strokesOf(e: XmlElement, matrix: Matrix, classes: Classes, inherited: M
   const name = localName(e);
   const props = new Map(inherited);
   for (const key of STROKE) {
-    const own = e.attrs[key] ?? styleOf(e).get(key) ?? classValue(e, classes, key);
-    if (own !== undefined) props.set(key, own.trim().toLowerCase());
+    const own = ownProperty(e, classes, key);
+    if (own !== undefined) props.set(key, own);
   }
   if (name === 'g') return e.children.flatMap((c) => strokesOf(c, within(matrix, c), classes, props));
   const color = cssColour(props.get('stroke') ?? '');
@@ -235,9 +235,12 @@ function strokeLines(e: XmlElement, name: string, matrix: Matrix): Point[][] {
   return line.length >= 2 && line.every((p) => Number.isFinite(p[0]) && Number.isFinite(p[1])) ? [line] : [];
 }
 
-/** The fill an element gives itself: its `fill` attribute, else its style's, else its classes' (the last wins). */
-function fillOf(e: XmlElement, classes: Classes): string | undefined {
-  const own = e.attrs.fill ?? styleOf(e).get('fill') ?? classValue(e, classes, 'fill');
+/**
+ * A property an element gives itself, trimmed and in lower case: its attribute, else its style's, else its classes'
+ * (the last class giving it wins).
+ */
+function ownProperty(e: XmlElement, classes: Classes, name: string): string | undefined {
+  const own = e.attrs[name] ?? styleOf(e).get(name) ?? classValue(e, classes, name);
   return own?.trim().toLowerCase();
 }
 
@@ -315,7 +318,7 @@ function backdropOf(
     Math.min(page.height, box[3]),
   ];
   if (x1 <= x0 || y1 <= y0 || (x1 - x0) * (y1 - y0) < BACKDROP_SHARE * page.width * page.height) return null;
-  const fill = fillOf(rect, classes);
+  const fill = ownProperty(rect, classes, 'fill');
   const same = (other: string | undefined) =>
     fill !== undefined && other !== undefined && cssColour(fill) !== null && cssColour(fill) === cssColour(other);
   const unowned = classes.get('nopower')?.get('fill');
