@@ -157,7 +157,7 @@ describe('votes, press and seats in the reader’s language', () => {
     await playSeats(t);
     const alice = read.get('alice')!.join('\n');
     expect(alice).toContain('France vote pour la nulle');
-    expect(alice).toContain('Concéder la partie à **Germany**');
+    expect(alice).toContain('Concéder la partie à **Allemagne**');
     expect(alice).toContain('Vous ne pouvez pas concéder à vous-même.');
     expect(
       h.fake

@@ -28,7 +28,7 @@ import {
 } from '../components.js';
 import type { BotContext } from '../context.js';
 import { tr, type Locale } from '../../i18n/index.js';
-import { powerWordsIn } from '../power-words.js';
+import { powerWordsIn, type PowerWords } from '../power-words.js';
 import { readerOf, refusalText } from '../locale.js';
 import { callerOf, replyRejected } from '../respond.js';
 import { choiceName } from '../text.js';
@@ -45,13 +45,15 @@ const data = new SlashCommandBuilder()
   )
   .toJSON();
 
-function confirmation(locale: Locale, power: string, to: string): Confirmation {
+/** The question before conceding to `to` (as typed or picked), the powers in the reader's words. */
+function confirmation(locale: Locale, words: PowerWords, power: string, to: string): Confirmation {
+  const named = { power: words.power(power), to: words.power(to) };
   return {
     command: 'concede',
     action: 'yes',
     args: [to],
-    question: tr(locale, 'votes.concede.question', { power, to }),
-    confirmLabel: tr(locale, 'votes.concede.confirm', { to }).slice(0, 80),
+    question: tr(locale, 'votes.concede.question', named),
+    confirmLabel: tr(locale, 'votes.concede.confirm', named).slice(0, 80),
     danger: true,
   };
 }
@@ -63,9 +65,10 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   if (kind) return kind.concede(ctx, interaction);
   const mine = await myConcession(ctx.deps, caller);
   if (!mine.ok) return replyRejected(interaction, mine);
+  const words = await powerWordsIn(ctx, caller.channelId);
   const to = interaction.options.getString('to');
   if (to !== null && to.trim() !== '')
-    return askConfirmation(ctx, interaction, confirmation(locale, mine.power, to.trim()));
+    return askConfirmation(ctx, interaction, confirmation(locale, words, mine.power, to.trim()));
   // No power given: ask which (never a default).
   const rows: ActionRowBuilder<MessageActionRowComponentBuilder>[] = [];
   if (mine.candidates.length > 0) {
@@ -74,7 +77,9 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         new StringSelectMenuBuilder()
           .setCustomId(customId('concede', 'pick'))
           .setPlaceholder(tr(locale, 'votes.concede.pick'))
-          .addOptions(mine.candidates.slice(0, 25).map((p) => ({ label: choiceName(p), value: p }))),
+          .addOptions(
+            mine.candidates.slice(0, 25).map((p) => ({ label: choiceName(words.name(locale, p)), value: p })),
+          ),
       ),
     );
   }
@@ -83,14 +88,14 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
         new ButtonBuilder()
           .setCustomId(customId('concede', 'withdraw'))
-          .setLabel(tr(locale, 'votes.concede.withdrawButton', { to: mine.to }).slice(0, 80))
+          .setLabel(tr(locale, 'votes.concede.withdrawButton', { to: words.power(mine.to) }).slice(0, 80))
           .setStyle(ButtonStyle.Secondary),
       ),
     );
   }
   const standing = mine.to
-    ? tr(locale, 'votes.concede.standing', { power: mine.power, to: mine.to })
-    : tr(locale, 'votes.concede.none', { power: mine.power });
+    ? tr(locale, 'votes.concede.standing', { power: words.power(mine.power), to: words.power(mine.to) })
+    : tr(locale, 'votes.concede.none', { power: words.power(mine.power) });
   const next = tr(locale, mine.candidates.length > 0 ? 'votes.concede.choose' : 'votes.concede.nobody');
   const body = {
     content: `${standing}\n${next}`,
@@ -116,7 +121,7 @@ async function component(
     if (!interaction.isStringSelectMenu()) return;
     const mine = await myConcession(ctx.deps, caller);
     if (!mine.ok) return closeConfirmation(interaction, `⚠️ ${refusalText(locale, mine)}`);
-    return updateToConfirmation(ctx, interaction, confirmation(locale, mine.power, interaction.values[0] ?? ''));
+    return updateToConfirmation(ctx, interaction, confirmation(locale, words, mine.power, interaction.values[0] ?? ''));
   }
   if (action === 'withdraw') {
     const r = await withdrawConcession(ctx.deps, caller);

@@ -69,6 +69,7 @@ import { botKindCreating, botKindInChannel, botKinds } from '../kinds.js';
 import { respondWithVariants, variantChosen, variantIdOf } from '../variant-choice.js';
 import { readerOf, refusalText, wordLines } from '../locale.js';
 import { respondWithSuggestions } from '../settings.js';
+import { powerWordsIn } from '../power-words.js';
 
 const durationHelp = 'like 90s, 10m, 24h or 2d';
 
@@ -410,13 +411,18 @@ async function start(ctx: BotContext, interaction: ChatInputCommandInteraction):
   if (!r.ok) return replyRejected(interaction, r);
   // The start post (roster, map, deadline) is the channel's announcement; the master's acknowledgement is private.
   const people = r.players.filter((p) => !isComputer(p.userId)).length;
+  const locale = readerOf(interaction);
+  const words = await powerWordsIn(ctx, caller.channelId);
   return replyPrivately(
     interaction,
-    tr(readerOf(interaction), 'lobby.started', {
+    tr(locale, 'lobby.started', {
       people,
       computers: r.players.length - people,
       disorder: r.civilDisorder.length,
-      powers: formatItems(readerOf(interaction), r.civilDisorder),
+      powers: formatItems(
+        locale,
+        r.civilDisorder.map((p) => words.name(locale, p)),
+      ),
     }),
   );
 }

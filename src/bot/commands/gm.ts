@@ -371,6 +371,7 @@ async function seats(ctx: BotContext, interaction: ChatInputCommandInteraction):
   const r = await gmSeats(ctx.deps, callerOf(interaction));
   if (!r.ok) return replyRejected(interaction, r);
   const locale = readerOf(interaction);
+  const words = await powerWordsIn(ctx, interaction.channelId);
   const lines = r.seats.map((seat) => {
     const holder =
       seat.userId === null
@@ -379,7 +380,7 @@ async function seats(ctx: BotContext, interaction: ChatInputCommandInteraction):
           ? msg('gm.seats.since', { player: holderMsg(seat.userId), date: timestamp(seat.since) })
           : holderMsg(seat.userId);
     return tr(locale, 'gm.seats.line', {
-      power: seat.power,
+      power: words.power(seat.power),
       holder,
       centres: seat.supplyCenters,
       units: seat.units,

@@ -43,6 +43,7 @@ import {
   phaseMsg,
   resultsSummaryLines,
   phaseDeadline,
+  powerParam,
 } from '../core/index.js';
 import {
   awaitsMissingOrders,
@@ -326,7 +327,7 @@ async function announcePhase(
         msg('phase.begun', {
           phase: phaseMsg(adjudication.position.phase, variant),
           channel: channelRef(game.channelId),
-          power,
+          power: powerParam(variant, power),
           relative: timeRef(next.deadlineMs!, 'R'),
         }),
       ],

@@ -1,0 +1,70 @@
+/**
+ * Powers named in the reader's language in the replies and DMs the bot words itself (docs/locales.md "Names"): a
+ * French Classic game's start acknowledgement (the powers left in civil disorder), the concession's question, its
+ * choice of powers and its standing, `/gm seats`, and the DM that opens the next phase. No English power name is left
+ * where French has its own (`Allemagne`, `Autriche`). (Classic has no Chinese names: a Chinese reader reads the English
+ * ones, docs/locales.md.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { powerName } from '../../src/variants/names.js';
+import { classic } from '../../src/variants/classic/index.js';
+import { componentsOf, type FakeInteraction } from '../support/fake-discord/index.js';
+import { createHarness, type Harness } from './harness.js';
+
+/** Classic's powers whose English name differs from the French one (France is France in both). */
+const ENGLISH = ['Austria', 'England', 'Germany', 'Italy', 'Russia', 'Turkey'];
+
+describe('powers in the reader’s language, in what the bot words itself', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await createHarness({ users: ['mj', 'alice', 'bob', 'carl'], channels: ['fr'] });
+    await h.start();
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  /** What a reply shows: its text and its components' labels (buttons, a select menu's options). */
+  function shown(i: FakeInteraction): string {
+    const reply = i.originalMessageId ? h.fake.message(i.originalMessageId) : null;
+    const labels = (reply ? componentsOf(reply) : [])
+      .flatMap((row) => row.components)
+      .flatMap((c) => (c.type === 2 ? [c.label ?? ''] : c.type === 3 ? c.options.map((o) => o.label) : []));
+    return [i.text, ...labels].join('\n');
+  }
+
+  it('start, concession, seats and the next phase’s DM', async () => {
+    const [locale, channel] = ['fr', 'fr'] as const;
+    for (const user of ['mj', 'alice', 'bob', 'carl']) h.fake.setLocale(user, locale);
+    const name = (power: string) => powerName(classic, locale, power);
+    await h.fake.slash('mj', channel, 'game create', { variant: 'classic', movement: '1h', locale, 'vacate-after': 0 });
+    await h.fake.slash('alice', channel, 'game join', { power: 'France' });
+    await h.fake.slash('bob', channel, 'game join', { power: 'Germany' });
+    await h.fake.slash('carl', channel, 'game join', { power: 'Italy' });
+    const texts: string[] = [];
+    const started = await h.fake.slash('mj', channel, 'game start');
+    texts.push(started.text);
+    expect(started.text).toContain(name('Austria'));
+    const question = await h.fake.slash('bob', channel, 'concede', { to: 'France' });
+    texts.push(shown(question));
+    expect(question.text).toContain(name('Germany'));
+    await h.fake.click('bob', question, h.fake.buttons(question)[0]!.customId!);
+    const choice = await h.fake.slash('bob', channel, 'concede');
+    texts.push(shown(choice));
+    expect(shown(choice)).toContain(name('Italy'));
+    const seats = await h.fake.slash('mj', channel, 'gm seats');
+    texts.push(seats.text);
+    expect(seats.text).toContain(name('Turkey'));
+    await h.fake.slash('alice', channel, 'ready');
+    await h.fake.slash('bob', channel, 'ready');
+    await h.fake.slash('carl', channel, 'ready');
+    await h.bot!.outbox.idle();
+    const begun = h.fake.dms('bob').map((m) => m.content);
+    texts.push(...begun);
+    expect(begun.join('\n')).toContain(name('Germany'));
+    for (const text of texts)
+      for (const english of ENGLISH) expect(text, text).not.toMatch(new RegExp(`\\b${english}\\b`));
+  });
+});
