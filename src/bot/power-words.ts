@@ -3,7 +3,7 @@
  * replies whose use-case hands back power names as the variant spells them. English where the variant has no names.
  */
 import type { BotContext } from './context.js';
-import { findOpenGame } from '../game/history/index.js';
+import { findChannelGame } from '../game/history/index.js';
 import { powerParam, powersParam, variantOfGame } from '../game/core/index.js';
 import type { Locale, MsgParam } from '../i18n/index.js';
 import { powerName } from '../variants/names.js';
@@ -19,9 +19,12 @@ export interface PowerWords {
 
 const AS_WRITTEN: PowerWords = { power: (p) => p, powers: (list) => list.join(', '), name: (_l, p) => p };
 
-/** The power words of the channel's open game (as written when there is none, or its variant is not loaded here). */
+/**
+ * The power words of the channel's open game, else of its last finished one (as written when there is none, or its
+ * variant is not loaded here).
+ */
 export async function powerWordsIn(ctx: BotContext, channelId: string | null): Promise<PowerWords> {
-  const game = channelId ? await findOpenGame(ctx.deps, channelId) : null;
+  const game = channelId ? await findChannelGame(ctx.deps, channelId) : null;
   let variant: ReturnType<typeof variantOfGame>;
   try {
     variant = game ? variantOfGame(game) : undefined;

@@ -1,7 +1,8 @@
 /**
  * Powers named in the reader's language in the replies and DMs the bot words itself (docs/locales.md "Names"): a
  * French Classic game's start acknowledgement (the powers left in civil disorder), the concession's question, its
- * choice of powers and its standing, `/gm seats`, and the DM that opens the next phase. No English power name is left
+ * choice of powers and its standing, `/gm seats`, the DM that opens the next phase; in an anonymous one the pause vote,
+ * `/map`, leaving, claiming the seat and `/history press` after the end. No English power name is left
  * where French has its own (`Allemagne`, `Autriche`). (Classic has no Chinese names: a Chinese reader reads the English
  * ones, docs/locales.md.)
  */
@@ -18,7 +19,7 @@ describe('powers in the reader’s language, in what the bot words itself', () =
   let h: Harness;
 
   beforeAll(async () => {
-    h = await createHarness({ users: ['mj', 'alice', 'bob', 'carl'], channels: ['fr'] });
+    h = await createHarness({ users: ['mj', 'alice', 'bob', 'carl', 'dave'], channels: ['fr', 'anon'] });
     await h.start();
   });
 
@@ -64,6 +65,54 @@ describe('powers in the reader’s language, in what the bot words itself', () =
     const begun = h.fake.dms('bob').map((m) => m.content);
     texts.push(...begun);
     expect(begun.join('\n')).toContain(name('Germany'));
+    for (const text of texts)
+      for (const english of ENGLISH) expect(text, text).not.toMatch(new RegExp(`\\b${english}\\b`));
+  });
+
+  it('pause vote, /map, leaving and claiming a seat, and the press history after the end', async () => {
+    const channel = 'anon';
+    for (const user of ['mj', 'alice', 'bob', 'carl', 'dave']) h.fake.setLocale(user, 'fr');
+    const name = (power: string) => powerName(classic, 'fr', power);
+    await h.fake.slash('mj', channel, 'game create', {
+      variant: 'classic',
+      movement: '1h',
+      locale: 'fr',
+      press: 'anonymous',
+      'vacate-after': 0,
+    });
+    for (const [user, power] of [
+      ['alice', 'France'],
+      ['bob', 'Germany'],
+      ['carl', 'Italy'],
+    ] as const)
+      await h.fake.slash(user, channel, 'game join', { power });
+    await h.fake.slash('mj', channel, 'game start');
+    const texts: string[] = [];
+    const said = async (user: string, command: string, options: Record<string, string> = {}) => {
+      const i = await h.fake.slash(user, channel, command, options);
+      texts.push(shown(i));
+      return i;
+    };
+    await said('bob', 'press send', { to: 'Italy', text: 'bonjour' });
+    expect((await said('bob', 'game pause-vote')).text).toContain(name('Germany'));
+    await said('bob', 'game pause-vote');
+    expect((await said('bob', 'map')).text).toContain(name('Germany'));
+    const leave = await said('bob', 'game leave');
+    const left = await h.fake.click('bob', leave, h.fake.buttons(leave)[0]!.customId!);
+    texts.push(left.text);
+    expect(left.text).toContain(name('Germany'));
+    // An anonymous game: the call reaches the channel at the next mark of the clock.
+    h.clock.offset += 5 * 60_000;
+    h.bot!.outbox.kick();
+    await h.bot!.outbox.idle();
+    const call = await h.fake.waitForChannelMessage(channel, (m) => h.fake.buttons(m).some((b) => !b.disabled));
+    const claimed = await h.fake.click('dave', call, { label: h.fake.buttons(call).find((b) => !b.disabled)!.label });
+    texts.push(claimed.text);
+    expect(claimed.text).toContain(name('Germany'));
+    for (const user of ['alice', 'carl', 'dave']) await said(user, 'draw');
+    await h.bot!.outbox.idle();
+    const press = await said('carl', 'history press');
+    expect(press.text).toContain(`${name('Germany')} → ${name('Italy')}`);
     for (const text of texts)
       for (const english of ENGLISH) expect(text, text).not.toMatch(new RegExp(`\\b${english}\\b`));
   });

@@ -171,7 +171,7 @@ describe('votes, press and seats in the reader’s language', () => {
         .map((m) => m.content)
         .join('\n'),
     ).toContain('**Remplaçant recherché pour Germany**');
-    expect(read.get('dave')!.join('\n')).toContain('Vous jouez désormais **Germany**');
+    expect(read.get('dave')!.join('\n')).toContain('Vous jouez désormais **Allemagne**');
     // An anonymous game: the leave and the claim tell their member when the channel learns them.
     expect(read.get('bob')!.join('\n')).toMatch(/Le salon l’apprendra au plus tard à <t:\d+:f>, avec l’appel/);
     expect(read.get('dave')!.join('\n')).toMatch(/Le salon l’apprendra au plus tard à <t:\d+:f>/);

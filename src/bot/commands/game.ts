@@ -562,8 +562,9 @@ async function pauseVote(ctx: BotContext, interaction: ChatInputCommandInteracti
   const r = await votePause(ctx.deps, callerOf(interaction));
   if (!r.ok) return replyRejected(interaction, r);
   const locale = readerOf(interaction);
+  const words = await powerWordsIn(ctx, interaction.channelId);
   const text = tr(locale, `pauses.reply.${r.outcome}`, {
-    power: r.power,
+    power: words.power(r.power),
     lapses: r.lapsesAt !== null ? timestamp(r.lapsesAt) : '',
     deadline: r.deadline !== null ? timestamp(r.deadline) : '',
     remaining: r.remaining !== null ? formatDuration(r.remaining) : '',
@@ -586,12 +587,14 @@ async function component(ctx: BotContext, interaction: ComponentInteraction, act
   if (action === 'muster') return muster(ctx, interaction, Number(args[0]));
   const locale = readerOf(interaction);
   return handleConfirmation(ctx, interaction, action, args, async () => {
+    const words = await powerWordsIn(ctx, interaction.channelId);
     const r = await leaveSeat(ctx.deps, callerOf(interaction));
     if (!r.ok) return `⚠️ ${refusalText(locale, r)}`;
+    const power = words.power(r.power);
     // A game that hides who plays whom: the channel learns it at the next mark of the clock (docs/bot.md "Press").
     return r.shownBy === null
-      ? tr(locale, 'seats.leave.done', { power: r.power })
-      : tr(locale, 'seats.leave.doneHidden', { power: r.power, time: timestamp(r.shownBy, 'f') });
+      ? tr(locale, 'seats.leave.done', { power })
+      : tr(locale, 'seats.leave.doneHidden', { power, time: timestamp(r.shownBy, 'f') });
   });
 }
 
@@ -601,10 +604,11 @@ async function claim(ctx: BotContext, interaction: ComponentInteraction, callId:
   const r = Number.isSafeInteger(callId)
     ? await claimSeat(ctx.deps, { callId, userId: interaction.user.id })
     : fail(msg('seats.claim.buttonGone'));
+  const words = await powerWordsIn(ctx, interaction.channelId);
   const batched =
     r.ok && r.shownBy !== null ? `\n${tr(locale, 'seats.claim.batched', { time: timestamp(r.shownBy, 'f') })}` : '';
   const content = r.ok
-    ? `${tr(locale, 'seats.claim.done', { returning: r.returning ? 'yes' : 'no', power: r.power })}${batched}`
+    ? `${tr(locale, 'seats.claim.done', { returning: r.returning ? 'yes' : 'no', power: words.power(r.power) })}${batched}`
     : `⚠️ ${refusalText(locale, r)}`;
   await interaction.reply({
     content: discordText(content),

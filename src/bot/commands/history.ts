@@ -55,6 +55,7 @@ import { readerOf, refusalText, wordLines } from '../locale.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 import { choiceName, MAX_CHOICES, splitMessage } from '../text.js';
 import { PALETTE_CHOICES } from './map.js';
+import { powerWordsIn, type PowerWords } from '../power-words.js';
 
 const phaseOption = (name: string, description: string) => (o: import('discord.js').SlashCommandStringOption) =>
   o.setName(name).setDescription(description).setAutocomplete(true).setMaxLength(20);
@@ -365,11 +366,13 @@ async function chart(ctx: BotContext, interaction: ChatInputCommandInteraction):
  * One press message as `/history press` lists it: a head line (phase, sender, recipients), then every line of the
  * message quoted (`> `), so a line break inside a message can never start a line that reads as another message.
  */
-function pressLineText(locale: Locale, l: PressLine): string {
-  const to = l.toAll
-    ? tr(locale, 'press.history.all', { powers: formatItems(locale, l.to) })
-    : formatItems(locale, l.to);
-  const head = tr(locale, 'press.history.line', { phase: l.phase, from: l.from, to });
+function pressLineText(locale: Locale, words: PowerWords, l: PressLine): string {
+  const names = formatItems(
+    locale,
+    l.to.map((p) => words.name(locale, p)),
+  );
+  const to = l.toAll ? tr(locale, 'press.history.all', { powers: names }) : names;
+  const head = tr(locale, 'press.history.line', { phase: l.phase, from: words.power(l.from), to });
   return [head, ...l.text.split(LINE_BREAKS).map((line) => `> ${line}`)].join('\n');
 }
 
@@ -383,7 +386,8 @@ async function press(ctx: BotContext, interaction: ChatInputCommandInteraction):
   const locale = readerOf(interaction);
   if (r.lines.length === 0) return replyPrivately(interaction, tr(locale, 'press.history.none'));
   const head = tr(locale, 'press.history.head', { count: r.lines.length });
-  const body = r.lines.map((l) => pressLineText(locale, l)).join('\n');
+  const words = await powerWordsIn(ctx, interaction.channelId);
+  const body = r.lines.map((l) => pressLineText(locale, words, l)).join('\n');
   if (head.length + body.length + 1 <= MAX_INLINE_PRESS) return replyPrivately(interaction, `${head}\n${body}`);
   if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   await interaction.editReply({

@@ -71,7 +71,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     );
     const content = tr(locale, 'map.mine', {
       phase: mine.phase.name,
-      power: mine.power,
+      power: powerParam(mine.variant, mine.power),
       count: orders.length,
       palette: palette.ok && palette.remembered ? (chosen ?? 'standard') : 'kept',
     });

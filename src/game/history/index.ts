@@ -6,7 +6,7 @@
  */
 export { IMPORT_LIMITS, readGameFile } from './export.js';
 export { gameFileInTurns, scChartForChannel, scChartForGame, type ScChartFile } from './game-file.js';
-export { findOpenGame, gameStatus, history, notifyRoleOf, playerContext, why } from './queries.js';
+export { findChannelGame, findOpenGame, gameStatus, history, notifyRoleOf, playerContext, why } from './queries.js';
 export {
   MAP_PALETTES,
   mapPaletteFor,

@@ -48,6 +48,15 @@ export async function findOpenGame(deps: GameDeps, channelId: string): Promise<G
   return r.ok ? r.game : null;
 }
 
+/** The channel's open game, else its most recently finished one (whose names the replies about its history use). */
+export async function findChannelGame(deps: GameDeps, channelId: string): Promise<GameView | null> {
+  const r = await read(deps, async (tx) => {
+    const g = await latestGameByChannel(tx, channelId);
+    return g ? { ok: true, game: toGameView(g) } : fail(NO_GAME);
+  });
+  return r.ok ? r.game : null;
+}
+
 /**
  * The role a game's start and results posts ping (`/game create notify:`), or null (none, or no such game). For the
  * outbox's sender: a failing read throws, so the delivery is retried rather than sent without its ping.
