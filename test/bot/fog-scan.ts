@@ -1,9 +1,9 @@
 /**
  * The fog of war leak scan's tools (docs/table.md "Fog of war", "Tested"), shared by the fog games played twice through
- * the Discord stand-in (test/bot/fog.e2e.test.ts, test/bot/fog-warhammer.e2e.test.ts): pictures drawn by a test seam
- * whose bytes are a digest of what they were drawn from, everything one member read (posts, DMs, replies, files,
- * autocomplete choices, order pad responses) as sorted lines with the world's ids and times as names, and the lines an
- * observer reads in one world and not the other.
+ * the Discord stand-in (test/bot/fog.e2e.test.ts, test/bot/fog-warhammer.e2e.test.ts,
+ * test/bot/fog-revolt.e2e.test.ts): pictures drawn by a test seam whose bytes are a digest of what they were drawn
+ * from, everything one member read (posts, DMs, replies, files, autocomplete choices, order pad responses) as sorted
+ * lines with the world's ids and times as names, and the lines an observer reads in one world and not the other.
  */
 import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
