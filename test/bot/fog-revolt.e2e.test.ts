@@ -7,8 +7,8 @@
  * Empire as a Sepoy with `/act action:follow`, three won battles are set on the board, and in Winter 2500 it revolts
  * with `/act action:revolt`: an army in Praag in world A, a fleet in Kislev in world B. The Lizardmen's and Cathay's
  * players and a member who plays nothing see neither place: they read exactly the same in both worlds (posts, DMs,
- * replies, `/map`, `/game status`, `/history`, exports, the order pad); a planted leak (the game master's DMs) is
- * found. Then the Sepoy, the Empire (which sees both places) and the game master read the place and the unit.
+ * replies, `/map`, `/game status`, `/why`, `/history`, exports, the order pad); a planted leak (the game master's
+ * DMs) is found. Then the Sepoy, the Empire (which sees both places) and the game master read the place and the unit.
  */
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,13 +39,18 @@ interface World extends ScanWorld {
   drawn: Drawn[];
 }
 
-/** Every observer looks: the order pad, the map, the status; after a phase, its history and the export. */
+/**
+ * Every observer looks: the order pad, the map, the status, `/why` about both places, the action choices; after a
+ * phase, its history and the export.
+ */
 async function everyoneLooks(w: Pick<World, 'h' | 'pad' | 'padReads'>, phase: string | null): Promise<void> {
   const { h } = w;
   for (const member of OBSERVERS) {
     if (member !== OUTSIDER) await readPad(w, member);
     await h.fake.slash(member, 'main', 'map');
     await h.fake.slash(member, 'main', 'game status');
+    for (const province of ['praa', 'kisl']) await h.fake.slash(member, 'main', 'why', { province });
+    await h.fake.autocomplete(member, 'main', 'act', { action: '' }, 'action');
     if (!phase) continue;
     await h.fake.slash(member, 'main', 'history show', { phase, map: 'after' });
     await h.fake.slash(member, 'main', 'history export');
