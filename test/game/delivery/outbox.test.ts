@@ -257,6 +257,9 @@ describe('deliverOutbox', () => {
       );
       const sends: string[] = [];
       let release!: () => void;
+      let sending!: () => void;
+      // The first deliverer has claimed the row and is sending it (however long the database took to get there).
+      const inSend = new Promise<void>((r) => (sending = r));
       const slow = deliverOutbox({
         store: a.deps.store,
         now: a.deps.now,
@@ -264,9 +267,10 @@ describe('deliverOutbox', () => {
           new Promise<void>((r) => {
             sends.push('a');
             release = r;
+            sending();
           }),
       });
-      await new Promise((r) => setTimeout(r, 10));
+      await inSend;
       await deliverOutbox({ store: b.deps.store, now: b.deps.now, send: async () => void sends.push('b') });
       release();
       await slow;
