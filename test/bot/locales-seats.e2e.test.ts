@@ -135,7 +135,9 @@ describe('votes, press and seats in the reader’s language', () => {
     await toNextMark();
     const call = h.fake
       .channelMessages(t.channel)
-      .find((m) => m.interactionId === undefined && h.fake.buttons(m).length === 1 && m.content.includes('Germany'))!;
+      .find(
+        (m) => m.interactionId === undefined && h.fake.buttons(m).length === 1 && /Germany|Allemagne/.test(m.content),
+      )!;
     expect(call).toBeDefined();
     keep(t.italy, await h.fake.click(t.italy, call, h.fake.buttons(call)[0]!.customId!));
     keep(t.substitute, await h.fake.click(t.substitute, call, h.fake.buttons(call)[0]!.customId!));
@@ -170,7 +172,7 @@ describe('votes, press and seats in the reader’s language', () => {
         .channelMessages(FR)
         .map((m) => m.content)
         .join('\n'),
-    ).toContain('**Remplaçant recherché pour Germany**');
+    ).toContain('**Remplaçant recherché pour Allemagne**');
     expect(read.get('dave')!.join('\n')).toContain('Vous jouez désormais **Allemagne**');
     // An anonymous game: the leave and the claim tell their member when the channel learns them.
     expect(read.get('bob')!.join('\n')).toMatch(/Le salon l’apprendra au plus tard à <t:\d+:f>, avec l’appel/);

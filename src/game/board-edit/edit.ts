@@ -8,7 +8,7 @@ import { normalizeName, placeIndex } from '../../engine/parse/places.js';
 import type { Position, Unit, UnitType } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import { msg, type Msg } from '../../i18n/index.js';
-import { powerByName, typed } from '../core/index.js';
+import { powerByName, powerParam, typed } from '../core/index.js';
 
 /** An edit as the game master wrote it (places and powers as typed). */
 export type BoardEdit =
@@ -76,12 +76,16 @@ export function applyEdit(variant: Variant, position: Position, edit: BoardEdit)
       const spot = standing(map, edit.unit, place);
       if (isMsg(spot)) return refuse(spot);
       const there = unitIn(spot.province);
-      if (there) return refuse(occupied(nameOf(spot.province), there));
+      if (there) return refuse(occupied(variant, nameOf(spot.province), there));
       const unit: Unit = { power, type: edit.unit, province: spot.province, coast: spot.coast };
       return {
         ok: true,
         position: { ...position, units: [...position.units, unit] },
-        announcement: msg('gmEdit.announce.add', { unit: newUnitName(edit.unit), power, province: where(spot) }),
+        announcement: msg('gmEdit.announce.add', {
+          unit: newUnitName(edit.unit),
+          power: powerParam(variant, power),
+          province: where(spot),
+        }),
       };
     }
     case 'remove': {
@@ -94,7 +98,7 @@ export function applyEdit(variant: Variant, position: Position, edit: BoardEdit)
         position: { ...position, units: position.units.filter((u) => u !== unit) },
         announcement: msg('gmEdit.announce.remove', {
           unit: unitName(unit.type),
-          power: unit.power,
+          power: powerParam(variant, unit.power),
           province: where(unit),
         }),
       };
@@ -106,8 +110,8 @@ export function applyEdit(variant: Variant, position: Position, edit: BoardEdit)
   }
 }
 
-const occupied = (province: string, unit: Unit) =>
-  msg('gmEdit.refused.occupied', { province, unit: unitName(unit.type), power: unit.power });
+const occupied = (variant: Variant, province: string, unit: Unit) =>
+  msg('gmEdit.refused.occupied', { province, unit: unitName(unit.type), power: powerParam(variant, unit.power) });
 
 function moveUnit(variant: Variant, position: Position, fromText: string, toText: string): EditOutcome {
   const map = variant.map;
@@ -123,7 +127,7 @@ function moveUnit(variant: Variant, position: Position, fromText: string, toText
   if (spot.province === unit.province && spot.coast === unit.coast)
     return refuse(msg('gmEdit.refused.samePlace', { province: nameOf(spot.province) }));
   const there = position.units.find((u) => u.province === spot.province && u !== unit);
-  if (there) return refuse(occupied(nameOf(spot.province), there));
+  if (there) return refuse(occupied(variant, nameOf(spot.province), there));
   const moved: Unit = { ...unit, province: spot.province, coast: spot.coast };
   const at = (p: { province: string; coast?: string | null }) =>
     p.coast ? `${nameOf(p.province)} (${p.coast})` : nameOf(p.province);
@@ -132,7 +136,7 @@ function moveUnit(variant: Variant, position: Position, fromText: string, toText
     position: { ...position, units: position.units.map((u) => (u === unit ? moved : u)) },
     announcement: msg('gmEdit.announce.move', {
       unit: unitName(unit.type),
-      power: unit.power,
+      power: powerParam(variant, unit.power),
       from: at(unit),
       to: at(spot),
     }),
@@ -151,7 +155,7 @@ function setOwner(variant: Variant, position: Position, placeText: string, power
   if (owner === power)
     return refuse(
       power
-        ? msg('gmEdit.refused.sameOwner', { power, province: info.name })
+        ? msg('gmEdit.refused.sameOwner', { power: powerParam(variant, power), province: info.name })
         : msg('gmEdit.refused.alreadyNeutral', { province: info.name }),
     );
   const supplyCenters: Record<string, string[]> = {};
@@ -162,7 +166,7 @@ function setOwner(variant: Variant, position: Position, placeText: string, power
     ok: true,
     position: { ...position, supplyCenters },
     announcement: power
-      ? msg('gmEdit.announce.owner', { province: info.name, power })
+      ? msg('gmEdit.announce.owner', { province: info.name, power: powerParam(variant, power) })
       : msg('gmEdit.announce.ownerNone', { province: info.name }),
   };
 }

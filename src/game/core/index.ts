@@ -106,6 +106,7 @@ export {
   parseOptionsText,
   powerByName,
   seatablePowers,
+  gamePowerParam,
   variantJobOf,
   variantOfGame,
 } from './variant-of-game.js';

@@ -12,11 +12,13 @@ import type { Tx } from '../../store/db.js';
 import type { GameRow } from '../../store/schema.js';
 import type { AiAnswer, AiJob } from '../../ai/job.js';
 import type { GameDeps } from './types.js';
-import type { Msg } from '../../i18n/index.js';
+import type { Msg, MsgParam } from '../../i18n/index.js';
 
 /** What a substitute call says about a seat: the power, its centres and units, and the deadline. */
 export interface SeatDescription {
   power: string;
+  /** How texts name the seat, when not `power` as it is: a power in the reader's locale (docs/locales.md "Names"). */
+  named?: MsgParam;
   /** "Spring 1902 movement", or a kind's own words for its turn (a message worded in the reader's locale, or a text). */
   phase: string | Msg;
   deadline: number | null;

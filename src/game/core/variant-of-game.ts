@@ -6,7 +6,8 @@
 import type { Variant } from '../../engine/variant.js';
 import { getVariant } from '../../variants/index.js';
 import { powerName } from '../../variants/names.js';
-import { listParam, LOCALES, msg } from '../../i18n/index.js';
+import { listParam, LOCALES, msg, type MsgParam } from '../../i18n/index.js';
+import { powerParam } from './names.js';
 import type { Refusal } from './types.js';
 import { fail } from './tx.js';
 import { isStoredVariantId, storedVariantTexts } from '../../variants/stored.js';
@@ -160,4 +161,16 @@ export function optionSuggestions(variant: Variant, typed: string, maxText = 100
 export function optionsLine(options: Record<string, string>, ownOptions: readonly string[] = []): string {
   const on = Object.entries(options).filter(([k, v]) => !ownOptions.includes(k) && v !== 'off');
   return on.length === 0 ? '' : `Campaign rules: ${on.map(([k, v]) => (v === 'on' ? k : `${k}=${v}`)).join(', ')}.\n`;
+}
+
+/**
+ * A power of a game's variant as a message parameter in each reader's locale (`powerParam`, docs/locales.md "Names"),
+ * or its name as it is when the variant is gone.
+ */
+export function gamePowerParam(
+  game: { variantId: string; options?: Record<string, string> | null },
+  power: string,
+): MsgParam {
+  const variant = variantOfGame(game);
+  return variant ? powerParam(variant, power) : power;
 }

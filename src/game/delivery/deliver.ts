@@ -53,7 +53,14 @@ import {
 } from '../outbox/index.js';
 import { pinnedStatus } from '../phase/index.js';
 import { callPostKey } from '../seats/index.js';
-import { hidesIdentities, channelRef, identitiesHiddenNow, memberRef, readerLocale } from '../core/index.js';
+import {
+  hidesIdentities,
+  channelRef,
+  gamePowerParam,
+  identitiesHiddenNow,
+  memberRef,
+  readerLocale,
+} from '../core/index.js';
 import { msg, type Locale, type Msg } from '../../i18n/index.js';
 
 export type PermanentReason =
@@ -522,7 +529,12 @@ async function failed(
           await queueDm(tx, game, {
             to: press.fromUserId,
             reason: 'press',
-            text: [msg('press.undelivered', { power: press.toPower, channel: channelRef(game.channelId) })],
+            text: [
+              msg('press.undelivered', {
+                power: gamePowerParam(game, press.toPower),
+                channel: channelRef(game.channelId),
+              }),
+            ],
             dedupeKey: `press-undelivered:${row.id}`,
             now: t,
             dueAt: press.kept ? privateActDueAt(game, t) : undefined,

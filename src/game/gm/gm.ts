@@ -46,6 +46,7 @@ import {
   typed,
   phaseDeadline,
   isError,
+  powerParam,
   powersParam,
 } from '../core/index.js';
 import { pressEndLines, syncPressThreads } from '../press/index.js';
@@ -452,6 +453,7 @@ export async function gmReplace(
       );
       return fail(msg('gm.refused.unknownPowerOf', { text: typed(input.power), variant: variant.name, powers }));
     }
+    const named = powerParam(variant, power);
     // A computer seat is put there by the game master only (docs/decisions.md).
     if (!input.computer && input.level) return fail(msg('gm.refused.levelWithoutComputer'));
     const level = parseLevel(input.level, game.computerLevel);
@@ -466,18 +468,19 @@ export async function gmReplace(
     // No game of only computer players through a replacement (a demonstration table is asked for at
     // creation).
     if (input.computer && !game.demonstration && !roster.some((p) => p.power !== power && !isComputer(p.userId))) {
-      return fail(msg('gm.refused.lastPerson', { power }));
+      return fail(msg('gm.refused.lastPerson', { power: named }));
     }
     const other = roster.find((p) => p.userId === newUserId);
     // docs/decisions.md: a game master cannot take a power while he holds another (nor can anyone hold two).
     if (other && other.power !== power) {
       return fail(
         newUserId === input.userId
-          ? msg('gm.refused.secondPower', { power: other.power })
-          : msg('gm.refused.playsOther', { player: holderMsg(newUserId), power: other.power }),
+          ? msg('gm.refused.secondPower', { power: powerParam(variant, other.power) })
+          : msg('gm.refused.playsOther', { player: holderMsg(newUserId), power: powerParam(variant, other.power) }),
       );
     }
-    if (holder?.userId === newUserId) return fail(msg('gm.refused.playsIt', { player: holderMsg(newUserId), power }));
+    if (holder?.userId === newUserId)
+      return fail(msg('gm.refused.playsIt', { player: holderMsg(newUserId), power: named }));
     const now = deps.now();
     if (holder) await tx.update(players).set({ userId: newUserId, joinedAt: now }).where(eq(players.id, holder.id));
     else await tx.insert(players).values({ gameId: game.id, power, userId: newUserId, joinedAt: now });
@@ -496,9 +499,9 @@ export async function gmReplace(
     await queueNotice(tx, game, {
       text: [
         hidesIdentities(game) && isPerson(newUserId)
-          ? msg('gm.notice.replaceHidden', { power })
+          ? msg('gm.notice.replaceHidden', { power: named })
           : msg('gm.notice.replace', {
-              power,
+              power: named,
               player: holderMsg(newUserId),
               before: !holder ? 'none' : isVacant(holder.userId) ? 'vacant' : 'replacing',
               previous: holder ? holderMsg(holder.userId, identitiesHiddenNow(game)) : '',
@@ -513,7 +516,7 @@ export async function gmReplace(
       await queueDm(tx, game, {
         to: newUserId,
         reason: 'replaced',
-        text: [msg('gm.dm.replaced', { power, variant: variant.name, channel: channelRef(game.channelId) })],
+        text: [msg('gm.dm.replaced', { power: named, variant: variant.name, channel: channelRef(game.channelId) })],
         dedupeKey: `replace-dm:${game.id}:${power}:${tag}`,
         now,
       });
@@ -521,7 +524,7 @@ export async function gmReplace(
         await queueDm(tx, game, {
           to: holder.userId,
           reason: 'replaced',
-          text: [msg('gm.dm.replacedOld', { power, channel: channelRef(game.channelId), cleared })],
+          text: [msg('gm.dm.replacedOld', { power: named, channel: channelRef(game.channelId), cleared })],
           dedupeKey: `replaced-dm:${game.id}:${power}:${tag}`,
           now,
         });

@@ -31,6 +31,7 @@ import {
   type GameDeps,
   type PlayerContext,
   type Result,
+  gamePowerParam,
 } from '../core/index.js';
 import { privateActDueAt, queueNotice, queueProgressStatus, queueStatus } from '../outbox/index.js';
 import { survivingPowers } from '../phase/index.js';
@@ -75,7 +76,8 @@ export async function votePause(
     if (isError(ctx)) return ctx;
     const { game, player } = ctx;
     const people = await peopleVoting(tx, ctx);
-    if (!people.includes(player.power)) return fail(msg('pauses.refused.noVote', { power: player.power }));
+    if (!people.includes(player.power))
+      return fail(msg('pauses.refused.noVote', { power: gamePowerParam(game, player.power) }));
     const now = deps.now();
     changed(game.id);
     if (game.status === 'paused') {

@@ -45,6 +45,8 @@ import {
   powerByName,
   variantOfGame,
   typed,
+  gamePowerParam,
+  powerParam,
   powersParam,
 } from '../core/index.js';
 import { enqueue, keepForSeat, queueDm, worded } from '../outbox/index.js';
@@ -288,18 +290,18 @@ export async function sendPress(
       return fail(
         game.deadlineMs !== null
           ? msg('press.refused.limitUntil', {
-              power: player.power,
+              power: powerParam(variant, player.power),
               max: PRESS_PER_PHASE,
               relative: timeRef(game.deadlineMs, 'R'),
             })
-          : msg('press.refused.limit', { power: player.power, max: PRESS_PER_PHASE }),
+          : msg('press.refused.limit', { power: powerParam(variant, player.power), max: PRESS_PER_PHASE }),
       );
     const recipients = await recipientsOf(tx, game, phase.position, player.power, input.to, variant);
     if (!recipients.ok) return recipients;
     if (recipients.to.length === 0)
       return fail(
         recipients.skipped.length > 0
-          ? msg('press.refused.nobody', { skipped: skippedList(recipients.skipped) })
+          ? msg('press.refused.nobody', { skipped: skippedList(variant, recipients.skipped) })
           : msg('press.refused.nobodyLeft'),
       );
     const now = deps.now();
@@ -323,8 +325,13 @@ export async function sendPress(
     const from = { game, messageId: message.id, fromPower: player.power, fromUserId: input.userId, now };
     for (const r of recipients.to) await queuePressDm(tx, from, r, where, quote);
     const toText = toAll
-      ? msg('press.dm.everyOther', { powers: recipients.to.map((r) => r.power).join(', ') })
-      : recipients.to[0]!.power;
+      ? msg('press.dm.everyOther', {
+          powers: powersParam(
+            variant,
+            recipients.to.map((r) => r.power),
+          ),
+        })
+      : powerParam(variant, recipients.to[0]!.power);
     await queueDm(tx, game, {
       to: input.userId,
       reason: 'press',
@@ -376,9 +383,10 @@ async function queuePressDm(
   const { game, now } = from;
   const dedupeKey = `press:${from.messageId}:${to.power}`;
   const kept = to.userId === null;
+  const power = gamePowerParam(game, from.fromPower);
   const head = kept
-    ? msg('press.dm.kept', { power: from.fromPower, to: to.power, ...where })
-    : msg('press.dm.from', { power: from.fromPower, ...where });
+    ? msg('press.dm.kept', { power, to: gamePowerParam(game, to.power), ...where })
+    : msg('press.dm.from', { power, ...where });
   const payload = {
     type: 'dm' as const,
     gameId: game.id,
@@ -391,8 +399,11 @@ async function queuePressDm(
 }
 
 /** "Russia (a computer player, which does not negotiate), Turkey (nobody plays it now)" as one message. */
-function skippedList(skipped: readonly { power: string; why: Msg }[]): Msg {
-  const items = skipped.map((s) => msg('press.skipped.item', { power: s.power, why: s.why }));
+function skippedList(
+  variant: NonNullable<ReturnType<typeof variantOfGame>>,
+  skipped: readonly { power: string; why: Msg }[],
+): Msg {
+  const items = skipped.map((s) => msg('press.skipped.item', { power: powerParam(variant, s.power), why: s.why }));
   return items.reduceRight((rest, first) => msg('press.skipped.more', { first, rest }));
 }
 
@@ -415,10 +426,10 @@ async function recipientsOf(
     const power = powerByName(variant, wanted);
     if (!power) return fail(msg('press.refused.notPowerAll', { typed: typed(wanted), variant: variant.name }));
     if (power === from) return fail(msg('press.refused.ownPower'));
-    if (!alive(power)) return fail(msg('press.refused.outOfGame', { power }));
+    if (!alive(power)) return fail(msg('press.refused.outOfGame', { power: powerParam(variant, power) }));
     const holder = seats.get(power);
-    if (holder && isComputer(holder)) return fail(msg('press.refused.computer', { power }));
-    if (!holder) return fail(msg('press.refused.vacant', { power }));
+    if (holder && isComputer(holder)) return fail(msg('press.refused.computer', { power: powerParam(variant, power) }));
+    if (!holder) return fail(msg('press.refused.vacant', { power: powerParam(variant, power) }));
     powers = [power];
   }
   const out: Recipients = { ok: true, to: [], skipped: [] };

@@ -44,6 +44,8 @@ import {
   type Refusal,
   type Result,
   powerByName,
+  gamePowerParam,
+  powerParam,
   variantOfGame,
   typed,
 } from '../core/index.js';
@@ -59,7 +61,7 @@ import {
   queueStatus,
   worded,
 } from '../outbox/index.js';
-import { listParam, msg, type Msg } from '../../i18n/index.js';
+import { listParam, msg, type Msg, type MsgParam } from '../../i18n/index.js';
 import { NMR_COMPUTER, recordSeatTurn, reliabilityRefusal, seatOutcome, silentFor } from './record.js';
 import { openCallOf, openSubstituteCall, queueCallClosed } from './substitute-calls.js';
 
@@ -104,12 +106,13 @@ function describePower(
   game: GameRow,
   position: Position,
   power: string,
-): SeatDescription & { phase: Msg; holdings: Msg; units: string[] } {
+): SeatDescription & { named: MsgParam; phase: Msg; holdings: Msg; units: string[] } {
   const variant = variantOfGame(game);
   const centres = position.supplyCenters[power]?.length ?? 0;
   const units = position.units.filter((u) => u.power === power).map((u) => `${u.type} ${locationKey(u)}`);
   return {
     power,
+    named: variant ? powerParam(variant, power) : power,
     phase: phaseMsg(position.phase, variant ?? undefined),
     deadline: game.status === 'active' ? game.deadlineMs : null,
     holdings:
@@ -129,8 +132,10 @@ function vacantSeatMeanwhile(game: Pick<GameRow, 'nmr'>): Msg {
 function vacatedText(game: GameRow, power: string, reason: VacateReason): Msg {
   const meanwhile = vacantSeatMeanwhile(game);
   const channel = channelRef(game.channelId);
-  if (reason === 'silent') return msg('seats.vacated.silent', { power, channel, phases: game.vacateAfter, meanwhile });
-  return msg(reason === 'muster' ? 'seats.vacated.muster' : 'seats.vacated.left', { power, channel, meanwhile });
+  const named = gamePowerParam(game, power);
+  if (reason === 'silent')
+    return msg('seats.vacated.silent', { power: named, channel, phases: game.vacateAfter, meanwhile });
+  return msg(reason === 'muster' ? 'seats.vacated.muster' : 'seats.vacated.left', { power: named, channel, meanwhile });
 }
 
 /** Why a seat becomes vacant: silent for `vacate-after` phases, left, or unconfirmed at the muster's end. */
@@ -278,14 +283,15 @@ export async function gmSubstitute(
     const seat = await seatToOffer(tx, game, String(input.power ?? ''));
     if ('ok' in seat) return seat;
     const { power, holder, description } = seat;
-    if (await openCallOf(tx, game.id, power)) return fail(msg('seats.refused.callOpen', { power }));
+    if (await openCallOf(tx, game.id, power))
+      return fail(msg('seats.refused.callOpen', { power: gamePowerParam(game, power) }));
     const now = deps.now();
     const call = (await openSubstituteCall(tx, game, { power, reason: 'gm', vacatedBy: null, description }, now))!;
     if (holder && isPerson(holder))
       await queueDm(tx, game, {
         to: holder,
         reason: 'replaced',
-        text: [msg('seats.gmCall.holder', { power, channel: channelRef(game.channelId) })],
+        text: [msg('seats.gmCall.holder', { power: gamePowerParam(game, power), channel: channelRef(game.channelId) })],
         dedupeKey: `substitute-holder:${call.id}`,
         now,
       });
@@ -324,11 +330,11 @@ export async function claimSeat(
     if (call.closedAt !== null)
       return fail(
         msg(call.claimedBy === input.userId ? 'seats.refused.alreadyYours' : 'seats.refused.tooLate', {
-          power: call.power,
+          power: gamePowerParam(game, call.power),
         }),
       );
     const mine = await seatsOf(game).seatOf(tx, game, input.userId);
-    if (mine) return fail(msg('seats.refused.alreadyPlaying', { power: mine }));
+    if (mine) return fail(msg('seats.refused.alreadyPlaying', { power: gamePowerParam(game, mine) }));
     // A member claiming back the seat they were vacated from returns (their DM invited them): no bar, no substitute.
     const returning = call.vacatedBy === input.userId;
     const refusal = returning ? null : await reliabilityRefusal(tx, game, input.userId);
@@ -342,7 +348,7 @@ export async function claimSeat(
         .where(and(eq(substituteCalls.id, call.id), isNull(substituteCalls.closedAt)))
         .returning({ id: substituteCalls.id })
     ).length;
-    if (won !== 1) return fail(msg('seats.refused.tooLate', { power: call.power }));
+    if (won !== 1) return fail(msg('seats.refused.tooLate', { power: gamePowerParam(game, call.power) }));
     // The call's post stops offering the seat: its button is disabled (an edit through the outbox), in a game that
     // hides who plays whom at the next mark of the clock, as the claim's notice and status (`privateActDueAt`).
     await queueCallClosed(tx, game, call.id, 'taken', now, privateActDueAt(game, now));
@@ -384,24 +390,25 @@ function claimedText(
         })
       : msg('seats.claimed.paused', { phase: d.phase });
   return [
-    msg('seats.claimed.head', { returning: returning ? 'yes' : 'no', power: d.power, variant: variantName, channel }),
+    msg('seats.claimed.head', { returning: returning ? 'yes' : 'no', power: d.named, variant: variantName, channel }),
     msg('seats.sentence', { text: d.holdings }),
     deadline,
-    msg('seats.claimed.stored', { power: d.power }),
+    msg('seats.claimed.stored', { power: d.named }),
     ...(toDecide.length > 0 ? [msg('seats.claimed.toOrder', { units: listParam(toDecide) })] : []),
   ];
 }
 
 /** What the channel reads of a claim: a substitute took the seat, or its member is back on it (never named when hidden). */
 function claimNotice(game: GameRow, power: string, userId: string, previous: string | null, returning: boolean): Msg {
+  const named = gamePowerParam(game, power);
   if (returning)
     return hidesIdentities(game)
-      ? msg('seats.notice.backHidden', { power })
-      : msg('seats.notice.back', { member: holderName(userId), power });
-  if (hidesIdentities(game)) return msg('seats.notice.tookHidden', { power });
+      ? msg('seats.notice.backHidden', { power: named })
+      : msg('seats.notice.back', { member: holderName(userId), power: named });
+  if (hidesIdentities(game)) return msg('seats.notice.tookHidden', { power: named });
   return previous && isPerson(previous)
-    ? msg('seats.notice.tookReplacing', { member: holderName(userId), power, previous: holderName(previous) })
-    : msg('seats.notice.took', { member: holderName(userId), power });
+    ? msg('seats.notice.tookReplacing', { member: holderName(userId), power: named, previous: holderName(previous) })
+    : msg('seats.notice.took', { member: holderName(userId), power: named });
 }
 
 /**
@@ -430,8 +437,12 @@ async function handDiplomacySeat(
       reason: 'replaced',
       text: [
         cleared > 0
-          ? msg('seats.replacedCleared', { power, channel: channelRef(game.channelId), count: cleared })
-          : msg('seats.replaced', { power, channel: channelRef(game.channelId) }),
+          ? msg('seats.replacedCleared', {
+              power: gamePowerParam(game, power),
+              channel: channelRef(game.channelId),
+              count: cleared,
+            })
+          : msg('seats.replaced', { power: gamePowerParam(game, power), channel: channelRef(game.channelId) }),
       ],
       dedupeKey: `claimed-previous:${tag}`,
       now,

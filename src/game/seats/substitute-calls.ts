@@ -19,7 +19,7 @@ export function substituteCallLines(d: SeatDescription, reason: SubstituteReason
       ? msg('seats.call.state', { holdings: d.holdings, phase: d.phase, relative: timeRef(d.deadline, 'R') })
       : msg('seats.call.stateNoDeadline', { holdings: d.holdings, phase: d.phase });
   return [
-    msg('seats.call.head', { power: d.power, reason }),
+    msg('seats.call.head', { power: d.named ?? d.power, reason }),
     state,
     ...(d.meanwhile ? [typeof d.meanwhile === 'string' ? plainMsg(d.meanwhile) : d.meanwhile] : []),
     msg('seats.call.how'),

@@ -40,6 +40,8 @@ import {
   newToken,
   variantOfGame,
   typed,
+  gamePowerParam,
+  powerParam,
 } from '../core/index.js';
 import { matchPower } from '../lobby/index.js';
 import { queueStatus } from '../outbox/index.js';
@@ -238,7 +240,7 @@ export async function voteDraw(
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
     if (!(await voters(tx, ctx)).some((v) => v.power === player.power))
-      return fail(msg('votes.refused.eliminatedNoVote', { power: player.power }));
+      return fail(msg('votes.refused.eliminatedNoVote', { power: powerParam(variant, player.power) }));
     const now = deps.now();
     const had = (await votesOf(tx, game.id, 'draw')).some((v) => v.power === player.power);
     if (had)
@@ -292,9 +294,9 @@ export async function concede(
     const to = matchPower(game.variantId, input.to);
     if (!to) return fail(msg('votes.refused.notPower', { typed: typed(input.to), variant: variant.name }));
     if (to === player.power) return fail(msg('votes.refused.self'));
-    if (!alive.includes(to)) return fail(msg('votes.refused.eliminated', { power: to }));
+    if (!alive.includes(to)) return fail(msg('votes.refused.eliminated', { power: powerParam(variant, to) }));
     if (!(await voters(tx, ctx)).some((v) => v.power === player.power))
-      return fail(msg('votes.refused.eliminatedNothing', { power: player.power }));
+      return fail(msg('votes.refused.eliminatedNothing', { power: powerParam(variant, player.power) }));
     const now = deps.now();
     const previous = (await votesOf(tx, game.id, 'concede')).find((v) => v.power === player.power)?.target ?? null;
     await tx
@@ -324,7 +326,7 @@ export async function withdrawConcession(
     if (isError(ctx)) return ctx;
     const { game, player } = ctx;
     const mine = (await votesOf(tx, game.id, 'concede')).find((v) => v.power === player.power);
-    if (!mine) return fail(msg('votes.refused.notConceded', { power: player.power }));
+    if (!mine) return fail(msg('votes.refused.notConceded', { power: gamePowerParam(game, player.power) }));
     await tx
       .delete(votes)
       .where(and(eq(votes.gameId, game.id), eq(votes.power, player.power), eq(votes.kind, 'concede')));
