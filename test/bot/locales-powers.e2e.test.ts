@@ -10,6 +10,7 @@ import { createHarness, type Harness } from './harness.js';
 import { PROGRESS_EVERY_MS } from '../../src/game/outbox/index.js';
 
 const FR = 'partie';
+const LOBBY = 'salon';
 const ENGLISH = /\b(Austria|England|Germany|Italy|Russia|Turkey)\b/;
 
 describe('the powers a French Classic game names', () => {
@@ -31,7 +32,7 @@ describe('the powers a French Classic game names', () => {
   const dms = (user: string) => h.fake.dms(user).map((m: FakeMessage) => m.content);
 
   beforeAll(async () => {
-    h = await createHarness({ users: ['gm', 'alice', 'bob', 'carol', 'dave', 'erin'], channels: [FR] });
+    h = await createHarness({ users: ['gm', 'alice', 'bob', 'carol', 'dave', 'erin'], channels: [FR, LOBBY] });
     await h.start();
     for (const user of ['gm', 'alice', 'bob', 'carol', 'dave', 'erin']) h.fake.setLocale(user, 'fr');
     await h.fake.slash('gm', FR, 'game create', {
@@ -70,12 +71,23 @@ describe('the powers a French Classic game names', () => {
     await run('gm', 'gm substitute', { power: 'Italy' });
     await run('gm', 'gm replace', { power: 'Italy', user: 'dave' });
     await run('gm', 'gm replace', { power: 'Italy', user: 'erin' });
+    // A forming game: the game master removes a player, and names a power nobody plays.
+    await h.fake.slash('gm', LOBBY, 'game create', { variant: 'classic', movement: '1h', locale: 'fr' });
+    await h.fake.slash('bob', LOBBY, 'game join', { power: 'Austria' });
+    await h.fake.slash('gm', LOBBY, 'gm kick', { power: 'Turkey' }).then(keep);
+    await h.fake.slash('gm', LOBBY, 'gm kick', { power: 'Austria' }).then(keep);
     await toNextMark();
+    const kicked = h.fake.channelMessages(LOBBY).filter((m) => m.interactionId === undefined && /<@/.test(m.content));
     const notices = h.fake
       .channelMessages(FR)
       .filter((m) => m.interactionId === undefined && /Remplaçant|a pris|prend/.test(m.content))
       .map((m) => m.content);
-    const texts = [...replies, ...notices, ...['alice', 'bob', 'carol', 'dave', 'erin'].flatMap(dms)];
+    const texts = [
+      ...replies,
+      ...notices,
+      ...kicked.map((m) => m.content),
+      ...['alice', 'bob', 'carol', 'dave', 'erin'].flatMap(dms),
+    ];
     const english = texts.filter((t) => ENGLISH.test(t));
     expect(english).toEqual([]);
     const all = texts.join('\n');

@@ -46,6 +46,7 @@ import {
   typed,
   phaseDeadline,
   isError,
+  gamePowerParam,
   powerParam,
   powersParam,
 } from '../core/index.js';
@@ -672,7 +673,7 @@ export async function gmKick(
     const power = matchPower(game.variantId, String(input.power ?? ''));
     if (!power) return fail(msg('gm.refused.unknownPower', { text: typed(input.power) }));
     const holder = (await playersOf(tx, game.id)).find((p) => p.power === power);
-    if (!holder) return fail(msg('gm.refused.nobodyAs', { power }));
+    if (!holder) return fail(msg('gm.refused.nobodyAs', { power: gamePowerParam(game, power) }));
     const now = deps.now();
     await tx.delete(players).where(eq(players.id, holder.id));
     await syncPressThreads(tx, game, power, now);
@@ -684,7 +685,12 @@ export async function gmKick(
       at: now,
     });
     await queueNotice(tx, game, {
-      text: [msg('gm.notice.kick', { player: holderMsg(holder.userId, identitiesHiddenNow(game)), power })],
+      text: [
+        msg('gm.notice.kick', {
+          player: holderMsg(holder.userId, identitiesHiddenNow(game)),
+          power: gamePowerParam(game, power),
+        }),
+      ],
       dedupeKey: `kick:${game.id}:${power}:${newToken(deps)}`,
       now,
     });
