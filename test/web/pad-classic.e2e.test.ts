@@ -190,6 +190,12 @@ describe('the order pad plays Classic by clicks', () => {
     await page.reload();
     await page.waitForSelector('body[data-ready="true"]');
     expect(await text(page, 'h1')).toContain('retreat');
+    // Germany has nothing to retreat: its pad says so in its reader's language, its power named there.
+    const germany = new URL(await pad.link('bob', CHANNEL)).pathname.split('/').pop()!;
+    const seen = await fetch(`${pad.publicUrl}/api/view?lang=fr`, { headers: { authorization: `Bearer ${germany}` } });
+    expect(((await seen.json()) as { readyRefused: string }).readyRefused).toBe(
+      'Allemagne n’a rien à décider dans cette phase.',
+    );
     // France retreats it by clicks: its kinds are retreat and disband.
     await page.locator('[data-unit="bur"]').click();
     expect(await attributes(page, 'data-kind')).toEqual(['disband', 'retreat']);

@@ -257,7 +257,7 @@ async function readyRefusal(tx: Tx, game: GameRow, variant: Variant, phase: Phas
   const step = await storedStepUnderWay(tx, game, phase);
   if (step?.spec.at === 'claim') return stepReadyRefusalMsg(step.spec, 'pad') ?? closedOrdersMsg(step.spec, 'pad');
   if (!(await humanPowersToAct(tx, variant, game, phase)).includes(power))
-    return msg('pad.ready.nothingToDecide', { power });
+    return msg('pad.ready.nothingToDecide', { power: powerParam(variant, power) });
   if (game.status === 'paused') return pausedMsg(game);
   return null;
 }
