@@ -1,10 +1,10 @@
 /**
  * Powers named in the reader's language in the replies and DMs the bot words itself (docs/locales.md "Names"): a
  * French Classic game's start acknowledgement (the powers left in civil disorder), the concession's question, its
- * choice of powers and its standing, `/gm seats`, the DM that opens the next phase; in an anonymous one the pause vote,
- * `/map`, leaving, claiming the seat and `/history press` after the end. No English power name is left
- * where French has its own (`Allemagne`, `Autriche`). (Classic has no Chinese names: a Chinese reader reads the English
- * ones, docs/locales.md.)
+ * choice of powers and its standing, a press thread's name, `/gm substitute`'s seats, `/gm seats`, the DM that opens
+ * the next phase, the final post's threads; in an anonymous one the pause vote, `/map`, leaving, claiming the seat and
+ * `/history press` after the end. No English power name is left where French has its own (`Allemagne`, `Autriche`).
+ * (Classic has no Chinese names: a Chinese reader reads the English ones, docs/locales.md.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { powerName } from '../../src/variants/names.js';
@@ -55,6 +55,15 @@ describe('powers in the reader’s language, in what the bot words itself', () =
     const choice = await h.fake.slash('bob', channel, 'concede');
     texts.push(shown(choice));
     expect(shown(choice)).toContain(name('Italy'));
+    // Open press: the thread's name is read in the channel's list, in the game's language.
+    await h.fake.slash('bob', channel, 'press thread', { with: 'Italy' });
+    await h.bot!.outbox.idle();
+    const parent = h.fake.channel(channel).id;
+    const threads = [...h.fake.state.channels.values()].filter((c) => c.type === 12 && c.parentId === parent);
+    expect(threads.map((t) => t.name)).toEqual([`Négociation · ${name('Germany')}, ${name('Italy')}`]);
+    const notSeated = await h.fake.slash('mj', channel, 'gm substitute', { power: 'Nowhere' });
+    texts.push(notSeated.text);
+    expect(notSeated.text).toContain(`${name('Germany')}, ${name('Italy')}`);
     const seats = await h.fake.slash('mj', channel, 'gm seats');
     texts.push(seats.text);
     expect(seats.text).toContain(name('Turkey'));
@@ -65,6 +74,12 @@ describe('powers in the reader’s language, in what the bot words itself', () =
     const begun = h.fake.dms('bob').map((m) => m.content);
     texts.push(...begun);
     expect(begun.join('\n')).toContain(name('Germany'));
+    // A draw ends it: the final post lists the press threads with their powers.
+    for (const user of ['alice', 'bob', 'carl']) await h.fake.slash(user, channel, 'draw');
+    await h.bot!.outbox.idle();
+    const final = h.fake.channelMessages(channel).find((m) => m.content.includes('🧵'));
+    expect(final?.content).toMatch(new RegExp(`\\(${name('Germany')}, ${name('Italy')}\\)`));
+    texts.push(final!.content);
     for (const text of texts)
       for (const english of ENGLISH) expect(text, text).not.toMatch(new RegExp(`\\b${english}\\b`));
   });

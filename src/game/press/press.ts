@@ -50,8 +50,9 @@ import {
   powersParam,
 } from '../core/index.js';
 import { enqueue, keepForSeat, queueDm, worded } from '../outbox/index.js';
-import { msg, tr, type Locale, type Msg } from '../../i18n/index.js';
+import { listParam, msg, tr, type Locale, type Msg } from '../../i18n/index.js';
 import { queueThreadSync } from './sync.js';
+import { powerName } from '../../variants/names.js';
 
 /** Anonymous press: messages a power may send in one phase. */
 export const PRESS_PER_PHASE = 30;
@@ -174,6 +175,9 @@ export async function pressThreadPlan(
     const game = row ? await gameById(tx, row.gameId) : undefined;
     if (!row || !game) return null;
     const powers = row.powers.split(',');
+    const locale = gameLocale(game);
+    const variant = variantOfGame(game);
+    const names = powers.map((p) => (variant ? powerName(variant, locale, p) : p));
     const members = (await playersOf(tx, game.id))
       .filter((p) => powers.includes(p.power) && isPerson(p.userId))
       .map((p) => p.userId)
@@ -183,15 +187,15 @@ export async function pressThreadPlan(
       guildId: game.guildId,
       threadId: row.threadId,
       askedAt: row.createdAt,
-      name: threadName(powers, gameLocale(game)),
+      name: threadName(names, locale),
       members,
     };
   });
 }
 
 /**
- * "Press · England, France" (in the game's locale: "Négociation · …", "外交 · …"), shortened to Discord's 100
- * characters with the count of powers left out.
+ * "Press · England, France" (in the game's locale, its powers named there: "Négociation · Angleterre, France",
+ * "外交 · …"), shortened to Discord's 100 characters with the count of powers left out.
  */
 export function threadName(powers: string[], locale: Locale = 'en'): string {
   const full = tr(locale, 'press.thread.name', { powers: powers.join(', ') });
@@ -499,10 +503,16 @@ export async function pressEndLines(tx: Tx, game: GameRow): Promise<Msg[]> {
   const threads = (
     await tx.select().from(pressThreads).where(eq(pressThreads.gameId, game.id)).orderBy(asc(pressThreads.id))
   ).filter((t) => t.threadId);
+  const variant = variantOfGame(game);
+  const powersOf = (list: string[]) => (variant ? powersParam(variant, list) : list.join(', '));
   if (threads.length > 0)
     lines.push(
       msg('press.end.threads', {
-        threads: threads.map((t) => `${channelRef(t.threadId!)} (${t.powers.split(',').join(', ')})`).join(', '),
+        threads: listParam(
+          threads.map((t) =>
+            msg('press.end.thread', { thread: channelRef(t.threadId!), powers: powersOf(t.powers.split(',')) }),
+          ),
+        ),
       }),
     );
   return lines;

@@ -46,6 +46,7 @@ import {
   powerByName,
   gamePowerParam,
   powerParam,
+  powersParam,
   variantOfGame,
   typed,
 } from '../core/index.js';
@@ -496,9 +497,10 @@ const DIPLOMACY_SEATS: KindSeats = {
     return power && (await playersOf(tx, game.id)).some((p) => p.power === power) ? power : null;
   },
   async unknown(tx, game, text) {
-    if (!(await diplomacyBoard(tx, game))) return msg('game.refused.noPhase');
-    const seats = (await playersOf(tx, game.id)).map((p) => p.power).join(', ');
-    return msg('seats.refused.notSeated', { typed: typed(text), seats });
+    const board = await diplomacyBoard(tx, game);
+    if (!board) return msg('game.refused.noPhase');
+    const seats = (await playersOf(tx, game.id)).map((p) => p.power);
+    return msg('seats.refused.notSeated', { typed: typed(text), seats: powersParam(board.variant, seats) });
   },
   holderOf: async (tx, game, seat) => (await playersOf(tx, game.id)).find((p) => p.power === seat)?.userId ?? null,
   async describe(tx, game, seat) {
