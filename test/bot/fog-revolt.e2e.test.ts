@@ -16,7 +16,7 @@ import { seatedToAct } from '../../src/game/phase/duties.js';
 import { phases } from '../../src/store/schema.js';
 import { getVariant } from '../../src/variants/index.js';
 import { startPadHarness } from '../web/pad-support.js';
-import { lastStatus, leaksBetween, readPad, seamMaps, type Drawn, type ScanWorld } from './fog-scan.js';
+import { lastStatus, leaksBetween, readPad, readSoFar, seamMaps, type Drawn, type ScanWorld } from './fog-scan.js';
 import { waitForResults } from './harness.js';
 
 const variant = getVariant('warhammer')!;
@@ -119,8 +119,7 @@ async function playWorld(world: 'A' | 'B'): Promise<World> {
   return {
     ...looking,
     drawn: seam.drawn,
-    deliveriesBefore: h.fake.deliveries.length,
-    interactionsBefore: h.fake.interactions().length,
+    ...readSoFar(h),
   };
 }
 

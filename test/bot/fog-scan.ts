@@ -51,6 +51,11 @@ export interface ScanWorld {
   interactionsBefore: number;
 }
 
+/** Where a world's reading stopped: its deliveries and interactions so far (before the end opens everything). */
+export function readSoFar(h: Harness): Pick<ScanWorld, 'deliveriesBefore' | 'interactionsBefore'> {
+  return { deliveriesBefore: h.fake.deliveries.length, interactionsBefore: h.fake.interactions().length };
+}
+
 function attachmentText(a: FakeAttachment): string {
   if (a.contentType.startsWith('image/')) return `${a.filename} ${createHash('sha256').update(a.data).digest('hex')}`;
   return `${a.filename}\n${a.data.toString('utf8')}`;

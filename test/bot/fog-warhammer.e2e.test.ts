@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameOfChannel } from '../support/table-columns.js';
 import { waitForResults } from './harness.js';
 import { startPadHarness } from '../web/pad-support.js';
-import { lastStatus, leaksBetween, readPad, seamMaps, type Drawn, type ScanWorld } from './fog-scan.js';
+import { lastStatus, leaksBetween, readPad, readSoFar, seamMaps, type Drawn, type ScanWorld } from './fog-scan.js';
 
 const GM = 'ottokar';
 const SEATS = {
@@ -130,8 +130,7 @@ async function playWorld(world: 'A' | 'B'): Promise<World> {
   return {
     ...looking,
     drawn: seam.drawn,
-    deliveriesBefore: h.fake.deliveries.length,
-    interactionsBefore: h.fake.interactions().length,
+    ...readSoFar(h),
   };
 }
 

@@ -25,6 +25,7 @@ import {
   viewsOf as scanViews,
   type Drawn,
   type ScanWorld,
+  readSoFar,
 } from './fog-scan.js';
 
 const HOUR = 3_600_000;
@@ -123,8 +124,7 @@ async function playWorld(world: 'A' | 'B'): Promise<World> {
     ...looking,
     drawn: seam.drawn,
     gameId,
-    deliveriesBefore: h.fake.deliveries.length,
-    interactionsBefore: h.fake.interactions().length,
+    ...readSoFar(h),
   };
   // The end: a draw; the fog lifts.
   for (const user of Object.values(SEATS)) await h.fake.slash(user, 'main', 'draw');
