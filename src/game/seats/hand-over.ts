@@ -6,8 +6,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { orders, readiness, votes, type GameRow } from '../../store/schema.js';
-import { msg, type MsgParam } from '../../i18n/index.js';
-import { isVacant, powerParam, variantOfGame } from '../core/index.js';
+import { msg } from '../../i18n/index.js';
+import { gamePowerParam, isVacant } from '../core/index.js';
 import { handOverKept, queueNotice } from '../outbox/index.js';
 import { askNewHolder } from '../spectators/index.js';
 
@@ -66,7 +66,7 @@ export async function queueVotesCleared(
 ): Promise<void> {
   if (game.status !== 'active' && game.status !== 'paused') return;
   await queueNotice(tx, game, {
-    text: [msg('votes.notice.cleared', { power: powerIn(game, power) })],
+    text: [msg('votes.notice.cleared', { power: gamePowerParam(game, power) })],
     dedupeKey: `votes-cleared:${game.id}:${power}:${key}`,
     now,
     dueAt,
@@ -89,16 +89,10 @@ export async function clearVotesOfEliminated(
     await tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.power, power)));
     await tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.kind, 'concede'), eq(votes.target, power)));
     await queueNotice(tx, game, {
-      text: [msg('votes.notice.eliminated', { power: powerIn(game, power) })],
+      text: [msg('votes.notice.eliminated', { power: gamePowerParam(game, power) })],
       dedupeKey: `votes-out:${game.id}:${phaseId}:${power}`,
       now,
       phaseId,
     });
   }
-}
-
-/** A power's name in the reader's locale (as the variant names it there). */
-function powerIn(game: GameRow, power: string): MsgParam {
-  const variant = variantOfGame(game);
-  return variant ? powerParam(variant, power) : power;
 }

@@ -30,7 +30,7 @@ import {
   isVacant,
   memberRef,
   powerByName,
-  powerParam,
+  gamePowerParam,
   timeRef,
   typed,
   variantOfGame,
@@ -45,12 +45,6 @@ import { enqueue, privateActDueAt, watchKeySuffix, worded } from '../outbox/inde
 export const DENIED_WAIT_MS = 24 * 3_600_000;
 /** Most requests one power has waiting for its player's answer. */
 export const MAX_ASKED = 3;
-
-/** A power's name as a message parameter, worded in the reader's locale. */
-function powerName(game: GameRow, power: string): MsgParam {
-  const variant = variantOfGame(game);
-  return variant ? powerParam(variant, power) : power;
-}
 
 /** How the player answers a request (the buttons of the request DM). */
 export type SpectateAnswer = 'allow' | 'orders' | 'deny';
@@ -75,8 +69,8 @@ export async function askToWatch(
     const power = variant ? powerByName(variant, input.power ?? '') : null;
     if (!variant || !power) return fail(msg('spectate.refused.notPower', { typed: typed(input.power ?? '') }));
     const own = await playerByUser(tx, game.id, input.userId);
-    if (own) return fail(msg('spectate.refused.player', { power: powerName(game, own.power) }));
-    const name = powerName(game, power);
+    if (own) return fail(msg('spectate.refused.player', { power: gamePowerParam(game, own.power) }));
+    const name = gamePowerParam(game, power);
     const seat = (await playersOf(tx, game.id)).find((p) => p.power === power);
     if (seat && isComputer(seat.userId)) return fail(msg('spectate.refused.computer', { power: name }));
     // In a game that hides who plays whom, a seat its player left waits for its next player, who is asked then: a
@@ -121,7 +115,7 @@ export async function askToWatch(
 /** The request DM to the power's player, with its **Allow**, **Allow with orders** and **Deny** buttons. */
 async function queueRequestDm(tx: Tx, game: GameRow, row: SpectatorRow, holder: string, now: number): Promise<void> {
   const who = hidesIdentities(game) ? msg('spectate.someone') : memberRef(row.userId);
-  const power = powerName(game, row.power);
+  const power = gamePowerParam(game, row.power);
   await enqueue(tx, {
     gameId: game.id,
     payload: {
@@ -156,7 +150,10 @@ export async function askNewHolder(tx: Tx, game: GameRow, power: string, holder:
     // The request ends: the asker took the seat themselves (players do not watch), or a computer player took it.
     await tx.update(spectators).set({ status: 'stopped', decidedAt: now }).where(eq(spectators.id, row.id));
     if (isPerson(holder)) continue;
-    const line = msg('spectate.lapsedComputer', { power: powerName(game, power), channel: channelRef(game.channelId) });
+    const line = msg('spectate.lapsedComputer', {
+      power: gamePowerParam(game, power),
+      channel: channelRef(game.channelId),
+    });
     await queueSpectatorDm(tx, game, row, [line], `spectate-lapsed:${row.id}:${now}`, now);
   }
 }
@@ -176,7 +173,7 @@ export async function endRequests(tx: Tx, game: GameRow, now: number): Promise<v
   for (const row of waiting) {
     await tx.update(spectators).set({ status: 'stopped', decidedAt: now }).where(eq(spectators.id, row.id));
     const line = msg('spectate.endedUnanswered', {
-      power: powerName(game, row.power),
+      power: gamePowerParam(game, row.power),
       channel: channelRef(game.channelId),
       history: commandParam('history'),
     });
@@ -216,7 +213,7 @@ export async function answerRequest(
     const found = await requestAndGame(tx, input.requestId, input.userId);
     if ('ok' in found) return found;
     const { row, game } = found;
-    const name = powerName(game, row.power);
+    const name = gamePowerParam(game, row.power);
     if (row.status !== 'asked') return fail(msg('spectate.refused.answered', { power: name }));
     const now = deps.now();
     const status = input.answer === 'deny' ? 'denied' : 'allowed';
@@ -248,7 +245,8 @@ async function requestAndGame(
   if (!row || !game) return fail(msg('spectate.refused.gone'));
   if (game.status === 'finished') return fail(msg('spectate.refused.gameOver'));
   const seat = await playerByUser(tx, game.id, userId);
-  if (seat?.power !== row.power) return fail(msg('spectate.refused.notYours', { power: powerName(game, row.power) }));
+  if (seat?.power !== row.power)
+    return fail(msg('spectate.refused.notYours', { power: gamePowerParam(game, row.power) }));
   return { row, game };
 }
 
@@ -261,7 +259,7 @@ export async function revokeWatcher(
     const found = await requestAndGame(tx, input.requestId, input.userId);
     if ('ok' in found) return found;
     const { row, game } = found;
-    const name = powerName(game, row.power);
+    const name = gamePowerParam(game, row.power);
     if (row.status !== 'allowed') return fail(msg('spectate.refused.notWatching', { power: name }));
     await stopRows(tx, game, [row], 'revoked', deps.now());
     changed(game.id);
@@ -290,7 +288,7 @@ export async function stopWatching(
         .where(and(eq(spectators.gameId, game.id), eq(spectators.power, seat.power), open));
       await stopRows(tx, game, rows, 'revoked', now);
       if (rows.length > 0) changed(game.id);
-      return { ok: true, as: 'player' as const, power: powerName(game, seat.power), count: rows.length };
+      return { ok: true, as: 'player' as const, power: gamePowerParam(game, seat.power), count: rows.length };
     }
     const variant = variantOfGame(game);
     const power = input.power ? (variant ? powerByName(variant, input.power) : null) : null;
@@ -304,7 +302,7 @@ export async function stopWatching(
     if (rows.length === 0) return fail(msg('spectate.refused.notWatchingAny'));
     await stopRows(tx, game, rows, 'left', now);
     changed(game.id);
-    return { ok: true, as: 'spectator' as const, power: power && powerName(game, power), count: rows.length };
+    return { ok: true, as: 'spectator' as const, power: power && gamePowerParam(game, power), count: rows.length };
   });
 }
 
@@ -338,7 +336,7 @@ async function stopRows(
         tx,
         game,
         row,
-        [msg('spectate.revoked', { power: powerName(game, row.power), channel: channelRef(game.channelId) })],
+        [msg('spectate.revoked', { power: gamePowerParam(game, row.power), channel: channelRef(game.channelId) })],
         `spectate-revoked:${row.id}:${now}`,
         now,
         privateActDueAt(game, now),
@@ -387,7 +385,7 @@ export async function watchersOfCaller(deps: GameDeps, caller: Caller): Promise<
       .where(and(eq(spectators.gameId, game.id), eq(spectators.power, seat.power)));
     const watching = rows.filter((r) => r.status === 'allowed' && (r.decidedAt ?? 0) >= seat.joinedAt).length;
     const asked = rows.filter((r) => r.status === 'asked').length;
-    return { ok: true, line: msg('spectate.status', { power: powerName(game, seat.power), watching, asked }) };
+    return { ok: true, line: msg('spectate.status', { power: gamePowerParam(game, seat.power), watching, asked }) };
   });
 }
 
