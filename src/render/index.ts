@@ -11,7 +11,7 @@ import type { Variant } from '../engine/variant.js';
 import { buildScene, type RenderOptions } from './build-scene.js';
 import { anchorsOf } from './anchors.js';
 import { geometryOf, geometrySteps } from './geometry.js';
-import { rasterize, renderMapInWorker, startRenderWorker, UndrawableError } from './pool.js';
+import { rasterize, renderMapInWorker, startRenderWorker, UndrawableError, workerHasDrawn } from './pool.js';
 import { BUNDLED_VARIANT_IDS, loadVariant } from '../variants/bundled.js';
 import { drawnStoredVariant, isStoredVariantId, storedVariantTexts } from '../variants/stored.js';
 import type { StoredDrawing } from './worker-protocol.js';
@@ -85,7 +85,9 @@ export async function warmRenderer(variants: Variant[], pause: () => Promise<voi
     timed(startRenderWorker);
     for (const v of variants) {
       await pause();
-      if (await workerRecipe(v)) {
+      const recipe = await workerRecipe(v);
+      if (recipe && workerHasDrawn(recipe)) continue; // warm already: the running worker has drawn this variant
+      if (recipe) {
         // Drawn where its real maps will be: the worker reads the stored geometry and runs the scene code cold
         // (steps of 10–35 ms each, 100 ms and more for the first scene), none of it on this thread.
         const position = timed(() => v.startingPosition());

@@ -46,6 +46,8 @@ interface Job {
   redo: () => Promise<Done>;
   /** A small job that may be sent while others like it are in flight (`PIPELINED`). */
   pipelined?: boolean;
+  /** A whole map of this variant (`variantKey`): once answered, the worker holds its geometry, warm. */
+  variant?: string;
 }
 /** Jobs not yet sent, in the order they came. */
 const queue: Job[] = [];
@@ -92,6 +94,7 @@ const slot = workerSlot({
     if (!job) return;
     inFlight.delete(msg.id);
     emit({ job: job.seq, priority: job.priority, event: 'done' });
+    if (msg.ok && job.variant) noteDrawn(job.variant);
     if (msg.ok) job.resolve(msg);
     else job.reject(msg.drawable === false ? new UndrawableError(msg.error) : new Error(msg.error));
     pump();
@@ -129,6 +132,32 @@ function withStoredTexts<T extends { variantId: string; stored?: StoredDrawing }
   return rest as T;
 }
 
+/**
+ * The variants the running worker has drawn a whole map of (`variantKey`): it has read their geometry and run their
+ * scene code, so warming them again (src/render/index.ts `warmRenderer`) would only draw a picture for nothing.
+ */
+const drawnVariants = new Set<string>();
+let drawnBy: Worker | null = null;
+
+/** A variant as the worker makes it: its id, and the options of the copy a game's options make. */
+const variantKey = (map: { variantId: string; options?: Record<string, string> }) =>
+  map.options ? `${map.variantId} ${JSON.stringify(map.options)}` : map.variantId;
+
+function noteDrawn(key: string): void {
+  const worker = slot.current();
+  if (worker !== drawnBy) {
+    drawnVariants.clear();
+    drawnBy = worker;
+  }
+  drawnVariants.add(key);
+}
+
+/** Has the running worker drawn a whole map of this variant (with these options) already? */
+export function workerHasDrawn(map: { variantId: string; options?: Record<string, string> }): boolean {
+  const worker = slot.current();
+  return worker !== null && worker === drawnBy && drawnVariants.has(variantKey(map));
+}
+
 /** Start the shared worker now (idempotent); null when workers are unavailable (rendering then stays on this thread). */
 export function startRenderWorker(): Worker | null {
   return slot.start();
@@ -145,12 +174,12 @@ function submit(
   message: Job['message'],
   inThread: () => Promise<Done>,
   priority: RenderPriority = 'map',
-  pipelined = false,
+  more: Pick<Job, 'pipelined' | 'variant'> = {},
 ): Promise<Done> {
   if (!startRenderWorker()) return inThread();
   return new Promise<Done>((resolve, reject) => {
     const seq = nextSeq++;
-    queue.push({ seq, priority, message, resolve, reject, redo: inThread, pipelined });
+    queue.push({ seq, priority, message, resolve, reject, redo: inThread, ...more });
     emit({ job: seq, priority, event: 'queued' });
     pump();
   });
@@ -220,8 +249,11 @@ export function renderMapInWorker(
       return { id: 0, ok: true, png: m.png, meta: { width: m.width, height: m.height, warnings: m.warnings } };
     },
     priority,
-    // A page's part of a bundled variant (a stored one's texts go with the first job that needs them, in order).
-    priority === 'page' && !map.stored,
+    {
+      // A page's part of a bundled variant (a stored one's texts go with the first job that needs them, in order).
+      pipelined: priority === 'page' && !map.stored,
+      ...((map.as ?? 'png') === 'png' ? { variant: variantKey(map) } : {}),
+    },
   ).then((reply) => ({
     png: pngOf(reply),
     width: reply.meta?.width ?? 0,

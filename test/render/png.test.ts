@@ -11,7 +11,7 @@ import {
   warmRenderer,
 } from '../../src/render/index.js';
 import { allVariants } from '../../src/variants/index.js';
-import { renderWorkerState } from '../../src/render/pool.js';
+import { observeRenderQueue, renderWorkerState, stopRenderWorker } from '../../src/render/pool.js';
 import { rasterizeInThread } from '../../src/render/raster.js';
 import { packScene, unpackScene } from '../../src/render/wire.js';
 import { COLORS, landColor, rgb } from '../../src/render/palette.js';
@@ -178,6 +178,22 @@ describe('renderMap', () => {
     const warmed = await warmRenderer(allVariants());
     expect(warmed.problems).toEqual([]);
     expect(renderWorkerState().running).toBe(true);
+  });
+
+  it('warms only what the running worker has not drawn yet, and all again in a new worker', async () => {
+    const jobs = async () => {
+      let n = 0;
+      const stop = observeRenderQueue((e) => void (e.event === 'queued' && n++));
+      const warmed = await warmRenderer(allVariants());
+      stop();
+      expect(warmed.problems).toEqual([]);
+      return n;
+    };
+    await warmRenderer(allVariants());
+    expect(await jobs()).toBe(0);
+    await stopRenderWorker();
+    expect(await jobs()).toBe(allVariants().length);
+    expect(await jobs()).toBe(0);
   });
 
   it('rejects with a RenderError naming the problem when the variant has no geometry', async () => {
