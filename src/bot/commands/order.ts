@@ -21,7 +21,7 @@ import { callerOf, replyPrivately } from '../respond.js';
 import { genericFailure } from '../router.js';
 import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
 import { code, listWithin, MAX_CHOICE, MAX_CONTENT, truncate } from '../text.js';
-import { formatItems, nameIn, tr, type Locale, type Msg, type MsgParam } from '../../i18n/index.js';
+import { formatItems, nameIn, t, tr, type Locale, type Msg, type MsgParam } from '../../i18n/index.js';
 import { readerOf, refusalText } from '../locale.js';
 import { orderLanguage, powerName } from '../../variants/names.js';
 
@@ -120,7 +120,8 @@ type Written = Readonly<Record<string, MsgParam>>;
 function writtenIn(locale: Locale, written?: Written): (text: string) => string {
   return (text) => {
     const w = written && Object.hasOwn(written, text) ? written[text] : undefined;
-    return w !== undefined && typeof w === 'object' && !('key' in w) ? nameIn(locale, w) : text;
+    if (w === undefined || typeof w !== 'object') return text;
+    return 'key' in w ? t(locale, w) : nameIn(locale, w); // a message: the builds or disbands left
   };
 }
 

@@ -41,9 +41,10 @@ function describeSeat(ctx: CardCtx, n: Seat): SeatDescription {
   const seat = s.seats[n]!;
   return {
     power: dynastyLabel(seat.dynasty),
-    phase: `Round ${s.round}`,
+    named: dynastyMsg(seat.dynasty),
+    phase: msg('cards.log.round', { round: s.round }),
     deadline: ctx.game.status === 'active' ? ctx.card.deadlineMs : null,
-    holdings: `${seat.hand.length} card${seat.hand.length === 1 ? '' : 's'} in hand, ${seat.supply} armies in supply`,
+    holdings: msg('cards.seat.holdings', { cards: seat.hand.length, supply: seat.supply }),
   };
 }
 

@@ -45,6 +45,15 @@ export function powersParam(variant: Variant, powers: readonly string[]): MsgPar
   );
 }
 
+/** Provinces by the ids players type in English (`par, mar`), by their names in a locale that names them otherwise. */
+export function provincesParam(variant: Variant, provinces: readonly string[]): MsgParam {
+  const english = provinces.join(', ');
+  if (!hasNames(variant)) return english;
+  return localized(english, (locale) =>
+    provinces.map((p) => provinceName(variant, locale, p)).join(locale.startsWith('zh') ? '、' : ', '),
+  );
+}
+
 /** A province (or a coast of one) by its name, with the id players type: `Bohemia (boh)`, `Bohême (boh)`. */
 export function placeParam(variant: Variant, id: string): MsgParam {
   const province = id.split('/')[0]!;
@@ -68,6 +77,13 @@ export function powerUnitParam(variant: Variant, power: string, unit: UnitRef): 
     english,
     (locale) => `${powerName(variant, locale, power)} ${writeUnit(unit, orderLanguage(variant, locale))}`,
   );
+}
+
+/** A unit (`A mun`, `A Munich`, `A 咸陽`) in the reader's language. */
+export function unitParam(variant: Variant, unit: UnitRef): MsgParam {
+  const english = writeUnit(unit);
+  if (!hasNames(variant)) return english;
+  return localized(english, (locale) => writeUnit(unit, orderLanguage(variant, locale)));
 }
 
 /**

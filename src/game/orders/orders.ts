@@ -33,7 +33,6 @@ import {
   orderParam,
   powerParam,
   provinceParam,
-  unitsParam,
   checkProblemMsg,
 } from '../core/index.js';
 import {
@@ -43,6 +42,7 @@ import {
   buildableTypes,
   dutiesOf,
   missingOrders,
+  missingParams,
   type Duties,
   BALLOT,
   isBallotKey,
@@ -260,23 +260,24 @@ function checkAdjustment(
 }
 
 /**
- * Order texts and units still without an order (`F bre`), each with its words in the reader's language (only those
- * some locale writes otherwise). A unit is never an order's text (a hold reads `F bre H`): one record holds both.
+ * Order texts and what is still without an order (`F bre`, `1 build (in par) or WAIVE`: `missingOrders`), each with
+ * its words in the reader's language (only those some locale writes otherwise; `missingParams` words the missing ones,
+ * line for line). A unit is never an order's text (a hold reads `F bre H`): one record holds both.
  */
 function writtenOrders(
   variant: Variant,
   texts: readonly string[],
-  units: readonly string[] = [],
+  missing: { lines: readonly string[]; shown: readonly MsgParam[] } = { lines: [], shown: [] },
 ): Record<string, MsgParam> {
   const written: Record<string, MsgParam> = {};
   for (const text of texts) {
     const param = orderParam(variant, text);
     if (typeof param === 'object') written[text] = param;
   }
-  for (const unit of units) {
-    const param = unitsParam(variant, [unit]);
-    if (typeof param === 'object') written[unit] = param;
-  }
+  missing.lines.forEach((line, i) => {
+    const param = missing.shown[i];
+    if (typeof param === 'object') written[line] = param;
+  });
   return written;
 }
 
@@ -284,10 +285,10 @@ function orderSetLines(variant: Variant, duties: Duties, rows: OrderRow[]): Msg[
   const lines = rows.map((r) =>
     msg(isBallotKey(r.unitKey) ? 'orders.line.ballot' : 'orders.line', { order: orderParam(variant, r.text) }),
   );
-  const missing = missingOrders(duties, rows);
+  const missing = missingParams(variant, duties, rows);
   return [
     ...(lines.length > 0 ? lines : [msg('orders.none')]),
-    missing.length > 0 ? msg('orders.missing', { units: unitsParam(variant, missing) }) : msg('orders.complete'),
+    missing.length > 0 ? msg('orders.missing', { units: listParam(missing) }) : msg('orders.complete'),
   ];
 }
 
@@ -505,7 +506,10 @@ export async function submitOrders(
       replaced,
       orders: all.map(toStored),
       missing,
-      written: writtenOrders(variant, [...all.map((o) => o.text), ...replaced.map((x) => x.before)], missing),
+      written: writtenOrders(variant, [...all.map((o) => o.text), ...replaced.map((x) => x.before)], {
+        lines: missing,
+        shown: missingParams(variant, duties, all),
+      }),
     };
   });
 }
@@ -606,7 +610,7 @@ export async function myOrders(
       written: writtenOrders(
         variant,
         rows.map((r) => r.text),
-        unordered,
+        { lines: unordered, shown: missingParams(variant, duties, rows) },
       ),
       lines: [
         msg('orders.show.head', {

@@ -15,6 +15,7 @@ import type { GameRow, PhaseRow } from '../../store/schema.js';
 import type { VariantAction } from '../../variants/plugin/index.js';
 import {
   missingOrders,
+  missingParams,
   dutiesOf,
   isBallotKey,
   actionSlotChoices,
@@ -35,7 +36,6 @@ import {
   clockRuleMsg,
   pausedMsg,
   orderParam,
-  unitsParam,
   phaseMsg,
   powerParam,
   provinceParam,
@@ -321,7 +321,7 @@ export async function readPadView(
     pieces: closed ? [] : piecesOf(variant, position, seat.power, voted),
     orders: padOrderLines(rows, (text) => orderParam(variant, text)),
     missing,
-    missingShown: missing.map((unit) => unitsParam(variant, [unit])),
+    missingShown: missingParams(variant, dutiesOf(variant, position, seat.power), rows),
     ready: (await readyPowers(tx, phase.id)).has(seat.power),
     readyRefused: await readyRefusal(tx, game, variant, phase, seat.power),
     actions: await actionsOf(tx, deps, game, variant, phase, seat),

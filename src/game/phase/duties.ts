@@ -11,6 +11,8 @@ import {
 } from '../../engine/index.js';
 import type { Location, Order, Position, Power, ProvinceId, Unit, UnitType } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
+import { msg, type MsgParam } from '../../i18n/index.js';
+import { provincesParam, unitParam } from '../core/index.js';
 
 /** Orders for units the players' vote moves (Mandate of Heaven neutrals) are stored under this key prefix. */
 export const BALLOT = 'vote:';
@@ -89,17 +91,47 @@ export function seatedToAct(variant: Variant, position: Position, seated: string
   return [...new Set([...own, ...seated.filter((p) => !voted.has(p) && inGame(p))])].sort();
 }
 
-/** The units (or builds/disbands) that still have no order, as readable lines. */
-export function missingOrders(duties: Duties, rows: { unitKey: string; order: Pick<Order, 'kind'> }[]): string[] {
+/** What still has no order: the units without one, or how many builds (and where) or disbands are left. */
+interface LeftToOrder {
+  units: Unit[];
+  builds: number;
+  disbands: number;
+}
+
+function leftToOrder(duties: Duties, rows: { unitKey: string; order: Pick<Order, 'kind'> }[]): LeftToOrder {
   const keys = new Set(rows.map((r) => r.unitKey));
-  if (duties.units.length > 0) return duties.units.filter((u) => !keys.has(u.province)).map((u) => unitText(u));
+  const none = { units: [], builds: 0, disbands: 0 };
+  if (duties.units.length > 0) return { ...none, units: duties.units.filter((u) => !keys.has(u.province)) };
   if (duties.builds > 0) {
-    const left = duties.builds - rows.filter((r) => r.order.kind === 'build' || r.order.kind === 'waive').length;
-    return left > 0 ? [`${left} build${left === 1 ? '' : 's'} (in ${duties.buildSites.join(', ')}) or WAIVE`] : [];
+    const given = rows.filter((r) => r.order.kind === 'build' || r.order.kind === 'waive').length;
+    return { ...none, builds: Math.max(0, duties.builds - given) };
   }
-  if (duties.disbands > 0) {
-    const left = duties.disbands - rows.filter((r) => r.order.kind === 'disband').length;
-    return left > 0 ? [`${left} disband${left === 1 ? '' : 's'}`] : [];
-  }
-  return [];
+  if (duties.disbands > 0)
+    return { ...none, disbands: Math.max(0, duties.disbands - rows.filter((r) => r.order.kind === 'disband').length) };
+  return none;
+}
+
+/** The units (or builds/disbands) that still have no order, as lines in English (counts, checks, logs). */
+export function missingOrders(duties: Duties, rows: { unitKey: string; order: Pick<Order, 'kind'> }[]): string[] {
+  const left = leftToOrder(duties, rows);
+  if (left.builds > 0)
+    return [`${left.builds} build${left.builds === 1 ? '' : 's'} (in ${duties.buildSites.join(', ')}) or WAIVE`];
+  if (left.disbands > 0) return [`${left.disbands} disband${left.disbands === 1 ? '' : 's'}`];
+  return left.units.map((u) => unitText(u));
+}
+
+/**
+ * The same, in the reader's words (docs/locales.md "Names"): each unit (`A Paris`, `A 咸陽`), or the builds left and
+ * where (`1 construction (à Paris, Marseille) ou renonce`), or the disbands left.
+ */
+export function missingParams(
+  variant: Variant,
+  duties: Duties,
+  rows: { unitKey: string; order: Pick<Order, 'kind'> }[],
+): MsgParam[] {
+  const left = leftToOrder(duties, rows);
+  if (left.builds > 0)
+    return [msg('orders.missing.builds', { count: left.builds, sites: provincesParam(variant, duties.buildSites) })];
+  if (left.disbands > 0) return [msg('orders.missing.disbands', { count: left.disbands })];
+  return left.units.map((u) => unitParam(variant, u));
 }

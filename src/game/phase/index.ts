@@ -14,6 +14,7 @@ export {
   hasDuties,
   isBallotKey,
   missingOrders,
+  missingParams,
   seatedToAct,
   type Duties,
 } from './duties.js';

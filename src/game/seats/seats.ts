@@ -47,12 +47,13 @@ import {
   gamePowerParam,
   powerParam,
   powersParam,
+  unitParam,
   variantOfGame,
   typed,
 } from '../core/index.js';
 import { clearSeatOnHandOver, handWaitingToHolder, queueVotesCleared } from './hand-over.js';
 import { syncPressThreads } from '../press/index.js';
-import { dutiesOf, hasDuties, missingOrders } from '../phase/index.js';
+import { dutiesOf, hasDuties, missingParams } from '../phase/index.js';
 import {
   enqueue,
   privateActDueAt,
@@ -110,7 +111,8 @@ function describePower(
 ): SeatDescription & { named: MsgParam; phase: Msg; holdings: Msg; units: string[] } {
   const variant = variantOfGame(game);
   const centres = position.supplyCenters[power]?.length ?? 0;
-  const units = position.units.filter((u) => u.power === power).map((u) => `${u.type} ${locationKey(u)}`);
+  const own = position.units.filter((u) => u.power === power);
+  const units = own.map((u) => `${u.type} ${locationKey(u)}`);
   return {
     power,
     named: variant ? powerParam(variant, power) : power,
@@ -118,7 +120,10 @@ function describePower(
     deadline: game.status === 'active' ? game.deadlineMs : null,
     holdings:
       units.length > 0
-        ? msg('seats.holdings', { centres, units: listParam(units) })
+        ? msg('seats.holdings', {
+            centres,
+            units: listParam(variant ? own.map((u) => unitParam(variant, u)) : units),
+          })
         : msg('seats.holdings.noUnits', { centres }),
     units,
   };
@@ -377,7 +382,7 @@ export async function claimSeat(
 function claimedText(
   game: GameRow,
   d: ReturnType<typeof describePower>,
-  toDecide: string[],
+  toDecide: MsgParam[],
   variantName: string,
   returning: boolean,
 ): Msg[] {
@@ -452,7 +457,7 @@ async function handDiplomacySeat(
   const variant = variantOfGame(game);
   const phase = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
   if (variant && phase) {
-    const toDecide = missingOrders(dutiesOf(variant, phase.position, power), []);
+    const toDecide = missingParams(variant, dutiesOf(variant, phase.position, power), []);
     await enqueue(tx, {
       gameId: game.id,
       payload: {

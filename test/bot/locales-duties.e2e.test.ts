@@ -1,0 +1,91 @@
+/**
+ * What a seat holds and what is left to order, in the reader's language (docs/locales.md "Names"), through the real
+ * bot and the Discord stand-in: a Warring States substitute call in traditional Chinese lists its units by their
+ * Chinese names; a card table's call in French counts its round, cards and armies in French; a French Classic
+ * adjustment lists the builds left by the names of their centres, with the French order word.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { englishWords } from '../support/english-left.js';
+import { createHarness, slashConfirmed, type Harness } from './harness.js';
+
+describe('holdings and duties in the reader’s language', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await createHarness({
+      users: ['gm', 'ann', 'bob', 'cat', 'dan', 'eve'],
+      channels: ['zhanguo', 'cartes', 'hiver'],
+    });
+    await h.start();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const calls = (channel: string) =>
+    h.fake.channelMessages(channel).filter((m) => m.content.startsWith('🪑') && h.fake.buttons(m).length > 0);
+
+  it('a Warring States substitute call in Chinese names its units in Chinese', async () => {
+    for (const u of ['gm', 'ann', 'bob']) h.fake.setLocale(u, 'zh-TW');
+    await h.fake.slash('gm', 'zhanguo', 'game create', {
+      variant: 'warring-states',
+      movement: '1h',
+      locale: 'zh-TW',
+      'vacate-after': 1,
+    });
+    await h.fake.slash('ann', 'zhanguo', 'game join', { power: 'Qin' });
+    await h.fake.slash('bob', 'zhanguo', 'game join', { power: 'Chu' });
+    await h.fake.slash('gm', 'zhanguo', 'game start');
+    await slashConfirmed(h, 'gm', 'zhanguo', 'gm advance');
+    await h.bot!.outbox.idle();
+    const chu = calls('zhanguo').find((m) => m.content.includes('楚'));
+    expect(chu?.content).toMatch(/部隊：A 郢、A 江夏和A 壽春|部隊：A [^a-z、]+、A [^a-z、]+和A [^a-z、]+/);
+    expect(chu!.content).not.toMatch(/A [a-z]{3}\b/);
+    expect(englishWords(chu!.content)).toEqual([]);
+  });
+
+  it('a card table’s substitute call in French counts the round, the hand and the armies in French', async () => {
+    for (const u of ['cat', 'dan']) h.fake.setLocale(u, 'fr');
+    await h.fake.slash('cat', 'cartes', 'game create', {
+      variant: 'warring-states-cards',
+      seats: 2,
+      preset: 'live',
+      locale: 'fr',
+      'vacate-after': 1,
+    });
+    await h.fake.slash('cat', 'cartes', 'game join');
+    await h.fake.slash('dan', 'cartes', 'game join');
+    await h.fake.slash('cat', 'cartes', 'game start');
+    // The setup's defaults, then a live turn (2 min) runs out with nobody playing it.
+    for (let i = 0; i < 4 && calls('cartes').length === 0; i++) {
+      h.clock.offset += 5 * 60_000;
+      await new Promise((r) => setTimeout(r, 2_500)); // the scheduler's next sweep (at most 1 s apart here)
+      await h.bot!.outbox.idle();
+    }
+    const call = calls('cartes')[0]!.content;
+    expect(call).toMatch(/cartes? en main, \d+ armées en réserve\. Manche \d+/);
+    expect(englishWords(call)).toEqual([]);
+  });
+
+  it('a French Classic adjustment lists the builds left by their centres’ names, with the French order word', async () => {
+    h.fake.setLocale('eve', 'fr');
+    h.fake.setLocale('gm', 'fr');
+    await h.fake.slash('gm', 'hiver', 'game create', {
+      variant: 'classic',
+      movement: '1h',
+      locale: 'fr',
+      'vacate-after': 0,
+    });
+    await h.fake.slash('eve', 'hiver', 'game join', { power: 'France' });
+    await h.fake.slash('gm', 'hiver', 'game start');
+    await slashConfirmed(h, 'gm', 'hiver', 'gm edit remove', { place: 'bre' });
+    await slashConfirmed(h, 'gm', 'hiver', 'gm advance'); // spring
+    await slashConfirmed(h, 'gm', 'hiver', 'gm advance'); // fall: the winter's adjustments
+    await h.bot!.outbox.idle();
+    const shown = await h.fake.slash('eve', 'hiver', 'orders show');
+    expect(shown.text).toContain('1 construction (à Brest) ou renonce');
+    expect(englishWords(shown.text)).toEqual([]);
+    const given = await h.fake.slash('eve', 'hiver', 'order', { orders: 'A par H' });
+    expect(given.text).toContain('1 construction (à Brest) ou renonce');
+  });
+});
