@@ -55,7 +55,7 @@ import {
   type ScChartFile,
 } from '../game/history/index.js';
 import { PermanentDeliveryError, RetryLaterError, type DeliveryRow, type SendFn } from '../game/delivery/index.js';
-import { phaseMsg, powerParam, type GameDeps } from '../game/core/index.js';
+import { phaseMsg, powerParam, type GameDeps, variantParam } from '../game/core/index.js';
 import type { Variant } from '../engine/variant.js';
 import type { Logger } from '../log.js';
 import { drawScChart } from './charts.js';
@@ -581,7 +581,7 @@ async function phasePicture(
   if (!input) return null;
   const { variant, position, viewer, ...drawn } = input;
   const name = mapFileName(`${position.phase.season}-${position.phase.year}-${position.phase.type}`, viewer);
-  const plain = msg('map.title.board', { variant: variant.name, phase: phaseMsg(position.phase, variant) });
+  const plain = msg('map.title.board', { variant: variantParam(variant), phase: phaseMsg(position.phase, variant) });
   return (
     (await maps.render(variant, position, titled(drawn, locale, plain, { variant, power: viewer }), name)) ?? 'failed'
   );
@@ -636,8 +636,8 @@ async function resultsPicture(
   const phase = phaseMsg(before, variant);
   const plain =
     which === 'orders'
-      ? msg('map.title.orders', { variant: variant.name, phase })
-      : msg('map.title.after', { variant: variant.name, phase, next: phaseMsg(position.phase, variant) });
+      ? msg('map.title.orders', { variant: variantParam(variant), phase })
+      : msg('map.title.after', { variant: variantParam(variant), phase, next: phaseMsg(position.phase, variant) });
   const drawn = titled(opts, locale, plain, { variant, power: viewer });
   const name = mapFileName(`${season}-${year}-${type}`, viewer ? `${which}-${viewer}` : which);
   return (await maps.render(variant, position, drawn, name)) ?? 'failed';

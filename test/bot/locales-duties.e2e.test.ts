@@ -1,8 +1,8 @@
 /**
- * What a seat holds and what is left to order, in the reader's language (docs/locales.md "Names"), through the real
- * bot and the Discord stand-in: a Warring States substitute call in traditional Chinese lists its units by their
- * Chinese names; a card table's call in French counts its round, cards and armies in French; a French Classic
- * adjustment lists the builds left by the names of their centres, with the French order word.
+ * Names, what a seat holds and what is left to order, in the reader's language (docs/locales.md "Names"), through the
+ * real bot and the Discord stand-in: a Warring States game in traditional Chinese names its variant 戰國 v2 and its
+ * substitute call lists its units by their Chinese names; a card table's call in French counts its round, cards and
+ * armies in French; a French Classic adjustment lists the builds left by their centres' names, with the French word.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishWords } from '../support/english-left.js';
@@ -27,7 +27,7 @@ describe('holdings and duties in the reader’s language', () => {
 
   it('a Warring States substitute call in Chinese names its units in Chinese', async () => {
     for (const u of ['gm', 'ann', 'bob']) h.fake.setLocale(u, 'zh-TW');
-    await h.fake.slash('gm', 'zhanguo', 'game create', {
+    const created = await h.fake.slash('gm', 'zhanguo', 'game create', {
       variant: 'warring-states',
       movement: '1h',
       locale: 'zh-TW',
@@ -36,8 +36,14 @@ describe('holdings and duties in the reader’s language', () => {
     await h.fake.slash('ann', 'zhanguo', 'game join', { power: 'Qin' });
     await h.fake.slash('bob', 'zhanguo', 'game join', { power: 'Chu' });
     await h.fake.slash('gm', 'zhanguo', 'game start');
+    // The variant by its name there (docs/locales.md "Names"), in replies, the status and the posts.
+    expect(created.text).toContain('**戰國 v2**');
+    expect((await h.fake.slash('ann', 'zhanguo', 'game status')).text).toContain('**戰國 v2**');
     await slashConfirmed(h, 'gm', 'zhanguo', 'gm advance');
     await h.bot!.outbox.idle();
+    const posts = h.fake.channelMessages('zhanguo').map((m) => m.content);
+    expect(posts.filter((p) => p.includes('戰國 v2')).length).toBeGreaterThan(0);
+    expect(posts.filter((p) => p.includes('Warring States'))).toEqual([]);
     const chu = calls('zhanguo').find((m) => m.content.includes('楚'));
     expect(chu?.content).toMatch(/部隊：A 郢、A 江夏和A 壽春|部隊：A [^a-z、]+、A [^a-z、]+和A [^a-z、]+/);
     expect(chu!.content).not.toMatch(/A [a-z]{3}\b/);

@@ -125,7 +125,7 @@ describe('a game master in French and in Chinese', () => {
     expect(mj).toContain('Instantané de bac à sable');
     expect(mj).not.toContain('Sandbox');
     expect(read.get('alice')!.join('\n')).toContain('Seul le maître du jeu peut utiliser les commandes `/mj`.');
-    expect(mj).toContain('Classic Diplomacy n’a aucune option');
+    expect(mj).toContain('Diplomatie classique n’a aucune option');
     expect(englishLeft(read.get('mj')!, true)).toEqual([]);
     expect(englishLeft(read.get('alice')!, true)).toEqual([]);
     expect(englishLeft(read.get('bob')!, true)).toEqual([]);
@@ -143,7 +143,7 @@ describe('a game master in French and in Chinese', () => {
     expect(zhu).toContain('**已结算的阶段**');
     expect(zhu).toContain('🧪 **沙盘 #');
     expect(zhu).not.toContain('Sandbox');
-    expect(zhu).toContain('Classic Diplomacy没有任何选项');
+    expect(zhu).toContain('经典外交没有任何选项');
     expect(englishLeft(read.get('zhu')!)).toEqual([]);
     expect(englishLeft(read.get('chen')!)).toEqual([]);
     expect(englishLeft(read.get('lin')!)).toEqual([]);

@@ -48,7 +48,7 @@ describe('maps a member asks for, in their locale', () => {
 
   it('/map for someone who plays no power: the board, titled in French', async () => {
     const opts = await drawnFor(() => h.fake.slash('gm', 'main', 'map'));
-    expect(opts).toMatchObject({ locale: 'fr', title: 'Classic Diplomacy · Automne 1901, mouvements' });
+    expect(opts).toMatchObject({ locale: 'fr', title: 'Diplomatie classique · Automne 1901, mouvements' });
   });
 
   it('/map for a player: their orders map in their locale', async () => {
@@ -61,9 +61,9 @@ describe('maps a member asks for, in their locale', () => {
     const orders = await drawnFor(() =>
       h.fake.slash('wei', 'main', 'history show', { phase: 'S1901M', map: 'orders' }),
     );
-    expect(orders).toMatchObject({ locale: 'zh-CN', title: 'Classic Diplomacy · 1901年春季行动阶段 · 指令与结果' });
+    expect(orders).toMatchObject({ locale: 'zh-CN', title: '经典外交 · 1901年春季行动阶段 · 指令与结果' });
     const after = await drawnFor(() => h.fake.slash('wei', 'main', 'history show', { phase: 'S1901M', map: 'after' }));
-    expect(after.title).toBe('Classic Diplomacy · 1901年春季行动阶段之后 · 1901年秋季行动阶段');
+    expect(after.title).toBe('经典外交 · 1901年春季行动阶段之后 · 1901年秋季行动阶段');
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });
 });

@@ -465,7 +465,7 @@ describe('sandbox limits and a hostile member', () => {
     h.fake.setLocale('mallory', 'fr');
     const reply = await h.fake.slash('mallory', 'busy', 'sandbox map');
     expect(reply.attachments).toHaveLength(1);
-    expect(calls.at(-1)).toMatch(/^Classic Diplomacy · bac à sable · (Printemps|Automne) 1901, mouvements/);
+    expect(calls.at(-1)).toMatch(/^Diplomatie classique · bac à sable · (Printemps|Automne) 1901, mouvements/);
     expect(uncloneable).toEqual([]);
   });
 });

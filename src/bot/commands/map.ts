@@ -20,7 +20,7 @@ import {
   type MapPalette,
 } from '../../game/history/index.js';
 import { viewerOf } from '../../game/fog/index.js';
-import { powerParam } from '../../game/core/index.js';
+import { powerParam, variantParam } from '../../game/core/index.js';
 import type { BotCommand } from '../command.js';
 import { localizedChoice } from '../command-locales.js';
 import type { BotContext } from '../context.js';
@@ -104,7 +104,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     forReader({ ...opts, palette: chosen ?? opts.palette }, locale),
     mapFileName(phase.code),
   );
-  const content = tr(locale, 'map.board', { phase: phase.name, variant: variant.name });
+  const content = tr(locale, 'map.board', { phase: phase.name, variant: variantParam(variant) });
   await interaction.editReply(
     picture
       ? { content, files: [{ attachment: picture.png, name: picture.name }] }

@@ -823,9 +823,10 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
     const r = await turn(async () => await listSandboxes(ctx.deps, userId));
     if (!r.ok) return interaction.respond([]);
     return interaction.respond(
-      r.sandboxes
-        .slice(0, MAX_CHOICES)
-        .map((v) => ({ name: choiceName(`#${v.id} · ${v.variantName} · ${v.label}`), value: v.id })),
+      r.sandboxes.slice(0, MAX_CHOICES).map((v) => {
+        const variant = tr(localeOf(interaction.locale), 'text.plain', { text: v.variantName });
+        return { name: choiceName(`#${v.id} · ${variant} · ${v.label}`), value: v.id };
+      }),
     );
   }
   const r = await turn(

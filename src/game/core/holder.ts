@@ -16,7 +16,7 @@ import { typed } from './echo.js';
 import type { Refusal } from './types.js';
 import { listParam, type Msg, msg } from '../../i18n/index.js';
 import { fail } from './tx.js';
-import { powerParam, powersParam } from './names.js';
+import { powerParam, powersParam, variantParam } from './names.js';
 
 /** Every computer player's user id starts so (a store query finds the computer seats by it). */
 export const COMPUTER_ID_PREFIX = 'computer:';
@@ -186,7 +186,7 @@ function powerSeats(variant: Variant): SeatNames<string> {
       const power = powerByName(variant, text);
       if (power !== null) return msg('lobby.refused.computerNeutral', { power: powerParam(variant, power) });
       const powers = powersParam(variant, seatable);
-      return msg('gm.refused.unknownPowerOf', { text: typed(text), variant: variant.name, powers });
+      return msg('gm.refused.unknownPowerOf', { text: typed(text), variant: variantParam(variant), powers });
     },
     tooMany: (count) => (count === seatable.length ? msg('lobby.refused.allComputers') : null),
   };

@@ -75,7 +75,15 @@ export {
   resultsLastLine,
   resultsSummaryLines,
 } from './summary.js';
-export { orderParam, powerParam, powersParam, provinceParam, provincesParam, unitParam } from './names.js';
+export {
+  orderParam,
+  powerParam,
+  powersParam,
+  provinceParam,
+  provincesParam,
+  unitParam,
+  variantParam,
+} from './names.js';
 export { checkProblemMsg, matchProblem, type ProblemPattern } from './problems.js';
 export { reasonMsg } from './reasons.js';
 export { channelRef, memberRef, roleRef, textParts, timeRef, type TextPart, type TimeStyle } from './text-refs.js';

@@ -7,7 +7,15 @@
 import { readOrder, writeOrder, writeUnit } from '../../engine/parse/index.js';
 import type { UnitRef } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import { LOCALES, type Locale, type Localized, type MsgParam } from '../../i18n/index.js';
+import {
+  CATALOGUES,
+  LOCALES,
+  msg,
+  type Locale,
+  type Localized,
+  type MessageKey,
+  type MsgParam,
+} from '../../i18n/index.js';
 import { orderLanguage, powerName, provinceName } from '../../variants/names.js';
 
 const OTHER_LOCALES = LOCALES.filter((l) => l !== 'en');
@@ -29,6 +37,15 @@ function localized(english: string, inLocale: (locale: Locale) => string): strin
 
 /** Whether the variant names anything in another language (most do not: every name then stays plain). */
 const hasNames = (variant: Variant): boolean => variant.names !== undefined && Object.keys(variant.names).length > 0;
+
+/**
+ * A variant's name in the reader's locale (`Royaumes combattants v2`, `戰國 v2`): the catalogue's `variant.title.<id>`
+ * for a bundled variant, its own name for any other (a server's map).
+ */
+export function variantParam(variant: Pick<Variant, 'id' | 'name'>): MsgParam {
+  const key = `variant.title.${variant.id}`;
+  return Object.hasOwn(CATALOGUES.en, key) ? msg(key as MessageKey) : variant.name;
+}
 
 /** A power by its name in the reader's locale (`Germany`, `Allemagne`, `秦`). */
 export function powerParam(variant: Variant, power: string): MsgParam {

@@ -5,7 +5,7 @@ import type { OrderResult, Phase, PhaseType, Power } from '../../engine/types.js
 import type { Store } from '../../store/store.js';
 import type { GameClock, GameEnd, GameStatus, PausedBy, PressMode } from '../../store/schema.js';
 import type { ScoringSystem } from './scoring-systems.js';
-import type { Locale, Msg } from '../../i18n/index.js';
+import type { Locale, Msg, MsgParam } from '../../i18n/index.js';
 
 export type { GameEnd, GameStatus };
 
@@ -116,7 +116,8 @@ export interface GameView {
   channelId: string;
   guildId: string | null;
   variantId: string;
-  variantName: string;
+  /** In the reader's locale (`variantParam`). */
+  variantName: MsgParam;
   gmUserId: string;
   status: GameStatus;
   durations: PhaseDurations;

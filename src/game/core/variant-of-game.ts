@@ -7,7 +7,7 @@ import type { Variant } from '../../engine/variant.js';
 import { getVariant } from '../../variants/index.js';
 import { powerName } from '../../variants/names.js';
 import { listParam, LOCALES, msg, type MsgParam } from '../../i18n/index.js';
-import { powerParam } from './names.js';
+import { powerParam, variantParam } from './names.js';
 import type { Refusal } from './types.js';
 import { fail } from './tx.js';
 import { isStoredVariantId, storedVariantTexts } from '../../variants/stored.js';
@@ -75,9 +75,13 @@ export function variantJobOf(game: { variantId: string; options?: Record<string,
   };
 }
 
-/** The name of the variant a game plays, for its views; a card game's kind id when it has no variant. */
-export function variantNameOf(game: { variantId: string; options?: Record<string, string> | null }): string {
-  return variantOfGame(game)?.name ?? game.variantId;
+/**
+ * The name of the variant a game plays, for its views, in the reader's locale (`variantParam`); a card game's kind id
+ * when it has no variant.
+ */
+export function variantNameOf(game: { variantId: string; options?: Record<string, string> | null }): MsgParam {
+  const variant = variantOfGame(game);
+  return variant ? variantParam(variant) : game.variantId;
 }
 
 /**
@@ -102,9 +106,9 @@ export function parseOptionsText(
     if (!name)
       return fail(
         names.length === 0
-          ? msg('lobby.refused.noOptions', { variant: variant.name, text: typed(rawName) })
+          ? msg('lobby.refused.noOptions', { variant: variantParam(variant), text: typed(rawName) })
           : msg('lobby.refused.unknownOptionOf', {
-              variant: variant.name,
+              variant: variantParam(variant),
               text: typed(rawName),
               options: listParam(names),
             }),

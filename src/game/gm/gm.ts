@@ -49,6 +49,7 @@ import {
   gamePowerParam,
   powerParam,
   powersParam,
+  variantParam,
 } from '../core/index.js';
 import { pressEndLines, syncPressThreads } from '../press/index.js';
 import { scoresLines, settleEnd } from '../scores/index.js';
@@ -452,7 +453,9 @@ export async function gmReplace(
         variant,
         variant.powers.map((p) => p.name),
       );
-      return fail(msg('gm.refused.unknownPowerOf', { text: typed(input.power), variant: variant.name, powers }));
+      return fail(
+        msg('gm.refused.unknownPowerOf', { text: typed(input.power), variant: variantParam(variant), powers }),
+      );
     }
     const named = powerParam(variant, power);
     // A computer seat is put there by the game master only (docs/decisions.md).
@@ -517,7 +520,9 @@ export async function gmReplace(
       await queueDm(tx, game, {
         to: newUserId,
         reason: 'replaced',
-        text: [msg('gm.dm.replaced', { power: named, variant: variant.name, channel: channelRef(game.channelId) })],
+        text: [
+          msg('gm.dm.replaced', { power: named, variant: variantParam(variant), channel: channelRef(game.channelId) }),
+        ],
         dedupeKey: `replace-dm:${game.id}:${power}:${tag}`,
         now,
       });

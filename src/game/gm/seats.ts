@@ -6,7 +6,7 @@
 import { latestGameByChannel, playersOf, phaseById } from '../../store/queries.js';
 import { substituteCalls } from '../../store/schema.js';
 import { and, eq, isNull } from 'drizzle-orm';
-import { msg } from '../../i18n/index.js';
+import { msg, type MsgParam } from '../../i18n/index.js';
 import {
   noOpenGame,
   hidesIdentities,
@@ -16,6 +16,7 @@ import {
   type GameDeps,
   type Result,
   variantOfGame,
+  variantParam,
 } from '../core/index.js';
 
 /** One power's seat as the game master sees it. */
@@ -35,7 +36,7 @@ export interface GmSeat {
 export async function gmSeats(
   deps: GameDeps,
   caller: Caller,
-): Promise<Result<{ variantName: string; hidden: boolean; over: boolean; seats: GmSeat[] }>> {
+): Promise<Result<{ variantName: MsgParam; hidden: boolean; over: boolean; seats: GmSeat[] }>> {
   return await inReadTransaction(deps, async (tx) => {
     const game = await latestGameByChannel(tx, caller.channelId);
     if (!game) return fail(await noOpenGame(tx, caller.channelId));
@@ -69,7 +70,7 @@ export async function gmSeats(
       });
     return {
       ok: true,
-      variantName: variant.name,
+      variantName: variantParam(variant),
       hidden: hidesIdentities(game),
       over: game.status === 'finished',
       seats,

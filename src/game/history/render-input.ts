@@ -14,7 +14,15 @@ import type { Tx } from '../../store/db.js';
 import { players, type GameRow, type PhaseRow } from '../../store/schema.js';
 import { recordsOf, isBallotKey } from '../phase/index.js';
 import { gameById, openGameByChannel, ordersOf, phaseById, playerByUser } from '../../store/queries.js';
-import { phaseLabel, phaseMsg, type Caller, type GameDeps, type Result, variantOfGame } from '../core/index.js';
+import {
+  phaseLabel,
+  phaseMsg,
+  type Caller,
+  type GameDeps,
+  type Result,
+  variantOfGame,
+  variantParam,
+} from '../core/index.js';
 import { pluginOf } from '../../variants/index.js';
 import { fogIsUp, phaseSeenBy, powerView, SEES_NOTHING, type Viewer } from '../fog/index.js';
 import type { MapOverlay, OverlayContext, PictureKind } from '../../variants/plugin/index.js';
@@ -211,7 +219,7 @@ function pictureTitle(
   phase: Phase,
   shows: 'board' | 'orders' | { after: Phase },
 ): { title: string; caption: Msg } {
-  const named = { variant: variant.name, phase: phaseMsg(phase, variant) };
+  const named = { variant: variantParam(variant), phase: phaseMsg(phase, variant) };
   const caption =
     shows === 'board'
       ? msg('map.title.board', named)

@@ -16,14 +16,15 @@ import {
   variantOfGame,
   type GameDeps,
   type Result,
+  variantParam,
 } from '../core/index.js';
-import { type Msg, msg } from '../../i18n/index.js';
+import { type Msg, type MsgParam, msg } from '../../i18n/index.js';
 import { announcedSeats } from '../phase/index.js';
 
 /** One game with seats to take. */
 export interface ListedGame {
   channelId: string;
-  variant: string;
+  variant: MsgParam;
   status: 'forming' | 'active' | 'paused';
   /** Forming: powers nobody took; running: vacant seats. */
   open: number;
@@ -94,7 +95,7 @@ function listedGame(game: GameRow, seated: { userId: string }[]): ListedGame | n
   if (open <= 0) return null;
   return {
     channelId: game.channelId,
-    variant: variant.name,
+    variant: variantParam(variant),
     status: game.status as ListedGame['status'],
     open,
     seats,

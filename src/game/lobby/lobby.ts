@@ -51,6 +51,7 @@ import {
   phaseMsg,
   powerParam,
   powersParam,
+  variantParam,
 } from '../core/index.js';
 import { eq } from 'drizzle-orm';
 import { listParam, localeOf, type Locale, msg, type Msg, type MsgParam } from '../../i18n/index.js';
@@ -354,7 +355,7 @@ export function gameOptionsFor(
   for (const [name, value] of Object.entries(given)) {
     if (value === null || value === undefined) continue;
     const spec = specs[name];
-    if (!spec) return fail(msg('lobby.refused.unknownOption', { variant: variant.name, text: typed(name) }));
+    if (!spec) return fail(msg('lobby.refused.unknownOption', { variant: variantParam(variant), text: typed(name) }));
     if (!spec.values.includes(value))
       return fail(msg('lobby.refused.optionValue', { name, values: listParam(spec.values), text: typed(value) }));
     options[name] = value;
@@ -420,7 +421,7 @@ export async function joinGame(
         return fail(
           msg('gm.refused.unknownPowerOf', {
             text: typed(input.power),
-            variant: variant.name,
+            variant: variantParam(variant),
             powers: powersParam(
               variant,
               variant.powers.map((p) => p.name),
@@ -478,7 +479,7 @@ async function queueStartDm(
   tx: Tx,
   game: GameRow,
   p: { power: string; userId: string },
-  start: { phase: PhaseRow; name: Msg; deadlineMs: number; variant: string },
+  start: { phase: PhaseRow; name: Msg; deadlineMs: number; variant: MsgParam },
   now: number,
 ): Promise<void> {
   const lines = [
@@ -591,7 +592,7 @@ export async function startGame(
         phaseId: phase.id,
         ...(muster ? { muster: true } : {}),
         ...worded([
-          msg('start.title', { variant: variant.name }),
+          msg('start.title', { variant: variantParam(variant) }),
           ...roster,
           ...cdLine,
           choosing?.announce !== undefined ? choosing.announce : ordersOpenMsg(phaseName, deadlineMs),
@@ -605,7 +606,7 @@ export async function startGame(
       now,
     });
     for (const p of joined)
-      await queueStartDm(tx, started, p, { phase, name: phaseName, deadlineMs, variant: variant.name }, now);
+      await queueStartDm(tx, started, p, { phase, name: phaseName, deadlineMs, variant: variantParam(variant) }, now);
     await audit(tx, { gameId: game.id, userId: input.userId, action: 'start', detail: { civilDisorder }, at: now });
     await queueStatus(tx, game.id, now);
     changed(game.id);

@@ -7,7 +7,7 @@ import type { Tx } from '../../store/db.js';
 import { gameById, ordersOf, phaseById, playerByUser } from '../../store/queries.js';
 import { isBallotKey } from '../phase/index.js';
 import { withOverlays, type RenderInput } from '../history/index.js';
-import { phaseMsg, powerParam, variantOfGame } from '../core/index.js';
+import { phaseMsg, powerParam, variantOfGame, variantParam } from '../core/index.js';
 import { msg, t, type Msg } from '../../i18n/index.js';
 import { fogIsUp, powerView } from '../fog/index.js';
 
@@ -38,7 +38,7 @@ export async function padMapInput(
   const palette = (player.mapPalette ?? game.palette) === 'colorblind' ? 'colorblind' : 'standard';
   const phaseOf = phase.position.phase;
   const title = msg('pad.map.title', {
-    variant: variant.name,
+    variant: variantParam(variant),
     phase: phaseMsg(phaseOf, variant),
     power: powerParam(variant, seat.power),
   });

@@ -41,6 +41,7 @@ import {
   provinceParam,
   type GameDeps,
   variantOfGame,
+  variantParam,
 } from '../core/index.js';
 import { positionSeenBy } from '../fog/index.js';
 import { msg, type Msg, type MsgParam } from '../../i18n/index.js';
@@ -97,7 +98,7 @@ export interface ShownPadAction {
 
 export interface PadView {
   ok: true;
-  game: { id: number; variantId: string; variantName: string; status: 'active' | 'paused' };
+  game: { id: number; variantId: string; variantName: MsgParam; status: 'active' | 'paused' };
   power: string;
   /** The power's name in the viewer's language (`秦`, `Allemagne`), worded by the web server. */
   powerName: MsgParam;
@@ -131,8 +132,9 @@ export interface PadView {
 /** The view as the page receives it: its messages worded in the viewer's locale (src/web/texts.ts `webJson`). */
 export type ShownPadView = Omit<
   PadView,
-  'phase' | 'readyRefused' | 'actions' | 'powerName' | 'provinces' | 'orders' | 'missingShown'
+  'game' | 'phase' | 'readyRefused' | 'actions' | 'powerName' | 'provinces' | 'orders' | 'missingShown'
 > & {
+  game: Omit<PadView['game'], 'variantName'> & { variantName: string };
   powerName: string;
   orders: { order: string; note: string | null; ballot: boolean; unit: string }[];
   missingShown: string[];
@@ -295,7 +297,7 @@ export async function readPadView(
   const missing = missingOrders(dutiesOf(variant, position, seat.power), rows);
   return {
     ok: true,
-    game: { id: game.id, variantId: game.variantId, variantName: variant.name, status: game.status },
+    game: { id: game.id, variantId: game.variantId, variantName: variantParam(variant), status: game.status },
     power: seat.power,
     powerName: powerParam(variant, seat.power),
     phase: {

@@ -48,6 +48,7 @@ import {
   gamePowerParam,
   powerParam,
   powersParam,
+  variantParam,
 } from '../core/index.js';
 import { enqueue, keepForSeat, queueDm, worded } from '../outbox/index.js';
 import { listParam, msg, tr, type Locale, type Msg } from '../../i18n/index.js';
@@ -100,7 +101,7 @@ export async function openPressThread(
         return fail(
           msg('press.refused.notPowerList', {
             typed: typed(word),
-            variant: variant.name,
+            variant: variantParam(variant),
             powers: powersParam(
               variant,
               variant.powers.map((p) => p.name),
@@ -428,7 +429,7 @@ async function recipientsOf(
   if (wanted.toLowerCase() === 'all') powers = variant.powers.map((p) => p.name).filter((p) => p !== from && alive(p));
   else {
     const power = powerByName(variant, wanted);
-    if (!power) return fail(msg('press.refused.notPowerAll', { typed: typed(wanted), variant: variant.name }));
+    if (!power) return fail(msg('press.refused.notPowerAll', { typed: typed(wanted), variant: variantParam(variant) }));
     if (power === from) return fail(msg('press.refused.ownPower'));
     if (!alive(power)) return fail(msg('press.refused.outOfGame', { power: powerParam(variant, power) }));
     const holder = seats.get(power);

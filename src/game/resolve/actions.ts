@@ -23,6 +23,7 @@ import {
   type Result,
   variantOfGame,
   typed as echoTyped,
+  variantParam,
 } from '../core/index.js';
 import { queueProgressStatus, queueStatus } from '../outbox/index.js';
 import {
@@ -78,9 +79,10 @@ const command = (by: ActionBy) => commandParam(by === 'player' ? 'act' : 'gm.act
 /** `declare`, `muster` … or a sentence saying the game has none (another variant's action names nothing here). */
 function noSuchAction(variant: Variant, actions: string[], typed: string, by: ActionBy): Msg {
   const name = echoTyped(typed);
-  if (actions.length === 0) return msg('act.refused.none', { variant: variant.name, by, command: command(by), name });
+  if (actions.length === 0)
+    return msg('act.refused.none', { variant: variantParam(variant), by, command: command(by), name });
   const list = listParam(actions.map((a) => `\`${a}\``));
-  return msg('act.refused.unknown', { variant: variant.name, by, name, actions: list });
+  return msg('act.refused.unknown', { variant: variantParam(variant), by, name, actions: list });
 }
 
 /** A refused action, in the words of `/act` and `/gm act`. */

@@ -60,6 +60,7 @@ import {
   type Refusal,
   randomToken,
   typed as echoTyped,
+  variantParam,
 } from '../core/index.js';
 
 /** The game a sandbox was copied from, as its plug-in's steps are told about it (they name its channel and durations). */
@@ -426,7 +427,9 @@ function seatOf(board: SandboxBoard, typed: string | null): { power: Power } | R
   const seated = powersParam(board.variant, board.seated);
   const power = powerByName(board.variant, typed ?? '');
   if (!power)
-    return fail(msg('sandbox.refused.noSeat', { variant: board.variant.name, text: echoTyped(typed), seated }));
+    return fail(
+      msg('sandbox.refused.noSeat', { variant: variantParam(board.variant), text: echoTyped(typed), seated }),
+    );
   if (!board.seated.includes(power))
     return fail(msg('sandbox.refused.unseated', { power: powerParam(board.variant, power), seated }));
   return { power };
@@ -468,7 +471,7 @@ export function sandboxActionChoices(
 function refusalOf(board: SandboxBoard, refusal: ActionRefusal, by: VariantAction['by']): Refusal {
   switch (refusal.kind) {
     case 'unknown': {
-      const variant = board.variant.name;
+      const variant = variantParam(board.variant);
       if (refusal.actions.length === 0) return fail(msg('sandbox.refused.noActions', { variant, by }));
       const actions = listParam(refusal.actions.map((a) => `\`${a}\``));
       return fail(msg('act.refused.unknown', { variant, by, name: echoTyped(refusal.typed), actions }));

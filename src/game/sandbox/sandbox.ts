@@ -12,7 +12,7 @@
  * `sandboxIdleMs` after its last use (every write use-case first deletes the expired ones). The play itself is
  * src/game/sandbox/rules.ts.
  */
-import { listParam, msg, t, type Locale, type Msg } from '../../i18n/index.js';
+import { listParam, msg, t, type Locale, type Msg, type MsgParam } from '../../i18n/index.js';
 import { fogIsUp, powerOfMember, powerView, viewerOf } from '../fog/index.js';
 import { first } from '../../store/store.js';
 import { IMPORT_LIMITS, readGameFile, type RenderInput } from '../history/index.js';
@@ -38,6 +38,7 @@ import {
   durationsOf,
   phaseOf,
   typed,
+  variantParam,
 } from '../core/index.js';
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Adjudication, Phase, Position, PowerOrder } from '../../engine/types.js';
@@ -91,7 +92,7 @@ export type { SandboxBoard } from './rules.js';
 /** What the bot shows of a sandbox (only ever to its owner, unless the owner shares a snapshot). */
 export interface SandboxView {
   id: number;
-  variantName: string;
+  variantName: MsgParam;
   /** The game's channel and the phase it was copied from (`S1901M`). */
   gameChannelId: string;
   source: string;
@@ -170,7 +171,7 @@ function viewOf(row: SandboxRow, board: SandboxBoard, gameChannelId: string, cal
   const over = Boolean(row.last?.adjudication.winner);
   return {
     id: row.id,
-    variantName: variant.name,
+    variantName: variantParam(variant),
     gameChannelId,
     source: row.source,
     label: phaseLabel(position.phase, variant),
@@ -694,7 +695,11 @@ export async function clearSandboxOrders(
           board.variant.powers.map((p) => p.name),
         );
         return fail(
-          msg('sandbox.refused.unknownPower', { variant: board.variant.name, text: typed(input.power), powers }),
+          msg('sandbox.refused.unknownPower', {
+            variant: variantParam(board.variant),
+            text: typed(input.power),
+            powers,
+          }),
         );
       }
     }
@@ -899,7 +904,7 @@ function pictureTitle(variant: Variant, phase: Phase, shows: PictureShows): { ti
   return {
     title: `${variant.name} · sandbox · ${phaseLabel(phase, variant)}${what}`,
     caption: msg('sandbox.map.title', {
-      variant: variant.name,
+      variant: variantParam(variant),
       phase: phaseMsg(phase, variant),
       what: shows.what,
       count,

@@ -42,6 +42,7 @@ import {
   typed,
   gamePowerParam,
   powerParam,
+  variantParam,
 } from '../core/index.js';
 import { matchPower } from '../lobby/index.js';
 import { queueStatus } from '../outbox/index.js';
@@ -292,7 +293,7 @@ export async function concede(
     const alive = survivingPowers(variant, phase.position);
     if (typeof input.to !== 'string' || input.to.trim() === '') return fail(msg('votes.refused.concedeWhom'));
     const to = matchPower(game.variantId, input.to);
-    if (!to) return fail(msg('votes.refused.notPower', { typed: typed(input.to), variant: variant.name }));
+    if (!to) return fail(msg('votes.refused.notPower', { typed: typed(input.to), variant: variantParam(variant) }));
     if (to === player.power) return fail(msg('votes.refused.self'));
     if (!alive.includes(to)) return fail(msg('votes.refused.eliminated', { power: powerParam(variant, to) }));
     if (!(await voters(tx, ctx)).some((v) => v.power === player.power))

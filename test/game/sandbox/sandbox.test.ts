@@ -74,7 +74,7 @@ describe('a sandbox of a Classic game', () => {
 
     const started = ok(await start()).sandbox;
     expect(started).toMatchObject({
-      variantName: 'Classic Diplomacy',
+      variantName: { key: 'variant.title.classic' },
       source: 'S1901M',
       label: 'Spring 1901 movement',
       orders: [],
@@ -168,7 +168,7 @@ describe('a sandbox of a Classic game', () => {
     });
     // the title the bot draws for a member of another locale (src/bot/commands/sandbox.ts)
     for (const input of [last, board]) expect(t('en', input.caption!)).toBe(input.title);
-    expect(t('fr', board.caption!)).toBe('Classic Diplomacy · bac à sable · Printemps 1902, mouvements · 1 ordre');
+    expect(t('fr', board.caption!)).toBe('Diplomatie classique · bac à sable · Printemps 1902, mouvements · 1 ordre');
     expect(t('zh-CN', last.caption!)).toContain('· 沙盘 ·');
     expect(t('zh-CN', last.caption!)).toContain('· 指令与结果');
     const preview = ok(await previewSandbox(env.deps, me));
