@@ -7,10 +7,11 @@ import type { RulesModule } from './rules.js';
 import type { Position } from './types.js';
 
 /**
- * How a group of a reason's pattern becomes a parameter of its message: a province's name, units as orders write
- * them (`F wu and A lu`), a number, a power's name, a text shown as it is, or a reason of its own (worded again).
+ * How a group of a reason's pattern becomes a parameter of its message: a province's name, provinces' names listed
+ * with commas (`Beidi, Loufan, Donghu`), units as orders write them (`F wu and A lu`), a number, a power's name, a
+ * text shown as it is, or a reason of its own (worded again).
  */
-export type ReasonPart = 'place' | 'units' | 'number' | 'power' | 'text' | 'reason';
+export type ReasonPart = 'place' | 'places' | 'units' | 'number' | 'power' | 'text' | 'reason';
 
 /**
  * One of a variant's sentences in the results: the pattern that matches it whole, the catalogue key that words it

@@ -40,7 +40,7 @@ import { OVERLAY_NEUTRAL, overlayLegend, placeOverlays } from './overlays.js';
 import type { MapOverlay } from '../variants/plugin/overlay.js';
 import type { PowerData } from '../variants/schema.js';
 import { powerName, variantNames } from '../variants/names.js';
-import { tr, type Locale, type MessageKey } from '../i18n/index.js';
+import { CATALOGUES, tr, type Locale, type MessageKey } from '../i18n/index.js';
 import { borderLines, holdersOf, regionsOf } from './territory.js';
 import { wrapInto, wrapLines, wrapOf, wrapRects, type Wrap } from './wrap.js';
 
@@ -124,10 +124,10 @@ const SEASONS: Record<string, string> = { spring: 'Spring', fall: 'Fall', winter
  * The phase as every title names it, in the game's posts as on the maps: `Spring 1903 movement`, `Fall 1903 retreat`,
  * `Winter 1903 adjustment`, or the variant's own name for it (Mandate of Heaven's `Winter 369 BC`).
  */
-export function phaseTitle(position: Position, variant?: Pick<Variant, 'phaseName'>): string {
+export function phaseTitle(position: Position, variant?: Pick<Variant, 'phaseName'>, locale?: Locale): string {
   const p = position?.phase;
   if (!p) return 'unknown phase';
-  return variant?.phaseName?.(p) || `${SEASONS[p.season] ?? p.season} ${p.year} ${p.type}`;
+  return variant?.phaseName?.(p, locale) || `${SEASONS[p.season] ?? p.season} ${p.year} ${p.type}`;
 }
 
 /**
@@ -136,10 +136,14 @@ export function phaseTitle(position: Position, variant?: Pick<Variant, 'phaseNam
  */
 export function defaultTitle(variant: Variant, position: Position, locale?: Locale): string {
   const p = position?.phase;
-  if (!locale || locale === 'en' || !p || variant.phaseName?.(p))
-    return `${variant.name} · ${phaseTitle(position, variant)}`;
-  const phase = tr(locale, 'phase.name', { season: p.season, year: String(p.year), type: p.type });
-  return drawable(tr(locale, 'map.title.board', { variant: variant.name, phase }));
+  if (!locale || locale === 'en' || !p) return `${variant.name} · ${phaseTitle(position, variant)}`;
+  const phase = variant.phaseName
+    ? phaseTitle(position, variant, locale)
+    : tr(locale, 'phase.name', { season: p.season, year: String(p.year), type: p.type });
+  // A bundled variant's name in the locale (docs/locales.md "Names"), a server's map by its own.
+  const titleKey = `variant.title.${variant.id}` as MessageKey;
+  const name = Object.hasOwn(CATALOGUES.en, titleKey) ? tr(locale, titleKey) : variant.name;
+  return drawable(tr(locale, 'map.title.board', { variant: name, phase }));
 }
 
 /**

@@ -85,7 +85,14 @@ describe('maps in the readers’ locale', () => {
     expect(french.legend.keys.map((k) => k.text)).toEqual(
       expect.arrayContaining(['mouvement', "n'a pas réussi", 'armée', 'flotte', 'centre de ravitaillement']),
     );
-    expect(french.title.text).toBe('Classic Diplomacy · Printemps 1901, mouvements');
+    expect(french.title.text).toBe('Diplomatie classique · Printemps 1901, mouvements');
+  });
+
+  it('Mandate of Heaven in Chinese: its calendar and its name in the title', () => {
+    const moh = getVariant('mandate-of-heaven')!;
+    const r = buildScene(moh, moh.startingPosition(), { locale: 'zh-CN' });
+    if (!r.ok) throw new Error(r.error);
+    expect(r.scene.title.text).toBe('天命 · 部署阶段：公元前369年冬（猪年）');
   });
 
   it('English, or no locale, draws the scene it always drew', () => {

@@ -6,7 +6,7 @@
  * as the engine wrote it, whole.
  */
 import type { ReasonPart, Variant } from '../../engine/variant.js';
-import { msg, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
+import { listParam, msg, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
 import { placeIn, powerParam } from './names.js';
 import { illegalClauseMsg } from './problems.js';
 
@@ -161,6 +161,8 @@ function param(reading: Reading, kind: ReasonPart, value: string): MsgParam {
   switch (kind) {
     case 'place':
       return placeIn(reading.variant, value);
+    case 'places':
+      return listParam(value.split(', ').map((p) => placeIn(reading.variant, p)));
     case 'units':
       return unitList(value);
     case 'number':

@@ -4,7 +4,7 @@
  */
 import type { Adjudication, DislodgedUnit, OrderOutcome, OrderResult, Phase } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import { msg, t, type Msg, type MsgParam } from '../../i18n/index.js';
+import { LOCALES, msg, t, type Localized, type Msg, type MsgParam } from '../../i18n/index.js';
 import { orderParam, placeParam, powerParam, powerUnitParam, provinceParam, unitsParam } from './names.js';
 import { reasonMsg } from './reasons.js';
 import { timeRef } from './text-refs.js';
@@ -12,14 +12,19 @@ import { timeRef } from './text-refs.js';
 const TYPE_LETTER: Record<Phase['type'], string> = { movement: 'M', retreat: 'R', adjustment: 'A' };
 
 /** A text the game layer does not word (a variant's sentence, an order): shown as it is in every locale. */
-export function plainMsg(text: string): Msg {
+export function plainMsg(text: string | Localized): Msg {
   return msg('text.plain', { text });
 }
 
 /** `Spring 1901 movement` / `Printemps 1901, mouvements`, or the variant's own name for the phase (`Spring 369 BC movement`). */
 export function phaseMsg(phase: Phase, variant?: Pick<Variant, 'phaseName'>): Msg {
   const own = variant?.phaseName?.(phase);
-  if (own !== undefined) return plainMsg(own);
+  if (own !== undefined) {
+    // The variant's calendar in each locale (Mandate of Heaven's `Printemps 369 av. J.-C., mouvements`).
+    const others = LOCALES.filter((l) => l !== 'en').map((l) => [l, variant!.phaseName!(phase, l)] as const);
+    const differ = others.filter(([, text]) => text !== own);
+    return plainMsg(differ.length > 0 ? { text: own, in: Object.fromEntries(differ) } : own);
+  }
   // The year is a string: a number would be grouped (`1,901`).
   return msg('phase.name', { season: phase.season, year: String(phase.year), type: phase.type });
 }

@@ -81,14 +81,14 @@ export const mandateReasons: readonly ReasonText[] = [
   reason(
     /^The Hsiung-Nu placed an army by default in (.+) \(Mandate of Heaven rule 2: all three armies are placed\)\.$/,
     'event.defaultPlacementOne',
-    [['places', 'text']],
+    [['places', 'places']],
   ),
   reason(
     /^The Hsiung-Nu placed (\d+) armies by default in (.+) \(Mandate of Heaven rule 2: all three armies are placed\)\.$/,
     'event.defaultPlacement',
     [
       ['count', 'number'],
-      ['places', 'text'],
+      ['places', 'places'],
     ],
   ),
   reason(

@@ -106,6 +106,9 @@ describe('the variants’ sentences in French and Chinese', () => {
       expect(englishIn(mandateOfHeaven, t('fr', m)), t('fr', m)).toEqual([]);
       expect(t('zh-CN', m)).not.toMatch(/\b(the|and|of|is)\b/);
     }
+    // The places the engine names in English, in the reader's names and list.
+    expect(t('zh-CN', reasonMsg(mandateOfHeaven, events[0]!))).toMatch(/^匈奴默认在东胡、[^A-Za-z]+放置了2支陆军/);
+    expect(t('zh-CN', reasonMsg(mandateOfHeaven, events[0]!))).not.toMatch(/Donghu|Linhu/);
     expect(t('zh-CN', reasonMsg(mandateOfHeaven, events[4]!))).toBe(
       '鲁已扩张至4个补给中心（3个或以上），现已激活：主持人可让一名新玩家接手（不得是本局已被淘汰的玩家）；在此之前仍由玩家投票指挥（天命规则第3条）。',
     );
