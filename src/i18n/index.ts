@@ -10,6 +10,7 @@
  * This module imports nothing of the project: every layer above the pure ones may use it.
  */
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { elide, markValues } from './elision.js';
 import en from './locales/en.json' with { type: 'json' };
 import fr from './locales/fr.json' with { type: 'json' };
 import zhCN from './locales/zh-CN.json' with { type: 'json' };
@@ -144,14 +145,20 @@ export function nameIn(locale: Locale, name: Localized): string {
 
 /**
  * The text of `message` in `locale`: its placeholders worded first (a message inside a message is worded in the
- * same locale), then the locale's text, or English's when the locale lacks the key.
+ * same locale), then the locale's text, or English's when the locale lacks the key; in French, a word elided before
+ * a value that begins with a vowel (`d’Angleterre`, src/i18n/elision.ts).
  */
 export function t(locale: Locale, message: Msg): string {
-  const own = CATALOGUES[locale][message.key] !== undefined ? locale : 'en';
+  const source = CATALOGUES[locale][message.key];
+  const own = source !== undefined ? locale : 'en';
   const values = message.params ? wordParams(locale, message.params) : undefined;
+  // French elides a word before a value that begins with a vowel (docs/locales.md "French elision"): the values go
+  // in marked.
+  const french = own === 'fr' && values !== undefined && source !== undefined;
+  const inserted = french ? markValues(message.key, source, values) : values;
   wordingFailed = false;
-  const text = intlOf(own).formatMessage({ id: message.key }, values, { ignoreTag: true }) as string;
-  if (!wordingFailed || own === 'en') return text;
+  const text = intlOf(own).formatMessage({ id: message.key }, inserted, { ignoreTag: true }) as string;
+  if (!wordingFailed || own === 'en') return french ? elide(text) : text;
   // The locale's text cannot be worded (docs/locales.md): English for this string alone, never its source.
   return intlOf('en').formatMessage({ id: message.key }, values, { ignoreTag: true }) as string;
 }

@@ -83,7 +83,7 @@ describe('the variants’ sentences in French and Chinese', () => {
       'the raise failed: dislodged by F any from Anyi (attack 2: a fleet moving or supporting into a river province does so with strength 2 (Floating Fortress rule 1))',
     );
     expect(t('fr', m)).toBe(
-      'la levée a échoué : délogé par F any venant de Anyi (attaque 2 : une flotte qui se déplace ou soutient vers une province fluviale le fait avec une force de 2 (règle 1 de la forteresse flottante))',
+      'la levée a échoué : délogé par F any venant d’Anyi (attaque 2 : une flotte qui se déplace ou soutient vers une province fluviale le fait avec une force de 2 (règle 1 de la forteresse flottante))',
     );
   });
 

@@ -1,0 +1,81 @@
+/**
+ * French elision where a value meets the catalogue's text (docs/locales.md "French elision"): `de Angleterre` reads
+ * `d’Angleterre`, `que **Allemagne**` reads `qu’**Allemagne**`, `de Hollande` and `de 8` stay. The catalogue's own
+ * text never changes: only a word right before an inserted value is elided, and only when that value begins with a
+ * vowel. `t` marks each value with private-use characters before formatting (`markValues`), then `elide` elides at
+ * the marks and removes every one of them.
+ */
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+
+/** Around a value inserted in a French text while it is formatted; `elide` removes them all. */
+const OPEN = '\uE000';
+const CLOSE = '\uE001';
+const MARKS = /[\uE000\uE001]/g;
+
+/** Vowels, accented or not, capitals too (the `i` flag); `y` before a consonant only (`d’Ypres`, `de Yokohama`). */
+const VOWEL = '(?:[aeiouàáâäæèéêëìíîïòóôöœùúûü]|y(?![aeiouyàâäéèêëîïôöùûü]))';
+
+/**
+ * A word French elides, alone (no letter, digit, apostrophe or hyphen before it: `donnez-le` keeps its `e`), one
+ * space, then a marked value that begins with a vowel, after any `*` or `_` of markdown on either side of the mark.
+ */
+const ELIDABLE = new RegExp(
+  `(?<![\\p{L}\\p{N}_’'-])(de|que|jusque|lorsque|puisque|ne|je|se|ce|le|la) ([*_]*${OPEN}[*_]*${VOWEL})`,
+  'giu',
+);
+
+/** The word without its last letter and the apostrophe the catalogue writes, glued to what follows. */
+const elided = (_: string, word: string, rest: string) => `${word.slice(0, -1)}’${rest}`;
+
+/** The placeholders of a French message read as plain text (`{power}`), by key: a select or plural reads its own. */
+const plainByKey = new Map<string, ReadonlySet<string>>();
+
+function plainArguments(elements: readonly MessageFormatElement[], plain: Set<string>, other: Set<string>): void {
+  for (const element of elements) {
+    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
+    if (element.type === TYPE.tag) {
+      plainArguments(element.children, plain, other);
+      continue;
+    }
+    (element.type === TYPE.argument ? plain : other).add(element.value);
+    if (element.type === TYPE.plural || element.type === TYPE.select)
+      for (const option of Object.values(element.options)) plainArguments(option.value, plain, other);
+  }
+}
+
+/** The names `key`'s message only inserts as text: a value a select or a plural also reads is left unmarked. */
+function plainOf(key: string, message: string): ReadonlySet<string> {
+  let plain = plainByKey.get(key);
+  if (!plain) {
+    const found = new Set<string>();
+    const other = new Set<string>();
+    try {
+      plainArguments(parse(message, { ignoreTag: true }), found, other);
+    } catch {
+      // A message that does not parse is not worded in French at all (`t` falls back to English).
+    }
+    for (const name of other) found.delete(name);
+    plain = found;
+    plainByKey.set(key, plain);
+  }
+  return plain;
+}
+
+/** `values` with each text `message` inserts as is between the marks `elide` reads. */
+export function markValues(
+  key: string,
+  message: string,
+  values: Readonly<Record<string, string | number>>,
+): Record<string, string | number> {
+  const plain = plainOf(key, message);
+  const marked: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(values))
+    marked[name] = typeof value === 'string' && plain.has(name) ? `${OPEN}${value}${CLOSE}` : value;
+  return marked;
+}
+
+/** A French text formatted with marked values, elided before the values that begin with a vowel, and unmarked. */
+export function elide(text: string): string {
+  if (!text.includes(OPEN) && !text.includes(CLOSE)) return text;
+  return text.replace(ELIDABLE, elided).replace(MARKS, '');
+}

@@ -1,0 +1,150 @@
+/**
+ * French elision at a value's edge (docs/locales.md "French elision"): `de Angleterre` reads `d’Angleterre`, the
+ * catalogue's own text never changes, and no mark of the wording ever reaches a reader.
+ */
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { createIntl } from '@formatjs/intl';
+import { describe, expect, it } from 'vitest';
+import { CATALOGUES, type Locale, LOCALES, listParam, type MessageKey, msg, t, tr } from '../../src/i18n/index.js';
+import { getVariant } from '../../src/variants/index.js';
+import { powerName, provinceName } from '../../src/variants/names.js';
+
+type Values = Record<string, string | number | Date>;
+
+/** The intl objects as `t` used them before elision: the catalogue formatted with the values as they are. */
+const raw = Object.fromEntries(
+  LOCALES.map((locale) => [
+    locale,
+    createIntl({ locale, defaultLocale: 'en', messages: CATALOGUES[locale], onError: () => {} }),
+  ]),
+) as Record<Locale, ReturnType<typeof createIntl>>;
+
+/** Values for every placeholder of a message: `text` for a plain one, the `branch`-th option of a select. */
+function valuesOf(elements: readonly MessageFormatElement[], text: string, branch: number, into: Values = {}): Values {
+  for (const element of elements) {
+    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
+    if (element.type === TYPE.tag) {
+      valuesOf(element.children, text, branch, into);
+      continue;
+    }
+    if (element.type === TYPE.argument) into[element.value] ??= text;
+    else if (element.type === TYPE.date || element.type === TYPE.time) into[element.value] = new Date(0);
+    else if (element.type === TYPE.select) {
+      const options = Object.keys(element.options);
+      into[element.value] = options[Math.min(branch, options.length - 1)]!;
+    } else into[element.value] = branch === 0 ? 1 : 2;
+    if (element.type === TYPE.plural || element.type === TYPE.select)
+      for (const option of Object.values(element.options)) valuesOf(option.value, text, branch, into);
+  }
+  return into;
+}
+
+/** Every key of `locale` with its values for `text`, once per branch of its selects (first, second, last). */
+function* cases(locale: Locale, text: string): Generator<[MessageKey, Values]> {
+  for (const [key, message] of Object.entries(CATALOGUES[locale])) {
+    const elements = parse(message, { ignoreTag: true });
+    for (const branch of [0, 1, 99]) yield [key as MessageKey, valuesOf(elements, text, branch)];
+  }
+}
+
+const word = (locale: Locale, key: MessageKey, values: Values) =>
+  t(locale, msg(key, values as Record<string, string | number>));
+const before = (locale: Locale, key: MessageKey, values: Values) =>
+  raw[locale].formatMessage({ id: key }, values, { ignoreTag: true }) as string;
+
+describe('French elision', () => {
+  it('leaves every text of every locale as it was when the values begin with a consonant', () => {
+    const changed: string[] = [];
+    let compared = 0;
+    for (const locale of LOCALES)
+      for (const [key, values] of cases(locale, 'Bourgogne')) {
+        compared++;
+        const now = word(locale, key, values);
+        if (now !== before(locale, key, values)) changed.push(`${locale} ${key}: ${now}`);
+      }
+    expect(changed).toEqual([]);
+    expect(compared).toBeGreaterThan(4 * 3000);
+  });
+
+  it('only elides before the values in French, and leaves the other locales as they were', () => {
+    const wrong: string[] = [];
+    let elided = 0;
+    const elidable = /(?<![\p{L}\p{N}_’'-])(de|que|jusque|lorsque|puisque|le|la) ([*_]*)Allemagne/giu;
+    for (const locale of LOCALES)
+      for (const [key, values] of cases(locale, 'Allemagne')) {
+        const then = before(locale, key, values);
+        const expected =
+          locale === 'fr'
+            ? then.replace(elidable, (_, w: string, md: string) => `${w.slice(0, -1)}’${md}Allemagne`)
+            : then;
+        const now = word(locale, key, values);
+        if (now !== expected) wrong.push(`${locale} ${key}: ${now}`);
+        if (now !== then) elided++;
+      }
+    expect(wrong).toEqual([]);
+    expect(elided).toBeGreaterThan(100);
+  });
+
+  it('never lets a mark reach a reader', () => {
+    const marked: string[] = [];
+    for (const value of ['Allemagne', 'Hollande', '**Écosse**', '', '\uE000', 'a\uE001b'])
+      for (const [key, values] of cases('fr', value)) {
+        const text = word('fr', key, values);
+        if (/[\uE000\uE001]/.test(text)) marked.push(`${key}: ${text}`);
+      }
+    expect(marked).toEqual([]);
+    // A French text that cannot be worded (a value missing) falls back to the English one, unmarked.
+    const fallback = t('fr', { key: 'lobby.joined', params: { power: 'Allemagne' } });
+    expect(fallback).toBe('✋ {player} joined the game as **{power}**.');
+  });
+
+  it('elides de, que and la before a vowel, markdown on either side, never before h or a number', () => {
+    expect(tr('fr', 'lobby.joined', { player: 'Ana', power: 'Allemagne' })).toBe(
+      '✋ Ana a rejoint la partie en tant qu’**Allemagne**.',
+    );
+    expect(tr('fr', 'lobby.joined', { player: 'Ana', power: 'Hongrie' })).toBe(
+      '✋ Ana a rejoint la partie en tant que **Hongrie**.',
+    );
+    const move = (from: string | number, power: string) =>
+      tr('fr', 'gmEdit.announce.move', { unit: 'A', power, from, to: 'Budapest' });
+    expect(move('Ankara', 'Autriche')).toBe('🛠️ Le maître du jeu a déplacé A d’Autriche d’Ankara vers Budapest.');
+    expect(move('Hollande', 'Turquie')).toBe('🛠️ Le maître du jeu a déplacé A de Turquie de Hollande vers Budapest.');
+    expect(move(8, 'Italie')).toBe('🛠️ Le maître du jeu a déplacé A d’Italie de 8 vers Budapest.');
+    expect(move('__Édimbourg__', 'Écosse')).toBe(
+      '🛠️ Le maître du jeu a déplacé A d’Écosse d’__Édimbourg__ vers Budapest.',
+    );
+    expect(move('Ypres', 'Yorkshire')).toBe('🛠️ Le maître du jeu a déplacé A de Yorkshire d’Ypres vers Budapest.');
+  });
+
+  it('elides before a nested message, a name worded in French and a list', () => {
+    const nested = msg('cards.list.none'); // « aucune »
+    expect(tr('fr', 'gmEdit.announce.move', { unit: 'A', power: nested, from: 'Paris', to: 'Brest' })).toBe(
+      '🛠️ Le maître du jeu a déplacé A d’aucune de Paris vers Brest.',
+    );
+    const germany = { text: 'Germany', in: { fr: 'Allemagne' } };
+    expect(tr('fr', 'lobby.joined', { player: 'Ana', power: germany })).toContain('en tant qu’**Allemagne**');
+    expect(tr('en', 'lobby.joined', { player: 'Ana', power: germany })).toContain('as **Germany**');
+    const powers = listParam([germany, 'Italie']);
+    expect(tr('fr', 'gmEdit.announce.move', { unit: 'A', power: powers, from: 'Paris', to: 'Brest' })).toBe(
+      '🛠️ Le maître du jeu a déplacé A d’Allemagne, Italie de Paris vers Brest.',
+    );
+  });
+
+  it('elides inside the branches of a select', () => {
+    const follow = (role: string) =>
+      tr('fr', 'variant.warhammer.follow.post', { power: 'Ostland', role, master: 'Empire' });
+    expect(follow('sepoy')).toContain('**cipaye** d’Empire');
+    expect(follow('mercenary')).toContain('**mercenaire** d’Empire');
+  });
+
+  it('words the real French names of the classic map', () => {
+    const classic = getVariant('classic')!;
+    const power = (p: string) => powerName(classic, 'fr', p);
+    expect(tr('fr', 'lobby.joined', { player: 'Ana', power: power('Germany') })).toContain('qu’**Allemagne**');
+    expect(tr('fr', 'lobby.joined', { player: 'Ana', power: power('France') })).toContain('que **France**');
+    const from = provinceName(classic, 'fr', 'ank');
+    expect(tr('fr', 'gmEdit.announce.move', { unit: 'F', power: power('England'), from, to: 'Mer Noire' })).toBe(
+      '🛠️ Le maître du jeu a déplacé F d’Angleterre d’Ankara vers Mer Noire.',
+    );
+  });
+});
