@@ -14,7 +14,7 @@ describe('holdings and duties in the reader’s language', () => {
   beforeAll(async () => {
     h = await createHarness({
       users: ['gm', 'ann', 'bob', 'cat', 'dan', 'eve'],
-      channels: ['zhanguo', 'cartes', 'hiver'],
+      channels: ['zhanguo', 'cartes', 'hiver', 'dianming'],
     });
     await h.start();
   });
@@ -48,6 +48,17 @@ describe('holdings and duties in the reader’s language', () => {
     expect(chu?.content).toMatch(/部隊：A 郢、A 江夏和A 壽春|部隊：A [^a-z、]+、A [^a-z、]+和A [^a-z、]+/);
     expect(chu!.content).not.toMatch(/A [a-z]{3}\b/);
     expect(englishWords(chu!.content)).toEqual([]);
+  });
+
+  it('a muster in Chinese waits for the powers by their Chinese names', async () => {
+    await h.fake.slash('gm', 'dianming', 'game create', { variant: 'warring-states', movement: '1h', locale: 'zh-TW' });
+    await h.fake.slash('gm', 'dianming', 'gm set', { setting: 'muster', value: '12h' });
+    await h.fake.slash('ann', 'dianming', 'game join', { power: 'Qin' });
+    await h.fake.slash('bob', 'dianming', 'game join', { power: 'Chu' });
+    await h.fake.slash('gm', 'dianming', 'game start');
+    const status = (await h.fake.slash('ann', 'dianming', 'game status')).text;
+    expect(status).toMatch(/點名：等待 (楚|秦)（<@\d+>）、(楚|秦)（<@\d+>） 按/);
+    expect(status).not.toMatch(/Qin|Chu/);
   });
 
   it('a card table’s substitute call in French counts the round, the hand and the armies in French', async () => {

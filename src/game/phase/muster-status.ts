@@ -8,7 +8,15 @@ import type { Tx } from '../../store/db.js';
 import { playersOf } from '../../store/queries.js';
 import type { GameRow, PlayerRow } from '../../store/schema.js';
 import { listParam, msg, type Msg } from '../../i18n/index.js';
-import { identitiesHiddenNow, isPerson, memberRef, powersParam, timeRef, variantOfGame } from '../core/index.js';
+import {
+  identitiesHiddenNow,
+  isPerson,
+  memberRef,
+  powerParam,
+  powersParam,
+  timeRef,
+  variantOfGame,
+} from '../core/index.js';
 import { PROGRESS_EVERY_MS, nextProgressMark } from '../outbox/index.js';
 
 /** A seat's holder must answer the muster: a member (not a computer player, not a vacant seat). */
@@ -65,6 +73,13 @@ export async function musterStatusLines(tx: Tx, game: GameRow, now: number): Pro
     ? variant
       ? powersParam(variant, names)
       : names.join(', ')
-    : listParam(waiting.map((s) => `${s.power} (${memberRef(s.userId)})`));
+    : listParam(
+        waiting.map((s) =>
+          msg('muster.status.seat', {
+            power: variant ? powerParam(variant, s.power) : s.power,
+            member: memberRef(s.userId),
+          }),
+        ),
+      );
   return [msg('muster.status.waiting', { ...ends, who })];
 }
