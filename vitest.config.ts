@@ -47,6 +47,7 @@ const NO_DATABASE = [
   'test/game/core/durations.test.ts',
   'test/game/core/loop-turns.test.ts',
   'test/game/core/reasons.test.ts',
+  'test/game/core/summary.test.ts',
   'test/game/core/variant-reasons.test.ts',
   'test/game/history/export.test.ts',
   'test/game/orders/order-check.test.ts',

@@ -122,4 +122,4 @@ export { newToken, phaseOf, randomToken, toGameView, toPhaseView } from './views
 export { storedVariantOrLoad } from './stored-variants.js';
 export { VACANT_ID_PREFIX } from './holder.js';
 
-export type { GivenOrder } from './summary.js';
+export type { GivenOrder, PhaseSeats } from './summary.js';

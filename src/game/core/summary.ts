@@ -55,6 +55,16 @@ export interface GivenOrder {
   text: string;
 }
 
+/**
+ * Who stood behind the powers' orders in a phase, for its results: the orders the computer player gave for a seat's
+ * player (`given`), and the powers in civil disorder (`noPlayer`: nobody holds them, or a vacant seat under `nmr:hold`,
+ * docs/bot.md "Seats that never stall"), whose defaults are no player's lapse.
+ */
+export interface PhaseSeats {
+  given?: readonly GivenOrder[];
+  noPlayer?: readonly string[];
+}
+
 const LINE_KEYS = {
   order: ['results.line.order', 'results.line.order.reason'],
   adopted: ['results.line.adopted', 'results.line.adopted.reason'],
@@ -62,12 +72,19 @@ const LINE_KEYS = {
   missed: ['results.line.missed', 'results.line.missed.reason'],
 } as const;
 
-function resultLine(variant: Variant, r: OrderResult, given: boolean): Msg {
+function resultLine(variant: Variant, r: OrderResult, given: boolean, disorder: boolean): Msg {
   const mark = `${OUTCOME_MARK[r.result] ?? '•'}${given ? ` ${COMPUTER_MARK}` : ''}`;
   const reason = r.result !== 'success' && r.reason ? reasonMsg(variant, r.reason) : null;
-  // A unit ordered by the players' vote shows the adopted order, or that no order had a majority; never a voter.
+  // A unit ordered by the players' vote shows the adopted order, or that no order had a majority; never a voter. A
+  // power in civil disorder missed nothing: its defaults are shown as orders.
   const kind =
-    r.vote === 'no-majority' ? 'noMajority' : r.vote === 'adopted' ? 'adopted' : r.defaulted ? 'missed' : 'order';
+    r.vote === 'no-majority'
+      ? 'noMajority'
+      : r.vote === 'adopted'
+        ? 'adopted'
+        : r.defaulted && !disorder
+          ? 'missed'
+          : 'order';
   const params = { ...(kind === 'missed' ? {} : { mark }), order: orderParam(variant, r.order) };
   return reason ? msg(LINE_KEYS[kind][1], { ...params, reason }) : msg(LINE_KEYS[kind][0], params);
 }
@@ -89,46 +106,60 @@ function dislodgedLine(variant: Variant, d: DislodgedUnit): Msg {
     : msg('results.dislodged.none', { unit, name });
 }
 
-/** The lines of one power's results (one line for a power that ordered nothing and only held). */
-function powerLines(variant: Variant, power: string, results: OrderResult[], given: readonly GivenOrder[]): Msg[] {
+/**
+ * The lines of one power's results (one line for a power that ordered nothing and only held). A power in civil
+ * disorder (`disorder`) says so instead of counting missed orders: nobody was there to give them.
+ */
+function powerLines(
+  variant: Variant,
+  power: string,
+  results: OrderResult[],
+  given: readonly GivenOrder[],
+  disorder: boolean,
+): Msg[] {
   const name = powerParam(variant, power);
-  if (results.every((r) => r.defaulted && r.result === 'success' && r.order.endsWith(' H')))
+  if (results.every((r) => r.defaulted && r.result === 'success' && r.order.endsWith(' H'))) {
+    const units = unitsParam(
+      variant,
+      results.map((r) => r.unit),
+    );
     return [
-      msg('results.power.silent', {
-        power: name,
-        count: results.length,
-        units: unitsParam(
-          variant,
-          results.map((r) => r.unit),
-        ),
-      }),
+      disorder
+        ? msg('results.power.disorder', { power: name, count: results.length, units })
+        : msg('results.power.silent', { power: name, count: results.length, units }),
     ];
+  }
   const missed = results.filter((r) => r.defaulted).length;
   const byComputer = new Set(given.filter((g) => g.power === power).map((g) => g.text));
   const computer = results.filter((r) => byComputer.has(r.order)).length;
   return [
-    msg('results.power.head', { power: name, missed, computer }),
-    ...results.map((r) => resultLine(variant, r, byComputer.has(r.order))),
+    disorder
+      ? msg('results.power.head.disorder', { power: name })
+      : msg('results.power.head', { power: name, missed, computer }),
+    ...results.map((r) => resultLine(variant, r, byComputer.has(r.order), disorder)),
   ];
 }
 
 /**
  * The results summary of one adjudicated phase, as lines: per power each order and whether it succeeded (🤖 beside an
- * order the computer player gave for the seat's player, `given`), dislodgements with retreat options, centre changes,
- * removals, and what comes next.
+ * order the computer player gave for the seat's player, `seats.given`; civil disorder named for a power of
+ * `seats.noPlayer`), dislodgements with retreat options, centre changes, removals, and what comes next.
  */
 export function resultsSummaryLines(
   variant: Variant,
   adjudication: Adjudication,
   next?: { phase: Phase; deadline: number | null } | null,
-  given: readonly GivenOrder[] = [],
+  seats: PhaseSeats = {},
 ): Msg[] {
+  const given = seats.given ?? [];
+  const noPlayer = new Set(seats.noPlayer ?? []);
   const lines: Msg[] = [msg('results.title', { phase: phaseMsg(adjudication.phase, variant) })];
   const byPower = new Map<string, OrderResult[]>();
   for (const r of adjudication.results) byPower.set(r.power, [...(byPower.get(r.power) ?? []), r]);
   const powerOrder = variant.powers.map((p) => p.name).filter((p) => byPower.has(p));
   for (const p of byPower.keys()) if (!powerOrder.includes(p)) powerOrder.push(p);
-  for (const power of powerOrder) lines.push(...powerLines(variant, power, byPower.get(power)!, given));
+  for (const power of powerOrder)
+    lines.push(...powerLines(variant, power, byPower.get(power)!, given, noPlayer.has(power)));
   if (adjudication.results.length === 0) lines.push(msg('results.nothing'));
   if (adjudication.dislodged.length > 0) {
     lines.push(msg('results.heading.dislodged'));
@@ -180,9 +211,9 @@ export function formatResultsSummary(
   variant: Variant,
   adjudication: Adjudication,
   next?: { phase: Phase; deadline: number | null } | null,
-  given: readonly GivenOrder[] = [],
+  seats: PhaseSeats = {},
 ): string {
-  return resultsSummaryLines(variant, adjudication, next, given)
+  return resultsSummaryLines(variant, adjudication, next, seats)
     .map((line) => t('en', line))
     .join('\n');
 }

@@ -18,7 +18,7 @@ import {
   powersParam,
   resultsLastLine,
   resultsSummaryLines,
-  type GivenOrder,
+  type PhaseSeats,
 } from '../core/index.js';
 import { enqueue, worded } from '../outbox/index.js';
 import { phaseSeenBy, powersStillIn } from './view.js';
@@ -48,16 +48,14 @@ export function fogPowerResultsLines(
   seen: Adjudication,
   power: string,
   next: Next,
-  given: readonly GivenOrder[],
+  seats: PhaseSeats,
 ): Msg[] {
   return [
     msg('fog.results.dm', { power: powerParam(variant, power), channel: channelRef(game.channelId) }),
-    ...resultsSummaryLines(
-      variant,
-      seen,
-      next,
-      given.filter((g) => g.power === power),
-    ),
+    ...resultsSummaryLines(variant, seen, next, {
+      given: (seats.given ?? []).filter((g) => g.power === power),
+      noPlayer: seats.noPlayer ?? [],
+    }),
   ];
 }
 
@@ -72,7 +70,7 @@ export async function queueFogResultsDms(
   phase: PhaseRow,
   adjudication: Adjudication,
   next: Next,
-  given: readonly GivenOrder[],
+  seats: PhaseSeats,
   at: { now: number; token: string },
 ): Promise<void> {
   const orders = (await ordersOf(tx, phase.id)).map((o) => ({ power: o.power, order: o.order }));
@@ -80,7 +78,7 @@ export async function queueFogResultsDms(
   for (const seat of await playersOf(tx, game.id)) {
     if (!isPerson(seat.userId) || !still.has(seat.power)) continue;
     const seen = phaseSeenBy(variant, { position: phase.position, adjudication }, orders, seat.power);
-    const lines = fogPowerResultsLines(variant, game, seen.adjudication, seat.power, next, given);
+    const lines = fogPowerResultsLines(variant, game, seen.adjudication, seat.power, next, seats);
     await enqueue(tx, {
       gameId: game.id,
       phaseId: phase.id,

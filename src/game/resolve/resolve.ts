@@ -346,6 +346,20 @@ function stillInTheGame(variant: Variant, position: Position): string[] {
 }
 
 /**
+ * The powers in civil disorder as a phase resolves (docs/bot.md "Seats that never stall"): nobody holds them, or their seat is vacant
+ * under `nmr:hold` (under `nmr:computer` the computer player plays it). Public in every game: the status names them.
+ */
+async function noPlayerPowers(tx: Tx, game: GameRow, variant: Variant): Promise<string[]> {
+  const holders = new Map((await playersOf(tx, game.id)).map((p) => [p.power, p.userId]));
+  return variant.powers
+    .map((p) => p.name)
+    .filter((power) => {
+      const holder = holders.get(power);
+      return holder === undefined || (isVacant(holder) && game.nmr !== 'computer');
+    });
+}
+
+/**
  * Queues a resolved phase's results post: the summary (the computer player's orders marked where they stand, after
  * their DMs), then the plug-in's lines. `next`: the phase that follows, or null when the game ended.
  */
@@ -358,15 +372,18 @@ async function queueResults(
   next: PhaseRow | null,
   at: { now: number; random: () => number; token: string },
 ): Promise<void> {
-  const given = await givenOrders(tx, game, phase, at.now);
+  const seats = {
+    given: await givenOrders(tx, game, phase, at.now),
+    noPlayer: await noPlayerPowers(tx, game, variant),
+  };
   const following = next ? { phase: adjudication.position.phase, deadline: next.deadlineMs } : null;
   // Fog of war: the channel sees no board, each player their power's results by DM (src/game/fog). The variant's own
   // lines name places anywhere on the board, so they are left out while the fog is up.
   const fog = fogIsUp(game);
-  if (fog) await queueFogResultsDms(tx, game, variant, phase, adjudication, following, given, at);
+  if (fog) await queueFogResultsDms(tx, game, variant, phase, adjudication, following, seats, at);
   const summary = fog
     ? fogPublicResultsLines(variant, adjudication, following)
-    : resultsSummaryLines(variant, adjudication, following, given);
+    : resultsSummaryLines(variant, adjudication, following, seats);
   const plugin = pluginOfGame(game);
   const lines =
     !fog && plugin.resultsLines

@@ -18,6 +18,7 @@ import { awaitsMissingOrders } from '../../../src/game/seats/nmr.js';
 import { storeMissingOrders } from '../../../src/game/computer/nmr-filler.js';
 import { ordersOf, playersOf } from '../../../src/store/queries.js';
 import { games, seatRecords, substituteCalls, votes } from '../../../src/store/schema.js';
+import { t, type Msg } from '../../../src/i18n/index.js';
 import { CHANNEL, err, GM, makeEnv, ok, outboxRows, userOf, type TestEnv } from '../helpers.js';
 
 let env: TestEnv;
@@ -310,6 +311,22 @@ describe('a vacant seat never holds a phase up', () => {
     // Once the game is over the seat is only vacant: nobody can claim it any more.
     ok(await gmCancel(env.deps, { channelId: CHANNEL, userId: GM, canManageServer: false }));
     expect(await statusLine('France')).toBe('France (vacant) · 3 centres, 3 units');
+  });
+
+  it('the results name civil disorder for a vacant seat and a power nobody holds, "missed" for a silent player', async () => {
+    await game({ vacateAfter: 0 });
+    ok(await leaveSeat(env.deps, { channelId: CHANNEL, userId: userOf('France') }));
+    ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('England'), text: HOLDS.England! }));
+    expect(await deadline()).toMatchObject({ resolved: 1 });
+    const row = (await outboxRows(env.deps)).find((r) => r.kind === 'phase_results')!;
+    const { text, lines } = row.payload as { text: string; lines: Msg[] };
+    expect(text).toContain('\n__France__ · civil disorder: no player; F bre, A mar, A par held.\n');
+    expect(text).toContain('\n__Italy__ · civil disorder: no player; F nap, A rom, A ven held.\n');
+    expect(text).toContain('\n__Germany__ · ⏰ 3 missed: no orders; A ber, F kie, A mun held.\n');
+    expect(text).not.toMatch(/__(France|Italy)__ · ⏰/);
+    const fr = lines.map((line) => t('fr', line)).join('\n');
+    expect(fr).toContain('\n__France__ · désordre civil : aucun joueur ; F Brest, A Marseille, A Paris tiennent.\n');
+    expect(fr).toContain('\n__Allemagne__ · ⏰ 3 oublis : aucun ordre ; A Berlin, F Kiel, A Munich tiennent.\n');
   });
 
   it('a game of vacant seats only keeps each deadline: it never plays itself out at once', async () => {
