@@ -176,6 +176,24 @@ describe('a sandbox is private and never touches the game', () => {
     const oldBoard = await fake.slash('carol', 'diplomacy', 'sandbox order', { orders: 'A par - bur' });
     expect(oldBoard.text).toContain('✅ Stored: `A par - bur` (France)');
   });
+
+  it('names the powers in a French member’s words: the seats, the stored orders, the autocompletes, `power:`', async () => {
+    const { fake } = h;
+    fake.setLocale('carol', 'fr');
+    const started = await fake.slash('carol', 'diplomacy', 'sandbox start');
+    expect(started.text).toContain('Angleterre (F edi, F lon, A lvp)');
+    expect(started.text).not.toContain('England');
+    const choices = await fake.autocomplete('carol', 'diplomacy', 'sandbox order', { orders: 'A mun' }, 'orders');
+    expect(choices.find((c) => c.value === 'A mun - ruh')!.name).toBe('A mun - ruh (Allemagne)');
+    const ordered = await fake.slash('carol', 'diplomacy', 'sandbox order', { orders: 'F lon - nth; A mun - ruh' });
+    expect(ordered.text).toContain('`F lon - nth` (Angleterre)');
+    const powers = await fake.autocomplete('carol', 'diplomacy', 'sandbox clear', { power: 'angl' }, 'power');
+    expect(powers).toEqual([{ name: 'Angleterre', value: 'England' }]);
+    await fake.slash('carol', 'diplomacy', 'sandbox clear', { power: 'Angleterre' });
+    const after = await fake.slash('carol', 'diplomacy', 'sandbox order', { orders: 'A par - bur' });
+    expect(after.text).toContain('Angleterre (F edi, F lon, A lvp)');
+    expect(fake.unexpectedErrors()).toEqual([]);
+  });
 });
 
 describe('a Warhammer sandbox', () => {

@@ -227,12 +227,18 @@ function origin(locale: Locale, v: SandboxView): string {
 const actorOf = (as: string): { by: 'player' | 'gm'; power: string | null } =>
   ['gm', 'game master'].includes(as.trim().toLowerCase()) ? { by: 'gm', power: null } : { by: 'player', power: as };
 
+/** A power of the sandbox by its id, named in the reader's language (docs/locales.md "Names"); other text as it is. */
+const powerText = (locale: Locale, v: Pick<SandboxView, 'powers'>) => (power: string) =>
+  tr(locale, 'text.plain', { text: v.powers[power] ?? power });
+
 /** Who acts, as the member reads it: a power's name, or the game master. */
-const asName = (locale: Locale) => (as: string) => (as === 'gm' ? tr(locale, 'sandbox.gm') : as);
+const asName = (locale: Locale, v: Pick<SandboxView, 'powers'>) => (as: string) =>
+  as === 'gm' ? tr(locale, 'sandbox.gm') : powerText(locale, v)(as);
 
 /** The phase being played: its orders, what is still without one, the variant's step and actions, and what next. */
 function stateLines(locale: Locale, v: SandboxView): string[] {
-  if (v.winner) return [tr(locale, 'sandbox.won', { power: v.winner })];
+  if (v.winner) return [tr(locale, 'sandbox.won', { power: v.powers[v.winner] ?? v.winner })];
+  const named = powerText(locale, v);
   const closed = v.step?.at === 'claim';
   const more = (n: number) => tr(locale, 'sandbox.more', { count: n });
   const lines = [
@@ -248,7 +254,7 @@ function stateLines(locale: Locale, v: SandboxView): string[] {
   ];
   const missing = v.duties
     .filter((d) => d.missing.length > 0)
-    .map((d) => `${d.power} (${formatItems(locale, d.missing)})`);
+    .map((d) => `${named(d.power)} (${formatItems(locale, d.missing)})`);
   if (missing.length > 0 && !closed)
     lines.push(
       listWithin(
@@ -263,7 +269,7 @@ function stateLines(locale: Locale, v: SandboxView): string[] {
     // The variant's own words, in the owner's language, its commands as the sandbox takes them.
     const answered = t(locale, v.step.labels.answered);
     const waiting = t(locale, v.step.labels.waiting);
-    const who = v.step.progress.powers.map((p) => `${p.power} ${p.answered ? answered : waiting}`);
+    const who = v.step.progress.powers.map((p) => `${named(p.power)} ${p.answered ? answered : waiting}`);
     if (v.step.progress.gameMaster) who.push(tr(locale, 'sandbox.step.gm'));
     lines.push(sandboxWords(t(locale, v.step.line), locale));
     if (who.length > 0) lines.push(listWithin(tr(locale, 'sandbox.step.waiting'), who, 400, more, locale));
@@ -272,7 +278,7 @@ function stateLines(locale: Locale, v: SandboxView): string[] {
     lines.push(
       listWithin(
         tr(locale, 'sandbox.step.actions'),
-        v.actions.map((a) => `${code(a.name)} (${formatItems(locale, a.as.map(asName(locale)))})`),
+        v.actions.map((a) => `${code(a.name)} (${formatItems(locale, a.as.map(asName(locale, v)))})`),
         500,
         more,
         locale,
@@ -511,7 +517,7 @@ async function orderSub(
     lines.push(
       listWithin(
         tr(locale, 'sandbox.stored'),
-        r.stored.map((o) => `${code(o.text)} (${o.power})`),
+        r.stored.map((o) => `${code(o.text)} (${powerText(locale, r.sandbox)(o.power)})`),
         600,
         (n) => tr(locale, 'sandbox.more', { count: n }),
         locale,
@@ -572,7 +578,7 @@ async function actSub(
   const head = [
     headLine(locale, r.sandbox),
     tr(locale, 'sandbox.act.as', {
-      power: asName(locale)(actorOf(as).power ?? 'gm'),
+      power: asName(locale, r.sandbox)(actorOf(as).power ?? 'gm'),
       reply: sandboxWords(t(locale, r.reply), locale).trim(),
     }),
     ...settled,
@@ -628,7 +634,7 @@ async function nextSub(
   }
   const skipped = r.skipped.length > 0 ? [tr(locale, 'sandbox.skipped', { count: r.skipped.length })] : [];
   const now = r.sandbox.winner
-    ? [tr(locale, 'sandbox.wonShort', { power: r.sandbox.winner })]
+    ? [tr(locale, 'sandbox.wonShort', { power: r.sandbox.powers[r.sandbox.winner] ?? r.sandbox.winner })]
     : [tr(locale, 'sandbox.now', { phase: r.sandbox.name, next: nextSteps(locale, r.sandbox) })];
   const posts = postsText(locale, r.posts, 600);
   const text = resultsText(
@@ -737,12 +743,13 @@ async function share(
 
 /**
  * The legal orders of every power with something to decide, as `/order` offers a player's (each power's name after
- * its choices), computed in slices of a few ms on the member's turns (21 Warhammer powers take tens of ms under load).
+ * its choices, in the reader's language: `named`), computed in slices of a few ms on the member's turns (21 Warhammer powers take tens of ms under load).
  */
 async function unitOrdersInTurns(
   turn: LoopTurns,
   board: SandboxBoard,
   duties: SandboxView['duties'],
+  named: (power: string) => string,
 ): Promise<UnitOrders[]> {
   const units: UnitOrders[] = [];
   let next = 0;
@@ -752,7 +759,7 @@ async function unitOrdersInTurns(
       do {
         const { power } = duties[next++]!;
         const ordered = new Set(board.orders.filter((o) => o.power === power).map((o) => o.unitKey));
-        units.push(...unitOrdersOf(board.variant, board.position, power, { ordered, label: power }));
+        units.push(...unitOrdersOf(board.variant, board.position, power, { ordered, label: named(power) }));
       } while (next < duties.length && performance.now() - started < AUTOCOMPLETE_SLICE_MS);
     });
   }
@@ -838,12 +845,16 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   switch (focused.name) {
     case 'orders': {
       // The same completions as /order, for every power that has something to decide (its name after each).
-      const units = await unitOrdersInTurns(turn, board, sandbox.duties);
+      const named = powerText(localeOf(interaction.locale), sandbox);
+      const units = await unitOrdersInTurns(turn, board, sandbox.duties, named);
       return interaction.respond(await turn(() => suggestOrders(typed, units)));
     }
     case 'power': {
-      const powers = [...new Set(board.orders.map((o) => o.power))].filter((p) => p.toLowerCase().includes(t));
-      return interaction.respond(powers.slice(0, MAX_CHOICES).map((p) => ({ name: p, value: p })));
+      const nameOf = powerText(localeOf(interaction.locale), sandbox);
+      const powers = [...new Set(board.orders.map((o) => o.power))].filter(
+        (p) => nameOf(p).toLowerCase().includes(t) || p.toLowerCase().includes(t),
+      );
+      return interaction.respond(powers.slice(0, MAX_CHOICES).map((p) => ({ name: choiceName(nameOf(p)), value: p })));
     }
     case 'action': {
       const as = (interaction.options.getString('as') ?? '').trim().toLowerCase();
@@ -853,7 +864,10 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
       const locale = localeOf(interaction.locale);
       const found = matchingChoices(
         open.map((a) => ({
-          name: msg('sandbox.act.choice', { action: a.shown, as: formatItems(locale, a.as.map(asName(locale))) }),
+          name: msg('sandbox.act.choice', {
+            action: a.shown,
+            as: formatItems(locale, a.as.map(asName(locale, sandbox))),
+          }),
           value: a.name,
         })),
         typed,
@@ -867,11 +881,12 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
       const action = (interaction.options.getString('action') ?? '').trim().toLowerCase();
       const named = sandbox.actions.find((a) => a.name === action);
       const who = named ? named.as : [...board.seated, 'gm'];
-      const nameOf = asName(localeOf(interaction.locale));
+      const nameOf = asName(localeOf(interaction.locale), sandbox);
       const found = who.filter((x) => nameOf(x).toLowerCase().includes(t) || x.toLowerCase().includes(t));
       return interaction.respond(
         found.slice(0, MAX_CHOICES).map((x) => ({
-          name: x === 'gm' ? tr(localeOf(interaction.locale), 'command.sandbox.act.as.suggest.gm') : choiceName(x),
+          name:
+            x === 'gm' ? tr(localeOf(interaction.locale), 'command.sandbox.act.as.suggest.gm') : choiceName(nameOf(x)),
           value: x,
         })),
       );

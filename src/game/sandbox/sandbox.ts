@@ -24,6 +24,8 @@ import {
   phaseCode,
   phaseLabel,
   phaseMsg,
+  powerByName,
+  powerParam,
   powersParam,
   fail,
   inReadTransaction,
@@ -115,6 +117,11 @@ export interface SandboxView {
   steps: number;
   /** A power won in this sandbox's line (nothing more to play). */
   winner: string | null;
+  /**
+   * Each power of the variant by its id, named in the reader's language (`powerParam`, docs/locales.md "Names"): the
+   * view's powers are ids, as `as:` and `power:` take them.
+   */
+  powers: Readonly<Record<string, MsgParam>>;
   expiresAt: number;
 }
 
@@ -187,6 +194,7 @@ function viewOf(row: SandboxRow, board: SandboxBoard, gameChannelId: string, cal
       : null,
     steps: row.steps,
     winner: row.last?.adjudication.winner ?? null,
+    powers: Object.fromEntries(variant.powers.map((p) => [p.name, powerParam(variant, p.name)])),
     expiresAt: row.expiresAt,
   };
 }
@@ -578,9 +586,10 @@ async function reshown(tx: Tx, deps: GameDeps, found: Found): Promise<SandboxVie
 
 /** Refused when a line of the sandbox was won: nothing more to play. */
 function wonRefusal(row: SandboxRow): { ok: false; error: string } | null {
-  return row.last?.adjudication.winner
-    ? fail(msg('sandbox.refused.won', { power: row.last.adjudication.winner }))
-    : null;
+  const winner = row.last?.adjudication.winner;
+  if (!winner) return null;
+  const variant = variantOfGame({ variantId: row.variantId, options: row.options });
+  return fail(msg('sandbox.refused.won', { power: variant ? powerParam(variant, winner) : winner }));
 }
 
 /**
@@ -688,7 +697,8 @@ export async function clearSandboxOrders(
     const wanted = (input.power ?? '').trim().toLowerCase();
     let power: string | null = null;
     if (wanted !== '') {
-      power = board.variant.powers.map((p) => p.name).find((p) => p.toLowerCase() === wanted) ?? null;
+      // The power as the variant spells it or in any locale's name (`powerByName`), as `/sandbox act`'s `as:` reads it.
+      power = powerByName(board.variant, wanted);
       if (!power) {
         const powers = powersParam(
           board.variant,

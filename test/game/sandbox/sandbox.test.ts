@@ -6,7 +6,7 @@
  */
 import { asc } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { t, type Msg } from '../../../src/i18n/index.js';
+import { msg, t, type Msg } from '../../../src/i18n/index.js';
 
 /** A sandbox's post (message lines) as the English channel reads it. */
 const english = (lines: readonly Msg[]) => lines.map((line) => t('en', line)).join('\n');
@@ -194,6 +194,26 @@ describe('a sandbox of a Classic game', () => {
     );
     const cleared = ok(await clearSandboxOrders(env.deps, { ...me, sandboxId: old.id }));
     expect(cleared).toMatchObject({ cleared: 2, sandbox: { orders: [] } });
+  });
+
+  it("names the powers in the reader's language: the view's powers, `power:` and the refusal of a won line", async () => {
+    await startedGame(env.deps, ['France']);
+    const { sandbox } = ok(await start());
+    const inFrench = (power: string) => t('fr', msg('text.plain', { text: sandbox.powers[power]! }));
+    expect([inFrench('England'), inFrench('Germany')]).toEqual(['Angleterre', 'Allemagne']);
+    expect(t('en', msg('text.plain', { text: sandbox.powers.England! }))).toBe('England');
+    ok(await orderSandbox(env.deps, { ...me, text: 'F lon - nth; A mun - ruh' }));
+    // `power:` takes the name the reader reads, as `as:` does.
+    expect(ok(await clearSandboxOrders(env.deps, { ...me, power: 'Angleterre' })).cleared).toBe(1);
+    ok(await nextSandbox(env.deps, me));
+    // A line won: the refusal names the winner in the reader's language.
+    const [row] = await env.deps.store.db.select().from(sandboxes);
+    const last = { ...row!.last!, adjudication: { ...row!.last!.adjudication, winner: 'England' } };
+    await env.deps.store.db.update(sandboxes).set({ last });
+    const won = await orderSandbox(env.deps, { ...me, text: 'A par - bur' });
+    expect(err(won)).toBe('England has won in this sandbox: start a new one to play another line.');
+    if (won.ok || !('message' in won)) throw new Error('expected a worded refusal');
+    expect(t('fr', won.message!)).toMatch(/^Angleterre /);
   });
 
   it('refuses bad input with the reason and changes nothing', async () => {
