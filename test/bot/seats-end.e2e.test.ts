@@ -138,7 +138,8 @@ describe('seats and the end of a game', () => {
     expect(ready.text).not.toContain('France');
     await h.fake.slash('carol', 'hold', 'ready');
     const results = await waitForResults(h, 'hold', 'Spring 1901 movement');
-    expect(results.content).toMatch(/__France__ · ⏰ 3 missed: no orders; [^\n]* held\./);
+    // Nobody holds France: civil disorder, not a player's lapse (docs/bot.md "Seats that never stall").
+    expect(results.content).toMatch(/__France__ · civil disorder: no player; [^\n]* held\./);
     // The game ends with the call unclaimed: its button closes, and the status no longer offers the seat.
     await slashConfirmed(h, 'gm', 'hold', 'gm cancel');
     await h.bot!.outbox.idle();
