@@ -349,12 +349,17 @@ function stillInTheGame(variant: Variant, position: Position): string[] {
  * The powers in civil disorder as a phase resolves (docs/bot.md "Seats that never stall"): nobody holds them, or their seat is vacant
  * under `nmr:hold` (under `nmr:computer` the computer player plays it). Public in every game: the status names them.
  */
-async function noPlayerPowers(tx: Tx, game: GameRow, variant: Variant): Promise<string[]> {
-  const holders = new Map((await playersOf(tx, game.id)).map((p) => [p.power, p.userId]));
+async function noPlayerPowers(tx: Tx, game: GameRow, variant: Variant, position: Position): Promise<string[]> {
+  const seats = await playersOf(tx, game.id);
+  const holders = new Map(seats.map((p) => [p.power, p.userId]));
+  // A power the players' vote moves (Mandate of Heaven's neutrals, rule 3) is no power in disorder.
+  const players = seats.map((p) => p.power);
+  const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players }) ?? []);
   return variant.powers
     .map((p) => p.name)
     .filter((power) => {
       const holder = holders.get(power);
+      if (voted.has(power)) return false;
       return holder === undefined || (isVacant(holder) && game.nmr !== 'computer');
     });
 }
@@ -374,7 +379,7 @@ async function queueResults(
 ): Promise<void> {
   const seats = {
     given: await givenOrders(tx, game, phase, at.now),
-    noPlayer: await noPlayerPowers(tx, game, variant),
+    noPlayer: await noPlayerPowers(tx, game, variant, phase.position),
   };
   const following = next ? { phase: adjudication.position.phase, deadline: next.deadlineMs } : null;
   // Fog of war: the channel sees no board, each player their power's results by DM (src/game/fog). The variant's own
