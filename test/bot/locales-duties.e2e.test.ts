@@ -105,4 +105,20 @@ describe('holdings and duties in the reader’s language', () => {
     const given = await h.fake.slash('eve', 'hiver', 'order', { orders: 'A par H' });
     expect(given.text).toContain('1 construction (à Brest) ou renonce');
   });
+
+  it('autocomplete in French: powers, past phases and the games a sandbox copies, by their French names', async () => {
+    const ac = (command: string, option: string, value: string) =>
+      h.fake.autocomplete('eve', 'hiver', command, { [option]: value }, option);
+    expect(await ac('concede', 'to', 'allem')).toEqual([{ name: 'Allemagne', value: 'Germany' }]);
+    expect((await ac('history show', 'phase', 'print'))[0]).toEqual({
+      name: 'S1901M — Printemps 1901, mouvements',
+      value: 'S1901M',
+    });
+    const games = await ac('sandbox start', 'game', '');
+    expect(games.map((g) => g.name)).toContainEqual(
+      expect.stringMatching(/^Partie n°\d+ · Diplomatie classique · Hiver 1901, ajustements · vous : France$/),
+    );
+    const phases = await ac('sandbox start', 'phase', '');
+    expect(phases[0]!.name).toBe('W1901A — Hiver 1901, ajustements (en cours)');
+  });
 });

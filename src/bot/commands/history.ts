@@ -50,10 +50,11 @@ import type { BotContext } from '../context.js';
 import { forReader } from '../../render/index.js';
 import { mapFileName, type MapPicture } from '../maps.js';
 import { discordText } from '../markup.js';
-import { formatItems, msg, t, tr, type Locale, type Msg } from '../../i18n/index.js';
+import { formatItems, localeOf, msg, t, tr, type Locale, type Msg } from '../../i18n/index.js';
+import { phaseChoices } from '../choices.js';
 import { readerOf, refusalText, wordLines } from '../locale.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
-import { choiceName, MAX_CHOICES, splitMessage } from '../text.js';
+import { choiceName, splitMessage } from '../text.js';
 import { PALETTE_CHOICES } from './map.js';
 import { powerWordsIn, type PowerWords } from '../power-words.js';
 
@@ -274,13 +275,10 @@ async function replayPhasesOf(ctx: BotContext, phases: readonly PhaseView[], vie
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
   const r = await history(ctx.deps, { channelId: interaction.channelId, phase: null });
   if (!r.ok) return interaction.respond([]);
-  const typed = interaction.options.getFocused().trim().toLowerCase();
-  const matches = r.phases
-    .filter((p) => p.resolvedAt !== null)
-    .reverse()
-    .filter((p) => p.code.toLowerCase().startsWith(typed) || p.label.toLowerCase().includes(typed))
-    .slice(0, MAX_CHOICES);
-  await interaction.respond(matches.map((p) => ({ name: choiceName(`${p.code} — ${p.label}`), value: p.code })));
+  const locale = localeOf(interaction.locale);
+  const played = r.phases.filter((p) => p.resolvedAt !== null).reverse();
+  const matches = phaseChoices(locale, played, interaction.options.getFocused());
+  await interaction.respond(matches.map((p) => ({ name: choiceName(`${p.code} — ${p.shown}`), value: p.code })));
 }
 
 export const historyCommand: BotCommand = {

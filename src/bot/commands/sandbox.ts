@@ -77,6 +77,7 @@ import { mapFileName, type MapPicture } from '../maps.js';
 import { discordText, timestamp } from '../markup.js';
 import { replyPrivately, replyRejected } from '../respond.js';
 import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
+import { phaseChoices } from '../choices.js';
 import { localizations } from '../command-locales.js';
 import { formatItems, localeOf, msg, t, tr, type Locale, type Msg } from '../../i18n/index.js';
 import { readerOf, refusalText, wordLines } from '../locale.js';
@@ -777,12 +778,14 @@ async function completeGame(
 ): Promise<void> {
   const r = await turn(async () => await sandboxGames(ctx.deps, placeOf(interaction)));
   if (!r.ok) return interaction.respond([]);
-  const found = r.games.filter(
+  const locale = localeOf(interaction.locale);
+  const games = r.games.map((g) => ({ ...g, shown: t(locale, g.label) }));
+  const found = games.filter(
     (g) =>
       String(g.gameId).startsWith(typed.trim().replace(/^#/, '')) ||
-      g.label.toLowerCase().includes(typed.trim().toLowerCase()),
+      g.shown.toLowerCase().includes(typed.trim().toLowerCase()),
   );
-  return interaction.respond(found.slice(0, MAX_CHOICES).map((g) => ({ name: choiceName(g.label), value: g.gameId })));
+  return interaction.respond(found.slice(0, MAX_CHOICES).map((g) => ({ name: choiceName(g.shown), value: g.gameId })));
 }
 
 /** `phase:` choices: the phases of the game `game:` names, else of this channel's. */
@@ -804,17 +807,32 @@ async function completePhase(
   if (!channelId) return interaction.respond([]);
   const r = await turn(async () => await history(ctx.deps, { channelId, phase: null }));
   if (!r.ok) return interaction.respond([]);
-  const t = typed.trim().toLowerCase();
-  const matches = r.phases
-    .slice()
-    .reverse()
-    .filter((p) => p.code.toLowerCase().startsWith(t) || p.label.toLowerCase().includes(t))
-    .slice(0, MAX_CHOICES);
+  const locale = localeOf(interaction.locale);
+  const matches = phaseChoices(locale, r.phases.slice().reverse(), typed);
   return interaction.respond(
     matches.map((p) => ({
-      name: choiceName(`${p.code} — ${p.label}${p.resolvedAt === null ? ' (current)' : ''}`),
+      name: choiceName(
+        `${p.code} — ${p.resolvedAt === null ? tr(locale, 'sandbox.choice.current', { phase: p.name }) : p.shown}`,
+      ),
       value: p.code,
     })),
+  );
+}
+
+/** `sandbox:` choices: the caller's sandboxes, `#2 · Diplomatie classique · Printemps 1902, mouvements`. */
+async function completeSandbox(
+  ctx: BotContext,
+  interaction: AutocompleteInteraction,
+  turn: SandboxTurn,
+): Promise<void> {
+  const r = await turn(async () => await listSandboxes(ctx.deps, interaction.user.id));
+  if (!r.ok) return interaction.respond([]);
+  const locale = localeOf(interaction.locale);
+  return interaction.respond(
+    r.sandboxes.slice(0, MAX_CHOICES).map((v) => {
+      const variant = tr(locale, 'text.plain', { text: v.variantName });
+      return { name: choiceName(`#${v.id} · ${variant} · ${t(locale, v.name)}`), value: v.id };
+    }),
   );
 }
 
@@ -826,22 +844,13 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   const turn = sandboxTurns(userId);
   if (focused.name === 'game') return completeGame(ctx, interaction, turn, typed);
   if (focused.name === 'phase') return completePhase(ctx, interaction, turn, typed);
-  if (focused.name === 'sandbox') {
-    const r = await turn(async () => await listSandboxes(ctx.deps, userId));
-    if (!r.ok) return interaction.respond([]);
-    return interaction.respond(
-      r.sandboxes.slice(0, MAX_CHOICES).map((v) => {
-        const variant = tr(localeOf(interaction.locale), 'text.plain', { text: v.variantName });
-        return { name: choiceName(`#${v.id} · ${variant} · ${v.label}`), value: v.id };
-      }),
-    );
-  }
+  if (focused.name === 'sandbox') return completeSandbox(ctx, interaction, turn);
   const r = await turn(
     async () => await viewSandbox(ctx.deps, { userId, sandboxId: interaction.options.getInteger('sandbox') }),
   );
   if (!r.ok) return interaction.respond([]);
   const { board, sandbox } = r;
-  const t = typed.trim().toLowerCase();
+  const wanted = typed.trim().toLowerCase();
   switch (focused.name) {
     case 'orders': {
       // The same completions as /order, for every power that has something to decide (its name after each).
@@ -852,7 +861,7 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
     case 'power': {
       const nameOf = powerText(localeOf(interaction.locale), sandbox);
       const powers = [...new Set(board.orders.map((o) => o.power))].filter(
-        (p) => nameOf(p).toLowerCase().includes(t) || p.toLowerCase().includes(t),
+        (p) => nameOf(p).toLowerCase().includes(wanted) || p.toLowerCase().includes(wanted),
       );
       return interaction.respond(powers.slice(0, MAX_CHOICES).map((p) => ({ name: choiceName(nameOf(p)), value: p })));
     }
@@ -882,7 +891,7 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
       const named = sandbox.actions.find((a) => a.name === action);
       const who = named ? named.as : [...board.seated, 'gm'];
       const nameOf = asName(localeOf(interaction.locale), sandbox);
-      const found = who.filter((x) => nameOf(x).toLowerCase().includes(t) || x.toLowerCase().includes(t));
+      const found = who.filter((x) => nameOf(x).toLowerCase().includes(wanted) || x.toLowerCase().includes(wanted));
       return interaction.respond(
         found.slice(0, MAX_CHOICES).map((x) => ({
           name:

@@ -311,7 +311,8 @@ export interface SandboxGameChoice {
   gameId: number;
   /** The game's channel (its `/history` phases). */
   channelId: string;
-  label: string;
+  /** `Game #3 · Classic Diplomacy · Spring 1902 movement · you: France`, worded in the reader's locale. */
+  label: Msg;
 }
 
 /**
@@ -359,14 +360,15 @@ export async function sandboxGames(
       const variant = variantOfGame(game);
       const phase = await phaseById(tx, game.currentPhaseId);
       const held = await playerByUser(tx, game.id, place.userId);
-      const label = [
-        `Game #${game.id}`,
-        variant?.name ?? game.variantId,
-        phase ? phaseLabel(phaseOf(phase), variant) : null,
-        game.status === 'finished' ? 'finished' : null,
-        held ? `you: ${held.power}` : game.gmUserId === place.userId ? 'you: game master' : null,
-      ].filter((x): x is string => x !== null);
-      out.push({ gameId: game.id, channelId: game.channelId, label: label.join(' · ') });
+      const label = msg('sandbox.choice.game', {
+        id: String(game.id),
+        variant: variant ? variantParam(variant) : game.variantId,
+        phase: phase ? phaseMsg(phaseOf(phase), variant) : '',
+        finished: game.status === 'finished' ? 'yes' : 'no',
+        you: held ? 'power' : game.gmUserId === place.userId ? 'gm' : 'no',
+        power: held && variant ? powerParam(variant, held.power) : (held?.power ?? ''),
+      });
+      out.push({ gameId: game.id, channelId: game.channelId, label });
     }
     return { ok: true, games: out };
   });
