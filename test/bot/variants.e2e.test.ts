@@ -84,7 +84,13 @@ describe('a server brings its own variants', () => {
   });
 
   it('/variant add accepts a variant file: a private reply naming its powers and centres, with its starting map', async () => {
-    const added = await h.fake.slash('gm', 'main', 'variant add', { file: upload('twin.json', json(marchesFile())) });
+    const added = await h.fake.slash(
+      'gm',
+      'main',
+      'variant add',
+      { file: upload('twin.json', json(marchesFile())) },
+      { deferredTimeoutMs: 60_000 },
+    );
     expect(added.ephemeral).toBe(true);
     expect(added.finalText).toContain(
       '**Twin Marches** is now one of this server’s variants: 2 powers, 3 supply centres, 3 to win',
@@ -177,11 +183,18 @@ describe('a server brings its own variants', () => {
 
   it('/variant add reads a DiploGM config with its SVG', async () => {
     const folder = diplogmFolder(syntheticVariant({ powers: 3, cols: 6, rows: 5, seed: 3 }));
-    const added = await h.fake.slash('gm', 'main', 'variant add', {
-      file: upload('config.json', JSON.stringify(folder.config)),
-      svg: upload('map.svg', folder.svg),
-      name: 'Little Realms',
-    });
+    // An import reads the drawing and draws the starting map in a worker (8–12 s on a loaded 2-core machine).
+    const added = await h.fake.slash(
+      'gm',
+      'main',
+      'variant add',
+      {
+        file: upload('config.json', JSON.stringify(folder.config)),
+        svg: upload('map.svg', folder.svg),
+        name: 'Little Realms',
+      },
+      { deferredTimeoutMs: 60_000 },
+    );
     expect(added.finalText).toContain('**Little Realms** is now one of this server’s variants: 3 powers');
     expect(added.attachments.map((a) => a.filename)).toEqual(['starting-map.png']);
     // Computer players play it: a demonstration table, every power a computer's, one phase.
