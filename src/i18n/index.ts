@@ -55,6 +55,11 @@ export const CATALOGUES: Readonly<Record<Locale, Readonly<Record<string, string>
   'zh-TW': zhTW,
 };
 
+/** Whether the catalogues have `key` (a key built from data: `variant.title.<id>` for a bundled variant only). */
+export function hasMessage(key: string): key is MessageKey {
+  return Object.hasOwn(CATALOGUES.en, key);
+}
+
 /** A message, built with its key checked by the compiler. */
 export function msg(key: MessageKey, params?: Record<string, MsgParam>): Msg {
   return params ? { key, params } : { key };

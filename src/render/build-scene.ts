@@ -40,7 +40,7 @@ import { OVERLAY_NEUTRAL, overlayLegend, placeOverlays } from './overlays.js';
 import type { MapOverlay } from '../variants/plugin/overlay.js';
 import type { PowerData } from '../variants/schema.js';
 import { powerName, variantNames } from '../variants/names.js';
-import { CATALOGUES, tr, type Locale, type MessageKey } from '../i18n/index.js';
+import { hasMessage, tr, type Locale, type MessageKey } from '../i18n/index.js';
 import { borderLines, holdersOf, regionsOf } from './territory.js';
 import { wrapInto, wrapLines, wrapOf, wrapRects, type Wrap } from './wrap.js';
 
@@ -141,8 +141,8 @@ export function defaultTitle(variant: Variant, position: Position, locale?: Loca
     ? phaseTitle(position, variant, locale)
     : tr(locale, 'phase.name', { season: p.season, year: String(p.year), type: p.type });
   // A bundled variant's name in the locale (docs/locales.md "Names"), a server's map by its own.
-  const titleKey = `variant.title.${variant.id}` as MessageKey;
-  const name = Object.hasOwn(CATALOGUES.en, titleKey) ? tr(locale, titleKey) : variant.name;
+  const titleKey = `variant.title.${variant.id}`;
+  const name = hasMessage(titleKey) ? tr(locale, titleKey) : variant.name;
   return drawable(tr(locale, 'map.title.board', { variant: name, phase }));
 }
 

@@ -744,7 +744,8 @@ async function share(
 
 /**
  * The legal orders of every power with something to decide, as `/order` offers a player's (each power's name after
- * its choices, in the reader's language: `named`), computed in slices of a few ms on the member's turns (21 Warhammer powers take tens of ms under load).
+ * its choices, in the reader's language: `named`), computed in slices of a few ms on the member's turns (21 Warhammer
+ * powers take tens of ms under load).
  */
 async function unitOrdersInTurns(
   turn: LoopTurns,

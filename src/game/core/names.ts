@@ -7,15 +7,7 @@
 import { readOrder, writeOrder, writeUnit } from '../../engine/parse/index.js';
 import type { UnitRef } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import {
-  CATALOGUES,
-  LOCALES,
-  msg,
-  type Locale,
-  type Localized,
-  type MessageKey,
-  type MsgParam,
-} from '../../i18n/index.js';
+import { hasMessage, LOCALES, msg, type Locale, type Localized, type MsgParam } from '../../i18n/index.js';
 import { orderLanguage, powerName, provinceName } from '../../variants/names.js';
 
 const OTHER_LOCALES = LOCALES.filter((l) => l !== 'en');
@@ -44,7 +36,7 @@ const hasNames = (variant: Variant): boolean => variant.names !== undefined && O
  */
 export function variantParam(variant: Pick<Variant, 'id' | 'name'>): MsgParam {
   const key = `variant.title.${variant.id}`;
-  return Object.hasOwn(CATALOGUES.en, key) ? msg(key as MessageKey) : variant.name;
+  return hasMessage(key) ? msg(key) : variant.name;
 }
 
 /** A power by its name in the reader's locale (`Germany`, `Allemagne`, `秦`). */

@@ -9,10 +9,10 @@ import { playersOf } from '../../store/queries.js';
 import type { GameRow, PlayerRow } from '../../store/schema.js';
 import { listParam, msg, type Msg } from '../../i18n/index.js';
 import {
+  gamePowerParam,
   identitiesHiddenNow,
   isPerson,
   memberRef,
-  powerParam,
   powersParam,
   timeRef,
   variantOfGame,
@@ -76,7 +76,7 @@ export async function musterStatusLines(tx: Tx, game: GameRow, now: number): Pro
     : listParam(
         waiting.map((s) =>
           msg('muster.status.seat', {
-            power: variant ? powerParam(variant, s.power) : s.power,
+            power: gamePowerParam(game, s.power),
             member: memberRef(s.userId),
           }),
         ),

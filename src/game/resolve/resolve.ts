@@ -346,8 +346,9 @@ function stillInTheGame(variant: Variant, position: Position): string[] {
 }
 
 /**
- * The powers in civil disorder as a phase resolves (docs/bot.md "Seats that never stall"): nobody holds them, or their seat is vacant
- * under `nmr:hold` (under `nmr:computer` the computer player plays it). Public in every game: the status names them.
+ * The powers in civil disorder as a phase resolves (docs/bot.md "Seats that never stall"): nobody holds them, or their
+ * seat is vacant under `nmr:hold` (under `nmr:computer` the computer player plays it). Public in every game: the status
+ * names them.
  */
 async function noPlayerPowers(tx: Tx, game: GameRow, variant: Variant, position: Position): Promise<string[]> {
   const seats = await playersOf(tx, game.id);

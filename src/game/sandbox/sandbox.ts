@@ -24,6 +24,7 @@ import {
   phaseCode,
   phaseLabel,
   phaseMsg,
+  gamePowerParam,
   powerByName,
   powerParam,
   powersParam,
@@ -590,8 +591,8 @@ async function reshown(tx: Tx, deps: GameDeps, found: Found): Promise<SandboxVie
 function wonRefusal(row: SandboxRow): { ok: false; error: string } | null {
   const winner = row.last?.adjudication.winner;
   if (!winner) return null;
-  const variant = variantOfGame({ variantId: row.variantId, options: row.options });
-  return fail(msg('sandbox.refused.won', { power: variant ? powerParam(variant, winner) : winner }));
+  const game = { variantId: row.variantId, options: row.options };
+  return fail(msg('sandbox.refused.won', { power: gamePowerParam(game, winner) }));
 }
 
 /**

@@ -45,7 +45,6 @@ import {
   type Result,
   powerByName,
   gamePowerParam,
-  powerParam,
   powersParam,
   unitParam,
   variantOfGame,
@@ -115,7 +114,7 @@ function describePower(
   const units = own.map((u) => `${u.type} ${locationKey(u)}`);
   return {
     power,
-    named: variant ? powerParam(variant, power) : power,
+    named: gamePowerParam(game, power),
     phase: phaseMsg(position.phase, variant ?? undefined),
     deadline: game.status === 'active' ? game.deadlineMs : null,
     holdings:
