@@ -33,7 +33,8 @@ import { classic } from '../src/variants/classic/index.js';
 import { warhammer } from '../src/variants/warhammer/index.js';
 import { startWebServer } from '../src/web/server.js';
 import { RemoteFakeDiscord } from '../test/support/fake-discord/remote.js';
-import { DESKTOP, freePort, launchChromium, PHONE } from '../test/web/pad-support.js';
+import { freePort } from '../test/support/ports.js';
+import { DESKTOP, launchChromium, PHONE } from '../test/web/pad-support.js';
 import { watchLoopBlocks } from './loop-blocks.js';
 import { median, type BenchResult } from './types.js';
 

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { FakeDiscord } from '../support/fake-discord/index.js';
 import { freshPostgresDatabase } from '../support/postgres.js';
-import { freePort } from '../web/pad-support.js';
+import { freePort } from '../support/ports.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /**

@@ -8,7 +8,6 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -20,6 +19,7 @@ import { runAiJob, type AiJob } from '../../src/ai/job.js';
 import { getVariant } from '../../src/variants/index.js';
 import { FakeDiscord, shardOfGuild, textOf } from '../support/fake-discord/index.js';
 import { freshPostgresDatabase } from '../support/postgres.js';
+import { freePort } from '../support/ports.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const STAMP = join(ROOT, 'dist', '.build-stamp');
@@ -74,15 +74,6 @@ function startBot(env: Record<string, string>): Proc {
       return exited;
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => res(port));
-    });
-  });
 }
 
 beforeAll(() => {

@@ -6,10 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import pg from 'pg';
+import { freePort } from './ports.js';
 
 export interface PostgresServer {
   /** The server's administrator URL (database `postgres`). */
@@ -52,20 +52,6 @@ function lstatExists(path: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** A loopback port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /**

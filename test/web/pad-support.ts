@@ -5,7 +5,6 @@
  * file, reused by its tests, each test in its own context (phone or desktop size).
  */
 import chromiumBinary from '@sparticuz/chromium';
-import { createServer } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { BotOptions } from '../../src/bot/app.js';
@@ -15,6 +14,7 @@ import type { WebLimits } from '../../src/web/limits.js';
 import { startWebServer, type RunningWebServer } from '../../src/web/server.js';
 import type { FakeDiscordOptions } from '../support/fake-discord/index.js';
 import { createHarness, type Harness } from '../bot/harness.js';
+import { freePort } from '../support/ports.js';
 
 export interface PadHarness {
   h: Harness;
@@ -24,16 +24,6 @@ export interface PadHarness {
   /** `/orders pad` as `user` in `channel`: the link button's URL (fails the test when there is none). */
   link(user: string, channel: string): Promise<string>;
   close(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return await new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startPadHarness(
