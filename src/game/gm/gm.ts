@@ -10,6 +10,7 @@ import {
   clearSeatOnHandOver,
   queueVotesCleared,
   seatsMissingOrders,
+  computerSeatsToPlay,
 } from '../seats/index.js';
 import {
   hidesIdentities,
@@ -117,14 +118,21 @@ function waitText(ms: number): string {
 }
 
 /**
- * Resolves the current phase now, whatever the readiness. Under `nmr: computer`, when a seat misses orders, the
- * deadline is moved to now instead: the computer player gives the missing orders first (nmr-filler.ts), then the
- * scheduler resolves the phase (`givingMissing`), as at any deadline.
+ * What `/gm advance` leaves to the computer player before the results: the missing orders it gives under `nmr:
+ * computer` (`missing`), the orders of computer seats still computing them (`computer`), or nothing (null).
+ */
+export type AdvanceWait = 'missing' | 'computer' | null;
+
+/**
+ * Resolves the current phase now, whatever the readiness. When the computer player still has orders to give (a seat
+ * missing some under `nmr: computer`, or a computer seat still computing its own), the deadline is moved to now
+ * instead: the computer player gives them first (nmr-filler.ts, computer.ts), then the scheduler resolves the phase
+ * (`waitsFor`), as at any deadline.
  */
 export async function gmAdvance(
   deps: GameDeps,
   caller: Caller & { phaseId?: number },
-): Promise<Result<ResolveOutcome & { game: GameView; givingMissing: boolean }>> {
+): Promise<Result<ResolveOutcome & { game: GameView; waitsFor: AdvanceWait }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await gmGame(tx, caller);
     if (isError(game)) return game;
@@ -133,25 +141,25 @@ export async function gmAdvance(
     const allowed = await earlyResolutionAllowed(tx, deps, game.id, deps.now());
     if (!allowed.ok) return fail(msg('gm.refused.tooFast', { count: allowed.count, wait: waitText(allowed.waitMs) }));
     const current = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
-    const givingMissing = current ? await computerGivesMissing(tx, game, current) : false;
+    const waitsFor = current ? await advanceWaitsFor(tx, game, current) : null;
     if (current) {
       // Queued before the results, so the channel reads why the phase ended early, then its results.
       const phase = { season: current.season as never, year: current.year, type: current.type as never };
       const variant = variantOfGame(game);
       // What ends early: the phase, its orders (a step follows), or the variant's step under way (src/game/phase/steps.ts).
-      const words = givingMissing
+      const words = waitsFor
         ? null
         : variant
           ? await advanceWords(tx, game, variant, current, deps.now())
           : { ends: 'resolved', next: 'the results' };
       await queueNotice(tx, game, {
-        text: [advanceNotice(phaseMsg(phase), phaseLabel(phase), words)],
+        text: [advanceNotice(phaseMsg(phase), phaseLabel(phase), words, waitsFor)],
         dedupeKey: `advance:${game.id}:${current.id}:${newToken(deps)}`,
         now: deps.now(),
         phaseId: current.id,
       });
     }
-    const r = givingMissing
+    const r = waitsFor
       ? await deadlineNow(tx, deps, game, current!)
       : await resolveInTx(tx, deps, game.id, game.currentPhaseId, 'gm');
     if (!r.ok) return r;
@@ -164,16 +172,18 @@ export async function gmAdvance(
     });
     changed(game.id);
     const updated = first(await tx.select().from(games).where(eq(games.id, game.id)).limit(1))!;
-    return { ...r, game: toGameView(updated), givingMissing };
+    return { ...r, game: toGameView(updated), waitsFor };
   });
 }
 
 /**
- * The channel's notice of `/gm advance`: the computer player giving the missing orders (`words` null), the results
- * following, or a variant's own words for what ends (in English: the variant's plug-in writes them).
+ * The channel's notice of `/gm advance`: the computer player giving the missing orders or finishing a computer seat's
+ * (`waitsFor`), the results following, or a variant's own words for what ends (in English: the variant's plug-in
+ * writes them).
  */
-function advanceNotice(phase: Msg, label: string, words: AdvanceWords | null): Msg {
-  if (words === null) return msg('gm.notice.advanceMissing', { phase });
+function advanceNotice(phase: Msg, label: string, words: AdvanceWords | null, waitsFor: AdvanceWait): Msg {
+  if (waitsFor === 'missing') return msg('gm.notice.advanceMissing', { phase });
+  if (waitsFor === 'computer' || words === null) return msg('gm.notice.advanceComputer', { phase });
   if (words.notice) {
     const notice = pluginMsg(words.notice);
     return { key: notice.key, params: { ...notice.params, phase } };
@@ -183,14 +193,16 @@ function advanceNotice(phase: Msg, label: string, words: AdvanceWords | null): M
 }
 
 /**
- * Does `/gm advance` leave the phase to the computer player first? Under `nmr: computer`, when the orders are open (no
- * step under way), the missing orders are not given yet, and a member's or vacant seat misses some.
+ * Does `/gm advance` leave the phase to the computer player first? When the orders are open (no step under way): under
+ * `nmr: computer` while the missing orders are not given yet and a member's or vacant seat misses some; and whenever a
+ * computer seat has not given its own yet.
  */
-async function computerGivesMissing(tx: Tx, game: GameRow, phase: PhaseRow): Promise<boolean> {
+async function advanceWaitsFor(tx: Tx, game: GameRow, phase: PhaseRow): Promise<AdvanceWait> {
   const variant = variantOfGame(game);
-  if (game.nmr !== 'computer' || !variant || phase.missingFilledAt !== null) return false;
-  if (await storedStepUnderWay(tx, game, phase)) return false;
-  return (await seatsMissingOrders(tx, game, variant, phase)).length > 0;
+  if (!variant || (await storedStepUnderWay(tx, game, phase))) return null;
+  const fills = game.nmr === 'computer' && phase.missingFilledAt === null;
+  if (fills && (await seatsMissingOrders(tx, game, variant, phase)).length > 0) return 'missing';
+  return (await computerSeatsToPlay(tx, game, variant, phase)).length > 0 ? 'computer' : null;
 }
 
 /** The phase's deadline is now: the computer player's filler and the scheduler take it from there. */

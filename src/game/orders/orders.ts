@@ -34,6 +34,7 @@ import {
   powerParam,
   provinceParam,
   checkProblemMsg,
+  isComputer,
 } from '../core/index.js';
 import {
   ordersClosedByStep,
@@ -407,7 +408,9 @@ export async function submitOrders(
     const ctx = await playerInGame(tx, input, { allowPaused: true }); // orders may be written while the clock is stopped
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
-    const closed = deadlinePassed(game, deps.now()) ?? (await ordersClosedByStep(tx, game, phase, input.surface));
+    // A computer seat's orders still count past the deadline: the resolution waits for them (src/game/seats/nmr.ts).
+    const late = isComputer(player.userId) ? null : deadlinePassed(game, deps.now());
+    const closed = late ?? (await ordersClosedByStep(tx, game, phase, input.surface));
     if (closed) return fail(closed);
     if (input.phaseId !== undefined && input.phaseId !== phase.id)
       return fail(msg(input.surface === 'pad' ? 'orders.refused.phaseChangedPad' : 'orders.refused.phaseChangedPaste'));

@@ -47,6 +47,8 @@ import {
 } from '../core/index.js';
 import {
   awaitsMissingOrders,
+  computerSeatsToPlay,
+  NMR_GRACE_MS,
   givenOrders,
   recordPhaseSeats,
   vacateSilentSeats,
@@ -94,7 +96,8 @@ export async function resolvePhase(
 
 /**
  * Resolves every active game whose deadline has passed, each in its own transaction. A phase whose missing orders the
- * computer player is still giving (`nmr: computer`, nmr.ts) waits, for at most its grace period: `awaiting` counts them.
+ * computer player is still giving (`nmr: computer`, nmr.ts), or whose computer seats are still computing theirs, waits
+ * for at most its grace period: `awaiting` counts them.
  */
 export async function resolveDuePhases(
   deps: GameDeps,
@@ -117,7 +120,10 @@ export async function resolveDuePhases(
   let awaiting = 0;
   const failures: string[] = [];
   for (const g of due) {
-    if (awaitsMissingOrders(g, { missingFilledAt: g.missingFilledAt ?? null }, now)) {
+    if (
+      awaitsMissingOrders(g, { missingFilledAt: g.missingFilledAt ?? null }, now) ||
+      (await awaitsComputerSeats(deps, g, now))
+    ) {
       awaiting++;
       continue;
     }
@@ -128,6 +134,17 @@ export async function resolveDuePhases(
     else if (!r.message || !RACES.has(r.message.key)) failures.push(`game ${g.id}: ${r.error}`);
   }
   return { resolved, ...(awaiting > 0 ? { awaiting } : {}), failures };
+}
+
+/** Does a due phase still wait, within its grace, for a computer seat computing its orders (`computerSeatsToPlay`)? */
+async function awaitsComputerSeats(deps: GameDeps, g: { id: number; deadlineMs: number | null }, now: number) {
+  if (g.deadlineMs === null || now >= g.deadlineMs + NMR_GRACE_MS) return false;
+  return await inSnapshot(deps.store, async (tx) => {
+    const game = await gameById(tx, g.id);
+    const variant = game && variantOfGame(game);
+    const phase = game?.currentPhaseId != null ? await phaseById(tx, game.currentPhaseId) : undefined;
+    return Boolean(variant && phase && (await computerSeatsToPlay(tx, game, variant, phase)).length > 0);
+  });
 }
 
 /**

@@ -7,7 +7,7 @@
  * This file is the feature's public face: code outside src/game/seats/ imports only from here.
  */
 export { clearSeatOnHandOver, clearVotesOfEliminated, handWaitingToHolder, queueVotesCleared } from './hand-over.js';
-export { NMR_GRACE_MS, awaitsMissingOrders } from './nmr.js';
+export { NMR_GRACE_MS, awaitsMissingOrders, computerSeatsToPlay } from './nmr.js';
 export {
   RELIABILITY_MIN_PHASES,
   memberRecord,

@@ -17,11 +17,11 @@
  * the rules' defaults apply to the rest.
  */
 import type { Tx } from '../../store/db.js';
-import { ordersOf, playersOf } from '../../store/queries.js';
+import { ordersOf, playersOf, readyPowers } from '../../store/queries.js';
 import type { GameRow, PhaseRow } from '../../store/schema.js';
 import type { Variant } from '../../engine/variant.js';
 import { isComputer, isPerson, phaseMsg, type GivenOrder, channelRef, variantOfGame } from '../core/index.js';
-import { dutiesOf, missingOrders, seatedToAct } from '../phase/index.js';
+import { dutiesOf, missingOrders, seatedToAct, storedStepUnderWay } from '../phase/index.js';
 import { queueDm } from '../outbox/index.js';
 import { listParam, msg } from '../../i18n/index.js';
 import { NMR_COMPUTER } from './record.js';
@@ -46,7 +46,29 @@ export async function seatsMissingOrders(tx: Tx, game: GameRow, variant: Variant
   return missing;
 }
 
-/** How long after a deadline the resolution waits for the computer player's missing orders at most. */
+/**
+ * The computer seats that have orders to give in the phase (no step under way) and have not said `/ready` yet: their
+ * answer is still being computed. A deadline's resolution and `/gm advance` wait for them as for the missing orders
+ * (`NMR_GRACE_MS` at most), so a computer seat's units never hold only because the deadline came first.
+ */
+export async function computerSeatsToPlay(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow): Promise<string[]> {
+  if (phase.resolvedAt !== null || (await storedStepUnderWay(tx, game, phase))) return [];
+  const seats = await playersOf(tx, game.id);
+  const acting = seatedToAct(
+    variant,
+    phase.position,
+    seats.map((s) => s.power),
+  );
+  const ready = await readyPowers(tx, phase.id);
+  return seats
+    .filter((s) => isComputer(s.userId) && acting.includes(s.power) && !ready.has(s.power))
+    .map((s) => s.power);
+}
+
+/**
+ * How long after a deadline the resolution waits at most for the computer player: the missing orders it gives, and
+ * the computer seats still playing.
+ */
 export const NMR_GRACE_MS = 60_000;
 
 /** Does this phase's resolution at its deadline still wait for the computer player's missing orders? */

@@ -11,7 +11,7 @@ import { runAiJob } from '../../../src/ai/job.js';
 import { computerSeatDuties, computerSeats } from '../../../src/game/computer/computer.js';
 import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
 import { gmAdvance } from '../../../src/game/gm/index.js';
-import { resolveDuePhases } from '../../../src/game/resolve/index.js';
+import { resolveDuePhases, toggleReady } from '../../../src/game/resolve/index.js';
 import { submitOrders } from '../../../src/game/orders/index.js';
 import { isBallotKey } from '../../../src/game/orders/orders.js';
 import { auditLog, games, orders, phases, phaseSteps, variantRecords } from '../../../src/store/schema.js';
@@ -99,6 +99,7 @@ describe('computer seats answer the steps of a phase', () => {
         text: 'A altd - wast; A nuln H; F midd H',
       }),
     );
+    ok(await toggleReady(env.deps, { channelId: CHANNEL, userId: 'computer:normal:Empire' }));
     env.clock.t = (await game()).deadlineMs! + 1;
     await resolveDuePhases(env.deps);
     expect(await stepName()).toBe('declarations');

@@ -10,7 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claimSeat, gmSubstitute, leaveSeat, memberRecord } from '../../../src/game/seats/index.js';
 import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
 import { gmReplace } from '../../../src/game/gm/index.js';
-import { resolveDuePhases } from '../../../src/game/resolve/index.js';
+import { resolveDuePhases, toggleReady } from '../../../src/game/resolve/index.js';
+import { computerUserId } from '../../../src/game/core/index.js';
 import { submitOrders } from '../../../src/game/orders/index.js';
 import { voteDraw } from '../../../src/game/votes/index.js';
 import { first } from '../../../src/store/store.js';
@@ -35,6 +36,7 @@ const HOLDS: Record<string, string> = {
   England: 'F lon H; F edi H; A lvp H',
   France: 'A par H; F bre H; A mar H',
   Germany: 'A ber H; F kie H; A mun H',
+  Italy: 'A rom H; A ven H; F nap H',
   Austria: 'A vie H; A bud H; F tri H',
 };
 
@@ -59,11 +61,14 @@ async function playedGame(press = 'open') {
   for (const power of ['England', 'France', 'Germany', 'Austria'])
     ok(await joinGame(env.deps, { ...at(userOf(power)), power }));
   ok(await startGame(env.deps, at(GM)));
+  // The computer seat plays as the bot's computer player would before the deadline (its units hold).
+  const italy = computerUserId('Italy', 'normal');
   const orderAll = async (holders: Record<string, string>) => {
     for (const [power, user] of Object.entries(holders))
       ok(await submitOrders(env.deps, { ...at(user), text: HOLDS[power]! }));
+    ok(await toggleReady(env.deps, at(italy)));
   };
-  await orderAll({ England: userOf('England'), Germany: userOf('Germany'), Austria: userOf('Austria') });
+  await orderAll({ England: userOf('England'), Germany: userOf('Germany'), Austria: userOf('Austria'), Italy: italy });
   env.clock.t = (await row()).deadlineMs!;
   await resolveDuePhases(env.deps); // Spring 1901: France silent, vacated at the start of Fall 1901
   const france = first(await env.deps.store.db.select().from(substituteCalls).limit(1))!;
@@ -75,7 +80,13 @@ async function playedGame(press = 'open') {
   ok(await gmReplace(env.deps, { ...at(GM), power: 'Germany', newUserId: 'user-new' }));
   const austria = ok(await gmSubstitute(env.deps, { ...at(GM), power: 'Austria' }));
   ok(await claimSeat(env.deps, { callId: austria.callId, userId: 'user-late' }));
-  await orderAll({ England: userOf('England'), France: 'user-sub', Germany: 'user-new', Austria: 'user-late' });
+  await orderAll({
+    England: userOf('England'),
+    France: 'user-sub',
+    Germany: 'user-new',
+    Austria: 'user-late',
+    Italy: italy,
+  });
   env.clock.t = (await row()).deadlineMs!;
   await resolveDuePhases(env.deps); // Fall 1901
   env.clock.advance(60_000);

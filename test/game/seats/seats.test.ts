@@ -14,7 +14,7 @@ import { resolveDuePhases, toggleReady } from '../../../src/game/resolve/index.j
 import { submitOrders } from '../../../src/game/orders/index.js';
 import { voteDraw } from '../../../src/game/votes/index.js';
 import { onTimeRate, seatOutcome, NMR_COMPUTER } from '../../../src/game/seats/record.js';
-import { awaitsMissingOrders } from '../../../src/game/seats/nmr.js';
+import { awaitsMissingOrders, NMR_GRACE_MS } from '../../../src/game/seats/nmr.js';
 import { storeMissingOrders } from '../../../src/game/computer/nmr-filler.js';
 import { ordersOf, playersOf } from '../../../src/store/queries.js';
 import { games, seatRecords, substituteCalls, votes } from '../../../src/store/schema.js';
@@ -28,7 +28,13 @@ beforeEach(async () => {
 afterEach(async () => await env.close());
 
 async function game(
-  options: { nmr?: string; vacateAfter?: number; minReliability?: number; computerLevel?: string } = {},
+  options: {
+    nmr?: string;
+    vacateAfter?: number;
+    minReliability?: number;
+    computerLevel?: string;
+    computer?: string;
+  } = {},
   powers = ['England', 'France', 'Germany'],
 ) {
   ok(
@@ -382,7 +388,7 @@ describe('a vacant seat never holds a phase up', () => {
     await game({ nmr: 'computer', vacateAfter: 0, computerLevel: 'easy' });
     ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('England'), text: HOLDS.England! }));
     const advanced = ok(await gmAdvance(env.deps, { channelId: CHANNEL, userId: GM }));
-    expect(advanced).toMatchObject({ givingMissing: true, resolved: [] });
+    expect(advanced).toMatchObject({ waitsFor: 'missing', resolved: [] });
     expect((await row()).deadlineMs).toBe(env.clock.t);
     const notice = (await outboxRows(env.deps)).find((r) => r.dedupeKey.startsWith('advance:'))!;
     expect((notice.payload as { text: string }).text).toBe(
@@ -395,6 +401,45 @@ describe('a vacant seat never holds a phase up', () => {
     expect(text).toContain('__France__ · 🤖 3 given by the computer player\n');
     expect(text).toContain('__Germany__ · 🤖 3 given by the computer player\n');
     expect(text).toContain('__England__\n');
+  });
+
+  it('a computer seat still computing its orders: the deadline waits for it, at most the grace', async () => {
+    const { runAiJob } = await import('../../../src/ai/job.js');
+    const { computerSeats } = await import('../../../src/game/computer/computer.js');
+    await game({ computer: 'Italy', computerLevel: 'easy' });
+    env.clock.t = (await row()).deadlineMs!;
+    expect(await resolveDuePhases(env.deps)).toMatchObject({ resolved: 0, awaiting: 1 });
+    await Promise.all(await computerSeats(env.deps, { ask: async (job) => runAiJob(job) }).play());
+    expect((await resolveDuePhases(env.deps)).resolved).toBe(1);
+    expect(await resultsText()).not.toMatch(/__Italy__[^\n]*missed/);
+    // Fall: the computer player never answers (its worker down); a minute past the deadline the phase resolves.
+    env.clock.t = (await row()).deadlineMs! + NMR_GRACE_MS - 1;
+    expect(await resolveDuePhases(env.deps)).toMatchObject({ resolved: 0, awaiting: 1 });
+    env.clock.t += 1;
+    expect((await resolveDuePhases(env.deps)).resolved).toBe(1);
+  });
+
+  it('/gm advance while a computer seat computes its orders lets it finish before the results', async () => {
+    const { runAiJob } = await import('../../../src/ai/job.js');
+    const { computerSeats } = await import('../../../src/game/computer/computer.js');
+    await game({ computer: 'Italy', computerLevel: 'easy' });
+    const advanced = ok(await gmAdvance(env.deps, { channelId: CHANNEL, userId: GM }));
+    expect(advanced).toMatchObject({ waitsFor: 'computer', resolved: [] });
+    expect((await row()).deadlineMs).toBe(env.clock.t);
+    const notice = (await outboxRows(env.deps)).find((r) => r.dedupeKey.startsWith('advance:'))!;
+    expect((notice.payload as { text: string }).text).toBe(
+      '⏩ The game master ended **Spring 1901 movement** before its deadline; the computer players finish their orders, then the results follow.',
+    );
+    expect(await resolveDuePhases(env.deps)).toMatchObject({ resolved: 0, awaiting: 1 });
+    await Promise.all(await computerSeats(env.deps, { ask: async (job) => runAiJob(job) }).play());
+    expect((await resolveDuePhases(env.deps)).resolved).toBe(1);
+    const italy = /__Italy__[^\n]*\n((?:.+\n)+?)\n/.exec(`${await resultsText()}\n\n`)?.[1] ?? '';
+    expect(italy).toMatch(/`A ven/);
+    expect(italy).not.toContain('missed');
+    // Once it has played, /gm advance resolves at once.
+    ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('England'), text: HOLDS.England! }));
+    await Promise.all(await computerSeats(env.deps, { ask: async (job) => runAiJob(job) }).play());
+    expect(ok(await gmAdvance(env.deps, { channelId: CHANNEL, userId: GM }))).toMatchObject({ waitsFor: null });
   });
 
   it('/game leave from a member without a seat is refused at once, saying why', async () => {
