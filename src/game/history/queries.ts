@@ -35,6 +35,7 @@ import {
 } from '../core/index.js';
 import { provinceName } from '../../variants/names.js';
 import { buildStatus, isBallotKey, pluginContext, pluginMsg, pluginOfGame } from '../phase/index.js';
+import { pastPhaseSeats } from '../seats/index.js';
 import type { Tx } from '../../store/db.js';
 
 const read = inReadTransaction;
@@ -267,7 +268,13 @@ export async function history(
             viewer.power,
           ).adjudication
         : row.adjudication;
-    const lines = resultsSummaryLines(v, seen);
+    // Who stood behind the orders, as the results post said it (civil disorder, the computer player's orders).
+    const seats = await pastPhaseSeats(tx, game, v, row);
+    const shown = new Set(seen.results.map((r) => r.power));
+    const lines = resultsSummaryLines(v, seen, undefined, {
+      given: seats.given?.filter((o) => shown.has(o.power)),
+      noPlayer: seats.noPlayer,
+    });
     const text = lines.map((line) => t('en', line)).join('\n');
     return { ok: true, phases: views, detail: { phase: views[i], results: seen.results, text, lines }, viewer, fogUp };
   });

@@ -19,7 +19,7 @@ export { claimSeat, gmSubstitute, leaveSeat, recordPhaseSeats, vacateSeat, vacat
 export { parseSeatSettings, type SeatCreateInput, type SeatSettings } from './settings.js';
 export { closeCallOf, closeCallsOfGame, openSubstituteCall } from './substitute-calls.js';
 export { storeGivenOrders, storeVacantSeatOrders } from './given-orders.js';
-export { givenOrders, seatsMissingOrders } from './nmr.js';
+export { givenOrders, pastPhaseSeats, seatsMissingOrders } from './nmr.js';
 
 export { leaveSeatCheck, leaveSeatRefusal } from './seats.js';
 export { callPostKey } from './substitute-calls.js';

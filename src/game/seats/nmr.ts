@@ -18,9 +18,18 @@
  */
 import type { Tx } from '../../store/db.js';
 import { ordersOf, playersOf, readyPowers } from '../../store/queries.js';
-import type { GameRow, PhaseRow } from '../../store/schema.js';
+import { seatRecords, type GameRow, type PhaseRow } from '../../store/schema.js';
+import { and, eq } from 'drizzle-orm';
 import type { Variant } from '../../engine/variant.js';
-import { isComputer, isPerson, phaseMsg, type GivenOrder, channelRef, variantOfGame } from '../core/index.js';
+import {
+  isComputer,
+  isPerson,
+  phaseMsg,
+  type GivenOrder,
+  type PhaseSeats,
+  channelRef,
+  variantOfGame,
+} from '../core/index.js';
 import { dutiesOf, missingOrders, seatedToAct, storedStepUnderWay } from '../phase/index.js';
 import { queueDm } from '../outbox/index.js';
 import { listParam, msg } from '../../i18n/index.js';
@@ -117,4 +126,25 @@ export async function givenOrders(tx: Tx, game: GameRow, phase: PhaseRow, now: n
     });
   }
   return given.map((o) => ({ power: o.power, text: o.text }));
+}
+
+/**
+ * Who stood behind a past phase's orders, for `/history show`, from what the store kept: the orders the computer player
+ * gave for a seat (`given`), and the powers in civil disorder (`noPlayer`): a power with results, no order stored for it
+ * and no member recorded in its seat that phase (record.ts; a phase with no record at all, from before the record or
+ * played by computer seats only, names none). The powers the players' vote moves are none.
+ */
+export async function pastPhaseSeats(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow): Promise<PhaseSeats> {
+  const orders = await ordersOf(tx, phase.id);
+  const given = orders.filter((o) => o.submittedBy === NMR_COMPUTER).map((o) => ({ power: o.power, text: o.text }));
+  const recorded = await tx
+    .select({ power: seatRecords.power })
+    .from(seatRecords)
+    .where(and(eq(seatRecords.gameId, game.id), eq(seatRecords.turn, String(phase.id))));
+  if (recorded.length === 0 || !phase.adjudication) return { given };
+  const stood = new Set([...recorded.map((r) => r.power), ...orders.map((o) => o.power)]);
+  const players = (await playersOf(tx, game.id)).map((p) => p.power);
+  const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position: phase.position, players }) ?? []);
+  const powers = new Set(phase.adjudication.results.map((r) => r.power));
+  return { given, noPlayer: [...powers].filter((p) => !stood.has(p) && !voted.has(p)) };
 }

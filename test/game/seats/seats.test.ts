@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { claimSeat, gmSubstitute, leaveSeat, leaveSeatRefusal, memberRecord } from '../../../src/game/seats/index.js';
 import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
-import { gameStatus } from '../../../src/game/history/index.js';
+import { gameStatus, history } from '../../../src/game/history/index.js';
 import { gmAdvance, gmCancel } from '../../../src/game/gm/index.js';
 import { resolveDuePhases, toggleReady } from '../../../src/game/resolve/index.js';
 import { submitOrders } from '../../../src/game/orders/index.js';
@@ -333,6 +333,9 @@ describe('a vacant seat never holds a phase up', () => {
     const fr = lines.map((line) => t('fr', line)).join('\n');
     expect(fr).toContain('\n__France__ · désordre civil : aucun joueur ; F Brest, A Marseille, A Paris tiennent.\n');
     expect(fr).toContain('\n__Allemagne__ · ⏰ 3 oublis : aucun ordre ; A Berlin, F Kiel, A Munich tiennent.\n');
+    // /history show of that phase says the same, from what the store kept.
+    const past = ok(await history(env.deps, { channelId: CHANNEL, phase: 'S1901M' })).detail!.text;
+    for (const line of text.split('\n').filter((l) => l.startsWith('__'))) expect(past).toContain(line);
   });
 
   it('a game of vacant seats only keeps each deadline: it never plays itself out at once', async () => {
@@ -401,6 +404,8 @@ describe('a vacant seat never holds a phase up', () => {
     expect(text).toContain('__France__ · 🤖 3 given by the computer player\n');
     expect(text).toContain('__Germany__ · 🤖 3 given by the computer player\n');
     expect(text).toContain('__England__\n');
+    const past = ok(await history(env.deps, { channelId: CHANNEL, phase: 'S1901M' })).detail!.text;
+    expect(past).toContain('__France__ · 🤖 3 given by the computer player\n');
   });
 
   it('a computer seat still computing its orders: the deadline waits for it, at most the grace', async () => {
