@@ -142,6 +142,11 @@ export async function gmAdvance(
     if (!allowed.ok) return fail(msg('gm.refused.tooFast', { count: allowed.count, wait: waitText(allowed.waitMs) }));
     const current = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
     const waitsFor = current ? await advanceWaitsFor(tx, game, current) : null;
+    // Already ended (a deadline passed, or an earlier advance) and waiting for the computer player: nothing to end twice.
+    if (waitsFor && current && game.deadlineMs !== null && game.deadlineMs <= deps.now())
+      return fail(
+        msg('gm.refused.alreadyEnding', { phase: phaseMsg(current.position.phase, variantOfGame(game) ?? undefined) }),
+      );
     if (current) {
       // Queued before the results, so the channel reads why the phase ended early, then its results.
       const phase = { season: current.season as never, year: current.year, type: current.type as never };
@@ -153,7 +158,14 @@ export async function gmAdvance(
           ? await advanceWords(tx, game, variant, current, deps.now())
           : { ends: 'resolved', next: 'the results' };
       await queueNotice(tx, game, {
-        text: [advanceNotice(phaseMsg(phase), phaseLabel(phase), words, waitsFor)],
+        text: [
+          advanceNotice(
+            phaseMsg(phase, variant ?? undefined),
+            phaseLabel(phase, variant ?? undefined),
+            words,
+            waitsFor,
+          ),
+        ],
         dedupeKey: `advance:${game.id}:${current.id}:${newToken(deps)}`,
         now: deps.now(),
         phaseId: current.id,

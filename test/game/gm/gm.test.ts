@@ -2,6 +2,7 @@ import { first } from '../../../src/store/store.js';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { gameStatus } from '../../../src/game/history/index.js';
+import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
 import { gmAdvance, gmCancel, gmExtend, gmPause, gmReplace, gmResume, gmRollback } from '../../../src/game/gm/index.js';
 import { myOrders, submitOrders } from '../../../src/game/orders/index.js';
 import { resolveDuePhases, toggleReady } from '../../../src/game/resolve/index.js';
@@ -74,6 +75,16 @@ describe('game-master commands', () => {
     const r = ok(await gmAdvance(env.deps, gm));
     expect(r.resolved.map((p) => p.code)).toEqual(['S1901M']);
     expect((await status()).phase!.code).toBe('F1901M');
+  });
+
+  it("advance's notice names the phase in the variant's own calendar", async () => {
+    const channelId = 'channel-moh';
+    ok(await createGame(env.deps, { channelId, guildId: 'guild-1', userId: GM, variantId: 'mandate-of-heaven' }));
+    for (const power of ['Qin', 'Chu']) ok(await joinGame(env.deps, { channelId, userId: userOf(power), power }));
+    ok(await startGame(env.deps, { channelId, userId: GM }));
+    ok(await gmAdvance(env.deps, { channelId, userId: GM }));
+    const notice = (await outboxRows(env.deps)).find((r) => r.dedupeKey.startsWith('advance:'))!;
+    expect((notice.payload as { text: string }).text).toContain('369 BC');
   });
 
   it('rollback returns to the start of the previous phase, keeping its orders and cancelling unsent messages about it', async () => {

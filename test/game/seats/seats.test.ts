@@ -436,6 +436,11 @@ describe('a vacant seat never holds a phase up', () => {
       '⏩ The game master ended **Spring 1901 movement** before its deadline; the computer players finish their orders, then the results follow.',
     );
     expect(await resolveDuePhases(env.deps)).toMatchObject({ resolved: 0, awaiting: 1 });
+    // A second advance meanwhile ends nothing twice: the channel is not told again.
+    expect(err(await gmAdvance(env.deps, { channelId: CHANNEL, userId: GM }))).toBe(
+      '⏳ Spring 1901 movement has already ended: the results follow as soon as the computer players have given their orders.',
+    );
+    expect((await outboxRows(env.deps)).filter((r) => r.dedupeKey.startsWith('advance:'))).toHaveLength(1);
     await Promise.all(await computerSeats(env.deps, { ask: async (job) => runAiJob(job) }).play());
     expect((await resolveDuePhases(env.deps)).resolved).toBe(1);
     const italy = /__Italy__[^\n]*\n((?:.+\n)+?)\n/.exec(`${await resultsText()}\n\n`)?.[1] ?? '';
