@@ -7,7 +7,7 @@
  */
 import type { ReasonPart, Variant } from '../../engine/variant.js';
 import { listParam, msg, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
-import { placeIn, powerParam } from './names.js';
+import { placeIn, powerParam, unitsParam } from './names.js';
 import { illegalClauseMsg } from './problems.js';
 
 /** A strength the variant's rules changed, with why (`2§0`: the strength 2 and the first note), once taken out. */
@@ -127,9 +127,12 @@ interface Reading {
   notes: readonly string[];
 }
 
-/** `A mun and A ven` (units as orders write them) with the reader's `and` (as the engine: between each two). */
-function unitList(text: string): MsgParam {
-  const units: MsgParam[] = text.split(' and ');
+/**
+ * `A mun and A ven` (units as orders write them) in the reader's language (`A Munich et A Venise`, as the orders on
+ * the same line read), with the reader's `and` (as the engine: between each two).
+ */
+function unitList(variant: Variant | undefined, text: string): MsgParam {
+  const units = text.split(' and ').map((unit) => (variant ? unitsParam(variant, [unit]) : unit));
   return units.reduceRight((last, first) => msg('results.reason.and', { first, last }));
 }
 
@@ -164,7 +167,7 @@ function param(reading: Reading, kind: ReasonPart, value: string): MsgParam {
     case 'places':
       return listParam(value.split(', ').map((p) => placeIn(reading.variant, p)));
     case 'units':
-      return unitList(value);
+      return unitList(reading.variant, value);
     case 'number':
       return strength(reading, value);
     case 'power':
@@ -220,7 +223,7 @@ function reasonPart(reading: Reading, reason: string): Msg | null {
           ? placeIn(reading.variant, value)
           : name === 'places'
             ? placeList(reading.variant, value)
-            : unitList(value);
+            : unitList(reading.variant, value);
     });
     return msg(key, params);
   }

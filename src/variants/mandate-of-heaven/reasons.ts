@@ -19,6 +19,7 @@ const secret = (source: string) => new RegExp(`^not counted: ${source} ${SECRET}
 
 export const mandateReasons: readonly ReasonText[] = [
   ...warringStatesReasons,
+  reason(/^adopted by the players' vote: (.+)$/, 'reason.adopted', [['reason', 'reason']]),
   reason(/^held \(no majority\)$/, 'reason.heldNoMajority'),
   reason(/^disbanded \(no majority\)$/, 'reason.disbandedNoMajority'),
   reason(/^no build \(no majority\)$/, 'reason.noBuildNoMajority'),

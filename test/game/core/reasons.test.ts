@@ -50,7 +50,7 @@ describe("the results' reasons, worded", () => {
       'a fleet in Kiel cannot reach Munich, so the unit held; dislodged by A mun from Munich',
     );
     expect(t('fr', m)).toBe(
-      'une flotte en Kiel ne peut pas atteindre Munich, l’unité a donc tenu ; délogé par A mun venant de Munich',
+      'une flotte en Kiel ne peut pas atteindre Munich, l’unité a donc tenu ; délogé par A Munich venant de Munich',
     );
     expect(t('zh-CN', m)).toBe('Kiel的舰队无法到达Munich，因此该单位原地驻守；被来自Munich的A mun击退');
     const coast = reasonMsg(classic, 'say which coast of Spain (spa/nc or spa/sc), so the unit held');
@@ -77,13 +77,13 @@ describe("the results' reasons, worded", () => {
       expect(englishWords(t('fr', m)), t('fr', m)).toEqual([]);
     }
     expect(t('fr', reasonMsg(classic, said[0]!))).toBe(
-      'a perdu la bataille de Bourgogne et Munich ; délogé par A ruh venant de Ruhr',
+      'a perdu la bataille de Bourgogne et Munich ; délogé par A Ruhr venant de Ruhr',
     );
   });
 
   it('names the places in the reader language and joins the parts', () => {
     const m = reasonMsg(classic, 'bounced with A mun (1 vs 1); dislodged by A ruh from Ruhr');
-    expect(t('fr', m)).toBe('rebond avec A mun (1 contre 1) ; délogé par A ruh venant de Ruhr');
+    expect(t('fr', m)).toBe('rebond avec A Munich (1 contre 1) ; délogé par A Ruhr venant de Ruhr');
     expect(t('zh-CN', m)).toBe('与A mun相持不下（1 对 1）；被来自Ruhr的A ruh击退');
     expect(t('fr', reasonMsg(classic, 'moved to Burgundy'))).toBe('s’est déplacé vers Bourgogne');
   });
