@@ -71,6 +71,11 @@ describe.each([
     roundTrips(variant, locale);
   });
 
+  it('names every province in Chinese: no label or order falls back to the English name', () => {
+    for (const id of variant.map.provinceIds())
+      expect(provinceName(variant, 'zh-TW', id), id).not.toBe(variant.map.province(id)!.name);
+  });
+
   it('names every power in both scripts', () => {
     for (const p of variant.powers) {
       expect(powerName(variant, 'zh-TW', p.name), p.name).not.toBe(p.name);
