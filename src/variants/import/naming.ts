@@ -57,16 +57,25 @@ export function abbreviate(names: readonly string[], given: Record<string, strin
     if (list.length === 0) return null;
     return list.find((a) => !prefixes.some((p, j) => j !== i && p === a)) ?? list[0]!;
   });
+  const givenTo = new Set(chosen.filter((a): a is string => a !== null));
+  const assigned = new Set<string>();
   return names.map((name, i) => {
-    const abbr = chosen[i] ?? madeUp(name, taken);
+    const abbr = chosen[i] ?? madeUp(name, taken, new Set([...givenTo, ...assigned]));
     taken.add(abbr);
+    assigned.add(abbr);
     return { abbreviation: abbr[0]!.toUpperCase() + abbr.slice(1), aliases: own[i]!.filter((a) => a !== abbr) };
   });
 }
 
-/** Three letters from the name not yet taken: its first three, its initials, its first letter and consonants, … */
-function madeUp(name: string, taken: Set<string>): string {
+/**
+ * Three letters from the name not yet taken: its first three, its initials, its first letter and consonants, …; a
+ * short name ending in a number (`OS1`, `OS2`: DiploGM's Era of Solitude) is its own abbreviation. A name's own
+ * letters may be its abbreviation though they are "taken" (they are its name), never one another province was given.
+ */
+function madeUp(name: string, taken: Set<string>, assigned: Set<string>): string {
   const l = letters(name) || 'x';
+  const numbered = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (/^[a-z]{1,3}[0-9]{1,2}$/.test(numbered) && !taken.has(numbered) && !assigned.has(numbered)) return numbered;
   const words = name
     .split(/[\s\-_.]+/)
     .map(letters)
@@ -84,6 +93,6 @@ function madeUp(name: string, taken: Set<string>): string {
     consonants.slice(0, 3),
     l[0]! + l.slice(-2),
   ].filter((c) => c.length >= 2);
-  for (const c of candidates) if (!taken.has(c) || c === l) return c;
+  for (const c of candidates) if ((!taken.has(c) || c === l) && !assigned.has(c)) return c;
   for (let k = 2; ; k++) if (!taken.has(`${l.slice(0, 3)}${k}`)) return `${l.slice(0, 3)}${k}`;
 }

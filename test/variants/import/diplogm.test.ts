@@ -140,6 +140,15 @@ describe('planted defects are named, never guessed', () => {
     expect(problems.some((l) => l.startsWith('layer "Sea Adjacencies": "Ionian Sea": '))).toBe(true);
   });
 
+  it('two seas drawn with one outline (so the map could show only one of them)', () => {
+    const ionian = /inkscape:label="Ionian Sea" style="[^"]*" d="([^"]*)"/.exec(folder.svg)![1]!;
+    const svg = folder.svg.replace(/(inkscape:label="Aegean Sea" style="[^"]*" d=")[^"]*"/, `$1${ionian}"`);
+    const problems = problemsOf(run(folder.config, svg));
+    expect(problems).toContain(
+      'layer "Sea Adjacencies": "Ionian Sea": drawn with the very outline of "Aegean Sea", so the map cannot tell them apart',
+    );
+  });
+
   it('a centre marker and a unit naming no province', () => {
     const svg = folder.svg
       .replace('inkscape:label="Warsaw"><circle', 'inkscape:label="Warszawa"><circle')

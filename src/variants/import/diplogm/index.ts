@@ -102,7 +102,26 @@ function readTiles(layers: Record<'land' | 'island' | 'sea', Layer | null>, file
     if (seen.has(t.name)) problems.push(`${t.where}: a second province of this name`);
     seen.add(t.name);
   }
+  problems.push(...sameOutlines(tiles));
   return tiles;
+}
+
+/**
+ * Provinces drawn with one outline (DiploGM's Era of Solitude draws its three Origin of Storms seas so): the picture
+ * can show only the one drawn last, and nobody could tell the others apart on it, so the import names them.
+ */
+function sameOutlines(tiles: readonly Tile[]): string[] {
+  const byOutline = new Map<string, Tile>();
+  const problems: string[] = [];
+  for (const t of tiles) {
+    if (t.rings.length === 0) continue;
+    const key = JSON.stringify(t.rings);
+    const first = byOutline.get(key);
+    if (first)
+      problems.push(`${t.where}: drawn with the very outline of "${first.name}", so the map cannot tell them apart`);
+    else byOutline.set(key, t);
+  }
+  return problems;
 }
 
 type LayerOf = (key: Parameters<typeof findLayer>[1]) => Layer | null;
