@@ -223,6 +223,16 @@ describe('a server brings its own variants', () => {
     expect(undrawn.finalText).toContain('no drawing came with it');
     const notJson = await h.fake.slash('gm', 'main', 'variant add', { file: upload('x.json', '{ nope') });
     expect(notJson.finalText).toMatch(/x\.json: not JSON/);
+    // A python map that uses another (the package's France–Austria uses standard.map) cannot come alone.
+    const duel = await h.fake.slash('gm', 'main', 'variant add', {
+      file: upload('duel.map', 'MAP standard.map\nUNPLAYED ENGLAND, GERMANY\n'),
+      svg: upload('duel.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+    });
+    expect(duel.finalText).toContain(
+      '• duel.map line 1: standard.map: a map that uses another cannot be added alone: import the two with ' +
+        '`variants import` and add the variant file it writes',
+    );
+    expect(duel.finalText).not.toContain('UNPLAYED');
     const other = await h.fake.slash('gm', 'main', 'variant add', { file: upload('notes.txt', 'hello') });
     expect(other.finalText).toContain('give a variant file (.json)');
     const list = await h.fake.slash('gm', 'main', 'variant list');

@@ -118,5 +118,5 @@ function importOf(format: UploadFormat, upload: VariantUpload): ImportResult {
   if (format === 'diplogm')
     // The config names its SVG (`file`): the one uploaded stands for it whatever it is called.
     return importDiplogm({ config: file, read: (name) => (name.toLowerCase().endsWith('.svg') ? svg!.text : null) });
-  return importPythonDiplomacy({ map: file, read: () => null, svg });
+  return importPythonDiplomacy({ map: file, read: () => null, alone: true, svg });
 }

@@ -105,15 +105,35 @@ describe('a python-diplomacy Classic', () => {
 });
 
 describe('planted defects in a .map file are named with their file and line', () => {
-  it('a file it uses that is not there, a unit before any power, a rule it cannot play', () => {
-    const problems = problemsOf(run('USES missing.map\nA PAR\nRULE NO_PRESS\n'));
+  it('a unit before any power, a rule it cannot play', () => {
+    const problems = problemsOf(run(`USES classic.map\nA PAR\nRULE NO_PRESS\n`, {}, null, 'more.map'));
     expect(problems).toEqual(
       expect.arrayContaining([
-        'missing.map: no such file beside the map',
-        'classic.map line 2: a unit before a power',
+        'more.map line 2: a unit before a power',
         'RULE NO_PRESS is not supported (only BUILD_ANY)',
       ]),
     );
+  });
+
+  it('a file it uses that is not there: that problem alone, not what follows for want of it', () => {
+    const text = '# France against Austria\nMAP missing.map\nUNPLAYED ENGLAND, GERMANY\nUNOWNED EDI LON\n';
+    expect(problemsOf(run(text, {}, null, 'duel.map'))).toEqual([
+      'duel.map line 2: missing.map: no such file beside the map',
+    ]);
+    const alone = importPythonDiplomacy({ map: { name: 'duel.map', text }, read: () => null, alone: true, svg: null });
+    expect(problemsOf(alone)).toEqual([
+      'duel.map line 2: missing.map: a map that uses another cannot be added alone: import the two with ' +
+        '`variants import` and add the variant file it writes',
+    ]);
+  });
+
+  it('a file that is no map: no location, and each centre named with its line', () => {
+    expect(problemsOf(run('HELLO WORLD\n\u0000\u0001 garbage ABUTS\n', {}, null, 'junk.map'))).toEqual([
+      'junk.map: no location (no WATER, LAND, COAST, PORT or SHUT line): is it a map of the python diplomacy package?',
+    ]);
+    const text = mapText.replace('FRANCE (FRENCH) BRE MAR PAR', 'FRANCE (FRENCH) BRE MAR PAR XYZ');
+    const line = mapText.split('\n').findIndex((l) => l.startsWith('FRANCE (FRENCH)')) + 1;
+    expect(problemsOf(run(text))).toContain(`classic.map line ${line}: centre XYZ is no location of the map`);
   });
 
   it('a one-way adjacency', () => {

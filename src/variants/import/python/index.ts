@@ -20,9 +20,14 @@ export interface PythonFiles {
   map: { name: string; text: string };
   /** Another file of the same folder (`USES standard.map`), or null. */
   read(name: string): string | null;
+  /** The map comes alone (one upload): a file it uses cannot come with it, and the problem says what to do. */
+  alone?: boolean;
   /** The matching SVG, if given. */
   svg: { name: string; text: string } | null;
 }
+
+const noLocations = (file: string) =>
+  `${file}: no location (no WATER, LAND, COAST, PORT or SHUT line): is it a map of the python diplomacy package?`;
 
 /** Stands for a colour the files do not give (`fitPalette` chooses one). */
 const NO_COLOUR = '#808080';
@@ -31,10 +36,12 @@ const NO_COLOUR = '#808080';
 const PLAYABLE_RULES = new Set(['BUILD_ANY']);
 
 export function importPythonDiplomacy(files: PythonFiles): ImportResult {
-  const loader = new MapFileLoader(files.read);
+  const loader = new MapFileLoader(files.read, files.alone);
   loader.load(files.map.name, files.map.text);
+  if (loader.missing) return { ok: false, problems: loader.problems };
   const problems = [...loader.problems];
   const map = loader.map;
+  if (map.terrain.size === 0) return { ok: false, problems: [...problems, noLocations(files.map.name)] };
   for (const rule of map.rules)
     if (!PLAYABLE_RULES.has(rule)) problems.push(`RULE ${rule} is not supported (only BUILD_ANY)`);
   const moves = movesOf(map, problems);
@@ -110,7 +117,8 @@ function mapData(
   const owners = homesOf(map, powers, problems);
   const centres = new Set([...map.homes.values()].flat());
   for (const c of centres)
-    if (!provinces.some((p) => p.abbr === c)) problems.push(`centre ${c} is no location of the map`);
+    if (!provinces.some((p) => p.abbr === c))
+      problems.push(`${map.centreLines.get(c) ?? name}: centre ${c} is no location of the map`);
   const units = unitsOf(map, display, problems);
   const phase = phaseOf(map.phase ?? 'SPRING 1901 MOVEMENT', problems);
   if (!phase || problems.length > 0) return null;

@@ -27,6 +27,8 @@ export interface MapFile {
   names: Map<string, string>;
   /** Uppercase alias (`ADRIATIC`, `MID ATLANTIC`) → abbreviation (uppercase). */
   aliases: Map<string, string>;
+  /** Centre (uppercase) → the file and line that first names it (`standard.map line 12`), for problems. */
+  centreLines: Map<string, string>;
 }
 
 export class MapFileLoader {
@@ -42,31 +44,48 @@ export class MapFileLoader {
     abuts: new Map(),
     names: new Map(),
     aliases: new Map(),
+    centreLines: new Map(),
   };
   readonly problems: string[] = [];
+  /**
+   * A file a map uses is not there: the map is read no further, and its problem is the only one (what follows it,
+   * `UNPLAYED ENGLAND` of a map that uses the standard one, would be a problem only for want of that file).
+   */
+  missing = false;
   private readonly loaded = new Set<string>();
 
-  constructor(private readonly read: (name: string) => string | null) {}
+  /** `read` gives another file of the folder, or null; `alone` words that no other file can come with it. */
+  constructor(
+    private readonly read: (name: string) => string | null,
+    private readonly alone = false,
+  ) {}
 
-  /** Reads one file (and, first, the files it uses). */
-  load(name: string, text: string | null = this.read(name)): void {
+  /** Reads one file (and, first, the files it uses); `by` is the line that uses it. */
+  load(name: string, text: string | null = this.read(name), by: string | null = null): void {
     if (this.loaded.has(name)) return void this.problems.push(`${name} is used twice`);
     this.loaded.add(name);
-    if (text === null) return void this.problems.push(`${name}: no such file beside the map`);
+    if (text === null) {
+      this.missing = true;
+      const why = this.alone
+        ? 'a map that uses another cannot be added alone: import the two with `variants import` and add the variant file it writes'
+        : 'no such file beside the map';
+      return void this.problems.push(by ? `${by}: ${name}: ${why}` : `${name}: ${why}`);
+    }
     let power: string | null = null;
-    text.split(/\r?\n/).forEach((line, i) => {
+    const lines = text.split(/\r?\n/);
+    for (let i = 0; i < lines.length && !this.missing; i++) {
+      const line = lines[i]!;
       const words = line.trim().split(/\s+/);
-      if (words[0] === '' || words[0]!.startsWith('#')) return;
+      if (words[0] === '' || words[0]!.startsWith('#')) continue;
       power = this.line(line, words, power, `${name} line ${i + 1}`);
-    });
+    }
   }
 
   /** One line; returns the power the next lines are about. */
   private line(line: string, words: string[], power: string | null, where: string): string | null {
     const up = words[0]!.toUpperCase();
     if (up === 'VICTORY') this.map.victory = Number(words[1]) || null;
-    else if (up === 'USE' || up === 'USES' || up === 'MAP')
-      for (const f of words.slice(1)) this.load(f.includes('.') ? f : `${f}.map`);
+    else if (up === 'USE' || up === 'USES' || up === 'MAP') this.uses(words.slice(1), where);
     else if (up === 'BEGIN') this.map.phase = words.slice(1).join(' ').toUpperCase();
     else if (up === 'RULE' || up === 'RULES') this.map.rules.push(...words.slice(1).map((w) => w.toUpperCase()));
     else if (line.includes('=')) this.names(line, where);
@@ -82,6 +101,11 @@ export class MapFileLoader {
     else if (up === 'UNPLAYED') this.unplayed(words.slice(1).join(' '), power, where);
     else return this.powerLine(words, where);
     return power;
+  }
+
+  /** `USES a.map b` (a name without `.map` gets it). */
+  private uses(files: string[], where: string): void {
+    for (const f of files) if (!this.missing) this.load(f.includes('.') ? f : `${f}.map`, undefined, where);
   }
 
   /** `Name [(coast)] = abbreviation alias alias?` */
@@ -116,7 +140,7 @@ export class MapFileLoader {
 
   private inhabits(power: string | null, homes: string[], where: string): void {
     if (!power) return void this.problems.push(`${where}: INHABITS or HOMES before a power`);
-    this.addHomes(power, homes, true);
+    this.addHomes(power, homes, true, where);
   }
 
   private unit(power: string | null, words: string[], where: string): void {
@@ -191,17 +215,18 @@ export class MapFileLoader {
       const own = homes[0]?.startsWith('(') ? homes.shift()!.slice(1, -1).split(':')[0]! : null;
       if (!this.map.powers.has(up)) this.map.powers.set(up, own || null);
     } else homes = words.slice(1);
-    this.addHomes(up, homes, false);
+    this.addHomes(up, homes, false, where);
     return up === 'UNOWNED' ? null : up;
   }
 
-  private addHomes(power: string, homes: string[], reset: boolean): void {
+  private addHomes(power: string, homes: string[], reset: boolean, where: string): void {
     const list = reset ? [] : [...(this.map.homes.get(power) ?? [])];
     const unowned = this.map.homes.get('UNOWNED')!;
     for (const raw of homes.join(' ').toUpperCase().split(/\s+/).filter(Boolean)) {
       const remove = raw.startsWith('-');
       const home = raw.replace(/^-+/, '');
       if (!home) continue;
+      if (!this.map.centreLines.has(home)) this.map.centreLines.set(home, where);
       if (list.includes(home)) list.splice(list.indexOf(home), 1);
       if (power !== 'UNOWNED' && !unowned.includes(home)) unowned.push(home);
       if (!remove) list.push(home);
