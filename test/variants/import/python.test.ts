@@ -157,6 +157,17 @@ describe('planted defects in a .map file are named with their file and line', ()
   it('an SVG that is no XML', () => {
     expect(problemsOf(run(mapText, {}, '<svg><path></svg>'))[0]).toMatch(/^classic\.svg: line 1: /);
   });
+
+  it('another map’s SVG (it draws fewer than half the provinces): one line, not one per province', () => {
+    // Only the seas keep their names: the rest of the shapes are another map's provinces.
+    const seas = new Set(classic.data.provinces.filter((p) => p.kind === 'sea').map((p) => p.id));
+    const other = svgText.replace(/id="_([a-z]{3})"/g, (all, id: string) => (seas.has(id) ? all : `id="_x${id}"`));
+    const problems = problemsOf(run(mapText, {}, other));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^classic\.svg: draws 19 of the map's 76 provinces \(not [a-z, ]+…\): is it this map's SVG\?$/,
+    );
+  });
 });
 
 describe('what the import reads from a python SVG’s MapLayer', () => {

@@ -29,6 +29,20 @@ export interface PythonFiles {
 const noLocations = (file: string) =>
   `${file}: no location (no WATER, LAND, COAST, PORT or SHUT line): is it a map of the python diplomacy package?`;
 
+/**
+ * An SVG that draws fewer than half the map's provinces is another map's (standard.map given ancmed.svg): one line
+ * says so, rather than a line for each province it does not draw.
+ */
+function otherMapsSvg(drawing: PythonDrawing, provinces: readonly Province[], svg: string): string[] {
+  const missing = provinces.filter((p) => !drawing.shapes.has(p.abbr)).map((p) => p.id);
+  if (missing.length * 2 <= provinces.length) return [];
+  const some = missing.slice(0, 5).join(', ') + (missing.length > 5 ? ', …' : '');
+  return [
+    `${svg}: draws ${provinces.length - missing.length} of the map's ${provinces.length} provinces ` +
+      `(not ${some}): is it this map's SVG?`,
+  ];
+}
+
 /** Stands for a colour the files do not give (`fitPalette` chooses one). */
 const NO_COLOUR = '#808080';
 
@@ -57,6 +71,7 @@ export function importPythonDiplomacy(files: PythonFiles): ImportResult {
       problems.push(`${files.svg.name}: ${e.message}`);
     }
   }
+  if (drawing && files.svg) problems.push(...otherMapsSvg(drawing, provinces, files.svg.name));
   if (problems.length > 0) return { ok: false, problems };
   const name = files.map.name.replace(/\.map$/i, '');
   const data = mapData(map, name, moves, provinces, drawing, problems);
