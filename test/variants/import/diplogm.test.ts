@@ -112,10 +112,26 @@ describe('what DiploGM can do and Zhanguo cannot is refused by name', () => {
 describe('planted defects are named, never guessed', () => {
   const players = () => structuredClone(folder.config.players) as Record<string, { color: string }>;
 
-  it('two players with one colour (so one of them would own nothing)', () => {
+  it('two players with one colour and one colour of no player on the map: that colour is the earlier player’s', () => {
+    // DiploGM's own `modern` gives Britain France's colour and fills Britain's land with a colour of its own.
+    const p = players();
+    const england = p.England!.color;
+    p.England!.color = p.France!.color;
+    const r = run({ ...folder.config, players: p });
+    if (!r.ok) throw new Error(r.problems.join('\n'));
+    expect(r.notes).toContain(
+      `players: England and France have the same colour #${p.France!.color}; as DiploGM does, it is France's, and England's provinces and centres are the ones filled #${england}, the one colour of no player on the map`,
+    );
+    const imported = buildVariant(r.data);
+    expect(facts(imported, byAbbreviation(imported))).toEqual(facts(classic));
+  });
+
+  it('two players with one colour and no single colour left for one of them', () => {
     const p = players();
     p.England!.color = p.France!.color;
-    expect(problemsOf(run({ ...folder.config, players: p }))).toContain(
+    p.Germany!.color = '123456';
+    const problems = problemsOf(run({ ...folder.config, players: p }));
+    expect(problems).toContain(
       `players: England and France have the same colour #${p.France!.color}, so the map cannot tell their provinces and centres apart`,
     );
   });
@@ -129,6 +145,25 @@ describe('planted defects are named, never guessed', () => {
       `layer "Region Colors": "London" is filled #${england}, the colour of no player and not the neutral #f5deb3`,
     );
     expect(problems.some((l) => l.startsWith('layer "SC Markers": "London" (its centre marker)'))).toBe(true);
+  });
+
+  it('a unit spot far outside its province is not used (the fleet layer’s, or the renderer’s own, serves)', () => {
+    const [before, after] = folder.svg.split('inkscape:label="Army Locations"') as [string, string];
+    const london = '<g inkscape:label="London" transform="translate(0,0)">';
+    expect(after).toContain(london);
+    const svg = `${before}inkscape:label="Army Locations"${after.replace(london, london.replace('translate(0,0)', 'translate(300,400)'))}`;
+    const r = run(folder.config, svg);
+    if (!r.ok) throw new Error(r.problems.join('\n'));
+    expect(
+      r.notes.some((n) =>
+        /^layer "Army Locations": "London": the spot lies \d+ units outside London, so it is not used$/.test(n),
+      ),
+    ).toBe(true);
+    const good = run();
+    if (!good.ok) throw new Error(good.problems.join('\n'));
+    const [x, y] = r.data.geometry!.anchors!.london!;
+    const [gx, gy] = good.data.geometry!.anchors!.london!;
+    expect(Math.hypot(x - gx, y - gy)).toBeLessThan(50);
   });
 
   it('a province named twice, a path that is no path', () => {

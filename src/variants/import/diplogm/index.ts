@@ -21,7 +21,15 @@ import { fillOf, findLayer, tilesOf, type Layer, type Tile } from './layers.js';
 import { movesOf, type Moves } from './moves.js';
 import { abbreviate, uniqueIds } from '../naming.js';
 import { labelSpots, unitSpots } from './spots.js';
-import { centresOf, coloursOf, ownersOf, unitsOf, type StartingUnit } from './state.js';
+import {
+  centresOf,
+  coloursOf,
+  ownersOf,
+  settleSharedColours,
+  unitsOf,
+  usedColours,
+  type StartingUnit,
+} from './state.js';
 import { touchingPairs } from './touch.js';
 import type { Matrix } from '../../drawing/transform.js';
 
@@ -163,19 +171,22 @@ function buildMap(
     problems,
   );
   const moves = movesOf(graph, impassable, problems);
-  const colours = coloursOf(config, problems);
+  const colours = coloursOf(config);
+  const notes: string[] = [];
+  const used = usedColours(tiles, layer('island_fill_layer'), impassable, layer('supply_center_icons'));
+  settleSharedColours(colours, used, problems, notes);
   const owners = ownersOf(tiles, layer('island_fill_layer'), impassable, colours, problems);
   const centres = centresOf(layer('supply_center_icons'), index, colours, problems);
   const units = unitsOf(layer('starting_units'), config, index, owners, problems);
   if (problems.length > 0) return null;
   const ids = uniqueIds(tiles.map((t) => t.name));
-  const notes = units.length === 0 ? ['the map has no starting units: every power starts without units'] : [];
+  if (units.length === 0) notes.push('the map has no starting units: every power starts without units');
   const data = mapData({
     ...{ tiles, ids, config, moves, impassable, owners, centres, units },
     colours: colours.colourOf,
     touching: new Set(touching.map(([a, b]) => `${a},${b}`)),
   });
-  const spots = unitSpots(tiles, index, { army: layer('army'), fleet: layer('fleet') }, config, shift);
+  const spots = unitSpots(tiles, index, { army: layer('army'), fleet: layer('fleet') }, config, shift, notes);
   const anchors = Object.fromEntries(
     [...spots].map(([key, p]) => {
       const [t, coast] = key.split('/');

@@ -3,8 +3,9 @@
  * its label: `Spain (nc)`), the config's `unit_loc` for seas without a fleet spot, and the Titles layer's texts (each
  * label spot is the text's anchor, for the province its anchor lies in).
  */
-import type { Point } from '../../drawing/path.js';
-import { windingNumber } from '../../drawing/polygon.js';
+import type { Point, Ring } from '../../drawing/path.js';
+import { boxOf, windingNumber } from '../../drawing/polygon.js';
+import { distanceToSegment } from '../../drawing/segment.js';
 import { apply, type Matrix } from '../../drawing/transform.js';
 import { markerSpot, textSpot, within } from '../svg.js';
 import { localName } from '../xml.js';
@@ -18,6 +19,7 @@ export function unitSpots(
   layers: { army: Layer | null; fleet: Layer | null },
   config: DiplogmConfig,
   shift: Matrix,
+  notes: string[],
 ): Map<string, Point> {
   const spots = new Map<string, Point>();
   const read = (layer: Layer | null, fleets: boolean) => {
@@ -29,7 +31,7 @@ export function unitSpots(
       // A province's spot is its army's, except at sea; a coast's is its fleet's.
       if (fleets && !coast && tiles[tile]!.type !== 'sea' && spots.has(key)) continue;
       const at = markerSpot(element, within(layer!.matrix, element));
-      if (at) spots.set(key, at);
+      if (at && !stray(at, tiles[tile]!, `layer "${layer!.label}": "${label}"`, notes)) spots.set(key, at);
     }
   };
   read(layers.army, false);
@@ -43,6 +45,29 @@ export function unitSpots(
     spots.set(`${tile}`, apply(shift, [first[0] + offset[0], first[1] + offset[1]]));
   }
   return spots;
+}
+
+/**
+ * Is a unit spot far outside its province (farther than half the province's size)? A stray marker left in a location
+ * layer (DiploGM's own `modern` keeps two, London's and Madrid's, over France) would draw the unit and its label in
+ * another province: it is left out, said in a note, and the renderer places the unit inside the province, as for one
+ * without a spot (or the fleet layer's spot serves). A fleet's spot just off its coast stays.
+ */
+function stray(at: Point, tile: Tile, where: string, notes: string[]): boolean {
+  if (windingNumber(at, tile.rings) !== 0) return false;
+  const [x0, y0, x1, y1] = boxOf(tile.rings);
+  const away = distanceToRings(at, tile.rings);
+  if (away <= Math.hypot(x1 - x0, y1 - y0) / 2) return false;
+  notes.push(`${where}: the spot lies ${Math.round(away)} units outside ${tile.name}, so it is not used`);
+  return true;
+}
+
+function distanceToRings(p: Point, rings: readonly Ring[]): number {
+  let best = Infinity;
+  for (const ring of rings)
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++)
+      best = Math.min(best, distanceToSegment(p, ring[j]!, ring[i]!));
+  return best;
 }
 
 /** A label spot per province, from the Titles layer's texts (the first text inside a province wins). */

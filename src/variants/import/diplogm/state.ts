@@ -18,27 +18,80 @@ export interface Colours {
   /** Each player's colour. */
   colourOf: Map<string, string>;
   neutral: string;
+  /** Players whose colour a later player has too (DiploGM gives the colour to the later one): [earlier, later]. */
+  shared: [string, string][];
 }
 
-/** The players' colours and the neutral ones; two players with one colour is a problem. */
-export function coloursOf(config: DiplogmConfig, problems: string[]): Colours {
+/** The players' colours and the neutral ones; two players with one colour are settled by `settleSharedColours`. */
+export function coloursOf(config: DiplogmConfig): Colours {
   const players = typeof config.players === 'string' ? {} : config.players;
   const owner = new Map<string, string | null>();
   const colourOf = new Map<string, string>();
+  const shared: [string, string][] = [];
   for (const [name, p] of Object.entries(players)) {
     const c = standardColour(p.color);
     const other = [...colourOf].find(([, oc]) => oc === c)?.[0];
-    if (other)
-      problems.push(
-        `players: ${other} and ${name} have the same colour #${c}, so the map cannot tell their provinces and centres apart`,
-      );
+    if (other) shared.push([other, name]);
     owner.set(c, name);
     colourOf.set(name, c);
   }
   const neutral = standardColour(config['svg config'].neutral);
   owner.set(neutral, null);
   owner.set(normalizeHex(config['svg config'].neutral_sc), null);
-  return { players: Object.keys(players), owner, colourOf, neutral };
+  return { players: Object.keys(players), owner, colourOf, neutral, shared };
+}
+
+/**
+ * Two players with one colour (docs/variants.md "DiploGM"): DiploGM gives the colour to the later player, and the
+ * earlier one's provinces are then filled with a colour no player has (DiploGM's own `modern` gives Britain France's
+ * colour, and fills Britain's land with a pink of its own). When exactly one player lost its colour so and the map
+ * uses exactly one colour of no player, that colour is the player's, said in a note; otherwise the shared colour is a
+ * problem, as the map cannot tell the players apart.
+ */
+export function settleSharedColours(
+  colours: Colours,
+  used: ReadonlySet<string>,
+  problems: string[],
+  notes: string[],
+): void {
+  if (colours.shared.length === 0) return;
+  const unclaimed = [...used].filter((c) => c !== 'none' && !colours.owner.has(c));
+  if (colours.shared.length === 1 && unclaimed.length === 1) {
+    const [[earlier, later]] = colours.shared as [[string, string]];
+    const [colour] = unclaimed as [string];
+    const was = colours.colourOf.get(earlier)!;
+    colours.owner.set(colour, earlier);
+    colours.colourOf.set(earlier, colour);
+    notes.push(
+      `players: ${earlier} and ${later} have the same colour #${was}; as DiploGM does, it is ${later}'s, and ${earlier}'s provinces and centres are the ones filled #${colour}, the one colour of no player on the map`,
+    );
+    return;
+  }
+  for (const [earlier, later] of colours.shared)
+    problems.push(
+      `players: ${earlier} and ${later} have the same colour #${colours.colourOf.get(later)}, so the map cannot tell their provinces and centres apart`,
+    );
+}
+
+/** Every colour the map fills a land or island province or a centre marker with (what `ownersOf` and `centresOf` read). */
+export function usedColours(
+  tiles: readonly Tile[],
+  islandFills: Layer | null,
+  impassable: ReadonlySet<number>,
+  centres: Layer | null,
+): Set<string> {
+  const fills = new Map(labelled(islandFills).map(({ label, element }) => [label, fillOf(element)]));
+  const used = new Set<string>();
+  tiles.forEach((t, i) => {
+    if (t.type === 'sea' || impassable.has(i)) return;
+    const colour = t.type === 'island' && fills.has(t.name) ? fills.get(t.name)! : t.colour;
+    if (colour !== null) used.add(colour);
+  });
+  for (const { element } of labelled(centres)) {
+    const colour = markerColour(element);
+    if (colour !== null) used.add(colour);
+  }
+  return used;
 }
 
 /** The player a colour stands for, null for neutral or no colour; a colour of no player is a problem. */
