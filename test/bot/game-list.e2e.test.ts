@@ -1,7 +1,7 @@
 /**
  * `/game list` through the bot and the Discord stand-in (docs/bot.md "Finding a game"): the server's forming games
  * with free powers and running games with vacant seats, each with its channel, only for the caller and in their
- * language; a full game and a demonstration table are not listed.
+ * language; a full game and a demonstration table are not listed, nor a game whose channel the caller cannot see.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, slashConfirmed, type Harness } from './harness.js';
@@ -12,7 +12,7 @@ describe('/game list', () => {
   beforeAll(async () => {
     h = await createHarness({
       users: ['gm', 'alice', 'bob', 'carol', 'marie', 'wei'],
-      channels: ['lobby', 'running', 'full', 'demo'],
+      channels: ['lobby', 'running', 'full', 'demo', 'secret'],
     });
     await h.start();
     h.fake.setLocale('marie', 'fr');
@@ -67,5 +67,22 @@ describe('/game list', () => {
     const zh = await h.fake.slash('wei', 'lobby', 'game list');
     expect(zh.text).toContain('籌備中：7 個國家中有 6 個空位');
     expect(zh.text).toContain('進行中：1 個空缺座位');
+  });
+
+  it('names no game in a channel hidden from the caller (only what they could see anyway)', async () => {
+    // A moderator's private channel: carol and marie cannot see it; alice can.
+    const secret = h.fake.channel('secret').id;
+    h.fake.state.hideFrom(secret, h.fake.user('carol').id);
+    h.fake.state.hideFrom(secret, h.fake.user('marie').id);
+    await h.fake.slash('alice', 'secret', 'game create', { variant: 'classic' });
+    await h.bot!.outbox.idle();
+
+    expect((await h.fake.slash('alice', 'lobby', 'game list')).text).toContain(`<#${secret}>`);
+    const carol = await h.fake.slash('carol', 'lobby', 'game list');
+    expect(carol.text).not.toContain(secret);
+    expect(carol.text.split('\n')).toHaveLength(3); // the heading, the running game and the lobby, no "more"
+    const marie = await h.fake.slash('marie', 'lobby', 'game list');
+    expect(marie.text).toContain('**Parties avec une place à prendre**');
+    expect(marie.text).not.toContain(secret);
   });
 });

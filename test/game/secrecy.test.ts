@@ -248,7 +248,7 @@ describe('a seat left, claimed or taken back in a game that hides who plays whom
       ok(await gameStatus(env.deps, CHANNEL))
         .status.text.split('\n')
         .find((l) => l.startsWith('France ('));
-    const listed = async () => ok(await openSeatsListing(env.deps, 'guild-1')).games.map((g) => g.open);
+    const listed = async () => ok(await openSeatsListing(env.deps, 'guild-1', () => true)).games.map((g) => g.open);
     expect(await franceLine()).toMatch(/^France \(a player\)/);
     expect(await listed()).toEqual([]);
     env.clock.t = mark - 1;

@@ -2,8 +2,10 @@
  * `/game create|join|leave|start|status`: making a game in a channel and getting players into it.
  */
 import {
+  ChannelType,
   InteractionContextType,
   MessageFlags,
+  PermissionFlagsBits,
   roleMention,
   SlashCommandBuilder,
   type SlashCommandSubcommandBuilder,
@@ -347,9 +349,12 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   }
 }
 
-/** `/game list`: the server's games with a seat to take, only for the caller, in their language. */
+/**
+ * `/game list`: the server's games with a seat to take, only for the caller, in their language, in the channels
+ * Discord lets them view (docs/bot.md "Finding a game").
+ */
 async function list(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
-  const r = await openSeatsListing(ctx.deps, interaction.guildId);
+  const r = await openSeatsListing(ctx.deps, interaction.guildId, (id) => callerSees(interaction, id));
   if (!r.ok) return replyRejected(interaction, r);
   const locale = readerOf(interaction);
   if (r.games.length === 0) return replyPrivately(interaction, tr(locale, 'game.list.none'));
@@ -373,6 +378,18 @@ async function list(ctx: BotContext, interaction: ChatInputCommandInteraction): 
   });
   if (r.more > 0) lines.push(tr(locale, 'game.list.more', { count: r.more }));
   return replyPrivately(interaction, [tr(locale, 'game.list.head'), ...lines].join('\n'));
+}
+
+/**
+ * Whether the caller may view a channel of the server (its overwrites and their roles, as Discord computes them). A
+ * channel the bot no longer knows (deleted) is not shown; a thread follows its parent, a private one its members.
+ */
+function callerSees(interaction: ChatInputCommandInteraction, channelId: string): boolean {
+  const channel = interaction.guild?.channels.cache.get(channelId);
+  const member = interaction.guild?.members.cache.get(interaction.user.id);
+  if (!channel || !member) return false;
+  if (channel.type === ChannelType.PrivateThread && !channel.members.cache.has(member.id)) return false;
+  return channel.permissionsFor(member).has(PermissionFlagsBits.ViewChannel);
 }
 
 /** `/game leave`: before the start it leaves; during a game, after a confirmation, the seat goes to a substitute. */

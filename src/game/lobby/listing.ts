@@ -1,7 +1,8 @@
 /**
  * `/game list`: the server's games a member could take a seat in (docs/bot.md "Finding a game"). A forming game lists
  * the powers nobody took yet; a running or paused one its vacant seats (a substitute takes one with `/claim`). Only
- * what the channel's posts already say: counts of seats, never who holds which power.
+ * what the channel's posts already say: counts of seats, never who holds which power; and only games in channels the
+ * caller can see.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { games, players, type GameRow } from '../../store/schema.js';
@@ -40,15 +41,18 @@ export const LISTED_GAMES = 25;
 
 /**
  * The server's forming and running Diplomacy games with a free or vacant seat, oldest first (the longest-waiting
- * table first), at most `LISTED_GAMES` of them and how many more there are.
+ * table first), at most `LISTED_GAMES` of them and how many more there are. `canSee` says whether the caller may
+ * view a channel (Discord's permissions, asked by the bot): a game in a channel hidden from them is neither listed
+ * nor counted, so the listing tells nobody of a private table.
  */
 export async function openSeatsListing(
   deps: GameDeps,
   guildId: string | null,
+  canSee: (channelId: string) => boolean,
 ): Promise<Result<{ games: ListedGame[]; more: number }>> {
   if (guildId === null) return fail(msg('game.list.refused.dm'));
   return await inReadTransaction(deps, async (tx) => {
-    const rows = await tx
+    const all = await tx
       .select()
       .from(games)
       .where(
@@ -60,6 +64,7 @@ export async function openSeatsListing(
         ),
       )
       .orderBy(games.createdAt, games.id);
+    const rows = all.filter((g) => canSee(g.channelId));
     if (rows.length === 0) return { ok: true as const, games: [], more: 0 };
     const seated = await tx
       .select({ gameId: players.gameId, power: players.power, userId: players.userId })

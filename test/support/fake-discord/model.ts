@@ -25,6 +25,8 @@ export interface FakeChannel {
   thread?: FakeThreadState;
   /** Permissions the bot lacks in this channel (names from `PERMISSION_BITS`), through an overwrite. */
   deniedToBot?: Set<PermissionName>;
+  /** Members a moderator hid this channel from (a member overwrite denying VIEW_CHANNEL), by user id. */
+  hiddenFrom?: Set<string>;
 }
 
 export interface FakeThreadState {

@@ -7,12 +7,21 @@ import { PERMISSION_BITS, type FakeAttachment, type FakeChannel, type FakeMessag
 /** Every permission bit a text channel needs, pinning included; the fake grants everything (a test may deny). */
 export const ALL_PERMISSIONS = '4500273279520321';
 
-/** The bot's permission overwrite in a channel where a test denied it something (`state.denyToBot`). */
+/**
+ * The channel's permission overwrites: the bot's where a test denied it something (`state.denyToBot`), and one per
+ * member the channel is hidden from (`state.hideFrom`), as a moderator sets them.
+ */
 function overwritesFor(c: FakeChannel, botId: string | undefined): Record<string, unknown>[] {
-  if (!c.deniedToBot || c.deniedToBot.size === 0 || !botId) return [];
+  const hidden = [...(c.hiddenFrom ?? [])].map((id) => ({
+    id,
+    type: 1,
+    allow: '0',
+    deny: PERMISSION_BITS.VIEW_CHANNEL.toString(),
+  }));
+  if (!c.deniedToBot || c.deniedToBot.size === 0 || !botId) return hidden;
   let deny = 0n;
   for (const name of c.deniedToBot) deny |= PERMISSION_BITS[name];
-  return [{ id: botId, type: 1, allow: '0', deny: deny.toString() }];
+  return [{ id: botId, type: 1, allow: '0', deny: deny.toString() }, ...hidden];
 }
 
 export function userJson(u: FakeUser): Record<string, unknown> {

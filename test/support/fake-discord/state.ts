@@ -353,6 +353,13 @@ export class FakeDiscordState {
     this.dispatch('CHANNEL_UPDATE', channelJson(channel, this.guildId, [], this.botUser.id));
   }
 
+  /** A moderator hides a channel from a member (an overwrite denying them VIEW_CHANNEL): its name, posts, all. */
+  hideFrom(channelId: string, userId: string): void {
+    const channel = this.channels.get(channelId)!;
+    channel.hiddenFrom = new Set([...(channel.hiddenFrom ?? []), userId]);
+    this.dispatch('CHANNEL_UPDATE', channelJson(channel, this.guildId, [], this.botUser.id));
+  }
+
   /** Whether the bot lacks a permission in a channel (a thread inherits its parent's overwrites). */
   botLacks(channel: FakeChannel, perm: PermissionName): boolean {
     if (channel.deniedToBot?.has(perm)) return true;
