@@ -42,6 +42,32 @@ describe('deadlines by the clock', () => {
     expect(status.text).toMatch(/no game/i);
   });
 
+  it('refuses a zone that keeps one offset all year (EST, Etc/GMT+2), in the member’s language, storing nothing', async () => {
+    // `EST` is America/Panama in the zone database (no summer time), and `Etc/GMT+2` is two hours *behind* UTC: a
+    // New York or Paris table would find its deadlines an hour or four off, so a place's zone is asked for.
+    const est = await h.fake.slash('gm', 'other', 'game create', {
+      variant: 'classic',
+      'deadline-at': '21:00',
+      timezone: 'EST',
+    });
+    expect(est.text).toMatch(/^⚠️ `EST` is not a value for `timezone`: it takes a place’s time zone/);
+    expect(est.text).toContain('America/New_York');
+    expect((await h.fake.slash('gm', 'other', 'game status')).text).toMatch(/no game/i);
+
+    await h.fake.slash('fr', 'other', 'game create', { variant: 'classic', 'deadline-at': '21:00' });
+    const gmt = await h.fake.slash('fr', 'other', 'gm set', { setting: 'timezone', value: 'Etc/GMT+2' });
+    expect(gmt.text).toMatch(/^⚠️ `Etc\/GMT\+2` n’est pas une valeur possible pour `timezone`/);
+    expect(gmt.text).toContain('Europe/Paris');
+    const status = await h.fake.slash('fr', 'other', 'game status');
+    expect(status.text).toContain('21:00 UTC');
+    for (const value of ['mst', 'HST', 'etc/gmt-14'])
+      expect((await h.fake.slash('fr', 'other', 'gm set', { setting: 'timezone', value })).text).toMatch(/^⚠️/);
+    expect((await h.fake.slash('fr', 'other', 'game status')).text).toContain('21:00 UTC');
+    // A name the database keeps for a place (with its summer time) is still read: EST5EDT is New York's rule.
+    const place = await h.fake.slash('fr', 'other', 'gm set', { setting: 'timezone', value: 'EST5EDT' });
+    expect(place.text).toContain('**America/New_York**');
+  });
+
   it('answers a Chinese game master in Chinese: the create reply, /gm set and its refusals', async () => {
     const created = await h.fake.slash('zhu', 'zh', 'game create', {
       variant: 'classic',

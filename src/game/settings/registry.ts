@@ -52,12 +52,18 @@ export function timeZones(): string[] {
   return [DEFAULT_ZONE, ...known.filter((z) => z !== DEFAULT_ZONE)];
 }
 
+/** The database's names for one offset all year round, which players misread as their region's time. */
+const FIXED_OFFSET_NAME = /^(?:EST|MST|HST|Etc\/GMT[+-]\d+)$/i;
+
 /** An IANA zone name in any case (`europe/paris`), answered as the database spells it (`Europe/Paris`). */
 function parseZone(text: string): Parsed<string> {
   const s = text.trim();
   // names only: an offset (`+02:00`) keeps no daylight-saving rule, so it is no zone for a deadline
   if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(s) || !IANAZone.isValidZone(s))
     return { ok: false, expected: msg('settings.expected.zone') };
+  // nor is a name that is one in disguise: `EST`, `MST`, `HST` keep standard time all year (EST is America/Panama,
+  // not New York), `Etc/GMT+2` is two hours behind UTC; a place's zone is asked for (docs/table.md)
+  if (FIXED_OFFSET_NAME.test(s)) return { ok: false, expected: msg('settings.expected.zonePlace') };
   const canonical = new Intl.DateTimeFormat('en', { timeZone: s }).resolvedOptions().timeZone;
   return { ok: true, value: canonical === 'Etc/UTC' ? DEFAULT_ZONE : canonical };
 }

@@ -34,6 +34,8 @@ const bad: [string, string, RegExp][] = [
   ['deadline-at', '9pm', /HH:MM/],
   ['timezone', 'Mars/Olympus', /`Mars\/Olympus` is not a value for `timezone`: it takes an IANA time zone/],
   ['timezone', '+02:00', /IANA/],
+  ['timezone', 'EST', /`EST` is not a value for `timezone`: it takes a place’s time zone/],
+  ['timezone', 'etc/gmt+5', /Etc\/GMT±N/],
   ['days', 'mon,funday', /`mon,funday` is not a value for `days`/],
   ['days', '', /days/],
   ['pause-limit', 'forever', /a duration like 90s/],
