@@ -43,8 +43,8 @@ describe('mustering', () => {
 
   beforeAll(async () => {
     h = await createHarness({
-      users: ['gm', 'alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'gina'],
-      channels: ['open', 'early', 'gunboat', 'hidden'],
+      users: ['gm', 'alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'gina', 'ivy', 'jack'],
+      channels: ['open', 'early', 'gunboat', 'hidden', 'twice'],
     });
     await h.start();
   });
@@ -115,6 +115,22 @@ describe('mustering', () => {
     expect(notices('early', 'Muster over')).toHaveLength(1);
     expect(notices('early', 'Substitute wanted')).toHaveLength(0);
     expect(h.fake.buttons(post).map((b) => [b.label, b.disabled])).toEqual([['Muster over', true]]);
+  });
+
+  it('every player pressing twice at once: each told they are here, never that the muster is over', async () => {
+    const { post } = await startWithMuster('twice', { ivy: 'England', jack: 'France' });
+    // Both press twice before the start post's button is disabled: the last first press ends the muster.
+    const presses = await Promise.all(
+      ['ivy', 'ivy', 'jack', 'jack'].map((user) => h.fake.click(user, post, { label: "I'm here" })),
+    );
+    for (const press of presses) {
+      expect(press.ephemeral).toBe(true);
+      expect(press.text).toMatch(/^✅ (Noted: you are here|You had already said you are here) for \*\*(England|France)\*\*/);
+    }
+    expect(presses.filter((p) => p.text.startsWith('✅ Noted'))).toHaveLength(2);
+    await h.bot!.outbox.idle();
+    expect(notices('twice', 'Muster over')).toHaveLength(1);
+    expect(notices('twice', 'Substitute wanted')).toHaveLength(0);
   });
 
   it('in a gunboat game the muster names powers only, never a member', async () => {

@@ -42,7 +42,7 @@ export async function openMuster(tx: Tx, game: GameRow, seats: readonly PlayerRo
 
 /**
  * **I'm here**: the seated member who pressed it is marked present. Refused (privately, saying why) when the game is
- * over, its muster is over, or the member plays no power in it. When it was the last seat to answer, the muster ends
+ * over, its muster is over (unless they had pressed: then "already said"), or the member plays no power in it. When it was the last seat to answer, the muster ends
  * at once (in a game that hides who plays whom, at the next mark of the clock, so the end names no presser).
  */
 export async function confirmMuster(
@@ -53,11 +53,12 @@ export async function confirmMuster(
     const game = await gameById(tx, input.gameId);
     if (!game || game.status === 'finished') return fail(msg('muster.refused.gameOver'));
     const seat = await playerByUser(tx, game.id, input.userId);
-    if (game.musterEndsAt === null) return fail(msg('muster.refused.over'));
+    const already = seat?.musteredAt != null;
+    // A second press racing the muster's end (a double click) is told it was noted, not that the muster is over.
+    if (game.musterEndsAt === null && !already) return fail(msg('muster.refused.over'));
     if (!seat) return fail(msg('muster.refused.notPlayer'));
-    const already = seat.musteredAt !== null;
     const now = deps.now();
-    if (!already) {
+    if (!already && game.musterEndsAt !== null) {
       await tx.update(players).set({ musteredAt: now }).where(eq(players.id, seat.id));
       await audit(tx, { gameId: game.id, userId: input.userId, action: 'muster', detail: {}, at: now });
       await queueProgressStatus(tx, game, now);
