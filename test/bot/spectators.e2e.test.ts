@@ -25,10 +25,11 @@ describe('spectators', () => {
 
   beforeAll(async () => {
     h = await createHarness({
-      users: ['gm', 'alice', 'bob', 'carol', 'dave', 'erin', 'gina', 'hal'],
-      channels: ['main', 'gunboat', 'closed'],
+      users: ['gm', 'alice', 'bob', 'carol', 'dave', 'erin', 'gina', 'hal', 'ivan', 'judy', 'marie'],
+      channels: ['main', 'gunboat', 'closed', 'fog'],
     });
     await h.start();
+    h.fake.setLocale('marie', 'fr');
     // Nobody is vacated for missing orders here (vacate-after 0): the seats stay with their players.
     await h.fake.slash('gm', 'main', 'game create', {
       variant: 'classic',
@@ -176,6 +177,35 @@ describe('spectators', () => {
     await h.bot!.outbox.idle();
     expect(h.fake.channelMessages('closed').filter((m) => m.content.startsWith('📪'))).toEqual([]);
   });
+  it('in a fog game a French spectator gets by DM that power’s view and maps, worded as a view of that power', async () => {
+    await h.fake.slash('gm', 'fog', 'game create', { variant: 'classic', movement: '1h', fog: 'on', 'vacate-after': 0 });
+    await h.fake.slash('ivan', 'fog', 'game join', { power: 'England' });
+    await h.fake.slash('judy', 'fog', 'game join', { power: 'Turkey' });
+    await h.fake.slash('gm', 'fog', 'game start');
+    await h.fake.slash('marie', 'fog', 'spectate', { power: 'England' });
+    await h.fake.click('ivan', await requestDm('ivan', 'England'), { label: 'Allow' });
+    await h.fake.waitForDm('marie', (m) => m.content.includes('vous observez désormais **Angleterre**'));
+    await h.fake.slash('ivan', 'fog', 'order', { orders: 'F lon - nth; F edi - nwg; A lvp - yor' });
+    await h.fake.slash('judy', 'fog', 'order', { orders: 'F ank - bla; A con - bul; A smy - arm' });
+    await h.bot!.outbox.idle();
+    expect(h.fake.dms('marie').filter((m) => /Londres|Edimbourg|Édimbourg/.test(m.content))).toEqual([]);
+
+    h.clock.offset += HOUR + 1000;
+    await h.bot!.scheduler.poke();
+    await waitForResults(h, 'fog', 'Spring 1901 movement');
+    await h.bot!.outbox.idle();
+    const view = h.fake.dms('marie').find((m) => m.content.includes('Ce que voit **Angleterre**'))!;
+    expect(view.content.split('\n')[0]).toMatch(/^👁 Vous observez \*\*Angleterre\*\* dans <#\d+>/);
+    expect(view.content).toContain('`F Londres - Mer du Nord`');
+    // England's view: Turkey's moves, far out of its sight, are not there; and it is not the spectator's power.
+    expect(view.content).not.toMatch(/Ankara|Constantinople|Smyrne|Turquie/);
+    expect(view.content).not.toContain('votre puissance');
+    expect(view.attachments.map((a) => a.filename)).toEqual(['spring-1901-movement-orders-england.png']);
+    const after = h.fake.dms('marie').filter((m) => m.attachments.some((a) => a.filename.includes('after-england')));
+    expect(after).toHaveLength(1);
+    const player = h.fake.dms('ivan').find((m) => m.content.includes("**England**'s view"))!;
+    expect(player.content).toContain('only what this power sees');
+  });
 });
 
 describe('a spectator allowed the orders, with order confirmations that wait for a quiet moment', () => {
@@ -217,4 +247,5 @@ describe('a spectator allowed the orders, with order confirmations that wait for
     expect(shown()[0]!.content).toContain('Watching **France**');
     expect(shown()[0]!.content.split('\n').slice(1).join('\n')).toBe(mine.content);
   });
+
 });
