@@ -44,9 +44,10 @@ describe('mustering', () => {
   beforeAll(async () => {
     h = await createHarness({
       users: ['gm', 'alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'gina', 'ivy', 'jack'],
-      channels: ['open', 'early', 'gunboat', 'hidden', 'twice'],
+      channels: ['open', 'early', 'gunboat', 'hidden', 'twice', 'short'],
     });
     await h.start();
+    h.fake.setLocale('frank', 'fr');
   });
 
   afterAll(async () => {
@@ -125,12 +126,31 @@ describe('mustering', () => {
     );
     for (const press of presses) {
       expect(press.ephemeral).toBe(true);
-      expect(press.text).toMatch(/^✅ (Noted: you are here|You had already said you are here) for \*\*(England|France)\*\*/);
+      expect(press.text).toMatch(
+        /^✅ (Noted: you are here|You had already said you are here) for \*\*(England|France)\*\*/,
+      );
     }
     expect(presses.filter((p) => p.text.startsWith('✅ Noted'))).toHaveLength(2);
     await h.bot!.outbox.idle();
     expect(notices('twice', 'Muster over')).toHaveLength(1);
     expect(notices('twice', 'Substitute wanted')).toHaveLength(0);
+  });
+
+  it('refuses a muster too short for anyone to see the start post (1s, 1m), naming it, storing nothing', async () => {
+    // A muster that ends before a player can read the start post would vacate every seat at the start.
+    const created = await h.fake.slash('frank', 'short', 'game create', { variant: 'classic', muster: '1s' });
+    expect(created.text).toMatch(
+      /^⚠️ `1s` n’est pas une valeur possible pour `muster` : il faut une durée de 10 minutes/,
+    );
+    expect((await h.fake.slash('frank', 'short', 'game status')).text).toMatch(/pas de partie/i);
+    await h.fake.slash('dave', 'short', 'game create', { variant: 'classic' });
+    const set = await h.fake.slash('dave', 'short', 'gm set', { setting: 'muster', value: '1m' });
+    expect(set.text).toMatch(/^⚠️ `1m` is not a value for `muster`: it takes a duration from 10 minutes to 30 days/);
+    expect((await h.fake.slash('dave', 'short', 'gm set', { setting: 'muster', value: '10m' })).text).toContain(
+      '**10m**',
+    );
+    expect((await h.fake.slash('dave', 'short', 'gm set', { setting: 'muster', value: '9m59s' })).text).toMatch(/^⚠️/);
+    expect((await gameRow(h.store, await gameIdOfChannel(h.store, channelId('short')))).musterMs).toBe(10 * MINUTE);
   });
 
   it('in a gunboat game the muster names powers only, never a member', async () => {

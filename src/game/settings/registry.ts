@@ -101,10 +101,18 @@ function parseLength(text: string): Parsed<number> {
   return parsed.ok ? { ok: true, value: parsed.ms } : { ok: false, expected: msg('settings.expected.duration') };
 }
 
+/**
+ * The shortest muster: one that ends before a player can read the start post would vacate every seat at the start
+ * (a careless `1m` or `1s`); docs/table.md "Mustering".
+ */
+const MIN_MUSTER_MS = 10 * 60_000;
+
 function parseMuster(text: string): Parsed<number | null> {
   if (OFF.has(text.trim().toLowerCase())) return { ok: true, value: null };
   const parsed = parseLength(text);
-  return parsed.ok ? parsed : { ok: false, expected: msg('settings.expected.durationOrOff') };
+  return parsed.ok && parsed.value >= MIN_MUSTER_MS
+    ? parsed
+    : { ok: false, expected: msg('settings.expected.durationOrOff') };
 }
 
 function parseSwitch(text: string): Parsed<boolean> {
