@@ -177,8 +177,14 @@ describe('spectators', () => {
     await h.bot!.outbox.idle();
     expect(h.fake.channelMessages('closed').filter((m) => m.content.startsWith('📪'))).toEqual([]);
   });
+
   it('in a fog game a French spectator gets by DM that power’s view and maps, worded as a view of that power', async () => {
-    await h.fake.slash('gm', 'fog', 'game create', { variant: 'classic', movement: '1h', fog: 'on', 'vacate-after': 0 });
+    await h.fake.slash('gm', 'fog', 'game create', {
+      variant: 'classic',
+      movement: '1h',
+      fog: 'on',
+      'vacate-after': 0,
+    });
     await h.fake.slash('ivan', 'fog', 'game join', { power: 'England' });
     await h.fake.slash('judy', 'fog', 'game join', { power: 'Turkey' });
     await h.fake.slash('gm', 'fog', 'game start');
@@ -247,5 +253,4 @@ describe('a spectator allowed the orders, with order confirmations that wait for
     expect(shown()[0]!.content).toContain('Watching **France**');
     expect(shown()[0]!.content.split('\n').slice(1).join('\n')).toBe(mine.content);
   });
-
 });
