@@ -44,8 +44,8 @@ describe('pauses that cannot freeze a game', () => {
 
   beforeAll(async () => {
     h = await createHarness({
-      users: ['gm', 'gm2', 'alice', 'bob', 'carol', 'dave'],
-      channels: ['pm', 'nm', 'pv', 'rs', 'hp', 'hn'],
+      users: ['gm', 'gm2', 'gm3', 'alice', 'bob', 'carol', 'dave'],
+      channels: ['pm', 'nm', 'pv', 'rs', 'hp', 'hn', 'dl'],
     });
     await h.start();
   });
@@ -88,6 +88,21 @@ describe('pauses that cannot freeze a game', () => {
     // The allowance is spent: refused, and the game stays running.
     const refused = await h.fake.slash('gm', 'pm', 'gm pause');
     expect(refused.text).toMatch(/⚠️.*you may pause it at most 2h in all, and that time is spent/);
+    expect((await gameOfChannel(h.store, game.channelId)).status).toBe('active');
+  });
+
+  it('with no pause-limit given, a playing master may pause 72 h in all, then the game resumes by itself', async () => {
+    const game = await create('dl', 'gm3', { gm3: 'Italy', carol: 'Austria' });
+    await h.fake.slash('gm3', 'dl', 'gm pause');
+    const paused = await gameOfChannel(h.store, game.channelId);
+    expect(paused.resumeAt! - paused.pausedAt!).toBe(72 * HOUR);
+    h.clock.offset += 72 * HOUR - MINUTE;
+    await settle();
+    expect((await gameOfChannel(h.store, game.channelId)).status).toBe('paused');
+    h.clock.offset += 2 * MINUTE;
+    await settle();
+    const lapse = await h.fake.waitForChannelMessage('dl', (m) => m.content.startsWith('▶️ The pause has run out'));
+    expect(lapse.content).toContain('may pause at most 3d in all');
     expect((await gameOfChannel(h.store, game.channelId)).status).toBe('active');
   });
 
