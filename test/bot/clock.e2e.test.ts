@@ -102,6 +102,28 @@ describe('deadlines by the clock', () => {
     expect(all).toHaveLength(25);
   });
 
+  it('names zones as the zone database does today: Asia/Kolkata and Europe/Kyiv, never Calcutta or Kiev', async () => {
+    // `Intl` lists the old names of renamed zones (Asia/Calcutta, Europe/Kiev, Asia/Saigon): an Indian or Ukrainian
+    // member typing their city found nothing, and a zone they typed was shown back under the old name.
+    const typed = async (timezone: string, user = 'gm') =>
+      (await h.fake.autocomplete(user, 'other', 'game create', { variant: 'classic', timezone }, 'timezone')).map((z) =>
+        String(z.value),
+      );
+    expect(await typed('kolkata')).toEqual(['Asia/Kolkata']);
+    expect(await typed('calcutta')).toEqual(['Asia/Kolkata']);
+    expect(await typed('kyiv', 'fr')).toEqual(['Europe/Kyiv']);
+    expect(await typed('ho chi')).toEqual(['Asia/Ho_Chi_Minh']);
+    for (const old of ['kiev', 'saigon', 'rangoon', 'katmandu', 'godthab', 'asmera', 'faeroe'])
+      expect((await typed(old)).filter((z) => z.toLowerCase().includes(old))).toEqual([]);
+    // The French game master's forming game here (above), given India's zone.
+    await h.fake.slash('fr', 'other', 'gm set', { setting: 'timezone', value: 'Asia/Kolkata' });
+    const status = await h.fake.slash('fr', 'other', 'game status');
+    expect(status.text).toContain('21:00 Asia/Kolkata');
+    // The old name typed by hand is read, and stored under today's.
+    const kiev = await h.fake.slash('fr', 'other', 'gm set', { setting: 'timezone', value: 'europe/kiev' });
+    expect(kiev.text).toContain('**Europe/Kyiv**');
+  });
+
   it('ends a New York phase at the clocks’ jump when 02:30 does not exist (spring forward)', async () => {
     const created = await h.fake.slash('gm', 'ny', 'game create', {
       variant: 'classic',

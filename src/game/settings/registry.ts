@@ -46,10 +46,51 @@ function parseAt(text: string): Parsed<string | null> {
   return { ok: true, value: `${m[1]!.padStart(2, '0')}:${m[2]}` };
 }
 
-/** Every IANA zone name the runtime knows (`UTC` first: `Intl` lists it under `Etc/…` only on some runtimes). */
+/**
+ * The zones `Intl` still names as before IANA renamed them (CLDR keeps its identifiers stable), with the name the zone
+ * database gives each today (its `backward` file): Indian, Ukrainian or Vietnamese members type and read Kolkata, Kyiv
+ * and Ho Chi Minh. Both names are one zone to luxon and `Intl`; only what is listed, stored and shown changes.
+ */
+const RENAMED_ZONES: Readonly<Record<string, string>> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+/** A zone under the name the zone database gives it today (`Asia/Calcutta` → `Asia/Kolkata`). */
+const todaysName = (zone: string): string =>
+  RENAMED_ZONES[zone] !== undefined && IANAZone.isValidZone(RENAMED_ZONES[zone]) ? RENAMED_ZONES[zone] : zone;
+
+/**
+ * Every IANA zone name the runtime knows, under today's names (`UTC` first: `Intl` lists it under `Etc/…` only on
+ * some runtimes).
+ */
 export function timeZones(): string[] {
-  const known = Intl.supportedValuesOf('timeZone');
+  const known = Intl.supportedValuesOf('timeZone').map(todaysName);
   return [DEFAULT_ZONE, ...known.filter((z) => z !== DEFAULT_ZONE)];
+}
+
+/** Whether a zone is what the member typed: by its name, or by its old one (`calcutta` finds Asia/Kolkata). */
+function zoneMatches(zone: string, typed: string): boolean {
+  const t = typed.replaceAll(' ', '_');
+  const old = Object.keys(RENAMED_ZONES).find((k) => RENAMED_ZONES[k] === zone);
+  return zone.toLowerCase().includes(t) || (old !== undefined && old.toLowerCase().includes(t));
 }
 
 /** The database's names for one offset all year round, which players misread as their region's time. */
@@ -64,7 +105,7 @@ function parseZone(text: string): Parsed<string> {
   // nor is a name that is one in disguise: `EST`, `MST`, `HST` keep standard time all year (EST is America/Panama,
   // not New York), `Etc/GMT+2` is two hours behind UTC; a place's zone is asked for (docs/table.md)
   if (FIXED_OFFSET_NAME.test(s)) return { ok: false, expected: msg('settings.expected.zonePlace') };
-  const canonical = new Intl.DateTimeFormat('en', { timeZone: s }).resolvedOptions().timeZone;
+  const canonical = todaysName(new Intl.DateTimeFormat('en', { timeZone: s }).resolvedOptions().timeZone);
   return { ok: true, value: canonical === 'Etc/UTC' ? DEFAULT_ZONE : canonical };
 }
 
@@ -233,7 +274,7 @@ export function settingSuggestions(setting: string, typedText: string, max: numb
     case 'deadline-at':
       return plain(withTyped(t, AT_EXAMPLES, (x) => parseAt(x).ok));
     case 'timezone':
-      return plain(timeZones().filter((z) => z.toLowerCase().includes(t.replaceAll(' ', '_'))));
+      return plain(timeZones().filter((z) => zoneMatches(z, t)));
     case 'days':
       return plain(daySuggestions(t));
     case 'pause-limit':
