@@ -76,7 +76,10 @@ describe('deadlines by the clock', () => {
       fog: 'on',
     });
     expect(created.text).toContain('每天 20:00（Asia/Shanghai）');
-    const days = await h.fake.slash('zhu', 'zh', 'gm set', { setting: 'days', value: 'sat,sun' });
+    // Typed with a Chinese input method's full-width digits, colon and comma: read as the same time and days.
+    const wide = await h.fake.slash('zhu', 'zh', 'gm set', { setting: 'deadline-at', value: '２０：００' });
+    expect(wide.text).toContain('**20:00**');
+    const days = await h.fake.slash('zhu', 'zh', 'gm set', { setting: 'days', value: 'sat，sun' });
     expect(days.text).toContain('周六、周日 20:00（Asia/Shanghai）');
     const bad = await h.fake.slash('zhu', 'zh', 'gm set', { setting: 'muster', value: 'soon' });
     expect(bad.text).toContain('不是 `muster` 的有效值');

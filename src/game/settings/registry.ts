@@ -117,12 +117,12 @@ function weekdayOf(word: string): Weekday | null {
   return i < 0 ? null : WEEKDAYS[i]!;
 }
 
-/** `mon,tue,wed` (commas or spaces), ranges `mon-fri` (also across the week's end, `fri-mon`), or `every`. */
+/** `mon,tue,wed` (commas, Chinese `、` or spaces), ranges `mon-fri` (also across the week's end, `fri-mon`), or `every`. */
 function parseDays(text: string): Parsed<Weekday[] | null> {
   const s = text.trim().toLowerCase();
   if (EVERY.has(s.replace(/\s+/g, '-'))) return { ok: true, value: null };
   const chosen = new Set<Weekday>();
-  const words = s.split(/[\s,;]+/).filter(Boolean);
+  const words = s.split(/[\s,;、]+/).filter(Boolean);
   for (const word of words) {
     const [from, to, ...rest] = word.split(/[-–]/);
     const a = weekdayOf(from ?? '');
@@ -191,7 +191,8 @@ export function parseSetting<K extends SettingName>(
   setting: K,
   text: string,
 ): { ok: true; value: SettingValues[K] } | { ok: false; message: Msg } {
-  const parsed = PARSERS[setting](String(text ?? ''));
+  // NFKC: a Chinese or Japanese input method's full-width `２１：００`, `２４ｈ` or `ｍｏｎ，ｆｒｉ` read as typed in ASCII
+  const parsed = PARSERS[setting](String(text ?? '').normalize('NFKC'));
   if (parsed.ok) return parsed;
   return {
     ok: false,
