@@ -90,7 +90,7 @@ export function timeZones(): string[] {
 function zoneMatches(zone: string, typed: string): boolean {
   const t = typed.replaceAll(' ', '_');
   const old = Object.keys(RENAMED_ZONES).find((k) => RENAMED_ZONES[k] === zone);
-  return zone.toLowerCase().includes(t) || (old !== undefined && old.toLowerCase().includes(t));
+  return zone.toLowerCase().includes(t) || old?.toLowerCase().includes(t) === true;
 }
 
 /** The database's names for one offset all year round, which players misread as their region's time. */
