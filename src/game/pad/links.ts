@@ -58,8 +58,11 @@ export function readLink(token: string): LinkClaim | null {
   return { gameId: Number(m[1]), power, seatSince: Number.parseInt(m[3]!, 36), mac };
 }
 
-/** Does the claim's MAC match the seat as stored now (the same member, since the same moment)? */
+/**
+ * Does the claim match the seat as stored now: its MAC signs every field the link carries (its `since` too, so an
+ * edited moment fails) with the member holding the seat now, and that moment is the seat's own?
+ */
 export function linkMatches(key: Buffer, claim: LinkClaim, seat: { userId: string; seatSince: number }): boolean {
-  const expected = macOf(key, { gameId: claim.gameId, power: claim.power, ...seat });
-  return timingSafeEqual(expected, claim.mac);
+  const expected = macOf(key, { ...claim, userId: seat.userId });
+  return timingSafeEqual(expected, claim.mac) && claim.seatSince === seat.seatSince;
 }
