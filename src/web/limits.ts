@@ -24,7 +24,10 @@ export const DEFAULT_WEB_LIMITS: WebLimits = {
 };
 
 export interface RateLimits {
-  /** Takes one request from the link's and the address's budgets: 0 when allowed, else seconds to wait. */
+  /**
+   * Takes one request from the link's budget, then (when the link is within it) from the address's: 0 when allowed,
+   * else seconds to wait.
+   */
   take(link: string | null, address: string): Promise<number>;
 }
 
@@ -38,8 +41,10 @@ export function rateLimits(limits: WebLimits): RateLimits {
   return {
     async take(link, address) {
       try {
-        await byAddress.consume(address);
+        // The link first: a link past its rate is refused without spending its address's budget, so one link's flood
+        // never slows the other players behind the same address (a proxy, a home network; docs/pad.md "Limits").
         if (link !== null) await byLink.consume(linkKey(link));
+        await byAddress.consume(address);
         return 0;
       } catch (e) {
         return wait(e);

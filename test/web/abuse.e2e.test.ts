@@ -2,7 +2,8 @@
  * One link flooding the pad (docs/pad.md "Limits"; docs/decisions.md "Bot, abuse and logs": order and counts, never
  * timings): while a player's link sends hundreds of requests (pages, views, maps, orders) from one address, it is
  * answered 429 past its rate and stores nothing more; another game's player, from another address, is served every
- * time, and that game's phase resolves and its results post goes out.
+ * time, and that game's phase resolves and its results post goes out. From the same address as another game's
+ * player (behind one proxy), the flood spends only its link's rate: that player is served.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForResults } from '../bot/harness.js';
@@ -84,5 +85,47 @@ describe('a flood from one link', () => {
     const shown = await h.fake.slash('flooder', FLOODED, 'orders show');
     expect(shown.text.match(/^• /gm)?.length ?? 0).toBeLessThanOrEqual(1);
     expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
+});
+
+describe('a flood from one link behind the address of other players', () => {
+  let pad: PadHarness;
+
+  beforeAll(async () => {
+    // Every request from this machine, none naming another address: as players behind one proxy or home network.
+    pad = await startPadHarness(
+      { users: ['gm', 'flooder', 'victim', 'anna', 'ben'], channels: [FLOODED, QUIET] },
+      { limits: { perLink: PER_LINK, perAddress: 100, windowSeconds: 60 } },
+    );
+    for (const [channel, a, b] of [
+      [FLOODED, 'flooder', 'victim'],
+      [QUIET, 'anna', 'ben'],
+    ] as const) {
+      await pad.h.fake.slash('gm', channel, 'game create', { variant: 'classic', movement: '1h' });
+      await pad.h.fake.slash(a, channel, 'game join', { power: 'France' });
+      await pad.h.fake.slash(b, channel, 'game join', { power: 'Germany' });
+      await pad.h.fake.slash('gm', channel, 'game start');
+    }
+  });
+
+  afterAll(async () => {
+    await pad?.close();
+  });
+
+  it('spends only its own rate: the others at that address are served', async () => {
+    const token = async (user: string, channel: string) => (await pad.link(user, channel)).split('/pad/')[1]!;
+    const bearer = (t: string) => ({ headers: { authorization: `Bearer ${t.split('?')[0]}` } });
+    const flooder = await token('flooder', FLOODED);
+    const statuses = await Promise.all(
+      Array.from({ length: 300 }, async () => (await fetch(`${pad.publicUrl}/api/state`, bearer(flooder))).status),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(PER_LINK);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(300 - PER_LINK);
+    // The other game's player, from the same address: its page and its API calls.
+    const quiet = await token('anna', QUIET);
+    expect((await fetch(`${pad.publicUrl}/pad/${quiet}`)).status).toBe(200);
+    const served: number[] = [];
+    for (let i = 0; i < 10; i++) served.push((await fetch(`${pad.publicUrl}/api/view`, bearer(quiet))).status);
+    expect(served).toEqual(Array(10).fill(200));
   });
 });
