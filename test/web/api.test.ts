@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gmCancel, gmReplace } from '../../src/game/gm/index.js';
+import { leaveSeat } from '../../src/game/seats/index.js';
 import { submitOrders } from '../../src/game/orders/index.js';
 import { padKey, padLinkInChannel } from '../../src/game/pad/pad.js';
 import type { ShownPadView as PadView } from '../../src/game/pad/view.js';
@@ -97,6 +98,9 @@ describe('the pad API', () => {
     const asGermany = Buffer.from('Germany').toString('base64url');
     expect((await get('/api/view', [game, asGermany, since, mac].join('.'))).status).toBe(401);
     expect((await get('/api/view', ['999', power, since, mac].join('.'))).status).toBe(404);
+    // Another moment than the one it was made at: the MAC signs it too.
+    for (const moment of [Number.parseInt(since!, 36) + 1, Number.parseInt(since!, 36) - 1, 0])
+      expect([401, 403]).toContain((await get('/api/view', [game, power, moment.toString(36), mac].join('.'))).status);
     const page = await get(`/pad/${[game, power, since, flipped].join('.')}`);
     expect(page.status).toBe(401);
     const html = await page.text();
@@ -186,6 +190,24 @@ describe('the pad API', () => {
     );
   });
 
+  it('refuses a link once its seat changed hands, even within one millisecond, and once its member left it (403)', async () => {
+    // The test's clock stands still: every hand-over below happens in the same millisecond.
+    const hand = async (userId: string) =>
+      ok(await gmReplace(env.deps, { channelId: CHANNEL, userId: GM, power: 'Italy', newUserId: userId }));
+    await hand('111111111111111111');
+    const first = ok(await padLinkInChannel(env.deps, key, { channelId: CHANNEL, userId: '111111111111111111' }));
+    await hand('222222222222222222');
+    expect((await get('/api/view', first.token)).status).toBe(403);
+    await hand('111111111111111111');
+    expect((await get('/api/view', first.token)).status).toBe(403);
+    await hand(userOf('Italy'));
+    // A member who leaves: the seat is vacant, and their link says the seat changed hands (not that it was edited).
+    ok(await leaveSeat(env.deps, { channelId: CHANNEL, userId: userOf('Germany') }));
+    const left = await get(`/pad/${germany}`);
+    expect(left.status).toBe(403);
+    expect(await left.text()).toContain('changed hands');
+  });
+
   it('refuses the old holder’s link once the seat changed hands (403), and the game’s links once it is over (410)', async () => {
     const italy = ok(await padLinkInChannel(env.deps, key, { channelId: CHANNEL, userId: userOf('Italy') })).token;
     env.clock.advance(60_000);
@@ -243,7 +265,9 @@ describe('the pad’s rate limits', () => {
       expect(await statuses(france, 7)).toEqual([200, 200, 200, 200, 200, 429, 429]);
       const limited = await app.request('/api/state', { headers: { authorization: `Bearer ${france}` } });
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(await statuses(germany, 5)).toEqual([200, 200, 200, 200, 429]);
+      // France's refused requests spent nothing of the address's 12: Germany's 5 are served, then the address is spent.
+      expect(await statuses(germany, 5)).toEqual([200, 200, 200, 200, 200]);
+      expect(await statuses('not.a.link', 3)).toEqual([401, 401, 429]);
     } finally {
       await env.close();
     }

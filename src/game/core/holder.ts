@@ -55,6 +55,14 @@ export function isVacant(userId: string): boolean {
   return userId.startsWith(VACANT_PREFIX);
 }
 
+/**
+ * When a seat's new holder took it (`players.joined_at`): now, and always later than its previous holder's, even within
+ * one millisecond, so every hand-over refuses the links made before it (docs/pad.md "Links").
+ */
+export function handedAt(previous: number | undefined, now: number): number {
+  return previous === undefined ? now : Math.max(now, previous + 1);
+}
+
 /** A member of the server (not a computer player, not a vacant seat): the only holder DMs go to and records count. */
 export function isPerson(userId: string): boolean {
   return !isComputer(userId) && !isVacant(userId);

@@ -34,6 +34,7 @@ export {
   computerLevelOf,
   computerSeatSuggestions,
   computerUserId,
+  handedAt,
   isComputer,
   isPerson,
   isVacant,

@@ -51,6 +51,7 @@ import {
   powerParam,
   powersParam,
   variantParam,
+  handedAt,
 } from '../core/index.js';
 import { pressEndLines, syncPressThreads } from '../press/index.js';
 import { scoresLines, settleEnd } from '../scores/index.js';
@@ -510,7 +511,8 @@ export async function gmReplace(
     if (holder?.userId === newUserId)
       return fail(msg('gm.refused.playsIt', { player: holderMsg(newUserId), power: named }));
     const now = deps.now();
-    if (holder) await tx.update(players).set({ userId: newUserId, joinedAt: now }).where(eq(players.id, holder.id));
+    const joinedAt = handedAt(holder?.joinedAt, now);
+    if (holder) await tx.update(players).set({ userId: newUserId, joinedAt }).where(eq(players.id, holder.id));
     else await tx.insert(players).values({ gameId: game.id, power, userId: newUserId, joinedAt: now });
     // A substitute call for the seat is answered by the game master's choice.
     await closeCallOf(tx, game, power, now);

@@ -6,7 +6,7 @@
  * Nothing here returns another power's orders or ballots, a hidden identity or a member id.
  */
 import { msg, type Locale } from '../../i18n/index.js';
-import { fail, isComputer, noOpenGame, type Caller, type GameDeps, type Result } from '../core/index.js';
+import { fail, isComputer, isPerson, noOpenGame, type Caller, type GameDeps, type Result } from '../core/index.js';
 import { runAction, toggleReady } from '../resolve/index.js';
 import { clearOrders, submitOrders } from '../orders/index.js';
 import { readPadView, type PadView } from './view.js';
@@ -47,8 +47,11 @@ async function seatOfToken(tx: Tx, key: Buffer, token: string): Promise<PadSeat 
   if (game?.kind !== 'diplomacy') return refuse(404, 'no-game');
   const seat = (await playersOf(tx, game.id)).find((p) => p.power === claim.power);
   if (!seat) return refuse(403, 'seat-changed');
+  // A link is made for a member: a seat that is vacant now or a computer player's changed hands since.
   if (!linkMatches(key, claim, { userId: seat.userId, seatSince: seat.joinedAt }))
-    return claim.seatSince !== seat.joinedAt ? refuse(403, 'seat-changed') : refuse(401, 'tampered');
+    return claim.seatSince !== seat.joinedAt || !isPerson(seat.userId)
+      ? refuse(403, 'seat-changed')
+      : refuse(401, 'tampered');
   if (game.status === 'finished') return refuse(410, 'game-over');
   if (game.status === 'forming') return refuse(404, 'no-game');
   return { gameId: game.id, power: seat.power, userId: seat.userId, channelId: game.channelId };

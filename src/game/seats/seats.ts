@@ -26,6 +26,7 @@ import {
 } from '../../store/queries.js';
 import { phases, players, readiness, substituteCalls, votes, type GameRow, type PhaseRow } from '../../store/schema.js';
 import {
+  handedAt,
   isPerson,
   holderName,
   vacantUserId,
@@ -431,7 +432,11 @@ async function handDiplomacySeat(
 ): Promise<void> {
   const seat = (await playersOf(tx, game.id)).find((p) => p.power === power);
   const previous = seat?.userId ?? null;
-  if (seat) await tx.update(players).set({ userId, joinedAt: now }).where(eq(players.id, seat.id));
+  if (seat)
+    await tx
+      .update(players)
+      .set({ userId, joinedAt: handedAt(seat.joinedAt, now) })
+      .where(eq(players.id, seat.id));
   else await tx.insert(players).values({ gameId: game.id, power, userId, joinedAt: now });
   const cleared = await clearSeatOnHandOver(tx, game, power);
   await syncPressThreads(tx, game, power, now);
