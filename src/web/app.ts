@@ -149,10 +149,13 @@ export async function padApp(opts: PadAppOptions): Promise<Hono> {
     '*',
     bodyLimit({
       maxSize: limits.maxBodyBytes,
+      // Answered before the body is read: the rest of it is not read either, so the connection closes, and says so
+      // (a client that kept it for its next request would find it gone).
       onError: (c) =>
         c.json(
           { ok: false, error: word(localeOfRequest(c), 'pad.refusal.tooBig', { bytes: limits.maxBodyBytes }) },
           413,
+          { connection: 'close' },
         ),
     }),
   );

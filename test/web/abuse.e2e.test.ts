@@ -3,7 +3,8 @@
  * timings): while a player's link sends hundreds of requests (pages, views, maps, orders) from one address, it is
  * answered 429 past its rate and stores nothing more; another game's player, from another address, is served every
  * time, and that game's phase resolves and its results post goes out. From the same address as another game's
- * player (behind one proxy), the flood spends only its link's rate: that player is served.
+ * player (behind one proxy), the flood spends only its link's rate: that player is served. A body over the size is
+ * refused (413), stores nothing, and its connection is closed and said to be, so the client's next requests go through.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForResults } from '../bot/harness.js';
@@ -127,5 +128,44 @@ describe('a flood from one link behind the address of other players', () => {
     const served: number[] = [];
     for (let i = 0; i < 10; i++) served.push((await fetch(`${pad.publicUrl}/api/view`, bearer(quiet))).status);
     expect(served).toEqual(Array(10).fill(200));
+  });
+});
+
+describe('a body over the size', () => {
+  let pad: PadHarness;
+
+  beforeAll(async () => {
+    pad = await startPadHarness({ users: ['gm', 'anna', 'ben'], channels: [QUIET] });
+    await pad.h.fake.slash('gm', QUIET, 'game create', { variant: 'classic', movement: '1h' });
+    await pad.h.fake.slash('anna', QUIET, 'game join', { power: 'France' });
+    await pad.h.fake.slash('ben', QUIET, 'game join', { power: 'Germany' });
+    await pad.h.fake.slash('gm', QUIET, 'game start');
+  });
+
+  afterAll(async () => {
+    await pad?.close();
+  });
+
+  it('is refused with 413, stores nothing, and closes its connection: the next requests go through', async () => {
+    const token = (await pad.link('anna', QUIET)).split('/pad/')[1]!.split('?')[0]!;
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const view = (await (await fetch(`${pad.publicUrl}/api/view`, { headers })).json()) as { phase: { id: number } };
+    const huge = JSON.stringify({ text: 'A par - bur', phaseId: view.phase.id, filler: 'x'.repeat(2_000_000) });
+    const refused = await fetch(`${pad.publicUrl}/api/orders`, { method: 'POST', headers, body: huge });
+    expect(refused.status).toBe(413);
+    expect(refused.headers.get('connection')).toBe('close');
+    expect(((await refused.json()) as { error: string }).error).toContain('too large');
+    // The client's next requests, on whichever connection it keeps: every one answered.
+    const next: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await fetch(`${pad.publicUrl}/api/orders`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ text: 'A mar H', phaseId: view.phase.id }),
+      });
+      next.push(r.status);
+    }
+    expect(next).toEqual([200, 200, 200, 200]);
+    expect((await pad.h.fake.slash('anna', QUIET, 'orders show')).text).not.toContain('A par - bur');
   });
 });
