@@ -120,8 +120,32 @@ describe('the order pad plays Classic by clicks', () => {
         ns.map((n) => n.getAttribute('data-province')).sort(),
       ),
     ).toEqual(['ber', 'boh', 'bur', 'kie', 'ruh', 'sil', 'tyr']);
+    // Their names are written again above the targets and the dimming, so no ring or tint crosses them; at rest, the
+    // names of the viewer's units.
+    const namesOnTop = () =>
+      page.$$eval('[data-label]', (ns) =>
+        ns
+          .filter((n) =>
+            [...document.querySelectorAll('[data-province], .lit-layer')].every(
+              (under) => under.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING,
+            ),
+          )
+          .map((n) => `${n.getAttribute('data-label')} ${n.textContent}`)
+          .sort(),
+      );
+    expect(await namesOnTop()).toEqual([
+      'ber Ber',
+      'boh Boh',
+      'bur Bur',
+      'kie Kie',
+      'mun Mun',
+      'ruh Ruh',
+      'sil Sil',
+      'tyr Tyr',
+    ]);
     await page.locator('[data-province="par"]').click({ force: true }); // out of reach: nothing happens
     await page.locator('[data-action="cancel"]').click();
+    expect(await namesOnTop()).toEqual(['ber Ber', 'kie Kie', 'mun Mun']);
     expect(await padOrders(page)).toEqual([]);
     await clickOrder(page, 'kie', 'move', 'den');
     await clickOrder(page, 'ber', 'move', 'kie');

@@ -8,10 +8,13 @@
  *   target's middle is always its own; each is 40 CSS px across where the provinces leave room.
  * - beneath them, each province's whole area (`[data-area]`) answers a click as its province.
  * - lit targets are drawn over a dimmed map; the piece being ordered is ringed.
+ * - the names of the provinces marked now (the lit ones, the viewer's pieces, the one being ordered) are written again
+ *   above their targets and the dimming (`[data-label]`): a ring or a tint never crosses the name a player looks for.
  *
  * Zoom: buttons, pinch (two pointers) and ctrl+wheel; the map scrolls inside its own box, the page never sideways.
  */
 import { drawScene } from '../../render/draw.js';
+import { FONT_STACK } from '../../render/font-stack.js';
 import type { PageScene, Scene } from '../../render/index.js';
 import type { ShownPadView } from '../../game/pad/index.js';
 
@@ -50,6 +53,7 @@ export class PadMap {
   private readonly canvas: HTMLCanvasElement;
   private readonly svg: SVGSVGElement;
   private readonly lit: SVGGElement;
+  private readonly names: SVGGElement;
   private readonly groups = new Map<string, SVGGElement>();
   private readonly targets: Target[] = [];
   private zoom = 1;
@@ -74,7 +78,8 @@ export class PadMap {
     this.svg = el('svg', { viewBox: `0 0 ${width} ${height}`, class: 'map-svg', role: 'group' });
     this.svg.append(this.areas(page.scene));
     this.lit = el('g', { class: 'lit-layer' });
-    this.svg.append(this.lit, this.spots());
+    this.names = el('g', { class: 'names', 'aria-hidden': 'true' });
+    this.svg.append(this.lit, this.spots(), this.names);
     this.inner.append(this.canvas, this.svg);
     this.scroll.append(this.inner);
     this.root.append(this.scroll);
@@ -277,6 +282,35 @@ export class PadMap {
       group.setAttribute('aria-disabled', clickable ? 'false' : 'true');
     }
     if (state.selected) this.groups.get(state.selected)?.classList.add('selected');
+    const marked = new Set(targeting ? state.lit : state.pieces);
+    if (state.selected) marked.add(state.selected);
+    this.writeNames(marked);
+  }
+
+  /** The map's labels of these provinces, as the canvas paints them (font, size, colour, halo), above the targets. */
+  private writeNames(provinces: Set<string>): void {
+    const halo = (3 * this.page.scene.width) / 1600;
+    const texts = this.page.scene.labels
+      .filter((l) => provinces.has(l.province))
+      .map((l) => {
+        const text = el('text', {
+          'data-label': l.province,
+          x: l.at[0],
+          y: l.at[1],
+          fill: l.color,
+          'font-size': l.size,
+          'font-family': FONT_STACK,
+          'stroke-width': halo,
+        });
+        const lines = l.lines ?? [l.text];
+        lines.forEach((line, i) => {
+          const span = el('tspan', { x: l.at[0], y: l.at[1] + (i - (lines.length - 1) / 2) * l.size * 1.25 });
+          span.textContent = line;
+          text.append(span);
+        });
+        return text;
+      });
+    this.names.replaceChildren(...texts);
   }
 
   private dispatch(target: Element | null): void {
