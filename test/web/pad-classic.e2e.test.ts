@@ -172,8 +172,14 @@ describe('the order pad plays Classic by clicks', () => {
     // Tab order: the viewer's units are focusable targets; Enter on one opens its kinds.
     await page.locator('[data-province="ber"]').focus();
     await page.keyboard.press('Enter');
-    await page.locator('[data-kind="move"]').click();
-    await page.locator('[data-province="mun"]').focus();
+    await page.locator('[data-kind="move"]').focus();
+    await page.keyboard.press('Enter');
+    // The kind's button gone, the focus is on the first lit target (not lost to the page's top): Tab goes on among them.
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-province') ?? null);
+    const lit = ['kie', 'mun', 'pru', 'sil']; // Berlin's neighbours, Munich emptied by its move
+    expect(lit).toContain(await focused());
+    for (let i = 0; i < lit.length && (await focused()) !== 'mun'; i++) await page.keyboard.press('Tab');
+    expect(await focused()).toBe('mun');
     await page.keyboard.press(' ');
     await expect.poll(() => padOrders(page)).toEqual(['A ber - mun', 'A mun - ruh']);
     // Ready toggles, as /ready does: on, off, on again (Bob stays ready for the next test).

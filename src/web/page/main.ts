@@ -110,6 +110,20 @@ class Pad {
     this.step = step;
     this.panel.render(this.view, step);
     this.showMap();
+    this.keepFocus();
+  }
+
+  /**
+   * The control a keyboard was on is gone (a kind's button, replaced by the next step's): focus goes on to what the
+   * step asks for, the first lit target or kind (docs/pad.md "Phone and keyboard"), never lost to the page's top.
+   */
+  private keepFocus(): void {
+    if (this.step.at === 'idle' || (document.activeElement && document.activeElement !== document.body)) return;
+    const next =
+      this.step.at === 'target'
+        ? this.map?.root.querySelector<SVGElement>('[data-province][aria-disabled="false"]')
+        : this.panel.root.querySelector<HTMLElement>('[data-choices] button');
+    next?.focus({ preventScroll: true });
   }
 
   private follow(outcome: Outcome | null): void {
