@@ -98,6 +98,15 @@ describe('the pad API', () => {
     const asGermany = Buffer.from('Germany').toString('base64url');
     expect((await get('/api/view', [game, asGermany, since, mac].join('.'))).status).toBe(401);
     expect((await get('/api/view', ['999', power, since, mac].join('.'))).status).toBe(404);
+    // Every other last character of its MAC or its power, even one that differs only in the bits base64 leaves unused.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const edits = [...alphabet].flatMap((ch) => [
+      ...(ch === mac!.at(-1) ? [] : [[game, power, since, mac!.slice(0, -1) + ch]]),
+      ...(ch === power!.at(-1) ? [] : [[game, power!.slice(0, -1) + ch, since, mac]]),
+    ]);
+    const opened = [];
+    for (const edit of edits) if ((await get('/api/view', edit.join('.'))).status === 200) opened.push(edit.join('.'));
+    expect(opened).toEqual([]);
     // Another moment than the one it was made at: the MAC signs it too.
     for (const moment of [Number.parseInt(since!, 36) + 1, Number.parseInt(since!, 36) - 1, 0])
       expect([401, 403]).toContain((await get('/api/view', [game, power, moment.toString(36), mac].join('.'))).status);

@@ -52,8 +52,10 @@ export function readLink(token: string): LinkClaim | null {
   if (typeof token !== 'string' || token.length > MAX_TOKEN_CHARS) return null;
   const m = /^(\d{1,12})\.([A-Za-z0-9_-]{1,80})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{22})$/.exec(token);
   if (!m) return null;
-  const power = Buffer.from(m[2]!, 'base64url').toString('utf8');
-  const mac = Buffer.from(m[4]!, 'base64url');
+  const [powerBytes, mac] = [Buffer.from(m[2]!, 'base64url'), Buffer.from(m[4]!, 'base64url')];
+  // Only the one spelling a link is made with: a last character edited in its unused bits decodes to the same bytes.
+  if (powerBytes.toString('base64url') !== m[2] || mac.toString('base64url') !== m[4]) return null;
+  const power = powerBytes.toString('utf8');
   if (mac.length !== 16 || power === '') return null;
   return { gameId: Number(m[1]), power, seatSince: Number.parseInt(m[3]!, 36), mac };
 }
