@@ -343,7 +343,8 @@ function routeMove(
   } else if (chain.length > 0) {
     const via = chain.map((c) => c.mark.points[1]);
     m.points = unwrapLine(ctx.wrap, [m.points[0], ...via, m.points[m.points.length - 1]]);
-    m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
+    const fleets = chain.map((c) => (c.order as Order & { kind: 'convoy' }).unit.province);
+    m.path = trimPath(byWater(ctx, m.points, [from, ...fleets, to], obstacles), tail, head);
   } else if (!ctx.variant.map.has(from)) {
     // A virtual unit that stands on no province, drawn moving in from beside its target.
     m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
@@ -488,9 +489,12 @@ function routeConvoy(
     const chain = convoyChain(d.order.target.province, d.order.to.province);
     const at = chain.indexOf(d);
     if (at <= 0) {
-      const fleets = at === 0 ? chain.map((c) => c.mark.points[1]!) : [m.points[1]!];
+      const convoys = at === 0 ? chain : [d];
+      const fleets = convoys.map((c) => c.mark.points[1]!);
       m.points = unwrapLine(ctx.wrap, [m.points[0]!, ...fleets, m.points[m.points.length - 1]!]);
-      m.path = trimPath(routeThrough(m.points, obstacles), tail, s * 1.15);
+      const seas = convoys.map((c) => (c.order as Order & { kind: 'convoy' }).unit.province);
+      const provinces = [d.order.target.province, ...seas, d.order.to.province];
+      m.path = trimPath(byWater(ctx, m.points, provinces, obstacles), tail, s * 1.15);
     }
   }
   if (m.failed) layer.symbols.push({ kind: 'failed', candidates: aroundUnit(m.points[1], s), unit: unitKey });
@@ -619,6 +623,20 @@ function overGround(
     tolerance: rule === 'option' ? ctx.unitSize : ctx.unitSize * (rule === 'fleet' ? 1.2 : 1.6),
   };
   return routeOver(a, b, obstacles, terrain);
+}
+
+/**
+ * A convoyed army's line through its fleets (`points`, standing in `provinces`: the army's, each fleet's, the
+ * destination): each leg by sea like a fleet's move, so the army comes round a peninsula to its fleet and lands from
+ * the water (Portugal → Mid-Atlantic → North Africa round Spain, not across it).
+ */
+function byWater(ctx: OrderMarkContext, points: Point[], provinces: string[], obstacles: Obstacle[]): Point[] {
+  const out: Point[] = [points[0]];
+  for (let i = 1; i < points.length; i++) {
+    const leg = { points: [points[i - 1], points[i]] } as OrderMark;
+    out.push(...overGround(ctx, leg, provinces[i - 1], provinces[i], 'fleet', obstacles).slice(1));
+  }
+  return out;
 }
 
 /** The retreat-option line from a dislodged unit to one of its options: only over the two provinces. */

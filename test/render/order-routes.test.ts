@@ -233,6 +233,22 @@ describe('fleets sail by sea', () => {
       expect(fleetLinesOverLand(classic, { ...scene, orders: [straight(text)] }), text).not.toEqual([]);
   });
 
+  it('a convoyed army goes by sea: Portugal → Mid-Atlantic → North Africa round Spain, and its route alone too', () => {
+    const units = 'France A por, France F mao';
+    const orders = { France: 'A por - naf; F mao C A por - naf' };
+    const { scene } = played(units, orders);
+    expect(mark(scene, 'A por - naf').points).toHaveLength(3);
+    expect(fleetLinesOverLand(classic, scene)).toEqual([]);
+    // A convoy alone (its army's move not given), without results: its dotted route army → fleet → destination.
+    const position = positionOf(units);
+    const alone = sceneOf(classic, position, { orders: ordersFor(position, { France: 'F mao C A por - naf' }) });
+    expect(mark(alone, 'F mao C A por - naf').path.length).toBeGreaterThan(1);
+    expect(fleetLinesOverLand(classic, alone)).toEqual([]);
+    // Straight, the leg from the Mid-Atlantic to North Africa crosses Spain.
+    const straight = (text: string) => ({ ...mark(scene, text), path: mark(scene, text).points });
+    expect(fleetLinesOverLand(classic, { ...scene, orders: [straight('A por - naf')] })).not.toEqual([]);
+  });
+
   it('a fleet retreat does too (F eng R iri, not over Wales)', () => {
     const position = {
       ...positionOf('France F eng'),

@@ -113,24 +113,27 @@ export function groundOf(variant: Variant, scene: Scene): (p: Point) => { id: st
 }
 
 /**
- * Fleet lines (moves, retreats, retreat options) that run over land other than their two provinces for more than
- * `limit` unit sizes (unit half-sizes) in one stretch, leaving out `margin` unit sizes at each end.
+ * Fleet lines (moves, retreats, retreat options) that run over land other than their two provinces, and convoyed
+ * arrows and convoy routes over land other than their army's, fleets' and destination's, for more than `limit` unit
+ * sizes (unit half-sizes) in one stretch, leaving out `margin` unit sizes at each end.
  */
 export function fleetLinesOverLand(variant: Variant, scene: Scene, limit = 1.6): string[] {
   const ground = groundOf(variant, scene);
   const out: string[] = [];
   for (const o of scene.orders) {
-    if (o.unitType !== 'F' || !['move', 'retreat', 'retreat-option'].includes(o.kind) || o.path.length < 2) continue;
-    if (o.link) continue;
-    const from = orderUnit(o).split('/')[0];
-    const to = orderTarget(o);
+    // A convoyed army's arrow (through its fleets) and a convoy's own route go by sea too.
+    const convoyed = (o.kind === 'move' && o.points.length > 2) || o.kind === 'convoy';
+    const fleet = o.unitType === 'F' && ['move', 'retreat', 'retreat-option'].includes(o.kind);
+    if ((!fleet && !convoyed) || o.path.length < 2 || o.link) continue;
+    // The provinces it starts in, passes through (the fleets') and ends in.
+    const own = new Set(convoyed ? o.points.map((p) => ground(p).id) : [orderUnit(o).split('/')[0], orderTarget(o)]);
     const total = length(o.path);
     const step = 2;
     let run = 0;
     let worst = 0;
     for (let at = o.size * 1.2; at <= total - o.size * 1.2; at += step) {
       const g = ground(pointAt(o.path, at));
-      const bad = g.id !== null && !g.water && g.id !== from && g.id !== to;
+      const bad = g.id !== null && !g.water && !own.has(g.id);
       run = bad ? run + step : 0;
       worst = Math.max(worst, run);
     }
