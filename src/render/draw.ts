@@ -356,15 +356,13 @@ function drawLegendLine(ctx: Ctx, key: LegendKey, kind: LegendLine, u: number): 
       stroke(seg, ink, 5 * u, DASH.convoy);
       stroke(seg, sampleColor, 3.2 * u, DASH.convoy);
       break;
-    case 'retreat-option':
-      stroke(
-        [seg[0], [x + w - OPTION_ARROW.headLength * u * 0.5, y]],
-        sampleColor,
-        OPTION_ARROW.shaft * u,
-        DASH.option,
-      );
+    case 'retreat-option': {
+      const shaft: Point[] = [seg[0], [x + w - OPTION_ARROW.headLength * u * 0.5, y]];
+      stroke(shaft, ink, (OPTION_ARROW.shaft + OPTION_ARROW.casing) * u, DASH.option);
+      stroke(shaft, sampleColor, OPTION_ARROW.shaft * u, DASH.option);
       head(x + w, OPTION_ARROW.headLength * u, OPTION_ARROW.headWidth * u, sampleColor);
       break;
+    }
     case 'river':
       stroke([seg[0], [x + w * 0.35, y - 3 * u], [x + w * 0.7, y + 3 * u], seg[1]], COLORS.river, 4 * u);
       break;

@@ -56,8 +56,8 @@ export const ARROW = {
   headLength: 14,
 } as const;
 
-/** The thin arrow of a retreat option: shaft and head. */
-export const OPTION_ARROW = { shaft: 2.4, headWidth: 6.6, headLength: 6.5 } as const;
+/** The thin arrow of a retreat option: shaft (its dots on an ink casing `casing` wider) and head. */
+export const OPTION_ARROW = { shaft: 2.4, casing: 1.6, headWidth: 6.6, headLength: 6.5 } as const;
 
 /** Dash patterns (on, off) at 1600 px. */
 export const DASH = {

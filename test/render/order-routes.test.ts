@@ -15,6 +15,7 @@ import { galleryImages, busyClassic, routesClassic } from '../../src/render/gall
 import { geometryOf } from '../../src/render/geometry.js';
 import { overlaps, rectAround } from '../../src/render/placement.js';
 import { length, pointAt } from '../../src/render/route.js';
+import { OPTION_ARROW } from '../../src/render/styles.js';
 import { distanceToSegment } from '../../src/variants/drawing/segment.js';
 import { symbolBox } from '../../src/render/symbols.js';
 import { allVariants } from '../../src/variants/index.js';
@@ -602,6 +603,32 @@ describe('builds, retreats and disbands never misstate a unit', () => {
     }
     // The board of the phase (no results yet) still shows where each may go.
     expect(sceneOf(classic, retreat).orders.filter((o) => o.kind === 'retreat-option').length).toBeGreaterThan(2);
+  });
+
+  it('retreat options are dots on an ink casing, as every line is: a pale power’s read on bare land', () => {
+    const board = busyClassic().adjudication.position;
+    const scene = sceneOf(classic, board);
+    const options = scene.orders.filter((o) => o.kind === 'retreat-option');
+    expect(options.length).toBeGreaterThan(2);
+    const ctx = createCanvas(scene.width, scene.height).getContext('2d');
+    drawScene(ctx, scene);
+    // Just outside the coloured dots, across the middle of each option's line: ink where a dot is (a third of it).
+    const off = (OPTION_ARROW.shaft / 2 + OPTION_ARROW.casing / 4) * scene.layer;
+    for (const o of options) {
+      let [dark, all] = [0, 0];
+      for (let at = length(o.path) * 0.2; at < length(o.path) * 0.7; at += 0.5) {
+        const [p, q] = [pointAt(o.path, at), pointAt(o.path, at + 0.5)];
+        const d = Math.hypot(q[0] - p[0], q[1] - p[1]) || 1;
+        for (const side of [1, -1]) {
+          const x = Math.round(p[0] - ((q[1] - p[1]) / d) * off * side);
+          const y = Math.round(p[1] + ((q[0] - p[0]) / d) * off * side);
+          const [r, g, b] = ctx.getImageData(x, y, 1, 1).data;
+          all++;
+          if (Math.max(r!, g!, b!) < 90) dark++;
+        }
+      }
+      expect(dark / all, o.order).toBeGreaterThan(0.15);
+    }
   });
 
   it('a dislodged unit with nowhere to retreat gets the no-retreat cue, on the board after and on the orders map', () => {
