@@ -1016,6 +1016,12 @@ function legendKeyText(variant: Variant, locale: Locale | undefined, kind: strin
   if (!locale || locale === 'en') return english;
   const own = variantNames(variant, locale)?.legend?.[english];
   if (own !== undefined) return drawable(own);
+  if (kind === 'link-move') {
+    // `move by <kind>`: the link's kind by the variant's own name for it (`mouvement par le fleuve Hai`).
+    const link = english.replace(/^move by /, '');
+    const name = variantNames(variant, locale)?.legend?.[link] ?? link;
+    return drawable(tr(locale, 'map.legend.link-move', { link: name }));
+  }
   const key = Object.hasOwn(LEGEND_KEYS, kind) ? LEGEND_KEYS[kind] : undefined;
   if (!key || tr('en', key) !== english) return english;
   return drawable(tr(locale, key));

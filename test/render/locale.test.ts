@@ -11,6 +11,7 @@ import type { Variant } from '../../src/engine/variant.js';
 import { buildScene, type RenderOptions, type Scene } from '../../src/render/index.js';
 import { overlaps } from '../../src/render/placement.js';
 import { getVariant } from '../../src/variants/index.js';
+import { ordersFor } from './helpers.js';
 
 /** The start of `v` with each unit's second legal order, adjudicated: arrows, failures and a legend with keys. */
 function sceneOf(v: Variant, opts: RenderOptions = {}): Scene {
@@ -75,6 +76,22 @@ describe('maps in the readers’ locale', () => {
     const english = ['wall', 'the Hai river', 'Hsiung-Nu placement area', 'raise fleet', 'river move'];
     for (const locale of ['fr', 'zh-CN', 'zh-TW'] as const)
       for (const v of [ws, moh]) expect(keys(v, locale).filter((k) => english.includes(k))).toEqual([]);
+  });
+
+  it('a move along a link is keyed in the reader’s language, the link by the variant’s name for it', () => {
+    const start = ws.startingPosition();
+    const position = { ...start, units: [{ power: 'Yan', type: 'F' as const, province: 'ji', coast: null }] };
+    const orders = ordersFor(position, { Yan: 'F ji - boh' }, ws);
+    const adjudication = adjudicate(ws, position, orders);
+    const key = (locale?: 'fr' | 'zh-CN' | 'zh-TW') => {
+      const r = buildScene(ws, position, { orders, adjudication, ...(locale ? { locale } : {}) });
+      if (!r.ok) throw new Error(r.error);
+      return r.scene.legend.keys.find((k) => k.kind === 'link-move')?.text;
+    };
+    expect(key()).toBe('move by the Hai river');
+    expect(key('fr')).toBe('mouvement par le fleuve Hai');
+    expect(key('zh-CN')).toBe('经海河移动');
+    expect(key('zh-TW')).toBe('經海河移動');
   });
 
   it('Classic in French: the codes players type stay, the legend and the title are French', () => {
