@@ -24,6 +24,7 @@ import type { Location, Order, OrderResult, Position, PowerOrder, Unit, UnitType
 import type { SpecialOrderLook } from '../engine/rules.js';
 import type { Variant } from '../engine/variant.js';
 import type { Point } from './geometry.js';
+import { textOn } from './palette.js';
 import { rectAround } from './placement.js';
 import { distanceToSegment } from '../variants/drawing/segment.js';
 import { length, pointAt, routeOver, routeThrough, trimPath, type Obstacle, type Terrain } from './route.js';
@@ -519,7 +520,8 @@ function placeBuild({ ctx, layer, s, u }: Routing, d: Draft, unitKey: string | u
     at,
     size: s,
     fill: m.color,
-    text: '#000000',
+    // Its letter as every unit's of its power: black on a dark power's colour (Qin's) hid it.
+    text: textOn(m.color),
     dislodged: false,
     state: m.failed ? 'build-failed' : 'built',
   });

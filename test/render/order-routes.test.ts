@@ -16,6 +16,7 @@ import { geometryOf } from '../../src/render/geometry.js';
 import { overlaps, rectAround } from '../../src/render/placement.js';
 import { length, pointAt } from '../../src/render/route.js';
 import { OPTION_ARROW } from '../../src/render/styles.js';
+import { contrastRatio } from '../../src/render/color-science.js';
 import { distanceToSegment } from '../../src/variants/drawing/segment.js';
 import { symbolBox } from '../../src/render/symbols.js';
 import { allVariants } from '../../src/variants/index.js';
@@ -522,6 +523,33 @@ describe('builds, retreats and disbands never misstate a unit', () => {
       const symbol = scene.symbols.find((x) => x.kind === 'build-failed' && x.unit === province)!;
       expect(insideProvince(warhammerVariant, scene, symbol.at, province), `${province} symbol`).toBe(true);
     }
+  });
+
+  it.each(
+    ['classic', 'warring-states', 'mandate-of-heaven', 'warhammer'].flatMap((id) =>
+      (['standard', 'colorblind'] as const).map((palette) => [id, palette] as const),
+    ),
+  )('a built unit’s letter or mark reads on its colour (%s, %s palette: Qin’s black army built)', (id, palette) => {
+    const variant = allVariants().find((v) => v.id === id)!;
+    const start = variant.startingPosition();
+    const position: Position = {
+      ...start,
+      // A winter after the first (Mandate of Heaven's winter 0 places its own way).
+      phase: { season: 'winter', year: start.phase.year + 1, type: 'adjustment' },
+      units: [],
+      dislodged: [],
+    };
+    const builds = Object.fromEntries(
+      variant.powers.flatMap((p) => {
+        const home = variant.data.provinces.find((x) => x.home === p.name && x.kind !== 'sea');
+        return home && !p.neutral ? [[p.name, `Build A ${home.id}`]] : [];
+      }),
+    );
+    const orders = ordersFor(position, builds, variant);
+    const scene = sceneOf(variant, position, { orders, adjudication: adjudicate(variant, position, orders), palette });
+    const built = scene.units.filter((x) => x.state === 'built');
+    expect(built.length).toBeGreaterThan(variant.powers.length / 3);
+    for (const x of built) expect(contrastRatio(x.text, x.fill), `${x.power} ${x.fill}`).toBeGreaterThanOrEqual(3);
   });
 
   it('a ghost of a pale power (Skaven) has a dark rim: it reads on any land', () => {
