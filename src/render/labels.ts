@@ -12,7 +12,7 @@ import {
   type Point,
   type ProvinceShape,
 } from './geometry.js';
-import { LABEL_PX, LABEL_TEXTS, labelStyleOf } from './label-text.js';
+import { LABEL_PX, LABEL_TEXTS, labelStyleOf, splitName } from './label-text.js';
 import type { MarkerContext, MarkerShapes } from './marker-shapes.js';
 import { variantNames } from '../variants/names.js';
 import { COLORS } from './palette.js';
@@ -551,23 +551,50 @@ class LabelLayout {
       const labelX = (l.box.x + l.box.w / 2 - frame.x) / scale;
       const other = labelX < geometry.width / 2 ? right : left;
       const biggest = other.map((c) => polygonAreaCentroid(c.polygon, c.seed)).sort((a, b) => b.area - a.area)[0]!;
-      const w = textWidth(l.text, l.size) + 4 * u;
-      const [box] = placeAll(
-        [{ id: p.id, anchor: T(biggest.centroid), w, h: l.size * 1.25, gap: unitSize * 1.3, accept: () => true }],
-        this.taken,
-        false,
-        frame,
-      ).values();
-      if (!box) continue;
-      out.push({
-        province: p.id,
-        text: l.text,
-        at: [box.x + box.w / 2, box.y + box.h / 2],
-        size: l.size,
-        color: COLORS.labelSea,
-        box,
-        inside: true,
-      });
+      // Wholly inside the strip, in one line, two or a word a line, at the label's size or the smaller one: the strip is narrow, and
+      // a name over the neighbouring sea reads as that sea's (Warhammer's "Southern Tempest Ocean" over the Southern
+      // Great Western Ocean, before). Where none fits the strip goes without.
+      const text = l.lines ? l.lines.join(' ') : l.text;
+      const inStrip = (box: Rect) =>
+        rectInsideShape(
+          { x: (box.x - frame.x) / scale, y: (box.y - frame.y) / scale, w: box.w / scale, h: box.h / scale },
+          shape,
+        );
+      const words = text.split(' ');
+      const forms = [l.size, this.small].flatMap((size) =>
+        [[text], splitName(text), words.length > 2 ? words : null].map((lines) => ({ size, lines })),
+      );
+      for (const { size, lines } of forms) {
+        if (!lines) continue;
+        const w = Math.max(...lines.map((line) => textWidth(line, size))) + 4 * u;
+        const [box] = placeAll(
+          [
+            {
+              id: p.id,
+              anchor: T(biggest.centroid),
+              w,
+              h: size * 1.25 * lines.length,
+              gap: unitSize * 1.3,
+              accept: (_c, b) => inStrip(b),
+            },
+          ],
+          this.taken,
+          false,
+          frame,
+        ).values();
+        if (!box) continue;
+        out.push({
+          province: p.id,
+          text,
+          at: [box.x + box.w / 2, box.y + box.h / 2],
+          size,
+          color: COLORS.labelSea,
+          box,
+          inside: true,
+          ...(lines.length > 1 ? { lines } : {}),
+        });
+        break;
+      }
     }
     return out;
   }

@@ -12,6 +12,8 @@ import { trackAt, unitTracks } from '../../src/render/replay/tracks.js';
 import { renderCaseOf } from '../../src/cli/commands/render.js';
 import { parseFlags } from '../../src/cli/io.js';
 import { copiesOf } from '../../src/render/wrap.js';
+import { geometryOf, rectInsideShape } from '../../src/render/geometry.js';
+import { getVariant } from '../../src/variants/index.js';
 import { sceneOfRenderCase } from './render-case.js';
 import { playedScenes } from './played.js';
 import { groundOf, longLines } from './scene-checks.js';
@@ -100,6 +102,30 @@ describe('lines across a wrap-around sea', () => {
     for await (const { name, scene } of playedScenes(['warhammer']))
       long.push(...longLines(scene, 0.45).map((l) => `${name}: ${l}`));
     expect(long).toEqual([]);
+  });
+
+  it('a wrapped sea’s second label lies wholly in its own strip, never over the neighbouring sea (played Warhammer)', async () => {
+    const warhammer = getVariant('warhammer')!;
+    const geometry = geometryOf(warhammer.data);
+    if (!geometry.ok) throw new Error(geometry.error);
+    const sea = new Set(warhammer.data.provinces.filter((p) => p.kind === 'sea').map((p) => p.id));
+    const wrong: string[] = [];
+    let seconds = 0;
+    for await (const { name, scene } of playedScenes(['warhammer'])) {
+      // A sea's second label (an exclave's, a land's other part, is not about the wrap).
+      const seas = scene.labels.filter(
+        (l, i) => sea.has(l.province) && scene.labels.findIndex((x) => x.province === l.province) !== i,
+      );
+      seconds += seas.length;
+      for (const l of seas) {
+        const { x, y, w, h } = l.box;
+        const [s, f] = [scene.scale, scene.frame];
+        const box = { x: (x - f.x) / s, y: (y - f.y) / s, w: w / s, h: h / s };
+        if (!rectInsideShape(box, geometry.geometry.shapes.get(l.province)!)) wrong.push(`${name}: ${l.text}`);
+      }
+    }
+    expect(seconds).toBeGreaterThan(0);
+    expect(wrong).toEqual([]);
   });
 
   it('a replay moves the unit over the edge: it never leaves the map, and ends where the board after has it', async () => {
