@@ -448,13 +448,14 @@ describe('buildScene: every bundled variant', () => {
       expect(s.warnings).toEqual([]);
       expect(s.units).toHaveLength(variant.startingPosition().units.length);
       // Every province labelled once; a sea drawn at both edges (Warhammer's Tempest Ocean) once more, at the other
-      // edge where its strip there has room for the name (the Mid and Southern Tempest Ocean; the Northern one's
-      // western strip has none), and a land province's separate part among other provinces' land (Warhammer's Nuln
-      // exclave, the part of the Southlands Cape beyond the Southern Eye of Chaos) in that part too.
+      // edge where its strip there has room for the name wholly inside it (the Southern Tempest Ocean; the Mid one's
+      // western strip has none: its name lay over Doom Glades before, nor has the Northern one's), and a land
+      // province's separate part among other provinces' land (Warhammer's Nuln exclave, the part of the Southlands
+      // Cape beyond the Southern Eye of Chaos) in that part too.
       const repeated = s.labels.filter((l, i) => s.labels.findIndex((m) => m.province === l.province) !== i);
       expect(new Set(s.labels.map((l) => l.province)).size).toBe(variant.map.provinceIds().length);
       expect(repeated.map((l) => l.province).sort()).toEqual(
-        variant.id === 'warhammer' ? ['mtem', 'nuln', 'scap', 'stem'] : [],
+        variant.id === 'warhammer' ? ['nuln', 'scap', 'stem'] : [],
       );
       expect(s.centers).toHaveLength(variant.map.supplyCenters().length);
     });
