@@ -32,6 +32,7 @@ import {
 } from '../core/index.js';
 import { dutiesOf, missingOrders, seatedToAct, storedStepUnderWay } from '../phase/index.js';
 import { queueDm } from '../outbox/index.js';
+import { votedPowersIn } from '../orders/index.js';
 import { listParam, msg } from '../../i18n/index.js';
 import { NMR_COMPUTER } from './record.js';
 
@@ -143,8 +144,7 @@ export async function pastPhaseSeats(tx: Tx, game: GameRow, variant: Variant, ph
     .where(and(eq(seatRecords.gameId, game.id), eq(seatRecords.turn, String(phase.id))));
   if (recorded.length === 0 || !phase.adjudication) return { given };
   const stood = new Set([...recorded.map((r) => r.power), ...orders.map((o) => o.power)]);
-  const players = (await playersOf(tx, game.id)).map((p) => p.power);
-  const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position: phase.position, players }) ?? []);
+  const voted = await votedPowersIn(tx, variant, game.id, phase.position);
   const powers = new Set(phase.adjudication.results.map((r) => r.power));
   return { given, noPlayer: [...powers].filter((p) => !stood.has(p) && !voted.has(p)) };
 }
