@@ -71,7 +71,7 @@ describe('Classic 1901 through the use-cases', () => {
     const fall = ok(await history(env.deps, { channelId: CHANNEL, phase: 'F1901M' })).detail!;
     expect(fall.text).toMatch(/Dislodged/);
     expect(fall.text).toMatch(
-      /Germany A bur \(Burgundy\) was dislodged; it may retreat to ([A-Z][\w ]+ \([a-z]{3}\)(, | or )?)+, or disband\./,
+      /Germany A bur was dislodged; it may retreat to ([A-Z][\w ]+ \([a-z]{3}\)(, | or )?)+, or disband\./,
     );
     // Missed orders stand out: their own mark and a count per power (players' issue §4).
     expect(fall.text).toMatch(/__\w+__ · ⏰ \d+ missed/);

@@ -5,7 +5,7 @@
 import type { Adjudication, DislodgedUnit, OrderOutcome, OrderResult, Phase } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import { LOCALES, msg, t, type Localized, type Msg, type MsgParam } from '../../i18n/index.js';
-import { orderParam, placeParam, powerParam, powerUnitParam, provinceParam, unitsParam } from './names.js';
+import { orderParam, placeParam, powerParam, powerUnitParam, unitsParam } from './names.js';
 import { reasonMsg } from './reasons.js';
 import { timeRef } from './text-refs.js';
 
@@ -97,13 +97,16 @@ function orList(items: readonly MsgParam[]): Msg {
   return list;
 }
 
+/**
+ * `• France A Munich was dislodged…`: the unit names its province (and coast) in the reader's words, as the orders
+ * above it do, so the line names it once (docs/locales.md "Results").
+ */
 function dislodgedLine(variant: Variant, d: DislodgedUnit): Msg {
   const unit = powerUnitParam(variant, d.power, d);
   const options = (d.retreatOptions ?? []).map((o) => placeParam(variant, o));
-  const name = provinceParam(variant, d.province);
   return options.length > 0
-    ? msg('results.dislodged.retreat', { unit, name, options: orList(options) })
-    : msg('results.dislodged.none', { unit, name });
+    ? msg('results.dislodged.retreat', { unit, options: orList(options) })
+    : msg('results.dislodged.none', { unit });
 }
 
 /**

@@ -1,12 +1,16 @@
 /**
  * The results summary (src/game/core/summary.ts): a power in civil disorder says so where a seated player's lapse
- * would be counted as missed (docs/bot.md "Seats that never stall").
+ * would be counted as missed (docs/bot.md "Seats that never stall"); a dislodged unit's line names its province once,
+ * in the unit (docs/locales.md "Results").
  */
 import { describe, expect, it } from 'vitest';
 import type { Adjudication } from '../../../src/engine/types.js';
 import { t } from '../../../src/i18n/index.js';
 import { formatResultsSummary, resultsSummaryLines } from '../../../src/game/core/summary.js';
+import type { Variant } from '../../../src/engine/variant.js';
+import type { Locale } from '../../../src/i18n/index.js';
 import { classic } from '../../../src/variants/classic/index.js';
+import { warringStates } from '../../../src/variants/warring-states/index.js';
 
 /** A retreat phase where France's and Germany's dislodged armies got no order and disbanded. */
 function retreats(): Adjudication {
@@ -45,5 +49,50 @@ describe('the results of a power in civil disorder', () => {
     const text = lines.map((line) => t('zh-TW', line)).join('\n');
     expect(text).toContain('· 內亂：無人執政\n');
     expect(text).not.toMatch(/內亂：無人執政\n⏰/);
+  });
+});
+
+/** The dislodged lines of a movement phase where the starting `unit` was dislodged, with the retreat `options`. */
+function dislodgedLines(variant: Variant, province: string, options: string[], locale: Locale): string[] {
+  const position = variant.startingPosition();
+  const unit = position.units.find((u) => u.province === province)!;
+  const adjudication: Adjudication = {
+    phase: position.phase,
+    results: [],
+    position,
+    dislodged: [{ ...unit, viaConvoy: false, retreatOptions: options }],
+    contested: [],
+    removed: [],
+    civilDisorderRemovals: [],
+    centerChanges: [],
+    winner: null,
+  };
+  return resultsSummaryLines(variant, adjudication, null)
+    .map((line) => t(locale, line))
+    .filter((line) => line.startsWith('• '));
+}
+
+describe('the line of a dislodged unit', () => {
+  it.each([
+    ['classic', 'mun', 'en', ['bur'], '• Germany A mun was dislodged; it may retreat to Burgundy (bur), or disband.'],
+    [
+      'classic',
+      'mun',
+      'fr',
+      [],
+      '• Allemagne A Munich a été délogé et ne peut battre en retraite nulle part : il sera dissous.',
+    ],
+    [
+      'classic',
+      'stp',
+      'fr',
+      ['bot'],
+      '• Russie F Saint-Pétersbourg (côte sud) a été délogé ; il peut battre en retraite vers Golfe de Botnie (bot), ou être dissous.',
+    ],
+    ['warring-states', 'yon', 'zh-CN', [], '• 秦 A 雍被击退且无处可退：将被解散。'],
+    ['warring-states', 'yon', 'zh-TW', ['nan'], '• 秦 A 雍被擊退；可撤退至南鄭 (nan)，或解散。'],
+  ] as const)('names the province once: %s, %s, %s', (id, province, locale, options, expected) => {
+    const variant = id === 'classic' ? classic : warringStates;
+    expect(dislodgedLines(variant, province, [...options], locale as Locale)).toEqual([expected]);
   });
 });
