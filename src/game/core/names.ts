@@ -122,6 +122,24 @@ export function unitsParam(variant: Variant, units: readonly string[]): MsgParam
 }
 
 /**
+ * Whether a unit of an engine sentence (`A mun`), as each reader's orders write it, already names the province the
+ * sentence names beside it (`Munich`): `yes` where it does (`A Munich`, `A 雍`), else `no` (`A mun`, and English,
+ * the engine's own sentence), for a message's `select` that then leaves the place out (docs/locales.md "Results").
+ */
+export function namesPlaceParam(variant: Variant | undefined, unit: string, place: string): MsgParam {
+  if (!variant || !hasNames(variant)) return 'no';
+  const read = readOrder(variant, `${unit} H`);
+  const ref = read.ok && 'unit' in read.order ? read.order.unit : null;
+  const id = variant.map.province(place)
+    ? place
+    : variant.map.provinceIds().find((p) => variant.map.province(p)?.name === place);
+  if (!ref || ref.province !== id) return 'no';
+  return localized('no', (locale) =>
+    writeUnit(ref, orderLanguage(variant, locale)).includes(provinceName(variant, locale, id)) ? 'yes' : 'no',
+  );
+}
+
+/**
  * A province named in an engine sentence (its English name, or its id), in the reader's language; anything else as it
  * is. The results' reasons and the refused orders' problems (src/game/orders/problems.ts) read their places with it.
  */

@@ -7,7 +7,7 @@
  */
 import type { ReasonPart, Variant } from '../../engine/variant.js';
 import { listParam, msg, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
-import { placeIn, powerParam, unitsParam } from './names.js';
+import { namesPlaceParam, placeIn, powerParam, unitsParam } from './names.js';
 import { illegalClauseMsg } from './problems.js';
 
 /** A strength the variant's rules changed, with why (`2§0`: the strength 2 and the first note), once taken out. */
@@ -121,6 +121,17 @@ const REASONS: readonly [RegExp, MessageKey, readonly string[]][] = [
   [/^(\d+) unused builds? waived$/, 'results.reason.unusedWaived', ['count']],
 ];
 
+/**
+ * The sentences whose unit stands in the place named beside it (`dislodged by A mun from Munich`): where the reader's
+ * words already place the unit (`A Munich`), the message leaves the place out (`délogé par A Munich`; its `named`).
+ */
+const PLACED: ReadonlySet<MessageKey> = new Set([
+  'results.reason.bouncedOff',
+  'results.reason.bouncedOffStuck',
+  'results.reason.dislodgedFrom',
+  'results.reason.dislodgedAttack',
+] as const);
+
 /** What one reason is worded with: its variant, and the strength notes taken out of it (`NOTED`). */
 interface Reading {
   variant: Variant | undefined;
@@ -225,6 +236,7 @@ function reasonPart(reading: Reading, reason: string): Msg | null {
             ? placeList(reading.variant, value)
             : unitList(reading.variant, value);
     });
+    if (PLACED.has(key)) params.named = namesPlaceParam(reading.variant, m[1]!, m[2]!);
     return msg(key, params);
   }
   return variantPart(reading, reason) ?? illegalPart(reading, reason);

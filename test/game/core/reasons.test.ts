@@ -9,6 +9,7 @@ import { adjudicate } from '../../../src/engine/index.js';
 import { reasonMsg } from '../../../src/game/core/reasons.js';
 import { t } from '../../../src/i18n/index.js';
 import { classic } from '../../../src/variants/classic/index.js';
+import { warringStates } from '../../../src/variants/warring-states/index.js';
 import { type DatcOrder, loadDatc, toOrders, toPosition } from '../../support/datc.js';
 import { englishWords } from '../../support/english-left.js';
 
@@ -50,7 +51,7 @@ describe("the results' reasons, worded", () => {
       'a fleet in Kiel cannot reach Munich, so the unit held; dislodged by A mun from Munich',
     );
     expect(t('fr', m)).toBe(
-      'une flotte en Kiel ne peut pas atteindre Munich, l’unité a donc tenu ; délogé par A Munich venant de Munich',
+      'une flotte en Kiel ne peut pas atteindre Munich, l’unité a donc tenu ; délogé par A Munich',
     );
     expect(t('zh-CN', m)).toBe('Kiel的舰队无法到达Munich，因此该单位原地驻守；被来自Munich的A mun击退');
     const coast = reasonMsg(classic, 'say which coast of Spain (spa/nc or spa/sc), so the unit held');
@@ -77,14 +78,29 @@ describe("the results' reasons, worded", () => {
       expect(englishWords(t('fr', m)), t('fr', m)).toEqual([]);
     }
     expect(t('fr', reasonMsg(classic, said[0]!))).toBe(
-      'a perdu la bataille de Bourgogne et Munich ; délogé par A Ruhr venant de Ruhr',
+      'a perdu la bataille de Bourgogne et Munich ; délogé par A Ruhr',
     );
   });
 
   it('names the places in the reader language and joins the parts', () => {
     const m = reasonMsg(classic, 'bounced with A mun (1 vs 1); dislodged by A ruh from Ruhr');
-    expect(t('fr', m)).toBe('rebond avec A Munich (1 contre 1) ; délogé par A Ruhr venant de Ruhr');
+    expect(t('fr', m)).toBe('rebond avec A Munich (1 contre 1) ; délogé par A Ruhr');
     expect(t('zh-CN', m)).toBe('与A mun相持不下（1 对 1）；被来自Ruhr的A ruh击退');
     expect(t('fr', reasonMsg(classic, 'moved to Burgundy'))).toBe('s’est déplacé vers Bourgogne');
+  });
+
+  it('names the place of a unit once: the unit names it where the reader writes units by name', () => {
+    const bounced = reasonMsg(classic, 'bounced off A mun in Munich, which did not move away (1 vs 1)');
+    expect(t('en', bounced)).toBe('bounced off A mun in Munich, which did not move away (1 vs 1)');
+    expect(t('fr', bounced)).toBe('repoussé par A Munich, qui n’a pas bougé (1 contre 1)');
+    expect(t('zh-CN', bounced)).toBe('被Munich未能移开的A mun挡回（1 对 1）');
+    const dislodged = reasonMsg(classic, 'dislodged by A ruh from Ruhr (attack 2)');
+    expect(t('en', dislodged)).toBe('dislodged by A ruh from Ruhr (attack 2)');
+    expect(t('fr', dislodged)).toBe('délogé par A Ruhr (attaque 2)');
+    expect(t('zh-TW', dislodged)).toBe('被來自Ruhr的A ruh擊退（攻擊力 2）');
+    const chinese = reasonMsg(warringStates, 'bounced off A yon in Yong (1 vs 1); dislodged by A xia from Xianyang');
+    expect(t('zh-CN', chinese)).toBe('被A 雍挡回（1 对 1）；被A 咸阳击退');
+    expect(t('zh-TW', chinese)).toBe('被A 雍擋回（1 對 1）；被A 咸陽擊退');
+    expect(t('fr', chinese)).toBe('repoussé par A yon en Yong (1 contre 1) ; délogé par A xia venant de Xianyang');
   });
 });
