@@ -148,10 +148,30 @@ class Pad {
       this.follow(chooseKind(this.step.piece, kind));
   }
 
-  /** Typing a province's name: the same as clicking its target. */
+  /**
+   * Typing a province's name: the same as clicking its target; a province that cannot be clicked now says why (not a
+   * possible target, and which are; nothing of the viewer's to order there) where a click would do nothing.
+   */
   private find(province: string): void {
     this.map?.reveal([province]);
+    const why = this.open() ? this.unpickable(province) : null;
+    if (why) return this.panel.findProblem(why);
     this.province(province);
+  }
+
+  private unpickable(province: string): string | null {
+    const name = (id: string) => {
+      const p = this.view.provinces.find((q) => q.id === id);
+      return p?.shown ?? p?.name ?? id;
+    };
+    if (this.step.at === 'target') {
+      const lit = litProvinces(this.step);
+      if (lit.has(province)) return null;
+      const targets = [...lit].map(name).join(this.t('pad.page.listSeparator'));
+      return this.t('pad.page.notTarget', { province: name(province), targets });
+    }
+    if (this.view.pieces.some((p) => p.province === province)) return null;
+    return this.t('pad.page.notPiece', { province: name(province) });
   }
 
   private async store(choice: PadChoice): Promise<void> {

@@ -83,6 +83,14 @@ export class Panel {
   private readonly choices = node('div', { class: 'choices', 'data-choices': '' });
   private readonly refusedBox = node('p', { class: 'refused', 'data-refused': '', hidden: '', role: 'alert' });
   private readonly noteBox = node('p', { class: 'note', 'data-note': '', hidden: '' });
+  /** Why a typed name picked nothing (docs/pad.md "Phone and keyboard"), announced as it appears. */
+  private readonly findNote = node('p', {
+    class: 'refused',
+    id: 'pad-find-note',
+    'data-find-note': '',
+    hidden: '',
+    role: 'alert',
+  });
   private readonly orders = node('ul', { class: 'orders', 'data-orders': '' });
   private readonly missing = node('p', { class: 'missing', 'data-missing': '' });
   private readonly buttons = node('div', { class: 'buttons' });
@@ -102,6 +110,7 @@ export class Panel {
       list: 'pad-provinces',
       placeholder: t('pad.page.find'),
       'aria-label': t('pad.page.find'),
+      'aria-describedby': 'pad-find-note',
       autocomplete: 'off',
     });
     this.findInput.addEventListener('change', () => this.found());
@@ -114,6 +123,7 @@ export class Panel {
       this.refusedBox,
       this.noteBox,
       node('label', { class: 'find' }, this.findInput),
+      this.findNote,
       node('h2', {}, t('pad.page.orders')),
       this.orders,
       this.missing,
@@ -139,13 +149,20 @@ export class Panel {
     const hit = this.provinces.find((p) =>
       [p.id, p.name, p.localName ?? '', p.shown ?? ''].some((name) => name.toLowerCase() === typed),
     );
-    if (!hit) return;
+    if (!hit) return this.findProblem(this.t('pad.page.noProvince', { name: this.findInput.value.trim() }));
     this.findInput.value = '';
     this.on.find(hit.id);
   }
 
+  /** Why the name typed picked nothing (`null`: it picked something), beside the box, announced (`role="alert"`). */
+  findProblem(text: string | null): void {
+    this.findNote.hidden = text === null;
+    this.findNote.textContent = text ?? '';
+  }
+
   render(view: ShownPadView, step: Step): void {
     this.provinces = view.provinces;
+    this.findProblem(null);
     this.renderHeader(view);
     this.renderStep(view, step);
     this.renderOrders(view);
