@@ -13,7 +13,8 @@
  * | `POST /api/act` `{action, choice, detail}` | `/act`; answers its reply and the new view |
  *
  * A refused link answers 401/403/404/410 (`refusal` names why); a refusal of the game (the deadline passed, an
- * illegal order) 409 with the sentence `/order` gives; malformed input 400; an order text over `/order`'s bounds 400.
+ * illegal order) 409 with the sentence `/order` gives; malformed input 400, saying in the request's locale what was
+ * wrong (`pad.request.*`); an order text over `/order`'s bounds 400.
  */
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -34,7 +35,7 @@ import {
   type PadRefusal,
   padOrderLines,
 } from '../game/pad/index.js';
-import { t, type Locale } from '../i18n/index.js';
+import { msg, t, type Locale, type MessageKey } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import { boardKey, renderPagePart } from '../render/index.js';
 import { refusalText } from './html.js';
@@ -72,6 +73,10 @@ async function bodyOf(c: Context): Promise<Record<string, unknown> | null> {
 
 const phaseIdOf = (body: Record<string, unknown> | null): number | null =>
   typeof body?.phaseId === 'number' && Number.isSafeInteger(body.phaseId) ? body.phaseId : null;
+
+/** A body the call cannot read (not a JSON object, a field missing or of the wrong kind): 400, naming what is wrong. */
+const malformed = (api: ApiContext, c: Context, key: MessageKey, params?: Record<string, string>) =>
+  json(c, { ok: false, error: t(api.locale(c), msg(key, params)) }, 400);
 
 /** The answer to a change: the new view with what the use-case said, or its refusal (409) with the view as it stands. */
 async function answer(api: ApiContext, c: Context, result: object, extra: Record<string, unknown> = {}) {
@@ -150,9 +155,10 @@ async function mapPartOf(api: ApiContext, c: Context, part: 'board' | 'layer'): 
 
 async function submit(api: ApiContext, c: Context): Promise<Response> {
   const body = await bodyOf(c);
+  if (!body) return malformed(api, c, 'pad.request.notJson');
+  if (typeof body.text !== 'string') return malformed(api, c, 'pad.request.text');
   const phaseId = phaseIdOf(body);
-  if (typeof body?.text !== 'string' || phaseId === null)
-    return json(c, { ok: false, error: 'Send {"text": "<orders>", "phaseId": <the phase shown>}.' }, 400);
+  if (phaseId === null) return malformed(api, c, 'pad.request.phaseId');
   const tooBig = orderInputProblem(api.deps, body.text);
   if (tooBig) return json(c, { ok: false, error: t(api.locale(c), tooBig) }, 400);
   const r = await padSubmit(api.deps, api.key, tokenOf(c), { text: body.text, phaseId, locale: api.locale(c) });
@@ -171,13 +177,17 @@ async function submit(api: ApiContext, c: Context): Promise<Response> {
 
 async function act(api: ApiContext, c: Context): Promise<Response> {
   const body = await bodyOf(c);
+  if (!body) return malformed(api, c, 'pad.request.notJson');
   const text = (v: unknown) => (typeof v === 'string' && v.length <= 200 ? v : null);
-  const action = text(body?.action);
-  if (!action) return json(c, { ok: false, error: 'Send {"action": "<name>", "choice": …, "detail": …}.' }, 400);
+  const action = text(body.action);
+  if (!action) return malformed(api, c, 'pad.request.action');
+  // `choice` and `detail` may be left out or null; anything else must be a short text.
+  for (const field of ['choice', 'detail'])
+    if (body[field] != null && text(body[field]) === null) return malformed(api, c, 'pad.request.optional', { field });
   const r = await padAct(api.deps, api.key, tokenOf(c), {
     action,
-    choice: text(body?.choice),
-    detail: text(body?.detail),
+    choice: text(body.choice),
+    detail: text(body.detail),
   });
   return answer(api, c, r, !isPadRefusal(r) && r.ok ? { reply: t(api.locale(c), r.message) } : {});
 }
@@ -196,8 +206,10 @@ export function apiRoutes(api: ApiContext): Hono {
   routes.get('/map/orders', (c) => mapPartOf(api, c, 'layer'));
   routes.post('/orders', (c) => submit(api, c));
   routes.post('/clear', async (c) => {
-    const phaseId = phaseIdOf(await bodyOf(c));
-    if (phaseId === null) return json(c, { ok: false, error: 'Send {"phaseId": <the phase shown>}.' }, 400);
+    const body = await bodyOf(c);
+    if (!body) return malformed(api, c, 'pad.request.notJson');
+    const phaseId = phaseIdOf(body);
+    if (phaseId === null) return malformed(api, c, 'pad.request.phaseId');
     return answer(api, c, await padClear(api.deps, api.key, tokenOf(c), { phaseId }));
   });
   routes.post('/ready', async (c) => answer(api, c, await padReady(api.deps, api.key, tokenOf(c))));

@@ -162,6 +162,45 @@ describe('the pad API', () => {
     expect((await view(france)).orders.map((o) => o.order)).toEqual(['A par - bur']);
   });
 
+  it('refuses a malformed body with 400 in the request’s language, naming what was wrong, changing nothing', async () => {
+    const v = await view(france);
+    const before = v.orders.map((o) => o.order);
+    expect(before).not.toEqual([]);
+    const refusal = async (path: string, body: unknown) => {
+      const r = await post(path, france, body);
+      return [r.status, ((await r.json()) as { error: string }).error];
+    };
+    expect(await refusal('/api/orders?lang=fr', 'not json')).toEqual([
+      400,
+      'Le corps de la requête n’est pas un objet JSON. Rien n’a été changé.',
+    ]);
+    expect(await refusal('/api/orders', [1, 2])).toEqual([
+      400,
+      'The request’s body is not a JSON object. Nothing was changed.',
+    ]);
+    expect(await refusal('/api/orders?lang=zh-TW', { phaseId: v.phase.id })).toEqual([
+      400,
+      '請求中沒有指令：「text」必須是指令的文字。未存下任何內容。',
+    ]);
+    expect(await refusal('/api/orders?lang=zh-CN', { text: 'A par H', phaseId: '1' })).toEqual([
+      400,
+      '请求没有说明针对哪个阶段：“phaseId”必须是页面所示阶段的编号。未作任何更改。',
+    ]);
+    expect(await refusal('/api/clear?lang=fr', {})).toEqual([
+      400,
+      'La requête ne dit pas à quelle phase elle s’applique : « phaseId » doit être le numéro de la phase affichée. Rien n’a été changé.',
+    ]);
+    expect(await refusal('/api/act?lang=fr', { choice: 'none' })).toEqual([
+      400,
+      'La requête ne nomme aucune action : « action » doit être le nom d’une action (200 caractères au plus). Rien n’a été fait.',
+    ]);
+    expect(await refusal('/api/act', { action: 'declare', choice: 5 })).toEqual([
+      400,
+      '“choice” must be a text of at most 200 characters, or null. Nothing was done.',
+    ]);
+    expect((await view(france)).orders.map((o) => o.order)).toEqual(before);
+  });
+
   it('sends the security headers and no cookie', async () => {
     const r = await get(`/pad/${france}`);
     expect(r.status).toBe(200);
