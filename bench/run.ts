@@ -25,6 +25,7 @@ const suites: { title: string; file: string; fn: string }[] = [
   { title: 'Several machines: PostgreSQL beside SQLite (issue 35)', file: './machines.ts', fn: 'benchMachines' },
   { title: 'Variant files and imports', file: './variant-import.ts', fn: 'benchVariantImport' },
   { title: 'The order pad (docs/pad.md)', file: './pad.ts', fn: 'benchPad' },
+  { title: 'Texts and in-memory stores', file: './wording.ts', fn: 'benchWording' },
 ];
 
 const only = process.argv.slice(2);

@@ -82,8 +82,6 @@ export function localeOf(discordLocale: string | null | undefined): Locale {
 
 const cache = createIntlCache();
 const intls = new Map<Locale, IntlShape>();
-/** Set by the intl objects' `onError` while `t` words a message: the locale's text could not be worded. */
-let wordingFailed = false;
 
 function intlOf(locale: Locale): IntlShape {
   let intl = intls.get(locale);
@@ -93,10 +91,8 @@ function intlOf(locale: Locale): IntlShape {
         locale,
         defaultLocale: 'en',
         messages: CATALOGUES[locale],
-        // A formatting problem falls back to the key's English text (`t`); never an exception in a reply.
-        onError: () => {
-          wordingFailed = true;
-        },
+        // A formatting problem never throws nor logs: `t` falls back to the key's English text itself.
+        onError: () => {},
       },
       cache,
     );
@@ -161,11 +157,48 @@ export function t(locale: Locale, message: Msg): string {
   // in marked.
   const french = own === 'fr' && values !== undefined && source !== undefined;
   const inserted = french ? markValues(message.key, source, values) : values;
-  wordingFailed = false;
-  const text = intlOf(own).formatMessage({ id: message.key }, inserted, { ignoreTag: true }) as string;
-  if (!wordingFailed || own === 'en') return french ? elide(text) : text;
+  const text = formatted(own, message.key, inserted);
+  if (text !== undefined) return french ? elide(text) : text;
   // The locale's text cannot be worded (docs/locales.md): English for this string alone, never its source.
-  return intlOf('en').formatMessage({ id: message.key }, values, { ignoreTag: true }) as string;
+  return formatted('en', message.key, values) ?? CATALOGUES.en[message.key] ?? message.key;
+}
+
+/** A compiled message, or null when its text cannot be parsed. */
+type Compiled = { format(values?: Record<string, string | number>): unknown } | null;
+/**
+ * Each locale's texts compiled once, by their text (@formatjs/intl's own cache serialises every call's arguments
+ * into its key, which cost more than the wording).
+ */
+const compiled = new Map<string, Compiled>();
+
+/** `key`'s text in `locale` worded with `values`, or undefined when it cannot be (a malformed text, a bad value). */
+function formatted(
+  locale: Locale,
+  key: string,
+  values: Record<string, string | number> | undefined,
+): string | undefined {
+  const source = CATALOGUES[locale][key] ?? key;
+  const id = `${locale}\u0000${source}`;
+  let message = compiled.get(id);
+  if (message === undefined) {
+    const intl = intlOf(locale);
+    try {
+      message = intl.formatters.getMessageFormat(source, locale, intl.formats, {
+        formatters: intl.formatters,
+        ignoreTag: true,
+      });
+    } catch {
+      message = null;
+    }
+    compiled.set(id, message);
+  }
+  if (message === null) return undefined;
+  try {
+    const text = message.format(values);
+    return typeof text === 'string' ? text : Array.isArray(text) ? text.join('') : String(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** `t` for a key and its values, for callers that build the message where they word it. */

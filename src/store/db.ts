@@ -77,17 +77,35 @@ function cacheStatements(sqlite: Database.Database): void {
   }) as typeof sqlite.prepare;
 }
 
+/** A database of every migration and nothing else, serialized once per process: the start of each in-memory one. */
+let migratedImage: Buffer | null = null;
+
+/**
+ * A new in-memory database with every migration applied: a copy of the image (migrating anew took 30 ms, most of an
+ * in-memory database's opening; the tests open hundreds).
+ */
+function migratedInMemory(): Database.Database {
+  if (!migratedImage) {
+    const first = new Database(':memory:');
+    migrate(drizzle(first, { schema }), { migrationsFolder: SQLITE_MIGRATIONS_FOLDER });
+    migratedImage = first.serialize();
+    first.close();
+  }
+  return new Database(migratedImage);
+}
+
 export function openDatabase(path: string): OpenedDatabase {
-  const onDisk = path !== ':memory:' && !path.startsWith('file:');
+  const inMemory = path === ':memory:';
+  const onDisk = !inMemory && !path.startsWith('file:');
   if (onDisk) privateFiles(path);
-  const sqlite = new Database(path);
+  const sqlite = inMemory ? migratedInMemory() : new Database(path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   cacheStatements(sqlite);
   const db = drizzle(sqlite, { schema }) as Db;
-  migrate(db, { migrationsFolder: SQLITE_MIGRATIONS_FOLDER });
+  if (!inMemory) migrate(db, { migrationsFolder: SQLITE_MIGRATIONS_FOLDER });
   if (onDisk) privateFiles(path); // the -wal and -shm files SQLite created meanwhile
   const checkpoints = onDisk ? checkpointsOffTheLoop(sqlite, resolve(path)) : null;
   return {

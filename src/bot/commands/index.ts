@@ -25,14 +25,19 @@ import { whyCommand } from './why.js';
 
 /**
  * A command as registered: its localizations filled in from the catalogues, on every read of `data` (`/game`
- * builds its own on each read, so a variant registered later is offered).
+ * builds its own on each read, so a variant registered later is offered). The localized body is kept for the
+ * English body it was made from: each start of the bot reads every command twice (router, registration).
  */
 const localized = (command: BotCommand): BotCommand => {
   const { data: _data, ...rest } = command;
+  let made: { from: string; data: BotCommand['data'] } | null = null;
   return {
     ...rest,
     get data() {
-      return localizeCommand(structuredClone(command.data));
+      const english = command.data;
+      const from = JSON.stringify(english);
+      if (made?.from !== from) made = { from, data: localizeCommand(structuredClone(english)) };
+      return made.data;
     },
   };
 };
