@@ -11,5 +11,6 @@ export {
   orderInputProblem,
   submitOrders,
   votedPowersIn,
+  votedPowersOf,
 } from './orders.js';
 export { parseProblemMsg } from './problems.js';

@@ -90,9 +90,17 @@ function problemRefusal(variant: Variant, problem: string): { error: string; mes
 
 /** The powers whose units the players' vote moves in this game now (none in most variants). */
 export async function votedPowersIn(tx: Tx, variant: Variant, gameId: number, position: Position): Promise<Set<Power>> {
-  const hook = variant.rules.votedPowers;
-  if (!hook) return new Set();
-  return new Set(hook({ map: variant.map, position, players: (await playersOf(tx, gameId)).map((p) => p.power) }));
+  if (!variant.rules.votedPowers) return new Set();
+  return votedPowersOf(
+    variant,
+    position,
+    (await playersOf(tx, gameId)).map((p) => p.power),
+  );
+}
+
+/** `votedPowersIn` for seats already read: the powers the players' vote moves, given the seated powers. */
+export function votedPowersOf(variant: Variant, position: Position, players: readonly Power[]): Set<Power> {
+  return new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: [...players] }) ?? []);
 }
 
 /**

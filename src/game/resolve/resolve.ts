@@ -61,6 +61,7 @@ import { endRequests } from '../spectators/index.js';
 import { scoresLines, settleEnd, type SettledEnd } from '../scores/index.js';
 import { endHeadline, queueEndDms, standingsLines } from './end-post.js';
 import { fogIsUp, fogPublicResultsLines, queueFogResultsDms } from '../fog/index.js';
+import { votedPowersOf } from '../orders/index.js';
 
 /** `step`: a variant's phase step closed early, every answer being in (src/game/phase/steps.ts). */
 export type ResolveReason = 'deadline' | 'ready' | 'gm' | 'step';
@@ -371,8 +372,11 @@ async function noPlayerPowers(tx: Tx, game: GameRow, variant: Variant, position:
   const seats = await playersOf(tx, game.id);
   const holders = new Map(seats.map((p) => [p.power, p.userId]));
   // A power the players' vote moves (Mandate of Heaven's neutrals, rule 3) is no power in disorder.
-  const players = seats.map((p) => p.power);
-  const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players }) ?? []);
+  const voted = votedPowersOf(
+    variant,
+    position,
+    seats.map((p) => p.power),
+  );
   return variant.powers
     .map((p) => p.name)
     .filter((power) => {
