@@ -97,6 +97,11 @@ export interface VariantData {
     labelSize?: number;
     /** A smaller height a full name takes inside its province where it does not fit at `labelSize` (docs/render.md). */
     labelMinSize?: number;
+    /**
+     * The legend's text height in px at 1,600 px wide (default 15): larger for a legend a player must read to tell the
+     * powers' marks apart at Discord's 550 px preview (Warhammer's 21 powers: docs/render.md "Legibility").
+     */
+    legendSize?: number;
     /** Rounds of border smoothing (maps drawn from a fine grid of seeds); default 0. */
     smooth?: number;
     /** How latitude/longitude data (river courses) is placed on this map: src/render/projection.ts. */

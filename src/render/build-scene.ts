@@ -34,7 +34,7 @@ import type {
   SymbolKind,
   UnitMark,
 } from './scene.js';
-import { ARROW, LINE_LEGEND, legendLineOf, OPTION_ARROW, ORDER_LAYER, unitScaleOf } from './styles.js';
+import { ARROW, LEGEND_PX, LINE_LEGEND, legendLineOf, OPTION_ARROW, ORDER_LAYER, unitScaleOf } from './styles.js';
 import { placeSymbols, symbolBox, SYMBOL_TEXT, type SymbolLine } from './symbols.js';
 import { OVERLAY_NEUTRAL, overlayLegend, placeOverlays } from './overlays.js';
 import type { MapOverlay } from '../variants/plugin/overlay.js';
@@ -256,7 +256,6 @@ interface SceneBase {
   /** Map px → output px. */
   scale: number;
   titleH: number;
-  legendRow: number;
   /** Where the map sits in the picture. */
   frame: Rect;
   /** A map-pixel point in output pixels. */
@@ -317,7 +316,6 @@ function sceneBase(variant: Variant, position: Position, opts: RenderOptions, ge
   const u = width / 1600;
   const scale = width / geometry.width;
   const titleH = Math.round(54 * u);
-  const legendRow = Math.round(44 * u);
   const frame: Rect = { x: 0, y: titleH, w: width, h: Math.round(geometry.height * scale) };
   const T = (p: Point): Point => [frame.x + p[0] * scale, frame.y + p[1] * scale];
   const warnings: string[] = [];
@@ -362,7 +360,6 @@ function sceneBase(variant: Variant, position: Position, opts: RenderOptions, ge
     u,
     scale,
     titleH,
-    legendRow,
     frame,
     T,
     warnings,
@@ -505,7 +502,7 @@ function placeSceneMarks(b: SceneBase, drawn: UnitsAndOrders): SceneMarks {
 
 /** The scene: its title, its legend (the powers, then what the picture shows) and everything placed on the map. */
 function assembleScene(b: SceneBase, drawn: UnitsAndOrders, marks: SceneMarks): Scene {
-  const { variant, position, opts, width, u, scale, titleH, legendRow, frame, warnings } = b;
+  const { variant, position, opts, width, u, scale, titleH, frame, warnings } = b;
   const { colorOf, drawnNeutral, regions, borders, v, marked } = b;
   const { units, features, orders } = drawn;
   const { centers, entrances, labels, symbols, overlays } = marks;
@@ -524,7 +521,6 @@ function assembleScene(b: SceneBase, drawn: UnitsAndOrders, marks: SceneMarks): 
     width,
     u,
     top: titleH + frame.h,
-    legendRow,
     marked,
     colorOf,
     drawnNeutral,
@@ -1044,7 +1040,6 @@ function layoutLegend(p: {
   u: number;
   /** Where the legend starts (below the map). */
   top: number;
-  legendRow: number;
   marked: boolean;
   colorOf: (power: string) => string;
   drawnNeutral: (power: string) => boolean;
@@ -1052,9 +1047,11 @@ function layoutLegend(p: {
   locale?: Locale | undefined;
   counted?: RenderOptions['legendCounts'];
 }): { entries: LegendEntry[]; keys: LegendKey[]; legendSize: number; legendH: number } {
-  const { variant, position, width, u, top, legendRow, marked, colorOf, drawnNeutral, wanted, locale, counted } = p;
+  const { variant, position, width, u, top, marked, colorOf, drawnNeutral, wanted, locale, counted } = p;
   const powers = new Map(variant.powers.map((q) => [q.name, q]));
-  const legendSize = 15 * u;
+  const legendSize = (variant.data.geometry?.legendSize ?? LEGEND_PX) * u;
+  // The legend's own unit: `u` scaled with its text, so a variant's larger legend is the same legend, larger.
+  const k = legendSize / LEGEND_PX;
   const counts = variant.powers.map((p) => {
     const centers =
       counted?.[p.name]?.centers ?? (position.supplyCenters?.[p.name] ?? []).filter((c) => variant.map.has(c)).length;
@@ -1066,7 +1063,8 @@ function layoutLegend(p: {
   // More than 8 powers (Mandate of Heaven's 17, Warhammer's 21): a compact legend, its rows lower and every entry as
   // wide as its text, the keys going on in the row where the powers end. Else one column per power, keys below.
   const inner = width - 24 * u;
-  const rowH = marked ? Math.round(32 * u) : legendRow;
+  // A larger legend's rows grow with its text, not with its gaps (its swatches 1.45 × the text high).
+  const rowH = Math.round(Math.max((marked ? 32 : 44) * u, legendSize * (marked ? 1.85 : 2.5)));
   const legendY = top + rowH / 2;
   const flow = { x: 16 * u, row: 0 };
   /** The next spot of an item `need` wide in the flowing rows (a new row when it does not fit this one). */
@@ -1076,7 +1074,7 @@ function layoutLegend(p: {
     flow.x += need;
     return at;
   };
-  const perRow = Math.max(1, Math.min(counts.length, Math.floor(inner / legendMinSlot(u, legendSize, counts, marked))));
+  const perRow = Math.max(1, Math.min(counts.length, Math.floor(inner / legendMinSlot(k, legendSize, counts, marked))));
   const slot = inner / perRow;
   const entries: LegendEntry[] = counts.map((c, i) => ({
     ...c,
@@ -1084,17 +1082,17 @@ function layoutLegend(p: {
     ...(marked ? { mark: powerMark(powers.get(c.power)!) } : {}),
     ...(drawnNeutral(c.power) ? { neutral: true } : {}),
     at: marked
-      ? next(legendSize * 1.45 + 6 * u + textWidth(c.text, legendSize) + 20 * u)
+      ? next(legendSize * 1.45 + 6 * k + textWidth(c.text, legendSize) + 20 * k)
       : [12 * u + slot * (i % perRow) + 4 * u, legendY + rowH * Math.floor(i / perRow)],
     text: c.text,
   }));
-  if (marked) flow.x += 8 * u;
+  if (marked) flow.x += 8 * k;
   else [flow.x, flow.row] = [16 * u, Math.ceil(counts.length / perRow)];
   const keys: LegendKey[] = [];
-  const sample = { line: 34 * u, symbol: legendSize * 1.1 };
+  const sample = { line: 34 * k, symbol: legendSize * 1.1 };
   for (const w of wanted) {
     const w0 = w.line ? sample.line : sample.symbol;
-    const [x, y] = next(w0 + 6 * u + textWidth(w.text, legendSize * 0.94) + 22 * u);
+    const [x, y] = next(w0 + 6 * k + textWidth(w.text, legendSize * 0.94) + 22 * k);
     keys.push({
       kind: w.kind,
       text: w.text,
@@ -1107,7 +1105,7 @@ function layoutLegend(p: {
   }
   // Without keys the last row is the powers' (a column layout has moved past it).
   const rows = keys.length > 0 || marked ? flow.row + 1 : flow.row;
-  const legendH = rowH * rows + (marked ? Math.round(6 * u) : 0);
+  const legendH = rowH * rows + (marked ? Math.round(6 * k) : 0);
   return { entries, keys, legendSize, legendH };
 }
 

@@ -43,6 +43,12 @@ export function unitScaleOf(powers: number): number {
   return powers > 8 ? MARKED_UNIT_SCALE : UNIT_SCALE;
 }
 
+/**
+ * The legend's text height in px at 1600 px wide, unless the variant's `geometry.legendSize` gives its own (a larger
+ * legend scales its samples and gaps with its text: docs/render.md "Legibility").
+ */
+export const LEGEND_PX = 15;
+
 /** Arrows: the coloured shaft, the black outline on each side, and the head (2.5–3 × the visible shaft). */
 export const ARROW = {
   shaft: 3.6,
