@@ -27,7 +27,16 @@ import type { Point } from './geometry.js';
 import { textOn } from './palette.js';
 import { rectAround } from './placement.js';
 import { distanceToSegment } from '../variants/drawing/segment.js';
-import { length, pointAt, routeOver, routeThrough, trimPath, type Obstacle, type Terrain } from './route.js';
+import {
+  forbiddenRun,
+  length,
+  pointAt,
+  routeOver,
+  routeThrough,
+  trimPath,
+  type Obstacle,
+  type Terrain,
+} from './route.js';
 import type { ArrowHead, OrderMark, OrderMarkKind, Rect, SymbolKind, UnitMark } from './scene.js';
 import { ARROW, OPTION_ARROW } from './styles.js';
 import { unwrapLine, wrapInto, type Wrap } from './wrap.js';
@@ -95,6 +104,8 @@ interface Draft {
   mark: OrderMark;
   order: Order;
   result: OrderResult | undefined;
+  /** One of a head-to-head pair (two arrows between the same spots, opposite ways): drawn beside the other. */
+  opposed?: boolean;
 }
 
 export function orderMarks(
@@ -120,7 +131,7 @@ export function orderMarks(
       warnings.push(`cannot draw order ${index + 1}: ${e instanceof Error ? e.message : String(e)}`);
     }
   });
-  separateHeadToHead(drafts.map((d) => d.mark));
+  markHeadToHead(drafts);
   const layer: OrderLayer = { marks: drafts.map((d) => d.mark), units: [], symbols: [], keepClear: [] };
   routeAll(ctx, drafts, layer);
   return layer;
@@ -332,32 +343,31 @@ function routeMove(
   moveOf.set(from, d);
   const link = chain.length > 0 ? null : ctx.linkLine?.(from, to);
   if (!link && chain.length === 0) m.points = unwrapLine(ctx.wrap, m.points);
+  let line: Point[] = [];
+  let rule: GroundRule | null = null;
   if (link) {
     // Two provinces joined only by a link (an underway): the move goes along the link's drawn line (bending only
     // round a unit standing on it).
-    m.path = trimPath(
-      routeThrough(alongLink(m.points[0], link.points, m.points[m.points.length - 1], obstacles, s), obstacles),
-      tail,
-      head,
-    );
+    line = routeThrough(alongLink(m.points[0], link.points, m.points[m.points.length - 1], obstacles, s), obstacles);
     m.link = link.kind;
   } else if (chain.length > 0) {
     const via = chain.map((c) => c.mark.points[1]);
     m.points = unwrapLine(ctx.wrap, [m.points[0], ...via, m.points[m.points.length - 1]]);
     const fleets = chain.map((c) => (c.order as Order & { kind: 'convoy' }).unit.province);
-    m.path = trimPath(byWater(ctx, m.points, [from, ...fleets, to], obstacles), tail, head);
+    line = byWater(ctx, m.points, [from, ...fleets, to], obstacles);
   } else if (!ctx.variant.map.has(from)) {
     // A virtual unit that stands on no province, drawn moving in from beside its target.
-    m.path = trimPath(routeThrough(m.points, obstacles), tail, head);
-  } else if (m.unitType === 'F') {
-    // A fleet's line keeps to water (and its two provinces): round a peninsula, through a strait.
-    m.path = trimPath(overGround(ctx, m, from, to, 'fleet', obstacles), tail, head);
-  } else if (ctx.variant.map.armyCanMove(from, to)) {
-    m.path = trimPath(overGround(ctx, m, from, to, 'army', obstacles), tail, head);
-  } else {
-    // An army move with no convoy the adjudicator used and no way over land: nothing happened to draw.
-    m.path = [];
+    line = routeThrough(m.points, obstacles);
+  } else if (m.unitType === 'F' || ctx.variant.map.armyCanMove(from, to)) {
+    // A fleet's line keeps to water (and its two provinces): round a peninsula, through a strait; an army's to land.
+    rule = m.unitType === 'F' ? 'fleet' : 'army';
+    line = sameLine(ctx, d, from, to, rule, obstacles);
   }
+  // An army move with no convoy the adjudicator used and no way over land draws nothing: nothing happened.
+  const terrain = rule ? terrainOf(ctx, from, to, rule) : null;
+  const ground = terrain ? { terrain, fleet: rule === 'fleet' } : undefined;
+  m.path =
+    d.opposed && line.length > 1 ? apart(line, ARROW.visible * u, tail, head, ground) : trimPath(line, tail, head);
   if (m.path.length > 1) m.head = arrowHead(m.path);
   if (m.failed) {
     const candidates = m.path.length > 1 ? headCandidates(m.path, s, ARROW.headLength * u) : aroundUnit(m.points[0], s);
@@ -379,8 +389,10 @@ function routeRetreat(
   else m.points = unwrapLine(ctx.wrap, m.points);
   const line = link
     ? routeThrough(alongLink(m.points[0], link.points, m.points[m.points.length - 1], obstacles, s), obstacles)
-    : overGround(ctx, m, order.unit.province, order.to.province, army ? 'army' : 'fleet', obstacles);
-  m.path = trimPath(line, tail, head);
+    : sameLine(ctx, d, order.unit.province, order.to.province, army ? 'army' : 'fleet', obstacles);
+  const terrain = link ? null : terrainOf(ctx, order.unit.province, order.to.province, army ? 'army' : 'fleet');
+  const ground = terrain ? { terrain, fleet: !army } : undefined;
+  m.path = d.opposed ? apart(line, ARROW.visible * u, tail, head, ground) : trimPath(line, tail, head);
   if (m.path.length > 1) m.head = arrowHead(m.path);
   if (m.failed)
     layer.symbols.push({
@@ -608,10 +620,16 @@ function overGround(
   obstacles: Obstacle[],
 ): Point[] {
   const [a, b] = [m.points[0], m.points[m.points.length - 1]];
-  if (!ctx.provinceAt || !ctx.isWater) return routeThrough([a, b], obstacles);
+  const terrain = terrainOf(ctx, from, to, rule);
+  return terrain ? routeOver(a, b, obstacles, terrain) : routeThrough([a, b], obstacles);
+}
+
+/** The ground a line between two provinces may cross under its rule (`GroundRule`); null without a map to ask. */
+function terrainOf(ctx: OrderMarkContext, from: string, to: string, rule: GroundRule): Terrain | null {
+  if (!ctx.provinceAt || !ctx.isWater) return null;
   const at = ctx.provinceAt;
   const water = ctx.isWater;
-  const terrain: Terrain = {
+  return {
     cost: (p) => {
       const here = at(p);
       if (here === null) return 2;
@@ -624,7 +642,23 @@ function overGround(
     // A retreat option may not clip another province at all; an army's move may clip a cape, a fleet's a headland.
     tolerance: rule === 'option' ? ctx.unitSize : ctx.unitSize * (rule === 'fleet' ? 1.2 : 1.6),
   };
-  return routeOver(a, b, obstacles, terrain);
+}
+
+/**
+ * `overGround`, routed the same way for both arrows of a head-to-head pair (from the province first by id, the other
+ * arrow's line reversed), so `apart` moves the two off one line to either side of it.
+ */
+function sameLine(
+  ctx: OrderMarkContext,
+  d: Draft,
+  from: string,
+  to: string,
+  rule: GroundRule,
+  obstacles: Obstacle[],
+): Point[] {
+  if (!d.opposed || from < to) return overGround(ctx, d.mark, from, to, rule, obstacles);
+  const back = { points: [...d.mark.points].reverse() } as OrderMark;
+  return overGround(ctx, back, to, from, rule, obstacles).reverse();
 }
 
 /**
@@ -943,19 +977,89 @@ function pointBack(path: Point[], back: number): Point {
   return path[0];
 }
 
-/** Two arrows between the same two spots in opposite directions (a head-to-head battle): each moves to its own left. */
-function separateHeadToHead(marks: OrderMark[]): void {
+/** Two arrows between the same two spots in opposite directions (a head-to-head battle): each is drawn `apart`. */
+function markHeadToHead(drafts: Draft[]): void {
   const key = (p: Point) => `${Math.round(p[0])},${Math.round(p[1])}`;
-  const arrows = marks.filter((m) => m.kind === 'move' || m.kind === 'retreat');
-  const ends = new Set(arrows.map((m) => `${key(m.points[0])}>${key(m.points[m.points.length - 1])}`));
-  for (const m of arrows) {
-    const [a, b] = [m.points[0], m.points[m.points.length - 1]];
-    if (!ends.has(`${key(b)}>${key(a)}`)) continue;
-    const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
-    const shift = m.size * 0.5;
-    const [nx, ny] = [((b[1] - a[1]) / len) * shift, (-(b[0] - a[0]) / len) * shift];
-    m.points = m.points.map(([x, y]) => [x + nx, y + ny] as Point);
+  const arrows = drafts.filter((d) => d.mark.kind === 'move' || d.mark.kind === 'retreat');
+  const ends = new Set(arrows.map(({ mark: m }) => `${key(m.points[0])}>${key(m.points[m.points.length - 1])}`));
+  for (const d of arrows) {
+    const [a, b] = [d.mark.points[0], d.mark.points[d.mark.points.length - 1]];
+    if (ends.has(`${key(b)}>${key(a)}`)) d.opposed = true;
   }
+}
+
+/** The ground a head-to-head pair's line may cross, and whether it is a fleet's (`apart`). */
+interface Ground {
+  terrain: Terrain;
+  fleet: boolean;
+}
+
+/**
+ * One arrow of a head-to-head pair, from its routed line (both arrows take the same line, `sameLine`): the line moved
+ * to the arrow's own left by 1.3 shaft widths (so 1.6 shaft widths of clear space lie between the two shafts, however
+ * short the border they cross: each moved half a unit size read as one line there), then cut where it leaves its
+ * unit's circle (`tail`) and enters its target's (`head`), so it still starts at its unit and ends at its target.
+ */
+function apart(line: Point[], shaft: number, tail: number, head: number, ground?: Ground): Point[] {
+  const d = shaft * 1.3;
+  // Where one side of the line lies over ground it may not cross, the arrow whose left that is stays on the line and
+  // the other goes twice as far to its own left; where that side, or both, do too (a strait: Denmark–Sweden), a
+  // fleet's go less far (they keep to the water), an army's as far (a little water under an army's arrow misleads
+  // nobody).
+  const worst = ground ? forbiddenRun(line, ground.terrain) : 0;
+  const fits = (k: number) =>
+    !ground || forbiddenRun(sideways(line, k), ground.terrain) <= worst + ground.terrain.tolerance / 2;
+  const [left, right] = [fits(d), fits(-d)];
+  const both = ground?.fleet ? d / 2 : d;
+  const offset = left && right ? d : !left && right ? 0 : left ? (fits(2 * d) || !ground?.fleet ? 2 * d : d) : both;
+  const side = offset === 0 ? line : sideways(line, offset);
+  const [a, b] = [line[0], line[line.length - 1]];
+  const cut = trimPath(side, leaves(side, a, tail), leaves([...side].reverse(), b, head));
+  return onto(onto(cut, a, tail).reverse(), b, head).reverse();
+}
+
+/** A line moved further aside than the circle round its end `c` reaches: it starts on that circle, angled out to it. */
+function onto(path: Point[], c: Point, r: number): Point[] {
+  if (path.length < 2 || Math.hypot(path[0][0] - c[0], path[0][1] - c[1]) <= r * 1.05) return path;
+  const rest = trimPath(path, r, 0);
+  const [dx, dy] = [rest[0][0] - c[0], rest[0][1] - c[1]];
+  const len = Math.hypot(dx, dy) || 1;
+  return [[c[0] + (dx / len) * r, c[1] + (dy / len) * r], ...rest];
+}
+
+/** A polyline moved `d` to its left (the normal of each corner the mean of its two segments', mitred). */
+function sideways(line: Point[], d: number): Point[] {
+  const normal = (p: Point, q: Point): Point => {
+    const len = Math.hypot(q[0] - p[0], q[1] - p[1]) || 1;
+    return [(q[1] - p[1]) / len, -(q[0] - p[0]) / len];
+  };
+  return line.map((p, i) => {
+    const before = normal(line[Math.max(0, i - 1)], line[Math.max(1, i)]);
+    const after = normal(line[Math.min(line.length - 2, i)], line[Math.min(line.length - 1, i + 1)]);
+    const [nx, ny] = [before[0] + after[0], before[1] + after[1]];
+    const len = Math.hypot(nx, ny) || 1;
+    // The mitre: as far out as keeps both segments `d` away, at most twice that on a sharp corner.
+    const k = d / Math.max(0.5, (nx * before[0] + ny * before[1]) / len);
+    return [p[0] + (nx / len) * k, p[1] + (ny / len) * k] as Point;
+  });
+}
+
+/** How far along `path` it first lies `r` or more from `c` (0 when it starts there). */
+function leaves(path: Point[], c: Point, r: number): number {
+  let walked = 0;
+  for (let i = 1; i < path.length; i++) {
+    const [p, q] = [path[i - 1], path[i]];
+    const len = Math.hypot(q[0] - p[0], q[1] - p[1]);
+    if (Math.hypot(p[0] - c[0], p[1] - c[1]) >= r) return walked;
+    if (Math.hypot(q[0] - c[0], q[1] - c[1]) >= r && len > 0) {
+      // p inside the circle, q outside: the one t in (0, 1] with |p + t(q − p) − c| = r.
+      const [fx, fy, ex, ey] = [p[0] - c[0], p[1] - c[1], q[0] - p[0], q[1] - p[1]];
+      const [A, B, C] = [ex * ex + ey * ey, fx * ex + fy * ey, fx * fx + fy * fy - r * r];
+      return walked + ((-B + Math.sqrt(Math.max(0, B * B - A * C))) / A) * len;
+    }
+    walked += len;
+  }
+  return walked;
 }
 
 function unitTypeAt(position: Position, loc: Location): UnitType | null {

@@ -201,6 +201,11 @@ function scoreOf(path: Point[], obstacles: Obstacle[], terrain: Terrain): number
   return [counted[2], clearance(path, obstacles) < 0 ? 1 : 0, counted[1], total];
 }
 
+/** How much of the line runs over ground it must not cross (`Terrain` cost 2), as `routeOver` counts it (px). */
+export function forbiddenRun(path: Point[], terrain: Terrain): number {
+  return scoreOf(path, [], terrain)[0]!;
+}
+
 function lexLess(x: number[], y: number[]): boolean {
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] < y[i];
   return false;

@@ -9,6 +9,7 @@ import { phaseLabel } from '../../src/game/core/summary.js';
 import { phaseTitle } from '../../src/render/build-scene.js';
 import { galleryImages } from '../../src/render/gallery.js';
 import { classic, insideProvince, ordersFor, tinySides, tinyVariant } from './helpers.js';
+import { shaftGap } from './head-to-head.js';
 
 function sceneOf(position: Position, opts: Parameters<typeof buildScene>[2] = {}, variant = classic): Scene {
   const r = buildScene(variant, position, opts);
@@ -276,12 +277,13 @@ describe('buildScene: orders and results', () => {
     expect(s.units.find((u) => u.location === 'war')?.dislodged).toBe(true);
   });
 
-  it('head-to-head moves are drawn side by side, not on top of each other', () => {
+  it('head-to-head moves are drawn side by side, 1.5 shaft widths apart, each from its own unit', () => {
     const s = sceneOf(start, { orders: ordersFor(start, { Germany: 'A ber - kie; F kie - ber' }) });
     const [there, back] = s.orders;
-    expect(there.points[0]).not.toEqual(back.points[1]);
-    const dist = Math.hypot(there.points[0][0] - back.points[1][0], there.points[0][1] - back.points[1][1]);
-    expect(dist).toBeCloseTo(there.size, 5);
+    // Every head-to-head on an adjacent pair of land provinces: test/render/head-to-head.test.ts.
+    expect(shaftGap(there, back) / there.head!.shaft).toBeGreaterThanOrEqual(1.5);
+    expect(there.points[0]).toEqual(unitAt(s, 'ber'));
+    expect(back.points[0]).toEqual(unitAt(s, 'kie'));
     expect(sceneOf(start, { orders: ordersFor(start, { Germany: 'A ber - sil' }) }).orders[0].points[0]).toEqual(
       unitAt(s, 'ber'),
     );
