@@ -385,6 +385,21 @@ describe('the Decisive Battle phase in the game layer', () => {
     expect(await env.deps.store.db.select().from(phaseSteps)).toEqual([]);
   });
 
+  it('two sweeps racing at the movement deadline (a poke and the timer, two processes): the late one leaves the declarations open', async () => {
+    env = await makeEnv();
+    await warhammerGame(env, 'dice');
+    env.clock.t = (await game(env)).deadlineMs! + 1;
+    // Both read the due games before either opened the declarations; the second then finds a deadline an hour away.
+    const sweeps = await Promise.all([resolveDuePhases(env.deps), resolveDuePhases(env.deps)]);
+    expect(sweeps).toEqual([
+      { resolved: 0, failures: [] },
+      { resolved: 0, failures: [] },
+    ]);
+    expect((await step(env))!.stage).toBe('declaring');
+    expect((await env.deps.store.db.select().from(phases)).map((p) => p.resolvedAt)).toEqual([null]);
+    ok(await declareBattle(env.deps, { ...caller('Bretonnia'), battle: 'move A cour' }));
+  });
+
   it('gm mode: an unreported battle keeps the provisional result at its deadline; /gm advance moves each stage on', async () => {
     env = await makeEnv();
     await warhammerGame(env);

@@ -197,7 +197,11 @@ export async function resolveInTx(
   const phase = await phaseById(tx, game.currentPhaseId);
   // Resolved already (by another timer, `/ready`, a game master or process): its claim could not change a row.
   if (!phase || phase.resolvedAt !== null) return fail(ALREADY_RESOLVED);
-  return await applyMoves(tx, deps, { game, variant, phase, reason, now: deps.now() });
+  const now = deps.now();
+  // A deadline read before another sweep (a poke beside the timer, another process) moved the game on within the same
+  // phase — a step opened with a deadline of its own — is no longer due: it would close that step unanswered.
+  if (reason === 'deadline' && (game.deadlineMs === null || game.deadlineMs > now)) return fail(ALREADY_RESOLVED);
+  return await applyMoves(tx, deps, { game, variant, phase, reason, now });
 }
 
 /** Where `applyMoves` stands: the game as last read, the phase being moved on, and the call's reason and time. */
