@@ -86,9 +86,20 @@ export interface ResolveOutcome {
  */
 export async function resolvePhase(
   deps: GameDeps,
-  input: { gameId: number; phaseId?: number; reason: ResolveReason },
+  input: {
+    gameId: number;
+    phaseId?: number;
+    reason: ResolveReason;
+    /** The deadline the caller found passed: the game is left alone when its deadline is another one by now. */
+    dueAt?: number | null;
+  },
 ): Promise<Result<ResolveOutcome & { gameId: number }>> {
   return await inTransaction(deps, async (tx, changed) => {
+    // A sweep whose list of due games was read before another sweep (a poke beside the timer, another process) moved
+    // the game on within the same phase — a step opened with a deadline of its own — or before `/gm extend`: that
+    // deadline is no longer the game's, and resolving now would close the step unanswered.
+    if (input.dueAt !== undefined && (await gameById(tx, input.gameId))?.deadlineMs !== input.dueAt)
+      return fail(ALREADY_RESOLVED);
     const r = await resolveInTx(tx, deps, input.gameId, input.phaseId ?? null, input.reason);
     if (r.ok) changed(input.gameId);
     return r.ok ? { ...r, gameId: input.gameId } : r;
@@ -128,7 +139,12 @@ export async function resolveDuePhases(
       awaiting++;
       continue;
     }
-    const r = await resolvePhase(deps, { gameId: g.id, phaseId: g.phaseId ?? undefined, reason: 'deadline' });
+    const r = await resolvePhase(deps, {
+      gameId: g.id,
+      phaseId: g.phaseId ?? undefined,
+      reason: 'deadline',
+      dueAt: g.deadlineMs,
+    });
     if (r.ok) resolved += r.resolved.length;
     // Another process (a second shard, `/ready`, a game master) got there first, or paused or ended the game
     // since the query above: nothing is wrong and nothing is left to do.
@@ -197,11 +213,7 @@ export async function resolveInTx(
   const phase = await phaseById(tx, game.currentPhaseId);
   // Resolved already (by another timer, `/ready`, a game master or process): its claim could not change a row.
   if (!phase || phase.resolvedAt !== null) return fail(ALREADY_RESOLVED);
-  const now = deps.now();
-  // A deadline read before another sweep (a poke beside the timer, another process) moved the game on within the same
-  // phase — a step opened with a deadline of its own — is no longer due: it would close that step unanswered.
-  if (reason === 'deadline' && (game.deadlineMs === null || game.deadlineMs > now)) return fail(ALREADY_RESOLVED);
-  return await applyMoves(tx, deps, { game, variant, phase, reason, now });
+  return await applyMoves(tx, deps, { game, variant, phase, reason, now: deps.now() });
 }
 
 /** Where `applyMoves` stands: the game as last read, the phase being moved on, and the call's reason and time. */
