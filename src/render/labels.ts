@@ -551,9 +551,9 @@ class LabelLayout {
       const labelX = (l.box.x + l.box.w / 2 - frame.x) / scale;
       const other = labelX < geometry.width / 2 ? right : left;
       const biggest = other.map((c) => polygonAreaCentroid(c.polygon, c.seed)).sort((a, b) => b.area - a.area)[0]!;
-      // Wholly inside the strip, in one line, two or a word a line, at the label's size or the smaller one: the strip is narrow, and
-      // a name over the neighbouring sea reads as that sea's (Warhammer's "Southern Tempest Ocean" over the Southern
-      // Great Western Ocean, before). Where none fits the strip goes without.
+      // Wholly inside the strip, in one line, two or a word a line, at the label's size or the smaller one: the strip
+      // is narrow, and a name over the neighbouring sea reads as that sea's (Warhammer's "Southern Tempest Ocean" over
+      // the Southern Great Western Ocean, before). Where none fits the strip goes without.
       const text = l.lines ? l.lines.join(' ') : l.text;
       const inStrip = (box: Rect) =>
         rectInsideShape(

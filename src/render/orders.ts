@@ -364,10 +364,10 @@ function routeMove(
     line = sameLine(ctx, d, from, to, rule, obstacles);
   }
   // An army move with no convoy the adjudicator used and no way over land draws nothing: nothing happened.
-  const terrain = rule ? terrainOf(ctx, from, to, rule) : null;
-  const ground = terrain ? { terrain, fleet: rule === 'fleet' } : undefined;
   m.path =
-    d.opposed && line.length > 1 ? apart(line, ARROW.visible * u, tail, head, ground) : trimPath(line, tail, head);
+    d.opposed && line.length > 1
+      ? apart(line, ARROW.visible * u, tail, head, groundOf(ctx, from, to, rule))
+      : trimPath(line, tail, head);
   if (m.path.length > 1) m.head = arrowHead(m.path);
   if (m.failed) {
     const candidates = m.path.length > 1 ? headCandidates(m.path, s, ARROW.headLength * u) : aroundUnit(m.points[0], s);
@@ -383,16 +383,17 @@ function routeRetreat(
 ): void {
   const m = d.mark;
   const head = headAt(m.points[m.points.length - 1]);
-  const army = m.unitType !== 'F';
-  const link = ctx.linkLine?.(order.unit.province, order.to.province);
+  const [from, to] = [order.unit.province, order.to.province];
+  const link = ctx.linkLine?.(from, to);
   if (link) m.link = link.kind;
   else m.points = unwrapLine(ctx.wrap, m.points);
-  const line = link
-    ? routeThrough(alongLink(m.points[0], link.points, m.points[m.points.length - 1], obstacles, s), obstacles)
-    : sameLine(ctx, d, order.unit.province, order.to.province, army ? 'army' : 'fleet', obstacles);
-  const terrain = link ? null : terrainOf(ctx, order.unit.province, order.to.province, army ? 'army' : 'fleet');
-  const ground = terrain ? { terrain, fleet: !army } : undefined;
-  m.path = d.opposed ? apart(line, ARROW.visible * u, tail, head, ground) : trimPath(line, tail, head);
+  const rule: GroundRule | null = link ? null : m.unitType === 'F' ? 'fleet' : 'army';
+  const line = rule
+    ? sameLine(ctx, d, from, to, rule, obstacles)
+    : routeThrough(alongLink(m.points[0], link!.points, m.points[m.points.length - 1], obstacles, s), obstacles);
+  m.path = d.opposed
+    ? apart(line, ARROW.visible * u, tail, head, groundOf(ctx, from, to, rule))
+    : trimPath(line, tail, head);
   if (m.path.length > 1) m.head = arrowHead(m.path);
   if (m.failed)
     layer.symbols.push({
@@ -994,6 +995,26 @@ interface Ground {
   fleet: boolean;
 }
 
+/** The `Ground` of a line under its rule; none for a line no rule keeps to the ground (a link's, a virtual unit's). */
+function groundOf(ctx: OrderMarkContext, from: string, to: string, rule: GroundRule | null): Ground | undefined {
+  const terrain = rule ? terrainOf(ctx, from, to, rule) : null;
+  return terrain ? { terrain, fleet: rule === 'fleet' } : undefined;
+}
+
+/**
+ * How far a head-to-head arrow moves to its own left (`apart`), given whether each side `fits` (crosses no more
+ * forbidden ground than the line itself): `d` when both sides fit; where one side does not, the arrow whose left that
+ * is stays on the line and the other goes twice as far (a fleet only as far as still fits); where neither does (a
+ * strait: Denmark–Sweden), a fleet's half as far (they keep to the water), an army's as far.
+ */
+function sideOffset(d: number, fits: (k: number) => boolean, fleet: boolean): number {
+  const [left, right] = [fits(d), fits(-d)];
+  if (left && right) return d;
+  if (right) return 0;
+  if (left) return fits(2 * d) || !fleet ? 2 * d : d;
+  return fleet ? d / 2 : d;
+}
+
 /**
  * One arrow of a head-to-head pair, from its routed line (both arrows take the same line, `sameLine`): the line moved
  * to the arrow's own left by 1.3 shaft widths (so 1.6 shaft widths of clear space lie between the two shafts, however
@@ -1002,16 +1023,10 @@ interface Ground {
  */
 function apart(line: Point[], shaft: number, tail: number, head: number, ground?: Ground): Point[] {
   const d = shaft * 1.3;
-  // Where one side of the line lies over ground it may not cross, the arrow whose left that is stays on the line and
-  // the other goes twice as far to its own left; where that side, or both, do too (a strait: Denmark–Sweden), a
-  // fleet's go less far (they keep to the water), an army's as far (a little water under an army's arrow misleads
-  // nobody).
   const worst = ground ? forbiddenRun(line, ground.terrain) : 0;
   const fits = (k: number) =>
     !ground || forbiddenRun(sideways(line, k), ground.terrain) <= worst + ground.terrain.tolerance / 2;
-  const [left, right] = [fits(d), fits(-d)];
-  const both = ground?.fleet ? d / 2 : d;
-  const offset = left && right ? d : !left && right ? 0 : left ? (fits(2 * d) || !ground?.fleet ? 2 * d : d) : both;
+  const offset = sideOffset(d, fits, ground?.fleet ?? false);
   const side = offset === 0 ? line : sideways(line, offset);
   const [a, b] = [line[0], line[line.length - 1]];
   const cut = trimPath(side, leaves(side, a, tail), leaves([...side].reverse(), b, head));

@@ -81,8 +81,8 @@ function cacheStatements(sqlite: Database.Database): void {
 let migratedImage: Buffer | null = null;
 
 /**
- * A new in-memory database with every migration applied: a copy of the image (migrating anew took 30 ms, most of an
- * in-memory database's opening; the tests open hundreds).
+ * A new in-memory database with every migration applied: a copy of the image (migrating anew took about 20 ms, most of an
+ * in-memory database's opening, docs/benchmarks.md; the tests open hundreds).
  */
 function migratedInMemory(): Database.Database {
   if (!migratedImage) {

@@ -95,12 +95,7 @@ export async function resolvePhase(
   },
 ): Promise<Result<ResolveOutcome & { gameId: number }>> {
   return await inTransaction(deps, async (tx, changed) => {
-    // A sweep whose list of due games was read before another sweep (a poke beside the timer, another process) moved
-    // the game on within the same phase — a step opened with a deadline of its own — or before `/gm extend`: that
-    // deadline is no longer the game's, and resolving now would close the step unanswered.
-    if (input.dueAt !== undefined && (await gameById(tx, input.gameId))?.deadlineMs !== input.dueAt)
-      return fail(ALREADY_RESOLVED);
-    const r = await resolveInTx(tx, deps, input.gameId, input.phaseId ?? null, input.reason);
+    const r = await resolveInTx(tx, deps, input.gameId, input.phaseId ?? null, input.reason, input.dueAt);
     if (r.ok) changed(input.gameId);
     return r.ok ? { ...r, gameId: input.gameId } : r;
   });
@@ -200,9 +195,14 @@ export async function resolveInTx(
   gameId: number,
   expectedPhaseId: number | null,
   reason: ResolveReason,
+  dueAt?: number | null,
 ): Promise<Result<ResolveOutcome>> {
   const game = await gameById(tx, gameId);
   if (!game) return fail(msg('resolve.refused.noSuchGame'));
+  // A sweep whose list of due games was read before another sweep (a poke beside the timer, another process) moved
+  // the game on within the same phase — a step opened with a deadline of its own — or before `/gm extend`: that
+  // deadline is no longer the game's, and resolving now would close the step unanswered.
+  if (dueAt !== undefined && game.deadlineMs !== dueAt) return fail(ALREADY_RESOLVED);
   if (game.status !== 'active') {
     return fail(game.status === 'paused' ? PAUSED : NOT_RUNNING);
   }
