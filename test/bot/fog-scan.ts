@@ -11,7 +11,7 @@ import type { MapRenderer } from '../../src/bot/maps.js';
 import type { Position } from '../../src/engine/types.js';
 import type { RenderOptions } from '../../src/render/index.js';
 import type { FakeAttachment } from '../support/fake-discord/model.js';
-import type { Harness } from './harness.js';
+import { digestPng, type Harness } from './harness.js';
 import type { PadHarness } from '../web/pad-support.js';
 
 /** One picture the bot asked for: what it was drawn from. */
@@ -29,10 +29,7 @@ export function seamMaps(): { maps: MapRenderer; drawn: Drawn[] } {
     drawn,
     maps: {
       async render(variant, position, opts, name) {
-        const digest = createHash('sha256')
-          .update(JSON.stringify([variant.id, position, opts]))
-          .digest();
-        const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), digest]);
+        const png = digestPng([variant.id, position, opts]);
         drawn.push({ name, position, opts, png });
         return { png, name };
       },

@@ -19,8 +19,9 @@ import {
   createHarness,
   expectMapPost,
   expectResultsPost,
-  waitForResults as waitForResultsIn,
   type Harness,
+  realMaps,
+  waitForResults as waitForResultsIn,
 } from './harness.js';
 import {
   FALL_1901,
@@ -39,7 +40,10 @@ describe('a 7-player Classic game through the Discord bot', () => {
   let h: Harness;
 
   beforeAll(async () => {
-    h = await createHarness({ users: ['gm', ...POWERS.map(playerOf)], channels: [CHANNEL, 'lobby'] });
+    h = await createHarness(
+      { users: ['gm', ...POWERS.map(playerOf)], channels: [CHANNEL, 'lobby'] },
+      { maps: realMaps() },
+    );
     await h.start();
   });
 

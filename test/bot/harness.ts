@@ -4,6 +4,7 @@
  * vitest project `postgres` the database is a PostgreSQL one (a copy of the worker's migrated template), opened anew
  * at each start as a restarted process opens it.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { startBot, type BotOptions, type RunningBot } from '../../src/bot/app.js
 import { createMapRenderer, type MapRenderer } from '../../src/bot/maps.js';
 import type { Position } from '../../src/engine/types.js';
 import type { Variant } from '../../src/engine/variant.js';
-import type { RenderOptions } from '../../src/render/index.js';
+import { buildScene, drawableVariant, type RenderOptions } from '../../src/render/index.js';
 import { DEFAULT_LIMITS, type Limits } from '../../src/game/core/index.js';
 import { createLogger } from '../../src/log.js';
 import { nonceFor } from '../../src/bot/send.js';
@@ -77,6 +78,7 @@ export async function createHarness(fakeOpts: FakeDiscordOptions, botOpts: Parti
         h.store = sqliteStoreOf(h.database); // the same store per connection; a test may have swapped the database
       }
       h.bot = await startBot({
+        maps: scenesOnly(),
         token: fake.token,
         store: h.store,
         log,
@@ -233,6 +235,35 @@ function expectRealMap(png: FakeMessage['attachments'][number], budget: number):
   // busy maps keep every flat colour exact (docs/render.md).
   expect([png.data[24], png.data[25]], png.filename).toEqual([8, 3]);
   expect(png.data.length, png.filename).toBeLessThan(budget);
+}
+
+/**
+ * The harness's pictures, unless a test passes its own `maps` (`recordingMaps()` for real ones): each scene is built
+ * as the render worker builds it, so a position the renderer cannot draw fails the test, but it is not drawn: the
+ * PNG is its signature and a digest of what it was drawn from. Drawing, quantising and compressing were about 40 % of
+ * an end-to-end file's time; the pictures themselves are checked by test/render and by the files that ask for real
+ * ones (`expectMapPost`, `expectResultsPost`).
+ */
+export function scenesOnly(): MapRenderer {
+  return createMapRenderer(createLogger('silent'), {
+    skipPrepare: true,
+    renderPng: async (variant, position, opts) => {
+      const built = buildScene(drawableVariant(variant), position, opts);
+      if (!built.ok) throw new Error(`the harness's map of ${variant.id}: ${built.error}`);
+      return { png: digestPng([variant.id, position, opts]), warnings: built.scene.warnings };
+    },
+  });
+}
+
+/** The bot's real pictures, for the files that check them (`expectMapPost`, `expectResultsPost`, the render queue). */
+export function realMaps(): MapRenderer {
+  return createMapRenderer(createLogger('silent'));
+}
+
+/** A stand-in picture: the PNG signature, then a digest of `input` (equal inputs, equal bytes). */
+export function digestPng(input: unknown): Buffer {
+  const digest = createHash('sha256').update(JSON.stringify(input)).digest();
+  return Buffer.concat([PNG_SIGNATURE, digest]);
 }
 
 /** One picture the bot drew: what it was drawn from, under the file name it was posted with. */

@@ -6,7 +6,7 @@
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classic } from '../../src/variants/classic/index.js';
-import { createHarness, expectResultsPost, slashConfirmed, waitForResults, type Harness } from './harness.js';
+import { createHarness, expectResultsPost, type Harness, realMaps, slashConfirmed, waitForResults } from './harness.js';
 
 /** Does the PNG contain this exact colour anywhere (sampled every 2 px)? */
 async function hasColor(png: Buffer, hex: string): Promise<boolean> {
@@ -25,7 +25,7 @@ describe('maps through the bot', () => {
   const france = classic.powers.find((p) => p.name === 'France')!;
 
   beforeAll(async () => {
-    h = await createHarness({ users: ['gm', 'alice', 'bob'], channels: ['main'] });
+    h = await createHarness({ users: ['gm', 'alice', 'bob'], channels: ['main'] }, { maps: realMaps() });
     await h.start();
     await h.fake.slash('gm', 'main', 'game create', { variant: 'classic', movement: '1h', palette: 'colorblind' });
     await h.fake.slash('alice', 'main', 'game join', { power: 'France' });

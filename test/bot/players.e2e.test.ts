@@ -5,7 +5,7 @@
  * game-master role over and removing a player before the start, and orders closed at the deadline.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, expectResultsPost, slashConfirmed, waitForResults, type Harness } from './harness.js';
+import { createHarness, expectResultsPost, type Harness, realMaps, slashConfirmed, waitForResults } from './harness.js';
 
 describe("players' and game masters' experience", () => {
   let h: Harness;
@@ -13,7 +13,7 @@ describe("players' and game masters' experience", () => {
   beforeAll(async () => {
     h = await createHarness(
       { users: ['gm', 'alice', 'bob', 'carol', 'dave'], channels: ['main', 'forming', 'notify'] },
-      { limits: { confirmationQuietMs: 15_000 } },
+      { limits: { confirmationQuietMs: 15_000 }, maps: realMaps() },
     );
     await h.start();
     await h.fake.slash('gm', 'main', 'game create', { variant: 'classic', movement: '1h' });

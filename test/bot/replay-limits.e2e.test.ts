@@ -9,7 +9,7 @@ import { BUSY_SERVER, BUSY_USER } from '../../src/bot/replays.js';
 import { DEFAULT_LIMITS } from '../../src/game/core/index.js';
 import { observeRenderQueue, type RenderQueueEvent } from '../../src/render/pool.js';
 import { overtaking } from '../render/replay-game.js';
-import { createHarness, expectResultsPost, slashConfirmed, waitForResults, type Harness } from './harness.js';
+import { createHarness, expectResultsPost, type Harness, realMaps, slashConfirmed, waitForResults } from './harness.js';
 
 describe('replays: limits, and another game is never delayed', () => {
   let h: Harness;
@@ -18,7 +18,7 @@ describe('replays: limits, and another game is never delayed', () => {
     // The real budgets (the replay budget among them), order confirmations at once.
     h = await createHarness(
       { users: ['gm', 'gm2', 'mallory', 'alice', 'carol', 'bob', 'dave'], channels: ['alpha', 'beta'] },
-      { limits: { confirmationQuietMs: 0 } },
+      { limits: { confirmationQuietMs: 0 }, maps: realMaps() },
     );
     await h.start();
     for (const [gm, channel, players] of [

@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalOrders } from '../../src/engine/options.js';
 import { getVariant } from '../../src/variants/index.js';
 import { textOf } from '../support/fake-discord/index.js';
-import { createHarness, expectResultsPost, MARKED_MAP_BUDGET, waitForResults, type Harness } from './harness.js';
+import {
+  createHarness,
+  expectResultsPost,
+  type Harness,
+  MARKED_MAP_BUDGET,
+  realMaps,
+  waitForResults,
+} from './harness.js';
 
 const CHANNEL = 'wh-busy';
 const variant = getVariant('warhammer')!;
@@ -19,7 +26,7 @@ const playerOf = (power: string) => `busy-${power.toLowerCase().replace(/[^a-z]+
 describe('a busy 21-power Warhammer phase fits Discord', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ users: ['gm', ...POWERS.map(playerOf)], channels: [CHANNEL] });
+    h = await createHarness({ users: ['gm', ...POWERS.map(playerOf)], channels: [CHANNEL] }, { maps: realMaps() });
     await h.start();
   });
   afterAll(async () => {

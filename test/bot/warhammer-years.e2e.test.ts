@@ -19,7 +19,14 @@ import { seatedToAct } from '../../src/game/phase/duties.js';
 import { outbox, phases } from '../../src/store/schema.js';
 import { getVariant } from '../../src/variants/index.js';
 import { rng } from '../support/random.js';
-import { createHarness, expectResultsPost, MARKED_MAP_BUDGET, waitForResults, type Harness } from './harness.js';
+import {
+  createHarness,
+  expectResultsPost,
+  type Harness,
+  MARKED_MAP_BUDGET,
+  realMaps,
+  waitForResults,
+} from './harness.js';
 
 const CHANNEL = 'wh-years';
 const SEED = 20261123;
@@ -31,7 +38,7 @@ const SEASON_NAMES: Record<string, string> = { spring: 'Spring', fall: 'Fall', w
 describe('a 21-power Warhammer game for two years, every seat ordering', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ users: ['gm', ...POWERS.map(playerOf)], channels: [CHANNEL] });
+    h = await createHarness({ users: ['gm', ...POWERS.map(playerOf)], channels: [CHANNEL] }, { maps: realMaps() });
     await h.start();
   });
   afterAll(async () => {

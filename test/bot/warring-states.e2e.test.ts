@@ -20,9 +20,10 @@ import {
   createHarness,
   expectMapPost,
   expectResultsPost,
+  type Harness,
+  realMaps,
   slashConfirmed,
   waitForResults as waitForResultsIn,
-  type Harness,
 } from './harness.js';
 
 const CHANNEL = 'zhanguo';
@@ -115,7 +116,7 @@ describe('a 7-player Warring States game through the Discord bot', () => {
       variant.map.province(rapidEnd)!.supplyCenter,
     );
 
-    h = await createHarness({ users: ['gm', ...POWERS.map(playerOf)], channels: [CHANNEL] });
+    h = await createHarness({ users: ['gm', ...POWERS.map(playerOf)], channels: [CHANNEL] }, { maps: realMaps() });
     await h.start();
   });
 

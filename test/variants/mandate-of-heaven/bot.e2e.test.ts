@@ -10,9 +10,10 @@ import { textOf } from '../../support/fake-discord/index.js';
 import {
   createHarness,
   expectMapPost,
+  type Harness,
+  realMaps,
   slashConfirmed,
   waitForResults as waitForResultsIn,
-  type Harness,
 } from '../../bot/harness.js';
 
 const CHANNEL = 'mandate';
@@ -23,7 +24,10 @@ const playerOf = (power: string) => `${power.toLowerCase()}-player`;
 describe('a Mandate of Heaven game through the Discord bot', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ users: ['gm', ...SEATED.map(playerOf), 'newcomer'], channels: [CHANNEL] });
+    h = await createHarness(
+      { users: ['gm', ...SEATED.map(playerOf), 'newcomer'], channels: [CHANNEL] },
+      { maps: realMaps() },
+    );
     await h.start();
   });
   afterAll(async () => {
