@@ -158,6 +158,7 @@ describe('the order pad plays Classic by clicks', () => {
     await expect.poll(() => padOrders(page)).toEqual(['A ber - kie', 'A mun - ruh', 'F kie - den']);
     expect(await shownOrders(pad.h, 'bob', CHANNEL)).toEqual(await padOrders(page));
     expect(await page.locator('[data-note]').textContent()).toContain('Saved');
+    expect(await page.locator('[data-note]').getAttribute('role')).toBe('status'); // announced, politely
     await page.locator('[data-action="clear"]').click();
     await expect.poll(() => padOrders(page)).toEqual([]);
     expect(await shownOrders(pad.h, 'bob', CHANNEL)).toEqual([]);

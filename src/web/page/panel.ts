@@ -82,7 +82,8 @@ export class Panel {
   private readonly prompt = node('p', { class: 'prompt', 'data-prompt': '' });
   private readonly choices = node('div', { class: 'choices', 'data-choices': '' });
   private readonly refusedBox = node('p', { class: 'refused', 'data-refused': '', hidden: '', role: 'alert' });
-  private readonly noteBox = node('p', { class: 'note', 'data-note': '', hidden: '' });
+  /** What was stored or saved: a status (`role="status"`), read out by a screen reader without interrupting. */
+  private readonly noteBox = node('p', { class: 'note', 'data-note': '', hidden: '', role: 'status' });
   /** Why a typed name picked nothing (docs/pad.md "Phone and keyboard"), announced as it appears. */
   private readonly findNote = node('p', {
     class: 'refused',
