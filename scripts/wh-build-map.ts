@@ -233,8 +233,6 @@ const data = {
     // Names at 18 px where they fit, else at 14 px before they go beside the province (docs/render.md "Labels").
     labelSize: 18,
     labelMinSize: 14,
-    // The legend read at Discord's 550 px preview, where the 21 powers' marks are told apart (docs/render.md).
-    legendSize: 28,
     points,
     offmap,
   },

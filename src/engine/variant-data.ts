@@ -98,8 +98,8 @@ export interface VariantData {
     /** A smaller height a full name takes inside its province where it does not fit at `labelSize` (docs/render.md). */
     labelMinSize?: number;
     /**
-     * The legend's text height in px at 1,600 px wide (default 15): larger for a legend a player must read to tell the
-     * powers' marks apart at Discord's 550 px preview (Warhammer's 21 powers: docs/render.md "Legibility").
+     * The legend's text height in px at 1,600 px wide; default 28, 9.6 px at Discord's 550 px preview (docs/render.md
+     * "Legibility"), so a variant gives one only to draw its legend otherwise.
      */
     legendSize?: number;
     /** Rounds of border smoothing (maps drawn from a fine grid of seeds); default 0. */

@@ -34,7 +34,16 @@ import type {
   SymbolKind,
   UnitMark,
 } from './scene.js';
-import { ARROW, LEGEND_PX, LINE_LEGEND, legendLineOf, OPTION_ARROW, ORDER_LAYER, unitScaleOf } from './styles.js';
+import {
+  ARROW,
+  LEGEND_PX,
+  LEGEND_UNIT_PX,
+  LINE_LEGEND,
+  legendLineOf,
+  OPTION_ARROW,
+  ORDER_LAYER,
+  unitScaleOf,
+} from './styles.js';
 import { placeSymbols, symbolBox, SYMBOL_TEXT, type SymbolLine } from './symbols.js';
 import { OVERLAY_NEUTRAL, overlayLegend, placeOverlays } from './overlays.js';
 import type { MapOverlay } from '../variants/plugin/overlay.js';
@@ -44,10 +53,27 @@ import { hasMessage, tr, type Locale, type MessageKey } from '../i18n/index.js';
 import { borderLines, holdersOf, regionsOf } from './territory.js';
 import { wrapInto, wrapLines, wrapOf, wrapRects, type Wrap } from './wrap.js';
 
-/** The narrowest legend slot that holds every power's entry (swatch, name and centre count …) with a gap. */
-function legendMinSlot(u: number, size: number, counts: { text: string }[], marked: boolean): number {
-  const widest = Math.max(...counts.map((c) => textWidth(c.text, size)));
-  return widest + size * (marked ? 1.45 : 1.1) + 6 * u + 24 * u;
+/**
+ * Where each power's entry (swatch, name and centre count …) of a legend in columns starts: its x from the legend's
+ * left and its row. One column per power, each as wide as the widest entry with a gap, wrapping onto further rows;
+ * but when those columns do not fit one row and the entries as wide as their own text do (Classic's seven powers at
+ * `LEGEND_PX`, in French too), one row, the room left shared out between them. `k`: the legend's unit.
+ */
+function legendColumns(k: number, size: number, texts: string[], inner: number): { x: number; row: number }[] {
+  const own = texts.map((t) => textWidth(t, size) + size * 1.1 + 6 * k);
+  const perRow = Math.max(1, Math.min(texts.length, Math.floor(inner / (Math.max(...own) + 24 * k))));
+  const tight = own.reduce((a, b) => a + b + 12 * k, 0);
+  if (perRow < texts.length && tight <= inner) {
+    const spare = (inner - tight) / texts.length;
+    let x = 0;
+    return own.map((w) => {
+      const at = { x, row: 0 };
+      x += w + 12 * k + spare;
+      return at;
+    });
+  }
+  const slot = inner / perRow;
+  return texts.map((_, i) => ({ x: slot * (i % perRow), row: Math.floor(i / perRow) }));
 }
 
 /** Symbols in the order the legend lists them. */
@@ -1050,8 +1076,8 @@ function layoutLegend(p: {
   const { variant, position, width, u, top, marked, colorOf, drawnNeutral, wanted, locale, counted } = p;
   const powers = new Map(variant.powers.map((q) => [q.name, q]));
   const legendSize = (variant.data.geometry?.legendSize ?? LEGEND_PX) * u;
-  // The legend's own unit: `u` scaled with its text, so a variant's larger legend is the same legend, larger.
-  const k = legendSize / LEGEND_PX;
+  // The legend's own unit: `u` scaled with its text (LEGEND_UNIT_PX), so every legend is the same legend, larger.
+  const k = legendSize / LEGEND_UNIT_PX;
   const counts = variant.powers.map((p) => {
     const centers =
       counted?.[p.name]?.centers ?? (position.supplyCenters?.[p.name] ?? []).filter((c) => variant.map.has(c)).length;
@@ -1074,8 +1100,14 @@ function layoutLegend(p: {
     flow.x += need;
     return at;
   };
-  const perRow = Math.max(1, Math.min(counts.length, Math.floor(inner / legendMinSlot(k, legendSize, counts, marked))));
-  const slot = inner / perRow;
+  const columns = marked
+    ? []
+    : legendColumns(
+        k,
+        legendSize,
+        counts.map((c) => c.text),
+        inner,
+      );
   const entries: LegendEntry[] = counts.map((c, i) => ({
     ...c,
     color: colorOf(c.power),
@@ -1083,11 +1115,11 @@ function layoutLegend(p: {
     ...(drawnNeutral(c.power) ? { neutral: true } : {}),
     at: marked
       ? next(legendSize * 1.45 + 6 * k + textWidth(c.text, legendSize) + 20 * k)
-      : [12 * u + slot * (i % perRow) + 4 * u, legendY + rowH * Math.floor(i / perRow)],
+      : [16 * u + columns[i]!.x, legendY + rowH * columns[i]!.row],
     text: c.text,
   }));
   if (marked) flow.x += 8 * k;
-  else [flow.x, flow.row] = [16 * u, Math.ceil(counts.length / perRow)];
+  else [flow.x, flow.row] = [16 * u, columns.at(-1)!.row + 1];
   const keys: LegendKey[] = [];
   const sample = { line: 34 * k, symbol: legendSize * 1.1 };
   for (const w of wanted) {

@@ -22,7 +22,7 @@ import {
   linkBeads,
 } from './draw-marks.js';
 import type { LegendKey, LegendKind, Scene } from './scene.js';
-import { ARROW, DASH, LEGEND_PX, OPTION_ARROW } from './styles.js';
+import { ARROW, DASH, LEGEND_UNIT_PX, OPTION_ARROW } from './styles.js';
 import { DARK_DISC, drawOverlay, OVERLAY_NEUTRAL } from './overlays.js';
 import { copiesOf } from './wrap.js';
 
@@ -119,8 +119,8 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
   for (const s of scene.symbols) drawSymbol(ctx, s, v);
   for (const o of scene.overlays ?? []) drawOverlay(ctx, o, v);
 
-  // The legend's samples and gaps scale with its text (a variant's `geometry.legendSize`), as its layout does.
-  drawLegend(ctx, scene, scene.legend.size / LEGEND_PX);
+  // The legend's samples and gaps scale with its text (LEGEND_UNIT_PX), as its layout does.
+  drawLegend(ctx, scene, scene.legend.size / LEGEND_UNIT_PX);
 }
 
 /**

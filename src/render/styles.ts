@@ -44,10 +44,17 @@ export function unitScaleOf(powers: number): number {
 }
 
 /**
- * The legend's text height in px at 1600 px wide, unless the variant's `geometry.legendSize` gives its own (a larger
- * legend scales its samples and gaps with its text: docs/render.md "Legibility").
+ * The legend's text height in px at 1600 px wide, unless the variant's `geometry.legendSize` gives its own: 9.6 px
+ * where Discord shows the picture 550 px wide, whatever its width (its keys 9.0 px); at 15 px it read 5.2 px there
+ * (docs/render.md "Legibility").
  */
-export const LEGEND_PX = 15;
+export const LEGEND_PX = 28;
+
+/**
+ * The text height the legend's samples, gaps and rows are measured for: a legend of another size draws them
+ * `size / LEGEND_UNIT_PX` as large, so a larger legend is the same legend, larger.
+ */
+export const LEGEND_UNIT_PX = 15;
 
 /** Arrows: the coloured shaft, the black outline on each side, and the head (2.5–3 × the visible shaft). */
 export const ARROW = {

@@ -123,7 +123,7 @@ export const geometrySchema = z
      * `labelSize`, before it goes beside the province; default none (docs/render.md "Labels").
      */
     labelMinSize: z.number().min(10).max(32).optional(),
-    /** The legend's text height in px at 1,600 px wide; default 15 (`LEGEND_PX`, docs/render.md "Legibility"). */
+    /** The legend's text height in px at 1,600 px wide; default 28 (`LEGEND_PX`, docs/render.md "Legibility"). */
     legendSize: z.number().min(10).max(40).optional(),
     /** Rounds of border smoothing (maps drawn from a fine grid of seeds); default 0. */
     smooth: z.number().int().min(0).max(8).optional(),
