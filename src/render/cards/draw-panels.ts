@@ -1,7 +1,7 @@
 /**
  * Around the board: the title line, and in the right column the phase, the standings (states per dynasty against
  * the target), the battlefield row (leader and count per superiority, or who claimed it), the recruiting row, the
- * 2-player resistance, one panel per seat; under the board the legend. Only public information is drawn: the
+ * 2-player resistance, one panel per seat; below board and panels the legend. Only public information is drawn: the
  * input is a public view. Cards, symbols, states and dynasties are named as in every text of the bot
  * (src/cardgame/names.ts): "Fire/Cavalry/Chariot", "Advisor/Chariot", "Wild", "Gu 顧", "Qin 秦".
  */
@@ -15,7 +15,19 @@ import type { CardId, PlayedCard } from '../../cardgame/types.js';
 import { font } from '../fonts.js';
 import { drawArmy, drawStronghold } from './draw-board.js';
 import { cardWordsIn, type CardWords } from './words.js';
-import { dynastyColour, HEIGHT, INK, NEUTRAL_STATE, PANEL_W, PANEL_X } from './layout.js';
+import {
+  dynastyColour,
+  HEIGHT,
+  INK,
+  LEGEND_K,
+  LEGEND_MARGIN,
+  LEGEND_ROW,
+  LEGEND_TEXT,
+  NEUTRAL_STATE,
+  PANEL_W,
+  PANEL_X,
+  WIDTH,
+} from './layout.js';
 
 function text(
   ctx: SKRSContext2D,
@@ -280,90 +292,139 @@ function drawSeats(ctx: SKRSContext2D, view: CardGameView, w8: CardWords, y0: nu
   });
 }
 
-/** Under the board: what each mark means, and how cards are named. */
-function drawLegend(ctx: SKRSContext2D, view: CardGameView, w8: CardWords, withMoves: boolean): void {
-  const dyn = view.seats.map((s) => s.dynasty);
-  const small = 12.5;
-  let y = HEIGHT - 44;
-  let x = 20;
-  const item = (draw: (cx: number) => number, label: string) => {
-    const w = draw(x);
-    x += w + 6 + text(ctx, label, x + w + 6, y + 5, 14) + 20;
-  };
-  item((cx) => {
-    drawStronghold(ctx, { x: cx + small, y }, small, '14', [], dyn);
-    return 2 * small;
-  }, w8.say('legend.stronghold'));
-  item((cx) => {
-    drawStronghold(ctx, { x: cx + small, y }, small, '14', [0], dyn);
-    return 2 * small;
-  }, w8.say('legend.oneArmy'));
-  item((cx) => {
-    drawStronghold(ctx, { x: cx + small + 5, y }, small + 2, '14', [0, 0], dyn);
-    return 2 * small + 10;
-  }, w8.say('legend.twoArmies'));
-  item((cx) => {
-    drawArmy(ctx, { x: cx + 11, y }, 11, 'neutral', dyn);
-    return 22;
-  }, w8.say('legend.holding'));
-  item((cx) => {
-    drawArmy(ctx, { x: cx + 11, y }, 11, 0, dyn);
-    drawArmy(ctx, { x: cx + 26, y: y + 5 }, 6, 'neutral', dyn);
-    return 32;
-  }, w8.say('legend.beneath'));
-  y = HEIGHT - 16;
-  x = 20;
-  item(
-    (cx) => {
-      ctx.fillStyle = NEUTRAL_STATE;
-      ctx.fillRect(cx, y - 9, 26, 18);
-      ctx.lineWidth = 5;
-      ctx.strokeStyle = INK;
-      ctx.strokeRect(cx, y - 9, 26, 18);
-      return 26;
-    },
-    w8.say(view.phase === 'battle' ? 'legend.battled' : 'legend.lastBattle'),
-  );
-  item((cx) => {
-    ctx.setLineDash([8, 4]);
-    ctx.lineWidth = 5;
-    ctx.strokeStyle = '#7a1fa2';
-    ctx.strokeRect(cx, y - 9, 26, 18);
-    ctx.setLineDash([]);
-    return 26;
-  }, w8.say('legend.changed'));
-  if (withMoves) {
-    item((cx) => {
-      // the same arrow as on the board (moves.ts), 36 px long
-      ctx.save();
-      ctx.translate(cx, y);
-      ctx.lineCap = 'round';
-      ctx.beginPath();
-      ctx.moveTo(2, 0);
-      ctx.lineTo(24, 0);
-      ctx.lineWidth = 7;
-      ctx.strokeStyle = '#1a1a1a';
-      ctx.stroke();
-      ctx.lineWidth = 4;
-      ctx.strokeStyle = '#8a8a8a';
-      ctx.stroke();
-      ctx.beginPath();
-      ctx.moveTo(36, 0);
-      ctx.lineTo(24, -7);
-      ctx.lineTo(24, 7);
-      ctx.closePath();
-      ctx.fillStyle = '#8a8a8a';
-      ctx.lineWidth = 2.5;
-      ctx.stroke();
-      ctx.fill();
-      ctx.restore();
-      return 36;
-    }, w8.say('legend.moved'));
-  }
-  text(ctx, w8.say('legend.cards'), x, y + 5, 14, {
-    colour: '#3d3d3d',
-    maxWidth: PANEL_X - x - 20,
+/** One key of the legend: its sample (`w` px wide, drawn from its left edge at the row's middle) and its text. */
+interface LegendKey {
+  w: number;
+  sample: (cx: number, y: number) => void;
+  label: string;
+  colour?: string;
+}
+
+/** Where each key of the legend goes: its sample's left edge, its row's middle and its text's width. */
+export interface PlacedKey {
+  key: LegendKey;
+  x: number;
+  y: number;
+  textW: number;
+}
+
+/**
+ * The legend's keys flowing in rows across the picture, below the table (`HEIGHT`), wrapping where the next key does
+ * not fit; returns them and the picture's bottom.
+ */
+export function layoutLegend(
+  ctx: SKRSContext2D,
+  view: CardGameView,
+  w8: CardWords,
+  withMoves: boolean,
+): { keys: PlacedKey[]; bottom: number } {
+  ctx.font = font(LEGEND_TEXT);
+  const gap = 8 * LEGEND_K;
+  let [x, row] = [LEGEND_MARGIN, 0];
+  const keys = legendKeys(ctx, view, w8, withMoves).map((key) => {
+    const textW = Math.min(ctx.measureText(key.label).width, WIDTH - 2 * LEGEND_MARGIN - key.w - gap);
+    const need = key.w + (key.w > 0 ? gap : 0) + textW;
+    if (x > LEGEND_MARGIN && x + need > WIDTH - LEGEND_MARGIN) [x, row] = [LEGEND_MARGIN, row + 1];
+    const placed = { key, x, y: HEIGHT + LEGEND_ROW * (row + 0.5), textW };
+    x += need + 22 * LEGEND_K;
+    return placed;
   });
+  return { keys, bottom: HEIGHT + LEGEND_ROW * (row + 1) + 6 };
+}
+
+/** Below the table: what each mark means, and how cards are named (its samples as the board draws them, larger). */
+function drawLegend(ctx: SKRSContext2D, view: CardGameView, w8: CardWords, withMoves: boolean): void {
+  const { keys } = layoutLegend(ctx, view, w8, withMoves);
+  for (const { key, x, y, textW } of keys) {
+    key.sample(x, y);
+    const at = x + key.w + (key.w > 0 ? 8 * LEGEND_K : 0);
+    text(ctx, key.label, at, y + LEGEND_TEXT * 0.35, LEGEND_TEXT, { colour: key.colour ?? INK, maxWidth: textW + 1 });
+  }
+}
+
+/** The legend's keys in order: the stronghold discs, a state's army and one beneath, the outlines, the arrow, cards. */
+function legendKeys(ctx: SKRSContext2D, view: CardGameView, w8: CardWords, withMoves: boolean): LegendKey[] {
+  const dyn = view.seats.map((s) => s.dynasty);
+  const k = LEGEND_K;
+  const small = 12.5 * k;
+  const outline = (cx: number, y: number, dash: number[], colour: string) => {
+    ctx.save();
+    ctx.setLineDash(dash.map((d) => d * k));
+    ctx.lineWidth = 5 * k;
+    ctx.strokeStyle = colour;
+    if (colour === INK) {
+      ctx.fillStyle = NEUTRAL_STATE;
+      ctx.fillRect(cx, y - 9 * k, 26 * k, 18 * k);
+    }
+    ctx.strokeRect(cx, y - 9 * k, 26 * k, 18 * k);
+    ctx.restore();
+  };
+  const keys: LegendKey[] = [
+    {
+      w: 2 * small,
+      sample: (cx, y) => drawStronghold(ctx, { x: cx + small, y }, small, '14', [], dyn),
+      label: w8.say('legend.stronghold'),
+    },
+    {
+      w: 2 * small,
+      sample: (cx, y) => drawStronghold(ctx, { x: cx + small, y }, small, '14', [0], dyn),
+      label: w8.say('legend.oneArmy'),
+    },
+    {
+      w: 2 * small + 10 * k,
+      sample: (cx, y) => drawStronghold(ctx, { x: cx + small + 5 * k, y }, small + 2 * k, '14', [0, 0], dyn),
+      label: w8.say('legend.twoArmies'),
+    },
+    {
+      w: 22 * k,
+      sample: (cx, y) => drawArmy(ctx, { x: cx + 11 * k, y }, 11 * k, 'neutral', dyn),
+      label: w8.say('legend.holding'),
+    },
+    {
+      w: 32 * k,
+      sample: (cx, y) => {
+        drawArmy(ctx, { x: cx + 11 * k, y }, 11 * k, 0, dyn);
+        drawArmy(ctx, { x: cx + 26 * k, y: y + 5 * k }, 6 * k, 'neutral', dyn);
+      },
+      label: w8.say('legend.beneath'),
+    },
+    {
+      w: 26 * k,
+      sample: (cx, y) => outline(cx, y, [], INK),
+      label: w8.say(view.phase === 'battle' ? 'legend.battled' : 'legend.lastBattle'),
+    },
+    { w: 26 * k, sample: (cx, y) => outline(cx, y, [8, 4], '#7a1fa2'), label: w8.say('legend.changed') },
+  ];
+  if (withMoves) keys.push({ w: 36 * k, sample: (cx, y) => legendArrow(ctx, cx, y), label: w8.say('legend.moved') });
+  keys.push({ w: 0, sample: () => {}, label: w8.say('legend.cards'), colour: '#3d3d3d' });
+  return keys;
+}
+
+/** The same arrow as on the board (moves.ts), 36 legend units long. */
+function legendArrow(ctx: SKRSContext2D, cx: number, y: number): void {
+  ctx.save();
+  ctx.translate(cx, y);
+  ctx.scale(LEGEND_K, LEGEND_K);
+  ctx.lineCap = 'round';
+  ctx.beginPath();
+  ctx.moveTo(2, 0);
+  ctx.lineTo(24, 0);
+  ctx.lineWidth = 7;
+  ctx.strokeStyle = '#1a1a1a';
+  ctx.stroke();
+  ctx.lineWidth = 4;
+  ctx.strokeStyle = '#8a8a8a';
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.moveTo(36, 0);
+  ctx.lineTo(24, -7);
+  ctx.lineTo(24, 7);
+  ctx.closePath();
+  ctx.fillStyle = '#8a8a8a';
+  ctx.lineWidth = 2.5;
+  ctx.stroke();
+  ctx.fill();
+  ctx.restore();
 }
 
 export function drawPanels(

@@ -9,8 +9,8 @@ import { ensureFonts } from '../fonts.js';
 import { encodePng } from '../png.js';
 import { renderPictureInWorker } from '../pool.js';
 import { drawBoard } from './draw-board.js';
-import { drawPanels } from './draw-panels.js';
-import { BACKGROUND, HEIGHT, WIDTH } from './layout.js';
+import { drawPanels, layoutLegend } from './draw-panels.js';
+import { BACKGROUND, WIDTH } from './layout.js';
 import { CARD_TABLE_PICTURE, type CardTableOptions } from './options.js';
 import { cardWordsIn } from './words.js';
 
@@ -26,22 +26,22 @@ export type { CardTableOptions } from './options.js';
 
 export async function renderCardTable(view: CardGameView, opts: CardTableOptions = {}): Promise<CardTableImage> {
   ensureFonts();
-  const canvas = createCanvas(WIDTH, HEIGHT);
+  const words = cardWordsIn(opts.locale);
+  const withMoves = (opts.moves?.length ?? 0) > 0;
+  // The table, then the legend's rows below it: as many as its keys take in this language.
+  const height = layoutLegend(createCanvas(1, 1).getContext('2d'), view, words, withMoves).bottom;
+  const canvas = createCanvas(WIDTH, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = BACKGROUND;
-  ctx.fillRect(0, 0, WIDTH, HEIGHT);
-  const words = cardWordsIn(opts.locale);
+  ctx.fillRect(0, 0, WIDTH, height);
   drawBoard(ctx, view, {
     changed: opts.changed ?? [],
     moves: opts.moves ?? [],
     dynasty: words.dynasty,
     state: words.state,
   });
-  drawPanels(ctx, view, words, {
-    withMoves: (opts.moves?.length ?? 0) > 0,
-    ...(opts.heading ? { heading: opts.heading } : {}),
-  });
-  return { png: await encodePng(ctx, WIDTH, HEIGHT), width: WIDTH, height: HEIGHT };
+  drawPanels(ctx, view, words, { withMoves, ...(opts.heading ? { heading: opts.heading } : {}) });
+  return { png: await encodePng(ctx, WIDTH, height), width: WIDTH, height };
 }
 
 /**
@@ -57,5 +57,6 @@ export async function renderCardTableOffThread(
     { view, opts },
     async () => (await renderCardTable(view, opts)).png,
   );
-  return { png, width: WIDTH, height: HEIGHT };
+  // The picture's height as its PNG header gives it (the legend's rows vary with the language).
+  return { png, width: WIDTH, height: png.readUInt32BE(20) };
 }
