@@ -29,7 +29,7 @@ const measure = (text: string, size: number, bold: boolean) => {
 };
 
 /** A two-power map of four square provinces, 400 px wide, in the variant file format (docs/variants.md). */
-function fileVariant(): Variant {
+function fileVariant(drawing: Record<string, unknown> = {}): Variant {
   const square = (x: number, y: number) => `M ${x} ${y} h 200 v 150 h -200 Z`;
   const places = [
     { id: 'nw', kind: 'land', shape: square(0, 0), at: [100, 75] },
@@ -66,6 +66,7 @@ function fileVariant(): Variant {
       height: 300,
       shapes: Object.fromEntries(places.map((p) => [p.id, p.shape])),
       anchors: Object.fromEntries(places.map((p) => [p.id, p.at])),
+      ...drawing,
     },
   };
   const read = readVariantFile(JSON.stringify(file), 'squares.json');
@@ -122,14 +123,16 @@ describe("the legend at Discord's 550 px preview", () => {
     });
   }
 
-  it('a variant may still give its own legend size (geometry.legendSize)', () => {
+  it('a variant may still give its own legend size (geometry.legendSize), a variant file too', () => {
     const g = gallery.find((d) => d.variant.id === 'classic')!;
     const own = {
       ...g.variant,
       data: { ...g.variant.data, geometry: { ...g.variant.data.geometry!, legendSize: 20 } },
     };
-    const scene = sceneOf({ ...g, variant: own }, 1600);
-    expect(scene.legend.size).toBe(20);
+    expect(sceneOf({ ...g, variant: own }, 1600).legend.size).toBe(20);
+    const file = fileVariant({ legendSize: 20 });
+    const scene = sceneOf({ name: 'file', variant: file, position: file.startingPosition(), opts: {} }, 800);
+    expect(scene.legend.size).toBe(10);
   });
 
   for (const locale of ['en', 'fr', 'zh-CN', 'zh-TW'] as const) {
