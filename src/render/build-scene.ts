@@ -1100,14 +1100,8 @@ function layoutLegend(p: {
     flow.x += need;
     return at;
   };
-  const columns = marked
-    ? []
-    : legendColumns(
-        k,
-        legendSize,
-        counts.map((c) => c.text),
-        inner,
-      );
+  const texts = counts.map((c) => c.text);
+  const columns = marked ? [] : legendColumns(k, legendSize, texts, inner);
   const entries: LegendEntry[] = counts.map((c, i) => ({
     ...c,
     color: colorOf(c.power),
