@@ -10,7 +10,7 @@ import { createHarness, type Harness } from './harness.js';
 import type { FakeMessage } from '../support/fake-discord/index.js';
 import { gameIdOfChannel, gameRow } from '../support/table-columns.js';
 import { nextMusterAt } from '../../src/game/muster/index.js';
-import { PROGRESS_EVERY_MS, nextProgressMark } from '../../src/game/outbox/write.js';
+import { PROGRESS_EVERY_MS, nextProgressMark } from '../../src/game/outbox/marks.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

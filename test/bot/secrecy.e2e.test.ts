@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROGRESS_EVERY_MS } from '../../src/game/outbox/write.js';
+import { PROGRESS_EVERY_MS } from '../../src/game/outbox/marks.js';
 import type { FakeAttachment } from '../support/fake-discord/model.js';
 import { createHarness, slashConfirmed, waitForResults, type Harness } from './harness.js';
 
@@ -474,5 +474,46 @@ describe('a shared sandbox names its file as the user wrote it, and nothing in t
     );
     expect(post.content).not.toContain('**loud**');
     expect(h.fake.pings(post).users).toEqual([]);
+  });
+});
+
+describe('hidden identities: a spectator allowed to see the orders learns them at the next mark', () => {
+  let h: Harness;
+  const copies = () => h.fake.dms('watcher').filter((m) => m.content.includes('Your orders for England'));
+
+  beforeAll(async () => {
+    h = await createHarness({ users: [GM, 'alice', 'bob', 'watcher'], channels: ['main'] });
+    await h.start();
+    await h.fake.slash(GM, 'main', 'game create', { variant: 'classic', movement: '1h', press: 'gunboat' });
+    await h.fake.slash('alice', 'main', 'game join', { power: 'England' });
+    await h.fake.slash('bob', 'main', 'game join', { power: 'France' });
+    await h.fake.slash(GM, 'main', 'game start');
+    await h.fake.slash('watcher', 'main', 'spectate', { power: 'England' });
+    const request = await h.fake.waitForDm('alice', (m) => m.content.includes('asks to watch **England**'));
+    await h.fake.click('alice', request, { label: 'Allow with orders' });
+    await toNextMark(h);
+    await h.fake.waitForDm('watcher', (m) => m.content.includes('you now watch **England**'));
+    // Ten seconds past a mark: the next one is almost five minutes away.
+    h.clock.offset += PROGRESS_EVERY_MS - (h.clock.now() % PROGRESS_EVERY_MS) + 10_000;
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it("England's orders reach its player at once and the spectator only at the mark, the newest set", async () => {
+    await h.fake.slash('alice', 'main', 'order', { orders: 'F lon - nth' });
+    await h.fake.waitForDm('alice', (m) => m.content.includes('Your orders for England'));
+    await h.bot!.outbox.idle();
+    // At once, the copy would tell the spectator when England's player acted (docs/table.md "Spectators").
+    expect(copies()).toEqual([]);
+    h.clock.offset += 60_000;
+    await h.fake.slash('alice', 'main', 'order', { orders: 'F edi - nwg' });
+    await h.bot!.outbox.idle();
+    expect(copies()).toEqual([]);
+    await toNextMark(h);
+    await expect.poll(() => copies().length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(copies().at(-1)!.content).toContain('`F edi - nwg`');
+    expect(copies().at(-1)!.content).toMatch(/^👁 Watching \*\*England\*\*/);
   });
 });

@@ -7,7 +7,6 @@
 export {
   CONFIRMATION_DROPPED,
   ORDER_CONFIRMATION_KEY,
-  PROGRESS_EVERY_MS,
   PUBLISHES_ORDERS,
   STATUS_MARK_KEY,
   dropKept,
@@ -16,8 +15,6 @@ export {
   heldCallRows,
   keepForSeat,
   lapsesWithGame,
-  nextProgressMark,
-  privateActDueAt,
   queueDm,
   queueNotice,
   queueProgressStatus,
@@ -28,4 +25,5 @@ export {
   type KindPayload,
   type OutboxPayload,
 } from './write.js';
+export { nextProgressMark, PROGRESS_EVERY_MS, privateActDueAt } from './marks.js';
 export { rewriteCopies, watchKeySuffix } from './watchers.js';

@@ -9,8 +9,12 @@
  *   player allowed it (`show_orders`), the ones that show its orders before the results (`ORDER_DMS`).
  * Never copied: prompts, reminders, press, seat changes. A copy is skipped when the spectator holds a seat in the game
  * now, or the seat changed hands since the player allowed it (the new player did not consent).
+ * A copy of a DM that answers the player's own act (`ORDER_DMS`) waits, in a game that hides who plays whom, for the
+ * next mark of the clock, as the pinned status does: at once it would tell the spectator when that power's player
+ * acted, to pair with a member seen acting (docs/table.md "Spectators").
  */
 import { and, eq, isNull, like } from 'drizzle-orm';
+import { first } from '../../store/store.js';
 import type { Tx } from '../../store/db.js';
 import {
   games,
@@ -23,6 +27,7 @@ import {
 } from '../../store/schema.js';
 import { msg, t, type Msg } from '../../i18n/index.js';
 import { channelRef, isPerson, powerParam, variantOfGame } from '../core/index.js';
+import { privateActDueAt } from './marks.js';
 
 /** A row just queued (write.ts `Enqueue`, seen from here: the fields a copy reads). */
 interface Queued {
@@ -72,7 +77,7 @@ export async function copyToWatchers(tx: Tx, m: Queued): Promise<void> {
     if (ORDER_DMS.includes(reason) && !row.showOrders) continue;
     if (!consentStands(row, seats) || seen.has(row.userId)) continue;
     seen.add(row.userId);
-    await insertCopy(tx, m, row, game);
+    await insertCopy(tx, m, row, game, copyDueAt(game, reason, m.dueAt ?? m.now));
   }
 }
 
@@ -93,8 +98,13 @@ function copyPayload(original: Queued['payload'], head: Msg, watch: unknown) {
   };
 }
 
+/** When a copy of a row due at `due` may go: a copy of an `ORDER_DMS` DM not before the next mark in a hidden game. */
+function copyDueAt(game: Pick<GameRow, 'press' | 'status'>, reason: string, due: number): number {
+  return ORDER_DMS.includes(reason) ? privateActDueAt(game, due) : due;
+}
+
 /** One spectator's copy: the row's payload headed by a line saying whose view it is, to the spectator by DM. */
-async function insertCopy(tx: Tx, m: Queued, row: SpectatorRow, game: GameRow): Promise<void> {
+async function insertCopy(tx: Tx, m: Queued, row: SpectatorRow, game: GameRow, dueAt: number): Promise<void> {
   const variant = variantOfGame(game);
   const power = variant ? powerParam(variant, row.power) : row.power;
   const head = msg('spectate.copy.head', { power, channel: channelRef(game.channelId) });
@@ -110,15 +120,15 @@ async function insertCopy(tx: Tx, m: Queued, row: SpectatorRow, game: GameRow): 
       payload,
       dedupeKey: `${m.dedupeKey}${watchKeySuffix(row)}`,
       createdAt: m.now,
-      nextAttemptAt: m.dueAt ?? m.now,
+      nextAttemptAt: dueAt,
     })
     .onConflictDoNothing({ target: outbox.dedupeKey });
 }
 
 /**
  * A row still waiting was rewritten or put off (an order confirmation takes the newest orders during its quiet
- * period, src/game/orders): its copies not yet handed to Discord are rewritten alike and leave with it, so a spectator
- * reads the orders the player reads, never an earlier set.
+ * period, src/game/orders): its copies not yet handed to Discord are rewritten alike and leave with it (or at the mark
+ * after it, `copyDueAt`), so a spectator reads the orders the player reads, never an earlier set.
  */
 export async function rewriteCopies(
   tx: Tx,
@@ -135,13 +145,17 @@ export async function rewriteCopies(
         isNull(outbox.claimedBy),
       ),
     );
+  const game = copies[0]?.gameId ? first(await tx.select().from(games).where(eq(games.id, copies[0].gameId))) : null;
   for (const copy of copies) {
     const old = copy.payload as Queued['payload'];
     const head = old.lines?.[0];
     if (!head) continue;
+    const due = game
+      ? copyDueAt(game, String(original.payload.reason), original.nextAttemptAt)
+      : original.nextAttemptAt;
     await tx
       .update(outbox)
-      .set({ payload: copyPayload(original.payload, head, old.watch), nextAttemptAt: original.nextAttemptAt })
+      .set({ payload: copyPayload(original.payload, head, old.watch), nextAttemptAt: due })
       .where(eq(outbox.id, copy.id));
   }
 }

@@ -21,6 +21,7 @@ import { and, asc, eq, gt, inArray, isNull, like, notLike, sql } from 'drizzle-o
 import type { Tx } from '../../store/db.js';
 import { msg, t, type Msg, type MsgParam } from '../../i18n/index.js';
 import { games, outbox, type GameRow, type OutboxRow } from '../../store/schema.js';
+import { nextProgressMark, privateActDueAt } from './marks.js';
 import { copyToWatchers } from './watchers.js';
 
 /** What the deliverer's `send` receives in `row.payload`; `type` equals `row.kind`. */
@@ -474,31 +475,8 @@ export async function queueDm(
   });
 }
 
-/**
- * In a game that hides who plays whom, what the status message shows of the players' own acts (a join, orders,
- * readiness, a step's answer) changes only at the marks of the clock every PROGRESS_EVERY_MS (UTC :00, :05, …), all
- * the acts since the last mark together: an edit right after each act, per power, would let anyone who sees a member
- * act (online, typing, saying so) pair them with the power (docs/bot.md "Press", "Hidden identities").
- */
-export const PROGRESS_EVERY_MS = 5 * 60_000;
-
 /** Dedupe keys of the status edits held for a mark: `status-mark:<game>:<mark>` (one per game and mark). */
 export const STATUS_MARK_KEY = 'status-mark:';
-
-/** The first mark of the clock after `now` (see PROGRESS_EVERY_MS). */
-export function nextProgressMark(now: number): number {
-  return (Math.floor(now / PROGRESS_EVERY_MS) + 1) * PROGRESS_EVERY_MS;
-}
-
-/**
- * When a channel post or edit that follows one member's private act (a seat left or claimed, a pause proposed, a
- * notice that their DMs are closed) may go out: at once in an open game; in a game that hides who plays whom (until it
- * ends), at the next mark of the clock, with the status edit of that mark, for the same reason (docs/decisions.md
- * "Hidden identities"). A post due now in the same channel (a public event) takes the held ones with it (`enqueue`).
- */
-export function privateActDueAt(game: Pick<GameRow, 'press' | 'status'>, now: number): number {
-  return identitiesHiddenNow(game) ? nextProgressMark(now) : now;
-}
 
 /**
  * The substitute calls of a game whose post (`unposted`), or whose closing edit (`unclosed`), waits for a mark of the
