@@ -48,7 +48,6 @@ ${opts.view ? `<script type="application/json" id="pad-view">${jsonData(opts.vie
 
 const REASON_KEY = {
   malformed: 'pad.refusal.malformed',
-  tampered: 'pad.refusal.tampered',
   'seat-changed': 'pad.refusal.seatChanged',
   'no-game': 'pad.refusal.noGame',
   'game-over': 'pad.refusal.gameOver',

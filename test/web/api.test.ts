@@ -88,15 +88,15 @@ describe('the pad API', () => {
     expect(JSON.stringify(french)).not.toContain('"in":');
   });
 
-  it('refuses a missing, malformed or edited link with 401, and its page says what to do', async () => {
+  it('refuses a missing or malformed link with 401, an edited one with 403, and its page says what to do', async () => {
     expect((await get('/api/view')).status).toBe(401);
     expect((await get('/api/view', 'nonsense')).status).toBe(401);
     const [game, power, since, mac] = france.split('.');
     const flipped = `${mac!.slice(0, -1)}${mac!.endsWith('A') ? 'B' : 'A'}`;
-    expect((await get('/api/view', [game, power, since, flipped].join('.'))).status).toBe(401);
+    expect((await get('/api/view', [game, power, since, flipped].join('.'))).status).toBe(403);
     // Another seat named in a link made for France.
     const asGermany = Buffer.from('Germany').toString('base64url');
-    expect((await get('/api/view', [game, asGermany, since, mac].join('.'))).status).toBe(401);
+    expect((await get('/api/view', [game, asGermany, since, mac].join('.'))).status).toBe(403);
     expect((await get('/api/view', ['999', power, since, mac].join('.'))).status).toBe(404);
     // Every other last character of its MAC or its power, even one that differs only in the bits base64 leaves unused.
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -109,12 +109,24 @@ describe('the pad API', () => {
     expect(opened).toEqual([]);
     // Another moment than the one it was made at: the MAC signs it too.
     for (const moment of [Number.parseInt(since!, 36) + 1, Number.parseInt(since!, 36) - 1, 0])
-      expect([401, 403]).toContain((await get('/api/view', [game, power, moment.toString(36), mac].join('.'))).status);
+      expect((await get('/api/view', [game, power, moment.toString(36), mac].join('.'))).status).toBe(403);
     const page = await get(`/pad/${[game, power, since, flipped].join('.')}`);
-    expect(page.status).toBe(401);
+    expect(page.status).toBe(403);
     const html = await page.text();
     expect(html).toContain('/orders pad');
     expect(html).not.toContain('France');
+  });
+
+  it('answers a forged link alike whatever its moment: no guess finds when a seat was taken', async () => {
+    // In a game that hides who plays whom, the moment a seat was taken pairs it with the member seen joining then.
+    const [game, power, since, mac] = france.split('.');
+    const forged = `${mac!.slice(0, -1)}${mac!.endsWith('A') ? 'B' : 'A'}`;
+    const answer = async (moment: number) => {
+      const r = await get(`/pad/${[game, power, moment.toString(36), forged].join('.')}`);
+      return { status: r.status, page: await r.text() };
+    };
+    const seatSince = Number.parseInt(since!, 36);
+    expect(await answer(seatSince)).toEqual(await answer(seatSince + 1));
   });
 
   it('stores an order as /order does, and refuses one for a phase that moved on', async () => {

@@ -6,7 +6,7 @@
  * Nothing here returns another power's orders or ballots, a hidden identity or a member id.
  */
 import { msg, type Locale } from '../../i18n/index.js';
-import { fail, isComputer, isPerson, noOpenGame, type Caller, type GameDeps, type Result } from '../core/index.js';
+import { fail, isComputer, noOpenGame, type Caller, type GameDeps, type Result } from '../core/index.js';
 import { runAction, toggleReady } from '../resolve/index.js';
 import { clearOrders, submitOrders } from '../orders/index.js';
 import { readPadView, type PadView } from './view.js';
@@ -21,7 +21,7 @@ export { padKey } from './links.js';
 
 /** Why a link opens nothing, as the HTTP status the pad answers with (docs/pad.md "Refusals"). */
 export type PadRefusal =
-  | { ok: false; status: 401; reason: 'malformed' | 'tampered' }
+  | { ok: false; status: 401; reason: 'malformed' }
   | { ok: false; status: 403; reason: 'seat-changed' }
   | { ok: false; status: 404; reason: 'no-game' }
   | { ok: false; status: 410; reason: 'game-over' };
@@ -47,11 +47,11 @@ async function seatOfToken(tx: Tx, key: Buffer, token: string): Promise<PadSeat 
   if (game?.kind !== 'diplomacy') return refuse(404, 'no-game');
   const seat = (await playersOf(tx, game.id)).find((p) => p.power === claim.power);
   if (!seat) return refuse(403, 'seat-changed');
-  // A link is made for a member: a seat that is vacant now or a computer player's changed hands since.
-  if (!linkMatches(key, claim, { userId: seat.userId, seatSince: seat.joinedAt }))
-    return claim.seatSince !== seat.joinedAt || !isPerson(seat.userId)
-      ? refuse(403, 'seat-changed')
-      : refuse(401, 'tampered');
+  // A link is made for a member: a seat that is vacant now or a computer player's changed hands since. A link that
+  // does not open its seat gets one answer whatever its moment: were an edited link told apart from an old one by
+  // whether its moment is the seat's, guesses would find when each seat was taken, to the millisecond, and pair the
+  // member seen joining or claiming then with the power in a game that hides who plays whom (docs/pad.md "Refusals").
+  if (!linkMatches(key, claim, { userId: seat.userId, seatSince: seat.joinedAt })) return refuse(403, 'seat-changed');
   if (game.status === 'finished') return refuse(410, 'game-over');
   if (game.status === 'forming') return refuse(404, 'no-game');
   return { gameId: game.id, power: seat.power, userId: seat.userId, channelId: game.channelId };
