@@ -389,9 +389,14 @@ describe('hidden identities: the pinned status and the time of a private act', (
     await h.bot!.outbox.idle();
     expect(pinned().history.length).toBe(edits);
     expect(pinned().content).toBe(before);
-    // /ready names no power it waits for, and /game status shows no one's progress between two marks.
-    expect(ready.text).toContain('Waiting for 2 more powers.');
-    expect(ready.text).not.toMatch(/England|Germany/);
+    // /ready neither names nor counts the powers it waits for: Germany's reply, with France ready, reads as France's
+    // did with nobody ready (a count read at any moment would time another player's /ready). /game status shows no
+    // one's progress between two marks.
+    const second = await h.fake.slash('carol', 'main', 'ready');
+    await h.fake.slash('carol', 'main', 'ready');
+    expect(second.text.replace('Germany', 'X')).toBe(ready.text.replace('France', 'X'));
+    expect(ready.text).toContain("how many are shows only in the channel's pinned status message");
+    expect(ready.text).not.toMatch(/Waiting|England|Germany|\b[0-9]\b/);
     const status = await h.fake.slash('watcher', 'main', 'game status');
     expect(status.text).not.toMatch(/✅|✏️|⏳|🟢/);
     // The mark: one edit with every act since the last one; readiness counted, never shown per power.

@@ -125,7 +125,7 @@ describe("the players' progress in a game that hides who plays whom", () => {
     expect(shown).toMatch(/England .* · 🟢 ready/);
   });
 
-  it('/game status shows none of it between two marks; /ready names no power it waits for', async () => {
+  it('/game status shows none of it between two marks; /ready neither names nor counts the powers it waits for', async () => {
     await game('anonymous');
     ok(await submitOrders(env.deps, { ...as('France'), text: 'A par - bur' }));
     const status = ok(await gameStatus(env.deps, CHANNEL)).status;
@@ -133,7 +133,7 @@ describe("the players' progress in a game that hides who plays whom", () => {
     expect(status.text).toContain("shows only in the channel's pinned status message");
     expect(status.powers.every((p) => !p.submitted && !p.ready && p.ordersStored === 0)).toBe(true);
     const ready = ok(await toggleReady(env.deps, as('France')));
-    expect(ready).toMatchObject({ waitingFor: [], waiting: 2 });
+    expect(ready).toMatchObject({ waitingFor: [], waiting: null });
   });
 });
 

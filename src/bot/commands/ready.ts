@@ -32,7 +32,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   }
   if (r.capped) return replyPrivately(interaction, tr(locale, 'orders.ready.capped', { power, count: r.capped.count }));
   if (!r.ready) return replyPrivately(interaction, tr(locale, 'orders.ready.undone', { power }));
-  // In a game that hides who plays whom the powers are not named, only counted (src/game/resolve/ready.ts).
+  // In a game that hides who plays whom the powers are neither named nor counted (src/game/resolve/ready.ts).
+  if (r.waiting === null) return replyPrivately(interaction, tr(locale, 'orders.ready.waitingHidden', { power }));
   if (r.waitingFor.length > 0)
     return replyPrivately(
       interaction,

@@ -40,11 +40,12 @@ export async function toggleReady(
     ready: boolean;
     resolved: PhaseView[];
     /**
-     * The powers it still waits for; in a game that hides who plays whom none is named (which power got ready when
-     * would pair it with whoever was seen acting then), only `waiting` counts them.
+     * The powers it still waits for, and how many; in a game that hides who plays whom neither (null: which power got
+     * ready when, or a count read at any moment, would tell when another player got ready, to pair with whoever was
+     * seen acting then; the pinned status counts them at the marks of the clock, docs/bot.md "Hidden identities").
      */
     waitingFor: string[];
-    waiting: number;
+    waiting: number | null;
     capped: { waitMs: number; count: number } | null;
   }>
 > {
@@ -67,10 +68,11 @@ export async function toggleReady(
     changed(game.id);
     const readyNow = await readyPowers(tx, phase.id);
     const notReady = (await powersToWaitFor(tx, variant, game, phase)).filter((p) => !readyNow.has(p));
-    const waitingFor = identitiesHiddenNow(game) ? [] : notReady;
-    const waiting = notReady.length;
+    const hidden = identitiesHiddenNow(game);
+    const waitingFor = hidden ? [] : notReady;
+    const waiting = hidden ? null : notReady.length;
     // While a start choice is being made (src/game/phase/steps.ts), readiness waits for it.
-    if (ready && waiting === 0 && !step && (await someoneDecides(tx, game, phase, variant))) {
+    if (ready && notReady.length === 0 && !step && (await someoneDecides(tx, game, phase, variant))) {
       // A game resolves at most so many phases an hour early; beyond that it keeps its deadline.
       const allowed = await earlyResolutionAllowed(tx, deps, game.id, now);
       if (!allowed.ok) {
