@@ -228,15 +228,14 @@ describe('anonymous press: relayed by DM, signed with the power', () => {
     expect(pressDms('carol')).toHaveLength(0);
   });
 
-  it('to:all reaches every other power with a player; a closed DM is reported to the sender without a name', async () => {
+  it('to:all reaches every other power with a player; a closed DM is not reported before the end', async () => {
     h.fake.closeDms('carol');
     const sent = await h.fake.slash('bob', 'main', 'press send', { to: 'all', text: 'Peace in our time' });
     expect(sent.text).toMatch(/Not sent to Russia: a computer player, which does not negotiate/);
     await h.bot!.outbox.idle();
     expect(pressDms('alice').filter((m) => m.content.includes('Peace in our time'))).toHaveLength(1);
-    const undelivered = await h.fake.waitForDm('bob', (m) => m.content.includes('could not be delivered'));
-    expect(undelivered.content).toContain('**Germany**');
-    for (const name of [id('carol'), 'carol', 'Carol']) expect(undelivered.content).not.toContain(name);
+    // "Germany's player closed DMs" would pair Germany with a member known to have closed theirs: told at the end.
+    expect(h.fake.dms('bob').filter((m) => /could not be delivered|never arrived/.test(m.content))).toEqual([]);
     h.fake.openDms('carol');
   });
 
@@ -279,6 +278,10 @@ describe('anonymous press: relayed by DM, signed with the power', () => {
   it('after the end /history press shows every message to anyone, with its phase, sender and recipients', async () => {
     for (const user of ['alice', 'bob', 'carol']) await slashConfirmed(h, user, 'main', 'draw');
     await h.fake.waitForChannelMessage('main', (m) => m.content.includes('Game over'));
+    // The press a closed DM refused is told to its sender now, by power, never naming its player.
+    const undelivered = await h.fake.waitForDm('bob', (m) => m.content.includes('never arrived'));
+    expect(undelivered.content).toContain('Your message to **Germany**');
+    for (const name of [id('carol'), 'carol', 'Carol']) expect(undelivered.content).not.toContain(name);
     const shown = await h.fake.slash('gm', 'main', 'history press');
     expect(shown.ephemeral).toBe(true);
     expect(shown.text).toMatch(/Anonymous press\*\* \(34 messages\): in the attached file/);

@@ -442,7 +442,7 @@ describe('press and requests to watch a seat its player left, in a game that hid
     expect(keysTo(await deliverAll(), 'user-sub')).toEqual([]);
   });
 
-  it("the sender learns at the next mark, never at the claim, that the next player's DMs are closed", async () => {
+  it("the sender learns only at the end, never at the claim nor at a mark, that a player's DMs are closed", async () => {
     await franceLeft();
     ok(await sendPress(env.deps, { ...as('England'), to: 'France', text: 'Belgium?' }));
     await deliverAll();
@@ -450,9 +450,29 @@ describe('press and requests to watch a seat its player left, in a game that hid
     ok(await claimSeat(env.deps, { callId: await callId(), userId: 'user-sub' }));
     const atClaim = await deliverAll(['user-sub']);
     expect(keysTo(atClaim, userOf('England'))).toEqual([]);
-    env.clock.t = T0 + 2 * PROGRESS_EVERY_MS;
-    const atMark = await deliverAll(['user-sub']);
-    expect(keysTo(atMark, userOf('England'))).toEqual([expect.stringMatching(/^press-undelivered:/)]);
+    // Germany's player's DMs are closed too: press sent to a held seat.
+    ok(await sendPress(env.deps, { ...as('England'), to: 'Germany', text: 'Munich?' }));
+    ok(await sendPress(env.deps, { ...as('England'), to: 'Germany', text: 'Berlin?' }));
+    env.clock.t = T0 + 3 * PROGRESS_EVERY_MS;
+    // "France's player closed DMs" would pair France with a member known to have closed theirs (docs/bot.md).
+    const atMarks = await deliverAll(['user-sub', userOf('Germany')]);
+    expect(atMarks.filter((r) => r.target === userOf('England') && /press-undelivered/.test(r.key))).toEqual([]);
+    ok(await voteDraw(env.deps, as('England')));
+    ok(await voteDraw(env.deps, as('Germany')));
+    expect(ok(await voteDraw(env.deps, { channelId: CHANNEL, userId: 'user-sub' })).end).not.toBeNull();
+    const atEnd = await deliverAll(['user-sub', userOf('Germany')]);
+    const told = atEnd.filter((r) => r.key.startsWith('press-undelivered-end:'));
+    expect(told.map((r) => [r.target, r.read])).toEqual([
+      [
+        userOf('England'),
+        [
+          `📪 Your message to **France** (game in ⟦channel:${CHANNEL}⟧) never arrived: its player did not accept direct messages from server members. While the game hid who plays whom, saying so at once would have told which power that member played.`,
+          `📪 Your 2 messages to **Germany** (game in ⟦channel:${CHANNEL}⟧) never arrived: its player did not accept direct messages from server members. While the game hid who plays whom, saying so at once would have told which power that member played.`,
+        ].join('\n'),
+      ],
+    ]);
+    env.clock.t += 3 * PROGRESS_EVERY_MS;
+    expect((await deliverAll()).filter((r) => r.key.startsWith('press-undelivered'))).toEqual([]);
   });
 
   it('kept press is dropped when a computer player takes the seat, or when the game ends first', async () => {

@@ -43,6 +43,7 @@ import {
   CONFIRMATION_DROPPED,
   enqueue,
   ORDER_CONFIRMATION_KEY,
+  PRESS_UNDELIVERED,
   PUBLISHES_ORDERS,
   STATUS_MARK_KEY,
   privateActDueAt,
@@ -524,8 +525,19 @@ async function failed(
         const game = first(await tx.select().from(games).where(eq(games.id, row.gameId)).limit(1));
         const sent = row.payload as OutboxPayload;
         const press = sent.type === 'dm' ? sent.press : undefined;
-        if (game && press)
-          // Anonymous press: the sender learns it did not arrive, never who could not receive it.
+        if (game && press && identitiesHiddenNow(game))
+          // A game that hides who plays whom: "France's player closed DMs" would pair France with a member known to
+          // have closed theirs (an open game's notice names them). The sender learns it when the game ends, with the
+          // final post that names everyone (src/game/outbox `dropKept`; docs/bot.md "Anonymous press").
+          await tx.insert(auditLog).values({
+            gameId: game.id,
+            userId: press.fromUserId,
+            action: PRESS_UNDELIVERED,
+            detail: { toPower: press.toPower, row: row.id },
+            at: t,
+          });
+        else if (game && press)
+          // The game ended since (the final post named everyone): the sender learns it did not arrive, now.
           await queueDm(tx, game, {
             to: press.fromUserId,
             reason: 'press',
@@ -537,7 +549,6 @@ async function failed(
             ],
             dedupeKey: `press-undelivered:${row.id}`,
             now: t,
-            dueAt: press.kept ? privateActDueAt(game, t) : undefined,
           });
         // A spectator's DMs (src/game/spectators) are no player's: the channel's notice about a player's DMs is not theirs.
         const toSpectator =

@@ -20,7 +20,7 @@ import {
 import { and, asc, eq, gt, inArray, isNull, like, notLike, sql } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { msg, t, type Msg, type MsgParam } from '../../i18n/index.js';
-import { games, outbox, type GameRow, type OutboxRow } from '../../store/schema.js';
+import { auditLog, games, outbox, type GameRow, type OutboxRow } from '../../store/schema.js';
 import { nextProgressMark, privateActDueAt } from './marks.js';
 import { copyToWatchers } from './watchers.js';
 
@@ -339,6 +339,49 @@ export async function dropKept(tx: Tx, game: GameRow, now: number): Promise<void
   const kept = await keptRows(tx, game.id, null);
   await dropRows(tx, kept, now, 'dropped: the game ended before anyone took the seat');
   await tellUnreadSenders(tx, game, kept, 'press.keptUnread', now);
+  await tellUndelivered(tx, game, now);
+}
+
+/**
+ * The audit action of a press DM refused by its recipient's closed DMs in a game that hides who plays whom
+ * (src/game/delivery): its sender is told only when the game ends (`tellUndelivered`), as "France's player closed DMs" would pair France
+ * with a member known to have closed theirs (docs/bot.md "Anonymous press").
+ */
+export const PRESS_UNDELIVERED = 'press_undelivered';
+
+/**
+ * The game is over: each member whose press a closed DM refused while identities were hidden is told once, in one DM,
+ * how many of their messages to which power never arrived. Its dedupe key names the sender's first such refusal, so a
+ * game rolled back and ended again tells anew only of what was refused since.
+ */
+async function tellUndelivered(tx: Tx, game: GameRow, now: number): Promise<void> {
+  const refused = await tx
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.gameId, game.id), eq(auditLog.action, PRESS_UNDELIVERED)))
+    .orderBy(asc(auditLog.id));
+  const bySender = new Map<string, { firstId: number; counts: Map<string, number> }>();
+  for (const row of refused) {
+    const toPower = (row.detail as { toPower?: unknown } | null)?.toPower;
+    if (!row.userId || typeof toPower !== 'string') continue;
+    const sender = bySender.get(row.userId) ?? { firstId: row.id, counts: new Map<string, number>() };
+    sender.counts.set(toPower, (sender.counts.get(toPower) ?? 0) + 1);
+    bySender.set(row.userId, sender);
+  }
+  const variant = variantOfGame(game);
+  const channel = channelRef(game.channelId);
+  for (const [userId, { firstId, counts }] of bySender) {
+    const lines = [...counts].map(([power, count]) =>
+      msg('press.undeliveredAtEnd', { count, power: variant ? powerParam(variant, power) : power, channel }),
+    );
+    await queueDm(tx, game, {
+      to: userId,
+      reason: 'press',
+      text: lines,
+      dedupeKey: `press-undelivered-end:${game.id}:${userId}:${firstId}`,
+      now,
+    });
+  }
 }
 
 /**
