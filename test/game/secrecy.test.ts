@@ -267,7 +267,12 @@ describe('a seat left, claimed or taken back in a game that hides who plays whom
       callId: number;
     };
     env.clock.t = mark + 90_000;
+    // A player pressing Claim to probe the call reads the same before and after the claim, never "too late".
+    const probe = async () => await claimSeat(env.deps, { callId: callId.callId, userId: userOf('England') });
+    const before = await probe();
     ok(await claimSeat(env.deps, { callId: callId.callId, userId: 'user-sub' }));
+    expect(await probe()).toEqual(before);
+    expect(before).toMatchObject({ ok: false, message: { key: 'seats.refused.alreadyPlaying' } });
     const atClaim = await deliverAll();
     expect(kinds(atClaim)).toEqual([]);
     expect(atClaim.map((r) => r.target)).toEqual(['user-sub']);

@@ -333,18 +333,18 @@ export async function claimSeat(
     if (!call) return fail(msg('seats.refused.callGone'));
     const game = await gameById(tx, call.gameId);
     if (!game || game.status === 'finished') return fail(msg('seats.refused.gameOver'));
-    if (call.closedAt !== null)
-      return fail(
-        msg(call.claimedBy === input.userId ? 'seats.refused.alreadyYours' : 'seats.refused.tooLate', {
-          power: gamePowerParam(game, call.power),
-        }),
-      );
+    if (call.closedAt !== null && call.claimedBy === input.userId)
+      return fail(msg('seats.refused.alreadyYours', { power: gamePowerParam(game, call.power) }));
+    // Who may not claim at all is told so before whether the call is closed: a player, or a member below the bar,
+    // pressing Claim again and again would otherwise read the moment a claim the channel learns only at the next mark
+    // of the clock closed it (docs/bot.md "Hidden identities").
     const mine = await seatsOf(game).seatOf(tx, game, input.userId);
     if (mine) return fail(msg('seats.refused.alreadyPlaying', { power: gamePowerParam(game, mine) }));
     // A member claiming back the seat they were vacated from returns (their DM invited them): no bar, no substitute.
     const returning = call.vacatedBy === input.userId;
     const refusal = returning ? null : await reliabilityRefusal(tx, game, input.userId);
     if (refusal) return fail(refusal);
+    if (call.closedAt !== null) return fail(msg('seats.refused.tooLate', { power: gamePowerParam(game, call.power) }));
     const now = deps.now();
     // The first press: exactly one claim changes the row.
     const won = (
