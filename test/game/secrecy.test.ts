@@ -362,6 +362,9 @@ describe("other posts that follow one member's private act in a game that hides 
         const atMark = inChannel(await deliverAll());
         expect(atMark.map((r) => r.kind)).toEqual(['notice', 'substitute_call', 'notice', 'notice', 'status']);
         expect(atMark[0]!.text).toMatch(/A pause has been proposed/);
+        // It lapses 24 hours after the mark that shows it, never after the act (its time would pair it with a member).
+        const lapse = `⟦time:${T0 + PROGRESS_EVERY_MS + 24 * 3_600_000}:`;
+        expect(atMark[0]!.read).toContain(lapse);
         expect(atMark[3]!.text).toMatch(/I cannot send direct messages to one of this game's players/);
         // Held for the mark with the rest: the closed-DMs notice came only after the leave's DM failed.
         expect(atMark[3]!.key).toBe(`dm-closed:1:${userOf('Germany')}`);

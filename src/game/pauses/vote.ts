@@ -104,7 +104,9 @@ export async function votePause(
     }
     const rows = await tx.select().from(votes).where(pauseRows(game.id));
     const proposal = rows.find((v) => v.power === PROPOSAL);
-    const openedAt = proposal ? Number(proposal.target) : now;
+    // A proposal opens when the channel learns it: in a game that hides who plays whom, at the next mark of the clock
+    // (`privateActDueAt`), so its lapse, shown in the notice and to each voter, never times the act that made it.
+    const openedAt = proposal ? Number(proposal.target) : privateActDueAt(game, now);
     const lapsesAt = openedAt + PROPOSAL_LAPSE_MS;
     const mine = rows.find((v) => v.power === player.power);
     const base = { power: player.power, lapsesAt, deadline: null, remaining: null };
@@ -123,7 +125,7 @@ export async function votePause(
     if (proposal) return { ok: true, ...base, outcome: 'supported' };
     await tx
       .insert(votes)
-      .values({ gameId: game.id, power: PROPOSAL, kind: 'pause', target: String(now), createdAt: now });
+      .values({ gameId: game.id, power: PROPOSAL, kind: 'pause', target: String(openedAt), createdAt: now });
     // A member's private act: in a game that hides who plays whom the channel learns it at the next mark of the clock
     // (`privateActDueAt`), so a proposal cannot time anyone's act nor bring another one's post out early.
     await queueNotice(tx, game, {
