@@ -15,7 +15,7 @@ import { gameStatus } from '../../src/game/history/index.js';
 import { gmCancel, gmReplace, gmSeats } from '../../src/game/gm/index.js';
 import { claimSeat, gmSubstitute, leaveSeat, memberRecord } from '../../src/game/seats/index.js';
 import { votePause } from '../../src/game/pauses/index.js';
-import { answerRequest, askToWatch } from '../../src/game/spectators/index.js';
+import { answerRequest, askToWatch, stopWatching } from '../../src/game/spectators/index.js';
 import { sendPress } from '../../src/game/press/index.js';
 import { resolvePhase, toggleReady } from '../../src/game/resolve/index.js';
 import { submitOrders } from '../../src/game/orders/index.js';
@@ -398,6 +398,31 @@ describe("other posts that follow one member's private act in a game that hides 
     expect(atMark.filter((r) => r.target === 'user-watcher').map((r) => r.key)).toEqual([
       expect.stringMatching(/^spectate-answer:/),
     ]);
+  });
+
+  it('asking again before the mark reads the request as waiting; a denial counts its day from the mark', async () => {
+    await game('gunboat');
+    await deliverAll();
+    env.clock.t = T0 + 60_000;
+    const ask = async (power: string) =>
+      await askToWatch(env.deps, { channelId: CHANNEL, userId: 'user-watcher', power });
+    const asked = ok(await ask('France'));
+    const waiting = await ask('France');
+    const england = ok(await ask('England'));
+    env.clock.t = T0 + 90_000;
+    ok(await answerRequest(env.deps, { requestId: asked.requestId, userId: userOf('France'), answer: 'allow' }));
+    ok(await answerRequest(env.deps, { requestId: england.requestId, userId: userOf('England'), answer: 'deny' }));
+    // Before the mark, nothing the spectator asks tells that the players pressed (nor when).
+    env.clock.t = T0 + 120_000;
+    expect(await ask('France')).toEqual(waiting);
+    expect(await ask('England')).toMatchObject({ ok: false, message: { key: 'spectate.refused.pending' } });
+    const stop = ok(await stopWatching(env.deps, { channelId: CHANNEL, userId: 'user-watcher', power: 'England' }));
+    expect(stop.count).toBe(1);
+    env.clock.t = T0 + PROGRESS_EVERY_MS;
+    expect(await ask('France')).toMatchObject({ ok: false, message: { key: 'spectate.refused.already' } });
+    const denied = await ask('England');
+    expect(denied).toMatchObject({ ok: false, message: { key: 'spectate.refused.denied' } });
+    expect(JSON.stringify(denied)).toContain(`⟦time:${T0 + PROGRESS_EVERY_MS + 24 * 3_600_000}:R⟧`);
   });
 });
 

@@ -79,7 +79,7 @@ export async function askToWatch(
     if (!seat || (!hidden && !isPerson(seat.userId))) return fail(msg('spectate.refused.nobody', { power: name }));
     const now = deps.now();
     const mine = await requestOf(tx, game.id, input.userId, power);
-    const refusal = mine ? standingRefusal(mine, name, now) : null;
+    const refusal = mine ? standingRefusal(game, mine, name, now) : null;
     if (refusal) return refusal;
     const waiting = await tx
       .select({ id: spectators.id })
@@ -191,11 +191,19 @@ async function requestOf(tx: Tx, gameId: number, userId: string, power: string):
   );
 }
 
-/** Why the member's standing request for a power stops a new one (waiting, allowed, denied lately), or null. */
-function standingRefusal(row: SpectatorRow, power: MsgParam, now: number): Refusal | null {
-  if (row.status === 'asked') return fail(msg('spectate.refused.pending', { power }));
+/**
+ * Why the member's standing request for a power stops a new one (waiting, allowed, denied lately), or null. An answer
+ * is the spectator's from when their DM tells it: in a game that hides who plays whom, the next mark of the clock after
+ * the player pressed (`answerRequest`). Until then the request reads as waiting, and a denial's day counts from that
+ * mark: asked again, or read from its time, it would tell the spectator when the player answered.
+ */
+function standingRefusal(game: GameRow, row: SpectatorRow, power: MsgParam, now: number): Refusal | null {
+  const told = row.decidedAt === null ? null : privateActDueAt(game, row.decidedAt);
+  const answered = (row.status === 'allowed' || row.status === 'denied') && told !== null && told <= now;
+  if (row.status === 'asked' || (!answered && row.status !== 'stopped'))
+    return fail(msg('spectate.refused.pending', { power }));
   if (row.status === 'allowed') return fail(msg('spectate.refused.already', { power }));
-  const again = (row.decidedAt ?? row.createdAt) + DENIED_WAIT_MS;
+  const again = (told ?? row.createdAt) + DENIED_WAIT_MS;
   if (row.status === 'denied' && again > now)
     return fail(msg('spectate.refused.denied', { power, relative: timeRef(again, 'R') }));
   return null;
@@ -293,16 +301,21 @@ export async function stopWatching(
     const variant = variantOfGame(game);
     const power = input.power ? (variant ? powerByName(variant, input.power) : null) : null;
     if (input.power && !power) return fail(msg('spectate.refused.notPower', { typed: typed(input.power) }));
-    const rows = (
+    const mine = (
       await tx
         .select()
         .from(spectators)
-        .where(and(eq(spectators.gameId, game.id), eq(spectators.userId, input.userId), open))
+        .where(and(eq(spectators.gameId, game.id), eq(spectators.userId, input.userId)))
     ).filter((r) => power === null || r.power === power);
-    if (rows.length === 0) return fail(msg('spectate.refused.notWatchingAny'));
+    const rows = mine.filter((r) => r.status === 'asked' || r.status === 'allowed');
+    // A denial the spectator has not been told yet (`standingRefusal`) counts as the request it was until the mark;
+    // it stays denied.
+    const untold = mine.filter((r) => r.status === 'denied' && privateActDueAt(game, r.decidedAt ?? 0) > now);
+    if (rows.length + untold.length === 0) return fail(msg('spectate.refused.notWatchingAny'));
     await stopRows(tx, game, rows, 'left', now);
     changed(game.id);
-    return { ok: true, as: 'spectator' as const, power: power && gamePowerParam(game, power), count: rows.length };
+    const count = rows.length + untold.length;
+    return { ok: true, as: 'spectator' as const, power: power && gamePowerParam(game, power), count };
   });
 }
 
