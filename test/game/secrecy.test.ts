@@ -386,6 +386,21 @@ describe("other posts that follow one member's private act in a game that hides 
     ]);
   });
 
+  it('a vote for a pause proposed since the last mark reads as a proposal of its own until the mark', async () => {
+    await game('gunboat');
+    await deliverAll();
+    env.clock.t = T0 + 60_000;
+    const first = ok(await votePause(env.deps, as('England')));
+    env.clock.t = T0 + 90_000;
+    const second = ok(await votePause(env.deps, as('France')));
+    expect(second).toEqual({ ...first, power: 'France' });
+    ok(await votePause(env.deps, as('France')));
+    // The channel is told once, at the mark; from then on a vote supports the proposal it read about.
+    env.clock.t = T0 + PROGRESS_EVERY_MS;
+    expect(inChannel(await deliverAll()).filter((r) => /A pause has been proposed/.test(r.text))).toHaveLength(1);
+    expect(ok(await votePause(env.deps, as('France'))).outcome).toBe('supported');
+  });
+
   it("a spectator learns the player's answer at the next mark", async () => {
     await game('gunboat');
     await deliverAll();

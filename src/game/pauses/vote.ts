@@ -122,7 +122,9 @@ export async function votePause(
       const remaining = await pauseByVote(tx, game, now);
       return { ok: true, ...base, lapsesAt: null, outcome: 'paused', remaining };
     }
-    if (proposal) return { ok: true, ...base, outcome: 'supported' };
+    // A proposal the channel has not been told of yet (it opens at the mark) reads to a voter as their own proposal:
+    // "supported" would tell them, before the mark, that another player has just proposed one.
+    if (proposal) return { ok: true, ...base, outcome: openedAt <= now ? 'supported' : 'proposed' };
     await tx
       .insert(votes)
       .values({ gameId: game.id, power: PROPOSAL, kind: 'pause', target: String(openedAt), createdAt: now });
