@@ -15,7 +15,7 @@ import { gameStatus } from '../../src/game/history/index.js';
 import { gmCancel, gmReplace, gmSeats } from '../../src/game/gm/index.js';
 import { claimSeat, gmSubstitute, leaveSeat, memberRecord } from '../../src/game/seats/index.js';
 import { votePause } from '../../src/game/pauses/index.js';
-import { answerRequest, askToWatch, stopWatching } from '../../src/game/spectators/index.js';
+import { answerRequest, askToWatch, revokeWatcher, stopWatching } from '../../src/game/spectators/index.js';
 import { sendPress } from '../../src/game/press/index.js';
 import { resolvePhase, toggleReady } from '../../src/game/resolve/index.js';
 import { submitOrders } from '../../src/game/orders/index.js';
@@ -438,6 +438,14 @@ describe("other posts that follow one member's private act in a game that hides 
     const denied = await ask('England');
     expect(denied).toMatchObject({ ok: false, message: { key: 'spectate.refused.denied' } });
     expect(JSON.stringify(denied)).toContain(`⟦time:${T0 + PROGRESS_EVERY_MS + 24 * 3_600_000}:R⟧`);
+    // France's player revokes between two marks: asked again before the next one, the spectator still watches.
+    await deliverAll();
+    env.clock.t = T0 + PROGRESS_EVERY_MS + 60_000;
+    ok(await revokeWatcher(env.deps, { requestId: asked.requestId, userId: userOf('France') }));
+    expect(await ask('France')).toMatchObject({ ok: false, message: { key: 'spectate.refused.already' } });
+    env.clock.t = T0 + 2 * PROGRESS_EVERY_MS;
+    await deliverAll();
+    expect(ok(await ask('France')).requestId).toBe(asked.requestId);
   });
 });
 

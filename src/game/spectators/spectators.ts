@@ -81,6 +81,10 @@ export async function askToWatch(
     const mine = await requestOf(tx, game.id, input.userId, power);
     const refusal = mine ? standingRefusal(game, mine, name, now) : null;
     if (refusal) return refusal;
+    // A revocation the spectator has not been told yet (its DM waits for the mark) leaves them watching, as they
+    // read it.
+    if (mine?.status === 'stopped' && (await revocationUntold(tx, mine)))
+      return fail(msg('spectate.refused.already', { power: name }));
     const waiting = await tx
       .select({ id: spectators.id })
       .from(spectators)
@@ -179,6 +183,23 @@ export async function endRequests(tx: Tx, game: GameRow, now: number): Promise<v
     });
     await queueSpectatorDm(tx, game, row, [line], `spectate-ended:${row.id}:${row.createdAt}`, now);
   }
+}
+
+/** Is the DM telling the spectator that the player revoked this request still waiting (for the mark, `stopRows`)? */
+async function revocationUntold(tx: Tx, row: SpectatorRow): Promise<boolean> {
+  const waiting = await tx
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        like(outbox.dedupeKey, `spectate-revoked:${row.id}:%`),
+        eq(outbox.target, row.userId),
+        isNull(outbox.sentAt),
+        isNull(outbox.failedAt),
+      ),
+    )
+    .limit(1);
+  return waiting.length > 0;
 }
 
 async function requestOf(tx: Tx, gameId: number, userId: string, power: string): Promise<SpectatorRow | undefined> {
