@@ -135,6 +135,16 @@ describe("the players' progress in a game that hides who plays whom", () => {
     const ready = ok(await toggleReady(env.deps, as('France')));
     expect(ready).toMatchObject({ waitingFor: [], waiting: null });
   });
+
+  it('a cap on early resolution is told to every player getting ready, not only when the others are', async () => {
+    await game('gunboat');
+    env.deps.limits = { phasesPerHour: 0 };
+    const first = ok(await toggleReady(env.deps, as('England')));
+    ok(await toggleReady(env.deps, as('France')));
+    const last = ok(await toggleReady(env.deps, as('Germany')));
+    expect(first.capped).not.toBeNull();
+    expect({ ...last, power: 'England' }).toEqual(first);
+  });
 });
 
 describe('/gm seats', () => {

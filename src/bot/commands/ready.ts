@@ -30,7 +30,11 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     );
     return replyPrivately(interaction, tr(locale, 'orders.ready.resolved', { power, phases }));
   }
-  if (r.capped) return replyPrivately(interaction, tr(locale, 'orders.ready.capped', { power, count: r.capped.count }));
+  if (r.capped) {
+    // A game that hides who plays whom tells of the cap whether the others are ready or not (src/game/resolve/ready.ts).
+    const key = r.waiting === null ? 'orders.ready.cappedHidden' : 'orders.ready.capped';
+    return replyPrivately(interaction, tr(locale, key, { power, count: r.capped.count }));
+  }
   if (!r.ready) return replyPrivately(interaction, tr(locale, 'orders.ready.undone', { power }));
   // In a game that hides who plays whom the powers are neither named nor counted (src/game/resolve/ready.ts).
   if (r.waiting === null) return replyPrivately(interaction, tr(locale, 'orders.ready.waitingHidden', { power }));

@@ -72,21 +72,24 @@ export async function toggleReady(
     const waitingFor = hidden ? [] : notReady;
     const waiting = hidden ? null : notReady.length;
     // While a start choice is being made (src/game/phase/steps.ts), readiness waits for it.
-    if (ready && notReady.length === 0 && !step && (await someoneDecides(tx, game, phase, variant))) {
-      // A game resolves at most so many phases an hour early; beyond that it keeps its deadline.
-      const allowed = await earlyResolutionAllowed(tx, deps, game.id, now);
-      if (!allowed.ok) {
-        await queueProgressStatus(tx, game, now);
-        return {
-          ok: true,
-          power: player.power,
-          ready,
-          resolved: [],
-          waitingFor,
-          waiting,
-          capped: { waitMs: allowed.waitMs, count: allowed.count },
-        };
-      }
+    const everyone = ready && notReady.length === 0 && !step && (await someoneDecides(tx, game, phase, variant));
+    // A game resolves at most so many phases an hour early; beyond that it keeps its deadline. In a game that hides
+    // who plays whom every player getting ready hears of the cap, whether the others are ready or not: told only to
+    // the last one, it would tell them that everyone else is.
+    const allowed = everyone || (ready && hidden) ? await earlyResolutionAllowed(tx, deps, game.id, now) : null;
+    if (allowed && !allowed.ok) {
+      await queueProgressStatus(tx, game, now);
+      return {
+        ok: true,
+        power: player.power,
+        ready,
+        resolved: [],
+        waitingFor,
+        waiting,
+        capped: { waitMs: allowed.waitMs, count: allowed.count },
+      };
+    }
+    if (everyone) {
       const r = await resolveInTx(tx, deps, game.id, phase.id, 'ready');
       if (!r.ok) return r;
       return { ok: true, power: player.power, ready, resolved: r.resolved, waitingFor, waiting, capped: null };
