@@ -344,8 +344,8 @@ export async function dropKept(tx: Tx, game: GameRow, now: number): Promise<void
 
 /**
  * The audit action of a press DM refused by its recipient's closed DMs in a game that hides who plays whom
- * (src/game/delivery): its sender is told only when the game ends (`tellUndelivered`), as "France's player closed DMs" would pair France
- * with a member known to have closed theirs (docs/bot.md "Anonymous press").
+ * (src/game/delivery): its sender is told only when the game ends (`tellUndelivered`), as "France's player closed
+ * DMs" would pair France with a member known to have closed theirs (docs/bot.md "Anonymous press").
  */
 export const PRESS_UNDELIVERED = 'press_undelivered';
 
