@@ -31,7 +31,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     return replyPrivately(interaction, tr(locale, 'orders.ready.resolved', { power, phases }));
   }
   if (r.capped) {
-    // A game that hides who plays whom tells of the cap whether the others are ready or not (src/game/resolve/ready.ts).
+    // A game that hides who plays whom tells of the cap whether the others are ready or not
+    // (src/game/resolve/ready.ts).
     const key = r.waiting === null ? 'orders.ready.cappedHidden' : 'orders.ready.capped';
     return replyPrivately(interaction, tr(locale, key, { power, count: r.capped.count }));
   }
