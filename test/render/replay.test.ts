@@ -9,7 +9,7 @@ import type { Position } from '../../src/engine/types.js';
 import { buildScene, renderMap, stopRenderWorker } from '../../src/render/index.js';
 import { barHeight, barOf, FramePainter } from '../../src/render/replay/frames.js';
 import { GifBuilder } from '../../src/render/replay/gif.js';
-import { renderReplay, TIMING } from '../../src/render/replay/index.js';
+import { renderReplay, REPLAY_WIDTH, TIMING } from '../../src/render/replay/index.js';
 import { unitTracks, trackAt } from '../../src/render/replay/tracks.js';
 import { classic } from '../../src/variants/classic/index.js';
 import { ordersFor } from './helpers.js';
@@ -162,6 +162,32 @@ describe('replay: a ring round a unit leaves with it', () => {
     expect(first! - firstWithout!).toBeGreaterThan(50);
     expect([half, last]).toEqual([halfWithout, lastWithout]);
   });
+});
+
+describe("replay: the centre bar at Discord's 550 px preview", () => {
+  // Discord shows the GIF 550 px wide: the bar's counts read there as the maps' legend does (docs/render.md
+  // "Legibility"), 9 px or more (they were 5.2 px), each inside its segment, at the bot's width and at the CLI's 800.
+  for (const width of [REPLAY_WIDTH, 800, 1600])
+    it(`draws every count at 9 px or more at 550 px, inside the bar (${width} px wide)`, () => {
+      const built = buildScene(classic, classic.startingPosition(), { width });
+      if (!built.ok) throw new Error(built.error);
+      const painter = new FramePainter(built.scene.width, built.scene.height + barHeight(width));
+      const bar: { text: string; size: number; y: number }[] = [];
+      const fillText = painter.ctx.fillText.bind(painter.ctx);
+      painter.ctx.fillText = (text: string, x: number, y: number) => {
+        // The bar's texts: those drawn before the map is moved below it.
+        if (painter.ctx.getTransform().f === 0)
+          bar.push({ text, size: Number(/([\d.]+)px/.exec(painter.ctx.font)![1]), y });
+        fillText(text, x, y);
+      };
+      painter.paintKey(built.scene, barOf(built.scene, 0.5));
+      // The seven powers' counts and the unowned centres.
+      expect(bar.map((d) => d.text.split(' ').at(-1))).toEqual(['3', '3', '3', '3', '3', '4', '3', '12']);
+      for (const d of bar) {
+        expect((d.size * 550) / width, d.text).toBeGreaterThanOrEqual(9);
+        expect(d.y + d.size / 2, d.text).toBeLessThanOrEqual(barHeight(width));
+      }
+    });
 });
 
 describe('replay: the GIF writer', () => {

@@ -7,15 +7,20 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { drawScene } from '../draw.js';
 import { drawSymbol, drawUnit, drawUnitRing } from '../draw-marks.js';
-import { ORDER_LAYER } from '../styles.js';
+import { LEGEND_PX, ORDER_LAYER } from '../styles.js';
 import { font } from '../fonts.js';
 import { COLORS, textOn } from '../palette.js';
 import type { LegendEntry, OrderMark, Scene, UnitMark } from '../scene.js';
 import type { Rect } from './gif.js';
 import { trackAt, type Track } from './tracks.js';
 
-/** The bar's height at 1600 px wide (it scales with the width, like the map). */
-const BAR_HEIGHT = 52;
+/**
+ * The bar's text at 1600 px wide: the legend's size, so its counts read at 9.6 px where Discord shows the GIF 550 px
+ * wide (docs/render.md "Legibility"; at 15 px they read 5.2 px there). It scales with the width, like the map.
+ */
+export const BAR_TEXT = LEGEND_PX;
+/** The bar's height at 1600 px wide: its segments (the text and 6 px above and below it) and the progress line. */
+const BAR_HEIGHT = BAR_TEXT + 12 + 22;
 const UNOWNED = '#d9d2c1';
 
 /** The centre counts the bar shows: each power's (legend order) and the map's total. */
@@ -155,8 +160,8 @@ export class FramePainter {
 
   /**
    * The centre-count bar: one segment per power holding centres, as wide as its share of the map's centres, in its
-   * unit colour with its count (and its name, or else its mark, where it fits), then the unowned centres; a thin line below shows how far
-   * the replay has gone.
+   * unit colour with its count (and its name, or else its mark or its name's first letters, where it fits), then the
+   * unowned centres; a thin line below shows how far the replay has gone.
    */
   private paintBar(bar: BarState): void {
     const { ctx, u } = this;
@@ -168,14 +173,16 @@ export class FramePainter {
     const total = Math.max(1, bar.total);
     ctx.textBaseline = 'middle';
     ctx.textAlign = 'center';
-    ctx.font = font(15 * u, true);
+    ctx.font = font(BAR_TEXT * u, true);
     let x = left;
     const owned = bar.entries.reduce((n, e) => n + e.centers, 0);
     const segments = [
       ...bar.entries
         .filter((e) => e.centers > 0)
-        .map((e) => ({ label: e.power, mark: e.mark, color: e.color, count: e.centers })),
-      ...(bar.total > owned ? [{ label: 'unowned', mark: undefined, color: UNOWNED, count: bar.total - owned }] : []),
+        .map((e) => ({ label: e.power, mark: e.mark, color: e.color, count: e.centers, power: true })),
+      ...(bar.total > owned
+        ? [{ label: 'unowned', mark: undefined, color: UNOWNED, count: bar.total - owned, power: false }]
+        : []),
     ];
     for (const s of segments) {
       const w = (span * s.count) / total;
@@ -185,10 +192,13 @@ export class FramePainter {
       ctx.lineWidth = 1.2 * u;
       ctx.strokeRect(x, top, w, h);
       ctx.fillStyle = textOn(s.color);
-      // The name and count, else (more than 8 powers) the power's mark as on its units, else the count alone.
+      // The name and count, else (more than 8 powers) the power's mark as on its units, else the name's first three
+      // letters ("Eng 3": a 3-centre segment is narrower than "England 3" at the bar's size), else the count alone.
       const fits = (t: string) => ctx.measureText(t).width + 6 * u <= w;
+      const short = s.power && [...s.label].length > 4 ? [`${[...s.label].slice(0, 3).join('')} ${s.count}`] : [];
       const text =
-        [`${s.label} ${s.count}`, ...(s.mark ? [`${s.mark} ${s.count}`] : []), String(s.count)].find(fits) ?? '';
+        [`${s.label} ${s.count}`, ...(s.mark ? [`${s.mark} ${s.count}`] : []), ...short, String(s.count)].find(fits) ??
+        '';
       if (text) ctx.fillText(text, x + w / 2, top + h / 2);
       x += w;
     }
