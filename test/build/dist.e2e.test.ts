@@ -218,11 +218,11 @@ describe('npm run build', () => {
     const r = run(['dist/cli/main.js', 'cards', 'render', '--out', out, '--changed', 'gu'], game.out);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    // 1600 × 1000 for the table, and the legend's rows below it (docs/cardgame.md "Table image").
-    expect(JSON.parse(r.out)).toMatchObject({ file: out, width: 1600, height: 1162 });
+    // The board, the empty row and 3 seats below it, the legend's rows below them (docs/cardgame.md "Table image").
+    expect(JSON.parse(r.out)).toMatchObject({ file: out, width: 1600, height: 1416 });
     const png = readFileSync(out);
     expect(png.subarray(1, 4).toString()).toBe('PNG');
-    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1600, 1162]); // the IHDR's width and height
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1600, 1416]); // the IHDR's width and height
   });
 });
 

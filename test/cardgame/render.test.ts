@@ -44,8 +44,8 @@ const position = () => {
 describe('card table image', () => {
   it('tints states by controller and outlines the current and the changed states', async () => {
     const image = await renderCardTable(publicView(position()), { changed: ['cai'] });
-    // 1600 × 1000 for the table, and the legend's rows below it (test/render/cards/legend.test.ts).
-    expect([image.width, image.height]).toEqual([1600, 1162]);
+    // The board, the rows and seats below it, the legend's rows below them (test/render/cards/panels.test.ts).
+    expect([image.width, image.height]).toEqual([1600, 1653]);
     const px = await pixels(image.png);
     const inside = (st: 'song' | 'cai' | 'zhou') => {
       const c = stateCentre(st);
@@ -74,7 +74,7 @@ describe('card table image', () => {
     const file = join(dir, 'board.png');
     const r = await cardsCommand(['render', '--out', file, '--changed', 'gu'], JSON.stringify(position()));
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ file, width: 1600, height: 1162 });
+    expect(JSON.parse(r.stdout)).toMatchObject({ file, width: 1600, height: 1653 });
     expect(readFileSync(file).subarray(1, 4).toString('ascii')).toBe('PNG');
     const bad = await cardsCommand(['render', '--out', file, '--changed', 'atlantis'], JSON.stringify(position()));
     expect([bad.code, bad.stderr]).toEqual([2, expect.stringMatching(/--changed names "atlantis"/)]);

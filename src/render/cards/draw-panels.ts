@@ -1,100 +1,36 @@
 /**
- * Around the board: the title line, and in the right column the phase, the standings (states per dynasty against
- * the target), the battlefield row (leader and count per superiority, or who claimed it), the recruiting row, the
- * 2-player resistance, one panel per seat; below board and panels the legend. Only public information is drawn: the
- * input is a public view. Cards, symbols, states and dynasties are named as in every text of the bot
- * (src/cardgame/names.ts): "Fire/Cavalry/Chariot", "Advisor/Chariot", "Wild", "Gu 顧", "Qin 秦".
+ * Around the board: the title at the top left; in the right column the phase, the standings (states per dynasty
+ * against the target) and the battlefield row (leader and count per superiority, or who claimed it); below the board
+ * the recruiting row, the 2-player resistance and one box per seat (draw-rows.ts); below them the legend. Only public
+ * information is drawn: the input is a public view. Cards, symbols, states and dynasties are named as in every text
+ * of the bot (src/cardgame/names.ts): "Fire/Cavalry/Chariot", "Advisor/Chariot", "Wild", "Gu 顧", "Qin 秦".
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { card } from '../../cardgame/cards.js';
 import { countPlayed, countResistance } from '../../cardgame/counting.js';
 import { SYMBOLS, type SymbolId } from '../../cardgame/data.js';
 import { statesControlledBy } from '../../cardgame/board.js';
 import type { CardGameView } from '../../cardgame/views.js';
-import type { CardId, PlayedCard } from '../../cardgame/types.js';
 import { font } from '../fonts.js';
 import { drawArmy, drawStronghold } from './draw-board.js';
+import { belowBoard, drawBelowBoard } from './draw-rows.js';
+import { roundRect, text, wrapLines } from './draw-text.js';
 import { cardWordsIn, type CardWords } from './words.js';
 import {
   dynastyColour,
-  HEIGHT,
   INK,
   LEGEND_K,
-  LEGEND_MARGIN,
   LEGEND_ROW,
   LEGEND_TEXT,
+  MARGIN,
   NEUTRAL_STATE,
+  PANEL_HEADING,
+  PANEL_LINE,
+  PANEL_TEXT,
   PANEL_W,
   PANEL_X,
+  TITLE_TEXT,
   WIDTH,
 } from './layout.js';
-
-function text(
-  ctx: SKRSContext2D,
-  s: string,
-  x: number,
-  y: number,
-  size: number,
-  opts: { bold?: boolean; colour?: string; align?: CanvasTextAlign; maxWidth?: number } = {},
-): number {
-  ctx.font = font(size, opts.bold);
-  ctx.textAlign = opts.align ?? 'left';
-  ctx.textBaseline = 'alphabetic';
-  ctx.fillStyle = opts.colour ?? INK;
-  // A line too long for its room is set smaller first (to 80 %: French runs longer than English), then cut.
-  for (let smaller = size - 1; opts.maxWidth && smaller >= size * 0.8; smaller--) {
-    if (ctx.measureText(s).width <= opts.maxWidth) break;
-    ctx.font = font(smaller, opts.bold);
-  }
-  const shown = opts.maxWidth ? fitText(ctx, s, opts.maxWidth) : s;
-  ctx.fillText(shown, x, y);
-  return ctx.measureText(shown).width;
-}
-
-/** The text cut with "…" to fit `width` (in the current font). */
-function fitText(ctx: SKRSContext2D, s: string, width: number): string {
-  if (ctx.measureText(s).width <= width) return s;
-  let cut = s;
-  while (cut.length > 1 && ctx.measureText(`${cut}…`).width > width) cut = cut.slice(0, -1);
-  return `${cut.trimEnd()}…`;
-}
-
-function roundRect(
-  ctx: SKRSContext2D,
-  x: number,
-  y: number,
-  w: number,
-  h: number,
-  r: number,
-  fill: string,
-  stroke?: string,
-): void {
-  ctx.beginPath();
-  ctx.roundRect(x, y, w, h, r);
-  ctx.fillStyle = fill;
-  ctx.fill();
-  if (stroke) {
-    ctx.lineWidth = 1.5;
-    ctx.strokeStyle = stroke;
-    ctx.stroke();
-  }
-}
-
-/** A small face-up card with its name's words, one per line: bright cream, dark (advisor) brown, wild cream. */
-function miniCard(ctx: SKRSContext2D, w8: CardWords, id: CardId, x: number, y: number, w: number, h: number): void {
-  const dark = card(id).kind === 'dark';
-  roundRect(ctx, x, y, w, h, 5, dark ? '#4b3621' : '#fbf6e6', '#6b5a3f');
-  const words = w8.cardWords(id);
-  // the words whole, in the largest size up to 13 px that fits the card's width
-  ctx.font = font(13, true);
-  const widest = Math.max(...words.map((word) => ctx.measureText(word).width));
-  const size = Math.min(13, (13 * (w - 6)) / widest);
-  ctx.font = font(size, true);
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillStyle = dark ? '#ffffff' : INK;
-  words.forEach((word, i) => ctx.fillText(word, x + w / 2, y + h / 2 + (i - (words.length - 1) / 2) * size * 1.3));
-}
 
 function phaseLine(view: CardGameView, w8: CardWords): string {
   const who = (i: number | null) => (i === null ? '' : w8.dynasty(view.seats[i]!.dynasty));
@@ -132,23 +68,33 @@ export function headerText(view: CardGameView, w8: CardWords = cardWordsIn('en')
   return w8.say('title', { game: w8.game, round: view.round, at });
 }
 
-function drawHeader(ctx: SKRSContext2D, view: CardGameView, w8: CardWords, heading?: string): void {
-  text(ctx, heading ?? headerText(view, w8), 20, 42, 26, { bold: true, maxWidth: PANEL_X - 40 });
-  text(ctx, phaseLine(view, w8), PANEL_X, 34, 17, { colour: '#3d3d3d', maxWidth: PANEL_W });
+/** The title at the top left, over the board's empty corner; the phase at the top of the right column. */
+function drawHeader(ctx: SKRSContext2D, view: CardGameView, w8: CardWords, heading?: string): number {
+  text(ctx, heading ?? headerText(view, w8), MARGIN, 40, TITLE_TEXT, { bold: true, maxWidth: PANEL_X - 2 * MARGIN });
+  ctx.font = font(PANEL_TEXT);
+  const lines = wrapLines(ctx, phaseLine(view, w8), PANEL_W, 3);
+  lines.forEach((line, i) => text(ctx, line, PANEL_X, 36 + i * PANEL_LINE, PANEL_TEXT, { colour: '#3d3d3d' }));
+  return 36 + (lines.length - 1) * PANEL_LINE;
 }
 
-/** The standings: each dynasty's colour, name and states, and the target. */
-function drawStandings(ctx: SKRSContext2D, view: CardGameView, w8: CardWords, y: number): number {
-  let x = PANEL_X;
-  x += text(ctx, w8.say('states'), x, y, 18, { bold: true }) + 14;
+/** The standings: each dynasty's colour, name and states, and the target, flowing on lines in the right column. */
+function drawStandings(ctx: SKRSContext2D, view: CardGameView, w8: CardWords, y0: number): number {
+  let [x, y] = [PANEL_X, y0];
+  x += text(ctx, w8.say('states'), x, y, PANEL_HEADING, { bold: true }) + 18;
   const dynasties = view.seats.map((s) => s.dynasty);
-  view.seats.forEach((seat, i) => {
-    drawArmy(ctx, { x: x + 9, y: y - 6 }, 9, i, dynasties);
-    x +=
-      22 + text(ctx, `${w8.dynasty(seat.dynasty)} ${statesControlledBy(view, i)}`, x + 22, y, 18, { bold: true }) + 16;
-  });
-  text(ctx, w8.say('toWin', { count: view.settings.victoryStates }), x, y, 16, { colour: '#4a4a4a' });
-  return y + 16;
+  const items = view.seats.map((seat, i) => ({ s: `${w8.dynasty(seat.dynasty)} ${statesControlledBy(view, i)}`, i }));
+  ctx.font = font(PANEL_TEXT, true);
+  for (const { s, i } of items) {
+    const w = 28 + ctx.measureText(s).width;
+    if (x + w > PANEL_X + PANEL_W) [x, y] = [PANEL_X, y + PANEL_LINE];
+    drawArmy(ctx, { x: x + 11, y: y - 10 }, 11, i, dynasties);
+    x += 28 + text(ctx, s, x + 28, y, PANEL_TEXT, { bold: true }) + 20;
+  }
+  const target = w8.say('toWin', { count: view.settings.victoryStates });
+  ctx.font = font(PANEL_TEXT);
+  if (x + ctx.measureText(target).width > PANEL_X + PANEL_W) [x, y] = [PANEL_X, y + PANEL_LINE];
+  text(ctx, target, x, y, PANEL_TEXT, { colour: '#4a4a4a' });
+  return y;
 }
 
 /** Per available symbol: who leads with what count among the seats still in (and the resistance). */
@@ -180,116 +126,33 @@ function battlefieldStatus(view: CardGameView, w8: CardWords, sym: SymbolId): { 
   };
 }
 
+/** The battlefield row: one line per superiority, its symbol then who leads it (a disc in their colour) or claimed it. */
 function drawBattlefield(ctx: SKRSContext2D, view: CardGameView, w8: CardWords, y0: number): number {
-  text(ctx, w8.say('battlefield'), PANEL_X, y0, 18, { bold: true });
-  const gap = 6;
-  const cw = (PANEL_W - 2 * gap) / 3;
-  const ch = 50;
+  text(ctx, w8.say('battlefield'), PANEL_X, y0, PANEL_HEADING, { bold: true });
+  ctx.font = font(PANEL_TEXT, true);
+  const symW = Math.max(...SYMBOLS.map((sym) => ctx.measureText(w8.symbol(sym)).width));
+  const h = PANEL_LINE + 10;
   SYMBOLS.forEach((sym, i) => {
-    const x = PANEL_X + (i % 3) * (cw + gap);
-    const y = y0 + 10 + Math.floor(i / 3) * (ch + gap);
+    const y = y0 + 14 + i * h;
     const available = view.battle.available.includes(sym);
     const status = battlefieldStatus(view, w8, sym);
-    roundRect(ctx, x, y, cw, ch, 6, available ? '#ffffff' : '#ece8df', '#b9ae98');
-    text(ctx, w8.symbol(sym), x + 10, y + 21, 17, { bold: true, colour: available ? INK : '#6d685d' });
+    roundRect(ctx, PANEL_X, y, PANEL_W, h - 4, 6, available ? '#ffffff' : '#ece8df', '#b9ae98');
+    const base = y + (h - 4) / 2 + PANEL_TEXT * 0.35;
+    text(ctx, w8.symbol(sym), PANEL_X + 10, base, PANEL_TEXT, { bold: true, colour: available ? INK : '#6d685d' });
+    let x = PANEL_X + 10 + symW + 18;
     if (status.colour) {
       ctx.beginPath();
-      ctx.arc(x + 16, y + 37, 6, 0, Math.PI * 2);
+      ctx.arc(x + 9, y + (h - 4) / 2, 9, 0, Math.PI * 2);
       ctx.fillStyle = status.colour;
       ctx.fill();
       ctx.strokeStyle = '#1a1a1a';
-      ctx.lineWidth = 1;
+      ctx.lineWidth = 1.5;
       ctx.stroke();
+      x += 26;
     }
-    text(ctx, status.label, x + (status.colour ? 28 : 10), y + 42, 13, { colour: '#3d3d3d', maxWidth: cw - 34 });
+    text(ctx, status.label, x, base, PANEL_TEXT, { colour: '#3d3d3d', maxWidth: PANEL_X + PANEL_W - 10 - x });
   });
-  return y0 + 10 + 3 * (ch + gap);
-}
-
-function drawRow(
-  ctx: SKRSContext2D,
-  w8: CardWords,
-  label: string,
-  cards: readonly CardId[],
-  y0: number,
-  note: string,
-): number {
-  text(ctx, label, PANEL_X, y0, 18, { bold: true });
-  text(ctx, note, PANEL_X + PANEL_W, y0, 13, { align: 'right', colour: '#5a5a5a' });
-  if (cards.length === 0) {
-    text(ctx, w8.say('empty'), PANEL_X, y0 + 30, 14, { colour: '#6d685d' });
-    return y0 + 40;
-  }
-  const step = Math.min(76, PANEL_W / cards.length);
-  cards.forEach((c, i) => miniCard(ctx, w8, c, PANEL_X + i * step, y0 + 10, step - 4, 70));
-  return y0 + 86;
-}
-
-function playedText(p: PlayedCard, w8: CardWords): string {
-  if ('card' in p) return w8.cardWords(p.card).join('/');
-  const dynasty = w8.dynasty(p.dynasty);
-  return p.cover
-    ? w8.say('dynastyCardCovers', { dynasty, symbol: w8.symbol(p.cover) })
-    : w8.say('dynastyCard', { dynasty });
-}
-
-function drawSeats(ctx: SKRSContext2D, view: CardGameView, w8: CardWords, y0: number, bottom: number): void {
-  const n = view.seats.length;
-  const h = Math.min(100, (bottom - y0) / n);
-  const dynasties = view.seats.map((s) => s.dynasty);
-  view.seats.forEach((seat, i) => {
-    const y = y0 + i * h;
-    const toPlay = view.turnSeat === i || view.chooser?.seat === i;
-    const fallen = view.battle.fallen.includes(i);
-    roundRect(ctx, PANEL_X, y, PANEL_W, h - 6, 8, toPlay ? '#fff8d6' : '#ffffff', toPlay ? INK : '#c9bfab');
-    drawArmy(ctx, { x: PANEL_X + 20, y: y + 22 }, 12, i, dynasties);
-    const w = text(ctx, w8.dynastyLabel(seat.dynasty), PANEL_X + 40, y + 29, 19, { bold: true });
-    const marks = [
-      toPlay ? `▶ ${w8.say(view.phase === 'choose' ? 'mark.chooses' : 'mark.toPlay')}` : '',
-      fallen ? w8.say('mark.fellBack') : '',
-      view.startSeat === i && view.phase === 'battle' ? w8.say('mark.started') : '',
-    ]
-      .filter(Boolean)
-      .join(' · ');
-    text(ctx, marks, PANEL_X + 50 + w, y + 28, 14, { colour: toPlay ? '#8a5a00' : '#5a5a5a' });
-    const dynasty = !view.settings.dynastyCards ? 'none' : seat.dynastyCardInHand ? 'inHand' : 'played';
-    text(
-      ctx,
-      w8.say('seat', { states: statesControlledBy(view, i), supply: seat.supply, hand: seat.handSize, dynasty }),
-      PANEL_X + PANEL_W - 10,
-      y + 28,
-      14,
-      { align: 'right', colour: '#3d3d3d' },
-    );
-    const played = (view.battle.played[i] ?? []).map((p) => playedText(p, w8));
-    const claims = view.battle.claims[i] ?? [];
-    const sitsOut = view.battle.tiebreak !== null && !view.battle.tiebreak.seats.includes(i);
-    const line =
-      played.length > 0
-        ? w8.say('played', { cards: played.join(' + ') })
-        : sitsOut
-          ? w8.say('sitsOut')
-          : view.phase === 'battle' || view.phase === 'tiebreak'
-            ? fallen
-              ? ''
-              : w8.say('noCard')
-            : '';
-    if (line)
-      text(ctx, line, PANEL_X + 14, y + 53, 14, { colour: played.length ? INK : '#7a7a7a', maxWidth: PANEL_W - 28 });
-    if (claims.length)
-      text(
-        ctx,
-        w8.say('claimed', { symbols: w8.list(claims.map(w8.symbol)) }),
-        PANEL_X + 14,
-        y + (line ? 75 : 53),
-        15,
-        {
-          bold: true,
-          colour: '#3d3d3d',
-          maxWidth: PANEL_W - 28,
-        },
-      );
-  });
+  return y0 + 14 + SYMBOLS.length * h;
 }
 
 /** One key of the legend: its sample (`w` px wide, drawn from its left edge at the row's middle) and its text. */
@@ -309,7 +172,7 @@ export interface PlacedKey {
 }
 
 /**
- * The legend's keys flowing in rows across the picture, below the table (`HEIGHT`), wrapping where the next key does
+ * The legend's keys flowing in rows across the picture, below the seats' boxes, wrapping where the next key does
  * not fit; returns them and the picture's bottom.
  */
 export function layoutLegend(
@@ -318,18 +181,19 @@ export function layoutLegend(
   w8: CardWords,
   withMoves: boolean,
 ): { keys: PlacedKey[]; bottom: number } {
+  const top = belowBoard(ctx, view, w8).bottom;
   ctx.font = font(LEGEND_TEXT);
   const gap = 8 * LEGEND_K;
-  let [x, row] = [LEGEND_MARGIN, 0];
+  let [x, row] = [MARGIN, 0];
   const keys = legendKeys(ctx, view, w8, withMoves).map((key) => {
-    const textW = Math.min(ctx.measureText(key.label).width, WIDTH - 2 * LEGEND_MARGIN - key.w - gap);
+    const textW = Math.min(ctx.measureText(key.label).width, WIDTH - 2 * MARGIN - key.w - gap);
     const need = key.w + (key.w > 0 ? gap : 0) + textW;
-    if (x > LEGEND_MARGIN && x + need > WIDTH - LEGEND_MARGIN) [x, row] = [LEGEND_MARGIN, row + 1];
-    const placed = { key, x, y: HEIGHT + LEGEND_ROW * (row + 0.5), textW };
+    if (x > MARGIN && x + need > WIDTH - MARGIN) [x, row] = [MARGIN, row + 1];
+    const placed = { key, x, y: top + LEGEND_ROW * (row + 0.5), textW };
     x += need + 22 * LEGEND_K;
     return placed;
   });
-  return { keys, bottom: HEIGHT + LEGEND_ROW * (row + 1) + 6 };
+  return { keys, bottom: top + LEGEND_ROW * (row + 1) + 6 };
 }
 
 /** Below the table: what each mark means, and how cards are named (its samples as the board draws them, larger). */
@@ -433,13 +297,9 @@ export function drawPanels(
   w8: CardWords,
   opts: { withMoves?: boolean; heading?: string } = {},
 ): void {
-  drawHeader(ctx, view, w8, opts.heading);
-  let y = drawStandings(ctx, view, w8, 66);
-  y = drawBattlefield(ctx, view, w8, y + 26);
-  const deck = w8.say('deck', { deck: view.deckSize, discard: view.discardSize });
-  y = drawRow(ctx, w8, w8.say('recruiting'), view.row, y + 24, deck);
-  if (view.settings.seats === 2)
-    y = drawRow(ctx, w8, w8.say('localResistance'), view.resistance, y + 18, w8.say('wildCounts'));
-  drawSeats(ctx, view, w8, y + 10, HEIGHT - 8);
+  const y = drawHeader(ctx, view, w8, opts.heading);
+  const standings = drawStandings(ctx, view, w8, y + PANEL_LINE + 16);
+  drawBattlefield(ctx, view, w8, standings + PANEL_LINE + 20);
+  drawBelowBoard(ctx, view, w8);
   drawLegend(ctx, view, w8, opts.withMoves ?? false);
 }

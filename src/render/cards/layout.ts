@@ -1,27 +1,40 @@
 /**
- * Where things go on the card-game table image (1600 × 1000, the legend's rows below): the hex board on the left,
- * scaled from the data's 813 × 770 pixel plan (design §2.1) as large as the canvas allows, because the board is what
- * must read at Discord's preview size (about 550 px wide, a third of the picture): who holds which stronghold and
- * which state. The panels on the right. Colours: design §2.3 (Okabe–Ito).
+ * Where things go on the card-game table image (1600 px wide): the hex board at the top left, scaled from the data's
+ * 813 × 770 pixel plan (design §2.1) as large as the canvas allows, because the board is what must read at Discord's
+ * preview size (about 550 px wide, a third of the picture): who holds which stronghold and which state. Beside it
+ * the phase, the standings and the battlefield row; below it, across the picture, the recruiting row, the 2-player
+ * resistance, one box per seat, then the legend (docs/cardgame.md "Table image"). Colours: design §2.3 (Okabe–Ito).
  */
 import { DATA } from '../../cardgame/data.js';
 import type { DynastyId, Owner, StateId } from '../../cardgame/types.js';
 
 export const WIDTH = 1600;
-/** The table's height (board and panels); the legend's rows go below it, so the picture is taller (draw-panels.ts). */
-export const HEIGHT = 1000;
+/** Where the rows below the board start (the board's lowest discs end about 10 px above). */
+export const BOARD_BOTTOM = 950;
+/**
+ * The panels' text: 28 px, 9.6 px where Discord shows the picture 550 px wide, as the legend and the maps' legends
+ * (docs/render.md "Legibility"; at 13–17 px it read 4.5–5.8 px there). A line too long for its room is set smaller
+ * only down to `PANEL_MIN` (9.3 px there), then cut; headings and player names are larger.
+ */
+export const PANEL_TEXT = 28;
+export const PANEL_MIN = 27;
+export const PANEL_HEADING = 30;
+export const TITLE_TEXT = 32;
+/** A line of panel text, baseline to baseline. */
+export const PANEL_LINE = 40;
+/** The margin at the picture's left and right. */
+export const MARGIN = 20;
 /**
  * The legend's text: 9.6 px where Discord shows the picture 550 px wide, as the maps' legend (docs/render.md
  * "Legibility"; at 14 px it read 4.8 px there). Its samples are drawn `LEGEND_K` times their first size (for 14 px).
  */
 export const LEGEND_TEXT = 28;
 export const LEGEND_K = LEGEND_TEXT / 14;
-/** A legend row's height, and its margin at the picture's left and right. */
+/** A legend row's height (its margin at the picture's left and right is `MARGIN`). */
 export const LEGEND_ROW = 52;
-export const LEGEND_MARGIN = 20;
 export const BOARD = { x: -42, y: 14, scale: 1.26 };
 export const PANEL_X = 985;
-export const PANEL_W = WIDTH - PANEL_X - 12;
+export const PANEL_W = WIDTH - PANEL_X - MARGIN;
 
 /**
  * A stronghold's disc: its number always written on it, its armies as its colours (draw-board.ts). Large enough that

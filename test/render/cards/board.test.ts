@@ -20,7 +20,7 @@ import { renderCardTable } from '../../../src/render/cards/index.js';
 import { boardLayout, type Box, type Circle } from '../../../src/render/cards/draw-board.js';
 import {
   dynastyColour,
-  HEIGHT,
+  BOARD_BOTTOM,
   NEUTRAL_STATE,
   PANEL_X,
   STATE_ARMY_R,
@@ -210,12 +210,12 @@ describe('the card table at Discord preview size', () => {
         if (boxesMeet(layout.names[a]!, layout.names[b]!))
           clashes.push(`${layout.names[a]!.id} / ${layout.names[b]!.id}`);
     expect(clashes).toEqual([]);
-    // the board stays clear of the title (top), the panels (right) and the legend (bottom)
+    // the board stays clear of the title (top), the panels (right) and the rows below it
     for (const d of discs) {
       const b = circleBox(d);
       expect(b.y, d.id).toBeGreaterThan(56);
       expect(b.x + b.w, d.id).toBeLessThan(PANEL_X - 10);
-      expect(b.y + b.h, d.id).toBeLessThan(HEIGHT - 58);
+      expect(b.y + b.h, d.id).toBeLessThan(BOARD_BOTTOM - 6);
       expect(b.x).toBeGreaterThan(0);
     }
     expect(WIDTH).toBe(1600);

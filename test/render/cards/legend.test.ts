@@ -1,15 +1,16 @@
 /**
  * The card table's legend reads where Discord shows the picture, 550 px wide, as the maps' legend does
  * (docs/render.md "Legibility"): its text 9.6 px high there (4.8 px at the former 14 px), in rows below the table
- * (board and panels), as many as its keys take in the game's language, none past the picture's edge or over another.
+ * (board, rows and seats), as many as its keys take in the game's language, none past the picture's edge or over another.
  */
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { publicView } from '../../../src/cardgame/index.js';
 import type { Locale } from '../../../src/i18n/index.js';
 import { layoutLegend } from '../../../src/render/cards/draw-panels.js';
+import { belowBoard } from '../../../src/render/cards/draw-rows.js';
 import { renderCardTable, renderCardTableOffThread } from '../../../src/render/cards/index.js';
-import { HEIGHT, LEGEND_K, LEGEND_MARGIN, LEGEND_TEXT, WIDTH } from '../../../src/render/cards/layout.js';
+import { BOARD_BOTTOM, LEGEND_K, MARGIN, LEGEND_TEXT, WIDTH } from '../../../src/render/cards/layout.js';
 import { cardWordsIn } from '../../../src/render/cards/words.js';
 import { ensureFonts, font } from '../../../src/render/fonts.js';
 import { table } from '../../cardgame/fixtures.js';
@@ -29,6 +30,7 @@ describe("the card table's legend at Discord's 550 px preview", () => {
       for (const withMoves of [false, true]) {
         const ctx = createCanvas(1, 1).getContext('2d');
         const { keys, bottom } = layoutLegend(ctx, view(), cardWordsIn(locale), withMoves);
+        const seats = belowBoard(ctx, view(), cardWordsIn(locale)).bottom;
         const moves = withMoves ? [{ owner: 0 as const, from: 14, to: 19 }] : [];
         const image = await renderCardTable(view(), { locale, moves });
         expect([image.width, image.height]).toEqual([WIDTH, bottom]);
@@ -36,10 +38,10 @@ describe("the card table's legend at Discord's 550 px preview", () => {
         const gap = (k: (typeof keys)[number]) => (k.key.w > 0 ? 8 * LEGEND_K : 0);
         const spans = keys.map((k) => ({ text: k.key.label, x0: k.x, x1: k.x + k.key.w + gap(k) + k.textW, y: k.y }));
         for (const s of spans) {
-          expect(s.x0, s.text).toBeGreaterThanOrEqual(LEGEND_MARGIN);
-          expect(s.x1, s.text).toBeLessThanOrEqual(WIDTH - LEGEND_MARGIN);
-          // Below the board and the panels, above the picture's bottom.
-          expect(s.y - LEGEND_TEXT * 0.7, s.text).toBeGreaterThanOrEqual(HEIGHT);
+          expect(s.x0, s.text).toBeGreaterThanOrEqual(MARGIN);
+          expect(s.x1, s.text).toBeLessThanOrEqual(WIDTH - MARGIN);
+          // Below the board, the rows and the seats' boxes, above the picture's bottom.
+          expect(s.y - LEGEND_TEXT * 0.7, s.text).toBeGreaterThanOrEqual(seats);
           expect(s.y + LEGEND_TEXT * 0.7, s.text).toBeLessThanOrEqual(bottom);
         }
         for (const [i, a] of spans.entries())
@@ -54,6 +56,6 @@ describe("the card table's legend at Discord's 550 px preview", () => {
   it('the picture drawn off the event loop reports the height its legend takes', async () => {
     const image = await renderCardTableOffThread(view(), { locale: 'fr' });
     expect(image.height).toBe((await loadImage(image.png)).height);
-    expect(image.height).toBeGreaterThan(HEIGHT);
+    expect(image.height).toBeGreaterThan(BOARD_BOTTOM);
   });
 });

@@ -9,7 +9,7 @@ import { apply, newGame, publicView, type Action, type CardGameView } from '../.
 import type { Locale } from '../../../src/i18n/index.js';
 import { drawBoard } from '../../../src/render/cards/draw-board.js';
 import { drawPanels, headerText } from '../../../src/render/cards/draw-panels.js';
-import { HEIGHT, WIDTH } from '../../../src/render/cards/layout.js';
+import { WIDTH } from '../../../src/render/cards/layout.js';
 import { cardWordsIn } from '../../../src/render/cards/words.js';
 import { ensureFonts } from '../../../src/render/fonts.js';
 import { englishWords } from '../../support/english-left.js';
@@ -30,7 +30,7 @@ function battleView(): CardGameView {
 /** The texts the picture draws in `locale`. */
 function drawnTexts(view: CardGameView, locale: Locale): string[] {
   ensureFonts();
-  const ctx = createCanvas(WIDTH, HEIGHT).getContext('2d') as SKRSContext2D;
+  const ctx = createCanvas(WIDTH, 2400).getContext('2d') as SKRSContext2D;
   const texts: string[] = [];
   const fillText = ctx.fillText.bind(ctx);
   ctx.fillText = (text: string, x: number, y: number) => {
