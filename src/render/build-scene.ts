@@ -574,7 +574,13 @@ function assembleScene(b: SceneBase, drawn: UnitsAndOrders, marks: SceneMarks): 
     labels,
     title: { text: titleText, at: [16 * u, titleH / 2], size: 24 * u },
     ...(b.wrap ? { wraps: true } : {}),
-    legend: { entries, keys, size: legendSize, box: { x: 0, y: titleH + frame.h, w: width, h: legendH } },
+    legend: {
+      entries,
+      keys,
+      size: legendSize,
+      box: { x: 0, y: titleH + frame.h, w: width, h: legendH },
+      unowned: drawable(tr(opts.locale ?? 'en', 'map.legend.unowned')),
+    },
     warnings,
   };
 }

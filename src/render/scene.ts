@@ -313,8 +313,11 @@ export interface Scene {
   overlays: PlacedOverlay[];
   labels: Label[];
   title: { text: string; at: Point; size: number };
-  /** Powers (`entries`), then every line style, symbol and feature the picture uses (`keys`), in rows. */
-  legend: { entries: LegendEntry[]; keys: LegendKey[]; size: number; box: Rect };
+  /**
+   * Powers (`entries`), then every line style, symbol and feature the picture uses (`keys`), in rows; `unowned` is the
+   * word, in the readers' locale, for the centres nobody owns (the replay's centre bar).
+   */
+  legend: { entries: LegendEntry[]; keys: LegendKey[]; size: number; box: Rect; unowned: string };
   /** Things that could not be drawn (unknown provinces, orders for absent units …). */
   warnings: string[];
   /**

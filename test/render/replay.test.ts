@@ -190,6 +190,26 @@ describe("replay: the centre bar at Discord's 550 px preview", () => {
     });
 });
 
+describe("replay: the centre bar in the readers' words", () => {
+  it.each([
+    ['en', 'unowned 12'],
+    ['fr', 'libres 12'],
+    ['zh-CN', '无主 12'],
+  ] as const)('%s: the unowned centres read "%s", not an English word', (locale, expected) => {
+    const built = buildScene(classic, classic.startingPosition(), { width: 1600, locale });
+    if (!built.ok) throw new Error(built.error);
+    const painter = new FramePainter(built.scene.width, built.scene.height + barHeight(1600));
+    const drawn: string[] = [];
+    const fillText = painter.ctx.fillText.bind(painter.ctx);
+    painter.ctx.fillText = (text: string, x: number, y: number) => {
+      drawn.push(text);
+      fillText(text, x, y);
+    };
+    painter.paintKey(built.scene, barOf(built.scene, 0));
+    expect(drawn).toContain(expected);
+  });
+});
+
 describe('replay: the GIF writer', () => {
   const solid = (w: number, h: number, rgba: [number, number, number]) => {
     const px = new Uint8Array(w * h * 4);

@@ -26,6 +26,8 @@ const UNOWNED = '#d9d2c1';
 /** The centre counts the bar shows: each power's (legend order) and the map's total. */
 export interface BarState {
   entries: Pick<LegendEntry, 'power' | 'color' | 'centers' | 'mark'>[];
+  /** The unowned centres' word in the readers' locale (`Scene.legend.unowned`). */
+  unowned: string;
   total: number;
   /** How far the replay has gone, 0..1 (the thin line under the bar). */
   progress: number;
@@ -43,6 +45,7 @@ export function barOf(scene: Scene, progress: number): BarState {
       centers,
       ...(mark ? { mark } : {}),
     })),
+    unowned: scene.legend.unowned,
     total: scene.centers.length,
     progress,
   };
@@ -181,7 +184,7 @@ export class FramePainter {
         .filter((e) => e.centers > 0)
         .map((e) => ({ label: e.power, mark: e.mark, color: e.color, count: e.centers, power: true })),
       ...(bar.total > owned
-        ? [{ label: 'unowned', mark: undefined, color: UNOWNED, count: bar.total - owned, power: false }]
+        ? [{ label: bar.unowned, mark: undefined, color: UNOWNED, count: bar.total - owned, power: false }]
         : []),
     ];
     for (const s of segments) {
