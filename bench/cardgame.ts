@@ -69,7 +69,8 @@ export async function benchCardgame(): Promise<BenchResult[]> {
   });
   if (mid) {
     const view = publicView(mid);
-    await renderCardTable(view);
+    const first = await renderCardTable(view);
+    const size = `${first.width} × ${first.height}`;
     const times: number[] = [];
     for (let i = 0; i < 20; i++) {
       const t = performance.now();
@@ -77,10 +78,10 @@ export async function benchCardgame(): Promise<BenchResult[]> {
       times.push(performance.now() - t);
     }
     results.push({
-      name: 'card table image (1600 × 1000)',
+      name: 'card table image',
       value: median(times),
       unit: 'ms',
-      note: 'median of 20 renders of a 4-seat round-4 table, warm, on the calling thread',
+      note: `median of 20 renders of a 4-seat round-4 table (${size} px), warm, on the calling thread`,
     });
   }
   return results;
