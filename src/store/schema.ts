@@ -78,6 +78,12 @@ export const games = sqliteTable(
     deadlineMs: integer('deadline_ms'),
     /** Time that was left on the clock when the game was paused. */
     pausedRemainingMs: integer('paused_remaining_ms'),
+    /**
+     * The mark of the clock at which a game that hides who plays whom resolves its current phase, every power being
+     * ready (src/game/resolve/ready.ts); null when nobody waits for one. Cleared whenever readiness changes or the phase
+     * moves on (docs/decisions.md "Hidden identities").
+     */
+    readyAtMarkMs: integer('ready_at_mark_ms'),
     /** The channel message edited in place with the game's status. */
     statusMessageId: text('status_message_id'),
     /** Bumped whenever a status edit is queued (part of the outbox dedupe key). */

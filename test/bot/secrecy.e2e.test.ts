@@ -395,7 +395,8 @@ describe('hidden identities: the pinned status and the time of a private act', (
     const second = await h.fake.slash('carol', 'main', 'ready');
     await h.fake.slash('carol', 'main', 'ready');
     expect(second.text.replace('Germany', 'X')).toBe(ready.text.replace('France', 'X'));
-    expect(ready.text).toContain("how many are shows only in the channel's pinned status message");
+    expect(ready.text).toContain("how many are ready shows only in the channel's pinned status message");
+    expect(ready.text).toContain('resolves not at once but at the next five-minute mark of the clock');
     expect(ready.text).not.toMatch(/Waiting|England|Germany|\b[0-9]\b/);
     const status = await h.fake.slash('watcher', 'main', 'game status');
     expect(status.text).not.toMatch(/✅|✏️|⏳|🟢/);

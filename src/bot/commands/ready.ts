@@ -1,6 +1,7 @@
 /**
  * `/ready`: toggles the caller's readiness; when every power with something to decide is ready, the phase
- * resolves at once (the game layer does it in the same transaction and queues the results post).
+ * resolves at once (the game layer does it in the same transaction and queues the results post), or in a game that
+ * hides who plays whom at the next mark of the clock (src/game/resolve/ready.ts).
  */
 import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import { toggleReady } from '../../game/resolve/index.js';

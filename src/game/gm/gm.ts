@@ -426,6 +426,7 @@ export async function gmRollback(
           currentPhaseId: previous.id,
           deadlineMs: game.status === 'paused' ? null : deadline,
           pausedRemainingMs: game.status === 'paused' ? deadline - now : null,
+          readyAtMarkMs: null,
           end: null,
           finishedAt: null,
         })

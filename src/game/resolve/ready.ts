@@ -1,9 +1,13 @@
 /**
  * `/ready`: a power says it is done with the phase. When every power that has something to decide (and a
- * player to decide it) is ready, the phase resolves at once, inside the same transaction.
+ * player to decide it) is ready, the phase resolves at once, inside the same transaction; in a game that hides who
+ * plays whom, at the next mark of the clock, by the scheduler's sweep (`resolveReadyAtMarks`, docs/decisions.md
+ * "Hidden identities").
  */
-import { readiness, type GameRow, type PhaseRow } from '../../store/schema.js';
-import { playersOf, readyPowers } from '../../store/queries.js';
+import { and, eq, isNotNull, lte } from 'drizzle-orm';
+import { games, readiness, type GameRow, type PhaseRow } from '../../store/schema.js';
+import { gameById, phaseById, playersOf, readyPowers } from '../../store/queries.js';
+import { inSnapshot } from '../../store/store.js';
 import type { Tx } from '../../store/db.js';
 import {
   isPerson,
@@ -19,10 +23,11 @@ import {
   type GameDeps,
   type PhaseView,
   type Result,
+  variantOfGame,
 } from '../core/index.js';
 
-import { queueProgressStatus } from '../outbox/index.js';
-import { humanPowersToAct, powersToWaitFor, resolveInTx } from './resolve.js';
+import { nextProgressMark, queueProgressStatus } from '../outbox/index.js';
+import { humanPowersToAct, isRaceRefusal, powersToWaitFor, resolveInTx } from './resolve.js';
 import { stepReadyRefusalMsg, storedStepUnderWay, type StepSurface } from '../phase/index.js';
 import { msg } from '../../i18n/index.js';
 
@@ -65,6 +70,8 @@ export async function toggleReady(
       .insert(readiness)
       .values({ phaseId: phase.id, power: player.power, ready, updatedAt: now })
       .onConflictDoUpdate({ target: [readiness.phaseId, readiness.power], set: { ready, updatedAt: now } });
+    // Any change of readiness ends the wait for a mark; the last power getting ready starts it anew below.
+    if (game.readyAtMarkMs !== null) await setReadyAtMark(tx, game.id, null);
     changed(game.id);
     const readyNow = await readyPowers(tx, phase.id);
     const notReady = (await powersToWaitFor(tx, variant, game, phase)).filter((p) => !readyNow.has(p));
@@ -89,6 +96,12 @@ export async function toggleReady(
         capped: { waitMs: allowed.waitMs, count: allowed.count },
       };
     }
+    if (everyone && hidden) {
+      // Resolving now would time the results post by the last member's `/ready`: it waits for the mark instead.
+      await setReadyAtMark(tx, game.id, nextProgressMark(now));
+      await queueProgressStatus(tx, game, now);
+      return { ok: true, power: player.power, ready, resolved: [], waitingFor, waiting, capped: null };
+    }
     if (everyone) {
       const r = await resolveInTx(tx, deps, game.id, phase.id, 'ready');
       if (!r.ok) return r;
@@ -97,6 +110,56 @@ export async function toggleReady(
     await queueProgressStatus(tx, game, now);
     return { ok: true, power: player.power, ready, resolved: [], waitingFor, waiting, capped: null };
   });
+}
+
+async function setReadyAtMark(tx: Tx, gameId: number, at: number | null): Promise<void> {
+  await tx.update(games).set({ readyAtMarkMs: at }).where(eq(games.id, gameId));
+}
+
+/**
+ * Resolves the current phase of each game whose powers all got ready before a mark of the clock that has now come
+ * (`toggleReady` in a game that hides who plays whom), each in its own transaction, as the reason `ready` resolves it at
+ * once in an open game: the same results post and records, at the mark. Exactly once, as at a deadline: a game whose
+ * mark or deadline is another one by now is left alone (another sweep or process, `/gm extend`), and the phase claim
+ * (resolve.ts) does the rest. A phase that no longer has every power ready at its mark (a seat handed over meanwhile)
+ * waits on, its mark cleared.
+ */
+export async function resolveReadyAtMarks(deps: GameDeps): Promise<{ resolved: number; failures: string[] }> {
+  const now = deps.now();
+  const due = await inSnapshot(deps.store, (tx) =>
+    tx
+      .select({ id: games.id, phaseId: games.currentPhaseId, deadlineMs: games.deadlineMs, at: games.readyAtMarkMs })
+      .from(games)
+      .where(and(eq(games.status, 'active'), isNotNull(games.readyAtMarkMs), lte(games.readyAtMarkMs, now))),
+  );
+  let resolved = 0;
+  const failures: string[] = [];
+  for (const g of due) {
+    const r = await inTransaction(deps, async (tx, changed): Promise<Result<{ resolved: PhaseView[] }>> => {
+      const game = await gameById(tx, g.id);
+      if (!game || game.readyAtMarkMs !== g.at) return { ok: true, resolved: [] };
+      const variant = variantOfGame(game);
+      const phase = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
+      if (!variant || !phase || phase.id !== g.phaseId || !(await everyoneReady(tx, game, phase, variant))) {
+        await setReadyAtMark(tx, game.id, null);
+        return { ok: true, resolved: [] };
+      }
+      const out = await resolveInTx(tx, deps, game.id, phase.id, 'ready', g.deadlineMs);
+      if (out.ok) changed(game.id);
+      return out;
+    });
+    if (r.ok) resolved += r.resolved.length;
+    else if (!isRaceRefusal(r)) failures.push(`game ${g.id}: ${r.error}`);
+  }
+  return { resolved, failures };
+}
+
+/** Is every power the phase waits for ready, with no step under way and someone deciding (as `toggleReady` asks)? */
+async function everyoneReady(tx: Tx, game: GameRow, phase: PhaseRow, variant: Parameters<typeof powersToWaitFor>[1]) {
+  if (await storedStepUnderWay(tx, game, phase)) return false;
+  const readyNow = await readyPowers(tx, phase.id);
+  if ((await powersToWaitFor(tx, variant, game, phase)).some((p) => !readyNow.has(p))) return false;
+  return await someoneDecides(tx, game, phase, variant);
 }
 
 /**

@@ -72,6 +72,11 @@ const NOT_RUNNING = msg('resolve.refused.notRunning');
 const PAUSED = msg('gm.refused.paused');
 const RACES: ReadonlySet<string> = new Set([ALREADY_RESOLVED, NOT_RUNNING, PAUSED].map((m) => m.key));
 
+/** Is `r` a refusal that only means another process or the game master got there first? */
+export function isRaceRefusal(r: { message?: Msg }): boolean {
+  return r.message !== undefined && RACES.has(r.message.key);
+}
+
 export interface ResolveOutcome {
   /** The phases resolved, in order (more than one when following phases had nobody to decide). */
   resolved: PhaseView[];
@@ -143,7 +148,7 @@ export async function resolveDuePhases(
     if (r.ok) resolved += r.resolved.length;
     // Another process (a second shard, `/ready`, a game master) got there first, or paused or ended the game
     // since the query above: nothing is wrong and nothing is left to do.
-    else if (!r.message || !RACES.has(r.message.key)) failures.push(`game ${g.id}: ${r.error}`);
+    else if (!isRaceRefusal(r)) failures.push(`game ${g.id}: ${r.error}`);
   }
   return { resolved, ...(awaiting > 0 ? { awaiting } : {}), failures };
 }
@@ -213,6 +218,8 @@ export async function resolveInTx(
   const phase = await phaseById(tx, game.currentPhaseId);
   // Resolved already (by another timer, `/ready`, a game master or process): its claim could not change a row.
   if (!phase || phase.resolvedAt !== null) return fail(ALREADY_RESOLVED);
+  // Whatever moves the phase on now, a mark it waited for (ready.ts `resolveReadyAtMarks`) is waited for no more.
+  if (game.readyAtMarkMs !== null) await tx.update(games).set({ readyAtMarkMs: null }).where(eq(games.id, gameId));
   return await applyMoves(tx, deps, { game, variant, phase, reason, now: deps.now() });
 }
 

@@ -1,6 +1,6 @@
 /**
  * The phase timer. Deadlines live in the database; the scheduler keeps ONE timer armed for the earliest
- * thing due (a deadline or a reminder), sweeps at start-up (so a deadline that passed while the bot was down
+ * thing due (a deadline, the mark of the clock an all-ready hidden game waits for, or a reminder), sweeps at start-up (so a deadline that passed while the bot was down
  * is processed at once), and re-arms after each sweep and whenever `poke()` says something changed. It also
  * wakes at least every `maxSleepMs`, so changes made by another process are seen.
  *
@@ -13,6 +13,7 @@ import { and, eq, isNotNull, min } from 'drizzle-orm';
 import { games } from '../../store/schema.js';
 import { pendingReminders, queueDueRemindersDetailed } from './reminders.js';
 import { resolveDuePhases } from './resolve.js';
+import { resolveReadyAtMarks } from './ready.js';
 import { gameKinds, type GameDeps, type KindSweep } from '../core/index.js';
 import { nextPauseWakeAt, sweepPauses } from '../pauses/index.js';
 import { nextMusterAt, settleDueMusters } from '../muster/index.js';
@@ -64,7 +65,10 @@ export interface Scheduler {
   stop(): void;
 }
 
-/** The earliest deadline or pending reminder of any active game, muster's end, limited pause's end or pause proposal's lapse, or null. */
+/**
+ * The earliest deadline, mark of the clock an all-ready hidden game waits for, or pending reminder of any active game,
+ * muster's end, limited pause's end or pause proposal's lapse, or null.
+ */
 export async function nextWakeAt(deps: GameDeps): Promise<number | null> {
   const row = first(
     await inSnapshot(deps.store, (tx) =>
@@ -76,6 +80,17 @@ export async function nextWakeAt(deps: GameDeps): Promise<number | null> {
     ),
   );
   let at = row?.at ?? null;
+  // A game whose powers are all ready waiting for the next mark of the clock (src/game/resolve/ready.ts).
+  const mark = first(
+    await inSnapshot(deps.store, (tx) =>
+      tx
+        .select({ at: min(games.readyAtMarkMs) })
+        .from(games)
+        .where(and(eq(games.status, 'active'), isNotNull(games.readyAtMarkMs)))
+        .limit(1),
+    ),
+  )?.at;
+  if (mark != null) at = at === null ? mark : Math.min(at, mark);
   for (const r of await pendingReminders(deps)) at = at === null ? r.at : Math.min(at, r.at);
   const pause = await nextPauseWakeAt(deps);
   if (pause !== null) at = at === null ? pause : Math.min(at, pause);
@@ -104,6 +119,8 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
     // Then a muster: seats it vacates are vacant when a phase due at the same moment resolves.
     const mustering = await settleDueMusters(options);
     const resolution = await resolveDuePhases(options);
+    // After the deadlines: a phase due at both resolves by its deadline (docs/decisions.md "Hidden identities").
+    const marked = await resolveReadyAtMarks(options);
     const reminding = await queueDueRemindersDetailed(options);
     const kinds: KindSweep[] = [];
     for (const kind of gameKinds()) kinds.push(await kind.sweep(options));
@@ -111,12 +128,13 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
       ...pauses.failures,
       ...mustering.failures,
       ...resolution.failures,
+      ...marked.failures,
       ...reminding.failures,
       ...kinds.flatMap((k) => k.failures),
     ];
     const sum = (f: (k: (typeof kinds)[number]) => number) => kinds.reduce((n, k) => n + f(k), 0);
     const result = {
-      resolved: resolution.resolved,
+      resolved: resolution.resolved + marked.resolved,
       awaiting: (resolution.awaiting ?? 0) + sum((k) => k.awaiting ?? 0),
       reminders: reminding.queued + sum((k) => k.reminders),
       kindTurns: sum((k) => k.turns),

@@ -1,0 +1,1 @@
+ALTER TABLE "games" ADD COLUMN "ready_at_mark_ms" bigint;

@@ -1,0 +1,1 @@
+ALTER TABLE `games` ADD `ready_at_mark_ms` integer;
