@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gmCancel, gmReplace } from '../../src/game/gm/index.js';
 import { leaveSeat } from '../../src/game/seats/index.js';
 import { submitOrders } from '../../src/game/orders/index.js';
+import { createGame, joinGame, startGame } from '../../src/game/lobby/index.js';
+import { toggleReady } from '../../src/game/resolve/index.js';
 import { padKey, padLinkInChannel } from '../../src/game/pad/pad.js';
 import type { ShownPadView as PadView } from '../../src/game/pad/view.js';
 import { createLogger } from '../../src/log.js';
@@ -66,6 +68,7 @@ describe('the pad API', () => {
     expect(v.power).toBe('France');
     expect(v.pieces.map((p) => p.province).sort()).toEqual(['bre', 'mar', 'par']);
     expect(v.orders).toEqual([]);
+    expect(v.readyAtMark).toBe(false);
     const text = JSON.stringify(v);
     expect(text).not.toContain('kie - hol');
     expect(text).not.toContain('ber - sil');
@@ -299,6 +302,42 @@ describe('the pad API', () => {
   it('never logs a token', () => {
     expect(logged.length).toBeGreaterThan(0);
     for (const token of [france, germany]) expect(logged.join('\n')).not.toContain(token.split('.')[3]);
+  });
+});
+
+describe('the pad’s Ready in a game that hides who plays whom', () => {
+  it('the last power ready resolves nothing at once, and the hint says the phase resolves at the next mark', async () => {
+    const env = await makeEnv();
+    try {
+      const powers = ['France', 'Germany', 'Italy'];
+      ok(
+        await createGame(env.deps, {
+          channelId: CHANNEL,
+          guildId: 'guild-1',
+          userId: GM,
+          variantId: 'classic',
+          press: 'gunboat',
+        }),
+      );
+      for (const power of powers) ok(await joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+      ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+      const app = await padApp({ deps: env.deps, log: createLogger('silent'), key });
+      const italy = ok(await padLinkInChannel(env.deps, key, { channelId: CHANNEL, userId: userOf('Italy') })).token;
+      for (const power of ['France', 'Germany'])
+        ok(await toggleReady(env.deps, { channelId: CHANNEL, userId: userOf(power) }));
+      const before = (await (
+        await app.request('/api/view', { headers: { authorization: `Bearer ${italy}` } })
+      ).json()) as PadView;
+      const answer = await app.request('/api/ready', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${italy}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      const { ok: done, view: after } = (await answer.json()) as { ok: boolean; view: PadView };
+      expect([done, after.ready, after.readyAtMark, after.phase.id]).toEqual([true, true, true, before.phase.id]);
+    } finally {
+      await env.close();
+    }
   });
 });
 

@@ -40,6 +40,7 @@ import {
   powerParam,
   provinceParam,
   type GameDeps,
+  identitiesHiddenNow,
   variantOfGame,
   variantParam,
 } from '../core/index.js';
@@ -121,6 +122,11 @@ export interface PadView {
   missing: string[];
   missingShown: MsgParam[];
   ready: boolean;
+  /**
+   * In a game that hides who plays whom: a phase every power is ready for resolves at the next mark of the clock, not at
+   * once (src/game/resolve/ready.ts), which the ready hint says (`pad.page.readyYesHidden`).
+   */
+  readyAtMark: boolean;
   /** Why `ready` is refused now (nothing to decide, a step under way), or null. */
   readyRefused: Msg | null;
   actions: PadAction[];
@@ -325,6 +331,7 @@ export async function readPadView(
     missing,
     missingShown: missingParams(variant, dutiesOf(variant, position, seat.power), rows),
     ready: (await readyPowers(tx, phase.id)).has(seat.power),
+    readyAtMark: identitiesHiddenNow(game),
     readyRefused: await readyRefusal(tx, game, variant, phase, seat.power),
     actions: await actionsOf(tx, deps, game, variant, phase, seat),
     palette: (player.mapPalette ?? game.palette) === 'colorblind' ? 'colorblind' : 'standard',

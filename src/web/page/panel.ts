@@ -260,7 +260,7 @@ export class Panel {
       node(
         'p',
         { class: 'ready-state', 'data-ready-state': String(view.ready) },
-        this.t(view.ready ? 'pad.page.readyYes' : 'pad.page.readyNo'),
+        this.t(view.ready ? (view.readyAtMark ? 'pad.page.readyYesHidden' : 'pad.page.readyYes') : 'pad.page.readyNo'),
       ),
     );
   }
