@@ -137,10 +137,11 @@ export async function resolveReadyAtMarks(deps: GameDeps): Promise<{ resolved: n
   for (const g of due) {
     const r = await inTransaction(deps, async (tx, changed): Promise<Result<{ resolved: PhaseView[] }>> => {
       const game = await gameById(tx, g.id);
-      if (!game || game.readyAtMarkMs !== g.at) return { ok: true, resolved: [] };
+      // Taken back, or resolved by another sweep or process since the read above: nothing left to do.
+      if (!game || game.readyAtMarkMs !== g.at || game.currentPhaseId !== g.phaseId) return { ok: true, resolved: [] };
       const variant = variantOfGame(game);
       const phase = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
-      if (!variant || !phase || phase.id !== g.phaseId || !(await everyoneReady(tx, game, phase, variant))) {
+      if (!variant || !phase || !(await everyoneReady(tx, game, phase, variant))) {
         await setReadyAtMark(tx, game.id, null);
         return { ok: true, resolved: [] };
       }

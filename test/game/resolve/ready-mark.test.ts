@@ -9,7 +9,8 @@ import { eq } from 'drizzle-orm';
 import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
 import { nextWakeAt, startScheduler, toggleReady, type Scheduler } from '../../../src/game/resolve/index.js';
 import { nextProgressMark } from '../../../src/game/outbox/index.js';
-import { auditLog, games } from '../../../src/store/schema.js';
+import { claimSeat, leaveSeat } from '../../../src/game/seats/index.js';
+import { auditLog, games, substituteCalls } from '../../../src/store/schema.js';
 import {
   CHANNEL,
   GM,
@@ -119,6 +120,21 @@ describe('a game that hides who plays whom, every power ready', () => {
     env.clock.t = nextProgressMark(MARK);
     expect((await s.sweep()).resolved).toBe(1);
     expect(await resultsPosts(env.deps)).toEqual([nextProgressMark(MARK)]);
+  });
+
+  it('a seat handed over before the mark, its new player not ready: the mark resolves nothing', async () => {
+    env = await makeEnv();
+    await game(env.deps, 'gunboat');
+    await allReady(env);
+    ok(await leaveSeat(env.deps, as('France')));
+    const [call] = await env.deps.store.db.select().from(substituteCalls);
+    ok(await claimSeat(env.deps, { callId: call!.id, userId: 'user-sub' }));
+    const s = await scheduler(env);
+    env.clock.t = MARK;
+    expect((await s.sweep()).resolved).toBe(0);
+    expect(await resolutions(env.deps)).toEqual([]);
+    const [row] = await env.deps.store.db.select().from(games);
+    expect(row!.readyAtMarkMs).toBeNull();
   });
 
   it('a deadline before the mark resolves the phase by its deadline, once; the mark then does nothing', async () => {
