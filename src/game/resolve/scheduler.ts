@@ -1,12 +1,12 @@
 /**
- * The phase timer. Deadlines live in the database; the scheduler keeps ONE timer armed for the earliest
- * thing due (a deadline, the mark of the clock an all-ready hidden game waits for, or a reminder), sweeps at start-up (so a deadline that passed while the bot was down
- * is processed at once), and re-arms after each sweep and whenever `poke()` says something changed. It also
- * wakes at least every `maxSleepMs`, so changes made by another process are seen.
+ * The phase timer. Deadlines live in the database; the scheduler keeps ONE timer armed for the earliest thing due (a
+ * deadline, the mark of the clock an all-ready hidden game waits for, or a reminder), sweeps at start-up (so a deadline
+ * that passed while the bot was down is processed at once), and re-arms after each sweep and whenever `poke()` says
+ * something changed. It also wakes at least every `maxSleepMs`, so changes made by another process are seen.
  *
- * Resolution goes through the phase claim (see resolve.ts), so overlapping sweeps, several schedulers or
- * several processes resolve each phase exactly once. It also ends limited pauses at their `resume_at` and lapses old
- * pause proposals (src/game/pauses), each claimed by one transaction in the same way.
+ * Resolution goes through the phase claim (see resolve.ts), so overlapping sweeps, several schedulers or several
+ * processes resolve each phase exactly once. It also ends limited pauses at their `resume_at` and lapses old pause
+ * proposals (src/game/pauses), each claimed by one transaction in the same way.
  */
 import { first, inSnapshot } from '../../store/store.js';
 import { and, eq, isNotNull, min } from 'drizzle-orm';
