@@ -42,6 +42,8 @@ import {
   legendLineOf,
   OPTION_ARROW,
   ORDER_LAYER,
+  TITLE_BAND_PX,
+  TITLE_PX,
   unitScaleOf,
 } from './styles.js';
 import { placeSymbols, symbolBox, SYMBOL_TEXT, type SymbolLine } from './symbols.js';
@@ -341,7 +343,7 @@ function sceneBase(variant: Variant, position: Position, opts: RenderOptions, ge
   const width = Math.round(Math.min(6000, Math.max(200, Number.isFinite(opts.width) ? opts.width! : 1600)));
   const u = width / 1600;
   const scale = width / geometry.width;
-  const titleH = Math.round(54 * u);
+  const titleH = Math.round(TITLE_BAND_PX * u);
   const frame: Rect = { x: 0, y: titleH, w: width, h: Math.round(geometry.height * scale) };
   const T = (p: Point): Point => [frame.x + p[0] * scale, frame.y + p[1] * scale];
   const warnings: string[] = [];
@@ -572,7 +574,7 @@ function assembleScene(b: SceneBase, drawn: UnitsAndOrders, marks: SceneMarks): 
     symbols,
     overlays,
     labels,
-    title: { text: titleText, at: [16 * u, titleH / 2], size: 24 * u },
+    title: { text: titleText, at: [16 * u, titleH / 2], size: TITLE_PX * u },
     ...(b.wrap ? { wraps: true } : {}),
     legend: {
       entries,

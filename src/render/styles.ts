@@ -51,6 +51,13 @@ export function unitScaleOf(powers: number): number {
 export const LEGEND_PX = 28;
 
 /**
+ * The title's text height in px at 1600 px wide, and its band's: 10.3 px where Discord shows the picture 550 px wide,
+ * a little above the legend (at 24 px it read 8.3 px there, smaller than the legend; docs/render.md "Legibility").
+ */
+export const TITLE_PX = 30;
+export const TITLE_BAND_PX = 66;
+
+/**
  * The text height the legend's samples, gaps and rows are measured for: a legend of another size draws them
  * `size / LEGEND_UNIT_PX` as large, so a larger legend is the same legend, larger.
  */

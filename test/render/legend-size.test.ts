@@ -111,7 +111,7 @@ function legendItems(scene: Scene): { text: string; x0: number; x1: number; y: n
   return [...entries, ...keys];
 }
 
-describe("the legend at Discord's 550 px preview", () => {
+describe("the legend and the title at Discord's 550 px preview", () => {
   for (const width of [1600, 1100, 800]) {
     it(`reads at 9 px or more on every map, ${width} px wide (5.2 px at the old 15 px)`, () => {
       for (const d of drawn) {
@@ -119,6 +119,9 @@ describe("the legend at Discord's 550 px preview", () => {
         // The powers' names at the legend's size, the keys at 0.94 of it; about 9–10 px, not a banner.
         expect(atPreview(scene, scene.legend.size * 0.94), d.name).toBeGreaterThanOrEqual(9);
         expect(atPreview(scene, scene.legend.size), d.name).toBeLessThanOrEqual(10.5);
+        // The title above it reads at least as large (8.3 px at the old 24 px), inside its band.
+        expect(atPreview(scene, scene.title.size), d.name).toBeGreaterThanOrEqual(atPreview(scene, scene.legend.size));
+        expect(scene.title.at[1] + scene.title.size / 2, d.name).toBeLessThanOrEqual(scene.frame.y);
       }
     });
   }
