@@ -5,7 +5,7 @@
  * it may be asked again; in a gunboat game the request and the answer name nobody; `/game status` tells the player
  * privately how many watch them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHarness, waitForResults, type Harness } from './harness.js';
 import { PROGRESS_EVERY_MS } from '../../src/game/outbox/index.js';
 
@@ -129,7 +129,13 @@ describe('spectators', () => {
       'hal',
       (m) => m.content.includes('you now watch **France**') && m.content.includes('its orders included'),
     );
-    await h.fake.slash('bob', 'main', 'order', { orders: 'A par H' });
+    // The test before ended Fall 1901: a winter the computer player (Italy) builds in may still be under way on a
+    // loaded machine, refusing a move; the order goes in once Spring 1902 is open.
+    await vi.waitFor(
+      async () =>
+        expect((await h.fake.slash('bob', 'main', 'order', { orders: 'A par H' })).text).toContain('Stored: `A par H`'),
+      { timeout: 30_000, interval: 250 },
+    );
     const confirmation = await h.fake.waitForDm('hal', (m) => m.content.includes('A par'));
     expect(confirmation.content).toContain('Watching **France**');
     const stopped = await h.fake.slash('hal', 'main', 'spectate', { stop: true });
