@@ -35,6 +35,8 @@ export interface PostgresStoreOptions {
   url: string;
   /** Most connections the pool opens (default 10). */
   maxConnections?: number;
+  /** How long a query waits for a connection, or a free one of the pool, before it fails (default 10 s). */
+  connectTimeoutMs?: number;
   /** Told of a pooled connection's error between queries (the pool drops the connection; nothing else is lost). */
   onPoolError?: (err: Error) => void;
   /** The migrations to apply (default migrations/postgres/; tests may point elsewhere). */
@@ -142,7 +144,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.maxConnections ?? 10,
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
     types: asSqliteFirst(pg.types as TypeParsers) as never,
   });
   pool.on('connect', readAsSqlite);

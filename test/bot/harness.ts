@@ -20,7 +20,7 @@ import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
 import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import type { OpenedStore as Store, StoreDb } from '../../src/store/store.js';
-import { migratedPostgresDatabase } from '../support/postgres.js';
+import { migratedPostgresDatabase, TEST_POOL } from '../support/postgres.js';
 import { outbox } from '../../src/store/schema.js';
 import { expect, inject } from 'vitest';
 import {
@@ -66,13 +66,15 @@ export async function createHarness(fakeOpts: FakeDiscordOptions, botOpts: Parti
   const h: Harness = {
     fake,
     bot: null,
-    store: postgresUrl ? await openPostgresStore({ url: postgresUrl, maxConnections: 5 }) : sqliteStoreOf(openedSqlite),
+    store: postgresUrl
+      ? await openPostgresStore({ url: postgresUrl, maxConnections: 5, ...TEST_POOL })
+      : sqliteStoreOf(openedSqlite),
     database: openedSqlite,
     dbPath,
     clock,
     async start() {
       if (postgresUrl && h.store === closedStore)
-        h.store = await openPostgresStore({ url: postgresUrl, maxConnections: 5 });
+        h.store = await openPostgresStore({ url: postgresUrl, maxConnections: 5, ...TEST_POOL });
       if (!postgresUrl) {
         if (!h.database.sqlite.open) h.database = openDatabase(dbPath);
         h.store = sqliteStoreOf(h.database); // the same store per connection; a test may have swapped the database

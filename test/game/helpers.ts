@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
 import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
-import { migratedPostgresDatabase } from '../support/postgres.js';
+import { migratedPostgresDatabase, TEST_POOL } from '../support/postgres.js';
 import { outbox } from '../../src/store/schema.js';
 import { createGame, joinGame, startGame } from '../../src/game/lobby/index.js';
 import type { GameDeps, PhaseDurationInput } from '../../src/game/core/index.js';
@@ -59,7 +59,7 @@ export async function makeEnv(path = ':memory:', seed = 1): Promise<TestEnv> {
     },
   };
   if (TEST_DIALECT === 'postgres') {
-    const store = await openPostgresStore({ url: await postgresDatabaseFor(path), maxConnections: 4 });
+    const store = await openPostgresStore({ url: await postgresDatabaseFor(path), maxConnections: 4, ...TEST_POOL });
     const deps: TestDeps = { store, now: () => clock.t, random: seeded(seed) };
     const opened = new Proxy({} as OpenedDatabase, {
       get: () => {

@@ -17,6 +17,13 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * The pool settings of a test's store: a connection may take longer than a deployment's 10 s to come while three
+ * workers, their PostgreSQL and browsers share two cores (once seen as an internal error "timeout exceeded when trying
+ * to connect" in a full run).
+ */
+export const TEST_POOL = { connectTimeoutMs: 30_000 } as const;
+
 let server: Promise<string> | undefined;
 
 /** The run's server (test/support/postgres-setup.ts starts it on the first ask), as its administrator URL. */
@@ -50,7 +57,7 @@ let migrated: Promise<string> | undefined;
 export async function migratedPostgresDatabase(prefix = 'test'): Promise<string> {
   migrated ??= (async () => {
     const url = await freshPostgresDatabase('template');
-    const store = await openPostgresStore({ url, maxConnections: 1 });
+    const store = await openPostgresStore({ url, maxConnections: 1, ...TEST_POOL });
     await store.close();
     return new URL(url).pathname.slice(1);
   })();
