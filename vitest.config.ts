@@ -90,6 +90,9 @@ export default defineConfig({
     globalSetup: ['test/support/postgres-setup.ts', 'test/support/bot-build-setup.ts'],
     // Two cores: three workers keep both busy while the database and browser tests wait on I/O.
     maxWorkers: 3,
+    // Transformed modules kept on disk between runs (node_modules/.experimental-vitest-cache, keyed by each file's
+    // content): a second run skips most of the transform work (19 s -> 6 s for test/store and test/cli here).
+    experimental: { fsModuleCache: true },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [

@@ -156,7 +156,9 @@ export async function createDatabase(serverUrl: string, prefix = 'test', templat
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
+    // A copy of the template's files (a few MB) rather than PostgreSQL's default of writing every page through the
+    // log: several times faster for the test databases, whose server keeps no log safe anyway (fsync=off).
+    await client.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}" STRATEGY FILE_COPY` : ''}`);
   } finally {
     await client.end();
   }
