@@ -38,15 +38,16 @@ export const PANEL_W = WIDTH - PANEL_X - MARGIN;
 
 /**
  * A stronghold's disc: its number always written on it, its armies as its colours (draw-board.ts). Large enough that
- * the number reads at Discord's preview size: about 9 px high at 550 px wide (test/render/cards/board.test.ts).
+ * the number reads at Discord's preview size: about 9.6 px high at 550 px wide, as the legend
+ * (test/render/cards/board.test.ts).
  */
 export const STRONGHOLD_R = 28;
 /** The number's size on a stronghold's disc (on the core of a stack of 2 a little smaller). */
-export const STRONGHOLD_NUMBER = 26;
+export const STRONGHOLD_NUMBER = 28;
 /** A state's army (its top army) at the state's centre, and an army beneath it. */
 export const STATE_ARMY_R = 29;
-/** The dynasty name on a state's army (about 7 px high at 550 px wide). */
-export const STATE_ARMY_LABEL = 21;
+/** The dynasty name on a state's army (about 8 px high at 550 px wide). */
+export const STATE_ARMY_LABEL = 23;
 export const BENEATH_R = 13;
 /** Where in a state its name and its armies sit, from its centre. */
 export const STATE_NAME_DY = -12;
