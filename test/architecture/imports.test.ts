@@ -12,7 +12,7 @@ const graph = importGraph();
 /**
  * What each folder of src/ may import besides itself. Files at the top of src/ (main.ts, shard.ts) start the
  * program and may import anything; log.ts and paths.ts import nothing of the project, worker-thread.ts only
- * paths.ts, and anyone above the pure layers may use them.
+ * paths.ts, worker-jobs.ts (a worker's job queue) only worker-thread.ts, and anyone above the pure layers may use them.
  */
 const MAY_IMPORT: Record<string, string[]> = {
   engine: [],
@@ -21,7 +21,10 @@ const MAY_IMPORT: Record<string, string[]> = {
   ai: ['engine', 'variants', 'cardgame'],
   store: ['engine', 'paths.ts', 'worker-thread.ts'],
   render: ['engine', 'variants', 'cardgame', 'i18n', 'paths.ts', 'log.ts', 'worker-thread.ts'],
-  game: ['engine', 'variants', 'store', 'render', 'cardgame', 'ai', 'i18n', 'paths.ts', 'log.ts', 'worker-thread.ts'],
+  game: [
+    ...['engine', 'variants', 'store', 'render', 'cardgame', 'ai', 'i18n'],
+    ...['paths.ts', 'log.ts', 'worker-thread.ts', 'worker-jobs.ts'],
+  ],
   bot: ['game', 'engine', 'variants', 'store', 'render', 'cardgame', 'i18n', 'paths.ts', 'log.ts'],
   cli: ['engine', 'variants', 'render', 'cardgame', 'ai', 'i18n', 'paths.ts', 'log.ts'],
   // The order pad (docs/pad.md): a front end beside the bot, over the same use-cases; its page under src/web/page.
@@ -31,6 +34,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   'log.ts': [],
   'paths.ts': [],
   'worker-thread.ts': ['paths.ts'],
+  'worker-jobs.ts': ['worker-thread.ts'],
 };
 
 /** `src/game/resolve/resolve.ts` → `game`; `src/log.ts` → `log.ts`. */
