@@ -57,6 +57,7 @@ export {
   pendingStepReminders,
   queueStepReminders,
   rearmStepReminder,
+  stepSettled,
   storedStepUnderWay,
   writeCrossing,
   writePluginEffects,

@@ -67,7 +67,7 @@ export type ActionRefusal =
   | { kind: 'missing'; action: string; slot: 'choice' | 'detail'; label: Msg };
 
 export type ActionAnswer =
-  | { ok: true; action: string; reply: Msg; whenOpen?: Msg; whenClosed?: Msg; settled: boolean }
+  | { ok: true; action: string; reply: Msg; whenOpen?: Msg; whenClosed?: Msg; whenHidden?: Msg; settled: boolean }
   | { ok: false; refusal: ActionRefusal };
 
 export interface Transition {
@@ -188,7 +188,7 @@ function runAction(frame: PhaseFrame, input: Extract<StepInput, { kind: 'act' }>
   const after: PhaseFrame = { ...frame, phase: { ...frame.phase, position: call.position() }, records: call.records() };
   const status = stepStatusOf(after);
   const settled = status !== null && isSettled(status.progress);
-  const { whenOpen, whenClosed } = r;
+  const { whenOpen, whenClosed, whenHidden } = r;
   const answer: ActionAnswer = {
     ok: true,
     action: action.name,
@@ -196,6 +196,7 @@ function runAction(frame: PhaseFrame, input: Extract<StepInput, { kind: 'act' }>
     settled,
     ...(whenOpen ? { whenOpen: pluginMsg(whenOpen) } : {}),
     ...(whenClosed ? { whenClosed: pluginMsg(whenClosed) } : {}),
+    ...(whenHidden ? { whenHidden: pluginMsg(whenHidden) } : {}),
   };
   return { state: frame.steps, effects: call.effects, token, answer };
 }

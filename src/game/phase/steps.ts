@@ -24,6 +24,7 @@ import {
   closedOrdersMsg,
   decisionOf,
   hasPhaseSteps,
+  isSettled,
   stepMachine,
   stepReminders,
   stepStatusOf,
@@ -334,6 +335,18 @@ export async function stepStatus(
 ): Promise<StepStatus | null> {
   const open = await storedStepUnderWay(tx, game, phase);
   return open ? stepStatusOf(await gameFrame(tx, game, variant, phase, { now, token: open.row.token })) : null;
+}
+
+/** Does the step under way wait for nobody any more (every answer in, nothing left for the game master)? */
+export async function stepSettled(
+  tx: Tx,
+  game: GameRow,
+  variant: Variant,
+  phase: PhaseRow,
+  now: number,
+): Promise<boolean> {
+  const status = await stepStatus(tx, game, variant, phase, now);
+  return status !== null && isSettled(status.progress);
 }
 
 /** `/gm advance`: what ending the current stage early is called, and what follows. */

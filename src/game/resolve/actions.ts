@@ -3,7 +3,8 @@
  * do beyond orders — a declaration, a start choice, a follower's choice, a battle report. The game layer finds the
  * caller's game and power, runs the action through the phase machine (src/game/phase/machine.ts, as a sandbox does),
  * and writes what it did in one transaction. When the action leaves the step under way waiting for nobody, the step
- * closes at once (`resolveInTx`).
+ * closes at once (`resolveInTx`); a player's in a game that hides who plays whom, at the next mark of the clock
+ * (docs/decisions.md "A variant's step every answer is in for").
  */
 import type { Tx } from '../../store/db.js';
 import { openGameByChannel, phaseById } from '../../store/queries.js';
@@ -16,6 +17,7 @@ import {
   noOpenGame,
   playerInGame,
   fail,
+  identitiesHiddenNow,
   inTransaction,
   reportInternal,
   type Caller,
@@ -25,7 +27,7 @@ import {
   typed as echoTyped,
   variantParam,
 } from '../core/index.js';
-import { queueProgressStatus, queueStatus } from '../outbox/index.js';
+import { nextProgressMark, queueProgressStatus, queueStatus } from '../outbox/index.js';
 import {
   actionOption,
   actionSlotChoices,
@@ -40,6 +42,7 @@ import {
   writePluginEffects,
 } from '../phase/index.js';
 import { resolveInTx } from './resolve.js';
+import { setReadyAtMark } from './ready.js';
 
 export type ActionBy = VariantAction['by'];
 
@@ -109,7 +112,10 @@ const clean = (v: string | null | undefined): string | null => {
 
 /**
  * Runs the caller's action `action` with the two slots' values. Refusals change nothing. When a step is under
- * way and the action leaves it waiting for nobody, it closes at once (and the reply says so).
+ * way and the action leaves it waiting for nobody, it closes at once (and the reply says so) — but for a player in a
+ * game that hides who plays whom: closing inside the last answer would time the channel's post by that member's act,
+ * so the step closes at the next mark of the clock (`games.ready_at_mark_ms`, swept by `resolveReadyAtMarks`) and the
+ * reply, the same whoever answers last, says neither that they were last nor who is left (the plug-in's `whenHidden`).
  */
 export async function runAction(
   deps: GameDeps,
@@ -146,17 +152,24 @@ export async function runAction(
     await writePluginEffects(tx, game, phase, t, now);
     changed(game.id);
     const wasOpen = stepUnderWay(frame) !== null;
-    if (answer.settled) {
+    // The game master's act is public; a player's answer shows with the others' at the next mark in a hidden game.
+    const hidden = input.by === 'player' && identitiesHiddenNow(game);
+    const closed = answer.settled && !hidden;
+    if (closed) {
       // Nobody is left to wait for: the step closes now rather than at its deadline.
       const resolved = await resolveInTx(tx, deps, game.id, phase.id, 'step');
       if (!resolved.ok) return resolved;
-      // A player's answer shows with the others' at the next mark in a game that hides who plays whom; the game
-      // master's act is public.
+    } else if (answer.settled) {
+      // Every answer is in: the step closes at the next mark (a changed answer before it keeps it; the sweep reads it
+      // again there and closes only a step still settled).
+      const mark = nextProgressMark(now);
+      if (game.readyAtMarkMs !== mark) await setReadyAtMark(tx, game.id, mark);
+      await queueProgressStatus(tx, game, now);
     } else if (input.by === 'player') await queueProgressStatus(tx, game, now);
     else await queueStatus(tx, game.id, now);
-    const tail = wasOpen ? (answer.settled ? answer.whenClosed : answer.whenOpen) : undefined;
+    const tail = !wasOpen ? undefined : hidden ? answer.whenHidden : closed ? answer.whenClosed : answer.whenOpen;
     const message = tail ? msg('text.then', { text: answer.reply, more: tail }) : answer.reply;
-    return { ok: true, action: answer.action, reply: wordIn('en', message), message, closed: answer.settled };
+    return { ok: true, action: answer.action, reply: wordIn('en', message), message, closed };
   });
 }
 

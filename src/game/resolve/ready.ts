@@ -2,7 +2,7 @@
  * `/ready`: a power says it is done with the phase. When every power that has something to decide (and a
  * player to decide it) is ready, the phase resolves at once, inside the same transaction; in a game that hides who
  * plays whom, at the next mark of the clock, by the scheduler's sweep (`resolveReadyAtMarks`, docs/decisions.md
- * "Hidden identities").
+ * "Hidden identities"), which also closes a variant's step every answer came in for before the mark (actions.ts).
  */
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import { games, readiness, type GameRow, type PhaseRow } from '../../store/schema.js';
@@ -28,7 +28,7 @@ import {
 
 import { nextProgressMark, queueProgressStatus } from '../outbox/index.js';
 import { humanPowersToAct, isRaceRefusal, powersToWaitFor, resolveInTx } from './resolve.js';
-import { stepReadyRefusalMsg, storedStepUnderWay, type StepSurface } from '../phase/index.js';
+import { stepReadyRefusalMsg, stepSettled, storedStepUnderWay, type StepSurface } from '../phase/index.js';
 import { msg } from '../../i18n/index.js';
 
 /**
@@ -70,8 +70,9 @@ export async function toggleReady(
       .insert(readiness)
       .values({ phaseId: phase.id, power: player.power, ready, updatedAt: now })
       .onConflictDoUpdate({ target: [readiness.phaseId, readiness.power], set: { ready, updatedAt: now } });
-    // Any change of readiness ends the wait for a mark; the last power getting ready starts it anew below.
-    if (game.readyAtMarkMs !== null) await setReadyAtMark(tx, game.id, null);
+    // Any change of readiness ends the wait for a mark; the last power getting ready starts it anew below. A mark set
+    // while a start step is under way is that step's (every answer in, `runAction`): readiness does not touch it.
+    if (game.readyAtMarkMs !== null && !step) await setReadyAtMark(tx, game.id, null);
     changed(game.id);
     const readyNow = await readyPowers(tx, phase.id);
     const notReady = (await powersToWaitFor(tx, variant, game, phase)).filter((p) => !readyNow.has(p));
@@ -112,17 +113,21 @@ export async function toggleReady(
   });
 }
 
-async function setReadyAtMark(tx: Tx, gameId: number, at: number | null): Promise<void> {
+/** Sets (or clears) the mark of the clock the current phase waits for, or its step (`runAction`). */
+export async function setReadyAtMark(tx: Tx, gameId: number, at: number | null): Promise<void> {
   await tx.update(games).set({ readyAtMarkMs: at }).where(eq(games.id, gameId));
 }
 
 /**
  * Resolves the current phase of each game whose powers all got ready before a mark of the clock that has now come
  * (`toggleReady` in a game that hides who plays whom), each in its own transaction, as the reason `ready` resolves it at
- * once in an open game: the same results post and records, at the mark. Exactly once, as at a deadline: a game whose
- * mark or deadline is another one by now is left alone (another sweep or process, `/gm extend`), and the phase claim
- * (resolve.ts) does the rest. A phase that no longer has every power ready at its mark (a seat handed over meanwhile)
- * waits on, its mark cleared.
+ * once in an open game: the same results post and records, at the mark. Likewise closes the step under way of each
+ * game whose every answer came in before the mark (a player's `runAction` in such a game), with the reason `step` a
+ * last answer closes it with at once in an open game: a mark set while a step is under way is always the step's, since
+ * readiness sets none then. Exactly once, as at a deadline: a game whose mark or deadline is another one by now is
+ * left alone (another sweep or process, `/gm extend`), and the phase and step claims (resolve.ts, steps.ts) do the
+ * rest. A phase that no longer has every power ready at its mark (a seat handed over meanwhile), or a step that waits
+ * for an answer again, waits on, its mark cleared.
  */
 export async function resolveReadyAtMarks(deps: GameDeps): Promise<{ resolved: number; failures: string[] }> {
   const now = deps.now();
@@ -141,11 +146,16 @@ export async function resolveReadyAtMarks(deps: GameDeps): Promise<{ resolved: n
       if (!game || game.readyAtMarkMs !== g.at || game.currentPhaseId !== g.phaseId) return { ok: true, resolved: [] };
       const variant = variantOfGame(game);
       const phase = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
-      if (!variant || !phase || !(await everyoneReady(tx, game, phase, variant))) {
+      const step = phase ? await storedStepUnderWay(tx, game, phase) : null;
+      const still =
+        variant &&
+        phase &&
+        (step ? await stepSettled(tx, game, variant, phase, now) : await everyoneReady(tx, game, phase, variant));
+      if (!still) {
         await setReadyAtMark(tx, game.id, null);
         return { ok: true, resolved: [] };
       }
-      const out = await resolveInTx(tx, deps, game.id, phase.id, 'ready', g.deadlineMs);
+      const out = await resolveInTx(tx, deps, game.id, phase.id, step ? 'step' : 'ready', g.deadlineMs);
       if (out.ok) changed(game.id);
       return out;
     });

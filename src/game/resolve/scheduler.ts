@@ -1,8 +1,9 @@
 /**
  * The phase timer. Deadlines live in the database; the scheduler keeps ONE timer armed for the earliest thing due (a
- * deadline, the mark of the clock an all-ready hidden game waits for, or a reminder), sweeps at start-up (so a deadline
- * that passed while the bot was down is processed at once), and re-arms after each sweep and whenever `poke()` says
- * something changed. It also wakes at least every `maxSleepMs`, so changes made by another process are seen.
+ * deadline, the mark of the clock an all-ready hidden game or its answered step waits for, or a reminder), sweeps at
+ * start-up (so a deadline that passed while the bot was down is processed at once), and re-arms after each sweep and
+ * whenever `poke()` says something changed. It also wakes at least every `maxSleepMs`, so changes made by another
+ * process are seen.
  *
  * Resolution goes through the phase claim (see resolve.ts), so overlapping sweeps, several schedulers or several
  * processes resolve each phase exactly once. It also ends limited pauses at their `resume_at` and lapses old pause
@@ -80,7 +81,7 @@ export async function nextWakeAt(deps: GameDeps): Promise<number | null> {
     ),
   );
   let at = row?.at ?? null;
-  // A game whose powers are all ready waiting for the next mark of the clock (src/game/resolve/ready.ts).
+  // A game whose powers are all ready, or whose step has every answer, waits for the next mark (ready.ts).
   const mark = first(
     await inSnapshot(deps.store, (tx) =>
       tx

@@ -347,9 +347,12 @@ export type ActionResult =
   | { ok: false; error: PluginLine }
   /**
    * The private reply, in the caller's locale; when a step is under way, `whenOpen` or `whenClosed` is appended
-   * (as it is: a message starts with its own space or line break) depending on whether this action let it close.
+   * (as it is: a message starts with its own space or line break) depending on whether this action let it close. A
+   * player's in a game that hides who plays whom gets `whenHidden` instead, whether it was the last answer or not (the
+   * step then closes at the next mark of the clock once every answer is in): it may say neither, nor who is left
+   * (docs/decisions.md "A variant's step every answer is in for"); none is appended when it is missing.
    */
-  | { ok: true; reply: PluginLine; whenOpen?: PluginLine; whenClosed?: PluginLine };
+  | { ok: true; reply: PluginLine; whenOpen?: PluginLine; whenClosed?: PluginLine; whenHidden?: PluginLine };
 
 export interface VariantAction<S extends RecordSchemas = RecordSchemas> {
   /** What players pick in `action:` (lowercase, one word): the value `/act` receives, in every locale. */

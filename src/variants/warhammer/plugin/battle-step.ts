@@ -663,6 +663,7 @@ export const declareAction: VariantAction<WarhammerRecords> = {
         : wh('act.declare.storedPass', { commander, all }),
       whenOpen: wh('act.declare.whenOpen'),
       whenClosed: wh('act.declare.whenClosed'),
+      whenHidden: wh('act.declare.whenHidden'),
     };
   },
 };

@@ -213,6 +213,7 @@ export const musterAction: VariantAction<WarhammerRecords> = {
       reply: wh('act.muster.stored', { power, unit, city }),
       whenOpen: wh('act.muster.whenOpen'),
       whenClosed: wh('act.muster.whenClosed'),
+      whenHidden: wh('act.muster.whenHidden'),
     };
   },
 };

@@ -1,0 +1,265 @@
+/**
+ * In a game that hides who plays whom, a variant's step that every answer is in for (Warhammer's Decisive Battle
+ * declarations, the Dogs of War choice) closes not inside the last player's `/act` but at the next mark of the clock,
+ * by the scheduler's sweep, exactly once; the reply is the same whoever answers last (neither "you were the last" nor
+ * who is left); whatever moves the phase first clears the mark; the game master's `/gm act` still closes at once; an
+ * open game closes at once (docs/decisions.md "A variant's step every answer is in for").
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
+import { gmAdvance } from '../../../src/game/gm/index.js';
+import { submitOrders } from '../../../src/game/orders/index.js';
+import {
+  nextWakeAt,
+  resolveDuePhases,
+  runAction,
+  startScheduler,
+  toggleReady,
+  type Scheduler,
+} from '../../../src/game/resolve/index.js';
+import { nextProgressMark } from '../../../src/game/outbox/index.js';
+import { t } from '../../../src/i18n/index.js';
+import { auditLog, games, phases, phaseSteps } from '../../../src/store/schema.js';
+import { dogsOfWarChoices } from '../../../src/variants/warhammer/index.js';
+import {
+  CHANNEL,
+  GM,
+  HOUR,
+  internalErrors,
+  makeEnv,
+  ok,
+  outboxRows,
+  tempDbPath,
+  userOf,
+  type TestDeps,
+  type TestEnv,
+} from '../helpers.js';
+
+const as = (power: string) => ({ channelId: CHANNEL, userId: userOf(power) });
+const HIDDEN_TAIL =
+  'You may change it until the declarations close: at their deadline, or sooner at the next five-minute mark';
+
+let env: TestEnv;
+const schedulers: Scheduler[] = [];
+beforeEach(() => {
+  internalErrors.length = 0;
+});
+afterEach(async () => {
+  for (const s of schedulers.splice(0)) s.stop();
+  await env?.close();
+  expect(internalErrors).toEqual([]);
+});
+
+async function scheduler(e: TestEnv): Promise<Scheduler> {
+  const s = await startScheduler({ ...e.deps, maxSleepMs: 24 * HOUR });
+  schedulers.push(s);
+  return s;
+}
+
+/**
+ * Spring 2500 of a Warhammer game (Bretonnia's A cour and the Empire's A altd bounce in the Wasteland), its movement
+ * deadline passed: the declarations are under way. The clock then stands two minutes past a mark.
+ */
+async function declaring(e: TestEnv, press: 'open' | 'gunboat' | 'anonymous', decisive: 'gm' | 'dice' = 'gm') {
+  ok(
+    await createGame(e.deps, {
+      channelId: CHANNEL,
+      guildId: 'g',
+      userId: GM,
+      variantId: 'warhammer',
+      press,
+      durations: { movement: '24h', retreat: '12h', adjustment: '12h' },
+      options: { decisiveBattles: decisive },
+    }),
+  );
+  for (const power of ['Bretonnia', 'Empire', 'Wood Elves']) ok(await joinGame(e.deps, { ...as(power), power }));
+  ok(await startGame(e.deps, { channelId: CHANNEL, userId: GM }));
+  ok(await submitOrders(e.deps, { ...as('Bretonnia'), text: 'A cour - wast; F lang H' }));
+  ok(await submitOrders(e.deps, { ...as('Empire'), text: 'A altd - wast; A nuln H; F midd H' }));
+  e.clock.t = (await gameRow(e.deps)).deadlineMs! + 1;
+  await resolveDuePhases(e.deps);
+  expect(await stepOf(e.deps)).toBe('declarations');
+  e.clock.t = nextProgressMark(e.clock.t) + 2 * 60_000;
+}
+
+const declare = async (e: TestEnv, power: string, choice: string) =>
+  ok(await runAction(e.deps, { ...as(power), by: 'player', action: 'declare', choice }));
+
+const gameRow = async (deps: TestDeps) => (await deps.store.db.select().from(games))[0]!;
+const stepOf = async (deps: TestDeps) => (await deps.store.db.select().from(phaseSteps)).at(-1)?.step ?? null;
+/** The channel's posts but the status edits, with when each was queued. */
+const posts = async (deps: TestDeps) =>
+  (await outboxRows(deps))
+    .filter((r) => r.targetKind === 'channel' && r.kind !== 'status')
+    .map((r) => ({ at: r.createdAt, text: (r.payload as { text: string }).text }));
+const battlesPosts = async (deps: TestDeps) =>
+  (await posts(deps)).filter((p) => p.text.includes('decisive battles**')).map((p) => p.at);
+async function resolutions(deps: TestDeps) {
+  return (await deps.store.db.select().from(auditLog).where(eq(auditLog.action, 'resolve'))).map(
+    (r) => (r.detail as { reason: string }).reason,
+  );
+}
+
+describe('a hidden Warhammer game, every declaration in', () => {
+  it('the last declaration closes nothing, the mark does, once; replies alike; /gm act closes at once', async () => {
+    env = await makeEnv();
+    await declaring(env, 'gunboat');
+    const mark = nextProgressMark(env.clock.t);
+    const first = await declare(env, 'Bretonnia', 'move A cour');
+    const last = await declare(env, 'Empire', 'none');
+    expect([first.closed, last.closed]).toEqual([false, false]);
+    // The same tail whoever answers, first or last: neither "everyone has answered" nor who is left.
+    for (const r of [first, last]) {
+      expect(r.reply).toContain(HIDDEN_TAIL);
+      expect(r.reply).not.toMatch(/Everyone has answered|still to|Bretonnia.*Empire/s);
+    }
+    expect(t('fr', last.message)).toContain('au prochain multiple de cinq minutes');
+    expect(await stepOf(env.deps)).toBe('declarations');
+    expect(await battlesPosts(env.deps)).toEqual([]);
+    expect((await gameRow(env.deps)).readyAtMarkMs).toBe(mark);
+    expect(await nextWakeAt(env.deps)).toBe(mark);
+
+    const s = await scheduler(env);
+    env.clock.t = mark - 1;
+    await s.sweep();
+    expect(await stepOf(env.deps)).toBe('declarations');
+    env.clock.t = mark;
+    await s.sweep();
+    await s.sweep();
+    expect(await stepOf(env.deps)).toBe('battles');
+    expect(await battlesPosts(env.deps)).toEqual([mark]);
+    expect((await gameRow(env.deps)).readyAtMarkMs).toBeNull();
+
+    // The game master's report is public: it closes the battles at once.
+    env.clock.t = mark + 60_000;
+    const report = ok(
+      await runAction(env.deps, {
+        channelId: CHANNEL,
+        userId: GM,
+        by: 'gm',
+        action: 'battle',
+        choice: 'wast',
+        detail: 'Bretonnia',
+      }),
+    );
+    expect(report.closed).toBe(true);
+    expect(report.reply).toContain('Every battle is reported');
+    expect(await stepOf(env.deps)).toBeNull();
+    expect(await resolutions(env.deps)).toEqual(['step']);
+  });
+
+  it('two processes sweeping at the mark close the declarations once', async () => {
+    const tmp = tempDbPath();
+    try {
+      env = await makeEnv(tmp.path);
+      await declaring(env, 'anonymous', 'dice');
+      const mark = nextProgressMark(env.clock.t);
+      await declare(env, 'Bretonnia', 'move A cour');
+      expect((await declare(env, 'Empire', 'move A altd')).closed).toBe(false);
+      const other = await makeEnv(tmp.path, 2);
+      try {
+        const [a, b] = [await scheduler(env), await scheduler(other)];
+        env.clock.t = mark;
+        other.clock.t = mark;
+        const swept = await Promise.all([a.sweep(), b.sweep()]);
+        expect(swept.map((r) => r.resolved).sort()).toEqual([0, 1]);
+        expect(swept.flatMap((r) => r.failures)).toEqual([]);
+        // Rolled and resolved once, with the reason a last declaration closes them with at once in an open game.
+        expect(await resolutions(env.deps)).toEqual(['step']);
+        expect(await battlesPosts(env.deps)).toEqual([mark]);
+      } finally {
+        for (const s of schedulers.splice(0)) s.stop();
+        await other.close();
+      }
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
+  it('a /gm advance before the mark moves the phase and clears the mark: the mark does nothing', async () => {
+    env = await makeEnv();
+    await declaring(env, 'gunboat');
+    const mark = nextProgressMark(env.clock.t);
+    await declare(env, 'Bretonnia', 'move A cour');
+    await declare(env, 'Empire', 'none');
+    ok(await gmAdvance(env.deps, { channelId: CHANNEL, userId: GM }));
+    expect(await stepOf(env.deps)).toBe('battles');
+    expect((await gameRow(env.deps)).readyAtMarkMs).toBeNull();
+    const s = await scheduler(env);
+    env.clock.t = mark;
+    await s.sweep();
+    expect(await stepOf(env.deps)).toBe('battles');
+    expect(await battlesPosts(env.deps)).toHaveLength(1);
+  });
+});
+
+describe('an open Warhammer game', () => {
+  it('the last declaration closes the declarations at once, and says so', async () => {
+    env = await makeEnv();
+    await declaring(env, 'open');
+    const at = env.clock.t;
+    expect((await declare(env, 'Bretonnia', 'move A cour')).reply).toContain('You may change it until the deadline');
+    const last = await declare(env, 'Empire', 'none');
+    expect(last.closed).toBe(true);
+    expect(last.reply).toContain('Everyone has answered');
+    expect(await stepOf(env.deps)).toBe('battles');
+    expect(await battlesPosts(env.deps)).toEqual([at]);
+    expect((await gameRow(env.deps)).readyAtMarkMs).toBeNull();
+  });
+});
+
+describe('a hidden Warhammer game, every Dogs of War choice in', () => {
+  it('closes at the mark, not at the last choice; a /ready meanwhile keeps the mark', async () => {
+    env = await makeEnv();
+    ok(
+      await createGame(env.deps, {
+        channelId: CHANNEL,
+        guildId: 'g',
+        userId: GM,
+        variantId: 'warhammer',
+        press: 'gunboat',
+        durations: { movement: '24h', retreat: '12h', adjustment: '12h' },
+      }),
+    );
+    for (const power of ['Empire', 'Tilea', 'Estalia']) ok(await joinGame(env.deps, { ...as(power), power }));
+    ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+    expect(await stepOf(env.deps)).toBe('muster');
+    env.clock.t = nextProgressMark(env.clock.t) + 60_000;
+    const mark = nextProgressMark(env.clock.t);
+    const [row] = await env.deps.store.db
+      .select()
+      .from(phases)
+      .where(eq(phases.id, (await gameRow(env.deps)).currentPhaseId!));
+    const replies = [];
+    for (const choice of dogsOfWarChoices(row!.position, ['Tilea', 'Estalia'])) {
+      const city = choice.cities[0]!;
+      const unit = choice.types[city]![0]!;
+      replies.push(
+        ok(
+          await runAction(env.deps, {
+            ...as(choice.power),
+            by: 'player',
+            action: 'muster',
+            choice: city,
+            detail: unit,
+          }),
+        ),
+      );
+    }
+    expect(replies.map((r) => r.closed)).toEqual([false, false]);
+    for (const r of replies) {
+      expect(r.reply).toContain('You may change it until the choice closes');
+      expect(r.reply).not.toContain('Every Dogs of War player has chosen:');
+    }
+    expect(await stepOf(env.deps)).toBe('muster');
+    // The Empire's /ready while the muster is under way does not end the muster's wait for the mark.
+    ok(await toggleReady(env.deps, as('Empire')));
+    expect((await gameRow(env.deps)).readyAtMarkMs).toBe(mark);
+    const s = await scheduler(env);
+    env.clock.t = mark;
+    await s.sweep();
+    expect(await stepOf(env.deps)).toBeNull();
+    expect((await gameRow(env.deps)).deadlineMs).toBe(mark + 24 * HOUR);
+  });
+});
