@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
 import { gmAdvance } from '../../../src/game/gm/index.js';
+import { padAct, padKey, padLinkInChannel } from '../../../src/game/pad/index.js';
 import { submitOrders } from '../../../src/game/orders/index.js';
 import {
   nextWakeAt,
@@ -107,7 +108,10 @@ describe('a hidden Warhammer game, every declaration in', () => {
     await declaring(env, 'gunboat');
     const mark = nextProgressMark(env.clock.t);
     const first = await declare(env, 'Bretonnia', 'move A cour');
-    const last = await declare(env, 'Empire', 'none');
+    // The last answer from the order pad, which runs the same action.
+    const key = padKey({ botToken: 'a test bot token' });
+    const { token } = ok(await padLinkInChannel(env.deps, key, as('Empire')));
+    const last = ok(await padAct(env.deps, key, token, { action: 'declare', choice: 'none', detail: null }));
     expect([first.closed, last.closed]).toEqual([false, false]);
     // The same tail whoever answers, first or last: neither "everyone has answered" nor who is left.
     for (const r of [first, last]) {
@@ -172,6 +176,26 @@ describe('a hidden Warhammer game, every declaration in', () => {
         for (const s of schedulers.splice(0)) s.stop();
         await other.close();
       }
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
+  it('a restart between the last declaration and the mark still closes the declarations at the mark', async () => {
+    const tmp = tempDbPath();
+    try {
+      env = await makeEnv(tmp.path);
+      await declaring(env, 'gunboat');
+      const mark = nextProgressMark(env.clock.t);
+      await declare(env, 'Bretonnia', 'move A cour');
+      await declare(env, 'Empire', 'none');
+      await env.close(); // the bot goes down before the mark, and comes back after it
+      env = await makeEnv(tmp.path);
+      env.clock.t = mark + 60_000;
+      const s = await scheduler(env); // its start-up sweep
+      expect(await stepOf(env.deps)).toBe('battles');
+      await s.sweep();
+      expect(await battlesPosts(env.deps)).toEqual([mark + 60_000]);
     } finally {
       tmp.cleanup();
     }
