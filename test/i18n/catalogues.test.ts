@@ -62,6 +62,10 @@ describe('the catalogues', () => {
       expect(wrong).toEqual([]);
     });
   }
+
+  it('zh-TW calls a direct message 私訊, as Discord’s Traditional Chinese does, never the simplified usage 私信', () => {
+    expect(Object.entries(CATALOGUES['zh-TW']).filter(([, text]) => text.includes('私信'))).toEqual([]);
+  });
 });
 
 describe('the placeholder check', () => {
