@@ -710,6 +710,12 @@ export const spectators = sqliteTable(
     showOrders: integer('show_orders', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at').notNull(),
     decidedAt: integer('decided_at'),
+    /**
+     * When the power's player stopped this watch (revoked it, allowed): the spectator is told by a DM due at
+     * `privateActDueAt` of it, and until then reads the watch as standing (docs/table.md "Spectators"). Null
+     * otherwise, and again once the member asks anew.
+     */
+    stoppedAt: integer('stopped_at'),
   },
   (t) => [
     uniqueIndex('spectators_game_user_power').on(t.gameId, t.userId, t.power),

@@ -457,6 +457,27 @@ describe("other posts that follow one member's private act in a game that hides 
     await deliverAll();
     expect(ok(await ask('France')).requestId).toBe(asked.requestId);
   });
+
+  it('a spectator who stops watching may ask again at once; a revocation holds until the mark after it', async () => {
+    await game('gunboat');
+    await deliverAll();
+    const watcher = { channelId: CHANNEL, userId: 'user-watcher' };
+    const ask = async () => await askToWatch(env.deps, { ...watcher, power: 'France' });
+    const asked = ok(await ask());
+    ok(await answerRequest(env.deps, { requestId: asked.requestId, userId: userOf('France'), answer: 'allow' }));
+    env.clock.t = T0 + PROGRESS_EVERY_MS;
+    // Their own stop tells the spectator nothing they did not know: no mark to wait for.
+    expect(ok(await stopWatching(env.deps, { ...watcher, power: 'France' })).count).toBe(1);
+    ok(await ask());
+    ok(await answerRequest(env.deps, { requestId: asked.requestId, userId: userOf('France'), answer: 'allow' }));
+    env.clock.t = T0 + 2 * PROGRESS_EVERY_MS;
+    ok(await revokeWatcher(env.deps, { requestId: asked.requestId, userId: userOf('France') }));
+    // Revoked right at a mark: the spectator's DM, and asking again, wait for the next one.
+    env.clock.t = T0 + 3 * PROGRESS_EVERY_MS - 1;
+    expect(await ask()).toMatchObject({ ok: false, message: { key: 'spectate.refused.already' } });
+    env.clock.t = T0 + 3 * PROGRESS_EVERY_MS;
+    expect(ok(await ask()).requestId).toBe(asked.requestId);
+  });
 });
 
 /** The dedupe keys of what went to `user`, in the order sent. */

@@ -83,8 +83,7 @@ export async function askToWatch(
     if (refusal) return refusal;
     // A revocation the spectator has not been told yet (its DM waits for the mark) leaves them watching, as they
     // read it.
-    if (mine?.status === 'stopped' && (await revocationUntold(tx, mine)))
-      return fail(msg('spectate.refused.already', { power: name }));
+    if (mine && revocationUntold(game, mine, now)) return fail(msg('spectate.refused.already', { power: name }));
     const waiting = await tx
       .select({ id: spectators.id })
       .from(spectators)
@@ -94,7 +93,7 @@ export async function askToWatch(
       ? (
           await tx
             .update(spectators)
-            .set({ status: 'asked', showOrders: false, createdAt: now, decidedAt: null })
+            .set({ status: 'asked', showOrders: false, createdAt: now, decidedAt: null, stoppedAt: null })
             .where(eq(spectators.id, mine.id))
             .returning()
         )[0]!
@@ -185,21 +184,12 @@ export async function endRequests(tx: Tx, game: GameRow, now: number): Promise<v
   }
 }
 
-/** Is the DM telling the spectator that the player revoked this request still waiting (for the mark, `stopRows`)? */
-async function revocationUntold(tx: Tx, row: SpectatorRow): Promise<boolean> {
-  const waiting = await tx
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      and(
-        like(outbox.dedupeKey, `spectate-revoked:${row.id}:%`),
-        eq(outbox.target, row.userId),
-        isNull(outbox.sentAt),
-        isNull(outbox.failedAt),
-      ),
-    )
-    .limit(1);
-  return waiting.length > 0;
+/**
+ * Has the player revoked this watch without the spectator being told yet? Their DM is due at the next mark of the
+ * clock after the revocation (`stopRows`), so until then the spectator still reads it as standing.
+ */
+function revocationUntold(game: GameRow, row: SpectatorRow, now: number): boolean {
+  return row.status === 'stopped' && row.stoppedAt !== null && privateActDueAt(game, row.stoppedAt) > now;
 }
 
 async function requestOf(tx: Tx, gameId: number, userId: string, power: string): Promise<SpectatorRow | undefined> {
@@ -352,7 +342,12 @@ async function stopRows(
   now: number,
 ): Promise<void> {
   for (const row of rows) {
-    await tx.update(spectators).set({ status: 'stopped', decidedAt: now }).where(eq(spectators.id, row.id));
+    // The player revoking a watch is an act the spectator learns at the mark (`revocationUntold`).
+    const told = why === 'revoked' && row.status === 'allowed';
+    await tx
+      .update(spectators)
+      .set({ status: 'stopped', decidedAt: now, stoppedAt: told ? now : null })
+      .where(eq(spectators.id, row.id));
     await tx
       .update(outbox)
       .set({ failedAt: now, lastError: 'dropped: the spectator stopped watching' })
@@ -365,7 +360,7 @@ async function stopRows(
           isNull(outbox.claimedBy),
         ),
       );
-    if (why === 'revoked' && row.status === 'allowed')
+    if (told)
       await queueSpectatorDm(
         tx,
         game,

@@ -1,0 +1,1 @@
+ALTER TABLE "spectators" ADD COLUMN "stopped_at" bigint;

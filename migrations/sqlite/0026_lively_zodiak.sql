@@ -1,0 +1,1 @@
+ALTER TABLE `spectators` ADD `stopped_at` integer;
