@@ -74,13 +74,11 @@ export async function toggleReady(
     // while a start step is under way is that step's (every answer in, `runAction`): readiness does not touch it.
     if (game.readyAtMarkMs !== null && !step) await setReadyAtMark(tx, game.id, null);
     changed(game.id);
-    const readyNow = await readyPowers(tx, phase.id);
-    const notReady = (await powersToWaitFor(tx, variant, game, phase)).filter((p) => !readyNow.has(p));
+    const { notReady, everyone: allReady } = await phaseReadiness(tx, game, phase, variant, step !== null);
     const hidden = identitiesHiddenNow(game);
     const waitingFor = hidden ? [] : notReady;
     const waiting = hidden ? null : notReady.length;
-    // While a start choice is being made (src/game/phase/steps.ts), readiness waits for it.
-    const everyone = ready && notReady.length === 0 && !step && (await someoneDecides(tx, game, phase, variant));
+    const everyone = ready && allReady;
     // A game resolves at most so many phases an hour early; beyond that it keeps its deadline. In a game that hides
     // who plays whom every player getting ready hears of the cap, whether the others are ready or not: told only to
     // the last one, it would tell them that everyone else is.
@@ -150,7 +148,9 @@ export async function resolveReadyAtMarks(deps: GameDeps): Promise<{ resolved: n
       const still =
         variant &&
         phase &&
-        (step ? await stepSettled(tx, game, variant, phase, now) : await everyoneReady(tx, game, phase, variant));
+        (step
+          ? await stepSettled(tx, game, variant, phase, now)
+          : (await phaseReadiness(tx, game, phase, variant, false)).everyone);
       if (!still) {
         await setReadyAtMark(tx, game.id, null);
         return { ok: true, resolved: [] };
@@ -165,12 +165,22 @@ export async function resolveReadyAtMarks(deps: GameDeps): Promise<{ resolved: n
   return { resolved, failures };
 }
 
-/** Is every power the phase waits for ready, with no step under way and someone deciding (as `toggleReady` asks)? */
-async function everyoneReady(tx: Tx, game: GameRow, phase: PhaseRow, variant: Parameters<typeof powersToWaitFor>[1]) {
-  if (await storedStepUnderWay(tx, game, phase)) return false;
+/**
+ * The phase's readiness, as `toggleReady` and the sweep at the marks (`resolveReadyAtMarks`) both read it: the powers
+ * it still waits for, and whether everyone is ready: none waited for, no step under way (while a start choice is being
+ * made, src/game/phase/steps.ts, readiness waits for it) and someone deciding (`someoneDecides`).
+ */
+async function phaseReadiness(
+  tx: Tx,
+  game: GameRow,
+  phase: PhaseRow,
+  variant: Parameters<typeof powersToWaitFor>[1],
+  stepUnderWay: boolean,
+): Promise<{ notReady: string[]; everyone: boolean }> {
   const readyNow = await readyPowers(tx, phase.id);
-  if ((await powersToWaitFor(tx, variant, game, phase)).some((p) => !readyNow.has(p))) return false;
-  return await someoneDecides(tx, game, phase, variant);
+  const notReady = (await powersToWaitFor(tx, variant, game, phase)).filter((p) => !readyNow.has(p));
+  const everyone = notReady.length === 0 && !stepUnderWay && (await someoneDecides(tx, game, phase, variant));
+  return { notReady, everyone };
 }
 
 /**
