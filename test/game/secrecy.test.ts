@@ -8,6 +8,7 @@
  * and a spectator's answer wait for the next mark too, unless a public event posts first; press and a request to watch
  * sent to a seat its player left are taken as for a seat with a player, and wait for the seat's next player.
  */
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGame, joinGame, openSeatsListing, startGame } from '../../src/game/lobby/index.js';
 import { deliverOutbox, PermanentDeliveryError, type DeliveryRow } from '../../src/game/delivery/index.js';
@@ -24,7 +25,8 @@ import { gameFileInTurns } from '../../src/game/history/game-file.js';
 import { noteMemberLocale } from '../../src/game/core/index.js';
 import { loopTurns } from '../../src/game/core/loop-turns.js';
 import { nextProgressMark, PROGRESS_EVERY_MS } from '../../src/game/outbox/marks.js';
-import { STATUS_MARK_KEY } from '../../src/game/outbox/write.js';
+import { PRESS_UNDELIVERED, STATUS_MARK_KEY } from '../../src/game/outbox/write.js';
+import { auditLog } from '../../src/store/schema.js';
 import { orderSandbox, sandboxShareRefusal, startSandboxFromFile } from '../../src/game/sandbox/sandbox.js';
 import { msg, t } from '../../src/i18n/index.js';
 import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, T0, userOf, type TestEnv } from './helpers.js';
@@ -495,6 +497,8 @@ describe('press and requests to watch a seat its player left, in a game that hid
   const callId = async () =>
     ((await outboxRows(env.deps)).find((r) => r.kind === 'substitute_call')!.payload as { callId: number }).callId;
   const pressRow = async (key: string) => (await outboxRows(env.deps)).find((r) => r.dedupeKey === key)!;
+  const undeliveredRows = async () =>
+    await env.deps.store.db.select().from(auditLog).where(eq(auditLog.action, PRESS_UNDELIVERED));
 
   it('press is sent to France as to any power, kept for its next player, and reaches them after their seat DM', async () => {
     await franceLeft();
@@ -544,6 +548,7 @@ describe('press and requests to watch a seat its player left, in a game that hid
     // "France's player closed DMs" would pair France with a member known to have closed theirs (docs/bot.md).
     const atMarks = await deliverAll(['user-sub', userOf('Germany')]);
     expect(atMarks.filter((r) => r.target === userOf('England') && /press-undelivered/.test(r.key))).toEqual([]);
+    expect(await undeliveredRows()).toHaveLength(3);
     ok(await voteDraw(env.deps, as('England')));
     ok(await voteDraw(env.deps, as('Germany')));
     expect(ok(await voteDraw(env.deps, { channelId: CHANNEL, userId: 'user-sub' })).end).not.toBeNull();
@@ -558,6 +563,8 @@ describe('press and requests to watch a seat its player left, in a game that hid
         ].join('\n'),
       ],
     ]);
+    // Told in the end's transaction, the refusals' audit rows are gone: the log does not keep them forever.
+    expect(await undeliveredRows()).toEqual([]);
     env.clock.t += 3 * PROGRESS_EVERY_MS;
     expect((await deliverAll()).filter((r) => r.key.startsWith('press-undelivered'))).toEqual([]);
   });

@@ -351,15 +351,14 @@ export const PRESS_UNDELIVERED = 'press_undelivered';
 
 /**
  * The game is over: each member whose press a closed DM refused while identities were hidden is told once, in one DM,
- * how many of their messages to which power never arrived. Its dedupe key names the sender's first such refusal, so a
- * game rolled back and ended again tells anew only of what was refused since.
+ * how many of their messages to which power never arrived. The audit rows, one per refused message, are then deleted:
+ * the DM now says what they kept for it, and nothing else reads them, so a game's press no longer grows the audit log
+ * once told (docs/bot.md "Anonymous press"). Its dedupe key names the sender's first such refusal (ids are not used
+ * again), so a later end of the game tells only of what was refused since.
  */
 async function tellUndelivered(tx: Tx, game: GameRow, now: number): Promise<void> {
-  const refused = await tx
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.gameId, game.id), eq(auditLog.action, PRESS_UNDELIVERED)))
-    .orderBy(asc(auditLog.id));
+  const ofGame = and(eq(auditLog.gameId, game.id), eq(auditLog.action, PRESS_UNDELIVERED));
+  const refused = await tx.select().from(auditLog).where(ofGame).orderBy(asc(auditLog.id));
   const bySender = new Map<string, { firstId: number; counts: Map<string, number> }>();
   for (const row of refused) {
     const toPower = (row.detail as { toPower?: unknown } | null)?.toPower;
@@ -382,6 +381,7 @@ async function tellUndelivered(tx: Tx, game: GameRow, now: number): Promise<void
       now,
     });
   }
+  if (refused.length > 0) await tx.delete(auditLog).where(ofGame);
 }
 
 /**
