@@ -2,11 +2,16 @@
  * Nothing a pad loads leaks (docs/pad.md "Security"): in a `press:gunboat` game, every response the page loads in
  * Chromium — HTML, scripts, styles, fonts, JSON, the map — is scanned for another power's stored orders, the other
  * members' ids and names, and the game master's. The scan is shown able to fail: the same page with one planted leak
- * (another power's order added to its view on the way) is caught.
+ * (another power's order added to its view on the way) is caught. Last, the same game with every power ready: each
+ * pad's ready hint says the phase waits for the next mark of the clock (docs/pad.md "API").
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchChromium, startPadHarness, type PadHarness } from './pad-support.js';
+import { nextProgressMark } from '../../src/game/outbox/index.js';
+import { msg, t, type Locale } from '../../src/i18n/index.js';
+import { games } from '../../src/store/schema.js';
+import { inSnapshot } from '../../src/store/store.js';
+import { DESKTOP, launchChromium, openPad, PHONE, startPadHarness, type PadHarness } from './pad-support.js';
 
 const CHANNEL = 'gunboat';
 /** Germany's orders: none of them is a legal order or support France could give, so none may appear in its pad. */
@@ -111,5 +116,27 @@ describe('what a pad loads in a gunboat game', () => {
       }),
     );
     expect(leaks(loaded, secrets)).toEqual([expect.stringContaining(`/api/state?lang=en: ${SECRET_ORDERS[0]}`)]);
+  });
+
+  it('every power ready: the phase waits for the mark, which each pad says, at phone size, in Chinese too', async () => {
+    const { h } = pad;
+    // Just past a mark of the clock, so the next one (which resolves the phase) comes after the test.
+    h.clock.offset = nextProgressMark(Date.now()) + 1_000 - Date.now();
+    h.fake.setLocale('bobbington', 'zh-CN');
+    await h.fake.slash('bobbington', CHANNEL, 'ready');
+    await h.fake.slash('alice', CHANNEL, 'ready');
+    const stored = await inSnapshot(h.store, (tx) => tx.select({ at: games.readyAtMarkMs }).from(games));
+    expect(stored).toEqual([{ at: nextProgressMark(h.clock.now()) }]);
+    for (const [user, locale] of [
+      ['alice', 'en'],
+      ['bobbington', 'zh-CN'],
+    ] as const satisfies readonly (readonly [string, Locale])[]) {
+      const { context, page } = await openPad(browser, await pad.link(user, CHANNEL), PHONE);
+      const hint = page.locator('[data-ready-state="true"]');
+      expect(await hint.textContent()).toBe(t(locale, msg('pad.page.readyYesHidden')));
+      expect(await hint.textContent()).toContain('UTC');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await context.close();
+    }
   });
 });
