@@ -47,10 +47,13 @@ export function columnsAddedAfter(last: string): [string, string, string][] {
   const entries = journal().entries;
   const from = entries.findIndex((e) => e.tag === last) + 1;
   const out: [string, string, string][] = [];
+  // A table a later migration creates is not in the old layout, nor are the columns added to it afterwards.
+  const created = new Set<string>();
   for (const e of entries.slice(from)) {
     const sql = readFileSync(join(SQLITE_MIGRATIONS_FOLDER, `${e.tag}.sql`), 'utf8');
+    for (const m of sql.matchAll(/CREATE TABLE `(\w+)`/g)) created.add(m[1]!);
     for (const m of sql.matchAll(/ALTER TABLE `(\w+)` ADD `(\w+)` ([^;]+?)\s*(?:;|-->|$)/g))
-      out.push([m[1]!, m[2]!, m[3]!]);
+      if (!created.has(m[1]!)) out.push([m[1]!, m[2]!, m[3]!]);
   }
   return out;
 }
