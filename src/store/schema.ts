@@ -711,9 +711,9 @@ export const spectators = sqliteTable(
     createdAt: integer('created_at').notNull(),
     decidedAt: integer('decided_at'),
     /**
-     * When the power's player stopped this watch (revoked it, allowed): the spectator is told by a DM due at
-     * `privateActDueAt` of it, and until then reads the watch as standing (docs/table.md "Spectators"). Null
-     * otherwise, and again once the member asks anew.
+     * When the power's player stopped this request (revoked a watch, or ended a request never answered, whose
+     * `decided_at` stays null): until `privateActDueAt` of it, when a revoked spectator's DM tells it, members read the
+     * row as it was (docs/table.md "Spectators"). Null otherwise, and again once the member asks anew.
      */
     stoppedAt: integer('stopped_at'),
   },

@@ -443,8 +443,6 @@ describe("other posts that follow one member's private act in a game that hides 
     env.clock.t = T0 + 120_000;
     expect(await ask('France')).toEqual(waiting);
     expect(await ask('England')).toMatchObject({ ok: false, message: { key: 'spectate.refused.pending' } });
-    const stop = ok(await stopWatching(env.deps, { channelId: CHANNEL, userId: 'user-watcher', power: 'England' }));
-    expect(stop.count).toBe(1);
     env.clock.t = T0 + PROGRESS_EVERY_MS;
     expect(await ask('France')).toMatchObject({ ok: false, message: { key: 'spectate.refused.already' } });
     const denied = await ask('England');
@@ -479,6 +477,67 @@ describe("other posts that follow one member's private act in a game that hides 
     expect(await ask()).toMatchObject({ ok: false, message: { key: 'spectate.refused.already' } });
     env.clock.t = T0 + 3 * PROGRESS_EVERY_MS;
     expect(ok(await ask()).requestId).toBe(asked.requestId);
+  });
+
+  it("a player's /spectate stop of a waiting request reads as waiting until the mark, to its asker and others", async () => {
+    await game('gunboat');
+    await deliverAll();
+    env.clock.t = T0 + 60_000;
+    const ask = async (userId: string) => await askToWatch(env.deps, { channelId: CHANNEL, userId, power: 'France' });
+    for (const userId of ['user-w1', 'user-w2', 'user-w3']) ok(await ask(userId));
+    const before = { again: await ask('user-w1'), fourth: await ask('user-w4') };
+    expect(before.fourth).toMatchObject({ ok: false, message: { key: 'spectate.refused.busy' } });
+    // France's player ends every request between two marks: nothing anyone asks tells it (nor when) before the mark.
+    env.clock.t = T0 + 90_000;
+    expect(ok(await stopWatching(env.deps, as('France'))).count).toBe(3);
+    env.clock.t = T0 + 120_000;
+    expect({ again: await ask('user-w1'), fourth: await ask('user-w4') }).toEqual(before);
+    const stop = ok(await stopWatching(env.deps, { channelId: CHANNEL, userId: 'user-w2', power: 'France' }));
+    expect(stop.count).toBe(1);
+    env.clock.t = T0 + PROGRESS_EVERY_MS;
+    ok(await ask('user-w1'));
+    ok(await ask('user-w4'));
+  });
+
+  it("an answer not yet told counts among a power's waiting requests", async () => {
+    await game('gunboat');
+    await deliverAll();
+    env.clock.t = T0 + 60_000;
+    const ask = async (userId: string) => await askToWatch(env.deps, { channelId: CHANNEL, userId, power: 'France' });
+    const first = ok(await ask('user-w1'));
+    ok(await ask('user-w2'));
+    ok(await ask('user-w3'));
+    env.clock.t = T0 + 90_000;
+    ok(await answerRequest(env.deps, { requestId: first.requestId, userId: userOf('France'), answer: 'deny' }));
+    expect(await ask('user-w4')).toMatchObject({ ok: false, message: { key: 'spectate.refused.busy' } });
+    env.clock.t = T0 + PROGRESS_EVERY_MS;
+    ok(await ask('user-w4'));
+  });
+
+  it("a spectator's own stop withdraws an answer not yet told as the request it was: asking again reads alike", async () => {
+    await game('gunboat');
+    await deliverAll();
+    const watcher = { channelId: CHANNEL, userId: 'user-watcher' };
+    const ask = async (power: string) => await askToWatch(env.deps, { ...watcher, power });
+    env.clock.t = T0 + 60_000;
+    const england = ok(await ask('England'));
+    ok(await ask('France'));
+    const germany = ok(await ask('Germany'));
+    ok(await answerRequest(env.deps, { requestId: germany.requestId, userId: userOf('Germany'), answer: 'allow' }));
+    env.clock.t = T0 + PROGRESS_EVERY_MS;
+    await deliverAll();
+    // Between the next two marks England's player denies and Germany's revokes; France's player does nothing.
+    env.clock.t = T0 + PROGRESS_EVERY_MS + 60_000;
+    ok(await answerRequest(env.deps, { requestId: england.requestId, userId: userOf('England'), answer: 'deny' }));
+    ok(await revokeWatcher(env.deps, { requestId: germany.requestId, userId: userOf('Germany') }));
+    const stop = async (power: string) => ok(await stopWatching(env.deps, { ...watcher, power })).count;
+    expect([await stop('England'), await stop('France'), await stop('Germany')]).toEqual([1, 1, 1]);
+    expect(await ask('England')).toMatchObject({ ok: true, requestId: england.requestId });
+    ok(await ask('France'));
+    expect(await ask('Germany')).toMatchObject({ ok: true, requestId: germany.requestId });
+    // Withdrawn, the answers are never told.
+    env.clock.t = T0 + 2 * PROGRESS_EVERY_MS;
+    expect(keysTo(await deliverAll(), 'user-watcher')).toEqual([]);
   });
 });
 

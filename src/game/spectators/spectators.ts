@@ -12,7 +12,7 @@
  * power has at most MAX_ASKED requests waiting; the bot's `spectate` budget limits how often a member asks.
  */
 import { first } from '../../store/store.js';
-import { and, asc, eq, inArray, isNull, like } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, or } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { audit, gameById, openGameByChannel, playerByUser, playersOf } from '../../store/queries.js';
 import { outbox, spectators, type GameRow, type SpectatorRow } from '../../store/schema.js';
@@ -45,6 +45,8 @@ import { enqueue, privateActDueAt, watchKeySuffix, worded } from '../outbox/inde
 export const DENIED_WAIT_MS = 24 * 3_600_000;
 /** Most requests one power has waiting for its player's answer. */
 export const MAX_ASKED = 3;
+/** The dedupe keys' heads of the DMs that tell a spectator the player's answer or revocation (then `<request>:`). */
+const ANSWER_DMS = ['spectate-answer:', 'spectate-revoked:'];
 
 /** How the player answers a request (the buttons of the request DM). */
 export type SpectateAnswer = 'allow' | 'orders' | 'deny';
@@ -81,13 +83,13 @@ export async function askToWatch(
     const mine = await requestOf(tx, game.id, input.userId, power);
     const refusal = mine ? standingRefusal(game, mine, name, now) : null;
     if (refusal) return refusal;
-    // A revocation the spectator has not been told yet (its DM waits for the mark) leaves them watching, as they
-    // read it.
-    if (mine && revocationUntold(game, mine, now)) return fail(msg('spectate.refused.already', { power: name }));
-    const waiting = await tx
-      .select({ id: spectators.id })
-      .from(spectators)
-      .where(and(eq(spectators.gameId, game.id), eq(spectators.power, power), eq(spectators.status, 'asked')));
+    // Waiting as the askers read them: an answer, or an end, not told yet still waits (`toldStatus`).
+    const waiting = (
+      await tx
+        .select()
+        .from(spectators)
+        .where(and(eq(spectators.gameId, game.id), eq(spectators.power, power)))
+    ).filter((r) => toldStatus(game, r, now) === 'asked');
     if (waiting.length >= MAX_ASKED) return fail(msg('spectate.refused.busy', { power: name }));
     const row = mine
       ? (
@@ -185,11 +187,17 @@ export async function endRequests(tx: Tx, game: GameRow, now: number): Promise<v
 }
 
 /**
- * Has the player revoked this watch without the spectator being told yet? Their DM is due at the next mark of the
- * clock after the revocation (`stopRows`), so until then the spectator still reads it as standing.
+ * A request as the members who ask read it now (docs/table.md "Spectators"): what the power's player did to it (an
+ * answer at `decided_at`; a revocation, or an end before any answer with `/spectate stop`, at `stopped_at`) counts
+ * only from the next mark of the clock after it (`privateActDueAt`, when the spectator's DM tells it), and until then
+ * the request reads as it was: its asker, or another member asking for the power, would time the player's act.
  */
-function revocationUntold(game: GameRow, row: SpectatorRow, now: number): boolean {
-  return row.status === 'stopped' && row.stoppedAt !== null && privateActDueAt(game, row.stoppedAt) > now;
+function toldStatus(game: GameRow, row: SpectatorRow, now: number): SpectatorRow['status'] {
+  const untold = (at: number | null) => at !== null && privateActDueAt(game, at) > now;
+  if (row.status === 'stopped' && untold(row.stoppedAt))
+    return row.decidedAt === null || untold(row.decidedAt) ? 'asked' : 'allowed';
+  if ((row.status === 'allowed' || row.status === 'denied') && untold(row.decidedAt)) return 'asked';
+  return row.status;
 }
 
 async function requestOf(tx: Tx, gameId: number, userId: string, power: string): Promise<SpectatorRow | undefined> {
@@ -209,13 +217,11 @@ async function requestOf(tx: Tx, gameId: number, userId: string, power: string):
  * mark: asked again, or read from its time, it would tell the spectator when the player answered.
  */
 function standingRefusal(game: GameRow, row: SpectatorRow, power: MsgParam, now: number): Refusal | null {
-  const told = row.decidedAt === null ? null : privateActDueAt(game, row.decidedAt);
-  const answered = (row.status === 'allowed' || row.status === 'denied') && told !== null && told <= now;
-  if (row.status === 'asked' || (!answered && row.status !== 'stopped'))
-    return fail(msg('spectate.refused.pending', { power }));
-  if (row.status === 'allowed') return fail(msg('spectate.refused.already', { power }));
-  const again = (told ?? row.createdAt) + DENIED_WAIT_MS;
-  if (row.status === 'denied' && again > now)
+  const status = toldStatus(game, row, now);
+  if (status === 'asked') return fail(msg('spectate.refused.pending', { power }));
+  if (status === 'allowed') return fail(msg('spectate.refused.already', { power }));
+  const again = (row.decidedAt === null ? row.createdAt : privateActDueAt(game, row.decidedAt)) + DENIED_WAIT_MS;
+  if (status === 'denied' && again > now)
     return fail(msg('spectate.refused.denied', { power, relative: timeRef(again, 'R') }));
   return null;
 }
@@ -318,15 +324,13 @@ export async function stopWatching(
         .from(spectators)
         .where(and(eq(spectators.gameId, game.id), eq(spectators.userId, input.userId)))
     ).filter((r) => power === null || r.power === power);
-    const rows = mine.filter((r) => r.status === 'asked' || r.status === 'allowed');
-    // A denial the spectator has not been told yet (`standingRefusal`) counts as the request it was until the mark;
-    // it stays denied.
-    const untold = mine.filter((r) => r.status === 'denied' && privateActDueAt(game, r.decidedAt ?? 0) > now);
-    if (rows.length + untold.length === 0) return fail(msg('spectate.refused.notWatchingAny'));
+    // As the spectator reads them (`toldStatus`): an answer or a revocation not told yet is withdrawn with the
+    // request it was, and never told, so asking again reads as after any stop.
+    const rows = mine.filter((r) => ['asked', 'allowed'].includes(toldStatus(game, r, now)));
+    if (rows.length === 0) return fail(msg('spectate.refused.notWatchingAny'));
     await stopRows(tx, game, rows, 'left', now);
     changed(game.id);
-    const count = rows.length + untold.length;
-    return { ok: true, as: 'spectator' as const, power: power && gamePowerParam(game, power), count };
+    return { ok: true, as: 'spectator' as const, power: power && gamePowerParam(game, power), count: rows.length };
   });
 }
 
@@ -342,18 +346,22 @@ async function stopRows(
   now: number,
 ): Promise<void> {
   for (const row of rows) {
-    // The player revoking a watch is an act the spectator learns at the mark (`revocationUntold`).
-    const told = why === 'revoked' && row.status === 'allowed';
+    // The player ending a request or a watch is an act its spectator learns at the mark (`toldStatus` reads
+    // `stopped_at`, and `decided_at` kept as it was: null for a request never answered); a revoked watch is told by DM.
+    const byPlayer = why === 'revoked';
+    const told = byPlayer && row.status === 'allowed';
     await tx
       .update(spectators)
-      .set({ status: 'stopped', decidedAt: now, stoppedAt: told ? now : null })
+      .set({ status: 'stopped', decidedAt: byPlayer ? row.decidedAt : now, stoppedAt: byPlayer ? now : null })
       .where(eq(spectators.id, row.id));
+    // Nothing reaches a spectator after their own stop: the copies, and an answer or revocation not told yet.
+    const dropped = [`%${watchKeySuffix(row)}`, ...(byPlayer ? [] : ANSWER_DMS.map((k) => `${k}${row.id}:%`))];
     await tx
       .update(outbox)
       .set({ failedAt: now, lastError: 'dropped: the spectator stopped watching' })
       .where(
         and(
-          like(outbox.dedupeKey, `%${watchKeySuffix(row)}`),
+          or(...dropped.map((key) => like(outbox.dedupeKey, key))),
           eq(outbox.target, row.userId),
           isNull(outbox.sentAt),
           isNull(outbox.failedAt),
