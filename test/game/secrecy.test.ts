@@ -628,6 +628,28 @@ describe('press and requests to watch a seat its player left, in a game that hid
     expect((await deliverAll()).filter((r) => r.key.startsWith('press-undelivered'))).toEqual([]);
   });
 
+  it("press refused by closed DMs posts no closed-DMs notice; the player's own DMs still do, at the mark", async () => {
+    await game('anonymous');
+    await deliverAll();
+    env.clock.t = T0 + 60_000;
+    // A notice at the next mark after a press to Germany alone would tell its sender that Germany's player closed DMs.
+    ok(await sendPress(env.deps, { ...as('England'), to: 'Germany', text: 'Munich?' }));
+    await deliverAll([userOf('Germany')]);
+    env.clock.t = T0 + PROGRESS_EVERY_MS;
+    const atMark = await deliverAll([userOf('Germany')]);
+    expect(atMark.filter((r) => r.key.startsWith('dm-closed:'))).toEqual([]);
+    // Germany's own act (its orders' confirmation) fails alike: that notice waits for the mark, as before.
+    env.clock.t = T0 + PROGRESS_EVERY_MS + 60_000;
+    ok(await submitOrders(env.deps, { ...as('Germany'), text: 'A mun - ruh' }));
+    env.clock.t = T0 + 2 * PROGRESS_EVERY_MS - 1;
+    expect((await deliverAll([userOf('Germany')])).filter((r) => r.key.startsWith('dm-closed:'))).toEqual([]);
+    env.clock.t = T0 + 2 * PROGRESS_EVERY_MS;
+    const later = await deliverAll([userOf('Germany')]);
+    expect(later.filter((r) => r.key.startsWith('dm-closed:')).map((r) => r.key)).toEqual([
+      `dm-closed:1:${userOf('Germany')}`,
+    ]);
+  });
+
   it('kept press is dropped when a computer player takes the seat, or when the game ends first', async () => {
     await franceLeft();
     ok(await sendPress(env.deps, { ...as('England'), to: 'France', text: 'Belgium?' }));

@@ -554,10 +554,12 @@ async function failed(
         const toSpectator =
           ('watch' in sent && sent.watch !== undefined) ||
           (sent.type === 'dm' && sent.reason === 'spectate' && sent.spectateRequest === undefined);
-        // A request to watch a power is another member's act aimed at that power: in a game that hides who plays whom,
-        // a notice right after it would tell the asker that this power's player closed DMs (docs/table.md "Spectators").
+        // A request to watch a power, or press to it, is another member's act aimed at that power: in a game that
+        // hides who plays whom, a notice after it (even at the next mark) would tell the asker or the sender that this
+        // power's player closed DMs (docs/table.md "Spectators", docs/bot.md "Anonymous press").
         const askedToWatch = sent.type === 'dm' && sent.reason === 'spectate' && sent.spectateRequest !== undefined;
-        if (game && !toSpectator && !(askedToWatch && identitiesHiddenNow(game))) {
+        const aimedAtPower = askedToWatch || press !== undefined;
+        if (game && !toSpectator && !(aimedAtPower && identitiesHiddenNow(game))) {
           // A DM usually follows a member's act (a join, a claim, orders): in a game that hides who plays whom the
           // notice waits for the next mark of the clock, so it cannot time that act (docs/decisions.md "Hidden identities").
           await enqueue(tx, {
