@@ -79,15 +79,22 @@ export async function ordersClosedByStep(
   return closedOrdersMsg((await storedStepUnderWay(tx, game, phase))?.spec, surface);
 }
 
-/** Writes what the plug-in did in a transition of the machine (`transition.token` keys its messages). */
+/**
+ * Writes what the plug-in did in a transition of the machine (`transition.token` keys its messages). `held`: a
+ * member's private act (a player's `/act` in a game that hides who plays whom): its posts, and its DMs to anyone but
+ * that member, are not sent before `dueAt` (`privateActDueAt`, docs/bot.md "Hidden identities"), or right after the
+ * act they would time it, to pair the power they name with whoever was seen acting then.
+ */
 export async function writePluginEffects(
   tx: Tx,
   game: GameRow,
   phase: Pick<PhaseRow, 'id'>,
   transition: Transition,
   now: number,
+  held?: { dueAt: number; actor: string },
 ): Promise<void> {
   const key = (local: string) => `v:${phase.id}:${local}:${transition.token}`;
+  const dueAt = held?.dueAt;
   const writes = async (e: PluginEffect) => {
     switch (e.kind) {
       case 'post':
@@ -106,11 +113,14 @@ export async function writePluginEffects(
             target: { kind: 'channel', id: game.channelId },
             dedupeKey: key(e.key),
             now,
+            dueAt,
           });
-        } else await queueNotice(tx, game, { text: e.text, dedupeKey: key(e.key), now, phaseId: phase.id });
+        } else await queueNotice(tx, game, { text: e.text, dedupeKey: key(e.key), now, phaseId: phase.id, dueAt });
         return;
-      case 'dm':
-        return await queuePluginDm(tx, game, phase.id, e, key(`${e.key}:${e.power ?? 'gm'}`), now);
+      case 'dm': {
+        const due = e.userId === held?.actor ? undefined : dueAt;
+        return await queuePluginDm(tx, game, phase.id, e, key(`${e.key}:${e.power ?? 'gm'}`), now, due);
+      }
       case 'position':
         return void (await tx.update(phases).set({ position: e.position }).where(eq(phases.id, phase.id)));
       case 'audit':
@@ -134,9 +144,10 @@ async function queuePluginDm(
   e: Extract<PluginEffect, { kind: 'dm' }>,
   dedupeKey: string,
   now: number,
+  dueAt?: number,
 ): Promise<void> {
   if (!e.view && !e.map)
-    return await queueDm(tx, game, { to: e.userId, reason: 'variant', text: e.text, dedupeKey, now, phaseId });
+    return await queueDm(tx, game, { to: e.userId, reason: 'variant', text: e.text, dedupeKey, now, phaseId, dueAt });
   await enqueue(tx, {
     gameId: game.id,
     phaseId,
@@ -150,6 +161,7 @@ async function queuePluginDm(
     target: { kind: 'user', id: e.userId },
     dedupeKey,
     now,
+    dueAt,
   });
 }
 

@@ -27,7 +27,7 @@ import {
   typed as echoTyped,
   variantParam,
 } from '../core/index.js';
-import { nextProgressMark, queueProgressStatus, queueStatus } from '../outbox/index.js';
+import { nextProgressMark, privateActDueAt, queueProgressStatus, queueStatus } from '../outbox/index.js';
 import {
   actionOption,
   actionSlotChoices,
@@ -149,11 +149,13 @@ export async function runAction(
     const t = stepMachine(frame, { kind: 'act', by: input.by, caller, action, values });
     const answer = t.answer!;
     if (!answer.ok) return fail(refusalMsg(variant, answer.refusal, input.by));
-    await writePluginEffects(tx, game, phase, t, now);
+    // The game master's act is public; a player's answer shows with the others' at the next mark in a hidden game,
+    // and so do its posts and its DMs to others (a Sepoy's choice told to the channel and to its master).
+    const hidden = input.by === 'player' && identitiesHiddenNow(game);
+    const held = hidden ? { dueAt: privateActDueAt(game, now), actor: input.userId } : undefined;
+    await writePluginEffects(tx, game, phase, t, now, held);
     changed(game.id);
     const wasOpen = stepUnderWay(frame) !== null;
-    // The game master's act is public; a player's answer shows with the others' at the next mark in a hidden game.
-    const hidden = input.by === 'player' && identitiesHiddenNow(game);
     const closed = answer.settled && !hidden;
     if (closed) {
       // Nobody is left to wait for: the step closes now rather than at its deadline.

@@ -3,7 +3,8 @@
  * declarations, the Dogs of War choice) closes not inside the last player's `/act` but at the next mark of the clock,
  * by the scheduler's sweep, exactly once; the reply is the same whoever answers last (neither "you were the last" nor
  * who is left); whatever moves the phase first clears the mark; the game master's `/gm act` still closes at once; an
- * open game closes at once (docs/decisions.md "A variant's step every answer is in for").
+ * open game closes at once (docs/decisions.md "A variant's step every answer is in for"). What a player's act posts,
+ * or DMs to another player, waits for the mark likewise (docs/bot.md "Hidden identities").
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -285,5 +286,57 @@ describe('a hidden Warhammer game, every Dogs of War choice in', () => {
     await s.sweep();
     expect(await stepOf(env.deps)).toBeNull();
     expect((await gameRow(env.deps)).deadlineMs).toBe(mark + 24 * HOUR);
+  });
+});
+
+describe("a hidden Warhammer game, a player's act that posts", () => {
+  /** Spring 2500, two minutes past a mark; the Wood Elves conquered (the Empire holds Athel-Loren). */
+  async function conquered(press: 'open' | 'gunboat') {
+    env = await makeEnv();
+    ok(
+      await createGame(env.deps, {
+        channelId: CHANNEL,
+        guildId: 'g',
+        userId: GM,
+        variantId: 'warhammer',
+        press,
+        durations: { movement: '24h', retreat: '12h', adjustment: '12h' },
+        options: { decisiveBattles: 'gm' },
+      }),
+    );
+    for (const power of ['Bretonnia', 'Empire', 'Wood Elves']) ok(await joinGame(env.deps, { ...as(power), power }));
+    ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+    const phase = (await env.deps.store.db.select().from(phases))[0]!;
+    const position = structuredClone(phase.position);
+    position.units = position.units.filter((u) => u.power !== 'Wood Elves');
+    position.supplyCenters['Wood Elves'] = [];
+    position.supplyCenters.Empire = [...position.supplyCenters.Empire!, 'athe'];
+    await env.deps.store.db.update(phases).set({ position }).where(eq(phases.id, phase.id));
+    env.clock.t = nextProgressMark(env.clock.t) + 2 * 60_000;
+  }
+  const follow = async () =>
+    ok(await runAction(env.deps, { ...as('Wood Elves'), by: 'player', action: 'follow', choice: 'sepoy' }));
+  /** What is queued since row `since` for the channel and the Empire's player, due by now. */
+  const dueSince = async (since: number) =>
+    (await outboxRows(env.deps))
+      .filter((r) => r.id > since && r.nextAttemptAt <= env.clock.t && r.kind !== 'status')
+      .filter((r) => r.target === CHANNEL || r.target === userOf('Empire'))
+      .map((r) => r.target);
+
+  it("a Sepoy's choice reaches the channel and its master at the next mark, never right after the act", async () => {
+    await conquered('gunboat');
+    const since = Math.max(0, ...(await outboxRows(env.deps)).map((r) => r.id));
+    const mark = nextProgressMark(env.clock.t);
+    await follow();
+    expect(await dueSince(since)).toEqual([]);
+    env.clock.t = mark;
+    expect(await dueSince(since)).toEqual([CHANNEL, userOf('Empire')]);
+  });
+
+  it('an open game posts it at once', async () => {
+    await conquered('open');
+    const since = Math.max(0, ...(await outboxRows(env.deps)).map((r) => r.id));
+    await follow();
+    expect(await dueSince(since)).toEqual([CHANNEL, userOf('Empire')]);
   });
 });
