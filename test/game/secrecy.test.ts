@@ -304,6 +304,31 @@ describe('a seat left, claimed or taken back in a game that hides who plays whom
     expect(await deliverAll()).toEqual([]);
   });
 
+  it("a running muster's waiting list reads a seat left since the mark as its member's, until the mark", async () => {
+    ok(
+      await createGame(env.deps, {
+        channelId: CHANNEL,
+        guildId: 'guild-1',
+        userId: GM,
+        variantId: 'classic',
+        press: 'gunboat',
+        table: { muster: '12h' },
+      }),
+    );
+    for (const power of POWERS) ok(await joinGame(env.deps, { ...as(power), power }));
+    ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+    await deliverAll();
+    env.clock.t = T0 + 60_000;
+    const lines = async () => ok(await gameStatus(env.deps, CHANNEL)).status.text;
+    const before = await lines();
+    expect(before).toMatch(/France/);
+    ok(await leaveSeat(env.deps, as('France')));
+    expect(await lines()).toEqual(before);
+    env.clock.t = T0 + PROGRESS_EVERY_MS;
+    await deliverAll();
+    expect(await lines()).not.toEqual(before);
+  });
+
   it('a member back on their own seat is announced at the next mark', async () => {
     await game('anonymous');
     env.clock.t = T0 + 60_000;
