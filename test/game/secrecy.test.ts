@@ -438,6 +438,38 @@ describe("other posts that follow one member's private act in a game that hides 
     expect(ok(await votePause(env.deps, as('France'))).outcome).toBe('supported');
   });
 
+  it('a pause vote reads a seat left since the mark as held: the vote after the leave pauses nothing yet', async () => {
+    const outcomes: string[][] = [];
+    for (const leaves of [false, true]) {
+      await env.close();
+      env = await makeEnv();
+      await game('gunboat');
+      await deliverAll();
+      env.clock.t = T0 + 60_000;
+      ok(await votePause(env.deps, as('England')));
+      ok(await votePause(env.deps, as('Germany')));
+      if (leaves) ok(await leaveSeat(env.deps, as('France')));
+      // England probes: withdraw and vote again. Paused now, it would tell that France's player has just left.
+      const probe = [ok(await votePause(env.deps, as('England'))), ok(await votePause(env.deps, as('England')))];
+      outcomes.push(probe.map((r) => r.outcome));
+      env.clock.t = T0 + PROGRESS_EVERY_MS;
+      await deliverAll();
+      // From the mark the channel knows the seat is empty: the next vote pauses.
+      if (leaves) expect(ok(await votePause(env.deps, as('Germany'))).outcome).toBe('withdrawn');
+      if (leaves) expect(ok(await votePause(env.deps, as('Germany'))).outcome).toBe('paused');
+    }
+    expect(outcomes[1]).toEqual(outcomes[0]);
+  });
+
+  it('a member who claimed a seat since the mark votes for a pause at once', async () => {
+    await game('gunboat');
+    const call = ok(await gmSubstitute(env.deps, { channelId: CHANNEL, userId: GM, power: 'England' }));
+    await deliverAll();
+    env.clock.t = T0 + 60_000;
+    ok(await claimSeat(env.deps, { callId: call.callId, userId: 'user-sub' }));
+    expect(ok(await votePause(env.deps, { channelId: CHANNEL, userId: 'user-sub' })).outcome).toBe('proposed');
+  });
+
   it("a spectator learns the player's answer at the next mark", async () => {
     await game('gunboat');
     await deliverAll();

@@ -34,7 +34,7 @@ import {
   gamePowerParam,
 } from '../core/index.js';
 import { privateActDueAt, queueNotice, queueProgressStatus, queueStatus } from '../outbox/index.js';
-import { survivingPowers } from '../phase/index.js';
+import { announcedSeats, survivingPowers } from '../phase/index.js';
 import { pauseClock, resumeClock } from './clock.js';
 
 /** How long a pause proposal stands before it lapses. */
@@ -47,12 +47,19 @@ type PauseVoteOutcome = 'proposed' | 'supported' | 'withdrawn' | 'paused' | 'res
 
 const pauseRows = (gameId: number) => and(eq(votes.gameId, gameId), eq(votes.kind, 'pause'));
 
-/** The persons playing a surviving power: the ones whose votes a pause needs. */
-async function peopleVoting(tx: Tx, ctx: PlayerContext): Promise<string[]> {
+/**
+ * The persons playing a surviving power: the ones whose votes a pause needs. The seats as the channel knows them
+ * (`announcedSeats`): a seat left since the mark still needs its vote, or the vote after the leave would pause the
+ * game and tell the voters, and the channel, of the leave before the mark (docs/bot.md "Hidden identities"); the
+ * caller's own seat as it is (one they claimed since the mark votes at once).
+ */
+async function peopleVoting(tx: Tx, ctx: PlayerContext, now: number): Promise<string[]> {
   const alive = new Set(survivingPowers(ctx.variant, ctx.phase.position));
-  return (await playersOf(tx, ctx.game.id))
+  const people = (await announcedSeats(tx, ctx.game, await playersOf(tx, ctx.game.id), now))
     .filter((p) => alive.has(p.power) && !isVacant(p.userId) && !isComputer(p.userId))
     .map((p) => p.power);
+  const own = ctx.player.power;
+  return alive.has(own) && !people.includes(own) ? [...people, own] : people;
 }
 
 /**
@@ -75,10 +82,10 @@ export async function votePause(
     const ctx = await playerInGame(tx, caller, { allowPaused: true });
     if (isError(ctx)) return ctx;
     const { game, player } = ctx;
-    const people = await peopleVoting(tx, ctx);
+    const now = deps.now();
+    const people = await peopleVoting(tx, ctx, now);
     if (!people.includes(player.power))
       return fail(msg('pauses.refused.noVote', { power: gamePowerParam(game, player.power) }));
-    const now = deps.now();
     changed(game.id);
     if (game.status === 'paused') {
       if (game.pausedBy !== 'vote') return fail(msg('pauses.refused.masterPause'));
