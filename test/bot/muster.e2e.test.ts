@@ -194,7 +194,7 @@ describe('mustering', () => {
     await h.fake.click('alice', post, { label: "I'm here" });
     await h.bot!.outbox.idle();
     // The scheduler wakes for it at the next mark.
-    expect(await nextMusterAt({ store: h.store })).toBe(nextProgressMark(h.clock.now()));
+    expect(await nextMusterAt({ store: h.store, now: () => h.clock.now() })).toBe(nextProgressMark(h.clock.now()));
     expect((await h.fake.slash('dave', 'hidden', 'game status')).text).toBe(before.text);
     expect(pin()?.content).toBe(pinBefore);
     expect(h.fake.channelMessages('hidden')).toHaveLength(channelBefore);

@@ -16,6 +16,7 @@ import { gameStatus } from '../../src/game/history/index.js';
 import { gmCancel, gmReplace, gmSeats } from '../../src/game/gm/index.js';
 import { claimSeat, gmSubstitute, leaveSeat, memberRecord } from '../../src/game/seats/index.js';
 import { votePause } from '../../src/game/pauses/index.js';
+import { confirmMuster, nextMusterAt, settleDueMusters } from '../../src/game/muster/index.js';
 import { answerRequest, askToWatch, revokeWatcher, stopWatching } from '../../src/game/spectators/index.js';
 import { sendPress } from '../../src/game/press/index.js';
 import { resolvePhase, toggleReady } from '../../src/game/resolve/index.js';
@@ -327,6 +328,35 @@ describe('a seat left, claimed or taken back in a game that hides who plays whom
     env.clock.t = T0 + PROGRESS_EVERY_MS;
     await deliverAll();
     expect(await lines()).not.toEqual(before);
+  });
+
+  it('a muster everyone else answered does not end at the leave of the last member who had not, but at the mark', async () => {
+    ok(
+      await createGame(env.deps, {
+        channelId: CHANNEL,
+        guildId: 'guild-1',
+        userId: GM,
+        variantId: 'classic',
+        press: 'gunboat',
+        table: { muster: '12h' },
+      }),
+    );
+    for (const power of POWERS) ok(await joinGame(env.deps, { ...as(power), power }));
+    const gameId = ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM })).game.id;
+    await deliverAll();
+    env.clock.t = T0 + 60_000;
+    for (const power of ['England', 'Germany']) ok(await confirmMuster(env.deps, { gameId, userId: userOf(power) }));
+    env.clock.t = T0 + PROGRESS_EVERY_MS + 60_000;
+    await deliverAll();
+    ok(await leaveSeat(env.deps, as('France')));
+    // Ended now, the muster's post would come right after the leave (and bring the leave's held posts with it).
+    expect((await settleDueMusters(env.deps)).settled).toBe(0);
+    expect(inChannel(await deliverAll())).toEqual([]);
+    const mark = T0 + 2 * PROGRESS_EVERY_MS;
+    expect(await nextMusterAt(env.deps)).toBe(mark);
+    env.clock.t = mark;
+    expect((await settleDueMusters(env.deps)).settled).toBe(1);
+    expect(inChannel(await deliverAll()).map((r) => r.kind)).toContain('substitute_call');
   });
 
   it('a member back on their own seat is announced at the next mark', async () => {

@@ -25,9 +25,15 @@ import {
   type GameDeps,
   type Result,
 } from '../core/index.js';
-import { enqueue, queueNotice, queueProgressStatus, queueStatus } from '../outbox/index.js';
+import { enqueue, nextProgressMark, queueNotice, queueProgressStatus, queueStatus } from '../outbox/index.js';
 import { vacateSeat } from '../seats/index.js';
-import { answersMuster as answers, musterDueAt, mustered, musterOpenedAt as openedAtOf } from '../phase/index.js';
+import {
+  announcedSeats,
+  answersMuster as answers,
+  musterDueAt,
+  mustered,
+  musterOpenedAt as openedAtOf,
+} from '../phase/index.js';
 
 /**
  * At `/game start` (inside its transaction, after the game row became active): opens the muster when the game has
@@ -139,25 +145,45 @@ async function runningMusters(tx: Tx): Promise<{ game: GameRow; seats: PlayerRow
   return rows.map((game) => ({ game, seats: seats.filter((s) => s.gameId === game.id) }));
 }
 
-/** The earliest end of a running muster (`musterDueAt`), or null (the scheduler's timer waits for it too). */
-export async function nextMusterAt(deps: Pick<GameDeps, 'store'>): Promise<number | null> {
-  const due = (await inSnapshot(deps.store, runningMusters)).map((m) => musterDueAt(m.game, m.seats) ?? Infinity);
+/**
+ * When a running muster is due, reading its seats as the channel knows them (`announcedSeats`): a seat left since the
+ * last mark of the clock is still waited for, or the muster would end, and post, right after the leave (the last seat
+ * that had not answered). While such a leave is held, the sweep looks again at the next mark.
+ */
+async function musterDue(tx: Tx, game: GameRow, seats: readonly PlayerRow[], now: number): Promise<number> {
+  const shown = await announcedSeats(tx, game, seats, now);
+  const due = musterDueAt(game, shown) ?? Number.POSITIVE_INFINITY;
+  const held = shown.some((s, i) => s.userId !== seats[i]!.userId);
+  return held ? Math.min(due, nextProgressMark(now)) : due;
+}
+
+/** The earliest end of a running muster (`musterDue`), or null (the scheduler's timer waits for it too). */
+export async function nextMusterAt(deps: Pick<GameDeps, 'store' | 'now'>): Promise<number | null> {
+  const now = deps.now();
+  const due = await inSnapshot(deps.store, async (tx) => {
+    const out: number[] = [];
+    for (const m of await runningMusters(tx)) out.push(await musterDue(tx, m.game, m.seats, now));
+    return out;
+  });
   return due.length > 0 ? Math.min(...due) : null;
 }
 
 /** Settles every muster that is due (the scheduler's sweep). Returns how many this process settled, and failures. */
 export async function settleDueMusters(deps: GameDeps): Promise<{ settled: number; failures: string[] }> {
   const now = deps.now();
-  const isDue = (game: GameRow, seats: readonly PlayerRow[]) => (musterDueAt(game, seats) ?? Infinity) <= now;
-  const due = (await inSnapshot(deps.store, runningMusters)).filter((m) => isDue(m.game, m.seats));
+  const isDue = async (tx: Tx, game: GameRow, seats: readonly PlayerRow[]) =>
+    (await musterDue(tx, game, seats, now)) <= now;
+  const due = await inSnapshot(deps.store, async (tx) => {
+    const out: GameRow[] = [];
+    for (const m of await runningMusters(tx)) if (await isDue(tx, m.game, m.seats)) out.push(m.game);
+    return out;
+  });
   let settled = 0;
   const failures: string[] = [];
-  for (const {
-    game: { id },
-  } of due) {
+  for (const { id } of due) {
     const r = await inTransaction(deps, async (tx, changed) => {
       const game = await gameById(tx, id);
-      if (!game || !isDue(game, await playersOf(tx, id))) return { ok: true as const, done: false };
+      if (!game || !(await isDue(tx, game, await playersOf(tx, id)))) return { ok: true as const, done: false };
       const done = await settle(tx, game, now);
       if (done) changed(game.id);
       return { ok: true as const, done };
