@@ -358,17 +358,19 @@ function sceneBase(variant: Variant, position: Position, opts: RenderOptions, ge
   const anchors = anchorsOf(variant, geometry);
 
   const holder = holdersOf(variant, position);
+  // What T does, for the outlines and borders kept per geometry and scale (territory.ts).
+  const at = `${frame.x} ${frame.y} ${scale}`;
   const fogged = new Set(opts.fog ?? []);
   const regions =
     opts.board?.regions ??
-    regionsOf(geometry, holder, powers, colorOf, T).map((r) =>
+    regionsOf(geometry, holder, powers, colorOf, T, at).map((r) =>
       fogged.has(r.id)
         ? { ...r, fill: r.kind === 'sea' ? COLORS.fogSea : COLORS.fogLand, fogged: true }
         : r.owner
           ? { ...r, fill: landColor(powers.get(r.owner), palette) }
           : r,
     );
-  const borders = opts.board?.borders ?? borderLines(geometry, T);
+  const borders = opts.board?.borders ?? borderLines(geometry, T, at);
 
   // The order layer and the units are drawn larger than the base map, for Discord's inline preview (styles.ts).
   const v = u * ORDER_LAYER;

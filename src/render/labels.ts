@@ -90,13 +90,48 @@ export function insideSpots(shape: ProvinceShape, w: number, h: number, step: nu
   return spots;
 }
 
+/** A land part of a province's territory: an outer ring, its centroid and area (map px). */
+interface LandPart {
+  ring: Point[];
+  centroid: Point;
+  area: number;
+}
+
+/** Each shape's land parts by smallest area (`landParts`): they depend on the shape alone, asked for by every map. */
+const landPartsOf = new WeakMap<ProvinceShape, Map<number, LandPart[]>>();
+
 /** The outer rings of a shape's territory at least `minArea` (map px²) large, with their centroids. */
-function landParts(shape: ProvinceShape, minArea: number): { ring: Point[]; centroid: Point; area: number }[] {
+function landParts(shape: ProvinceShape, minArea: number): LandPart[] {
+  let byArea = landPartsOf.get(shape);
+  if (!byArea) landPartsOf.set(shape, (byArea = new Map()));
+  const known = byArea.get(minArea);
+  if (known) return known;
   const parts = shape.rings.map((ring) => ({ ring, ...polygonAreaCentroid(ring, ring[0]!) }));
   const sign = Math.sign(parts.reduce((a, b) => (Math.abs(b.area) > Math.abs(a.area) ? b : a), parts[0]!).area);
-  return parts
+  const found = parts
     .filter((p) => Math.sign(p.area) === sign && Math.abs(p.area) >= minArea)
     .map((p) => ({ ring: p.ring, centroid: p.centroid, area: Math.abs(p.area) }));
+  byArea.set(minArea, found);
+  return found;
+}
+
+/** The middles of each shape's cells as `cellMiddles` picks them (map px), by unit spot: kept like `fitSpots`. */
+const middleSpots = new WeakMap<ProvinceShape, Map<string, Point[]>>();
+
+/** The middles (map px) of a province's cells: at most 60, spread over the whole province, nearest `anchor` first. */
+function middlesOf(geometry: MapGeometry, shape: ProvinceShape, anchor: Point): Point[] {
+  let byAnchor = middleSpots.get(shape);
+  if (!byAnchor) middleSpots.set(shape, (byAnchor = new Map()));
+  const key = `${anchor[0]} ${anchor[1]}`;
+  const known = byAnchor.get(key);
+  if (known) return known;
+  const all = shape.cells.map((i) => polygonAreaCentroid(geometry.cells[i]!.polygon, geometry.cells[i]!.seed).centroid);
+  const step = Math.max(1, Math.ceil(all.length / 60));
+  const middles = all
+    .sort((a, b) => Math.hypot(a[0] - anchor[0], a[1] - anchor[1]) - Math.hypot(b[0] - anchor[0], b[1] - anchor[1]))
+    .filter((_, i) => i % step === 0);
+  byAnchor.set(key, middles);
+  return middles;
 }
 
 /** The share of a ring's outline whose outside (3 map px out) is land of another province. */
@@ -374,17 +409,7 @@ class LabelLayout {
     const { geometry, anchors, T } = this.ctx;
     const shape = geometry.shapes.get(id);
     const anchor = anchors.get(id);
-    let middles: Point[] = [];
-    if (shape && anchor) {
-      const all = shape.cells.map(
-        (i) => polygonAreaCentroid(geometry.cells[i]!.polygon, geometry.cells[i]!.seed).centroid,
-      );
-      const step = Math.max(1, Math.ceil(all.length / 60));
-      middles = all
-        .sort((a, b) => Math.hypot(a[0] - anchor[0], a[1] - anchor[1]) - Math.hypot(b[0] - anchor[0], b[1] - anchor[1]))
-        .filter((_, i) => i % step === 0)
-        .map(T);
-    }
+    const middles = shape && anchor ? middlesOf(geometry, shape, anchor).map(T) : [];
     this.middlesOf.set(id, middles);
     return middles;
   }
