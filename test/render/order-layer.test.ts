@@ -42,6 +42,24 @@ function randomScene(variant: Variant, seed: number): Scene {
   return scene;
 }
 
+/** The gallery's scenes, built once for the checks below that read them (none changes a scene). */
+let galleryCache: { file: string; scene: Scene }[] | undefined;
+function galleryScenes(): { file: string; scene: Scene }[] {
+  galleryCache ??= galleryImages().map((g) => ({ file: g.file, scene: sceneOf(g.variant, g.position, g.opts) }));
+  return galleryCache;
+}
+
+/** Every computer-played picture's scene (played.ts `playedScenes`), built once for the checks below. */
+let playedCache: { name: string; scene: Scene }[] | undefined;
+async function playedOnce(): Promise<{ name: string; scene: Scene }[]> {
+  if (!playedCache) {
+    const all: { name: string; scene: Scene }[] = [];
+    for await (const { name, scene } of playedScenes()) all.push({ name, scene });
+    playedCache = all;
+  }
+  return playedCache;
+}
+
 /** The box a unit's icon covers (a fleet's hull is 2.4 sizes wide). */
 const unitBox = (u: Scene['units'][number]): Rect => rectAround(u.at, u.size * 2.4, u.size * 2.2);
 const near = (p: Point, q: Point, d: number) => Math.hypot(p[0] - q[0], p[1] - q[1]) < d;
@@ -129,9 +147,8 @@ function supportsOnHeads(scene: Scene): string[] {
 describe("a support to a very short arrow joins its shaft, never its head (it would read as the supporter's move)", () => {
   it('its dot stays a head length behind the head, or joins at the tail, by the mover: gallery and computer-played maps', async () => {
     const found: string[] = [];
-    for (const g of galleryImages())
-      found.push(...supportsReadingAsMoves(sceneOf(g.variant, g.position, g.opts)).map((x) => `${g.file}: ${x}`));
-    for await (const { name, scene } of playedScenes())
+    for (const g of galleryScenes()) found.push(...supportsReadingAsMoves(g.scene).map((x) => `${g.file}: ${x}`));
+    for (const { name, scene } of await playedOnce())
       found.push(...supportsReadingAsMoves(scene).map((x) => `${name}: ${x}`));
     expect(found).toEqual([]);
   });
@@ -184,11 +201,9 @@ describe('result symbols keep off every other line, and off the heads', () => {
 
   it('on the gallery and on every computer-played phase: no symbol on another order’s line, no failed head 40 % under a ✕', async () => {
     const found: string[] = [];
-    for (const g of galleryImages()) {
-      const scene = sceneOf(g.variant, g.position, g.opts);
-      found.push(...[...symbolsOnOtherLines(scene), ...hiddenFailedHeads(scene)].map((x) => `${g.file}: ${x}`));
-    }
-    for await (const { name, scene } of playedScenes())
+    for (const { file, scene } of galleryScenes())
+      found.push(...[...symbolsOnOtherLines(scene), ...hiddenFailedHeads(scene)].map((x) => `${file}: ${x}`));
+    for (const { name, scene } of await playedOnce())
       found.push(...[...symbolsOnOtherLines(scene), ...hiddenFailedHeads(scene)].map((x) => `${name}: ${x}`));
     expect(found).toEqual([]);
   });
@@ -408,8 +423,7 @@ describe('order layer: conventions', () => {
   });
 
   it('the gallery images: nothing covers a label or another unit', () => {
-    for (const img of galleryImages())
-      expect(coverProblems(sceneOf(img.variant, img.position, img.opts)), img.file).toEqual([]);
+    for (const { file, scene } of galleryScenes()) expect(coverProblems(scene), file).toEqual([]);
   });
 });
 
