@@ -21,12 +21,31 @@ import { besideLabelsByForeignUnits } from './scene-checks.js';
 const PREVIEW = 550;
 
 const gallery = galleryImages();
-const scenes = (width?: number) =>
-  gallery.map((g) => {
-    const r = buildScene(g.variant, g.position, { ...g.opts, ...(width ? { width } : {}) });
-    if (!r.ok) throw new Error(r.error);
-    return { file: g.file, scene: r.scene };
-  });
+/** The gallery's scenes by width (the gallery's own without one), each built once: the checks only read them. */
+const built = new Map<number | undefined, { file: string; scene: Scene }[]>();
+const scenes = (width?: number) => {
+  let all = built.get(width);
+  if (!all) {
+    all = gallery.map((g) => {
+      const r = buildScene(g.variant, g.position, { ...g.opts, ...(width ? { width } : {}) });
+      if (!r.ok) throw new Error(r.error);
+      return { file: g.file, scene: r.scene };
+    });
+    built.set(width, all);
+  }
+  return all;
+};
+
+/** Every computer-played picture's scene (played.ts `playedScenes`), built once for the checks below. */
+let playedOnce: Promise<{ name: string; scene: Scene }[]> | undefined;
+function played(): Promise<{ name: string; scene: Scene }[]> {
+  playedOnce ??= (async () => {
+    const out: { name: string; scene: Scene }[] = [];
+    for await (const { name, scene } of playedScenes()) out.push({ name, scene });
+    return out;
+  })();
+  return playedOnce;
+}
 
 const variantOf = (file: string) => gallery.find((g) => g.file === file)!.variant;
 
@@ -104,7 +123,8 @@ describe('the busiest maps at the preview: Mandate of Heaven (17 powers) and War
     const out = scenes()
       .filter(({ file }) => variantOf(file).powers.length > 8)
       .map(({ file, scene }) => ({ name: file, scene }));
-    for await (const { name, scene } of playedScenes(['mandate-of-heaven', 'warhammer'])) out.push({ name, scene });
+    // Named `<variant> <case> <picture>` (played.ts), in the order playedScenes(['mandate-of-heaven', 'warhammer']) gives.
+    for (const p of await played()) if (/^(mandate-of-heaven|warhammer) /.test(p.name)) out.push(p);
     return out;
   }
 
@@ -146,7 +166,7 @@ describe('names read as their own province', () => {
     const found: string[] = [];
     for (const { file, scene } of scenes())
       found.push(...besideLabelsByForeignUnits(scene, 18 * (scene.width / 1600)).map((x) => `${file}: ${x}`));
-    for await (const { name, scene } of playedScenes())
+    for (const { name, scene } of await played())
       found.push(...besideLabelsByForeignUnits(scene, 18 * (scene.width / 1600)).map((x) => `${name}: ${x}`));
     expect(found).toEqual([]);
   });
