@@ -2,13 +2,11 @@
  * A variant configured by a game's options (Warhammer's campaign, `Variant.configure`) is drawn wholly in the
  * render worker like the bundled variant: the worker makes the same copy from the variant's id and options.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildScene, buildsSceneInWorker, renderMap, stopRenderWorker } from '../../src/render/index.js';
+import { describe, expect, it } from 'vitest';
+import { buildScene, buildsSceneInWorker, renderMap } from '../../src/render/index.js';
 import { rasterizeSync } from '../../src/render/raster.js';
 import { classic } from '../../src/variants/classic/index.js';
 import { warhammer } from '../../src/variants/warhammer/index.js';
-
-afterAll(() => stopRenderWorker());
 
 describe('configured variants in the render worker', () => {
   const campaign = warhammer.configure!({ oldWorldOnly: 'on', orcsInTheHills: 'both', greaterEmpire: 'on' });

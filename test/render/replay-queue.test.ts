@@ -3,16 +3,12 @@
  * being made are sent to the worker before the replay's next step (issue 25: a replay never delays a game's results
  * post by more than one step). Asserts the order and the counts of what the worker was sent, never timings.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { renderMap, stopRenderWorker } from '../../src/render/index.js';
+import { describe, expect, it } from 'vitest';
+import { renderMap } from '../../src/render/index.js';
 import { observeRenderQueue, type RenderQueueEvent } from '../../src/render/pool.js';
 import { renderReplay } from '../../src/render/replay/index.js';
 import { classic } from '../../src/variants/classic/index.js';
 import { classicGame, overtaking, replayPhaseOf } from './replay-game.js';
-
-afterAll(async () => {
-  await stopRenderWorker();
-});
 
 describe('render queue: maps before replay steps', () => {
   it('sends maps asked for during replays before any further step of them, and every step once', async () => {

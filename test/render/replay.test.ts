@@ -3,10 +3,10 @@
  * game decoded frame by frame shows, at each phase boundary, the very picture the phase map shows.
  */
 import omggif from 'omggif';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adjudicate } from '../../src/engine/index.js';
 import type { Position } from '../../src/engine/types.js';
-import { buildScene, renderMap, stopRenderWorker } from '../../src/render/index.js';
+import { buildScene, renderMap } from '../../src/render/index.js';
 import { barHeight, barOf, FramePainter } from '../../src/render/replay/frames.js';
 import { GifBuilder } from '../../src/render/replay/gif.js';
 import { renderReplay, REPLAY_WIDTH, TIMING } from '../../src/render/replay/index.js';
@@ -14,10 +14,6 @@ import { unitTracks, trackAt } from '../../src/render/replay/tracks.js';
 import { classic } from '../../src/variants/classic/index.js';
 import { ordersFor } from './helpers.js';
 import { classicGame, decodeFrames, difference, pixelsOf, replayPhaseOf } from './replay-game.js';
-
-afterAll(async () => {
-  await stopRenderWorker();
-});
 
 const spring1901: Position['phase'] = { season: 'spring', year: 1901, type: 'movement' };
 const unit = (power: string, type: 'A' | 'F', province: string) => ({ power, type, province, coast: null });

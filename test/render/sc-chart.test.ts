@@ -4,8 +4,7 @@
  * swatch shows its colour (the colour-blind one when asked); 21 powers fit with their marks; the victory line is drawn.
  */
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { afterAll, describe, expect, it } from 'vitest';
-import { stopRenderWorker } from '../../src/render/index.js';
+import { describe, expect, it } from 'vitest';
 import { powerColor, rgb } from '../../src/render/palette.js';
 import {
   renderScChart,
@@ -166,7 +165,6 @@ describe('the supply-centre chart at Discord preview size', () => {
   });
 
   it('the render worker draws the same picture (the bot draws it there, off the event loop)', async () => {
-    afterAll(stopRenderWorker);
     const input = classicInput('colorblind');
     const inWorker = await renderScChartOffThread(input);
     const here = await renderScChart(input);

@@ -12,7 +12,7 @@ import { padKey, padLinkInChannel, padMap } from '../../src/game/pad/pad.js';
 import { t } from '../../src/i18n/index.js';
 import { createLogger } from '../../src/log.js';
 import { buildScene, type PageBoard, type PageLayer } from '../../src/render/index.js';
-import { observeRenderQueue, stopRenderWorker } from '../../src/render/pool.js';
+import { observeRenderQueue } from '../../src/render/pool.js';
 import { padApp } from '../../src/web/app.js';
 import { CHANNEL, makeEnv, ok, startedGame, userOf, type TestEnv } from '../game/helpers.js';
 
@@ -43,7 +43,6 @@ describe('the pad map: a shared board, a layer per seat', () => {
 
   afterAll(async () => {
     await env?.close();
-    await stopRenderWorker();
   });
 
   const get = (path: string, token: string, headers: Record<string, string> = {}) =>

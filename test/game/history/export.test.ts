@@ -7,7 +7,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adjudicateCommand } from '../../../src/cli/commands/adjudicate.js';
 import { replay } from '../../../src/cli/commands/replay.js';
 import { adjudicate } from '../../../src/engine/index.js';
@@ -23,12 +23,7 @@ import {
   type KeptPhase,
 } from '../../../src/game/history/export.js';
 import { scHistory } from '../../../src/game/history/sc-history.js';
-import { stopRenderWorker } from '../../../src/render/index.js';
 import { getVariant } from '../../../src/variants/index.js';
-
-afterAll(async () => {
-  await stopRenderWorker();
-});
 
 const classic = getVariant('classic')!;
 const PLAYERS = classic.powers.map((p) => p.name);

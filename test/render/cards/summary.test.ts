@@ -78,18 +78,14 @@ describe('round summary marks', () => {
 describe('card table off the event loop', () => {
   it('draws the same picture in the render worker as on this thread', async () => {
     const { renderCardTableOffThread } = await import('../../../src/render/cards/index.js');
-    const { stopRenderWorker, renderWorkerState } = await import('../../../src/render/pool.js');
+    const { renderWorkerState } = await import('../../../src/render/pool.js');
     const t = table({ dynasties: ['chu', 'yan', 'qi'], strongholds: { 9: [1], 19: [2] }, current: 'gu' });
     const opts = { changed: ['gu' as const], moves: [{ owner: 1, from: 14, to: 9 }] };
-    try {
-      const [inWorker, here] = await Promise.all([
-        renderCardTableOffThread(publicView(t), opts),
-        renderCardTable(publicView(t), opts),
-      ]);
-      expect(renderWorkerState().running).toBe(true);
-      expect(inWorker.png.equals(here.png)).toBe(true);
-    } finally {
-      await stopRenderWorker();
-    }
+    const [inWorker, here] = await Promise.all([
+      renderCardTableOffThread(publicView(t), opts),
+      renderCardTable(publicView(t), opts),
+    ]);
+    expect(renderWorkerState().running).toBe(true);
+    expect(inWorker.png.equals(here.png)).toBe(true);
   });
 });
