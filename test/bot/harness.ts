@@ -274,6 +274,8 @@ export interface DrawnMap {
   variant: Variant;
   position: Position;
   opts: RenderOptions;
+  /** The picture drawn, once drawn (none when the renderer gave none). */
+  png?: Buffer;
 }
 
 /**
@@ -287,8 +289,11 @@ export function recordingMaps(): { maps: MapRenderer; drawn: DrawnMap[] } {
     drawn,
     maps: {
       async render(variant, position, opts, name) {
-        drawn.push({ name, variant, position, opts });
-        return real.render(variant, position, opts, name);
+        const map: DrawnMap = { name, variant, position, opts };
+        drawn.push(map);
+        const picture = await real.render(variant, position, opts, name);
+        if (picture) map.png = picture.png;
+        return picture;
       },
       warm: () => real.warm?.() ?? Promise.resolve(),
     },
