@@ -88,9 +88,17 @@ const drawn: Drawn[] = [
   { name: 'a variant file', variant: squares, position: squares.startingPosition(), opts: {} },
 ];
 
+/** The scenes of `drawn` by width and locale, each built once (two checks read the English ones at 1600 px). */
+const built = new Map<string, Scene>();
+
 function sceneOf(d: Drawn, width: number, locale: Locale = 'en'): Scene {
+  const i = drawn.indexOf(d);
+  const key = `${i} ${width} ${locale}`;
+  const known = i >= 0 ? built.get(key) : undefined;
+  if (known) return known;
   const r = buildScene(d.variant, d.position, { ...d.opts, width, locale });
   if (!r.ok) throw new Error(r.error);
+  if (i >= 0) built.set(key, r.scene);
   return r.scene;
 }
 
