@@ -17,7 +17,7 @@ import { symbolBox } from '../../src/render/symbols.js';
 import { classic } from '../../src/variants/classic/index.js';
 import { warringStates } from '../../src/variants/warring-states/index.js';
 import { insideProvince, ordersFor, randomPhase } from './helpers.js';
-import { playedScenes } from './played.js';
+import { galleryScenes, playedScenesOnce } from './shared-scenes.js';
 import { hiddenFailedHeads, supportsReadingAsMoves, symbolsOnOtherLines } from './scene-checks.js';
 
 function sceneOf(variant: Variant, position: Position, opts: Parameters<typeof buildScene>[2] = {}): Scene {
@@ -40,24 +40,6 @@ function randomScene(variant: Variant, seed: number): Scene {
     randomScenes.set(key, scene);
   }
   return scene;
-}
-
-/** The gallery's scenes, built once for the checks below that read them (none changes a scene). */
-let galleryCache: { file: string; scene: Scene }[] | undefined;
-function galleryScenes(): { file: string; scene: Scene }[] {
-  galleryCache ??= galleryImages().map((g) => ({ file: g.file, scene: sceneOf(g.variant, g.position, g.opts) }));
-  return galleryCache;
-}
-
-/** Every computer-played picture's scene (played.ts `playedScenes`), built once for the checks below. */
-let playedCache: { name: string; scene: Scene }[] | undefined;
-async function playedOnce(): Promise<{ name: string; scene: Scene }[]> {
-  if (!playedCache) {
-    const all: { name: string; scene: Scene }[] = [];
-    for await (const { name, scene } of playedScenes()) all.push({ name, scene });
-    playedCache = all;
-  }
-  return playedCache;
 }
 
 /** The box a unit's icon covers (a fleet's hull is 2.4 sizes wide). */
@@ -148,7 +130,7 @@ describe("a support to a very short arrow joins its shaft, never its head (it wo
   it('its dot stays a head length behind the head, or joins at the tail, by the mover: gallery and computer-played maps', async () => {
     const found: string[] = [];
     for (const g of galleryScenes()) found.push(...supportsReadingAsMoves(g.scene).map((x) => `${g.file}: ${x}`));
-    for (const { name, scene } of await playedOnce())
+    for (const { name, scene } of await playedScenesOnce())
       found.push(...supportsReadingAsMoves(scene).map((x) => `${name}: ${x}`));
     expect(found).toEqual([]);
   });
@@ -203,7 +185,7 @@ describe('result symbols keep off every other line, and off the heads', () => {
     const found: string[] = [];
     for (const { file, scene } of galleryScenes())
       found.push(...[...symbolsOnOtherLines(scene), ...hiddenFailedHeads(scene)].map((x) => `${file}: ${x}`));
-    for (const { name, scene } of await playedOnce())
+    for (const { name, scene } of await playedScenesOnce())
       found.push(...[...symbolsOnOtherLines(scene), ...hiddenFailedHeads(scene)].map((x) => `${name}: ${x}`));
     expect(found).toEqual([]);
   });

@@ -21,7 +21,7 @@ import { distanceToSegment } from '../../src/variants/drawing/segment.js';
 import { symbolBox } from '../../src/render/symbols.js';
 import { allVariants } from '../../src/variants/index.js';
 import { classic, insideProvince, ordersFor, randomPhase, toMap } from './helpers.js';
-import { playedScenes } from './played.js';
+import { galleryScenes, playedScenesOnce } from './shared-scenes.js';
 import { fleetLinesOverLand, groundOf } from './scene-checks.js';
 
 function sceneOf(variant: Variant, position: Position, opts: Parameters<typeof buildScene>[2] = {}): Scene {
@@ -281,7 +281,7 @@ describe('fleets sail by sea', () => {
 
   it('no fleet line of a computer-played game crosses land (every variant, boards and orders maps)', async () => {
     const found: string[] = [];
-    for await (const { name, scene, drawn } of playedScenes())
+    for (const { name, scene, drawn } of await playedScenesOnce())
       found.push(...fleetLinesOverLand(drawn.variant, scene).map((f) => `${name}: ${f}`));
     expect(found).toEqual([]);
   });
@@ -365,7 +365,7 @@ describe('supports', () => {
 
   it("a failed move's symbol never covers where a support joins it (gallery and random phases)", () => {
     const scenes = [
-      ...galleryImages().map((i) => sceneOf(i.variant, i.position, i.opts)),
+      ...galleryScenes().map((g) => g.scene),
       ...[1, 2, 3, 4, 5, 6, 7, 8].map((seed) => {
         const { position, orders } = randomPhase(seed);
         return sceneOf(classic, position, { orders, adjudication: adjudicate(classic, position, orders) });
@@ -388,7 +388,7 @@ describe('supports', () => {
 });
 
 describe('arrowheads', () => {
-  const scenes = galleryImages().map((i) => ({ file: i.file, scene: sceneOf(i.variant, i.position, i.opts) }));
+  const scenes = galleryScenes();
 
   it('every arrow has a head 2.5–3 times its shaft, at the end of its line', () => {
     let heads = 0;

@@ -5,7 +5,7 @@
  * picture's width, at the default 1600 px and at another width, and by what the enlarged layer must not cover.
  */
 import { describe, expect, it } from 'vitest';
-import { buildScene, type Scene } from '../../src/render/index.js';
+import type { Scene } from '../../src/render/index.js';
 import { headBox } from '../../src/render/build-scene.js';
 import { galleryImages } from '../../src/render/gallery.js';
 import { overlaps, rectAround } from '../../src/render/placement.js';
@@ -14,38 +14,14 @@ import { createCanvas } from '@napi-rs/canvas';
 import type { Point } from '../../src/render/geometry.js';
 import { markFit } from '../../src/render/draw-marks.js';
 import { ensureFonts } from '../../src/render/fonts.js';
-import { playedScenes } from './played.js';
+import { galleryScenes, playedScenesOnce } from './shared-scenes.js';
 import { besideLabelsByForeignUnits } from './scene-checks.js';
 
 /** Discord's inline preview width. */
 const PREVIEW = 550;
 
 const gallery = galleryImages();
-/** The gallery's scenes by width (the gallery's own without one), each built once: the checks only read them. */
-const built = new Map<number | undefined, { file: string; scene: Scene }[]>();
-const scenes = (width?: number) => {
-  let all = built.get(width);
-  if (!all) {
-    all = gallery.map((g) => {
-      const r = buildScene(g.variant, g.position, { ...g.opts, ...(width ? { width } : {}) });
-      if (!r.ok) throw new Error(r.error);
-      return { file: g.file, scene: r.scene };
-    });
-    built.set(width, all);
-  }
-  return all;
-};
-
-/** Every computer-played picture's scene (played.ts `playedScenes`), built once for the checks below. */
-let playedOnce: Promise<{ name: string; scene: Scene }[]> | undefined;
-function played(): Promise<{ name: string; scene: Scene }[]> {
-  playedOnce ??= (async () => {
-    const out: { name: string; scene: Scene }[] = [];
-    for await (const { name, scene } of playedScenes()) out.push({ name, scene });
-    return out;
-  })();
-  return playedOnce;
-}
+const scenes = galleryScenes;
 
 const variantOf = (file: string) => gallery.find((g) => g.file === file)!.variant;
 
@@ -123,8 +99,7 @@ describe('the busiest maps at the preview: Mandate of Heaven (17 powers) and War
     const out = scenes()
       .filter(({ file }) => variantOf(file).powers.length > 8)
       .map(({ file, scene }) => ({ name: file, scene }));
-    // Named `<variant> <case> <picture>` (played.ts), in the order playedScenes(['mandate-of-heaven', 'warhammer']) gives.
-    for (const p of await played()) if (/^(mandate-of-heaven|warhammer) /.test(p.name)) out.push(p);
+    for (const { name, scene } of await playedScenesOnce(['mandate-of-heaven', 'warhammer'])) out.push({ name, scene });
     return out;
   }
 
@@ -166,7 +141,7 @@ describe('names read as their own province', () => {
     const found: string[] = [];
     for (const { file, scene } of scenes())
       found.push(...besideLabelsByForeignUnits(scene, 18 * (scene.width / 1600)).map((x) => `${file}: ${x}`));
-    for (const { name, scene } of await played())
+    for (const { name, scene } of await playedScenesOnce())
       found.push(...besideLabelsByForeignUnits(scene, 18 * (scene.width / 1600)).map((x) => `${name}: ${x}`));
     expect(found).toEqual([]);
   });

@@ -15,7 +15,7 @@ import { copiesOf } from '../../src/render/wrap.js';
 import { geometryOf, rectInsideShape } from '../../src/render/geometry.js';
 import { getVariant } from '../../src/variants/index.js';
 import { sceneOfRenderCase } from './render-case.js';
-import { playedScenes } from './played.js';
+import { playedScenesOnce } from './shared-scenes.js';
 import { groundOf, longLines } from './scene-checks.js';
 
 const across = {
@@ -99,7 +99,7 @@ describe('lines across a wrap-around sea', () => {
 
   it('no line of a played Warhammer game runs across the map (board and orders maps)', async () => {
     const long: string[] = [];
-    for await (const { name, scene } of playedScenes(['warhammer']))
+    for (const { name, scene } of await playedScenesOnce(['warhammer']))
       long.push(...longLines(scene, 0.45).map((l) => `${name}: ${l}`));
     expect(long).toEqual([]);
   });
@@ -111,7 +111,7 @@ describe('lines across a wrap-around sea', () => {
     const sea = new Set(warhammer.data.provinces.filter((p) => p.kind === 'sea').map((p) => p.id));
     const wrong: string[] = [];
     let seconds = 0;
-    for await (const { name, scene } of playedScenes(['warhammer'])) {
+    for (const { name, scene } of await playedScenesOnce(['warhammer'])) {
       // A sea's second label (an exclave's, a land's other part, is not about the wrap).
       const seas = scene.labels.filter(
         (l, i) => sea.has(l.province) && scene.labels.findIndex((x) => x.province === l.province) !== i,
