@@ -8,7 +8,7 @@ import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { compressPngSync, fewerColours, pngRows, quantize, type IndexedImage } from '../../src/render/png.js';
-import { buildScene, renderMap } from '../../src/render/index.js';
+import { renderMap } from '../../src/render/index.js';
 import { galleryImages } from '../../src/render/gallery.js';
 import { drawScene, flatColours } from '../../src/render/draw.js';
 import { ensureFonts } from '../../src/render/fonts.js';
@@ -16,6 +16,7 @@ import { mapBudget } from '../../src/render/raster.js';
 import type { Scene } from '../../src/render/scene.js';
 import { renderOptionsOf } from '../../src/cli/commands/render.js';
 import { playedCases, playedScene } from './played.js';
+import { galleryScenes } from './shared-scenes.js';
 
 function weighted(a: number[], b: number[]): number {
   return 2 * (a[0] - b[0]) ** 2 + 4 * (a[1] - b[1]) ** 2 + 3 * (a[2] - b[2]) ** 2;
@@ -284,14 +285,15 @@ describe('every flat colour stays exact on busy played maps', () => {
 
 describe('map PNGs', () => {
   it('every gallery image is a palette PNG under its budget at full size (1600 px): 250 KiB, 400 KiB over 8 powers', async () => {
-    for (const g of galleryImages()) {
+    const scenes = galleryScenes();
+    for (const [i, g] of galleryImages().entries()) {
       const map = await renderMap(g.variant, g.position, g.opts);
-      const built = buildScene(g.variant, g.position, g.opts);
-      if (!built.ok) throw new Error(built.error);
-      expect(mapBudget(built.scene), g.file).toBe(g.variant.powers.length > 8 ? 400 * 1024 : 250 * 1024);
+      const { file, scene } = scenes[i]!;
+      expect(file).toBe(g.file);
+      expect(mapBudget(scene), g.file).toBe(g.variant.powers.length > 8 ? 400 * 1024 : 250 * 1024);
       expect(map.width, g.file).toBe(1600);
       expect(map.png[25], g.file).toBe(3);
-      expect(map.png.length, g.file).toBeLessThan(mapBudget(built.scene));
+      expect(map.png.length, g.file).toBeLessThan(mapBudget(scene));
     }
   });
 });
