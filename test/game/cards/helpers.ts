@@ -41,19 +41,20 @@ export async function info(env: TestEnv): Promise<CardGameInfo> {
   return g;
 }
 
-/** The stored engine state (test-only: it holds every hand). */
-export async function storedState(env: TestEnv): Promise<CardGameState> {
-  const g = await info(env);
-  const row = first(await env.deps.store.db.select().from(cardGames).where(eq(cardGames.gameId, g.gameId)).limit(1))!;
+/** The stored engine state (test-only: it holds every hand), of the channel's game or of game `gameId`. */
+export async function storedState(env: TestEnv, gameId?: number): Promise<CardGameState> {
+  const id = gameId ?? (await info(env)).gameId;
+  const row = first(await env.deps.store.db.select().from(cardGames).where(eq(cardGames.gameId, id)).limit(1))!;
   return JSON.parse(row.state!) as CardGameState;
 }
 
-export async function eventRows(env: TestEnv) {
-  const g = await info(env);
+/** The card events of the channel's game or of game `gameId`, in order. */
+export async function eventRows(env: TestEnv, gameId?: number) {
+  const id = gameId ?? (await info(env)).gameId;
   return await env.deps.store.db
     .select()
     .from(cardEvents)
-    .where(eq(cardEvents.gameId, g.gameId))
+    .where(eq(cardEvents.gameId, id))
     .orderBy(asc(cardEvents.seq));
 }
 

@@ -32,27 +32,23 @@ async function playGame(seats: number, dynastyCards: boolean, seed: number) {
   let scanned = 0;
   const leaks: string[] = [];
   let namesChecked = 0;
+  // The game's id never changes: the reads of each step below go to it directly.
+  const gameId = (await info(env)).gameId;
   for (let step = 0; step < 600 && (await info(env)).status !== 'finished'; step++) {
     const r = rnd();
     if (r < 0.05) {
       env.clock.advance((await info(env)).deadline! - env.clock.t + 1);
       await sweepCardGames(env.deps);
     } else await actOnce(env, r < 0.75 ? 'wage' : 'fallBack', rnd);
-    const s = await storedState(env);
+    const s = await storedState(env, gameId);
     for (const id of ids(JSON.stringify(publicView(s)))) seen.add(id);
     // A wage puts its cards face up (a Yan take-back may return one to the hand in the same turn; a Qin give goes to the row).
-    for (const e of (await eventRows(env)).slice(-20)) {
+    for (const e of (await eventRows(env, gameId)).slice(-20)) {
       const a = e.action as { type: string; bright?: string; dark?: string; give?: string; take?: string };
       if (a.type === 'wage') for (const c of [a.bright, a.dark, a.give, a.take]) if (c) seen.add(c);
     }
     const hidden = new Set(s.seats.flatMap((x) => x.hand).filter((c) => !seen.has(c)));
-    const game = first(
-      await env.deps.store.db
-        .select()
-        .from(games)
-        .where(eq(games.id, (await info(env)).gameId))
-        .limit(1),
-    )!;
+    const game = first(await env.deps.store.db.select().from(games).where(eq(games.id, gameId)).limit(1))!;
     const table = await env.deps.store.transaction(async (tx) => await cardTablePayload(tx, game));
     const rows = (await outboxRows(env)).slice(scanned);
     scanned += rows.length;
