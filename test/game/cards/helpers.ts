@@ -1,5 +1,5 @@
 /** Helpers for the card game's use-case tests: a table of seated players and a driver that plays legal turns. */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, gt } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { outbox } from '../../../src/store/schema.js';
 import { first } from '../../../src/store/store.js';
@@ -58,8 +58,10 @@ export async function eventRows(env: TestEnv, gameId?: number) {
     .orderBy(asc(cardEvents.seq));
 }
 
-export async function outboxRows(env: TestEnv) {
-  return await env.deps.store.db.select().from(outbox).orderBy(asc(outbox.id));
+/** The outbox in order, or its rows after the row `afterId`. */
+export async function outboxRows(env: TestEnv, afterId?: number) {
+  const rows = env.deps.store.db.select().from(outbox);
+  return await (afterId === undefined ? rows : rows.where(gt(outbox.id, afterId))).orderBy(asc(outbox.id));
 }
 
 type OutboxRow = Awaited<ReturnType<typeof outboxRows>>[number];

@@ -29,6 +29,7 @@ async function playGame(seats: number, dynastyCards: boolean, seed: number) {
   await startedCards(seats, { env, dynastyCards });
   const rnd = seeded(seed * 7 + 1);
   const seen = new Set<string>();
+  /** The last outbox row scanned: each step reads only the rows queued since. */
   let scanned = 0;
   const leaks: string[] = [];
   let namesChecked = 0;
@@ -50,8 +51,8 @@ async function playGame(seats: number, dynastyCards: boolean, seed: number) {
     const hidden = new Set(s.seats.flatMap((x) => x.hand).filter((c) => !seen.has(c)));
     const game = first(await env.deps.store.db.select().from(games).where(eq(games.id, gameId)).limit(1))!;
     const table = await env.deps.store.transaction(async (tx) => await cardTablePayload(tx, game));
-    const rows = (await outboxRows(env)).slice(scanned);
-    scanned += rows.length;
+    const rows = await outboxRows(env, scanned);
+    scanned = rows.at(-1)?.id ?? scanned;
     // the rows and the table as stored, and as the bot words them (src/bot/cards/words.ts)
     const worded = [
       ...(table ? [cardTableReply(table)] : []),
