@@ -4,6 +4,7 @@
  * vitest project `postgres` the database is a PostgreSQL one (a copy of the worker's migrated template), opened anew
  * at each start as a restarted process opens it.
  */
+import { pinSeats, pinnedRandom, type PinnableRandom } from '../support/drawn-seats.js';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,6 +46,8 @@ export interface Harness {
   dbPath: string;
   /** The bot's clock: real time plus `clock.offset`. */
   clock: { offset: number; now(): number };
+  /** The bot's randomness (the test's own if it gave one): `pin` keeps the next start's draw (joinDrawn). */
+  random: PinnableRandom;
   start(): Promise<RunningBot>;
   stop(): Promise<void>;
   close(): Promise<void>;
@@ -72,6 +75,7 @@ export async function createHarness(fakeOpts: FakeDiscordOptions, botOpts: Parti
     database: openedSqlite,
     dbPath,
     clock,
+    random: pinnedRandom(botOpts.random),
     async start() {
       if (postgresUrl && h.store === closedStore)
         h.store = await openPostgresStore({ url: postgresUrl, maxConnections: 5, ...TEST_POOL });
@@ -94,6 +98,7 @@ export async function createHarness(fakeOpts: FakeDiscordOptions, botOpts: Parti
         // abuse.e2e passes its own `limits` and meets the real defaults.
         limits: { confirmationQuietMs: 0, budgets: GENEROUS_BUDGETS },
         ...botOpts,
+        random: h.random,
       });
       return h.bot;
     },
@@ -315,4 +320,16 @@ export async function slashConfirmed(
   const confirm = asked.originalMessageId ? h.fake.buttons(asked).find((b) => b.label !== 'Cancel') : undefined;
   if (!confirm) return asked;
   return h.fake.click(user, asked, confirm.customId!);
+}
+
+/**
+ * Members join the channel's game that hides who plays whom with `/game join` (a place each, no power chosen) and
+ * play the powers given (member name → power) once it starts: the places are pinned and the start's draw kept
+ * (test/support/drawn-seats.ts). Every member of the game joins here, the draw counting them all.
+ */
+export async function joinDrawn(h: Harness, channel: string, seats: Record<string, string>): Promise<void> {
+  for (const user of Object.keys(seats)) await h.fake.slash(user, channel, 'game join');
+  const ids = Object.fromEntries(Object.entries(seats).map(([user, power]) => [h.fake.user(user).id, power]));
+  await pinSeats(h.store, h.fake.channel(channel).id, ids);
+  h.random.pin(Object.keys(seats).length);
 }

@@ -2,19 +2,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
 import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { migratedPostgresDatabase, TEST_POOL } from '../support/postgres.js';
-import { outbox } from '../../src/store/schema.js';
+import { games, outbox } from '../../src/store/schema.js';
 import { createGame, joinGame, startGame } from '../../src/game/lobby/index.js';
-import type { GameDeps, PhaseDurationInput } from '../../src/game/core/index.js';
+import { hidesIdentities, type GameDeps, type PhaseDurationInput } from '../../src/game/core/index.js';
 import type { OpenedStore } from '../../src/store/store.js';
 import { onInternalError } from '../../src/game/core/tx.js';
 import { internalErrors } from '../support/internal-errors.js';
 import { rng } from '../support/random.js';
+import { pinSeats, pinnedRandom, type PinnableRandom } from '../support/drawn-seats.js';
 
 export const CLASSIC_POWERS = ['Austria', 'England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey'];
 export const CHANNEL = 'chan-1';
@@ -45,7 +46,7 @@ export const TEST_DIALECT: 'sqlite' | 'postgres' =
   process.env.TEST_STORE === 'postgres' || inject('testStore') === 'postgres' ? 'postgres' : 'sqlite';
 
 /** A use-case's dependencies in a test: its store also opens the database outside transactions, to inspect it. */
-export type TestDeps = GameDeps & { store: OpenedStore };
+export type TestDeps = GameDeps & { store: OpenedStore; random: PinnableRandom };
 
 /**
  * A fresh store with a hand-driven clock. `path` names a shared database (two envs on one path are two processes
@@ -60,7 +61,7 @@ export async function makeEnv(path = ':memory:', seed = 1): Promise<TestEnv> {
   };
   if (TEST_DIALECT === 'postgres') {
     const store = await openPostgresStore({ url: await postgresDatabaseFor(path), maxConnections: 4, ...TEST_POOL });
-    const deps: TestDeps = { store, now: () => clock.t, random: seeded(seed) };
+    const deps: TestDeps = { store, now: () => clock.t, random: pinnedRandom(seeded(seed)) };
     const opened = new Proxy({} as OpenedDatabase, {
       get: () => {
         throw new Error('this test reads SQLite directly; it runs on SQLite only');
@@ -69,7 +70,7 @@ export async function makeEnv(path = ':memory:', seed = 1): Promise<TestEnv> {
     return { deps, opened, clock, close: () => store.close() };
   }
   const opened = openDatabase(path);
-  const deps: TestDeps = { store: sqliteStoreOf(opened), now: () => clock.t, random: seeded(seed) };
+  const deps: TestDeps = { store: sqliteStoreOf(opened), now: () => clock.t, random: pinnedRandom(seeded(seed)) };
   return {
     deps,
     opened,
@@ -121,6 +122,34 @@ export async function startedGame(
   const started = await startGame(deps, { channelId, userId: GM });
   if (!started.ok) throw new Error(started.error);
   return started;
+}
+
+/**
+ * Members join the channel's game that hides who plays whom (a place each, no power chosen) and play the powers given
+ * (`userId` → power) once it starts: the places are pinned and the start's draw kept (test/support/drawn-seats.ts).
+ * Every member of the game joins here, the draw counting them all.
+ */
+export async function joinDrawn(deps: TestDeps, channelId: string, seats: Record<string, string>): Promise<void> {
+  for (const userId of Object.keys(seats)) ok(await joinGame(deps, { channelId, userId }));
+  await pinSeats(deps.store, channelId, seats);
+  deps.random.pin(Object.keys(seats).length);
+}
+
+/**
+ * Members take the powers given (`userId` → power) in the channel's forming game: they choose them in an open game, and
+ * in one that hides who plays whom join without and play them once it starts (`joinDrawn`).
+ */
+export async function joinSeats(deps: TestDeps, channelId: string, seats: Record<string, string>): Promise<void> {
+  const game = (await deps.store.db.select().from(games).where(eq(games.channelId, channelId))).find(
+    (g) => g.status === 'forming',
+  );
+  if (game && hidesIdentities(game)) return await joinDrawn(deps, channelId, seats);
+  for (const [userId, power] of Object.entries(seats)) ok(await joinGame(deps, { channelId, userId, power }));
+}
+
+/** `joinSeats` with each power's own user (`userOf`). */
+export async function joinPowers(deps: TestDeps, channelId: string, powers: readonly string[]): Promise<void> {
+  await joinSeats(deps, channelId, Object.fromEntries(powers.map((p) => [userOf(p), p])));
 }
 
 export async function outboxRows(deps: TestDeps) {

@@ -10,7 +10,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createGame, joinGame, openSeatsListing, startGame } from '../../src/game/lobby/index.js';
+import { createGame, openSeatsListing, startGame } from '../../src/game/lobby/index.js';
 import { deliverOutbox, PermanentDeliveryError, type DeliveryRow } from '../../src/game/delivery/index.js';
 import { gameStatus } from '../../src/game/history/index.js';
 import { gmCancel, gmReplace, gmSeats } from '../../src/game/gm/index.js';
@@ -30,7 +30,18 @@ import { PRESS_UNDELIVERED, STATUS_MARK_KEY } from '../../src/game/outbox/write.
 import { auditLog } from '../../src/store/schema.js';
 import { orderSandbox, sandboxShareRefusal, startSandboxFromFile } from '../../src/game/sandbox/sandbox.js';
 import { msg, t } from '../../src/i18n/index.js';
-import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, T0, userOf, type TestEnv } from './helpers.js';
+import {
+  CHANNEL,
+  GM,
+  internalErrors,
+  joinPowers,
+  makeEnv,
+  ok,
+  outboxRows,
+  T0,
+  userOf,
+  type TestEnv,
+} from './helpers.js';
 
 let env: TestEnv;
 beforeEach(async () => {
@@ -47,7 +58,7 @@ const as = (power: string) => ({ channelId: CHANNEL, userId: userOf(power) });
 
 async function game(press: 'open' | 'gunboat' | 'anonymous') {
   ok(await createGame(env.deps, { channelId: CHANNEL, guildId: 'guild-1', userId: GM, variantId: 'classic', press }));
-  for (const power of POWERS) ok(await joinGame(env.deps, { ...as(power), power }));
+  await joinPowers(env.deps, CHANNEL, POWERS);
   return ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM })).game.id;
 }
 
@@ -316,7 +327,7 @@ describe('a seat left, claimed or taken back in a game that hides who plays whom
         table: { muster: '12h' },
       }),
     );
-    for (const power of POWERS) ok(await joinGame(env.deps, { ...as(power), power }));
+    await joinPowers(env.deps, CHANNEL, POWERS);
     ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
     await deliverAll();
     env.clock.t = T0 + 60_000;
@@ -341,7 +352,7 @@ describe('a seat left, claimed or taken back in a game that hides who plays whom
         table: { muster: '12h' },
       }),
     );
-    for (const power of POWERS) ok(await joinGame(env.deps, { ...as(power), power }));
+    await joinPowers(env.deps, CHANNEL, POWERS);
     const gameId = ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM })).game.id;
     await deliverAll();
     env.clock.t = T0 + 60_000;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gmCancel, gmReplace } from '../../src/game/gm/index.js';
 import { leaveSeat } from '../../src/game/seats/index.js';
 import { submitOrders } from '../../src/game/orders/index.js';
-import { createGame, joinGame, startGame } from '../../src/game/lobby/index.js';
+import { createGame, startGame } from '../../src/game/lobby/index.js';
 import { toggleReady } from '../../src/game/resolve/index.js';
 import { padKey, padLinkInChannel } from '../../src/game/pad/pad.js';
 import type { ShownPadView as PadView } from '../../src/game/pad/view.js';
@@ -18,7 +18,7 @@ import { createLogger } from '../../src/log.js';
 import { padApp } from '../../src/web/app.js';
 import { CONTENT_SECURITY_POLICY } from '../../src/web/headers.js';
 import { webJson, webText } from '../../src/web/texts.js';
-import { CHANNEL, GM, makeEnv, ok, startedGame, userOf, type TestEnv } from '../game/helpers.js';
+import { CHANNEL, GM, joinPowers, makeEnv, ok, startedGame, userOf, type TestEnv } from '../game/helpers.js';
 
 const key = padKey({ botToken: 'a test bot token' });
 
@@ -319,7 +319,7 @@ describe('the pad’s Ready in a game that hides who plays whom', () => {
           press: 'gunboat',
         }),
       );
-      for (const power of powers) ok(await joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+      await joinPowers(env.deps, CHANNEL, powers);
       ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
       const app = await padApp({ deps: env.deps, log: createLogger('silent'), key });
       const italy = ok(await padLinkInChannel(env.deps, key, { channelId: CHANNEL, userId: userOf('Italy') })).token;

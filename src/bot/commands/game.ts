@@ -47,6 +47,7 @@ import {
   CATALOGUES,
   localeOf,
   msg,
+  commandParam,
   formatItems,
   listParam,
   t,
@@ -319,8 +320,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       const r = await joinGame(ctx.deps, { ...caller, power: interaction.options.getString('power') });
       if (!r.ok) return replyRejected(interaction, r);
       const locale = readerOf(interaction);
-      if (hidesIdentities(r.game))
-        return replyPrivately(interaction, tr(locale, 'lobby.joined.hidden', { power: r.name }));
+      // A hidden game's join takes a place: its power is drawn at the start (docs/decisions.md "Hidden identities").
+      if (r.drawn) return replyPrivately(interaction, tr(locale, 'lobby.joined.hidden'));
       return replyPublicly(
         interaction,
         tr(locale, 'lobby.joined', { player: holderMsg(caller.userId), power: r.name }),
@@ -415,7 +416,7 @@ async function leave(ctx: BotContext, interaction: ChatInputCommandInteraction):
   const r = await leaveGame(ctx.deps, caller);
   if (!r.ok) return replyRejected(interaction, r);
   const locale = readerOf(interaction);
-  if (hidesIdentities(r.game)) return replyPrivately(interaction, tr(locale, 'lobby.left.hidden', { power: r.name }));
+  if (r.drawn) return replyPrivately(interaction, tr(locale, 'lobby.left.hidden'));
   return replyPublicly(interaction, tr(locale, 'lobby.left', { player: holderMsg(caller.userId), power: r.name }));
 }
 
@@ -522,9 +523,16 @@ function createdText(locale: Locale, r: Created, userId: string, colourBlind: bo
       scoring: locale === 'en' ? game.scoring : scoringName(locale, game.scoring),
       computers: game.rateAgainstComputers ? 'rated' : 'unrated',
     }),
-    tr(locale, r.demonstration ? 'lobby.created.startDemonstration' : 'lobby.created.join'),
+    joinLine(locale, r),
   ];
   return lines.join('\n');
+}
+
+/** How members join: a game that hides who plays whom draws the powers at the start (docs/bot.md "Press"). */
+function joinLine(locale: Locale, r: Created): string {
+  if (r.demonstration) return tr(locale, 'lobby.created.startDemonstration');
+  if (!hidesIdentities(r.game)) return tr(locale, 'lobby.created.join');
+  return tr(locale, 'lobby.created.joinDrawn', { join: commandParam('game.join'), start: commandParam('game.start') });
 }
 
 /** The create reply's lines about the table's rules that are on: the clock, the muster, the fog. */

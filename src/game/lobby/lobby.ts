@@ -2,7 +2,8 @@
  * Before the game: creating it in a channel, joining, leaving, and starting.
  *
  * Power assignment (docs/architecture.md): `/game join` without a power takes a random free one at once, so
- * every joined player always holds exactly one power. At `/game start` the powers nobody holds are in civil
+ * every joined player always holds exactly one power. In a game that hides who plays whom a join takes a place: that
+ * power is internal, and `/game start` draws the members' powers (docs/decisions.md "Hidden identities"). At `/game start` the powers nobody holds are in civil
  * disorder: their units hold, their retreats disband, their builds are waived and missing disbands follow the
  * civil-disorder rule; the game master can later hand such a power to a player with `/gm replace`.
  */
@@ -11,6 +12,7 @@ import { GAME_DEFAULT_LEVEL } from '../../ai/levels.js';
 import {
   computerUserId,
   isComputer,
+  isPerson,
   parseComputerSeats,
   parseLevel,
   holderName,
@@ -54,7 +56,7 @@ import {
   variantParam,
 } from '../core/index.js';
 import { eq } from 'drizzle-orm';
-import { listParam, localeOf, type Locale, msg, type Msg, type MsgParam } from '../../i18n/index.js';
+import { commandParam, listParam, localeOf, type Locale, msg, type Msg, type MsgParam } from '../../i18n/index.js';
 import { parseSetting, parseTableOptions, type TableOptionsInput } from '../settings/index.js';
 import { botVariants, getVariant } from '../../variants/index.js';
 import type { Variant } from '../../engine/variant.js';
@@ -370,12 +372,16 @@ function clockLines(game: GameRow) {
   return line ? [line] : [];
 }
 
-/** Powers nobody holds in the channel's forming game (for autocomplete); [] when there is none. */
+/**
+ * Powers nobody holds in the channel's forming game (for autocomplete); [] when there is none, and in a game that
+ * hides who plays whom (its powers are drawn at the start, docs/decisions.md "Hidden identities").
+ */
 export async function freePowers(deps: GameDeps, channelId: string): Promise<string[]> {
   try {
     return await deps.store.transaction(async (tx) => {
       const game = await openGameByChannel(tx, channelId);
-      if (game?.status !== 'forming') return [];
+      // A game that hides who plays whom draws the powers at the start: nothing to choose, nothing to poll.
+      if (game?.status !== 'forming' || hidesIdentities(game)) return [];
       const variant = variantOfGame(game);
       if (!variant) return [];
       const taken = new Set((await playersOf(tx, game.id)).map((p) => p.power));
@@ -394,67 +400,91 @@ async function formingGame(tx: Tx, channelId: string): Promise<GameRow | { ok: f
 }
 
 /**
- * Joins the channel's forming game, taking `power` (name, adjective or unique prefix) or a random free power.
+ * A join's answer: the power taken, or in a game that hides who plays whom only a place (`drawn`: the power is drawn at
+ * the start, `startGame`; the row's power until then is internal and never told).
+ */
+type Joined = { game: GameView } & (
+  | { drawn: false; power: string; name: MsgParam }
+  | { drawn: true; power?: never; name?: never }
+);
+
+/**
+ * Joins the channel's forming game, taking `power` (name, adjective or unique prefix) or a random free power. In a game
+ * that hides who plays whom a join takes a place: a chosen power is refused, the row holds some free power until the
+ * start draws them all (docs/decisions.md "Hidden identities").
  * Errors: no game, already started, already joined, unknown or taken power, no free power left.
  */
-export async function joinGame(
-  deps: GameDeps,
-  input: Caller & { power?: string | null },
-): Promise<Result<{ game: GameView; power: string; name: MsgParam }>> {
+export async function joinGame(deps: GameDeps, input: Caller & { power?: string | null }): Promise<Result<Joined>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await formingGame(tx, input.channelId);
     if ('ok' in game) return game;
     if (!idText(input.userId)) return fail(msg('lobby.refused.noUser'));
     const variant = variantOfGame(game)!;
     if (game.demonstration) return fail(msg('lobby.refused.demonstration'));
+    const drawn = hidesIdentities(game);
+    const chosen = typeof input.power === 'string' && input.power.trim() !== '' ? input.power : null;
+    if (drawn && chosen !== null) return fail(msg('lobby.refused.drawn', { command: commandParam('game.join') }));
     const mine = await playerByUser(tx, game.id, input.userId);
+    if (mine && drawn) return fail(msg('lobby.refused.joinedDrawn'));
     if (mine) return fail(msg('lobby.refused.joined', { power: powerParam(variant, mine.power) }));
     const unreliable = await reliabilityRefusal(tx, game, input.userId);
     if (unreliable) return fail(unreliable);
-    const seated = await playersOf(tx, game.id);
-    const taken = new Set(seated.map((p) => p.power));
-    const free = seatablePowers(variant).filter((p) => !taken.has(p));
-    let power: string;
-    if (typeof input.power === 'string' && input.power.trim() !== '') {
-      const matched = matchPower(game.variantId, input.power);
-      if (!matched)
-        return fail(
-          msg('gm.refused.unknownPowerOf', {
-            text: typed(input.power),
-            variant: variantParam(variant),
-            powers: powersParam(
-              variant,
-              variant.powers.map((p) => p.name),
-            ),
-          }),
-        );
-      const freeList = { free: free.length, powers: powersParam(variant, free) };
-      if (!free.includes(matched) && !taken.has(matched))
-        return fail(msg('lobby.refused.neutral', { power: powerParam(variant, matched), ...freeList }));
-      if (taken.has(matched)) {
-        const byComputer = seated.some((p) => p.power === matched && isComputer(p.userId));
-        const by = byComputer ? 'computer' : 'player';
-        return fail(msg('lobby.refused.taken', { power: powerParam(variant, matched), by, ...freeList }));
-      }
-      power = matched;
-    } else {
-      if (free.length === 0) return fail(msg('lobby.refused.full'));
-      power = free[Math.floor((deps.random ?? Math.random)() * free.length) % free.length];
-    }
+    const power = await powerToJoin(tx, deps, game, variant, chosen);
+    if (!power.ok) return power;
     const now = deps.now();
-    await tx.insert(players).values({ gameId: game.id, power, userId: input.userId, joinedAt: now });
-    await audit(tx, { gameId: game.id, userId: input.userId, action: 'join', detail: { power }, at: now });
+    await tx.insert(players).values({ gameId: game.id, power: power.power, userId: input.userId, joinedAt: now });
+    // A place in a hidden game: its power is internal until the start's draw, so the record keeps none.
+    const detail = drawn ? { drawn: true } : { power: power.power };
+    await audit(tx, { gameId: game.id, userId: input.userId, action: 'join', detail, at: now });
     await queueProgressStatus(tx, game, now);
     changed(game.id);
-    return { ok: true, game: toGameView(game), power, name: powerParam(variant, power) };
+    if (drawn) return { ok: true, game: toGameView(game), drawn: true };
+    return {
+      ok: true,
+      game: toGameView(game),
+      drawn: false,
+      power: power.power,
+      name: powerParam(variant, power.power),
+    };
   });
 }
 
-/** Leaves the channel's game before it starts. */
-export async function leaveGame(
+/** The power a join takes: the one chosen if it is free, else a random free one (the full game refused). */
+async function powerToJoin(
+  tx: Tx,
   deps: GameDeps,
-  input: Caller,
-): Promise<Result<{ game: GameView; power: string; name: MsgParam }>> {
+  game: GameRow,
+  variant: Variant,
+  chosen: string | null,
+): Promise<Result<{ power: string }>> {
+  const seated = await playersOf(tx, game.id);
+  const taken = new Set(seated.map((p) => p.power));
+  const free = seatablePowers(variant).filter((p) => !taken.has(p));
+  if (chosen === null) {
+    if (free.length === 0) return fail(msg('lobby.refused.full'));
+    return { ok: true, power: free[Math.floor((deps.random ?? Math.random)() * free.length) % free.length]! };
+  }
+  const matched = matchPower(game.variantId, chosen);
+  if (!matched) {
+    const powers = powersParam(
+      variant,
+      variant.powers.map((p) => p.name),
+    );
+    return fail(msg('gm.refused.unknownPowerOf', { text: typed(chosen), variant: variantParam(variant), powers }));
+  }
+  const freeList = { free: free.length, powers: powersParam(variant, free) };
+  if (!free.includes(matched) && !taken.has(matched))
+    return fail(msg('lobby.refused.neutral', { power: powerParam(variant, matched), ...freeList }));
+  if (taken.has(matched)) {
+    const byComputer = seated.some((p) => p.power === matched && isComputer(p.userId));
+    const by = byComputer ? 'computer' : 'player';
+    return fail(msg('lobby.refused.taken', { power: powerParam(variant, matched), by, ...freeList }));
+  }
+  return { ok: true, power: matched };
+}
+
+/** Leaves the channel's game before it starts (a place of a hidden game: its internal power is not told). */
+export async function leaveGame(deps: GameDeps, input: Caller): Promise<Result<Joined>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await openGameByChannel(tx, input.channelId);
     if (!game) return fail(NO_GAME);
@@ -462,12 +492,15 @@ export async function leaveGame(
     if (!mine) return fail(msg('lobby.refused.notIn'));
     if (game.status !== 'forming') return fail(msg('lobby.refused.leaveStarted'));
     const now = deps.now();
+    const drawn = hidesIdentities(game);
     await tx.delete(players).where(eq(players.id, mine.id));
-    await audit(tx, { gameId: game.id, userId: input.userId, action: 'leave', detail: { power: mine.power }, at: now });
+    const detail = drawn ? { drawn: true } : { power: mine.power };
+    await audit(tx, { gameId: game.id, userId: input.userId, action: 'leave', detail, at: now });
     await queueProgressStatus(tx, game, now);
     changed(game.id);
+    if (drawn) return { ok: true, game: toGameView(game), drawn: true };
     const name = powerParam(variantOfGame(game)!, mine.power);
-    return { ok: true, game: toGameView(game), power: mine.power, name };
+    return { ok: true, game: toGameView(game), drawn: false, power: mine.power, name };
   });
 }
 
@@ -519,6 +552,32 @@ async function queueStartDm(
 }
 
 /**
+ * The start's draw in a game that hides who plays whom (docs/decisions.md "Hidden identities"): the members' rows
+ * swap their powers by a uniform random permutation (Fisher-Yates on `deps.random`), so the power each held since
+ * the join, never told, says nothing of the one they play. A computer player's or vacant seat keeps its power (both
+ * public). Each row keeps its member (their join time, their map palette); the powers move through a placeholder,
+ * the store holding one row per power.
+ */
+async function drawPowers(tx: Tx, deps: GameDeps, gameId: number, now: number): Promise<void> {
+  const members = (await playersOf(tx, gameId)).filter((p) => isPerson(p.userId)).sort((a, b) => a.id - b.id);
+  const powers = members.map((p) => p.power);
+  const random = deps.random ?? Math.random;
+  for (let i = powers.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1)) % (i + 1);
+    [powers[i], powers[j]] = [powers[j]!, powers[i]!];
+  }
+  for (const p of members)
+    await tx
+      .update(players)
+      .set({ power: `~draw:${p.id}` })
+      .where(eq(players.id, p.id));
+  for (const [i, p] of members.entries())
+    await tx.update(players).set({ power: powers[i]! }).where(eq(players.id, p.id));
+  const drawn = Object.fromEntries(members.map((p, i) => [p.userId, powers[i]!]));
+  await audit(tx, { gameId, userId: null, action: 'draw', detail: { drawn }, at: now });
+}
+
+/**
  * Starts the channel's game (game master only): creates the first phase with its deadline, queues the start
  * map for the channel and a DM to every player with their power. Powers nobody holds play in civil disorder.
  */
@@ -551,6 +610,8 @@ export async function startGame(
           .values({ gameId: game.id, power, userId: computerUserId(power, game.computerLevel), joinedAt: now });
       }
     }
+    // A game that hides who plays whom draws its members' powers now, before anything is posted or sent.
+    if (hidesIdentities(game)) await drawPowers(tx, deps, game.id, now);
     const joined = await playersOf(tx, game.id);
     const plugin = pluginOfGame(game);
     const start = variant.startingPosition();

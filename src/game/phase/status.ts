@@ -15,6 +15,7 @@ import { ordersOf, phaseById, playersOf, readyPowers } from '../../store/queries
 import type { GameRow, NmrMode } from '../../store/schema.js';
 import {
   clockLineMsg,
+  isPerson,
   isVacant,
   playerName,
   identitiesHiddenNow,
@@ -176,7 +177,9 @@ export async function buildStatus(
     progress,
     variant,
   });
-  return { game: view, phase, powers, freePowers, lines, text: lines.map((line) => t('en', line)).join('\n') };
+  // A game that hides who plays whom tells how many places are free, never which powers (drawn at the start).
+  const free = identitiesHiddenNow(game) ? [] : freePowers;
+  return { game: view, phase, powers, freePowers: free, lines, text: lines.map((line) => t('en', line)).join('\n') };
 }
 
 /**
@@ -266,22 +269,18 @@ function formingLines(
 ): Msg[] {
   const lines = [msg(game.demonstration ? 'status.forming.demonstration' : 'status.forming')];
   const joined = powers.filter((p) => p.userId);
-  lines.push(
-    joined.length > 0
-      ? msg('status.joined', {
-          players: listParam(
-            joined.map((p) => (identitiesHiddenNow(game) ? p.power : `${p.power} ${playerName(p.userId!)}`)),
-          ),
-        })
-      : msg('status.joined.nobody'),
-  );
-  if (game.demonstration) lines.push(msg('status.demonstration'));
-  else if (freePowers.length > 0)
+  const named = (list: string[]) => (variant ? powersParam(variant, list) : list.join(', '));
+  if (identitiesHiddenNow(game)) lines.push(...drawnLines(game, joined, freePowers.length, named));
+  else {
     lines.push(
-      msg(game.computerFill ? 'status.free.computer' : 'status.free', {
-        powers: variant ? powersParam(variant, freePowers) : freePowers.join(', '),
-      }),
+      joined.length > 0
+        ? msg('status.joined', { players: listParam(joined.map((p) => `${p.power} ${playerName(p.userId!)}`)) })
+        : msg('status.joined.nobody'),
     );
+    if (game.demonstration) lines.push(msg('status.demonstration'));
+    else if (freePowers.length > 0)
+      lines.push(msg(game.computerFill ? 'status.free.computer' : 'status.free', { powers: named(freePowers) }));
+  }
   lines.push(
     msg('status.lengths', {
       movement: formatDuration(game.durations.movement),
@@ -289,6 +288,28 @@ function formingLines(
       adjustment: formatDuration(game.durations.adjustment),
     }),
   );
+  return lines;
+}
+
+/**
+ * A forming game's seats when it hides who plays whom: how many members joined and how many places are free, never a
+ * member's power, which the start draws (docs/decisions.md "Hidden identities"); computer seats are public.
+ */
+function drawnLines(
+  game: StatusView['game'],
+  joined: PowerStatus[],
+  free: number,
+  named: (list: string[]) => MsgParam,
+): Msg[] {
+  if (game.demonstration) return [msg('status.demonstration')];
+  const computers = joined.filter((p) => !isPerson(p.userId!)).map((p) => p.power);
+  const people = joined.length - computers.length;
+  const lines = [
+    joined.length > 0
+      ? msg('status.joined.hidden', { people, computers: computers.length, names: named(computers) })
+      : msg('status.joined.nobody'),
+  ];
+  if (free > 0) lines.push(msg('status.free.hidden', { free, computer: game.computerFill ? 'yes' : 'no' }));
   return lines;
 }
 

@@ -4,7 +4,7 @@
  * a member reference a text should not have carried.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
+import { createGame, startGame } from '../../../src/game/lobby/index.js';
 import { gameStatus } from '../../../src/game/history/index.js';
 import { memberRef } from '../../../src/game/core/index.js';
 import { voteDraw } from '../../../src/game/votes/index.js';
@@ -12,7 +12,7 @@ import { hideMembers } from '../../../src/game/core/identities.js';
 import { queueNotice } from '../../../src/game/outbox/write.js';
 import { threadName } from '../../../src/game/press/press.js';
 import { gameById } from '../../../src/store/queries.js';
-import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, userOf, type TestEnv } from '../helpers.js';
+import { CHANNEL, GM, internalErrors, joinPowers, makeEnv, ok, outboxRows, userOf, type TestEnv } from '../helpers.js';
 
 let env: TestEnv;
 beforeEach(async () => {
@@ -28,7 +28,7 @@ const POWERS = ['England', 'France', 'Germany'];
 
 async function hiddenGame(press: 'gunboat' | 'anonymous' = 'gunboat') {
   ok(await createGame(env.deps, { channelId: CHANNEL, guildId: 'guild-1', userId: GM, variantId: 'classic', press }));
-  for (const power of POWERS) ok(await joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+  await joinPowers(env.deps, CHANNEL, POWERS);
   return ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
 }
 

@@ -171,7 +171,7 @@ describe('joining in the reader’s language', () => {
     ok(await create());
     const joined = ok(await joinGame(env.deps, { channelId: CHANNEL, userId: 'u1', power: 'Allemagne' }));
     expect(joined.power).toBe('Germany');
-    expect(t('fr', msg('lobby.joined', { player: 'Ana', power: joined.name }))).toContain('**Allemagne**');
+    expect(t('fr', msg('lobby.joined', { player: 'Ana', power: joined.name! }))).toContain('**Allemagne**');
     const taken = await joinGame(env.deps, { channelId: CHANNEL, userId: 'u2', power: 'germany' });
     if (taken.ok) throw new Error('expected a refusal');
     expect(taken.message).toBeDefined();

@@ -18,7 +18,7 @@ import { first } from '../../../src/store/store.js';
 import { games, ratings, substituteCalls } from '../../../src/store/schema.js';
 import { t, type Msg } from '../../../src/i18n/index.js';
 import { englishWords } from '../../support/english-left.js';
-import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, userOf, type TestEnv } from '../helpers.js';
+import { CHANNEL, GM, internalErrors, joinPowers, makeEnv, ok, outboxRows, userOf, type TestEnv } from '../helpers.js';
 
 let env: TestEnv;
 beforeEach(async () => {
@@ -58,8 +58,7 @@ async function playedGame(press = 'open') {
       press,
     }),
   );
-  for (const power of ['England', 'France', 'Germany', 'Austria'])
-    ok(await joinGame(env.deps, { ...at(userOf(power)), power }));
+  await joinPowers(env.deps, CHANNEL, ['England', 'France', 'Germany', 'Austria']);
   ok(await startGame(env.deps, at(GM)));
   // The computer seat plays as the bot's computer player would before the deadline (its units hold).
   const italy = computerUserId('Italy', 'normal');

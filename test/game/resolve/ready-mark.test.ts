@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
+import { createGame, startGame } from '../../../src/game/lobby/index.js';
 import { nextWakeAt, startScheduler, toggleReady, type Scheduler } from '../../../src/game/resolve/index.js';
 import { nextProgressMark } from '../../../src/game/outbox/index.js';
 import { claimSeat, leaveSeat } from '../../../src/game/seats/index.js';
@@ -24,6 +24,7 @@ import {
   userOf,
   type TestDeps,
   type TestEnv,
+  joinPowers,
 } from '../helpers.js';
 
 const POWERS = ['England', 'France', 'Germany'];
@@ -55,7 +56,7 @@ async function game(deps: TestDeps, press: 'open' | 'gunboat' | 'anonymous', mov
       durations,
     }),
   );
-  for (const power of POWERS) ok(await joinGame(deps, { ...as(power), power }));
+  await joinPowers(deps, CHANNEL, POWERS);
   return ok(await startGame(deps, { channelId: CHANNEL, userId: GM })).game.id;
 }
 

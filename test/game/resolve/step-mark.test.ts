@@ -8,7 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
+import { createGame, startGame } from '../../../src/game/lobby/index.js';
 import { gmAdvance } from '../../../src/game/gm/index.js';
 import { padAct, padKey, padLinkInChannel } from '../../../src/game/pad/index.js';
 import { submitOrders } from '../../../src/game/orders/index.js';
@@ -36,6 +36,7 @@ import {
   userOf,
   type TestDeps,
   type TestEnv,
+  joinPowers,
 } from '../helpers.js';
 
 const as = (power: string) => ({ channelId: CHANNEL, userId: userOf(power) });
@@ -75,7 +76,7 @@ async function declaring(e: TestEnv, press: 'open' | 'gunboat' | 'anonymous', de
       options: { decisiveBattles: decisive },
     }),
   );
-  for (const power of ['Bretonnia', 'Empire', 'Wood Elves']) ok(await joinGame(e.deps, { ...as(power), power }));
+  await joinPowers(e.deps, CHANNEL, ['Bretonnia', 'Empire', 'Wood Elves']);
   ok(await startGame(e.deps, { channelId: CHANNEL, userId: GM }));
   ok(await submitOrders(e.deps, { ...as('Bretonnia'), text: 'A cour - wast; F lang H' }));
   ok(await submitOrders(e.deps, { ...as('Empire'), text: 'A altd - wast; A nuln H; F midd H' }));
@@ -247,7 +248,7 @@ describe('a hidden Warhammer game, every Dogs of War choice in', () => {
         durations: { movement: '24h', retreat: '12h', adjustment: '12h' },
       }),
     );
-    for (const power of ['Empire', 'Tilea', 'Estalia']) ok(await joinGame(env.deps, { ...as(power), power }));
+    await joinPowers(env.deps, CHANNEL, ['Empire', 'Tilea', 'Estalia']);
     ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
     expect(await stepOf(env.deps)).toBe('muster');
     env.clock.t = nextProgressMark(env.clock.t) + 60_000;
@@ -304,7 +305,7 @@ describe("a hidden Warhammer game, a player's act that posts", () => {
         options: { decisiveBattles: 'gm' },
       }),
     );
-    for (const power of ['Bretonnia', 'Empire', 'Wood Elves']) ok(await joinGame(env.deps, { ...as(power), power }));
+    await joinPowers(env.deps, CHANNEL, ['Bretonnia', 'Empire', 'Wood Elves']);
     ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
     const phase = (await env.deps.store.db.select().from(phases))[0]!;
     const position = structuredClone(phase.position);
