@@ -4,6 +4,9 @@
  * vitest project `postgres` the database is a PostgreSQL one (a copy of the worker's migrated template), opened anew
  * at each start as a restarted process opens it.
  */
+import { eq } from 'drizzle-orm';
+import { games } from '../../src/store/schema.js';
+import { hidesIdentities } from '../../src/game/core/index.js';
 import { pinSeats, pinnedRandom, type PinnableRandom } from '../support/drawn-seats.js';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -332,4 +335,19 @@ export async function joinDrawn(h: Harness, channel: string, seats: Record<strin
   const ids = Object.fromEntries(Object.entries(seats).map(([user, power]) => [h.fake.user(user).id, power]));
   await pinSeats(h.store, h.fake.channel(channel).id, ids);
   h.random.pin(Object.keys(seats).length);
+}
+
+/**
+ * Members take the powers given (member name → power) in the channel's forming game: with `/game join power:` in an
+ * open game, and in one that hides who plays whom by `joinDrawn`.
+ */
+export async function joinSeats(h: Harness, channel: string, seats: Record<string, string>): Promise<void> {
+  const game = (
+    await h.store.db
+      .select()
+      .from(games)
+      .where(eq(games.channelId, h.fake.channel(channel).id))
+  ).find((g) => g.status === 'forming');
+  if (game && hidesIdentities(game)) return await joinDrawn(h, channel, seats);
+  for (const [user, power] of Object.entries(seats)) await h.fake.slash(user, channel, 'game join', { power });
 }

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery } from '../support/fake-discord/model.js';
-import { createHarness, slashConfirmed, waitForResults, type Harness } from './harness.js';
+import { createHarness, joinSeats, slashConfirmed, waitForResults, type Harness } from './harness.js';
 import { PROGRESS_EVERY_MS } from '../../src/game/outbox/index.js';
 
 const HOUR = 3_600_000;
@@ -72,10 +72,7 @@ describe('hidden identities: an anonymous game, every view of every member', () 
     });
     expect(created.ephemeral).toBe(true);
     await h.fake.autocomplete('anneliese', 'main', 'game join', { power: 'En' }, 'power');
-    await h.fake.slash('anneliese', 'main', 'game join', { power: 'England' });
-    await h.fake.slash('bartholomew', 'main', 'game join', { power: 'France' });
-    await h.fake.slash('cordelia', 'main', 'game join', { power: 'Germany' });
-    await h.fake.slash(GM, 'main', 'game join', { power: 'Austria' });
+    await joinSeats(h, 'main', { anneliese: 'England', bartholomew: 'France', cordelia: 'Germany', [GM]: 'Austria' });
     for (const user of PLAYERS.slice(0, 3)) await h.fake.slash(user, 'main', 'game status');
     await h.fake.slash(GM, 'main', 'game start');
     await h.bot!.outbox.idle();

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { powerName } from '../../src/variants/names.js';
 import { classic } from '../../src/variants/classic/index.js';
 import { componentsOf, type FakeInteraction } from '../support/fake-discord/index.js';
-import { createHarness, type Harness } from './harness.js';
+import { createHarness, joinSeats, type Harness } from './harness.js';
 
 /** Classic's powers whose English name differs from the French one (France is France in both). */
 const ENGLISH = ['Austria', 'England', 'Germany', 'Italy', 'Russia', 'Turkey'];
@@ -41,9 +41,7 @@ describe('powers in the reader’s language, in what the bot words itself', () =
     for (const user of ['mj', 'alice', 'bob', 'carl']) h.fake.setLocale(user, locale);
     const name = (power: string) => powerName(classic, locale, power);
     await h.fake.slash('mj', channel, 'game create', { variant: 'classic', movement: '1h', locale, 'vacate-after': 0 });
-    await h.fake.slash('alice', channel, 'game join', { power: 'France' });
-    await h.fake.slash('bob', channel, 'game join', { power: 'Germany' });
-    await h.fake.slash('carl', channel, 'game join', { power: 'Italy' });
+    await joinSeats(h, channel, { alice: 'France', bob: 'Germany', carl: 'Italy' });
     const texts: string[] = [];
     const started = await h.fake.slash('mj', channel, 'game start');
     texts.push(started.text);
@@ -95,12 +93,7 @@ describe('powers in the reader’s language, in what the bot words itself', () =
       press: 'anonymous',
       'vacate-after': 0,
     });
-    for (const [user, power] of [
-      ['alice', 'France'],
-      ['bob', 'Germany'],
-      ['carl', 'Italy'],
-    ] as const)
-      await h.fake.slash(user, channel, 'game join', { power });
+    await joinSeats(h, channel, { alice: 'France', bob: 'Germany', carl: 'Italy' });
     await h.fake.slash('mj', channel, 'game start');
     const texts: string[] = [];
     const said = async (user: string, command: string, options: Record<string, string> = {}) => {

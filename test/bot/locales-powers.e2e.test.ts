@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeInteraction, FakeMessage } from '../support/fake-discord/index.js';
-import { createHarness, type Harness } from './harness.js';
+import { createHarness, joinSeats, type Harness } from './harness.js';
 import { PROGRESS_EVERY_MS } from '../../src/game/outbox/index.js';
 
 const FR = 'partie';
@@ -42,9 +42,7 @@ describe('the powers a French Classic game names', () => {
       'vacate-after': 0,
       press: 'anonymous',
     });
-    await h.fake.slash('alice', FR, 'game join', { power: 'France' });
-    await h.fake.slash('bob', FR, 'game join', { power: 'Germany' });
-    await h.fake.slash('carol', FR, 'game join', { power: 'Italy' });
+    await joinSeats(h, FR, { alice: 'France', bob: 'Germany', carol: 'Italy' });
     await h.fake.slash('gm', FR, 'game start');
     await h.bot!.outbox.idle();
   });
@@ -73,7 +71,7 @@ describe('the powers a French Classic game names', () => {
     await run('gm', 'gm replace', { power: 'Italy', user: 'erin' });
     // A forming game: the game master removes a player, and names a power nobody plays.
     await h.fake.slash('gm', LOBBY, 'game create', { variant: 'classic', movement: '1h', locale: 'fr' });
-    await h.fake.slash('bob', LOBBY, 'game join', { power: 'Austria' });
+    await joinSeats(h, LOBBY, { bob: 'Austria' });
     await h.fake.slash('gm', LOBBY, 'gm kick', { power: 'Turkey' }).then(keep);
     await h.fake.slash('gm', LOBBY, 'gm kick', { power: 'Austria' }).then(keep);
     await toNextMark();

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishWords } from '../support/english-left.js';
 import type { FakeInteraction, FakeMessage } from '../support/fake-discord/index.js';
-import { createHarness, type Harness } from './harness.js';
+import { createHarness, joinSeats, type Harness } from './harness.js';
 import { PROGRESS_EVERY_MS } from '../../src/game/outbox/index.js';
 
 const FR = 'partie';
@@ -82,9 +82,7 @@ describe('votes, press and seats in the reader’s language', () => {
         press: 'anonymous',
         'vacate-after': 0,
       });
-      await h.fake.slash(t.france, t.channel, 'game join', { power: 'France' });
-      await h.fake.slash(t.germany, t.channel, 'game join', { power: 'Germany' });
-      await h.fake.slash(t.italy, t.channel, 'game join', { power: 'Italy' });
+      await joinSeats(h, t.channel, { [t.france]: 'France', [t.germany]: 'Germany', [t.italy]: 'Italy' });
       await h.fake.slash('gm', t.channel, 'game start');
     }
     await h.bot!.outbox.idle();

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishWords } from '../support/english-left.js';
 import { gameIdOfChannel, setTableColumns } from '../support/table-columns.js';
-import { createHarness, slashConfirmed, type Harness } from './harness.js';
+import { createHarness, joinSeats, slashConfirmed, type Harness } from './harness.js';
 
 const MINUTE = 60_000;
 
@@ -20,9 +20,7 @@ describe('mustering and spectators in French and Chinese', () => {
     h.fake.setLocale('lin', 'zh-TW');
     h.fake.setLocale('wei', 'zh-CN');
     await h.fake.slash('gm', 'paris', 'game create', { variant: 'classic', movement: '2h', locale: 'fr' });
-    await h.fake.slash('anne', 'paris', 'game join', { power: 'France' });
-    await h.fake.slash('bruno', 'paris', 'game join', { power: 'Germany' });
-    await h.fake.slash('lin', 'paris', 'game join', { power: 'Italy' });
+    await joinSeats(h, 'paris', { anne: 'France', bruno: 'Germany', lin: 'Italy' });
     await setTableColumns(h.store, await gameIdOfChannel(h.store, h.fake.channel('paris').id), {
       musterMs: 30 * MINUTE,
     });
@@ -89,8 +87,7 @@ describe('a seat left in an anonymous game, in French and Chinese', () => {
       press: 'anonymous',
       locale: 'fr',
     });
-    await h.fake.slash('anne', 'lyon', 'game join', { power: 'France' });
-    await h.fake.slash('bruno', 'lyon', 'game join', { power: 'Germany' });
+    await joinSeats(h, 'lyon', { anne: 'France', bruno: 'Germany' });
     await h.fake.slash('gm', 'lyon', 'game start');
     await h.bot!.outbox.idle();
   });

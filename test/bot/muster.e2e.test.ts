@@ -6,7 +6,7 @@
  * The muster's length is set in the store (the settings surface, `/gm set muster`, is tested with it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './harness.js';
+import { createHarness, joinSeats, type Harness } from './harness.js';
 import type { FakeMessage } from '../support/fake-discord/index.js';
 import { gameIdOfChannel, gameRow } from '../support/table-columns.js';
 import { nextMusterAt } from '../../src/game/muster/index.js';
@@ -28,7 +28,7 @@ describe('mustering', () => {
     options: Record<string, string> = {},
   ): Promise<{ post: FakeMessage; gameId: number }> {
     await h.fake.slash('gm', channel, 'game create', { variant: 'classic', movement: '2h', ...options });
-    for (const [user, power] of Object.entries(seats)) await h.fake.slash(user, channel, 'game join', { power });
+    await joinSeats(h, channel, seats);
     const gameId = await gameIdOfChannel(h.store, channelId(channel));
     // The muster as the game master gives it before the start (`/gm set setting:muster`).
     const set = await h.fake.slash('gm', channel, 'gm set', { setting: 'muster', value: '30m' });

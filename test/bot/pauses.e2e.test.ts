@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepPauses } from '../../src/game/pauses/index.js';
 import { gameOfChannel, setTableColumns } from '../support/table-columns.js';
-import { createHarness, type Harness } from './harness.js';
+import { createHarness, joinSeats, type Harness } from './harness.js';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -33,7 +33,7 @@ describe('pauses that cannot freeze a game', () => {
     pauseLimit?: string,
   ) => {
     await h.fake.slash(gm, channel, 'game create', { variant: 'classic', movement: '20d', ...extra });
-    for (const [user, power] of Object.entries(seats)) await h.fake.slash(user, channel, 'game join', { power });
+    await joinSeats(h, channel, seats);
     if (pauseLimit) {
       const set = await h.fake.slash(gm, channel, 'gm set', { setting: 'pause-limit', value: pauseLimit });
       expect(set.text).toContain(pauseLimit);

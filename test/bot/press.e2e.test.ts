@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeChannel } from '../support/fake-discord/model.js';
-import { createHarness, slashConfirmed, waitForResults, type Harness } from './harness.js';
+import { createHarness, joinSeats, slashConfirmed, waitForResults, type Harness } from './harness.js';
 
 const HOUR = 3_600_000;
 
@@ -27,9 +27,7 @@ describe('open press: private threads', () => {
     h = await createHarness({ users: ['gm', 'alice', 'bob', 'carol', 'dave'], channels: ['main', 'bare'] });
     await h.start();
     await h.fake.slash('gm', 'main', 'game create', { variant: 'classic', movement: '1h', computer: 'Russia' });
-    await h.fake.slash('alice', 'main', 'game join', { power: 'England' });
-    await h.fake.slash('bob', 'main', 'game join', { power: 'France' });
-    await h.fake.slash('carol', 'main', 'game join', { power: 'Germany' });
+    await joinSeats(h, 'main', { alice: 'England', bob: 'France', carol: 'Germany' });
     await h.fake.slash('gm', 'main', 'game start');
   });
 
@@ -123,8 +121,7 @@ describe('open press: private threads', () => {
 
   it('without the permission to create private threads the channel is told once, plainly', async () => {
     await h.fake.slash('gm', 'bare', 'game create', { variant: 'classic', movement: '1h' });
-    await h.fake.slash('alice', 'bare', 'game join', { power: 'England' });
-    await h.fake.slash('bob', 'bare', 'game join', { power: 'France' });
+    await joinSeats(h, 'bare', { alice: 'England', bob: 'France' });
     await h.fake.slash('gm', 'bare', 'game start');
     h.fake.channel('bare').deniedToBot = new Set(['CREATE_PRIVATE_THREADS']);
     await h.fake.slash('alice', 'bare', 'press thread', { with: 'France' });
@@ -150,8 +147,7 @@ describe('gunboat: no press', () => {
     h = await createHarness({ users: ['gm', 'alice', 'bob'], channels: ['main'] });
     await h.start();
     await h.fake.slash('gm', 'main', 'game create', { variant: 'classic', movement: '1h', press: 'gunboat' });
-    await h.fake.slash('alice', 'main', 'game join', { power: 'England' });
-    await h.fake.slash('bob', 'main', 'game join', { power: 'France' });
+    await joinSeats(h, 'main', { alice: 'England', bob: 'France' });
     await h.fake.slash('gm', 'main', 'game start');
   });
 
@@ -203,9 +199,7 @@ describe('anonymous press: relayed by DM, signed with the power', () => {
       press: 'anonymous',
       computer: 'Russia',
     });
-    await h.fake.slash('alice', 'main', 'game join', { power: 'England' });
-    await h.fake.slash('bob', 'main', 'game join', { power: 'France' });
-    await h.fake.slash('carol', 'main', 'game join', { power: 'Germany' });
+    await joinSeats(h, 'main', { alice: 'England', bob: 'France', carol: 'Germany' });
     await h.fake.slash('gm', 'main', 'game start');
     await h.bot!.outbox.idle();
   });

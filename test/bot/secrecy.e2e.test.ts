@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROGRESS_EVERY_MS } from '../../src/game/outbox/marks.js';
 import type { FakeAttachment } from '../support/fake-discord/model.js';
-import { createHarness, slashConfirmed, waitForResults, type Harness } from './harness.js';
+import { createHarness, joinSeats, slashConfirmed, waitForResults, type Harness } from './harness.js';
 
 const HOUR = 3_600_000;
 const GM = 'ottokar';
@@ -146,8 +146,8 @@ async function playWorld(seats: Seats): Promise<World> {
   await h.bot!.outbox.idle();
   await h.fake.slash(GM, 'main', 'gm set', { setting: 'muster', value: '1h' });
   await h.bot!.outbox.idle();
-  for (const power of ['England', 'France', 'Germany', 'Austria'] as const)
-    await h.fake.slash(p(power), 'main', 'game join', { power });
+  const powers = ['England', 'France', 'Germany', 'Austria'] as const;
+  await joinSeats(h, 'main', Object.fromEntries(powers.map((power) => [p(power), power])));
   await h.fake.autocomplete('desmond', 'main', 'game join', { power: '' }, 'power');
   await h.fake.slash('desmond', 'main', 'game status');
   await h.fake.slash('desmond', 'main', 'game list');
@@ -290,8 +290,8 @@ async function playLeaveWorld(leaves: boolean): Promise<World> {
   const seats: Seats = { England: 'anneliese', France: 'bartholomew', Germany: 'cordelia', Austria: 'evangeline' };
   await h.fake.slash(GM, 'main', 'game create', { variant: 'classic', movement: '1h', press: 'anonymous' });
   await h.bot!.outbox.idle();
-  for (const power of ['England', 'France', 'Germany', 'Austria'] as const)
-    await h.fake.slash(seats[power], 'main', 'game join', { power });
+  const powers = ['England', 'France', 'Germany', 'Austria'] as const;
+  await joinSeats(h, 'main', Object.fromEntries(powers.map((power) => [seats[power], power])));
   await toNextMark(h);
   await h.fake.slash(GM, 'main', 'game start');
   await h.bot!.outbox.idle();
@@ -361,12 +361,7 @@ describe('hidden identities: the pinned status and the time of a private act', (
     h = await createHarness({ users: [GM, 'alice', 'bob', 'carol', 'watcher'], channels: ['main'] });
     await h.start();
     await h.fake.slash(GM, 'main', 'game create', { variant: 'classic', movement: '1h', press: 'anonymous' });
-    for (const [user, power] of [
-      ['alice', 'England'],
-      ['bob', 'France'],
-      ['carol', 'Germany'],
-    ])
-      await h.fake.slash(user!, 'main', 'game join', { power: power! });
+    await joinSeats(h, 'main', { alice: 'England', bob: 'France', carol: 'Germany' });
     await h.fake.slash(GM, 'main', 'game start');
     await h.bot!.outbox.idle();
     // Ten seconds past a mark of the clock (the joins' edit, held for it, goes out).
@@ -429,8 +424,7 @@ describe('/gm seats: the game master alone reads who plays whom', () => {
   it("answers the game master privately, naming each power's player; refuses anyone else", async () => {
     const created = await h.fake.slash(GM, 'main', 'game create', { variant: 'classic', press: 'gunboat' });
     expect(created.text).toContain('you see it with `/gm seats`');
-    await h.fake.slash('alice', 'main', 'game join', { power: 'England' });
-    await h.fake.slash('bob', 'main', 'game join', { power: 'France' });
+    await joinSeats(h, 'main', { alice: 'England', bob: 'France' });
     await h.fake.slash(GM, 'main', 'game start');
     const seats = await h.fake.slash(GM, 'main', 'gm seats');
     expect(seats.ephemeral).toBe(true);
@@ -453,8 +447,7 @@ describe('a shared sandbox names its file as the user wrote it, and nothing in t
     h = await createHarness({ users: [GM, 'alice', 'bob'], channels: ['main'] });
     await h.start();
     await h.fake.slash(GM, 'main', 'game create', { variant: 'classic', movement: '1h' });
-    await h.fake.slash('alice', 'main', 'game join', { power: 'England' });
-    await h.fake.slash('bob', 'main', 'game join', { power: 'France' });
+    await joinSeats(h, 'main', { alice: 'England', bob: 'France' });
     await h.fake.slash(GM, 'main', 'game start');
     h.clock.offset += HOUR + 1000;
     await h.bot!.scheduler.poke();
@@ -491,8 +484,7 @@ describe('hidden identities: a spectator allowed to see the orders learns them a
     h = await createHarness({ users: [GM, 'alice', 'bob', 'watcher'], channels: ['main'] });
     await h.start();
     await h.fake.slash(GM, 'main', 'game create', { variant: 'classic', movement: '1h', press: 'gunboat' });
-    await h.fake.slash('alice', 'main', 'game join', { power: 'England' });
-    await h.fake.slash('bob', 'main', 'game join', { power: 'France' });
+    await joinSeats(h, 'main', { alice: 'England', bob: 'France' });
     await h.fake.slash(GM, 'main', 'game start');
     await h.fake.slash('watcher', 'main', 'spectate', { power: 'England' });
     const request = await h.fake.waitForDm('alice', (m) => m.content.includes('asks to watch **England**'));

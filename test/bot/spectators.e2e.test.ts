@@ -6,7 +6,7 @@
  * privately how many watch them.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createHarness, waitForResults, type Harness } from './harness.js';
+import { createHarness, joinSeats, waitForResults, type Harness } from './harness.js';
 import { PROGRESS_EVERY_MS } from '../../src/game/outbox/index.js';
 
 const HOUR = 3_600_000;
@@ -37,8 +37,7 @@ describe('spectators', () => {
       computer: 'Italy',
       'vacate-after': 0,
     });
-    await h.fake.slash('alice', 'main', 'game join', { power: 'England' });
-    await h.fake.slash('bob', 'main', 'game join', { power: 'France' });
+    await joinSeats(h, 'main', { alice: 'England', bob: 'France' });
     await h.fake.slash('gm', 'main', 'game start');
   });
 
@@ -145,7 +144,7 @@ describe('spectators', () => {
 
   it('in a gunboat game the request names no member to the player, the answer none to the spectator', async () => {
     await h.fake.slash('gm', 'gunboat', 'game create', { variant: 'classic', movement: '1h', press: 'gunboat' });
-    await h.fake.slash('carol', 'gunboat', 'game join', { power: 'Germany' });
+    await joinSeats(h, 'gunboat', { carol: 'Germany' });
     await h.fake.slash('gm', 'gunboat', 'game start');
     await h.fake.slash('gina', 'gunboat', 'spectate', { power: 'Germany' });
     const request = await requestDm('carol', 'Germany');
@@ -172,7 +171,7 @@ describe('spectators', () => {
 
   it('in a gunboat game a request to watch a power whose player closed DMs announces nothing in the channel', async () => {
     await h.fake.slash('gm', 'closed', 'game create', { variant: 'classic', movement: '1h', press: 'gunboat' });
-    await h.fake.slash('erin', 'closed', 'game join', { power: 'Italy' });
+    await joinSeats(h, 'closed', { erin: 'Italy' });
     await h.fake.slash('gm', 'closed', 'game start');
     await h.bot!.outbox.idle();
     // Italy's player closes their DMs after the start: a member's request to watch Italy must not make the channel say
@@ -191,8 +190,7 @@ describe('spectators', () => {
       fog: 'on',
       'vacate-after': 0,
     });
-    await h.fake.slash('ivan', 'fog', 'game join', { power: 'England' });
-    await h.fake.slash('judy', 'fog', 'game join', { power: 'Turkey' });
+    await joinSeats(h, 'fog', { ivan: 'England', judy: 'Turkey' });
     await h.fake.slash('gm', 'fog', 'game start');
     await h.fake.slash('marie', 'fog', 'spectate', { power: 'England' });
     await h.fake.click('ivan', await requestDm('ivan', 'England'), { label: 'Allow' });
@@ -231,7 +229,7 @@ describe('a spectator allowed the orders, with order confirmations that wait for
     );
     await h.start();
     await h.fake.slash('gm', 'main', 'game create', { variant: 'classic', movement: '1h' });
-    await h.fake.slash('bob', 'main', 'game join', { power: 'France' });
+    await joinSeats(h, 'main', { bob: 'France' });
     await h.fake.slash('gm', 'main', 'game start');
   });
 

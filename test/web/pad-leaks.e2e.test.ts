@@ -12,6 +12,7 @@ import { msg, t, type Locale } from '../../src/i18n/index.js';
 import { games } from '../../src/store/schema.js';
 import { inSnapshot } from '../../src/store/store.js';
 import { DESKTOP, launchChromium, openPad, PHONE, startPadHarness, type PadHarness } from './pad-support.js';
+import { joinSeats } from '../bot/harness.js';
 
 const CHANNEL = 'gunboat';
 /** Germany's orders: none of them is a legal order or support France could give, so none may appear in its pad. */
@@ -73,8 +74,7 @@ describe('what a pad loads in a gunboat game', () => {
       retreat: '1h',
       adjustment: '1h',
     });
-    await h.fake.slash('alice', CHANNEL, 'game join', { power: 'France' });
-    await h.fake.slash('bobbington', CHANNEL, 'game join', { power: 'Germany' });
+    await joinSeats(h, CHANNEL, { alice: 'France', bobbington: 'Germany' });
     await h.fake.slash('gamemaster', CHANNEL, 'game start');
     const stored = await h.fake.slash('bobbington', CHANNEL, 'order', { orders: SECRET_ORDERS.join('; ') });
     expect(stored.text).not.toContain('❌');
