@@ -716,13 +716,12 @@ export async function gmKick(
       detail: { power, user: holder.userId },
       at: now,
     });
+    // A game that hides who plays whom has places until its start draws the powers: the notice names none.
+    const notice = hidesIdentities(game)
+      ? msg('gm.notice.kickPlace')
+      : msg('gm.notice.kick', { player: holderMsg(holder.userId, false), power: gamePowerParam(game, power) });
     await queueNotice(tx, game, {
-      text: [
-        msg('gm.notice.kick', {
-          player: holderMsg(holder.userId, identitiesHiddenNow(game)),
-          power: gamePowerParam(game, power),
-        }),
-      ],
+      text: [notice],
       dedupeKey: `kick:${game.id}:${power}:${newToken(deps)}`,
       now,
     });

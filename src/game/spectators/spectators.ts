@@ -56,6 +56,9 @@ async function watchableGame(tx: Tx, channelId: string): Promise<GameRow | Refus
   const game = await openGameByChannel(tx, channelId);
   if (!game) return fail(NO_GAME);
   if (game.kind !== 'diplomacy') return fail(msg('spectate.refused.kind'));
+  // Before its start a game that hides who plays whom has places, not powers: the start draws them (docs/decisions.md
+  // "Hidden identities"), so a request would reach whoever holds the place's power until then, and tell it is taken.
+  if (game.status === 'forming' && hidesIdentities(game)) return fail(msg('spectate.refused.drawn'));
   return game;
 }
 
@@ -415,7 +418,8 @@ export async function watchersOfCaller(deps: GameDeps, caller: Caller): Promise<
   return await inReadTransaction(deps, async (tx) => {
     const game = await openGameByChannel(tx, caller.channelId);
     const seat = game ? await playerByUser(tx, game.id, caller.userId) : undefined;
-    if (!game || !seat) return { ok: true, line: null };
+    // A place before the start of a game that hides who plays whom has no power to tell (its power is drawn then).
+    if (!game || !seat || (game.status === 'forming' && hidesIdentities(game))) return { ok: true, line: null };
     const rows = await tx
       .select()
       .from(spectators)
