@@ -527,16 +527,20 @@ export async function gmReplace(
       at: now,
     });
     const tag = newToken(deps);
+    // Before the start of a game that hides who plays whom a member takes a place, its power drawn at the start.
+    const place = game.status === 'forming' && hidesIdentities(game) && isPerson(newUserId);
     await queueNotice(tx, game, {
       text: [
-        hidesIdentities(game) && isPerson(newUserId)
-          ? msg('gm.notice.replaceHidden', { power: named })
-          : msg('gm.notice.replace', {
-              power: named,
-              player: holderMsg(newUserId),
-              before: !holder ? 'none' : isVacant(holder.userId) ? 'vacant' : 'replacing',
-              previous: holder ? holderMsg(holder.userId, identitiesHiddenNow(game)) : '',
-            }),
+        place
+          ? msg('gm.notice.seatPlace')
+          : hidesIdentities(game) && isPerson(newUserId)
+            ? msg('gm.notice.replaceHidden', { power: named })
+            : msg('gm.notice.replace', {
+                power: named,
+                player: holderMsg(newUserId),
+                before: !holder ? 'none' : isVacant(holder.userId) ? 'vacant' : 'replacing',
+                previous: holder ? holderMsg(holder.userId, identitiesHiddenNow(game)) : '',
+              }),
       ],
       dedupeKey: `replace:${game.id}:${power}:${tag}`,
       now,

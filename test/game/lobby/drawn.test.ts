@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { t } from '../../../src/i18n/index.js';
 import { createGame, freePowers, joinGame, leaveGame, startGame } from '../../../src/game/lobby/index.js';
 import { gameStatus } from '../../../src/game/history/index.js';
-import { gmKick } from '../../../src/game/gm/index.js';
+import { gmKick, gmReplace } from '../../../src/game/gm/index.js';
 import { auditLog, players } from '../../../src/store/schema.js';
 import { CHANNEL, CLASSIC_POWERS, GM, err, internalErrors, makeEnv, ok, outboxRows, type TestEnv } from '../helpers.js';
 
@@ -83,6 +83,16 @@ describe('joining a game that hides who plays whom', () => {
     const notices = (await outboxRows(env.deps)).filter((o) => o.kind === 'notice');
     expect(notices.map((o) => (o.payload as { text?: string }).text)).toEqual([
       '👢 The game master removed a player; their place is free again.',
+    ]);
+  });
+
+  it('a member the game master seats takes a place: the channel’s notice names no power', async () => {
+    await create(env);
+    ok(await joinGame(env.deps, at('ana')));
+    ok(await gmReplace(env.deps, { ...at(GM), power: 'Turkey', newUserId: 'ben' }));
+    const notices = (await outboxRows(env.deps)).filter((o) => o.kind === 'notice');
+    expect(notices.map((o) => (o.payload as { text?: string }).text)).toEqual([
+      '🪑 The game master gave a player a place; the powers are drawn at random when the game starts.',
     ]);
   });
 
