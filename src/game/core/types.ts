@@ -172,7 +172,7 @@ export interface StatusView {
   /** The current phase (null while forming). */
   phase: PhaseView | null;
   powers: PowerStatus[];
-  /** Powers still free to join (forming only). */
+  /** Powers still free to join (forming only; none in a game that hides who plays whom, which draws them). */
   freePowers: Power[];
   /** The status message's lines, worded by the reader (with references to the deadline and members, text-refs.ts). */
   lines: Msg[];
