@@ -527,21 +527,8 @@ export async function gmReplace(
       at: now,
     });
     const tag = newToken(deps);
-    // Before the start of a game that hides who plays whom a member takes a place, its power drawn at the start.
-    const place = game.status === 'forming' && hidesIdentities(game) && isPerson(newUserId);
     await queueNotice(tx, game, {
-      text: [
-        place
-          ? msg('gm.notice.seatPlace')
-          : hidesIdentities(game) && isPerson(newUserId)
-            ? msg('gm.notice.replaceHidden', { power: named })
-            : msg('gm.notice.replace', {
-                power: named,
-                player: holderMsg(newUserId),
-                before: !holder ? 'none' : isVacant(holder.userId) ? 'vacant' : 'replacing',
-                previous: holder ? holderMsg(holder.userId, identitiesHiddenNow(game)) : '',
-              }),
-      ],
+      text: [replaceNotice(game, named, holder?.userId ?? null, newUserId)],
       dedupeKey: `replace:${game.id}:${power}:${tag}`,
       now,
     });
@@ -571,6 +558,21 @@ export async function gmReplace(
     await queueStatus(tx, game.id, now);
     changed(game.id);
     return { ok: true, game: toGameView(game), power, previousUserId: holder?.userId ?? null, newUserId };
+  });
+}
+
+/**
+ * The channel's notice of `/gm replace`: in a game that hides who plays whom the power only, and before its start not
+ * even that (a member takes a place, its power drawn at the start: docs/decisions.md "Hidden identities").
+ */
+function replaceNotice(game: GameRow, named: MsgParam, holder: string | null, newUserId: string): Msg {
+  if (hidesIdentities(game) && isPerson(newUserId))
+    return game.status === 'forming' ? msg('gm.notice.seatPlace') : msg('gm.notice.replaceHidden', { power: named });
+  return msg('gm.notice.replace', {
+    power: named,
+    player: holderMsg(newUserId),
+    before: !holder ? 'none' : isVacant(holder) ? 'vacant' : 'replacing',
+    previous: holder ? holderMsg(holder, identitiesHiddenNow(game)) : '',
   });
 }
 
