@@ -3,9 +3,10 @@
  *
  * Power assignment (docs/architecture.md): `/game join` without a power takes a random free one at once, so
  * every joined player always holds exactly one power. In a game that hides who plays whom a join takes a place: that
- * power is internal, and `/game start` draws the members' powers (docs/decisions.md "Hidden identities"). At `/game start` the powers nobody holds are in civil
- * disorder: their units hold, their retreats disband, their builds are waived and missing disbands follow the
- * civil-disorder rule; the game master can later hand such a power to a player with `/gm replace`.
+ * power is internal, and `/game start` draws the members' powers (docs/decisions.md "Hidden identities"). At
+ * `/game start` the powers nobody holds are in civil disorder: their units hold, their retreats disband, their builds
+ * are waived and missing disbands follow the civil-disorder rule; the game master can later hand such a power to a
+ * player with `/gm replace`.
  */
 import { parseSeatSettings, type SeatCreateInput, type SeatSettings, reliabilityRefusal } from '../seats/index.js';
 import { GAME_DEFAULT_LEVEL } from '../../ai/levels.js';

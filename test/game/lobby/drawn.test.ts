@@ -113,7 +113,7 @@ describe('the start of a game that hides who plays whom', () => {
     return { before, after: await seats(e), started };
   }
 
-  it('draws the members’ powers by a permutation, the computer seat keeping its own, the same under the same seed', async () => {
+  it('draws the members’ powers by a permutation, the computer keeping its own, alike under one seed', async () => {
     const { before, after, started } = await drawn(env);
     const memberPowers = (s: Record<string, string>) => MEMBERS.map((m) => s[m]!);
     expect(memberPowers(after).sort()).toEqual(memberPowers(before).sort());
