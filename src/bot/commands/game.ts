@@ -240,7 +240,12 @@ const buildData = () =>
         .setName('join')
         .setDescription('Join the game in this channel')
         .addStringOption((o) =>
-          o.setName('power').setDescription('The power you want (default: a random free one)').setAutocomplete(true),
+          o
+            .setName('power')
+            .setDescription(
+              'The power you want (default: a random free one; in a gunboat or anonymous game, drawn at the start)',
+            )
+            .setAutocomplete(true),
         ),
     )
     .addSubcommand((s) =>
