@@ -150,7 +150,7 @@ export async function runAction(
     const answer = t.answer!;
     if (!answer.ok) return fail(refusalMsg(variant, answer.refusal, input.by));
     // The game master's act is public; a player's answer shows with the others' at the next mark in a hidden game,
-    // and so do its posts and its DMs to others (a Sepoy's choice told to the channel and to its master).
+    // and so do its posts and its DMs to others (a follower's choice told to the channel and to its master).
     const hidden = input.by === 'player' && identitiesHiddenNow(game);
     const held = hidden ? { dueAt: privateActDueAt(game, now), actor: input.userId } : undefined;
     await writePluginEffects(tx, game, phase, t, now, held);

@@ -46,7 +46,7 @@ export const STRONGHOLD_R = 28;
 export const STRONGHOLD_NUMBER = 28;
 /** A state's army (its top army) at the state's centre, and an army beneath it. */
 export const STATE_ARMY_R = 29;
-/** The dynasty name on a state's army (about 8 px high at 550 px wide). */
+/** The dynasty name on a state's army (23 px: 7.9 px at 550 px wide). */
 export const STATE_ARMY_LABEL = 23;
 export const BENEATH_R = 13;
 /** Where in a state its name and its armies sit, from its centre. */
