@@ -24,7 +24,7 @@ import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
 import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import type { OpenedStore as Store, StoreDb } from '../../src/store/store.js';
-import { migratedPostgresDatabase, TEST_POOL } from '../support/postgres.js';
+import { migratedPostgresDatabase, returnPostgresDatabase, TEST_POOL } from '../support/postgres.js';
 import { outbox } from '../../src/store/schema.js';
 import { expect, inject } from 'vitest';
 import {
@@ -69,6 +69,7 @@ export async function createHarness(fakeOpts: FakeDiscordOptions, botOpts: Parti
   const log = createLogger((process.env.TEST_LOG_LEVEL as 'info' | undefined) ?? 'silent');
   const postgresUrl = inject('testStore') === 'postgres' ? await migratedPostgresDatabase('bot') : null;
   const openedSqlite = postgresUrl ? sqliteOnly() : openDatabase(dbPath);
+  let returnedDatabase = false;
   const h: Harness = {
     fake,
     bot: null,
@@ -118,6 +119,9 @@ export async function createHarness(fakeOpts: FakeDiscordOptions, botOpts: Parti
       await h.stop();
       await fake.close();
       rmSync(dir, { recursive: true, force: true });
+      // Stopped: nothing is connected to its database any more (given back once, a second close gives nothing).
+      if (postgresUrl && !returnedDatabase) returnPostgresDatabase(postgresUrl);
+      returnedDatabase = true;
       // Every text reached Discord formatted: no reference of the game layer's texts (src/game/core/text-refs.ts) shows.
       expect(unformatted(fake), 'texts sent with a reference the bot did not format (src/bot/markup.ts)').toEqual([]);
     },

@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
 import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
-import { migratedPostgresDatabase, TEST_POOL } from '../support/postgres.js';
+import { migratedPostgresDatabase, returnPostgresDatabase, TEST_POOL } from '../support/postgres.js';
 import { games, outbox } from '../../src/store/schema.js';
 import { createGame, joinGame, startGame } from '../../src/game/lobby/index.js';
 import { hidesIdentities, type GameDeps, type PhaseDurationInput } from '../../src/game/core/index.js';
@@ -60,14 +60,23 @@ export async function makeEnv(path = ':memory:', seed = 1): Promise<TestEnv> {
     },
   };
   if (TEST_DIALECT === 'postgres') {
-    const store = await openPostgresStore({ url: await postgresDatabaseFor(path), maxConnections: 4, ...TEST_POOL });
+    const url = await postgresDatabaseFor(path);
+    const store = await openPostgresStore({ url, maxConnections: 4, ...TEST_POOL });
     const deps: TestDeps = { store, now: () => clock.t, random: pinnedRandom(seeded(seed)) };
     const opened = new Proxy({} as OpenedDatabase, {
       get: () => {
         throw new Error('this test reads SQLite directly; it runs on SQLite only');
       },
     });
-    return { deps, opened, clock, close: () => store.close() };
+    let closed = false;
+    const close = async () => {
+      if (closed) return;
+      closed = true;
+      await store.close();
+      // A database of its own goes back to be emptied for the next test; a shared one stays for the file's other envs.
+      if (path === ':memory:') returnPostgresDatabase(url);
+    };
+    return { deps, opened, clock, close };
   }
   const opened = openDatabase(path);
   const deps: TestDeps = { store: sqliteStoreOf(opened), now: () => clock.t, random: pinnedRandom(seeded(seed)) };

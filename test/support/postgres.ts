@@ -4,6 +4,7 @@
  * PostgreSQL tests pays nothing, and stopped and removed at the end. Each call of `freshPostgresDatabase()` creates
  * a database of its own on it (call it once per file, in `beforeAll`, or per test that needs an empty one).
  */
+import pg from 'pg';
 import { inject } from 'vitest';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
 import { createDatabase } from './postgres-server.js';
@@ -50,11 +51,18 @@ export async function freshPostgresDatabase(prefix = 'test'): Promise<string> {
 
 let migrated: Promise<string> | undefined;
 
+/** This worker's databases whose test is over (every connection closed), to be emptied and lent again. */
+const returned: string[] = [];
+
 /**
  * A new database on the run's server with every migration already applied: a copy of a template this test worker
- * migrates once, so a test that needs an empty store pays for a copy, not for the migrations.
+ * migrates once, so a test that needs an empty store pays for a copy, not for the migrations. A database given back
+ * (`returnPostgresDatabase`) is lent again emptied instead: a copy takes 100–600 ms on a busy server (the files and
+ * a checkpoint), emptying one about 10 ms.
  */
 export async function migratedPostgresDatabase(prefix = 'test'): Promise<string> {
+  const reused = returned.pop();
+  if (reused) return emptied(reused);
   migrated ??= (async () => {
     const url = await freshPostgresDatabase('template');
     const store = await openPostgresStore({ url, maxConnections: 1, ...TEST_POOL });
@@ -63,4 +71,40 @@ export async function migratedPostgresDatabase(prefix = 'test'): Promise<string>
   })();
   const template = await migrated;
   return createDatabase(await testPostgresServer(), prefix, template);
+}
+
+/**
+ * Gives back a database of `migratedPostgresDatabase` once nothing is connected to it any more (its store closed): the
+ * next test of this worker gets it emptied rather than a new copy.
+ */
+export function returnPostgresDatabase(url: string): void {
+  returned.push(url);
+}
+
+/**
+ * Every row of every table deleted, the identity counters back at 1: what a new copy of the template holds (the
+ * migrations add no rows to the tables; the migrator's journal is in its own schema and stays). Foreign keys are not
+ * checked while the rows go (the server's replica role), so the tables' order does not matter.
+ */
+const EMPTY_EVERY_TABLE = `
+  SET session_replication_role = replica;
+  DO $$
+  DECLARE t text;
+  BEGIN
+    FOR t IN SELECT quote_ident(tablename) FROM pg_tables WHERE schemaname = 'public' LOOP
+      EXECUTE 'DELETE FROM ' || t;
+    END LOOP;
+    PERFORM setval(c.oid, 1, false) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE c.relkind = 'S' AND n.nspname = 'public';
+  END $$;`;
+
+async function emptied(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(EMPTY_EVERY_TABLE);
+  } finally {
+    await client.end();
+  }
+  return url;
 }
