@@ -33,6 +33,7 @@ import {
   type Transition,
 } from './machine.js';
 import { gameFrame, pluginOfGame } from './plugin-context.js';
+import { holdBoard } from './held-board.js';
 import { clearPhaseRecords, writePhaseRecords } from './records.js';
 import {
   ordersOpenMsg,
@@ -83,7 +84,8 @@ export async function ordersClosedByStep(
  * Writes what the plug-in did in a transition of the machine (`transition.token` keys its messages). `held`: a
  * member's private act (a player's `/act` in a game that hides who plays whom): its posts, and its DMs to anyone but
  * that member, are not sent before `dueAt` (`privateActDueAt`, docs/bot.md "Hidden identities"), or right after the
- * act they would time it, to pair the power they name with whoever was seen acting then.
+ * act they would time it, to pair the power they name with whoever was seen acting then; its board is held until then
+ * too (held-board.ts).
  */
 export async function writePluginEffects(
   tx: Tx,
@@ -122,6 +124,8 @@ export async function writePluginEffects(
         return await queuePluginDm(tx, game, phase.id, e, key(`${e.key}:${e.power ?? 'gm'}`), now, due);
       }
       case 'position':
+        // A hidden game's player act: the board shows at the mark, with the act's post (held-board.ts).
+        if (held) return await holdBoard(tx, phase.id, e.position, held.dueAt);
         return void (await tx.update(phases).set({ position: e.position }).where(eq(phases.id, phase.id)));
       case 'audit':
         return await audit(tx, { gameId: game.id, userId: e.userId, action: e.action, detail: e.detail, at: now });

@@ -39,6 +39,7 @@ import {
   type ActionRefusal,
   type ShownChoice,
   gameFrame,
+  latestBoard,
   writePluginEffects,
 } from '../phase/index.js';
 import { resolveInTx } from './resolve.js';
@@ -133,7 +134,12 @@ export async function runAction(
     if (isError(found)) return found;
     const { game, variant, phase, caller } = found;
     const now = deps.now();
-    const frame = await gameFrame(tx, game, variant, phase, {
+    // The game master's act is public; a player's answer shows with the others' at the next mark in a hidden game,
+    // and so do its posts, its DMs to others (a follower's choice told to the channel and to its master) and the board
+    // it changes (src/game/phase/held-board.ts), on which the next player's act runs, so that acts add up.
+    const hidden = input.by === 'player' && identitiesHiddenNow(game);
+    const held = hidden ? { dueAt: privateActDueAt(game, now), actor: input.userId } : undefined;
+    const frame = await gameFrame(tx, game, variant, hidden ? latestBoard(phase) : phase, {
       now,
       random: deps.random,
       token: '',
@@ -149,10 +155,6 @@ export async function runAction(
     const t = stepMachine(frame, { kind: 'act', by: input.by, caller, action, values });
     const answer = t.answer!;
     if (!answer.ok) return fail(refusalMsg(variant, answer.refusal, input.by));
-    // The game master's act is public; a player's answer shows with the others' at the next mark in a hidden game,
-    // and so do its posts and its DMs to others (a follower's choice told to the channel and to its master).
-    const hidden = input.by === 'player' && identitiesHiddenNow(game);
-    const held = hidden ? { dueAt: privateActDueAt(game, now), actor: input.userId } : undefined;
     await writePluginEffects(tx, game, phase, t, now, held);
     changed(game.id);
     const wasOpen = stepUnderWay(frame) !== null;

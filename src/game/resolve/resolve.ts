@@ -25,6 +25,7 @@ import {
   type PhaseMove,
   survivingPowers,
   pluginMsg,
+  releaseHeldBoard,
 } from '../phase/index.js';
 import {
   phaseLabel,
@@ -215,9 +216,11 @@ export async function resolveInTx(
   if (!variant) return fail(msg('game.refused.variantGone', { variant: game.variantId }));
   if (game.currentPhaseId === null) return fail(msg('game.refused.noPhase'));
   if (expectedPhaseId !== null && expectedPhaseId !== game.currentPhaseId) return fail(ALREADY_RESOLVED);
-  const phase = await phaseById(tx, game.currentPhaseId);
+  const stored = await phaseById(tx, game.currentPhaseId);
   // Resolved already (by another timer, `/ready`, a game master or process): its claim could not change a row.
-  if (!phase || phase.resolvedAt !== null) return fail(ALREADY_RESOLVED);
+  if (!stored || stored.resolvedAt !== null) return fail(ALREADY_RESOLVED);
+  // A board a player's act holds until a mark to come (src/game/phase/held-board.ts) is the board the phase moves on.
+  const phase = await releaseHeldBoard(tx, stored);
   // Whatever moves the phase on now, a mark it waited for (ready.ts `resolveReadyAtMarks`) is waited for no more.
   if (game.readyAtMarkMs !== null) await tx.update(games).set({ readyAtMarkMs: null }).where(eq(games.id, gameId));
   return await applyMoves(tx, deps, { game, variant, phase, reason, now: deps.now() });

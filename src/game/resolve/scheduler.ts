@@ -1,9 +1,9 @@
 /**
  * The phase timer. Deadlines live in the database; the scheduler keeps ONE timer armed for the earliest thing due (a
- * deadline, the mark of the clock an all-ready hidden game or its answered step waits for, or a reminder), sweeps at
- * start-up (so a deadline that passed while the bot was down is processed at once), and re-arms after each sweep and
- * whenever `poke()` says something changed. It also wakes at least every `maxSleepMs`, so changes made by another
- * process are seen.
+ * deadline, the mark of the clock an all-ready hidden game, its answered step or a held board waits for, or a
+ * reminder), sweeps at start-up (so a deadline that passed while the bot was down is processed at once), and re-arms
+ * after each sweep and whenever `poke()` says something changed. It also wakes at least every `maxSleepMs`, so changes
+ * made by another process are seen.
  *
  * Resolution goes through the phase claim (see resolve.ts), so overlapping sweeps, several schedulers or several
  * processes resolve each phase exactly once. It also ends limited pauses at their `resume_at` and lapses old pause
@@ -15,6 +15,8 @@ import { games } from '../../store/schema.js';
 import { pendingReminders, queueDueRemindersDetailed } from './reminders.js';
 import { resolveDuePhases } from './resolve.js';
 import { resolveReadyAtMarks } from './ready.js';
+import { releaseDueHeldBoards } from './held-boards.js';
+import { nextHeldBoardAt } from '../phase/index.js';
 import { gameKinds, type GameDeps, type KindSweep } from '../core/index.js';
 import { nextPauseWakeAt, sweepPauses } from '../pauses/index.js';
 import { nextMusterAt, settleDueMusters } from '../muster/index.js';
@@ -41,6 +43,8 @@ export interface SweepResult {
   pauses?: number;
   /** Musters settled (src/game/muster: unconfirmed seats vacated, the channel told). */
   musters?: number;
+  /** Boards held until a mark that now show (src/game/phase/held-board.ts). */
+  boards?: number;
   /** Games whose resolution failed (they are retried on the next sweep). */
   failures: string[];
 }
@@ -92,6 +96,9 @@ export async function nextWakeAt(deps: GameDeps): Promise<number | null> {
     ),
   )?.at;
   if (mark != null) at = at === null ? mark : Math.min(at, mark);
+  // A board a hidden game's player act changed shows at the next mark (src/game/phase/held-board.ts).
+  const held = await inSnapshot(deps.store, (tx) => nextHeldBoardAt(tx));
+  if (held !== null) at = at === null ? held : Math.min(at, held);
   for (const r of await pendingReminders(deps)) at = at === null ? r.at : Math.min(at, r.at);
   const pause = await nextPauseWakeAt(deps);
   if (pause !== null) at = at === null ? pause : Math.min(at, pause);
@@ -119,6 +126,8 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
     const pauses = await sweepPauses(options);
     // Then a muster: seats it vacates are vacant when a phase due at the same moment resolves.
     const mustering = await settleDueMusters(options);
+    // A board held until a mark first: what resolves at the mark (ready.ts) plays it, as a deadline does (resolve.ts).
+    const boards = await releaseDueHeldBoards(options);
     const resolution = await resolveDuePhases(options);
     // After the deadlines: a phase due at both resolves by its deadline (docs/decisions.md "Hidden identities").
     const marked = await resolveReadyAtMarks(options);
@@ -128,6 +137,7 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
     const failures = [
       ...pauses.failures,
       ...mustering.failures,
+      ...boards.failures,
       ...resolution.failures,
       ...marked.failures,
       ...reminding.failures,
@@ -141,13 +151,14 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
       kindTurns: sum((k) => k.turns),
       pauses: pauses.done,
       musters: mustering.settled,
+      boards: boards.released,
       failures,
     };
     lastSweepFailed = failures.length > 0;
     lastSweepAwaited = result.awaiting > 0;
     if (lastSweepFailed) options.onError?.(new Error(`scheduler sweep: ${failures.join('; ')}`));
-    const busy =
-      result.resolved + result.awaiting + result.reminders + result.kindTurns + result.pauses + result.musters;
+    const { resolved, awaiting, reminders, kindTurns, pauses: paused, musters, boards: shown } = result;
+    const busy = resolved + awaiting + reminders + kindTurns + paused + musters + shown;
     if (busy > 0 && options.onDue) {
       try {
         options.onDue(result);
