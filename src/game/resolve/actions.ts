@@ -172,7 +172,10 @@ export async function runAction(
     } else if (input.by === 'player') await queueProgressStatus(tx, game, now);
     else await queueStatus(tx, game.id, now);
     const tail = !wasOpen ? undefined : hidden ? answer.whenHidden : closed ? answer.whenClosed : answer.whenOpen;
-    const message = tail ? msg('text.then', { text: answer.reply, more: tail }) : answer.reply;
+    const told = tail ? msg('text.then', { text: answer.reply, more: tail }) : answer.reply;
+    // A board held until the mark: the player is told why the map and the status do not show their act yet.
+    const boardHeld = held && t.effects.some((e) => e.kind === 'position');
+    const message = boardHeld ? msg('text.then', { text: told, more: msg('act.boardAtMark') }) : told;
     return { ok: true, action: answer.action, reply: wordIn('en', message), message, closed };
   });
 }

@@ -19,6 +19,7 @@ import {
 } from '../../../src/game/resolve/index.js';
 import { nextProgressMark } from '../../../src/game/outbox/index.js';
 import { submitOrders } from '../../../src/game/orders/index.js';
+import { t } from '../../../src/i18n/index.js';
 import { games, phases } from '../../../src/store/schema.js';
 import type { Position } from '../../../src/engine/types.js';
 import {
@@ -36,6 +37,7 @@ import {
 } from '../helpers.js';
 
 const as = (power: string) => ({ channelId: CHANNEL, userId: userOf(power) });
+const AT_MARK = 'the change shows on the map and in the status only at the next five-minute mark';
 
 let env: TestEnv;
 const schedulers: Scheduler[] = [];
@@ -125,8 +127,10 @@ describe('a hidden Warhammer game: an act that changes the board', () => {
     const before = await seen(env);
     const mark = nextProgressMark(env.clock.t);
     const followed = await act(env, 'Wood Elves', 'follow', 'sepoy');
-    // The player's own answer says what they chose.
+    // The player's own answer says what they chose, and when the board shows it.
     expect(followed.reply).toContain('Wood Elves now fights as a Sepoy of Empire');
+    expect(followed.reply).toContain(AT_MARK);
+    expect(t('fr', followed.message)).toContain('au prochain multiple de cinq minutes');
     expect(await seen(env)).toEqual(before);
     expect(before.status).not.toContain('Sepoy');
     expect((await openPhase(env.deps)).heldUntilMs).toBe(mark);
@@ -164,6 +168,7 @@ describe('a hidden Warhammer game: an act that changes the board', () => {
     expect(winter.actions).toContain('revolt');
     const revolted = await act(env, 'Wood Elves', 'revolt', 'athe', 'A');
     expect(revolted.reply).toContain('athe is your new capital');
+    expect(revolted.reply).toContain(AT_MARK);
     expect(await seen(env)).toEqual(winter);
     expect(winter.map.units).not.toContainEqual(expect.objectContaining({ power: 'Wood Elves' }));
 
@@ -185,7 +190,7 @@ describe('an open Warhammer game: an act that changes the board', () => {
     env = await makeEnv();
     await conquered(env, 'open');
     const before = await seen(env);
-    await act(env, 'Wood Elves', 'follow', 'sepoy');
+    expect((await act(env, 'Wood Elves', 'follow', 'sepoy')).reply).not.toContain(AT_MARK);
     const after = await seen(env);
     expect(after).not.toEqual(before);
     expect(after.status).toContain('Sepoy');
