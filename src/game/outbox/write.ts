@@ -17,10 +17,10 @@ import {
   vacantUserId,
   variantOfGame,
 } from '../core/index.js';
-import { and, asc, eq, gt, inArray, isNull, like, notLike, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, like, notLike, sql } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { msg, t, type Msg, type MsgParam } from '../../i18n/index.js';
-import { auditLog, games, outbox, type GameRow, type OutboxRow } from '../../store/schema.js';
+import { auditLog, games, outbox, phases, type GameRow, type OutboxRow } from '../../store/schema.js';
 import { nextProgressMark, privateActDueAt } from './marks.js';
 import { copyToWatchers } from './watchers.js';
 
@@ -201,7 +201,7 @@ export async function enqueue(tx: Tx, m: Enqueue): Promise<boolean> {
   // A spectator sees what the watched seat's player sees: the same row, copied as it is queued (watchers.ts).
   if (res === 1) await copyToWatchers(tx, { ...m, payload });
   if (res === 1 && m.target.kind === 'channel' && (m.dueAt ?? m.now) <= m.now)
-    await releaseHeld(tx, m.target.id, m.now);
+    await releaseHeld(tx, m.target.id, m.gameId, m.now);
   if (res === 1 && m.phaseId != null && PUBLISHES_ORDERS.includes(m.payload.type)) {
     await tx
       .update(outbox)
@@ -247,9 +247,15 @@ async function insertRow(tx: Tx, m: Enqueue): Promise<number> {
  * one waiting; and the event that posts now is public (a phase, the game master's act, the end), so showing with it
  * every act until then is what the status does too (`queueProgressStatus`). A held row is one queued due later that
  * was never tried (a retry's wait is left alone); the status edits held for a mark wait in a queue of their own
- * (src/game/delivery `HEADS`) and need no freeing.
+ * (src/game/delivery `HEADS`) and need no freeing. The board a player's act changed shows with its post: the game's
+ * held board becomes its board (src/game/phase/held-board.ts, whose sweep does the same at the mark).
  */
-async function releaseHeld(tx: Tx, channelId: string, now: number): Promise<void> {
+async function releaseHeld(tx: Tx, channelId: string, gameId: number | null, now: number): Promise<void> {
+  if (gameId !== null)
+    await tx
+      .update(phases)
+      .set({ position: sql`${phases.heldPosition}`, heldPosition: null, heldUntilMs: null })
+      .where(and(eq(phases.gameId, gameId), isNotNull(phases.heldPosition), isNull(phases.resolvedAt)));
   await tx
     .update(outbox)
     .set({ nextAttemptAt: now })

@@ -1,13 +1,14 @@
 /**
  * In a game that hides who plays whom, a Warhammer act that changes the board (a follower's choice, a revolt) shows at
  * the next mark of the clock, not inside the player's `/act`: until the mark the map, the status, the order pad's
- * board and the other members' choices read the board as it was, and at the mark it changes with the act's post; a
- * phase moved on before the mark plays the act; an open game shows it at once (docs/decisions.md "Hidden
- * identities", src/game/phase/held-board.ts).
+ * board and the other members' choices read the board as it was, and at the mark it changes with the act's post (or
+ * sooner, with it, when a public post takes it along); a phase moved on before the mark plays the act; an open game
+ * shows it at once (docs/decisions.md "Hidden identities", src/game/phase/held-board.ts).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq, isNull } from 'drizzle-orm';
 import { createGame, startGame } from '../../../src/game/lobby/index.js';
+import { gmExtend } from '../../../src/game/gm/index.js';
 import { gameStatus, playerContext, renderInputForPhase } from '../../../src/game/history/index.js';
 import {
   actionChoices,
@@ -182,6 +183,23 @@ describe('a hidden Warhammer game: an act that changes the board', () => {
     expect(spring.position.phase).toMatchObject({ season: 'spring', year: 2501 });
     expect(spring.position.units).toContainEqual(expect.objectContaining({ power: 'Wood Elves', province: 'athe' }));
     expect(spring.heldPosition).toBeNull();
+  });
+});
+
+describe('a hidden Warhammer game: a public post before the mark', () => {
+  it('takes the held act’s post with it, and its board', async () => {
+    env = await makeEnv();
+    await conquered(env, 'gunboat');
+    const before = await seen(env);
+    await act(env, 'Wood Elves', 'follow', 'sepoy');
+    expect(await seen(env)).toEqual(before);
+    // The game master's extension is posted at once (a public event): what was held until the mark shows with it.
+    ok(await gmExtend(env.deps, { channelId: CHANNEL, userId: GM, duration: '1h' }));
+    expect((await followPosts(env)).map((r) => r.nextAttemptAt)).toEqual([env.clock.t]);
+    const after = await seen(env);
+    expect(after.status).toContain('Sepoy');
+    expect(after.map.variantState).toMatchObject({ followers: { 'Wood Elves': { role: 'sepoy', master: 'Empire' } } });
+    expect(await openPhase(env.deps)).toMatchObject({ heldPosition: null, heldUntilMs: null });
   });
 });
 
