@@ -21,6 +21,7 @@ import {
   newToken,
 } from '../core/index.js';
 import { queueNotice, queueStatus } from '../outbox/index.js';
+import { latestBoard } from '../phase/index.js';
 import { applyEdit, type BoardEdit } from './edit.js';
 
 export type { BoardEdit } from './edit.js';
@@ -59,13 +60,18 @@ export async function editBoard(deps: GameDeps, input: Caller & { edit: BoardEdi
       refused.msg = isMsg(phase) ? phase : msg('gmEdit.refused.noBoard');
       return fail('');
     }
-    const outcome = applyEdit(variant, phase.position, input.edit);
+    // A board a player's act holds until the mark (src/game/phase/held-board.ts) is edited too, and shows with the
+    // edit's notice, which takes that act's post along: edited alone, the mark would undo the edit.
+    const outcome = applyEdit(variant, latestBoard(phase).position, input.edit);
     if (!outcome.ok) {
       refused.msg = outcome.refusal;
       return fail('');
     }
     const now = deps.now();
-    await tx.update(phases).set({ position: outcome.position }).where(eq(phases.id, phase.id));
+    await tx
+      .update(phases)
+      .set({ position: outcome.position, heldPosition: null, heldUntilMs: null })
+      .where(eq(phases.id, phase.id));
     await audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_edit', detail: input.edit, at: now });
     // Worded in the game's locale at delivery (docs/locales.md).
     await queueNotice(tx, game, {

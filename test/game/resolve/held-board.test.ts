@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq, isNull } from 'drizzle-orm';
 import { createGame, startGame } from '../../../src/game/lobby/index.js';
 import { gmExtend } from '../../../src/game/gm/index.js';
+import { editBoard } from '../../../src/game/board-edit/index.js';
 import { gameStatus, playerContext, renderInputForPhase } from '../../../src/game/history/index.js';
 import {
   actionChoices,
@@ -200,6 +201,31 @@ describe('a hidden Warhammer game: a public post before the mark', () => {
     expect(after.status).toContain('Sepoy');
     expect(after.map.variantState).toMatchObject({ followers: { 'Wood Elves': { role: 'sepoy', master: 'Empire' } } });
     expect(await openPhase(env.deps)).toMatchObject({ heldPosition: null, heldUntilMs: null });
+  });
+});
+
+describe('a hidden Warhammer game: the game master edits the board before the mark', () => {
+  it('edits the held board, which shows with the edit', async () => {
+    env = await makeEnv();
+    await conquered(env, 'gunboat');
+    await act(env, 'Wood Elves', 'follow', 'sepoy');
+    ok(
+      await editBoard(env.deps, {
+        channelId: CHANNEL,
+        userId: GM,
+        edit: { kind: 'add', power: 'Empire', unit: 'A', place: 'nuln' },
+      }),
+    );
+    const after = await seen(env);
+    expect(after.map.units).toContainEqual(expect.objectContaining({ power: 'Empire', province: 'nuln' }));
+    expect(after.map.variantState).toMatchObject({ followers: { 'Wood Elves': { role: 'sepoy', master: 'Empire' } } });
+    expect((await followPosts(env)).map((r) => r.nextAttemptAt)).toEqual([env.clock.t]);
+    // The mark changes nothing more.
+    env.clock.t = nextProgressMark(env.clock.t);
+    const s = await startScheduler({ ...env.deps, maxSleepMs: 24 * HOUR });
+    schedulers.push(s);
+    await s.sweep();
+    expect((await seen(env)).map).toEqual(after.map);
   });
 });
 
