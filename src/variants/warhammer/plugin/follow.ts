@@ -4,13 +4,14 @@
  *
  * - `/act action:follow choice:sepoy` — a conquered player (no unit, no centre) fights for whoever holds their
  *   capital; `choice:mercenary detail:<employer>` — for any power still on the board. Only in games with decisive
- *   battles (docs/decisions.md). The current phase's board gets the new state; the channel and the master are told.
+ *   battles (docs/decisions.md). The current phase's board gets the new state (in a game that hides who plays whom at
+ *   the next mark of the clock, docs/decisions.md "Hidden identities"); the channel and the master are told.
  * - Each follower is an extra battle commander of its master (`/act action:declare detail:<commander>`), and the
  *   declarations DM reminds the master that each Sepoy must be given a battle; the battles post records a master who
  *   gave none (battle-step.ts).
  * - Battles won by a follower's side are counted on the next phase's board (battle-step.ts, the step's handoff).
  * - `/act action:revolt` — a Sepoy with 3 won battles, in an adjustment phase, claims one of its master's empty
- *   centres outside the master's nation as its new capital, with a unit.
+ *   centres outside the master's nation as its new capital, with a unit (on the board as a follower's choice is).
  */
 import type { Power, UnitType } from '../../../engine/types.js';
 import type { PluginContext, PluginLine, PluginMsg, VariantAction } from '../../plugin/index.js';
