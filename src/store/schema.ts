@@ -230,7 +230,11 @@ export const phases = sqliteTable(
     heldPosition: text('held_position', { mode: 'json' }).$type<Position>(),
     heldUntilMs: integer('held_until_ms'),
   },
-  (t) => [uniqueIndex('phases_game_idx').on(t.gameId, t.idx)],
+  (t) => [
+    uniqueIndex('phases_game_idx').on(t.gameId, t.idx),
+    // The scheduler's sweep and wake-up for held boards (src/game/phase/held-board.ts) read only the few held.
+    index('phases_held').on(t.heldUntilMs).where(sql`held_until_ms IS NOT NULL`),
+  ],
 );
 
 export const orders = sqliteTable(
