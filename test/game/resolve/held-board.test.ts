@@ -33,6 +33,7 @@ import {
   makeEnv,
   ok,
   outboxRows,
+  tempDbPath,
   userOf,
   type TestDeps,
   type TestEnv,
@@ -184,6 +185,28 @@ describe('a hidden Warhammer game: an act that changes the board', () => {
     expect(spring.position.phase).toMatchObject({ season: 'spring', year: 2501 });
     expect(spring.position.units).toContainEqual(expect.objectContaining({ power: 'Wood Elves', province: 'athe' }));
     expect(spring.heldPosition).toBeNull();
+  });
+});
+
+describe('a hidden Warhammer game: a restart between the act and the mark', () => {
+  it('loses nothing: the start-up sweep after the mark shows the board', async () => {
+    const tmp = tempDbPath();
+    try {
+      env = await makeEnv(tmp.path);
+      await conquered(env, 'gunboat');
+      const before = await seen(env);
+      const mark = nextProgressMark(env.clock.t);
+      await act(env, 'Wood Elves', 'follow', 'sepoy');
+      await env.close(); // the bot goes down before the mark, and comes back after it
+      env = await makeEnv(tmp.path);
+      expect(await seen(env)).toEqual(before);
+      env.clock.t = mark + 60_000;
+      schedulers.push(await startScheduler({ ...env.deps, maxSleepMs: 24 * HOUR })); // its start-up sweep
+      expect((await seen(env)).status).toContain('Sepoy');
+      expect(await openPhase(env.deps)).toMatchObject({ heldPosition: null, heldUntilMs: null });
+    } finally {
+      tmp.cleanup();
+    }
   });
 });
 
