@@ -207,7 +207,11 @@ export interface PluginEffects {
    * hold a seat (they see their power's view).
    */
   dmGameMaster(text: PluginText, opts: { key: string }): void;
-  /** Replaces the current phase's board (follower state and other state kept in `position.variantState`). */
+  /**
+   * Replaces the current phase's board (follower state and other state kept in `position.variantState`). A player's
+   * act in a game that hides who plays whom replaces it at the next mark of the clock, with its posts; the context
+   * reads the new board at once (docs/decisions.md "Hidden identities").
+   */
   setPosition(position: Position): void;
   /** A line in the audit log (never secret text). */
   audit(action: string, detail?: unknown): void;
