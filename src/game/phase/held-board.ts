@@ -5,7 +5,10 @@
  * order pad, spectators, the other members' and the game master's `/act` choices — reads `phases.position`, the board
  * as of the last mark, until the mark replaces it with the held one, together with the act's post. The next act of a
  * player runs on the held board, so acts made between two marks add up; whatever moves the phase on (its deadline, a
- * mark, `/gm advance`) replaces the board first, in its transaction, so the adjudication plays the acts.
+ * mark, `/gm advance`) replaces the board first, in its transaction, so the adjudication plays the acts. A public post
+ * before the mark, which takes the act's post along, takes its board too (src/game/outbox/write.ts `releaseHeld`), and
+ * `/gm edit` edits the held board (src/game/board-edit). Any other public write of the board must do the same, or the
+ * mark would undo it.
  */
 import { and, eq, isNotNull, isNull, lte, min } from 'drizzle-orm';
 import type { Position } from '../../engine/types.js';
