@@ -15,6 +15,20 @@ const wholeNumber = (name: string) =>
     .regex(/^[1-9]\d{0,4}$/, `${name} must be a whole number from 1 to 99999`)
     .transform(Number);
 
+/**
+ * Whether the PostgreSQL driver can read `v`: it parses DATABASE_URL with `new URL`, retrying once with a host put in
+ * `user@/database` (a local socket), so a URL it refuses fails here with a reason instead of at the connection.
+ */
+function readableUrl(v: string): boolean {
+  for (const candidate of [v, v.replace('@/', '@localhost/')]) {
+    try {
+      new URL(candidate);
+      return true;
+    } catch {}
+  }
+  return false;
+}
+
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /** An optional duration (`5m`, `24h`; at most 30 days, as every duration) of at least `minMs`. */
@@ -32,7 +46,16 @@ const optionalDuration = (minMs: number, message: string) =>
   );
 
 const EnvSchema = z.object({
-  DISCORD_TOKEN: z.preprocess(blankToUndefined, z.string({ error: 'DISCORD_TOKEN is missing' }).trim().min(1)),
+  DISCORD_TOKEN: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: 'DISCORD_TOKEN is missing' })
+      .trim()
+      .min(1)
+      // A pasted `Bot …` header or a token cut across lines is refused here, not by Discord after a start.
+      .refine((v) => !/^bot\s/i.test(v), 'DISCORD_TOKEN must be the token alone, without "Bot " before it')
+      .refine((v) => !/\s/.test(v), 'DISCORD_TOKEN must be the token alone, on one line and without spaces'),
+  ),
   DATABASE_PATH: z.preprocess(blankToUndefined, z.string().trim().min(1).default('./data/zhanguo.db')),
   DATABASE_URL: z.preprocess(
     blankToUndefined,
@@ -42,6 +65,11 @@ const EnvSchema = z.object({
       .regex(
         /^postgres(ql)?:\/\//i,
         'DATABASE_URL must be a PostgreSQL URL: postgres://user:password@host:port/database',
+      )
+      .refine(
+        readableUrl,
+        'DATABASE_URL cannot be read as a URL: check the port (1 to 65535) and percent-encode any of : / ? # [ ] @ % ' +
+          'in the user or password (# as %23, @ as %40)',
       )
       .optional(),
   ),
@@ -133,6 +161,8 @@ export const ENV_HELP = `Create a file named .env in the project folder (copy .e
   DEV_GUILD_ID=<a server id, to register the slash commands there instantly>
   DISCORD_API_BASE=
   LOG_LEVEL=info
+  SHARDS=                         # auto or a number of shards: one process per shard (past 2,500 servers)
+  SHARD_IDS=                      # with SHARDS=<n>: the shards this machine runs, like 0,1
   MIN_PHASE=1m                    # shortest phase any game may have (servers may raise it)
   PHASES_PER_HOUR=30              # phases one game may resolve early per hour
   MAX_LIVE_GAMES_PER_SERVER=25    # unfinished games per server (servers may lower it)
@@ -148,6 +178,10 @@ export const ENV_HELP = `Create a file named .env in the project folder (copy .e
 The token is at https://discord.com/developers/applications -> your application -> Bot -> Reset Token.
 (See "Set up the Discord application" in README.md.)`;
 
+/** Where every variable is explained, after a problem with a set variable (the token is there). */
+const ENV_POINTER =
+  'Fix it in .env (or the service’s environment file, docs/deploy.md); .env.example explains every variable.';
+
 export type EnvResult = { ok: true; env: Env } | { ok: false; error: string };
 
 /** Validates the environment; on failure `error` names each bad variable and says what to write in `.env`. */
@@ -159,5 +193,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const message = i.code === 'invalid_type' && key ? `${key} is missing` : i.message;
     return `  - ${message}`;
   });
-  return { ok: false, error: `The bot cannot start:\n${problems.join('\n')}\n\n${ENV_HELP}` };
+  // The whole .env template only when the token is missing (a first start); otherwise the problems alone.
+  const tokenMissing = parsed.error.issues.some((i) => i.path[0] === 'DISCORD_TOKEN' && i.code === 'invalid_type');
+  const help = tokenMissing ? ENV_HELP : ENV_POINTER;
+  return { ok: false, error: `The bot cannot start:\n${problems.join('\n')}\n\n${help}` };
 }

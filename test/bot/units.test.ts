@@ -25,6 +25,39 @@ describe('loadEnv', () => {
     expect(loadEnv({ DISCORD_TOKEN: '   ' }).ok).toBe(false);
   });
 
+  it('refuses a token pasted with "Bot " or with spaces before anything is opened (docs/deploy.md)', () => {
+    for (const token of ['Bot abc.def.ghi', 'abc.def\n.ghi', 'abc def']) {
+      const r = loadEnv({ DISCORD_TOKEN: token });
+      expect(r.ok).toBe(false);
+      if (r.ok) continue;
+      expect(r.error).toMatch(/DISCORD_TOKEN must be the token alone/);
+      expect(r.error).not.toContain(token);
+    }
+  });
+
+  it('refuses a DATABASE_URL the PostgreSQL driver cannot read, saying how to write it', () => {
+    for (const url of ['postgres://u:p#ss@db-host:5432/zhanguo', 'postgres://u:p@db-host:99999/zhanguo']) {
+      const r = loadEnv({ DISCORD_TOKEN: 'abc', DATABASE_URL: url });
+      expect(r.ok).toBe(false);
+      if (r.ok) continue;
+      expect(r.error).toContain('DATABASE_URL cannot be read as a URL');
+      expect(r.error).toContain('# as %23');
+      expect(r.error).not.toContain('p#ss');
+    }
+    for (const url of ['postgres://u:p%23ss@db-host:5432/zhanguo', 'postgres://u:p@/zhanguo', 'postgresql://u@h/z']) {
+      expect(loadEnv({ DISCORD_TOKEN: 'abc', DATABASE_URL: url }).ok).toBe(true);
+    }
+  });
+
+  it('names only the problems when the token is set: no .env template for a bad LOG_LEVEL', () => {
+    const r = loadEnv({ DISCORD_TOKEN: 'abc', LOG_LEVEL: 'verbose' });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error).toContain('LOG_LEVEL must be one of');
+    expect(r.error).not.toContain('Create a file named .env');
+    expect(r.error).toContain('.env.example explains every variable');
+  });
+
   it('fills defaults and treats blank optional values as unset', () => {
     const r = loadEnv({ DISCORD_TOKEN: 'abc', DEV_GUILD_ID: '', DISCORD_API_BASE: '', LOG_LEVEL: '' });
     expect(r).toEqual({
