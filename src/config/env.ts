@@ -54,7 +54,7 @@ const EnvSchema = z.object({
       .min(1)
       // A pasted `Bot …` header or a token cut across lines is refused here, not by Discord after a start.
       .refine((v) => !/^bot\s/i.test(v), 'DISCORD_TOKEN must be the token alone, without "Bot " before it')
-      .refine((v) => !/\s/.test(v), 'DISCORD_TOKEN must be the token alone, on one line and without spaces'),
+      .refine((v) => /^bot\s/i.test(v) || !/\s/.test(v), 'DISCORD_TOKEN must be the token alone, on one line and without spaces'),
   ),
   DATABASE_PATH: z.preprocess(blankToUndefined, z.string().trim().min(1).default('./data/zhanguo.db')),
   DATABASE_URL: z.preprocess(

@@ -30,7 +30,7 @@ describe('loadEnv', () => {
       const r = loadEnv({ DISCORD_TOKEN: token });
       expect(r.ok).toBe(false);
       if (r.ok) continue;
-      expect(r.error).toMatch(/DISCORD_TOKEN must be the token alone/);
+      expect(r.error.match(/DISCORD_TOKEN must be the token alone/g)).toHaveLength(1);
       expect(r.error).not.toContain(token);
     }
   });
