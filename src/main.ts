@@ -12,7 +12,7 @@ import { startBot, type RunningBot } from './bot/app.js';
 import { limitsFromEnv, loadEnv, type Env } from './config/env.js';
 import { createLogger, type Logger } from './log.js';
 import { isShardProcess, parseShardIds, parseShards, startShardManager } from './shard.js';
-import { openStore, redactedDatabaseUrl, storeConfigFromEnv } from './store/open.js';
+import { openFailureMessage, openStore, redactedDatabaseUrl, storeConfigFromEnv } from './store/open.js';
 import type { Store } from './store/store.js';
 import type { PadSettings } from './bot/pad.js';
 import { padKey } from './game/pad/index.js';
@@ -100,15 +100,13 @@ async function runBot(env: Env, log: Logger, portOffset = 0): Promise<number> {
   const onPostgres = env.DATABASE_URL !== undefined;
   const where = onPostgres ? { database: redactedDatabaseUrl(env.DATABASE_URL!) } : { path: env.DATABASE_PATH };
   let store: Store;
+  const config = storeConfigFromEnv(env);
   try {
-    store = await openStore(storeConfigFromEnv(env));
+    store = await openStore(config);
   } catch (err) {
-    log.fatal(
-      { err, ...where },
-      onPostgres
-        ? 'cannot open the database (check DATABASE_URL: the server, the database, the user and its password)'
-        : 'cannot open the database (check DATABASE_PATH and that the folder is writable)',
-    );
+    // One line naming the variable and the cause (README.md "Set up the Discord application"); the stack at debug.
+    log.debug({ err }, 'database open failed');
+    log.fatal(where, openFailureMessage(config, err));
     return 1;
   }
   log.info(where, 'database ready');
@@ -139,12 +137,13 @@ async function runBot(env: Env, log: Logger, portOffset = 0): Promise<number> {
       return 0;
     }
     const invalidToken = err instanceof Error && /token/i.test(`${err.name} ${err.message}`);
-    log.fatal(
-      { err },
-      invalidToken
-        ? 'Discord refused the token: put the bot token in DISCORD_TOKEN in .env (see README.md)'
-        : 'could not start the bot',
-    );
+    // A refused token is the operator's to fix: one line, no stack; anything else may be a bug and keeps it.
+    if (invalidToken)
+      log.fatal(
+        { reason: err.message },
+        'Discord refused the token: put the bot token in DISCORD_TOKEN in .env (see README.md)',
+      );
+    else log.fatal({ err }, 'could not start the bot');
     return 1;
   }
 

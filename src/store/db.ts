@@ -1,7 +1,7 @@
 /**
  * Opening the database: better-sqlite3 with WAL and foreign keys, drizzle on top, migrations applied.
  */
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
@@ -43,9 +43,37 @@ function privateFiles(path: string): void {
   const file = resolve(path);
   mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_DIR });
   if (!existsSync(file)) closeSync(openSync(file, 'a', PRIVATE_FILE));
+  else refuseForeignFile(file);
   for (const f of [file, `${file}-wal`, `${file}-shm`]) {
     if (existsSync(f)) chmodSync(f, PRIVATE_FILE);
   }
+}
+
+/** The first 16 bytes of every SQLite database file. */
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+/** A DATABASE_PATH that names a folder or a file of something else: refused before anything about it changes. */
+export class NotADatabaseError extends Error {
+  readonly code = 'NOT_A_DATABASE';
+}
+
+/**
+ * Throws NotADatabaseError when `file` (which exists) is a folder or a non-empty file that is not an SQLite
+ * database, so a mistyped DATABASE_PATH never has its mode changed or SQLite's files written beside it.
+ */
+function refuseForeignFile(file: string): void {
+  const stat = statSync(file);
+  if (stat.isDirectory()) throw new NotADatabaseError(`${file} is a folder, not a database file`);
+  if (!stat.isFile()) throw new NotADatabaseError(`${file} is not a regular file`);
+  if (stat.size === 0) return;
+  const head = Buffer.alloc(SQLITE_HEADER.length);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, head, 0, head.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (!head.equals(SQLITE_HEADER)) throw new NotADatabaseError(`${file} is not an SQLite database`);
 }
 
 /**

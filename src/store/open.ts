@@ -35,3 +35,28 @@ export async function openStore(config: StoreConfig): Promise<Store> {
   const { dialect: _, ...options } = config;
   return openPostgresStore(options);
 }
+
+/** What an operator reads for a SQLite error code or a file-system one, besides the error's own words. */
+const SQLITE_HINTS: Record<string, string> = {
+  NOT_A_DATABASE: 'left untouched; point DATABASE_PATH at the bot’s database file or at a new file name',
+  SQLITE_NOTADB: 'left untouched; point DATABASE_PATH at the bot’s database file or at a new file name',
+  EACCES: 'the bot’s user may not write there: give it a folder of its own (docs/deploy.md)',
+  EROFS: 'that file system is read-only: choose a writable folder (docs/deploy.md)',
+  EPERM: 'the file belongs to another user: chown it and its -wal and -shm files to the bot’s user',
+  SQLITE_READONLY: 'the bot’s user may not write the file or its folder: chown them to the bot’s user',
+  SQLITE_CANTOPEN: 'the bot’s user may not create files in that folder, or the path is wrong',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+};
+
+/**
+ * The one line an operator reads when the database cannot be opened (src/main.ts): the variable to check, the
+ * cause and, for the usual mistakes, what to do. No stack: the cause is the operator's, not a bug.
+ */
+export function openFailureMessage(config: StoreConfig, err: unknown): string {
+  const e = err as { message?: unknown; code?: unknown };
+  const why = typeof e?.message === 'string' ? e.message : String(err);
+  if (config.dialect === 'postgres')
+    return `${why} (check DATABASE_URL: the server, the database, the user and its password)`;
+  const hint = typeof e?.code === 'string' ? SQLITE_HINTS[e.code] : undefined;
+  return `cannot open the database at DATABASE_PATH=${config.path}: ${why}${hint ? ` (${hint})` : ''}`;
+}

@@ -5,7 +5,7 @@
  * writes no SQLite file.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync, readdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -45,6 +45,41 @@ describe('npm start (src/main.ts)', () => {
     expect(await run.exited).toBe(1);
     expect(run.errors()).toContain('DISCORD_TOKEN is missing');
     expect(run.errors()).toContain('DISCORD_TOKEN=<your bot token>');
+  });
+
+  it('a DATABASE_PATH that is a folder or another file: one line naming it, no stack, exit 1, nothing changed', async () => {
+    const folder = join(dir, 'games');
+    mkdirSync(folder);
+    chmodSync(folder, 0o755);
+    const notes = join(dir, 'notes.txt');
+    writeFileSync(notes, 'my notes\n');
+    chmodSync(notes, 0o644);
+    for (const path of [folder, notes]) {
+      const run = startMain({ DISCORD_TOKEN: 'abc', DATABASE_PATH: path }, dir);
+      expect(await run.exited).toBe(1);
+      const lines = run.output().trim().split('\n');
+      expect(lines).toHaveLength(1);
+      const line = JSON.parse(lines[0]!) as { level: number; msg: string; err?: unknown };
+      expect(line.level).toBe(60);
+      expect(line.msg).toContain(`DATABASE_PATH=${path}`);
+      expect(line.msg).toContain('left untouched');
+      expect(line.err).toBeUndefined();
+      expect(run.output()).not.toContain('    at ');
+      expect(statSync(path).mode & 0o777).toBe(path === folder ? 0o755 : 0o644);
+      expect(existsSync(`${path}-wal`)).toBe(false);
+    }
+  });
+
+  it('a DATABASE_URL nothing answers at: one line naming DATABASE_URL and the cause, no stack, exit 1', async () => {
+    const port = await freePort();
+    const run = startMain({ DISCORD_TOKEN: 'abc', DATABASE_URL: `postgres://u:secret@127.0.0.1:${port}/z` }, dir);
+    expect(await run.exited).toBe(1);
+    const lines = run.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('check DATABASE_URL');
+    expect(lines[0]).toContain('ECONNREFUSED');
+    expect(run.output()).not.toContain('    at ');
+    expect(run.output()).not.toContain('secret');
   });
 
   it('runs against the stand-in and stops cleanly on SIGTERM', async () => {

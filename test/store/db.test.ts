@@ -1,8 +1,8 @@
-import { chmodSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { openDatabase } from '../../src/store/db.js';
+import { NotADatabaseError, openDatabase } from '../../src/store/db.js';
 import { games, outbox, players } from '../../src/store/schema.js';
 import { tempDbPath } from '../game/helpers.js';
 
@@ -34,6 +34,26 @@ describe('openDatabase', () => {
       chmodSync(nested, 0o644);
       openDatabase(nested).close();
       expect(mode(nested)).toBe(0o600);
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
+  it('refuses a folder or a file that is not a database, changing nothing about it (README.md DATABASE_PATH)', () => {
+    const tmp = tempDbPath();
+    try {
+      const mode = (p: string) => statSync(p).mode & 0o777;
+      const folder = join(dirname(tmp.path), 'games');
+      mkdirSync(folder, { mode: 0o755 });
+      chmodSync(folder, 0o755);
+      expect(() => openDatabase(folder)).toThrow(NotADatabaseError);
+      expect(mode(folder)).toBe(0o755);
+      const notes = join(dirname(tmp.path), 'notes.txt');
+      writeFileSync(notes, 'my notes\n');
+      chmodSync(notes, 0o644);
+      expect(() => openDatabase(notes)).toThrow(/notes\.txt is not an SQLite database/);
+      expect([mode(notes), readFileSync(notes, 'utf8')]).toEqual([0o644, 'my notes\n']);
+      expect(existsSync(`${notes}-wal`)).toBe(false);
     } finally {
       tmp.cleanup();
     }
