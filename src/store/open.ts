@@ -40,8 +40,8 @@ export async function openStore(config: StoreConfig): Promise<Store> {
 const SQLITE_HINTS: Record<string, string> = {
   NOT_A_DATABASE: 'left untouched; point DATABASE_PATH at the bot’s database file or at a new file name',
   SQLITE_NOTADB: 'left untouched; point DATABASE_PATH at the bot’s database file or at a new file name',
-  EACCES: 'the bot’s user may not write there: give it a folder of its own (docs/deploy.md)',
-  EROFS: 'that file system is read-only: choose a writable folder (docs/deploy.md)',
+  EACCES: 'the bot’s user may not write there: give it a folder of its own, see docs/deploy.md',
+  EROFS: 'that file system is read-only: choose a writable folder',
   EPERM: 'the file belongs to another user: chown it and its -wal and -shm files to the bot’s user',
   SQLITE_READONLY: 'the bot’s user may not write the file or its folder: chown them to the bot’s user',
   SQLITE_CANTOPEN: 'the bot’s user may not create files in that folder, or the path is wrong',
