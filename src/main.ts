@@ -172,7 +172,6 @@ async function runBot(env: Env, log: Logger, portOffset = 0): Promise<number> {
 async function runManager(env: Env, log: Logger, shards: 'auto' | number, shardIds: number[] | null): Promise<number> {
   const aborting = new AbortController();
   const stopped = stopSignal(() => aborting.abort());
-  const spawnDelay = Number(process.env.SHARD_SPAWN_DELAY_MS);
   let running: Awaited<ReturnType<typeof startShardManager>>;
   try {
     running = await startShardManager({
@@ -183,7 +182,7 @@ async function runManager(env: Env, log: Logger, shards: 'auto' | number, shardI
       log,
       file: process.argv[1]!,
       signal: aborting.signal,
-      ...(Number.isFinite(spawnDelay) && process.env.SHARD_SPAWN_DELAY_MS?.trim() ? { spawnDelayMs: spawnDelay } : {}),
+      ...(env.SHARD_SPAWN_DELAY_MS !== undefined ? { spawnDelayMs: env.SHARD_SPAWN_DELAY_MS } : {}),
     });
   } catch (err) {
     if (aborting.signal.aborted) return 0;

@@ -54,7 +54,10 @@ const EnvSchema = z.object({
       .min(1)
       // A pasted `Bot …` header or a token cut across lines is refused here, not by Discord after a start.
       .refine((v) => !/^bot\s/i.test(v), 'DISCORD_TOKEN must be the token alone, without "Bot " before it')
-      .refine((v) => /^bot\s/i.test(v) || !/\s/.test(v), 'DISCORD_TOKEN must be the token alone, on one line and without spaces'),
+      .refine(
+        (v) => /^bot\s/i.test(v) || !/\s/.test(v),
+        'DISCORD_TOKEN must be the token alone, on one line and without spaces',
+      ),
   ),
   DATABASE_PATH: z.preprocess(blankToUndefined, z.string().trim().min(1).default('./data/zhanguo.db')),
   DATABASE_URL: z.preprocess(
@@ -128,6 +131,16 @@ const EnvSchema = z.object({
   SANDBOX_IDLE: optionalDuration(
     MIN_SANDBOX_IDLE_MS,
     'SANDBOX_IDLE must be a duration from 10m to 30d, like 12h or 2d',
+  ),
+  // With SHARDS: the pause between two shards' starts (docs/deploy.md "Sharding"); unset = discord.js's 5.5 s.
+  SHARD_SPAWN_DELAY_MS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,6}$/, 'SHARD_SPAWN_DELAY_MS must be a number of milliseconds from 0 to 999999, like 5500')
+      .transform(Number)
+      .optional(),
   ),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),

@@ -49,6 +49,13 @@ describe('loadEnv', () => {
     }
   });
 
+  it('reads SHARD_SPAWN_DELAY_MS as milliseconds and refuses anything else, naming it', () => {
+    const ok = loadEnv({ DISCORD_TOKEN: 'abc', SHARD_SPAWN_DELAY_MS: '0' });
+    expect(ok.ok && ok.env.SHARD_SPAWN_DELAY_MS).toBe(0);
+    const bad = loadEnv({ DISCORD_TOKEN: 'abc', SHARD_SPAWN_DELAY_MS: '5s' });
+    expect(!bad.ok && bad.error).toContain('SHARD_SPAWN_DELAY_MS must be a number of milliseconds');
+  });
+
   it('names only the problems when the token is set: no .env template for a bad LOG_LEVEL', () => {
     const r = loadEnv({ DISCORD_TOKEN: 'abc', LOG_LEVEL: 'verbose' });
     expect(r.ok).toBe(false);
