@@ -29,6 +29,7 @@ const suites: { title: string; file: string; fn: string }[] = [
 ];
 
 const only = process.argv.slice(2);
+checkArguments(only);
 const sections: string[] = [];
 for (const s of suites) {
   if (only.length > 0 && !only.some((o) => s.file.includes(o))) continue;
@@ -40,6 +41,29 @@ for (const s of suites) {
   const rows = results.map((r) => `| ${r.name} | ${formatValue(r.value)} ${r.unit} | ${r.note} |`);
   sections.push(`## ${s.title}\n\n| measure | value | how |\n|---|---|---|\n${rows.join('\n')}\n`);
   for (const r of results) process.stdout.write(`${r.name}: ${formatValue(r.value)} ${r.unit}\n`);
+}
+
+/**
+ * `--help` prints the usage and the section names; a name that matches no section stops the run before anything is
+ * measured or written (a typo would otherwise measure nothing and rewrite no section, silently).
+ */
+function checkArguments(args: string[]): void {
+  const names = suites.map((s) => s.file.replace(/^\.\/|\.ts$/g, ''));
+  const usage = `usage: npm run bench [-- <section>…]   (or npx tsx bench/run.ts <section>…)
+
+  no section: runs every benchmark (minutes; the machine should be otherwise idle) and writes docs/benchmarks.md
+  <section>: runs only the sections whose file name contains it and rewrites only those in docs/benchmarks.md
+
+sections: ${names.join(', ')}\n`;
+  if (args.some((a) => a === '--help' || a === '-h')) {
+    process.stdout.write(usage);
+    process.exit(0);
+  }
+  const unknown = args.filter((a) => !suites.some((s) => s.file.includes(a)));
+  if (unknown.length > 0) {
+    process.stderr.write(`bench: no section matches ${unknown.map((a) => `"${a}"`).join(', ')}\n\n${usage}`);
+    process.exit(2);
+  }
 }
 
 /** The measure a table row names (`| measure | value | how |`), or null for a line that is not a measured row. */
