@@ -151,7 +151,12 @@ async function runBot(env: Env, log: Logger, portOffset = 0): Promise<number> {
   try {
     web = await startPad(env, log, bot, pad, portOffset);
   } catch (err) {
-    log.fatal({ err, port: env.WEB_PORT + portOffset }, 'the order pad could not listen (check WEB_PORT and WEB_HOST)');
+    // A port in use or an address not on this machine is the operator's to fix: one line, no stack.
+    const reason = err instanceof Error ? err.message : String(err);
+    log.fatal(
+      { reason, port: env.WEB_PORT + portOffset },
+      'the order pad could not listen (check WEB_PORT and WEB_HOST)',
+    );
     await bot.stop();
     await store.close();
     return 1;

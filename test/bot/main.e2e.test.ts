@@ -5,6 +5,7 @@
  * writes no SQLite file.
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -154,6 +155,41 @@ describe('npm start (src/main.ts)', () => {
       expect(await run.exited).toBe(0);
       await expect(fetch(`${publicUrl}/`)).rejects.toThrow();
     } finally {
+      await fake.close();
+    }
+  });
+
+  it('with PUBLIC_URL and WEB_PORT in use: one line naming WEB_PORT and the cause, no stack, exit 1', async () => {
+    const fake = await FakeDiscord.start({ users: ['alice'], channels: ['main'] });
+    const port = await freePort();
+    const taken = createServer().listen(port, '127.0.0.1');
+    await new Promise((res) => taken.once('listening', res));
+    try {
+      const run = startMain(
+        {
+          DISCORD_TOKEN: fake.token,
+          DISCORD_API_BASE: fake.apiBase,
+          DEV_GUILD_ID: fake.guildId,
+          DATABASE_PATH: join(dir, 'busy.db'),
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          WEB_PORT: String(port),
+        },
+        dir,
+      );
+      expect(await run.exited).toBe(1);
+      const fatal = run
+        .output()
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { level: number; msg: string; reason?: string; err?: unknown })
+        .filter((l) => l.level === 60);
+      expect(fatal).toHaveLength(1);
+      expect(fatal[0]!.msg).toContain('check WEB_PORT and WEB_HOST');
+      expect(fatal[0]!.reason).toContain('EADDRINUSE');
+      expect(fatal[0]!.err).toBeUndefined();
+      expect(run.output()).not.toContain('    at ');
+    } finally {
+      taken.close();
       await fake.close();
     }
   });
