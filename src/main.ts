@@ -29,6 +29,9 @@ async function main(): Promise<number> {
     return runBot(env, createLogger(env.LOG_LEVEL).child({ shard: Number(process.env.SHARDS) }), shardPortOffset());
   const log = createLogger(env.LOG_LEVEL);
   const sharding = parseShards(process.env.SHARDS);
+  // `SHARDS=` left blank as in .env.example means one process (README.md "Set up the Discord application"), but
+  // discord.js's Client reads any SHARDS it finds in the environment as JSON: a blank one must not reach it.
+  if (process.env.SHARDS?.trim() === '') delete process.env.SHARDS;
   if (!sharding.ok) {
     process.stderr.write(`${sharding.error}\n`);
     return 1;

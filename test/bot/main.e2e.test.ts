@@ -96,6 +96,12 @@ describe('npm start (src/main.ts)', () => {
           DATABASE_PATH: dbPath,
           LOG_LEVEL: 'info',
           WEB_PORT: String(port), // without PUBLIC_URL: the pad is off, nothing listens there
+          // Left blank as .env.example has them (README.md step 4): one process, no shards.
+          SHARDS: '',
+          SHARD_IDS: '',
+          SHARD_SPAWN_DELAY_MS: '',
+          PUBLIC_URL: '',
+          PAD_SECRET: '',
         },
         dir,
       );
