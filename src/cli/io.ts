@@ -90,9 +90,13 @@ export function formatJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** Exit 2 with a one-line reason on stderr. */
+/** Exit 2 with a one-line reason on stderr (a list after a colon joins it as `x is invalid: a; b`, docs/cli.md). */
 export function unreadable(reason: string): CommandResult {
-  return { code: EXIT.unreadable, stdout: '', stderr: `${reason.replace(/\s*\n\s*/g, '; ')}\n` };
+  const line = reason
+    .trim()
+    .replace(/:\s*\n\s*/g, ': ')
+    .replace(/\s*\n\s*/g, '; ');
+  return { code: EXIT.unreadable, stdout: '', stderr: `${line}\n` };
 }
 
 /** Thrown inside a command for input it cannot read; turned into exit 2 by `runCommand` (shared with the case reader). */

@@ -134,7 +134,7 @@ describe('adjudicate', () => {
     writeFileSync(file, '{"id": "broken"}');
     const bad = await adjudicate(byId('6.A.11'), ['--variant-file', file]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/is invalid/);
+    expect(bad.stderr).toMatch(/map\.json is invalid: name: [^;]+; powers: /);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
   });
 
