@@ -43,7 +43,7 @@ const SQLITE_HINTS: Record<string, string> = {
   EACCES: 'the bot’s user may not write there: give it a folder of its own, see docs/deploy.md',
   EROFS: 'that file system is read-only: choose a writable folder',
   EPERM: 'the file belongs to another user: chown it and its -wal and -shm files to the bot’s user',
-  SQLITE_READONLY: 'the bot’s user may not write the file or its folder: chown them to the bot’s user',
+  SQLITE_READONLY: 'the bot’s user must be able to write the file and create files beside it: chown both to it',
   SQLITE_CANTOPEN: 'the bot’s user may not create files in that folder, or the path is wrong',
   ENOTDIR: 'a part of the path is a file, not a folder',
 };
@@ -57,6 +57,8 @@ export function openFailureMessage(config: StoreConfig, err: unknown): string {
   const why = typeof e?.message === 'string' ? e.message : String(err);
   if (config.dialect === 'postgres')
     return `${why} (check DATABASE_URL: the server, the database, the user and its password)`;
-  const hint = typeof e?.code === 'string' ? SQLITE_HINTS[e.code] : undefined;
+  // SQLite's extended codes (`SQLITE_READONLY_DIRECTORY`) share the hint of their primary code.
+  const code = typeof e?.code === 'string' ? e.code : '';
+  const hint = SQLITE_HINTS[code] ?? SQLITE_HINTS[code.replace(/^(SQLITE_[A-Z]+)_.*$/, '$1')];
   return `cannot open the database at DATABASE_PATH=${config.path}: ${why}${hint ? ` (${hint})` : ''}`;
 }
