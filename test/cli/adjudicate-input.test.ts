@@ -386,6 +386,14 @@ describe('issue 19 §3: bad input is refused clearly, never adjudicated (exit 2,
 });
 
 describe('issue 19 §3: every order gets its result line', () => {
+  it('a case of 300,000 refused orders (13 MB) is read: one line each, exit 0, not a stack overflow', async () => {
+    const orders = Array.from({ length: 300_000 }, () => ({ power: 'France', text: 'A par - bur' }));
+    const { code, stderr, out } = await adjudicate({ phase: SPRING, units: [], orders });
+    expect([code, stderr]).toEqual([0, '']);
+    expect(out.results).toHaveLength(300_000);
+    expect(out.results[299_999]).toMatchObject({ power: 'France', result: 'illegal' });
+  });
+
   it('Warhammer (a variant with an adoptOrders hook): an unreadable order given for another power’s unit', async () => {
     const { out } = await adjudicate({
       variant: 'warhammer',

@@ -97,7 +97,9 @@ export function resolveMovement(
   r.units.forEach((ou, i) => {
     if (!ou.virtual) results.push(explainResult(r, i, explain));
   });
-  results.push(...rejected);
+  // One line per refused order, as many as the input holds: appended one by one, as spreading 100,000 arguments
+  // overflows the stack (docs/cli.md: a case's orders are read whatever their number).
+  for (const line of rejected) results.push(line);
   const convoyed = r.units.flatMap((ou, i) => (r.byConvoy[i] ? [ou.unit.province] : [])).sort();
   const keptOut = (province: ProvinceId) => {
     const i = r.index.get(province);
