@@ -121,6 +121,11 @@ export async function main(
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
   // A batch of adjudications keeps the main thread busy: V8's helper threads get the cores it leaves (helper-threads.ts).
   if (process.argv[2] === 'adjudicate') yieldHelperThreads();
+  // A reader that stops early (`| head -c 100`) closes the pipe: the command ends quietly, as docs/cli.md says.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(EXIT.ok);
+  });
   main(process.argv.slice(2), {
     stdin: readStdin,
     write: (s) => process.stdout.write(s),

@@ -1,7 +1,7 @@
 /**
  * The CLI as a real process: stdin in, JSON on stdout only, exit code.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,18 @@ describe('npx tsx src/cli/main.ts parse', () => {
       expect.objectContaining({ line: 1, ok: true, text: 'A mun - sil' }),
       expect.objectContaining({ line: 2, ok: false, error: 'unknown place "Lodnon": did you mean London (lon)?' }),
     ]);
+  });
+});
+
+describe('a reader that closes stdout early (docs/cli.md)', () => {
+  it('ends the command quietly: exit 0, nothing on stderr', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'parse'], { cwd: root });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    child.stdin.end('A Munich -> Silesia\n'.repeat(200_000));
+    const code = await new Promise<number | null>((res) => child.on('exit', (c) => res(c)));
+    expect([code, err]).toEqual([0, '']);
   });
 });
 
