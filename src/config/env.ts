@@ -102,6 +102,13 @@ const EnvSchema = z.object({
         protocol: /^https?$/,
         error: 'PUBLIC_URL must be the http(s) address players open, such as https://pad.example.org',
       })
+      // The page calls its API at the root of its host (/api/…), so the pad needs a host of its own (docs/pad.md).
+      .refine((u) => {
+        if (!URL.canParse(u)) return true; // said by the check above
+        const url = new URL(u);
+        return url.pathname === '/' && !url.search && !url.hash;
+      }, 'PUBLIC_URL must be a host alone, such as https://pad.example.org: the pad is served at the root of its ' +
+        'host, not under a path')
       .transform((u) => u.replace(/\/+$/, ''))
       .optional(),
   ),

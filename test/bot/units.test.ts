@@ -49,6 +49,15 @@ describe('loadEnv', () => {
     }
   });
 
+  it('refuses a PUBLIC_URL with a path: the pad lives at the root of its host', () => {
+    for (const url of ['https://example.org/zhanguo', 'https://pad.example.org/?x=1']) {
+      const r = loadEnv({ DISCORD_TOKEN: 'abc', PUBLIC_URL: url });
+      expect(!r.ok && r.error).toContain('PUBLIC_URL must be a host alone');
+    }
+    const ok = loadEnv({ DISCORD_TOKEN: 'abc', PUBLIC_URL: 'https://pad.example.org:8443/' });
+    expect(ok.ok && ok.env.PUBLIC_URL).toBe('https://pad.example.org:8443');
+  });
+
   it('reads SHARD_SPAWN_DELAY_MS as milliseconds and refuses anything else, naming it', () => {
     const ok = loadEnv({ DISCORD_TOKEN: 'abc', SHARD_SPAWN_DELAY_MS: '0' });
     expect(ok.ok && ok.env.SHARD_SPAWN_DELAY_MS).toBe(0);
