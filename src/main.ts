@@ -7,6 +7,7 @@
  *   same file; discord.js tells it its shard through the environment.
  */
 import 'dotenv/config';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { startBot, type RunningBot } from './bot/app.js';
 import { limitsFromEnv, loadEnv, type Env } from './config/env.js';
@@ -99,7 +100,30 @@ async function startPad(env: Env, log: Logger, bot: RunningBot, pad: PadSettings
   });
 }
 
+/**
+ * With the pad on, whether its port can be listened on, tried before the database is opened and Discord is reached,
+ * so a port in use stops the start before anything is written (the pad itself listens once the bot is logged in).
+ */
+async function padPortProblem(env: Env, portOffset: number): Promise<string | null> {
+  if (!env.PUBLIC_URL) return null;
+  const probe = createServer();
+  return await new Promise((resolve) => {
+    probe.once('error', (err) => resolve(err.message));
+    probe.listen(env.WEB_PORT + portOffset, env.WEB_HOST, () => probe.close(() => resolve(null)));
+  });
+}
+
+/** Logs the one line a pad that cannot listen gets (no stack: the port is the operator's to fix). */
+function padCannotListen(log: Logger, reason: string, port: number): void {
+  log.fatal({ reason, port }, 'the order pad could not listen (check WEB_PORT and WEB_HOST)');
+}
+
 async function runBot(env: Env, log: Logger, portOffset = 0): Promise<number> {
+  const busy = await padPortProblem(env, portOffset);
+  if (busy !== null) {
+    padCannotListen(log, busy, env.WEB_PORT + portOffset);
+    return 1;
+  }
   const onPostgres = env.DATABASE_URL !== undefined;
   const where = onPostgres ? { database: redactedDatabaseUrl(env.DATABASE_URL!) } : { path: env.DATABASE_PATH };
   let store: Store;
@@ -154,12 +178,7 @@ async function runBot(env: Env, log: Logger, portOffset = 0): Promise<number> {
   try {
     web = await startPad(env, log, bot, pad, portOffset);
   } catch (err) {
-    // A port in use or an address not on this machine is the operator's to fix: one line, no stack.
-    const reason = err instanceof Error ? err.message : String(err);
-    log.fatal(
-      { reason, port: env.WEB_PORT + portOffset },
-      'the order pad could not listen (check WEB_PORT and WEB_HOST)',
-    );
+    padCannotListen(log, err instanceof Error ? err.message : String(err), env.WEB_PORT + portOffset);
     await bot.stop();
     await store.close();
     return 1;

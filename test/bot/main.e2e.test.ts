@@ -194,6 +194,9 @@ describe('npm start (src/main.ts)', () => {
       expect(fatal[0]!.reason).toContain('EADDRINUSE');
       expect(fatal[0]!.err).toBeUndefined();
       expect(run.output()).not.toContain('    at ');
+      // Found before anything was opened or asked of Discord.
+      expect(existsSync(join(dir, 'busy.db'))).toBe(false);
+      expect(fake.requests).toEqual([]);
     } finally {
       taken.close();
       await fake.close();
