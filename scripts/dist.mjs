@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * The compiled build (issue 14 §1). `node scripts/dist.mjs build` bundles src/ into dist/ with esbuild; `node scripts/dist.mjs run <entry> [args…]` compiles first when dist/ is missing or
+ * The compiled build (docs/architecture.md "Build, start-up and logs"). `node scripts/dist.mjs build` bundles src/
+ * into dist/ with esbuild; `node scripts/dist.mjs run <entry> [args…]` compiles first when dist/ is missing or
  * older than any source file, then runs dist/<entry> in this same process (so `npm start` and `npm run -s cli`
  * start Node once). Compiler output goes to stderr only: the CLI's stdout stays pure JSON.
  *
