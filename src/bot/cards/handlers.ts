@@ -13,7 +13,7 @@ import {
   type InteractionReplyOptions,
   type InteractionUpdateOptions,
 } from 'discord.js';
-import { publicView, type CardGameState } from '../../cardgame/index.js';
+import { legalWages, publicView, type CardGameState } from '../../cardgame/index.js';
 import { defaultGive } from '../../cardgame/setup.js';
 import {
   cardsDraft,
@@ -339,8 +339,13 @@ async function playWizardStep({ ctx, interaction, st, action, rest, values, vers
         return show(interaction, stale(gameId, 'wage', locale));
       return show(interaction, playStep(st.ref, st.state, st.seat, bright, undefined, locale));
     }
-    case CARD_ACTIONS.playBack:
-      return show(interaction, playStep(st.ref, st.state, st.seat, rest[0] ?? '', undefined, locale));
+    case CARD_ACTIONS.playBack: {
+      // a custom id names its bright card: one the seat cannot play now is a stale (or edited) view
+      const bright = rest[0] ?? '';
+      if (!brightOptions(st.state, st.seat).some((o) => o.value === bright))
+        return show(interaction, stale(gameId, 'wage', locale));
+      return show(interaction, playStep(st.ref, st.state, st.seat, bright, undefined, locale));
+    }
     case CARD_ACTIONS.playSecond: {
       const bright = rest[0] ?? '';
       const choice = secondChoices(st.state, st.seat, bright, locale).find((c) => c.option.value === values[0]);
@@ -348,8 +353,13 @@ async function playWizardStep({ ctx, interaction, st, action, rest, values, vers
       if (choice.play) return show(interaction, playStep(st.ref, st.state, st.seat, bright, choice.play, locale));
       return show(interaction, dynastyStep(st.ref, st.state, st.seat, bright, undefined, locale));
     }
-    case CARD_ACTIONS.playTake:
-      return show(interaction, dynastyStep(st.ref, st.state, st.seat, rest[0] ?? '', values[0] ?? '', locale));
+    case CARD_ACTIONS.playTake: {
+      const bright = rest[0] ?? '';
+      const take = values[0] ?? '';
+      if (!legalWages(st.state, st.seat).some((w) => w.bright === bright && w.dynasty && w.take === take))
+        return show(interaction, stale(gameId, 'wage', locale));
+      return show(interaction, dynastyStep(st.ref, st.state, st.seat, bright, take, locale));
+    }
     case CARD_ACTIONS.playGive:
     case CARD_ACTIONS.playTakeBack: {
       const bright = rest[0] ?? '';
@@ -418,7 +428,14 @@ async function setupStep({ ctx, interaction, st, action, rest, values, version }
       return show(interaction, openChoose(st));
     case CARD_ACTIONS.chooseStart: {
       const start = Number(values[0]);
-      if (st.state.phase !== 'choose' || !Number.isInteger(start))
+      // the select offers the seats only after a Spy claim: any other start is a stale (or edited) view
+      if (
+        st.state.phase !== 'choose' ||
+        !st.state.chooser?.pickStart ||
+        !Number.isInteger(start) ||
+        start < 0 ||
+        start >= st.state.seats.length
+      )
         return show(interaction, stale(gameId, 'choose', locale));
       return show(interaction, chooseStep(st.ref, st.state, st.seat, start, locale));
     }

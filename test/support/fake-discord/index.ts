@@ -698,6 +698,24 @@ export class FakeDiscord {
   }
 
   /**
+   * A component interaction a modified client crafts: any custom id (and select values) sent from `host`, a message
+   * the user can see, whether or not the message carries that component. For tests of edited or replayed custom ids.
+   */
+  async forge(
+    userRef: UserRef,
+    host: ComponentHost,
+    customId: string,
+    values?: string[],
+    opts: SlashOptions = {},
+  ): Promise<FakeInteraction> {
+    const user = this.user(userRef);
+    const message = this.hostMessage(host);
+    const channel = this.visibleChannel(user, message);
+    const data = { custom_id: customId, component_type: values ? 3 : 2, ...(values ? { values } : {}) };
+    return this.settle(this.dispatch(3, user, channel, customId, data, message), opts);
+  }
+
+  /**
    * Submits the modal `opened` showed (callback type 9), as the user it was shown to, with a value per text
    * input (custom_id → text). Required inputs must be filled, lengths within the modal's bounds; a modal is
    * submitted once.
