@@ -265,4 +265,14 @@ describe('a card game with computer seats through the Discord bot', () => {
     for (const l of infoLines) if (/card computer player failed/.test(l)) expect(l.match(CARD_ID)).toBeNull();
     expect(scanner().deliveries).toBeGreaterThan(50);
   }, 300_000);
+
+  it('after the end, `/game status` shows the final table in the reader’s words, not a Diplomacy status', async () => {
+    h.fake.setLocale('ann', 'fr');
+    const status = await h.fake.slash('ann', CHANNEL, 'game status');
+    expect(status.ephemeral).toBe(true);
+    // the card table's own reply (its seats by dynasty), never the variant's id or a raw dynasty id
+    expect(status.text).toContain('**Places**');
+    expect(status.text).not.toMatch(/warring-states-cards|\b(qin|chu|yan|jin|qi)\b/);
+    h.fake.setLocale('ann', 'en-US');
+  });
 });

@@ -68,7 +68,7 @@ import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respo
 import { PALETTE_CHOICES } from './map.js';
 import { LEVEL_CHOICES } from '../choices.js';
 import { choiceName, MAX_CHOICE, MAX_CHOICES } from '../text.js';
-import { botKindCreating, botKindInChannel, botKinds } from '../kinds.js';
+import { botKindCreating, botKindInChannel, botKindOf, botKinds } from '../kinds.js';
 import { respondWithVariants, variantChosen, variantIdOf } from '../variant-choice.js';
 import { readerOf, refusalText, wordLines } from '../locale.js';
 import { respondWithSuggestions } from '../settings.js';
@@ -341,6 +341,9 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       if (kind) return kind.lobby(ctx, interaction, 'status');
       const r = await gameStatus(ctx.deps, caller.channelId);
       if (!r.ok) return replyRejected(interaction, r);
+      // A finished card game is the card kind's to describe (its final table), never in Diplomacy's terms
+      const ended = botKindOf(r.kind);
+      if (ended) return ended.lobby(ctx, interaction, 'status');
       // The reply is private: a player also reads how many watch their power (docs/table.md "Spectators").
       const watchers = await watchersOfCaller(ctx.deps, caller);
       const own = watchers.ok && watchers.line ? [watchers.line] : [];

@@ -180,8 +180,20 @@ export async function verifyCardReplay(deps: GameDeps, gameId: number): Promise<
 export async function cardTableOf(deps: GameDeps, channelId: string): Promise<CardTablePayload | null> {
   const r = await inReadTransaction(deps, async (tx) => {
     const open = await openCardGame(tx, channelId);
-    if ('ok' in open) return { ok: true, table: null };
-    return { ok: true, table: await cardTablePayload(tx, open.game) };
+    if (!('ok' in open)) return { ok: true, table: await cardTablePayload(tx, open.game) };
+    // none open: the channel's latest game when it is a finished card game (its final table, `/game status`)
+    const last = first(
+      await tx
+        .select()
+        .from(games)
+        .where(eq(games.channelId, idText(channelId)))
+        .orderBy(desc(games.id))
+        .limit(1),
+    );
+    return {
+      ok: true,
+      table: last && last.kind === CARD_KIND && last.status === 'finished' ? await cardTablePayload(tx, last) : null,
+    };
   });
   return r.ok ? r.table : null;
 }

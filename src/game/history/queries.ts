@@ -66,12 +66,18 @@ export async function notifyRoleOf(deps: Pick<GameDeps, 'store'>, gameId: number
   return await deps.store.transaction(async (tx) => (await gameById(tx, gameId))?.notifyRoleId ?? null);
 }
 
-/** The status of the channel's game (the open one, else the last finished one); never shows orders. */
-export async function gameStatus(deps: GameDeps, channelId: string): Promise<Result<{ status: StatusView }>> {
+/**
+ * The status of the channel's game (the open one, else the last finished one); never shows orders. `kind`: the game's
+ * `games.kind`; a finished game of another kind (a card game) is described by that kind, not by this status.
+ */
+export async function gameStatus(
+  deps: GameDeps,
+  channelId: string,
+): Promise<Result<{ status: StatusView; kind: string }>> {
   return await read(deps, async (tx) => {
     const game = await latestGameByChannel(tx, channelId);
     if (!game) return fail(NO_GAME);
-    return { ok: true, status: await buildStatus(tx, game, deps.now(), 'reply') };
+    return { ok: true, status: await buildStatus(tx, game, deps.now(), 'reply'), kind: game.kind };
   });
 }
 
