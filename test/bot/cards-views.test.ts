@@ -155,6 +155,19 @@ describe('play wizard', () => {
     ]);
   });
 
+  it('the preview lists the leads and the ties in the reader’s punctuation (、 in Chinese)', () => {
+    const t = table({
+      dynasties: ['qin', 'yan'],
+      hands: [['fire/chariot/cavalry', 'dark chariot'], ['wild']],
+      resistance: ['wild'],
+    });
+    const s = seen(t, 0);
+    const a = decodeWage(0, encodeWage({ type: 'wage', seat: 0, bright: t.ids[0]![0]!, dark: t.ids[0]![1]! }))!;
+    const zh = previewStep(ref, s, a, 'zh-CN').content;
+    expect(zh).toContain('持平 🐎 骑兵 1–1，与地方抵抗持平、🔥 火 1–1，与地方抵抗持平');
+    expect(zh).not.toContain(', ');
+  });
+
   it('every screen of the wizard has Back: the card step back to the hand, the play step back to the cards', () => {
     const s = seen(s1(), 0);
     const first = brightStep(ref, s, 0);

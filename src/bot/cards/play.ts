@@ -271,9 +271,10 @@ export function leadsText(s: CardGameState, seat: Seat, locale: Locale = 'en'): 
   const lines = claimPreview(s, seat);
   const { lead, tied, behind } = leadWords(lines, locale);
   const parts: string[] = [];
-  if (lead.length) parts.push(tr(locale, 'cards.play.youLead', { scores: lead.join(', ') }));
-  if (tied.length) parts.push(tr(locale, 'cards.play.tied', { scores: tied.join(', ') }));
-  if (behind.length) parts.push(`${behind.join(', ')}`);
+  // lists in the reader's punctuation (Chinese 、, docs/locales.md)
+  if (lead.length) parts.push(tr(locale, 'cards.play.youLead', { scores: listOf(lead, locale) }));
+  if (tied.length) parts.push(tr(locale, 'cards.play.tied', { scores: listOf(tied, locale) }));
+  if (behind.length) parts.push(listOf(behind, locale));
   const claims = lines.filter((l) => l.claimed).map((l) => symbolWord(l.symbol, locale));
   const head = parts.length
     ? tr(locale, 'cards.play.leadsLine', { leads: title(parts.join(locale.startsWith('zh') ? '；' : '; ')) })

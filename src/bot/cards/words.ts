@@ -668,9 +668,10 @@ export function effectTarget(effect: Effect, board: BoardLike, locale: Locale = 
     case 'spy':
       return tr(locale, 'cards.effect.spy', { card: cardWord(effect.card, locale) });
     case 'fire': {
-      const moves = effect.moves
-        .map((m) => `${ownerText(board, m.owner, locale)} → ${strongholdLabel(m.to, locale)}`)
-        .join(', ');
+      const moves = listOf(
+        effect.moves.map((m) => `${ownerText(board, m.owner, locale)} → ${strongholdLabel(m.to, locale)}`),
+        locale,
+      );
       return tr(locale, 'cards.effect.fire', {
         at: at(effect.stronghold),
         moves: moves || tr(locale, 'cards.effect.fireNothing'),
@@ -706,7 +707,12 @@ export function claimPreviewText(preview: readonly ClaimLine[], locale: Locale =
   const claimed = preview.filter((l) => l.claimed);
   const parts = [
     claimed.length
-      ? tr(locale, 'cards.claim.will', { claims: claimed.map((l) => symbolLabel(l.symbol, locale)).join(', ') })
+      ? tr(locale, 'cards.claim.will', {
+          claims: listOf(
+            claimed.map((l) => symbolLabel(l.symbol, locale)),
+            locale,
+          ),
+        })
       : tr(locale, 'cards.claim.nothing'),
   ];
   for (const l of preview) {

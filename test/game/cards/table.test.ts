@@ -234,6 +234,17 @@ describe('wizard labels', () => {
   });
 });
 
+describe('lists in the reader’s punctuation', () => {
+  it('the fall-back confirm text lists the claims with 、 in Chinese, with commas in English', () => {
+    const lines: Parameters<typeof claimPreviewText>[0] = [
+      { symbol: 'fire', mine: 1, best: 0, bestBy: [], claimed: true },
+      { symbol: 'cavalry', mine: 2, best: 0, bestBy: [], claimed: true },
+    ];
+    expect(claimPreviewText(lines, 'zh-CN')).toBe('你将夺得🔥 火、🐎 骑兵。');
+    expect(claimPreviewText(lines)).toBe('You will claim 🔥 Fire, 🐎 Cavalry.');
+  });
+});
+
 describe('cardTableOf', () => {
   it('gives the table as it is now, and null for a Diplomacy channel', async () => {
     const { cardTableOf } = await import('../../../src/game/cards/index.js');
