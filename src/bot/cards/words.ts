@@ -624,6 +624,7 @@ function wordsText(words: CardWords, locale: Locale, board: CardGameView | null)
 // ---- labels for the wizards (design §3.5–§3.7); pure, shared by the bot and the tests ----
 
 const CORNERS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'] as const;
+const lower = <T extends string>(k: T) => k.toLowerCase() as Lowercase<T>;
 const STRONGHOLD_STATES = new Map(DATA.board.strongholds.map((h) => [h.id, h.states]));
 
 /** "19 · Gu SW (also Wey, Song)": a stronghold by number and by its corner of its first state. */
@@ -632,7 +633,15 @@ export function strongholdLabel(h: number, locale: Locale = 'en'): string {
   const first = states[0] ? STATES.get(states[0]) : undefined;
   const corner = first ? CORNERS.find((k) => first.strongholds[k] === h) : undefined;
   const rest = states.slice(1).map((s) => (STATES.has(s) ? stateWord(s, locale) : s));
-  const at = first && corner ? ` · ${stateWord(first.id, locale)} ${corner}` : '';
+  // the corner in the reader's words ("Zhongshan NW", "Zhongshan NO", "中山西北"), docs/locales.md
+  const place =
+    first && corner
+      ? tr(locale, 'cards.stronghold.at', {
+          state: stateWord(first.id, locale),
+          corner: tr(locale, `cards.corner.${lower(corner)}`),
+        })
+      : '';
+  const at = place ? ` · ${place}` : '';
   return rest.length
     ? tr(locale, 'cards.stronghold.also', { label: `${h}${at}`, others: listOf(rest, locale) })
     : `${h}${at}`;

@@ -200,6 +200,13 @@ describe('card game table text (built from the public view only)', () => {
 });
 
 describe('wizard labels', () => {
+  it('names a stronghold’s corner in the reader’s words: no English compass letters in French or Chinese', () => {
+    expect(strongholdLabel(4)).toBe('4 · Zhongshan NW');
+    expect(strongholdLabel(4, 'fr')).toBe('4 · Zhongshan NO');
+    expect(strongholdLabel(19, 'zh-CN')).toBe('19 · 卫东南（亦属顾、宋）');
+    expect(strongholdLabel(19, 'zh-TW')).toBe('19 · 衛東南（亦屬顧、宋）');
+  });
+
   it('names strongholds by number and corner, cards by symbols, effects in words', () => {
     expect(strongholdLabel(19)).toBe('19 · Wey SE (also Gu, Song)');
     expect(strongholdLabel(1)).toBe('1 · Zhongshan N');
