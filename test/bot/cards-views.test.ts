@@ -41,6 +41,7 @@ import { tableComponents } from '../../src/bot/cards/table.js';
 import { stateFromView } from '../../src/bot/cards/seen.js';
 import { cardName } from '../../src/bot/cards/format.js';
 import { notYourTurnText } from '../../src/bot/cards/handlers.js';
+import { rulesText } from '../../src/bot/cards/rules.js';
 import { computerUserId } from '../../src/game/core/index.js';
 import type { CardGameInfo } from '../../src/game/cards/index.js';
 import { play, table } from '../cardgame/fixtures.js';
@@ -720,6 +721,13 @@ describe('other views', () => {
       ['Default: battle in Zhongshan 中山', 'cards:cD:12345:678:2'],
       ['Back', 'cards:co:12345:678'],
     ]);
+  });
+
+  it('the rules (the table’s Rules button, read by anyone at any moment) never tell the reader it is their turn', () => {
+    expect(rulesText('turn').split('\n')[0]).toBe('**On your turn** — wage battle or fall back.');
+    expect(rulesText('turn', 'fr').split('\n')[0]).toBe('**À votre tour** — livrer bataille ou se replier.');
+    expect(rulesText('turn', 'zh-CN').split('\n')[0]).toBe('**轮到你时** — 交战或退兵。');
+    expect(rulesText('turn', 'zh-TW').split('\n')[0]).toBe('**輪到你時** — 交戰或退兵。');
   });
 
   it('table buttons per phase', () => {
