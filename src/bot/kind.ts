@@ -52,6 +52,8 @@ export interface BotKind {
   inChannel(deps: GameDeps, channelId: string): Promise<boolean>;
   /** `/game create variant:<choice.value>`, with the shared `computer:` and `demonstration:` options as a Diplomacy game reads them. */
   create(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void>;
+  /** `/map` in a channel whose latest game is one of its games (running or finished): its board, privately. */
+  map?(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void>;
   /** `/game join|leave|start|status` in its channel. */
   lobby(ctx: BotContext, interaction: ChatInputCommandInteraction, step: LobbyStep): Promise<void>;
   /** `/game join power:` autocomplete in its channel: its free seats as players name them. */

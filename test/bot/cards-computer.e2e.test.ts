@@ -204,6 +204,15 @@ describe('a card game with computer seats through the Discord bot', () => {
     await scanner().scan();
   }, 180_000);
 
+  it('`/map` at the running card table shows its board privately, to a player and an onlooker', async () => {
+    for (const user of ['ann', 'cid']) {
+      const map = await h.fake.slash(user, CHANNEL, 'map');
+      expect(map.ephemeral).toBe(true);
+      expect(map.text).toMatch(/^🗺 Round \d+\.$/);
+      expect(map.attachments.map((a) => a.filename)).toEqual(['board.png']);
+    }
+  });
+
   it('the bot restarts mid-game and the computer seats go on', async () => {
     await h.stop();
     await h.start();
@@ -266,13 +275,18 @@ describe('a card game with computer seats through the Discord bot', () => {
     expect(scanner().deliveries).toBeGreaterThan(50);
   }, 300_000);
 
-  it('after the end, `/game status` shows the final table in the reader’s words, not a Diplomacy status', async () => {
+  it('after the end, `/game status` and `/map` show the final table in the reader’s words, not a Diplomacy status', async () => {
     h.fake.setLocale('ann', 'fr');
     const status = await h.fake.slash('ann', CHANNEL, 'game status');
     expect(status.ephemeral).toBe(true);
     // the card table's own reply (its seats by dynasty), never the variant's id or a raw dynasty id
     expect(status.text).toContain('**Places**');
     expect(status.text).not.toMatch(/warring-states-cards|\b(qin|chu|yan|jin|qi)\b/);
+    // and `/map` the final board, in her words, not "the game has not started yet"
+    const map = await h.fake.slash('ann', CHANNEL, 'map');
+    expect(map.ephemeral).toBe(true);
+    expect(map.text).toMatch(/^🗺 Manche \d+\.$/);
+    expect(map.attachments.map((a) => a.filename)).toEqual(['board.png']);
     h.fake.setLocale('ann', 'en-US');
   });
 });

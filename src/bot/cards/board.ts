@@ -3,7 +3,7 @@
  * always drawn from a public view: a view with a hand in it is refused, so no picture can show a hand.
  */
 import type { CardGameView } from '../../cardgame/index.js';
-import { infoOf, openCardGame } from '../../game/cards/index.js';
+import { cardTableOf, infoOf, openCardGame } from '../../game/cards/index.js';
 import { fail, inReadTransaction, type Refusal } from '../../game/core/index.js';
 import { msg } from '../../i18n/index.js';
 import { renderCardTableOffThread, type CardTableOptions } from '../../render/cards/index.js';
@@ -15,7 +15,10 @@ export async function tableBoardPicture(view: CardGameView, opts: CardTableOptio
   return (await renderCardTableOffThread(view, opts)).png;
 }
 
-/** The channel's card table as anyone may see it (players and onlookers alike). */
+/**
+ * The channel's card table as anyone may see it (players and onlookers alike); with none open, the final board of the
+ * channel's latest game when that is a finished card game (`/map`, `/cards board` after the end).
+ */
 export async function publicTable(
   ctx: BotContext,
   channelId: string,
@@ -27,5 +30,8 @@ export async function publicTable(
     if (!info.table) return fail(msg('cards.refused.noBoard'));
     return { ok: true as const, view: info.table };
   });
-  return r.ok ? { view: r.view } : { error: r.error, ...('message' in r && r.message ? { message: r.message } : {}) };
+  if (r.ok) return { view: r.view };
+  const ended = await cardTableOf(ctx.deps, channelId);
+  if (ended?.board) return { view: ended.board };
+  return { error: r.error, ...('message' in r && r.message ? { message: r.message } : {}) };
 }

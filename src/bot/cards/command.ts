@@ -179,22 +179,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       const st = await seated(ctx, interaction);
       return st ? reply(interaction, openChoose(st)) : undefined;
     }
-    case 'board': {
-      const table = await publicTable(ctx, caller.channelId);
-      if ('error' in table) return replyRejected(interaction, table);
-      const visible = interaction.options.getBoolean('public') === true;
-      await interaction.deferReply(visible ? {} : { flags: MessageFlags.Ephemeral });
-      const png = await tableBoardPicture(table.view, { locale: readerOf(interaction) });
-      return reply(
-        interaction,
-        {
-          content: tr(locale, 'cards.board.caption', { round: table.view.round }),
-          components: [],
-          files: [new AttachmentBuilder(png, { name: 'board.png' })],
-        },
-        visible,
-      );
-    }
+    case 'board':
+      return replyWithBoard(ctx, interaction, interaction.options.getBoolean('public') === true);
     case 'rules':
       return reply(interaction, {
         content: rulesText((interaction.options.getString('topic') as RuleTopic | null) ?? 'turn', locale),
@@ -261,3 +247,28 @@ export const cardsCommand: BotCommand = {
   component: handleCardsComponent,
   componentsInDms: true,
 };
+
+/**
+ * The card table's board picture as a reply (`/cards board`, and `/map` in a card game's channel: the kind's `map`),
+ * private unless `visible`; the final board after the end.
+ */
+export async function replyWithBoard(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  visible = false,
+): Promise<void> {
+  const locale = readerOf(interaction);
+  const table = await publicTable(ctx, callerOf(interaction).channelId);
+  if ('error' in table) return replyRejected(interaction, table);
+  await interaction.deferReply(visible ? {} : { flags: MessageFlags.Ephemeral });
+  const png = await tableBoardPicture(table.view, { locale });
+  return reply(
+    interaction,
+    {
+      content: tr(locale, 'cards.board.caption', { round: table.view.round }),
+      components: [],
+      files: [new AttachmentBuilder(png, { name: 'board.png' })],
+    },
+    visible,
+  );
+}

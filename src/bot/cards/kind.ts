@@ -11,7 +11,7 @@ import {
   type CardTablePayload,
 } from '../../game/cards/index.js';
 import type { BotKind } from '../kind.js';
-import { cardsCommand } from './command.js';
+import { cardsCommand, replyWithBoard } from './command.js';
 import { askCardConcession } from './concede.js';
 import { deliverCards, deliverTable } from './deliver.js';
 import { cardGm, cardGmConfirmed, respondWithDynasties } from './gm.js';
@@ -44,6 +44,7 @@ export const cardBotKind: BotKind = {
   inChannel: isCardChannel,
   create: createCards,
   lobby: cardLobby,
+  map: (ctx, interaction) => replyWithBoard(ctx, interaction),
   // docs/decisions.md: `/game join power:` lists dynasties for a card game
   freeSeats: async (deps, channelId) => (await freeDynasties(deps, channelId)).map(dynastyName),
   gm: cardGm,

@@ -29,6 +29,7 @@ import { mapFileName, ordersOfPower } from '../maps.js';
 import { msg, tr } from '../../i18n/index.js';
 import { readerOf } from '../locale.js';
 import { callerOf, replyRejected } from '../respond.js';
+import { botKindOf } from '../kinds.js';
 
 /** The palettes as slash-command choices (also `/game create palette:`). */
 export const PALETTE_CHOICES = MAP_PALETTES.map((value: MapPalette) =>
@@ -84,6 +85,9 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   }
   const status = await gameStatus(ctx.deps, caller.channelId);
   if (!status.ok) return replyRejected(interaction, status);
+  // A card game's board is its kind's to draw (it has no Diplomacy phase: never "not started yet")
+  const kind = botKindOf(status.kind);
+  if (kind?.map) return kind.map(ctx, interaction);
   const phase = status.status.phase;
   // The current board: the position of the phase being played, or after the last phase of a finished game
   // (a phase's orders are in `/history show phase: map:`).
