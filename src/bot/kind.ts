@@ -15,6 +15,7 @@ import type {
 import type { DeliveryRow } from '../game/delivery/index.js';
 import type { GameDeps } from '../game/core/index.js';
 import type { KindPayload } from '../game/outbox/index.js';
+import type { MessageKey } from '../i18n/index.js';
 import type { BotCommand, ComponentInteraction } from './command.js';
 import type { BotContext } from './context.js';
 
@@ -54,6 +55,8 @@ export interface BotKind {
   create(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void>;
   /** `/map` in a channel whose latest game is one of its games (running or finished): its board, privately. */
   map?(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void>;
+  /** `/game leave`'s confirmation at its started table (the shared one speaks of orders and votes). */
+  leaveQuestion?: MessageKey;
   /** `/game join|leave|start|status` in its channel. */
   lobby(ctx: BotContext, interaction: ChatInputCommandInteraction, step: LobbyStep): Promise<void>;
   /** `/game join power:` autocomplete in its channel: its free seats as players name them. */

@@ -13,8 +13,8 @@ describe('card tables: vacant seats, claims and the record', () => {
 
   beforeAll(async () => {
     h = await createHarness({
-      users: ['ann', 'bob', 'sub1', 'sub2', 'cat', 'dan', 'eve', 'fay'],
-      channels: ['hold', 'robot', 'late'],
+      users: ['ann', 'bob', 'sub1', 'sub2', 'cat', 'dan', 'eve', 'fay', 'gus', 'hal'],
+      channels: ['hold', 'robot', 'late', 'quit'],
     });
     await h.start();
   });
@@ -86,6 +86,18 @@ describe('card tables: vacant seats, claims and the record', () => {
     const record = await h.fake.slash(name, 'hold', 'server player');
     expect(record.text).toContain('Missed (no order at all): 1');
     expect(record.text).toContain('Seats vacated: 1');
+  });
+
+  it('`/game leave` at a started card table asks in the card game’s words (no orders, no votes), then vacates the seat', async () => {
+    await table('quit', 'gus', 'hal', 'hold', 0);
+    const asked = await h.fake.slash('hal', 'quit', 'game leave');
+    expect(asked.ephemeral).toBe(true);
+    expect(asked.text).toContain('Leave the game? Your seat becomes vacant at once and you can no longer play it');
+    expect(asked.text).not.toMatch(/order|vote/i);
+    const confirm = h.fake.buttons(asked).find((b) => b.label === 'Leave my seat')!;
+    await h.fake.click('hal', asked, confirm.customId!);
+    await h.fake.waitForChannelMessage('quit', (m) => m.content.includes('Substitute wanted for'), 15_000);
+    expect(holders('quit')).toContainEqual(expect.stringMatching(/^vacant:/));
   });
 
   it('under nmr:computer the card AI plays a vacant seat until a substitute claims it', async () => {

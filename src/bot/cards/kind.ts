@@ -44,6 +44,7 @@ export const cardBotKind: BotKind = {
   inChannel: isCardChannel,
   create: createCards,
   lobby: cardLobby,
+  leaveQuestion: 'cards.leave.question',
   map: (ctx, interaction) => replyWithBoard(ctx, interaction),
   // docs/decisions.md: `/game join power:` lists dynasties for a card game
   freeSeats: async (deps, channelId) => (await freeDynasties(deps, channelId)).map(dynastyName),

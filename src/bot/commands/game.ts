@@ -411,10 +411,11 @@ async function leave(ctx: BotContext, interaction: ChatInputCommandInteraction):
     const refusal = await leaveSeatCheck(ctx.deps, caller);
     if (refusal) return replyRejected(interaction, refusal);
     const locale = readerOf(interaction);
+    const kind = await botKindInChannel(ctx.deps, caller.channelId);
     return askConfirmation(ctx, interaction, {
       command: 'game',
       action: LEAVE_SEAT,
-      question: tr(locale, 'seats.leave.question'),
+      question: tr(locale, kind?.leaveQuestion ?? 'seats.leave.question'),
       confirmLabel: tr(locale, 'seats.leave.confirm'),
       danger: true,
     });
