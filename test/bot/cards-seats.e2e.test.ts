@@ -69,7 +69,8 @@ describe('card tables: vacant seats, claims and the record', () => {
     await h.fake.waitForChannelMessage('hold', (m) => m.content.includes('Substitute wanted for'), 15_000);
     await h.bot!.outbox.idle();
     expect(calls('hold')).toHaveLength(1);
-    expect(calls('hold')[0]!.content).toMatch(/its player stopped giving orders/);
+    // a card seat has turns, not orders
+    expect(calls('hold')[0]!.content).toMatch(/its player stopped playing their turns/);
     expect(holders('hold')[silent]).toMatch(/^vacant:/);
     const name = h.fake.user('ann').id === silentUser ? 'ann' : 'bob';
     expect(h.fake.dms(name).filter((m) => m.content.includes('no longer hold the seat'))).toHaveLength(1);

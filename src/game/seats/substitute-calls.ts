@@ -12,14 +12,20 @@ import { enqueue, worded } from '../outbox/index.js';
 import { plainMsg, type SeatDescription, timeRef } from '../core/index.js';
 import { msg, type Msg } from '../../i18n/index.js';
 
-/** The lines of a substitute call's channel post (the bot adds its **Claim** button), worded in the game's locale. */
-export function substituteCallLines(d: SeatDescription, reason: SubstituteReason): Msg[] {
+/**
+ * The lines of a substitute call's channel post (the bot adds its **Claim** button), worded in the game's locale.
+ * `kind`: the game's `games.kind`; a silent seat of a game without orders (the card game) "stopped playing its turns".
+ */
+export function substituteCallLines(d: SeatDescription, reason: SubstituteReason, kind = 'diplomacy'): Msg[] {
   const state =
     d.deadline !== null
       ? msg('seats.call.state', { holdings: d.holdings, phase: d.phase, relative: timeRef(d.deadline, 'R') })
       : msg('seats.call.stateNoDeadline', { holdings: d.holdings, phase: d.phase });
   return [
-    msg('seats.call.head', { power: d.named ?? d.power, reason }),
+    msg('seats.call.head', {
+      power: d.named ?? d.power,
+      reason: reason === 'silent' && kind !== 'diplomacy' ? 'silentTurns' : reason,
+    }),
     state,
     ...(d.meanwhile ? [typeof d.meanwhile === 'string' ? plainMsg(d.meanwhile) : d.meanwhile] : []),
     msg('seats.call.how'),
@@ -62,7 +68,7 @@ export async function openSubstituteCall(
       type: 'substitute_call',
       gameId: game.id,
       callId: call.id,
-      ...worded(substituteCallLines(input.description, input.reason)),
+      ...worded(substituteCallLines(input.description, input.reason, game.kind)),
     },
     target: { kind: 'channel', id: game.channelId },
     dedupeKey: callPostKey(call.id),
