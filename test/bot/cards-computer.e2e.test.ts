@@ -275,7 +275,7 @@ describe('a card game with computer seats through the Discord bot', () => {
     expect(scanner().deliveries).toBeGreaterThan(50);
   }, 300_000);
 
-  it('after the end, `/game status` and `/map` show the final table in the reader’s words, not a Diplomacy status', async () => {
+  it('after the end, `/game status` and `/map` show the final table in the reader’s words; `/history` says it has no phases', async () => {
     h.fake.setLocale('ann', 'fr');
     const status = await h.fake.slash('ann', CHANNEL, 'game status');
     expect(status.ephemeral).toBe(true);
@@ -288,5 +288,17 @@ describe('a card game with computer seats through the Discord bot', () => {
     expect(map.text).toMatch(/^🗺 Manche \d+\.$/);
     expect(map.attachments.map((a) => a.filename)).toEqual(['board.png']);
     h.fake.setLocale('ann', 'en-US');
+    // the history commands made of Diplomacy phases say the card game has none, never "its variant is gone"
+    for (const [cmd, opts] of [
+      ['history list', {}],
+      ['history replay', {}],
+      ['why', { province: 'gu' }],
+    ] as const)
+      expect((await h.fake.slash('ann', CHANNEL, cmd, opts)).text, cmd).toBe(
+        "⚠️ The Warring States card game has no phase history: it is made of a Diplomacy game's phases.",
+      );
+    expect((await h.fake.slash('ann', CHANNEL, 'history press')).text).toBe(
+      "⚠️ The Warring States card game has no press archive: it is made of a Diplomacy game's phases.",
+    );
   });
 });

@@ -8,6 +8,7 @@ import { parseLocationKey } from '../../engine/index.js';
 import type { OrderResult, Position, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import { gameById, latestGameByChannel, openGameByChannel, ordersOf, phasesOf } from '../../store/queries.js';
+import type { GameRow } from '../../store/schema.js';
 import {
   isError,
   playerInGame,
@@ -32,6 +33,7 @@ import {
   powerParam,
   provinceParam,
   reasonMsg,
+  gameKindOf,
 } from '../core/index.js';
 import { provinceName } from '../../variants/names.js';
 import { buildStatus, isBallotKey, pluginContext, pluginMsg, pluginOfGame } from '../phase/index.js';
@@ -173,6 +175,15 @@ function whyLine(variant: Variant, r: OrderResult): Msg {
     : msg('history.why.result', params);
 }
 
+/**
+ * A game of another kind (the card game) has no Diplomacy phases: `/history list|show|replay` and `/why` say so rather
+ * than calling its variant gone.
+ */
+function otherKind(game: GameRow): { ok: false; error: string } | null {
+  if (game.kind === 'diplomacy') return null;
+  return fail(msg('history.refused.kind', { kind: gameKindOf(game.kind)?.name ?? game.kind, what: 'phases' }));
+}
+
 /** The reason for the last result in a province (the most recent resolved phase with a result there). */
 export async function why(
   deps: GameDeps,
@@ -181,6 +192,8 @@ export async function why(
   return await read(deps, async (tx) => {
     const game = await latestGameByChannel(tx, input.channelId);
     if (!game) return fail(NO_GAME);
+    const kind = otherKind(game);
+    if (kind) return kind;
     const v = variantOfGame(game);
     if (!v) return fail(msg('game.refused.variantGone', { variant: game.variantId }));
     const province = matchProvince(v, String(input.province ?? ''));
@@ -240,6 +253,8 @@ export async function history(
   return await read(deps, async (tx) => {
     const game = await latestGameByChannel(tx, input.channelId);
     if (!game) return fail(NO_GAME);
+    const kind = otherKind(game);
+    if (kind) return kind;
     const v = variantOfGame(game);
     if (!v) return fail(msg('game.refused.variantGone', { variant: game.variantId }));
     // Fog of war: a player reads the past as their power saw it; the full history opens when the game ends.
