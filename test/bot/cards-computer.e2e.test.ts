@@ -287,6 +287,10 @@ describe('a card game with computer seats through the Discord bot', () => {
     expect(map.ephemeral).toBe(true);
     expect(map.text).toMatch(/^🗺 Manche \d+\.$/);
     expect(map.attachments.map((a) => a.filename)).toEqual(['board.png']);
+    // a refusal names the card game in her words
+    expect((await h.fake.slash('ann', CHANNEL, 'history list')).text).toBe(
+      '⚠️ Le jeu de cartes Royaumes combattants n’a pas d’historique des phases : il est fait des phases d’une partie de Diplomatie.',
+    );
     h.fake.setLocale('ann', 'en-US');
     // the history commands made of Diplomacy phases say the card game has none, never "its variant is gone"
     for (const [cmd, opts] of [

@@ -3,6 +3,7 @@
  * the game layer's scheduler, outbox and the bot through the kind interface.
  */
 import { CARD_GAME } from '../../cardgame/identity.js';
+import { msg } from '../../i18n/index.js';
 import type { GameKind } from '../core/index.js';
 import { cardComputerSeats, cardComputerSeatsExist } from './computer.js';
 import { cardTablePayload } from './outbox.js';
@@ -13,6 +14,7 @@ import { CARD_KIND } from './types.js';
 export const cardGameKind: GameKind = {
   kind: CARD_KIND,
   name: CARD_GAME.name,
+  label: msg('cards.game.name'),
   async sweep(deps) {
     const r = await sweepCardGames(deps);
     return { turns: r.timedOut, reminders: r.reminders, awaiting: r.awaiting, failures: r.failures };

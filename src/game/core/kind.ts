@@ -77,6 +77,8 @@ export interface GameKind {
   kind: string;
   /** How sentences name it ("the Warring States card game"). */
   name: string;
+  /** Its name in the reader's words (`cards.game.name`: "jeu de cartes Royaumes combattants", "战国卡牌游戏"). */
+  label: Msg;
   /** Processes every due deadline and reminder of its running games, each game in its own transaction. */
   sweep(deps: GameDeps): Promise<KindSweep>;
   /** The earliest deadline or reminder of its running games still to come, or null. */

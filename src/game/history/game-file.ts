@@ -71,7 +71,7 @@ async function diplomacyGame(
   const game = await latestGameByChannel(tx, channelId);
   if (!game) return fail(NO_GAME);
   if (game.kind !== 'diplomacy')
-    return fail(msg('history.refused.kind', { kind: gameKindOf(game.kind)?.name ?? game.kind, what }));
+    return fail(msg('history.refused.kind', { kind: gameKindOf(game.kind)?.label ?? game.kind, what }));
   if (game.status === 'forming' || game.currentPhaseId === null)
     return fail(msg('history.refused.notStarted', { what }));
   const variant = variantOfGame(game);

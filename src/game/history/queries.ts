@@ -181,7 +181,7 @@ function whyLine(variant: Variant, r: OrderResult): Msg {
  */
 function otherKind(game: GameRow): { ok: false; error: string } | null {
   if (game.kind === 'diplomacy') return null;
-  return fail(msg('history.refused.kind', { kind: gameKindOf(game.kind)?.name ?? game.kind, what: 'phases' }));
+  return fail(msg('history.refused.kind', { kind: gameKindOf(game.kind)?.label ?? game.kind, what: 'phases' }));
 }
 
 /** The reason for the last result in a province (the most recent resolved phase with a result there). */

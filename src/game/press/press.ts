@@ -469,7 +469,7 @@ export async function pressHistory(
     if (!game) return fail(NO_GAME);
     // a game of another kind (the card game) has no press at all
     if (game.kind !== 'diplomacy')
-      return fail(msg('history.refused.kind', { kind: gameKindOf(game.kind)?.name ?? game.kind, what: 'press' }));
+      return fail(msg('history.refused.kind', { kind: gameKindOf(game.kind)?.label ?? game.kind, what: 'press' }));
     if (game.press === 'gunboat') return fail(msg('press.refused.historyGunboat'));
     if (game.press !== 'anonymous') return fail(msg('press.refused.historyOpen'));
     if (game.status !== 'finished') return fail(msg('press.refused.historySecret'));

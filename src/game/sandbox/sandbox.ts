@@ -390,7 +390,7 @@ export async function startSandbox(
     const game = await sandboxGame(tx, input, input.gameId);
     if ('ok' in game) return game;
     if (game.kind !== 'diplomacy')
-      return fail(msg('sandbox.refused.kind', { kind: gameKindOf(game.kind)?.name ?? game.kind }));
+      return fail(msg('sandbox.refused.kind', { kind: gameKindOf(game.kind)?.label ?? game.kind }));
     if (game.status === 'forming' || game.currentPhaseId === null) return fail(msg('sandbox.refused.notStarted'));
     const variant = variantOfGame(game);
     if (!variant) return fail(msg('game.refused.variantGone', { variant: game.variantId }));
