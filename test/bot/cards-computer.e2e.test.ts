@@ -204,13 +204,18 @@ describe('a card game with computer seats through the Discord bot', () => {
     await scanner().scan();
   }, 180_000);
 
-  it('`/map` at the running card table shows its board privately, to a player and an onlooker', async () => {
+  it('`/map` at the running card table shows its board privately, to a player and an onlooker; `/ready` says what the table is', async () => {
     for (const user of ['ann', 'cid']) {
       const map = await h.fake.slash(user, CHANNEL, 'map');
       expect(map.ephemeral).toBe(true);
       expect(map.text).toMatch(/^🗺 Round \d+\.$/);
       expect(map.attachments.map((a) => a.filename)).toEqual(['board.png']);
     }
+    // a Diplomacy command at the card table says what the table is, not "you are not playing" to its player
+    for (const cmd of ['ready', 'draw'])
+      expect((await h.fake.slash('ann', CHANNEL, cmd)).text, cmd).toBe(
+        "⚠️ This channel's game is the Warring States card game: this command is for Diplomacy games.",
+      );
   });
 
   it('the bot restarts mid-game and the computer seats go on', async () => {

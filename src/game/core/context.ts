@@ -9,6 +9,7 @@ import { fail } from './tx.js';
 import type { Caller, Refusal } from './types.js';
 import { msg, type Msg } from '../../i18n/index.js';
 import { variantOfGame } from './variant-of-game.js';
+import { gameKindOf } from './kinds.js';
 
 /** The refusal when a channel has no game. */
 export const NO_GAME: Msg = msg('game.refused.noGame');
@@ -28,6 +29,9 @@ export async function playerInGame(
 ): Promise<PlayerContext | Refusal> {
   const game = await openGameByChannel(tx, caller.channelId);
   if (!game) return fail(await noOpenGame(tx, caller.channelId));
+  // a game of another kind (the card game) has no Diplomacy player: say what it is, not "you are not playing"
+  const kind = gameKindOf(game.kind);
+  if (kind) return fail(msg('game.refused.otherKind', { kind: kind.label }));
   if (game.status === 'forming') return fail(msg('game.refused.notStarted'));
   if (game.status === 'paused' && !opts.allowPaused) return fail(pausedMsg(game));
   const player = await playerByUser(tx, game.id, caller.userId);
