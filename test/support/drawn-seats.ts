@@ -3,27 +3,31 @@
  * the members' powers (docs/decisions.md "Hidden identities"). A test about something else still needs to know who
  * plays what: after the members joined (without a power), `pinSeats` sets their places to the wanted powers, and
  * `pinnedRandom` makes the start's draw leave them so (the Fisher-Yates draw keeps every row's power when each of
- * its `members - 1` numbers is just under 1). The draw itself is tested with the game's own seeded randomness.
+ * its numbers is just under 1). The draw itself is tested with the game's own seeded randomness.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Store } from '../../src/store/store.js';
 import { games, players } from '../../src/store/schema.js';
 
-/** A source of randomness whose next `pins` numbers keep the start's draw as it is: `pin(n)` before the start. */
+/**
+ * A source of randomness that keeps the start's draw as it is once `pin(members)` was called: the draw's numbers
+ * (`drawPowers`, src/game/lobby) are just under 1, every other caller gets the base numbers. The pin holds for every
+ * later draw (a harness seats its hidden games pinned): the start's transaction may run again after PostgreSQL refused
+ * it (a serialization failure), and its draw again then, which a count of the next numbers would have left unpinned.
+ */
 export interface PinnableRandom {
   (): number;
   pin(members: number): void;
 }
 
 export function pinnedRandom(base: () => number = Math.random): PinnableRandom {
-  let pins = 0;
+  let pinned = false;
   const random = (() => {
-    if (pins === 0) return base();
-    pins--;
-    return 1 - 1e-9;
+    if (pinned && new Error().stack?.includes('drawPowers')) return 1 - 1e-9;
+    return base();
   }) as PinnableRandom;
   random.pin = (members: number) => {
-    pins = Math.max(0, members - 1);
+    pinned ||= members > 1;
   };
   return random;
 }
