@@ -1,5 +1,5 @@
 /**
- * The card game's computer player (issue 22 §2): its strength against the greedy players (2 seats) and random
+ * The card game's computer player: its strength against the greedy players (2 seats) and random
  * players (2–5 seats) at the default search budget, with 95 % confidence intervals; the time of one decision;
  * and thousands of games with a computer player at every seat, each of which must end (never a stalled table)
  * with every answer listed by `cards legal`. Opponents: test/ai/cards/players.ts (defined in docs/ai.md).

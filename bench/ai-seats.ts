@@ -1,5 +1,5 @@
 /**
- * Computer seats in the bot (issue 22 §4–5): the event loop while computer seats think and play. A game on a file
+ * Computer seats in the bot: the event loop while computer seats think and play. A game on a file
  * database with one person, who has stored orders and said `/ready`, and computer seats in every other power
  * (`/game create computer:`); then `computerSeats(deps).play()` exactly as the bot calls it: the seats' jobs go to the
  * AI worker, their answers are stored on the loop (`submitOrders`, `toggleReady`), and the last seat's `/ready`

@@ -1,5 +1,5 @@
 /**
- * Computer players (issue 22, issue 50): speed of `aiOrders` and strength in self-play, written to docs/benchmarks.md.
+ * Computer players: speed of `aiOrders` and strength in self-play, written to docs/benchmarks.md.
  * `npx tsx bench/run.ts ai` runs this section alone; run it under `nice` on a shared machine.
  *
  * Speed: one power's movement orders in a busy phase (the largest power of a Classic fall after five years of

@@ -1,7 +1,7 @@
 import { sqliteStoreOf } from '../src/store/sqlite-store.js';
 import { first } from '../src/store/store.js';
 /**
- * Discord bot (issue 4 §9), measured end to end with the real bot (discord.js client, router, game use-cases,
+ * Discord bot, measured end to end with the real bot (discord.js client, router, game use-cases,
  * SQLite WAL file, outbox, renderer) against the local Discord stand-in running in a worker thread (as a real
  * Discord would, it reads requests while the bot is busy):
  * - interaction acknowledgement time when 50 `/order` submissions arrive at once (Discord allows 3 s);

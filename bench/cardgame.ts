@@ -1,5 +1,5 @@
 /**
- * The card game (issue 12): thousands of random games per seat count with the property checks of
+ * The card game: thousands of random games per seat count with the property checks of
  * test/cardgame/properties.test.ts (CARDGAME_BENCH_GAMES per seat count, default 1000), the cost of one `apply`,
  * of a fall back with Fire or Wind, of a whole game, and of the table image.
  */

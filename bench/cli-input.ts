@@ -1,5 +1,5 @@
 /**
- * The CLI benchmark's input (issue 14 §6): 2,000 seeded random Classic movement phases of 15–34 units, the orders
+ * The CLI benchmark's input: 2,000 seeded random Classic movement phases of 15–34 units, the orders
  * given as player text (abbreviations, full names, arrows and words mixed, as players write them).
  */
 import { formatOrder } from '../src/engine/format.js';
@@ -29,7 +29,7 @@ function playerText(variant: Variant, order: Order, r: () => number): string {
 
 /**
  * The random orders give a few to a power that is not in the game (`Nobody`), for the engine's tests of an order for
- * another power's unit; the CLI refuses an unknown power (issue 19 §3), so here such an order is given by a real power
+ * another power's unit; the CLI refuses an unknown power, so here such an order is given by a real power
  * that does not own the unit (DATC 6.A.6).
  */
 function powerOf(power: string, order: Order, units: readonly { power: string; province: string }[]): string {

@@ -1,5 +1,5 @@
 /**
- * Adjudication throughput on random 22–34-unit Classic movement phases (issue 2: well under 0.1 ms per phase).
+ * Adjudication throughput on random 22–34-unit Classic movement phases (well under 0.1 ms per phase).
  */
 import { performance } from 'node:perf_hooks';
 import { adjudicate } from '../src/engine/index.js';

@@ -1,5 +1,5 @@
 /**
- * Game use-cases (issue 4): time from a passed deadline to results ready (claimed, adjudicated, stored, next
+ * Game use-cases: time from a passed deadline to results ready (claimed, adjudicated, stored, next
  * phase created, outbox rows written and committed) for a 34-unit Classic movement phase, excluding Discord
  * (the map is rendered later by the deliverer; see the rendering benchmark). Uses a WAL database file, as in
  * production.

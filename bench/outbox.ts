@@ -1,7 +1,7 @@
 import { sqliteStoreOf } from '../src/store/sqlite-store.js';
 import { first } from '../src/store/store.js';
 /**
- * A fair outbox (abuse issue §2): how long a results post takes to reach its channel after its deadline
+ * A fair outbox: how long a results post takes to reach its channel after its deadline
  * while another game floods its own channel and a player's DMs are rate-limited, with Discord's limits
  * configured on the stand-in (5 posts per channel per 5 s, one DM per 2 s for the flooded player). The real
  * bot: scheduler, outbox, map render (1600 px PNG), upload. Test: test/bot/fairness.e2e.test.ts (order and

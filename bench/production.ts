@@ -1,5 +1,5 @@
 /**
- * Production figures (issue 14 §6), each measured once, with the machine's load noted beside it:
+ * Production figures, each measured once, with the machine's load noted beside it:
  * - the compiled CLI (`node dist/cli/main.js adjudicate`, start-up included) on 2,000 random 15–34-unit Classic
  *   movement phases given as player text, in one call;
  * - the compiled bot's start-up (`node dist/main.js`) against the local stand-in: process start to commands

@@ -1,5 +1,5 @@
 /**
- * Rendering benchmark (issue 10 §7): a 1600-px-wide PNG of the busy Classic Fall 1903 phase of the gallery
+ * Rendering benchmark: a 1600-px-wide PNG of the busy Classic Fall 1903 phase of the gallery
  * (36 units; supports, a two-fleet convoy, a cut support, three dislodgements), and the gallery's 21-power Warhammer
  * Fall 2500, and a computer-played Warhammer second Spring (every power's orders: the busiest real map). Targets on the 2-core machine: under 400 ms for the first render of a fresh process, under 150 ms per
  * warm Classic render, under 300 ms per warm Warhammer render, and the event loop never

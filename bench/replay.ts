@@ -1,5 +1,5 @@
 /**
- * Replay benchmark (issue 25 §3): the replay of a 10-year Classic game (DumbBot in every seat, about 30 phases) made
+ * Replay benchmark: the replay of a 10-year Classic game (DumbBot in every seat, about 30 phases) made
  * as the bot makes it — in the render worker, step after step, at the default width — measured in wall time, with its
  * size, frames and length. Targets: under 20 s and under 8 MiB. Also the event loop's longest delay meanwhile (the
  * calling thread only posts the steps) and a map drawn while the replay is being made (it goes before the replay's

@@ -1,7 +1,7 @@
 import { sqliteStoreOf } from '../src/store/sqlite-store.js';
 import { first } from '../src/store/store.js';
 /**
- * Sandboxes and a hostile member (issue 25 §1, abuse issue: "no member can use them to slow another game"), measured
+ * Sandboxes and a hostile member ("no member can use them to slow another game"), measured
  * with the real bot (discord.js client, router, use-cases, SQLite WAL file, outbox, render worker) against the local
  * Discord stand-in in a worker thread: one member keeps three sandboxes of a 21-power Warhammer game and sends
  * `/sandbox order`, `adjudicate`, `next` and `map` in bursts without pause (the command budgets lifted, so the load is

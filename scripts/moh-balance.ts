@@ -1,5 +1,5 @@
 /**
- * The Mandate of Heaven balance tables (issue 8, item 7; brief §2.9): per state, its home centres, the Chinese
+ * The Mandate of Heaven balance tables (brief §2.9): per state, its home centres, the Chinese
  * neutral centres within one and two army moves, the non-Chinese centres' distances, the adjacent foreign home
  * centres and the distance from the Hsiung-Nu placement area; per neutral centre, who is next to it. Distances
  * follow army adjacency. Rewrites the tables between the markers in docs/rules/mandate-of-heaven.md and prints them.

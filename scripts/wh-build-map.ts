@@ -225,7 +225,7 @@ const data = {
       ),
     ),
   },
-  // Full province names where they fit (issue 20: one label style per variant), not the four-letter order codes.
+  // Full province names where they fit (one label style per variant), not the four-letter order codes.
   geometry: {
     width: warp(proposal.canvas.width, 0)[0],
     height: warp(0, proposal.canvas.height)[1],

@@ -1,5 +1,5 @@
 /**
- * The Warring States balance table (issue 5, item 6): per power, the neutral centres within one and within two
+ * The Warring States balance table: per power, the neutral centres within one and within two
  * army moves of its home centres, and the other powers' home centres within two moves. Distances follow army
  * adjacency (every power starts with armies only). Rewrites the table between the markers in
  * docs/rules/warring-states.md and prints it.
