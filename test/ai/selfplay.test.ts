@@ -1,5 +1,5 @@
 /**
- * Issue 22 §1: the computer player "never gives an order the adjudicator marks illegal". Seeded self-play games
+ * The computer player "never gives an order the adjudicator marks illegal". Seeded self-play games
  * (`playGame`, src/ai/selfplay.ts) of every variant (Warhammer also with campaign options), the strong player in every
  * seated power, ballots for Mandate of Heaven's voted neutrals included: every phase's results are counted, and
  * not one is `illegal`. Each game must go through movement, retreat and adjustment phases, so every phase type is

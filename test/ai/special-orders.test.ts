@@ -1,5 +1,5 @@
 /**
- * Issue 22 §1: the strong player gives a variant's special orders where they serve it, and not where they do not.
+ * The strong player gives a variant's special orders where they serve it, and not where they do not.
  * Crafted Warring States v2 positions (seed "Fleets" 1–3 and 6, "Rapid River Move" 1–4, "Floating Fortress bonus"
  * 1–2) and Warhammer positions (fm05, the Vampire Counts' Immortality): each names the order the player must give (or
  * must not) for every seed tried, and every order it gives is accepted by the adjudicator (no `illegal` result).

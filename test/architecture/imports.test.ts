@@ -1,5 +1,5 @@
 /**
- * The shape of `src/` (brief "Shape of the code"; issue 21 §5): no import circles anywhere, and every import goes
+ * The shape of `src/` (brief "Shape of the code"): no import circles anywhere, and every import goes
  * down the layers: bot → game → engine/render/store, variants below the game and above the engine.
  */
 import { existsSync } from 'node:fs';

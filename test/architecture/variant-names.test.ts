@@ -1,5 +1,5 @@
 /**
- * Issue 21 §2: `src/game`, `src/bot`, `src/store` and `src/render` name no variant in code. Comments may cite an
+ * `src/game`, `src/bot`, `src/store` and `src/render` name no variant in code. Comments may cite an
  * example; identifiers and strings may not carry a variant's id or name, nor the names of a variant's own steps and
  * people (decisions.md, "Variants as plug-ins"). The code is read token by token with the TypeScript scanner, so a
  * comment never counts and a name inside a string or an identifier always does.
@@ -23,7 +23,7 @@ const NOT_LAYERS = [/^src\/render\/tools\//, /^src\/render\/gallery\.ts$/];
 /**
  * The bundled variants' ids and names (a name also as one identifier), their steps' and people's names, and their own
  * order kinds: each special order's name and the legend text it is drawn with (`raise`, `riverMove`, `river move`), so
- * no layer draws or reads a variant's order by its name (issue 21: the renderer once tested `order.name === 'raise'`).
+ * no layer draws or reads a variant's order by its name (the renderer once tested `order.name === 'raise'`).
  */
 function forbidden(): { word: string; pattern: RegExp }[] {
   const words = new Set<string>([
@@ -138,7 +138,7 @@ function cardWords(): { word: string; pattern: RegExp }[] {
 const layerFiles = () =>
   sourceFiles().filter((f) => LAYERS.some((l) => f.startsWith(`${l}/`)) && !NOT_LAYERS.some((r) => r.test(f)));
 
-describe('the layers above the variants name no variant (issue 21 §2)', () => {
+describe('the layers above the variants name no variant', () => {
   it('reads code tokens and leaves comments out', () => {
     expect(
       codeTokens(
@@ -178,7 +178,7 @@ describe('the layers above the variants name no variant (issue 21 §2)', () => {
     expect(found).toEqual([]);
   });
 
-  it("shows nobody a variant's own step or action in a string (a command description every server sees): issue 21 leftover", () => {
+  it("shows nobody a variant's own step or action in a string (a command description every server sees)", () => {
     const words = stepAndActionWords();
     expect(words.map((w) => w.word)).toEqual(
       expect.arrayContaining(['declaration', 'battl', 'muster', 'declar', 'revolt']),

@@ -1,5 +1,5 @@
 /**
- * Tried as a hostile member would (abuse issue §1, §6, §7): each flood is contained by its limit, and the
+ * Tried as a hostile member would: each flood is contained by its limit, and the
  * other game in the server goes on unaffected. Assertions are on orders and counts, never on timings.
  * This harness keeps the real per-user budgets and a 15 s quiet period for order confirmations.
  */

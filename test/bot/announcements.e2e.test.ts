@@ -1,5 +1,5 @@
 /**
- * Every game-master action is said once in the channel (issue 23 §1): through the real bot and the stand-in, each
+ * Every game-master action is said once in the channel: through the real bot and the stand-in, each
  * action of a Classic game, of a card game and of a Warhammer game (a start that opens a start step, an advance out of
  * a step, and `/gm act` battle reports, refused and accepted), one after the other, counting the channel's new posts (the status or
  * table message, which is edited in place, and Discord's own "pinned a message" notices aside). The master's own
@@ -98,7 +98,7 @@ describe('each game-master action is said once in the channel', () => {
     expect(refused.reply.text).toMatch(/⚠️ Only the game master/);
     expect(refused.said).toEqual([]);
 
-    // Issue 23: the start used to be said twice (the master's public "🎲 The game starts with…" and the start post).
+    // The start used to be said twice (the master's public "🎲 The game starts with…" and the start post).
     const started = await act('diplo', slash('gm', 'diplo', 'game start'));
     once(started, /^🎲 \*\*Classic Diplomacy\*\* has started!/);
     expect(started.reply.text).toMatch(
@@ -158,7 +158,7 @@ describe('each game-master action is said once in the channel', () => {
     ]);
     await h.fake.slash('ben', 'cards', 'game join');
 
-    // Issue 23: `/game start` used to add a public "🎲 The card game starts…" to what the Start button says: the
+    // `/game start` used to add a public "🎲 The card game starts…" to what the Start button says: the
     // table (edited in place) and the first line of the log thread.
     const started = await act('cards', slash('ann', 'cards', 'game start'));
     expect(started.reply.ephemeral, started.reply.text).toBe(true);

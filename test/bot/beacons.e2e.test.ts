@@ -1,5 +1,5 @@
 /**
- * Issue 21 §6, a variant is a folder: the Beacons test variant (test/variants/beacons/: six provinces, one step
+ * A variant is a folder: the Beacons test variant (test/variants/beacons/: six provinces, one step
  * before the claim with a secret input, one action, one status line, one map overlay) is registered through the
  * registry alone and played end to end through the real bot against the local Discord stand-in. Nothing in src/
  * names it.
@@ -22,7 +22,7 @@ import { createHarness, partsOfPost, waitForResults, type Harness } from './harn
 const CHANNEL = 'beacons';
 const CLASSIC = 'classic-table';
 
-describe('a variant registered through the registry alone plays end to end (issue 21 §6)', () => {
+describe('a variant registered through the registry alone plays end to end', () => {
   let h: Harness;
   /** Everything the channel shows: its posts and the status message, as they read now. */
   const channelTexts = () => h.fake.channelMessages(CHANNEL).map((m) => textOf(m));

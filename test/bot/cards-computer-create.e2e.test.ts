@@ -1,6 +1,5 @@
 /**
- * `/game create computer:` and `demonstration:` at a card table, through the bot and the Discord stand-in (issue 22
- * §5): the same option semantics as a Diplomacy game — named seats (dynasties) taken at once, `all` empty seats filled
+ * `/game create computer:` and `demonstration:` at a card table, through the bot and the Discord stand-in: the same option semantics as a Diplomacy game — named seats (dynasties) taken at once, `all` empty seats filled
  * at the start, a table of only computer players only as a demonstration — with the channel told, the computer seats
  * shown as "a computer player" wherever a seat's holder is named (never a raw `computer:` id, never pinged), and the
  * AI worker started as soon as a card table has a computer seat, before its first turn.

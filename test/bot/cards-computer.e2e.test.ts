@@ -1,5 +1,5 @@
 /**
- * End to end (issue 22 §5, "a card-game seat can be a computer player at every step, wizard steps included"): a
+ * End to end ("a card-game seat can be a computer player at every step, wizard steps included"): a
  * 3-seat Warring States card game against the local Discord stand-in and the real bot, where the game master hands
  * two seats to computer players (the channel is told; the table names them "a computer player"). The computer seats
  * give, choose, wage and fall back through a person's use-cases (the fall back through the wizard's draft), in the

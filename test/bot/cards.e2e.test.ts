@@ -1,5 +1,5 @@
 /**
- * End to end (issue 12 §3–§5, design §4.6): a scripted 3-seat Warring States card game against the local Discord
+ * End to end (design §4.6): a scripted 3-seat Warring States card game against the local Discord
  * stand-in and the real bot, through two full rounds: the lobby message and its Join button, `/game join power:`
  * listing dynasties, the start, the simultaneous give-away (one player lets the deadline pass: the default is
  * applied), the choice of state, plays through the wizard's buttons and selects and one through
@@ -722,7 +722,7 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     expect(perAction.give).toEqual([2, 2]); // Choose recruits, then the 2 cards or Use the default
   });
 
-  it('one notation in every message a player read (issue 24): no deck id; Chinese only beside its Latin name', () => {
+  it('one notation in every message a player read: no deck id; Chinese only beside its Latin name', () => {
     const read = h.fake.deliveries.map((d) => ({ via: d.via, text: textOf(d) }));
     expect(read.length).toBeGreaterThan(50);
     for (const { via, text } of read) {

@@ -1,5 +1,5 @@
 /**
- * `/game create computer:` and `demonstration:` through the bot and the Discord stand-in (issue 22 §5): the
+ * `/game create computer:` and `demonstration:` through the bot and the Discord stand-in: the
  * autocomplete, the refusals a game master reads, the computer seats named as computer players in the create reply,
  * the status and the start post, and never mentioned or sent a DM.
  */

@@ -1,7 +1,7 @@
 import { first } from '../../src/store/store.js';
 /**
  * A demonstration table of seven computer players plays a Classic game to its end through the bot and the Discord
- * stand-in (issue 22 §5): every phase resolves as soon as every seat is ready (the computer seats' orders, stored in
+ * stand-in: every phase resolves as soon as every seat is ready (the computer seats' orders, stored in
  * the AI's worker thread, count as ready), and the game ends by its rules (a solo, or a draw the seats vote by their
  * rule). The privacy scans: no order is seen in any delivery before its phase's results, no log line at info or
  * above carries an order, and nothing is ever sent to, or mentions, a computer player.

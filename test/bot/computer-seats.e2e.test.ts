@@ -1,6 +1,6 @@
 import { first } from '../../src/store/store.js';
 /**
- * Computer players in the seats (issue 22 §5) through the real bot and the Discord stand-in: the game master hands a
+ * Computer players in the seats through the real bot and the Discord stand-in: the game master hands a
  * power in civil disorder to a computer player (the channel is told, the seat is named as a computer player); at
  * each phase opening its orders are computed in the AI's worker thread and stored like anyone's before the deadline,
  * it counts as ready, nobody sees its orders before the results (every delivery and every log line at info or

@@ -1,5 +1,5 @@
 /**
- * An order confirmation DM arrives before its phase's results post, or not at all (issue 23 §3), through the real
+ * An order confirmation DM arrives before its phase's results post, or not at all, through the real
  * bot and the stand-in: a confirmation still in its quiet period when the phase resolves is never sent (the results
  * show the orders); one already on its way (a slow DM) arrives before the results post, which waits for it; and after
  * a restart, a confirmation a dead process had claimed when the phase resolved is not sent after the results.

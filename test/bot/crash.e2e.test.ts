@@ -1,5 +1,5 @@
 /**
- * Exactly once toward Discord under kill -9 (production issue §0): the bot runs as a child process against
+ * Exactly once toward Discord under kill -9: the bot runs as a child process against
  * the stand-in and is killed with SIGKILL at seeded random moments around resolution and delivery, at least
  * 12 times: right after the stand-in stored a message but before the bot heard back (the outbox row is
  * claimed, not yet marked sent), and at random times after a deadline passed (during resolution, rendering,

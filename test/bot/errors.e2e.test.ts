@@ -1,5 +1,5 @@
 /**
- * Bad input and hostile conditions through the real bot (issue 4 §6, §7): commands in a channel with no
+ * Bad input and hostile conditions through the real bot: commands in a channel with no
  * game, an unknown variant, malformed durations, orders for someone else's units, game-master-only
  * commands, DMs closed, and a deleted game channel. Each gets a clear reply; the stored game stays intact.
  */

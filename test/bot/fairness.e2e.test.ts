@@ -1,5 +1,5 @@
 /**
- * A fair outbox (abuse issue §2), through the real bot against a stand-in that rate-limits like Discord: one
+ * A fair outbox, through the real bot against a stand-in that rate-limits like Discord: one
  * game floods its own channel (a backlog of posts far beyond the channel's 5-per-second bucket) and a player's
  * DMs are rate-limited, while another game resolves a phase. The other game's results post goes out at once,
  * ahead of the flood's backlog; the flood and the DMs still arrive whole and in order. (How fast, in

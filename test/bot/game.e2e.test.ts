@@ -1,11 +1,11 @@
 /**
- * End to end (issue 4 §8): the fake Discord, the real bot (discord.js through DISCORD_API_BASE), a temp-file
+ * End to end: the fake Discord, the real bot (discord.js through DISCORD_API_BASE), a temp-file
  * database, and a scripted 7-player Classic game through Spring 1901, Fall 1901 (a dislodgement and a retreat)
  * and Winter 1901 (builds). Asserts: every results post is one channel message with the map as a PNG, the
  * results and the next deadline; every player gets DM confirmations; before a phase resolves nobody but
  * the ordering power's player (and no channel message) ever sees its orders; and a restart in the middle
  * of the winter phase, with the deadline passing while the bot is down, resolves it exactly once. Then the game's
- * replay (`/history replay`, issue 25), decoded frame by frame and compared with the results posts' maps.
+ * replay (`/history replay`), decoded frame by frame and compared with the results posts' maps.
  */
 import omggif from 'omggif';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

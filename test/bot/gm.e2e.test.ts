@@ -1,6 +1,6 @@
 /**
  * The game master's tools and the read-only commands through the real bot: /gm pause, resume, extend,
- * replace, advance and rollback, then /history, /why and /map (issue 4 §2).
+ * replace, advance and rollback, then /history, /why and /map.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, slashConfirmed, type Harness } from './harness.js';

@@ -169,7 +169,7 @@ export function waitForResults(h: Harness, channel: string, label: string): Prom
 }
 
 /**
- * The messages a channel post went out in, part by part (issue 23 §4: a post longer than one message is several),
+ * The messages a channel post went out in, part by part (a post longer than one message is several),
  * given its first message: each part is found by the nonce it carries (src/bot/send.ts `nonceFor`: its outbox row's
  * dedupe key, and the part's index after the first). Each part is in the channel exactly once, after the one before
  * it, with no other post of the bot between them; only the first carries attachments.

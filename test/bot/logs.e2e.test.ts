@@ -1,5 +1,5 @@
 /**
- * Secrets out of logs (abuse issue §4): when Discord refuses or fails a request, the error is logged through
+ * Secrets out of logs: when Discord refuses or fails a request, the error is logged through
  * the serializer (type, message, Discord code, HTTP status, method, route), never with the request's body.
  * Forced here: a late acknowledgement of `/order` (Discord answers 10062 Unknown interaction, the refused reply
  * carried the stored orders) and HTTP 500s on the order confirmation DM (which carries them too). Every log line

@@ -1,5 +1,5 @@
 /**
- * Maps through the bot (issue 10 §2, §3): a game created with the colour-blind palette posts its results with
+ * Maps through the bot: a game created with the colour-blind palette posts its results with
  * two maps (orders and results, the board after) in that palette; `/map` shows the current board and remembers
  * a player's palette; `/history phase: map:` shows either map of a past phase, in the caller's palette.
  */

@@ -1,5 +1,5 @@
 /**
- * Shared renders (abuse issue §3): identical map requests cost one render; public pictures are kept (LRU),
+ * Shared renders: identical map requests cost one render; public pictures are kept (LRU),
  * a player's own unresolved orders never are; a failed render is not kept.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Every `/order` reply ends with the power's stored order set for the phase (issue 23 §2), whatever was typed: good
+ * Every `/order` reply ends with the power's stored order set for the phase, whatever was typed: good
  * orders, bad ones, a mix, an over-length text, too many orders, an empty text, a text refused by the rate limit or
  * after the deadline, while paused, in a movement, a retreat and an adjustment phase, and through `/orders paste`.
  * The set in the reply is checked against the store (`/orders show`), and every reply fits in one message.
@@ -98,7 +98,7 @@ describe('every /order reply ends with the stored order set', () => {
     const all = ['A bud - ser', 'A vie - tyr', 'F tri H'];
     expect(await expectEndsWithSet('alice', mixed, null)).toEqual(all);
 
-    // Issue 23: an over-length text used to be refused without the set that stands.
+    // An over-length text used to be refused without the set that stands.
     const long = await order('alice', 'A vie - gal; '.repeat(500).slice(0, 6000));
     expect(long.finalText).toMatch(/^⚠️ That is too long: 6000 characters, at most 4000/);
     expect(long.finalText).toContain('**Austria, Spring 1901 movement**: nothing was stored.');

@@ -1,5 +1,5 @@
 /**
- * The `/order` reply's text (issue 23 §2): whatever the size of the order set and of what was typed, it fits one
+ * The `/order` reply's text: whatever the size of the order set and of what was typed, it fits one
  * Discord message and ends with the stored order set, summarised with a pointer to `/orders show`.
  */
 import { sqliteStoreOf } from '../../src/store/sqlite-store.js';

@@ -1,5 +1,5 @@
 /**
- * The status message kept findable (GM issue 13 §7): the bot pins each status message it posts, so it stays at
+ * The status message kept findable: the bot pins each status message it posts, so it stays at
  * hand however many results posts follow; edits keep the pin, and the one posted after a moderator deleted the
  * old one is pinned in its place. Without the Pin Messages permission the game runs the same, its status message
  * simply unpinned, with one warning naming Discord's code (never a body) and no retries.

@@ -1,5 +1,5 @@
 /**
- * The players' and game masters' experience (players' issue §2, §3, §5, §6) through the real bot and the
+ * The players' and game masters' experience through the real bot and the
  * stand-in: replies within Discord's limits that say what was replaced, one confirmation DM per burst (also
  * after `/orders clear`), pasting many orders in a modal, confirmations with Cancel and a timeout, handing the
  * game-master role over and removing a player before the start, and orders closed at the deadline.

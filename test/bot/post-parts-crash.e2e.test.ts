@@ -1,7 +1,7 @@
 import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { first } from '../../src/store/store.js';
 /**
- * Issue 23 §4: a results post longer than one message goes out in parts, each exactly once and in order, even when the
+ * A results post longer than one message goes out in parts, each exactly once and in order, even when the
  * bot is killed with SIGKILL between them. The bot runs as a child process against the Discord stand-in
  * (test/support/crash-bot.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * Replays against a hostile member (issue 25, abuse bars): while a member's `/history replay` is being made, another
+ * Replays against a hostile member (abuse bars): while a member's `/history replay` is being made, another
  * game's results post is drawn first — every map job reaches the render worker before any further replay step (order
  * and counts from the render queue's log, never timings); the member's second replay and another member's replay in
  * the same server are refused at once, and the member's budget then runs out. Asked again, the replay is the cached one.

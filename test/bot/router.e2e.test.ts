@@ -1,7 +1,7 @@
 /**
  * The interaction router and logging through the real bot: a handler that throws gets a polite failure
  * reply (before or after deferring) and never takes the bot down; order text never reaches the log above
- * debug level (issue 4 §6).
+ * debug level.
  */
 import { SlashCommandBuilder } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';

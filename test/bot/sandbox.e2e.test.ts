@@ -1,5 +1,5 @@
 /**
- * `/sandbox` through the local Discord stand-in (issue 25 §1): a player's sandbox is seen by nobody else (every
+ * `/sandbox` through the local Discord stand-in: a player's sandbox is seen by nobody else (every
  * message and every log line scanned) and leaves the real game's tables byte for byte as they were; bad input is
  * refused with a reason and changes nothing; sandboxes survive a restart; the limits per user and per server say
  * which limit; and a hostile member's sandbox maps cannot hold back another game's results post (order and counts,
@@ -313,7 +313,7 @@ describe('a Warhammer sandbox', () => {
   });
 });
 
-describe('a sandbox from a direct message with the bot (issue 25 §1: "anywhere the bot can reply")', () => {
+describe('a sandbox from a direct message with the bot ("anywhere the bot can reply")', () => {
   let h: Harness;
   beforeAll(async () => {
     // Commands registered for every server and DM, as in production (no development server).

@@ -1,4 +1,4 @@
-/** Start-up retries (issue 14 §3) and the SHARDS setting (§4), without processes (those are in test/build). */
+/** Start-up retries and the SHARDS setting (§4), without processes (those are in test/build). */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { failureReason, isPermanentLoginError, withRetry } from '../../src/bot/client.js';

@@ -245,7 +245,7 @@ describe('order autocomplete', () => {
     expect(suggestOrders('', many)).toHaveLength(25);
   });
 
-  it('issue 19 §4: the spelling the rules pages document (`Build A bei`, `Disband A ysh`) finds the builds and disbands', () => {
+  it('the spelling the rules pages document (`Build A bei`, `Disband A ysh`) finds the builds and disbands', () => {
     const winter = [
       { unit: 'A bei', orders: ['A bei B', 'WAIVE'] },
       { unit: 'A lfa', orders: ['A lfa B'] },
@@ -261,7 +261,7 @@ describe('order autocomplete', () => {
     expect(suggestOrders('A bei B', winter).map((c) => c.value)).toEqual(['A bei B']);
   });
 
-  // Issue 19 §4: "the spelling the rules pages document is the one autocomplete finds": the rules pages and the map
+  // "the spelling the rules pages document is the one autocomplete finds": the rules pages and the map
   // name provinces by their full names too (`Beidi`), so a full or partial name finds the order as its id does.
   const placement = unitOrdersOf(mandateOfHeaven, mandateOfHeaven.startingPosition(), 'Hsiung-Nu');
   const france = unitOrdersOf(classic, classic.startingPosition(), 'France');
@@ -272,7 +272,7 @@ describe('order autocomplete', () => {
     { typed: 'Build A bei', units: placement, first: 'A bei B' },
     { typed: 'A Paris - Burgundy', units: france, first: 'A par - bur' },
     { typed: 'F Brest - Mid', units: france, first: 'F bre - mao' },
-  ])('issue 19 §4: a province typed by its full name finds the order: $typed', ({ typed, units, first }) => {
+  ])('a province typed by its full name finds the order: $typed', ({ typed, units, first }) => {
     expect(values(typed, units)[0]).toBe(first);
   });
 
@@ -285,15 +285,12 @@ describe('order autocomplete', () => {
     { typed: 'A bei B; A lfa B; Build A', units: placement, gone: 'A lfa B' },
     { typed: 'A par - bur; A par', units: france, gone: 'A par' },
     { typed: 'A Paris - Burgundy; ', units: france, gone: 'A par' },
-  ])(
-    'issue 19 §4: a province placed earlier in the same text is not offered again: $typed',
-    ({ typed, units, gone }) => {
-      const offered = values(typed, units);
-      expect(offered.length).toBeGreaterThan(0);
-      const prefix = typed.slice(0, typed.lastIndexOf(';') + 1);
-      expect(offered.filter((v) => v.slice(prefix.length).trim().startsWith(gone))).toEqual([]);
-    },
-  );
+  ])('a province placed earlier in the same text is not offered again: $typed', ({ typed, units, gone }) => {
+    const offered = values(typed, units);
+    expect(offered.length).toBeGreaterThan(0);
+    const prefix = typed.slice(0, typed.lastIndexOf(';') + 1);
+    expect(offered.filter((v) => v.slice(prefix.length).trim().startsWith(gone))).toEqual([]);
+  });
 
   it('answers nothing, at once, when what was typed leaves no room for a 100-character choice', () => {
     expect(suggestOrders(`${'A par - bur; '.repeat(9)}F`, units)).toEqual([]);
@@ -306,7 +303,7 @@ describe('order autocomplete', () => {
   });
 });
 
-describe('a long post in parts (issue 23 §4)', () => {
+describe('a long post in parts', () => {
   /** A results text of 21 powers late in a game: more than 8,000 characters, every line whole. */
   const results = (lines: number) =>
     [

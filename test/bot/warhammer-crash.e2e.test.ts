@@ -1,5 +1,5 @@
 /**
- * Issue 23 §4: kill -9 in the middle of Warhammer's Decisive Battle phase. The bot runs as a child process against the
+ * Kill -9 in the middle of Warhammer's Decisive Battle phase. The bot runs as a child process against the
  * Discord stand-in (test/support/crash-bot.ts, as in crash.e2e) and is killed with SIGKILL; each time a new process
  * starts at once on the same database.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 23 §4: the Dogs of War choices, `follow` and a Sepoy's revolt in a Warhammer game (decisive battles `gm`)
+ * The Dogs of War choices, `follow` and a Sepoy's revolt in a Warhammer game (decisive battles `gm`)
  * through the Discord stand-in.
  *
  * Both Dogs of War seats choose privately (each only among its own cities, a fleet only on a coast, once); the board

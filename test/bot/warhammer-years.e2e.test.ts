@@ -1,11 +1,11 @@
 /**
- * Issue 23 §4: a 21-power Warhammer game for two years with every seat ordering through the bot, against the
+ * A 21-power Warhammer game for two years with every seat ordering through the bot, against the
  * Discord stand-in (which refuses anything over Discord's limits). Every power is seated (both Dogs of War
  * seats); in each phase every power with something to decide orders through `/order` (seeded random legal
  * orders: mostly moves and supports, so units bounce, get dislodged and retreat) and `/ready`, until Spring 2502.
  *
  * Each results post is checked against the text the bot queued for it in its outbox: the messages it went out in
- * (issue 23 §4: a post longer than one message is several, found by their nonces) are that text cut at line boundaries
+ * (a post longer than one message is several, found by their nonces) are that text cut at line boundaries
  * only (joined again with the line breaks they were cut at, they give back the whole text, nothing truncated), each
  * under 2,000 characters, without embeds, one after the other; the results posts come in phase order, each once.
  */

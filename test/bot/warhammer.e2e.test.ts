@@ -1,5 +1,5 @@
 /**
- * End to end for Warhammer Diplomacy fm05 in the bot (issue 11 §7): two 21-power games side by side, one with
+ * End to end for Warhammer Diplomacy fm05 in the bot: two 21-power games side by side, one with
  * `options:decisiveBattles=gm` and one with `options:decisiveBattles=dice`, each with 9 seated players (Tilea a Dogs of War seat) and 12 powers in
  * civil disorder, against the local Discord stand-in (which enforces Discord's message, embed and choice limits).
  *
@@ -9,8 +9,7 @@
  * declarations are made privately with `/act action:declare` (secret until the deadline); the battle is shown with its
  * sides and army sizes; in gm mode the game master reports the winner with `/gm act action:battle`, in dice mode the seeded roll
  * decides and is shown; the final results put the winner in the Wasteland; Fall 2500 and Winter 2500 follow (the
- * winner builds for the Wasteland), to Spring 2501. The maps are checked through what they were drawn from (issue 20
- * §1): the posted provisional map marks the Wasteland where a battle may be declared, the final orders map marks the
+ * winner builds for the Wasteland), to Spring 2501. The maps are checked through what they were drawn from: the posted provisional map marks the Wasteland where a battle may be declared, the final orders map marks the
  * battle in its winner's colour; each posted PNG is byte for byte the picture drawn from that scene, and every map is
  * an 8-bit palette PNG under 400 KiB, the budget over 8 powers (harness `expectMapPost`, `expectResultsPost`).
  */

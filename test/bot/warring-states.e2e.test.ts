@@ -1,5 +1,5 @@
 /**
- * End to end for Warring States v2 in the bot (issue 5 §5): the fake Discord, the real bot (discord.js through
+ * End to end for Warring States v2 in the bot: the fake Discord, the real bot (discord.js through
  * DISCORD_API_BASE) and a temp-file database. A 7-player game is created with `/game create variant:warring-states`
  * and started (map post with a PNG); `/order` autocomplete proposes the variant's orders (Raise, Rapid River Moves,
  * army-only builds, never a convoy); Spring 1 raises fleets in Ji and Linzi (seed Fleets 1: "Army Ji Raise Fleet"),

@@ -1,5 +1,5 @@
 /**
- * The compiled build (issue 14 §1–§4), run as an operator runs it: `node dist/…` with plain Node, no tsx.
+ * The compiled build, run as an operator runs it: `node dist/…` with plain Node, no tsx.
  * One file, in order, because every test uses the same dist/ folder: the build and its staleness check, the
  * compiled CLI (pure JSON on stdout, even when it had to rebuild first), the compiled render worker, the
  * compiled bot starting before Discord can be reached (retries, one log line per attempt), and the bot sharded

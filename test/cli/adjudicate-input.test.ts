@@ -1,5 +1,5 @@
 /**
- * Issue 19 §3, the CLI contract (/work/shared/formats/cli.md): every order gets its result line; a missing
+ * The CLI contract (docs/cli.md): every order gets its result line; a missing
  * `variantState` is the variant's state at the start of a game; bad input (an unknown power, a place that is not on
  * the map, a `variantState` naming either) is refused with a one-line reason, never adjudicated.
  */
@@ -205,7 +205,7 @@ const badInput: BadInput[] = [
     },
     message: /^case #1: variantState: activated: Qin is not a neutral power/,
   },
-  // Issue 19 §3: "a `variantState` naming a province the variant does not have" gets a clear refusal; so does a
+  // "a `variantState` naming a province the variant does not have" gets a clear refusal; so does a
   // state field the variant does not have (a misspelling), never silently accepted and echoed.
   {
     name: 'two units in one province (second audit b01: one would be dropped, depending on the listing)',
@@ -373,7 +373,7 @@ const badInput: BadInput[] = [
   },
 ];
 
-describe('issue 19 §3: bad input is refused clearly, never adjudicated (exit 2, one line naming what was wrong)', () => {
+describe('bad input is refused clearly, never adjudicated (exit 2, one line naming what was wrong)', () => {
   for (const c of badInput) {
     it(c.name, async () => {
       const r = await adjudicateCommand([], JSON.stringify(c.input));
@@ -385,7 +385,7 @@ describe('issue 19 §3: bad input is refused clearly, never adjudicated (exit 2,
   }
 });
 
-describe('issue 19 §3: every order gets its result line', () => {
+describe('every order gets its result line', () => {
   it('a case of 300,000 refused orders (13 MB) is read: one line each, exit 0, not a stack overflow', async () => {
     const orders = Array.from({ length: 300_000 }, () => ({ power: 'France', text: 'A par - bur' }));
     const { code, stderr, out } = await adjudicate({ phase: SPRING, units: [], orders });
@@ -512,7 +512,7 @@ describe('issue 19 §3: every order gets its result line', () => {
   });
 });
 
-describe('issue 19 §3: a variant’s own state, as a previous result printed it, is read back', () => {
+describe('a variant’s own state, as a previous result printed it, is read back', () => {
   it('Warring States: the captured home centres a result printed are accepted again', async () => {
     const fall = {
       variant: 'warring-states',
@@ -534,7 +534,7 @@ describe('issue 19 §3: a variant’s own state, as a previous result printed it
   });
 });
 
-describe('issue 19 §3: a missing variantState is the variant’s state at the start of a game', () => {
+describe('a missing variantState is the variant’s state at the start of a game', () => {
   const orcs = 'Orcs & Goblins';
   // Seed, Orcs in the Hills: "Start an Orc Army in the Pale Sister (Orc Massif), this army is lost forever if
   // destroyed, but does not require a support center to maintain."

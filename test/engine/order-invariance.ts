@@ -74,7 +74,7 @@ export function clusteredPosition(
 }
 
 /**
- * A ring of supports that cut each other (the shape of the Warring States support-cut loops, issue 9): supporter
+ * A ring of supports that cut each other (the shape of the Warring States support-cut loops): supporter
  * i stands in p(i) and supports an attack from a(i) into p(i+1), where supporter i+1 stands; each pair of supporter
  * and attacker belongs to its own power. Up to `extra` more units around it, with orders that meet; the ring's own
  * orders replace theirs. Unit types: fleets at sea, and with `fleetChance` on a coast (river fleets in Warring

@@ -1,5 +1,5 @@
 /**
- * Issue 19 §4: what players read about a decisive battle in the results post, in `gm` and `dice` mode alike. The
+ * What players read about a decisive battle in the results post, in `gm` and `dice` mode alike. The
  * loser is told it lost the battle, never "bounced (1 vs 1)" beside the winner's success. Seed: "If you are the
  * victor of the decisive battle, then you have sufficient strength to either take the province or hold the
  * province, recalculate the results of the diplomacy move."
@@ -77,7 +77,7 @@ const resultsPost = async (env: TestEnv) =>
     .map((r) => (r.payload as { text: string }).text)
     .find((t) => t.startsWith('**Spring 2500 movement: results**'))!;
 
-describe('issue 19 §4: the results post says who won and who lost a decisive battle', () => {
+describe('the results post says who won and who lost a decisive battle', () => {
   let env: TestEnv;
   afterEach(async () => {
     await env?.close();

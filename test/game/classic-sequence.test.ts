@@ -73,7 +73,7 @@ describe('Classic 1901 through the use-cases', () => {
     expect(fall.text).toMatch(
       /Germany A bur was dislodged; it may retreat to ([A-Z][\w ]+ \([a-z]{3}\)(, | or )?)+, or disband\./,
     );
-    // Missed orders stand out: their own mark and a count per power (players' issue §4).
+    // Missed orders stand out: their own mark and a count per power.
     expect(fall.text).toMatch(/__\w+__ · ⏰ \d+ missed/);
     expect(fall.text).not.toMatch(/✅ `[^`]+` \(no order\)/);
     const whyBur = ok(await why(env.deps, { channelId: CHANNEL, province: 'Burgundy' }));

@@ -1,5 +1,5 @@
 /**
- * Warhammer's Decisive Battle phase in the game layer (issue 11 §3; its plug-in's phase steps,
+ * Warhammer's Decisive Battle phase in the game layer (its plug-in's phase steps,
  * src/variants/warhammer/plugin/battle-step.ts, run by src/game/phase/steps.ts): the stored steps between the provisional
  * and the final results, each processed exactly once, declarations secret, gm reports and seeded dice rolls, and the
  * re-adjudication with the outcomes. Players act through `runAction` (what `/act` and `/gm act` call).

@@ -1,5 +1,5 @@
 /**
- * Game events for the operator's log (issue 14 §5): told after the commit, never for a rolled-back change, and
+ * Game events for the operator's log: told after the commit, never for a rolled-back change, and
  * never carrying an order.
  */
 import { describe, expect, it } from 'vitest';

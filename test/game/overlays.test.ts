@@ -1,4 +1,4 @@
-/** A registered variant's plug-in draws on the maps of its games (issue 21 §1: render overlays). */
+/** A registered variant's plug-in draws on the maps of its games (render overlays). */
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderInputForPhase, renderInputForPicture } from '../../src/game/history/index.js';
 import { resolvePhase } from '../../src/game/resolve/index.js';

@@ -1,5 +1,5 @@
 /**
- * The map never leaves out an order the adjudicator carried out (issue 20 §1): an order the players' vote adopted
+ * The map never leaves out an order the adjudicator carried out: an order the players' vote adopted
  * for a unit no player owns is drawn in its power's colour (never a ballot), a virtual unit's move is drawn from
  * beside the province it moves into; a neutral power's units are marked as neutral. Scenes are built from
  * `cli render`'s own case handling, so the picture is what `adjudicate` decides.
@@ -137,7 +137,7 @@ describe('virtual units’ moves (Warhammer: the Vampire Counts’ Immortality)'
     expect(warhammer.map.isSea(under[0]!)).toBe(false);
   });
 
-  it('S Immortality is drawn as the support it is carried out as: a line to the middle of the risen army’s arrow (issue 20 §1)', async () => {
+  it('S Immortality is drawn as the support it is carried out as: a line to the middle of the risen army’s arrow', async () => {
     const c = {
       ...risen,
       units: [

@@ -1,5 +1,5 @@
 /**
- * The gallery (docs/img, `npm run -s gallery`, src/render/gallery.ts; issue 20 §6): one picture per special case per
+ * The gallery (docs/img, `npm run -s gallery`, src/render/gallery.ts): one picture per special case per
  * variant. Each case is a real adjudication whose orders are legal unless the case is about an order that could not
  * be carried out; each picture is listed in docs/render.md and every picture docs/render.md names exists.
  */

@@ -1,5 +1,5 @@
 /**
- * Province labels (issue 20 §3, "label styles"): players read the names, so a variant labelled with names shows each
+ * Province labels ("label styles"): players read the names, so a variant labelled with names shows each
  * province's full name — inside it in one line or two, else beside it with a leader line — and an abbreviation only
  * where nothing else fits (Warhammer: Grey Mountains and Reikland Forest on crowded boards; `/why`'s autocomplete
  * gives the name of a code). Checked on every bundled variant's starting position, the gallery and random phases,
@@ -93,7 +93,7 @@ function besideAgainstUnits(scene: Scene): string[] {
   return out;
 }
 
-describe('labels: full names (issue 20)', () => {
+describe('labels: full names', () => {
   it('a name splits in two lines at the space or hyphen nearest its middle, the hyphen kept', () => {
     expect(splitName("World's Edge Mountains")).toEqual(["World's Edge", 'Mountains']);
     expect(splitName('Blood River Badlands')).toEqual(['Blood River', 'Badlands']);

@@ -1,5 +1,5 @@
 /**
- * The maps players read (issue 10 §4, §5): Warring States as a map of China (room for the central plain,
+ * The maps players read: Warring States as a map of China (room for the central plain,
  * rivers on their real courses touching exactly their provinces, Chinese and romanised names), and Classic
  * labels inside their provinces with split coasts on the right water.
  */
@@ -148,7 +148,7 @@ describe('Warring States: a map of China', () => {
     const outside: string[] = [];
     for (const label of scene.labels) {
       const p = warringStates.data.provinces.find((q) => q.id === label.province)!;
-      // Players read the names (issue 20): the full name, in one line or with the Chinese name above; never the code.
+      // Players read the names: the full name, in one line or with the Chinese name above; never the code.
       expect(label.text, label.province).toBe(`${p.localName} ${p.name}`);
       if (label.lines) expect(label.lines, label.province).toEqual([p.localName, p.name]);
       if (!rectInsideShape(toMap(label.box, scene), g.shapes.get(label.province)!)) outside.push(label.province);

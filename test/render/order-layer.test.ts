@@ -1,5 +1,5 @@
 /**
- * The order layer (issue 10 §1): webDiplomacy/Backstabbr conventions, one symbol per meaning, and nothing
+ * The order layer: webDiplomacy/Backstabbr conventions, one symbol per meaning, and nothing
  * covering a label or another unit — checked on the gallery's busy phases and on many random positions.
  */
 import { describe, expect, it } from 'vitest';
@@ -73,7 +73,7 @@ function coverProblems(scene: Scene): string[] {
   for (const o of scene.orders) {
     const lines = [o.path, o.rest ?? []].filter((p) => p.length > 1);
     const ends = o.points;
-    // A retreat option keeps to the dislodged unit's province and the option (issue 20): in a narrow province it may
+    // A retreat option keeps to the dislodged unit's province and the option: in a narrow province it may
     // pass under the unit that dislodged it there, never under another.
     const own = o.kind === 'retreat-option' ? o.order.split(' ')[1]!.split('/')[0] : null;
     for (const u of scene.units) {
@@ -476,7 +476,7 @@ describe('variants with more than 8 powers', () => {
       supplyCenters: {},
     };
     const s = sceneOf(many, position);
-    // A legible Latin mark, never only a glyph (issue 20 §3): Red has a local name (赤) and still reads "Re".
+    // A legible Latin mark, never only a glyph: Red has a local name (赤) and still reads "Re".
     expect(s.units.map((u) => u.mark)).toEqual(['Re', 'Bl']);
     expect(s.legend.entries.slice(0, 2).map((e) => e.mark)).toEqual(['Re', 'Bl']);
     const few = tinyVariant(tinySides);

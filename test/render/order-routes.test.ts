@@ -1,5 +1,5 @@
 /**
- * What the order layer draws follows what the adjudicator decided, and reads at a glance (issue 20 §1–2): routes
+ * What the order layer draws follows what the adjudicator decided, and reads at a glance: routes
  * through the convoys it used (else over land, else nothing), armies that keep off water, retreat options over their
  * two provinces only, supports that never merge or land on a fleet, arrowheads 2.5–3 × the shaft and painted above
  * the label halos, failed builds beside the unit they did not replace, failed retreats drawn as disbands, a cue for a

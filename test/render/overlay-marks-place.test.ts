@@ -1,5 +1,5 @@
 /**
- * Where an overlay mark goes (issue 20 §1, "Maps players read"): a mark says where something happened (Warhammer's
+ * Where an overlay mark goes ("Maps players read"): a mark says where something happened (Warhammer's
  * decisive battles), so it lies inside its own province when there is room there, and never on an order line (a
  * support or an arrow it would hide) when there is room off them. Checked on the busy Classic phase with a mark on
  * every province that has an order or a unit, and on Warhammer's crowded Middenheim (a badge against its own unit).

@@ -1,5 +1,5 @@
 /**
- * A variant's map overlays (issue 21 §1: what the renderer draws beyond units and orders): placed clear of labels,
+ * A variant's map overlays (what the renderer draws beyond units and orders): placed clear of labels,
  * units, centres and symbols, one legend entry per distinct look and text, drawn in the picture's palette.
  */
 import { writeFileSync } from 'node:fs';

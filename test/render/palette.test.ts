@@ -1,5 +1,5 @@
 /**
- * The map's colours, checked from the palette data (decisions.md, "Maps and colours"; issue 10 §3):
+ * The map's colours, checked from the palette data (decisions.md, "Maps and colours"):
  * CIEDE2000 between every pair of powers and against the sea, for unit colours and land tints, in the
  * standard palette and, under simulated deuteranopia and protanopia (Machado 2009), in the colour-blind one.
  */
@@ -83,7 +83,7 @@ describe('what a colour must never read as (palette-bars.ts)', () => {
   });
 
   it.each([
-    ['#b4b4b4', /grey/], // Warhammer's Skaven before issue 20
+    ['#b4b4b4', /grey/], // Warhammer's Skaven as it once was
     ['#f0f0ff', /white/], // Warhammer's Kislev
     ['#00c3d2', /sea/], // Warhammer's Norse
     ['#e1b487', /white|unowned land/], // Warhammer's Araby
@@ -96,7 +96,7 @@ describe('what a colour must never read as (palette-bars.ts)', () => {
     ['#d2ffff', /water/], // Warhammer's Estalia
     ['#05a0fa', /water/], // Mandate of Heaven's Wey, colour-blind palette: Diqiu looked like a lake
     ['#e1d2b4', /unowned land/], // Mandate of Heaven's Zhou
-    // Light blues beyond the old 262° edge (issue 20): Ulthuan read as sea at full size.
+    // Light blues beyond the old 262° edge: Ulthuan read as sea at full size.
     ['#b4d2ff', /water/], // Warhammer's High Elves (270°, ΔE 13 from the sea)
     ['#78b4f0', /water/], // Warhammer's Tilea (265°, ΔE 15.5)
     ['#a1c7ff', /water/], // Classic's France (271°, ΔE 14.1)

@@ -1,5 +1,5 @@
 /**
- * The indexed PNG encoder (issue 10 §6): flat colours kept exactly, blends mapped to their nearest palette
+ * The indexed PNG encoder: flat colours kept exactly, blends mapped to their nearest palette
  * entry, at most 256 colours, a valid palette PNG that decodes to the same picture, under its byte budget at full
  * size. The painter's flat colours (every power's units, tints and legend swatch, the symbols') stay exact on busy
  * realistic maps too, over the budget as well: fewer antialiased shades, never another power's colour.

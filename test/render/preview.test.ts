@@ -1,5 +1,5 @@
 /**
- * The results post in Discord's preview (issue 20 §4): Discord shows a posted map inline about 550 px wide, so the
+ * The results post in Discord's preview: Discord shows a posted map inline about 550 px wide, so the
  * order layer is drawn larger than the base map (ORDER_LAYER, UNIT_SCALE in styles.ts). Checked on every gallery
  * picture (Classic, Warring States, Mandate of Heaven, 21-power Warhammer), by the scene's sizes relative to the
  * picture's width, at the default 1600 px and at another width, and by what the enlarged layer must not cover.

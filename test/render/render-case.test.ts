@@ -1,5 +1,5 @@
 /**
- * `cli render` draws what `adjudicate` decides for the whole case (issue 20 §5): its `battles`, `options`,
+ * `cli render` draws what `adjudicate` decides for the whole case: its `battles`, `options`,
  * `variantState` and `players`, the ballots of a retreat phase (never drawn, never taken for the voter's own order),
  * and `adjudicate`'s own output fed back as `results` (the `vote` of each result kept). On a results map a dislodged
  * unit the adjudicator disbanded is drawn disbanded, with no retreat options.

@@ -1,6 +1,6 @@
 /**
  * The render queue (pool.ts): a replay is made in steps queued behind every map, so maps asked for while a replay is
- * being made are sent to the worker before the replay's next step (issue 25: a replay never delays a game's results
+ * being made are sent to the worker before the replay's next step (a replay never delays a game's results
  * post by more than one step). Asserts the order and the counts of what the worker was sent, never timings.
  */
 import { describe, expect, it } from 'vitest';

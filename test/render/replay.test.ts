@@ -1,5 +1,5 @@
 /**
- * Replays (issue 25 §2, §3): how units travel between a phase's two maps, the GIF's frames, and that the replay of a
+ * Replays: how units travel between a phase's two maps, the GIF's frames, and that the replay of a
  * game decoded frame by frame shows, at each phase boundary, the very picture the phase map shows.
  */
 import omggif from 'omggif';

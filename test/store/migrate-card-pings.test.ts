@@ -1,5 +1,5 @@
 /**
- * Migration 0016 (issue 24: the turn pings still up kept in `card_games.pings`, the fall-back wizard's steps in
+ * Migration 0016 (the turn pings still up kept in `card_games.pings`, the fall-back wizard's steps in
  * `card_drafts.steps`) on a database made by the schema before it: a 3-seat card game in its first battle whose last
  * seat has a half-done fall-back draft (two effects chosen one at a time, as the previous wizard stored them) and
  * turn pings posted. The rows are what the previous code wrote: the same game played by the game layer on a fresh

@@ -1,5 +1,5 @@
 /**
- * The game-kind outbox migration (issue 21 §2, migration 0013) on a database made by the previous schema: the card
+ * The game-kind outbox migration (migration 0013) on a database made by the previous schema: the card
  * game's own rows (`cards_log`, `cards_turn`, `cards_round`, `cards_over`) become generic game-kind rows
  * (`{type: 'kind', kind: 'cards', event, data}`), and the rows still pending at the upgrade are delivered by the new
  * bot to the local Discord stand-in, then the game plays on.

@@ -1,5 +1,5 @@
 /**
- * The migration that gives sandboxes their `stage` (the variant's steps in a sandbox, issue 25 §1) on a database made
+ * The migration that gives sandboxes their `stage` (the variant's steps in a sandbox) on a database made
  * by the schema before it: a Warhammer game with a sandbox in it, its owner's orders and an answer of the old
  * `/sandbox decide` (the dropped `answers` column), and a stepped-through phase. After the migration the sandbox is
  * there with its board and orders, its orders open, and it plays on through the Decisive Battle phase.

@@ -1,5 +1,5 @@
 /**
- * The plug-in migration (issue 21 §3) on a database made by the previous schema: the Warhammer tables
+ * The plug-in migration on a database made by the previous schema: the Warhammer tables
  * (`decisive_steps`, `decisive_declarations`, `start_choices`) become the generic `phase_steps` and
  * `variant_records`, and the games go on where they stopped, with no row lost.
  *

@@ -1,5 +1,5 @@
 /**
- * What "the real game" is to the sandbox tests (issue 25: a sandbox leaves the game's stored orders and phases byte
+ * What "the real game" is to the sandbox tests (a sandbox leaves the game's stored orders and phases byte
  * for byte unchanged): every table of the database but the sandboxes' own and those that change with any command
  * whatever it touches, row by row in rowid order, as one JSON text to compare before and after.
  */

@@ -1,5 +1,5 @@
 /**
- * The card AI against `cards legal` (issue 22 §2 and cli.md § ai): in seeded games at every seat count, every
+ * The card AI against `cards legal` (cli.md § ai): in seeded games at every seat count, every
  * seat a computer player that sees only its view, each answer must be an action `cards legal` lists for that seat
  * in the full state (for a fall back: the listed entry, each effect among the entry's options for its claim, every
  * claim resolved once, the recruits from the row), the engine must accept it, and every game must end (never a

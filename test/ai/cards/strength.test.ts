@@ -1,5 +1,5 @@
 /**
- * A small strength check of the card AI (issue 22 §2), counted in wins, never timed: seeded games against the
+ * A small strength check of the card AI, counted in wins, never timed: seeded games against the
  * greedy players and random players, the AI's seat rotating. `npm run bench` measures the full figures with
  * confidence intervals (docs/benchmarks.md); these only catch a player that stopped playing well.
  */

@@ -1,5 +1,5 @@
 /**
- * The parser's work is bounded by its input (issue 15 §1, issue 14 §6): the tokenizer reads each character once
+ * The parser's work is bounded by its input: the tokenizer reads each character once
  * and stops after a token limit, an order has a bounded number of tokens, and suggestions are never searched for
  * words no place name could be. Counts, not timings (speed is measured in `npm run bench`).
  */

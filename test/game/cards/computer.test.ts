@@ -1,5 +1,5 @@
 /**
- * Computer players in card-game seats (issue 22 §5; src/game/cards/computer.ts): the game master hands a seat to a
+ * Computer players in card-game seats (src/game/cards/computer.ts): the game master hands a seat to a
  * computer player and back; it plays every step of its turns through a person's use-cases (the fall back through the
  * wizard's draft, effect by effect); a table moved while it thought is left alone; a failed or refused answer takes
  * the card game's default at once, so a table never stalls; a whole game with computer seats ends and replays.

@@ -153,7 +153,7 @@ describe('card game lobby', () => {
   });
 });
 
-describe('card game lobby: computer seats at creation (issue 22 §5)', () => {
+describe('card game lobby: computer seats at creation', () => {
   const seatsOf = async () => (await info(env)).seats.map((s) => [s.userId, s.dynasty]);
 
   it('seats named dynasties at once, refuses a person joining as one, and plays the start with them', async () => {

@@ -1,5 +1,5 @@
 /**
- * Computer players chosen at `/game create` (issue 22 §5): named seats taken at once, `all` empty seats filled at the
+ * Computer players chosen at `/game create`: named seats taken at once, `all` empty seats filled at the
  * start, demonstration tables (computer players only, asked for explicitly), and the refusals a game master reads.
  */
 import { first } from '../../../src/store/store.js';

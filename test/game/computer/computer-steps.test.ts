@@ -1,5 +1,5 @@
 /**
- * Computer seats answer a phase's steps through the plug-in's interfaces (issue 22 §5; `PhaseStep.computer`): a start
+ * Computer seats answer a phase's steps through the plug-in's interfaces (`PhaseStep.computer`): a start
  * choice (Warhammer's Dogs of War muster) and a declaration step (its Decisive Battle phase), each stored through the
  * plug-in's own `/act` action as the seat's user, exactly as a person's answer would be. The AI runs on the calling
  * thread here (`runAiJob`), as the worker would run it.

@@ -1,5 +1,5 @@
 /**
- * How a computer seat votes (issue 22 §5; docs/ai.md "Votes"): it follows the people's draw or concession (never
+ * How a computer seat votes (docs/ai.md "Votes"): it follows the people's draw or concession (never
  * holding a table of people hostage), votes for a draw by itself when it cannot improve (no more centres than two
  * game years before), never concedes of its own accord, and its votes are rows counted like a person's.
  */

@@ -317,7 +317,7 @@ describe('deliverOutbox', () => {
     expect(order('dm')).toEqual(['dm-1', 'dm-2']);
   });
 
-  it('a row sent in parts records each part as it goes; a retry, or a deliverer after a crash, goes on from the next (issue 23 §4)', async () => {
+  it('a row sent in parts records each part as it goes; a retry, or a deliverer after a crash, goes on from the next', async () => {
     await queue(env.deps, 'long');
     const seen: [number | undefined, number][] = [];
     // Three of five parts go out, then Discord fails.

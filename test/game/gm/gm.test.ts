@@ -113,7 +113,7 @@ describe('game-master commands', () => {
     expect(err(await gmRollback(env.deps, { channelId: 'other', userId: GM }))).toMatch(/no game/);
   });
 
-  it('rollback and cancel finish a results post the channel already has the first parts of (issue 23 §4)', async () => {
+  it('rollback and cancel finish a results post the channel already has the first parts of', async () => {
     ok(await gmAdvance(env.deps, gm));
     const results = (await outboxRows(env.deps)).find((o) => o.kind === 'phase_results')!;
     // Two parts of it are in the channel; the rest is still to send.

@@ -1,5 +1,5 @@
 /**
- * An order confirmation DM goes out before the post that publishes its phase's orders, or not at all (issue 23 §3):
+ * An order confirmation DM goes out before the post that publishes its phase's orders, or not at all:
  * one still waiting for its quiet period when the phase resolves is dropped in the resolving transaction; the results
  * post waits for one in flight; one put back after a failed attempt, or freed after a crash, is dropped instead of
  * being sent after the results.

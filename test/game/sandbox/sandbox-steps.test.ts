@@ -1,6 +1,6 @@
 import { first } from '../../../src/store/store.js';
 /**
- * A sandbox plays a phase as the game plays it (issue 25 §1): the variant plug-in's own phase steps and actions, run
+ * A sandbox plays a phase as the game plays it: the variant plug-in's own phase steps and actions, run
  * on the sandbox, give the same board and the same results as the live game's on the same position — each case
  * plays one phase in a live Warhammer game (players' `/act`, the game master's `/gm act`, deadlines) and the same
  * phase in a sandbox copied from it (the owner's `/sandbox act` for each seat and as game master, `/sandbox next`),

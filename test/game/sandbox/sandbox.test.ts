@@ -1,5 +1,5 @@
 /**
- * Sandboxes in the game layer (issue 25 §1): a private copy of a game's board in which the owner orders every power,
+ * Sandboxes in the game layer: a private copy of a game's board in which the owner orders every power,
  * adjudicates as often as they like and steps through retreats and adjustments, never touching the real game's
  * tables and never starting with its orders; bounded per user and per server, expiring when unused; Warhammer's
  * battle winners and Mandate of Heaven's neutral orders chosen through the variants' plug-ins.

@@ -30,7 +30,7 @@ describe('draw', () => {
   it('ends the game when every surviving power with a player votes; a vote can be withdrawn', async () => {
     await startedGame(env.deps, ['France', 'Germany', 'Italy']);
     const first = ok(await voteDraw(env.deps, caller('France')));
-    // Secret (abuse issue §6): the result says nothing about other votes.
+    // Secret: the result says nothing about other votes.
     expect(first).toEqual({ ok: true, power: 'France', voted: true, end: null });
     expect(ok(await voteDraw(env.deps, caller('France')))).toMatchObject({ voted: false });
     ok(await voteDraw(env.deps, caller('France')));

@@ -1,5 +1,5 @@
 /**
- * The card table picture reads at Discord's preview size (issue 24 §5): scaled to 550 px wide, every stronghold's
+ * The card table picture reads at Discord's preview size: scaled to 550 px wide, every stronghold's
  * owner and every state's controller still show in their colours; a stronghold's number is written on its own
  * disc, and no name, disc or army ever covers another or a number.
  */
@@ -109,7 +109,7 @@ describe('the card table at Discord preview size', () => {
         expect(colorDistance(tints[a]!, tints[b]!), `${tints[a]} / ${tints[b]}`).toBeGreaterThanOrEqual(20);
   });
 
-  it('every stronghold number reads at 550 px wide: at least 6 px high, empty or held (issue 24 §5)', async () => {
+  it('every stronghold number reads at 550 px wide: at least 6 px high, empty or held', async () => {
     // (numbers 17 px high in the full picture were 3–4 px at preview size: "tiny but present")
     const dynasties = ['chu', 'jin', 'qi', 'qin', 'yan'] as const;
     const held: Record<number, Owner[]> = {};

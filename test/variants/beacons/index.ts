@@ -1,5 +1,5 @@
 /**
- * Beacons: the small test variant of issue 21 §6 — proof that a variant is a folder. Six land provinces, two powers,
+ * Beacons: the small test variant — proof that a variant is a folder. Six land provinces, two powers,
  * Classic's rules, and one rule of its own carried entirely by its plug-in (./plugin.ts): after the orders of each
  * movement phase close, each player secretly lights a beacon in a province (a step before the claim, with a secret
  * input, through one action, `/act action:light`); the status says so in one line, the results map rings the

@@ -1,5 +1,5 @@
 /**
- * The Beacons plug-in (issue 21 §6; docs/variants.md "A variant's plug-in" walks through it): one step before the
+ * The Beacons plug-in (docs/variants.md "A variant's plug-in" walks through it): one step before the
  * claim of each movement phase with a secret input (`beacons`), the action that gives it (`light`), one status line,
  * a `/why` line and a map overlay. It uses only the interfaces of src/variants/plugin.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 19: the Mandate of Heaven positions the independent audits found wrong, and more adversarial positions
+ * The Mandate of Heaven positions the independent audits found wrong, and more adversarial positions
  * written from the seed's sentences, each with the sentence it rests on. Every case is also run under every listing
  * of its units and orders: the adjudication and every reason must not change (docs/engine.md, "Order invariance").
  */
@@ -37,7 +37,7 @@ const RULE4 =
 const auditCases: (MohCase & { listingMatters?: true })[] = [
   // ---- Rule 2: a Hsiung-Nu build they may make is theirs, not a ballot.
   {
-    name: 'issue 19 §1.1: the nomad Hsiung-Nu build A pch in Pei Choushi’s empty centre: their own build, not a ballot',
+    name: 'the nomad Hsiung-Nu build A pch in Pei Choushi’s empty centre: their own build, not a ballot',
     seed: RULE2_GROWTH,
     phase: winterOf(1),
     units: [...hn('bei', 'yon', 'nan'), 'Pei Choushi A sha'],
@@ -50,7 +50,7 @@ const auditCases: (MohCase & { listingMatters?: true })[] = [
     },
   },
   {
-    name: 'issue 19 §1.1: the same build while Pei Choushi may build there too is still the Hsiung-Nu’s own',
+    name: 'the same build while Pei Choushi may build there too is still the Hsiung-Nu’s own',
     seed: RULE2_GROWTH,
     phase: winterOf(1),
     units: hn('bei', 'yon', 'nan'),
@@ -60,7 +60,7 @@ const auditCases: (MohCase & { listingMatters?: true })[] = [
     expect: { results: { 'A pch': { power: HN, result: 'success' } }, has: [`${HN} A pch`, '!Pei Choushi A pch'] },
   },
   {
-    name: 'issue 19 §1.1: a Hsiung-Nu build they cannot make (no build this winter) is their ballot for Pei Choushi',
+    name: 'a Hsiung-Nu build they cannot make (no build this winter) is their ballot for Pei Choushi',
     seed: RULE3,
     phase: winterOf(1),
     units: hn('bei', 'lfa', 'dhu'),
@@ -82,7 +82,7 @@ const auditCases: (MohCase & { listingMatters?: true })[] = [
 
   // ---- Events say what is true: the real counts, never the threshold as if it were the count.
   {
-    name: 'issue 19 §4: the winter the Hsiung-Nu settle owning 8 centres, the event says 8 (not 6)',
+    name: 'the winter the Hsiung-Nu settle owning 8 centres, the event says 8 (not 6)',
     seed: RULE2_SETTLE,
     phase: winterOf(3),
     units: hn('bei', 'lfa', 'dhu'),
@@ -95,7 +95,7 @@ const auditCases: (MohCase & { listingMatters?: true })[] = [
     },
   },
   {
-    name: 'issue 19 §4: a neutral that grows past 3 centres in one Fall is activated, and the event gives its real count',
+    name: 'a neutral that grows past 3 centres in one Fall is activated, and the event gives its real count',
     seed: "If a neutral power grows from one to three SCs, it will be 'activated', and a new player will be called in to play it.",
     phase: { season: 'fall', year: 1, type: 'movement' },
     units: ['Song A son', 'Song A dal', 'Song A che', 'Song A any', 'Wei A ye', 'Chu A sch', 'Qin A yon'],
@@ -106,14 +106,14 @@ const auditCases: (MohCase & { listingMatters?: true })[] = [
     },
   },
   {
-    name: 'issue 19 §4: a neutral that grows to exactly 3 centres: "has grown to 3 supply centres"',
+    name: 'a neutral that grows to exactly 3 centres: "has grown to 3 supply centres"',
     seed: "If a neutral power grows from one to three SCs, it will be 'activated', and a new player will be called in to play it.",
     phase: { season: 'fall', year: 1, type: 'movement' },
     units: ['Song A son', 'Song A dal', 'Song A che', 'Wei A any', 'Chu A sch', 'Qin A yon'],
     expect: { events: ['activated'], eventTexts: [/^Song has grown to 3 supply centres and is activated: /] },
   },
   {
-    name: 'issue 19 §4: a WAIVE in the placement is refused (all three armies are placed); the default fills in',
+    name: 'a WAIVE in the placement is refused (all three armies are placed); the default fills in',
     seed: 'the Hsiung-Nu may place these armies anywhere in any of the vacant provinces which lie in the north and west of the board',
     phase: winterOf(0),
     units: ['Pei Choushi A pch'],
@@ -136,7 +136,7 @@ const auditCases: (MohCase & { listingMatters?: true })[] = [
   {
     // Which of five builds for three places are made follows the listing, as for any excess build (DATC 4.D.4).
     listingMatters: true,
-    name: 'issue 19 §1.2: 3 armies, 8 centres, five builds all in the band: the 4th–6th units are built, the 7th and 8th refused',
+    name: '3 armies, 8 centres, five builds all in the band: the 4th–6th units are built, the 7th and 8th refused',
     seed: RULE2_SETTLE,
     phase: winterOf(3),
     units: hn('bei', 'lfa', 'dhu'),
@@ -159,7 +159,7 @@ const auditCases: (MohCase & { listingMatters?: true })[] = [
     },
   },
   {
-    name: 'issue 19 §1.2: the same winter, three builds in the band and two in vacant owned centres: all five built, whatever the listing',
+    name: 'the same winter, three builds in the band and two in vacant owned centres: all five built, whatever the listing',
     seed: RULE2_SETTLE,
     phase: winterOf(3),
     units: hn('bei', 'lfa', 'dhu'),
@@ -169,7 +169,7 @@ const auditCases: (MohCase & { listingMatters?: true })[] = [
     expect: { units: hn('bei', 'lfa', 'dhu', 'qia', 'ron', 'jyu', 'yon', 'xia'), events: ['nomads-settled'] },
   },
   {
-    name: 'issue 19 §1.2: only two builds, both in owned centres: they would be the 4th and 5th units, which go in the band',
+    name: 'only two builds, both in owned centres: they would be the 4th and 5th units, which go in the band',
     seed: RULE2_SETTLE,
     phase: winterOf(3),
     units: hn('bei', 'lfa', 'dhu'),
@@ -188,7 +188,7 @@ const auditCases: (MohCase & { listingMatters?: true })[] = [
     },
   },
   {
-    name: 'issue 19 §1.2: an owned centre inside the band (Pei Choushi) serves either rank',
+    name: 'an owned centre inside the band (Pei Choushi) serves either rank',
     seed: RULE2_SETTLE,
     phase: winterOf(3),
     units: hn('yon', 'xia', 'nan', 'jin', 'bei'),
@@ -198,7 +198,7 @@ const auditCases: (MohCase & { listingMatters?: true })[] = [
     expect: { results: { 'A pch': { result: 'success' }, 'A dai': { result: 'success' } }, has: hn('pch', 'dai') },
   },
   {
-    name: 'issue 19 §1.2: the 7th unit of the settling winter may be a fleet in a coastal owned centre',
+    name: 'the 7th unit of the settling winter may be a fleet in a coastal owned centre',
     seed: RULE2_SETTLE,
     phase: winterOf(3),
     units: hn('yon', 'xia', 'nan', 'jin', 'bei'),
@@ -229,7 +229,7 @@ const auditCases: (MohCase & { listingMatters?: true })[] = [
 
   // ---- Civil disorder: the measure named is the measure used.
   {
-    name: 'issue 19 §4: a neutral’s civil disorder measures from the centres it owns (standard), and says so',
+    name: 'a neutral’s civil disorder measures from the centres it owns (standard), and says so',
     seed: 'All other rules are as in Standard Diplomacy.',
     phase: winterOf(2),
     units: ['Song A cao', 'Song A hua'],
@@ -246,7 +246,7 @@ const auditCases: (MohCase & { listingMatters?: true })[] = [
     },
   },
   {
-    name: 'issue 19 §4: the nomads’ civil disorder measures from the placement area, and says so',
+    name: 'the nomads’ civil disorder measures from the placement area, and says so',
     seed: 'If at the end of the second game year, the Hsiung-Nu do not have at least 2 SCs, they must remove an army.',
     phase: winterOf(2),
     units: hn('dhu', 'yon', 'jin'),
@@ -265,7 +265,7 @@ const auditCases: (MohCase & { listingMatters?: true })[] = [
     },
   },
   {
-    name: 'issue 19 §4: the Hsiung-Nu’s civil disorder once settled measures from their owned centres',
+    name: 'the Hsiung-Nu’s civil disorder once settled measures from their owned centres',
     seed: 'If the Hsiung-Nu get to 6/6, any further builds will be made on a 1 for 1 basis',
     phase: winterOf(5),
     units: hn('yon', 'xia', 'ysh'),
@@ -279,7 +279,7 @@ const auditCases: (MohCase & { listingMatters?: true })[] = [
 
   // ---- Victory is a player's.
   {
-    name: 'issue 19 §4: an activated neutral nobody plays (no players given: the CLI’s default) does not win with 14 Chinese centres',
+    name: 'an activated neutral nobody plays (no players given: the CLI’s default) does not win with 14 Chinese centres',
     seed: 'If a neutral power grows from one to three SCs, it will be “activated”, and a new player will be called in to play it. … Victory criterion will be 14 SCs',
     phase: winterOf(4),
     units: ['Song A son', 'Song A tan'],
@@ -290,7 +290,7 @@ const auditCases: (MohCase & { listingMatters?: true })[] = [
     expect: { winner: null },
   },
   {
-    name: 'issue 19 §4: the same neutral once a player is seated on it wins',
+    name: 'the same neutral once a player is seated on it wins',
     seed: 'Victory criterion will be 14 SCs, however, non-Chinese SCs (Choson, Pei Choushi and Tung Yueh) do not count toward this total.',
     phase: winterOf(4),
     units: ['Song A son', 'Song A tan', 'Qin A yon'],
@@ -318,7 +318,7 @@ const auditCases: (MohCase & { listingMatters?: true })[] = [
 
   // ---- Rule 6: a disrupted river convoy leaves the army where it is.
   {
-    name: 'issue 19 §1.3: A hen - zhe convoyed by its own F luo, disrupted by F hgu - luo: the army stays in Henei',
+    name: 'A hen - zhe convoyed by its own F luo, disrupted by F hgu - luo: the army stays in Henei',
     seed: RULE6,
     phase: SPRING_1,
     units: ['Han A hen', 'Han F luo', 'Qin F hgu'],
@@ -336,7 +336,7 @@ const auditCases: (MohCase & { listingMatters?: true })[] = [
     },
   },
   {
-    name: 'issue 19 §1.3 variation: the disrupted army never reaches Zheng, so it dislodges nobody there',
+    name: 'the disrupted army never reaches Zheng, so it dislodges nobody there',
     seed: RULE6,
     phase: SPRING_1,
     units: ['Han A hen', 'Han F luo', 'Han A zmo', 'Wei A zhe', 'Qin F hgu'],
@@ -396,7 +396,7 @@ const auditCases: (MohCase & { listingMatters?: true })[] = [
     },
   },
   {
-    name: 'issue 19 §3: a doubly disrupted river convoy names both fleets, in province order, whatever the listing',
+    name: 'a doubly disrupted river convoy names both fleets, in province order, whatever the listing',
     seed: RULE6,
     phase: SPRING_1,
     units: ['Han A hen', 'Han F luo', 'Han F zmo', 'Qin F hgu', 'Wei F bma'],
@@ -686,7 +686,7 @@ const canonical = (out: ReturnType<typeof run>) => ({
   results: [...out.results].map((r) => JSON.stringify(r)).sort(),
 });
 
-describe('issue 19 §4: a WAIVE the phase does not allow is neither offered nor accepted when typed', () => {
+describe('a WAIVE the phase does not allow is neither offered nor accepted when typed', () => {
   const placement = { ...mandateOfHeaven.startingPosition() };
   it('the Hsiung-Nu placement offers builds but no WAIVE, and orderProblem refuses one', () => {
     const texts = legalOrderTexts(mandateOfHeaven, placement, HN);
@@ -703,7 +703,7 @@ describe('issue 19 §4: a WAIVE the phase does not allow is neither offered nor 
   });
 });
 
-describe('Mandate of Heaven audit positions (issue 19)', () => {
+describe('Mandate of Heaven audit positions', () => {
   for (const c of auditCases) {
     it(c.name, () => {
       const first = run(c);

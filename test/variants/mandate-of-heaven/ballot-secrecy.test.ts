@@ -1,5 +1,5 @@
 /**
- * Ballot secrecy through the game layer (issue 8 §6, MoH rule 3: "every player may give an order for any neutral
+ * Ballot secrecy through the game layer (MoH rule 3: "every player may give an order for any neutral
  * unit; it is that player's secret ballot"): in an 8-player game where random players cast random legal ballots
  * for random neutral units (and give random orders of their own) from the first spring through the first winter,
  * no ballot ever shows in a channel payload (results, status, notices, the maps' render inputs) or in a DM to

@@ -1,5 +1,5 @@
 /**
- * End to end for Mandate of Heaven in the bot (issue 8 §4): the fake Discord, the real bot and a temp-file database.
+ * End to end for Mandate of Heaven in the bot: the fake Discord, the real bot and a temp-file database.
  * Six seats taken (Wei and Han in civil disorder); the neutrals cannot be joined; the Hsiung-Nu place their armies
  * first; in Spring 1 five players vote Song's army to Tang with `/order` (autocomplete offers the vote, marked),
  * no channel shows a vote before the phase resolves, and the results show the adopted order, never a voter;

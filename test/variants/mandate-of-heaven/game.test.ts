@@ -1,5 +1,5 @@
 /**
- * Mandate of Heaven through the game layer (issue 8 §4, in part): neutrals cannot be taken, the Hsiung-Nu place
+ * Mandate of Heaven through the game layer (in part): neutrals cannot be taken, the Hsiung-Nu place
  * first, players' orders for neutral units are stored as secret votes, and the results show the adopted order,
  * never a voter. (The Discord stand-in end-to-end game is still to do.)
  */
@@ -135,8 +135,8 @@ describe('Mandate of Heaven in the game layer', () => {
   });
 });
 
-describe('issue 19 in the game layer', () => {
-  it('§4: a WAIVE in the Hsiung-Nu placement is refused when typed, not stored', async () => {
+describe('audited rules in the game layer', () => {
+  it('a WAIVE in the Hsiung-Nu placement is refused when typed, not stored', async () => {
     await startMandate();
     const r = ok(await order('Hsiung-Nu', 'WAIVE'));
     expect(r.stored).toEqual([]);
@@ -146,7 +146,7 @@ describe('issue 19 in the game layer', () => {
     expect(ok(await order('Hsiung-Nu', 'Build A bei')).stored.map((s) => s.unitKey)).toEqual(['bei']);
   });
 
-  it('§4: the status never calls a neutral moved by the players’ vote "civil disorder"', async () => {
+  it('the status never calls a neutral moved by the players’ vote "civil disorder"', async () => {
     await startMandate(PLAYERS.filter((p) => p !== 'Han'));
     ok(await order('Hsiung-Nu', 'Build A bei; Build A lfa; Build A ysh'));
     await resolve();
@@ -156,7 +156,7 @@ describe('issue 19 in the game layer', () => {
     expect(text).toMatch(/^Han \(civil disorder\) · 3 centres, 3 units · defaults apply$/m);
   });
 
-  it('§1.1: a nomad Hsiung-Nu build in Pei Choushi’s empty centre is stored as their own build, never as a vote', async () => {
+  it('a nomad Hsiung-Nu build in Pei Choushi’s empty centre is stored as their own build, never as a vote', async () => {
     await startMandate();
     const gameId = ok(await gameStatus(env.deps, CHANNEL)).status.game.id;
     const row = (await env.deps.store.db.select().from(phases).where(eq(phases.gameId, gameId))).at(-1)!;

@@ -14,7 +14,7 @@ export const winterOf = (year: number): Phase => ({ season: 'winter', year, type
 export interface MohCase {
   /** The brief's example or scenario it rebuilds (§3.2 row, §5 scenario …). */
   name: string;
-  /** The seed sentence the case rests on (audit positions, issue 19). */
+  /** The seed sentence the case rests on (audit positions). */
   seed?: string;
   phase: Phase;
   units: string[];
@@ -74,7 +74,7 @@ export function check(c: MohCase, out: CaseOutput): void {
   for (const [unit, want] of Object.entries(e.results ?? {})) {
     const got = out.results.filter((r) => r.unit === unit && (want.power === undefined || r.power === want.power));
     expect(got.length, `${c.name}: results for ${unit}: ${JSON.stringify(out.results)}`).toBeGreaterThan(0);
-    // The line of the order carried out; an order not carried out (a voted neutral's own, issue 19 §3) has a void line too.
+    // The line of the order carried out; an order not carried out (a voted neutral's own) has a void line too.
     const carried = got.filter((r) => r.result !== 'void' || want.result === 'void');
     const r = (carried.length > 0 ? carried : got)[(carried.length > 0 ? carried : got).length - 1]!;
     if (want.order !== undefined) expect(r.order, `${c.name}: ${unit} order`).toBe(want.order);

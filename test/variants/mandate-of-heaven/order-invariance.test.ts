@@ -1,5 +1,5 @@
 /**
- * Order invariance in Mandate of Heaven's own paths (decisions.md "Engine"; issue 19): river convoys, among them
+ * Order invariance in Mandate of Heaven's own paths (decisions.md "Engine"): river convoys, among them
  * convoys of armies next to their destination and convoys that rule 6 disrupts (another power's fleet moving into the
  * convoying fleet's river province), last units (rule 4's outer loop). Every permutation of the units up to 7 units,
  * 20 sampled above, the orders shuffled too; the results' reasons are compared as well.

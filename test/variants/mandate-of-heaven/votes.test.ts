@@ -344,7 +344,7 @@ const cases: MohCase[] = [
     expect: { results: { 'A son': { power: 'Song', order: 'A son - tan', result: 'success' } }, has: ['Song A tan'] },
   },
   {
-    name: 'issue 19 §3: the order an activated Song without a player gave itself has its line: void, and why',
+    name: 'the order an activated Song without a player gave itself has its line: void, and why',
     ...activatedSong,
     players: PLAYERS,
     expect: {

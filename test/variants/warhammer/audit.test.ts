@@ -1,5 +1,5 @@
 /**
- * Issue 19, Warhammer: the audit's positions and more adversarial ones (./audit.ts), each with its seed sentence;
+ * Warhammer: the audit's positions and more adversarial ones (./audit.ts), each with its seed sentence;
  * what the provisional result offers and what `battles` accepts agree; the virtual armies never leak their origin;
  * the players read who won and lost each battle.
  */
@@ -36,11 +36,11 @@ import {
 import { battleCaseTests } from './battle-runner.js';
 import { ordersOf, outcome, positionOf, run, unitText } from './harness.js';
 
-describe('issue 19 §2.1: an illegal order is a hold for the abilities too', () => {
+describe('an illegal order is a hold for the abilities too', () => {
   for (const c of illegalNearAbilities) it(c.name, () => expect(outcome(c, run(c))).toEqual(c.expect));
 });
 
-describe('issue 19 §2.2: decisive battles in head-to-heads (one battle, the winner’s order carried out, never a swap)', () => {
+describe('decisive battles in head-to-heads (one battle, the winner’s order carried out, never a swap)', () => {
   battleCaseTests(headToHeadBattles);
 
   it('dice mode: whoever the roll favours, the two armies of a head-to-head never swap places', () => {
@@ -63,7 +63,7 @@ const declared = (position: Position, orders: PowerOrder[]) =>
     .map((d) => `${d.power}: ${d.kind} ${d.unit} at ${d.province}`)
     .sort();
 
-describe('issue 19 §2.3, §2.5: which declarations the provisional result offers', () => {
+describe('which declarations the provisional result offers', () => {
   for (const c of offerCases) {
     it(c.name, () => {
       const position = positionOf(c.units, c.season, c.owners);
@@ -107,7 +107,7 @@ function offersAgreeWithReports(variant: typeof warhammer, position: Position, o
   return null;
 }
 
-describe('issue 19 §2.5: what `decisive` offers and what `battles` accepts agree', () => {
+describe('what `decisive` offers and what `battles` accepts agree', () => {
   for (const c of offerCases) {
     it(c.name, () => {
       const position = positionOf(c.units, c.season, c.owners);
@@ -151,7 +151,7 @@ describe('issue 19 §2.5: what `decisive` offers and what `battles` accepts agre
   });
 });
 
-describe('issue 19 §2.4: the virtual armies never leak their origin', () => {
+describe('the virtual armies never leak their origin', () => {
   const rising = { season: 'fall' as const, owners: { sylv: 'Empire' } };
   it('a unit the Immortality army dislodges has no attackerFrom, may retreat anywhere free, and reads "dislodged by the Immortality army"', () => {
     const position = positionOf(['Empire: A sylv', 'Vampire Counts: A gfor'], rising.season, rising.owners);
@@ -206,7 +206,7 @@ describe('issue 19 §2.4: the virtual armies never leak their origin', () => {
   });
 });
 
-describe('issue 19 §2.4: a battle won by a virtual army names it as results do, never by its label', () => {
+describe('a battle won by a virtual army names it as results do, never by its label', () => {
   // docs/rules/warhammer.md: the Illusion is labelled `A athe` in declarations and battles (it stands on Athel-Loren),
   // the Immortality army `Immortality`; players read "the Illusion" and "the Immortality army".
   it('the Illusion’s decisive hold won: "Wood Elves (the Illusion) won the decisive battle at Athel Loren"', () => {
@@ -235,7 +235,7 @@ describe('issue 19 §2.4: a battle won by a virtual army names it as results do,
   });
 });
 
-describe('issue 19 §4: the brief’s `S Immortal Sylv` is understood like `S Immortality - Sylv`', () => {
+describe('the brief’s `S Immortal Sylv` is understood like `S Immortality - Sylv`', () => {
   const position = positionOf(['Empire: A sylv', 'Vampire Counts: A gfor'], 'fall', { sylv: 'Empire' });
   it.each([
     'A Gfor S Immortal Sylv',
@@ -257,7 +257,7 @@ function unitOf(power: string, type: 'A' | 'F', province: string) {
   return { power, type, province, coast: null };
 }
 
-describe('issue 19 §4: what players read about a decisive battle and an ability', () => {
+describe('what players read about a decisive battle and an ability', () => {
   const c = headToHeadBattles[0]!;
   const position = positionOf(c.units);
   const orders = ordersOf(position, c.orders);
@@ -309,7 +309,7 @@ describe('issue 19 §4: what players read about a decisive battle and an ability
   });
 });
 
-describe('issue 19 §4: a decisive battle told once and truthfully, whatever the order of the unit that fought it', () => {
+describe('a decisive battle told once and truthfully, whatever the order of the unit that fought it', () => {
   for (const c of battleTexts) {
     it(c.name, () => {
       const position = positionOf(c.units);

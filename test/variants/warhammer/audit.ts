@@ -1,5 +1,5 @@
 /**
- * Issue 19: the Warhammer positions the independent audits found wrong, and more adversarial positions written from
+ * The Warhammer positions the independent audits found wrong, and more adversarial positions written from
  * the seed's sentences, each with the sentence it rests on (decisions in docs/rules/warhammer.md).
  */
 import type { DecisiveDeclaration } from '../../../src/engine/rules.js';
@@ -8,47 +8,47 @@ import type { BattleCase } from './battles.js';
 import type { WhCase } from './harness.js';
 
 const STRONG_CAPITALS = 'Strong Capitals: "Any unit holding on a capital, holds with an additional strength."';
-const ILLEGAL = 'DATC 4.E.1 (an illegal order is a hold), with the abilities: issue 19 §2.1';
+const ILLEGAL = 'DATC 4.E.1 (an illegal order is a hold), with the abilities';
 
-/** Issue 19 §2.1: an illegal order is a hold for the abilities too. */
+/** An illegal order is a hold for the abilities too. */
 export const illegalNearAbilities: WhCase[] = [
   {
-    name: 'issue 19 §2.1: a Wood Elf fleet ordered into landlocked Athel-Loren does not dispel the Illusion',
+    name: 'a Wood Elf fleet ordered into landlocked Athel-Loren does not dispel the Illusion',
     seed: `${ILLUSION}; ${ILLEGAL}`,
     units: ['Wood Elves: F carc', 'Bretonnia: A chet'],
     orders: { 'Wood Elves': ['F Carc - Athe'], Bretonnia: ['A Chet - Athe'] },
     expect: { results: { carc: 'illegal', chet: 'failure' }, units: ['Bretonnia: A chet', 'Wood Elves: F carc'] },
   },
   {
-    name: 'issue 19 §2.1: a Wood Elf army’s move into Athel-Loren from a province not next to it does not dispel the Illusion',
+    name: 'a Wood Elf army’s move into Athel-Loren from a province not next to it does not dispel the Illusion',
     seed: `${ILLUSION}; ${ILLEGAL}`,
     units: ['Wood Elves: A lang', 'Bretonnia: A chet'],
     orders: { 'Wood Elves': ['A Lang - Athe'], Bretonnia: ['A Chet - Athe'] },
     expect: { results: { lang: 'illegal', chet: 'failure' }, units: ['Bretonnia: A chet', 'Wood Elves: A lang'] },
   },
   {
-    name: 'issue 19 §2.1: an order of the Wood Elves’ replaced by a later one for the same unit does not dispel the Illusion',
+    name: 'an order of the Wood Elves’ replaced by a later one for the same unit does not dispel the Illusion',
     seed: `${ILLUSION}; a later order for the same unit replaces the earlier`,
     units: ['Wood Elves: A irra', 'Bretonnia: A chet'],
     orders: { 'Wood Elves': ['A Irra - Athe', 'A Irra H'], Bretonnia: ['A Chet - Athe'] },
     expect: { results: { chet: 'failure' }, units: ['Bretonnia: A chet', 'Wood Elves: A irra'] },
   },
   {
-    name: 'issue 19 §2.1: a Wood Elf army on Athel-Loren with an illegal move keeps the Illusion’s support (2 versus 2)',
+    name: 'a Wood Elf army on Athel-Loren with an illegal move keeps the Illusion’s support (2 versus 2)',
     seed: `${ILLUSION_SUPPORT}; ${ILLEGAL}`,
     units: ['Wood Elves: A athe', 'Bretonnia: A chet', 'Bretonnia: A pale'],
     orders: { 'Wood Elves': ['A Athe - Bord'], Bretonnia: ['A Chet - Athe', 'A Pale S A Chet - Athe'] },
     expect: { results: { athe: 'illegal', chet: 'failure' }, dislodged: [] },
   },
   {
-    name: 'issue 19 §2.1: a Wood Elf army on Athel-Loren with an illegal support keeps the Illusion’s support',
+    name: 'a Wood Elf army on Athel-Loren with an illegal support keeps the Illusion’s support',
     seed: `${ILLUSION_SUPPORT}; ${ILLEGAL}`,
     units: ['Wood Elves: A athe', 'Bretonnia: A chet', 'Bretonnia: A pale'],
     orders: { 'Wood Elves': ['A Athe S A Pale - Bord'], Bretonnia: ['A Chet - Athe', 'A Pale S A Chet - Athe'] },
     expect: { results: { athe: 'illegal', chet: 'failure' }, dislodged: [] },
   },
   {
-    name: 'issue 19 §2.1: an illegal Vampire Counts move into Sylvania (not next to it) does not stop Immortality',
+    name: 'an illegal Vampire Counts move into Sylvania (not next to it) does not stop Immortality',
     seed: `${IMMORTALITY}; ${ILLEGAL}`,
     season: 'fall',
     owners: { sylv: 'Empire' },
@@ -57,7 +57,7 @@ export const illegalNearAbilities: WhCase[] = [
     expect: { results: { midd: 'illegal' }, units: ['Vampire Counts: A midd', 'Vampire Counts: A sylv'] },
   },
   {
-    name: 'issue 19 §2.1: an illegal convoy move of a Vampire Counts army into Sylvania (landlocked) does not stop Immortality',
+    name: 'an illegal convoy move of a Vampire Counts army into Sylvania (landlocked) does not stop Immortality',
     seed: `${IMMORTALITY}; ${ILLEGAL}`,
     season: 'fall',
     owners: { sylv: 'Empire' },
@@ -75,7 +75,7 @@ export const illegalNearAbilities: WhCase[] = [
     expect: { results: { gfor: 'success' }, units: ['Vampire Counts: A sylv'] },
   },
   {
-    name: 'issue 19 §2.1: under Strong Capitals a unit on its capital with an illegal move keeps the +1 (2 versus 2)',
+    name: 'under Strong Capitals a unit on its capital with an illegal move keeps the +1 (2 versus 2)',
     seed: `${STRONG_CAPITALS}; ${ILLEGAL}`,
     options: { strongCapitals: 'on' },
     units: ['Kislev: A kisl', 'Empire: A ostl', 'Empire: A ostm'],
@@ -118,10 +118,10 @@ const d = (power: string, unit: string, kind: 'move' | 'hold', province: string)
 const H2H =
   'A unit and all of it’s supports is considered one group for the purpose of determining where a decisive battle occurs. … only one battle is fought to determine if A moves to C or if D moves to B. … If you are the victor of the decisive battle, then you have sufficient strength to either take the province or hold the province, recalculate the results of the diplomacy move.';
 
-/** Issue 19 §2.2: a decisive battle never lets two units swap places without a convoy. */
+/** A decisive battle never lets two units swap places without a convoy. */
 export const headToHeadBattles: BattleCase[] = [
   {
-    name: 'issue 19 §2.2: A Altd - Reik against A Reik - Altd (Bretonnia supported): one battle over both provinces; the winner’s order stands, the loser stays',
+    name: 'A Altd - Reik against A Reik - Altd (Bretonnia supported): one battle over both provinces; the winner’s order stands, the loser stays',
     seed: H2H,
     units: ['Empire: A altd', 'Bretonnia: A reik', 'Bretonnia: A wast'],
     orders: { Empire: ['A Altd - Reik'], Bretonnia: ['A Reik - Altd', 'A Wast S A Reik - Altd'] },
@@ -143,7 +143,7 @@ export const headToHeadBattles: BattleCase[] = [
     ],
   },
   {
-    name: 'issue 19 §2.2: a decisive hold won in a head-to-head holds the province; the winner’s own move still fails',
+    name: 'a decisive hold won in a head-to-head holds the province; the winner’s own move still fails',
     seed: H2H,
     units: ['Empire: A altd', 'Bretonnia: A reik', 'Bretonnia: A wast'],
     orders: { Empire: ['A Altd - Reik'], Bretonnia: ['A Reik - Altd', 'A Wast S A Reik - Altd'] },
@@ -163,7 +163,7 @@ export const headToHeadBattles: BattleCase[] = [
     ],
   },
   {
-    name: 'issue 19 §2.2: a 1 v 1 head-to-head where both declare is one battle with two sides; the winner moves, the loser is dislodged',
+    name: 'a 1 v 1 head-to-head where both declare is one battle with two sides; the winner moves, the loser is dislodged',
     seed: H2H,
     units: ['Empire: A altd', 'Bretonnia: A reik'],
     orders: { Empire: ['A Altd - Reik'], Bretonnia: ['A Reik - Altd'] },
@@ -189,7 +189,7 @@ export const headToHeadBattles: BattleCase[] = [
     ],
   },
   {
-    name: 'issue 19 §2.2: a 1 v 1 head-to-head where only one side declares: its battle has both armies; won, it moves in and the other is dislodged',
+    name: 'a 1 v 1 head-to-head where only one side declares: its battle has both armies; won, it moves in and the other is dislodged',
     seed: H2H,
     units: ['Empire: A altd', 'Bretonnia: A reik'],
     orders: { Empire: ['A Altd - Reik'], Bretonnia: ['A Reik - Altd'] },
@@ -209,7 +209,7 @@ export const headToHeadBattles: BattleCase[] = [
     ],
   },
   {
-    name: 'issue 19 §2.2: a head-to-head with a third army into one of the provinces: the winner takes it; the head-to-head loser is dislodged',
+    name: 'a head-to-head with a third army into one of the provinces: the winner takes it; the head-to-head loser is dislodged',
     seed: H2H,
     units: ['Empire: A altd', 'Bretonnia: A reik', 'Wood Elves: A grey'],
     orders: { Empire: ['A Altd - Reik'], Bretonnia: ['A Reik - Altd'], 'Wood Elves': ['A Grey - Reik'] },
@@ -240,7 +240,7 @@ export const headToHeadBattles: BattleCase[] = [
   },
 ];
 
-/** Issue 19 §2.3: which decisive moves are offered (positions; the expected declarations in the test). */
+/** Which decisive moves are offered (positions; the expected declarations in the test). */
 export interface OfferCase {
   name: string;
   seed: string;
@@ -257,35 +257,35 @@ const BOUNCE =
 
 export const offerCases: OfferCase[] = [
   {
-    name: 'issue 19 §2.3: two armies of one power that bounce off each other after the foreign unit left are offered nothing',
+    name: 'two armies of one power that bounce off each other after the foreign unit left are offered nothing',
     seed: BOUNCE,
     units: ['Empire: A nuln', 'Empire: A altd', 'Bretonnia: A reik'],
     orders: { Empire: ['A Nuln - Reik', 'A Altd - Reik'], Bretonnia: ['A Reik - Chet'] },
     allowed: [],
   },
   {
-    name: 'issue 19 §2.3: the same bounce while the foreign unit stays is a bounce against an opponent',
+    name: 'the same bounce while the foreign unit stays is a bounce against an opponent',
     seed: BOUNCE,
     units: ['Empire: A nuln', 'Empire: A altd', 'Bretonnia: A reik'],
     orders: { Empire: ['A Nuln - Reik', 'A Altd - Reik'], Bretonnia: ['A Reik H'] },
     allowed: ['Empire: move A altd at reik', 'Empire: move A nuln at reik'],
   },
   {
-    name: 'issue 19 §2.3: a foreign army bouncing in the same province is an opponent, even when the two own armies also bounce off each other',
+    name: 'a foreign army bouncing in the same province is an opponent, even when the two own armies also bounce off each other',
     seed: BOUNCE,
     units: ['Empire: A nuln', 'Empire: A altd', 'Bretonnia: A chet'],
     orders: { Empire: ['A Nuln - Reik', 'A Altd - Reik'], Bretonnia: ['A Chet - Reik'] },
     allowed: ['Bretonnia: move A chet at reik', 'Empire: move A altd at reik', 'Empire: move A nuln at reik'],
   },
   {
-    name: 'issue 19 §2.3: a move kept out only by its own power’s unit that stayed is offered nothing, though a foreign move bounced there too',
+    name: 'a move kept out only by its own power’s unit that stayed is offered nothing, though a foreign move bounced there too',
     seed: BOUNCE,
     units: ['Empire: A nuln', 'Empire: A reik', 'Bretonnia: A chet'],
     orders: { Empire: ['A Nuln - Reik', 'A Reik H'], Bretonnia: ['A Chet - Reik'] },
     allowed: ['Bretonnia: move A chet at reik'],
   },
   {
-    name: 'issue 19 §2.2, §2.3: two armies of one power moving into each other’s province are offered no decisive move (winning could only swap them), though a foreign move stood one off',
+    name: 'two armies of one power moving into each other’s province are offered no decisive move (winning could only swap them), though a foreign move stood one off',
     seed: `${BOUNCE} ${H2H}`,
     units: ['Empire: A altd', 'Empire: A reik', 'Bretonnia: A wast'],
     orders: { Empire: ['A Altd - Reik', 'A Reik - Altd'], Bretonnia: ['A Wast - Altd'] },
@@ -299,21 +299,21 @@ export const offerCases: OfferCase[] = [
     allowed: [],
   },
   {
-    name: 'issue 19 §2.5: a move that bounces off the Illusion is offered a decisive move (the virtual army is the Wood Elves’)',
+    name: 'a move that bounces off the Illusion is offered a decisive move (the virtual army is the Wood Elves’)',
     seed: `${BOUNCE} ${ILLUSION}`,
     units: ['Bretonnia: A chet', 'Wood Elves: A irra'],
     orders: { Bretonnia: ['A Chet - Athe'] },
     allowed: ['Bretonnia: move A chet at athe'],
   },
   {
-    name: 'issue 19 §2.5: the Illusion that a supported attack would dispel is offered a decisive hold',
+    name: 'the Illusion that a supported attack would dispel is offered a decisive hold',
     seed: `${BOUNCE} ${ILLUSION}`,
     units: ['Bretonnia: A chet', 'Bretonnia: A pale', 'Wood Elves: A irra'],
     orders: { Bretonnia: ['A Chet - Athe', 'A Pale S A Chet - Athe'] },
     allowed: ['Wood Elves: hold A athe at athe'],
   },
   {
-    name: 'issue 19 §2.5: a move that stands off with the Immortality army is offered; so is the Immortality army',
+    name: 'a move that stands off with the Immortality army is offered; so is the Immortality army',
     seed: `${BOUNCE} ${IMMORTALITY}`,
     season: 'fall',
     owners: { sylv: 'Empire' },
@@ -322,7 +322,7 @@ export const offerCases: OfferCase[] = [
     allowed: ['Empire: move A gfor at sylv', 'Vampire Counts: move Immortality at sylv'],
   },
   {
-    name: 'issue 19 §2.5: a unit in Sylvania the Immortality army would dislodge is offered a decisive hold',
+    name: 'a unit in Sylvania the Immortality army would dislodge is offered a decisive hold',
     seed: `${BOUNCE} ${IMMORTALITY} "A second Vampire Count army may support this move."`,
     season: 'fall',
     owners: { sylv: 'Empire' },
@@ -332,7 +332,7 @@ export const offerCases: OfferCase[] = [
   },
 ];
 
-/** Issue 19 §4: what a unit reads after a decisive battle, said once and truthfully (the players' result lines). */
+/** What a unit reads after a decisive battle, said once and truthfully (the players' result lines). */
 export interface BattleTextCase {
   name: string;
   seed: string;

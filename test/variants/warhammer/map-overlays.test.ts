@@ -1,5 +1,5 @@
 /**
- * Warhammer's decisive battles on its maps (issue 20 §1; src/variants/warhammer/plugin/map-overlays.ts), rebuilt on
+ * Warhammer's decisive battles on its maps (src/variants/warhammer/plugin/map-overlays.ts), rebuilt on
  * the seed's Example Turn: the provisional map marks where a battle may be declared, the final map each battle
  * fought in its winner's colour; the scene places each mark clear of labels and units and lists it in the legend.
  */

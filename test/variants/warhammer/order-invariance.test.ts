@@ -233,7 +233,7 @@ function headToHeadOrders(position: Position, r: () => number): PowerOrder[] {
   return [...orders.values()];
 }
 
-describe('Warhammer: order invariance with head-to-heads and illegal orders near the abilities (issue 19)', () => {
+describe('Warhammer: order invariance with head-to-heads and illegal orders near the abilities', () => {
   it('every listing gives the same adjudication, provisional and with random battle winners', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 3, max: 10 }), (seed, count) => {

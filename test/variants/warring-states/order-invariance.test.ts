@@ -1,7 +1,7 @@
 /**
  * Property: a Warring States adjudication never depends on the order in which units or orders are listed
  * (test/engine/order-invariance.ts), on positions around walls and rivers with river fleets, supports (Floating
- * Fortress ones too) and rapid river moves, and on rings of supports that cut each other across walls (issue 9).
+ * Fortress ones too) and rapid river moves, and on rings of supports that cut each other across walls.
  * `ORDER_INVARIANCE_RUNS` sets the number of random positions per property.
  */
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
 /**
- * The Warring States order spellings (issue 5, item 2; docs/rules/warring-states.md "Order syntax").
+ * The Warring States order spellings (docs/rules/warring-states.md "Order syntax").
  */
 import { describe, expect, it } from 'vitest';
 import { parseOrder, parseOrders } from '../../../src/engine/parse/index.js';

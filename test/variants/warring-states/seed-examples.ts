@@ -316,7 +316,7 @@ export const misconceptions: WsCase[] = [
     expect: { results: { ye: 'failure', diq: 'success' }, units: ['Zhao A han', 'Wei A ye', 'Wei A diq'] },
   },
   {
-    name: 'issue 19 §4: a wall that turns a supported attack into 1 vs 1 is named in the reason',
+    name: 'a wall that turns a supported attack into 1 vs 1 is named in the reason',
     seed: 'Wall rule 1: an attack on a walled province by a unit (or with a support) crossing the wall loses 1 strength.',
     units: ['Zhao A han', 'Wei A ye', 'Wei A diq'],
     orders: { Wei: ['A Ye - Han', 'A Diq S A Ye - Han'] },
@@ -328,7 +328,7 @@ export const misconceptions: WsCase[] = [
     },
   },
   {
-    name: 'issue 19 §4: a Floating Fortress that holds a river province against a supported attack is named in the reason',
+    name: 'a Floating Fortress that holds a river province against a supported attack is named in the reason',
     seed: 'FF rule 2: "A Fleet on a river defends with a strength of 2."',
     units: ['Chu F yin', 'Qin A qur', 'Qin A syo'],
     orders: { Qin: ['A Qur - Yin', 'A Syo S A Qur - Yin'] },
