@@ -15,7 +15,7 @@ import {
 } from '../../cardgame/index.js';
 import { games } from '../../store/schema.js';
 import { cardEvents, cardGames, type CardPing } from './tables.js';
-import { idText } from '../../store/queries.js';
+import { idText, latestGameByChannel } from '../../store/queries.js';
 import { inReadTransaction, inTransaction, fail, type GameDeps, type Result } from '../core/index.js';
 import { cardCtxById, infoOf, loadCtx, openCardGame } from './store.js';
 import { CARD_KIND, type CardGameInfo, type CardTablePayload } from './types.js';
@@ -182,14 +182,7 @@ export async function cardTableOf(deps: GameDeps, channelId: string): Promise<Ca
     const open = await openCardGame(tx, channelId);
     if (!('ok' in open)) return { ok: true, table: await cardTablePayload(tx, open.game) };
     // none open: the channel's latest game when it is a finished card game (its final table, `/game status`)
-    const last = first(
-      await tx
-        .select()
-        .from(games)
-        .where(eq(games.channelId, idText(channelId)))
-        .orderBy(desc(games.id))
-        .limit(1),
-    );
+    const last = await latestGameByChannel(tx, channelId);
     return {
       ok: true,
       table: last && last.kind === CARD_KIND && last.status === 'finished' ? await cardTablePayload(tx, last) : null,
