@@ -129,7 +129,7 @@ const EnvSchema = z.object({
     z.string().trim().min(16, 'PAD_SECRET must be at least 16 characters').optional(),
   ),
   // Abuse limits (src/game/core/limits.ts); unset = the defaults there.
-  MIN_PHASE: optionalDuration(ABSOLUTE_MIN_PHASE_MS, 'MIN_PHASE must be a duration of at least 1m, like 5m or 1h'),
+  MIN_PHASE: optionalDuration(ABSOLUTE_MIN_PHASE_MS, 'MIN_PHASE must be a duration from 1m to 30d, like 5m or 1h'),
   PHASES_PER_HOUR: z.preprocess(blankToUndefined, wholeNumber('PHASES_PER_HOUR').optional()),
   MAX_LIVE_GAMES_PER_SERVER: z.preprocess(blankToUndefined, wholeNumber('MAX_LIVE_GAMES_PER_SERVER').optional()),
   // Sandboxes: how many one member and one server keep at once, and how long one lasts unused.

@@ -152,8 +152,11 @@ describe('loadEnv', () => {
     const bad = loadEnv({ DISCORD_TOKEN: 'abc', MIN_PHASE: '30s', PHASES_PER_HOUR: 'many' });
     expect(bad.ok).toBe(false);
     if (bad.ok) return;
-    expect(bad.error).toContain('MIN_PHASE must be a duration of at least 1m');
+    expect(bad.error).toContain('MIN_PHASE must be a duration from 1m to 30d');
     expect(bad.error).toContain('PHASES_PER_HOUR must be a whole number');
+    // Too long is refused with the same range, not as too short.
+    const long = loadEnv({ DISCORD_TOKEN: 'abc', MIN_PHASE: '31d' });
+    expect(!long.ok && long.error).toContain('MIN_PHASE must be a duration from 1m to 30d');
   });
 
   it('reads the sandbox limits, keeping the defaults for what is unset', () => {
