@@ -223,8 +223,8 @@ export const phases = sqliteTable(
      */
     missingFilledAt: integer('missing_filled_at'),
     /**
-     * In a game that hides who plays whom: the board as a player's act left it (a Warhammer follower's choice, a
-     * revolt), shown from the mark of the clock `heldUntilMs` on; `position` stays the board everyone reads until
+     * In a game that hides who plays whom: the board as a player's act left it (a variant's act that changes the
+     * board), shown from the mark of the clock `heldUntilMs` on; `position` stays the board everyone reads until
      * then (src/game/phase/held-board.ts, docs/decisions.md "Hidden identities"). Both null when nothing is held.
      */
     heldPosition: text('held_position', { mode: 'json' }).$type<Position>(),

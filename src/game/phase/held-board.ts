@@ -1,7 +1,7 @@
 /**
  * A board held until the next mark of the clock (docs/decisions.md "Hidden identities"). In a game that hides who
- * plays whom, a player's act that changes the phase's board (a Warhammer follower's choice, a revolt) is stored beside
- * the board, in `phases.held_position` with its mark in `held_until_ms`, and every reader — the map, the status, the
+ * plays whom, a player's act that changes the phase's board (its plug-in's `setPosition`) is stored beside the
+ * board, in `phases.held_position` with its mark in `held_until_ms`, and every reader — the map, the status, the
  * order pad, spectators, the other members' and the game master's `/act` choices — reads `phases.position`, the board
  * as of the last mark, until the mark replaces it with the held one, together with the act's post. The next act of a
  * player runs on the held board, so acts made between two marks add up; whatever moves the phase on (its deadline, a
