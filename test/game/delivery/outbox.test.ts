@@ -163,10 +163,12 @@ describe('deliverOutbox', () => {
       seen.push(row.dedupeKey);
       if (row.dedupeKey === 'first') throw new Error('timeout');
     });
-    expect(seen).toEqual(['first', 'dm']);
+    // Two targets are sent side by side: which of them the fake hears first is free.
+    expect([...seen].sort()).toEqual(['dm', 'first']);
+    seen.length = 0;
     env.clock.advance(1000);
     await deliverWith(async (row) => void seen.push(row.dedupeKey));
-    expect(seen).toEqual(['first', 'dm', 'first', 'second']);
+    expect(seen).toEqual(['first', 'second']);
   });
 
   it('a row due now frees the rows held for a mark before it in its channel, never a retry nor a held status', async () => {
