@@ -10,7 +10,7 @@ import 'dotenv/config';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { startBot, type RunningBot } from './bot/app.js';
-import { limitsFromEnv, loadEnv, type Env } from './config/env.js';
+import { envWarnings, limitsFromEnv, loadEnv, type Env } from './config/env.js';
 import { createLogger, type Logger } from './log.js';
 import { isShardProcess, parseShardIds, parseShards, startShardManager } from './shard.js';
 import { openFailureMessage, openStore, redactedDatabaseUrl, storeConfigFromEnv } from './store/open.js';
@@ -119,6 +119,7 @@ function padCannotListen(log: Logger, reason: string, port: number): void {
 }
 
 async function runBot(env: Env, log: Logger, portOffset = 0): Promise<number> {
+  for (const warning of envWarnings(env)) log.warn(warning);
   const busy = await padPortProblem(env, portOffset);
   if (busy !== null) {
     padCannotListen(log, busy, env.WEB_PORT + portOffset);

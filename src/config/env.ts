@@ -171,6 +171,20 @@ export function limitsFromEnv(env: Env): LimitsInput {
   };
 }
 
+/**
+ * Settings that are valid but do nothing as set, each as one sentence for the start-up log: the bot still starts
+ * (an operator may fill the rest in later), but never ignores a variable without saying so.
+ */
+export function envWarnings(env: Env): string[] {
+  const warnings: string[] = [];
+  // The Activity is the order pad inside Discord, so it needs the pad (docs/pad.md).
+  if (env.DISCORD_CLIENT_SECRET !== undefined && env.PUBLIC_URL === undefined)
+    warnings.push('DISCORD_CLIENT_SECRET is set but PUBLIC_URL is not: the order pad and its Activity stay off');
+  if (env.PAD_SECRET !== undefined && env.PUBLIC_URL === undefined)
+    warnings.push('PAD_SECRET is set but PUBLIC_URL is not: the order pad stays off, so nothing uses it');
+  return warnings;
+}
+
 /** What to put in `.env` when something is missing or wrong (mirrors .env.example). */
 export const ENV_HELP = `Create a file named .env in the project folder (copy .env.example) containing:
 

@@ -4,7 +4,7 @@
  */
 import { DiscordAPIError, HTTPError, RateLimitError } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { limitsFromEnv, loadEnv } from '../../src/config/env.js';
+import { envWarnings, limitsFromEnv, loadEnv } from '../../src/config/env.js';
 import { limitsOf } from '../../src/game/core/index.js';
 import { PermanentDeliveryError, RetryLaterError, type DeliveryRow } from '../../src/game/delivery/index.js';
 import { classify, messageWithOverflow, nonceFor, postParts } from '../../src/bot/send.js';
@@ -56,6 +56,21 @@ describe('loadEnv', () => {
     }
     const ok = loadEnv({ DISCORD_TOKEN: 'abc', PUBLIC_URL: 'https://pad.example.org:8443/' });
     expect(ok.ok && ok.env.PUBLIC_URL).toBe('https://pad.example.org:8443');
+  });
+
+  it('warns of the pad settings PUBLIC_URL would use when it is unset, and only then', () => {
+    const envOf = (source: Record<string, string>) => {
+      const r = loadEnv({ DISCORD_TOKEN: 'abc', ...source });
+      if (!r.ok) throw new Error(r.error);
+      return r.env;
+    };
+    const secrets = { DISCORD_CLIENT_SECRET: 'client-secret', PAD_SECRET: 'a-pad-secret-of-16+' };
+    expect(envWarnings(envOf(secrets))).toEqual([
+      'DISCORD_CLIENT_SECRET is set but PUBLIC_URL is not: the order pad and its Activity stay off',
+      'PAD_SECRET is set but PUBLIC_URL is not: the order pad stays off, so nothing uses it',
+    ]);
+    expect(envWarnings(envOf({ ...secrets, PUBLIC_URL: 'https://pad.example.org' }))).toEqual([]);
+    expect(envWarnings(envOf({}))).toEqual([]);
   });
 
   it('reads SHARD_SPAWN_DELAY_MS as milliseconds and refuses anything else, naming it', () => {
