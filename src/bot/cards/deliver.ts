@@ -232,33 +232,23 @@ export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, own: Kind
         state: fought ? stateTitle(fought, locale) : '',
       });
       const image = await png(payload.board, { changed, moves: marks.moves, heading, locale });
-      const name = `round-${payload.round}-summary.png`;
-      await d.post(
-        row.target,
-        {
-          content: truncate(discordText(text)),
-          attachments: [{ id: 0, filename: name }],
-          allowed_mentions: { parse: [] },
-        },
-        [{ name, data: image, contentType: 'image/png' }],
-        row.dedupeKey,
-      );
-      return;
+      return await postWithImage(d, row, text, `round-${payload.round}-summary.png`, image);
     }
-    case 'over': {
-      const image = await png(payload.board, { locale });
-      const name = `final-board.png`;
-      await d.post(
-        row.target,
-        {
-          content: truncate(discordText(text)),
-          attachments: [{ id: 0, filename: name }],
-          allowed_mentions: { parse: [] },
-        },
-        [{ name, data: image, contentType: 'image/png' }],
-        row.dedupeKey,
-      );
-      return;
-    }
+    case 'over':
+      return await postWithImage(d, row, text, 'final-board.png', await png(payload.board, { locale }));
   }
+}
+
+/** The row's text with one picture of the table, to the row's target. */
+async function postWithImage(d: CardsSendDeps, row: DeliveryRow, text: string, name: string, image: Buffer) {
+  await d.post(
+    row.target,
+    {
+      content: truncate(discordText(text)),
+      attachments: [{ id: 0, filename: name }],
+      allowed_mentions: { parse: [] },
+    },
+    [{ name, data: image, contentType: 'image/png' }],
+    row.dedupeKey,
+  );
 }
