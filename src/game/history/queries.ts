@@ -184,18 +184,26 @@ function otherKind(game: GameRow): { ok: false; error: string } | null {
   return fail(msg('history.refused.kind', { kind: gameKindOf(game.kind)?.label ?? game.kind, what: 'phases' }));
 }
 
+/** The channel's latest Diplomacy game and its variant, for the readers of its past (`/history`, `/why`). */
+async function pastGameOf(tx: Tx, channelId: string): Promise<Result<{ game: GameRow; v: Variant }>> {
+  const game = await latestGameByChannel(tx, channelId);
+  if (!game) return fail(NO_GAME);
+  const kind = otherKind(game);
+  if (kind) return kind;
+  const v = variantOfGame(game);
+  if (!v) return fail(msg('game.refused.variantGone', { variant: game.variantId }));
+  return { ok: true, game, v };
+}
+
 /** The reason for the last result in a province (the most recent resolved phase with a result there). */
 export async function why(
   deps: GameDeps,
   input: { channelId: string; province: string; userId?: string },
 ): Promise<Result<{ phase: PhaseView; results: OrderResult[]; lines: Msg[] }>> {
   return await read(deps, async (tx) => {
-    const game = await latestGameByChannel(tx, input.channelId);
-    if (!game) return fail(NO_GAME);
-    const kind = otherKind(game);
-    if (kind) return kind;
-    const v = variantOfGame(game);
-    if (!v) return fail(msg('game.refused.variantGone', { variant: game.variantId }));
+    const past = await pastGameOf(tx, input.channelId);
+    if (!past.ok) return past;
+    const { game, v } = past;
     const province = matchProvince(v, String(input.province ?? ''));
     if (!province) return fail(msg('history.why.unknownPlace', { typed: typed(input.province) }));
     // Fog of war: the results the caller's power saw; nothing for a member who plays no power until the end.
@@ -251,12 +259,9 @@ export async function history(
   }>
 > {
   return await read(deps, async (tx) => {
-    const game = await latestGameByChannel(tx, input.channelId);
-    if (!game) return fail(NO_GAME);
-    const kind = otherKind(game);
-    if (kind) return kind;
-    const v = variantOfGame(game);
-    if (!v) return fail(msg('game.refused.variantGone', { variant: game.variantId }));
+    const past = await pastGameOf(tx, input.channelId);
+    if (!past.ok) return past;
+    const { game, v } = past;
     // Fog of war: a player reads the past as their power saw it; the full history opens when the game ends.
     const power = input.userId ? await powerOfMember(tx, game.id, input.userId) : null;
     const viewer = viewerOf(game, { userId: input.userId ?? '', power });
