@@ -1,6 +1,6 @@
 /**
  * Scenes several map test files read, built once per worker: the test files share their worker's modules
- * (docs/architecture.md "Modules shared between test files"), so the gallery's and the computer-played games' scenes
+ * (docs/testing.md "Modules shared between test files"), so the gallery's and the computer-played games' scenes
  * built by the first file that asks serve the files after it. The checks only read a scene; none may change one.
  */
 import { galleryImages } from '../../src/render/gallery.js';

@@ -58,7 +58,7 @@ const returned: string[] = [];
  * A new database on the run's server with every migration already applied: a copy of a template this test worker
  * migrates once, so a test that needs an empty store pays for a copy, not for the migrations. A database given back
  * (`returnPostgresDatabase`) is lent again emptied instead: a copy took 100–600 ms on the loaded test server,
- * emptying one about 10 ms (docs/architecture.md "The game suites on both databases").
+ * emptying one about 10 ms (docs/testing.md "The game suites on both databases").
  */
 export async function migratedPostgresDatabase(prefix = 'test'): Promise<string> {
   const reused = returned.pop();
