@@ -1,7 +1,7 @@
 /**
  * drizzle-kit for PostgreSQL: `npm run db:generate` writes the PostgreSQL migration into migrations/postgres/ beside
  * the SQLite one (drizzle.config.ts), both from the one schema description: the sqlite-core tables, derived for
- * PostgreSQL by src/store/pg-tables.ts (docs/architecture.md "The store on two databases").
+ * PostgreSQL by src/store/pg-tables.ts (docs/store.md "The store on two databases").
  */
 import { defineConfig } from 'drizzle-kit';
 

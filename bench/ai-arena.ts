@@ -59,7 +59,7 @@ const LEVEL_FIELDS = ['DumbBot', 'DumbBot2', 'lookahead', 'climb'];
 const FLOORS = ['RandBot', 'HoldBot'];
 const OPPONENTS = process.env.AI_BENCH_OPPONENTS?.split(',') ?? [...LEVEL_FIELDS, ...FLOORS, 'reference'];
 
-/** The contract's bands against DumbBots (docs/cli.md "Levels"). */
+/** The contract's bands against DumbBots (docs/ai.md "Levels"). */
 const BANDS: Partial<Record<Level, string>> = { easy: '0.7–1.3×', normal: '1.5–2.5×' };
 
 export interface Arena {

@@ -60,7 +60,7 @@ function stopSignal(onStop: () => void): Promise<string> {
 }
 
 /**
- * A shard process's web port offset (docs/pad.md "Several processes"): its place among the shards this machine runs,
+ * A shard process's web port offset (docs/pad.md "Turning it on"): its place among the shards this machine runs,
  * so each shard's pad listens on a port of its own (`WEB_PORT`, `WEB_PORT + 1`, …).
  */
 function shardPortOffset(): number {

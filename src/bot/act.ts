@@ -1,5 +1,5 @@
 /**
- * The one command surface for a variant's actions (docs/bot.md "Variant actions"): `/act` for players
+ * The one command surface for a variant's actions (docs/architecture.md "The command surface"): `/act` for players
  * and `/gm act` for the game master, each with `action:` and two slots, `choice:` and `detail:`, whose meaning and
  * autocomplete come from the channel's game's variant (src/game/resolve/actions.ts, the plug-in's `VariantAction`s). A
  * server that plays only Classic sees one generic command instead of one per variant rule; in a game of a variant

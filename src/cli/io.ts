@@ -287,7 +287,7 @@ function stdinIsFile(): boolean {
 
 /**
  * The computer player's level for one case (`ai orders`, `ai declare`, `cards ai`): the case's own `level`, else
- * `--level`, else `hard` (contract: docs/cli.md "Levels").
+ * `--level`, else `hard` (docs/ai.md "Levels").
  */
 export function levelOf(raw: unknown, flags: Flags, name: string): Level {
   const own = raw !== null && typeof raw === 'object' ? (raw as { level?: unknown }).level : undefined;

@@ -20,7 +20,7 @@ import type { LegendLineKind, OrderMarkKind } from './scene.js';
 /**
  * The order layer (order lines and their heads, hold rings, result symbols, a variant's marks) is drawn this much
  * larger than the base map (labels, borders, centre markers, legend), so that who moved where still reads where
- * Discord shows a results post inline, about 550 px wide (docs/render.md "Discord's preview"): an
+ * Discord shows a results post inline, about 550 px wide (docs/render.md "The results post in Discord's preview"): an
  * arrow's shaft is then 2.8 px across with its outline and its head 7.5 px wide.
  */
 export const ORDER_LAYER = 1.4;

@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL twin of a table declared with drizzle's sqlite-core (docs/architecture.md "The store on two
+ * The PostgreSQL twin of a table declared with drizzle's sqlite-core (docs/store.md "The store on two
  * databases"): one schema description, the SQLite one, and its PostgreSQL tables derived from it mechanically, so
  * drizzle-kit writes both dialects' migrations from the same declarations and a query written against a table runs
  * on either database.

@@ -299,7 +299,7 @@ export const phaseSteps = sqliteTable(
 );
 
 /**
- * Variant-owned records (docs/architecture.md "Variant records"): what a variant's plug-in keeps besides
+ * Variant-owned records (docs/architecture.md "Where a variant's state lives"): what a variant's plug-in keeps besides
  * the board (`position.variantState`), such as a step's secret inputs and its results. The store never names a
  * variant: a record is (game, phase, kind, key) with a JSON payload, and the plug-in declares a zod schema per
  * `kind` that every read and write goes through (src/game/phase/records.ts). A phase's records go with it (a rollback

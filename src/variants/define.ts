@@ -2,7 +2,7 @@
  * A variant's one definition: each folder under src/variants/ exports, as its default, what `defineVariant` makes of
  * its data, its rules module (whose `gameOptions` are the variant's options, described once) and its plug-in (what
  * it adds above the engine). The registry (src/variants/index.ts) and the lazy loaders (src/variants/bundled.ts)
- * read these definitions from one list. See docs/variants.md ("Adding a variant").
+ * read these definitions from one list. See docs/variants.md ("Adding a fifth variant").
  */
 import { GameMap } from '../engine/map.js';
 import type { RulesModule } from '../engine/rules.js';

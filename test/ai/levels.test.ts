@@ -1,5 +1,5 @@
 /**
- * The computer player's levels (src/ai/levels.ts; contract: docs/cli.md "Levels"): at every level, in every
+ * The computer player's levels (src/ai/levels.ts; contract: docs/ai.md "Levels"): at every level, in every
  * variant and in the card game, the answer is legal and complete, the same request and seed give the same answer,
  * `hard` is today's player unchanged, and the lower levels really decide differently. Strength per level is
  * measured in the bench (docs/benchmarks.md), never here.

@@ -1,5 +1,5 @@
 /**
- * Maps drawn from shapes (src/render/shape-geometry.ts, docs/render.md "Maps drawn from shapes"), as imports bring
+ * Maps drawn from shapes (src/render/shape-geometry.ts, docs/variants.md "Variant files"), as imports bring
  * them: two seas whose outlines overlap meet at the edge that shows, not at a coastline round the overlap; a centre
  * whose unit spot lies off its small island is marked on the island; a link between provinces drawn apart crosses
  * the gap, not the map between their unit spots, and clear of a third province (a strait to an island); the label

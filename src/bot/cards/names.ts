@@ -1,5 +1,5 @@
 /**
- * The card game's names in a reader's language (docs/locales.md "Glossary: card game"): symbols, cards, dynasties,
+ * The card game's names in a reader's language (docs/locales.md "Glossary (card game)"): symbols, cards, dynasties,
  * states. English keeps the one notation of src/cardgame/names.ts ("Fire/Cavalry/Chariot", "Qin 秦", "Gu 顧");
  * French translates the symbols ("Feu/Cavalerie/Char") and keeps the Latin names with the Chinese beside them;
  * Chinese readers read the Chinese names alone, in their script ("秦", "顾" / "顧", "火/骑兵/战车"). The game layer

@@ -174,7 +174,7 @@ describe('a Warhammer sandbox plays its phase as the live game does', () => {
     expect(await gameTables()).toBe(after);
   });
 
-  it('a dice game\'s sandbox leaves each battle to its owner as game master (docs/rules/warhammer.md, "Sandboxes")', async () => {
+  it('a dice game\'s sandbox leaves each battle to its owner as game master (docs/rules/warhammer.md, "Warhammer in a sandbox")', async () => {
     await warhammerGame(['Bretonnia', 'Empire'], 'decisiveBattles=dice');
     expect((await game()).options).toMatchObject({ decisiveBattles: 'dice' });
     ok(await startSandbox(env.deps, { channelId: CHANNEL, guildId: 'g', userId: OWNER }));

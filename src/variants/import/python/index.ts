@@ -1,7 +1,7 @@
 /**
- * `variants import --from python-diplomacy`: a `.map` file of the python `diplomacy` package (with the files it
- * uses, from the same folder) and optionally its SVG, as a Zhanguo variant file (docs/variants.md
- * "python-diplomacy"). Without the SVG the map data comes alone, and a note says no drawing came with it. Pure: the
+ * `variants import --from python-diplomacy`: a `.map` file of the python `diplomacy` package (with the files it uses,
+ * from the same folder) and optionally its SVG, as a Zhanguo variant file (docs/variants.md "Importing a
+ * python-diplomacy map"). Without the SVG the map data comes alone, and a note says no drawing came with it. Pure: the
  * caller hands over the texts.
  */
 import { linesPath, type Point, ringsPath } from '../../drawing/path.js';

@@ -1,10 +1,10 @@
 /**
- * A `.map` file of the python `diplomacy` package, read as its loader reads it (docs/variants.md "python-diplomacy"):
- * `USES`/`MAP` files from the same folder first, `BEGIN`, `VICTORY`, `RULES`, location names and aliases
- * (`Name = abbreviation alias…`), powers with their home centres (`POWER (ADJECTIVE) HOM HOM`), `UNOWNED`
- * centres, units, `OWNS`/`CENTERS`, `INHABITS`/`HOMES`, `UNPLAYED`, `DROP`, and terrain lines with their
- * adjacencies (`COAST  SPA/NC  ABUTS  GAS MAO POR`; case carries meaning: lowercase for armies only, Capitalised for
- * fleets only). Problems name the file and line.
+ * A `.map` file of the python `diplomacy` package, read as its loader reads it (docs/variants.md "Importing a
+ * python-diplomacy map"): `USES`/`MAP` files from the same folder first, `BEGIN`, `VICTORY`, `RULES`, location names
+ * and aliases (`Name = abbreviation alias…`), powers with their home centres (`POWER (ADJECTIVE) HOM HOM`), `UNOWNED`
+ * centres, units, `OWNS`/`CENTERS`, `INHABITS`/`HOMES`, `UNPLAYED`, `DROP`, and terrain lines with their adjacencies
+ * (`COAST  SPA/NC  ABUTS  GAS MAO POR`; case carries meaning: lowercase for armies only, Capitalised for fleets only).
+ * Problems name the file and line.
  */
 
 export interface MapFile {

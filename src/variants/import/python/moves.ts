@@ -1,10 +1,10 @@
 /**
- * Army and fleet moves of a `.map` file, as the python package's `abuts` decides a move (docs/variants.md
- * "python-diplomacy"): an army stands on land, coast or port (never on a coast of its own: `SPA/NC`) and moves to
- * an adjacency written all uppercase or all lowercase that is not water; a fleet stands on water, or on a coast or
- * port that has no separate army line (`spa` beside `SPA/NC`), and moves to an adjacency whose first letter is
- * uppercase and which is a location of its own (`SPA/NC`, not `SPA` when Spain has coasts), never onto land. Nobody
- * moves into a `SHUT` location. A move one way only is a problem, named.
+ * Army and fleet moves of a `.map` file, as the python package's `abuts` decides a move (docs/variants.md "Importing a
+ * python-diplomacy map"): an army stands on land, coast or port (never on a coast of its own: `SPA/NC`) and moves to an
+ * adjacency written all uppercase or all lowercase that is not water; a fleet stands on water, or on a coast or port
+ * that has no separate army line (`spa` beside `SPA/NC`), and moves to an adjacency whose first letter is uppercase and
+ * which is a location of its own (`SPA/NC`, not `SPA` when Spain has coasts), never onto land. Nobody moves into a
+ * `SHUT` location. A move one way only is a problem, named.
  */
 import type { MapFile } from './map-file.js';
 

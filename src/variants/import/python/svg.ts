@@ -1,8 +1,8 @@
 /**
- * The drawing in a python `diplomacy` SVG (maps/svg/<name>.svg, docs/variants.md "python-diplomacy"): the
- * `MapLayer` group's shapes (a province is the path, polygon or group whose id is `_` and one of its names; a group's
- * `water` pieces and the unnamed shapes are off-map land and water), the unit spots of `jdipNS:PROVINCE_DATA` (the
- * top-left corner of a unit symbol of `jdipNS:SYMBOLSIZE`), the label spots of `BriefLabelLayer`, and the power
+ * The drawing in a python `diplomacy` SVG (maps/svg/<name>.svg, docs/variants.md "Importing a python-diplomacy map"):
+ * the `MapLayer` group's shapes (a province is the path, polygon or group whose id is `_` and one of its names; a
+ * group's `water` pieces and the unnamed shapes are off-map land and water), the unit spots of `jdipNS:PROVINCE_DATA`
+ * (the top-left corner of a unit symbol of `jdipNS:SYMBOLSIZE`), the label spots of `BriefLabelLayer`, and the power
  * colours of `jdipNS:POWERCOLORS` (CSS colour names allowed). The layer's backdrop rect gives the map's frame and
  * background; unnamed shapes filled with nothing (by a `<style>` class too) are lines, kept as strokes (`lines`).
  */
