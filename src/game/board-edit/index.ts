@@ -1,8 +1,9 @@
 /**
  * `/gm edit` (docs/bot.md "Editing the board"): the game master changes the board of the phase under way before
- * anyone orders in it: a unit added, removed or moved, a centre's owner set. The edit is written into the phase's
- * board (so `/map`, `/history`, the export and the adjudication all see it), noted in the audit log, and announced
- * once in the channel through the outbox. The feature's one public face.
+ * anyone orders in it (a unit added, removed or moved, a centre's owner set), written into the phase's board, audited
+ * and announced once. The use-case, `editBoard`, is in this file; the pure change of a board is `applyEdit` (edit.ts).
+ *
+ * The feature's public face: code outside src/game/board-edit/ imports only from here.
  */
 import { count, eq } from 'drizzle-orm';
 import { msg, type Msg } from '../../i18n/index.js';

@@ -1,9 +1,10 @@
 /**
- * The Warring States card game in the bot: use-cases in transactions over the stored game (design.md §3,
- * docs/cardgame.md "In the bot"). Every function returns `Result`: on `ok: false` nothing was stored and
- * `error` is a sentence for the player. Plays carry the table `version` the player saw; a moved table is
- * refused with "The table changed — reopen." Hands appear only in `cardsMyView`, `cardsPlayOptions` and
- * `CardDraftView` (ephemeral replies to their owner); every public payload is built from `publicView`.
+ * The Warring States card game in the bot (docs/cardgame.md "In the bot"), a game kind of its own (kind.ts): the
+ * lobby (lobby.ts `createCardGame`, `startCardGame`), a seat's plays (play.ts `giveCards`, `wageBattle`) and fall-back
+ * wizard (draft.ts), one action stored (commit.ts `commitAction`), a turn timed out (timer.ts `sweepCardGames`), the
+ * game master (gm.ts), computer seats (computer.ts), vacant seats (seats.ts). A hand shows only to its seat.
+ *
+ * The feature's public face: code outside src/game/cards/ imports only from here.
  */
 import { registerGameKind } from '../core/index.js';
 import { cardGameKind } from './kind.js';

@@ -1,6 +1,7 @@
 /**
- * Card-game deadlines, swept by the shared scheduler (src/game/resolve/scheduler.ts). A turn that times out takes the
- * defaults of design §3.8 in one transaction that first re-reads the game: the deadline must still be due,
+ * Card-game deadlines, swept by the shared scheduler (src/game/resolve/scheduler.ts) through the kind's `sweep`
+ * (kind.ts, `sweepCardGames`). A turn that times out (`timeoutCardTurn`) takes the defaults (commit.ts `commitDefault`,
+ * docs/rules/card-game.md "D-26") in one transaction that first re-reads the game: the deadline must still be due,
  * so two sweeps (or two processes) process it exactly once. Two timeouts in a row mark a seat away.
  * The setup give's deadline takes its default but never counts as a missed turn.
  * The 25 % reminder of a long turn is queued once (its time is cleared in the same transaction).

@@ -1,8 +1,9 @@
 /**
- * Computer players in the seats of a Diplomacy game (computer.ts) and the computer player that gives missing
- * orders under `nmr: computer` (nmr-filler.ts).
+ * Computer players in the seats of a Diplomacy game (docs/ai.md "In the bot: computer seats"): `computerSeats`
+ * plays their orders, steps and votes (computer.ts); `missingOrderFiller` gives the orders people's seats miss at a
+ * deadline under `nmr: computer` (nmr-filler.ts).
  *
- * This file is the feature's public face: code outside src/game/computer/ imports only from here.
+ * The feature's public face: code outside src/game/computer/ imports only from here.
  */
 export { computerSeatDuties, computerSeats, computerSeatsExist } from './computer.js';
 export { missingOrderFiller } from './nmr-filler.js';

@@ -1,12 +1,10 @@
 /**
- * What every feature of the game layer shares (docs/architecture.md "The game layer"): the transaction runner
- * and result shapes (tx.ts, types.ts), row → view conversions (views.ts), the caller's context (context.ts), who
- * holds a seat (holder.ts) and whether identities are hidden (identities.ts), a game's variant (variant-of-game.ts),
- * durations, limits, references in texts (text-refs.ts), a variant's names as message parameters (names.ts), phase names and summaries (summary.ts), the
- * adjudicator's refusals worded (problems.ts), the scoring systems and the registry of game kinds (kind.ts, kinds.ts).
- * It imports no other feature.
+ * What every feature of the game layer shares, importing no other feature: a use-case's transaction (tx.ts
+ * `inTransaction`, `fail`; types.ts `GameDeps`, `Result`), who holds a seat (holder.ts `isVacant`) and whether names
+ * are hidden (identities.ts), a game's variant (`variantOfGame`) and deadlines (clock.ts `phaseDeadline`), limits,
+ * references in texts, phase names and summaries, the registry of game kinds (kinds.ts `registerGameKind`).
  *
- * This file is the feature's public face: code outside src/game/core/ imports only from here.
+ * The feature's public face: code outside src/game/core/ imports only from here.
  */
 export { GAME_OVER, NO_GAME, isError, noOpenGame, pausedMsg, playerInGame, type PlayerContext } from './context.js';
 export {

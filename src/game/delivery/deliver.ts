@@ -20,7 +20,8 @@
  * - Status edits are coalesced: an older status row is skipped when a newer one for the same game waits;
  *   a status row's text is the game's status at delivery time.
  * - An order confirmation DM goes out before the post that publishes its phase's orders, or not at all: that
- *   post waits while one is in flight, and one outrun by it is dropped instead of sent (outbox-write.ts).
+ *   post waits while one is in flight, and one outrun by it is dropped instead of sent (src/game/outbox/write.ts
+ *   `enqueue`).
  * - Logs: one info line per delivery (kind, attempts, ms), failures at warn with the error's Discord code and
  *   HTTP status (never a payload: message text stays out of logs).
  */

@@ -1,8 +1,9 @@
 /**
- * Delivering the outbox (deliver.ts): claims between processes (claims.ts), retries, ordering per channel; the
- * bot supplies `send(row)`.
+ * Delivering the outbox (docs/architecture.md "Outbox delivery"): `deliverOutbox` sends due rows through the
+ * bot's `send(row)`, each target in order, with retries (deliver.ts), looped by `startOutboxLoop`; claims between
+ * processes and their heartbeats (claims.ts `registerDeliverer`).
  *
- * This file is the feature's public face: code outside src/game/delivery/ imports only from here.
+ * The feature's public face: code outside src/game/delivery/ imports only from here.
  */
 export { HEARTBEAT_MS, HEARTBEAT_TIMEOUT_MS, processAlive, registerDeliverer } from './claims.js';
 export {

@@ -1,8 +1,9 @@
 /**
- * Fog of war (docs/table.md, "Fog of war"): one view filter over the stored truth that every reader asks what a power
- * may see (`powerView`, `phaseSeenBy`, `viewerOf`), and a fog game's results (public post, per-power DMs).
+ * Fog of war (docs/table.md "Fog of war"): one view filter over the stored truth that every reader asks what a
+ * power may see (view.ts `powerView`, `phaseSeenBy`, `viewerOf`; the pure rule is src/engine/fog.ts), and a fog
+ * game's results: the public post and each power's DMs (results.ts `queueFogResultsDms`).
  *
- * This file is the feature's public face: code outside src/game/fog/ imports only from here.
+ * The feature's public face: code outside src/game/fog/ imports only from here.
  */
 export {
   SEES_NOTHING,

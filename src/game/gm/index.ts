@@ -1,8 +1,8 @@
 /**
- * Game-master commands: advance, extend, pause, resume, rollback, replace, kick, transfer (gm.ts) and the game
- * master's private view of the seats (seats.ts).
+ * Game-master commands (gm.ts): `gmAdvance`, `gmExtend`, `gmPause`, `gmResume`, `gmRollback`, `gmReplace`, `gmKick`,
+ * `gmTransfer`, `gmCancel`; and the game master's private view of the seats (seats.ts `gmSeats`).
  *
- * This file is the feature's public face: code outside src/game/gm/ imports only from here.
+ * The feature's public face: code outside src/game/gm/ imports only from here.
  */
 export {
   gmAdvance,

@@ -1,8 +1,9 @@
 /**
- * A game's past: `/history`, `/why` and the read-only queries (queries.ts), export and game files (export.ts,
- * game-file.ts), what a phase's maps are drawn from (render-input.ts) and the supply-centre history (sc-history.ts).
+ * A game's past: `/history`, `/why`, `gameStatus` and the other read-only queries (queries.ts), export and game
+ * files (export.ts `readGameFile`, game-file.ts), what a phase's maps are drawn from (render-input.ts
+ * `renderInputForPhase`) and the supply-centre chart (game-file.ts `scChartForGame`, from sc-history.ts).
  *
- * This file is the feature's public face: code outside src/game/history/ imports only from here.
+ * The feature's public face: code outside src/game/history/ imports only from here.
  */
 export { IMPORT_LIMITS, readGameFile } from './export.js';
 export { gameFileInTurns, scChartForChannel, scChartForGame, type ScChartFile } from './game-file.js';

@@ -1,7 +1,8 @@
 /**
- * Before the game: creating it in a channel, joining, leaving and starting (lobby.ts).
+ * Before the game (lobby.ts): creating it in a channel (`createGame`), joining (`joinGame`), leaving (`leaveGame`)
+ * and starting it (`startGame`); the listing of games with open seats (listing.ts `openSeatsListing`).
  *
- * This file is the feature's public face: code outside src/game/lobby/ imports only from here.
+ * The feature's public face: code outside src/game/lobby/ imports only from here.
  */
 export { PRESS_MODES, createGame, freePowers, joinGame, leaveGame, matchPower, startGame } from './lobby.js';
 export { openSeatsListing } from './listing.js';

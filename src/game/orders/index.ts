@@ -1,7 +1,9 @@
 /**
- * Players' orders: submit, clear, read back; checked against the board and stored (orders.ts).
+ * Players' orders (orders.ts): `submitOrders` parses each line, checks it against the board (`checkOrder`, with
+ * what the power must decide from src/game/phase/duties.ts) and stores it; `clearOrders`, `myOrders`. Refusals worded
+ * in the reader's language: problems.ts.
  *
- * This file is the feature's public face: code outside src/game/orders/ imports only from here.
+ * The feature's public face: code outside src/game/orders/ imports only from here.
  */
 export {
   checkOrder,

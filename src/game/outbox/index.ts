@@ -1,8 +1,9 @@
 /**
- * Writing to the outbox (write.ts): every message toward Discord is a row written in the transaction that caused
- * it; the delivery feature sends them.
+ * Writing to the outbox: every message toward Discord is a row written in the transaction that causes it
+ * (write.ts `enqueue`, `queueDm`, `queueNotice`, `queueStatus`), copied to spectators as it is queued (watchers.ts);
+ * the delivery feature sends them.
  *
- * This file is the feature's public face: code outside src/game/outbox/ imports only from here.
+ * The feature's public face: code outside src/game/outbox/ imports only from here.
  */
 export {
   CONFIRMATION_DROPPED,

@@ -1,8 +1,9 @@
 /**
- * The order pad's use-cases (docs/pad.md): links as capabilities (links.ts), what the pad shows one seat
- * (view.ts, map.ts) and the orders it sends (pad.ts).
+ * The order pad's use-cases (docs/pad.md "API"): links as capabilities (links.ts, pad.ts `padLinkOfMember`), what
+ * the pad shows one seat (pad.ts `padView`, `padMap`; view.ts) and the orders it sends (pad.ts `padSubmit`,
+ * `padClear`, `padAct`, `padReady`).
  *
- * This file is the feature's public face: code outside src/game/pad/ imports only from here.
+ * The feature's public face: code outside src/game/pad/ imports only from here.
  */
 export { padKey } from './links.js';
 export {

@@ -1,8 +1,9 @@
 /**
- * Pauses that cannot freeze a game (docs/table.md "Pauses that cannot freeze a game"): stopping and restarting the
- * clock with a playing game master's limit (clock.ts) and the players' pause vote (vote.ts).
+ * Pauses that cannot freeze a game (docs/table.md "Pauses that cannot freeze a game"): `pauseClock`, `resumeClock`
+ * and a playing game master's limit (clock.ts), the players' pause vote (vote.ts `votePause`); the scheduler asks
+ * `nextPauseWakeAt` and runs `sweepPauses` (here) for limits that ran out and proposals that lapsed.
  *
- * This file is the feature's public face: code outside src/game/pauses/ imports only from here.
+ * The feature's public face: code outside src/game/pauses/ imports only from here.
  */
 import type { GameDeps } from '../core/index.js';
 import { nextResumeAt, resumeDuePauses } from './clock.js';

@@ -1,10 +1,10 @@
 /**
- * A phase of a stored game: the pure phase-step machine (machine.ts, frame.ts) and the pure move from phase to phase
- * (transition.ts) that games and sandboxes both apply, the stored steps of a variant's
- * plug-in (steps.ts, plugin-context.ts, records.ts), what each power has to decide (duties.ts) and the public
- * status of the phase (status.ts), with the seats as the channel has been told of them (announced-seats.ts).
+ * A phase of a stored game: the pure phase-step machine (machine.ts `stepMachine`, `adjudicatePhase`; frame.ts)
+ * and move from phase to phase (transition.ts `phaseTransition`) that games and sandboxes apply, a variant's stored
+ * steps (steps.ts, plug-in context, records), each power's duties (duties.ts `dutiesOf`) and the public status
+ * (status.ts `buildStatus`). Resolving a phase in a game is src/game/resolve.
  *
- * This file is the feature's public face: code outside src/game/phase/ imports only from here.
+ * The feature's public face: code outside src/game/phase/ imports only from here.
  */
 export {
   BALLOT,

@@ -3,9 +3,9 @@
  * ready. It never shows what anyone ordered (secret orders until adjudication).
  *
  * In a game that hides who plays whom (until it ends) the players' own acts show only in the pinned status message,
- * edited with them at the marks of the clock (outbox-write.ts `queueProgressStatus`), and readiness only as a count:
- * which power got ready when would pair it with whoever was seen acting then. `/game status` answers there without
- * them (`view: 'reply'`), since it could be asked between two marks.
+ * edited with them at the marks of the clock (src/game/outbox/write.ts `queueProgressStatus`), and readiness only as a
+ * count: which power got ready when would pair it with whoever was seen acting then. `/game status` answers there
+ * without them (`view: 'reply'`), since it could be asked between two marks.
  */
 import { powersToAct } from '../../engine/index.js';
 import type { Position } from '../../engine/types.js';

@@ -1,8 +1,9 @@
 /**
- * Press (docs/bot.md "Press"): messages between powers (press.ts) and press threads kept in step with the
- * seats (sync.ts).
+ * Press (docs/bot.md "Press"): a press thread opened (press.ts `openPressThread`, whose Discord side an outbox row
+ * makes) and kept in step with the seats (sync.ts `syncPressThreads`); anonymous press relayed (press.ts `sendPress`)
+ * and read back (`pressHistory`).
  *
- * This file is the feature's public face: code outside src/game/press/ imports only from here.
+ * The feature's public face: code outside src/game/press/ imports only from here.
  */
 export {
   PRESS_MAX_LENGTH,

@@ -1,8 +1,10 @@
 /**
- * From phase to phase: resolving a phase in one transaction (resolve.ts), `/ready` (ready.ts), a variant's
- * actions (actions.ts), deadline reminders (reminders.ts) and the phase timer (scheduler.ts).
+ * From phase to phase (docs/architecture.md "Resolving a phase"): `resolvePhase` claims, adjudicates and stores a
+ * phase and its next one in one transaction (resolve.ts, also `finishGame`); the phase timer `startScheduler` finds
+ * deadlines due (scheduler.ts, through `resolveDuePhases`); `/ready` (ready.ts `toggleReady`), a variant's actions
+ * (actions.ts `runAction`), reminders (reminders.ts `queueDueReminders`).
  *
- * This file is the feature's public face: code outside src/game/resolve/ imports only from here.
+ * The feature's public face: code outside src/game/resolve/ imports only from here.
  */
 export { actionChoices, runAction, type ActionBy } from './actions.js';
 export { toggleReady } from './ready.js';

@@ -1,6 +1,8 @@
 /**
  * Resolving a phase: one transaction that claims the phase, adjudicates its stored orders, stores the
- * results and the next phase, ends the game when someone has won, and queues the messages.
+ * results and the next phase, ends the game when someone has won, and queues the messages: `resolvePhase` →
+ * `resolveInTx` (the game's applier of src/game/phase/transition.ts) → `applyAdjudication` → `startNextPhase`. The
+ * deadlines due are found by `resolveDuePhases`, which the scheduler's sweep calls (scheduler.ts).
  *
  * The claim (`UPDATE phases SET resolved_at = ? WHERE id = ? AND resolved_at IS NULL`, which must change
  * exactly one row) makes resolution exactly-once: two timers, a timer and `/ready`, or two processes on the

@@ -5,9 +5,10 @@
  * after each sweep and whenever `poke()` says something changed. It also wakes at least every `maxSleepMs`, so changes
  * made by another process are seen.
  *
- * Resolution goes through the phase claim (see resolve.ts), so overlapping sweeps, several schedulers or several
- * processes resolve each phase exactly once. It also ends limited pauses at their `resume_at` and lapses old pause
- * proposals (src/game/pauses), each claimed by one transaction in the same way.
+ * The deadlines due are found by resolve.ts `resolveDuePhases`, and resolution goes through the phase claim, so
+ * overlapping sweeps, several schedulers or several processes resolve each phase exactly once. It also ends limited
+ * pauses at their `resume_at` and lapses old pause proposals (src/game/pauses), each claimed by one transaction in
+ * the same way.
  */
 import { first, inSnapshot } from '../../store/store.js';
 import { and, eq, isNotNull, min } from 'drizzle-orm';

@@ -1,7 +1,9 @@
 /**
- * Sandboxes: a user's private copy of a game's board (sandbox.ts), played by the rules of rules.ts.
+ * Sandboxes: a user's private copy of a game's board (sandbox.ts `startSandbox`, `orderSandboxInTurns`,
+ * `nextSandbox`, `endSandbox`), moved from phase to phase by rules.ts `stepSandbox`, the sandbox's applier of the
+ * transition a game's phases use.
  *
- * This file is the feature's public face: code outside src/game/sandbox/ imports only from here.
+ * The feature's public face: code outside src/game/sandbox/ imports only from here.
  */
 export { sandboxWords, type SandboxBoard } from './rules.js';
 export {

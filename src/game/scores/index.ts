@@ -1,9 +1,9 @@
 /**
- * Scores and ratings: the scoring systems' arithmetic (scoring.ts), a game's end scored and rated (final.ts),
- * the Weng-Lin ratings (ratings.ts) kept per pool (pools.ts), the leaderboards (leaderboard.ts), and who held
- * each seat in order (seat-history.ts).
+ * Scores and ratings: a game's end scored and rated (final.ts `settleEnd`), the scoring systems' arithmetic
+ * (scoring.ts), ratings written per pool (pools.ts `rateFinishedGame`) from the Weng-Lin arithmetic (ratings.ts), the
+ * leaderboards (leaderboard.ts `leaderboard`) and who held each seat in order (seat-history.ts `seatHistory`).
  *
- * This file is the feature's public face: code outside src/game/scores/ imports only from here.
+ * The feature's public face: code outside src/game/scores/ imports only from here.
  */
 export { scoresLines, settleEnd } from './final.js';
 export { LEADERBOARD_SIZE, leaderboard, memberRatings, ratingPools, type MemberRating } from './leaderboard.js';

@@ -3,7 +3,8 @@
  * players, and teams), never a formula of our own. Pure: given the ratings of
  * each seat's members before a game and each seat's place (src/game/scores/scoring.ts `PowerScore.rank`, or a card game's
  * own winner rule), returns every member's rating after it. The game layer keeps the ratings, one pool per server and
- * game kind and one overall, and calls `rateGame` once per pool, inside the transaction that ends the game.
+ * game kind and one overall, and calls `rateGame` once per pool, inside the transaction that ends the game: pools.ts
+ * `rateFinishedGame` reads and writes them.
  *
  * Computer players are rated apart: their ratings are their own, and by default a person's rating moves only with
  * the other people's places in the game, as if the computer seats were not there. `peopleAgainstComputers` (the game

@@ -1,7 +1,7 @@
 /**
  * Who held each seat of a Diplomacy game, in order (docs/bot.md "The end of a game"): the players at the start, the
  * members who left or fell silent, the substitutes who claimed a seat, the players and computer players the game master
- * put in, and the holder at the end. The final post lists them, the ratings rate them (final-scores.ts), and every
+ * put in, and the holder at the end. The final post lists them, the ratings rate them (final.ts), and every
  * member among them gets the game-over DM.
  *
  * It is read from what the game already keeps, in the order it happened (audit rows by id, so events of the same

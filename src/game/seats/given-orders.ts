@@ -2,7 +2,7 @@
  * Orders the computer player gives for a seat's player (docs/bot.md "Seats that never stall"): at a deadline under
  * `nmr: computer` what a member's or a vacant seat's orders miss (nmr-filler.ts), and at a phase's opening a vacant
  * seat's orders under `nmr: computer` (computer.ts). Only units without an order get one: a player's own orders
- * stand. They are stored with `submitted_by` `computer:nmr` (seat-record.ts `NMR_COMPUTER`), which the results mark
+ * stand. They are stored with `submitted_by` `computer:nmr` (record.ts `NMR_COMPUTER`), which the results mark
  * with 🤖 and the reliability record never counts as the member's.
  */
 import { first } from '../../store/store.js';

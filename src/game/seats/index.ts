@@ -1,10 +1,10 @@
 /**
- * Seats that never stall (docs/bot.md "Seats that never stall"): vacating, claiming and handing over a seat
- * (seats.ts, hand-over.ts), substitute calls (substitute-calls.ts), the reliability record (record.ts), the seat
- * settings of `/game create` (settings.ts), `nmr: computer`'s rule at resolution (nmr.ts) and the orders the computer
- * player gives for a seat (given-orders.ts).
+ * Seats that never stall (docs/bot.md "Seats that never stall"): a seat vacated (seats.ts `vacateSeat`,
+ * `vacateSilentSeats`), a substitute call opened (substitute-calls.ts `openSubstituteCall`) and claimed (seats.ts
+ * `claimSeat`), what a seat loses changing hands (hand-over.ts), the reliability record (record.ts `recordSeatTurn`),
+ * `nmr: computer` at resolution (nmr.ts) and the orders stored for it (given-orders.ts).
  *
- * This file is the feature's public face: code outside src/game/seats/ imports only from here.
+ * The feature's public face: code outside src/game/seats/ imports only from here.
  */
 export { clearSeatOnHandOver, clearVotesOfEliminated, handWaitingToHolder, queueVotesCleared } from './hand-over.js';
 export { NMR_GRACE_MS, awaitsMissingOrders, computerSeatsToPlay } from './nmr.js';

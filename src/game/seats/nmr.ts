@@ -5,7 +5,7 @@
  * At a deadline, a computer player gives exactly the orders
  * the seats of people (and vacant seats) are missing: a unit without an order, an undecided retreat, an unused build
  * or a due disband. The player's own orders stand untouched; what the computer gave is stored with `submitted_by`
- * `computer:nmr` (seat-record.ts `NMR_COMPUTER`), marked 🤖 where it stands in the results post and listed to the
+ * `computer:nmr` (record.ts `NMR_COMPUTER`), marked 🤖 where it stands in the results post and listed to the
  * player in one DM. A vacant seat under `nmr: computer` is played when each phase opens (computer.ts, given-orders.ts).
  *
  * The deadline's resolution waits for it: `resolveDuePhases` skips a game whose phase has not had its missing orders

@@ -1,12 +1,13 @@
 /**
  * Seats that never stall (docs/bot.md "Seats that never stall"): vacant seats, `/game leave` during a game,
  * `/gm substitute` and the **Claim** of a substitute call, for every kind of game (a kind with seats of its own, the
- * card game, hands them over through `KindSeats`, kind.ts); the record they rest on is seat-record.ts.
+ * card game, hands them over through `KindSeats`, src/game/core/kind.ts); the record they rest on is record.ts.
  *
- * A vacant seat's holder is `vacant:<power>` (computer-seat.ts): nobody orders or votes for it, its missing orders
- * are given as the game's `nmr` says, and it waits for a substitute. The first claim closes the call by `UPDATE … WHERE
- * closed_at IS NULL`, which changes one row exactly once, in the transaction that hands the seat over: two presses at
- * once, two processes, or a kill -9 between the press and the reply still give one new player.
+ * A vacant seat's holder is `vacant:<power>` (src/game/core/holder.ts): nobody orders or votes for it, its missing
+ * orders are given as the game's `nmr` says, and it waits for a substitute. The first claim closes the call by `UPDATE
+ * … WHERE closed_at IS NULL`, which changes one row exactly once, in the transaction that hands the seat over: two
+ * presses at once, two processes, or a kill -9 between the press and the reply still give one new player. Entry
+ * points: `vacateSeat`, `vacateSilentSeats` (after each adjudication), `leaveSeat`, `gmSubstitute`, `claimSeat`.
  */
 import { first } from '../../store/store.js';
 import { and, eq, isNull } from 'drizzle-orm';

@@ -1,8 +1,9 @@
 /**
- * Game settings beyond `/game create`'s options (docs/table.md "Settings beyond Discord's 25 options"): the registry of
- * settings (one parser each, shared by `/game create` and `/gm set`) and the `/gm set` use-case.
+ * Game settings beyond `/game create`'s options (docs/table.md "Settings beyond Discord's 25 options"): one parser
+ * per setting, shared by `/game create` and `/gm set` (registry.ts `parseSetting`, `parseTableOptions`), and the
+ * `/gm set` use-case (settings.ts `gmSet`).
  *
- * This file is the feature's public face: code outside src/game/settings/ imports only from here.
+ * The feature's public face: code outside src/game/settings/ imports only from here.
  */
 export {
   SETTING_NAMES,

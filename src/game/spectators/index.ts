@@ -1,8 +1,9 @@
 /**
- * Spectators (docs/table.md "Spectators"): asking to watch a power, its player's answer, stopping (spectators.ts). The
- * copies a spectator receives are made where rows are queued (src/game/outbox/watchers.ts).
+ * Spectators (docs/table.md "Spectators"): asking to watch a power (`askToWatch`), its player's answer
+ * (`answerRequest`), stopping (`stopWatching`, `revokeWatcher`), all in spectators.ts. The copies a spectator receives
+ * are made where rows are queued (src/game/outbox/watchers.ts).
  *
- * This file is the feature's public face: code outside src/game/spectators/ imports only from here.
+ * The feature's public face: code outside src/game/spectators/ imports only from here.
  */
 export {
   answerRequest,

@@ -1,7 +1,9 @@
 /**
- * A server's variants (docs/variants.md "A server's variants"): the library `/variant add|list|remove` keeps, the
- * import of an upload in a worker thread, and the stored variants games play (loaded into this process when first
- * needed). The feature's one public face.
+ * A server's variants (docs/variants.md "A server's variants"): `/variant add|list|remove` (library.ts
+ * `addServerVariant`, `listServerVariants`, `removeServerVariant`), the import of an upload in a worker thread
+ * (import-job.ts, import-pool.ts), and a game's choice among them (`chosenVariant`).
+ *
+ * The feature's public face: code outside src/game/variant-library/ imports only from here.
  */
 export type { UploadedFile } from './import-job.js';
 export {
