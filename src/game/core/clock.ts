@@ -5,7 +5,8 @@
  *
  * Daylight saving: a local time that does not exist that day (the spring-forward gap, 02:30 in New York on the second
  * Sunday of March) ends the phase at the next valid instant, the moment the clocks jump (03:00 local); a local time
- * that happens twice (the autumn fall-back) ends it at the earlier of the two.
+ * that happens twice (the autumn fall-back) ends it at the earlier of the two, or at the later when the phase's
+ * minimum has passed the earlier (it is still the first such time).
  */
 import { DateTime, IANAZone } from 'luxon';
 import { LOCALES, type Locale, type Localized, type Msg, msg } from '../../i18n/index.js';
@@ -30,26 +31,29 @@ export function activeClock(clock: GameClock | null | undefined): GameClock | nu
   return clock && AT.test(clock.at) && IANAZone.isValidZone(clock.zone) ? clock : null;
 }
 
-/** The instant `at` (HH:MM) on the local date of `day` in `zone`: the earlier of two, or the gap's end if none. */
-function localInstant(day: DateTime, at: string): number {
+/**
+ * The instants `at` (HH:MM) happens on the local date of `day` in `zone`, earliest first: one, two on a fall-back day,
+ * or the gap's end when the clocks skip it.
+ */
+function localInstants(day: DateTime, at: string): number[] {
   const [, hh, mm] = AT.exec(at)!;
   const wanted = { year: day.year, month: day.month, day: day.day, hour: Number(hh), minute: Number(mm) };
   const candidate = DateTime.fromObject(wanted, { zone: day.zone });
   const exact = candidate.getPossibleOffsets().filter((d) => d.hour === wanted.hour && d.minute === wanted.minute);
-  if (exact.length > 0) return Math.min(...exact.map((d) => d.toMillis()));
+  if (exact.length > 0) return exact.map((d) => d.toMillis()).sort((a, b) => a - b);
   // In the spring-forward gap: luxon moved the wall time forward by the gap; the clocks jumped at the first instant
   // whose local time is past the one asked for, found by halving the minutes between the two readings.
   const wall = (d: DateTime) => d.toFormat('yyyyMMddHHmm');
   const asked = wall(DateTime.fromObject(wanted, { zone: 'UTC' }));
   let hi = candidate.toMillis(); // after the jump
   let lo = hi - GAP_SEARCH_MS; // before it (daylight-saving gaps are an hour or less, two at most)
-  if (wall(DateTime.fromMillis(lo, { zone: day.zone })) > asked) return hi;
+  if (wall(DateTime.fromMillis(lo, { zone: day.zone })) > asked) return [hi];
   while (hi - lo > 60_000) {
     const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
     if (wall(DateTime.fromMillis(mid, { zone: day.zone })) > asked) hi = mid;
     else lo = mid;
   }
-  return hi;
+  return [hi];
 }
 
 /**
@@ -64,8 +68,9 @@ export function nextClockDeadline(openedAt: number, minimumMs: number, clock: Ga
   for (let i = 0; i <= 8; i++) {
     const day = start.plus({ days: i });
     if (allowed && !allowed.has(WEEKDAYS[day.weekday - 1]!)) continue;
-    const at = localInstant(day, clock.at);
-    if (at >= earliest) return at;
+    // On a fall-back day the earlier of the two, unless the minimum has passed it: then the later, that same night.
+    const at = localInstants(day, clock.at).find((instant) => instant >= earliest);
+    if (at !== undefined) return at;
   }
   throw new Error(`no deadline within 9 days for ${JSON.stringify(clock)}`);
 }

@@ -95,6 +95,13 @@ const CASES: Case[] = [
     deadline: '2026-11-01T05:30:00Z',
   },
   {
+    name: 'New York fall-back: when the minimum passes the first 01:30 (EDT), the second (EST) that night ends it',
+    opened: '2026-10-31T17:45:00Z',
+    minimum: 12 * H,
+    clock: { at: '01:30', zone: 'America/New_York', days: null },
+    deadline: '2026-11-01T06:30:00Z',
+  },
+  {
     name: 'New York the day after spring-forward: 02:30 exists again (EDT)',
     opened: '2026-03-08T08:00:00Z',
     minimum: 12 * H,
