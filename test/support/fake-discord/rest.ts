@@ -450,9 +450,11 @@ route('POST', '/channels/(\\d+)/messages', true, (ctx, [id]) => {
     attachments: input.files,
     flags: 0,
     nonce,
+    decorate: (created) => {
+      setComponents(created, input.components);
+      setAllowedMentions(created, ctx.body.json?.allowed_mentions);
+    },
   });
-  setComponents(message, input.components);
-  setAllowedMentions(message, ctx.body.json?.allowed_mentions);
   return toJson(ctx, message);
 });
 
@@ -656,9 +658,11 @@ function interactionMessage(ctx: Ctx, interaction: FakeInteraction, input: Messa
     attachments: input.files,
     flags: input.flags & EPHEMERAL,
     interaction,
+    decorate: (created) => {
+      setComponents(created, input.components);
+      setAllowedMentions(created, input.allowedMentions);
+    },
   });
-  setComponents(message, input.components);
-  setAllowedMentions(message, input.allowedMentions);
   return message;
 }
 

@@ -281,6 +281,11 @@ export class FakeDiscordState {
     nonce?: string;
     type?: number;
     reference?: string;
+    /**
+     * Sets what the message carries beside its payload (its components, its allowed mentions) before it is
+     * delivered: a test waiting for a message by its buttons sees them on the message as created.
+     */
+    decorate?: (message: FakeMessage) => void;
   }): FakeMessage {
     const message: FakeMessage = {
       id: this.ids.next(),
@@ -299,6 +304,7 @@ export class FakeDiscordState {
       ...(m.reference !== undefined ? { reference: m.reference } : {}),
     };
     this.messages.set(message.id, message);
+    m.decorate?.(message);
     const via = m.interaction ? 'interaction' : m.channel.type === 1 ? 'dm' : 'channel';
     this.deliver(message, this.audienceOf(m.channel, m.flags, m.interaction?.userId), via);
     return message;
