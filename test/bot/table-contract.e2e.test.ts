@@ -337,6 +337,7 @@ describe('spectators and fog of war', () => {
     await h.bot!.outbox.idle();
     // The channel: the phase and who is in, no board and no picture.
     expect(post.attachments).toEqual([]);
+    expect(h.fake.channelMessages('fog').flatMap((m) => m.attachments)).toEqual([]); // the start post's neither
     expect(post.content).not.toMatch(/\b(?:nth|nwg|yor|bla|bul|arm)\b/);
 
     const ivyView = h.fake.dms('ivy').find((m) => m.content.includes("**England**'s view"))!;
