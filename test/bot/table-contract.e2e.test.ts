@@ -72,8 +72,13 @@ describe('deadlines by the clock: two zones, a weekday rule, both across dayligh
     const status = await h.fake.slash('pia', 'paris', 'game status');
     expect(stamps(status.text)).toEqual([at('2026-10-26T20:00:00Z')]);
     expect(status.text).toContain('21:00 Europe/Paris, Mon, Wed, Fri');
-    const start = await h.fake.waitForChannelMessage('paris', (m) => m.content.includes('Deadlines by the clock'));
+    const start = await h.fake.waitForChannelMessage('paris', (m) => m.content.includes('has started'));
     expect(start.content).toContain('21:00 Europe/Paris, Mon, Wed, Fri');
+    // The pinned status, once its edits are delivered, reads the same rule and deadline.
+    await h.bot!.outbox.idle();
+    const pinned = h.fake.channelMessages('paris').find((m) => m.content.startsWith('**Classic Diplomacy** · game'))!;
+    expect(pinned.content).toContain('21:00 Europe/Paris, Mon, Wed, Fri');
+    expect(stamps(pinned.content)).toEqual([at('2026-10-26T20:00:00Z')]);
   });
 
   it('Paris: the next phase, opened on Monday night, ends on Wednesday at 21:00 (Tuesday is no deadline day)', async () => {
@@ -100,8 +105,8 @@ describe('deadlines by the clock: two zones, a weekday rule, both across dayligh
     const results = await waitForResults(h, 'ny', 'Spring 1901 movement');
     // Opened Saturday 20:00 EDT; 12 h later is Sunday morning, after the clocks went back: Sunday 20:00 EST.
     expect(stamps(results.content)).toEqual([at('2026-11-02T01:00:00Z')]);
-    const reminderDue = await h.fake.slash('nat', 'ny', 'game status');
-    expect(stamps(reminderDue.text)).toEqual([at('2026-11-02T01:00:00Z')]);
+    const after = await h.fake.slash('nat', 'ny', 'game status');
+    expect(stamps(after.text)).toEqual([at('2026-11-02T01:00:00Z')]);
   });
 });
 
