@@ -117,12 +117,19 @@ function weekdayOf(word: string): Weekday | null {
   return i < 0 ? null : WEEKDAYS[i]!;
 }
 
-/** `mon,tue,wed` (commas, Chinese `、` or spaces), ranges `mon-fri` (also across the week's end, `fri-mon`), or `every`. */
+/**
+ * `mon,tue,wed` (commas, Chinese `、` or spaces), ranges `mon-fri` (also across the week's end, `fri-mon`, and with
+ * spaces around the dash, `Mon - Fri`), or `every`.
+ */
 function parseDays(text: string): Parsed<Weekday[] | null> {
   const s = text.trim().toLowerCase();
   if (EVERY.has(s.replace(/\s+/g, '-'))) return { ok: true, value: null };
   const chosen = new Set<Weekday>();
-  const words = s.split(/[\s,;、]+/).filter(Boolean);
+  // a range typed with spaces around its dash (`Mon - Fri`) is one range, not three words
+  const words = s
+    .replace(/\s*([-–])\s*/g, '$1')
+    .split(/[\s,;、]+/)
+    .filter(Boolean);
   for (const word of words) {
     const [from, to, ...rest] = word.split(/[-–]/);
     const a = weekdayOf(from ?? '');

@@ -20,6 +20,8 @@ const good: [string, string, unknown][] = [
   ['days', 'fri-mon', ['mon', 'fri', 'sat', 'sun']],
   ['days', 'tuesday, thursday', ['tue', 'thu']],
   ['days', 'sat、sun', ['sat', 'sun']],
+  ['days', 'Mon - Fri', ['mon', 'tue', 'wed', 'thu', 'fri']],
+  ['days', 'mon – wed, sat', ['mon', 'tue', 'wed', 'sat']],
   ['days', 'ｍｏｎ－ｆｒｉ', ['mon', 'tue', 'wed', 'thu', 'fri']],
   ['deadline-at', '２１：００', '21:00'],
   ['muster', '２４ｈ', 86_400_000],
