@@ -9,8 +9,8 @@
  * | `GET /api/map/orders` | the seat's layer over it: the units, its own orders, title and legend; encoded alike, never cached |
  * | `POST /api/orders` `{text, phaseId}` | stores orders as `/order` does; answers what it stored or refused and the seat's orders now |
  * | `POST /api/clear` `{phaseId}` | `/orders clear`; answers the new view |
- * | `POST /api/ready` | `/ready`; answers the new view |
- * | `POST /api/act` `{action, choice, detail}` | `/act`; answers its reply and the new view |
+ * | `POST /api/ready` `{phaseId}` | `/ready`; answers the new view |
+ * | `POST /api/act` `{action, choice, detail, phaseId}` | `/act`; answers its reply and the new view |
  *
  * A refused link answers 401/403/404/410 (`refusal` names why); a refusal of the game (the deadline passed, an
  * illegal order) 409 with the sentence `/order` gives; malformed input 400, saying in the request's locale what was
@@ -184,10 +184,13 @@ async function act(api: ApiContext, c: Context): Promise<Response> {
   // `choice` and `detail` may be left out or null; anything else must be a short text.
   for (const field of ['choice', 'detail'])
     if (body[field] != null && text(body[field]) === null) return malformed(api, c, 'pad.request.optional', { field });
+  const phaseId = phaseIdOf(body);
+  if (phaseId === null) return malformed(api, c, 'pad.request.phaseId');
   const r = await padAct(api.deps, api.key, tokenOf(c), {
     action,
     choice: text(body.choice),
     detail: text(body.detail),
+    phaseId,
   });
   return answer(api, c, r, !isPadRefusal(r) && r.ok ? { reply: t(api.locale(c), r.message) } : {});
 }
@@ -212,7 +215,13 @@ export function apiRoutes(api: ApiContext): Hono {
     if (phaseId === null) return malformed(api, c, 'pad.request.phaseId');
     return answer(api, c, await padClear(api.deps, api.key, tokenOf(c), { phaseId }));
   });
-  routes.post('/ready', async (c) => answer(api, c, await padReady(api.deps, api.key, tokenOf(c))));
+  routes.post('/ready', async (c) => {
+    const body = await bodyOf(c);
+    if (!body) return malformed(api, c, 'pad.request.notJson');
+    const phaseId = phaseIdOf(body);
+    if (phaseId === null) return malformed(api, c, 'pad.request.phaseId');
+    return answer(api, c, await padReady(api.deps, api.key, tokenOf(c), { phaseId }));
+  });
   routes.post('/act', (c) => act(api, c));
   return routes;
 }

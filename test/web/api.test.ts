@@ -147,6 +147,21 @@ describe('the pad API', () => {
     expect(((await illegal.json()) as { rejected: { error: string }[] }).rejected).toHaveLength(1);
   });
 
+  it('refuses ready and an action for a phase that moved on (409), changing nothing', async () => {
+    const v = await view(france);
+    const stale = await post('/api/ready', france, { phaseId: v.phase.id - 1 });
+    expect(stale.status).toBe(409);
+    expect(((await stale.json()) as { error: string }).error).toContain('your readiness was not changed');
+    expect((await view(france)).ready).toBe(v.ready);
+    const act = await post('/api/act?lang=fr', france, { action: 'declare', choice: null, phaseId: v.phase.id + 1 });
+    expect(act.status).toBe(409);
+    expect(((await act.json()) as { error: string }).error).toContain('rien n’a été fait');
+    const current = await post('/api/ready', france, { phaseId: v.phase.id });
+    expect(current.status).toBe(200);
+    expect(((await current.json()) as { view: PadView }).view.ready).toBe(!v.ready);
+    expect((await post('/api/ready', france, { phaseId: v.phase.id })).status).toBe(200);
+  });
+
   it('lists the stored orders in the page’s language, as /orders show words them there', async () => {
     const v = await view(france);
     const stored = await post('/api/orders?lang=fr', france, { text: 'A par - bur', phaseId: v.phase.id });
@@ -208,6 +223,18 @@ describe('the pad API', () => {
     expect(await refusal('/api/act?lang=fr', { choice: 'none' })).toEqual([
       400,
       'La requête ne nomme aucune action : « action » doit être le nom d’une action (200 caractères au plus). Rien n’a été fait.',
+    ]);
+    expect(await refusal('/api/ready?lang=fr', {})).toEqual([
+      400,
+      'La requête ne dit pas à quelle phase elle s’applique : « phaseId » doit être le numéro de la phase affichée. Rien n’a été changé.',
+    ]);
+    expect(await refusal('/api/ready', 'not json')).toEqual([
+      400,
+      'The request’s body is not a JSON object. Nothing was changed.',
+    ]);
+    expect(await refusal('/api/act', { action: 'declare' })).toEqual([
+      400,
+      'The request does not say which phase it is for: “phaseId” must be the number of the phase shown. Nothing was changed.',
     ]);
     expect(await refusal('/api/act', { action: 'declare', choice: 5 })).toEqual([
       400,
@@ -331,7 +358,7 @@ describe('the pad’s Ready in a game that hides who plays whom', () => {
       const answer = await app.request('/api/ready', {
         method: 'POST',
         headers: { authorization: `Bearer ${italy}`, 'content-type': 'application/json' },
-        body: '{}',
+        body: JSON.stringify({ phaseId: before.phase.id }),
       });
       const { ok: done, view: after } = (await answer.json()) as { ok: boolean; view: PadView };
       expect([done, after.ready, after.readyAtMark, after.phase.id]).toEqual([true, true, true, before.phase.id]);

@@ -75,4 +75,28 @@ describe('the order pad shows the deadline rule', () => {
     expect(await shownOrders(h, 'alice', CHANNEL)).toEqual([]);
     await context.close();
   });
+
+  it('refuses ready clicked on a page whose phase was resolved meanwhile: the new phase stays unready', async () => {
+    const { h } = pad;
+    const { context, page } = await openPad(browser, await pad.link('alice', CHANNEL), DESKTOP);
+    const shown = (await page.locator('h1').textContent()) ?? '';
+    const phase = /(\w+ \d+ movement)/.exec(shown)?.[1];
+    expect(phase).toBeDefined();
+    // Her orders are in (with /order), so the phase resolves without counting her seat as missing its orders.
+    await h.fake.slash('alice', CHANNEL, 'order', { orders: 'A par H; A mar H; F bre H' });
+    h.clock.offset += 8 * 24 * 3_600_000;
+    await waitForResults(h, CHANNEL, phase!);
+    // Alice plays the only seated power: were this stale click taken as ready for the phase that followed, that phase
+    // (which she has not seen) would resolve at once, without her orders.
+    await page.locator('[data-action="ready"]').click();
+    const refused = page.locator('[data-refused]');
+    await expect.poll(async () => (await refused.textContent()) ?? '').toContain('reload the page');
+    const token = new URL(page.url()).pathname.split('/').pop()!;
+    const view = (await (
+      await fetch(`${pad.publicUrl}/api/view`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { ready: boolean; phase: { label: string } };
+    expect(view.ready).toBe(false);
+    expect(view.phase.label).not.toBe(phase);
+    await context.close();
+  });
 });

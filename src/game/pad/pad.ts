@@ -176,8 +176,13 @@ export async function padClear(deps: GameDeps, key: Buffer, token: string, input
 }
 
 /** Toggles ready, as `/ready` does (its caps on early resolution included). */
-export async function padReady(deps: GameDeps, key: Buffer, token: string) {
-  return await asSeat(deps, key, token, async (caller) => await toggleReady(deps, { ...caller, surface: 'pad' }));
+export async function padReady(deps: GameDeps, key: Buffer, token: string, input: { phaseId: number }) {
+  return await asSeat(
+    deps,
+    key,
+    token,
+    async (caller) => await toggleReady(deps, { ...caller, phaseId: input.phaseId, surface: 'pad' }),
+  );
 }
 
 /** A variant's action, as `/act action: choice: detail:` runs it. */
@@ -185,7 +190,7 @@ export async function padAct(
   deps: GameDeps,
   key: Buffer,
   token: string,
-  input: { action: string; choice: string | null; detail: string | null },
+  input: { action: string; choice: string | null; detail: string | null; phaseId: number },
 ) {
   return await asSeat(deps, key, token, async (caller) => await runAction(deps, { ...caller, by: 'player', ...input }));
 }

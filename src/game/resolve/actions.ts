@@ -127,12 +127,15 @@ export async function runAction(
     detail?: string | null;
     /** The member's locale, when they typed the values (`/act`): names in it are read back as the plug-in's values. */
     locale?: Locale;
+    /** The phase the order pad shows: refused once the game has moved on (docs/pad.md "A phase that moves on"). */
+    phaseId?: number;
   },
 ): Promise<Result<{ action: string; reply: string; message: Msg; closed: boolean }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const found = await callerIn(tx, input, input.by);
     if (isError(found)) return found;
     const { game, variant, phase, caller } = found;
+    if (input.phaseId !== undefined && input.phaseId !== phase.id) return fail(msg('act.refused.phaseChanged'));
     const now = deps.now();
     // The game master's act is public; a player's answer shows with the others' at the next mark in a hidden game,
     // and so do its posts, its DMs to others (a follower's choice told to the channel and to its master) and the board

@@ -38,7 +38,11 @@ import { msg } from '../../i18n/index.js';
  */
 export async function toggleReady(
   deps: GameDeps,
-  input: Caller & { surface?: StepSurface },
+  input: Caller & {
+    surface?: StepSurface;
+    /** The phase the order pad shows: refused once the game has moved on (docs/pad.md "A phase that moves on"). */
+    phaseId?: number;
+  },
 ): Promise<
   Result<{
     power: string;
@@ -58,6 +62,7 @@ export async function toggleReady(
     const ctx = await playerInGame(tx, input);
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
+    if (input.phaseId !== undefined && input.phaseId !== phase.id) return fail(msg('ready.refused.phaseChanged'));
     const step = await storedStepUnderWay(tx, game, phase);
     if (step?.spec.at === 'claim')
       return fail(stepReadyRefusalMsg(step.spec, input.surface) ?? msg('ready.refused.stepUnderWay'));

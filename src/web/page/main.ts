@@ -43,7 +43,7 @@ class Pad {
       finish: () => this.step.at === 'target' && this.step.finish && this.store(this.step.finish),
       cancel: () => this.go({ at: 'idle' }),
       save: () => this.save(),
-      ready: () => this.change(this.api.post('/api/ready', {})),
+      ready: () => this.change(this.api.post('/api/ready', { phaseId: this.view.phase.id })),
       clear: () => this.change(this.api.post('/api/clear', { phaseId: this.view.phase.id })),
       act: (action, choice, detail) => this.act(action, choice, detail),
       find: (province) => this.find(province),
@@ -190,7 +190,7 @@ class Pad {
   }
 
   private async act(action: string, choice: string | null, detail: string | null): Promise<void> {
-    await this.change(this.api.post('/api/act', { action, choice, detail }));
+    await this.change(this.api.post('/api/act', { action, choice, detail, phaseId: this.view.phase.id }));
   }
 
   private async save(): Promise<void> {

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createGame, startGame } from '../../../src/game/lobby/index.js';
 import { gmAdvance } from '../../../src/game/gm/index.js';
-import { padAct, padKey, padLinkInChannel } from '../../../src/game/pad/index.js';
+import { isPadRefusal, padAct, padKey, padLinkInChannel, padView } from '../../../src/game/pad/index.js';
 import { submitOrders } from '../../../src/game/orders/index.js';
 import {
   nextWakeAt,
@@ -113,7 +113,10 @@ describe('a hidden Warhammer game, every declaration in', () => {
     // The last answer from the order pad, which runs the same action.
     const key = padKey({ botToken: 'a test bot token' });
     const { token } = ok(await padLinkInChannel(env.deps, key, as('Empire')));
-    const last = ok(await padAct(env.deps, key, token, { action: 'declare', choice: 'none', detail: null }));
+    const view = await padView(env.deps, key, token);
+    if (isPadRefusal(view)) throw new Error(`the pad refused: ${view.reason}`);
+    const phaseId = view.phase.id;
+    const last = ok(await padAct(env.deps, key, token, { action: 'declare', choice: 'none', detail: null, phaseId }));
     expect([first.closed, last.closed]).toEqual([false, false]);
     // The same tail whoever answers, first or last: neither "everyone has answered" nor who is left.
     for (const r of [first, last]) {
