@@ -52,6 +52,7 @@ const NO_DATABASE = [
   'test/game/history/export.test.ts',
   'test/game/orders/order-check.test.ts',
   'test/game/orders/problems.test.ts',
+  'test/game/phase/duties.test.ts',
   'test/game/phase/machine.test.ts',
   'test/game/phase/transition.test.ts',
   'test/game/scores/ratings.test.ts',

@@ -8,6 +8,7 @@ import {
   buildableCenters,
   buildableTypes as engineBuildableTypes,
   locationKey,
+  parseLocationKey,
 } from '../../engine/index.js';
 import type { Location, Order, Position, Power, ProvinceId, Unit, UnitType } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
@@ -91,20 +92,28 @@ export function seatedToAct(variant: Variant, position: Position, seated: string
   return [...new Set([...own, ...seated.filter((p) => !voted.has(p) && inGame(p))])].sort();
 }
 
-/** What still has no order: the units without one, or how many builds (and where) or disbands are left. */
+/**
+ * What still has no order: the units without one, or how many builds are left and the centres still free for them
+ * (not one a build was given for), or the disbands left.
+ */
 interface LeftToOrder {
   units: Unit[];
   builds: number;
+  sites: ProvinceId[];
   disbands: number;
 }
 
 function leftToOrder(duties: Duties, rows: { unitKey: string; order: Pick<Order, 'kind'> }[]): LeftToOrder {
   const keys = new Set(rows.map((r) => r.unitKey));
-  const none = { units: [], builds: 0, disbands: 0 };
+  const none = { units: [], builds: 0, sites: [], disbands: 0 };
   if (duties.units.length > 0) return { ...none, units: duties.units.filter((u) => !keys.has(u.province)) };
   if (duties.builds > 0) {
     const given = rows.filter((r) => r.order.kind === 'build' || r.order.kind === 'waive').length;
-    return { ...none, builds: Math.max(0, duties.builds - given) };
+    const built = new Set(
+      rows.filter((r) => r.order.kind === 'build').map((r) => parseLocationKey(r.unitKey).province),
+    );
+    const sites = duties.buildSites.filter((p) => !built.has(p));
+    return { ...none, builds: Math.max(0, duties.builds - given), sites };
   }
   if (duties.disbands > 0)
     return { ...none, disbands: Math.max(0, duties.disbands - rows.filter((r) => r.order.kind === 'disband').length) };
@@ -115,7 +124,7 @@ function leftToOrder(duties: Duties, rows: { unitKey: string; order: Pick<Order,
 export function missingOrders(duties: Duties, rows: { unitKey: string; order: Pick<Order, 'kind'> }[]): string[] {
   const left = leftToOrder(duties, rows);
   if (left.builds > 0)
-    return [`${left.builds} build${left.builds === 1 ? '' : 's'} (in ${duties.buildSites.join(', ')}) or WAIVE`];
+    return [`${left.builds} build${left.builds === 1 ? '' : 's'} (in ${left.sites.join(', ')}) or WAIVE`];
   if (left.disbands > 0) return [`${left.disbands} disband${left.disbands === 1 ? '' : 's'}`];
   return left.units.map((u) => unitText(u));
 }
@@ -131,7 +140,7 @@ export function missingParams(
 ): MsgParam[] {
   const left = leftToOrder(duties, rows);
   if (left.builds > 0)
-    return [msg('orders.missing.builds', { count: left.builds, sites: provincesParam(variant, duties.buildSites) })];
+    return [msg('orders.missing.builds', { count: left.builds, sites: provincesParam(variant, left.sites) })];
   if (left.disbands > 0) return [msg('orders.missing.disbands', { count: left.disbands })];
   return left.units.map((u) => unitParam(variant, u));
 }

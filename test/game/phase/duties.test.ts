@@ -1,0 +1,30 @@
+/**
+ * What a power still has to decide (src/game/phase/duties.ts): the builds left name only the centres still free, not
+ * one already built in (the pad's "still without an order", `/orders show`, the reminders).
+ */
+import { describe, expect, it } from 'vitest';
+import { type Duties, missingOrders, missingParams } from '../../../src/game/phase/duties.js';
+import { t, type Msg } from '../../../src/i18n/index.js';
+import { getVariant } from '../../../src/variants/index.js';
+
+const classic = getVariant('classic')!;
+const duties: Duties = { units: [], builds: 2, disbands: 0, buildSites: ['bre', 'mar', 'par'] };
+
+describe('the builds left', () => {
+  it('name the free centres only, without one a build was given for', () => {
+    const built = [{ unitKey: 'mar', order: { kind: 'build' as const } }];
+    expect(missingOrders(duties, built)).toEqual(['1 build (in bre, par) or WAIVE']);
+    const [line] = missingParams(classic, duties, built);
+    expect(t('fr', line as Msg)).toBe('1 construction (à Brest, Paris) ou renonce');
+    // A waived build leaves every centre free.
+    const waived = [{ unitKey: 'waive:1', order: { kind: 'waive' as const } }];
+    expect(missingOrders(duties, waived)).toEqual(['1 build (in bre, mar, par) or WAIVE']);
+  });
+
+  it('name a centre with two coasts once built on either coast as taken', () => {
+    const russia: Duties = { units: [], builds: 2, disbands: 0, buildSites: ['mos', 'stp'] };
+    expect(missingOrders(russia, [{ unitKey: 'stp/sc', order: { kind: 'build' } }])).toEqual([
+      '1 build (in mos) or WAIVE',
+    ]);
+  });
+});
