@@ -248,6 +248,27 @@ describe('the order pad plays Classic by clicks', () => {
     await context.close();
   });
 
+  it('shows the whole map on a desktop, and again with "whole map" after zooming in, there and on a phone', async () => {
+    const url = await pad.link('alice', CHANNEL);
+    // The map's box and what it holds: the whole map is in view when it holds no more than the box shows.
+    const hidden = (page: Page) =>
+      page.locator('.map-scroll').evaluate((e) => [e.scrollWidth - e.clientWidth, e.scrollHeight - e.clientHeight]);
+    for (const [size, opensWhole] of [
+      [DESKTOP, true],
+      [{ ...DESKTOP, viewport: { width: 1366, height: 768 } }, true],
+      [PHONE, false],
+    ] as const) {
+      const { context, page } = await openPad(browser, url, size);
+      const [wide, high] = await hidden(page);
+      if (opensWhole) expect([wide, high]).toEqual([0, 0]);
+      else expect(wide).toBeGreaterThan(0); // a phone opens close enough to tap a province
+      await page.locator('[data-zoom="in"]').click();
+      await page.locator('[data-zoom="fit"]').click();
+      await expect.poll(() => hidden(page)).toEqual([0, 0]);
+      await context.close();
+    }
+  });
+
   it('a convoy by clicks: the fleet, convoy, the army, its destination', async () => {
     const { h } = pad;
     await h.fake.slash('gm', 'convoy', 'game create', { variant: 'classic', movement: '1h', retreat: '1h' });

@@ -189,9 +189,16 @@ export class PadMap {
     this.scroll.scrollTop = state.top;
   }
 
-  /** The zoom at which the whole map's width fits its box. */
+  /**
+   * The zoom at which the whole map fits its box: its width, and its height within the tallest the box may grow (its
+   * CSS `max-height`), so "whole map" on a desktop shows the bottom of the map and its legend too, not just its width.
+   */
   fitZoom(): number {
-    return Math.max(0.1, (this.scroll.clientWidth || this.root.clientWidth || 360) / this.page.scene.width);
+    const { width, height } = this.page.scene;
+    const wide = (this.scroll.clientWidth || this.root.clientWidth || 360) / width;
+    const tallest = Number.parseFloat(getComputedStyle(this.scroll).maxHeight);
+    const high = Number.isFinite(tallest) && tallest > 0 ? tallest / height : wide;
+    return Math.max(0.1, Math.min(wide, high));
   }
 
   /** The zoom a page opens at: the whole map on a wide screen; on a phone, close enough for 40-px targets. */
