@@ -288,4 +288,42 @@ describe('the order pad plays Classic by clicks', () => {
     expect(await shownOrders(h, 'erin', 'convoy')).toEqual(['F nth C A yor - nwy']);
     await context.close();
   });
+
+  it('by keyboard: the focus stays on its target when the map is drawn anew after an order', async () => {
+    const { context, page } = await openPad(browser, await pad.link('erin', 'convoy'), DESKTOP);
+    // The map drawn anew after an order comes while the keyboard is already on the next order's targets: held here
+    // until then, as a slow connection would.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let holding = false;
+    await page.route('**/api/map/orders*', async (route) => {
+      if (holding) await held;
+      await route.continue();
+    });
+    holding = true;
+    await page.locator('[data-province="edi"]').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-kind="hold"]').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => padOrders(page)).toContain('F edi H');
+    await page.locator('[data-province="yor"]').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-kind="move"]').focus();
+    await page.keyboard.press('Enter');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-province') ?? null);
+    const target = await focused();
+    expect(target).not.toBeNull(); // the first of Yorkshire's destinations (by land, or convoyed by the North Sea)
+    const drawn = page.waitForResponse('**/api/map/orders*');
+    holding = false;
+    release();
+    await drawn;
+    await page.waitForFunction(() => document.querySelectorAll('.map-svg').length === 1);
+    await page.waitForTimeout(200);
+    expect(await focused()).toBe(target);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => padOrders(page)).toContain(`A yor - ${target}`);
+    await context.close();
+  });
 });

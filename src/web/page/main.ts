@@ -77,6 +77,7 @@ class Pad {
       },
     );
     const kept = this.map?.viewState();
+    const focused = this.map ? focusedOn(this.map.root) : null;
     this.map = map;
     this.panel.setMap(map.root);
     if (kept) map.restore(kept);
@@ -86,6 +87,9 @@ class Pad {
       map.reveal(own.length > 0 ? own : this.view.pieces.map((p) => p.province), false);
     }
     this.showMap();
+    // A keyboard on the old map (a target, a unit, a zoom button) stays where it was on the new one, never dropped to
+    // the page's top when a map asked for by an earlier order arrives (docs/pad.md "Phone and keyboard").
+    if (focused) map.root.querySelector<HTMLElement | SVGElement>(focused)?.focus({ preventScroll: true });
     await map.draw();
     // Ready: the board drawn and the viewer's units clickable; when, in ms since navigation (bench/pad.ts reads it).
     document.body.dataset.readyMs ??= String(Math.round(performance.now()));
@@ -274,6 +278,17 @@ async function main(): Promise<void> {
     return;
   }
   await new Pad(api, loaded.body, t).start(root);
+}
+
+/** The selector of the map's element the focus is on (a province's target or a zoom button), or null. */
+function focusedOn(root: Element): string | null {
+  const on = document.activeElement;
+  if (!on || !root.contains(on)) return null;
+  for (const name of ['data-province', 'data-zoom']) {
+    const value = on.getAttribute(name);
+    if (value !== null) return `[${name}="${CSS.escape(value)}"]`;
+  }
+  return null;
 }
 
 void main();
