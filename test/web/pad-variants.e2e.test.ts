@@ -87,6 +87,20 @@ describe("the pad offers each variant's own orders and actions", () => {
       );
     });
     expect(uncovered).toEqual([]);
+    // And each element that shows Chinese characters is set in those faces: one in a font list without them (the order
+    // list's monospace) draws its Chinese as empty boxes, though the faces are loaded for the rest of the page.
+    const unset = await page.evaluate(() => {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      const out: string[] = [];
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const owner = n.parentElement;
+        if (!owner || !/\p{Script=Han}/u.test(n.textContent ?? '') || owner.closest('[hidden], script')) continue;
+        if (!getComputedStyle(owner).fontFamily.includes('Zhanguo Sans')) out.push(n.textContent!.trim());
+      }
+      return out;
+    });
+    expect(unset).toEqual([]);
+    expect(await padOrders(page)).toEqual([expect.stringMatching(/\p{Script=Han}/u)]);
     if (process.env.PAD_SCREENSHOTS === '1')
       await page.screenshot({ path: 'docs/img/pad-warring-states-zh-phone.png' });
     await context.close();
