@@ -171,6 +171,8 @@ describe("the pad offers each variant's own orders and actions", () => {
     const banner = (await page.locator('[data-banner]').textContent()) ?? '';
     expect(banner).toContain('with the “declare” button under “Other actions”');
     expect(banner).not.toContain('/act');
+    // `[data-refused]` is a refusal (docs/pad.md): none on a page that has refused nothing.
+    expect(await page.locator('[data-refused]').count()).toBe(0);
     // So do ready and clear, refused while the declarations are open.
     const refusals = {
       ready: 'Declaring a battle, or passing, with the “declare” button',
@@ -186,6 +188,8 @@ describe("the pad offers each variant's own orders and actions", () => {
     await expect
       .poll(async () => (await page.locator('[data-note]').textContent()) ?? '')
       .toContain('Stored for Bretonnia: decisive move A cour');
+    // What was stored replaces the refusal shown before: no `[data-refused]` is left, hidden or not.
+    expect(await page.locator('[data-refused]').count()).toBe(0);
     const confirmation = await h.fake.waitForDm('bretonnia', (m) => m.content.includes('decisive battle declarations'));
     expect(confirmation.content).toContain('A cour');
     const status = await h.fake.slash('gm', WH, 'game status');

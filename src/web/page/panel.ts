@@ -81,7 +81,8 @@ export class Panel {
   private readonly mapSlot = node('div', { class: 'map-slot' });
   private readonly prompt = node('p', { class: 'prompt', 'data-prompt': '' });
   private readonly choices = node('div', { class: 'choices', 'data-choices': '' });
-  private readonly refusedBox = node('p', { class: 'refused', 'data-refused': '', hidden: '', role: 'alert' });
+  /** The refusal shown (`[data-refused]` only while there is one: docs/pad.md), announced as an alert. */
+  private readonly refusedBox = node('p', { class: 'refused', hidden: '', role: 'alert' });
   /** What was stored or saved: a status (`role="status"`), read out by a screen reader without interrupting. */
   private readonly noteBox = node('p', { class: 'note', 'data-note': '', hidden: '', role: 'status' });
   /** Why a typed name picked nothing (docs/pad.md "Phone and keyboard"), announced as it appears. */
@@ -336,11 +337,14 @@ export class Panel {
   refused(text: string): void {
     this.noteBox.hidden = true;
     this.refusedBox.hidden = false;
+    this.refusedBox.setAttribute('data-refused', '');
     this.refusedBox.textContent = plain(text);
   }
 
   note(text: string): void {
     this.refusedBox.hidden = true;
+    this.refusedBox.removeAttribute('data-refused');
+    this.refusedBox.textContent = '';
     this.noteBox.hidden = false;
     this.noteBox.textContent = plain(text);
   }
