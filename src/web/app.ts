@@ -85,7 +85,10 @@ function rootPage(c: Context, opts: PadAppOptions, assets: PageAssets): Response
 /** The Activity's sign-in: the SDK's code → the member → a link of their seat in the channel's game. */
 async function activitySession(c: Context, opts: PadAppOptions): Promise<Response> {
   const locale = localeOfRequest(c);
-  if (!opts.activity) return c.json({ ok: false, error: 'The Activity is not configured.' }, 404);
+  if (!opts.activity) {
+    const reason = word(locale, 'pad.activity.reason.off');
+    return c.json({ ok: false, error: word(locale, 'pad.activity.failed', { reason }) }, 404);
+  }
   const body = (await c.req.json().catch(() => null)) as { code?: unknown; channelId?: unknown } | null;
   const code = typeof body?.code === 'string' && /^[A-Za-z0-9._~-]{1,200}$/.test(body.code) ? body.code : null;
   const channelId = typeof body?.channelId === 'string' && /^\d{1,20}$/.test(body.channelId) ? body.channelId : null;

@@ -243,6 +243,18 @@ describe('the pad API', () => {
     expect((await view(france)).orders.map((o) => o.order)).toEqual(before);
   });
 
+  it('answers the Activity’s sign-in on a bot without the Activity with 404, in the request’s language', async () => {
+    const r = await app.request('/api/activity/session?lang=fr', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: 'abc', channelId: '1' }),
+    });
+    expect(r.status).toBe(404);
+    expect(((await r.json()) as { error: string }).error).toBe(
+      'Discord n’a pas laissé entrer le carnet d’ordres (ce bot n’ouvre pas le carnet d’ordres dans Discord). Lancez /ordres carnet dans le salon de la partie et ouvrez plutôt le lien.',
+    );
+  });
+
   it('sends the security headers and no cookie', async () => {
     const r = await get(`/pad/${france}`);
     expect(r.status).toBe(200);
