@@ -1,7 +1,8 @@
 /**
  * A text names a command as the reader's Discord client shows it (docs/locales.md "Command names in texts"): in a
  * French or Chinese text, `/game create` is `/partie créer` and `/对局 创建`, its options too (`/act action:` is
- * `/行动 行动:`); only the values typed stay as they are (`action:declare`).
+ * `/行动 行动:`); only the values typed stay as they are (`action:declare`). And every command, subcommand, option and choice a text
+ * writes in a code span (`` `/外交 傳送` ``, `` `/cartes absent état:désactivé` ``) is one the locale's client shows.
  */
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, LOCALES } from '../../src/i18n/index.js';
@@ -33,11 +34,95 @@ function englishCommandNames(catalogue: Record<string, string>): string[] {
   return found;
 }
 
+/** The localized names of each command node's children (`''`: the commands), by name, with their key paths. */
+function commandTree(catalogue: Record<string, string>): Map<string, Map<string, string>> {
+  const children = new Map<string, Map<string, string>>();
+  for (const key of Object.keys(catalogue)) {
+    const m = /^command\.(.+)\.name$/.exec(key);
+    if (!m || m[1]!.startsWith('common.')) continue;
+    const path = m[1]!;
+    const parent = path.includes('.') ? path.slice(0, path.lastIndexOf('.')) : '';
+    if (!children.has(parent)) children.set(parent, new Map());
+    children.get(parent)!.set(catalogue[key]!, path);
+  }
+  return children;
+}
+
+/** The localized names of an option's choices (none: the option takes any value). */
+function choiceNames(catalogue: Record<string, string>, option: string): string[] {
+  const prefix = `command.${option}.choice.`;
+  return Object.entries(catalogue)
+    .filter(([key]) => key.startsWith(prefix))
+    .map(([, name]) => name);
+}
+
+/**
+ * Every `/…` code span whose words are no command, subcommand or option of the locale (`/外交 發送` where the client
+ * shows `/外交 傳送`), or whose choice is not one the client offers (`état:off` where it offers `désactivé`).
+ */
+function unknownCommandWords(catalogue: Record<string, string>): string[] {
+  const tree = commandTree(catalogue);
+  const found: string[] = [];
+  for (const [key, text] of Object.entries(catalogue)) {
+    if (key.startsWith('command.')) continue;
+    for (const span of text.matchAll(/`\/([^`]+)`/g)) {
+      let node = '';
+      const tokens = span[1]!.split(' ');
+      for (const [i, token] of tokens.entries()) {
+        if (token.includes('{')) break;
+        const [name] = token.split(':') as [string];
+        // An option's value runs to the end of the span (a choice's name may hold a space: `mode:message privé`).
+        const value = token.includes(':')
+          ? tokens
+              .slice(i)
+              .join(' ')
+              .slice(name.length + 1)
+          : undefined;
+        const kids = tree.get(node);
+        if (!kids) break;
+        const next = kids.get(name);
+        if (next === undefined) {
+          found.push(`${key}: /${span[1]} (${name})`);
+          break;
+        }
+        if (value === undefined) {
+          node = next;
+          continue;
+        }
+        const choices = choiceNames(catalogue, next);
+        if (value !== '' && choices.length > 0 && !choices.some((choice) => value.startsWith(choice)))
+          found.push(`${key}: /${span[1]} (${value})`);
+        break;
+      }
+    }
+  }
+  return found;
+}
+
 describe('command names in texts', () => {
   for (const locale of LOCALES.filter((l) => l !== 'en'))
     it(`${locale}: every command a text names is written as the locale's client shows it`, () => {
       expect(englishCommandNames(CATALOGUES[locale] as Record<string, string>)).toEqual([]);
     });
+
+  for (const locale of LOCALES)
+    it(`${locale}: every command, subcommand, option and choice a text writes is one the client shows`, () => {
+      expect(unknownCommandWords(CATALOGUES[locale] as Record<string, string>)).toEqual([]);
+    });
+
+  it('finds a subcommand or a choice the client does not show (the check can fail)', () => {
+    const catalogue = {
+      'command.press.name': '外交',
+      'command.press.send.name': '傳送',
+      'command.cards.name': 'cartes',
+      'command.cards.away.name': 'absent',
+      'command.cards.away.state.name': 'état',
+      'command.cards.away.state.choice.off': 'désactivé',
+      x: '透過 `/外交 發送` 交流',
+      y: '(`/cartes absent état:off`, `/cartes absent état:désactivé`)',
+    };
+    expect(unknownCommandWords(catalogue)).toEqual(['x: /外交 發送 (發送)', 'y: /cartes absent état:off (off)']);
+  });
 
   it('finds an English command name in a French text (the check can fail)', () => {
     const catalogue = {
