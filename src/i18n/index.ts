@@ -244,3 +244,14 @@ export function listParam(items: readonly MsgParam[]): Localized {
 export function formatNumber(locale: Locale, value: number, options?: Intl.NumberFormatOptions): string {
   return intlOf(locale).formatNumber(value, options);
 }
+
+/**
+ * A number as a message parameter, written as each locale writes it (`14.29`, `14,29`; `28,034`, `28 034`) with
+ * `options` (decimals): the game layer builds it without knowing the reader (docs/locales.md "Numbers").
+ */
+export function numberParam(value: number, options: Intl.NumberFormatOptions): Localized {
+  return {
+    text: formatNumber('en', value, options),
+    in: Object.fromEntries(LOCALES.filter((l) => l !== 'en').map((l) => [l, formatNumber(l, value, options)])),
+  };
+}

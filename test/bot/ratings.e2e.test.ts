@@ -84,4 +84,17 @@ describe('scores in the final post, ratings on the leaderboard', () => {
     const gm = await h.fake.slash('gm', 'main', 'server player');
     expect(gm.text).toContain('Ratings: none yet');
   });
+
+  it('a French member reads the ratings with a decimal comma (docs/locales.md "Numbers")', async () => {
+    h.fake.setLocale('carol', 'fr');
+    try {
+      const board = await h.fake.slash('carol', 'main', 'server leaderboard');
+      expect(board.text.split('\n')[1]).toMatch(new RegExp(`^1\\. <@${id('alice')}> — \\*\\*\\d+,\\d\\d\\*\\* `));
+      const alice = await h.fake.slash('carol', 'main', 'server player', { user: 'alice' });
+      expect(alice.text).toMatch(/\*\*\d+,\d\d\*\*/);
+      expect(alice.text).not.toMatch(/\d\.\d/);
+    } finally {
+      h.fake.setLocale('carol', 'en-US');
+    }
+  });
 });

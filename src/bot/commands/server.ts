@@ -28,7 +28,7 @@ import {
 import { memberRecord, RELIABILITY_MIN_PHASES, type MemberRecord } from '../../game/seats/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
-import { CATALOGUES, msg, tr, type Locale, type MessageKey } from '../../i18n/index.js';
+import { CATALOGUES, formatNumber, msg, tr, type Locale, type MessageKey } from '../../i18n/index.js';
 import { readerOf, wordLines } from '../locale.js';
 import { replyPrivately, replyRejected } from '../respond.js';
 
@@ -124,7 +124,7 @@ function ratingsText(locale: Locale, ratings: MemberRating[]): string {
   const each = ratings.map((r) =>
     tr(locale, 'scores.ratings.pool', {
       pool: poolName(locale, r.pool, r.poolName),
-      rating: shown(r.rating),
+      rating: shown(locale, r.rating),
       place: r.place,
       games: msg('scores.games', { count: r.games }),
     }),
@@ -143,7 +143,7 @@ async function board(ctx: BotContext, interaction: ChatInputCommandInteraction):
     tr(locale, 'scores.leaderboard.entry', {
       place: e.place,
       member: memberRef(e.userId),
-      rating: shown(e.rating),
+      rating: shown(locale, e.rating),
       games: msg('scores.games', { count: e.games }),
     }),
   );
@@ -154,7 +154,9 @@ async function board(ctx: BotContext, interaction: ChatInputCommandInteraction):
   );
 }
 
-const shown = (rating: number) => rating.toFixed(2);
+/** A rating as the reader's locale writes it with two decimals (`0.85`, `0,85`). */
+const shown = (locale: Locale, rating: number) =>
+  formatNumber(locale, rating, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 function recordText(locale: Locale, userId: string, r: MemberRecord): string {
   const pct = (n: number) =>

@@ -21,7 +21,7 @@ import {
   seatablePowers,
   variantOfGame,
 } from '../core/index.js';
-import { msg, type Msg, type MsgParam } from '../../i18n/index.js';
+import { msg, numberParam, type Msg, type MsgParam } from '../../i18n/index.js';
 import {
   scoresLines,
   type SettledEnd,
@@ -117,7 +117,8 @@ function ratingOf(facts: EndFacts, userId: string, power: string): RatingChange 
   return facts.settled?.ratings?.find((c) => !c.computer && c.id === userId && c.seat === power);
 }
 
-const points = (n: number) => n.toFixed(2);
+/** A rating as the reader's locale writes it with two decimals (`0.85`, `0,85`). */
+const points = (n: number) => numberParam(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 function ratingMsg(change: RatingChange): Msg {
   return msg('end.rating', { before: points(change.shownBefore), after: points(change.shownAfter) });

@@ -17,7 +17,7 @@ import {
   seatablePowers,
   variantOfGame,
 } from '../core/index.js';
-import { msg, type Msg, type MsgParam } from '../../i18n/index.js';
+import { msg, numberParam, type Localized, type Msg, type MsgParam } from '../../i18n/index.js';
 import type { Position } from '../../engine/types.js';
 import { rateFinishedGame, type PlacedSeat } from './pools.js';
 import { RatingError, type RatingChange } from './ratings.js';
@@ -176,6 +176,6 @@ export function scoresLines(score: GameScore | null, variant?: Variant): Msg[] {
   return [msg('scores.final.line', { system: score.system, list })];
 }
 
-function formatPoints(points: number): string {
-  return points.toLocaleString('en-US', { maximumFractionDigits: 2 });
+function formatPoints(points: number): Localized {
+  return numberParam(points, { maximumFractionDigits: 2 });
 }

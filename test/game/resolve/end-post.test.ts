@@ -226,6 +226,9 @@ describe('the end in French and Chinese', () => {
       expect(englishWords(fr), fr).toEqual([]);
       const zh = lines.map((l) => t('zh-CN', l)).join('\n');
       expect(englishWords(zh), zh).toEqual([]);
+      // Ratings and scores as French writes numbers (docs/locales.md "Numbers"): `0,00 → 0,85`, `14,29`.
+      expect(fr, fr).not.toMatch(/\d\.\d/);
+      expect(fr, fr).toMatch(/\d,\d\d\b/);
     }
     const fr = post.lines!.map((l) => t('fr', l));
     expect(fr[0]).toMatch(/^🏁 \*\*Partie terminée\*\* : partie nulle entre /);
