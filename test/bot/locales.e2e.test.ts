@@ -173,6 +173,15 @@ describe('texts in the reader’s language', () => {
     expect(r.finalText).not.toContain(', ');
   });
 
+  it('a refused order is echoed in the member’s words, never in the stored English notation', async () => {
+    // Marseilles does not reach Paris: the adjudicator's check refuses an order the parser read.
+    const zh = await h.fake.slash('chen', ZH, 'order', { orders: 'A mar 支援 A par' });
+    expect(zh.finalText).toContain('❌ `A mar 支援 A par`');
+    const fr = await h.fake.slash('alice', FR, 'order', { orders: 'A mar S A par' });
+    expect(fr.finalText).toContain('❌ `A Marseille soutient A Paris`');
+    for (const text of [zh.finalText, fr.finalText]) expect(text).not.toContain('`A mar S A par`');
+  });
+
   it('a duration refused at /game create names the value in the member’s language', async () => {
     const fr = await h.fake.slash('eve', SPARE, 'game create', { variant: 'classic', movement: '3 jours' });
     expect(fr.text).toContain('La durée des mouvements : « 3 jours » n’est pas une durée');

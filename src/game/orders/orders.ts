@@ -517,10 +517,13 @@ export async function submitOrders(
       replaced,
       orders: all.map(toStored),
       missing,
-      written: writtenOrders(variant, [...all.map((o) => o.text), ...replaced.map((x) => x.before)], {
-        lines: missing,
-        shown: missingParams(variant, duties, all),
-      }),
+      // A refused order the parser read is echoed as the reader's orders write it (`A mar 支援 A par`, not `A mar S
+      // A par`: docs/locales.md "Refused orders"); one it could not read, as typed.
+      written: writtenOrders(
+        variant,
+        [...all.map((o) => o.text), ...replaced.map((x) => x.before), ...rejected.map((x) => x.input)],
+        { lines: missing, shown: missingParams(variant, duties, all) },
+      ),
     };
   });
 }
