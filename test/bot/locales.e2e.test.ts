@@ -176,9 +176,9 @@ describe('texts in the reader’s language', () => {
   it('a refused order is echoed in the member’s words, never in the stored English notation', async () => {
     // Marseilles does not reach Paris: the adjudicator's check refuses an order the parser read.
     const zh = await h.fake.slash('chen', ZH, 'order', { orders: 'A mar 支援 A par' });
-    expect(zh.finalText).toContain('❌ `A mar 支援 A par`');
+    expect(zh.finalText).toContain('❌ `A mar 支援 A par`：');
     const fr = await h.fake.slash('alice', FR, 'order', { orders: 'A mar S A par' });
-    expect(fr.finalText).toContain('❌ `A Marseille soutient A Paris`');
+    expect(fr.finalText).toContain('❌ `A Marseille soutient A Paris` : ');
     for (const text of [zh.finalText, fr.finalText]) expect(text).not.toContain('`A mar S A par`');
   });
 

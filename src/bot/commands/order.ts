@@ -175,7 +175,8 @@ export function orderReply(r: Submitted, locale: Locale = 'en'): string {
     middle.push(tr(locale, 'orders.reply.stored', { orders: formatItems(locale, r.stored.map(mark)) }));
   for (const x of r.replaced)
     middle.push(tr(locale, 'orders.reply.replaced', { before: code(write(x.before)), after: code(write(x.after)) }));
-  for (const rej of r.rejected) middle.push(`❌ ${shown(write(rej.input))}: ${refusalText(locale, rej)}`);
+  for (const rej of r.rejected)
+    middle.push(tr(locale, 'orders.reply.refused', { order: shown(write(rej.input)), why: refusalText(locale, rej) }));
   if (r.stored.length === 0 && r.rejected.length === 0) middle.push(tr(locale, 'orders.reply.noneFound'));
   let room = MAX_CONTENT - head.length - notes.join('\n').length - set.length - 8 - 120;
   const kept: string[] = [];

@@ -526,7 +526,8 @@ async function orderSub(
     );
   for (const x of r.replaced.slice(0, 5))
     lines.push(tr(locale, 'sandbox.replaced', { before: code(x.before), after: code(x.after) }));
-  for (const x of r.rejected.slice(0, 8)) lines.push(`❌ ${code(truncate(x.input, 60))}: ${refusalText(locale, x)}`);
+  for (const x of r.rejected.slice(0, 8))
+    lines.push(tr(locale, 'orders.reply.refused', { order: code(truncate(x.input, 60)), why: refusalText(locale, x) }));
   if (r.rejected.length > 8) lines.push(tr(locale, 'sandbox.moreRefused', { count: r.rejected.length - 8 }));
   if (r.stored.length === 0 && r.rejected.length === 0) lines.push(tr(locale, 'sandbox.noOrders'));
   return replyPrivately(

@@ -517,8 +517,7 @@ export async function submitOrders(
       replaced,
       orders: all.map(toStored),
       missing,
-      // A refused order the parser read is echoed as the reader's orders write it (`A mar 支援 A par`, not `A mar S
-      // A par`: docs/locales.md "Refused orders"); one it could not read, as typed.
+      // Refused orders the parser read too, echoed in the reader's words (docs/locales.md "Refused orders").
       written: writtenOrders(
         variant,
         [...all.map((o) => o.text), ...replaced.map((x) => x.before), ...rejected.map((x) => x.input)],
