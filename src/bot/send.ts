@@ -75,8 +75,6 @@ import { forReader, type RenderOptions } from '../render/index.js';
 const MAX_EMBED_DESCRIPTION = 4096;
 const MAX_EMBEDS_TOTAL = 6000;
 const MAX_EMBEDS = 10;
-/** Ends the last embed of a status too long for one message. */
-const OVERFLOW_NOTE = '\n… (the rest: `/history`)';
 /** Attempts at drawing a phase's map before its post goes out without one. */
 export const MAP_ATTEMPTS = 3;
 /** A rate limit longer than this is not waited out inside a delivery: the row is put back for that long. */
@@ -467,7 +465,7 @@ async function sendStatus(
 ): Promise<{ messageId: string }> {
   // A long status (21 Warhammer powers) continues in embeds of the same message; an edit always sends
   // `embeds`, so a status that got shorter loses the embeds it no longer needs.
-  const { content, embeds } = messageWithOverflow(payload.text, null, false).body;
+  const { content, embeds } = messageWithOverflow(payload.text, null, false, row.locale ?? 'en').body;
   const body = { content, embeds: embeds ?? [], allowed_mentions: { parse: [] } };
   if (row.statusMessageId) {
     try {
@@ -735,7 +733,10 @@ export function messageWithOverflow(
   text: string,
   picture: MapPicture | MapPicture[] | null,
   pingUsers: boolean,
+  locale: Locale = 'en',
 ): OutgoingMessage {
+  // Ends the last embed of a status too long for one message, in the status's language.
+  const overflowNote = `\n${tr(locale, 'status.overflow')}`;
   const pictures = picture === null ? [] : Array.isArray(picture) ? picture : [picture];
   const [content, ...rest] = splitMessage(discordText(text), MAX_CONTENT);
   const embeds: APIEmbed[] = [];
@@ -744,10 +745,10 @@ export function messageWithOverflow(
   for (const [i, chunk] of chunks.entries()) {
     // Past Discord's totals (6000 characters over all embeds, 10 embeds): whole lines up to the limit, then a note.
     if (chunk.length > budget || (i === MAX_EMBEDS - 1 && i < chunks.length - 1)) {
-      const room = Math.max(0, budget - OVERFLOW_NOTE.length);
+      const room = Math.max(0, budget - overflowNote.length);
       const lastBreak = chunk.lastIndexOf('\n', room);
       const kept = lastBreak > 0 ? chunk.slice(0, lastBreak) : '';
-      embeds.push({ description: kept === '' ? OVERFLOW_NOTE.trimStart() : kept + OVERFLOW_NOTE });
+      embeds.push({ description: kept === '' ? overflowNote.trimStart() : kept + overflowNote });
       break;
     }
     embeds.push({ description: chunk });

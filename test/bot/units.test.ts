@@ -13,6 +13,8 @@ import { normalizeTyped, suggestOrders, unitOrdersOf } from '../../src/bot/sugge
 import { classic } from '../../src/variants/classic/index.js';
 import { mandateOfHeaven } from '../../src/variants/mandate-of-heaven/index.js';
 import { choiceName, splitMessage, truncate } from '../../src/bot/text.js';
+import type { Locale } from '../../src/i18n/index.js';
+import { englishWords } from '../support/english-left.js';
 
 describe('loadEnv', () => {
   it('needs a token and says exactly what to put in .env', () => {
@@ -424,6 +426,15 @@ describe('status message layout', () => {
     const embeds = messageWithOverflow(text, null, true).body.embeds ?? [];
     expect(embeds.reduce((n, e) => n + (e.description?.length ?? 0), 0)).toBeLessThanOrEqual(6000);
     expect(embeds.at(-1)?.description).toContain('/history');
+  });
+
+  it('names the rest of a cut status in the status’s language (docs/locales.md "Who reads which locale")', () => {
+    const text = 'x'.repeat(20_000);
+    const last = (locale: Locale) => messageWithOverflow(text, null, false, locale).body.embeds?.at(-1)?.description;
+    expect(last('fr')).toMatch(/… \(la suite : `\/historique`\)$/);
+    expect(last('zh-CN')).toMatch(/……（其余内容：`\/历史`）$/);
+    expect(last('zh-TW')).toMatch(/……（其餘內容：`\/歷史`）$/);
+    for (const locale of ['fr', 'zh-CN', 'zh-TW'] as const) expect(englishWords(last(locale)!)).toEqual([]);
   });
 });
 
