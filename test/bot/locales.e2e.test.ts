@@ -182,6 +182,12 @@ describe('texts in the reader’s language', () => {
     for (const text of [zh.finalText, fr.finalText]) expect(text).not.toContain('`A mar S A par`');
   });
 
+  it('/orders paste opens a modal that names orders with the glossary’s word (指令, not 命令: a command)', async () => {
+    const opened = await h.fake.slash('chen', ZH, 'orders paste');
+    expect(opened.modal!.title).toBe('France的指令');
+    expect(opened.modal!.inputs[0]!.label).toBe('1901年秋季行动阶段，每行一条指令');
+  });
+
   it('a duration refused at /game create names the value in the member’s language', async () => {
     const fr = await h.fake.slash('eve', SPARE, 'game create', { variant: 'classic', movement: '3 jours' });
     expect(fr.text).toContain('La durée des mouvements : « 3 jours » n’est pas une durée');

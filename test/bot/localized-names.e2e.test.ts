@@ -167,7 +167,7 @@ describe('localized names reach players', () => {
     expect(simplified.text).toContain('**咸阳**');
     expect(simplified.text).not.toMatch(/success|failure|Qin/);
     const nothing = await h.fake.slash('chen', ZH, 'why', { province: '巴' });
-    expect(nothing.text).toBe('⚠️ 巴尚无任何命令。');
+    expect(nothing.text).toBe('⚠️ 巴尚无任何指令。');
     const unknown = await h.fake.slash('alice', ZH, 'why', { province: 'Atlantide' });
     expect(unknown.text).toBe('⚠️ « Atlantide » n’est pas une province de cette carte.');
     const choices = await h.fake.autocomplete('lin', ZH, 'why', { province: '咸' }, 'province');
