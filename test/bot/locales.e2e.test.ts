@@ -186,6 +186,12 @@ describe('texts in the reader’s language', () => {
     const opened = await h.fake.slash('chen', ZH, 'orders paste');
     expect(opened.modal!.title).toBe('France的指令');
     expect(opened.modal!.inputs[0]!.label).toBe('1901年秋季行动阶段，每行一条指令');
+    // Its example: orders of the member's own units, as the autocomplete proposes them in Chinese (`A mar 守`).
+    const example = opened.modal!.inputs[0]!.placeholder!.split('\n');
+    const offered = (await h.fake.autocomplete('chen', ZH, 'order', { orders: '' }, 'orders')).map((c) => c.name);
+    expect(example.length).toBeGreaterThan(0);
+    for (const line of example) expect(offered).toContain(line);
+    expect(example.join('\n')).not.toContain(' S ');
   });
 
   it('a duration refused at /game create names the value in the member’s language', async () => {

@@ -206,11 +206,17 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
     await interaction.respond([]);
     return;
   }
+  const units = await unitsOfCaller(ctx, interaction);
+  await interaction.respond(units ? suggestOrders(interaction.options.getFocused(), units) : []);
+}
+
+/** The orders the caller's units (and the neutrals they vote for) may be given, in the member's words; null if none. */
+async function unitsOfCaller(
+  ctx: BotContext,
+  interaction: AutocompleteInteraction | ChatInputCommandInteraction,
+): Promise<UnitOrders[] | null> {
   const r = await playerContext(ctx.deps, callerOf(interaction));
-  if (!r.ok) {
-    await interaction.respond([]);
-    return;
-  }
+  if (!r.ok) return null;
   const ordered = new Set(r.orders.map((o) => ('unit' in o.order ? o.order.unit.province : '')));
   // Proposed in the member's language (names and order words), which `/order` reads back.
   const locale = readerOf(interaction);
@@ -226,7 +232,29 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
       ...unitOrdersOf(r.variant, r.position, neutral, { label, allOrdered: true, ...(language ? { language } : {}) }),
     );
   }
-  await interaction.respond(suggestOrders(interaction.options.getFocused(), units));
+  return units;
+}
+
+/** Discord's longest placeholder of a text input. */
+const MAX_PLACEHOLDER = 100;
+
+/**
+ * The `/orders paste` box's example: orders the member's own units may be given now, one per unit (a move where it
+ * has one), in the member's words and this variant's places (`A 咸阳 - 安邑`), as `/order`'s autocomplete proposes
+ * them (docs/locales.md "Names"); Classic's English example when the member has nothing to order.
+ */
+export async function pasteExample(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<string> {
+  const units = await unitsOfCaller(ctx, interaction);
+  const byUnit = new Map<string, string>();
+  for (const { name } of units ? suggestOrders('', units) : []) {
+    const unit = name.split(' ').slice(0, 2).join(' ');
+    const kept = byUnit.get(unit);
+    if (kept === undefined || (!kept.includes(' - ') && name.includes(' - '))) byUnit.set(unit, name);
+  }
+  const lines: string[] = [];
+  for (const line of [...byUnit.values()].slice(0, 3))
+    if ([...lines, line].join('\n').length <= MAX_PLACEHOLDER) lines.push(line);
+  return lines.length > 0 ? lines.join('\n') : 'A par - bur\nF bre - mao\nA mar S A par - bur';
 }
 
 export const orderCommand: BotCommand = {

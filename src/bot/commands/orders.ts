@@ -15,7 +15,7 @@ import {
 import { clearOrders, myOrders, orderInputProblem, submitOrders } from '../../game/orders/index.js';
 import { useCooldown, limitsOf } from '../../game/core/index.js';
 import { logOrders } from '../../log.js';
-import { failedOrderReply, orderReply, refusedOrderReply } from './order.js';
+import { failedOrderReply, orderReply, pasteExample, refusedOrderReply } from './order.js';
 import { genericFailure } from '../router.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, customId, handleConfirmation } from '../components.js';
@@ -53,7 +53,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       .setCustomId('orders')
       .setStyle(TextInputStyle.Paragraph)
       .setMaxLength(Math.min(MAX_TEXT_INPUT, limitsOf(ctx.deps).maxOrderChars))
-      .setPlaceholder('A par - bur\nF bre - mao\nA mar S A par - bur')
+      .setPlaceholder(await pasteExample(ctx, interaction))
       .setRequired(true);
     const modal = new ModalBuilder()
       .setCustomId(customId('orders', 'paste', r.phase.id))

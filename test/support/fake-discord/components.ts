@@ -50,6 +50,8 @@ export interface FakeTextInput {
   minLength: number;
   maxLength: number;
   value?: string;
+  /** The grey example shown while the box is empty. */
+  placeholder?: string;
 }
 
 export interface FakeModal {
@@ -211,6 +213,7 @@ export function parseModal(raw: unknown): FakeModal {
       minLength,
       maxLength,
       ...(typeof input.value === 'string' ? { value: input.value } : {}),
+      ...(typeof input.placeholder === 'string' ? { placeholder: input.placeholder } : {}),
     };
   });
   return { customId, title, inputs, labelled };
