@@ -92,4 +92,15 @@ describe('the powers a French Classic game names', () => {
     for (const name of ['Allemagne', 'Italie', 'Autriche', 'Angleterre', 'Russie', 'Turquie'])
       expect(all).toContain(name);
   });
+
+  it('the press’s autocompletes name the powers in French and read French or English typed', async () => {
+    const to = (typed: string) => h.fake.autocomplete('alice', FR, 'press send', { to: typed, text: 'x' }, 'to');
+    const all = await to('');
+    expect(all.map((c) => c.name)).toContain('Allemagne');
+    expect(all.map((c) => c.name)).not.toContain('Germany');
+    expect(await to('Alle')).toEqual([{ name: 'Allemagne', value: 'Germany' }]);
+    expect(await to('Ger')).toEqual([{ name: 'Allemagne', value: 'Germany' }]);
+    const w = await h.fake.autocomplete('alice', FR, 'press thread', { with: 'Allemagne, Ita' }, 'with');
+    expect(w).toEqual([{ name: 'Allemagne, Italie', value: 'Germany,Italy' }]);
+  });
 });

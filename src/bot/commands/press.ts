@@ -19,7 +19,8 @@ import {
   type PressThreadView,
 } from '../../game/press/index.js';
 import { variantOfGame } from '../../game/core/index.js';
-import { localeOf, tr, type Locale } from '../../i18n/index.js';
+import { formatItems, localeOf, tr, type Locale } from '../../i18n/index.js';
+import { powerName } from '../../variants/names.js';
 import { powerWordsIn, type PowerWords } from '../power-words.js';
 import { readerOf } from '../locale.js';
 import type { BotCommand } from '../command.js';
@@ -105,30 +106,48 @@ function sentReply(locale: Locale, r: PressSent, words: PowerWords): string {
   return lines.join('\n');
 }
 
-/** The game's power names (never who plays them): for `to:` with `all` first, for `with:` the last name typed. */
+/**
+ * The game's power names (never who plays them), in the member's words and matched in theirs or in English (docs/locales.md
+ * "Names"); the values stay the variant's names: for `to:` with `all` first, for `with:` the last name typed.
+ */
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
   const game = await findOpenGame(ctx.deps, interaction.channelId);
   const variant = game ? variantOfGame(game) : undefined;
   if (!variant) return interaction.respond([]);
+  const locale = localeOf(interaction.locale);
   const focused = interaction.options.getFocused(true);
   const powers = variant.powers.map((p) => p.name);
+  const named = (p: string) => powerName(variant, locale, p);
+  const starts = (p: string, typed: string) =>
+    p.toLowerCase().startsWith(typed) || named(p).toLowerCase().startsWith(typed);
   if (focused.name === 'to') {
     const typed = focused.value.trim().toLowerCase();
     // `all` first, explained in the member's language; the value stays `all`, which every locale types
-    const all = tr(localeOf(interaction.locale), 'command.press.send.to.suggest.all');
-    const choices = [{ name: all, value: 'all' }, ...powers.map((p) => ({ name: choiceName(p), value: p }))].filter(
-      (c) => c.value.toLowerCase().startsWith(typed) || c.name.toLowerCase().startsWith(typed),
-    );
+    const all = tr(locale, 'command.press.send.to.suggest.all');
+    const choices = [
+      ...(all.toLowerCase().startsWith(typed) || 'all'.startsWith(typed) ? [{ name: all, value: 'all' }] : []),
+      ...powers.filter((p) => starts(p, typed)).map((p) => ({ name: choiceName(named(p)), value: p })),
+    ];
     return interaction.respond(choices.slice(0, MAX_CHOICES));
   }
   const words = focused.value.split(',').map((w) => w.trim());
   const last = (words.pop() ?? '').toLowerCase();
-  const chosen = new Set(words.filter((w) => w !== ''));
+  const chosen = words.filter((w) => w !== '').map((w) => powerByTyped(powers, named, w));
   const choices = powers
-    .filter((p) => !chosen.has(p) && p.toLowerCase().startsWith(last))
-    .map((p) => [...chosen, p].join(','))
-    .filter((v) => v.length <= 100);
-  return interaction.respond(choices.slice(0, MAX_CHOICES).map((v) => ({ name: choiceName(v), value: v })));
+    .filter((p) => !chosen.includes(p) && starts(p, last))
+    .map((p) => [...chosen, p])
+    .filter((list) => list.join(',').length <= 100);
+  return interaction.respond(
+    choices
+      .slice(0, MAX_CHOICES)
+      .map((list) => ({ name: choiceName(formatItems(locale, list.map(named))), value: list.join(',') })),
+  );
+}
+
+/** A power typed in English or in the member's words, as the variant names it (as typed when none matches). */
+function powerByTyped(powers: readonly string[], named: (p: string) => string, typed: string): string {
+  const t = typed.toLowerCase();
+  return powers.find((p) => p.toLowerCase() === t || named(p).toLowerCase() === t) ?? typed;
 }
 
 export const pressCommand: BotCommand = { data, execute, autocomplete, privateReplies: true };
