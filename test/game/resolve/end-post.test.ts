@@ -226,12 +226,15 @@ describe('the end in French and Chinese', () => {
       expect(englishWords(fr), fr).toEqual([]);
       const zh = lines.map((l) => t('zh-CN', l)).join('\n');
       expect(englishWords(zh), zh).toEqual([]);
+      // A draw is 和局, the glossary's word (docs/locales.md "Glossary: commands"), as `/和局` names it.
+      expect(zh, zh).not.toContain('平局');
       // Ratings and scores as French writes numbers (docs/locales.md "Numbers"): `0,00 → 0,85`, `14,29`.
       expect(fr, fr).not.toMatch(/\d\.\d/);
       expect(fr, fr).toMatch(/\d,\d\d\b/);
     }
     const fr = post.lines!.map((l) => t('fr', l));
     expect(fr[0]).toMatch(/^🏁 \*\*Partie terminée\*\* : partie nulle entre /);
+    expect(t('zh-CN', post.lines![0]!)).toMatch(/共享和局。$/);
     expect(fr.find((l) => l.startsWith('__Russie__'))).toBe(
       '__Russie__ · 4 centres · 🤝 partage la partie nulle · personne (désordre civil)',
     );
