@@ -138,7 +138,7 @@ describe('seats that never stall', () => {
     const mine = await h.fake.slash('carol', 'main', 'server player');
     expect(mine.ephemeral).toBe(true);
     expect(mine.text).toContain('Phases seated (with something to decide): 1');
-    expect(mine.text).toContain('Missed (no order at all): 1 (100 %)');
+    expect(mine.text).toContain('Missed (no order at all): 1 (100%)');
     expect(mine.text).toContain('Seats vacated: 1');
     const bobs = await h.fake.slash('alice', 'main', 'server player', { user: 'bob' });
     expect(bobs.text).toContain('Some orders missing: 1');
@@ -160,7 +160,7 @@ describe('seats that never stall', () => {
     await h.fake.slash('gm', 'other', 'game create', { variant: 'classic', 'min-reliability': 60 });
     const refused = await h.fake.slash('weak', 'other', 'game join');
     expect(refused.ephemeral).toBe(true);
-    expect(refused.text).toMatch(/at least 60 %, and yours on this server is 50 %/);
+    expect(refused.text).toMatch(/at least 60%, and yours on this server is 50%/);
     const fine = await h.fake.slash('dave', 'other', 'game join');
     expect(fine.text).toContain('joined the game');
   });

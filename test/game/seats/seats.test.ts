@@ -487,7 +487,7 @@ describe('min-reliability', () => {
       }),
     );
     expect(err(await joinGame(env.deps, { channelId: CHANNEL, userId: 'user-weak' }))).toMatch(
-      /at least 80 %, and yours on this server is 70 %/,
+      /at least 80%, and yours on this server is 70%/,
     );
     ok(await joinGame(env.deps, { channelId: CHANNEL, userId: 'user-new' }));
     expect(
