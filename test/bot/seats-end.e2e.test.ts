@@ -44,6 +44,15 @@ describe('seats and the end of a game', () => {
     );
     const claimed = await h.fake.click('frank', call, { label: 'Claim' });
     expect(claimed.text).toContain('You now play **Germany**');
+    // A concession that cannot be made is refused at once, before any question is asked.
+    for (const [to, why] of [
+      ['France', 'You cannot concede to yourself.'],
+      ['Atlantis', '"Atlantis" is not a power'],
+    ] as const) {
+      const refused = await h.fake.slash('alice', 'concede', 'concede', { to });
+      expect(refused.text).toContain(why);
+      expect(h.fake.buttons(refused)).toEqual([]);
+    }
     // Everyone but Austria's player concedes to Austria: the computer player (Italy) follows, and Austria wins.
     for (const user of ['alice', 'frank']) await slashConfirmed(h, user, 'concede', 'concede', { to: 'Austria' });
     const over = await gameOver('concede');

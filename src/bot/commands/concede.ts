@@ -14,7 +14,7 @@ import {
   type ChatInputCommandInteraction,
   type MessageActionRowComponentBuilder,
 } from 'discord.js';
-import { concede, myConcession, withdrawConcession } from '../../game/votes/index.js';
+import { checkConcession, concede, myConcession, withdrawConcession } from '../../game/votes/index.js';
 import { botKindInChannel } from '../kinds.js';
 import { respondWithPowers } from '../choices.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
@@ -67,8 +67,12 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   if (!mine.ok) return replyRejected(interaction, mine);
   const words = await powerWordsIn(ctx, caller.channelId);
   const to = interaction.options.getString('to');
-  if (to !== null && to.trim() !== '')
-    return askConfirmation(ctx, interaction, confirmation(locale, words, mine.power, to.trim()));
+  if (to !== null && to.trim() !== '') {
+    // Refused before the question (one's own power, no such power, an eliminated one), not after the click.
+    const target = await checkConcession(ctx.deps, { ...caller, to });
+    if (!target.ok) return replyRejected(interaction, target);
+    return askConfirmation(ctx, interaction, confirmation(locale, words, mine.power, target.to));
+  }
   // No power given: ask which (never a default).
   const rows: ActionRowBuilder<MessageActionRowComponentBuilder>[] = [];
   if (mine.candidates.length > 0) {

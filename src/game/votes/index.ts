@@ -5,4 +5,4 @@
  *
  * The feature's public face: code outside src/game/votes/ imports only from here.
  */
-export { concede, myConcession, settleComputerVotes, voteDraw, withdrawConcession } from './votes.js';
+export { checkConcession, concede, myConcession, settleComputerVotes, voteDraw, withdrawConcession } from './votes.js';

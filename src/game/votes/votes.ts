@@ -277,6 +277,32 @@ export async function myConcession(
   });
 }
 
+/** The power `typed` names if the caller may concede to it now: a surviving power not their own. */
+async function concessionTarget(tx: Tx, ctx: PlayerContext, typedTo: unknown): Promise<Result<{ to: string }>> {
+  const { game, variant, phase, player } = ctx;
+  if (typeof typedTo !== 'string' || typedTo.trim() === '') return fail(msg('votes.refused.concedeWhom'));
+  const to = matchPower(game.variantId, typedTo);
+  if (!to) return fail(msg('votes.refused.notPower', { typed: typed(typedTo), variant: variantParam(variant) }));
+  if (to === player.power) return fail(msg('votes.refused.self'));
+  if (!survivingPowers(variant, phase.position).includes(to))
+    return fail(msg('votes.refused.eliminated', { power: powerParam(variant, to) }));
+  if (!(await voters(tx, ctx)).some((v) => v.power === player.power))
+    return fail(msg('votes.refused.eliminatedNothing', { power: powerParam(variant, player.power) }));
+  return { ok: true, to };
+}
+
+/**
+ * Whether the caller may concede to the power `to` names, and which power that is, before `/concede` asks them to
+ * confirm: the same refusals `concede` gives, so a question is never asked for a concession that cannot be made.
+ */
+export async function checkConcession(deps: GameDeps, input: Caller & { to: string }): Promise<Result<{ to: string }>> {
+  return await inReadTransaction(deps, async (tx) => {
+    const ctx = await playerInGame(tx, input, { allowPaused: true });
+    if (isError(ctx)) return ctx;
+    return await concessionTarget(tx, ctx, input.to);
+  });
+}
+
 /**
  * Concedes the game to `to`. The game ends when every other surviving power with a player has conceded to the
  * same power. Secret like draw votes: the result never says who else has conceded. A concession stands until
@@ -290,14 +316,9 @@ export async function concede(
     const ctx = await playerInGame(tx, input, { allowPaused: true });
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
-    const alive = survivingPowers(variant, phase.position);
-    if (typeof input.to !== 'string' || input.to.trim() === '') return fail(msg('votes.refused.concedeWhom'));
-    const to = matchPower(game.variantId, input.to);
-    if (!to) return fail(msg('votes.refused.notPower', { typed: typed(input.to), variant: variantParam(variant) }));
-    if (to === player.power) return fail(msg('votes.refused.self'));
-    if (!alive.includes(to)) return fail(msg('votes.refused.eliminated', { power: powerParam(variant, to) }));
-    if (!(await voters(tx, ctx)).some((v) => v.power === player.power))
-      return fail(msg('votes.refused.eliminatedNothing', { power: powerParam(variant, player.power) }));
+    const target = await concessionTarget(tx, ctx, input.to);
+    if (!target.ok) return target;
+    const { to } = target;
     const now = deps.now();
     const previous = (await votesOf(tx, game.id, 'concede')).find((v) => v.power === player.power)?.target ?? null;
     await tx
