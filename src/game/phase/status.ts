@@ -243,7 +243,8 @@ function statusText(
   lines.push(...plugin.extra);
   for (const p of powers) {
     const note = plugin.notes.get(p.power);
-    if (p.supplyCenters === 0 && p.units === 0 && !note) continue;
+    // A power with nothing on the board is out, unless it has something to do now (placing its first units, a last retreat).
+    if (p.supplyCenters === 0 && p.units === 0 && !note && !p.toAct) continue;
     const states =
       game.status !== 'finished' && !(note && !p.toAct) ? seatState(p, claimStep, plugin.progress, game.seats.nmr) : [];
     lines.push(

@@ -64,7 +64,10 @@ describe('Mandate of Heaven in the game layer', () => {
     const started = await startMandate();
     expect(started.civilDisorder).toEqual([]);
     expect(started.phase.label).toBe('Placement — winter 369 BC (Year of the Pig)');
-    // Only the Hsiung-Nu have something to do in the placement phase.
+    // Only the Hsiung-Nu have something to do in the placement phase; the status lists them, though they hold
+    // nothing yet.
+    const placement = ok(await gameStatus(env.deps, CHANNEL)).status.text;
+    expect(placement).toMatch(/Hsiung-Nu.*0 centres.*0 units/);
     expect(ok(await order('Qin', 'A yon H')).rejected).toHaveLength(1);
     ok(await order('Hsiung-Nu', 'Build A bei; Build A lfa; Build A ysh'));
     await resolve();
