@@ -106,12 +106,15 @@ describe('votes, press and seats in the reader’s language', () => {
     const asked = keep(t.france, await h.fake.select(t.france, menu, 'concede:pick', ['Germany']));
     await confirm(t.france, asked);
     await run(t.france, t.channel, 'concede', { to: 'Germany' }).then((i) => confirm(t.france, i));
-    // Standing: the withdraw button, then a refusal (conceding to yourself).
+    // Standing: the withdraw button, then refusals (conceding to yourself, to no power), given before any question.
     const standing = await run(t.france, t.channel, 'concede');
     const withdraw = h.fake.buttons(standing).find((b) => b.customId === 'concede:withdraw')!;
     keep(t.france, await h.fake.click(t.france, standing, withdraw.customId!));
-    await run(t.france, t.channel, 'concede', { to: 'France' }).then((i) => confirm(t.france, i));
-    await run(t.germany, t.channel, 'concede', { to: 'Atlantis' }).then((i) => confirm(t.germany, i));
+    for (const [user, to] of [
+      [t.france, 'France'],
+      [t.germany, 'Atlantis'],
+    ] as const)
+      expect(h.fake.buttons(await run(user, t.channel, 'concede', { to }))).toEqual([]);
   }
 
   async function playPress(t: Table): Promise<void> {
