@@ -1,6 +1,7 @@
 /**
- * Source data copied from the Mandate of Heaven brief (shared/maps/mandate-of-heaven.md §2.6, §2.7), kept here so
- * the project never reads ../shared. scripts/moh-build-map.ts turns it into src/variants/mandate-of-heaven/map.json.
+ * Source data copied from the Mandate of Heaven brief (its province and adjacency tables), kept here so the project
+ * never reads a file outside the repository (docs/rules/mandate-of-heaven.md "The map"). scripts/moh-build-map.ts turns
+ * it into src/variants/mandate-of-heaven/map.json.
  */
 export const PROVINCES_CSV = `
 id,name,zh,kind,river,supply_centre,start_unit,placement_area,hist_lat,hist_lon,ws_cell

@@ -6,7 +6,7 @@
  *   npx tsx scripts/warhammer-palette.ts          # search, print the distances, write map.json's `powers` colours
  *   npx tsx scripts/warhammer-palette.ts --dry    # search and print only
  *
- * Anchors: the seed's named colours (shared/maps/warhammer.md §1.2: Chaos dark grey, Norse cyan, Kislev white,
+ * Anchors: the seed's named colours (docs/rules/warhammer.md "Colours": Chaos dark grey, Norse cyan, Kislev white,
  * Empire yellow, Bretonnia pink, Dark Elves purple, High Elves light blue, Wood Elves bright green, Vampire Counts
  * dark red, Dwarves brown, Chaos Dwarves black, Skaven light grey, Orcs & Goblins dark green, Tomb Kings
  * off-white, Araby tan, Lizardmen medium green, Ind red-brown, Cathay orange, Nippon red, the Dogs of War medium

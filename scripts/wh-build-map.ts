@@ -1,6 +1,6 @@
 /**
  * Builds src/variants/warhammer/map.json from the geography brief's machine-readable proposal, copied into the
- * project as src/variants/warhammer/source/map-proposal.json (../shared/maps/warhammer-map-proposal.json).
+ * project as src/variants/warhammer/source/map-proposal.json (docs/rules/warhammer.md "The map").
  *   npx tsx scripts/wh-build-map.ts
  * Every choice the proposal leaves open is made here, once, and recorded in docs/rules/warhammer.md. The colours
  * (scripts/warhammer-palette.ts) and the label and unit spots (`npx tsx src/render/tools/relabel.ts --move-anchors

@@ -1,4 +1,7 @@
-/** Source data copied from the geography brief (shared/maps/warring-states.md §4.3), kept here so the project never reads ../shared. */
+/**
+ * Source data copied from the Warring States geography brief (its seed table), kept here so the project never reads a
+ * file outside the repository (docs/variants.md "Warring States geometry").
+ */
 export const SEEDS_CSV = `
 abbr,name,kind,seed_lat,seed_lon
 Any,Anyi,land,34.9,110.85

@@ -1,6 +1,6 @@
 /**
- * The board graph (design §2.1): 12 hex states, their 6 corner strongholds, and the 48 roads along hex edges.
- * Stacks are arrays bottom first; at most 2 armies anywhere (seed §5).
+ * The board graph (docs/cardgame.md "The board"): 12 hex states, their 6 corner strongholds, and the 48 roads along hex
+ * edges. Stacks are arrays bottom first; at most 2 armies anywhere (seed §5).
  */
 import { DATA, STATE_ORDER, type StateId } from './data.js';
 import type { CardGameState, Owner, Seat } from './types.js';

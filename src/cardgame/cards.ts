@@ -1,6 +1,6 @@
 /**
- * Battle cards as "kind + symbols" (design §2.2). The engine never assumes 2 tactics + 1 strategy: tests build
- * the seed's odd cards through `withExtraCards`.
+ * Battle cards as "kind + symbols" (docs/cardgame.md "The cards"). The engine never assumes 2 tactics + 1 strategy:
+ * tests build the seed's odd cards through `withExtraCards`.
  */
 import { DATA, type CardId, type SymbolId } from './data.js';
 

@@ -1,8 +1,8 @@
 /**
- * The control round (seed §6, design §1.11): every state is scored on the same board, then the changes are made.
- * Threshold: a neutral state changes only with at least 4 armies on its strongholds (D-12: a physical count).
- * Score: 1 per stronghold of the ring where a dynasty has an army (a stack of 2 counts once), +1 for the owner of
- * the state's top army (neutral counts as a side). A unique maximum wins; a tie is broken by the bottom army's
+ * The control round (seed §6, docs/cardgame.md "Control round"): every state is scored on the same board, then the
+ * changes are made. Threshold: a neutral state changes only with at least 4 armies on its strongholds (D-12: a physical
+ * count). Score: 1 per stronghold of the ring where a dynasty has an army (a stack of 2 counts once), +1 for the owner
+ * of the state's top army (neutral counts as a side). A unique maximum wins; a tie is broken by the bottom army's
  * owner if it is among the tied; otherwise nothing changes.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Counting symbols and claiming superiorities (seed §5 "Fall back and claim superiority", design §1.7).
+ * Counting symbols and claiming superiorities (seed §5 "Fall back and claim superiority", docs/cardgame.md "Counting").
  * A seat claims a symbol still in the battlefield row when it has at least 1 and strictly more than every other
  * seat still in the battle, and with 2 seats strictly more than the local resistance (2-player rule 2). Ties
  * claim nothing (D-5).
@@ -14,7 +14,7 @@ export function zeroCounts(): Counts {
   return { cavalry: 0, chariot: 0, crossbow: 0, infantry: 0, spy: 0, fire: 0, forest: 0, mountain: 0, wind: 0 };
 }
 
-/** The symbols on the cards in front of a seat, with Jin's extra spy and Qi's cover (design §1.14). */
+/** The symbols on the cards in front of a seat, with Jin's extra spy and Qi's cover (docs/cardgame.md "Counting"). */
 export function countPlayed(played: readonly PlayedCard[]): Counts {
   const counts = zeroCounts();
   for (const p of played) {

@@ -1,6 +1,7 @@
 /**
- * The card game's data (board, deck, superiorities, dynasties), validated once at load. The file is a copy of
- * the design's data.json (shared/card-game/data.json, a proposal: the seed's images are lost, design.md §2).
+ * The card game's data (board, deck, superiorities, dynasties), validated once at load. The file is a proposal, not
+ * the publisher's (the seed's pictures are lost: docs/rules/card-game.md); what it holds: docs/cardgame.md "The board",
+ * "The cards", "Colours".
  */
 import { z } from 'zod';
 import raw from './data.json' with { type: 'json' };

@@ -1,6 +1,6 @@
 /**
  * Drawing from the deck: "Shuffle and reuse discarded cards if needed" (seed §7). With deck and discard both
- * empty the draw is skipped (design §1.8). Mutates the draft state it is given.
+ * empty the draw is skipped (docs/cardgame.md "Drawing"). Mutates the draft state it is given.
  */
 import { seedRng, shuffle } from './rng.js';
 import type { CardGameState, CardId, GameEvent } from './types.js';

@@ -1,7 +1,7 @@
 /**
- * Superiority effects (seed §5, design §1.9). Each claimed superiority is resolved once: its effect or "draw 1
- * battle card from the deck". `effectChoices` lists every fully specified effect the seat may take on the board
- * as it is now; `applyEffect` checks one and carries it out on a draft state.
+ * Superiority effects (seed §5, docs/cardgame.md "fallBack — fall back and claim"). Each claimed superiority is
+ * resolved once: its effect or "draw 1 battle card from the deck". `effectChoices` lists every fully specified effect
+ * the seat may take on the board as it is now; `applyEffect` checks one and carries it out on a draft state.
  */
 import { byId, symbolCount } from './cards.js';
 import {
@@ -140,7 +140,7 @@ function fireMoveSets(s: CardGameState, seat: Seat, from: number): { owner: Seat
   return results;
 }
 
-// ---- the default (design §3.8): place, never manipulate opponents on an absent player's behalf ----
+// ---- the default (docs/cardgame.md "Defaults"): place, never manipulate opponents on an absent player's behalf ----
 
 export function defaultEffect(s: CardGameState, seat: Seat, symbol: SymbolId): Effect {
   if (isPlaceSymbol(symbol)) {

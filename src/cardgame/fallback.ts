@@ -1,8 +1,8 @@
 /**
- * Fall back (seed §5, design §1.8), one atomic action: claim the superiorities, resolve each once (its effect or a
- * draw, in the order the seat lists them; the ones it leaves out take the default of design §3.8), discard the
- * played cards (the dynasty card goes back to hand), take 2 cards from the recruiting row (1 for the last seat
- * to fall back), and 1 extra card from the deck when no card was played this round.
+ * Fall back (seed §5, docs/cardgame.md "fallBack — fall back and claim"), one atomic action: claim the superiorities,
+ * resolve each once (its effect or a draw, in the order the seat lists them; the ones it leaves out take the defaults
+ * of D-26), discard the played cards (the dynasty card goes back to hand), take 2 cards from the recruiting row (1 for
+ * the last seat to fall back), and 1 extra card from the deck when no card was played this round.
  */
 import { ownerName } from './board.js';
 import { activeSeats, claimsOf } from './counting.js';

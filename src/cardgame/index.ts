@@ -1,5 +1,5 @@
 /**
- * The Warring States card game engine (N. Hjelmberg; design: shared/card-game/design.md, decisions:
+ * The Warring States card game engine (N. Hjelmberg; engine: docs/cardgame.md, decisions:
  * docs/rules/card-game.md). Pure and deterministic: no I/O, no clock, no Math.random.
  */
 export { apply, applyAll } from './apply.js';

@@ -1,6 +1,6 @@
 /**
- * The legal actions of the seat to act (design §3.1: "the engine decides, the UI offers"). Every wage play is
- * listed in full; a fall back is listed once, with its claims and the effect choices open on the board now
+ * The legal actions of the seat to act (docs/cardgame.md "Principles": the engine decides, the UI offers). Every wage
+ * play is listed in full; a fall back is listed once, with its claims and the effect choices open on the board now
  * (effects are resolved in turn, so later choices depend on earlier ones: see `effectChoices`).
  */
 import { brightMatches, card } from './cards.js';

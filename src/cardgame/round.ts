@@ -1,7 +1,7 @@
 /**
- * The end of a round (seed §6–§8, design §1.11–§1.13): the control round, the recruiting row refilled, the
- * 2-player resistance redrawn, the end-of-game check, and then the choice of the next battle or the finish
- * (with the tie-break rounds of seed §8).
+ * The end of a round (seed §6–§8, docs/cardgame.md "Control round" to "End of game"): the control round, the recruiting
+ * row refilled, the 2-player resistance redrawn, the end-of-game check, and then the choice of the next battle or the
+ * finish (with the tie-break rounds of seed §8).
  */
 import {
   armiesOnBoard,

@@ -1,6 +1,6 @@
 /**
- * Setting up a game (seed §4, design §1.4): 1 neutral army per state, the 112 cards shuffled, 8 dealt to each
- * seat, the start seat drawn from the seed (D-20: "The player who last ate starts" cannot be known to a bot).
+ * Setting up a game (seed §4, docs/cardgame.md "Setup"): 1 neutral army per state, the 112 cards shuffled, 8 dealt to
+ * each seat, the start seat drawn from the seed (D-20: "The player who last ate starts" cannot be known to a bot).
  * Then every seat gives 2 of its 8 cards to the recruiting row (`give`, simultaneous, D-21).
  */
 import { boardKey, STRONGHOLD_IDS } from './board.js';

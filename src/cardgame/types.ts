@@ -1,5 +1,5 @@
 /**
- * The card game's state (design.md §1.2) and the shapes around it. Everything is plain JSON: the state can be
+ * The card game's state (docs/cardgame.md "State") and the shapes around it. Everything is plain JSON: the state can be
  * stored, replayed and compared byte for byte.
  */
 import type { CardId, DynastyId, StateId, SymbolId, Tactic } from './data.js';

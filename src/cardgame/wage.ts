@@ -1,7 +1,7 @@
 /**
- * Wage battle (seed §5, design §1.6): 1 bright (or wild) card, optionally with 1 dark card or the dynasty card.
- * The bright card must share a symbol with the seat's latest bright card still in front of it (D-3, D-4), a wild
- * card matching anything; a dark card must share its symbol with the bright card of the same turn.
+ * Wage battle (seed §5, docs/cardgame.md "wage — wage battle"): 1 bright (or wild) card, optionally with 1 dark card or
+ * the dynasty card. The bright card must share a symbol with the seat's latest bright card still in front of it (D-3,
+ * D-4), a wild card matching anything; a dark card must share its symbol with the bright card of the same turn.
  */
 import { brightMatches, card, cardText } from './cards.js';
 import { isTactic } from './data.js';

@@ -1,6 +1,6 @@
 /**
- * End to end, design §4.6 items 3 and 5, against the local Discord stand-in and the real bot on one database
- * file: a fall-back draft is half done, the bot stops, the turn deadline passes while it is down, and on start
+ * End to end, docs/cardgame.md "End to end" items 3 and 5, against the local Discord stand-in and the real bot on one
+ * database file: a fall-back draft is half done, the bot stops, the turn deadline passes while it is down, and on start
  * the default fall back is applied exactly once (a second restart applies nothing more), keeping the player's
  * chosen effects and filling the rest with defaults, and posted once. A turn ping posted before a restart is deleted
  * once its turn is over after it, exactly once (the pings still up are kept in the database). Then turns time out until a seat is marked
@@ -312,7 +312,7 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     // any click by that player clears the mark
     await clickTable(awayUser, 'My hand');
     expect(seatRow(away!)).toEqual({ away: 0, timeouts: 0 });
-    // and so does a command (design §3.8: "Any interaction by that player clears it")
+    // and so does a command (docs/cardgame.md "Absence": any interaction of the player clears it)
     sql().prepare('update card_seats set away = 1, timeouts = 2 where seat = ?').run(away!);
     const hand = await h.fake.slash(awayUser, CHANNEL, 'cards hand');
     expect(hand.ephemeral).toBe(true);

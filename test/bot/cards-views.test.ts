@@ -371,8 +371,9 @@ describe('fall-back wizard', () => {
     checkLimits(v);
     expect(v.content).toContain('You will claim 🕵️ Spy, 🔥 Fire.');
     expect(v.content).toContain('🛞 Chariot is tied with the local resistance (1–1) and will not be claimed.');
-    // the defaults (design §3.8), each after the one before: Spy takes the row card with the most symbols (Yan's
-    // fall back took Fire/Infantry/Spy and Advisor/Fire), Fire draws; then the recruit takes what is left
+    // the defaults (docs/cardgame.md "Defaults"), each after the one before: Spy takes the row card with the most
+    // symbols (Yan's fall back took Fire/Infantry/Spy and Advisor/Fire), Fire draws; then the recruit takes what is
+    // left
     expect(v.content).toContain('• 🕵️ Spy: take Advisor/Wind from the recruiting row *(default)*');
     expect(v.content).toContain('• 🔥 Fire: draw a card instead *(default)*');
     expect(v.content).toContain('• Recruit: Wild *(default)* (the last to fall back takes 1)');

@@ -1,5 +1,5 @@
 /**
- * End to end (design §4.6): a scripted 3-seat Warring States card game against the local Discord
+ * End to end (docs/cardgame.md "End to end"): a scripted 3-seat Warring States card game against the local Discord
  * stand-in and the real bot, through two full rounds: the lobby message and its Join button, `/game join power:`
  * listing dynasties, the start, the simultaneous give-away (one player lets the deadline pass: the default is
  * applied), the choice of state, plays through the wizard's buttons and selects and one through

@@ -1,5 +1,6 @@
 /**
- * The `cards` CLI in-process (contract: shared/formats/cli.md "cards"; actions: docs/cardgame.md).
+ * The `cards` CLI in-process (contract: docs/cli.md "cards", docs/cardgame.md "CLI"; actions: docs/cardgame.md
+ * "Actions").
  */
 import { describe, expect, it } from 'vitest';
 import { cardsCommand } from '../../src/cli/commands/cards.js';

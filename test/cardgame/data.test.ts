@@ -1,6 +1,6 @@
 /**
- * The board and deck data (src/cardgame/data.json, a copy of shared/card-game/data.json) pass the checks of
- * design.md §2.1 and §2.2.
+ * The board and deck data (src/cardgame/data.json) pass the checks of docs/cardgame.md "Board and deck checks" (the
+ * board and cards as "The board" and "The cards" there describe them).
  */
 import { describe, expect, it } from 'vitest';
 import { DATA } from '../../src/cardgame/index.js';
@@ -8,7 +8,7 @@ import { adjacentTo, ringOf, STRONGHOLD_IDS } from '../../src/cardgame/board.js'
 
 const { states, strongholds, roads } = DATA.board;
 
-describe('board data (design §2.1)', () => {
+describe('board data (docs/cardgame.md "The board")', () => {
   it('12 states with 6 distinct strongholds each; 37 strongholds and 48 roads', () => {
     expect(states).toHaveLength(12);
     for (const s of states) expect(new Set(ringOf(s.id)).size).toBe(6);

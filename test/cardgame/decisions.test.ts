@@ -1,6 +1,6 @@
 /**
- * The decision register of design.md §2.6 (and docs/rules/card-game.md): one test per decision, named `D-n …`,
- * so that changing a decision breaks exactly its tests.
+ * The decision register of docs/rules/card-game.md "Decision register" (D-1…D-28): one test per decision, named `D-n
+ * …`, so that changing a decision breaks exactly its tests.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -317,7 +317,7 @@ describe('decision register', () => {
     expect(refused(y, { type: 'wage', seat: 0, bright: y.ids[0]![0]!, dynasty: true })).toMatch(/"takeBack" is one of/);
   });
 
-  it('D-26 a fall back that leaves out effects or recruits gets the defaults of design §3.8', () => {
+  it('D-26 a fall back that leaves out effects or recruits gets the defaults of docs/cardgame.md "Defaults"', () => {
     const t = alone('qin', ['fire/cavalry/spy'], { current: 'gu' });
     const s = play(t, { type: 'wage', seat: 0, bright: t.ids[0]![0]! }).state;
     const r = play(s, { type: 'fallBack', seat: 0 });

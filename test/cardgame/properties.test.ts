@@ -1,7 +1,7 @@
 /**
- * Random games per seat count (design §4.5): they end; cards, dynasty cards and armies are conserved; no stack
- * exceeds 2; every listed action is accepted and random unlisted ones are refused with the state unchanged; the
- * winner satisfies the end condition. The number of games per seat count comes from CARDGAME_GAMES (default
+ * Random games per seat count (docs/cardgame.md "Invariants"): they end; cards, dynasty cards and armies are conserved;
+ * no stack exceeds 2; every listed action is accepted and random unlisted ones are refused with the state unchanged;
+ * the winner satisfies the end condition. The number of games per seat count comes from CARDGAME_GAMES (default
  * below; `npm run bench` plays thousands).
  */
 import fc from 'fast-check';

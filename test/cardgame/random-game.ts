@@ -58,7 +58,7 @@ export function newRandomGame(seats: number, seed: number, dynastyCards: boolean
   return newGame({ seats, seed: `property-${seed}`, dynastyCards });
 }
 
-/** Conservation and stacking invariants (design §4.5); returns the first broken one, or null. */
+/** Conservation and stacking invariants (docs/cardgame.md "Invariants"); returns the first broken one, or null. */
 export function brokenInvariant(s: CardGameState, neutralBefore: number): string | null {
   const cards = [
     ...s.deck,

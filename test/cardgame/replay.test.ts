@@ -1,6 +1,6 @@
 /**
- * Determinism (design §4.4): the same seed and actions give the same state and events; `apply` never changes the
- * state it is given; a seat's view carries nothing from which another seat's hand could be worked out.
+ * Determinism (docs/cardgame.md "Determinism"): the same seed and actions give the same state and events; `apply` never
+ * changes the state it is given; a seat's view carries nothing from which another seat's hand could be worked out.
  */
 import { describe, expect, it } from 'vitest';
 import {

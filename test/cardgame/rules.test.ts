@@ -1,6 +1,6 @@
 /**
- * The rule tables of design.md §4.2: one row per sentence of the rules model, each with a case that holds and a
- * case that must fail (a refusal, or the outcome the rule forbids not happening).
+ * The rule tables (docs/cardgame.md "Rule tables"): one row per sentence of the rules model, each with a case that
+ * holds and a case that must fail (a refusal, or the outcome the rule forbids not happening).
  */
 import { describe, expect, it } from 'vitest';
 import {

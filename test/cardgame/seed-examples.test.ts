@@ -1,6 +1,6 @@
 /**
- * Every example of the seed (shared/seeds/warring-states-card-game.md) rebuilt as in design.md §4.1 (S1–S7),
- * named after the example it rebuilds.
+ * Every example of the card game's seed rebuilt (S1–S7, docs/cardgame.md "Seed examples"; the errata E1–E4 of
+ * docs/rules/card-game.md "Errata of the seed"), named after the example it rebuilds.
  */
 import { describe, expect, it } from 'vitest';
 import {

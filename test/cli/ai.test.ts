@@ -1,5 +1,5 @@
 /**
- * The CLI's `ai` commands in-process, per the contract (shared/formats/cli.md § `ai`, docs/cli.md): arrays in and
+ * The CLI's `ai` commands in-process, per the contract (docs/cli.md "ai orders and ai declare"): arrays in and
  * out, `powers` and `seed` per case, the default powers, nothing to do gives `orders: []`, the same input and seed
  * give the same answer, bad input exits 2 naming the problem, `ai declare` answers a subset of what was offered.
  */

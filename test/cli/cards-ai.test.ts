@@ -1,5 +1,5 @@
 /**
- * `cards ai --seat K [--seed S]` (shared/formats/cli.md § ai): seat K's view in, `{seat, action}` out; the action
+ * `cards ai --seat K [--seed S]` (docs/ai.md "The card game"): seat K's view in, `{seat, action}` out; the action
  * is one `cards legal` lists for seat K in the full state; arrays in give arrays out; the same input and seed
  * give the same answer, a case's own `seed` overriding `--seed`; nothing hidden from the seat changes the answer.
  */

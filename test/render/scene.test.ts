@@ -419,7 +419,7 @@ describe('buildScene: entrances of links reserved to one power (Warhammer Underw
   const s = sceneOf(warhammer.startingPosition(), {}, warhammer);
 
   it('marks every Underway entrance (not Skavenblight) inside its province, clear of labels, units and centres, with a legend entry', () => {
-    // The seed: "Skaven symbols on the map mark Underway entrances" (shared/maps/warhammer.md).
+    // The seed: "Skaven symbols on the map mark Underway entrances" (docs/rules/warhammer.md "Skaven Underways").
     expect(s.entrances.map((e) => e.province).sort()).toEqual(['edge', 'kare', 'kure', 'midd', 'nuln', 'sjun', 'slus']);
     const skaven = warhammer.powers.find((p) => p.name === 'Skaven')!.color;
     const box = (at: [number, number], r: number) => ({ x: at[0] - r, y: at[1] - r, w: 2 * r, h: 2 * r });

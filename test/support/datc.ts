@@ -1,5 +1,5 @@
 /**
- * Loading DATC v3.1 cases (test/fixtures/datc.json, copied from shared/datc) into engine data.
+ * Loading DATC v3.1 cases (test/fixtures/datc.json, a copy of the DATC v3.1 cases) into engine data.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,7 @@
 /**
- * `/cards …`: the Warring States card game's own commands (design §3.2; docs/decisions.md: `/cards`, not `/ws`).
- * Everything about a hand is ephemeral; `play` with options is the keyboard path of the play wizard (autocomplete
- * of legal cards only, answered to the hand's owner) and ends on the same preview with Confirm.
+ * `/cards …`: the Warring States card game's own commands (docs/cardgame.md "Commands"; docs/decisions.md: `/cards`,
+ * not `/ws`). Everything about a hand is ephemeral; `play` with options is the keyboard path of the play wizard
+ * (autocomplete of legal cards only, answered to the hand's owner) and ends on the same preview with Confirm.
  */
 import { CARD_GAME } from '../../cardgame/identity.js';
 import {

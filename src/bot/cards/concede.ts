@@ -1,6 +1,6 @@
 /**
- * `/concede` in a card game (design §3.2): after a confirmation, the seat's turns fall back at once with the
- * defaults for the rest of the game. The confirm button is the `cards` command's (`cards:concede:<expiry>`).
+ * `/concede` in a card game (docs/cardgame.md "Commands"): after a confirmation, the seat's turns fall back at once
+ * with the defaults for the rest of the game. The confirm button is the `cards` command's (`cards:concede:<expiry>`).
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { concedeCards } from '../../game/cards/index.js';

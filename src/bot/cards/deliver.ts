@@ -1,6 +1,7 @@
 /**
  * Delivering a card game's outbox rows (src/game/cards/outbox.ts) to Discord; send.ts hands them here.
- * - its status rows (`deliverStatus`, with the table the card kind's `status` gave): the table message (design §3.4),
+ * - its status rows (`deliverStatus`, with the table the card kind's `status` gave): the table message
+ * (docs/cardgame.md "The table message"),
  *   an embed with the table text and the buttons of the phase, posted and pinned once and edited in place for the
  *   whole game. The board PNG is attached when the board changed (round start, each fall back) and kept otherwise,
  *   so an edit that only moves the turn uploads nothing.

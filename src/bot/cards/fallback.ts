@@ -1,8 +1,8 @@
 /**
- * The fall-back wizard (design §3.6), ephemeral and for the seat to act only. Opening it starts the stored draft
- * (a restart or the deadline resumes from it). Every screen shows the whole fall back as it stands: the claims (and
- * what is tied or led by others), each claimed superiority with the player's choice or the default it takes, the
- * recruit, the +1 card. From any screen:
+ * The fall-back wizard (docs/cardgame.md "The fall-back wizard"), ephemeral and for the seat to act only. Opening it
+ * starts the stored draft (a restart or the deadline resumes from it). Every screen shows the whole fall back as it
+ * stands: the claims (and what is tied or led by others), each claimed superiority with the player's choice or the
+ * default it takes, the recruit, the +1 card. From any screen:
  * - **Fall back now (defaults for the rest)** applies it at once: what is not chosen takes the defaults (design
  *   §3.8), so a fall back of any size takes 2 clicks (the button that opened the wizard, then this one);
  * - or the player chooses, **several superiorities in one menu**: the questions still open (the armies around the
@@ -104,7 +104,7 @@ export interface DraftPlan {
 
 /**
  * The draft on the seat's own view: the claims as falling back now makes them, the chosen effects in order, then
- * what the engine would do for the rest (design §3.8 defaults, each on the board the previous one leaves, in
+ * what the engine would do for the rest (docs/cardgame.md "Defaults", each on the board the previous one leaves, in
  * claim order) and the recruit. An error when a chosen effect no longer fits the table.
  */
 export function planDraft(
@@ -361,7 +361,7 @@ function oneQuestion(
     })),
   ];
   const d = plan.planned.find((p) => !p.chosen && p.effect.symbol === sym)?.effect;
-  // left unselected, it draws (its default, design §3.8)
+  // left unselected, it draws (its default, docs/cardgame.md "Defaults")
   return {
     kind: sym,
     symbols: [sym],
@@ -404,7 +404,7 @@ function moveForms(
   const at = (h: number) => strongholdWithArmies(h, board, locale);
   const help = effectHelp(sym, locale);
   const all = effectChoices(board, seat, sym);
-  // left unselected, it draws (its default, design §3.8)
+  // left unselected, it draws (its default, docs/cardgame.md "Defaults")
   const base = { kind: sym, symbols: [sym] as SymbolId[], min: 0, max: 1, defaults: [] as string[] };
   const whole = (e: Effect, long: boolean): Option =>
     'moves' in e

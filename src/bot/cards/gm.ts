@@ -1,7 +1,7 @@
 /**
- * `/gm …` on a card game (design §3.2): extend, pause, resume, replace, kick as they are; `advance` skips the turn (the
- * default action now) and `rollback` goes back to the start of the round, both after a confirmation. The game
- * layer checks the game master and tells the channel.
+ * `/gm …` on a card game (docs/cardgame.md "Commands"): extend, pause, resume, replace, kick as they are; `advance`
+ * skips the turn (the default action now) and `rollback` goes back to the start of the round, both after a
+ * confirmation. The game layer checks the game master and tells the channel.
  */
 import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
 import { DYNASTIES, type DynastyId } from '../../cardgame/index.js';

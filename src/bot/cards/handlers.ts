@@ -442,7 +442,7 @@ async function setupStep({ ctx, interaction, st, action, rest, values, version }
     case CARD_ACTIONS.chooseState:
     case CARD_ACTIONS.chooseDefault: {
       const start = rest[0] !== undefined ? Number(rest[0]) : undefined;
-      // cD: the default state (design §3.8) — the engine picks it when none is named
+      // cD: the default state (docs/cardgame.md "Defaults") — the engine picks it when none is named
       const r = await chooseBattle(ctx.deps, st.caller, {
         version,
         state: action === CARD_ACTIONS.chooseDefault ? '' : (values[0] ?? ''),
@@ -546,7 +546,7 @@ async function tableButton(
   const caller = await callerFor(ctx, interaction, gameId);
   const locale = readerOf(interaction);
   const say = (key: MessageKey, params?: Record<string, string | number>) => tr(locale, key, params);
-  // Any press by a seated player clears "away" (design §3.8); a no-op for everyone else.
+  // Any press by a seated player clears "away" (docs/cardgame.md "Absence"); a no-op for everyone else.
   await markCardsPresent(ctx.deps, caller);
   switch (what) {
     case 'rules':

@@ -1,7 +1,7 @@
 /**
- * `/game create|join|leave|start|status` for the card game (design §3.2, §3.3): game.ts routes here when the
- * variant is `warring-states-cards` or the channel's game is a card game. The lobby message itself (seats,
- * settings, [Join] [Leave] [Start]) is the table message the outbox keeps edited in place.
+ * `/game create|join|leave|start|status` for the card game (docs/cardgame.md "Commands", "Lobby and setup"): game.ts
+ * routes here when the variant is `warring-states-cards` or the channel's game is a card game. The lobby message itself
+ * (seats, settings, [Join] [Leave] [Start]) is the table message the outbox keeps edited in place.
  */
 import { seatOptions } from '../seat-options.js';
 import { CARD_GAME } from '../../cardgame/identity.js';

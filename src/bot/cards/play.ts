@@ -1,6 +1,6 @@
 /**
- * The play wizard (design §3.5), ephemeral and for the seat to act only. Two screens, so a play takes 2 clicks
- * after "Wage battle" (3 with a dark card):
+ * The play wizard (docs/cardgame.md "The play wizard"), ephemeral and for the seat to act only. Two screens, so a play
+ * takes 2 clicks after "Wage battle" (3 with a dark card):
  * 1. the bright (or wild) card: only legal ones, one option per card type ("×2" when the hand holds both
  *    copies), paged past 25; Back returns to the hand;
  * 2. the play with its preview ("after this play you lead …; if you fell back now you would claim …"), a select

@@ -1,7 +1,7 @@
 /**
- * The buttons under the public table message (design §3.3, §3.4) and under each turn ping. Their custom ids carry
- * only the game id (`cards:t:<game>:<what>`): they open private views of the table as it is when clicked, so they
- * never go stale, and they work from a DM too (the game is found by its id).
+ * The buttons under the public table message (docs/cardgame.md "Lobby and setup", "The table message") and under each
+ * turn ping. Their custom ids carry only the game id (`cards:t:<game>:<what>`): they open private views of the table as
+ * it is when clicked, so they never go stale, and they work from a DM too (the game is found by its id).
  */
 import { ButtonStyle, ComponentType } from 'discord.js';
 import { tr, type Locale, type MessageKey } from '../../i18n/index.js';

@@ -1,6 +1,6 @@
 /**
- * The other private views of the card game: the hand (design §3.2 `/cards hand`), the setup choice of the 2
- * recruiting cards (§3.3, a multi-select of exactly 2 of the 8 dealt cards), and the choice of the next battle
+ * The other private views of the card game: the hand (docs/cardgame.md "Commands": `/cards hand`), the setup choice of
+ * the 2 recruiting cards (§3.3, a multi-select of exactly 2 of the 8 dealt cards), and the choice of the next battle
  * (§3.7: the start seat after a Spy claim, then the state among the eligible ones). All built from the seat's own
  * view, so they can only show its own cards.
  */
@@ -119,8 +119,8 @@ function stateNote(s: CardGameState, st: ReturnType<typeof eligibleStates>[numbe
 
 /**
  * §3.7: the Spy claimer first picks the start seat; then the state (eligible states only). Each screen offers the
- * default for the rest (design §3.8: the chooser starts; the current state if eligible, else the first eligible)
- * and Back.
+ * default for the rest (docs/cardgame.md "Defaults": the chooser starts; the current state if eligible, else the first
+ * eligible) and Back.
  */
 export function chooseStep(ref: TableRef, s: CardGameState, seat: Seat, start?: Seat, locale: Locale = 'en'): View {
   const pickStart = s.chooser?.pickStart ?? false;

@@ -114,7 +114,7 @@ function playedText(p: PlayedCard, locale: Locale): string {
     : tr(locale, 'cards.played.dynasty', { dynasty });
 }
 
-/** The battlefield row, one line per superiority (design §3.4). */
+/** The battlefield row, one line per superiority (docs/cardgame.md "The table message"). */
 export function battlefieldLines(view: CardGameView, locale: Locale = 'en'): string[] {
   const inBattle = view.battle.tiebreak ? view.battle.tiebreak.seats : view.seats.map((_, i) => i);
   const active = inBattle.filter((s) => !view.battle.fallen.includes(s));
@@ -154,7 +154,7 @@ function seatStatus(view: CardGameView, i: Seat, locale: Locale): string {
   return tr(locale, 'cards.seat.noCard');
 }
 
-/** One line per seat: played cards, claims, hand size, supply, fallen back (design §3.4). */
+/** One line per seat: played cards, claims, hand size, supply, fallen back (docs/cardgame.md "The table message"). */
 export function seatLines(view: CardGameView, seats: readonly CardTableSeat[], locale: Locale = 'en'): string[] {
   return view.seats.map((x, i) => {
     const info = seats.find((s) => s.seat === i);
@@ -196,7 +196,7 @@ export function rowLines(view: CardGameView, locale: Locale = 'en'): string[] {
   return lines;
 }
 
-/** The table's title and its line saying who acts (design §3.4). */
+/** The table's title and its line saying who acts (docs/cardgame.md "The table message"). */
 function tableHead(
   view: CardGameView,
   seats: readonly CardTableSeat[],
@@ -251,7 +251,10 @@ function tableHead(
   }
 }
 
-/** The public table message's content (design §3.4), built only from `publicView` and the seats. */
+/**
+ * The public table message's content (docs/cardgame.md "The table message"), built only from `publicView` and the
+ * seats.
+ */
 export interface CardTableText {
   title: string;
   /** "Turn: @u (Qin 秦) · deadline …" and the like (with references, src/game/core/text-refs.ts). */
@@ -266,7 +269,10 @@ export interface CardTableText {
   text: string;
 }
 
-/** The whole public table message (design §3.4). `deadline` null: none shown (paused, finished). */
+/**
+ * The whole public table message (docs/cardgame.md "The table message"). `deadline` null: none shown (paused,
+ * finished).
+ */
 export function cardTableText(
   view: CardGameView,
   seats: readonly CardTableSeat[],
@@ -565,8 +571,8 @@ export function logLine(
 }
 
 /**
- * The round summary (design §3.6 step 4) from the round's public events: every fall back and its claims, the
- * control round with the counts that decided each state, the new row, the end check.
+ * The round summary (docs/cardgame.md "Side effects") from the round's public events: every fall back and its claims,
+ * the control round with the counts that decided each state, the new row, the end check.
  */
 export function roundSummaryText(
   round: number,
@@ -621,7 +627,7 @@ function wordsText(words: CardWords, locale: Locale, board: CardGameView | null)
   }
 }
 
-// ---- labels for the wizards (design §3.5–§3.7); pure, shared by the bot and the tests ----
+// ---- labels for the wizards (docs/cardgame.md "The play wizard" on); pure, shared by the bot and the tests ----
 
 const CORNERS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'] as const;
 const lower = <T extends string>(k: T) => k.toLowerCase() as Lowercase<T>;
@@ -709,8 +715,8 @@ export function effectLabel(effect: Effect, board: BoardLike, locale: Locale = '
 }
 
 /**
- * The fall-back confirm screen (design §3.6 step 1): "You will claim 🔥 Fire, 🛞 Chariot. 🐎 Cavalry is tied
- * with Qin (2–2) and will not be claimed."
+ * The fall-back confirm screen (docs/cardgame.md "The fall-back wizard"): "You will claim 🔥 Fire, 🛞 Chariot. 🐎 Cavalry
+ * is tied with Qin (2–2) and will not be claimed."
  */
 export function claimPreviewText(preview: readonly ClaimLine[], locale: Locale = 'en'): string {
   const claimed = preview.filter((l) => l.claimed);

@@ -194,7 +194,9 @@ async function recordTurn(
   await recordSeatTurn(tx, { gameId: ctx.game.id, turn: `seq:${seq}`, power, userId: row.userId, outcome }, now);
 }
 
-/** The default action of a seat that must act (design §3.8); a stored fall-back draft keeps its choices. */
+/**
+ * The default action of a seat that must act (docs/cardgame.md "Defaults"); a stored fall-back draft keeps its choices.
+ */
 export async function defaultAction(tx: Tx, ctx: CardCtx, seat: Seat): Promise<Action | null> {
   const s = ctx.state;
   if (!s) return null;
@@ -254,8 +256,8 @@ async function autoTurnsLastHour(tx: Tx, gameId: number, now: number): Promise<n
 }
 
 /**
- * Away, conceded and vacant seats resolve at once (design §3.8, docs/decisions.md), within the game's hourly cap of
- * automatic turns; beyond it they wait for their deadline.
+ * Away, conceded and vacant seats resolve at once (docs/cardgame.md "Absence", docs/decisions.md), within the game's
+ * hourly cap of automatic turns; beyond it they wait for their deadline.
  */
 export async function runAutomatic(
   tx: Tx,
@@ -279,7 +281,7 @@ export async function runAutomatic(
   return cur;
 }
 
-/** A player acted: clear their absence (design §3.8: any interaction clears it). */
+/** A player acted: clear their absence (docs/cardgame.md "Absence": any interaction clears it). */
 export async function markPresentInTx(tx: Tx, ctx: CardCtx, userId: string): Promise<void> {
   const row = ctx.seats.find((s) => s.userId === userId);
   if (!row || row.conceded || (!row.away && row.timeouts === 0)) return;

@@ -1,10 +1,10 @@
 /**
- * The fall-back wizard's draft (design §3.6): stored in `card_drafts`, so a restart or the deadline resumes it.
- * Nothing is public until Done, which applies the whole fall back in one transaction (with the control round and
- * the end of the round when this was the last seat). A draft belongs to one table version: any other change of
- * the table (a GM skip, a rollback) voids it. The draft is built in steps (`card_drafts.steps`): one wizard screen
- * (`draftChoose`: several effects, the recruit, Fire and Wind sources whose destinations come next) or one effect
- * or recruit (`draftEffect`, `draftRecruit`, the computer players' path); Back undoes the last step.
+ * The fall-back wizard's draft (docs/cardgame.md "The fall-back wizard"): stored in `card_drafts`, so a restart or the
+ * deadline resumes it. Nothing is public until Done, which applies the whole fall back in one transaction (with the
+ * control round and the end of the round when this was the last seat). A draft belongs to one table version: any other
+ * change of the table (a GM skip, a rollback) voids it. The draft is built in steps (`card_drafts.steps`): one wizard
+ * screen (`draftChoose`: several effects, the recruit, Fire and Wind sources whose destinations come next) or one
+ * effect or recruit (`draftEffect`, `draftRecruit`, the computer players' path); Back undoes the last step.
  */
 import { and, eq } from 'drizzle-orm';
 import {
@@ -171,9 +171,9 @@ async function draftResult(tx: Tx, sc: SeatCtx): Promise<Result<{ draft: CardDra
 
 /**
  * Fall back (step 1 confirmed): starts the draft, or resumes the stored one. With less than 2 minutes left the
- * deadline moves to 2 minutes from now, so the effects can be chosen (design §3.8) — once a turn: the grace is
- * given when the turn's draft is created, and Cancel keeps the (emptied) draft, so Fall back → Cancel → Fall back
- * never renews it. A turn is never held beyond its deadline plus one grace.
+ * deadline moves to 2 minutes from now, so the effects can be chosen (docs/cardgame.md "Turns and deadlines", B-6) —
+ * once a turn: the grace is given when the turn's draft is created, and Cancel keeps the (emptied) draft, so Fall back
+ * → Cancel → Fall back never renews it. A turn is never held beyond its deadline plus one grace.
  */
 export async function startFallBack(
   deps: GameDeps,

@@ -1,6 +1,7 @@
 /**
- * The game master's tools for a card game (design §3.2): extend, pause, resume, skip, replace a seat's user,
- * remove a player, and roll back to the start of the round. Each is one transaction, audited, and told to the channel.
+ * The game master's tools for a card game (docs/cardgame.md "Commands"): extend, pause, resume, skip, replace a seat's
+ * user, remove a player, and roll back to the start of the round. Each is one transaction, audited, and told to the
+ * channel.
  */
 import { and, eq, gt } from 'drizzle-orm';
 import {
@@ -322,8 +323,8 @@ function seatNamed(ctx: CardCtx, text: string): CardSeatRow | undefined {
 /**
  * Removes a player (`/gm kick`). In the lobby the seat is simply free again. Once the game runs, the seat stays at
  * the table with its hand and armies but nobody holds it: its turns resolve at once with the defaults, as an away
- * seat's do (design §3.8), until the game master hands it to someone with `/gm replace`. The removed player loses
- * the hand (told by DM); the channel is told once.
+ * seat's do (docs/cardgame.md "Defaults"), until the game master hands it to someone with `/gm replace`. The removed
+ * player loses the hand (told by DM); the channel is told once.
  */
 export async function gmKickCards(
   deps: GameDeps,

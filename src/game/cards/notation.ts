@@ -23,7 +23,7 @@ export function deadlineTimes(ms: number): string {
   return `${timeRef(ms, 'f')} (${timeRef(ms, 'R')})`;
 }
 
-/** The events a round summary shows, in order (design §3.6 step 4). */
+/** The events a round summary shows, in order (docs/cardgame.md "Side effects"). */
 export const SUMMARY_EVENTS: readonly string[] = [
   'fallBack',
   'control',

@@ -127,9 +127,9 @@ export async function queueActionLog(
 }
 
 /**
- * One ping per turn (design §3.4), carrying the buttons to act on it (docs/bot.md "Card game turns"): a mention
- * in the game's channel, or a DM, per the seat's notify mode — never in the log thread, where no button is.
- * `key` names the turn (the event seq that began it), so the same turn is never pinged twice.
+ * One ping per turn (docs/cardgame.md "The table message"), carrying the buttons to act on it (docs/bot.md "Card game
+ * turns"): a mention in the game's channel, or a DM, per the seat's notify mode — never in the log thread, where no
+ * button is. `key` names the turn (the event seq that began it), so the same turn is never pinged twice.
  */
 export async function queueTurnPing(
   tx: Tx,

@@ -85,8 +85,8 @@ async function playerAction(
 }
 
 /**
- * Setup (design §3.3): the caller's 2 cards for the recruiting row, changeable until every seat has chosen or
- * the deadline passes (then D-21's default).
+ * Setup (docs/cardgame.md "Lobby and setup"): the caller's 2 cards for the recruiting row, changeable until every seat
+ * has chosen or the deadline passes (then D-21's default).
  */
 export async function giveCards(
   deps: GameDeps,
@@ -110,7 +110,7 @@ export async function chooseBattle(
     const s = ctx.state!;
     if (s.phase !== 'choose') return fail(msg('cards.refused.noChoice'));
     if (s.chooser?.seat !== seat) return fail(msg('cards.refused.chooserTurn', { why: notYourTurn(ctx) }));
-    // No state named (the wizard's default button): the engine takes the default state (design §3.8).
+    // No state named (the wizard's default button): the engine takes the default state (docs/cardgame.md "Defaults").
     const state = String(input.state ?? '')
       .trim()
       .toLowerCase() as StateId;
@@ -128,7 +128,10 @@ export async function chooseBattle(
   });
 }
 
-/** Wage battle (design §3.5): a bright (or wild) card and an optional second card, re-validated by the engine. */
+/**
+ * Wage battle (docs/cardgame.md "The play wizard"): a bright (or wild) card and an optional second card, re-validated
+ * by the engine.
+ */
 export async function wageBattle(
   deps: GameDeps,
   caller: Caller,
@@ -173,7 +176,9 @@ export async function cardsMyView(
   });
 }
 
-/** Concede: the seat's turns fall back at once with the defaults from now on (design §4.6 step 6). */
+/**
+ * Concede: the seat's turns fall back at once with the defaults from now on (docs/cardgame.md "Commands": `/concede`).
+ */
 export async function concedeCards(deps: GameDeps, caller: Caller): Promise<Result<{ game: CardGameInfo }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const sc = await seatCtx(tx, caller, { allowPaused: true });
@@ -197,7 +202,7 @@ export async function concedeCards(deps: GameDeps, caller: Caller): Promise<Resu
   });
 }
 
-/** `/cards away on|off` (design §3.8): while on, the seat's turns resolve at once with the defaults. */
+/** `/cards away on|off` (docs/cardgame.md "Absence"): while on, the seat's turns resolve at once with the defaults. */
 export async function setCardsAway(
   deps: GameDeps,
   caller: Caller,
@@ -241,7 +246,10 @@ export async function setCardsNotify(
   });
 }
 
-/** Any interaction of a seated player clears their away mark (design §3.8); the bot calls it on button presses. */
+/**
+ * Any interaction of a seated player clears their away mark (docs/cardgame.md "Absence"); the bot calls it on button
+ * presses.
+ */
 export async function markCardsPresent(deps: GameDeps, caller: Caller): Promise<Result<object>> {
   return await inTransaction(deps, async (tx, changed) => {
     const ctx = await openCardGame(tx, caller.channelId);

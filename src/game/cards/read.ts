@@ -58,7 +58,10 @@ export async function isCardChannel(deps: GameDeps, channelId: string): Promise<
   return r.ok && r.yes;
 }
 
-/** The states the chooser may pick, with their labels: "Gu 顧 — neutral · 5 around" (design §3.7). */
+/**
+ * The states the chooser may pick, with their labels: "Gu 顧 — neutral · 5 around" (docs/cardgame.md "Choosing the next
+ * battle").
+ */
 export async function cardChoosableStates(
   deps: GameDeps,
   channelId: string,

@@ -2,9 +2,9 @@
  * A card table's seats for substitute calls (src/game/seats/seats.ts, `KindSeats`; docs/bot.md "Seats that never stall"): a
  * seat is named by its dynasty. A seat whose player timed out `vacate_after` turns in a row, or left, becomes vacant
  * (holder `vacant:<dynasty>`, src/game/core/holder.ts): under `nmr: hold` it is away (its turns resolve at once with
- * the card game's defaults, design §3.8); under `nmr: computer` the card AI plays it (computer.ts) until a substitute
- * claims it. Claiming hands the seat over as `/gm replace` does: the fall-back draft is dropped, the old holder loses
- * the hand, the new one is told to press "My hand".
+ * the card game's defaults, docs/cardgame.md "Defaults"); under `nmr: computer` the card AI plays it (computer.ts)
+ * until a substitute claims it. Claiming hands the seat over as `/gm replace` does: the fall-back draft is dropped, the
+ * old holder loses the hand, the new one is told to press "My hand".
  */
 import { eq } from 'drizzle-orm';
 import { dynastyLabel } from '../../cardgame/names.js';

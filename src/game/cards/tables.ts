@@ -1,5 +1,5 @@
 /**
- * The card game's tables (design.md §3.11), declared in its own folder so the store does not name them
+ * The card game's tables (docs/cardgame.md "Storage"), declared in its own folder so the store does not name them
  * (docs/architecture.md "Game kinds"): drizzle-kit reads this file through the schema glob of drizzle.config.ts
  * (every `src/game/<kind>/tables.ts`), and the card game's use-cases query them with the store's database handle. Only the card
  * game's own code (src/game/cards/, src/bot/cards/) imports them.
@@ -21,8 +21,9 @@ export interface CardPing {
 }
 
 /**
- * One step of the fall-back wizard stored in a draft (design §3.6): how many effects it appended, whether it set the
- * recruit, and the Fire / Wind sources it chose whose destinations are asked next. Back undoes the last step.
+ * One step of the fall-back wizard stored in a draft (docs/cardgame.md "The fall-back wizard"): how many effects it
+ * appended, whether it set the recruit, and the Fire / Wind sources it chose whose destinations are asked next. Back
+ * undoes the last step.
  */
 export interface CardDraftStep {
   effects: number;
@@ -127,7 +128,10 @@ export const cardEvents = sqliteTable(
   (t) => [uniqueIndex('card_events_game_seq').on(t.gameId, t.seq)],
 );
 
-/** A fall back being prepared in the wizard (design §3.6): kept across restarts, applied at Done or timeout. */
+/**
+ * A fall back being prepared in the wizard (docs/cardgame.md "The fall-back wizard"): kept across restarts, applied at
+ * Done or timeout.
+ */
 export const cardDrafts = sqliteTable(
   'card_drafts',
   {

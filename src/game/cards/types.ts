@@ -1,6 +1,7 @@
 /**
  * The card game's use-case layer: settings, presets, and the read-only shapes handed to the bot
- * (design.md §3). Hands appear only in `CardSeatPrivate` (a seat's own view); everything else is public.
+ * (docs/cardgame.md "The Discord table"). Hands appear only in `CardSeatPrivate` (a seat's own view); everything else
+ * is public.
  */
 import { CARD_GAME } from '../../cardgame/identity.js';
 import type {
@@ -27,9 +28,9 @@ export const CARD_VARIANT_ID: string = CARD_GAME.id;
 export const CARD_KIND: string = CARD_GAME.kind;
 
 /**
- * A card game's table message (design §3.4), filled at delivery from the game as it is then: the public view, the
- * seats' public info and the lobby's settings, which the bot words in the reader's locale (src/bot/cards/words.ts),
- * plus what it needs for the buttons and the board image. Built only from `publicView`.
+ * A card game's table message (docs/cardgame.md "The table message"), filled at delivery from the game as it is then:
+ * the public view, the seats' public info and the lobby's settings, which the bot words in the reader's locale
+ * (src/bot/cards/words.ts), plus what it needs for the buttons and the board image. Built only from `publicView`.
  * It is the `data` of the card kind's status rows (src/game/outbox/write.ts `KindStatus`).
  */
 export interface CardTablePayload {
@@ -82,8 +83,8 @@ export type CardWords =
  * - `log`: one line for the game's log thread (the bot opens the thread once, `recordCardThread`);
  * - `turn`: "it is your turn", with the buttons to act on it (`phase`: give, choose, battle, tiebreak); the row's
  *   target is the game's channel (mentioning exactly `userId`) or the user (a DM);
- * - `round`: the round summary (design §3.6 step 4) with the board after the round (public view);
- * - `over`: the end of the game (design §3.10) with the final board (public view).
+ * - `round`: the round summary (docs/cardgame.md "Side effects") with the board after the round (public view);
+ * - `over`: the end of the game (docs/cardgame.md "The end of the game") with the final board (public view).
  * `words` says how to word a row in the reader's locale (src/bot/cards/words.ts `cardsEventText`); `text` is the
  * English of message lines, and the whole wording of a row queued before `words`.
  */
@@ -193,7 +194,7 @@ export interface CardPlayOptions {
   fallBack: Omit<FallBackOption, 'options'>;
 }
 
-/** A wage-battle play (design §3.5). */
+/** A wage-battle play (docs/cardgame.md "The play wizard"). */
 export interface CardWageInput {
   bright: CardId;
   dark?: CardId;
@@ -204,7 +205,7 @@ export interface CardWageInput {
   takeBack?: CardId;
 }
 
-/** The fall-back wizard's draft (design §3.6), as its owner sees it. */
+/** The fall-back wizard's draft (docs/cardgame.md "The fall-back wizard"), as its owner sees it. */
 export interface CardDraftView {
   game: CardGameInfo;
   seat: Seat;

@@ -1,6 +1,6 @@
 /**
- * The card game's table image (design §3.9): the hex board and the panels, drawn from a public view only, so
- * no hand can ever reach the channel through a picture. `changed` outlines the states whose control changed
+ * The card game's table image (docs/cardgame.md "Table image"): the hex board and the panels, drawn from a public view
+ * only, so no hand can ever reach the channel through a picture. `changed` outlines the states whose control changed
  * (the round summary image).
  */
 import { createCanvas } from '@napi-rs/canvas';
@@ -46,7 +46,7 @@ export async function renderCardTable(view: CardGameView, opts: CardTableOptions
 
 /**
  * The same image drawn off the event loop, in the shared render worker (src/render/pool.ts): the bot's path
- * (design §3.9: renders are produced off the event loop). Falls back to this thread when no worker can run.
+ * (docs/cardgame.md "Off the event loop"). Falls back to this thread when no worker can run.
  */
 export async function renderCardTableOffThread(
   view: CardGameView,

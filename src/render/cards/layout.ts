@@ -1,9 +1,10 @@
 /**
  * Where things go on the card-game table image (1600 px wide): the hex board at the top left, scaled from the data's
- * 813 × 770 pixel plan (design §2.1) as large as the canvas allows, because the board is what must read at Discord's
- * preview size (about 550 px wide, a third of the picture): who holds which stronghold and which state. Beside it
- * the phase, the standings and the battlefield row; below it, across the picture, the recruiting row, the 2-player
- * resistance, one box per seat, then the legend (docs/cardgame.md "Table image"). Colours: design §2.3 (Okabe–Ito).
+ * 813 × 770 pixel plan (docs/cardgame.md "The board") as large as the canvas allows, because the board is what must
+ * read at Discord's preview size (about 550 px wide, a third of the picture): who holds which stronghold and which
+ * state. Beside it the phase, the standings and the battlefield row; below it, across the picture, the recruiting row,
+ * the 2-player resistance, one box per seat, then the legend (docs/cardgame.md "Table image"). Colours:
+ * docs/cardgame.md "Colours" (Okabe–Ito).
  */
 import { DATA } from '../../cardgame/data.js';
 import type { DynastyId, Owner, StateId } from '../../cardgame/types.js';

@@ -1,8 +1,8 @@
 /**
- * The round summary image's marks (design §3.9): each army moved this round (Fire, Wind) gets a small arrow from
- * its origin stronghold to where it stands now, in its dynasty's colour with a dark edge, drawn beneath the army
- * discs so it never covers one; and the states whose control changed are listed from the control event.
- * Built from the round's public events only.
+ * The round summary image's marks (docs/cardgame.md "Table image"): each army moved this round (Fire, Wind) gets a
+ * small arrow from its origin stronghold to where it stands now, in its dynasty's colour with a dark edge, drawn
+ * beneath the army discs so it never covers one; and the states whose control changed are listed from the control
+ * event. Built from the round's public events only.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { DynastyId, GameEvent, Owner, StateId } from '../../cardgame/types.js';

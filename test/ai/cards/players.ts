@@ -100,7 +100,8 @@ export const greedyPlayer: Player = (v, seed) => {
 /**
  * A second one-ply player, greedy for claims: it plays the card (with a dark card when one fits) that raises the
  * number of superiorities it would claim the most, and falls back when no card raises it; effects and recruits
- * are the engine's defaults (design §3.8), the state battled for the first eligible one. Ties: the first listed.
+ * are the engine's defaults (docs/cardgame.md "Defaults"), the state battled for the first eligible one. Ties: the
+ * first listed.
  */
 export const claimsGreedyPlayer: Player = (v, seed) => {
   if (!toAct(v)) return null;

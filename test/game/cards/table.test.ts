@@ -96,7 +96,7 @@ describe('card game table text (built from the public view only)', () => {
 
   it('events name cards by their symbols, never by deck id, and states with their Chinese beside the Latin name', () => {
     const d = ['chu', 'qin', 'yan'] as const;
-    // B10 fire/chariot/crossbow, D04 dark chariot, W1 wild (design §2.2)
+    // B10 fire/chariot/crossbow, D04 dark chariot, W1 wild (docs/cardgame.md "The cards")
     expect(
       eventText(
         {

@@ -1,6 +1,7 @@
 /**
- * The round summary image (design §3.9): the board after the round with control changes outlined and every army
- * moved this round (Fire, Wind) marked with a small arrow from its origin, built from the round's public events.
+ * The round summary image (docs/cardgame.md "Table image"): the board after the round with control changes outlined and
+ * every army moved this round (Fire, Wind) marked with a small arrow from its origin, built from the round's public
+ * events.
  */
 import { writeFileSync } from 'node:fs';
 import { createCanvas, loadImage } from '@napi-rs/canvas';

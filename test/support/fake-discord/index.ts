@@ -11,7 +11,7 @@
  *   const box = await fake.slash('alice', 'general', 'orders paste'); await fake.submitModal('alice', box, { orders: '…' });
  *   // roles, permissions and pings (mentions.ts): fake.addRole, fake.setPermissions, fake.pings(message)
  *
- * Protocol facts: /work/shared/notes/stack.md §1 (copied knowledge, nothing read at run time).
+ * Protocol facts it relies on: docs/testing.md "The Discord stand-in".
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
