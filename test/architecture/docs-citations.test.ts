@@ -1,7 +1,9 @@
 /**
  * Comments and docs cite `docs/` by a heading's name (`docs/render.md "The results post in Discord's preview"`); a
  * citation must lead somewhere: to a doc that exists and to a heading, a bold lead-in or a table row's first cell of
- * it that begins with the quoted words. A heading renamed or moved without its citations fails here.
+ * it that begins with the quoted words. A heading renamed or moved without its citations fails here. Code cites
+ * docs/ only: never a file outside the repository (the briefs beside it, the design brief), which a reader of the
+ * code does not have.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -67,6 +69,37 @@ function trackedTexts(): Record<string, string> {
   return files;
 }
 
+/** A citation of a file outside the repository: the briefs' folder beside it, or the card game's design brief. */
+const OUTSIDE = /\.\.\/shared|\bshared\/(?:seeds|formats|maps|card-game|notes|datc)\b|\/work\/|design\.md|design ?§/;
+
+/** The source files' lines that cite a file outside the repository, as `file:line: text`. */
+function outsideCitations(files: Record<string, string>): string[] {
+  const found: string[] = [];
+  for (const [file, text] of Object.entries(files))
+    text.split('\n').forEach((line, i) => {
+      if (OUTSIDE.test(line)) found.push(`${file}:${i + 1}: ${line.trim()}`);
+    });
+  return found;
+}
+
+/** The tracked source files under src/, test/, scripts/ and bench/ (this file's own examples left out). */
+function sourceTexts(): Record<string, string> {
+  const listed = execFileSync(
+    'git',
+    ['ls-files', '--cached', '--others', '--exclude-standard', 'src', 'test', 'scripts', 'bench'],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+    },
+  );
+  const files: Record<string, string> = {};
+  for (const file of listed.split('\n')) {
+    if (!/\.(ts|mts|mjs|cjs|js|json)$/.test(file) || file === 'test/architecture/docs-citations.test.ts') continue;
+    if (existsSync(join(ROOT, file))) files[file] = readFileSync(join(ROOT, file), 'utf8');
+  }
+  return files;
+}
+
 describe('citations of docs/', () => {
   it('each names a doc that exists and a place in it', () => {
     const files = trackedTexts();
@@ -88,6 +121,29 @@ describe('citations of docs/', () => {
     expect(brokenCitations(files, docs)).toEqual([
       'b.ts: docs/render.md "Colours"',
       'c.ts: docs/gone.md (no such doc)',
+    ]);
+  });
+
+  it('no source file cites a file outside the repository', () => {
+    const files = sourceTexts();
+    expect(Object.keys(files).length).toBeGreaterThan(500);
+    expect(outsideCitations(files)).toEqual([]);
+  });
+
+  it('names each way of citing the briefs, and leaves words that only contain "shared" alone', () => {
+    const files = {
+      'a.ts': '/** Wage battle (design §3.5). */\n// the tables of design.md §4.2\nconst ok = 1;',
+      'b.ts': ' * contract: shared/formats/cli.md "cards"\n * (../shared/maps/x.json), /work/shared/notes/stack.md §1',
+      'c.ts':
+        'import { x } from \'./shared.js\';\n// shared-scenes.ts; a shared scheduler (docs/cardgame.md "Defaults")',
+      'd.ts': '// copied from shared/datc; the seed (shared/seeds/x.md), data (shared/card-game/data.json)',
+    };
+    expect(outsideCitations(files)).toEqual([
+      'a.ts:1: /** Wage battle (design §3.5). */',
+      'a.ts:2: // the tables of design.md §4.2',
+      'b.ts:1: * contract: shared/formats/cli.md "cards"',
+      'b.ts:2: * (../shared/maps/x.json), /work/shared/notes/stack.md §1',
+      'd.ts:1: // copied from shared/datc; the seed (shared/seeds/x.md), data (shared/card-game/data.json)',
     ]);
   });
 });

@@ -133,7 +133,7 @@ describe('Example Turn through the CLI in every mode', () => {
 });
 
 describe('the seed file is not read at run time', () => {
-  it('nothing under src/variants/warhammer reads ../shared', () => {
+  it("nothing under src/variants/warhammer names the briefs' folder beside the repository", () => {
     for (const f of ['index.ts', 'rules.ts', 'features.ts'])
       expect(readFileSync(new URL(`../../../src/variants/warhammer/${f}`, import.meta.url), 'utf8')).not.toContain(
         'shared',
