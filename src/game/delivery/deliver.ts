@@ -167,8 +167,9 @@ export interface DeliveryStats {
 
 /**
  * The oldest pending row of each target (only these may be sent: per-target order). A status edit held for a mark of
- * the clock (outbox-write.ts `queueProgressStatus`) waits in a queue of its own beside its channel's, so the channel's
- * posts never wait for it; it needs no order among them, since its text is the status as it is when it goes out.
+ * the clock (src/game/outbox/write.ts `queueProgressStatus`) waits in a queue of its own beside its channel's, so the
+ * channel's posts never wait for it; it needs no order among them, since its text is the status as it is when it goes
+ * out.
  */
 const HEADS = sql`SELECT min(id) AS id FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL
   GROUP BY target, (dedupe_key LIKE ${`${STATUS_MARK_KEY}%`})`;
@@ -180,7 +181,7 @@ const PUBLISHING = sql.join(
 
 /**
  * A post publishing a phase's orders (`o`) waits while an order confirmation of that phase, queued before it, is
- * being sent (claimed): the DM goes out first (see outbox-write.ts `enqueue`).
+ * being sent (claimed): the DM goes out first (see src/game/outbox/write.ts `enqueue`).
  */
 const WAITS_FOR_CONFIRMATION = sql`o.kind IN (${PUBLISHING}) AND EXISTS (
   SELECT 1 FROM outbox AS c WHERE c.claimed_by IS NOT NULL AND c.sent_at IS NULL AND c.failed_at IS NULL

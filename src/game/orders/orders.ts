@@ -306,7 +306,8 @@ function orderSetLines(variant: Variant, duties: Duties, rows: OrderRow[]): Msg[
  * per burst of changes. A confirmation still waiting for its quiet period (`confirmationQuietMs`, at most three
  * of them after the first change) is rewritten with the newest order set, so sixty quick `/order`s send one DM
  * that shows the final orders; one already due (perhaps being delivered) is left alone and a new one follows.
- * When the phase resolves first, the confirmation is dropped (its results show the orders; outbox-write.ts `enqueue`).
+ * When the phase resolves first, the confirmation is dropped (its results show the orders; src/game/outbox/write.ts
+ * `enqueue`).
  */
 async function queueConfirmation(
   tx: Tx,

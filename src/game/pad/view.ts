@@ -103,7 +103,7 @@ export interface PadView {
   power: string;
   /** The power's name in the viewer's language (`秦`, `Allemagne`), worded by the web server. */
   powerName: MsgParam;
-  /** `label` and `closed` are messages, worded for the viewer by the web server (src/web/view-words.ts). */
+  /** `label` and `closed` are messages, worded for the viewer by the web server (src/web/texts.ts `webJson`). */
   phase: { id: number; label: Msg; type: string; deadline: number | null; closed: Msg | null; rule: Msg | null };
   /**
    * The public board: every unit (and, in a retreat phase, every dislodged unit); in a fog game only those the seat's

@@ -474,7 +474,7 @@ async function startNextPhase(
 
 /**
  * Marks the game finished (the current phase stays as it is: the final position), and scores and rates it
- * (final-scores.ts): answers the scores for the final post (`announceEnd`).
+ * (src/game/scores/final.ts): answers the scores for the final post (`announceEnd`).
  */
 export async function finishGame(
   tx: Tx,

@@ -53,7 +53,8 @@ for (const id of process.argv.slice(2).filter((a) => !a.startsWith('--'))) {
   const moved = Object.keys(plan.anchors);
   const anchors = { ...((stored.anchors as Record<string, unknown> | undefined) ?? {}), ...plan.anchors };
   const next = { ...stored, ...(Object.keys(anchors).length > 0 ? { anchors } : {}), labels: plan.labels };
-  // map.json keeps wh-build-map.ts's layout (one space per level); geometry.json is one line, as the schema outputs it.
+  // map.json keeps scripts/wh-build-map.ts's layout (one space per level); geometry.json is one line, as the schema
+  // outputs it.
   if (inMap) writeFileSync(file, `${JSON.stringify({ ...whole, geometry: next }, null, 1)}\n`);
   else writeGeometryFile(file, next);
   console.error(
