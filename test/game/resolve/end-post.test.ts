@@ -1,9 +1,9 @@
 /**
- * The end of a game remembers everyone who played (src/game/resolve/end-post.ts, seat-history.ts, final-scores.ts): the final
- * post lists every power's players in order (substitutes, members who left, computer players) with its centres, its
- * result and each rated member's change, and carries the final board; every one of them gets the game-over DM; a member
- * who walked away is rated as a loss at the time they left, and only the members who held a seat at the end count the
- * game as finished (docs/bot.md "The end of a game", "Ratings").
+ * The end of a game remembers everyone who played (src/game/resolve/end-post.ts, src/game/scores/seat-history.ts and
+ * final.ts): the final post lists every power's players in order (substitutes, members who left, computer players) with
+ * its centres, its result and each rated member's change, and carries the final board; every one of them gets the
+ * game-over DM; a member who walked away is rated as a loss at the time they left, and only the members who held a seat
+ * at the end count the game as finished (docs/bot.md "The end of a game", "Ratings").
  */
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
