@@ -6,6 +6,7 @@
  * the marks and removes every one of them.
  */
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { frenchIn } from './french-places.js';
 
 /** Around a value inserted in a French text while it is formatted; `elide` removes them all. */
 const OPEN = '\uE000';
@@ -74,8 +75,20 @@ export function markValues(
   return marked;
 }
 
-/** A French text formatted with marked values, elided before the values that begin with a vowel, and unmarked. */
+/** `en` alone, one space, then a marked value (its markdown on either side of the mark): a place, maybe. */
+const IN_PLACE = new RegExp(`(?<![\\p{L}\\p{N}_’'-])en ([*_]*${OPEN}[*_]*)([^${CLOSE}]*?)([*_]*${CLOSE})`, 'gu');
+
+/** `en` before a place that French says otherwise (`à Paris`, `au Portugal`, `dans la Ruhr`: french-places.ts). */
+const placed = (whole: string, open: string, name: string, close: string) => {
+  const words = frenchIn(name);
+  return words === null ? whole : `${words} ${open}${name}${close}`;
+};
+
+/**
+ * A French text formatted with marked values: `en` before a place said the French way, elided before the values that
+ * begin with a vowel, and unmarked.
+ */
 export function elide(text: string): string {
   if (!text.includes(OPEN) && !text.includes(CLOSE)) return text;
-  return text.replace(ELIDABLE, elided).replace(MARKS, '');
+  return text.replace(IN_PLACE, placed).replace(ELIDABLE, elided).replace(MARKS, '');
 }

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUES, type Locale, LOCALES, listParam, type MessageKey, msg, t, tr } from '../../src/i18n/index.js';
 import { getVariant } from '../../src/variants/index.js';
 import { powerName, provinceName } from '../../src/variants/names.js';
+import { frenchPlacesListed } from '../../src/i18n/french-places.js';
 
 type Values = Record<string, string | number | Date>;
 
@@ -114,6 +115,35 @@ describe('French elision', () => {
       '🛠️ Le maître du jeu a déplacé A d’Écosse d’__Édimbourg__ vers Budapest.',
     );
     expect(move('Ypres', 'Yorkshire')).toBe('🛠️ Le maître du jeu a déplacé A de Yorkshire d’Ypres vers Budapest.');
+  });
+
+  it('says "in" the French way before a place: à a city, au a masculine name, dans la/le with its article', () => {
+    const none = (place: string) => tr('fr', 'orders.problem.parse.noUnit', { place });
+    expect(none('Paris')).toBe('il n’y a aucune unité à Paris');
+    expect(none('Édimbourg')).toBe('il n’y a aucune unité à Édimbourg');
+    expect(none('Portugal')).toBe('il n’y a aucune unité au Portugal');
+    expect(none('Ruhr')).toBe('il n’y a aucune unité dans la Ruhr');
+    expect(none('Atlantique Nord')).toBe('il n’y a aucune unité dans l’Atlantique Nord');
+    expect(none('Bourgogne')).toBe('il n’y a aucune unité en Bourgogne');
+    expect(none('Mer Noire')).toBe('il n’y a aucune unité en Mer Noire');
+    expect(none('**Paris**')).toBe('il n’y a aucune unité à **Paris**');
+    // Only `en` right before the place changes: the catalogue's other words and English stay.
+    expect(tr('fr', 'gmEdit.announce.add', { unit: 'A', power: 'Autriche', province: 'Vienne' })).toBe(
+      '🛠️ Le maître du jeu a placé A d’Autriche à Vienne.',
+    );
+    expect(tr('en', 'orders.problem.parse.noUnit', { place: 'Paris' })).toBe('there is no unit in Paris');
+  });
+
+  it('lists only French names a variant gives (a renamed province would fall back to en silently)', () => {
+    const french = new Set(
+      ['classic', 'warring-states', 'mandate-of-heaven', 'warhammer'].flatMap((id) => {
+        const variant = getVariant(id)!;
+        return variant.map.provinceIds().map((p) => provinceName(variant, 'fr', p));
+      }),
+    );
+    const listed = frenchPlacesListed();
+    expect(listed.length).toBeGreaterThan(30);
+    expect(listed.filter((name) => !french.has(name))).toEqual([]);
   });
 
   it('elides before a nested message, a name worded in French and a list', () => {

@@ -51,7 +51,7 @@ describe("the results' reasons, worded", () => {
       'a fleet in Kiel cannot reach Munich, so the unit held; dislodged by A mun from Munich',
     );
     expect(t('fr', m)).toBe(
-      'une flotte en Kiel ne peut pas atteindre Munich, l’unité a donc tenu ; délogé par A Munich',
+      'une flotte à Kiel ne peut pas atteindre Munich, l’unité a donc tenu ; délogé par A Munich',
     );
     expect(t('zh-CN', m)).toBe('Kiel的舰队无法到达Munich，因此该单位原地驻守；被来自Munich的A mun击退');
     const coast = reasonMsg(classic, 'say which coast of Spain (spa/nc or spa/sc), so the unit held');
