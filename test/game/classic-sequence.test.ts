@@ -7,6 +7,7 @@ import { t } from '../../src/i18n/index.js';
 import { gameStatus, history, renderInputForPhase, why } from '../../src/game/history/index.js';
 import { gmAdvance } from '../../src/game/gm/index.js';
 import { myOrders, submitOrders } from '../../src/game/orders/index.js';
+import { isPadRefusal, padKey, padLinkInChannel, padView } from '../../src/game/pad/index.js';
 import { resolveDuePhases, toggleReady } from '../../src/game/resolve/index.js';
 import {
   CHANNEL,
@@ -104,6 +105,15 @@ describe('Classic 1901 through the use-cases', () => {
     const mine = ok(await myOrders(env.deps, { channelId: CHANNEL, userId: userOf('France') }));
     expect(mine.adjustment).toMatchObject({ builds: 1, disbands: 0 });
     expect(mine.adjustment!.buildSites.sort()).toEqual(['bre', 'par']);
+    // The order pad offers the waive at either site, not only at the first.
+    const key = padKey({ botToken: 'a test bot token' });
+    const { token } = ok(await padLinkInChannel(env.deps, key, { channelId: CHANNEL, userId: userOf('France') }));
+    const pad = await padView(env.deps, key, token);
+    if (isPadRefusal(pad)) throw new Error(`the pad refused: ${pad.reason}`);
+    expect(pad.pieces.map((p) => [p.province, p.choices.map((c) => c.kind).sort()])).toEqual([
+      ['bre', ['build-army', 'build-fleet', 'waive']],
+      ['par', ['build-army', 'waive']],
+    ]);
     const tooMany = ok(
       await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par B; F bre B' }),
     );

@@ -206,6 +206,9 @@ function piecesOf(variant: Variant, position: Position, power: string, voted: Re
     choices: orders.map((o) => choiceOf(variant, o)),
   });
   const out = legalOrderObjects(variant, position, power).map((u) => pieceOf(u.unit, u.orders, false));
+  // The engine lists a waived build once, with the first site; a player may waive from whichever site they click.
+  const waive = out.flatMap((p) => p.choices).find((c) => c.kind === 'waive');
+  if (waive) for (const p of out) if (p.site && !p.choices.includes(waive)) p.choices.push(waive);
   for (const neutral of [...voted].sort())
     for (const u of legalOrderObjects(variant, position, neutral))
       if (!out.some((p) => p.province === u.unit.province)) out.push(pieceOf(u.unit, u.orders, true));
