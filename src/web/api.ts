@@ -175,6 +175,15 @@ async function submit(api: ApiContext, c: Context): Promise<Response> {
   });
 }
 
+/** A request whose body names only the phase the page shows (`{phaseId}`): `/clear`, `/ready`. */
+async function onPhase(api: ApiContext, c: Context, run: typeof padClear | typeof padReady): Promise<Response> {
+  const body = await bodyOf(c);
+  if (!body) return malformed(api, c, 'pad.request.notJson');
+  const phaseId = phaseIdOf(body);
+  if (phaseId === null) return malformed(api, c, 'pad.request.phaseId');
+  return answer(api, c, await run(api.deps, api.key, tokenOf(c), { phaseId }));
+}
+
 async function act(api: ApiContext, c: Context): Promise<Response> {
   const body = await bodyOf(c);
   if (!body) return malformed(api, c, 'pad.request.notJson');
@@ -208,20 +217,8 @@ export function apiRoutes(api: ApiContext): Hono {
   routes.get('/map', (c) => mapPartOf(api, c, 'board'));
   routes.get('/map/orders', (c) => mapPartOf(api, c, 'layer'));
   routes.post('/orders', (c) => submit(api, c));
-  routes.post('/clear', async (c) => {
-    const body = await bodyOf(c);
-    if (!body) return malformed(api, c, 'pad.request.notJson');
-    const phaseId = phaseIdOf(body);
-    if (phaseId === null) return malformed(api, c, 'pad.request.phaseId');
-    return answer(api, c, await padClear(api.deps, api.key, tokenOf(c), { phaseId }));
-  });
-  routes.post('/ready', async (c) => {
-    const body = await bodyOf(c);
-    if (!body) return malformed(api, c, 'pad.request.notJson');
-    const phaseId = phaseIdOf(body);
-    if (phaseId === null) return malformed(api, c, 'pad.request.phaseId');
-    return answer(api, c, await padReady(api.deps, api.key, tokenOf(c), { phaseId }));
-  });
+  routes.post('/clear', (c) => onPhase(api, c, padClear));
+  routes.post('/ready', (c) => onPhase(api, c, padReady));
   routes.post('/act', (c) => act(api, c));
   return routes;
 }
