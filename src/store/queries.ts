@@ -2,7 +2,7 @@
  * Small typed queries over the schema, used inside the use-cases' transactions.
  */
 import { first } from './store.js';
-import { and, asc, desc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Position } from '../engine/types.js';
 import type { Tx } from './db.js';
 import {
@@ -109,6 +109,25 @@ export async function playerByUser(tx: Tx, gameId: number, userId: string): Prom
 export async function phaseById(tx: Tx, phaseId: number): Promise<PhaseRow | undefined> {
   if (!Number.isSafeInteger(phaseId)) return undefined;
   return first(await tx.select().from(phases).where(eq(phases.id, phaseId)).limit(1));
+}
+
+/**
+ * Makes the held board (`held_position`) of the game's unresolved phase its board, for all readers: the one write
+ * that shows a board a hidden game's player act held until a mark (src/game/phase/held-board.ts), whether the mark,
+ * the phase moving on or a public post shows it. `phaseId` narrows it to that phase.
+ */
+export async function showHeldBoard(tx: Tx, gameId: number, phaseId?: number): Promise<void> {
+  await tx
+    .update(phases)
+    .set({ position: sql`${phases.heldPosition}`, heldPosition: null, heldUntilMs: null })
+    .where(
+      and(
+        eq(phases.gameId, gameId),
+        isNotNull(phases.heldPosition),
+        isNull(phases.resolvedAt),
+        ...(phaseId === undefined ? [] : [eq(phases.id, phaseId)]),
+      ),
+    );
 }
 
 export async function phasesOf(tx: Tx, gameId: number): Promise<PhaseRow[]> {

@@ -17,10 +17,11 @@ import {
   vacantUserId,
   variantOfGame,
 } from '../core/index.js';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, like, notLike, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, like, notLike, sql } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { msg, t, type Msg, type MsgParam } from '../../i18n/index.js';
-import { auditLog, games, outbox, phases, type GameRow, type OutboxRow } from '../../store/schema.js';
+import { showHeldBoard } from '../../store/queries.js';
+import { auditLog, games, outbox, type GameRow, type OutboxRow } from '../../store/schema.js';
 import { nextProgressMark, privateActDueAt } from './marks.js';
 import { copyToWatchers } from './watchers.js';
 
@@ -251,11 +252,7 @@ async function insertRow(tx: Tx, m: Enqueue): Promise<number> {
  * held board becomes its board (src/game/phase/held-board.ts, whose sweep does the same at the mark).
  */
 async function releaseHeld(tx: Tx, channelId: string, gameId: number | null, now: number): Promise<void> {
-  if (gameId !== null)
-    await tx
-      .update(phases)
-      .set({ position: sql`${phases.heldPosition}`, heldPosition: null, heldUntilMs: null })
-      .where(and(eq(phases.gameId, gameId), isNotNull(phases.heldPosition), isNull(phases.resolvedAt)));
+  if (gameId !== null) await showHeldBoard(tx, gameId);
   await tx
     .update(outbox)
     .set({ nextAttemptAt: now })
