@@ -21,6 +21,15 @@ export interface PlayerContext {
   player: PlayerRow;
 }
 
+/**
+ * The refusal of a reader of a Diplomacy game's past (`/history`, `/why`, press history) at a game of another kind
+ * (the card game), which has no phases or press to read: it says what the game is rather than calling anything gone.
+ */
+export function otherKindRefusal(game: GameRow, what: 'phases' | 'press'): Refusal | null {
+  const kind = gameKindOf(game.kind);
+  return kind ? fail(msg('history.refused.kind', { kind: kind.label, what })) : null;
+}
+
 /** The running game in the channel and the caller's power in it, or an error sentence. */
 export async function playerInGame(
   tx: Tx,

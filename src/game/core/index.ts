@@ -6,7 +6,16 @@
  *
  * The feature's public face: code outside src/game/core/ imports only from here.
  */
-export { GAME_OVER, NO_GAME, isError, noOpenGame, pausedMsg, playerInGame, type PlayerContext } from './context.js';
+export {
+  GAME_OVER,
+  NO_GAME,
+  isError,
+  noOpenGame,
+  otherKindRefusal,
+  pausedMsg,
+  playerInGame,
+  type PlayerContext,
+} from './context.js';
 export {
   DEFAULT_DURATIONS,
   MAX_DURATION_MS,

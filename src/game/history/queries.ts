@@ -33,7 +33,7 @@ import {
   powerParam,
   provinceParam,
   reasonMsg,
-  gameKindOf,
+  otherKindRefusal,
 } from '../core/index.js';
 import { provinceName } from '../../variants/names.js';
 import { buildStatus, isBallotKey, pluginContext, pluginMsg, pluginOfGame } from '../phase/index.js';
@@ -175,20 +175,11 @@ function whyLine(variant: Variant, r: OrderResult): Msg {
     : msg('history.why.result', params);
 }
 
-/**
- * A game of another kind (the card game) has no Diplomacy phases: `/history list|show|replay` and `/why` say so rather
- * than calling its variant gone.
- */
-function otherKind(game: GameRow): { ok: false; error: string } | null {
-  if (game.kind === 'diplomacy') return null;
-  return fail(msg('history.refused.kind', { kind: gameKindOf(game.kind)?.label ?? game.kind, what: 'phases' }));
-}
-
 /** The channel's latest Diplomacy game and its variant, for the readers of its past (`/history`, `/why`). */
 async function pastGameOf(tx: Tx, channelId: string): Promise<Result<{ game: GameRow; v: Variant }>> {
   const game = await latestGameByChannel(tx, channelId);
   if (!game) return fail(NO_GAME);
-  const kind = otherKind(game);
+  const kind = otherKindRefusal(game, 'phases');
   if (kind) return kind;
   const v = variantOfGame(game);
   if (!v) return fail(msg('game.refused.variantGone', { variant: game.variantId }));

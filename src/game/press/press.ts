@@ -49,7 +49,7 @@ import {
   powerParam,
   powersParam,
   variantParam,
-  gameKindOf,
+  otherKindRefusal,
 } from '../core/index.js';
 import { enqueue, keepForSeat, queueDm, worded } from '../outbox/index.js';
 import { listParam, msg, tr, type Locale, type Msg } from '../../i18n/index.js';
@@ -467,9 +467,8 @@ export async function pressHistory(
   return await inReadTransaction(deps, async (tx) => {
     const game = await latestGameByChannel(tx, channelId);
     if (!game) return fail(NO_GAME);
-    // a game of another kind (the card game) has no press at all
-    if (game.kind !== 'diplomacy')
-      return fail(msg('history.refused.kind', { kind: gameKindOf(game.kind)?.label ?? game.kind, what: 'press' }));
+    const otherKind = otherKindRefusal(game, 'press');
+    if (otherKind) return otherKind;
     if (game.press === 'gunboat') return fail(msg('press.refused.historyGunboat'));
     if (game.press !== 'anonymous') return fail(msg('press.refused.historyOpen'));
     if (game.status !== 'finished') return fail(msg('press.refused.historySecret'));
