@@ -241,6 +241,7 @@ describe('the order pad plays Classic by clicks', () => {
     expect(await text(page, 'h1')).toContain('adjustment');
     // Winter: France (Spain taken) builds a fleet in Brest by clicking the free centre.
     await page.locator('[data-province="bre"]').click();
+    expect(await text(page, '[data-prompt]')).toBe('What do you do in the free centre Brest?');
     expect(await attributes(page, 'data-kind')).toEqual(['build-army', 'build-fleet', 'waive']);
     await page.locator('[data-kind="build-fleet"]').click();
     await expect.poll(() => padOrders(page)).toEqual(['F bre B']);

@@ -205,7 +205,10 @@ export class Panel {
       const { unit, province } = step.piece;
       const found = view.provinces.find((p) => p.id === province);
       const name = found?.shown ?? found?.name ?? province;
-      this.prompt.textContent = this.t('pad.page.pickKind', { unit: `${unit.type} ${name}` });
+      // A free centre is no unit yet: the question names the place, not the army a build there would make.
+      this.prompt.textContent = step.piece.site
+        ? this.t('pad.page.pickSite', { place: name })
+        : this.t('pad.page.pickKind', { unit: `${unit.type} ${name}` });
       this.choices.replaceChildren(
         ...kindsOf(step.piece).map((kind) =>
           button({ 'data-kind': kind }, this.kindLabel(kind), () => this.on.kind(kind)),
