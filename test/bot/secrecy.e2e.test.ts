@@ -109,14 +109,11 @@ async function lookEveryoneUp(h: Harness): Promise<void> {
 }
 
 /**
- * The clock to the next mark, the mark's sweep (a muster closing) and then the status edit with the players' acts
- * since the last mark, out: so each world's status edits come at the same points of the game. The worlds' bots run
- * their scheduler and outbox only when the test or a use-case wakes them (`QUIET_LOOPS`): woken by the clock, either
- * could run first at a mark and one world show a status text the other never did.
+ * The clock to the next mark, where the status shows the players' acts since the last one, and that edit out: so
+ * each world's status edits come at the same points of the game (the outbox coalesces edits by timing otherwise).
  */
 async function toNextMark(h: Harness): Promise<void> {
   h.clock.offset += PROGRESS_EVERY_MS - (h.clock.now() % PROGRESS_EVERY_MS) + 1000;
-  await h.bot!.scheduler.sweep();
   h.bot!.outbox.kick();
   await h.bot!.outbox.idle();
 }
@@ -140,12 +137,9 @@ async function musterAndWatch(h: Harness, seats: Seats): Promise<void> {
   await h.fake.waitForDm('desmond', (m) => m.content.includes('you now watch **England**'));
 }
 
-/** A scheduler and an outbox that wake by themselves only after an hour: the test's steps drive them (toNextMark). */
-const QUIET_LOOPS = { outboxIntervalMs: HOUR, schedulerMaxSleepMs: HOUR };
-
 /** The same game, power by power, with `seats` deciding who plays which power. */
 async function playWorld(seats: Seats): Promise<World> {
-  const h = await createHarness({ users: USERS, channels: ['main'] }, QUIET_LOOPS);
+  const h = await createHarness({ users: USERS, channels: ['main'] });
   await h.start();
   const p = (power: keyof Seats) => seats[power];
   await h.fake.slash(GM, 'main', 'game create', { variant: 'classic', movement: '1h', press: 'gunboat' });
