@@ -192,6 +192,18 @@ export const players = sqliteTable(
   ],
 );
 
+/** The players' progress a hidden game's pinned status shows between two marks of the clock (`phases.shown_progress`). */
+export interface ShownProgress {
+  /** The mark of the clock it is the progress at. */
+  mark: number;
+  /** The step under way then (its plug-in name), '' for the orders. */
+  step: string;
+  /** The step's status line then (a src/i18n `Msg`: catalogue key and parameters), or null. */
+  stepLine: { key: string; params?: Record<string, unknown> } | null;
+  /** Each power's progress then. */
+  powers: Record<string, { submitted: boolean; ordersStored: number; ready: boolean }>;
+}
+
 export const phases = sqliteTable(
   'phases',
   {
@@ -229,6 +241,12 @@ export const phases = sqliteTable(
      */
     heldPosition: text('held_position', { mode: 'json' }).$type<Position>(),
     heldUntilMs: integer('held_until_ms'),
+    /**
+     * In a game that hides who plays whom: the players' progress (orders in, readiness, a step's answers) as it stood at
+     * the mark of the clock `mark`, kept by the first act after that mark; the pinned status shows it until the next
+     * mark (src/game/phase/shown-progress.ts, docs/decisions.md "Hidden identities"). Null until an act keeps one.
+     */
+    shownProgress: text('shown_progress', { mode: 'json' }).$type<ShownProgress>(),
   },
   (t) => [
     uniqueIndex('phases_game_idx').on(t.gameId, t.idx),

@@ -113,6 +113,7 @@ async function lookEveryoneUp(h: Harness): Promise<void> {
  * each world's status edits come at the same points of the game (the outbox coalesces edits by timing otherwise).
  */
 async function toNextMark(h: Harness): Promise<void> {
+  await h.bot!.outbox.idle();
   h.clock.offset += PROGRESS_EVERY_MS - (h.clock.now() % PROGRESS_EVERY_MS) + 1000;
   h.bot!.outbox.kick();
   await h.bot!.outbox.idle();

@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGame, openSeatsListing, startGame } from '../../src/game/lobby/index.js';
 import { deliverOutbox, PermanentDeliveryError, type DeliveryRow } from '../../src/game/delivery/index.js';
 import { gameStatus } from '../../src/game/history/index.js';
-import { gmCancel, gmReplace, gmSeats } from '../../src/game/gm/index.js';
+import { gmCancel, gmExtend, gmReplace, gmSeats } from '../../src/game/gm/index.js';
 import { claimSeat, gmSubstitute, leaveSeat, memberRecord } from '../../src/game/seats/index.js';
 import { votePause } from '../../src/game/pauses/index.js';
 import { confirmMuster, nextMusterAt, settleDueMusters } from '../../src/game/muster/index.js';
@@ -129,6 +129,33 @@ describe("the players' progress in a game that hides who plays whom", () => {
     expect(shown).not.toContain('🟢 ready');
     expect(shown).toContain('🟢 Ready: 1 of 3.');
     expect(shown).toContain('in batches, every five minutes');
+  });
+
+  it('an edit between two marks, or a late one, shows the progress at the last mark passed, none of the acts since', async () => {
+    await game('gunboat');
+    await deliverDue();
+    env.clock.t = T0 + 60_000;
+    ok(await submitOrders(env.deps, { ...as('France'), text: 'A par - bur' }));
+    // The game master's act is public: its edit goes out at once, without France's orders of a minute ago.
+    env.clock.t = T0 + 90_000;
+    ok(await gmExtend(env.deps, { channelId: CHANNEL, userId: GM, duration: '1h' }));
+    const [atGmAct] = await deliverDue();
+    expect(atGmAct).toMatch(/France \(a player\) .* · ⏳ no orders/);
+    // The mark's edit, sent late: France's orders (before the mark) show; Germany's and England's acts (after it) not.
+    const mark = T0 + PROGRESS_EVERY_MS;
+    env.clock.t = mark + 30_000;
+    ok(await submitOrders(env.deps, { ...as('Germany'), text: 'A ber - kie' }));
+    ok(await toggleReady(env.deps, as('England')));
+    env.clock.t = mark + 40_000;
+    const late = (await deliverDue()).at(-1)!;
+    expect(late).toMatch(/France \(a player\) .* · ✏️ some orders/);
+    expect(late).toMatch(/Germany \(a player\) .* · ⏳ no orders/);
+    expect(late).toContain('🟢 Ready: 0 of 3.');
+    // The next mark shows them.
+    env.clock.t = mark + PROGRESS_EVERY_MS;
+    const [next] = await deliverDue();
+    expect(next).toMatch(/Germany \(a player\) .* · ✏️ some orders/);
+    expect(next).toContain('🟢 Ready: 1 of 3.');
   });
 
   it('an open game shows each act at once, readiness per power', async () => {

@@ -47,6 +47,7 @@ import {
   type Duties,
   BALLOT,
   isBallotKey,
+  keepShownProgress,
 } from '../phase/index.js';
 import {
   ORDER_CONFIRMATION_KEY,
@@ -389,6 +390,22 @@ export function orderInputProblem(deps: Pick<GameDeps, 'limits'>, text: string):
   return null;
 }
 
+/** What `submitOrders` stored, refused and replaced, and the power's whole order set after it. */
+export interface SubmittedOrders {
+  power: string;
+  /** The power's name as a message parameter, worded in the reader's locale (`Qin`, `秦`). */
+  powerName: MsgParam;
+  phase: PhaseView;
+  stored: StoredOrder[];
+  rejected: RejectedOrder[];
+  /** Earlier orders (stored before, or earlier in this text) that an order of this text replaced. */
+  replaced: { before: string; after: string }[];
+  orders: StoredOrder[];
+  missing: string[];
+  /** Each order text and missing unit above in the reader's language, for the replies that list them. */
+  written: Readonly<Record<string, MsgParam>>;
+}
+
 /**
  * Parses `text` (one order per line or `;`-separated) as orders of the caller's power for the current phase,
  * stores the accepted ones (replacing earlier orders for the same unit), and queues a DM with the power's
@@ -397,22 +414,7 @@ export function orderInputProblem(deps: Pick<GameDeps, 'limits'>, text: string):
 export async function submitOrders(
   deps: GameDeps,
   input: Caller & { text: string; phaseId?: number; locale?: Locale; surface?: StepSurface },
-): Promise<
-  Result<{
-    power: string;
-    /** The power's name as a message parameter, worded in the reader's locale (`Qin`, `秦`). */
-    powerName: MsgParam;
-    phase: PhaseView;
-    stored: StoredOrder[];
-    rejected: RejectedOrder[];
-    /** Earlier orders (stored before, or earlier in this text) that an order of this text replaced. */
-    replaced: { before: string; after: string }[];
-    orders: StoredOrder[];
-    missing: string[];
-    /** Each order text and missing unit above in the reader's language, for the replies that list them. */
-    written: Readonly<Record<string, MsgParam>>;
-  }>
-> {
+): Promise<Result<SubmittedOrders>> {
   return await inTransaction(deps, async (tx, changed) => {
     const ctx = await playerInGame(tx, input, { allowPaused: true }); // orders may be written while the clock is stopped
     if (isError(ctx)) return ctx;
@@ -424,9 +426,8 @@ export async function submitOrders(
     if (input.phaseId !== undefined && input.phaseId !== phase.id)
       return fail(msg(input.surface === 'pad' ? 'orders.refused.phaseChangedPad' : 'orders.refused.phaseChangedPaste'));
     const text = typeof input.text === 'string' ? input.text : '';
-    if (text.trim() === '') return fail(msg('orders.refused.noOrders'));
-    const tooBig = orderInputProblem(deps, text);
-    if (tooBig) return fail(tooBig);
+    const problem = text.trim() === '' ? msg('orders.refused.noOrders') : orderInputProblem(deps, text);
+    if (problem) return fail(problem);
     const position = phase.position;
     const power = player.power;
     const duties = dutiesOf(variant, position, power);
@@ -442,6 +443,7 @@ export async function submitOrders(
     const voted = await votedPowersIn(tx, variant, game.id, position);
     // Read in the member's language besides English (docs/orders.md "Orders in other languages"); stored in English.
     const language = input.locale ? orderLanguage(variant, input.locale) : undefined;
+    await keepShownProgress(tx, game, now);
     for (const parsed of parseOrders(variant, text, { position, power, alsoFor: [...voted], language })) {
       if (!parsed.ok) {
         rejected.push({ input: parsed.input, error: parsed.error, message: parseProblemMsg(variant, parsed.error) });
@@ -540,6 +542,7 @@ export async function clearOrders(
     if (input.phaseId !== undefined && input.phaseId !== phase.id) return fail(msg('orders.refused.phaseChangedClear'));
     const closed = deadlinePassed(game, deps.now()) ?? (await ordersClosedByStep(tx, game, phase, input.surface));
     if (closed) return fail(closed);
+    await keepShownProgress(tx, game, deps.now());
     const res = (
       await tx
         .delete(orders)

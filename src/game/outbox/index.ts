@@ -27,5 +27,5 @@ export {
   type KindPayload,
   type OutboxPayload,
 } from './write.js';
-export { nextProgressMark, PROGRESS_EVERY_MS, privateActDueAt } from './marks.js';
+export { lastProgressMark, nextProgressMark, PROGRESS_EVERY_MS, privateActDueAt } from './marks.js';
 export { rewriteCopies, watchKeySuffix } from './watchers.js';

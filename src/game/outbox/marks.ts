@@ -18,6 +18,11 @@ export function nextProgressMark(now: number): number {
   return (Math.floor(now / PROGRESS_EVERY_MS) + 1) * PROGRESS_EVERY_MS;
 }
 
+/** The last mark of the clock at or before `now` (see PROGRESS_EVERY_MS). */
+export function lastProgressMark(now: number): number {
+  return Math.floor(now / PROGRESS_EVERY_MS) * PROGRESS_EVERY_MS;
+}
+
 /**
  * When a channel post or edit that follows one member's private act (a seat left or claimed, a pause proposed, a
  * notice that their DMs are closed) may go out: at once in an open game; in a game that hides who plays whom (until it

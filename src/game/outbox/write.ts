@@ -558,7 +558,7 @@ export async function heldCallRows(
  * Queues the status edit that shows a player's own act (a join, orders, readiness, a step's answer): at once in an
  * open game; in a game that hides who plays whom (until it ends), one edit at the next mark of the clock for every
  * act until then (PROGRESS_EVERY_MS). A public event (a phase, the game master's act, the end) still edits at once,
- * and shows every act so far.
+ * with the players' progress as it was at the last mark passed (src/game/phase/shown-progress.ts).
  */
 export async function queueProgressStatus(
   tx: Tx,

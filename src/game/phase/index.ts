@@ -43,6 +43,7 @@ export {
 } from './machine.js';
 export { gameFrame, pluginContext, pluginOfGame } from './plugin-context.js';
 export { dueHeldBoards, latestBoard, nextHeldBoardAt, releaseHeldBoard } from './held-board.js';
+export { keepShownProgress } from './shown-progress.js';
 export { listRecords, recordsOf, writeListRecords } from './records.js';
 export { announcedSeats } from './announced-seats.js';
 export { buildStatus, endMsg, pinnedStatus, survivingPowers } from './status.js';

@@ -17,7 +17,7 @@ import {
   timeRef,
   variantOfGame,
 } from '../core/index.js';
-import { PROGRESS_EVERY_MS, nextProgressMark } from '../outbox/index.js';
+import { lastProgressMark, nextProgressMark } from '../outbox/index.js';
 import { announcedSeats } from './announced-seats.js';
 
 /** A seat's holder must answer the muster: a member (not a computer player, not a vacant seat). */
@@ -58,7 +58,7 @@ export async function musterStatusLines(tx: Tx, game: GameRow, now: number): Pro
   const openedAt = musterOpenedAt(game);
   const hidden = identitiesHiddenNow(game);
   // Hidden identities: an answer counts from the last mark of the clock it came before.
-  const shownBefore = hidden ? Math.floor(now / PROGRESS_EVERY_MS) * PROGRESS_EVERY_MS : Number.POSITIVE_INFINITY;
+  const shownBefore = hidden ? lastProgressMark(now) : Number.POSITIVE_INFINITY;
   // The seats as the channel knows them (`announcedSeats`): a seat left since the mark still waits for its member, or
   // its dropping out of the list would tell the leave, and when, before the channel is told (docs/bot.md).
   const seats = await announcedSeats(tx, game, await playersOf(tx, game.id), now);

@@ -5,13 +5,13 @@
  * In a game that hides who plays whom (until it ends) the players' own acts show only in the pinned status message,
  * edited with them at the marks of the clock (src/game/outbox/write.ts `queueProgressStatus`), and readiness only as a
  * count: which power got ready when would pair it with whoever was seen acting then. `/game status` answers there
- * without them (`view: 'reply'`), since it could be asked between two marks.
+ * without them (`view: 'reply'`), since it could be asked between two marks. Whichever edit shows the progress, it is
+ * the progress at the last mark passed (shown-progress.ts).
  */
-import { powersToAct } from '../../engine/index.js';
 import type { Position } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
-import { ordersOf, phaseById, playersOf, readyPowers } from '../../store/queries.js';
+import { phaseById, playersOf } from '../../store/queries.js';
 import type { GameRow, NmrMode } from '../../store/schema.js';
 import {
   clockLineMsg,
@@ -37,7 +37,7 @@ import {
 import { announcedSeats } from './announced-seats.js';
 import { pluginContext, pluginOfGame } from './plugin-context.js';
 import { stepStatus, type StepStatus } from './steps.js';
-import { dutiesOf, hasDuties, isBallotKey, ordersComplete } from './duties.js';
+import { liveProgress, shownProgress } from './shown-progress.js';
 import { musterStatusLines } from './muster-status.js';
 import { pluginMsg } from './texts.js';
 import { listParam, msg, t, type Msg, type MsgParam } from '../../i18n/index.js';
@@ -90,10 +90,12 @@ export async function buildStatus(
       : [];
   let powers: PowerStatus[];
   const plugin = pluginOfGame(game);
+  const progress: Progress =
+    !identitiesHiddenNow(game) || game.status === 'forming' ? 'open' : reader === 'pin' ? 'batched' : 'withheld';
   // A step of the phase under way (a start choice, or a declaration step with the orders closed).
   const step =
     variant && phaseRow && game.status !== 'finished' ? await stepStatus(tx, game, variant, phaseRow, now) : null;
-  const claimStep = step?.at === 'claim' ? step : null;
+  let stepLine = step?.line ?? null;
   const ctx = variant && phaseRow ? await pluginContext(tx, game, variant, phaseRow, { now, token: '' }) : null;
   const notes = new Map<string, Msg>();
   if (ctx && plugin.seatNote)
@@ -114,58 +116,26 @@ export async function buildStatus(
     }));
   } else {
     const position = phaseRow.position;
-    const acting = new Set(
-      phaseRow.resolvedAt === null && game.status !== 'finished' ? powersToAct(variant, position) : [],
-    );
-    const stored = await ordersOf(tx, phaseRow.id);
-    const ready = await readyPowers(tx, phaseRow.id);
     const voted = new Set(
       variant.rules.votedPowers?.({ map: variant.map, position, players: players.map((p) => p.power) }) ?? [],
     );
-    powers = powerNames.map((power) => {
-      const mine = stored.filter((o) => o.power === power && !isBallotKey(o.unitKey)); // votes are secret, even their number
-      const duties = dutiesOf(variant, position, power);
-      if (claimStep) {
-        // A step between orders and claim: orders are closed; who it still waits for (never what they chose).
-        const answer = claimStep.progress.powers.find((p) => p.power === power);
-        return {
-          power,
-          userId: userOf.get(power) ?? null,
-          supplyCenters: (position.supplyCenters[power] ?? []).length,
-          units: position.units.filter((u) => u.power === power).length,
-          toAct: answer !== undefined,
-          submitted: answer?.answered === true,
-          ordersStored: 0,
-          ready: false,
-        };
-      }
-      const toAct = acting.has(power);
-      return {
-        power,
-        userId: userOf.get(power) ?? null,
-        supplyCenters: (position.supplyCenters[power] ?? []).length,
-        units: position.units.filter((u) => u.power === power).length,
-        toAct,
-        submitted:
-          toAct &&
-          hasDuties(duties) &&
-          ordersComplete(
-            duties,
-            mine.map((o) => o.unitKey),
-            mine.map((o) => o.order.kind),
-          ),
-        ordersStored: mine.length,
-        ready: toAct && ready.has(power),
-        ...(voted.has(power) ? { voted: true } : {}),
-      };
-    });
+    const live = await liveProgress(tx, game, variant, phaseRow, step);
+    // The pin of a hidden game shows the progress at the last mark of the clock passed.
+    const shown = progress === 'batched' ? shownProgress(phaseRow, step, live, now) : { powers: live, stepLine: null };
+    if (shown.stepLine) stepLine = shown.stepLine;
+    powers = powerNames.map((power) => ({
+      power,
+      userId: userOf.get(power) ?? null,
+      supplyCenters: (position.supplyCenters[power] ?? []).length,
+      units: position.units.filter((u) => u.power === power).length,
+      ...(shown.powers.get(power) ?? { toAct: false, submitted: false, ordersStored: 0, ready: false }),
+      ...(voted.has(power) ? { voted: true } : {}),
+    }));
   }
   const phase = phaseRow ? toPhaseView(phaseRow, variant) : null;
-  const progress: Progress =
-    !identitiesHiddenNow(game) || game.status === 'forming' ? 'open' : reader === 'pin' ? 'batched' : 'withheld';
   if (progress === 'withheld') powers = powers.map((p) => ({ ...p, submitted: false, ordersStored: 0, ready: false }));
   const extra = [
-    ...(step ? [step.line] : []),
+    ...(stepLine ? [stepLine] : []),
     ...(ctx && plugin.statusLines && game.status !== 'finished' ? plugin.statusLines(ctx).map(pluginMsg) : []),
   ];
   const lines = statusText(view, phase ? phaseMsg(phase.phase, variant) : null, powers, freePowers, {

@@ -41,6 +41,7 @@ import {
   gameFrame,
   latestBoard,
   writePluginEffects,
+  keepShownProgress,
 } from '../phase/index.js';
 import { resolveInTx } from './resolve.js';
 import { setReadyAtMark } from './ready.js';
@@ -158,6 +159,7 @@ export async function runAction(
     const t = stepMachine(frame, { kind: 'act', by: input.by, caller, action, values });
     const answer = t.answer!;
     if (!answer.ok) return fail(refusalMsg(variant, answer.refusal, input.by));
+    if (input.by === 'player') await keepShownProgress(tx, game, now);
     await writePluginEffects(tx, game, phase, t, now, held);
     changed(game.id);
     const wasOpen = stepUnderWay(frame) !== null;

@@ -28,7 +28,13 @@ import {
 
 import { nextProgressMark, queueProgressStatus } from '../outbox/index.js';
 import { humanPowersToAct, isRaceRefusal, powersToWaitFor, resolveInTx } from './resolve.js';
-import { stepReadyRefusalMsg, stepSettled, storedStepUnderWay, type StepSurface } from '../phase/index.js';
+import {
+  keepShownProgress,
+  stepReadyRefusalMsg,
+  stepSettled,
+  storedStepUnderWay,
+  type StepSurface,
+} from '../phase/index.js';
 import { msg } from '../../i18n/index.js';
 
 /**
@@ -71,6 +77,7 @@ export async function toggleReady(
     }
     const now = deps.now();
     const ready = !(await readyPowers(tx, phase.id)).has(player.power);
+    await keepShownProgress(tx, game, now);
     await tx
       .insert(readiness)
       .values({ phaseId: phase.id, power: player.power, ready, updatedAt: now })

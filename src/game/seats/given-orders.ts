@@ -13,7 +13,7 @@ import type { Tx } from '../../store/db.js';
 import { ordersOf } from '../../store/queries.js';
 import { games, orders, phases, players, type PhaseRow } from '../../store/schema.js';
 import { isVacant, fail, inTransaction, type GameDeps, type Result, variantOfGame } from '../core/index.js';
-import { dutiesOf } from '../phase/index.js';
+import { dutiesOf, keepShownProgress } from '../phase/index.js';
 import { checkOrder, votedPowersIn } from '../orders/index.js';
 import { queueProgressStatus } from '../outbox/index.js';
 import { NMR_COMPUTER } from './record.js';
@@ -78,6 +78,7 @@ export async function storeVacantSeatOrders(
       return fail('the phase moved on');
     if (phase.resolvedAt !== null || !isVacant(seat.userId)) return fail('the seat has a player');
     const voted = await votedPowersIn(tx, variant, game.id, phase.position);
+    await keepShownProgress(tx, game, deps.now());
     const stored = await storeGivenOrders(tx, variant, phase, voted, input, deps.now());
     await queueProgressStatus(tx, game, deps.now());
     changed(game.id);

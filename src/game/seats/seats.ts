@@ -54,7 +54,7 @@ import {
 } from '../core/index.js';
 import { clearSeatOnHandOver, handWaitingToHolder, queueVotesCleared } from './hand-over.js';
 import { syncPressThreads } from '../press/index.js';
-import { dutiesOf, hasDuties, missingParams } from '../phase/index.js';
+import { dutiesOf, hasDuties, keepShownProgress, missingParams } from '../phase/index.js';
 import {
   enqueue,
   privateActDueAt,
@@ -165,6 +165,7 @@ export async function vacateSeat(
   const seat = (await playersOf(tx, game.id)).find((p) => p.power === power);
   if (!seat || !isPerson(seat.userId)) return;
   const dueAt = reason === 'left' ? privateActDueAt(game, now) : now;
+  if (reason === 'left') await keepShownProgress(tx, game, now);
   await tx
     .update(players)
     .set({ userId: vacantUserId(power) })
@@ -431,6 +432,7 @@ async function handDiplomacySeat(
   now: number,
   returning: boolean,
 ): Promise<void> {
+  await keepShownProgress(tx, game, now);
   const seat = (await playersOf(tx, game.id)).find((p) => p.power === power);
   const previous = seat?.userId ?? null;
   if (seat)

@@ -1,0 +1,1 @@
+ALTER TABLE `phases` ADD `shown_progress` text;
