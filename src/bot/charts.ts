@@ -7,7 +7,7 @@
 import type { ScChartFile } from '../game/history/index.js';
 import type { Logger } from '../log.js';
 import { renderScChartOffThread } from '../render/sc-chart.js';
-import type { MapPicture } from './maps.js';
+import { altText, type MapPicture } from './maps.js';
 
 /** The chart drawn, or null (warned about: the game and the error, never a message's text). */
 export async function drawScChart(
@@ -17,7 +17,8 @@ export async function drawScChart(
 ): Promise<MapPicture | null> {
   try {
     const drawn = await renderScChartOffThread(chart.input);
-    return { png: drawn.png, name: chart.name };
+    // Its alt text: the chart's title (`Supply centres · Classic`), in the game's locale.
+    return { png: drawn.png, name: chart.name, description: altText(chart.input.title) };
   } catch (err) {
     log?.warn({ err, gameId: about.gameId ?? null }, 'supply-centre chart not drawn; going on without it');
     return null;

@@ -13,11 +13,37 @@ import type { Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import type { Logger } from '../log.js';
 import { botVariants } from '../variants/index.js';
-import { renderMap, warmRenderer, type RenderOptions } from '../render/index.js';
+import { defaultTitle, renderMap, warmRenderer, type RenderOptions } from '../render/index.js';
 
 export interface MapPicture {
   png: Buffer;
   name: string;
+  /**
+   * The picture's alt text, which Discord reads out and shows on request (an attachment's `description`, 1024
+   * characters at most): the map's title line as drawn, in the readers' locale.
+   */
+  description?: string;
+}
+
+/** Discord's limit on an attachment's description (alt text). */
+const MAX_ALT_TEXT = 1024;
+
+/** A text as an attachment's alt text: read out as it is, so without markdown, and within Discord's limit. */
+export const altText = (text: string): string => text.replace(/[*`]/g, '').slice(0, MAX_ALT_TEXT);
+
+/** A map's alt text: the title it draws (`Classic · Spring 1901 movement`), in its locale. */
+function mapAltText(variant: Variant, position: Position, opts: RenderOptions): string {
+  return altText(opts.title ?? defaultTitle(variant, position, opts.locale));
+}
+
+/** A picture as a file of a reply (discord.js), with its alt text. */
+export function pictureFile(p: MapPicture): { attachment: Buffer; name: string; description?: string } {
+  return { attachment: p.png, name: p.name, ...(p.description ? { description: p.description } : {}) };
+}
+
+/** A picture as the REST API lists an upload in a message's `attachments` (the `files[id]` part), with its alt text. */
+export function pictureAttachment(p: MapPicture, id: number): { id: number; filename: string; description?: string } {
+  return { id, filename: p.name, ...(p.description ? { description: p.description } : {}) };
 }
 
 /**
@@ -115,7 +141,7 @@ export function createMapRenderer(log: Logger, options: MapRendererOptions = {})
     });
     try {
       const png = await draw(variant, position, opts, name);
-      return png ? { png, name } : null;
+      return png ? { png, name, description: mapAltText(variant, position, opts) } : null;
     } finally {
       lowRunning = false;
       nextLow();
@@ -148,7 +174,7 @@ export function createMapRenderer(log: Logger, options: MapRendererOptions = {})
       if (hit) {
         kept.delete(key);
         kept.set(key, hit);
-        return { png: hit, name };
+        return { png: hit, name, description: mapAltText(variant, position, opts) };
       }
       let pending = inFlight.get(key);
       if (!pending) {
@@ -170,7 +196,7 @@ export function createMapRenderer(log: Logger, options: MapRendererOptions = {})
         inFlight.set(key, pending);
       }
       const png = await pending;
-      return png ? { png, name } : null;
+      return png ? { png, name, description: mapAltText(variant, position, opts) } : null;
     },
   };
 }

@@ -63,7 +63,7 @@ import { claimButtonId, musterButtonId, spectateButtonId } from './components.js
 import type { SpectateAnswer } from '../game/spectators/index.js';
 import { dmPadRow, type PadSettings } from './pad.js';
 import { botKindOf, type BotKind, type KindSendDeps } from './kinds.js';
-import { mapFileName, type MapPicture, type MapRenderer } from './maps.js';
+import { mapFileName, pictureAttachment, type MapPicture, type MapRenderer } from './maps.js';
 import { discordText } from './markup.js';
 import { deliverPressThread } from './press-threads.js';
 import { MAX_CONTENT, splitMessage } from './text.js';
@@ -115,7 +115,7 @@ export interface OutgoingMessage {
     content: string;
     embeds?: APIEmbed[];
     allowed_mentions: { parse: ('users' | 'roles' | 'everyone')[]; roles?: string[] };
-    attachments?: { id: number; filename: string }[];
+    attachments?: { id: number; filename: string; description?: string }[];
     /** Message components (a substitute call's **Claim** button). */
     components?: APIActionRowComponent<APIComponentInMessageActionRow>[];
     nonce?: string;
@@ -285,7 +285,7 @@ async function sendDm(
           body: {
             content: parts[i]!,
             allowed_mentions: { parse: [] },
-            ...(files.length > 0 ? { attachments: files.map((p, id) => ({ id, filename: p.name })) } : {}),
+            ...(files.length > 0 ? { attachments: files.map(pictureAttachment) } : {}),
             // The order pad's link button goes with the last part (docs/pad.md).
             ...(buttons && i === parts.length - 1 ? { components: [buttons] } : {}),
           },
@@ -666,7 +666,7 @@ async function sendFogResultsDm(
       body: {
         content,
         allowed_mentions: { parse: [] },
-        ...(files.length > 0 ? { attachments: files.map((p, id) => ({ id, filename: p.name })) } : {}),
+        ...(files.length > 0 ? { attachments: files.map(pictureAttachment) } : {}),
         ...(buttons && i === texts.length - 1 ? { components: [buttons] } : {}),
       },
       files: files.map((p) => ({ name: p.name, data: p.png, contentType: 'image/png' })),
@@ -690,7 +690,7 @@ function boardMessage(picture: MapPicture, caption: string): OutgoingMessage {
   return {
     body: {
       content: caption,
-      attachments: [{ id: 0, filename: picture.name }],
+      attachments: [pictureAttachment(picture, 0)],
       allowed_mentions: { parse: [] },
     },
     files: [{ name: picture.name, data: picture.png, contentType: 'image/png' }],
@@ -717,7 +717,7 @@ export function postParts(
     return {
       body: {
         content,
-        ...(first && pictures.length > 0 ? { attachments: pictures.map((p, id) => ({ id, filename: p.name })) } : {}),
+        ...(first && pictures.length > 0 ? { attachments: pictures.map(pictureAttachment) } : {}),
         allowed_mentions: { parse: [...parse], ...(first && opts.role ? { roles: [opts.role] } : {}) },
       },
       files: first ? pictures.map((p) => ({ name: p.name, data: p.png, contentType: 'image/png' })) : [],
@@ -758,7 +758,7 @@ export function messageWithOverflow(
     body: {
       content: content ?? '',
       ...(embeds.length > 0 ? { embeds } : {}),
-      ...(pictures.length > 0 ? { attachments: pictures.map((p, id) => ({ id, filename: p.name })) } : {}),
+      ...(pictures.length > 0 ? { attachments: pictures.map(pictureAttachment) } : {}),
       allowed_mentions: { parse: pingUsers ? ['users'] : [] },
     },
     files: pictures.map((p) => ({ name: p.name, data: p.png, contentType: 'image/png' })),

@@ -18,7 +18,7 @@ import type { StoredDrawing } from './worker-protocol.js';
 import { ensureFonts } from './fonts.js';
 import { pageBoardBytes, pageLayerBytes } from './page-scene.js';
 
-export { buildScene, phaseTitle, type RenderOptions } from './build-scene.js';
+export { buildScene, defaultTitle, phaseTitle, type RenderOptions } from './build-scene.js';
 export { drawScene } from './draw.js';
 export { forReader } from './reader.js';
 export { ensureFonts } from './fonts.js';

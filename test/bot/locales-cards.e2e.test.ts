@@ -36,6 +36,8 @@ function english(text: string): string[] {
 /** A message as its reader sees it: content, embeds, buttons, menus and their options. */
 function seen(m: FakeMessage): string {
   const parts = [m.content, ...m.embeds.flatMap((e) => [e.title ?? '', e.description ?? '', e.footer?.text ?? ''])];
+  // A picture's alt text is read too (a screen reader reads it out).
+  parts.push(...m.attachments.map((a) => a.description ?? ''));
   for (const row of componentsOf(m))
     for (const c of row.components) {
       if (c.type === 2) parts.push(c.label ?? '');
@@ -237,6 +239,8 @@ describe('the card game in the reader’s language', () => {
     expect(read).toContain('Seul le maître du jeu peut faire cela.');
     expect(read).toContain('Rien n’est public tant que vous ne vous êtes pas replié.');
     expect(read).toContain('Repli annulé');
+    expect(read).toMatch(/Royaumes combattants · le plateau, manche \d+/);
+    expect(read).toContain('Royaumes combattants · Manche 1 terminée');
     for (const user of t.players) expect(englishLeft(readBy(user, t.channel))).toEqual([]);
   }, 120_000);
 
@@ -253,6 +257,7 @@ describe('the card game in the reader’s language', () => {
     expect(read).toContain('只有主持人可以这样做。');
     expect(read).toContain('在你退兵之前，一切都不会公开。');
     expect(read).toContain('已取消退兵');
+    expect(read).toMatch(/战国 · 第 \d+ 轮的棋盘/);
     expect(read).not.toMatch(/\b(Qin|Chu|Yan|Jin|Qi) [秦楚燕晉齊]/);
     for (const user of t.players) expect(englishLeft(readBy(user, t.channel))).toEqual([]);
   }, 120_000);

@@ -57,6 +57,19 @@ describe('maps a member asks for, in their locale', () => {
     expect(opts.title).toContain('(vous seul voyez ceci)');
   });
 
+  it("every picture carries its title as alt text, in the reader's locale (the channel's in the game's)", async () => {
+    const reply = await h.fake.slash('gm', 'main', 'map');
+    expect(reply.attachments.map((a) => a.description)).toEqual([drawn.at(-1)!.title]);
+    expect(reply.attachments[0]!.description).toBe('Diplomatie classique · Automne 1901, mouvements');
+    // The results post in the channel: the orders map and the board after, each described in English (the game's).
+    const pictures = h.fake
+      .channelMessages('main')
+      .flatMap((m) => m.attachments)
+      .filter((a) => a.contentType === 'image/png');
+    expect(pictures.length).toBeGreaterThanOrEqual(2);
+    for (const a of pictures) expect(a.description).toMatch(/^Classic Diplomacy · /);
+  });
+
   it('/history show map: either picture of a past phase, titled in Chinese', async () => {
     const orders = await drawnFor(() =>
       h.fake.slash('wei', 'main', 'history show', { phase: 'S1901M', map: 'orders' }),

@@ -14,9 +14,13 @@ const ZH = 'duiju';
 const MIXED = 'mixed';
 const SPARE = 'spare';
 
-/** A message's text as its reader sees it: content and embeds. */
+/** A message's text as its reader sees it: content, embeds and its pictures' alt texts (read out by a screen reader). */
 function seen(m: FakeMessage): string {
-  return [m.content, ...m.embeds.flatMap((e) => [e.title ?? '', e.description ?? '', e.footer?.text ?? ''])].join('\n');
+  return [
+    m.content,
+    ...m.embeds.flatMap((e) => [e.title ?? '', e.description ?? '', e.footer?.text ?? '']),
+    ...m.attachments.map((a) => a.description ?? ''),
+  ].join('\n');
 }
 
 /** Each text with the English words found in it, for the texts that have any. */

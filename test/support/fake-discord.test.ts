@@ -31,6 +31,7 @@ const commands = [
   new SlashCommandBuilder().setName('dm').setDescription('DM the caller'),
   new SlashCommandBuilder().setName('twice').setDescription('replies twice (a bot bug the fake must flag)'),
   new SlashCommandBuilder().setName('long').setDescription('replies with 2001 characters'),
+  new SlashCommandBuilder().setName('alt').setDescription('replies with a picture whose alt text is 1025 characters'),
   new SlashCommandBuilder()
     .setName('order')
     .setDescription('orders')
@@ -75,7 +76,10 @@ describe('fake Discord with a real discord.js client', () => {
         return;
       case 'map':
         await interaction.deferReply();
-        await interaction.editReply({ content: 'the map', files: [new AttachmentBuilder(PNG, { name: 'map.png' })] });
+        await interaction.editReply({
+          content: 'the map',
+          files: [new AttachmentBuilder(PNG, { name: 'map.png', description: 'the board' })],
+        });
         return;
       case 'post': {
         const channel = interaction.channel as TextChannel;
@@ -111,6 +115,11 @@ describe('fake Discord with a real discord.js client', () => {
         return;
       case 'long':
         await interaction.reply('x'.repeat(2001));
+        return;
+      case 'alt':
+        await interaction.reply({
+          files: [new AttachmentBuilder(PNG, { name: 'map.png', description: 'x'.repeat(1025) })],
+        });
         return;
       case 'order':
         await interaction.reply({
@@ -177,6 +186,7 @@ describe('fake Discord with a real discord.js client', () => {
     expect(i.finalText).toBe('the map');
     expect(i.attachments[0]?.filename).toBe('map.png');
     expect(i.attachments[0]?.data.equals(PNG)).toBe(true);
+    expect(i.attachments[0]?.description).toBe('the board');
     expect(fake.channelMessages('general').some((m) => m.content === 'the map')).toBe(true);
   });
 
@@ -258,6 +268,14 @@ describe('fake Discord with a real discord.js client', () => {
     await expect.poll(() => handlerErrors.length).toBe(2);
     expect(flagged).toEqual([40060, 50035]);
     expect(fake.unexpectedErrors().map((e) => e.errorCode)).toEqual([40060, 50035]);
+  });
+
+  it("refuses an attachment's alt text over 1024 characters, as Discord does", async () => {
+    const flagged: number[] = [];
+    fake.onHttpError((e) => flagged.push(e.errorCode ?? 0));
+    const alt = fake.slashNoWait('alice', 'general', 'alt');
+    await expect(alt.waitForResponse(() => true, 500)).rejects.toThrow(/no matching response/);
+    await expect.poll(() => flagged).toContain(50035);
   });
 
   it('rejects a wrong token at login', async () => {

@@ -5,9 +5,19 @@
 import type { CardGameView } from '../../cardgame/index.js';
 import { cardTableOf, infoOf, openCardGame } from '../../game/cards/index.js';
 import { fail, inReadTransaction, type Refusal } from '../../game/core/index.js';
-import { msg } from '../../i18n/index.js';
+import { msg, tr, type Locale } from '../../i18n/index.js';
 import { renderCardTableOffThread, type CardTableOptions } from '../../render/cards/index.js';
 import type { BotContext } from '../context.js';
+import { altText } from '../maps.js';
+
+/** What a card-table picture shows, for its alt text. */
+type BoardShown = 'board' | 'preview' | 'final';
+
+/** A card-table picture's alt text (its attachment's description), in `locale`: the game, the board, its round. */
+export function boardAltText(locale: Locale, shown: BoardShown, round: number): string {
+  const key = { board: 'cards.board.alt', preview: 'cards.board.altPreview', final: 'cards.board.altFinal' } as const;
+  return altText(tr(locale, key[shown], { game: tr(locale, 'cards.game.title'), round }));
+}
 
 export async function tableBoardPicture(view: CardGameView, opts: CardTableOptions = {}): Promise<Buffer> {
   if (view.seats.some((s) => s.hand !== undefined || s.give !== undefined))

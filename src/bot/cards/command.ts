@@ -20,7 +20,7 @@ import {
   setCardsAway,
   setCardsNotify,
 } from '../../game/cards/index.js';
-import { tableBoardPicture, publicTable } from './board.js';
+import { boardAltText, tableBoardPicture, publicTable } from './board.js';
 import { brightOptions, previewStep, secondChoices } from './play.js';
 import {
   notYourTurnText,
@@ -267,7 +267,9 @@ export async function replyWithBoard(
     {
       content: tr(locale, 'cards.board.caption', { round: table.view.round }),
       components: [],
-      files: [new AttachmentBuilder(png, { name: 'board.png' })],
+      files: [
+        new AttachmentBuilder(png, { name: 'board.png', description: boardAltText(locale, 'board', table.view.round) }),
+      ],
     },
     visible,
   );

@@ -34,6 +34,8 @@ import type { GameDeps } from '../../game/core/index.js';
 import type { KindPayload } from '../../game/outbox/index.js';
 import { renderCardTableOffThread, roundMarks, type CardTableOptions } from '../../render/cards/index.js';
 import { tr } from '../../i18n/index.js';
+import { altText } from '../maps.js';
+import { boardAltText } from './board.js';
 import { messageUrl, tableComponents, turnComponents } from './table.js';
 import { cardsEventText, cardTableWords } from './words.js';
 import type { KindSendDeps } from '../kind.js';
@@ -93,19 +95,27 @@ export async function deliverTable(
   const gameId = row.gameId!;
   await retirePings(d, gameId, table);
   // Worded now, in the channel's locale (the game's: docs/locales.md).
-  const words = cardTableWords(table, row.locale ?? 'en');
+  const locale = row.locale ?? 'en';
+  const words = cardTableWords(table, locale);
   const body = {
     content: '',
     embeds: [
       { title: words.title.slice(0, 256), description: truncate(discordText(words.text), MAX_EMBED), color: 0x8a1c1c },
     ],
-    components: tableComponents(gameId, table.phase, row.locale ?? 'en'),
+    components: tableComponents(gameId, table.phase, locale),
     allowed_mentions: { parse: [] as string[] },
   };
   const file = table.board ? boardFile(gameId, table.boardKey) : null;
   const picture = async () =>
     table.board && file
-      ? [{ name: file, data: await png(table.board, { locale: row.locale ?? 'en' }), contentType: 'image/png' }]
+      ? [
+          {
+            name: file,
+            data: await png(table.board, { locale }),
+            contentType: 'image/png',
+            description: boardAltText(locale, 'board', table.round),
+          },
+        ]
       : [];
   if (row.statusMessageId) {
     const fresh = file !== null && attachedBoards.get(row.statusMessageId) !== file;
@@ -113,7 +123,7 @@ export async function deliverTable(
       if (fresh) {
         const files = await picture();
         await d.rest.patch(Routes.channelMessage(row.target, row.statusMessageId), {
-          body: { ...body, attachments: files.map((f, id) => ({ id, filename: f.name })) },
+          body: { ...body, attachments: files.map((f, id) => ({ id, filename: f.name, description: f.description })) },
           files: files.map((f) => ({ name: f.name, data: f.data, contentType: f.contentType })),
         });
         attachedBoards.set(row.statusMessageId, file!);
@@ -129,7 +139,12 @@ export async function deliverTable(
   const key = `cards-table:${gameId}:${row.statusMessageId ?? 'new'}`;
   const posted = await d.post(
     row.target,
-    { ...body, ...(files.length ? { attachments: files.map((f, id) => ({ id, filename: f.name })) } : {}) },
+    {
+      ...body,
+      ...(files.length
+        ? { attachments: files.map((f, id) => ({ id, filename: f.name, description: f.description })) }
+        : {}),
+    },
     files,
     key,
   );
@@ -233,20 +248,30 @@ export async function deliverCards(d: CardsSendDeps, row: DeliveryRow, own: Kind
         state: fought ? stateTitle(fought, locale) : '',
       });
       const image = await png(payload.board, { changed, moves: marks.moves, heading, locale });
-      return await postWithImage(d, row, text, `round-${payload.round}-summary.png`, image);
+      const name = `round-${payload.round}-summary.png`;
+      return await postWithImage(d, row, text, { name, image, description: altText(heading) });
     }
     case 'over':
-      return await postWithImage(d, row, text, 'final-board.png', await png(payload.board, { locale }));
+      return await postWithImage(d, row, text, {
+        name: 'final-board.png',
+        image: await png(payload.board, { locale }),
+        description: boardAltText(locale, 'final', payload.board.round),
+      });
   }
 }
 
 /** The row's text with one picture of the table, to the row's target. */
-async function postWithImage(d: CardsSendDeps, row: DeliveryRow, text: string, name: string, image: Buffer) {
+async function postWithImage(
+  d: CardsSendDeps,
+  row: DeliveryRow,
+  text: string,
+  { name, image, description }: { name: string; image: Buffer; description: string },
+) {
   await d.post(
     row.target,
     {
       content: truncate(discordText(text)),
-      attachments: [{ id: 0, filename: name }],
+      attachments: [{ id: 0, filename: name, description }],
       allowed_mentions: { parse: [] },
     },
     [{ name, data: image, contentType: 'image/png' }],

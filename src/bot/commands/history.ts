@@ -48,7 +48,7 @@ import type { BotCommand } from '../command.js';
 import { drawScChart } from '../charts.js';
 import type { BotContext } from '../context.js';
 import { forReader } from '../../render/index.js';
-import { mapFileName, type MapPicture } from '../maps.js';
+import { altText, mapFileName, pictureFile, type MapPicture } from '../maps.js';
 import { discordText } from '../markup.js';
 import { formatItems, localeOf, msg, t, tr, type Locale, type Msg } from '../../i18n/index.js';
 import { phaseChoices } from '../choices.js';
@@ -142,7 +142,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       }
       await interaction.editReply({
         content: drawn ? first! : `${first!.slice(0, 1900)}\n${tr(locale, 'history.mapFailed')}`,
-        files: drawn ? [{ attachment: drawn.png, name: drawn.name }] : [],
+        files: drawn ? [pictureFile(drawn)] : [],
         allowedMentions: { parse: [] },
       });
     } else {
@@ -221,6 +221,8 @@ async function replay(ctx: BotContext, interaction: ChatInputCommandInteraction)
         });
   const file = {
     attachment: outcome.gif,
+    // Its alt text: what the caption says (the phases it plays), read out without its markdown.
+    description: altText(content),
     name: `replay-${mapFileName(head.code).replace(/\.png$/, '')}-${mapFileName(tail.code).replace(/\.png$/, '')}.gif`,
   };
   if (share && deferredPrivately) {
@@ -304,7 +306,7 @@ const mib = (n: number) => (n / 2 ** 20).toFixed(1);
 async function replyWithFile(
   interaction: ChatInputCommandInteraction,
   content: string,
-  file: { attachment: Buffer; name: string },
+  file: { attachment: Buffer; name: string; description?: string },
   second: { attachment: Buffer; name: string } | null = null,
 ): Promise<void> {
   if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
@@ -357,7 +359,7 @@ async function chart(ctx: BotContext, interaction: ChatInputCommandInteraction):
   if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const drawn = await drawScChart(r.chart, ctx.log, {});
   if (!drawn) return replyRejected(interaction, msg('history.chart.failed'));
-  return replyWithFile(interaction, bold(r.chart.input.title), { attachment: drawn.png, name: drawn.name });
+  return replyWithFile(interaction, bold(r.chart.input.title), pictureFile(drawn));
 }
 
 /**

@@ -25,7 +25,7 @@ import type { BotCommand } from '../command.js';
 import { localizedChoice } from '../command-locales.js';
 import type { BotContext } from '../context.js';
 import { forReader } from '../../render/index.js';
-import { mapFileName, ordersOfPower } from '../maps.js';
+import { mapFileName, ordersOfPower, pictureFile } from '../maps.js';
 import { msg, tr } from '../../i18n/index.js';
 import { readerOf } from '../locale.js';
 import { callerOf, replyRejected } from '../respond.js';
@@ -78,7 +78,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     });
     await interaction.editReply(
       picture
-        ? { content, files: [{ attachment: picture.png, name: picture.name }] }
+        ? { content, files: [pictureFile(picture)] }
         : { content: `${content}\n${tr(locale, 'history.mapFailed')}` },
     );
     return;
@@ -111,7 +111,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const content = tr(locale, 'map.board', { phase: phase.name, variant: variantParam(variant) });
   await interaction.editReply(
     picture
-      ? { content, files: [{ attachment: picture.png, name: picture.name }] }
+      ? { content, files: [pictureFile(picture)] }
       : { content: `${content}\n${tr(locale, 'history.mapFailed')}` },
   );
 }

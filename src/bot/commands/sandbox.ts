@@ -73,7 +73,7 @@ import type { Variant } from '../../engine/variant.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { forReader } from '../../render/index.js';
-import { mapFileName, type MapPicture } from '../maps.js';
+import { mapFileName, pictureFile, type MapPicture } from '../maps.js';
 import { discordText, timestamp } from '../markup.js';
 import { replyPrivately, replyRejected } from '../respond.js';
 import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
@@ -397,7 +397,7 @@ async function replyWithMap(
       : truncate(`${shown}\n${tr(readerOf(interaction), 'sandbox.mapFailed')}`);
   await interaction.editReply({
     content: truncate(text),
-    files: drawn ? [{ attachment: drawn.png, name: drawn.name }] : [],
+    files: drawn ? [pictureFile(drawn)] : [],
     allowedMentions: { parse: [] },
   });
 }

@@ -105,6 +105,8 @@ export interface FakeAttachment {
   filename: string;
   contentType: string;
   data: Buffer;
+  /** The alt text the bot gave it (`attachments[].description`), if any. */
+  description?: string;
 }
 
 export interface FakeEmbed {

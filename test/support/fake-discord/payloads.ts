@@ -161,7 +161,15 @@ export function guildJson(opts: {
 
 export function attachmentJson(a: FakeAttachment, apiOrigin: string): Record<string, unknown> {
   const url = `${apiOrigin}/attachments/${a.id}/${encodeURIComponent(a.filename)}`;
-  return { id: a.id, filename: a.filename, size: a.data.length, content_type: a.contentType, url, proxy_url: url };
+  return {
+    id: a.id,
+    filename: a.filename,
+    size: a.data.length,
+    content_type: a.contentType,
+    url,
+    proxy_url: url,
+    ...(a.description !== undefined ? { description: a.description } : {}),
+  };
 }
 
 export function messageJson(

@@ -261,6 +261,27 @@ function embedTextLength(e: FakeEmbed): number {
   );
 }
 
+/** Discord's limit on an attachment's description (alt text). */
+const MAX_ATTACHMENT_DESCRIPTION = 1024;
+
+/**
+ * The alt text the payload's `attachments` gives the upload in the form field `field` (`files[0]` is the entry of id
+ * 0), checked as Discord checks it: a string of at most 1024 characters.
+ */
+function uploadDescription(attachments: unknown, field: string): string | undefined {
+  const index = /^files\[(\d+)\]$/.exec(field)?.[1];
+  if (!Array.isArray(attachments) || index === undefined) return undefined;
+  const entry = (attachments as { id?: unknown; description?: unknown }[]).find((a) => String(a.id) === index);
+  if (entry?.description === undefined || entry.description === null) return undefined; // discord.js sends null
+  if (typeof entry.description !== 'string' || entry.description.length > MAX_ATTACHMENT_DESCRIPTION)
+    throw new HttpError(
+      400,
+      50035,
+      `Invalid Form Body: attachments.${index}.description: Must be ${MAX_ATTACHMENT_DESCRIPTION} or fewer in length`,
+    );
+  return entry.description;
+}
+
 function messageInput(
   ctx: Ctx,
   json: Record<string, unknown> | null,
@@ -298,7 +319,14 @@ function messageInput(
   if (files.length > 10) throw new HttpError(400, 50035, 'Invalid Form Body: files: Must be 10 or fewer');
   const out: FakeAttachment[] = files.map((f) => {
     if (f.data.length > MAX_FILE_BYTES) throw new HttpError(413, 40005, 'Request entity too large');
-    return { id: ctx.state.ids.next(), filename: f.filename, contentType: f.contentType, data: f.data };
+    const description = uploadDescription(data.attachments, f.field);
+    return {
+      id: ctx.state.ids.next(),
+      filename: f.filename,
+      contentType: f.contentType,
+      data: f.data,
+      ...(description !== undefined ? { description } : {}),
+    };
   });
   const keep = Array.isArray(data.attachments)
     ? (data.attachments as { id: string | number }[]).map((a) => String(a.id)).filter((id) => id.length > 3)
