@@ -467,11 +467,20 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
       return i;
     };
     const [first, second] = [await open(), await open()];
-    const confirmed = await h.fake.click(actor, first, button(first, 'Confirm'));
-    expect(confirmed.text).toContain('stored');
+    // Confirm clicked twice: one move stored; the other click is told in a message of its own, the receipt kept.
+    const confirm = button(first, 'Confirm');
+    const clicks = [h.fake.clickNoWait(actor, first, confirm), h.fake.clickNoWait(actor, first, confirm)];
+    for (const c of clicks) await c.waitForResponse(() => true, 10_000);
+    const confirmed = clicks.find((c) => c.text.includes('stored'))!;
+    expect(clicks.filter((c) => c.text.includes('The table changed — reopen'))).toHaveLength(1);
+    expect(h.fake.replyMessage(first).content).toBe(confirmed.finalText);
     keepReceipt(actor, confirmed);
+    // The other preview's Confirm: refused as well, in a new message; that preview stays as it was.
+    const preview = h.fake.replyMessage(second).content;
     const refused = await h.fake.click(actor, second, button(second, 'Confirm'));
     expect(refused.text).toContain('The table changed — reopen');
+    expect(refused.responses.map((r) => r.kind)).toEqual(['reply']);
+    expect(h.fake.replyMessage(second).content).toBe(preview);
     expect(row().version).toBe(before + 1);
     await scanPrivacy();
     await expectOnePingFor(toAct(), actor);

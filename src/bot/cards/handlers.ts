@@ -32,6 +32,7 @@ import {
   markCardsPresent,
   wageBattle,
   cardGameById,
+  lastMoveWasBy,
   STALE,
   type CardDraftView,
   type CardGameInfo,
@@ -61,7 +62,7 @@ import { stateFromView } from './seen.js';
 import { actionButtons } from './table.js';
 import { buttonRow, selectRow, vid, cid, type TableRef, type View, CARD_ACTIONS } from './ui.js';
 import { chooseStep, giveStep, handView } from './views.js';
-import { tableBoardPicture, publicTable } from './board.js';
+import { boardAltText, tableBoardPicture, publicTable } from './board.js';
 import { confirmCardConcession } from './concede.js';
 import { dynastyTitle, listOf } from './names.js';
 
@@ -98,6 +99,34 @@ function stale(gameId: number, reopen: 'wage' | 'fall' | 'hand' | 'choose' | 'gi
       ]),
     ],
   };
+}
+
+/**
+ * Shows that a view is stale. When the member's own last move made it so, the click is most likely their second on a
+ * button already pressed: the note comes as a message of its own, so the receipt of that move stays where it is.
+ */
+async function showStale(
+  ctx: BotContext,
+  interaction: ComponentInteraction,
+  st: SeatState,
+  view: Reply,
+): Promise<void> {
+  const ephemeral = interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral);
+  if (!ephemeral || !(await lastMoveWasBy(ctx.deps, st.ref.gameId, st.caller.userId))) return show(interaction, view);
+  const body = { content: discordText(view.content), components: view.components, allowedMentions: { parse: [] } };
+  await interaction.reply({ ...body, flags: MessageFlags.Ephemeral } as InteractionReplyOptions);
+}
+
+/** A move's refusal (its Confirm or Done): a stale table as `showStale` shows it, anything else said. */
+async function showRefused(
+  ctx: BotContext,
+  interaction: ComponentInteraction,
+  st: SeatState,
+  r: Refusal,
+  reopen: 'wage' | 'fall' | 'choose',
+): Promise<void> {
+  if (isStale(r)) return showStale(ctx, interaction, st, stale(st.ref.gameId, reopen, st.locale));
+  return show(interaction, warn(refusalText(st.locale, r)));
 }
 
 /** Whether a use-case refused because the table moved since the view (`cards.refused.stale`). */
@@ -230,7 +259,7 @@ export async function handleCardsComponent(
   if (gameId !== st.ref.gameId) return show(interaction, warn(tr(locale, 'cards.refused.earlierView')));
   const version = Number(versionArg);
   // Viewing steps rebuild on the current table; a view of an older version is stale for every step.
-  if (version !== st.ref.version) return show(interaction, stale(gameId, wizardOf(action), locale));
+  if (version !== st.ref.version) return showStale(ctx, interaction, st, stale(gameId, wizardOf(action), locale));
   const step: SeatStep = { ctx, interaction, st, action, rest, values, version };
   if (action === CARD_ACTIONS.hand) return show(interaction, handView(st.ref, st.state, st.seat, locale));
   if (action === CARD_ACTIONS.fallOpen) return show(interaction, await openFallBack(ctx, st));
@@ -378,7 +407,7 @@ async function playWizardStep({ ctx, interaction, st, action, rest, values, vers
       if (!play) return show(interaction, stale(gameId, 'wage', locale));
       const { type: _t, seat: _s, ...input } = play;
       const r = await wageBattle(ctx.deps, st.caller, { ...input, version });
-      if (!r.ok) return show(interaction, refused(r, gameId, 'wage', locale));
+      if (!r.ok) return showRefused(ctx, interaction, st, r, 'wage');
       return show(
         interaction,
         receipt(
@@ -448,7 +477,7 @@ async function setupStep({ ctx, interaction, st, action, rest, values, version }
         state: action === CARD_ACTIONS.chooseDefault ? '' : (values[0] ?? ''),
         start,
       });
-      if (!r.ok) return show(interaction, refused(r, gameId, 'choose', locale));
+      if (!r.ok) return showRefused(ctx, interaction, st, r, 'choose');
       return show(interaction, receipt(tr(locale, 'cards.choose.stored'), r.game, st.caller.userId, locale));
     }
     default:
@@ -520,7 +549,12 @@ async function fallBackStep({ ctx, interaction, st, action, rest, values }: Seat
       // A new ephemeral message, so the wizard stays where it is.
       const body = {
         content: tr(locale, 'cards.fall.preview'),
-        files: [new AttachmentBuilder(png, { name: 'fall-back-preview.png' })],
+        files: [
+          new AttachmentBuilder(png, {
+            name: 'fall-back-preview.png',
+            description: boardAltText(locale, 'preview', st.state.round),
+          }),
+        ],
         flags: MessageFlags.Ephemeral,
         allowedMentions: { parse: [] },
       } as InteractionReplyOptions;
@@ -529,7 +563,7 @@ async function fallBackStep({ ctx, interaction, st, action, rest, values }: Seat
     }
     case CARD_ACTIONS.fallDone: {
       const r = await finishFallBack(ctx.deps, caller, { version });
-      if (!r.ok) return show(interaction, refused(r, st.ref.gameId, 'fall', locale));
+      if (!r.ok) return showRefused(ctx, interaction, st, r, 'fall');
       return show(interaction, receipt(tr(locale, 'cards.fall.stored'), r.game, caller.userId, locale));
     }
   }
@@ -558,7 +592,12 @@ async function tableButton(
       return show(interaction, {
         content: say('cards.board.caption', { round: table.view.round }),
         components: [],
-        files: [new AttachmentBuilder(png, { name: 'board.png' })],
+        files: [
+          new AttachmentBuilder(png, {
+            name: 'board.png',
+            description: boardAltText(locale, 'board', table.view.round),
+          }),
+        ],
       });
     }
     case 'join': {

@@ -64,6 +64,7 @@ export {
   isCardChannel,
   cardChoosableStates,
   cardRoundActions,
+  lastMoveWasBy,
   recordCardThread,
   verifyCardReplay,
   cardTableOf,

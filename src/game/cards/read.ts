@@ -101,6 +101,26 @@ export async function cardRoundActions(deps: GameDeps, gameId: number, round: nu
   return r.ok ? r.actions : [];
 }
 
+/**
+ * Whether the table's last move was the member's own (`card_events.actor`): a click on a view that move made stale is
+ * most likely a second click on a button they already pressed (docs/cardgame.md "The Discord table").
+ */
+export async function lastMoveWasBy(deps: GameDeps, gameId: number, userId: string): Promise<boolean> {
+  const r = await inReadTransaction(deps, async (tx) => {
+    if (!Number.isSafeInteger(gameId)) return { ok: true, actor: null };
+    const last = first(
+      await tx
+        .select({ actor: cardEvents.actor })
+        .from(cardEvents)
+        .where(eq(cardEvents.gameId, gameId))
+        .orderBy(desc(cardEvents.seq))
+        .limit(1),
+    );
+    return { ok: true, actor: last?.actor ?? null };
+  });
+  return r.ok && r.actor === `user:${userId}`;
+}
+
 /** Remembers the game's log thread (the bot opens it on the card game's first `log` row). */
 export async function recordCardThread(deps: GameDeps, gameId: number, threadId: string): Promise<Result<object>> {
   return await inTransaction(deps, async (tx) => {

@@ -645,6 +645,14 @@ export class FakeDiscord {
     button: ButtonRef,
     opts: SlashOptions = {},
   ): Promise<FakeInteraction> {
+    return this.settle(this.clickNoWait(userRef, host, button), opts);
+  }
+
+  /**
+   * Clicks a button without waiting for the bot's answer: clicked twice in a row, the second click reaches the bot
+   * before the first one's answer changed the message (a double click).
+   */
+  clickNoWait(userRef: UserRef, host: ComponentHost, button: ButtonRef): FakeInteraction {
     const user = this.user(userRef);
     const message = this.hostMessage(host);
     const buttons = buttonsOf(message);
@@ -661,10 +669,7 @@ export class FakeDiscord {
     if (!b.customId) throw new Error('fake discord: a link button opens a URL; it sends no interaction');
     if (b.disabled) throw new Error(`fake discord: button "${b.label}" is disabled`);
     const channel = this.visibleChannel(user, message);
-    return this.settle(
-      this.dispatch(3, user, channel, b.customId, { custom_id: b.customId, component_type: 2 }, message),
-      opts,
-    );
+    return this.dispatch(3, user, channel, b.customId, { custom_id: b.customId, component_type: 2 }, message);
   }
 
   /** Chooses `values` in a select menu (values must be among its options, their count within min/max). */
