@@ -21,6 +21,8 @@ import {
   type Scheduler,
 } from '../../../src/game/resolve/index.js';
 import { nextProgressMark } from '../../../src/game/outbox/index.js';
+import { inReadTransaction } from '../../../src/game/core/index.js';
+import { pinnedStatus } from '../../../src/game/phase/index.js';
 import { t } from '../../../src/i18n/index.js';
 import { auditLog, games, phases, phaseSteps } from '../../../src/store/schema.js';
 import { dogsOfWarChoices } from '../../../src/variants/warhammer/index.js';
@@ -104,6 +106,15 @@ async function resolutions(deps: TestDeps) {
   );
 }
 
+/** The pinned status's text as an edit delivered now would word it (English). */
+async function pinText(deps: TestDeps): Promise<string> {
+  const r = await inReadTransaction(deps, async (tx) => {
+    const status = await pinnedStatus(tx, await gameRow(deps), deps.now());
+    return { ok: true, text: 'lines' in status ? status.lines.map((line) => t('en', line)).join('\n') : status.text };
+  });
+  return ok(r).text;
+}
+
 describe('a hidden Warhammer game, every declaration in', () => {
   it('the last declaration closes nothing, the mark does, once; replies alike; /gm act closes at once', async () => {
     env = await makeEnv();
@@ -156,6 +167,18 @@ describe('a hidden Warhammer game, every declaration in', () => {
     expect(report.reply).toContain('Every battle is reported');
     expect(await stepOf(env.deps)).toBeNull();
     expect(await resolutions(env.deps)).toEqual(['step']);
+  });
+
+  it("the pin shows a declaration at the next mark, whichever edit shows it before (the step's answers kept)", async () => {
+    env = await makeEnv();
+    await declaring(env, 'gunboat');
+    const before = await pinText(env.deps);
+    await declare(env, 'Bretonnia', 'move A cour');
+    env.clock.t += 60_000;
+    // Between two marks, any edit (a public event's, a late one) shows the answers as they were at the last mark.
+    expect(await pinText(env.deps)).toBe(before);
+    env.clock.t = nextProgressMark(env.clock.t);
+    expect(await pinText(env.deps)).not.toBe(before);
   });
 
   it('two processes sweeping at the mark close the declarations once', async () => {
