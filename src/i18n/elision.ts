@@ -3,10 +3,11 @@
  * `d’Angleterre`, `que **Allemagne**` reads `qu’**Allemagne**`, `de Hollande` and `de 8` stay. The catalogue's own
  * text never changes: only a word right before an inserted value is elided, and only when that value begins with a
  * vowel. `t` marks each value with private-use characters before formatting (`markValues`), then `elide` elides at
- * the marks and removes every one of them.
+ * the marks and removes every one of them. Before it elides, it words a place the French way where the catalogue
+ * asks (`en {place}`, `(le) {place}`: docs/locales.md "French place names", french-places.ts).
  */
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
-import { frenchIn } from './french-places.js';
+import { frenchDeterminer, frenchIn } from './french-places.js';
 
 /** Around a value inserted in a French text while it is formatted; `elide` removes them all. */
 const OPEN = '\uE000';
@@ -85,10 +86,43 @@ const placed = (whole: string, open: string, name: string, close: string) => {
 };
 
 /**
- * A French text formatted with marked values: `en` before a place said the French way, elided before the values that
- * begin with a vowel, and unmarked.
+ * The catalogue's `(le)`, maybe after `de` or `à`, one space, then a marked value (its markdown on either side of
+ * the mark): the place's own article goes there (docs/locales.md "French place names").
+ */
+const ARTICLE_PLACE = new RegExp(
+  `(?<![\\p{L}\\p{N}_’'-])(?:(de|à) )?\\((le)\\) ([*_]*${OPEN}[*_]*)([^${CLOSE}]*?)([*_]*${CLOSE})`,
+  'giu',
+);
+
+/** The first letter of `text` in capitals (`La Bourgogne`, `Du Portugal`), the marks and markdown before it kept. */
+const capitalised = (text: string) => text.replace(/\p{L}/u, (letter) => letter.toUpperCase());
+
+/**
+ * `(le)` and the preposition before it as French says them before the place (`la Bourgogne`, `du Portugal`, `de
+ * l’Espagne`, `Paris`; french-places.ts), in capitals where the catalogue writes `(Le)` or `De`; a name not listed
+ * takes no article (`de Xianyang`: `de` is elided later before a vowel).
+ */
+function articled(
+  _: string,
+  preposition: string | undefined,
+  article: string,
+  open: string,
+  name: string,
+  close: string,
+): string {
+  const text = `${frenchDeterminer(preposition?.toLowerCase() ?? '', name)}${open}${name}${close}`;
+  return /^\p{Lu}/u.test(preposition ?? article) ? capitalised(text) : text;
+}
+
+/** A `(le)` left before a value that is not marked (a number): no article (`de 8`). */
+const STRAY_ARTICLE = /(?<![\p{L}\p{N}_’'-])\(le\) /giu;
+
+/**
+ * A French text formatted with marked values: the article before a place where the catalogue asks for it, `en`
+ * before a place said the French way, elided before the values that begin with a vowel, and unmarked.
  */
 export function elide(text: string): string {
-  if (!text.includes(OPEN) && !text.includes(CLOSE)) return text;
-  return text.replace(IN_PLACE, placed).replace(ELIDABLE, elided).replace(MARKS, '');
+  const articles = text.replace(ARTICLE_PLACE, articled).replace(STRAY_ARTICLE, '');
+  if (!articles.includes(OPEN) && !articles.includes(CLOSE)) return articles;
+  return articles.replace(IN_PLACE, placed).replace(ELIDABLE, elided).replace(MARKS, '');
 }

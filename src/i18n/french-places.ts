@@ -1,9 +1,14 @@
 /**
- * How French says "in" before a place's French name (docs/locales.md "French place names"): the catalogue writes
- * `en {place}`, right for most regions and countries (`en Bourgogne`, `en Espagne`) and for seas (`en Mer Noire`),
- * and `elide` (elision.ts) puts the words below in its place for a city (`à Paris`), a masculine name (`au
- * Portugal`) or a name that takes its article (`dans la Ruhr`, `dans le Golfe du Lion`). Keyed by the French names
- * the variants' `names.fr.json` give; a name not listed keeps `en`.
+ * The French place names' grammar (docs/locales.md "French place names"), keyed by the French names the variants'
+ * `names.fr.json` give (a name not listed is left as it is: the other variants keep their English names in French).
+ *
+ * "In": the catalogue writes `en {place}`, right for most regions and countries (`en Bourgogne`, `en Espagne`) and
+ * for seas (`en Mer Noire`), and `elide` (elision.ts) puts the words below in its place for a city (`à Paris`), a
+ * masculine name (`au Portugal`) or a name that takes its article (`dans la Ruhr`, `dans le Golfe du Lion`).
+ *
+ * The article: the catalogue writes `(le) {place}` where French puts the name's article (`atteindre la Bourgogne`,
+ * `l’Espagne`, `le Portugal`, `Paris`), `de (le) {place}` and `à (le) {place}` with the preposition contracted
+ * (`du Portugal`, `de la Ruhr`, `de l’Espagne`, `au Portugal`), `(Le)` at the start of a sentence.
  */
 const CITIES = [
   'Ankara',
@@ -33,6 +38,48 @@ const CITIES = [
 
 const MASCULINE = ['Danemark', 'Pays de Galles', 'Piémont', 'Portugal', 'Skagerrak', 'Tyrol', 'Yorkshire'];
 
+/** Feminine names French says with `en` (`en Bourgogne`, `la Bourgogne`): regions, countries and seas. */
+const FEMININE = [
+  'Afrique du Nord',
+  'Albanie',
+  'Apulie',
+  'Arménie',
+  'Belgique',
+  'Bohême',
+  'Bourgogne',
+  'Bulgarie',
+  'Espagne',
+  'Finlande',
+  'Galicie',
+  'Gascogne',
+  'Grèce',
+  'Hollande',
+  'Livonie',
+  'Méditerranée occidentale',
+  'Méditerranée orientale',
+  'Mer Adriatique',
+  'Mer Baltique',
+  'Mer de Barents',
+  'Mer de Norvège',
+  'Mer d’Irlande',
+  'Mer du Nord',
+  'Mer Égée',
+  'Mer Ionienne',
+  'Mer Noire',
+  'Mer Tyrrhénienne',
+  'Norvège',
+  'Picardie',
+  'Prusse',
+  'Roumanie',
+  'Serbie',
+  'Silésie',
+  'Suède',
+  'Suisse',
+  'Syrie',
+  'Toscane',
+  'Ukraine',
+];
+
 /** `le` elides before a vowel as every `le` does: « dans l’Atlantique Nord ». */
 const WITH_ARTICLE: Record<string, string> = {
   'Atlantique moyen': 'dans le',
@@ -51,12 +98,50 @@ const FRENCH_IN = new Map<string, string>([
   ...Object.entries(WITH_ARTICLE),
 ]);
 
+/** A name's definite article: none for a city (`Paris`), `les` for a plural name (`les Pays-Bas`). */
+export type Article = 'le' | 'la' | 'les' | '';
+
+const ARTICLES = new Map<string, Article>([
+  ...CITIES.map((name): [string, Article] => [name, '']),
+  ...MASCULINE.map((name): [string, Article] => [name, 'le']),
+  ...FEMININE.map((name): [string, Article] => [name, 'la']),
+  ...Object.entries(WITH_ARTICLE).map(([name, words]): [string, Article] => [name, words === 'dans la' ? 'la' : 'le']),
+]);
+
 /** The word or words French puts before `name` for "in", or null when `en` is right. */
 export function frenchIn(name: string): string | null {
   return FRENCH_IN.get(name) ?? null;
 }
 
+/** The definite article of `name`, or null for a name not listed (a name French keeps as it is). */
+export function frenchArticle(name: string): Article | null {
+  return ARTICLES.get(name) ?? null;
+}
+
+/** `de le` and `à le` contract, as do their plurals; `de la`, `à la` stay. */
+const CONTRACTED: Readonly<Record<string, string>> = { 'de le': 'du', 'de les': 'des', 'à le': 'au', 'à les': 'aux' };
+
+/** A vowel, accented or not: `le` and `la` elide before it (`l’Espagne`); never before `h` (`la Hollande`). */
+const BEGINS_WITH_VOWEL = /^[aeiouyàâäæéèêëîïôöœùûü]/iu;
+
+/**
+ * The words before `name` for `preposition` (`''`, `de` or `à`) and `article`: `la `, `du `, `de l’`, `aux `, just
+ * the preposition and a space when there is no article (a city, a name not listed), or nothing at all.
+ */
+export function determiner(preposition: string, article: Article, name: string): string {
+  const before = preposition === '' ? '' : `${preposition} `;
+  if (article === '') return before;
+  if (article !== 'les' && BEGINS_WITH_VOWEL.test(name)) return `${before}l’`;
+  const words = `${before}${article}`;
+  return `${CONTRACTED[words] ?? words} `;
+}
+
+/** `determiner` for a place by its French name (no article for a name not listed). */
+export function frenchDeterminer(preposition: string, name: string): string {
+  return determiner(preposition, frenchArticle(name) ?? '', name);
+}
+
 /** Every name listed above (a test checks each is a French name a variant gives). */
 export function frenchPlacesListed(): string[] {
-  return [...FRENCH_IN.keys()];
+  return [...new Set([...FRENCH_IN.keys(), ...ARTICLES.keys()])];
 }

@@ -115,7 +115,7 @@ describe('texts in the reader’s language', () => {
     expect(posts).toContain('**Printemps 1901, mouvements : résultats**');
     expect(posts).toContain('rebond avec');
     expect(posts).toContain(
-      'Afrique du Nord n’est pas voisin de Marseille, et aucune flotte n’a reçu l’ordre de la convoyer, l’unité a donc tenu',
+      'l’Afrique du Nord n’est pas limitrophe de Marseille, et aucune flotte n’a reçu l’ordre de la convoyer, l’unité a donc tenu',
     );
     expect(posts).toContain('Automne 1901, mouvements');
     expect(h.fake.dms('alice').map(seen).join('\n')).toContain('Vos ordres pour France');

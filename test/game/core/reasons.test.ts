@@ -55,7 +55,7 @@ describe("the results' reasons, worded", () => {
     );
     expect(t('zh-CN', m)).toBe('Kiel的舰队无法到达Munich，因此该单位原地驻守；被来自Munich的A mun击退');
     const coast = reasonMsg(classic, 'say which coast of Spain (spa/nc or spa/sc), so the unit held');
-    expect(t('fr', coast)).toBe('la côte n’était pas précisée pour Espagne (spa/nc ou spa/sc), l’unité a donc tenu');
+    expect(t('fr', coast)).toBe('la côte n’était pas précisée pour l’Espagne (spa/nc ou spa/sc), l’unité a donc tenu');
     const retreat = reasonMsg(
       classic,
       'an army in Holland cannot reach Yorkshire (options: bel); the unit is disbanded',
@@ -86,7 +86,7 @@ describe("the results' reasons, worded", () => {
     const m = reasonMsg(classic, 'bounced with A mun (1 vs 1); dislodged by A ruh from Ruhr');
     expect(t('fr', m)).toBe('rebond avec A Munich (1 contre 1) ; délogé par A Ruhr');
     expect(t('zh-CN', m)).toBe('与A mun相持不下（1 对 1）；被来自Ruhr的A ruh击退');
-    expect(t('fr', reasonMsg(classic, 'moved to Burgundy'))).toBe('s’est déplacé vers Bourgogne');
+    expect(t('fr', reasonMsg(classic, 'moved to Burgundy'))).toBe('s’est déplacé vers la Bourgogne');
   });
 
   it('names the place of a unit once: the unit names it where the reader writes units by name', () => {

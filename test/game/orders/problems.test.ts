@@ -60,7 +60,7 @@ describe('refused orders, worded for the reader', () => {
 
   it('names the provinces in the reader language', () => {
     const { message } = refusal('A par - mun');
-    expect(t('fr', message)).toBe('Paris n’est pas voisin de Munich.');
+    expect(t('fr', message)).toBe('Paris n’est pas limitrophe de Munich.');
     expect(t('zh-CN', message)).toBe('Paris与Munich不相邻。'); // Classic has no Chinese names
   });
 

@@ -1,0 +1,114 @@
+/**
+ * French place names take their article where the catalogue writes `(le)` (docs/locales.md "French place names"):
+ * `atteindre la Bourgogne`, `l’Espagne`, `le Portugal`, `Paris`, `du Portugal`, `La Bourgogne n’est pas…`; a name
+ * the project has no French data for (the other variants keep their English names) takes none.
+ */
+import { describe, expect, it } from 'vitest';
+import { elide, markValues } from '../../src/i18n/elision.js';
+import { determiner, frenchArticle, frenchDeterminer, frenchIn } from '../../src/i18n/french-places.js';
+import { CATALOGUES, tr } from '../../src/i18n/index.js';
+import { getVariant } from '../../src/variants/index.js';
+import { provinceName } from '../../src/variants/names.js';
+
+/** `source` (a French text with `{p}`) worded with `p` as `t` words a catalogue's value. */
+function worded(source: string, p: string): string {
+  const marked = markValues(`test.${source}`, source, { p });
+  return elide(source.replace('{p}', String(marked.p)));
+}
+
+const reach = (to: string) => tr('fr', 'orders.problem.check.cannotReach', { type: 'A', from: 'Paris', to });
+const notCentre = (province: string) => tr('fr', 'gmEdit.refused.notCentre', { province });
+const moved = (from: string, to: string) => tr('fr', 'gmEdit.announce.move', { unit: 'A', power: 'France', from, to });
+
+describe('French articles before a place', () => {
+  it('gives each kind of name its article: city, feminine, masculine, before a vowel, a sea, with its article', () => {
+    expect(reach('Paris')).toBe('Une armée à Paris ne peut pas atteindre Paris.');
+    expect(reach('Bourgogne')).toBe('Une armée à Paris ne peut pas atteindre la Bourgogne.');
+    expect(reach('Portugal')).toBe('Une armée à Paris ne peut pas atteindre le Portugal.');
+    expect(reach('Espagne')).toBe('Une armée à Paris ne peut pas atteindre l’Espagne.');
+    expect(reach('Édimbourg')).toBe('Une armée à Paris ne peut pas atteindre Édimbourg.');
+    expect(reach('Atlantique Nord')).toBe('Une armée à Paris ne peut pas atteindre l’Atlantique Nord.');
+    expect(reach('Mer Noire')).toBe('Une armée à Paris ne peut pas atteindre la Mer Noire.');
+    expect(reach('Ruhr')).toBe('Une armée à Paris ne peut pas atteindre la Ruhr.');
+    expect(reach('Hollande')).toBe('Une armée à Paris ne peut pas atteindre la Hollande.');
+    expect(reach('Pays de Galles')).toBe('Une armée à Paris ne peut pas atteindre le Pays de Galles.');
+  });
+
+  it('contracts de le to du and elides de la before a vowel, a city keeping de alone', () => {
+    expect(moved('Portugal', 'Gascogne')).toBe(
+      '🛠️ Le maître du jeu a déplacé A de France du Portugal vers la Gascogne.',
+    );
+    expect(moved('Ruhr', 'Espagne')).toBe('🛠️ Le maître du jeu a déplacé A de France de la Ruhr vers l’Espagne.');
+    expect(moved('Espagne', 'Paris')).toBe('🛠️ Le maître du jeu a déplacé A de France de l’Espagne vers Paris.');
+    expect(moved('Ankara', 'Golfe de Botnie')).toBe(
+      '🛠️ Le maître du jeu a déplacé A de France d’Ankara vers le Golfe de Botnie.',
+    );
+    expect(tr('fr', 'gmEdit.announce.ownerNone', { province: 'Danemark' })).toBe(
+      '🛠️ Le maître du jeu a rendu neutre le centre de ravitaillement du Danemark.',
+    );
+  });
+
+  it('writes the article in capitals at the start of a sentence', () => {
+    expect(notCentre('Bourgogne')).toBe('La Bourgogne n’est pas un centre de ravitaillement.');
+    expect(notCentre('Espagne')).toBe('L’Espagne n’est pas un centre de ravitaillement.');
+    expect(notCentre('Portugal')).toBe('Le Portugal n’est pas un centre de ravitaillement.');
+    expect(notCentre('Paris')).toBe('Paris n’est pas un centre de ravitaillement.');
+    expect(worded('De (le) {p} à Paris.', 'Portugal')).toBe('Du Portugal à Paris.');
+    expect(worded('De (le) {p} à Paris.', 'Anyi')).toBe('D’Anyi à Paris.');
+    expect(worded('À (le) {p}, enfin.', 'Portugal')).toBe('Au Portugal, enfin.');
+  });
+
+  it('contracts the plural (de les to des, à les to aux) and never elides les', () => {
+    expect(determiner('', 'les', 'Pays-Bas')).toBe('les ');
+    expect(determiner('de', 'les', 'Pays-Bas')).toBe('des ');
+    expect(determiner('à', 'les', 'Pays-Bas')).toBe('aux ');
+    expect(determiner('de', 'les', 'Açores')).toBe('des ');
+    expect(determiner('à', 'le', 'Portugal')).toBe('au ');
+    expect(determiner('à', 'la', 'Espagne')).toBe('à l’');
+    expect(determiner('de', '', 'Paris')).toBe('de ');
+    expect(determiner('', '', 'Paris')).toBe('');
+  });
+
+  it('keeps markdown around the name, and the article outside it', () => {
+    expect(reach('**Portugal**')).toBe('Une armée à Paris ne peut pas atteindre le **Portugal**.');
+    expect(notCentre('__Espagne__')).toBe('L’__Espagne__ n’est pas un centre de ravitaillement.');
+  });
+
+  it('leaves a name it has no data for without article, elided as any value', () => {
+    const ws = getVariant('warring-states')!;
+    expect(reach(provinceName(ws, 'fr', 'dal'))).toBe('Une armée à Paris ne peut pas atteindre Daliang.');
+    expect(notCentre(provinceName(ws, 'fr', 'any'))).toBe('Anyi n’est pas un centre de ravitaillement.');
+    expect(moved(provinceName(ws, 'fr', 'any'), 'Bo Hai')).toBe(
+      '🛠️ Le maître du jeu a déplacé A de France d’Anyi vers Bo Hai.',
+    );
+    expect(notCentre('The Bloodhorns')).toBe('The Bloodhorns n’est pas un centre de ravitaillement.');
+    expect(frenchDeterminer('de', 'Xianyang')).toBe('de ');
+  });
+
+  it('drops (le) before a value that is no text (a number)', () => {
+    expect(moved('8', 'Paris')).toContain('de 8 vers Paris');
+    expect(tr('fr', 'results.illegal.notOwned', { power: 'France', place: 3 })).toBe('France ne possède pas 3');
+  });
+
+  it("keeps (le) out of the order pad's templates, which the browser fills without elide", () => {
+    const pad = Object.entries(CATALOGUES.fr).filter(([key, text]) => key.startsWith('pad.') && /\(le\)/iu.test(text));
+    expect(pad).toEqual([]);
+  });
+
+  it('classifies every French name of the classic map, agreeing with how French says "in" before it', () => {
+    const classic = getVariant('classic')!;
+    const names = classic.map.provinceIds().map((p) => provinceName(classic, 'fr', p));
+    expect(names.length).toBe(76);
+    expect(names.filter((name) => frenchArticle(name) === null)).toEqual([]);
+    // A city takes `à`, a masculine name `au`, a name with `dans` its own article, every other one is feminine.
+    const disagree = names.filter((name) => {
+      const article = frenchArticle(name);
+      const inWords = frenchIn(name);
+      if (inWords === null) return article !== 'la';
+      if (inWords === 'à') return article !== '';
+      if (inWords === 'au') return article !== 'le';
+      return inWords !== `dans ${article}`;
+    });
+    expect(disagree).toEqual([]);
+  });
+});
