@@ -87,7 +87,7 @@ describe('the line of a dislodged unit', () => {
       'stp',
       'fr',
       ['bot'],
-      '• Russie F Saint-Pétersbourg (côte sud) a été délogé ; il peut battre en retraite vers Golfe de Botnie (bot), ou être dissous.',
+      '• Russie F Saint-Pétersbourg (côte sud) a été délogé ; retraites possibles : Golfe de Botnie (bot), sinon il est dissous.',
     ],
     ['warring-states', 'yon', 'zh-CN', [], '• 秦 A 雍被击退且无处可退：将被解散。'],
     ['warring-states', 'yon', 'zh-TW', ['nan'], '• 秦 A 雍被擊退；可撤退至南鄭 (nan)，或解散。'],
