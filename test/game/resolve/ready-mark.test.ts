@@ -94,9 +94,11 @@ describe('a game that hides who plays whom, every power ready', () => {
     const s = await scheduler(env);
     env.clock.t = MARK - 1;
     expect((await s.sweep()).resolved).toBe(0);
+    expect(await resolutions(env.deps)).toEqual([]);
     env.clock.t = MARK;
-    expect((await s.sweep()).resolved).toBe(1);
-    expect((await s.sweep()).resolved).toBe(0);
+    // This sweep or the scheduler's own timer, armed for the mark 1 ms away, resolves it: once, either way.
+    await s.sweep();
+    await s.sweep();
     // The same records as a phase every power readied resolves with at once: only the time tells them apart.
     expect(await resolutions(env.deps)).toEqual(['ready']);
     expect(await resultsPosts(env.deps)).toEqual([MARK]);
