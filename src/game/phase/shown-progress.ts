@@ -17,7 +17,7 @@ import { type GameRow, type PhaseRow, phases, type ShownProgress } from '../../s
 import { identitiesHiddenNow, variantOfGame } from '../core/index.js';
 import { lastProgressMark } from '../outbox/index.js';
 import { dutiesOf, hasDuties, isBallotKey, ordersComplete } from './duties.js';
-import { type StepStatus, stepStatus } from './steps.js';
+import { type StepStatus, stepStatus, storedStepUnderWay } from './steps.js';
 
 /** One power's progress in the phase: whether it acts in it, its orders in, how many stored, whether it is ready. */
 export interface PowerProgress {
@@ -80,9 +80,10 @@ export async function keepShownProgress(tx: Tx, game: GameRow, now: number): Pro
   const phase = await phaseById(tx, game.currentPhaseId);
   if (!variant || !phase || phase.resolvedAt !== null) return;
   const mark = lastProgressMark(now);
-  const step = await stepStatus(tx, game, variant, phase, now);
   const kept = phase.shownProgress;
-  if (kept && kept.mark === mark && kept.step === (step?.name ?? '')) return;
+  // Kept since the mark, in the same step: nothing to do (the step's name read alone, its status only when needed).
+  if (kept?.mark === mark && kept.step === ((await storedStepUnderWay(tx, game, phase))?.name ?? '')) return;
+  const step = await stepStatus(tx, game, variant, phase, now);
   const powers: ShownProgress['powers'] = {};
   for (const [power, p] of await liveProgress(tx, game, variant, phase, step))
     powers[power] = { submitted: p.submitted, ordersStored: p.ordersStored, ready: p.ready };
