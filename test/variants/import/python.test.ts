@@ -143,6 +143,13 @@ describe('planted defects in a .map file are named with their file and line', ()
     );
   });
 
+  it('an adjacency to a place the map does not have, named with its line', () => {
+    const text = mapText.replace(/^(WATER ADR ABUTS .*)$/m, '$1 XYZ');
+    const line = text.split('\n').findIndex((l) => l.startsWith('WATER ADR ABUTS')) + 1;
+    expect(line).toBeGreaterThan(0);
+    expect(problemsOf(run(text))).toEqual([`classic.map line ${line}: ADR abuts XYZ, which is no location of the map`]);
+  });
+
   it('a home centre of two powers, a game that begins with retreats', () => {
     const text = mapText
       .replace('FRANCE (FRENCH) BRE MAR PAR', 'FRANCE (FRENCH) BRE MAR PAR MUN')

@@ -29,6 +29,8 @@ export interface MapFile {
   aliases: Map<string, string>;
   /** Centre (uppercase) → the file and line that first names it (`standard.map line 12`), for problems. */
   centreLines: Map<string, string>;
+  /** Location as written → the file and line that last gave its adjacencies, for problems. */
+  abutLines: Map<string, string>;
 }
 
 export class MapFileLoader {
@@ -45,6 +47,7 @@ export class MapFileLoader {
     names: new Map(),
     aliases: new Map(),
     centreLines: new Map(),
+    abutLines: new Map(),
   };
   readonly problems: string[] = [];
   /**
@@ -174,6 +177,7 @@ export class MapFileLoader {
     } else if (!terrain.has(place)) this.problems.push(`${where}: AMEND ${place}, which has no terrain yet`);
     if (words.length > 2 && words[2]!.toUpperCase() !== 'ABUTS')
       this.problems.push(`${where}: expected ABUTS after ${place}`);
+    if (words.length > 3) this.map.abutLines.set(place, where);
     for (const dest of words.slice(3)) {
       const list = abuts.get(place) ?? [];
       if (dest.startsWith('-'))

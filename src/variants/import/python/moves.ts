@@ -50,9 +50,22 @@ export function movesOf(map: MapFile, problems: string[]): PythonMoves {
     }
     if (to.size > 0) fleet.set(up, to);
   }
+  unknownPlaces(map, problems);
   oneWay(army, 'armies', problems);
   oneWay(fleet, 'fleets', problems);
   return { army, fleet };
+}
+
+/**
+ * An adjacency to a place the map has no terrain line for (`ADR ABUTS … XYZ`): python's loader calls it a one-way
+ * adjacency; named here with its line, since no move can be made of it.
+ */
+function unknownPlaces(map: MapFile, problems: string[]): void {
+  const locations = new Set([...map.terrain.keys()].map((l) => l.toUpperCase()));
+  for (const [place, list] of map.abuts)
+    for (const dest of list)
+      if (!locations.has(dest.toUpperCase()))
+        problems.push(`${map.abutLines.get(place) ?? place}: ${place} abuts ${dest}, which is no location of the map`);
 }
 
 /** Python's `str.title()` for the ids maps use: first letter of each run of letters up, the rest down. */
