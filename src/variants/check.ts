@@ -23,6 +23,7 @@ export function checkVariantData(variant: Variant): string[] {
     powers: new Set(data.powers.map((p) => p.name)),
   };
   const problems = [
+    ...checkPowerNames(data),
     ...checkProvinceNames(data),
     ...checkArmyAdjacency(index),
     ...checkFleetAdjacency(index),
@@ -34,6 +35,21 @@ export function checkVariantData(variant: Variant): string[] {
   const start = variant.startingPosition();
   problems.push(...checkStartingCentres(index, start), ...checkStartingUnits(variant, index, start));
   problems.push(...checkVariantFeatures(variant));
+  return problems;
+}
+
+/**
+ * Power names unique, in any case: a power is named in orders, commands and seats by its name, so two powers of one
+ * name could not be told apart (homes, units and centres would go to whichever is found first).
+ */
+function checkPowerNames(data: VariantData): string[] {
+  const seen = new Set<string>();
+  const problems: string[] = [];
+  for (const p of data.powers) {
+    const key = p.name.toLowerCase();
+    if (seen.has(key)) problems.push(`power "${p.name}" is declared twice`);
+    seen.add(key);
+  }
   return problems;
 }
 

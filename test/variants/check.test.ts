@@ -124,6 +124,15 @@ describe('checkVariantData', () => {
     expect(checkVariantData(broken)).toEqual(["the variant's own data check failed: features unreadable"]);
   });
 
+  it('finds a power declared twice (in any case)', () => {
+    const twice = (name: string) =>
+      broken((d) => {
+        d.powers.push({ ...d.powers.find((p) => p.name === 'France')!, name });
+      });
+    expect(twice('France')).toEqual(['power "France" is declared twice']);
+    expect(twice('FRANCE')).toContain('power "FRANCE" is declared twice');
+  });
+
   it('finds a name two provinces answer to', () => {
     expect(broken((d) => d.provinces.find((p) => p.id === 'nwy')!.aliases.push('North Sea'))).toEqual([
       'name "north sea" is used by both nth and nwy',
