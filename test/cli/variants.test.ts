@@ -106,12 +106,12 @@ describe('variants import', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toEqual(['fow: enabled (DiploGM fog of war) is not supported']);
     expect(existsSync(out)).toBe(false);
-    // Two players with one colour, and no single colour of no player left to settle it (docs/variants.md).
+    // Two players with one colour, and no single colour of no player on the map (docs/variants.md).
     players.Germany!.color = '123456';
     writeFileSync(join(bad, 'config.json'), JSON.stringify({ ...config, players }));
     const again = await variantsCommand(['import', '--from', 'diplogm', bad, '--out', out]);
     expect(again.stderr).toContain(
-      `players: Austria and Italy have the same colour #${players.Austria!.color}, so the map cannot tell their provinces and centres apart`,
+      `players: Austria and Italy have the same colour #${players.Austria!.color}, so the map cannot tell their provinces and centres apart (DiploGM would give them all to Italy)`,
     );
     expect(existsSync(out)).toBe(false);
   });

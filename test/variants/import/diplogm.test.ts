@@ -112,18 +112,19 @@ describe('what DiploGM can do and Zhanguo cannot is refused by name', () => {
 describe('planted defects are named, never guessed', () => {
   const players = () => structuredClone(folder.config.players) as Record<string, { color: string }>;
 
-  it('two players with one colour and one colour of no player on the map: that colour is the earlier player’s', () => {
-    // DiploGM's own `modern` gives Britain France's colour and fills Britain's land with a colour of its own.
+  it('two players with one colour: named, with the one colour of no player the map uses, and nothing guessed', () => {
+    // DiploGM's own `modern` gives Britain France's colour and fills Britain's land with a colour of its own; which
+    // player that colour stands for is a guess (the config's mistake could be either player's), so it is refused.
     const p = players();
     const england = p.England!.color;
     p.England!.color = p.France!.color;
-    const r = run({ ...folder.config, players: p });
-    if (!r.ok) throw new Error(r.problems.join('\n'));
-    expect(r.notes).toContain(
-      `players: England and France have the same colour #${p.France!.color}; as DiploGM does, it is France's, and England's provinces and centres are the ones filled #${england}, the one colour of no player on the map`,
-    );
-    const imported = buildVariant(r.data);
-    expect(facts(imported, byAbbreviation(imported))).toEqual(facts(classic));
+    expect(problemsOf(run({ ...folder.config, players: p }))).toEqual([
+      `players: England and France have the same colour #${p.France!.color}, so the map cannot tell their provinces and centres apart (DiploGM would give them all to France); the map fills land or centres with #${england}, the colour of no player: if it is England's, give England that colour in the config`,
+    ]);
+    // The mirror mistake (France given England's colour) is refused alike, never read as England's land under France.
+    const q = players();
+    q.France!.color = q.England!.color;
+    expect(problemsOf(run({ ...folder.config, players: q }))).toHaveLength(1);
   });
 
   it('two players with one colour and no single colour left for one of them', () => {
@@ -132,7 +133,7 @@ describe('planted defects are named, never guessed', () => {
     p.Germany!.color = '123456';
     const problems = problemsOf(run({ ...folder.config, players: p }));
     expect(problems).toContain(
-      `players: England and France have the same colour #${p.France!.color}, so the map cannot tell their provinces and centres apart`,
+      `players: England and France have the same colour #${p.France!.color}, so the map cannot tell their provinces and centres apart (DiploGM would give them all to France)`,
     );
   });
 

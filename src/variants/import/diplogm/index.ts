@@ -25,7 +25,7 @@ import {
   centresOf,
   coloursOf,
   ownersOf,
-  settleSharedColours,
+  sharedColourProblems,
   unitsOf,
   usedColours,
   type StartingUnit,
@@ -174,7 +174,7 @@ function buildMap(
   const colours = coloursOf(config);
   const notes: string[] = [];
   const used = usedColours(tiles, layer('island_fill_layer'), impassable, layer('supply_center_icons'));
-  settleSharedColours(colours, used, problems, notes);
+  sharedColourProblems(colours, used, problems);
   const owners = ownersOf(tiles, layer('island_fill_layer'), impassable, colours, problems);
   const centres = centresOf(layer('supply_center_icons'), index, colours, problems);
   const units = unitsOf(layer('starting_units'), config, index, owners, problems);

@@ -22,7 +22,7 @@ export interface Colours {
   shared: [string, string][];
 }
 
-/** The players' colours and the neutral ones; two players with one colour are settled by `settleSharedColours`. */
+/** The players' colours and the neutral ones; two players with one colour are named by `sharedColourProblems`. */
 export function coloursOf(config: DiplogmConfig): Colours {
   const players = typeof config.players === 'string' ? {} : config.players;
   const owner = new Map<string, string | null>();
@@ -42,35 +42,26 @@ export function coloursOf(config: DiplogmConfig): Colours {
 }
 
 /**
- * Two players with one colour (docs/variants.md "DiploGM"): DiploGM gives the colour to the later player, and the
- * earlier one's provinces are then filled with a colour no player has (DiploGM's own `modern` gives Britain France's
- * colour, and fills Britain's land with a pink of its own). When exactly one player lost its colour so and the map
- * uses exactly one colour of no player, that colour is the player's, said in a note; otherwise the shared colour is a
- * problem, as the map cannot tell the players apart.
+ * Two players with one colour (docs/variants.md "What is refused, and what is named"): DiploGM gives the colour to the
+ * later player, and the earlier one's provinces and centres to nobody (its own `modern` gives Britain France's colour
+ * and fills Britain's land with a pink no player has). Which player a map's fill stands for is then a guess, so the
+ * import names the problem, with the colour of no player the map uses when there is exactly one (the likely fix). The
+ * rest of the reading takes that fix as made, so its fills and units are not named again one by one (the shared colour
+ * is their cause); the import is refused all the same.
  */
-export function settleSharedColours(
-  colours: Colours,
-  used: ReadonlySet<string>,
-  problems: string[],
-  notes: string[],
-): void {
+export function sharedColourProblems(colours: Colours, used: ReadonlySet<string>, problems: string[]): void {
   if (colours.shared.length === 0) return;
   const unclaimed = [...used].filter((c) => c !== 'none' && !colours.owner.has(c));
-  if (colours.shared.length === 1 && unclaimed.length === 1) {
-    const [[earlier, later]] = colours.shared as [[string, string]];
-    const [colour] = unclaimed as [string];
-    const was = colours.colourOf.get(earlier)!;
-    colours.owner.set(colour, earlier);
-    colours.colourOf.set(earlier, colour);
-    notes.push(
-      `players: ${earlier} and ${later} have the same colour #${was}; as DiploGM does, it is ${later}'s, and ${earlier}'s provinces and centres are the ones filled #${colour}, the one colour of no player on the map`,
-    );
-    return;
-  }
-  for (const [earlier, later] of colours.shared)
+  for (const [earlier, later] of colours.shared) {
+    const hint =
+      colours.shared.length === 1 && unclaimed.length === 1
+        ? `; the map fills land or centres with #${unclaimed[0]}, the colour of no player: if it is ${earlier}'s, give ${earlier} that colour in the config`
+        : '';
     problems.push(
-      `players: ${earlier} and ${later} have the same colour #${colours.colourOf.get(later)}, so the map cannot tell their provinces and centres apart`,
+      `players: ${earlier} and ${later} have the same colour #${colours.colourOf.get(later)}, so the map cannot tell their provinces and centres apart (DiploGM would give them all to ${later})${hint}`,
     );
+  }
+  if (colours.shared.length === 1 && unclaimed.length === 1) colours.owner.set(unclaimed[0]!, colours.shared[0]![0]);
 }
 
 /** Every colour the map fills a land or island province or a centre marker with (what `ownersOf` and `centresOf` read). */
