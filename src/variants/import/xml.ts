@@ -16,7 +16,11 @@ export interface XmlElement {
 
 export class XmlError extends Error {}
 
+/** How deep elements may nest: an SVG of provinces needs a handful of levels; deeper is refused, never a crash. */
+const MAX_DEPTH = 100;
+
 const parser = new XMLParser({
+  maxNestedTags: MAX_DEPTH,
   preserveOrder: true,
   ignoreAttributes: false,
   attributeNamePrefix: '',
@@ -28,11 +32,19 @@ const parser = new XMLParser({
   ignorePiTags: true,
 });
 
-/** The document's root element; `XmlError` naming the line of the first syntax error. */
+/** The document's root element; `XmlError` naming the line of the first syntax error, or elements nested too deep. */
 export function parseXml(text: string): XmlElement {
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw new XmlError(`line ${valid.err.line}: ${valid.err.msg}`);
-  const nodes = parser.parse(text) as unknown[];
+  let nodes: unknown[];
+  try {
+    nodes = parser.parse(text) as unknown[];
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    throw new XmlError(
+      /nested tags/i.test(message) ? `elements nested more than ${MAX_DEPTH} deep` : `cannot be read: ${message}`,
+    );
+  }
   const root = nodes.map(toElement).find((e): e is XmlElement => e !== null);
   if (!root) throw new XmlError('the file has no root element');
   return root;

@@ -224,7 +224,7 @@ describe('planted defects are named, never guessed', () => {
     );
   });
 
-  it('a config that is no config, a missing setting, a missing SVG, an SVG that is no XML, no Units layer', () => {
+  it('a config that is no config, a missing setting, a missing SVG, an SVG that is no XML or nests too deep, no Units layer', () => {
     expect(problemsOf(importDiplogm({ config: { name: 'config.json', text: '{ nope' }, read: () => null }))[0]).toMatch(
       /^config\.json: /,
     );
@@ -235,6 +235,8 @@ describe('planted defects are named, never guessed', () => {
       'config.json: file "other.svg" is not there',
     ]);
     expect(problemsOf(run(folder.config, '<svg><g></svg>'))[0]).toMatch(/^map\.svg: line 1: /);
+    const deep = folder.svg.replace('</svg>', `${'<g>'.repeat(150)}${'</g>'.repeat(150)}</svg>`);
+    expect(problemsOf(run(folder.config, deep))).toEqual(['map.svg: elements nested more than 100 deep']);
     expect(
       problemsOf(run(folder.config, folder.svg.replace('inkscape:label="Units"', 'inkscape:label="Soldiers"'))),
     ).toContain('svg config: detect_starting_units is true but the SVG has no "Units" layer');
