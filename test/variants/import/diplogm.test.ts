@@ -237,6 +237,10 @@ describe('planted defects are named, never guessed', () => {
     expect(problemsOf(run(folder.config, '<svg><g></svg>'))[0]).toMatch(/^map\.svg: line 1: /);
     const deep = folder.svg.replace('</svg>', `${'<g>'.repeat(150)}${'</g>'.repeat(150)}</svg>`);
     expect(problemsOf(run(folder.config, deep))).toEqual(['map.svg: elements nested more than 100 deep']);
+    const skewed = folder.svg.replace('id="layer6"', 'id="layer6" transform="translate(1,oops)"');
+    const [transform, ...more] = problemsOf(run(folder.config, skewed));
+    expect(transform).toMatch(/^map\.svg: .*translate\(1,oops\)/);
+    expect(more).toEqual([]);
     expect(
       problemsOf(run(folder.config, folder.svg.replace('inkscape:label="Units"', 'inkscape:label="Soldiers"'))),
     ).toContain('svg config: detect_starting_units is true but the SVG has no "Units" layer');

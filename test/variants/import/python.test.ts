@@ -161,8 +161,15 @@ describe('planted defects in a .map file are named with their file and line', ()
     );
   });
 
-  it('an SVG that is no XML', () => {
+  it('an SVG that is no XML, a path or transform that cannot be read', () => {
     expect(problemsOf(run(mapText, {}, '<svg><path></svg>'))[0]).toMatch(/^classic\.svg: line 1: /);
+    const broken = svgText.replace(/(<path id="_par"[^>]* d=")/, '$1M 0 0 L < 5 ');
+    expect(broken).not.toBe(svgText);
+    const [path, ...more] = problemsOf(run(mapText, {}, broken));
+    expect(path).toMatch(/^MapLayer: "_par": .+ \(at pos \d+\)$/);
+    expect(more).toEqual([]);
+    const skewed = svgText.replace('<g id="MapLayer"', '<g id="MapLayer" transform="rotate(x)"');
+    expect(problemsOf(run(mapText, {}, skewed))).toEqual([expect.stringMatching(/^classic\.svg: .*rotate\(x\)/)]);
   });
 
   it('another map’s SVG (it draws fewer than half the provinces): one line, not one per province', () => {

@@ -3,7 +3,7 @@
  * (docs/variants.md "DiploGM"). Pure: the caller hands over the files' texts, so the import can run in a worker.
  * Every problem is one line naming the province, layer or setting; nothing is guessed.
  */
-import { type Point, ringsPath } from '../../drawing/path.js';
+import { PathError, type Point, ringsPath } from '../../drawing/path.js';
 import type { VariantDataInput } from '../../schema.js';
 import { finish, type ImportResult } from '../result.js';
 import { frameOf } from '../svg.js';
@@ -31,7 +31,7 @@ import {
   type StartingUnit,
 } from './state.js';
 import { touchingPairs } from './touch.js';
-import type { Matrix } from '../../drawing/transform.js';
+import { type Matrix, TransformError } from '../../drawing/transform.js';
 
 export interface DiplogmFiles {
   /** The variant's `config.json` or `config.toml`. */
@@ -60,6 +60,17 @@ export function importDiplogm(files: DiplogmFiles): ImportResult {
     if (!(e instanceof XmlError)) throw e;
     return { ok: false, problems: [...problems, `${config.file}: ${e.message}`] };
   }
+  try {
+    return importDrawn(root, config, problems);
+  } catch (e) {
+    // A transform or path no element-by-element check caught (a layer's own, a marker's): named, never a crash.
+    if (!(e instanceof PathError || e instanceof TransformError)) throw e;
+    return { ok: false, problems: [...problems, `${config.file}: ${e.message}`] };
+  }
+}
+
+/** The import once the SVG is read: its frame, layers, provinces, map and drawing. */
+function importDrawn(root: XmlElement, config: DiplogmConfig, problems: string[]): ImportResult {
   const frame = frameOf(root);
   if (!frame) return { ok: false, problems: [...problems, `${config.file}: the SVG has no viewBox, width or height`] };
   const layer = (key: Parameters<typeof findLayer>[1]) => findLayer(root, key, config, frame.shift);

@@ -4,7 +4,8 @@
  * python-diplomacy map"). Without the SVG the map data comes alone, and a note says no drawing came with it. Pure: the
  * caller hands over the texts.
  */
-import { linesPath, type Point, ringsPath } from '../../drawing/path.js';
+import { linesPath, PathError, type Point, ringsPath } from '../../drawing/path.js';
+import { TransformError } from '../../drawing/transform.js';
 import { labelBox, labelSpotInside } from '../../drawing/label-spot.js';
 import { outlineGaps, windingNumber } from '../../drawing/polygon.js';
 import { distanceToSegment } from '../../drawing/segment.js';
@@ -67,7 +68,8 @@ export function importPythonDiplomacy(files: PythonFiles): ImportResult {
       const seas = new Set(provinces.filter((p) => p.kind === 'sea').map((p) => p.abbr));
       drawing = readPythonSvg(parseXml(files.svg.text), resolve, (p) => seas.has(p), problems);
     } catch (e) {
-      if (!(e instanceof XmlError)) throw e;
+      // An unreadable document, or a transform or path no shape-by-shape check caught: named, never a crash.
+      if (!(e instanceof XmlError || e instanceof PathError || e instanceof TransformError)) throw e;
       problems.push(`${files.svg.name}: ${e.message}`);
     }
   }

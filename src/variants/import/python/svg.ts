@@ -8,7 +8,7 @@
  */
 import colorNames from 'color-name';
 import { PathError, pathLines, type Point, type Ring } from '../../drawing/path.js';
-import { apply, compose, type Matrix } from '../../drawing/transform.js';
+import { apply, compose, type Matrix, TransformError } from '../../drawing/transform.js';
 import { declarationsOf, frameOf, outlineOf, styleOf, textSpot, transformOf, within } from '../svg.js';
 import { descendants, localName, textOf, type XmlElement } from '../xml.js';
 
@@ -82,7 +82,7 @@ export function readPythonSvg(
     colours: powerColours(root),
     background: backdrop?.ground ?? 'land',
   };
-  readShapes(layer, compose(frame.shift, transformOf(layer)), { resolve, isSea, classes }, drawing);
+  readShapes(layer, compose(frame.shift, transformOf(layer)), { resolve, isSea, classes, problems }, drawing);
   const labels = descendants(root, 'g').find((g) => g.attrs.id === 'BriefLabelLayer');
   if (labels) {
     const m = compose(frame.shift, transformOf(labels));
@@ -128,28 +128,39 @@ interface ShapeContext {
   resolve: Resolve;
   isSea: (province: string) => boolean;
   classes: Classes;
+  problems: string[];
 }
 
 const SHAPES = ['path', 'polygon', 'polyline', 'line', 'g'];
 
 function readShapes(layer: XmlElement, matrix: Matrix, context: ShapeContext, drawing: PythonDrawing): void {
-  const { resolve, isSea, classes } = context;
   for (const e of layer.children) {
     const name = localName(e);
     if (!SHAPES.includes(name)) continue;
-    const id = e.attrs.id ?? '';
-    const province = id.startsWith('_') ? resolve(id.slice(1))?.split('/')[0] : undefined;
-    const m = within(matrix, e);
-    if (!province) {
-      for (const piece of piecesOf(e, m, classes))
-        (piece.water || e.attrs.class === 'water' ? drawing.decor.sea : drawing.decor.land).push(...piece.rings);
-      drawing.lines.push(...strokesOf(e, m, classes, new Map()));
-      continue;
+    try {
+      readShape(e, name, matrix, context, drawing);
+    } catch (err) {
+      if (!(err instanceof PathError || err instanceof TransformError)) throw err;
+      context.problems.push(`MapLayer: ${e.attrs.id ? `"${e.attrs.id}"` : `a ${name} without an id`}: ${err.message}`);
     }
-    for (const piece of piecesOf(e, m, null)) {
-      if (piece.water && name === 'g' && !isSea(province)) drawing.decor.sea.push(...piece.rings);
-      else drawing.shapes.set(province, [...(drawing.shapes.get(province) ?? []), ...piece.rings]);
-    }
+  }
+}
+
+/** One shape of the MapLayer: a province's (its id `_` and a name of it), or off-map land, water or lines. */
+function readShape(e: XmlElement, name: string, matrix: Matrix, context: ShapeContext, drawing: PythonDrawing): void {
+  const { resolve, isSea, classes } = context;
+  const id = e.attrs.id ?? '';
+  const province = id.startsWith('_') ? resolve(id.slice(1))?.split('/')[0] : undefined;
+  const m = within(matrix, e);
+  if (!province) {
+    for (const piece of piecesOf(e, m, classes))
+      (piece.water || e.attrs.class === 'water' ? drawing.decor.sea : drawing.decor.land).push(...piece.rings);
+    drawing.lines.push(...strokesOf(e, m, classes, new Map()));
+    return;
+  }
+  for (const piece of piecesOf(e, m, null)) {
+    if (piece.water && name === 'g' && !isSea(province)) drawing.decor.sea.push(...piece.rings);
+    else drawing.shapes.set(province, [...(drawing.shapes.get(province) ?? []), ...piece.rings]);
   }
 }
 
