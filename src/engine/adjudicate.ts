@@ -143,20 +143,45 @@ function finish(
     supplyCenters: before.supplyCenters,
     ...(before.variantState ? { variantState: before.variantState } : {}),
   };
+  // Ownership changes when the game enters winter after a fall turn (once: an adjustment phase never updates it).
+  const walked = walkToDecisions(variant, before, position, phase.type === 'adjustment');
+  position = walked.position;
+  const centerChanges = walked.centerChanges;
+  const winner = winnerOf(map, rules, position, variant.victory);
+  return { phase, results, position, dislodged, contested, removed, civilDisorderRemovals, centerChanges, winner };
+}
+
+/** Walks forward from `position` over phases with nothing to decide, updating ownership on entering winter. */
+function walkToDecisions(
+  variant: Variant,
+  before: Position,
+  from: Position,
+  ownershipDone: boolean,
+): { position: Position; centerChanges: Adjudication['centerChanges'] } {
+  const { map, rules } = variant;
+  let position = from;
   let centerChanges: Adjudication['centerChanges'] = [];
-  // Walk forward over phases with nothing to decide; ownership changes when the game enters winter
-  // after a fall turn (once: an adjustment phase never updates ownership).
-  let ownershipDone = phase.type === 'adjustment';
+  let done = ownershipDone;
   for (let guard = 0; guard < 8; guard++) {
-    if (position.phase.type === 'adjustment' && !ownershipDone) {
+    if (position.phase.type === 'adjustment' && !done) {
       ({ position, changes: centerChanges } = applyOwnership(map, rules, before, position));
-      ownershipDone = true;
+      done = true;
     }
     if (phaseHasDecisions(map, rules, position)) break;
     position = { ...position, phase: followingPhase(rules, position.phase), dislodged: [], contested: [] };
   }
-  const winner = winnerOf(map, rules, position, variant.victory);
-  return { phase, results, position, dislodged, contested, removed, civilDisorderRemovals, centerChanges, winner };
+  return { position, centerChanges };
+}
+
+/**
+ * Where a game starts (docs/variants.md "Variant files"): the variant's starting position, unless it is a movement
+ * phase without a single unit (a map that brings no starting units, as DiploGM's Modern): then, as adjudication walks
+ * over a phase with nothing to decide, the first phase where some power has something to decide (the builds of the
+ * first winter), so the game does not wait out a deadline in which nobody can do anything.
+ */
+export function openingPosition(variant: Variant, start: Position): Position {
+  if (start.phase.type !== 'movement' || start.units.length > 0) return start;
+  return walkToDecisions(variant, start, start, false).position;
 }
 
 function applyOwnership(

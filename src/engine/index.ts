@@ -1,5 +1,5 @@
 /** The engine's public surface: pure, synchronous, deterministic. */
-export { adjudicate, powersToAct } from './adjudicate.js';
+export { adjudicate, openingPosition, powersToAct } from './adjudicate.js';
 export { orderProblem } from './check.js';
 export { adjustmentDelta, buildableCenters, buildableTypes } from './adjustment.js';
 export { winnerOf } from './phase.js';

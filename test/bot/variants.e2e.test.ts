@@ -74,7 +74,7 @@ describe('a server brings its own variants', () => {
   let twinId = '';
 
   beforeAll(async () => {
-    h = await createHarness({ users: ['gm', 'alice', 'bob', 'mallory'], channels: ['main', 'other'] });
+    h = await createHarness({ users: ['gm', 'alice', 'bob', 'mallory'], channels: ['main', 'other', 'third'] });
     h.fake.setPermissions('gm', SERVER_MANAGER);
     await h.start();
   });
@@ -207,6 +207,22 @@ describe('a server brings its own variants', () => {
     await h.fake.slash('gm', 'other', 'game start');
     const results = await waitForResults(h, 'other', 'Spring 1901 movement');
     expect(results.content).toMatch(/✅ `[AF] /);
+  });
+
+  it('a map without starting units opens with the first builds, not an empty spring', async () => {
+    const empty = marchesFile({ name: 'Empty Marches', startingUnits: [] });
+    const added = await h.fake.slash('gm', 'third', 'variant add', { file: upload('empty.json', json(empty)) });
+    expect(added.finalText).toContain('**Empty Marches** is now one of this server’s variants');
+    const [choice] = await h.fake.autocomplete('gm', 'third', 'game create', { variant: 'empty' }, 'variant');
+    await h.fake.slash('gm', 'third', 'game create', { variant: String(choice!.value), movement: '1h' });
+    await h.fake.slash('alice', 'third', 'game join', { power: 'Red' });
+    await h.fake.slash('bob', 'third', 'game join', { power: 'Blue' });
+    await h.fake.slash('gm', 'third', 'game start');
+    const status = await h.fake.slash('alice', 'third', 'game status');
+    expect(status.text).toContain('Winter 1901 adjustment');
+    expect((await h.fake.slash('alice', 'third', 'order', { orders: 'build F red_march' })).text).toContain(
+      '✅ Stored',
+    );
   });
 
   it('refuses a broken file naming each problem, and stores nothing', async () => {

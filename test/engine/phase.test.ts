@@ -2,7 +2,7 @@
  * The phase sequence, ownership after fall, skipping phases with nothing to decide, and victory.
  */
 import { describe, expect, it } from 'vitest';
-import { adjudicate, powersToAct } from '../../src/engine/index.js';
+import { adjudicate, openingPosition, powersToAct } from '../../src/engine/index.js';
 import type { Order, PowerOrder } from '../../src/engine/types.js';
 import { classic } from '../../src/variants/classic/index.js';
 
@@ -17,6 +17,19 @@ const move = (power: string, type: 'A' | 'F', from: string, to: string): PowerOr
 });
 
 describe('phase sequence', () => {
+  it('a game opens where someone has something to decide: a map without units with its first builds', () => {
+    const start = classic.startingPosition();
+    expect(openingPosition(classic, start)).toBe(start);
+    const empty = { ...start, units: [] };
+    const opened = openingPosition(classic, empty);
+    expect(opened.phase).toEqual({ season: 'winter', year: 1901, type: 'adjustment' });
+    expect(opened.supplyCenters).toEqual(start.supplyCenters);
+    expect(powersToAct(classic, opened)).toEqual(classic.powers.map((p) => p.name).sort());
+    // An adjustment start (Mandate of Heaven's placement) is the variant's own, whatever it holds.
+    const winter = { ...empty, phase: { season: 'winter' as const, year: 1900, type: 'adjustment' as const } };
+    expect(openingPosition(classic, winter)).toBe(winter);
+  });
+
   it('skips retreats and winter when nothing is to decide', () => {
     const spring = adjudicate(classic, classic.startingPosition(), []);
     expect(spring.position.phase).toEqual({ season: 'fall', year: 1901, type: 'movement' });

@@ -60,6 +60,7 @@ import { eq } from 'drizzle-orm';
 import { commandParam, listParam, localeOf, type Locale, msg, type Msg, type MsgParam } from '../../i18n/index.js';
 import { parseSetting, parseTableOptions, type TableOptionsInput } from '../settings/index.js';
 import { botVariants, getVariant } from '../../variants/index.js';
+import { openingPosition } from '../../engine/index.js';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { audit, idText, insertPhase, openGameByChannel, playerByUser, playersOf } from '../../store/queries.js';
@@ -616,10 +617,13 @@ export async function startGame(
     const joined = await playersOf(tx, game.id);
     const plugin = pluginOfGame(game);
     const start = variant.startingPosition();
-    const position =
+    const opening =
       plugin.startPosition?.(start, { variant, options: game.options ?? {}, seated: joined.map((p) => p.power) }) ??
       start;
-    let deadlineMs = phaseDeadline(game, 'movement', now); // the first phase's length, as ever
+    // A map without starting units opens with its first phase that has something to decide (src/engine/adjudicate.ts).
+    const position = openingPosition(variant, opening);
+    // The first phase's length, as ever (a movement's); one opened so, its own.
+    let deadlineMs = phaseDeadline(game, position === opening ? 'movement' : position.phase.type, now);
     const phase = await insertPhase(tx, game.id, 0, position, now, deadlineMs);
     // The variant's start choice comes first (src/game/phase/steps.ts); the first phase's clock starts once it is made.
     const choosing = await openStartSteps(tx, deps, game, variant, phase, now);
