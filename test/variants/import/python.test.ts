@@ -155,7 +155,9 @@ describe('planted defects in a .map file are named with their file and line', ()
       .replace('FRANCE (FRENCH) BRE MAR PAR', 'FRANCE (FRENCH) BRE MAR PAR MUN')
       .replace('BEGIN SPRING 1901 MOVEMENT', 'BEGIN SPRING 1901 RETREATS');
     const problems = problemsOf(run(text));
-    expect(problems).toContain('MUN is a home centre of both FRANCE and GERMANY');
+    const line = text.split('\n').findIndex((l) => l.startsWith('GERMANY (GERMAN)')) + 1;
+    expect(line).toBeGreaterThan(0);
+    expect(problems).toContain(`classic.map line ${line}: MUN is a home centre of both FRANCE and GERMANY`);
     expect(problems).toContain(
       'BEGIN SPRING 1901 RETREATS: a game begins with a spring or fall movement or a winter adjustment',
     );

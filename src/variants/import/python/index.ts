@@ -205,7 +205,8 @@ function homesOf(map: MapFile, powers: string[], problems: string[]): Map<string
   const owner = new Map<string, string>();
   for (const p of powers)
     for (const h of map.homes.get(p) ?? []) {
-      if (owner.has(h) && owner.get(h) !== p) problems.push(`${h} is a home centre of both ${owner.get(h)} and ${p}`);
+      if (owner.has(h) && owner.get(h) !== p)
+        problems.push(`${map.homeLines.get(`${p} ${h}`) ?? h}: ${h} is a home centre of both ${owner.get(h)} and ${p}`);
       else owner.set(h, p);
     }
   return owner;

@@ -31,6 +31,8 @@ export interface MapFile {
   centreLines: Map<string, string>;
   /** Location as written → the file and line that last gave its adjacencies, for problems. */
   abutLines: Map<string, string>;
+  /** `POWER CENTRE` → the file and line that made the centre the power's home, for problems. */
+  homeLines: Map<string, string>;
 }
 
 export class MapFileLoader {
@@ -48,6 +50,7 @@ export class MapFileLoader {
     aliases: new Map(),
     centreLines: new Map(),
     abutLines: new Map(),
+    homeLines: new Map(),
   };
   readonly problems: string[] = [];
   /**
@@ -231,6 +234,7 @@ export class MapFileLoader {
       const home = raw.replace(/^-+/, '');
       if (!home) continue;
       if (!this.map.centreLines.has(home)) this.map.centreLines.set(home, where);
+      if (!remove) this.map.homeLines.set(`${power} ${home}`, where);
       if (list.includes(home)) list.splice(list.indexOf(home), 1);
       if (power !== 'UNOWNED' && !unowned.includes(home)) unowned.push(home);
       if (!remove) list.push(home);
