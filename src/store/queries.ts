@@ -156,6 +156,16 @@ export async function votesOf(tx: Tx, gameId: number, kind: 'draw' | 'concede') 
     .where(and(eq(votes.gameId, gameId), eq(votes.kind, kind)));
 }
 
+/** The details of a game's audit rows of one action, oldest first (`gm_edit`: the board edits). */
+export async function auditDetailsOf(tx: Tx, gameId: number, action: string): Promise<unknown[]> {
+  const rows = await tx
+    .select({ detail: auditLog.detail })
+    .from(auditLog)
+    .where(and(eq(auditLog.gameId, gameId), eq(auditLog.action, action)))
+    .orderBy(asc(auditLog.id));
+  return rows.map((r) => r.detail);
+}
+
 export async function audit(
   tx: Tx,
   entry: { gameId: number | null; userId: string | null; action: string; detail?: unknown; at: number },

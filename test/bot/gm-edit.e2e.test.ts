@@ -1,7 +1,8 @@
 /**
  * `/gm edit` through the real bot (docs/bot.md "Editing the board"): the game master adds, removes and moves units and
  * sets a centre's owner before anyone orders; each edit is announced once in the channel, is the board the phase is
- * adjudicated on, and is in the game's export; what cannot be is refused with its reason and changes nothing.
+ * adjudicated on, and is in the phase's `/history show` and the game's export; what cannot be is refused with its
+ * reason and changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, slashConfirmed, waitForResults, type Harness } from './harness.js';
@@ -99,6 +100,12 @@ describe('/gm edit', () => {
     await slashConfirmed(h, 'gm', 'main', 'gm advance');
     const results = await waitForResults(h, 'main', 'Spring 1901 movement');
     expect(results.content).toContain('`F spa/sc - wes`');
+    // The phase's history tells of its edits, once each, before its results.
+    const shown = (await h.fake.slash('bob', 'main', 'history show', { phase: 'S1901M' })).finalText;
+    const told = shown.split('\n').filter((l) => l.startsWith('🛠️'));
+    expect(told).toEqual(edits().map((m) => m.content));
+    expect(told).toHaveLength(6);
+    expect(shown.indexOf('🛠️')).toBeLessThan(shown.indexOf('spa/sc - wes'));
     const exported = await h.fake.slash('bob', 'main', 'history export');
     const cases = JSON.parse(exported.attachments[0]!.data.toString('utf8')) as {
       id: string;

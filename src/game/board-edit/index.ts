@@ -27,6 +27,12 @@ import { applyEdit, type BoardEdit } from './edit.js';
 
 export type { BoardEdit } from './edit.js';
 
+/**
+ * What the audit keeps of an edit (`gm_edit`): the edit as typed, the phase whose board it changed, its notice
+ * (`/history show` lists a phase's notices: src/game/history/queries.ts `boardEditsOf`).
+ */
+type BoardEditRecord = BoardEdit & { phaseId: number; announcement: Msg };
+
 /** Done: the phase it changed and what the channel is told; refused: a sentence (`refusal` in the caller's words). */
 export type BoardEditResult =
   | { ok: true; phase: Msg; announcement: Msg }
@@ -73,7 +79,9 @@ export async function editBoard(deps: GameDeps, input: Caller & { edit: BoardEdi
       .update(phases)
       .set({ position: outcome.position, heldPosition: null, heldUntilMs: null })
       .where(eq(phases.id, phase.id));
-    await audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_edit', detail: input.edit, at: now });
+    // The edit as typed, the phase and the notice: `/history show` tells the phase's edits from it (src/game/history).
+    const detail: BoardEditRecord = { ...input.edit, phaseId: phase.id, announcement: outcome.announcement };
+    await audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_edit', detail, at: now });
     // Worded in the game's locale at delivery (docs/locales.md).
     await queueNotice(tx, game, {
       text: [outcome.announcement],

@@ -7,7 +7,14 @@ import { fogIsUp, phaseSeenBy, powerOfMember, powerView, viewerOf, type Viewer }
 import { parseLocationKey } from '../../engine/index.js';
 import type { OrderResult, Position, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import { gameById, latestGameByChannel, openGameByChannel, ordersOf, phasesOf } from '../../store/queries.js';
+import {
+  auditDetailsOf,
+  gameById,
+  latestGameByChannel,
+  openGameByChannel,
+  ordersOf,
+  phasesOf,
+} from '../../store/queries.js';
 import type { GameRow } from '../../store/schema.js';
 import {
   isError,
@@ -288,12 +295,27 @@ export async function history(
     // Who stood behind the orders, as the results post said it (civil disorder, the computer player's orders).
     const seats = await pastPhaseSeats(tx, game, v, row);
     const shown = new Set(seen.results.map((r) => r.power));
-    const lines = resultsSummaryLines(v, seen, undefined, {
-      given: seats.given?.filter((o) => shown.has(o.power)),
-      noPlayer: seats.noPlayer,
-    });
+    // The game master's edits of the phase's board come first, as the channel was told of them (`/gm edit`).
+    const lines = [
+      ...(await boardEditsOf(tx, game.id, row.id)),
+      ...resultsSummaryLines(v, seen, undefined, {
+        given: seats.given?.filter((o) => shown.has(o.power)),
+        noPlayer: seats.noPlayer,
+      }),
+    ];
     const text = lines.map((line) => t('en', line)).join('\n');
     return { ok: true, phases: views, detail: { phase: views[i], results: seen.results, text, lines }, viewer, fogUp };
+  });
+}
+
+/**
+ * The notices of the game master's edits of a phase's board (`/gm edit`), in the order they were made, from their
+ * audit rows (src/game/board-edit/index.ts writes each with its phase and notice; docs/bot.md "Editing the board").
+ */
+async function boardEditsOf(tx: Tx, gameId: number, phaseId: number): Promise<Msg[]> {
+  return (await auditDetailsOf(tx, gameId, 'gm_edit')).flatMap((d) => {
+    const r = d as { phaseId?: number; announcement?: Msg } | null;
+    return r?.phaseId === phaseId && r.announcement ? [r.announcement] : [];
   });
 }
 
