@@ -209,6 +209,13 @@ describe('planted defects are named, never guessed', () => {
     expect(problems).toContain('layer "Units": "Brest": a second unit in Brest');
   });
 
+  it('an abbreviation naming a province the SVG does not draw (names in any case)', () => {
+    const abbreviations = { ...(folder.config.abbreviations as object), atl: 'Atlantis', mar: 'MARSEILLES' };
+    expect(problemsOf(run({ ...folder.config, abbreviations }))).toEqual([
+      'abbreviations: "atl" names "Atlantis", which is no province of the map',
+    ]);
+  });
+
   it('an override naming no province, and a one-way adjacency', () => {
     const overrides = {
       provinces: {

@@ -77,6 +77,7 @@ function importDrawn(root: XmlElement, config: DiplogmConfig, problems: string[]
   const provinceLayers = { land: layer('land_layer'), island: layer('island_borders'), sea: layer('sea_borders') };
   problems.push(...refusedFeatures(config, (provinceLayers.island?.element.children.length ?? 0) > 0));
   const tiles = readTiles(provinceLayers, config.file, problems);
+  problems.push(...unknownAbbreviations(config, tiles));
   if (problems.length > 0) return { ok: false, problems };
   const built = buildMap(tiles, config, layer, frame.shift, problems);
   if (problems.length > 0 || !built) return { ok: false, problems };
@@ -123,6 +124,14 @@ function readTiles(layers: Record<'land' | 'island' | 'sea', Layer | null>, file
   }
   problems.push(...sameOutlines(tiles));
   return tiles;
+}
+
+/** An abbreviation naming no province of the drawing (in any case): a province the config has and the SVG lacks. */
+function unknownAbbreviations(config: DiplogmConfig, tiles: readonly Tile[]): string[] {
+  const names = new Set(tiles.map((t) => t.name.toLowerCase()));
+  return Object.entries(config.abbreviations ?? {})
+    .filter(([, name]) => !names.has(name.toLowerCase()))
+    .map(([abbr, name]) => `abbreviations: "${abbr}" names "${name}", which is no province of the map`);
 }
 
 /**
