@@ -143,6 +143,17 @@ describe('planted defects in a .map file are named with their file and line', ()
     );
   });
 
+  it('a name given twice and an alias of two places, as python refuses them', () => {
+    const lines = mapText.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('Paris = par')) + 1;
+    expect(at).toBeGreaterThan(0);
+    const text = mapText.replace(/^(Paris = par.*)$/m, '$1\nParis = pic\nGascony+Two = gas brest');
+    expect(problemsOf(run(text))).toEqual([
+      `classic.map line ${at + 1}: "Paris" already names PAR`,
+      `classic.map line ${at + 2}: alias "brest" of GAS already names BRE`,
+    ]);
+  });
+
   it('an adjacency to a place the map does not have, named with its line', () => {
     const text = mapText.replace(/^(WATER ADR ABUTS .*)$/m, '$1 XYZ');
     const line = text.split('\n').findIndex((l) => l.startsWith('WATER ADR ABUTS')) + 1;

@@ -125,12 +125,21 @@ export class MapFileLoader {
       .filter(Boolean);
     if (words.length === 0) return void this.problems.push(`${where}: "${name}" has no abbreviation after =`);
     const abbr = words[0]!.toUpperCase();
+    // Python's loader refuses a name given twice, or one that is already a name or alias (MAP_DUP_LOC_OR_POWER), and
+    // an alias of two places (MAP_DUP_ALIAS_OR_POWER): the orders could not tell which place is meant.
+    const before = this.map.aliases.get(name.toUpperCase());
+    if (before !== undefined)
+      this.problems.push(
+        `${where}: "${name}" already names ${before}${before === abbr ? ' (a second line for it)' : ''}`,
+      );
     this.map.names.set(abbr, name);
     this.map.aliases.set(name.toUpperCase(), abbr);
     for (const alias of words.slice(1)) {
       if (alias.endsWith('?')) continue; // an ambiguous alias: not one name of one place
       const normed = alias.replace(/\+/g, ' ').toUpperCase();
-      if (!this.map.aliases.has(normed)) this.map.aliases.set(normed, abbr);
+      const other = this.map.aliases.get(normed);
+      if (other === undefined) this.map.aliases.set(normed, abbr);
+      else if (other !== abbr) this.problems.push(`${where}: alias "${alias}" of ${abbr} already names ${other}`);
     }
   }
 
