@@ -80,6 +80,12 @@ const FEMININE = [
   'Ukraine',
 ];
 
+/**
+ * The classic powers' French names (`names.fr.json`): countries, all feminine (`la France`, `l’Allemagne`, `de
+ * l’Autriche`, `à la Russie`), and said with `en` (`en France`) like the feminine names above.
+ */
+const POWERS = ['Allemagne', 'Angleterre', 'Autriche', 'France', 'Italie', 'Russie', 'Turquie'];
+
 /** `le` elides before a vowel as every `le` does: « dans l’Atlantique Nord ». */
 const WITH_ARTICLE: Record<string, string> = {
   'Atlantique moyen': 'dans le',
@@ -104,7 +110,7 @@ export type Article = 'le' | 'la' | 'les' | '';
 const ARTICLES = new Map<string, Article>([
   ...CITIES.map((name): [string, Article] => [name, '']),
   ...MASCULINE.map((name): [string, Article] => [name, 'le']),
-  ...FEMININE.map((name): [string, Article] => [name, 'la']),
+  ...[...FEMININE, ...POWERS].map((name): [string, Article] => [name, 'la']),
   ...Object.entries(WITH_ARTICLE).map(([name, words]): [string, Article] => [name, words === 'dans la' ? 'la' : 'le']),
 ]);
 
@@ -141,7 +147,12 @@ export function frenchDeterminer(preposition: string, name: string): string {
   return determiner(preposition, frenchArticle(name) ?? '', name);
 }
 
-/** Every name listed above (a test checks each is a French name a variant gives). */
+/** Every name listed above (a test checks each is a French name a variant gives to a place or a power). */
 export function frenchPlacesListed(): string[] {
   return [...new Set([...FRENCH_IN.keys(), ...ARTICLES.keys()])];
+}
+
+/** The powers listed above (a test checks they are the classic powers' French names). */
+export function frenchPowersListed(): readonly string[] {
+  return POWERS;
 }

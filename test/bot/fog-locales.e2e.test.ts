@@ -63,7 +63,7 @@ describe('a fog game in French and Chinese', () => {
     expect(post?.content).toContain('Brouillard de guerre');
     expect(post?.attachments).toEqual([]);
     const alice = h.fake.dms('alice').map(seen).join('\n');
-    expect(alice).toContain('Ce que voit **France**');
+    expect(alice).toContain('Ce que voit la **France**');
     const mei = h.fake.dms('mei').map(seen).join('\n');
     expect(mei).toContain('的視野');
     expect(replies.get('eve')!.join('\n')).toContain('brouillard de guerre');

@@ -92,7 +92,7 @@ describe('pauses in French and in Chinese', () => {
     expect(channel).toContain('Tous les joueurs encore en lice ont voté la pause');
     expect(channel).toContain('Un joueur a mis fin à la pause');
     expect(channel).toContain('La proposition de pause a expiré');
-    expect(channel).toContain('Angleterre a changé de mains');
+    expect(channel).toContain('L’Angleterre a changé de mains');
     for (const user of ['mj', 'alice', 'bob']) expect(englishLeft(read.get(user)!, true)).toEqual([]);
     expect(englishLeft(posts('fr'), true)).toEqual([]);
   });

@@ -159,8 +159,9 @@ describe('votes, press and seats in the reader’s language', () => {
     await playPress(t);
     await playSeats(t);
     const alice = read.get('alice')!.join('\n');
-    expect(alice).toContain('France vote pour la nulle');
-    expect(alice).toContain('Concéder la partie à **Allemagne**');
+    expect(alice).toContain('La France vote pour la nulle');
+    expect(alice).toContain('Concéder la partie à l’**Allemagne**, en tant que France ?');
+    expect(alice).toContain('Concéder à l’Allemagne');
     expect(alice).toContain('Vous ne pouvez pas concéder à vous-même.');
     expect(
       h.fake
@@ -174,7 +175,7 @@ describe('votes, press and seats in the reader’s language', () => {
         .map((m) => m.content)
         .join('\n'),
     ).toContain('**Remplaçant recherché pour Allemagne**');
-    expect(read.get('dave')!.join('\n')).toContain('Vous jouez désormais **Allemagne**');
+    expect(read.get('dave')!.join('\n')).toContain('Vous jouez désormais l’**Allemagne**');
     // An anonymous game: the leave and the claim tell their member when the channel learns them.
     expect(read.get('bob')!.join('\n')).toMatch(/Le salon l’apprendra au plus tard à <t:\d+:f>, avec l’appel/);
     expect(read.get('dave')!.join('\n')).toMatch(/Le salon l’apprendra au plus tard à <t:\d+:f>/);

@@ -194,7 +194,7 @@ describe('spectators', () => {
     await h.fake.slash('gm', 'fog', 'game start');
     await h.fake.slash('marie', 'fog', 'spectate', { power: 'England' });
     await h.fake.click('ivan', await requestDm('ivan', 'England'), { label: 'Allow' });
-    await h.fake.waitForDm('marie', (m) => m.content.includes('vous observez désormais **Angleterre**'));
+    await h.fake.waitForDm('marie', (m) => m.content.includes('vous observez désormais l’**Angleterre**'));
     await h.fake.slash('ivan', 'fog', 'order', { orders: 'F lon - nth; F edi - nwg; A lvp - yor' });
     await h.fake.slash('judy', 'fog', 'order', { orders: 'F ank - bla; A con - bul; A smy - arm' });
     await h.bot!.outbox.idle();
@@ -204,8 +204,8 @@ describe('spectators', () => {
     await h.bot!.scheduler.poke();
     await waitForResults(h, 'fog', 'Spring 1901 movement');
     await h.bot!.outbox.idle();
-    const view = h.fake.dms('marie').find((m) => m.content.includes('Ce que voit **Angleterre**'))!;
-    expect(view.content.split('\n')[0]).toMatch(/^👁 Vous observez \*\*Angleterre\*\* dans <#\d+>/);
+    const view = h.fake.dms('marie').find((m) => m.content.includes('Ce que voit l’**Angleterre**'))!;
+    expect(view.content.split('\n')[0]).toMatch(/^👁 Vous observez l’\*\*Angleterre\*\* dans <#\d+>/);
     expect(view.content).toContain('`F Londres - Mer du Nord`');
     // England's view: Turkey's moves, far out of its sight, are not there; and it is not the spectator's power.
     expect(view.content).not.toMatch(/Ankara|Constantinople|Smyrne|Turquie/);

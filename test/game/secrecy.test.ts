@@ -823,7 +823,7 @@ describe('press and requests to watch a seat its player left, in a game that hid
     expect(unread.map((r) => [r.target, r.read]).sort()).toEqual([
       [
         userOf('England'),
-        `📪 Vos 2 messages à **France** (partie dans ⟦channel:${CHANNEL}⟧) n’ont jamais été lus : personne n’a pris la place avant la fin de la partie.`,
+        `📪 Vos 2 messages à la **France** (partie dans ⟦channel:${CHANNEL}⟧) n’ont jamais été lus : personne n’a pris la place avant la fin de la partie.`,
       ],
       [
         userOf('Germany'),

@@ -80,8 +80,9 @@ describe('French elision', () => {
     const elidable = /(?<![\p{L}\p{N}_’'-])(de|que|jusque|lorsque|puisque|le|la) ([*_]*)Allemagne/giu;
     for (const locale of LOCALES)
       for (const [key, values] of cases(locale, 'Allemagne')) {
-        // `Allemagne` is no place: `(le)` before it goes (docs/locales.md "French place names").
-        const then = before(locale, key, values).replace(/\(le\) (?=[*_]*Allemagne)/giu, '');
+        // `Allemagne` is a classic power, a feminine country: `(le)` before it reads `l’` (docs/locales.md "French
+        // place names"), and `de l’Allemagne` elides nothing more.
+        const then = before(locale, key, values).replace(/\((l)e\) (?=[*_]*Allemagne)/giu, (_, l: string) => `${l}’`);
         const expected =
           locale === 'fr'
             ? then.replace(elidable, (_, w: string, md: string) => `${w.slice(0, -1)}’${md}Allemagne`)
@@ -142,11 +143,14 @@ describe('French elision', () => {
     expect(tr('en', 'orders.problem.parse.noUnit', { place: 'Paris' })).toBe('there is no unit in Paris');
   });
 
-  it('lists only French names a variant gives (a renamed province would fall back to en silently)', () => {
+  it('lists only French names a variant gives a place or a power (a renamed one would lose its words silently)', () => {
     const french = new Set(
       ['classic', 'warring-states', 'mandate-of-heaven', 'warhammer'].flatMap((id) => {
         const variant = getVariant(id)!;
-        return variant.map.provinceIds().map((p) => provinceName(variant, 'fr', p));
+        return [
+          ...variant.map.provinceIds().map((p) => provinceName(variant, 'fr', p)),
+          ...variant.powers.map((p) => powerName(variant, 'fr', p.name)),
+        ];
       }),
     );
     const listed = frenchPlacesListed();

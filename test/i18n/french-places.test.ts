@@ -5,10 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { elide, markValues } from '../../src/i18n/elision.js';
-import { determiner, frenchArticle, frenchDeterminer, frenchIn } from '../../src/i18n/french-places.js';
+import {
+  determiner,
+  frenchArticle,
+  frenchDeterminer,
+  frenchIn,
+  frenchPowersListed,
+} from '../../src/i18n/french-places.js';
 import { CATALOGUES, tr } from '../../src/i18n/index.js';
 import { getVariant } from '../../src/variants/index.js';
-import { provinceName } from '../../src/variants/names.js';
+import { powerName, provinceName } from '../../src/variants/names.js';
 
 /** `source` (a French text with `{p}`) worded with `p` as `t` words a catalogue's value. */
 function worded(source: string, p: string): string {
@@ -87,7 +93,7 @@ describe('French articles before a place', () => {
 
   it('drops (le) before a value that is no text (a number)', () => {
     expect(moved('8', 'Paris')).toContain('de 8 vers Paris');
-    expect(tr('fr', 'results.illegal.notOwned', { power: 'France', place: 3 })).toBe('France ne possède pas 3');
+    expect(tr('fr', 'results.illegal.notOwned', { power: 'France', place: 3 })).toBe('la France ne possède pas 3');
   });
 
   it("keeps (le) out of the order pad's templates, which the browser fills without elide", () => {
@@ -110,5 +116,82 @@ describe('French articles before a place', () => {
       return inWords !== `dans ${article}`;
     });
     expect(disagree).toEqual([]);
+  });
+});
+
+describe('French articles before a classic power', () => {
+  const classic = getVariant('classic')!;
+  const power = (id: string) => powerName(classic, 'fr', id);
+  const owns = (p: string) => tr('fr', 'gmEdit.refused.sameOwner', { power: p, province: 'Bourgogne' });
+  const given = (p: string) => tr('fr', 'gmEdit.announce.owner', { power: p, province: 'Portugal' });
+  const moved = (p: string, to: string, previous: string) =>
+    tr('fr', 'votes.concede.moved', { power: p, to, previous }).split(' (')[0]!;
+
+  it('lists every classic power, feminine, and keeps en for "in" (en France)', () => {
+    const names = classic.powers.map((p) => power(p.name));
+    expect([...frenchPowersListed()].sort()).toEqual([...names].sort());
+    expect(names.map((name) => frenchArticle(name))).toEqual(names.map(() => 'la'));
+    expect(names.filter((name) => frenchIn(name) !== null)).toEqual([]);
+    expect(tr('fr', 'orders.problem.parse.noUnit', { place: power('France') })).toBe('il n’y a aucune unité en France');
+  });
+
+  it('gives the subject and the object their article, in capitals at the start of a sentence', () => {
+    expect(owns(power('France'))).toBe('La France possède déjà la Bourgogne.');
+    expect(owns(power('Germany'))).toBe('L’Allemagne possède déjà la Bourgogne.');
+    expect(owns(power('Turkey'))).toBe('La Turquie possède déjà la Bourgogne.');
+    expect(tr('fr', 'results.winner', { power: power('England') })).toBe('🏆 **L’Angleterre remporte la partie !**');
+    expect(tr('fr', 'spectate.refused.player', { power: power('Russia') })).toBe(
+      'Vous jouez la **Russie** dans cette partie : les joueurs n’observent pas les autres puissances.',
+    );
+    expect(tr('fr', 'orders.ready.undone', { power: power('Italy') })).toBe(
+      '↩️ L’Italie n’est plus prête ; vous pouvez encore modifier vos ordres.',
+    );
+  });
+
+  it('says à la and à l’ to a power, de la and de l’ after de', () => {
+    expect(given(power('France'))).toBe(
+      '🛠️ Le maître du jeu a donné le centre de ravitaillement du Portugal à la France.',
+    );
+    expect(given(power('Austria'))).toBe(
+      '🛠️ Le maître du jeu a donné le centre de ravitaillement du Portugal à l’Autriche.',
+    );
+    expect(moved(power('Germany'), power('Italy'), power('Russia'))).toBe('🏳️ L’Allemagne concède à l’Italie');
+    expect(tr('fr', 'votes.concede.moved', { power: 'Russie', to: 'France', previous: 'Angleterre' })).toContain(
+      '(au lieu de l’Angleterre)',
+    );
+    expect(tr('fr', 'votes.concede.moved', { power: 'Russie', to: 'Italie', previous: 'France' })).toContain(
+      'La Russie concède à l’Italie (au lieu de la France)',
+    );
+  });
+
+  it('leaves a label, a list, en tant que and de in a possessive without article', () => {
+    const values = { power: power('France'), who: 'alice', centres: 3, units: 2, state: '' };
+    expect(tr('fr', 'status.power', values)).toBe('France (alice) · 3 centres, 2 unités');
+    expect(tr('fr', 'lobby.joined', { player: 'Ana', power: power('Austria') })).toBe(
+      '✋ Ana a rejoint la partie en tant qu’**Autriche**.',
+    );
+    expect(tr('fr', 'gmEdit.announce.add', { unit: 'A', power: power('Germany'), province: 'Paris' })).toBe(
+      '🛠️ Le maître du jeu a placé A d’Allemagne à Paris.',
+    );
+    expect(tr('fr', 'votes.concede.done', { power: 'France', to: 'Allemagne, Italie' })).toContain(
+      'La France concède à Allemagne, Italie.',
+    );
+  });
+
+  it('leaves the powers it has no data for as they are (Warring States, Mandate of Heaven, Warhammer)', () => {
+    const ws = getVariant('warring-states')!;
+    const mandate = getVariant('mandate-of-heaven')!;
+    const warhammer = getVariant('warhammer')!;
+    const qin = powerName(ws, 'fr', ws.powers[0]!.name);
+    expect(owns(qin)).toBe(`${qin} possède déjà la Bourgogne.`);
+    expect(owns(powerName(mandate, 'fr', 'Zhao'))).toBe('Zhao possède déjà la Bourgogne.');
+    expect(owns(powerName(warhammer, 'fr', 'Empire'))).toBe('Empire possède déjà la Bourgogne.');
+    expect(given(powerName(warhammer, 'fr', 'Empire'))).toBe(
+      '🛠️ Le maître du jeu a donné le centre de ravitaillement du Portugal à Empire.',
+    );
+    expect(moved(powerName(warhammer, 'fr', 'Dwarves'), 'Estalia', 'Kislev')).toBe('🏳️ Dwarves concède à Estalia');
+    expect(tr('fr', 'votes.concede.moved', { power: 'Qin', to: 'Chu', previous: 'Empire' })).toContain(
+      'Qin concède à Chu (au lieu d’Empire)',
+    );
   });
 });
