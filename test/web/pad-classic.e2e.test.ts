@@ -225,7 +225,7 @@ describe('the order pad plays Classic by clicks', () => {
     const germany = new URL(await pad.link('bob', CHANNEL)).pathname.split('/').pop()!;
     const seen = await fetch(`${pad.publicUrl}/api/view?lang=fr`, { headers: { authorization: `Bearer ${germany}` } });
     expect(((await seen.json()) as { readyRefused: string }).readyRefused).toBe(
-      'Allemagne n’a rien à décider dans cette phase.',
+      'Allemagne : rien à décider dans cette phase.',
     );
     // France retreats it by clicks: its kinds are retreat and disband.
     await page.locator('[data-unit="bur"]').click();
