@@ -113,12 +113,28 @@ export function internalError(e: unknown): string {
   return debug && e instanceof Error && e.stack ? `${line}${e.stack}\n` : line;
 }
 
-/** Run a command body, turning `InputError` into exit 2 and anything else into exit 1 (`internalError`'s one line). */
+/**
+ * Input that was read but is wrong, refused as `maps check` and `variants import` refuse it (docs/cli.md): exit 1, one
+ * line per problem on stderr.
+ */
+export class RefusedInput extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join('\n'));
+    this.name = 'RefusedInput';
+  }
+}
+
+/**
+ * Run a command body, turning `InputError` into exit 2, `RefusedInput` into exit 1 with its problems, and anything
+ * else into exit 1 (`internalError`'s one line).
+ */
 export async function runCommand(body: () => CommandResult | Promise<CommandResult>): Promise<CommandResult> {
   try {
     return await body();
   } catch (e) {
     if (e instanceof InputError) return unreadable(e.message);
+    if (e instanceof RefusedInput)
+      return { code: EXIT.failed, stdout: '', stderr: e.problems.map((p) => `${p}\n`).join('') };
     return { code: EXIT.failed, stdout: '', stderr: internalError(e) };
   }
 }
@@ -163,8 +179,10 @@ export function parseFlags(args: readonly string[], known: readonly string[], sw
 
 /** The bundled variants loaded so far, by id (`loadVariants`). */
 const loadedVariants = new Map<string, Variant>();
-/** The zod validator of variant data, loaded only for `--variant-file`. */
-let variantFileSupport: typeof import('../variants/build.js') | undefined;
+/** The zod validator of variant data and the checks of `maps check`, loaded only for `--variant-file`. */
+let variantFileSupport:
+  | (typeof import('../variants/build.js') & Pick<typeof import('../render/import-check.js'), 'checkVariant'>)
+  | undefined;
 
 /**
  * Loads what `variantById`, `variantFromFlags` and `variantFromFile` will be asked for: the bundled variants that
@@ -176,7 +194,10 @@ export async function loadVariants(ids: Iterable<unknown>, flags?: Flags): Promi
   const wanted = new Set<string>();
   for (const id of ids) if (typeof id === 'string') wanted.add(id.toLowerCase());
   if (flags?.values.has('variant-file')) {
-    variantFileSupport ??= await import('../variants/build.js');
+    variantFileSupport ??= {
+      ...(await import('../variants/build.js')),
+      checkVariant: (await import('../render/import-check.js')).checkVariant,
+    };
     variantFromFile(flags.values.get('variant-file')!);
   } else if (flags) wanted.add((flags.values.get('variant') ?? 'classic').toLowerCase());
   for (const id of wanted) {
@@ -197,7 +218,11 @@ export function variantById(id: string): Variant {
   throw new InputError(`unknown variant "${id}" (bundled: ${BUNDLED_VARIANT_IDS.join(', ')})`);
 }
 
-/** A variant from a `map.json` file: validated data, no rules hooks (`loadVariants` with the flags first). */
+/**
+ * A variant from a `map.json` file: validated data, no rules hooks (`loadVariants` with the flags first). A file the
+ * schema refuses is unreadable (`InputError`, exit 2); one `maps check` would refuse (an adjacency to no province, a
+ * home that is no centre, a border drawn wrong) is refused with its problems (`RefusedInput`, exit 1), never played.
+ */
 export function variantFromFile(path: string): Variant {
   if (!variantFileSupport) throw new Error('--variant-file used before loadVariants() loaded the validator');
   const stamp = statStamp(path);
@@ -221,19 +246,23 @@ function statStamp(path: string): string {
 
 function readVariantFileAt(path: string): Variant {
   if (!variantFileSupport) throw new Error('--variant-file used before loadVariants() loaded the validator');
-  const { buildVariant, parseVariantData, VariantDataError } = variantFileSupport;
+  const { buildVariant, checkVariant, parseVariantData, VariantDataError } = variantFileSupport;
   let raw: unknown;
   try {
     raw = JSON.parse(readText(path));
   } catch (e) {
     throw new InputError(`cannot read variant file ${path}: ${e instanceof Error ? e.message : String(e)}`);
   }
+  let variant: Variant;
   try {
-    return buildVariant(parseVariantData(raw, path));
+    variant = buildVariant(parseVariantData(raw, path));
   } catch (e) {
     if (e instanceof VariantDataError) throw new InputError(e.message);
     throw e;
   }
+  const problems = checkVariant(variant);
+  if (problems.length > 0) throw new RefusedInput([`${path} is refused, as maps check refuses it:`, ...problems]);
+  return variant;
 }
 
 /** `--variant-file` wins over `--variant`; default Classic (`loadVariants` with the flags first). */

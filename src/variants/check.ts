@@ -16,26 +16,34 @@ interface DataIndex {
 
 /** Every problem of the variant's data (the checks docs/cli.md lists for `maps check`), family after family. */
 export function checkVariantData(variant: Variant): string[] {
+  const { map, other } = variantDataProblems(variant);
+  return [...map, ...other];
+}
+
+/**
+ * The data's problems in two parts: `map`, those of the names, provinces, moves and links a drawing is compared with
+ * (src/render/check.ts compares drawn borders with them only when there are none), and `other`, the rest.
+ */
+export function variantDataProblems(variant: Variant): { map: string[]; other: string[] } {
   const data = variant.data;
   const index: DataIndex = {
     data,
     provinces: new Map(data.provinces.map((p) => [p.id, p])),
     powers: new Set(data.powers.map((p) => p.name)),
   };
-  const problems = [
+  const map = [
     ...checkPowerNames(data),
     ...checkProvinceNames(data),
     ...checkArmyAdjacency(index),
     ...checkFleetAdjacency(index),
     ...checkProvinceMoves(data),
     ...checkLinks(index),
-    ...checkConnected(variant, index),
-    ...checkSupplyCentres(index),
   ];
+  const other = [...checkConnected(variant, index), ...checkSupplyCentres(index)];
   const start = variant.startingPosition();
-  problems.push(...checkStartingCentres(index, start), ...checkStartingUnits(variant, index, start));
-  problems.push(...checkVariantFeatures(variant));
-  return problems;
+  other.push(...checkStartingCentres(index, start), ...checkStartingUnits(variant, index, start));
+  other.push(...checkVariantFeatures(variant));
+  return { map, other };
 }
 
 /**

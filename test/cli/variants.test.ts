@@ -175,6 +175,51 @@ describe('--variant-file with an imported variant', () => {
     ]);
   });
 
+  it('every command refuses a file maps check refuses: exit 1, its problems one a line, as maps check names them', async () => {
+    const data = JSON.parse(readFileSync(imported, 'utf8'));
+    data.armyAdjacency.moscow.push('atlantis');
+    data.provinces.find((p: { id: string }) => p.id === 'ukraine').home = 'Russia';
+    const file = join(dir, 'inconsistent.json');
+    writeFileSync(file, JSON.stringify(data));
+    const check = await mapsCommand(['check', '--variant-file', file]);
+    expect(check.code).toBe(1);
+    const problems = JSON.parse(check.stdout).classic_diplomacy.problems as string[];
+    expect(problems.some((p) => p.includes('atlantis'))).toBe(true);
+    expect(problems.some((p) => p.includes('ukraine'))).toBe(true);
+    const start = JSON.stringify({ phase: data.startingPhase, units: data.startingUnits, orders: [] });
+    const runs = [
+      await parseCommand(['--variant-file', file], 'A moscow - ukraine'),
+      await adjudicateCommand(['--variant-file', file], start),
+      await aiCommand(['orders', '--variant-file', file, '--seed', '7', '--level', 'easy'], start),
+      await mapsCommand(['show', '--variant-file', file]),
+      await render(['--variant-file', file, '--out', join(dir, 'never.png')], '{}'),
+      await replay(['--variant-file', file, '--out', join(dir, 'never.gif')], JSON.stringify([{ orders: [] }])),
+    ];
+    for (const r of runs) {
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toEqual([`${file} is refused, as maps check refuses it:`, ...problems]);
+    }
+    expect(existsSync(join(dir, 'never.png'))).toBe(false);
+    expect(existsSync(join(dir, 'never.gif'))).toBe(false);
+  });
+
+  it('a province given twice is named once, not again as a border drawn wrong', async () => {
+    const data = JSON.parse(readFileSync(imported, 'utf8'));
+    const moscow = data.provinces.find((p: { id: string }) => p.id === 'moscow');
+    data.provinces.push({ ...moscow, name: 'Moscow Hills', abbreviation: 'mhl', aliases: [] });
+    const file = join(dir, 'twice.json');
+    writeFileSync(file, JSON.stringify(data));
+    const check = await mapsCommand(['check', '--variant-file', file]);
+    expect(check.code).toBe(1);
+    const problems = JSON.parse(check.stdout).classic_diplomacy.problems as string[];
+    expect(problems.some((p) => p.includes('moscow'))).toBe(true);
+    expect(problems.filter((p) => p.includes('drawn border'))).toEqual([]);
+    const imported2 = await variantsCommand(['import', file]);
+    expect(imported2.code).toBe(1);
+    expect(imported2.stderr.trim().split('\n')).toEqual(problems);
+  });
+
   it('parse, adjudicate and ai orders', async () => {
     const parsed = await parseCommand(
       ['--variant-file', imported],

@@ -1,16 +1,15 @@
 /**
  * `maps show <variant>` and `maps check` (contract: docs/cli.md).
  */
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Variant } from '../../engine/variant.js';
-import { checkVariantData } from '../../variants/check.js';
 import {
   EXIT,
   InputError,
   jsonResult,
   loadVariants,
   parseFlags,
+  readText,
   runCommand,
   variantById,
   variantFromFile,
@@ -78,59 +77,27 @@ export function describeVariant(variant: Variant) {
   };
 }
 
-type GeometryCheck = (variant: Variant) => string[];
-
-/** The renderer's drawn-border check, if the renderer is there (src/render/check.ts). */
-async function loadGeometryCheck(): Promise<GeometryCheck | string> {
-  try {
-    const mod = (await import('../../render/check.js')) as { checkGeometry?: GeometryCheck };
-    return typeof mod.checkGeometry === 'function'
-      ? mod.checkGeometry
-      : 'src/render/check.ts does not export checkGeometry';
-  } catch (e) {
-    return `src/render/check.ts could not be loaded (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`;
-  }
-}
-
 async function checkCommand(args: string[]): Promise<CommandResult> {
   const flags = parseFlags(args, ['variant-file']);
   if (flags.positional.length > 0) throw new InputError(`unexpected argument "${flags.positional[0]}"`);
-  const geometry = await loadGeometryCheck();
-  let stderr = typeof geometry === 'string' ? `maps check: drawn borders not checked: ${geometry}\n` : '';
+  // The checks every import and every --variant-file run too (src/render/import-check.ts: one implementation).
+  const { checkVariant } = await import('../../render/import-check.js');
   const file = flags.values.get('variant-file');
+  let stderr = '';
+  let variants: Variant[];
   if (file) {
     // A variant file that is not valid map data is reported like any other problem: one line each, exit 1.
-    const invalid = await invalidFile(file);
-    if (invalid) return jsonResult(invalid, `maps check: problems in ${file}\n`, EXIT.failed);
-    await loadVariants([], flags);
-  }
-  const variants = file ? [variantFromFile(file)] : (await import('../../variants/index.js')).allVariants();
+    const read = await readFile(file);
+    if (!read.ok) return jsonResult(read.report, `maps check: problems in ${file}\n`, EXIT.failed);
+    variants = [read.variant];
+  } else variants = (await import('../../variants/index.js')).allVariants();
   const report: Record<string, { ok: boolean; problems: string[] }> = {};
-  // Bundled variants are built without zod (src/variants/bundled.ts): their data goes through the schema here.
-  const { parseVariantData, VariantDataError } = await import('../../variants/build.js');
-  const schemaProblems = (v: Variant): string[] => {
-    if (file) return []; // a --variant-file was validated as it was read
-    try {
-      parseVariantData(v.data, `${v.id} map data`);
-      return [];
-    } catch (e) {
-      if (e instanceof VariantDataError) return [e.message.replace(/:\n\s*/, ': ').replace(/\n\s*/g, '; ')];
-      throw e;
-    }
-  };
   for (const v of variants) {
-    const problems = [...schemaProblems(v), ...checkVariantData(v)];
+    const problems = [...(file ? [] : await schemaProblems(v)), ...checkVariant(v)];
     // A variant file may come without a drawing (an import without its SVG): its data alone is checked, as the import
     // checked it (docs/variants.md "Variant files"). A bundled variant is always drawn.
-    const undrawn = file !== undefined && !v.data.geometry;
-    if (undrawn) stderr += `maps check: ${v.id} has no drawing (geometry): its data was checked, not its drawing\n`;
-    if (typeof geometry !== 'string' && !undrawn) {
-      try {
-        problems.push(...geometry(v));
-      } catch (e) {
-        problems.push(`geometry check failed: ${e instanceof Error ? e.message : String(e)}`);
-      }
-    }
+    if (!v.data.geometry)
+      stderr += `maps check: ${v.id} has no drawing (geometry): its data was checked, not its drawing\n`;
     report[v.id] = { ok: problems.length === 0, problems };
   }
   const failed = Object.values(report).some((r) => !r.ok);
@@ -142,15 +109,35 @@ async function checkCommand(args: string[]): Promise<CommandResult> {
   return jsonResult(report, stderr, failed ? EXIT.failed : EXIT.ok);
 }
 
-/** The report of a variant file whose data the schema refuses (each problem naming its province), else null. */
-async function invalidFile(file: string): Promise<Record<string, { ok: false; problems: string[] }> | null> {
+/** A bundled variant's data through the schema (bundled variants are built without zod: src/variants/bundled.ts). */
+async function schemaProblems(v: Variant): Promise<string[]> {
+  const { parseVariantData, VariantDataError } = await import('../../variants/build.js');
+  try {
+    parseVariantData(v.data, `${v.id} map data`);
+    return [];
+  } catch (e) {
+    if (e instanceof VariantDataError) return [e.message.replace(/:\n\s*/, ': ').replace(/\n\s*/g, '; ')];
+    throw e;
+  }
+}
+
+/**
+ * A variant file built from its data, or the report of one the schema refuses (each problem naming its province),
+ * under its file name. Read here rather than as `--variant-file` (src/cli/io.ts), which refuses a file with problems:
+ * `maps check` reports them.
+ */
+async function readFile(
+  file: string,
+): Promise<{ ok: true; variant: Variant } | { ok: false; report: Record<string, { ok: false; problems: string[] }> }> {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readText(file);
   } catch (e) {
     throw new InputError(`cannot read variant file ${file}: ${e instanceof Error ? e.message : String(e)}`);
   }
   const { readVariantFile } = await import('../../variants/file.js');
   const read = readVariantFile(text, basename(file));
-  return read.ok ? null : { [basename(file)]: { ok: false, problems: read.problems } };
+  if (!read.ok) return { ok: false, report: { [basename(file)]: { ok: false, problems: read.problems } } };
+  const { buildVariant } = await import('../../variants/build.js');
+  return { ok: true, variant: buildVariant(read.data) };
 }
