@@ -2,7 +2,7 @@
  * Plumbing shared by the CLI commands (contract: docs/cli.md). A command is a function of its arguments and its
  * stdin text that returns what to print and the exit code, so tests run it in-process.
  */
-import { fstatSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { CLI_DEFAULT_LEVEL, isLevel, LEVELS, type Level } from '../ai/levels.js';
 import type { Variant } from '../engine/variant.js';
 import { InputError } from '../variants/case/error.js';
@@ -251,6 +251,7 @@ function readVariantFileAt(path: string): Variant {
   try {
     raw = JSON.parse(readText(path));
   } catch (e) {
+    if (e instanceof RefusedInput) throw e;
     throw new InputError(`cannot read variant file ${path}: ${e instanceof Error ? e.message : String(e)}`);
   }
   let variant: Variant;
@@ -280,9 +281,41 @@ export function withoutBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-/** A file's text as UTF-8, without a byte-order mark (`withoutBom`). */
+/**
+ * The most the CLI reads of one file it is given by path (a variant file, a DiploGM config or SVG, a python `.map`):
+ * 64 MiB, eight times what a server may attach to `/variant add` (docs/cli.md "Conventions").
+ */
+export const MAX_FILE_BYTES = 64 * 2 ** 20;
+
+/**
+ * A file's text as UTF-8, without a byte-order mark (`withoutBom`); a file over `MAX_FILE_BYTES` is refused
+ * (`RefusedInput`, exit 1) by its size before it is read, and a stream that reports no size (a pipe) once it has
+ * given more, so no huge file is ever held whole.
+ */
 export function readText(path: string): string {
-  return withoutBom(readFileSync(path, 'utf8'));
+  const max = MAX_FILE_BYTES;
+  const fd = openSync(path, 'r');
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isFile() && stat.size > max) throw tooBig(path, `${stat.size} bytes`);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(2 ** 20, max + 1 - total));
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      chunks.push(chunk.subarray(0, n));
+      total += n;
+      if (total > max) throw tooBig(path, `over ${max} bytes`);
+    }
+    return withoutBom(Buffer.concat(chunks, total).toString('utf8'));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function tooBig(path: string, size: string): RefusedInput {
+  return new RefusedInput([`${path} is too large (${size}): the CLI reads files of at most 64 MiB`]);
 }
 
 /** Parse JSON input, with the reason on failure. */

@@ -3,7 +3,7 @@
  * every problem of a wrong input on stderr (exit 1) and writes nothing, refuses bad usage (exit 2); the file it writes
  * is accepted by every command that takes a variant, drawing included.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { parseCommand } from '../../src/cli/commands/parse.js';
 import { render } from '../../src/cli/commands/render.js';
 import { replay } from '../../src/cli/commands/replay.js';
 import { variantsCommand } from '../../src/cli/commands/variants.js';
+import { MAX_FILE_BYTES } from '../../src/cli/io.js';
 import { getVariant } from '../../src/variants/index.js';
 import { diplogmFolder, pythonMapFile, pythonSvg } from '../support/variant-formats.js';
 
@@ -113,6 +114,33 @@ describe('variants import', () => {
     expect(again.stderr).toContain(
       `players: Austria and Italy have the same colour #${players.Austria!.color}, so the map cannot tell their provinces and centres apart (DiploGM would give them all to Italy)`,
     );
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('refuses a file over the size limit by its size, exit 1 with one line, whichever input it is', async () => {
+    const huge = join(dir, 'huge.json');
+    writeFileSync(huge, '');
+    truncateSync(huge, MAX_FILE_BYTES + 1); // sparse: nothing is written to disk
+    const line = `is too large (${MAX_FILE_BYTES + 1} bytes): the CLI reads files of at most 64 MiB`;
+    const hugeDgm = join(dir, 'huge-dgm');
+    mkdirSync(hugeDgm);
+    writeFileSync(join(hugeDgm, 'config.json'), JSON.stringify(config));
+    writeFileSync(join(hugeDgm, 'map.svg'), '');
+    truncateSync(join(hugeDgm, 'map.svg'), MAX_FILE_BYTES + 1);
+    const out = join(dir, 'never-huge.json');
+    const runs: [Promise<{ code: number; stdout: string; stderr: string }>, string][] = [
+      [variantsCommand(['import', huge, '--out', out]), huge],
+      [variantsCommand(['import', '--from', 'python-diplomacy', join(dir, 'classic.map'), '--svg', huge]), huge],
+      [variantsCommand(['import', '--from', 'diplogm', hugeDgm, '--out', out]), join(hugeDgm, 'map.svg')],
+      [adjudicateCommand(['--variant-file', huge], '{}'), huge],
+      [mapsCommand(['check', '--variant-file', huge]), huge],
+    ];
+    for (const [run, file] of runs) {
+      const r = await run;
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(`${file} ${line}\n`);
+    }
     expect(existsSync(out)).toBe(false);
   });
 

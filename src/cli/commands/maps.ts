@@ -10,6 +10,7 @@ import {
   loadVariants,
   parseFlags,
   readText,
+  RefusedInput,
   runCommand,
   variantById,
   variantFromFile,
@@ -133,6 +134,7 @@ async function readFile(
   try {
     text = readText(file);
   } catch (e) {
+    if (e instanceof RefusedInput) throw e;
     throw new InputError(`cannot read variant file ${file}: ${e instanceof Error ? e.message : String(e)}`);
   }
   const { readVariantFile } = await import('../../variants/file.js');

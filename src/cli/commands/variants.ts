@@ -8,7 +8,7 @@ import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { DiplogmFiles } from '../../variants/import/diplogm/index.js';
 import type { ImportResult } from '../../variants/import/result.js';
-import { EXIT, InputError, parseFlags, readText, runCommand, type CommandResult } from '../io.js';
+import { EXIT, InputError, parseFlags, RefusedInput, readText, runCommand, type CommandResult } from '../io.js';
 
 const FORMATS = ['zhanguo', 'diplogm', 'python-diplomacy'] as const;
 type Format = (typeof FORMATS)[number];
@@ -103,10 +103,12 @@ function compareVersions(a: string, b: string): number {
   return 0;
 }
 
+/** The file's text, or null when there is no such file; a file over the size limit is refused (`readText`). */
 function readIfFile(path: string): string | null {
   try {
     return statSync(path).isFile() ? readText(path) : null;
-  } catch {
+  } catch (e) {
+    if (e instanceof RefusedInput) throw e;
     return null;
   }
 }
