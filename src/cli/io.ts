@@ -283,7 +283,7 @@ export function withoutBom(text: string): string {
 
 /**
  * The most the CLI reads of one file it is given by path (a variant file, a DiploGM config or SVG, a python `.map`):
- * 64 MiB, eight times what a server may attach to `/variant add` (docs/cli.md "Conventions").
+ * 64 MiB, eight times what a server may attach to `/variant add` (docs/cli.md "The offline CLI").
  */
 export const MAX_FILE_BYTES = 64 * 2 ** 20;
 
