@@ -4,7 +4,14 @@
  * adjudicated on, and is in the phase's `/history show` and the game's export; what cannot be is refused with its
  * reason and changes nothing.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adjudicateCommand } from '../../src/cli/commands/adjudicate.js';
+import { replay } from '../../src/cli/commands/replay.js';
+import { auditLog } from '../../src/store/schema.js';
 import { createHarness, slashConfirmed, waitForResults, type Harness } from './harness.js';
 
 describe('/gm edit', () => {
@@ -111,6 +118,7 @@ describe('/gm edit', () => {
       id: string;
       units: { power: string; type: string; province: string; coast?: string | null }[];
       supplyCenters: Record<string, string[]>;
+      edits?: unknown[];
     }[];
     const spring = cases.find((c) => c.id === 'S1901M')!;
     expect(spring.units).toContainEqual(
@@ -120,5 +128,49 @@ describe('/gm edit', () => {
     expect(spring.units.some((u) => u.province === 'mun')).toBe(false);
     expect(spring.supplyCenters.France).toContain('bel');
     expect(spring.supplyCenters.Germany).not.toContain('kie');
+    // The edits themselves, in order and in ids (the contract: each edit is kept in the game's export).
+    expect(spring.edits).toEqual([
+      { kind: 'add', power: 'France', unit: 'A', place: 'ruh' },
+      { kind: 'add', power: 'France', unit: 'F', place: 'spa/sc' },
+      { kind: 'remove', place: 'ruh' },
+      { kind: 'move', from: 'mun', to: 'tyr' },
+      { kind: 'owner', place: 'bel', power: 'France' },
+      { kind: 'owner', place: 'kie', power: null },
+    ]);
+    // The file with its edits still opens where such files open: a sandbox, `adjudicate`, `replay`.
+    const text = exported.attachments[0]!.data.toString('utf8');
+    const opened = await h.fake.slash('alice', 'lobby', 'sandbox start', {
+      file: { upload: true as const, filename: 'edited.json', data: Buffer.from(text) },
+    });
+    expect(opened.finalText).toContain('**Fall 1901 movement**');
+    const cli = await adjudicateCommand([], text);
+    expect(cli.stderr).toBe('');
+    expect(cli.code).toBe(0);
+    expect(JSON.parse(cli.stdout)[0].results).toContainEqual(
+      expect.objectContaining({ unit: 'F spa/sc', order: 'F spa/sc - wes', result: 'success' }),
+    );
+    const gif = join(mkdtempSync(join(tmpdir(), 'zhanguo-gm-edit-')), 'edited.gif');
+    const drawn = await replay(['--out', gif, '--width', '400'], text);
+    expect(drawn.stderr).toBe('');
+    expect(drawn.code).toBe(0);
+  });
+
+  it('an edit audited before the applied edit was kept is exported as the game master typed it', async () => {
+    const rows = await h.store.db.select().from(auditLog).where(eq(auditLog.action, 'gm_edit'));
+    for (const row of rows) {
+      const { applied: _, ...typed } = row.detail as Record<string, unknown>;
+      await h.store.db.update(auditLog).set({ detail: typed }).where(eq(auditLog.id, row.id));
+    }
+    const exported = await h.fake.slash('bob', 'main', 'history export');
+    const cases = JSON.parse(exported.attachments[0]!.data.toString('utf8')) as { id: string; edits?: unknown[] }[];
+    expect(cases.find((c) => c.id === 'S1901M')!.edits).toEqual([
+      { kind: 'add', power: 'France', unit: 'A', place: 'Ruhr' },
+      { kind: 'add', power: 'France', unit: 'F', place: 'spa/sc' },
+      { kind: 'remove', place: 'ruh' },
+      { kind: 'move', from: 'mun', to: 'Tyrolia' },
+      { kind: 'owner', place: 'bel', power: 'France' },
+      { kind: 'owner', place: 'kie', power: null },
+    ]);
+    expect(cases.filter((c) => c.edits)).toHaveLength(1);
   });
 });

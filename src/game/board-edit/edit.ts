@@ -17,8 +17,17 @@ export type BoardEdit =
   | { kind: 'move'; from: string; to: string }
   | { kind: 'owner'; place: string; power: string | null };
 
-/** The edited position and its announcement, or the refusal. */
-export type EditOutcome = { ok: true; position: Position; announcement: Msg } | { ok: false; refusal: Msg };
+/**
+ * The edited position, its announcement and the edit as it was applied (`applied`: places as location ids, `spa/sc`,
+ * powers as the variant names them; what the game's export lists, docs/bot.md "Export and import"), or the refusal.
+ */
+export type EditOutcome =
+  | { ok: true; position: Position; announcement: Msg; applied: BoardEdit }
+  | { ok: false; refusal: Msg };
+
+/** A location as ids: `spa/sc`, `par`. */
+const locationId = (p: { province: string; coast?: string | null }) =>
+  p.coast ? `${p.province}/${p.coast}` : p.province;
 
 interface Place {
   province: string;
@@ -81,6 +90,7 @@ export function applyEdit(variant: Variant, position: Position, edit: BoardEdit)
       return {
         ok: true,
         position: { ...position, units: [...position.units, unit] },
+        applied: { kind: 'add', power, unit: edit.unit, place: locationId(spot) },
         announcement: msg('gmEdit.announce.add', {
           unit: newUnitName(edit.unit),
           power: powerParam(variant, power),
@@ -96,6 +106,7 @@ export function applyEdit(variant: Variant, position: Position, edit: BoardEdit)
       return {
         ok: true,
         position: { ...position, units: position.units.filter((u) => u !== unit) },
+        applied: { kind: 'remove', place: locationId(unit) },
         announcement: msg('gmEdit.announce.remove', {
           unit: unitName(unit.type),
           power: powerParam(variant, unit.power),
@@ -134,6 +145,7 @@ function moveUnit(variant: Variant, position: Position, fromText: string, toText
   return {
     ok: true,
     position: { ...position, units: position.units.map((u) => (u === unit ? moved : u)) },
+    applied: { kind: 'move', from: locationId(unit), to: locationId(spot) },
     announcement: msg('gmEdit.announce.move', {
       unit: unitName(unit.type),
       power: powerParam(variant, unit.power),
@@ -165,6 +177,7 @@ function setOwner(variant: Variant, position: Position, placeText: string, power
   return {
     ok: true,
     position: { ...position, supplyCenters },
+    applied: { kind: 'owner', place: info.id, power },
     announcement: power
       ? msg('gmEdit.announce.owner', { province: info.name, power: powerParam(variant, power) })
       : msg('gmEdit.announce.ownerNone', { province: info.name }),

@@ -29,9 +29,10 @@ export type { BoardEdit } from './edit.js';
 
 /**
  * What the audit keeps of an edit (`gm_edit`): the edit as typed, the phase whose board it changed, its notice
- * (`/history show` lists a phase's notices: src/game/history/queries.ts `boardEditsOf`).
+ * (`/history show` lists a phase's notices) and the edit as applied, in ids (the game's export lists it): read back by
+ * src/game/history/edits.ts `phaseEditsOf`.
  */
-type BoardEditRecord = BoardEdit & { phaseId: number; announcement: Msg };
+type BoardEditRecord = BoardEdit & { phaseId: number; announcement: Msg; applied?: BoardEdit };
 
 /** Done: the phase it changed and what the channel is told; refused: a sentence (`refusal` in the caller's words). */
 export type BoardEditResult =
@@ -79,8 +80,14 @@ export async function editBoard(deps: GameDeps, input: Caller & { edit: BoardEdi
       .update(phases)
       .set({ position: outcome.position, heldPosition: null, heldUntilMs: null })
       .where(eq(phases.id, phase.id));
-    // The edit as typed, the phase and the notice: `/history show` tells the phase's edits from it (src/game/history).
-    const detail: BoardEditRecord = { ...input.edit, phaseId: phase.id, announcement: outcome.announcement };
+    // The edit as typed and as applied, the phase and the notice: `/history show` and the export tell the phase's edits
+    // from it (`phaseEditsOf`).
+    const detail: BoardEditRecord = {
+      ...input.edit,
+      phaseId: phase.id,
+      announcement: outcome.announcement,
+      applied: outcome.applied,
+    };
     await audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_edit', detail, at: now });
     // Worded in the game's locale at delivery (docs/locales.md).
     await queueNotice(tx, game, {

@@ -23,6 +23,7 @@ import {
   type AdjudicateCase,
 } from '../../variants/case/read.js';
 import { getVariant, variantIds } from '../../variants/index.js';
+import type { ExportedEdit } from './edits.js';
 import { isBallotKey } from '../phase/index.js';
 import { phaseCode } from '../core/index.js';
 
@@ -36,6 +37,11 @@ export interface KeptPhase {
   adjudication: Adjudication | null;
   /** Battles decided outside the adjudicator for this phase (what the variant's steps handed over), when any. */
   battles?: readonly BattleReport[];
+  /**
+   * The game master's edits of the phase's board (`/gm edit`), in order: `position` is the board they made (docs/bot.md
+   * "Editing the board").
+   */
+  edits?: readonly ExportedEdit[];
   /**
    * The powers that had a seated player when the phase was resolved; default: the game's `players` that could be
    * seated then (the variant's `canSeat`).
@@ -74,6 +80,11 @@ export interface ExportedCase {
   options?: Record<string, string>;
   orders: { power: string; text: string }[];
   battles?: BattleReport[];
+  /**
+   * The game master's edits of the phase's board, in order, in ids (`{kind: 'move', from: 'mun', to: 'tyr'}`), when
+   * any: `units` and `supplyCenters` are already the board they made; `adjudicate` and the readers ignore them.
+   */
+  edits?: ExportedEdit[];
 }
 
 /** The game's resolved phases as cases, in order. */
@@ -112,6 +123,7 @@ function caseOf(game: GameToExport, kept: KeptPhase, adjudication: Adjudication)
     ...(Object.keys(game.options).length > 0 ? { options: { ...game.options } } : {}),
     orders: ordersOf(variant, kept, adjudication, players),
     ...(kept.battles && kept.battles.length > 0 ? { battles: [...kept.battles] } : {}),
+    ...(kept.edits && kept.edits.length > 0 ? { edits: [...kept.edits] } : {}),
   };
 }
 

@@ -30,6 +30,7 @@ import {
   type Result,
   variantOfGame,
 } from '../core/index.js';
+import { phaseEditsOf } from './edits.js';
 import { isBallotKey, recordsOf } from '../phase/index.js';
 import { phaseSeenBy, powerOfMember, viewerOf, type Viewer } from '../fog/index.js';
 import { parseLocationKey } from '../../engine/index.js';
@@ -168,7 +169,10 @@ async function fileHead(
   });
 }
 
-/** A resolved phase as `exportGame` takes it: its board, its stored orders, its adjudication, its battles. */
+/**
+ * A resolved phase as `exportGame` takes it: its board, its stored orders, its adjudication, its battles, and the game
+ * master's edits of its board (announced in the channel when made, so every viewer's file lists them).
+ */
 async function keptPhase(tx: Tx, game: GameRow, row: PhaseRow): Promise<KeptPhase> {
   const plugin = pluginOf(game.variantId);
   const battles = plugin.keptBattles?.(
@@ -179,6 +183,7 @@ async function keptPhase(tx: Tx, game: GameRow, row: PhaseRow): Promise<KeptPhas
     orders: (await ordersOf(tx, row.id)).map((o) => ({ power: o.power, unitKey: o.unitKey, text: o.text })),
     adjudication: row.adjudication,
     ...(battles && battles.length > 0 ? { battles } : {}),
+    edits: (await phaseEditsOf(tx, game.id, row.id)).map((e) => e.edit),
   };
 }
 
@@ -197,6 +202,7 @@ function seenPhase(variant: Variant, kept: KeptPhase, viewer: Viewer): KeptPhase
     ),
     adjudication: seen.adjudication,
     ...(kept.players ? { players: kept.players } : {}),
+    ...(kept.edits ? { edits: kept.edits } : {}),
   };
 }
 

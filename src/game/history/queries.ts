@@ -7,14 +7,7 @@ import { fogIsUp, phaseSeenBy, powerOfMember, powerView, viewerOf, type Viewer }
 import { parseLocationKey } from '../../engine/index.js';
 import type { OrderResult, Position, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import {
-  auditDetailsOf,
-  gameById,
-  latestGameByChannel,
-  openGameByChannel,
-  ordersOf,
-  phasesOf,
-} from '../../store/queries.js';
+import { gameById, latestGameByChannel, openGameByChannel, ordersOf, phasesOf } from '../../store/queries.js';
 import type { GameRow } from '../../store/schema.js';
 import {
   isError,
@@ -45,6 +38,7 @@ import {
 import { provinceName } from '../../variants/names.js';
 import { buildStatus, isBallotKey, pluginContext, pluginMsg, pluginOfGame } from '../phase/index.js';
 import { pastPhaseSeats } from '../seats/index.js';
+import { phaseEditsOf } from './edits.js';
 import type { Tx } from '../../store/db.js';
 
 const read = inReadTransaction;
@@ -297,7 +291,7 @@ export async function history(
     const shown = new Set(seen.results.map((r) => r.power));
     // The game master's edits of the phase's board come first, as the channel was told of them (`/gm edit`).
     const lines = [
-      ...(await boardEditsOf(tx, game.id, row.id)),
+      ...(await phaseEditsOf(tx, game.id, row.id)).map((e) => e.announcement),
       ...resultsSummaryLines(v, seen, undefined, {
         given: seats.given?.filter((o) => shown.has(o.power)),
         noPlayer: seats.noPlayer,
@@ -305,17 +299,6 @@ export async function history(
     ];
     const text = lines.map((line) => t('en', line)).join('\n');
     return { ok: true, phases: views, detail: { phase: views[i], results: seen.results, text, lines }, viewer, fogUp };
-  });
-}
-
-/**
- * The notices of the game master's edits of a phase's board (`/gm edit`), in the order they were made, from their
- * audit rows (src/game/board-edit/index.ts writes each with its phase and notice; docs/bot.md "Editing the board").
- */
-async function boardEditsOf(tx: Tx, gameId: number, phaseId: number): Promise<Msg[]> {
-  return (await auditDetailsOf(tx, gameId, 'gm_edit')).flatMap((d) => {
-    const r = d as { phaseId?: number; announcement?: Msg } | null;
-    return r?.phaseId === phaseId && r.announcement ? [r.announcement] : [];
   });
 }
 

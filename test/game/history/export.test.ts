@@ -168,6 +168,44 @@ describe('export: the CLI phases format', () => {
   });
 });
 
+describe("export: the game master's edits of a phase's board", () => {
+  // Germany's army moved from Munich to Tyrolia by the game master before Spring 1901 (docs/bot.md "Editing the board").
+  const start = classic.startingPosition();
+  const edited: Position = {
+    ...start,
+    units: start.units.map((u) => (u.province === 'mun' ? { ...u, province: 'tyr' } : u)),
+  };
+  const phases = play(classic, edited, [{ Germany: ['A tyr - ven'] }, {}], PLAYERS);
+  phases[0] = { ...phases[0]!, edits: [{ kind: 'move', from: 'mun', to: 'tyr' }] };
+  const game: GameToExport = {
+    gameId: 7,
+    variantId: 'classic',
+    variant: classic,
+    options: {},
+    players: PLAYERS,
+    phases,
+  };
+  const file = exportGame(game);
+
+  it('lists them in the case of their phase, whose board they made; no other case has any', () => {
+    const cases = exportCases(game);
+    expect(cases[0]!.edits).toEqual([{ kind: 'move', from: 'mun', to: 'tyr' }]);
+    expect(cases[0]!.units).toContainEqual({ power: 'Germany', type: 'A', province: 'tyr', coast: null });
+    expect('edits' in cases[1]!).toBe(false);
+  });
+
+  it('round trip: the file with its edits reads back for a sandbox and `adjudicate` as the game played', async () => {
+    const r = await readGameFile(file);
+    if (!r.ok) throw new Error(r.error);
+    r.phases.forEach((p, i) =>
+      expect(p.adjudication.position, `phase ${i}`).toEqual(phases[i]!.adjudication!.position),
+    );
+    const cli = await adjudicateCommand([], file);
+    expect(cli.stderr).toBe('');
+    expect(JSON.parse(cli.stdout)[0].units).toEqual(phases[0]!.adjudication!.position.units);
+  });
+});
+
 describe("export: the players' vote (ballots are secret for good)", () => {
   const moh = getVariant('mandate-of-heaven')!;
   const players = ['Qin', 'Chu', 'Qi', 'Yan', 'Zhao', 'Wei', 'Han', 'Hsiung-Nu'];
