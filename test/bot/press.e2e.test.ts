@@ -111,7 +111,8 @@ describe('open press: private threads', () => {
 
   it('at the end the threads stay and the final post lists them', async () => {
     for (const user of ['alice', 'dave', 'carol']) await h.fake.slash(user, 'main', 'draw');
-    const over = await h.fake.waitForChannelMessage('main', (m) => m.content.includes('Game over'));
+    // The final post (its headline in bold), not the status message, which says the game is over too.
+    const over = await h.fake.waitForChannelMessage('main', (m) => m.content.includes('**Game over**'));
     // Every thread the game opened (not the earlier game's thread of the same name above, which only the bot is in).
     const opened = threadsOf(h, 'main').filter((t) => t.thread!.members.size > 1);
     expect(opened).toHaveLength(4);

@@ -23,11 +23,12 @@ import { resolvePhase, toggleReady } from '../../src/game/resolve/index.js';
 import { submitOrders } from '../../src/game/orders/index.js';
 import { voteDraw } from '../../src/game/votes/index.js';
 import { gameFileInTurns } from '../../src/game/history/game-file.js';
-import { noteMemberLocale } from '../../src/game/core/index.js';
+import { inReadTransaction, noteMemberLocale } from '../../src/game/core/index.js';
 import { loopTurns } from '../../src/game/core/loop-turns.js';
 import { nextProgressMark, PROGRESS_EVERY_MS } from '../../src/game/outbox/marks.js';
 import { PRESS_UNDELIVERED, STATUS_MARK_KEY } from '../../src/game/outbox/write.js';
-import { auditLog } from '../../src/store/schema.js';
+import { auditLog, games } from '../../src/store/schema.js';
+import { pinnedStatus } from '../../src/game/phase/index.js';
 import { orderSandbox, sandboxShareRefusal, startSandboxFromFile } from '../../src/game/sandbox/sandbox.js';
 import { msg, t } from '../../src/i18n/index.js';
 import {
@@ -77,6 +78,16 @@ async function deliverDue(): Promise<string[]> {
     if (stats.retried === 0) break;
   }
   return statuses;
+}
+
+/** The pinned status's text as an edit delivered now would word it (English). */
+async function pinText(): Promise<string> {
+  const r = await inReadTransaction(env.deps, async (tx) => {
+    const [game] = await tx.select().from(games);
+    const status = await pinnedStatus(tx, game!, env.deps.now());
+    return { ok: true, text: 'lines' in status ? status.lines.map((line) => t('en', line)).join('\n') : status.text };
+  });
+  return ok(r).text;
 }
 
 const record = async (power: string, viewer: string) =>
@@ -156,6 +167,24 @@ describe("the players' progress in a game that hides who plays whom", () => {
     const [next] = await deliverDue();
     expect(next).toMatch(/Germany \(a player\) .* · ✏️ some orders/);
     expect(next).toContain('🟢 Ready: 1 of 3.');
+  });
+
+  it("before the start, a member's join shows in the pin from the next mark, whichever edit words it", async () => {
+    ok(
+      await createGame(env.deps, {
+        channelId: CHANNEL,
+        guildId: 'g',
+        userId: GM,
+        variantId: 'classic',
+        press: 'gunboat',
+      }),
+    );
+    env.clock.t = T0 + 60_000;
+    await joinPowers(env.deps, CHANNEL, ['England']);
+    env.clock.t = T0 + 90_000;
+    expect(await pinText()).toContain('Nobody has joined yet');
+    env.clock.t = T0 + PROGRESS_EVERY_MS;
+    expect(await pinText()).toContain('Joined: 1 player');
   });
 
   it('an open game shows each act at once, readiness per power', async () => {

@@ -38,6 +38,7 @@ import { announcedSeats } from './announced-seats.js';
 import { pluginContext, pluginOfGame } from './plugin-context.js';
 import { stepStatus, type StepStatus } from './steps.js';
 import { liveProgress, shownProgress } from './shown-progress.js';
+import { lastProgressMark } from '../outbox/index.js';
 import { musterStatusLines } from './muster-status.js';
 import { pluginMsg } from './texts.js';
 import { listParam, msg, t, type Msg, type MsgParam } from '../../i18n/index.js';
@@ -78,8 +79,11 @@ export async function buildStatus(
 ): Promise<StatusView> {
   const view = toGameView(game);
   const variant = variantOfGame(game);
-  // The seats as the channel knows them: a seat left or claimed shows from the next mark in a hidden game.
-  const players = await announcedSeats(tx, game, await playersOf(tx, game.id), now);
+  // The seats as the channel knows them: a seat left or claimed shows from the next mark in a hidden game, and so does
+  // a member's join before the start in its pin (whichever edit shows it, as the players' progress, shown-progress.ts).
+  const seats = await announcedSeats(tx, game, await playersOf(tx, game.id), now);
+  const joinsAtMark = game.status === 'forming' && identitiesHiddenNow(game) && reader === 'pin';
+  const players = joinsAtMark ? seats.filter((p) => !isPerson(p.userId) || p.joinedAt < lastProgressMark(now)) : seats;
   const userOf = new Map(players.map((p) => [p.power, p.userId]));
   const phaseRow = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
   const powerNames = variant ? variant.powers.map((p) => p.name) : [];

@@ -213,7 +213,7 @@ describe('a sandbox of a Classic game', () => {
     const won = await orderSandbox(env.deps, { ...me, text: 'A par - bur' });
     expect(err(won)).toBe('England has won in this sandbox: start a new one to play another line.');
     if (won.ok || !('message' in won)) throw new Error('expected a worded refusal');
-    expect(t('fr', won.message!)).toMatch(/^Angleterre /);
+    expect(t('fr', won.message!)).toMatch(/^L’Angleterre /);
   });
 
   it('refuses bad input with the reason and changes nothing', async () => {
