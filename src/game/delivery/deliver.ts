@@ -652,10 +652,10 @@ export async function deliverOutbox(options: DeliverOptions): Promise<DeliverySt
           inFlight.add(p);
         }
       }
-      if (inFlight.size === 0) {
-        if (free > 0 && finished !== finishedBefore) continue;
-        break;
-      }
+      // Claim again at once, even while other targets' deliveries are in flight: waiting for one of them instead (a
+      // stuck DM) would hold the freed target's next row until it ends (docs/architecture.md "Outbox delivery").
+      if (free > 0 && finished !== finishedBefore) continue;
+      if (inFlight.size === 0) break;
       await Promise.race(options.wake ? [...inFlight, options.wake()] : inFlight);
     }
   } finally {

@@ -319,6 +319,54 @@ describe('deliverOutbox', () => {
     expect(order('dm')).toEqual(['dm-1', 'dm-2']);
   });
 
+  it('a delivery that ends while the pass is claiming frees its target’s next row, though another target stays stuck', async () => {
+    await queue(env.deps, 'flood-0', 'busy-channel');
+    await queue(env.deps, 'flood-1', 'busy-channel');
+    await queue(env.deps, 'dm-1', 'slow-user', 'dm');
+    await queue(env.deps, 'results', 'other-channel');
+    const done: string[] = [];
+    let releaseDm!: () => void;
+    const dmGate = new Promise<void>((r) => (releaseDm = r));
+    let releaseFlood!: () => void;
+    const floodGate = new Promise<void>((r) => (releaseFlood = r));
+    // The pass's second claim (after `results` went out) has looked at the heads, flood-0's still claimed; flood-0
+    // ends before that claim returns (a loaded machine's timing, made certain here).
+    const store = env.deps.store;
+    let claims = 0;
+    const racing = {
+      ...store,
+      transaction: async <T>(fn: Parameters<typeof store.transaction<T>>[0], o?: { isolation?: string }) => {
+        const result = await store.transaction(fn, o as never);
+        if (o?.isolation === 'read committed' && ++claims === 2) {
+          releaseFlood();
+          await vi.waitFor(() => expect(done).toContain('flood-0'));
+          await vi.waitFor(async () =>
+            expect((await outboxRows(env.deps)).find((r) => r.dedupeKey === 'flood-0')?.sentAt).not.toBeNull(),
+          );
+          await new Promise((r) => setTimeout(r, 50)); // its delivery has been counted as ended
+        }
+        return result;
+      },
+    };
+    const pass = deliverWith(
+      async (row) => {
+        if (row.dedupeKey === 'dm-1') await dmGate;
+        else if (row.dedupeKey === 'flood-0') await floodGate;
+        done.push(row.dedupeKey);
+      },
+      { store: racing },
+    );
+    try {
+      // Without another claim the pass would wait for the stuck DM before sending flood-1.
+      await vi.waitFor(() => expect(done).toContain('flood-1'), { timeout: 5_000 });
+      expect(done).not.toContain('dm-1');
+    } finally {
+      releaseDm();
+    }
+    expect(await pass).toMatchObject({ sent: 4, failed: 0 });
+    expect(done.filter((k) => k.startsWith('flood'))).toEqual(['flood-0', 'flood-1']);
+  });
+
   it('a row sent in parts records each part as it goes; a retry, or a deliverer after a crash, goes on from the next', async () => {
     await queue(env.deps, 'long');
     const seen: [number | undefined, number][] = [];
