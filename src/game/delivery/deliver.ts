@@ -137,8 +137,12 @@ export interface DeliverOptions extends ClaimClock {
   store: Store;
   now: () => number;
   send: SendFn;
-  /** The process delivering (claims name it); by default one is registered for the duration of the call. */
+  /**
+   * The process delivering (claims name it); by default one is registered for the duration of the call, and beats
+   * every `heartbeatMs` (default `HEARTBEAT_MS`) so a pass longer than the heartbeat timeout keeps its claims.
+   */
   deliverer?: Deliverer;
+  heartbeatMs?: number;
   /** Give up after this many failed attempts (default 8). */
   maxAttempts?: number;
   /** First retry delay (default 5 s), doubled each attempt … */
@@ -625,6 +629,14 @@ export async function deliverOutbox(options: DeliverOptions): Promise<DeliverySt
     cap: options.maxDelayMs ?? 3_600_000,
     log: options.log,
   };
+  // A live owner's claim is never taken (claims.ts): the deliverer registered here beats as the loop's does.
+  let beating: Promise<void> = Promise.resolve();
+  const heartbeat = own
+    ? setInterval(() => {
+        beating = beating.then(() => beat(store, me, options)).catch(() => {}); // a missed beat: the next one
+      }, options.heartbeatMs ?? HEARTBEAT_MS)
+    : null;
+  heartbeat?.unref?.();
   try {
     if (!own) await releaseDeadClaims(store, me, options);
     const inFlight = new Set<Promise<void>>();
@@ -659,6 +671,8 @@ export async function deliverOutbox(options: DeliverOptions): Promise<DeliverySt
       await Promise.race(options.wake ? [...inFlight, options.wake()] : inFlight);
     }
   } finally {
+    if (heartbeat) clearInterval(heartbeat);
+    await beating; // a beat still in flight would register the deliverer again after it left
     if (own) await unregisterDeliverer(store, me);
   }
   return stats;
@@ -717,7 +731,7 @@ export interface OutboxLoop {
  * rows once an hour.
  */
 export async function startOutboxLoop(
-  options: DeliverOptions & { intervalMs?: number; heartbeatMs?: number; onError?: (err: unknown) => void },
+  options: DeliverOptions & { intervalMs?: number; onError?: (err: unknown) => void },
 ): Promise<OutboxLoop> {
   const interval = options.intervalMs ?? 5_000;
   const wallNow = options.wallNow ?? Date.now;

@@ -367,6 +367,36 @@ describe('deliverOutbox', () => {
     expect(done.filter((k) => k.startsWith('flood'))).toEqual(['flood-0', 'flood-1']);
   });
 
+  it('a pass given no deliverer beats for the one it registers: a send longer than the timeout keeps its claim', async () => {
+    await queue(env.deps, 'slow');
+    let wall = Date.now(); // not before this process started (an older start with our pid is a dead predecessor's)
+    const wallNow = () => wall;
+    let release!: () => void;
+    let sending!: () => void;
+    const inSend = new Promise<void>((r) => (sending = r));
+    const sends: string[] = [];
+    const pass = deliverWith(
+      () =>
+        new Promise<void>((r) => {
+          sends.push('a');
+          release = r;
+          sending();
+        }),
+      { wallNow, heartbeatMs: 10 },
+    );
+    await inSend;
+    wall += HEARTBEAT_TIMEOUT_MS + 5_000; // the send has lasted longer than a dead deliverer's silence
+    await new Promise((r) => setTimeout(r, 200)); // time for the pass's deliverer to beat
+    // Another process starts and frees the claims of dead deliverers: the pass is alive, its claim stays.
+    const other = await registerDeliverer(env.deps.store, { wallNow });
+    const claims = await claimsByOwner(env.deps.store);
+    expect([...claims.values()]).toEqual([1]);
+    expect(claims.has(other.id)).toBe(false);
+    release();
+    expect(await pass).toMatchObject({ sent: 1 });
+    expect(sends).toEqual(['a']);
+  });
+
   it('a row sent in parts records each part as it goes; a retry, or a deliverer after a crash, goes on from the next', async () => {
     await queue(env.deps, 'long');
     const seen: [number | undefined, number][] = [];
