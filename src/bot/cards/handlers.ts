@@ -12,6 +12,7 @@ import {
   MessageFlags,
   type InteractionReplyOptions,
   type InteractionUpdateOptions,
+  type MessageComponentInteraction,
 } from 'discord.js';
 import { legalWages, publicView, type CardGameState } from '../../cardgame/index.js';
 import { defaultGive } from '../../cardgame/setup.js';
@@ -69,15 +70,18 @@ import { dynastyTitle, listOf } from './names.js';
 type Reply = View & { files?: AttachmentBuilder[] };
 type Who = { channelId: string | null; user: { id: string } };
 
-/** On the caller's own ephemeral wizard the view replaces it; from the public table, a ping or a command it is a new ephemeral reply. */
-export async function show(interaction: ComponentInteraction, view: Reply): Promise<void> {
+/**
+ * On the caller's own ephemeral wizard the view replaces it; from the public table, a ping or a command, or when
+ * `apart` (a note that must leave the wizard as it is), it is a new ephemeral reply.
+ */
+export async function show(interaction: ComponentInteraction, view: Reply, apart = false): Promise<void> {
   const body = {
     content: discordText(view.content),
     components: view.components,
     allowedMentions: { parse: [] as [] },
     ...(view.files ? { files: view.files } : {}),
   };
-  if (interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral)) {
+  if (!apart && onOwnWizard(interaction)) {
     await interaction.update({ ...body, ...(view.files ? {} : { files: [] }) } as InteractionUpdateOptions);
     return;
   }
@@ -85,6 +89,10 @@ export async function show(interaction: ComponentInteraction, view: Reply): Prom
     await interaction.followUp({ ...body, flags: MessageFlags.Ephemeral } as InteractionReplyOptions);
   else await interaction.reply({ ...body, flags: MessageFlags.Ephemeral } as InteractionReplyOptions);
 }
+
+/** The click came from the caller's own ephemeral message (a wizard, a receipt). */
+const onOwnWizard = (interaction: ComponentInteraction): interaction is MessageComponentInteraction =>
+  interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral);
 
 const note = (content: string): Reply => ({ content, components: [] });
 const warn = (content: string): Reply => note(`⚠️ ${content}`);
@@ -111,10 +119,8 @@ async function showStale(
   st: SeatState,
   view: Reply,
 ): Promise<void> {
-  const ephemeral = interaction.isMessageComponent() && interaction.message.flags.has(MessageFlags.Ephemeral);
-  if (!ephemeral || !(await lastMoveWasBy(ctx.deps, st.ref.gameId, st.caller.userId))) return show(interaction, view);
-  const body = { content: discordText(view.content), components: view.components, allowedMentions: { parse: [] } };
-  await interaction.reply({ ...body, flags: MessageFlags.Ephemeral } as InteractionReplyOptions);
+  const own = onOwnWizard(interaction) && (await lastMoveWasBy(ctx.deps, st.ref.gameId, st.caller.userId));
+  return show(interaction, view, own);
 }
 
 /** A move's refusal (its Confirm or Done): a stale table as `showStale` shows it, anything else said. */

@@ -8,14 +8,7 @@ import { normalizeName, placeIndex } from '../../engine/parse/places.js';
 import type { Position, Unit, UnitType } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import { msg, type Msg } from '../../i18n/index.js';
-import { powerByName, powerParam, typed } from '../core/index.js';
-
-/** An edit as the game master wrote it (places and powers as typed). */
-export type BoardEdit =
-  | { kind: 'add'; power: string; unit: UnitType; place: string }
-  | { kind: 'remove'; place: string }
-  | { kind: 'move'; from: string; to: string }
-  | { kind: 'owner'; place: string; power: string | null };
+import { type BoardEdit, powerByName, powerParam, typed } from '../core/index.js';
 
 /**
  * The edited position, its announcement and the edit as it was applied (`applied`: places as location ids, `spa/sc`,

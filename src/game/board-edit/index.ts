@@ -16,6 +16,8 @@ import {
   phaseMsg,
   fail,
   inTransaction,
+  type BoardEdit,
+  type BoardEditRecord,
   type Caller,
   type GameDeps,
   variantOfGame,
@@ -23,16 +25,9 @@ import {
 } from '../core/index.js';
 import { queueNotice, queueStatus } from '../outbox/index.js';
 import { latestBoard } from '../phase/index.js';
-import { applyEdit, type BoardEdit } from './edit.js';
+import { applyEdit } from './edit.js';
 
-export type { BoardEdit } from './edit.js';
-
-/**
- * What the audit keeps of an edit (`gm_edit`): the edit as typed, the phase whose board it changed, its notice
- * (`/history show` lists a phase's notices) and the edit as applied, in ids (the game's export lists it): read back by
- * src/game/history/edits.ts `phaseEditsOf`.
- */
-type BoardEditRecord = BoardEdit & { phaseId: number; announcement: Msg; applied?: BoardEdit };
+export type { BoardEdit } from '../core/index.js';
 
 /** Done: the phase it changed and what the channel is told; refused: a sentence (`refusal` in the caller's words). */
 export type BoardEditResult =

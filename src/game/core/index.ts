@@ -97,6 +97,8 @@ export { reasonMsg } from './reasons.js';
 export { channelRef, memberRef, roleRef, textParts, timeRef, type TextPart, type TimeStyle } from './text-refs.js';
 export { fail, inReadTransaction, inTransaction, noteEvent, reportInternal } from './tx.js';
 export type {
+  BoardEdit,
+  BoardEditRecord,
   Caller,
   CooldownAction,
   GameDeps,

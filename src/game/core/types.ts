@@ -1,13 +1,31 @@
 /**
  * Types shared by the game use-cases: dependencies, result shapes and the read-only views handed to the bot.
  */
-import type { OrderResult, Phase, PhaseType, Power } from '../../engine/types.js';
+import type { OrderResult, Phase, PhaseType, Power, UnitType } from '../../engine/types.js';
 import type { Store } from '../../store/store.js';
 import type { GameClock, GameEnd, GameStatus, PausedBy, PressMode } from '../../store/schema.js';
 import type { ScoringSystem } from './scoring-systems.js';
 import type { Locale, Msg, MsgParam } from '../../i18n/index.js';
 
 export type { GameEnd, GameStatus };
+
+// ---- Board edits (src/game/board-edit; read back by src/game/history) ----
+
+/**
+ * A game master's edit of the board (docs/bot.md "Editing the board"): places and powers as typed, or, as applied, in
+ * ids (`spa/sc`, powers as the variant names them; what the game's export lists); `power` null for a centre made neutral.
+ */
+export type BoardEdit =
+  | { kind: 'add'; power: string; unit: UnitType; place: string }
+  | { kind: 'remove'; place: string }
+  | { kind: 'move'; from: string; to: string }
+  | { kind: 'owner'; place: string; power: string | null };
+
+/**
+ * What the audit keeps of an edit (`gm_edit`): the edit as typed, the phase whose board it changed, its notice and the
+ * edit as applied (missing in records written before it was kept).
+ */
+export type BoardEditRecord = BoardEdit & { phaseId: number; announcement: Msg; applied?: BoardEdit };
 
 // ---- Abuse limits (values and use in limits.ts) ----
 

@@ -6,38 +6,35 @@
 import type { Msg } from '../../i18n/index.js';
 import type { Tx } from '../../store/db.js';
 import { auditDetailsOf } from '../../store/queries.js';
-
-/**
- * An edit of a board as the export lists it: places as location ids (`spa/sc`), powers as the variant names them,
- * `power` null for a centre made neutral (the shape of src/game/board-edit's `BoardEdit`).
- */
-export type ExportedEdit =
-  | { kind: 'add'; power: string; unit: 'A' | 'F'; place: string }
-  | { kind: 'remove'; place: string }
-  | { kind: 'move'; from: string; to: string }
-  | { kind: 'owner'; place: string; power: string | null };
+import type { BoardEdit, BoardEditRecord } from '../core/index.js';
 
 /** One edit of a phase's board as the history and the export tell it. */
 export interface PhaseEdit {
   /** The edit as applied (`{kind: 'move', from: 'mun', to: 'tyr'}`); as typed in a record older than `applied`. */
-  edit: ExportedEdit;
+  edit: BoardEdit;
   /** What the channel was told. */
   announcement: Msg;
 }
 
-type EditRecord = ExportedEdit & { phaseId: number; announcement: Msg; applied?: ExportedEdit };
+/** The edits of a game's boards by phase id, each phase's in the order they were made (one read of the audit). */
+export async function gameEditsOf(tx: Tx, gameId: number): Promise<Map<number, PhaseEdit[]>> {
+  const byPhase = new Map<number, PhaseEdit[]>();
+  for (const d of await auditDetailsOf(tx, gameId, 'gm_edit')) {
+    const r = d as BoardEditRecord | null;
+    if (typeof r?.phaseId !== 'number' || !r.announcement) continue;
+    const edit = { edit: r.applied ?? typedEdit(r), announcement: r.announcement };
+    byPhase.set(r.phaseId, [...(byPhase.get(r.phaseId) ?? []), edit]);
+  }
+  return byPhase;
+}
 
-/** The edits of a phase's board, in the order they were made. */
+/** The edits of one phase's board, in the order they were made. */
 export async function phaseEditsOf(tx: Tx, gameId: number, phaseId: number): Promise<PhaseEdit[]> {
-  return (await auditDetailsOf(tx, gameId, 'gm_edit')).flatMap((d) => {
-    const r = d as EditRecord | null;
-    if (r?.phaseId !== phaseId || !r.announcement) return [];
-    return [{ edit: r.applied ?? typedEdit(r), announcement: r.announcement }];
-  });
+  return (await gameEditsOf(tx, gameId)).get(phaseId) ?? [];
 }
 
 /** The edit as typed, without the record's other fields. */
-function typedEdit(r: EditRecord): ExportedEdit {
+function typedEdit(r: BoardEditRecord): BoardEdit {
   switch (r.kind) {
     case 'add':
       return { kind: 'add', power: r.power, unit: r.unit, place: r.place };

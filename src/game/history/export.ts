@@ -23,9 +23,8 @@ import {
   type AdjudicateCase,
 } from '../../variants/case/read.js';
 import { getVariant, variantIds } from '../../variants/index.js';
-import type { ExportedEdit } from './edits.js';
 import { isBallotKey } from '../phase/index.js';
-import { phaseCode } from '../core/index.js';
+import { type BoardEdit, phaseCode } from '../core/index.js';
 
 /** A phase as the game keeps it (src/store/schema.ts `phases` and its `orders` rows). */
 export interface KeptPhase {
@@ -41,7 +40,7 @@ export interface KeptPhase {
    * The game master's edits of the phase's board (`/gm edit`), in order: `position` is the board they made (docs/bot.md
    * "Editing the board").
    */
-  edits?: readonly ExportedEdit[];
+  edits?: readonly BoardEdit[];
   /**
    * The powers that had a seated player when the phase was resolved; default: the game's `players` that could be
    * seated then (the variant's `canSeat`).
@@ -84,7 +83,7 @@ export interface ExportedCase {
    * The game master's edits of the phase's board, in order, in ids (`{kind: 'move', from: 'mun', to: 'tyr'}`), when
    * any: `units` and `supplyCenters` are already the board they made; `adjudicate` and the readers ignore them.
    */
-  edits?: ExportedEdit[];
+  edits?: BoardEdit[];
 }
 
 /** The game's resolved phases as cases, in order. */

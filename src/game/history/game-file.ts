@@ -30,7 +30,7 @@ import {
   type Result,
   variantOfGame,
 } from '../core/index.js';
-import { phaseEditsOf } from './edits.js';
+import { gameEditsOf, type PhaseEdit } from './edits.js';
 import { isBallotKey, recordsOf } from '../phase/index.js';
 import { phaseSeenBy, powerOfMember, viewerOf, type Viewer } from '../fog/index.js';
 import { parseLocationKey } from '../../engine/index.js';
@@ -104,7 +104,7 @@ export async function gameFileInTurns(
 ): Promise<Result<{ file: GameFile }>> {
   const head = await turn(async () => await fileHead(deps, { channelId, userId }));
   if (!head.ok) return head;
-  const { game, variant, listed, players, viewer } = head;
+  const { game, variant, listed, players, viewer, edits } = head;
   const lines: string[] = [];
   while (lines.length < listed.length) {
     const piece = await turn(
@@ -124,7 +124,7 @@ export async function gameFileInTurns(
               options: game.options ?? {},
               players,
             };
-            const kept = await keptPhase(tx, game, row);
+            const kept = await keptPhase(tx, game, row, edits.get(row.id) ?? []);
             const [one] = exportCases({ ...toExport, phases: [seenPhase(variant, kept, viewer)] });
             written.push(JSON.stringify(one));
           } while (lines.length + written.length < listed.length && performance.now() - started < FILE_SLICE_MS);
@@ -150,7 +150,17 @@ export async function gameFileInTurns(
 async function fileHead(
   deps: GameDeps,
   caller: Pick<Caller, 'channelId' | 'userId'>,
-): Promise<Result<{ game: GameRow; variant: Variant; listed: Listed[]; players: string[]; viewer: Viewer }>> {
+): Promise<
+  Result<{
+    game: GameRow;
+    variant: Variant;
+    listed: Listed[];
+    players: string[];
+    viewer: Viewer;
+    /** The game master's edits by phase, read once: only the phase under way takes edits, never a listed one. */
+    edits: Map<number, PhaseEdit[]>;
+  }>
+> {
   return await inReadTransaction(deps, async (tx) => {
     const found = await diplomacyGame(tx, caller.channelId, 'file');
     if ('ok' in found) return found;
@@ -165,7 +175,8 @@ async function fileHead(
       .where(and(eq(phases.gameId, game.id), isNotNull(phases.resolvedAt)))
       .orderBy(asc(phases.idx));
     if (listed.length === 0) return fail(msg('history.refused.nothingToExport'));
-    return { ok: true, game, variant, listed, players: (await playersOf(tx, game.id)).map((p) => p.power), viewer };
+    const players = (await playersOf(tx, game.id)).map((p) => p.power);
+    return { ok: true, game, variant, listed, players, viewer, edits: await gameEditsOf(tx, game.id) };
   });
 }
 
@@ -173,7 +184,7 @@ async function fileHead(
  * A resolved phase as `exportGame` takes it: its board, its stored orders, its adjudication, its battles, and the game
  * master's edits of its board (announced in the channel when made, so every viewer's file lists them).
  */
-async function keptPhase(tx: Tx, game: GameRow, row: PhaseRow): Promise<KeptPhase> {
+async function keptPhase(tx: Tx, game: GameRow, row: PhaseRow, edits: readonly PhaseEdit[]): Promise<KeptPhase> {
   const plugin = pluginOf(game.variantId);
   const battles = plugin.keptBattles?.(
     await recordsOf(tx, plugin.records, { gameId: game.id, phaseId: row.id, now: 0 }),
@@ -183,7 +194,7 @@ async function keptPhase(tx: Tx, game: GameRow, row: PhaseRow): Promise<KeptPhas
     orders: (await ordersOf(tx, row.id)).map((o) => ({ power: o.power, unitKey: o.unitKey, text: o.text })),
     adjudication: row.adjudication,
     ...(battles && battles.length > 0 ? { battles } : {}),
-    edits: (await phaseEditsOf(tx, game.id, row.id)).map((e) => e.edit),
+    edits: edits.map((e) => e.edit),
   };
 }
 
