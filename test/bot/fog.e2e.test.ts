@@ -4,8 +4,8 @@
  * The same fog game is played twice, the same orders everywhere but Turkey's: in world B Turkey's fleet and one army go
  * elsewhere, far from England, France and Germany (the same centres, so the public counts agree). Every member who
  * cannot see Turkey's corner (England's, France's and Germany's players, a member who plays nothing) must read exactly
- * the same in both worlds until the game ends: every post, DM, ephemeral reply, autocomplete choice, file (an export's
- * text) and picture. Pictures are drawn by a test seam that turns the render input (board, orders, results, fog) into
+ * the same in both worlds until the game ends: every post, DM, ephemeral reply (orders typed by hand about Turkey's
+ * corner among them), autocomplete choice, file (an export's text) and picture. Pictures are drawn by a test seam that turns the render input (board, orders, results, fog) into
  * the PNG's bytes, so a picture differs exactly when what it was drawn from differs. A planted leak (the unfiltered
  * results, a map drawn from the whole board) is found, so the scan can fail. Then what each power does see, and the
  * full history once the game is over.
@@ -56,6 +56,27 @@ function leaks(a: World, b: World, plant?: (w: World, member: string) => string[
   return leaksBetween(a, b, SCAN, plant);
 }
 
+/**
+ * Orders typed by hand that name Turkey's corner, from a unit of the prober's own (a support or convoy from it): each is
+ * refused, for a reason that must read the same whatever stands there.
+ */
+const PROBES: ((own: string) => string)[] = [
+  () => 'A arm H',
+  () => 'bla H',
+  () => 'F ank - con',
+  () => 'A syr - arm',
+  (own) => `${own} S arm - sev`,
+  (own) => `${own} S A bla`,
+  (own) => `${own} S F ank - bla`,
+  (own) => `${own} C syr - arm`,
+];
+/** A unit of each observer's power: at the start, and on every board after Spring 1901 (Winter's builds are waived). */
+const ownUnit = (phase: string | null): Record<string, string> => ({
+  [SEATS.England]: phase ? 'yor' : 'lvp',
+  [SEATS.France]: phase ? 'bur' : 'par',
+  [SEATS.Germany]: phase ? 'den' : 'kie',
+});
+
 /** Moves the clock past the phase's deadline and waits for its results post. */
 async function resolveNow(h: Harness, label: string, hours = 1): Promise<void> {
   // The order confirmations go out first (one still queued when its phase resolves is dropped: a timing, not a leak).
@@ -76,6 +97,10 @@ async function everyoneLooks(w: Pick<World, 'h' | 'pad' | 'padReads'>, phase: st
     await h.fake.autocomplete(member, 'main', 'order', { orders: '' }, 'orders');
     await h.fake.slash(member, 'main', 'why', { province: 'bla' });
     await h.fake.slash(member, 'main', 'why', { province: 'arm' });
+    // Orders typed by hand about Turkey's corner: a refusal must not tell what stands there (docs/table.md "Fog of war").
+    if (member !== OUTSIDER)
+      for (const probe of PROBES)
+        await h.fake.slash(member, 'main', 'order', { orders: probe(ownUnit(phase)[member]!) });
     if (!phase) continue;
     await h.fake.slash(member, 'main', 'history show', { phase, map: 'orders' });
     await h.fake.slash(member, 'main', 'history show', { phase, map: 'after' });

@@ -5,7 +5,7 @@
  */
 import type { GameMap } from '../map.js';
 import type { Variant } from '../variant.js';
-import type { Order, Position, Power, Unit, UnitRef, UnitType } from '../types.js';
+import type { Order, Position, Power, ProvinceId, Unit, UnitRef, UnitType } from '../types.js';
 import { ParseError, type DraftOrder } from './grammar.js';
 import type { OrderLanguage } from './language.js';
 
@@ -18,6 +18,11 @@ export interface ParseContext {
   alsoFor?: readonly Power[];
   /** The reader's language: its place names and order words are read besides the English ones. */
   language?: OrderLanguage;
+  /**
+   * Provinces out of the caller's sight (fog of war, docs/table.md "Fog of war"): `position` is then the caller's view,
+   * and a support or convoy for a unit there must say its type, which the view cannot fill in.
+   */
+  unseen?: ReadonlySet<ProvinceId>;
 }
 
 const typeName = (t: UnitType) => (t === 'A' ? 'army' : 'fleet');
@@ -120,7 +125,10 @@ export function completeWithBoard(variant: Variant, draft: DraftOrder, ctx: Pars
       const found = ctx.position?.units.find((u) => u.province === draft.target.province);
       if (ctx.position && ctx.power && !found && draft.target.type === null) {
         const verb = draft.kind === 'support' ? 'support' : 'convoy';
-        throw new ParseError(`there is no unit in ${placeName(variant.map, draft.target.province)} to ${verb}`);
+        const where = placeName(variant.map, draft.target.province);
+        if (ctx.unseen?.has(draft.target.province))
+          throw new ParseError(`${where} is out of sight: say which unit to ${verb} there, A (army) or F (fleet)`);
+        throw new ParseError(`there is no unit in ${where} to ${verb}`);
       }
       return { ...draft, unit, target: fill(draft.target, found) };
     }

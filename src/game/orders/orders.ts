@@ -59,6 +59,7 @@ import {
 } from '../outbox/index.js';
 import { listParam, msg, t, type Locale, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
 import { parseProblemMsg } from './problems.js';
+import { fogIsUp, powerView } from '../fog/index.js';
 import { orderLanguage } from '../../variants/names.js';
 
 export { isBallotKey };
@@ -406,6 +407,30 @@ export interface SubmittedOrders {
   written: Readonly<Record<string, MsgParam>>;
 }
 
+/** A power's stored orders of a phase, as `submitOrders` replaces them. */
+async function existingOrders(tx: Tx, phaseId: number, power: Power) {
+  return (await ordersOf(tx, phaseId, power)).map((r) => ({ unitKey: r.unitKey, kind: r.order.kind, text: r.text }));
+}
+
+/**
+ * The board a player's typed orders are read on: the whole board, or while the fog is up the player's view with the
+ * provinces out of sight (docs/table.md "Fog of war"). Read on the whole board, a refusal would tell what stands out of
+ * sight ("the army in Armenia belongs to Turkey" against "England has no unit in Armenia"); on the view it reads the
+ * same whatever stands there, and a support or convoy for a unit out of sight stays legal when it names the unit's type.
+ */
+function boardForOrders(
+  game: GameRow,
+  variant: Variant,
+  position: Position,
+  power: Power,
+): { read: Position; judged: Position; unseen?: ReadonlySet<string> } {
+  if (!fogIsUp(game)) return { read: position, judged: position };
+  const view = powerView(variant, position, power);
+  // An adjustment's orders are its own centres and units (all in its sight) or ballots, judged on the whole board.
+  const judged = position.phase.type === 'adjustment' ? position : view.position;
+  return { read: view.position, judged, unseen: new Set(view.hidden) };
+}
+
 /**
  * Parses `text` (one order per line or `;`-separated) as orders of the caller's power for the current phase,
  * stores the accepted ones (replacing earlier orders for the same unit), and queues a DM with the power's
@@ -434,22 +459,19 @@ export async function submitOrders(
     const now = deps.now();
     const rejected: RejectedOrder[] = [];
     const storedKeys: string[] = [];
-    const existing = (await ordersOf(tx, phase.id, power)).map((r) => ({
-      unitKey: r.unitKey,
-      kind: r.order.kind,
-      text: r.text,
-    }));
+    const existing = await existingOrders(tx, phase.id, power);
     const replaced: { before: string; after: string }[] = [];
     const voted = await votedPowersIn(tx, variant, game.id, position);
     // Read in the member's language besides English (docs/orders.md "Orders in other languages"); stored in English.
     const language = input.locale ? orderLanguage(variant, input.locale) : undefined;
     await keepShownProgress(tx, game, now);
-    for (const parsed of parseOrders(variant, text, { position, power, alsoFor: [...voted], language })) {
+    const { read, judged, unseen } = boardForOrders(game, variant, position, power);
+    for (const parsed of parseOrders(variant, text, { position: read, power, alsoFor: [...voted], language, unseen })) {
       if (!parsed.ok) {
         rejected.push({ input: parsed.input, error: parsed.error, message: parseProblemMsg(variant, parsed.error) });
         continue;
       }
-      const checked = checkOrder(variant, position, power, parsed.order, duties, existing, voted);
+      const checked = checkOrder(variant, judged, power, parsed.order, duties, existing, voted);
       if ('error' in checked) {
         rejected.push({ input: parsed.text, error: checked.error, message: checked.message });
         continue;

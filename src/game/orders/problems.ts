@@ -101,6 +101,14 @@ const PARSE: readonly Pattern[] = [
     ],
   ],
   [
+    /^(.+) is out of sight: say which unit to (support|convoy) there, A \(army\) or F \(fleet\)$/,
+    'orders.problem.parse.outOfSight',
+    [
+      ['place', 'place'],
+      ['verb', 'text'],
+    ],
+  ],
+  [
     /^there is no unit in (.+) to (support|convoy)$/,
     'orders.problem.parse.noTarget',
     [

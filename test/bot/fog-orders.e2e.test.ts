@@ -1,0 +1,50 @@
+/**
+ * Orders typed by hand in a fog game (docs/table.md "Fog of war"): they are read on the player's view, so a refusal
+ * reads the same whatever stands out of sight (test/bot/fog.e2e.test.ts scans that over a whole game), and a support
+ * for a unit out of sight stays legal once it names the unit's type.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameOfChannel, setTableColumns } from '../support/table-columns.js';
+import { createHarness, type Harness } from './harness.js';
+
+describe('orders typed by hand under fog of war', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await createHarness({ users: ['gm', 'alice', 'bruno'], channels: ['main'] });
+    await h.start();
+    await h.fake.slash('gm', 'main', 'game create', { variant: 'classic', movement: '1h' });
+    await h.fake.slash('alice', 'main', 'game join', { power: 'England' });
+    await h.fake.slash('bruno', 'main', 'game join', { power: 'Germany' });
+    await setTableColumns(h.store, (await gameOfChannel(h.store, h.fake.channel('main').id)).id, { fog: true });
+    await h.fake.slash('gm', 'main', 'game start');
+    await h.bot!.outbox.idle();
+  }, 60_000);
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('a unit out of sight is not told apart from an empty province, nor its owner or type', async () => {
+    // Kiel holds Germany's fleet, Holland nothing: both out of England's sight.
+    const kiel = await h.fake.slash('alice', 'main', 'order', { orders: 'F kie - hol' });
+    const holland = await h.fake.slash('alice', 'main', 'order', { orders: 'F hol - kie' });
+    expect(kiel.text).toContain('England has no unit in Kiel');
+    expect(holland.text).toContain('England has no unit in Holland');
+    expect(kiel.text).not.toContain('Germany');
+    const typed = await h.fake.slash('alice', 'main', 'order', { orders: 'A kie H' });
+    expect(typed.text).not.toMatch(/fleet|Germany/);
+  });
+
+  it('a support for a unit out of sight asks for its type, then is stored as before', async () => {
+    const untyped = await h.fake.slash('alice', 'main', 'order', { orders: 'F edi S hol - nth' });
+    expect(untyped.text).toContain('Holland is out of sight: say which unit to support there, A (army) or F (fleet)');
+    const typed = await h.fake.slash('alice', 'main', 'order', { orders: 'F edi S F hol - nth' });
+    expect(typed.text).not.toContain('❌');
+    const shown = await h.fake.slash('alice', 'main', 'orders show');
+    expect(shown.text).toContain('F edi S F hol - nth');
+    // Germany sees Kiel and Holland: its own refusal names what it sees, as in any game.
+    const german = await h.fake.slash('bruno', 'main', 'order', { orders: 'A ber S hol - kie' });
+    expect(german.text).toContain('there is no unit in Holland to support');
+  });
+});
