@@ -143,6 +143,20 @@ async function playWorld(world: 'A' | 'B'): Promise<World> {
   // Winter 1901: builds left to their deadline (waived).
   await resolveNow(h, 'Winter 1901 adjustment', 25);
   await everyoneLooks(looking, 'W1901A');
+  // Spring 1902: the game master moves Turkey's army out of sight of the observers, each world the other way (the same
+  // counts); the edit's notice and the edited phase's history and export must not tell where (docs/table.md).
+  const [from, to] = world === 'A' ? ['arm', 'syr'] : ['syr', 'arm'];
+  expect((await h.fake.slash(GM, 'main', 'gm edit move', { from, to })).text).toContain('moved');
+  await h.bot!.outbox.idle();
+  for (const [user, order] of [
+    [SEATS.England, 'A yor H'],
+    [SEATS.France, 'A bur H'],
+    [SEATS.Germany, 'F den H'],
+    [SEATS.Turkey, 'A bul H'],
+  ] as const)
+    await h.fake.slash(user, 'main', 'order', { orders: order });
+  await resolveNow(h, 'Spring 1902 movement');
+  await everyoneLooks(looking, 'S1902M');
   // A private replay, drawn for real (a GIF of Germany's view of each phase): part of what the scan compares.
   await h.fake.slash(SEATS.Germany, 'main', 'history replay');
   const w: World = {
@@ -181,19 +195,24 @@ describe('fog of war: the leak scan over a whole game, played twice with Turkey 
     await b?.pad.close();
   });
 
-  it('the game was played: three phases, results DMs with two maps each, fogged maps, exports and sandboxes', () => {
+  it('the game was played: four phases, results DMs with two maps each, fogged maps, exports and sandboxes', () => {
     for (const w of [a, b]) {
       const main = w.h.fake.channelMessages('main');
-      for (const label of ['Spring 1901 movement', 'Fall 1901 movement', 'Winter 1901 adjustment'])
+      for (const label of [
+        'Spring 1901 movement',
+        'Fall 1901 movement',
+        'Winter 1901 adjustment',
+        'Spring 1902 movement',
+      ])
         expect(main.some((m) => m.content.startsWith(`**${label}: results**`))).toBe(true);
       const dms = w.h.fake.dms(SEATS.England);
-      expect(dms.filter((m) => m.content.includes("**England**'s view")).length).toBe(3);
+      expect(dms.filter((m) => m.content.includes("**England**'s view")).length).toBe(4);
       expect(dms.some((m) => m.attachments.some((f) => f.filename.includes('orders-england')))).toBe(true);
       expect(w.drawn.filter((d) => d.opts.fog && d.opts.fog.length > 0).length).toBeGreaterThan(20);
       const exports = w.h.fake
         .interactions()
         .filter((i) => i.command === 'history export' && i.userId === w.h.fake.user(SEATS.England).id);
-      expect(exports.length).toBe(3);
+      expect(exports.length).toBe(4);
     }
     expect(viewsOf(a, SEATS.England).length).toBeGreaterThan(40);
   });
@@ -222,12 +241,16 @@ describe('fog of war: the leak scan over a whole game, played twice with Turkey 
       expect(posts.length).toBeGreaterThan(3);
       expect(posts.flatMap((d) => d.attachments)).toEqual([]);
       expect(posts.some((d) => d.content.includes('Still in (7)'))).toBe(true);
+      // The game master's edit is told as an edit, not where (the game master's own reply says where).
+      expect(posts.some((d) => d.content.startsWith('🛠️ The game master edited the board.'))).toBe(true);
+      const reply = w.h.fake.interactions().find((i) => i.command === 'gm edit move');
+      expect(reply?.text).toMatch(/moved the army of Turkey from (Armenia|Syria)/);
     }
   });
 
   it('no observer reads anything that differs between the worlds: nothing of Turkey leaks', () => {
     expect(leaks(a, b)).toEqual([]);
-    expect(lastStatus(a, isStatusMessage)).toContain('Spring 1902 movement');
+    expect(lastStatus(a, isStatusMessage)).toContain('Fall 1902 movement');
     expect(lastStatus(a, isStatusMessage)).toBe(lastStatus(b, isStatusMessage));
   });
 
@@ -259,14 +282,14 @@ describe('fog of war: the leak scan over a whole game, played twice with Turkey 
     }
     // The order pad: England's board and legal orders never show a Turkish unit; Germany's show France's army.
     const state = (member: string) => (a.padReads.get(member) ?? []).filter((r) => r.startsWith('/api/view'));
-    expect(state(SEATS.England).length).toBe(4);
+    expect(state(SEATS.England).length).toBe(5);
     for (const r of state(SEATS.England)) expect(r).not.toContain('"power":"Turkey"');
     expect(state(SEATS.Germany).some((r) => /"province":"bur"[^}]*"power":"France"/.test(r))).toBe(true);
     // Nothing of a running fog game is shared in the channel: a replay, a sandbox.
     const shares = a.h.fake
       .interactions()
       .filter((i) => i.command === 'sandbox share' || (i.command === 'history replay' && !i.ephemeral));
-    expect(shares.length).toBe(2 * 3 * OBSERVERS.length);
+    expect(shares.length).toBe(2 * 4 * OBSERVERS.length);
     const outsider = a.h.fake.user(OUTSIDER).id;
     for (const i of shares) {
       // The member who plays nothing has no sandbox to share (they may copy none while the fog is up).

@@ -7,6 +7,7 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { msg, type Msg } from '../../i18n/index.js';
+import { fogIsUp } from '../fog/index.js';
 import type { Tx } from '../../store/db.js';
 import { audit, openGameByChannel, phaseById } from '../../store/queries.js';
 import { orders, phases, phaseSteps, type GameRow, type PhaseRow } from '../../store/schema.js';
@@ -84,9 +85,10 @@ export async function editBoard(deps: GameDeps, input: Caller & { edit: BoardEdi
       applied: outcome.applied,
     };
     await audit(tx, { gameId: game.id, userId: input.userId, action: 'gm_edit', detail, at: now });
-    // Worded in the game's locale at delivery (docs/locales.md).
+    // Worded in the game's locale at delivery (docs/locales.md). While the fog is up the channel learns only that the
+    // board was edited: each power sees the change on its own map, where it has sight (docs/table.md "Fog of war").
     await queueNotice(tx, game, {
-      text: [outcome.announcement],
+      text: [fogIsUp(game) ? msg('gmEdit.announce.fogged') : outcome.announcement],
       dedupeKey: `edit:${game.id}:${newToken(deps)}`,
       now,
       phaseId: phase.id,

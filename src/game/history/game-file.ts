@@ -176,13 +176,17 @@ async function fileHead(
       .orderBy(asc(phases.idx));
     if (listed.length === 0) return fail(msg('history.refused.nothingToExport'));
     const players = (await playersOf(tx, game.id)).map((p) => p.power);
-    return { ok: true, game, variant, listed, players, viewer, edits: await gameEditsOf(tx, game.id) };
+    // A power's file while the fog is up lists no edit: the channel was told only that the board was edited, and
+    // each case's board, the power's view, is already the edited one (docs/table.md "Fog of war").
+    const edits = viewer.kind === 'power' ? new Map<number, PhaseEdit[]>() : await gameEditsOf(tx, game.id);
+    return { ok: true, game, variant, listed, players, viewer, edits };
   });
 }
 
 /**
  * A resolved phase as `exportGame` takes it: its board, its stored orders, its adjudication, its battles, and the game
- * master's edits of its board (announced in the channel when made, so every viewer's file lists them).
+ * master's edits of its board (announced in the channel when made, so every viewer's file lists them, but a power's
+ * file while the fog is up: `fileHead`).
  */
 async function keptPhase(tx: Tx, game: GameRow, row: PhaseRow, edits: readonly PhaseEdit[]): Promise<KeptPhase> {
   const plugin = pluginOf(game.variantId);

@@ -289,9 +289,12 @@ export async function history(
     // Who stood behind the orders, as the results post said it (civil disorder, the computer player's orders).
     const seats = await pastPhaseSeats(tx, game, v, row);
     const shown = new Set(seen.results.map((r) => r.power));
-    // The game master's edits of the phase's board come first, as the channel was told of them (`/gm edit`).
+    // The game master's edits of the phase's board come first, as the channel was told of them (`/gm edit`): while the
+    // fog is up, that the board was edited, not where.
+    const edited = (e: { announcement: Msg }) =>
+      viewer.kind === 'power' ? msg('gmEdit.announce.fogged') : e.announcement;
     const lines = [
-      ...(await phaseEditsOf(tx, game.id, row.id)).map((e) => e.announcement),
+      ...(await phaseEditsOf(tx, game.id, row.id)).map(edited),
       ...resultsSummaryLines(v, seen, undefined, {
         given: seats.given?.filter((o) => shown.has(o.power)),
         noPlayer: seats.noPlayer,
