@@ -54,7 +54,8 @@ export function readSoFar(h: Harness): Pick<ScanWorld, 'deliveriesBefore' | 'int
 }
 
 function attachmentText(a: FakeAttachment): string {
-  if (a.contentType.startsWith('image/')) return `${a.filename} ${createHash('sha256').update(a.data).digest('hex')}`;
+  if (a.contentType.startsWith('image/'))
+    return `${a.filename} ${a.description ?? ''} ${createHash('sha256').update(a.data).digest('hex')}`;
   return `${a.filename}\n${a.data.toString('utf8')}`;
 }
 

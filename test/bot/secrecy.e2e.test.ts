@@ -37,7 +37,8 @@ interface World {
 
 /** A file's text as a member reads it: a picture by its bytes, anything else as text. */
 function attachmentText(a: FakeAttachment): string {
-  if (a.contentType.startsWith('image/')) return `${a.filename} ${createHash('sha256').update(a.data).digest('hex')}`;
+  if (a.contentType.startsWith('image/'))
+    return `${a.filename} ${a.description ?? ''} ${createHash('sha256').update(a.data).digest('hex')}`;
   return `${a.filename}\n${a.data.toString('utf8')}`;
 }
 
