@@ -15,7 +15,7 @@ import { formatResultsSummary } from '../../src/game/core/summary.js';
 import { getVariant } from '../../src/variants/index.js';
 import { phasesOf } from '../../src/store/queries.js';
 import { gameOfChannel } from '../support/table-columns.js';
-import { waitForResults, type Harness } from './harness.js';
+import { slashConfirmed, waitForResults, type Harness } from './harness.js';
 import { startPadHarness } from '../web/pad-support.js';
 import {
   lastStatus,
@@ -157,6 +157,9 @@ async function playWorld(world: 'A' | 'B'): Promise<World> {
     await h.fake.slash(user, 'main', 'order', { orders: order });
   await resolveNow(h, 'Spring 1902 movement');
   await everyoneLooks(looking, 'S1902M');
+  // Turkey's player leaves: the substitute call tells the channel what a claimer takes on, not where its units stand.
+  await slashConfirmed(h, SEATS.Turkey, 'main', 'game leave');
+  await h.bot!.outbox.idle();
   // A private replay, drawn for real (a GIF of Germany's view of each phase): part of what the scan compares.
   await h.fake.slash(SEATS.Germany, 'main', 'history replay');
   const w: World = {
@@ -243,6 +246,8 @@ describe('fog of war: the leak scan over a whole game, played twice with Turkey 
       expect(posts.some((d) => d.content.includes('Still in (7)'))).toBe(true);
       // The game master's edit is told as an edit, not where (the game master's own reply says where).
       expect(posts.some((d) => d.content.startsWith('🛠️ The game master edited the board.'))).toBe(true);
+      // Turkey's substitute call counts its units, never where they stand.
+      expect(posts.some((d) => d.content.includes('4 supply centres; 3 units, out of sight under the fog'))).toBe(true);
       const reply = w.h.fake.interactions().find((i) => i.command === 'gm edit move');
       expect(reply?.text).toMatch(/moved the army of Turkey from (Armenia|Syria)/);
     }

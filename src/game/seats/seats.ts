@@ -54,6 +54,7 @@ import {
 } from '../core/index.js';
 import { clearSeatOnHandOver, handWaitingToHolder, queueVotesCleared } from './hand-over.js';
 import { syncPressThreads } from '../press/index.js';
+import { fogIsUp } from '../fog/index.js';
 import { dutiesOf, hasDuties, keepShownProgress, missingParams } from '../phase/index.js';
 import {
   enqueue,
@@ -104,11 +105,16 @@ export async function recordPhaseSeats(
   return missed;
 }
 
-/** A Diplomacy power's seat as a substitute call and the claim DM describe it. */
+/**
+ * A Diplomacy power's seat as a substitute call and the claim DM describe it. A call is posted in the channel: while
+ * the fog of war is up (`forCall`) it counts the seat's units rather than saying where they stand (docs/table.md "Fog
+ * of war"); the claim DM, to the seat's new player, lists them.
+ */
 function describePower(
   game: GameRow,
   position: Position,
   power: string,
+  forCall = false,
 ): SeatDescription & { named: MsgParam; phase: Msg; holdings: Msg; units: string[] } {
   const variant = variantOfGame(game);
   const centres = position.supplyCenters[power]?.length ?? 0;
@@ -120,12 +126,14 @@ function describePower(
     phase: phaseMsg(position.phase, variant ?? undefined),
     deadline: game.status === 'active' ? game.deadlineMs : null,
     holdings:
-      units.length > 0
-        ? msg('seats.holdings', {
-            centres,
-            units: listParam(variant ? own.map((u) => unitParam(variant, u)) : units),
-          })
-        : msg('seats.holdings.noUnits', { centres }),
+      forCall && fogIsUp(game)
+        ? msg('seats.holdings.fogged', { centres, units: own.length })
+        : units.length > 0
+          ? msg('seats.holdings', {
+              centres,
+              units: listParam(variant ? own.map((u) => unitParam(variant, u)) : units),
+            })
+          : msg('seats.holdings.noUnits', { centres }),
     units,
   };
 }
@@ -178,7 +186,7 @@ export async function vacateSeat(
   const fresh = (await gameById(tx, game.id))!;
   const phase = fresh.currentPhaseId !== null ? await phaseById(tx, fresh.currentPhaseId) : undefined;
   if (phase) {
-    const description = { ...describePower(fresh, phase.position, power), meanwhile: vacantSeatMeanwhile(fresh) };
+    const description = { ...describePower(fresh, phase.position, power, true), meanwhile: vacantSeatMeanwhile(fresh) };
     await openSubstituteCall(tx, fresh, { power, reason, vacatedBy: seat.userId, description }, now, dueAt);
   }
   await queueVotesCleared(tx, game, power, `vacated:${now}`, now, dueAt);
@@ -517,7 +525,7 @@ const DIPLOMACY_SEATS: KindSeats = {
   holderOf: async (tx, game, seat) => (await playersOf(tx, game.id)).find((p) => p.power === seat)?.userId ?? null,
   async describe(tx, game, seat) {
     const board = (await diplomacyBoard(tx, game))!;
-    return describePower(game, board.phase.position, seat);
+    return describePower(game, board.phase.position, seat, true);
   },
   vacate: vacateSeat,
   hand: handDiplomacySeat,
