@@ -48,3 +48,42 @@ describe('orders typed by hand under fog of war', () => {
     expect(german.text).toContain('there is no unit in Holland to support');
   });
 });
+
+describe('a retreat phase under fog of war', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await createHarness({ users: ['gm', 'alice', 'bruno', 'carla', 'dario'], channels: ['main'] });
+    await h.start();
+    await h.fake.slash('gm', 'main', 'game create', { variant: 'classic', movement: '1h' });
+    const seats = { alice: 'England', bruno: 'Germany', carla: 'Russia', dario: 'Turkey' };
+    for (const [user, power] of Object.entries(seats)) await h.fake.slash(user, 'main', 'game join', { power });
+    await setTableColumns(h.store, (await gameOfChannel(h.store, h.fake.channel('main').id)).id, { fog: true });
+    await h.fake.slash('gm', 'main', 'game start');
+    const turn = async (orders: Record<string, string>) => {
+      for (const [user, text] of Object.entries(orders)) await h.fake.slash(user, 'main', 'order', { orders: text });
+      for (const user of Object.keys(seats)) await h.fake.slash(user, 'main', 'ready');
+      await h.bot!.outbox.idle();
+    };
+    // Germany dislodges Russia's army in Warsaw, far out of England's sight.
+    await turn({ alice: 'F lon H', bruno: 'A ber - pru; A mun - sil', carla: 'A war H', dario: 'A con H' });
+    await turn({ alice: 'F lon H', bruno: 'A sil - war; A pru S A sil - war', carla: 'A war H', dario: 'A con H' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('the status does not tell which power has a retreat to make', async () => {
+    const status = await h.fake.slash('alice', 'main', 'game status');
+    expect(status.text).toContain('Fall 1901 retreat');
+    const line = (power: string) =>
+      status.text
+        .split('\n')
+        .find((l) => l.startsWith(power))
+        ?.replace(/^\w+ \([^)]*\) · /, '');
+    // Russia, its army in Warsaw dislodged, reads like Turkey, which has nothing to retreat: its unit still counts.
+    expect(line('Russia')?.replace(/\d+/g, 'N')).toBe(line('Turkey')?.replace(/\d+/g, 'N'));
+    expect(line('Russia')).toBe('4 centres, 4 units');
+  });
+});

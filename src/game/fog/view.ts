@@ -101,14 +101,18 @@ function seen(variant: Variant, position: Position, sight: Sight): PowerView {
   };
 }
 
-/** Every power's centres and units on the whole board (public, like the status message's counts). */
+/**
+ * Every power's centres and units on the whole board (public, like the status message's counts). A dislodged unit
+ * counts until its retreat: a count falling in a retreat phase would tell of a dislodgement out of sight.
+ */
 function publicCounts(variant: Variant, position: Position): PowerView['counts'] {
+  const units = [...position.units, ...(position.dislodged ?? [])];
   return Object.fromEntries(
     variant.powers.map((p) => [
       p.name,
       {
         centers: (position.supplyCenters[p.name] ?? []).length,
-        units: position.units.filter((u) => u.power === p.name).length,
+        units: units.filter((u) => u.power === p.name).length,
       },
     ]),
   );

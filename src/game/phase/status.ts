@@ -41,6 +41,7 @@ import { liveProgress, shownProgress } from './shown-progress.js';
 import { lastProgressMark } from '../outbox/index.js';
 import { musterStatusLines } from './muster-status.js';
 import { pluginMsg } from './texts.js';
+import { fogIsUp } from '../fog/index.js';
 import { listParam, msg, t, type Msg, type MsgParam } from '../../i18n/index.js';
 
 /** Powers that own a centre or a unit. */
@@ -131,13 +132,19 @@ export async function buildStatus(
       power,
       userId: userOf.get(power) ?? null,
       supplyCenters: (position.supplyCenters[power] ?? []).length,
-      units: position.units.filter((u) => u.power === power).length,
+      // Under fog a dislodged unit still counts until its retreat: a count falling would tell of a dislodgement.
+      units: [...position.units, ...(fogIsUp(game) ? (position.dislodged ?? []) : [])].filter((u) => u.power === power)
+        .length,
       ...(shown.powers.get(power) ?? { toAct: false, submitted: false, ordersStored: 0, ready: false }),
       ...(voted.has(power) ? { voted: true } : {}),
     }));
   }
   const phase = phaseRow ? toPhaseView(phaseRow, variant) : null;
   if (progress === 'withheld') powers = powers.map((p) => ({ ...p, submitted: false, ordersStored: 0, ready: false }));
+  // Under the fog of war, which powers have a retreat to make would tell of dislodgements out of sight: no seat's state
+  // shows in a retreat phase (docs/table.md "Fog of war").
+  const fogRetreat = fogIsUp(game) && phaseRow?.position.phase.type === 'retreat';
+  if (fogRetreat) powers = powers.map((p) => ({ ...p, toAct: false, submitted: false, ordersStored: 0, ready: false }));
   const extra = [
     ...(stepLine ? [stepLine] : []),
     ...(ctx && plugin.statusLines && game.status !== 'finished' ? plugin.statusLines(ctx).map(pluginMsg) : []),
@@ -150,6 +157,7 @@ export async function buildStatus(
     ownOptions: plugin.ownOptions ?? [],
     progress,
     variant,
+    fogRetreat,
   });
   // A game that hides who plays whom tells how many places are free, never which powers (drawn at the start).
   const free = identitiesHiddenNow(game) ? [] : freePowers;
@@ -172,6 +180,8 @@ interface StatusExtras {
   progress: Progress;
   /** The game's variant, whose names the powers are worded with in the reader's locale. */
   variant?: Variant | undefined;
+  /** A retreat phase under the fog of war: no seat's state or progress shows. */
+  fogRetreat?: boolean;
 }
 
 /** A line of text the game layer does not word (a variant's, an option list): shown as it is in every locale. */
@@ -220,7 +230,9 @@ function statusText(
     // A power with nothing on the board is out, unless it has something to do now (placing its first units, a last retreat).
     if (p.supplyCenters === 0 && p.units === 0 && !note && !p.toAct) continue;
     const states =
-      game.status !== 'finished' && !(note && !p.toAct) ? seatState(p, claimStep, plugin.progress, game.seats.nmr) : [];
+      game.status !== 'finished' && !(note && !p.toAct) && !plugin.fogRetreat
+        ? seatState(p, claimStep, plugin.progress, game.seats.nmr)
+        : [];
     lines.push(
       msg('status.power', {
         power: plugin.variant ? powerParam(plugin.variant, p.power) : p.power,
@@ -231,7 +243,8 @@ function statusText(
       }),
     );
   }
-  if (game.status !== 'finished') lines.push(...progressLines(powers, claimStep, plugin.progress, game.seats.nmr));
+  if (game.status !== 'finished' && !plugin.fogRetreat)
+    lines.push(...progressLines(powers, claimStep, plugin.progress, game.seats.nmr));
   return lines;
 }
 
