@@ -4,9 +4,9 @@
  *
  * The rule (the common one of fog-of-war Diplomacy): a power sees every province it has a unit in (dislodged units
  * included, in a retreat phase) or owns a supply centre in, and every province next to one of those by any
- * adjacency of the map (army or fleet, any coast). In a seen province it sees everything: units, dislodged units,
- * standoffs, the centre's owner. Outside, nothing: no unit, no owner (an unseen centre is drawn and counted as
- * unknown, never as last seen).
+ * adjacency of the map (army or fleet, any coast). In a seen province it sees everything: units, dislodged units
+ * (another power's without its retreat options, which name provinces beyond), standoffs, the centre's owner.
+ * Outside, nothing: no unit, no owner (an unseen centre is drawn and counted as unknown, never as last seen).
  */
 import type { GameMap } from './map.js';
 import type { RulesModule } from './rules.js';
@@ -46,6 +46,19 @@ export function hiddenProvinces(map: GameMap, sight: Sight): ProvinceId[] {
 const inSight = (sight: Sight) => (u: { province: ProvinceId }) => sight.seen.has(u.province);
 
 /**
+ * Another power's dislodged unit as `power` sees it: where it stands, not where it may retreat. Its options are the
+ * provinces next to it left empty, uncontested and not the attack's origin, some of them out of sight: listed (or
+ * "nowhere to retreat"), they would tell what stands there. Its own units keep theirs.
+ */
+function seenDislodged(power: Power) {
+  return (d: DislodgedUnit): DislodgedUnit => {
+    if (d.power === power || d.retreatOptions === undefined) return d;
+    const { retreatOptions: _hidden, ...rest } = d;
+    return rest;
+  };
+}
+
+/**
  * The board as `sight` shows it: units, dislodged units and standoffs in seen provinces, each power's centres in seen
  * provinces (its own centres always: they are seen). The variant's state between phases is what its `fogState` rule
  * keeps of it (a place out of sight left out), all of it without one. `rules` has no default: a caller that forgot the
@@ -60,7 +73,7 @@ export function fogPosition(position: Position, sight: Sight, rules: Pick<RulesM
   return {
     ...position,
     units: position.units.filter(inSight(sight)),
-    dislodged: (position.dislodged ?? []).filter(inSight(sight)),
+    dislodged: (position.dislodged ?? []).filter(inSight(sight)).map(seenDislodged(sight.power)),
     contested: (position.contested ?? []).filter((p) => sight.seen.has(p)),
     supplyCenters,
     ...(position.variantState !== undefined && rules.fogState
@@ -110,9 +123,16 @@ export function fogAdjudication(
   const { uncountedBallots: _hidden, ...rest } = adjudication;
   return {
     ...rest,
-    results: adjudication.results.filter((r) => resultSeen(r, before)),
+    // Another power's refused retreat names its options (`… (options: bel, pic)`): left out, as its unit's are.
+    results: adjudication.results
+      .filter((r) => resultSeen(r, before))
+      .map((r) =>
+        r.power === before.power || !r.reason?.includes(' (options: ')
+          ? r
+          : { ...r, reason: r.reason.replace(/ \(options: [^()]*\)/, '') },
+      ),
     position: fogPosition(adjudication.position, after, rules),
-    dislodged: adjudication.dislodged.filter(seenBefore) as DislodgedUnit[],
+    dislodged: adjudication.dislodged.filter(seenBefore).map(seenDislodged(before.power)),
     contested: adjudication.contested.filter((p) => before.seen.has(p) || after.seen.has(p)),
     removed: adjudication.removed.filter(seenBefore) as Unit[],
     civilDisorderRemovals: adjudication.civilDisorderRemovals.filter(seenBefore) as Unit[],

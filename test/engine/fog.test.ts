@@ -120,3 +120,63 @@ describe('a phase as a power saw it', () => {
     for (const r of adj.results) if (r.power !== 'Austria') expect(before.seen.has(resultProvince(r)!)).toBe(true);
   });
 });
+
+describe("another power's dislodged unit in sight", () => {
+  // France's army in Burgundy is dislodged from Munich; England's army in Picardy sees Burgundy, not Gascony, where
+  // France's other army stands: Burgundy's retreat options (Paris, Belgium, Marseilles: Gascony is held) would say so.
+  const position: Position = {
+    ...start,
+    units: [
+      { power: 'France', type: 'A', province: 'bur', coast: null },
+      { power: 'France', type: 'A', province: 'gas', coast: null },
+      { power: 'Germany', type: 'A', province: 'mun', coast: null },
+      { power: 'Germany', type: 'A', province: 'ruh', coast: null },
+      { power: 'England', type: 'A', province: 'pic', coast: null },
+    ],
+  };
+  const orders = ordersOf(position, { Germany: ['A mun - bur', 'A ruh S A mun - bur'] });
+  const adjudication = adjudicate(classic, position, orders);
+  const after = adjudication.position;
+
+  it('is seen where it stands, without its retreat options; its own power keeps them', () => {
+    const truth = after.dislodged.find((d) => d.province === 'bur')!;
+    expect(truth.retreatOptions).not.toContain('gas');
+    expect(truth.retreatOptions!.length).toBeGreaterThan(0);
+    const sight = sightOf(classic.map, after, 'England');
+    expect(sight.seen.has('bur')).toBe(true);
+    expect(sight.seen.has('gas')).toBe(false);
+    const seen = fogPosition(after, sight, classic.rules).dislodged.find((d) => d.province === 'bur')!;
+    expect(seen.retreatOptions).toBeUndefined();
+    const seenInResults = fogAdjudication(
+      adjudication,
+      sightOf(classic.map, position, 'England'),
+      sight,
+      classic.rules,
+    ).dislodged;
+    expect(seenInResults.find((d) => d.province === 'bur')?.retreatOptions).toBeUndefined();
+    const own = fogPosition(after, sightOf(classic.map, after, 'France'), classic.rules).dislodged;
+    expect(own.find((d) => d.province === 'bur')?.retreatOptions).toEqual(truth.retreatOptions);
+  });
+
+  it("another power's refused retreat is told without its options", () => {
+    const retreat = ordersOf(after, { France: ['A bur R gas'] });
+    const phase = adjudicate(classic, after, retreat);
+    const refused = phase.results.find((r) => r.power === 'France')!;
+    expect(refused.reason).toContain('(options: ');
+    const england = fogAdjudication(
+      phase,
+      sightOf(classic.map, after, 'England'),
+      sightOf(classic.map, phase.position, 'England'),
+      classic.rules,
+    );
+    const seen = england.results.find((r) => r.power === 'France')!;
+    expect(seen.reason).not.toContain('options');
+    const france = fogAdjudication(
+      phase,
+      sightOf(classic.map, after, 'France'),
+      sightOf(classic.map, phase.position, 'France'),
+      classic.rules,
+    );
+    expect(france.results.find((r) => r.power === 'France')!.reason).toContain('(options: ');
+  });
+});

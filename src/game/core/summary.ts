@@ -103,6 +103,8 @@ function orList(items: readonly MsgParam[]): Msg {
  */
 function dislodgedLine(variant: Variant, d: DislodgedUnit): Msg {
   const unit = powerUnitParam(variant, d.power, d);
+  // Another power's unit under fog of war: its options are not shown (src/engine/fog.ts `seenDislodged`).
+  if (d.retreatOptions === undefined) return msg('results.dislodged.unseen', { unit });
   const options = (d.retreatOptions ?? []).map((o) => placeParam(variant, o));
   return options.length > 0
     ? msg('results.dislodged.retreat', { unit, options: orList(options) })

@@ -96,3 +96,16 @@ describe('the line of a dislodged unit', () => {
     expect(dislodgedLines(variant, province, [...options], locale as Locale)).toEqual([expected]);
   });
 });
+
+describe("another power's dislodged unit under fog of war", () => {
+  it('is told without where it may retreat when its options were left out of the view (src/engine/fog.ts)', () => {
+    const dislodged = { power: 'France', type: 'A' as const, province: 'bur', coast: null, viaConvoy: false };
+    const seen = formatResultsSummary(classic, { ...retreats(), dislodged: [dislodged] });
+    expect(seen).toContain('• France A bur was dislodged; where it may retreat is out of sight.');
+    const truth = formatResultsSummary(classic, {
+      ...retreats(),
+      dislodged: [{ ...dislodged, retreatOptions: ['par'] }],
+    });
+    expect(truth).toContain('• France A bur was dislodged; it may retreat to Paris (par), or disband.');
+  });
+});
