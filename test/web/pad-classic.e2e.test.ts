@@ -101,6 +101,7 @@ describe('the order pad plays Classic by clicks', () => {
     await context.close();
   });
 
+  const text = async (page: Page, selector: string) => (await page.locator(selector).first().textContent()) ?? '';
   const attributes = (page: Page, name: string) =>
     page.$$eval(`[${name}]`, (nodes, n) => nodes.map((e) => e.getAttribute(n)!).sort(), name);
 
@@ -112,9 +113,13 @@ describe('the order pad plays Classic by clicks', () => {
     expect(await attributes(page, 'data-province')).toEqual(shown.provinces.map((p) => p.id).sort());
     expect(await attributes(page, 'data-unit')).toEqual(shown.startingUnits.map((u) => u.province).sort());
     // Only legal kinds, then only legal targets, can be clicked (the rest of the map is disabled).
+    expect(await text(page, '[data-prompt]')).toBe('Click one of your units.');
     await page.locator('[data-unit="mun"]').click();
     expect(await attributes(page, 'data-kind')).toEqual(['hold', 'move', 'support']);
     await page.locator('[data-kind="move"]').click();
+    // The order under way is named above what to click next.
+    expect(await text(page, '[data-draft]')).toBe('A Munich · Move');
+    expect(await text(page, '[data-prompt]')).toBe('Click the destination.');
     expect(
       await page.$$eval('[data-province][aria-disabled="false"]', (ns) =>
         ns.map((n) => n.getAttribute('data-province')).sort(),
@@ -145,6 +150,7 @@ describe('the order pad plays Classic by clicks', () => {
     ]);
     await page.locator('[data-province="par"]').click({ force: true }); // out of reach: nothing happens
     await page.locator('[data-action="cancel"]').click();
+    expect(await page.locator('[data-draft]').isVisible()).toBe(false);
     expect(await namesOnTop()).toEqual(['ber Ber', 'kie Kie', 'mun Mun']);
     expect(await padOrders(page)).toEqual([]);
     await clickOrder(page, 'kie', 'move', 'den');
@@ -193,8 +199,6 @@ describe('the order pad plays Classic by clicks', () => {
     await context.close();
   });
 
-  const text = async (page: Page, selector: string) => (await page.locator(selector).first().textContent()) ?? '';
-
   it('a phase that moves on under an open pad, a coast, a retreat and a build', async () => {
     const { h } = pad;
     const url = await pad.link('alice', CHANNEL);
@@ -205,6 +209,7 @@ describe('the order pad plays Classic by clicks', () => {
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await expect.poll(() => text(page, '[data-banner]')).toContain('The phase has been resolved');
     expect(await page.locator('[data-action="reload"]').isVisible()).toBe(true);
+    expect(await page.locator('[data-prompt]').isVisible()).toBe(false); // nothing more to click on this board
     await page.reload();
     await page.waitForSelector('body[data-ready="true"]');
     expect(await text(page, 'h1')).toContain('Fall 1901 movement');
@@ -227,6 +232,12 @@ describe('the order pad plays Classic by clicks', () => {
     expect(((await seen.json()) as { readyRefused: string }).readyRefused).toBe(
       'Allemagne : rien à décider dans cette phase.',
     );
+    // Its page says so where it says what to click, and does not claim that "every unit has an order".
+    const idle = await openPad(browser, await pad.link('bob', CHANNEL), PHONE);
+    expect(await text(idle.page, '[data-prompt]')).toBe('Germany has nothing to decide this phase.');
+    expect(await text(idle.page, '[data-missing]')).toBe('');
+    await idle.context.close();
+    expect(await text(page, '[data-prompt]')).toBe('Click one of your dislodged units (ringed in red).');
     // France retreats it by clicks: its kinds are retreat and disband.
     await page.locator('[data-unit="bur"]').click();
     expect(await attributes(page, 'data-kind')).toEqual(['disband', 'retreat']);
@@ -239,7 +250,12 @@ describe('the order pad plays Classic by clicks', () => {
     await page.reload();
     await page.waitForSelector('body[data-ready="true"]');
     expect(await text(page, 'h1')).toContain('adjustment');
-    // Winter: France (Spain taken) builds a fleet in Brest by clicking the free centre.
+    // Winter: France (Spain taken) builds a fleet in Brest by clicking the free centre, ringed as a unit is.
+    expect(await text(page, '[data-prompt]')).toBe('Click a free centre (ringed) to build in.');
+    const ring = (p: string) =>
+      page.locator(`[data-province="${p}"] .hit`).evaluate((e) => getComputedStyle(e).strokeDasharray);
+    expect(await ring('bre')).not.toBe('none');
+    expect(await ring('pic')).toBe('none'); // not a centre of France's
     await page.locator('[data-province="bre"]').click();
     expect(await text(page, '[data-prompt]')).toBe('What do you do in the free centre Brest?');
     expect(await attributes(page, 'data-kind')).toEqual(['build-army', 'build-fleet', 'waive']);
@@ -284,7 +300,12 @@ describe('the order pad plays Classic by clicks', () => {
     await page.locator('[data-unit="nth"]').click();
     expect(await attributes(page, 'data-kind')).toEqual(['convoy', 'hold', 'move', 'support']);
     await page.locator('[data-action="cancel"]').click();
-    await clickOrder(page, 'nth', 'convoy', 'yor', 'nwy');
+    await page.locator('[data-unit="nth"]').click();
+    await page.locator('[data-kind="convoy"]').click();
+    await page.locator('[data-province="yor"]').click();
+    expect(await text(page, '[data-draft]')).toBe('F North Sea · Convoy · Yorkshire');
+    expect(await text(page, '[data-prompt]')).toBe('Click where the army goes.');
+    await page.locator('[data-province="nwy"]').click();
     await expect.poll(() => padOrders(page)).toEqual(['F nth C A yor - nwy']);
     expect(await shownOrders(h, 'erin', 'convoy')).toEqual(['F nth C A yor - nwy']);
     await context.close();

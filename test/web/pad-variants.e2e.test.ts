@@ -122,7 +122,14 @@ describe("the pad offers each variant's own orders and actions", () => {
     await waitForResults(pad.h, MOH, 'Placement — winter 369 BC (Year of the Pig)');
     await nomad.context.close();
     const voter = await openPad(browser, await pad.link('moh-qin', MOH), DESKTOP);
+    // The page says that neutral units are clicked too, and that the order given for one is a secret vote.
+    expect(await voter.page.locator('[data-prompt]').textContent()).toBe(
+      'Click one of your units, or a neutral unit to vote on its order.',
+    );
     await click(voter.page, '[data-unit="son"]');
+    expect(await voter.page.locator('[data-prompt]').textContent()).toBe(
+      'Your secret vote for the neutral A Song: what should it do?',
+    );
     await click(voter.page, '[data-kind="move"]');
     await click(voter.page, '[data-province="tan"]');
     const ballot = 'A son - tan (your secret vote for a neutral unit)';

@@ -133,6 +133,7 @@ export class PadMap {
     const g = el('g', { class: 'spots' });
     const names = new Map(this.view.provinces.map((p) => [p.id, p.shown ?? p.name]));
     const mine = new Set(this.view.pieces.map((p) => p.province));
+    const sites = new Set(this.view.pieces.filter((p) => p.site).map((p) => p.province));
     for (const p of this.view.provinces) {
       const here = this.view.units.filter((u) => u.province === p.id);
       const standing = here.find((u) => !u.dislodged);
@@ -144,7 +145,8 @@ export class PadMap {
         tabindex: -1,
         'aria-label': names.get(p.id) ?? p.id,
       });
-      const hit = el('circle', { cx: at[0], cy: at[1], r: 10, class: 'hit' });
+      // A free centre the viewer may build in is ringed as their units are: an empty centre is otherwise unmarked.
+      const hit = el('circle', { cx: at[0], cy: at[1], r: 10, class: sites.has(p.id) ? 'hit site' : 'hit' });
       group.append(hit);
       const target: Target = { province: p.id, at: [at[0], at[1]], nodes: [hit] };
       this.targets.push(target);

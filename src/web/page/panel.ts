@@ -80,6 +80,8 @@ export class Panel {
   private readonly bannerBox = node('p', { class: 'banner', 'data-banner': '', hidden: '', role: 'alert' });
   private readonly mapSlot = node('div', { class: 'map-slot' });
   private readonly prompt = node('p', { class: 'prompt', 'data-prompt': '' });
+  /** The order under way (`[data-draft]`), while its targets are being clicked. */
+  private readonly draft = node('p', { class: 'draft', 'data-draft': '', hidden: '' });
   private readonly choices = node('div', { class: 'choices', 'data-choices': '' });
   /** The refusal shown (`[data-refused]` only while there is one: docs/pad.md), announced as an alert. */
   private readonly refusedBox = node('p', { class: 'refused', hidden: '', role: 'alert' });
@@ -120,6 +122,7 @@ export class Panel {
     const side = node(
       'aside',
       { class: 'side' },
+      this.draft,
       this.prompt,
       this.choices,
       this.refusedBox,
@@ -194,21 +197,21 @@ export class Panel {
   private renderStep(view: ShownPadView, step: Step): void {
     const cancel = () =>
       button({ 'data-action': 'cancel', class: 'quiet' }, this.t('pad.action.cancel'), this.on.cancel);
+    this.draft.textContent = step.at === 'target' || step.at === 'coast' ? this.underWay(view, step) : '';
+    this.draft.hidden = this.draft.textContent === '';
     if (step.at === 'idle') {
-      const building = view.phase.type === 'adjustment' && view.pieces.some((p) => p.site);
-      this.prompt.textContent =
-        view.pieces.length > 0 ? this.t(building ? 'pad.page.pickBuild' : 'pad.page.pickUnit') : '';
+      this.prompt.textContent = this.idlePrompt(view);
       this.choices.replaceChildren();
       return;
     }
     if (step.at === 'kind') {
       const { unit, province } = step.piece;
-      const found = view.provinces.find((p) => p.id === province);
-      const name = found?.shown ?? found?.name ?? province;
-      // A free centre is no unit yet: the question names the place, not the army a build there would make.
+      const name = this.placeName(view, province);
+      // A free centre is no unit yet: the question names the place, not the army a build there would make; a
+      // neutral unit's order is the viewer's secret vote, which the question says before the kind is chosen.
       this.prompt.textContent = step.piece.site
         ? this.t('pad.page.pickSite', { place: name })
-        : this.t('pad.page.pickKind', { unit: `${unit.type} ${name}` });
+        : this.t(step.piece.ballot ? 'pad.page.pickBallot' : 'pad.page.pickKind', { unit: `${unit.type} ${name}` });
       this.choices.replaceChildren(
         ...kindsOf(step.piece).map((kind) =>
           button({ 'data-kind': kind }, this.kindLabel(kind), () => this.on.kind(kind)),
@@ -234,6 +237,49 @@ export class Panel {
     this.choices.replaceChildren(...finish, cancel());
   }
 
+  private placeName(view: ShownPadView, province: string): string {
+    const found = view.provinces.find((p) => p.id === province);
+    return found?.shown ?? found?.name ?? province;
+  }
+
+  /**
+   * What to click first, for the phase and the pieces at hand (docs/pad.md "The page"): nothing to order says so
+   * (`/ready`'s own sentence); free centres alone, units to disband, dislodged units, neutral units to vote on are
+   * each named, so a new player knows which of the ringed marks are theirs to click.
+   */
+  private idlePrompt(view: ShownPadView): string {
+    const { pieces } = view;
+    if (pieces.length === 0)
+      return view.actions.length > 0 ? '' : this.t('pad.ready.nothingToDecide', { power: view.powerName });
+    const units = pieces.filter((p) => !p.site);
+    if (view.phase.type === 'adjustment') {
+      if (units.length === 0) return this.t('pad.page.pickCentre');
+      if (pieces.length === units.length && units.every((p) => p.choices.every((c) => c.kind === 'disband')))
+        return this.t('pad.page.pickDisband');
+      return this.t(units.length === pieces.length ? 'pad.page.pickUnit' : 'pad.page.pickBuild');
+    }
+    if (view.phase.type === 'retreat') return this.t('pad.page.pickRetreat');
+    return this.t(pieces.some((p) => p.ballot) ? 'pad.page.pickUnitOrBallot' : 'pad.page.pickUnit');
+  }
+
+  /** The order under way, as far as it is chosen (`A Marseilles · Support · Paris`), above what to click next. */
+  private underWay(view: ShownPadView, step: Extract<Step, { at: 'target' | 'coast' }>): string {
+    const { unit, province } = step.piece;
+    const parts = [step.piece.site ? this.placeName(view, province) : `${unit.type} ${this.placeName(view, province)}`];
+    const first = step.at === 'coast' ? step.options[0]?.choice : step.choices[0];
+    if (first) parts.push(this.kindLabel(first.kind));
+    const picked =
+      step.at === 'coast'
+        ? [first?.target, first?.to]
+        : step.stage === 'to'
+          ? [first?.target]
+          : step.stage === 'path'
+            ? step.picked
+            : [];
+    for (const p of picked) if (p !== undefined) parts.push(this.placeName(view, p));
+    return parts.join(' · ');
+  }
+
   private renderOrders(view: ShownPadView): void {
     const items = view.orders.map((o) => {
       const li = node('li', { 'data-order': o.order }, o.order);
@@ -244,10 +290,13 @@ export class Panel {
     this.orders.replaceChildren(
       ...(items.length > 0 ? items : [node('li', { class: 'none' }, this.t('pad.page.noOrders'))]),
     );
+    // A seat with nothing to order is not told that "every unit has an order" beside "no orders yet".
     this.missing.textContent =
       view.missing.length > 0
         ? this.t('pad.page.missing', { units: view.missingShown.join(this.t('pad.page.listSeparator')) })
-        : this.t('pad.page.allOrdered');
+        : view.pieces.length > 0
+          ? this.t('pad.page.allOrdered')
+          : '';
   }
 
   private renderButtons(view: ShownPadView): void {
