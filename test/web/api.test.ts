@@ -110,6 +110,25 @@ describe('the pad API', () => {
     const opened = [];
     for (const edit of edits) if ((await get('/api/view', edit.join('.'))).status === 200) opened.push(edit.join('.'));
     expect(opened).toEqual([]);
+    // Cut short, lengthened, a character changed inside, a field dropped or doubled: none opens, each says why.
+    const middle = Math.floor(mac!.length / 2);
+    const swap = (ch: string) => (ch === 'x' ? 'y' : 'x');
+    for (const bent of [
+      france.slice(0, -1),
+      france.slice(0, -8),
+      `${france}A`,
+      `${france}.`,
+      `${mac!.slice(0, middle)}${swap(mac![middle]!)}${mac!.slice(middle + 1)}`,
+      [game, power, since, `${mac!.slice(0, middle)}${swap(mac![middle]!)}${mac!.slice(middle + 1)}`].join('.'),
+      [game, power, since].join('.'),
+      [game, power, since, mac, mac].join('.'),
+      ` ${france}`,
+    ]) {
+      const answer = await get(`/pad/${encodeURIComponent(bent)}`);
+      expect([401, 403], bent).toContain(answer.status);
+      expect(await answer.text()).toContain('/orders pad');
+      expect([401, 403], bent).toContain((await get('/api/view', bent)).status);
+    }
     // Another moment than the one it was made at: the MAC signs it too.
     for (const moment of [Number.parseInt(since!, 36) + 1, Number.parseInt(since!, 36) - 1, 0])
       expect((await get('/api/view', [game, power, moment.toString(36), mac].join('.'))).status).toBe(403);

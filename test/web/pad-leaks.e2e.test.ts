@@ -23,8 +23,16 @@ interface Loaded {
   body: string;
 }
 
-/** Opens the page and collects every response it loads (decompressed as the browser reads it). */
-async function loadAll(browser: Browser, url: string, plant?: (page: Page) => Promise<void>): Promise<Loaded[]> {
+/**
+ * Opens the page and collects every response it loads (decompressed as the browser reads it), `act`'s clicks
+ * included.
+ */
+async function loadAll(
+  browser: Browser,
+  url: string,
+  plant?: (page: Page) => Promise<void>,
+  act?: (page: Page) => Promise<void>,
+): Promise<Loaded[]> {
   const context = await browser.newContext(DESKTOP);
   const page = await context.newPage();
   const loaded: Promise<Loaded>[] = [];
@@ -44,6 +52,7 @@ async function loadAll(browser: Browser, url: string, plant?: (page: Page) => Pr
   const polled = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/state', { timeout: 30_000 });
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   await (await polled).finished();
+  if (act) await act(page);
   // Every body read while the page is still open (a body asked for after the close reads as empty).
   const bodies = await Promise.all(loaded);
   await context.close();
@@ -81,7 +90,7 @@ describe('what a pad loads in a gunboat game', () => {
     await h.fake.slash('alice', CHANNEL, 'order', { orders: 'A par - bur' });
     const bob = h.fake.user('bobbington');
     const gm = h.fake.user('gamemaster');
-    secrets = [...SECRET_ORDERS, bob.id, gm.id, bob.username, gm.username];
+    secrets = [...SECRET_ORDERS, bob.id, gm.id, bob.username, gm.username, bob.globalName, gm.globalName];
     url = await pad.link('alice', CHANNEL);
   });
 
@@ -116,6 +125,48 @@ describe('what a pad loads in a gunboat game', () => {
       }),
     );
     expect(leaks(loaded, secrets)).toEqual([expect.stringContaining(`/api/state?lang=en: ${SECRET_ORDERS[0]}`)]);
+  });
+
+  /** Alice orders by clicks, saves, readies and unreadies, clears: each answer waited for. */
+  async function orderSaveReadyClear(page: Page): Promise<void> {
+    const answered = (path: string) => page.waitForResponse((r) => new URL(r.url()).pathname === path);
+    const click = async (selector: string, path: string | null) => {
+      const answer = path ? answered(path) : null;
+      await page.locator(selector).click();
+      if (answer) await (await answer).finished();
+    };
+    await click('[data-unit="mar"]', null);
+    await click('[data-kind="move"]', null);
+    await click('[data-province="pie"]', '/api/orders');
+    await click('[data-action="save"]', '/api/view');
+    await click('[data-action="ready"]', '/api/ready');
+    await click('[data-action="ready"]', '/api/ready');
+    await click('[data-action="clear"]', '/api/clear');
+  }
+
+  it('carries nothing of the others in its answers to an order, save, ready and clear either', async () => {
+    const loaded = await loadAll(browser, url, undefined, orderSaveReadyClear);
+    const posts = loaded
+      .map((l) => new URL(l.url).pathname)
+      .filter((p) => /^\/api\/(orders|ready|clear|view)$/.test(p));
+    expect([...new Set(posts)].sort()).toEqual(['/api/clear', '/api/orders', '/api/ready', '/api/view']);
+    expect(loaded.some((l) => l.body.includes('A mar - pie'))).toBe(true); // the answers were read
+    expect(leaks(loaded, secrets)).toEqual([]);
+    // The same scan catches one planted in an order's answer.
+    const planted = await loadAll(
+      browser,
+      url,
+      (page) =>
+        page.route('**/api/orders?*', async (route) => {
+          const real = await route.fetch();
+          const body = { ...((await real.json()) as object), planted: SECRET_ORDERS[1] };
+          await route.fulfill({ response: real, json: body });
+        }),
+      orderSaveReadyClear,
+    );
+    expect(leaks(planted, secrets)).toEqual(
+      expect.arrayContaining([expect.stringContaining(`/api/orders?lang=en: ${SECRET_ORDERS[1]}`)]),
+    );
   });
 
   it('every power ready: the phase waits for the mark, which each pad says, at phone size, in Chinese too', async () => {
