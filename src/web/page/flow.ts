@@ -18,7 +18,27 @@ export type { PadChoice, PadPiece };
 /** The order kinds in the order their buttons are shown; a variant's own kinds follow. */
 const KIND_ORDER = ['hold', 'move', 'support', 'convoy', 'retreat', 'disband', 'build-army', 'build-fleet', 'waive'];
 
-export type Prompt = 'pickTarget' | 'pickSupported' | 'pickSupportTo' | 'pickConvoyed' | 'pickConvoyTo' | 'pickPath';
+export type Prompt =
+  | 'pickTarget'
+  | 'pickSupported'
+  | 'pickSupportTo'
+  | 'pickSupportMove'
+  | 'pickSupportHold'
+  | 'pickConvoyed'
+  | 'pickConvoyTo'
+  | 'pickPath';
+
+/**
+ * What a support's second click may pick, said as it is: where the supported unit moves, the same unit again (support
+ * to hold), or both. A unit out of reach of the supported unit's province may only support its move, so "or the same
+ * unit again" would send a new player to a province that is not lit.
+ */
+function supportPrompt(target: string, choices: PadChoice[]): Prompt {
+  const hold = choices.some((c) => c.to === target);
+  const move = choices.some((c) => c.to !== target);
+  if (hold && move) return 'pickSupportTo';
+  return hold ? 'pickSupportHold' : 'pickSupportMove';
+}
 
 export type Step =
   | { at: 'idle' }
@@ -117,7 +137,7 @@ export function pickProvince(step: Step, p: string): Outcome | null {
   if (step.at !== 'target' || !litProvinces(step).has(p)) return null;
   if (step.stage === 'target') {
     const choices = step.choices.filter((c) => c.target === p);
-    const prompt: Prompt = step.kind === 'convoy' ? 'pickConvoyTo' : 'pickSupportTo';
+    const prompt: Prompt = step.kind === 'convoy' ? 'pickConvoyTo' : supportPrompt(p, choices);
     return { step: { ...step, choices, stage: 'to', prompt } };
   }
   if (step.stage === 'to')

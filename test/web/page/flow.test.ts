@@ -76,6 +76,42 @@ describe('the order flow on Classic’s first board', async () => {
     expect(pickProvince(step, 'mun')).toBeNull();
   });
 
+  it('asks for a support’s second click as it may be given: a move, a hold, or either', () => {
+    const prompt = (power: string, from: string, target: string) => {
+      const piece = pieces(power).find((p) => p.province === from)!;
+      const step = play(piece, 'support', [target]) as Step;
+      return step.at === 'target' ? step.prompt : step.at;
+    };
+    expect(prompt('France', 'mar', 'par')).toBe('pickSupportMove'); // Marseilles does not reach Paris: no hold
+    expect(prompt('France', 'par', 'mar')).toBe('pickSupportMove');
+    expect(prompt('France', 'par', 'bre')).toBe('pickSupportTo'); // Brest's fleet: held, or moved to Picardy
+    expect(prompt('Germany', 'mun', 'ber')).toBe('pickSupportTo');
+    const lone: Position = {
+      ...start,
+      units: [
+        { power: 'Italy', type: 'A', province: 'ven', coast: null },
+        { power: 'Italy', type: 'F', province: 'adr', coast: null },
+      ],
+    };
+    // The fleet in the Adriatic supports Venice's army holding, or moving where the fleet reaches (Albania convoyed).
+    const adr = readPadPieces(classic, lone, 'Italy').find((p) => p.province === 'adr')!;
+    const step = play(adr, 'support', ['ven']) as Step;
+    expect(step.at === 'target' && [step.prompt, [...litProvinces(step)].sort()]).toEqual([
+      'pickSupportTo',
+      ['alb', 'apu', 'tri', 'ven'],
+    ]);
+    // A support that may only be to hold (a supported unit whose every move is out of the supporter's reach).
+    const holdOnly: PadPiece = {
+      province: 'tys',
+      unit: { type: 'F', power: 'Italy', coast: null },
+      site: false,
+      ballot: false,
+      choices: [{ text: 'F tys S A rom', kind: 'support', target: 'rom', to: 'rom' }],
+    };
+    const asked = play(holdOnly, 'support', ['rom']) as Step;
+    expect(asked.at === 'target' && asked.prompt).toBe('pickSupportHold');
+  });
+
   it('asks for the coast where a destination has two', () => {
     const position: Position = { ...start, units: [{ power: 'France', type: 'F', province: 'mao', coast: null }] };
     const mao = readPadPieces(classic, position, 'France')[0]!;
