@@ -123,6 +123,37 @@ describe('the pad in Discord', () => {
     expect(refused.text).toContain('is over');
     expect(h.fake.buttons(refused)).toEqual([]);
   });
+
+  it('a seat handed over: the old holder’s link is refused, the new holder gets one of their own', async () => {
+    const { h } = pad;
+    const old = await pad.link('bob', CHANNEL);
+    expect((await fetch(old)).status).toBe(200);
+    const given = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: 'Germany', user: 'carol' });
+    expect(given.text).not.toContain('❌');
+    const refusedPage = await fetch(old);
+    expect(refusedPage.status).toBe(403);
+    const page = await refusedPage.text();
+    expect(page).toContain('changed hands');
+    expect(page).toContain('/orders pad');
+    expect(page).not.toContain('Germany');
+    const token = new URL(old).pathname.split('/').pop()!;
+    const api = await fetch(`${pad.publicUrl}/api/view`, { headers: { authorization: `Bearer ${token}` } });
+    expect(api.status).toBe(403);
+    // The old holder plays no power here any more; the new one gets a link of their own, which opens Germany.
+    const bobAgain = await h.fake.slash('bob', CHANNEL, 'orders pad');
+    expect(h.fake.buttons(bobAgain)).toEqual([]);
+    const fresh = await pad.link('carol', CHANNEL);
+    expect(fresh).not.toBe(old);
+    const opened = await fetch(`${pad.publicUrl}/api/view`, {
+      headers: { authorization: `Bearer ${new URL(fresh).pathname.split('/').pop()!}` },
+    });
+    expect(opened.status).toBe(200);
+    expect(((await opened.json()) as { power: string }).power).toBe('Germany');
+    // The DM that gives carol the seat carries her link button.
+    const dm = await h.fake.waitForDm('carol', (m) => buttonsOf(m).some((b) => b.style === 5), 30_000);
+    const [button] = buttonsOf(dm).filter((b) => b.style === 5);
+    expect((await fetch(button!.url!)).status).toBe(200);
+  });
 });
 
 describe('the pad off', () => {

@@ -535,9 +535,10 @@ export async function gmReplace(
     // Votes never lapse silently: a seat that could vote is told in the channel to have lost its votes, if any.
     if (holder && !isVacant(holder.userId)) await queueVotesCleared(tx, game, power, tag, now);
     if (game.status !== 'forming') {
+      // The new holder is given a power, as a claimed seat is: the DM carries their pad link (docs/pad.md).
       await queueDm(tx, game, {
         to: newUserId,
-        reason: 'replaced',
+        reason: 'power_assigned',
         text: [
           msg('gm.dm.replaced', { power: named, variant: variantParam(variant), channel: channelRef(game.channelId) }),
         ],
