@@ -10,6 +10,7 @@ import { getVariant } from '../../src/variants/index.js';
 import { waitForResults } from '../bot/harness.js';
 import {
   clickOrder,
+  coveredTargets,
   DESKTOP,
   launchChromium,
   openPad,
@@ -280,6 +281,7 @@ describe('the order pad plays Classic by clicks', () => {
       if (opensWhole) expect([wide, high]).toEqual([0, 0]);
       else expect(wide).toBeGreaterThan(0); // a phone opens close enough to tap a province
       await page.locator('[data-zoom="in"]').click();
+      expect(await coveredTargets(page)).toEqual([]); // nothing over the map: every province can be clicked
       await page.locator('[data-zoom="fit"]').click();
       await expect.poll(() => hidden(page)).toEqual([0, 0]);
       await context.close();

@@ -142,6 +142,25 @@ export async function smallControls(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * The provinces whose target another element covers (docs/pad.md "Phone and keyboard"): each target scrolled as far
+ * into the map's box as it goes, then the element at its middle asked for; a target under the zoom buttons, say,
+ * cannot be tapped however the map is scrolled.
+ */
+export async function coveredTargets(page: Page): Promise<string[]> {
+  return await page.locator('.map-svg [data-province]').evaluateAll((groups) =>
+    groups.flatMap((g) => {
+      const hit = g.querySelector('.hit') ?? g;
+      hit.scrollIntoView({ block: 'center', inline: 'center' });
+      const r = hit.getBoundingClientRect();
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      const id = g.getAttribute('data-province')!;
+      const own = top !== null && (g.contains(top) || top.getAttribute('data-area') === id);
+      return own ? [] : [`${id} under ${top?.tagName.toLowerCase()}.${top?.className}`];
+    }),
+  );
+}
+
 /** The orders the pad lists (`[data-order]`), as their text. */
 export async function padOrders(page: Page): Promise<string[]> {
   return (await page.locator('[data-order]').allTextContents()).map((t) => t.trim()).sort();
