@@ -318,6 +318,24 @@ describe('the order pad plays Classic by clicks', () => {
     await context.close();
   });
 
+  it('a seat handed over under an open pad: its click is refused, nothing stored, and the page says what to do', async () => {
+    const { h } = pad;
+    const url = await pad.link('fred', 'convoy');
+    const { context, page } = await openPad(browser, url, PHONE);
+    await page.locator('[data-unit="mos"]').click();
+    const given = await h.fake.slash('gm', 'convoy', 'gm replace', { power: 'Russia', user: 'chloe' });
+    expect(given.text).not.toContain('❌');
+    await page.locator('[data-kind="move"]').click();
+    await page.locator('[data-province="ukr"]').click();
+    await expect.poll(() => text(page, '[data-refused]')).toContain('changed hands');
+    expect(await text(page, '[data-refused]')).toContain('/orders pad');
+    expect(await shownOrders(h, 'chloe', 'convoy')).toEqual([]);
+    expect(await page.locator('[data-action="save"]').evaluate((b) => getComputedStyle(b).pointerEvents)).toBe('none');
+    const again = await page.goto(url);
+    expect(again?.status()).toBe(403);
+    await context.close();
+  });
+
   it('by keyboard: the focus stays on its target when the map is drawn anew after an order', async () => {
     const { context, page } = await openPad(browser, await pad.link('erin', 'convoy'), DESKTOP);
     // The map drawn anew after an order comes while the keyboard is already on the next order's targets: held here
