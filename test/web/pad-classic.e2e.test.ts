@@ -341,7 +341,7 @@ describe('the order pad plays Classic by clicks', () => {
     // The map drawn anew after an order comes while the keyboard is already on the next order's targets: held here
     // until then, as a slow connection would.
     let release = () => {};
-    const held = new Promise<void>((resolve) => {
+    let held = new Promise<void>((resolve) => {
       release = resolve;
     });
     let holding = false;
@@ -349,6 +349,21 @@ describe('the order pad plays Classic by clicks', () => {
       if (holding) await held;
       await route.continue();
     });
+    holding = true;
+    // A click on a slow connection is seen at once to be storing, before its answer comes.
+    await page.route('**/api/orders*', async (route) => {
+      if (holding) await held;
+      await route.continue();
+    });
+    await clickOrder(page, 'nth', 'hold');
+    expect(await page.locator('[data-note]').textContent()).toBe('Storing F nth H…');
+    holding = false;
+    release();
+    await expect.poll(() => page.locator('[data-note]').textContent()).toBe('Stored: F nth H');
+    held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.unroute('**/api/orders*');
     holding = true;
     await page.locator('[data-province="edi"]').focus();
     await page.keyboard.press('Enter');

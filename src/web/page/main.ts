@@ -180,6 +180,8 @@ class Pad {
 
   private async store(choice: PadChoice): Promise<void> {
     this.go({ at: 'idle' });
+    // Said at once, so a click on a slow connection is seen to have done something; the answer replaces it.
+    this.panel.note(this.t('pad.page.storing', { order: choice.text }));
     const r = await this.api.post<StoredAnswer>('/api/orders', { text: choice.text, phaseId: this.view.phase.id });
     if (!r.ok) {
       if (r.body?.view) this.update(r.body.view);
