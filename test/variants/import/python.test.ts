@@ -102,6 +102,18 @@ describe('a python-diplomacy Classic', () => {
     expect(r.data.builds).toBe('owned');
     expect(r.data.victory.centers).toBe(12);
   });
+
+  it('reads `-`, `+` and `_` in the names of powers, adjectives and the map as spaces, as python does', () => {
+    const renamed = mapText
+      .replace('ENGLAND (ENGLISH)', 'NEW-ENGLAND (NEW+ENGLISH)')
+      .replace(/^ENGLAND\b/m, 'NEW-ENGLAND');
+    const r = ok(run(renamed, {}, null, 'new_world_order.map'));
+    expect(r.data.name).toBe('New World Order');
+    expect(r.data.id).toBe('new_world_order');
+    expect(r.data.powers[1]).toMatchObject({ name: 'New England', adjective: 'New English' });
+    expect(r.data.provinces.find((p) => p.id === 'lon')?.home).toBe('New England');
+    expect(r.data.startingUnits.filter((u) => u.power === 'New England')).toHaveLength(3);
+  });
 });
 
 describe('planted defects in a .map file are named with their file and line', () => {

@@ -129,8 +129,13 @@ function mapData(
 ): VariantDataInput | null {
   const loc = (l: string) => l.toLowerCase();
   const powers = [...map.powers.keys()];
+  // `-`, `+` and `_` stand for spaces, as python's `norm` reads them (`NEW-YORK (BRITISH+COLUMBIAN)`, `ancmed_age_of_empires`).
   const display = (p: string) =>
-    p.toLowerCase().replace(/(^|[^a-z])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase());
+    p
+      .toLowerCase()
+      .replace(/[-+_\s]+/g, ' ')
+      .trim()
+      .replace(/(^|[^a-z])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase());
   const owners = homesOf(map, powers, problems);
   const centres = new Set([...map.homes.values()].flat());
   for (const c of centres)
