@@ -94,6 +94,29 @@ describe('variants import', () => {
     expect(JSON.parse(r.stdout)).toEqual(JSON.parse(readFileSync(imported, 'utf8')));
   });
 
+  it('a family folder of versions: the newest by version number, as DiploGM orders them; no number to order, refused', async () => {
+    const family = join(dir, 'fam');
+    for (const v of ['1.9', '1.10', '2.0b1', '2.0']) {
+      mkdirSync(join(family, `fam.${v}`), { recursive: true });
+      writeFileSync(join(family, `fam.${v}`, 'config.json'), JSON.stringify({ ...config, name: `Fam ${v}` }));
+      writeFileSync(join(family, `fam.${v}`, 'map.svg'), readFileSync(join(folder, 'map.svg')));
+    }
+    const r = await variantsCommand(['import', '--from', 'diplogm', family]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).name).toBe('Fam 2.0');
+    // Versions DiploGM cannot read as numbers all rank alike there, so which one it plays is a guess: named instead.
+    const unordered = join(dir, 'era');
+    for (const v of ['b1', 'b1.1', 'chaos']) {
+      mkdirSync(join(unordered, `era.${v}`), { recursive: true });
+      writeFileSync(join(unordered, `era.${v}`, 'config.json'), JSON.stringify(config));
+    }
+    const refused = await variantsCommand(['import', '--from', 'diplogm', unordered]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim()).toBe(
+      `${unordered}: its versions era.b1, era.b1.1 and era.chaos have no version numbers to tell the newest (as DiploGM orders versions, 1.10 after 1.9): give the folder of the one to import`,
+    );
+  });
+
   it('exit 1 with one line per problem, and nothing written, when the input is wrong', async () => {
     const bad = join(dir, 'bad-dgm');
     mkdirSync(bad);

@@ -68,8 +68,10 @@ function diplogmFiles(path: string): DiplogmFiles {
     const versions = readdirSync(dir, { withFileTypes: true })
       .filter((e) => e.isDirectory() && configIn(join(dir, e.name)))
       .map((e) => e.name)
-      .sort((a, b) => compareVersions(b, a));
+      .sort((a, b) => compareVersions(b, a) || a.localeCompare(b));
     if (versions.length === 0) throw new InputError(`${path}: no config.json or config.toml here`);
+    const newest = versions.filter((v) => compareVersions(v, versions[0]!) === 0);
+    if (newest.length > 1) throw new InputError(unordered(path, newest));
     dir = join(dir, versions[0]!);
     name = configIn(dir)!;
   }
@@ -86,21 +88,46 @@ function diplogmFiles(path: string): DiplogmFiles {
   };
 }
 
-/** `name.b1.1` after `name.b1`: the part after the first dot compared as numbers where it has them. */
+/**
+ * DiploGM's order of versions (`sanitise.py`'s `_version_key`): the part after the first dot read as a PEP 440 version
+ * (`impdip.1.10` after `impdip.1.9`, `2.0` after `2.0b1`), anything else as version 0.
+ */
 function compareVersions(a: string, b: string): number {
-  const parts = (s: string) =>
-    (s
-      .split('.')
-      .slice(1)
-      .join('.')
-      .match(/\d+|[a-z]+/gi) ?? []) as string[];
-  const [pa, pb] = [parts(a), parts(b)];
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const [x, y] = [pa[i] ?? '', pb[i] ?? ''];
-    const diff = /^\d+$/.test(x) && /^\d+$/.test(y) ? Number(x) - Number(y) : x.localeCompare(y);
-    if (diff !== 0) return diff;
+  const [x, y] = [versionKey(a), versionKey(b)];
+  for (let i = 0; i < Math.max(x.release.length, y.release.length); i++) {
+    const d = (x.release[i] ?? 0) - (y.release[i] ?? 0);
+    if (d !== 0) return d;
   }
+  for (let i = 0; i < x.rest.length; i++) if (x.rest[i] !== y.rest[i]) return x.rest[i]! < y.rest[i]! ? -1 : 1;
   return 0;
+}
+
+const PEP440 =
+  /^v?(\d+(?:\.\d+)*)(?:[-_.]?(a|alpha|b|beta|c|rc|pre|preview)[-_.]?(\d*))?(?:[-_.]?(?:post|rev|r)[-_.]?(\d*)|-(\d+))?(?:[-_.]?dev[-_.]?(\d*))?$/i;
+const PRE: Record<string, number> = { a: 0, alpha: 0, b: 1, beta: 1, c: 2, rc: 2, pre: 2, preview: 2 };
+
+/** A version as packaging compares it: release numbers, then pre-release, post-release and development marks. */
+function versionKey(name: string): { release: number[]; rest: number[] } {
+  const m = PEP440.exec(name.split('.').slice(1).join('.'));
+  if (!m) return { release: [0], rest: [Infinity, 0, -Infinity, Infinity] };
+  const [, release, pre, preN, postN, postDash, devN] = m;
+  const post = postN ?? postDash;
+  const dev = devN === undefined ? Infinity : Number(devN || 0);
+  const preKey = pre
+    ? [PRE[pre.toLowerCase()]!, Number(preN || 0)]
+    : post === undefined && dev !== Infinity
+      ? [-Infinity, 0]
+      : [Infinity, 0];
+  return {
+    release: release!.split('.').map(Number),
+    rest: [...preKey, post === undefined ? -Infinity : Number(post || 0), dev],
+  };
+}
+
+/** The refusal of a family whose newest version DiploGM could not tell (its order would be the folder listing's). */
+function unordered(path: string, versions: string[]): string {
+  const list = `${versions.slice(0, -1).join(', ')} and ${versions.at(-1)}`;
+  return `${path}: its versions ${list} have no version numbers to tell the newest (as DiploGM orders versions, 1.10 after 1.9): give the folder of the one to import`;
 }
 
 /** The file's text, or null when there is no such file; a file over the size limit is refused (`readText`). */
