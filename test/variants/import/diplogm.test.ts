@@ -241,6 +241,11 @@ describe('planted defects are named, never guessed', () => {
     expect(problemsOf(run({ ...folder.config, file: 'other.svg' }))).toEqual([
       'config.json: file "other.svg" is not there',
     ]);
+    // What the config refuses is named even without the SVG (Gielinor's and Planiglobii's), so one try says it all.
+    expect(problemsOf(run({ ...folder.config, file: 'other.svg', victory_conditions: 'vscc' }))).toEqual([
+      'victory_conditions: "vscc" is not supported (only "classic": one centre count for everyone)',
+      'config.json: file "other.svg" is not there',
+    ]);
     expect(problemsOf(run(folder.config, '<svg><g></svg>'))[0]).toMatch(/^map\.svg: line 1: /);
     const deep = folder.svg.replace('</svg>', `${'<g>'.repeat(150)}${'</g>'.repeat(150)}</svg>`);
     expect(problemsOf(run(folder.config, deep))).toEqual(['map.svg: elements nested more than 100 deep']);

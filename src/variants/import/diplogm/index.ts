@@ -50,15 +50,19 @@ export function importDiplogm(files: DiplogmFiles): ImportResult {
   const config = read.config;
   const problems: string[] = [];
   for (const t of files.unitTypes ?? []) problems.push(`units/${t}: custom unit types are not supported`);
+  // Without a readable SVG, what the config refuses is still named (all but island convoys, which need the drawing).
+  const unread = (problem: string) => ({
+    ok: false as const,
+    problems: [...problems, ...refusedFeatures(config, false), problem],
+  });
   const text = files.read(config.file);
-  if (text === null)
-    return { ok: false, problems: [...problems, `${files.config.name}: file "${config.file}" is not there`] };
+  if (text === null) return unread(`${files.config.name}: file "${config.file}" is not there`);
   let root: XmlElement;
   try {
     root = parseXml(text);
   } catch (e) {
     if (!(e instanceof XmlError)) throw e;
-    return { ok: false, problems: [...problems, `${config.file}: ${e.message}`] };
+    return unread(`${config.file}: ${e.message}`);
   }
   try {
     return importDrawn(root, config, problems);
