@@ -65,6 +65,11 @@ export interface MapGeometry {
    * filled by the nonzero rule; unset, cells are convex Voronoi cells.
    */
   polygonal?: boolean;
+  /**
+   * The water where nothing is drawn is the map's own sea (`geometry.background: "sea"`: DiploGM's Background in its
+   * sea colour), drawn in the sea's colour rather than as water outside play.
+   */
+  seaBackground?: boolean;
 }
 
 /** The Voronoi sites of a variant: every seed point with its owner, in a fixed order (provinces, then filler). */

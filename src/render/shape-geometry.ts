@@ -55,7 +55,11 @@ export function computeShapeGeometry(data: VariantData): Result {
   const background = { land: OFFMAP_LAND, sea: OFFMAP_SEA, 'unowned-land': UNOWNED_LAND }[geo.background ?? 'land'];
   // Borders from the outlines as given; everything drawn from outlines thinned to what the picture can show.
   const tolerance = drawingTolerance(data);
-  const borders = bordersOf(read.owners, background, margin, geo.width, geo.height);
+  const seaGap =
+    geo.background === 'sea'
+      ? { reach: Math.max(margin, Math.max(geo.width, geo.height) / 50), adjacent: adjacentPairs(data) }
+      : null;
+  const borders = bordersOf(read.owners, background, margin, geo.width, geo.height, seaGap);
   for (const b of borders.values()) b.segments = thinned(b.segments, tolerance);
   const owners = read.owners.map((o) => ({ ...o, rings: o.rings.map((r) => simplifyRing(r, tolerance)) }));
   const cells: Cell[] = [];
@@ -71,6 +75,7 @@ export function computeShapeGeometry(data: VariantData): Result {
     borders: [...borders.values()],
     borderIndex: borders,
     polygonal: true,
+    ...(geo.background === 'sea' ? { seaBackground: true } : {}),
     locate: (p) => {
       if (p[0] < 0 || p[1] < 0 || p[0] > geo.width || p[1] > geo.height) return null;
       for (let i = provinces.length - 1; i >= 0; i--) if (holds(provinces[i]!, p)) return provinces[i]!.id;
@@ -206,7 +211,14 @@ function inside(ring: Ring, rings: readonly Ring[], sign: number): Point {
  * owner within `margin`, or with the background when nothing is near (unless it runs along the frame). Of the two
  * sides of a border, the one with more matched length is drawn.
  */
-function bordersOf(owners: Owner[], background: string, margin: number, width: number, height: number) {
+function bordersOf(
+  owners: Owner[],
+  background: string,
+  margin: number,
+  width: number,
+  height: number,
+  seaGap: SeaGap | null,
+) {
   const grid = new EdgeGrid(
     owners.flatMap((o, i) => (o.id === background ? [] : edgesOf(o.rings, i))),
     Math.max(16, margin * 4),
@@ -233,6 +245,11 @@ function bordersOf(owners: Owner[], background: string, margin: number, width: n
           if (under > i) continue;
           near = under;
         }
+        if (near < 0 && seaGap && o.kind === 'sea') {
+          // Open water between two adjacent seas, where the background is sea: their seam, drawn from one side.
+          const across = (j: number) => owners[j]!.kind === 'sea' && seaGap.adjacent.has(pairKey(o.id, owners[j]!.id));
+          near = nearestOther(grid, mid, i, seaGap.reach, across);
+        }
         const other = near < 0 ? background : owners[near]!.id;
         const key = `${o.id}>${other}`;
         const side = sides.get(key) ?? { segments: [], length: 0 };
@@ -253,6 +270,23 @@ function bordersOf(owners: Owner[], background: string, margin: number, width: n
   return borders;
 }
 
+/** How far apart (map px) two adjacent seas may lie where the background is sea and their gap is drawn as sea. */
+interface SeaGap {
+  reach: number;
+  adjacent: Set<string>;
+}
+
+const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+
+/** Every two provinces a move joins (`a|b`, sorted), coasts left out. */
+function adjacentPairs(data: VariantData): Set<string> {
+  const out = new Set<string>();
+  for (const adjacency of [data.armyAdjacency, data.fleetAdjacency])
+    for (const [from, to] of Object.entries(adjacency))
+      for (const t of to) out.add(pairKey(from.split('/')[0]!, t.split('/')[0]!));
+  return out;
+}
+
 /**
  * The topmost owner other than `self` whose shape holds `p` (the background, which holds everything, left out); -1
  * when none does.
@@ -264,12 +298,21 @@ function ownerUnder(owners: Owner[], self: number, p: Point): number {
   return -1;
 }
 
-/** The owner of the nearest edge within `reach` of `p` that is not owner `self`'s; -1 when there is none. */
-function nearestOther(grid: EdgeGrid, p: Point, self: number, reach: number): number {
+/**
+ * The owner of the nearest edge within `reach` of `p` that is not owner `self`'s (and that `accept` accepts); -1 when
+ * there is none.
+ */
+function nearestOther(
+  grid: EdgeGrid,
+  p: Point,
+  self: number,
+  reach: number,
+  accept: (owner: number) => boolean = () => true,
+): number {
   let best = -1;
   let bestD = reach;
   grid.near(p[0] - reach, p[1] - reach, p[0] + reach, p[1] + reach, (e) => {
-    if (e.owner === self) return;
+    if (e.owner === self || !accept(e.owner)) return;
     const dx = e.b[0] - e.a[0];
     const dy = e.b[1] - e.a[1];
     const len2 = dx * dx + dy * dy;

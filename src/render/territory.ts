@@ -7,6 +7,7 @@ import type { PowerData } from '../variants/schema.js';
 import type { Position } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import type { MapGeometry, Point } from './geometry.js';
+import { OFFMAP_SEA } from './geometry-types.js';
 import { COLORS, tint } from './palette.js';
 import type { BorderKind, BorderLines, Region } from './scene.js';
 
@@ -68,7 +69,9 @@ export function regionsOf(
         : shape.kind === 'offmap-land'
           ? COLORS.offmapLand
           : shape.kind === 'offmap-sea'
-            ? COLORS.offmapSea
+            ? geometry.seaBackground && shape.id === OFFMAP_SEA
+              ? COLORS.sea
+              : COLORS.offmapSea
             : shape.kind === 'impassable'
               ? COLORS.impassable
               : owner

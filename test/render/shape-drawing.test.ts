@@ -5,7 +5,8 @@
  * the gap, not the map between their unit spots, and clear of a third province (a strait to an island); the label
  * beside a small island points into the island when its unit spot lies in the water round it; land between
  * provinces that is no province reads as land nobody holds when the background says so (`unowned-land`), as off-map
- * land by default. Small maps written here.
+ * land by default; where the background is the map's sea (DiploGM's Background in its sea colour), a gap between two
+ * adjacent seas is sea, not a sliver of other water outlined. Small maps written here.
  */
 import { describe, expect, it } from 'vitest';
 import { buildScene } from '../../src/render/build-scene.js';
@@ -225,5 +226,25 @@ describe('a map drawn from shapes', () => {
     const offMap = fills(mapOf(places, [['west', 'east']]));
     expect(offMap.get('#land')).toBe(COLORS.offmapLand);
     expect(offMap.has('#unowned')).toBe(false);
+  });
+
+  it('draws a gap between two adjacent seas as sea where the background is sea, with one border across it', () => {
+    // Two seas that touch at the foot and lie 6 px apart at the top, as DiploGM's Modern draws its Ionian and Malta.
+    const places: Place[] = [
+      { id: 'west', kind: 'sea', shape: 'M 0 0 H 197 L 200 300 H 0 Z', at: [100, 150] },
+      { id: 'east', kind: 'sea', shape: 'M 203 0 H 400 V 300 H 200 Z', at: [300, 150] },
+    ];
+    const data = mapOf(places, [], { background: 'sea' });
+    expect(new Map(scene(data).regions.map((r) => [r.id, r.fill])).get('#sea')).toBe(COLORS.sea);
+    const g = computeGeometry(data);
+    if (!g.ok) throw new Error(g.error);
+    const border = (a: string, b: string) => g.geometry.borderIndex.get(a < b ? `${a}|${b}` : `${b}|${a}`);
+    expect(border('#sea', 'west')).toBeUndefined();
+    expect(border('#sea', 'east')).toBeUndefined();
+    expect(border('east', 'west')!.length).toBeGreaterThan(295);
+    expect(border('east', 'west')!.length).toBeLessThan(305);
+    // Off-map water elsewhere keeps its own colour (water outside play, python's lakes).
+    const land = mapOf(places);
+    expect(new Map(scene(land).regions.map((r) => [r.id, r.fill])).get('#land')).toBe(COLORS.offmapLand);
   });
 });
