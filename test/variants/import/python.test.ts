@@ -6,6 +6,8 @@
  * nobody holds or off-map land), polylines and unfilled lines are read as python draws them.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pathRings } from '../../../src/variants/drawing/path.js';
+import { signedArea, windingNumber } from '../../../src/variants/drawing/polygon.js';
 import { buildVariant } from '../../../src/variants/build.js';
 import { importDiplogm } from '../../../src/variants/import/diplogm/index.js';
 import { importPythonDiplomacy } from '../../../src/variants/import/python/index.js';
@@ -244,6 +246,65 @@ describe('what the import reads from a python SVG’s MapLayer', () => {
       .replace(/<rect fill="antiquewhite"[^>]*>/, '')
       .replace('</svg>', `<rect x="0" y="${height}" width="${width}" height="40" class="currentnoterect"/></svg>`);
     expect(ok(run(mapText, {}, noted)).data.geometry!.height).toBe(height);
+  });
+
+  it('a land piece in a sea’s group and a water piece in a land’s group are cut out of the province (islands, canals)', () => {
+    // python's modern draws Corsica in the Ligurian Sea's group (its class, `nopower`, not `water`), and canals in
+    // their land's group: python paints them over the province, so the import cuts them out of it.
+    const plain = ok(run(mapText, {}, svgText)).data.geometry!;
+    const square = ([x, y]: [number, number], r: number) =>
+      `${x - r},${y - r} ${x + r},${y - r} ${x + r},${y + r} ${x - r},${y + r}`;
+    const [nx, ny] = plain.anchors!.nth! as [number, number];
+    // A second island touches the sea's outline with a corner (modern's Corsica meets its sea's edge).
+    const [[ax, ay], [bx, by]] = pathRings(plain.shapes!.nth!)[0]! as [[number, number], [number, number]];
+    const [vx, vy] = [(ax + bx) / 2, (ay + by) / 2];
+    const [tx, ty] = [vx + (nx - vx) * 0.1, vy + (ny - vy) * 0.1];
+    const touching = `${vx},${vy} ${tx + 2},${ty} ${tx - 2},${ty}`;
+    const [mx, my] = plain.anchors!.mun! as [number, number];
+    const grouped = svgText
+      .replace(
+        /<path id="_nth" class="water" (d="[^"]*")\/>/,
+        `<g id="_nth" class="nopower"><path class="water" $1/><polygon points="${square([nx + 20, ny + 20], 5)}"/><polygon points="${touching}"/></g>`,
+      )
+      .replace(
+        /<path id="_mun" class="nopower" (d="[^"]*")\/>/,
+        `<g id="_mun" class="nopower"><path $1/><polygon class="water" points="${square([mx + 12, my + 12], 3)}"/></g>`,
+      );
+    const g = ok(run(mapText, {}, grouped)).data.geometry!;
+    const ringsOf = (id: string) => pathRings(g.shapes![id]!);
+    expect(ringsOf('nth')).toHaveLength(plain.shapes!.nth!.split('M').length - 1 + 2);
+    expect(windingNumber([nx + 20, ny + 20], ringsOf('nth'))).toBe(0);
+    expect(windingNumber([(vx + 2 * tx) / 3, (vy + 2 * ty) / 3], ringsOf('nth'))).toBe(0);
+    expect(windingNumber([nx, ny], ringsOf('nth'))).not.toBe(0);
+    expect(windingNumber([mx + 12, my + 12], ringsOf('mun'))).toBe(0);
+    expect(g.decor!.land).toHaveLength(2);
+    expect(g.decor!.sea).toHaveLength(1);
+    // Water in a notch of the land, its corners on the land's outline, is no hole: the land does not cover it.
+    const munRing = pathRings(plain.shapes!.mun!)[0]!;
+    const notch = munRing
+      .map((b, i) => [munRing[(i + munRing.length - 1) % munRing.length]!, b, munRing[(i + 1) % munRing.length]!])
+      .find(([a, b, c]) => {
+        const mid: [number, number] = [(a![0] + b![0] + c![0]) / 3, (a![1] + b![1] + c![1]) / 3];
+        return Math.abs(signedArea([a!, b!, c!])) > 2 && windingNumber(mid, [munRing]) === 0;
+      })!;
+    const notched = svgText.replace(
+      /<path id="_mun" class="nopower" (d="[^"]*")\/>/,
+      `<g id="_mun" class="nopower"><path $1/><polygon class="water" points="${notch.map((p) => p.join(',')).join(' ')}"/></g>`,
+    );
+    expect(ok(run(mapText, {}, notched)).data.geometry!.shapes!.mun).toBe(plain.shapes!.mun);
+    // Nor is water round the land with the land as its hole (ancmed's Baleares), though its hole is the land's outline.
+    const moat = `M ${square([mx, my], 400).replaceAll(' ', ' L ')} Z ${plain.shapes!.mun!}`;
+    const moated = svgText.replace(
+      /<path id="_mun" class="nopower" (d="[^"]*")\/>/,
+      `<g id="_mun" class="nopower"><path $1/><path class="water" d="${moat}"/></g>`,
+    );
+    expect(ok(run(mapText, {}, moated)).data.geometry!.shapes!.mun).toBe(plain.shapes!.mun);
+    // A sea's group of class `water` is water throughout, its pieces classless.
+    const allWater = svgText.replace(
+      /<path id="_nth" class="water" (d="[^"]*")\/>/,
+      '<g id="_nth" class="water"><path $1/></g>',
+    );
+    expect(ok(run(mapText, {}, allWater)).data.geometry!.shapes!.nth).toBe(plain.shapes!.nth);
   });
 
   it('a polyline is a filled shape (off-map water here)', () => {

@@ -1,13 +1,17 @@
 /**
  * The drawing in a python `diplomacy` SVG (maps/svg/<name>.svg, docs/variants.md "Importing a python-diplomacy map"):
  * the `MapLayer` group's shapes (a province is the path, polygon or group whose id is `_` and one of its names; a
- * group's `water` pieces and the unnamed shapes are off-map land and water), the unit spots of `jdipNS:PROVINCE_DATA`
+ * land group's `water` pieces, a sea group's other pieces and the unnamed shapes are off-map land and water, cut out
+ * of the province they lie in), the unit spots of `jdipNS:PROVINCE_DATA`
  * (the top-left corner of a unit symbol of `jdipNS:SYMBOLSIZE`), the label spots of `BriefLabelLayer`, and the power
  * colours of `jdipNS:POWERCOLORS` (CSS colour names allowed). The layer's backdrop rect gives the map's frame and
  * background; unnamed shapes filled with nothing (by a `<style>` class too) are lines, kept as strokes (`lines`).
  */
 import colorNames from 'color-name';
+import polylabel from 'polylabel';
 import { PathError, pathLines, type Point, type Ring } from '../../drawing/path.js';
+import { signedArea, windingNumber } from '../../drawing/polygon.js';
+import { distanceToSegment } from '../../drawing/segment.js';
 import { apply, compose, type Matrix, TransformError } from '../../drawing/transform.js';
 import { declarationsOf, frameOf, outlineOf, styleOf, textSpot, transformOf, within } from '../svg.js';
 import { descendants, localName, textOf, type XmlElement } from '../xml.js';
@@ -49,8 +53,8 @@ type Classes = Map<string, Map<string, string>>;
 export type Resolve = (name: string) => string | null;
 
 /**
- * The drawing; `isSea` tells the seas, whose groups are water throughout (a land province's `water` pieces are
- * off-map water: lakes, straits).
+ * The drawing; `isSea` tells the seas, whose groups' `water` pieces are the sea (the rest off-map land: islands), as
+ * a land province's `water` pieces are off-map water (lakes, canals).
  */
 export function readPythonSvg(
   root: XmlElement,
@@ -158,10 +162,34 @@ function readShape(e: XmlElement, name: string, matrix: Matrix, context: ShapeCo
     drawing.lines.push(...strokesOf(e, m, classes, new Map()));
     return;
   }
-  for (const piece of piecesOf(e, m, null)) {
-    if (piece.water && name === 'g' && !isSea(province)) drawing.decor.sea.push(...piece.rings);
-    else drawing.shapes.set(province, [...(drawing.shapes.get(province) ?? []), ...piece.rings]);
+  // A group's pieces of the other kind (a sea's island, a land's lake or canal) are off-map land or water, which
+  // python paints over the province: one wholly inside it is cut out of it, so it shows there too.
+  const pieces = piecesOf(e, m, null);
+  const sea = isSea(province);
+  const own = name === 'g' ? pieces.filter((p) => p.water === sea) : pieces;
+  const rings = (own.length > 0 ? own : pieces).flatMap((p) => p.rings);
+  for (const piece of own.length > 0 ? pieces.filter((p) => !own.includes(p)) : []) {
+    (piece.water ? drawing.decor.sea : drawing.decor.land).push(...piece.rings);
+    // The piece as a whole (ancmed's Baleares water is a ring round the island with the island as its hole).
+    const byArea = [...piece.rings].sort((a, b) => Math.abs(signedArea(b)) - Math.abs(signedArea(a)));
+    const pole = polylabel(byArea, 0.5);
+    const core: Point = [pole[0]!, pole[1]!];
+    const inside = (r: Ring) => piece.rings.every((ring) => ring.every((p) => insideOrOn(p, r)));
+    const around = rings.find((r) => windingNumber(core, [r]) !== 0 && inside(r));
+    if (!around) continue;
+    const flip = Math.sign(signedArea(byArea[0]!)) === Math.sign(signedArea(around));
+    rings.push(...piece.rings.map((ring) => (flip ? [...ring].reverse() : ring)));
   }
+  drawing.shapes.set(province, [...(drawing.shapes.get(province) ?? []), ...rings]);
+}
+
+/**
+ * Is `p` inside the ring or on its outline (within half a pixel: modern's Corsica touches its sea's edge)? A piece is
+ * cut out only when its middle lies inside too (ancmed's Propontis lies in a notch of Byzantium, its corners on it).
+ */
+function insideOrOn(p: Point, ring: Ring): boolean {
+  if (windingNumber(p, [ring]) !== 0) return true;
+  return ring.some((a, i) => distanceToSegment(p, a, ring[(i + 1) % ring.length]!) < 0.5);
 }
 
 /**
@@ -174,9 +202,10 @@ function piecesOf(
   matrix: Matrix,
   classes: Classes | null,
   groupFill?: string,
+  groupClass?: string,
 ): { rings: Ring[]; water: boolean }[] {
   const name = localName(e);
-  const water = e.attrs.class === 'water';
+  const water = (e.attrs.class ?? groupClass) === 'water';
   const fill = classes ? (ownProperty(e, classes, 'fill') ?? groupFill) : undefined;
   if (fill === 'none') return [];
   if (name === 'path') return [{ rings: outlineOf(e, matrix), water }];
@@ -191,7 +220,8 @@ function piecesOf(
       ? [{ rings: [ring], water }]
       : [];
   }
-  if (name === 'g') return e.children.flatMap((c) => piecesOf(c, within(matrix, c), classes, fill));
+  if (name === 'g')
+    return e.children.flatMap((c) => piecesOf(c, within(matrix, c), classes, fill, e.attrs.class ?? groupClass));
   return [];
 }
 
