@@ -94,7 +94,7 @@ describe('variants import', () => {
     expect(JSON.parse(r.stdout)).toEqual(JSON.parse(readFileSync(imported, 'utf8')));
   });
 
-  it('a family folder of versions: the newest by version number, as DiploGM orders them; no number to order, refused', async () => {
+  it('a family folder of versions: the newest by version number, as DiploGM orders them; among unordered ones, the last by name', async () => {
     const family = join(dir, 'fam');
     for (const v of ['1.9', '1.10', '2.0b1', '2.0']) {
       mkdirSync(join(family, `fam.${v}`), { recursive: true });
@@ -104,17 +104,23 @@ describe('variants import', () => {
     const r = await variantsCommand(['import', '--from', 'diplogm', family]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).name).toBe('Fam 2.0');
-    // Versions DiploGM cannot read as numbers all rank alike there, so which one it plays is a guess: named instead.
+    // Versions DiploGM cannot read as numbers rank alike there (its pick is the folder listing's): the last by name
+    // is read, and a note says so, whether the import succeeds or is refused.
     const unordered = join(dir, 'era');
     for (const v of ['b1', 'b1.1', 'chaos']) {
       mkdirSync(join(unordered, `era.${v}`), { recursive: true });
-      writeFileSync(join(unordered, `era.${v}`, 'config.json'), JSON.stringify(config));
+      writeFileSync(
+        join(unordered, `era.${v}`, 'config.json'),
+        JSON.stringify({ ...config, fow: v === 'chaos' ? 'enabled' : 'disabled' }),
+      );
     }
     const refused = await variantsCommand(['import', '--from', 'diplogm', unordered]);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr.trim()).toBe(
-      `${unordered}: its versions era.b1, era.b1.1 and era.chaos have no version numbers to tell the newest (as DiploGM orders versions, 1.10 after 1.9): give the folder of the one to import`,
-    );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim().split('\n')).toEqual([
+      `note: ${unordered}: versions era.b1, era.b1.1 and era.chaos carry no version number to tell the newest (DiploGM would read the one its folder lists first); read era.chaos, the last by name (give a version's folder to read another)`,
+      'fow: enabled (DiploGM fog of war) is not supported',
+      'config.json: file "map.svg" is not there',
+    ]);
   });
 
   it('exit 1 with one line per problem, and nothing written, when the input is wrong', async () => {

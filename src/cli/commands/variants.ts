@@ -31,36 +31,45 @@ export async function variantsCommand(args: string[]): Promise<CommandResult> {
     if (svg !== undefined && !existsSync(svg)) throw new InputError(`${svg}: no such file`);
     if (svg !== undefined && from !== 'python-diplomacy')
       throw new InputError('--svg is for --from python-diplomacy (a DiploGM config names its SVG itself)');
-    const result = await importFrom(from, path, svg);
-    return finishImport(result, flags.values.get('out'));
+    const { result, notes } = await importFrom(from, path, svg);
+    return finishImport(result, flags.values.get('out'), notes);
   });
 }
 
-async function importFrom(from: Format, path: string, svg: string | undefined): Promise<ImportResult> {
+/** The import, and notes on what was read (a family folder's version chosen among ties). */
+async function importFrom(
+  from: Format,
+  path: string,
+  svg: string | undefined,
+): Promise<{ result: ImportResult; notes: string[] }> {
   if (from === 'diplogm') {
     const { importDiplogm } = await import('../../variants/import/diplogm/index.js');
-    return importDiplogm(diplogmFiles(path));
+    const { files, notes } = diplogmFiles(path);
+    return { result: importDiplogm(files), notes };
   }
   if (from === 'python-diplomacy') {
     const { importPythonDiplomacy } = await import('../../variants/import/python/index.js');
     if (statSync(path).isDirectory()) throw new InputError(`${path}: give the .map file itself`);
     const folder = dirname(path);
-    return importPythonDiplomacy({
+    const result = importPythonDiplomacy({
       map: { name: basename(path), text: readText(path) },
       read: (name) => readIfFile(join(folder, name)),
       svg: svg === undefined ? null : { name: basename(svg), text: readText(svg) },
     });
+    return { result, notes: [] };
   }
   const { readVariantFile } = await import('../../variants/file.js');
   if (statSync(path).isDirectory()) throw new InputError(`${path}: give the variant file itself`);
-  return readVariantFile(readText(path), basename(path));
+  return { result: readVariantFile(readText(path), basename(path)), notes: [] };
 }
 
 /**
  * A DiploGM variant on disk: `path` is its config, its folder, or a family folder of versions (the newest version
- * with a config is read, as DiploGM picks it); a family folder's own config is merged under the version's.
+ * with a config is read, as DiploGM picks it, the last by name among those it cannot order, with a note); a family
+ * folder's own config is merged under the version's.
  */
-function diplogmFiles(path: string): DiplogmFiles {
+function diplogmFiles(path: string): { files: DiplogmFiles; notes: string[] } {
+  const notes: string[] = [];
   const configIn = (dir: string) => ['config.toml', 'config.json'].find((f) => existsSync(join(dir, f)));
   let dir = statSync(path).isDirectory() ? path : dirname(path);
   let name = statSync(path).isDirectory() ? configIn(dir) : basename(path);
@@ -68,17 +77,17 @@ function diplogmFiles(path: string): DiplogmFiles {
     const versions = readdirSync(dir, { withFileTypes: true })
       .filter((e) => e.isDirectory() && configIn(join(dir, e.name)))
       .map((e) => e.name)
-      .sort((a, b) => compareVersions(b, a) || a.localeCompare(b));
+      .sort((a, b) => compareVersions(b, a) || byName(b, a));
     if (versions.length === 0) throw new InputError(`${path}: no config.json or config.toml here`);
     const newest = versions.filter((v) => compareVersions(v, versions[0]!) === 0);
-    if (newest.length > 1) throw new InputError(unordered(path, newest));
+    if (newest.length > 1) notes.push(unordered(path, newest.reverse()));
     dir = join(dir, versions[0]!);
     name = configIn(dir)!;
   }
   const parentDir = dirname(dir);
   const parentName = configIn(parentDir);
   const units = join(dir, 'units');
-  return {
+  const files: DiplogmFiles = {
     config: { name, text: readText(join(dir, name)) },
     ...(parentName && parentDir !== dir
       ? { parent: { name: parentName, text: readText(join(parentDir, parentName)) } }
@@ -86,6 +95,7 @@ function diplogmFiles(path: string): DiplogmFiles {
     read: (file) => readIfFile(join(dir, file)),
     unitTypes: existsSync(units) ? readdirSync(units).filter((f) => f.endsWith('.toml')) : [],
   };
+  return { files, notes };
 }
 
 /**
@@ -124,10 +134,25 @@ function versionKey(name: string): { release: number[]; rest: number[] } {
   };
 }
 
-/** The refusal of a family whose newest version DiploGM could not tell (its order would be the folder listing's). */
+/** `b1.1` after `b1`, `chaos` after both: names compared by their runs of letters and of digits (as numbers). */
+function byName(a: string, b: string): number {
+  const parts = (s: string) => s.match(/\d+|[a-z]+/gi) ?? [];
+  const [pa, pb] = [parts(a), parts(b)];
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const [x, y] = [pa[i] ?? '', pb[i] ?? ''];
+    const diff = /^\d+$/.test(x) && /^\d+$/.test(y) ? Number(x) - Number(y) : x.localeCompare(y);
+    if (diff !== 0) return diff;
+  }
+  return 0;
+}
+
+/**
+ * The note on a family whose newest version DiploGM cannot tell (its pick would be the folder listing's first): the
+ * one read is the last by name (`versions` in name order).
+ */
 function unordered(path: string, versions: string[]): string {
   const list = `${versions.slice(0, -1).join(', ')} and ${versions.at(-1)}`;
-  return `${path}: its versions ${list} have no version numbers to tell the newest (as DiploGM orders versions, 1.10 after 1.9): give the folder of the one to import`;
+  return `${path}: versions ${list} carry no version number to tell the newest (DiploGM would read the one its folder lists first); read ${versions.at(-1)}, the last by name (give a version's folder to read another)`;
 }
 
 /** The file's text, or null when there is no such file; a file over the size limit is refused (`readText`). */
@@ -141,12 +166,13 @@ function readIfFile(path: string): string | null {
 }
 
 /** Colours fitted, the data checked as `maps check` checks it (src/render/import-check.ts); written only when nothing is wrong. */
-async function finishImport(result: ImportResult, out: string | undefined): Promise<CommandResult> {
+async function finishImport(result: ImportResult, out: string | undefined, read: string[]): Promise<CommandResult> {
   const { checkImport } = await import('../../render/import-check.js');
   const checked = checkImport(result);
-  if (!checked.ok) return failed(checked.problems);
+  const readNotes = read.map((n) => `note: ${n}\n`).join('');
+  if (!checked.ok) return { ...failed(checked.problems), stderr: readNotes + failed(checked.problems).stderr };
   const text = `${JSON.stringify(checked.data, null, 2)}\n`;
-  const notes = checked.notes.map((n) => `note: ${n}\n`).join('');
+  const notes = readNotes + checked.notes.map((n) => `note: ${n}\n`).join('');
   if (!out) return { code: EXIT.ok, stdout: text, stderr: notes };
   try {
     writeFileSync(out, text);
