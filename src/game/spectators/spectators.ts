@@ -40,6 +40,7 @@ import {
   type Result,
 } from '../core/index.js';
 import { enqueue, privateActDueAt, watchKeySuffix, worded } from '../outbox/index.js';
+import { announcedSeats } from '../phase/index.js';
 
 /** How long a denied member waits before asking to watch the same power again. */
 export const DENIED_WAIT_MS = 24 * 3_600_000;
@@ -424,8 +425,12 @@ export async function watchersOfCaller(deps: GameDeps, caller: Caller): Promise<
       .select()
       .from(spectators)
       .where(and(eq(spectators.gameId, game.id), eq(spectators.power, seat.power)));
-    const watching = rows.filter((r) => r.status === 'allowed' && (r.decidedAt ?? 0) >= seat.joinedAt).length;
-    const asked = rows.filter((r) => r.status === 'asked').length;
+    // A spectator who has since taken a seat here plays, and gets no copies (src/game/outbox/watchers.ts): not counted.
+    // The seats as the channel was told of them, so the count tells no claim before the channel hears of it.
+    const told = await announcedSeats(tx, game, await playersOf(tx, game.id), deps.now());
+    const others = rows.filter((r) => !told.some((s) => s.userId === r.userId));
+    const watching = others.filter((r) => r.status === 'allowed' && (r.decidedAt ?? 0) >= seat.joinedAt).length;
+    const asked = others.filter((r) => r.status === 'asked').length;
     return { ok: true, line: msg('spectate.status', { power: gamePowerParam(game, seat.power), watching, asked }) };
   });
 }

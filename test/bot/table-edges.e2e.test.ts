@@ -1,0 +1,75 @@
+/**
+ * The table's rules at the edges a game master meets (docs/table.md), through the Discord stand-in.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeMessage } from '../support/fake-discord/index.js';
+import { createHarness, waitForResults, type Harness } from './harness.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+async function moveBy(h: Harness, ms: number): Promise<void> {
+  h.clock.offset += ms;
+  await h.bot!.scheduler.poke();
+  await Promise.all([h.bot!.scheduler.sweep(), h.bot!.scheduler.sweep()]);
+  await h.bot!.outbox.idle();
+}
+
+describe('mustering: a last-second press, and a spectator claiming the mustered-out seat', () => {
+  let h: Harness;
+  let start: FakeMessage;
+  beforeAll(async () => {
+    h = await createHarness({ users: ['gm', 'pia', 'nat', 'oli', 'sam'], channels: ['m'] });
+    await h.start();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('a press seconds before the end counts; the seat never pressed goes to a substitute, once', async () => {
+    await h.fake.slash('gm', 'm', 'game create', { variant: 'classic', movement: '1d', muster: '1h' });
+    await h.fake.slash('pia', 'm', 'game join', { power: 'France' });
+    await h.fake.slash('nat', 'm', 'game join', { power: 'England' });
+    await h.fake.slash('oli', 'm', 'game join', { power: 'Germany' });
+    await h.fake.slash('gm', 'm', 'game start');
+    start = await h.fake.waitForChannelMessage('m', (m) => h.fake.buttons(m).some((b) => b.label === "I'm here"));
+    await h.fake.click('pia', start, { label: "I'm here" });
+    // sam, who plays nothing yet, watches England with its player's consent.
+    await h.fake.slash('sam', 'm', 'spectate', { power: 'England' });
+    const request = await h.fake.waitForDm('nat', (m) => h.fake.buttons(m).some((b) => b.label === 'Allow'));
+    await h.fake.click('nat', request, { label: 'Allow' });
+    await h.fake.waitForDm('sam', (m) => m.content.includes('you now watch **England**'));
+    expect((await h.fake.slash('nat', 'm', 'game status')).text).toContain('1 spectator watches **England**');
+
+    // The clock runs on in real time under the moved offset: 20 s before the end leaves a slow machine room.
+    await moveBy(h, HOUR - 20_000);
+    expect((await h.fake.click('nat', start, { label: "I'm here" })).text).toContain('you are here for **England**');
+    await moveBy(h, 40_000);
+    const over = await h.fake.waitForChannelMessage('m', (m) => m.content.includes('Muster over'));
+    expect(over.content).toContain('1 seat was not confirmed and goes to a substitute: Germany.');
+    await moveBy(h, MINUTE);
+    expect(h.fake.channelMessages('m').filter((m) => m.content.includes('Substitute wanted for'))).toHaveLength(1);
+    expect(h.fake.dms('nat').filter((m) => m.content.includes("You did not press **I'm here**"))).toEqual([]);
+  });
+
+  it('the spectator claims the mustered-out seat: a player now, no longer counted nor copied as a spectator', async () => {
+    const call = await h.fake.waitForChannelMessage('m', (m) => m.content.includes('Substitute wanted for Germany'));
+    expect((await h.fake.click('sam', call, { label: 'Claim' })).text).toContain('You now play **Germany**');
+    await h.bot!.outbox.idle();
+    expect((await h.fake.slash('gm', 'm', 'game list')).text).toContain('No game of this server has a free');
+    // England's player reads that nobody watches them any more: sam plays, and gets no copy of England's view.
+    expect((await h.fake.slash('nat', 'm', 'game status')).text).toContain('nobody watches **England**');
+    await h.fake.slash('nat', 'm', 'order', { orders: 'F lon - nth' });
+    const before = h.fake.dms('sam').length;
+    await moveBy(h, 24 * HOUR);
+    await waitForResults(h, 'm', 'Spring 1901 movement');
+    await h.bot!.outbox.idle();
+    expect(
+      h.fake
+        .dms('sam')
+        .slice(before)
+        .filter((m) => m.content.includes('Watching **England**')),
+    ).toEqual([]);
+    expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
+});
