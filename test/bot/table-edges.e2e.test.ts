@@ -73,3 +73,31 @@ describe('mustering: a last-second press, and a spectator claiming the mustered-
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });
 });
+
+describe('fog of war: a substitute call in the channel shows no board', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness({ users: ['gm', 'ivy', 'jon', 'sub'], channels: ['fog'] });
+    await h.start();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('the call gives the public counts, never where the units stand; the claimer’s DM lists them', async () => {
+    await h.fake.slash('gm', 'fog', 'game create', { variant: 'classic', movement: '1h', fog: 'on' });
+    await h.fake.slash('ivy', 'fog', 'game join', { power: 'England' });
+    await h.fake.slash('jon', 'fog', 'game join', { power: 'Turkey' });
+    await h.fake.slash('gm', 'fog', 'game start');
+    await h.fake.slash('ivy', 'fog', 'order', { orders: 'F lon - nth; F edi - nwg; A lvp - yor' });
+    await moveBy(h, HOUR + 1000);
+    await waitForResults(h, 'fog', 'Spring 1901 movement');
+    await h.fake.slash('gm', 'fog', 'gm substitute', { power: 'England' });
+    const call = await h.fake.waitForChannelMessage('fog', (m) => m.content.includes('Substitute wanted for England'));
+    expect(call.content).toContain('3 supply centres; 3 units, out of sight under the fog of war');
+    expect(call.content).not.toMatch(/\b(?:nth|nwg|yor|North Sea|Norwegian Sea|Yorkshire)\b/);
+    await h.fake.click('sub', call, { label: 'Claim' });
+    const mine = await h.fake.waitForDm('sub', (m) => m.content.includes('You now play **England**'));
+    expect(mine.content).toMatch(/F nth|North Sea/);
+  });
+});
