@@ -101,3 +101,41 @@ describe('fog of war: a substitute call in the channel shows no board', () => {
     expect(mine.content).toMatch(/F nth|North Sea/);
   });
 });
+
+describe('spectators: a request to a player whose DMs are closed', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness({ users: ['gm', 'pia', 'nat', 'oli', 'wei'], channels: ['open'] });
+    await h.start();
+    h.fake.setLocale('wei', 'zh-CN');
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('ends the request and tells its asker, who may ask again once the player opens their DMs', async () => {
+    await h.fake.slash('gm', 'open', 'game create', { variant: 'classic', movement: '1d' });
+    await h.fake.slash('pia', 'open', 'game join', { power: 'France' });
+    await h.fake.slash('nat', 'open', 'game join', { power: 'England' });
+    await h.fake.slash('gm', 'open', 'game start');
+    await h.bot!.outbox.idle();
+    h.fake.closeDms('pia');
+    expect((await h.fake.slash('oli', 'open', 'spectate', { power: 'France' })).text).toContain('decides');
+    const told = await h.fake.waitForDm('oli', (m) => m.content.includes('could not reach its player'));
+    expect(told.content).not.toContain(h.fake.user('pia').id);
+    expect(h.fake.channelMessages('open').filter((m) => m.content.startsWith('📪'))).toHaveLength(1);
+    // A second asker, in Chinese, is told alike (the channel's notice about the player's DMs is not repeated).
+    await h.fake.slash('wei', 'open', 'spectate', { power: 'France' });
+    await h.fake.waitForDm('wei', (m) => m.content.includes('无法送达其玩家'));
+    await h.bot!.outbox.idle();
+    expect(h.fake.channelMessages('open').filter((m) => m.content.startsWith('📪'))).toHaveLength(1);
+    // Nothing waits for France's answer any more: once the player opens their DMs, asking again reaches them.
+    expect((await h.fake.slash('pia', 'open', 'game status')).text).toContain('nobody watches **France**.');
+    h.fake.openDms('pia');
+    expect((await h.fake.slash('oli', 'open', 'spectate', { power: 'France' })).text).toContain('decides');
+    const request = await h.fake.waitForDm('pia', (m) => h.fake.buttons(m).some((b) => b.label === 'Allow'));
+    await h.fake.click('pia', request, { label: 'Allow' });
+    await h.fake.waitForDm('oli', (m) => m.content.includes('you now watch **France**'));
+    expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
+});

@@ -55,6 +55,7 @@ import {
 } from '../outbox/index.js';
 import { pinnedStatus } from '../phase/index.js';
 import { callPostKey } from '../seats/index.js';
+import { requestUndelivered } from '../spectators/index.js';
 import {
   hidesIdentities,
   channelRef,
@@ -565,6 +566,9 @@ async function failed(
         // power's player closed DMs (docs/table.md "Spectators", docs/bot.md "Anonymous press").
         const askedToWatch = sent.type === 'dm' && sent.reason === 'spectate' && sent.spectateRequest !== undefined;
         const aimedAtPower = askedToWatch || press !== undefined;
+        // An open game's request that cannot reach its player ends, its asker told (docs/table.md "Spectators").
+        if (game && askedToWatch && sent.spectateRequest !== undefined)
+          await requestUndelivered(tx, game, sent.spectateRequest, row.target, t);
         if (game && !toSpectator && !(aimedAtPower && identitiesHiddenNow(game))) {
           // A DM usually follows a member's act (a join, a claim, orders): in a game that hides who plays whom the
           // notice waits for the next mark of the clock, so it cannot time that act (docs/decisions.md "Hidden identities").

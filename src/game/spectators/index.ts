@@ -10,6 +10,7 @@ export {
   askNewHolder,
   askToWatch,
   endRequests,
+  requestUndelivered,
   revokeWatcher,
   stopWatching,
   watchablePowers,

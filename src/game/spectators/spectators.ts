@@ -168,6 +168,34 @@ export async function askNewHolder(tx: Tx, game: GameRow, power: string, holder:
 }
 
 /**
+ * The request's DM could not reach the power's player (they accept no direct messages from the server): in a game that
+ * shows who plays whom the request ends and its asker is told, in their language, so they may ask again once the
+ * player opens their DMs, rather than wait for an answer that cannot come (docs/table.md "Spectators"). A game that
+ * hides who plays whom keeps it waiting, saying nothing: the asker would learn that this power's player closed DMs.
+ * Only the request still asked of that member: a seat handed on since has asked its new player.
+ */
+export async function requestUndelivered(
+  tx: Tx,
+  game: GameRow,
+  requestId: number,
+  holder: string,
+  now: number,
+): Promise<void> {
+  if (identitiesHiddenNow(game)) return;
+  const row = first(await tx.select().from(spectators).where(eq(spectators.id, requestId)).limit(1));
+  if (row?.status !== 'asked') return;
+  const seat = (await playersOf(tx, game.id)).find((p) => p.power === row.power);
+  if (seat?.userId !== holder) return;
+  await tx.update(spectators).set({ status: 'stopped', decidedAt: now }).where(eq(spectators.id, row.id));
+  const line = msg('spectate.undelivered', {
+    power: gamePowerParam(game, row.power),
+    channel: channelRef(game.channelId),
+    spectate: commandParam('spectate'),
+  });
+  await queueSpectatorDm(tx, game, row, [line], `spectate-undelivered:${row.id}:${row.createdAt}`, now);
+}
+
+/**
  * The game is over (finished or cancelled): the requests still waiting for an answer (the seat's player never
  * answered, or nobody took the empty seat) end, and each asker is told once, in the language they read, that nobody
  * decided and how to see the finished game (docs/table.md "Spectators"). The DM names nobody and says only that the
