@@ -139,3 +139,38 @@ describe('spectators: a request to a player whose DMs are closed', () => {
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });
 });
+
+describe('fog of war: the game master’s board edits', () => {
+  let h: Harness;
+  /** Where the edit was, by province and power names (Turkey's Bulgaria is out of England's sight). */
+  const WHERE = /\b(?:bul|Bulgaria|Turkey)\b/;
+  beforeAll(async () => {
+    h = await createHarness({ users: ['gm', 'ivy', 'jon'], channels: ['fog'] });
+    await h.start();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('the channel is told that the board changed, not where; a player’s history and file say no more', async () => {
+    await h.fake.slash('gm', 'fog', 'game create', { variant: 'classic', movement: '1h', fog: 'on' });
+    await h.fake.slash('ivy', 'fog', 'game join', { power: 'England' });
+    await h.fake.slash('jon', 'fog', 'game join', { power: 'Russia' });
+    await h.fake.slash('gm', 'fog', 'game start');
+    const done = await h.fake.slash('gm', 'fog', 'gm edit add', { power: 'Turkey', unit: 'army', place: 'bul' });
+    expect(done.text).toContain('Done');
+    await h.bot!.outbox.idle();
+    const notice = await h.fake.waitForChannelMessage('fog', (m) => m.content.startsWith('🛠️'));
+    expect(notice.content).toContain('edited the board');
+    expect(notice.content).not.toMatch(WHERE);
+    await moveBy(h, HOUR + 1000);
+    await waitForResults(h, 'fog', 'Spring 1901 movement');
+    const shown = await h.fake.slash('ivy', 'fog', 'history show', { phase: 'S1901M' });
+    expect(shown.text).toContain('🛠️');
+    expect(shown.text).not.toMatch(WHERE);
+    const file = (await h.fake.slash('ivy', 'fog', 'history export')).attachments[0]!;
+    expect(file.data.toString()).not.toMatch(/"edits"/);
+    // The game master who plays no power sees the whole board, and reads the edit as it was made.
+    expect((await h.fake.slash('gm', 'fog', 'history show', { phase: 'S1901M' })).text).toMatch(/Bulgaria/);
+  });
+});
