@@ -174,3 +174,32 @@ describe('fog of war: the game master’s board edits', () => {
     expect((await h.fake.slash('gm', 'fog', 'history show', { phase: 'S1901M' })).text).toMatch(/Bulgaria/);
   });
 });
+
+describe('fog of war: a game master who plays a power', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness({ users: ['gm', 'jon'], channels: ['fog'] });
+    await h.start();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('may not edit the board while the fog is up: its refusals would show what their power cannot see', async () => {
+    await h.fake.slash('gm', 'fog', 'game create', { variant: 'classic', movement: '1h', fog: 'on' });
+    await h.fake.slash('gm', 'fog', 'game join', { power: 'England' });
+    await h.fake.slash('jon', 'fog', 'game join', { power: 'Turkey' });
+    await h.fake.slash('gm', 'fog', 'game start');
+    await h.bot!.outbox.idle();
+    const before = h.fake.channelMessages('fog').length;
+    // Were it answered, "Constantinople already holds an army of Turkey" would tell England what it cannot see.
+    const probe = await h.fake.slash('gm', 'fog', 'gm edit add', { power: 'England', unit: 'army', place: 'con' });
+    expect(probe.text).toMatch(/^⚠️ .*fog of war/);
+    expect(probe.text).not.toMatch(/Turkey|Constantinople/);
+    const removed = await h.fake.slash('gm', 'fog', 'gm edit remove', { place: 'smy' });
+    expect(removed.text).toMatch(/^⚠️ .*fog of war/);
+    await h.bot!.outbox.idle();
+    expect(h.fake.channelMessages('fog')).toHaveLength(before);
+    expect((await h.fake.slash('jon', 'fog', 'map')).attachments.length).toBe(1);
+  });
+});

@@ -7,7 +7,7 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { msg, type Msg } from '../../i18n/index.js';
-import { fogIsUp } from '../fog/index.js';
+import { fogIsUp, powerOfMember, viewerOf } from '../fog/index.js';
 import type { Tx } from '../../store/db.js';
 import { audit, openGameByChannel, phaseById } from '../../store/queries.js';
 import { orders, phases, phaseSteps, type GameRow, type PhaseRow } from '../../store/schema.js';
@@ -58,6 +58,13 @@ export async function editBoard(deps: GameDeps, input: Caller & { edit: BoardEdi
     const game = await openGameByChannel(tx, input.channelId);
     if (!game) return fail(await noOpenGame(tx, input.channelId));
     if (game.gmUserId !== input.userId) return fail(msg('gm.refused.notMaster'));
+    // A game master who plays a power sees its view alone while the fog is up (docs/table.md "Fog of war"): an edit's
+    // refusals ("already holds an army of Turkey") and its result would show them the rest of the board.
+    const viewer = viewerOf(game, { userId: input.userId, power: await powerOfMember(tx, game.id, input.userId) });
+    if (viewer.kind !== 'all') {
+      refused.msg = msg('gmEdit.refused.fog');
+      return fail('');
+    }
     const variant = variantOfGame(game);
     const phase = variant ? await editablePhase(tx, game) : msg('gmEdit.refused.noBoard');
     if (isMsg(phase) || !variant) {
