@@ -203,3 +203,39 @@ describe('fog of war: a game master who plays a power', () => {
     expect((await h.fake.slash('jon', 'fog', 'map')).attachments.length).toBe(1);
   });
 });
+
+describe('a pause vote whose last missing voter loses their vote', () => {
+  let h: Harness;
+  const said = (start: string) => h.fake.channelMessages('vote').filter((m) => m.content.startsWith(start));
+  beforeAll(async () => {
+    h = await createHarness({ users: ['gm', 'ann', 'ben', 'cat'], channels: ['vote'] });
+    await h.start();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('pauses the game once everyone left with a vote has voted, never telling the channel the proposal lapsed', async () => {
+    await h.fake.slash('gm', 'vote', 'game create', { variant: 'classic', movement: '1d', muster: '1h' });
+    await h.fake.slash('ann', 'vote', 'game join', { power: 'Italy' });
+    await h.fake.slash('ben', 'vote', 'game join', { power: 'Austria' });
+    await h.fake.slash('cat', 'vote', 'game join', { power: 'Turkey' });
+    await h.fake.slash('gm', 'vote', 'game start');
+    const start = await h.fake.waitForChannelMessage('vote', (m) =>
+      h.fake.buttons(m).some((b) => b.label === "I'm here"),
+    );
+    await h.fake.click('ann', start, { label: "I'm here" });
+    await h.fake.click('ben', start, { label: "I'm here" });
+    // Italy and Austria vote for a pause; Turkey's player never answers the muster, and loses the seat (and its vote).
+    expect((await h.fake.slash('ann', 'vote', 'game pause-vote')).text).toContain('proposes a pause');
+    await h.fake.slash('ben', 'vote', 'game pause-vote');
+    expect((await h.fake.slash('gm', 'vote', 'game status')).text).not.toMatch(/Paused/);
+    await moveBy(h, HOUR + 1000);
+    await h.fake.waitForChannelMessage('vote', (m) => m.content.includes('Muster over'));
+    await h.fake.waitForChannelMessage('vote', (m) => m.content.startsWith('⏸️ Every surviving player'));
+    expect((await h.fake.slash('gm', 'vote', 'game status')).text).toContain("Paused by the players' vote");
+    await moveBy(h, 25 * HOUR);
+    expect(said('⌛ The pause proposal')).toEqual([]);
+    expect(said('⏸️ Every surviving player')).toHaveLength(1);
+  });
+});

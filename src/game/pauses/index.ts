@@ -7,10 +7,10 @@
  */
 import type { GameDeps } from '../core/index.js';
 import { nextResumeAt, resumeDuePauses } from './clock.js';
-import { lapseDueProposals, nextProposalLapse } from './vote.js';
+import { lapseDueProposals, nextProposalLapse, pauseAgreedProposals } from './vote.js';
 
 export { pauseAllowance, pauseClock, resumeClock } from './clock.js';
-export { votePause } from './vote.js';
+export { pauseAgreedProposals, votePause } from './vote.js';
 
 /** When the scheduler must next look at pauses: a limited pause's end or a pause proposal's lapse, or null. */
 export async function nextPauseWakeAt(deps: GameDeps): Promise<number | null> {
@@ -21,6 +21,11 @@ export async function nextPauseWakeAt(deps: GameDeps): Promise<number | null> {
 /** The scheduler's sweep of pauses: limited pauses that ran out resume, old pause proposals lapse. */
 export async function sweepPauses(deps: GameDeps): Promise<{ done: number; failures: string[] }> {
   const resumed = await resumeDuePauses(deps);
+  // A proposal everyone left with a vote agreed to passes, rather than lapse (vote.ts `pauseAgreedProposals`).
+  const agreed = await pauseAgreedProposals(deps);
   const lapsed = await lapseDueProposals(deps);
-  return { done: resumed.resumed + lapsed.lapsed, failures: [...resumed.failures, ...lapsed.failures] };
+  return {
+    done: resumed.resumed + agreed.paused + lapsed.lapsed,
+    failures: [...resumed.failures, ...agreed.failures, ...lapsed.failures],
+  };
 }

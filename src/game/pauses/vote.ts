@@ -14,9 +14,9 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
-import { audit, playersOf } from '../../store/queries.js';
+import { audit, phaseById, playersOf } from '../../store/queries.js';
 import { games, votes, type GameRow } from '../../store/schema.js';
-import { inSnapshot } from '../../store/store.js';
+import { first, inSnapshot } from '../../store/store.js';
 import { msg } from '../../i18n/index.js';
 import {
   fail,
@@ -32,6 +32,7 @@ import {
   type PlayerContext,
   type Result,
   gamePowerParam,
+  variantOfGame,
 } from '../core/index.js';
 import { privateActDueAt, queueNotice, queueProgressStatus, queueStatus } from '../outbox/index.js';
 import { announcedSeats, survivingPowers } from '../phase/index.js';
@@ -55,11 +56,16 @@ const pauseRows = (gameId: number) => and(eq(votes.gameId, gameId), eq(votes.kin
  */
 async function peopleVoting(tx: Tx, ctx: PlayerContext, now: number): Promise<string[]> {
   const alive = new Set(survivingPowers(ctx.variant, ctx.phase.position));
-  const people = (await announcedSeats(tx, ctx.game, await playersOf(tx, ctx.game.id), now))
-    .filter((p) => alive.has(p.power) && !isVacant(p.userId) && !isComputer(p.userId))
-    .map((p) => p.power);
+  const people = await peopleOf(tx, ctx.game, alive, now);
   const own = ctx.player.power;
   return alive.has(own) && !people.includes(own) ? [...people, own] : people;
+}
+
+/** The surviving powers a person plays, as the channel knows the seats (`announcedSeats`). */
+async function peopleOf(tx: Tx, game: GameRow, alive: ReadonlySet<string>, now: number): Promise<string[]> {
+  return (await announcedSeats(tx, game, await playersOf(tx, game.id), now))
+    .filter((p) => alive.has(p.power) && !isVacant(p.userId) && !isComputer(p.userId))
+    .map((p) => p.power);
 }
 
 /**
@@ -178,6 +184,40 @@ async function openProposals(deps: GameDeps): Promise<{ gameId: number; openedAt
 export async function nextProposalLapse(deps: GameDeps): Promise<number | null> {
   const all = (await openProposals(deps)).map((p) => p.openedAt + PROPOSAL_LAPSE_MS);
   return all.length > 0 ? Math.min(...all) : null;
+}
+
+/**
+ * Pauses the games whose open proposal every person playing a surviving power has now voted for, though nobody voted
+ * last: the one who had not voted lost their vote (their seat fell vacant, at the muster's end or for silence, or their
+ * power was eliminated), and running the command again would withdraw a vote, not count it (docs/table.md "Pauses that
+ * cannot freeze a game"). Run by the scheduler's sweep after the musters and the phases it settles, and before a
+ * proposal lapses (one that passed must not be told to have lapsed). Each game in its own transaction, claimed by
+ * deleting the proposal's row (`pauseByVote` spends it).
+ */
+export async function pauseAgreedProposals(deps: GameDeps): Promise<{ paused: number; failures: string[] }> {
+  const now = deps.now();
+  let paused = 0;
+  const failures: string[] = [];
+  for (const open of (await openProposals(deps)).filter((p) => p.openedAt <= now)) {
+    const r = await inTransaction(deps, async (tx, changed) => {
+      const game = first(await tx.select().from(games).where(eq(games.id, open.gameId)).limit(1));
+      const variant = game ? variantOfGame(game) : null;
+      const phase = game?.currentPhaseId != null ? await phaseById(tx, game.currentPhaseId) : undefined;
+      if (game?.status !== 'active' || !variant || !phase) return { ok: true as const, done: false };
+      const rows = await tx.select().from(votes).where(pauseRows(game.id));
+      if (!rows.some((v) => v.power === PROPOSAL && v.target === String(open.openedAt)))
+        return { ok: true as const, done: false };
+      const people = await peopleOf(tx, game, new Set(survivingPowers(variant, phase.position)), now);
+      const voted = new Set(rows.map((v) => v.power));
+      if (people.length === 0 || !people.every((p) => voted.has(p))) return { ok: true as const, done: false };
+      await pauseByVote(tx, game, now);
+      changed(game.id);
+      return { ok: true as const, done: true };
+    });
+    if (!r.ok) failures.push(`game ${open.gameId}: ${r.error}`);
+    else if (r.done) paused++;
+  }
+  return { paused, failures };
 }
 
 /**

@@ -19,7 +19,7 @@ import { resolveReadyAtMarks } from './ready.js';
 import { releaseDueHeldBoards } from './held-boards.js';
 import { nextHeldBoardAt } from '../phase/index.js';
 import { gameKinds, type GameDeps, type KindSweep } from '../core/index.js';
-import { nextPauseWakeAt, sweepPauses } from '../pauses/index.js';
+import { nextPauseWakeAt, pauseAgreedProposals, sweepPauses } from '../pauses/index.js';
 import { nextMusterAt, settleDueMusters } from '../muster/index.js';
 
 /**
@@ -132,6 +132,8 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
     const resolution = await resolveDuePhases(options);
     // After the deadlines: a phase due at both resolves by its deadline (docs/decisions.md "Hidden identities").
     const marked = await resolveReadyAtMarks(options);
+    // A pause proposal whose last missing voter lost their vote (a seat the muster vacated, a power just eliminated).
+    const agreed = await pauseAgreedProposals(options);
     const reminding = await queueDueRemindersDetailed(options);
     const kinds: KindSweep[] = [];
     for (const kind of gameKinds()) kinds.push(await kind.sweep(options));
@@ -141,6 +143,7 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
       ...boards.failures,
       ...resolution.failures,
       ...marked.failures,
+      ...agreed.failures,
       ...reminding.failures,
       ...kinds.flatMap((k) => k.failures),
     ];
@@ -150,7 +153,7 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
       awaiting: (resolution.awaiting ?? 0) + sum((k) => k.awaiting ?? 0),
       reminders: reminding.queued + sum((k) => k.reminders),
       kindTurns: sum((k) => k.turns),
-      pauses: pauses.done,
+      pauses: pauses.done + agreed.paused,
       musters: mustering.settled,
       boards: boards.released,
       failures,
