@@ -1,9 +1,12 @@
 /**
- * The table's rules at the edges a game master meets (docs/table.md), through the Discord stand-in.
+ * The table's rules at the edges a game master meets (docs/table.md), through the Discord stand-in: a muster press
+ * seconds before the end and a spectator claiming the seat the muster emptied; a fog game's substitute call and board
+ * edits, which tell the channel no place, and its playing game master, who may not edit; a request to watch a player
+ * whose DMs are closed; a pause vote whose last missing voter loses their vote; `/game list` with a server's 25 games.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FakeMessage } from '../support/fake-discord/index.js';
-import { createHarness, waitForResults, type Harness } from './harness.js';
+import { createHarness, slashConfirmed, waitForResults, type Harness } from './harness.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -237,5 +240,44 @@ describe('a pause vote whose last missing voter loses their vote', () => {
     await moveBy(h, 25 * HOUR);
     expect(said('⌛ The pause proposal')).toEqual([]);
     expect(said('⏸️ Every surviving player')).toHaveLength(1);
+  });
+});
+
+describe('/game list with more games than one reply shows', () => {
+  const TABLES = Array.from({ length: 25 }, (_, i) => `t${i}`);
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness({ users: ['gm', 'bob', 'marie', ...TABLES], channels: ['running', 'lobby', ...TABLES] });
+    await h.start();
+    h.fake.setLocale('marie', 'fr');
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('lists the 25 games a server may run within Discord’s 2,000 characters a message, in the member’s language', async () => {
+    // The oldest: a running game with a vacant seat. Then forming games, each with a clock, up to the server's 25.
+    await h.fake.slash('gm', 'running', 'game create', { variant: 'classic', 'vacate-after': 0 });
+    await h.fake.slash('bob', 'running', 'game join', { power: 'England' });
+    await h.fake.slash('gm', 'running', 'game start');
+    await slashConfirmed(h, 'bob', 'running', 'game leave');
+    for (const t of TABLES)
+      await h.fake.slash(t, t, 'game create', {
+        variant: 'classic',
+        'deadline-at': '21:00',
+        timezone: 'America/Argentina/Buenos_Aires',
+      });
+    await h.bot!.outbox.idle();
+    const list = await h.fake.slash('marie', 'lobby', 'game list');
+    // The reply's parts come as a reply and follow-ups: wait for all 25 lines.
+    const lines = () => list.text.split('\n').filter((l) => l.startsWith('<#'));
+    await vi.waitFor(() => expect(lines()).toHaveLength(25), { timeout: 5000 });
+    const parts = list.responses.filter((r) => r.kind === 'reply' || r.kind === 'followUp');
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) expect(part.content.length).toBeLessThanOrEqual(2000);
+    expect(list.ephemeral).toBe(true);
+    expect(lines()[0]).toContain(`<#${h.fake.channel('running').id}>`);
+    expect(lines()[0]).toContain('en cours : 1 place vacante');
+    expect(lines()[24]).toContain('21:00 America/Argentina/Buenos_Aires');
   });
 });
