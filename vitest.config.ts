@@ -30,6 +30,7 @@ const ON_BOTH_DATABASES = [
     'seats-end',
     'secrecy',
     'spectators',
+    'table-edges',
     'variants',
     'warhammer-limits',
     'warhammer',

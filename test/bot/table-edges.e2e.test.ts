@@ -126,7 +126,8 @@ describe('spectators: a request to a player whose DMs are closed', () => {
     expect((await h.fake.slash('oli', 'open', 'spectate', { power: 'France' })).text).toContain('decides');
     const told = await h.fake.waitForDm('oli', (m) => m.content.includes('could not reach its player'));
     expect(told.content).not.toContain(h.fake.user('pia').id);
-    expect(h.fake.channelMessages('open').filter((m) => m.content.startsWith('📪'))).toHaveLength(1);
+    // The open game's usual notice asks the player to open their DMs.
+    await h.fake.waitForChannelMessage('open', (m) => m.content.startsWith('📪'));
     // A second asker, in Chinese, is told alike (the channel's notice about the player's DMs is not repeated).
     await h.fake.slash('wei', 'open', 'spectate', { power: 'France' });
     await h.fake.waitForDm('wei', (m) => m.content.includes('无法送达其玩家'));

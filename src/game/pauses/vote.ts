@@ -205,11 +205,16 @@ export async function pauseAgreedProposals(deps: GameDeps): Promise<{ paused: nu
       const phase = game?.currentPhaseId != null ? await phaseById(tx, game.currentPhaseId) : undefined;
       if (game?.status !== 'active' || !variant || !phase) return { ok: true as const, done: false };
       const rows = await tx.select().from(votes).where(pauseRows(game.id));
-      if (!rows.some((v) => v.power === PROPOSAL && v.target === String(open.openedAt)))
-        return { ok: true as const, done: false };
       const people = await peopleOf(tx, game, new Set(survivingPowers(variant, phase.position)), now);
       const voted = new Set(rows.map((v) => v.power));
       if (people.length === 0 || !people.every((p) => voted.has(p))) return { ok: true as const, done: false };
+      // The claim, as for a lapse: only the transaction that deletes the proposal's row pauses (another process's
+      // sweep at the same moment finds it gone).
+      const claimed = await tx
+        .delete(votes)
+        .where(and(pauseRows(game.id), eq(votes.power, PROPOSAL), eq(votes.target, String(open.openedAt))))
+        .returning();
+      if (claimed.length === 0) return { ok: true as const, done: false };
       await pauseByVote(tx, game, now);
       changed(game.id);
       return { ok: true as const, done: true };
