@@ -2,7 +2,8 @@
  * The table's rules at the edges a game master meets (docs/table.md), through the Discord stand-in: a muster press
  * seconds before the end and a spectator claiming the seat the muster emptied; a fog game's substitute call and board
  * edits, which tell the channel no place, and its playing game master, who may not edit; a request to watch a player
- * whose DMs are closed; a pause vote whose last missing voter loses their vote; `/game list` with a server's 25 games.
+ * whose DMs are closed; a pause vote whose last missing voter loses their vote, and a proposal that lapses while the bot
+ * is down; `/game list` with a server’s 25 games.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FakeMessage } from '../support/fake-discord/index.js';
@@ -280,5 +281,39 @@ describe('/game list with more games than one reply shows', () => {
     expect(lines()[0]).toContain(`<#${h.fake.channel('running').id}>`);
     expect(lines()[0]).toContain('en cours : 1 place vacante');
     expect(lines()[24]).toContain('21:00 America/Argentina/Buenos_Aires');
+  });
+});
+
+describe('a pause proposal that lapses while the bot is down', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness({ users: ['gm', 'ann', 'ben'], channels: ['down'] });
+    await h.start();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('is told once after the restart, and a second restart tells nothing more', async () => {
+    await h.fake.slash('gm', 'down', 'game create', { variant: 'classic', movement: '3d' });
+    await h.fake.slash('ann', 'down', 'game join', { power: 'Italy' });
+    await h.fake.slash('ben', 'down', 'game join', { power: 'Austria' });
+    await h.fake.slash('gm', 'down', 'game start');
+    await h.fake.slash('ann', 'down', 'game pause-vote');
+    await h.fake.waitForChannelMessage('down', (m) => m.content.startsWith('🗳️ A pause has been proposed'));
+    await h.bot!.outbox.idle();
+    await h.stop();
+    h.clock.offset += 30 * HOUR;
+    for (let i = 0; i < 2; i++) {
+      await h.start();
+      await h.bot!.scheduler.sweep();
+      await h.bot!.outbox.idle();
+      await h.stop();
+    }
+    await h.start();
+    await h.fake.waitForChannelMessage('down', (m) => m.content.startsWith('⌛ The pause proposal'));
+    await h.bot!.outbox.idle();
+    expect(h.fake.channelMessages('down').filter((m) => m.content.startsWith('⌛ The pause proposal'))).toHaveLength(1);
+    expect((await h.fake.slash('ben', 'down', 'game pause-vote')).text).toContain('proposes a pause');
   });
 });
