@@ -16,6 +16,7 @@ import { games } from '../../store/schema.js';
 import { pendingReminders, queueDueRemindersDetailed } from './reminders.js';
 import { resolveDuePhases } from './resolve.js';
 import { resolveReadyAtMarks } from './ready.js';
+import { endAgreedDraws } from './agreed-draws.js';
 import { releaseDueHeldBoards } from './held-boards.js';
 import { nextHeldBoardAt } from '../phase/index.js';
 import { gameKinds, type GameDeps, type KindSweep } from '../core/index.js';
@@ -46,6 +47,8 @@ export interface SweepResult {
   musters?: number;
   /** Boards held until a mark that now show (src/game/phase/held-board.ts). */
   boards?: number;
+  /** Games ended in a draw every voter left had agreed to (agreed-draws.ts). */
+  draws?: number;
   /** Games whose resolution failed (they are retried on the next sweep). */
   failures: string[];
 }
@@ -112,6 +115,16 @@ export async function nextWakeAt(deps: GameDeps): Promise<number | null> {
   return at;
 }
 
+/**
+ * Votes whose last missing voter lost their vote (a seat the muster vacated, a power just eliminated): a pause proposal
+ * every voter left agreed to pauses the game, such a draw ends it (docs/table.md "Pauses that cannot freeze a game").
+ */
+async function settleAgreedVotes(deps: GameDeps): Promise<{ paused: number; draws: number; failures: string[] }> {
+  const paused = await pauseAgreedProposals(deps);
+  const drawn = await endAgreedDraws(deps);
+  return { paused: paused.paused, draws: drawn.ended, failures: [...paused.failures, ...drawn.failures] };
+}
+
 export async function startScheduler(options: SchedulerOptions): Promise<Scheduler> {
   const maxSleep = Math.min(options.maxSleepMs ?? 60_000, MAX_TIMER_MS);
   let timer: NodeJS.Timeout | null = null;
@@ -132,8 +145,7 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
     const resolution = await resolveDuePhases(options);
     // After the deadlines: a phase due at both resolves by its deadline (docs/decisions.md "Hidden identities").
     const marked = await resolveReadyAtMarks(options);
-    // A pause proposal whose last missing voter lost their vote (a seat the muster vacated, a power just eliminated).
-    const agreed = await pauseAgreedProposals(options);
+    const agreed = await settleAgreedVotes(options);
     const reminding = await queueDueRemindersDetailed(options);
     const kinds: KindSweep[] = [];
     for (const kind of gameKinds()) kinds.push(await kind.sweep(options));
@@ -156,13 +168,14 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
       pauses: pauses.done + agreed.paused,
       musters: mustering.settled,
       boards: boards.released,
+      draws: agreed.draws,
       failures,
     };
     lastSweepFailed = failures.length > 0;
     lastSweepAwaited = result.awaiting > 0;
     if (lastSweepFailed) options.onError?.(new Error(`scheduler sweep: ${failures.join('; ')}`));
-    const { resolved, awaiting, reminders, kindTurns, pauses: paused, musters, boards: shown } = result;
-    const busy = resolved + awaiting + reminders + kindTurns + paused + musters + shown;
+    const { resolved, awaiting, reminders, kindTurns, pauses: paused, musters, boards: shown, draws } = result;
+    const busy = resolved + awaiting + reminders + kindTurns + paused + musters + shown + draws;
     if (busy > 0 && options.onDue) {
       try {
         options.onDue(result);

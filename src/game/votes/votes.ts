@@ -8,7 +8,8 @@
  * They never expire: a vote stands until withdrawn, until its power changes hands (`/gm replace`, a vacated seat) or
  * is eliminated, or until a rollback undoes the game's end they decided. Never silently: the channel is told at every
  * change of hands and every elimination (src/game/seats/hand-over.ts, docs/table.md "Pauses that cannot freeze a
- * game"). Pause votes are src/game/pauses/vote.ts.
+ * game"). Pause votes are src/game/pauses/vote.ts. When the last voter missing loses their vote, the scheduler's
+ * sweep ends the game in the draw the others agreed to (src/game/resolve/agreed-draws.ts).
  *
  * A computer player's seat votes too, by a fixed rule (docs/ai.md "Votes"), stored like a person's
  * vote and counted like one:
