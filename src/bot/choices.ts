@@ -2,6 +2,7 @@
  * Autocomplete choices shared by several commands.
  */
 import type { AutocompleteInteraction } from 'discord.js';
+import type { Variant } from '../engine/variant.js';
 import { type Level, powerParam, variantOfGame } from '../game/core/index.js';
 import { localeOf, t, tr, type Locale, type Msg } from '../i18n/index.js';
 import { findOpenGame } from '../game/history/index.js';
@@ -17,13 +18,27 @@ export async function respondWithPowers(ctx: BotContext, interaction: Autocomple
   const game = await findOpenGame(ctx.deps, interaction.channelId);
   const variant = game ? variantOfGame(game) : undefined;
   if (!variant) return interaction.respond([]);
+  const powers = variant.powers.map((p) => p.name);
+  await interaction.respond(powerChoices(interaction, variant, powers, interaction.options.getFocused()));
+}
+
+/**
+ * `powers` (the variant's names) whose name as the variant spells it or in the member's language contains `typed`,
+ * shown in the member's language (`Autriche`, `秦`), valued by the variant's name, at most a choice list's worth.
+ */
+export function powerChoices(
+  interaction: AutocompleteInteraction,
+  variant: Variant,
+  powers: readonly string[],
+  typed: string,
+): { name: string; value: string }[] {
   const locale = localeOf(interaction.locale);
-  const typed = interaction.options.getFocused().trim().toLowerCase();
-  const powers = variant.powers
-    .map((p) => ({ value: p.name, shown: tr(locale, 'text.plain', { text: powerParam(variant, p.name) }) }))
-    .filter((p) => p.value.toLowerCase().includes(typed) || p.shown.toLowerCase().includes(typed))
-    .slice(0, MAX_CHOICES);
-  await interaction.respond(powers.map((p) => ({ name: choiceName(p.shown), value: p.value })));
+  const wanted = typed.trim().toLowerCase();
+  return powers
+    .map((power) => ({ value: power, shown: tr(locale, 'text.plain', { text: powerParam(variant, power) }) }))
+    .filter((p) => p.value.toLowerCase().includes(wanted) || p.shown.toLowerCase().includes(wanted))
+    .slice(0, MAX_CHOICES)
+    .map((p) => ({ name: choiceName(p.shown), value: p.value }));
 }
 
 /**

@@ -39,6 +39,7 @@ import {
   isComputer,
   fail,
   type GameView,
+  variantOfGame,
 } from '../../game/core/index.js';
 import { holderMsg } from '../../game/gm/index.js';
 import { clockState } from '../../game/settings/index.js';
@@ -66,7 +67,7 @@ import { discordText, timestamp } from '../markup.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respond.js';
 import { PALETTE_CHOICES } from './map.js';
-import { LEVEL_CHOICES } from '../choices.js';
+import { LEVEL_CHOICES, powerChoices } from '../choices.js';
 import { choiceName, MAX_CHOICE, MAX_CHOICES } from '../text.js';
 import { botKindCreating, botKindInChannel, botKindOf, botKinds } from '../kinds.js';
 import { respondWithVariants, variantChosen, variantIdOf } from '../variant-choice.js';
@@ -463,9 +464,16 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   const typed = focused.value.trim().toLowerCase();
   // A game kind's table lists its own free seats (a card game: its dynasties).
   const kind = await botKindInChannel(ctx.deps, interaction.channelId);
-  const free = kind
-    ? await kind.freeSeats(ctx.deps, interaction.channelId)
-    : await freePowers(ctx.deps, interaction.channelId);
+  if (!kind) {
+    // The free powers in the member's language (docs/locales.md "Names"), matched in theirs and in English.
+    const game = await findOpenGame(ctx.deps, interaction.channelId);
+    const variant = game ? variantOfGame(game) : undefined;
+    const free = await freePowers(ctx.deps, interaction.channelId);
+    if (variant) return interaction.respond(powerChoices(interaction, variant, free, typed));
+    const matches = free.filter((p) => p.toLowerCase().includes(typed)).slice(0, MAX_CHOICES);
+    return interaction.respond(matches.map((p) => ({ name: choiceName(p), value: p })));
+  }
+  const free = await kind.freeSeats(ctx.deps, interaction.channelId);
   const matches = free.filter((p) => p.toLowerCase().includes(typed)).slice(0, MAX_CHOICES);
   await interaction.respond(matches.map((p) => ({ name: choiceName(p), value: p })));
 }

@@ -17,7 +17,6 @@ import {
   clockLineMsg,
   isPerson,
   isVacant,
-  playerName,
   identitiesHiddenNow,
   publicHolderName,
   formatDuration,
@@ -262,7 +261,16 @@ function formingLines(
   else {
     lines.push(
       joined.length > 0
-        ? msg('status.joined', { players: listParam(joined.map((p) => `${p.power} ${playerName(p.userId!)}`)) })
+        ? msg('status.joined', {
+            players: listParam(
+              joined.map((p) =>
+                msg('status.joined.item', {
+                  power: variant ? powerParam(variant, p.power) : p.power,
+                  player: publicHolderName(game, p.userId!),
+                }),
+              ),
+            ),
+          })
         : msg('status.joined.nobody'),
     );
     if (game.demonstration) lines.push(msg('status.demonstration'));

@@ -14,7 +14,7 @@ import {
   queueStepReminders,
   storedStepUnderWay,
   dutiesOf,
-  missingOrders,
+  missingParams,
 } from '../phase/index.js';
 import { queueDm } from '../outbox/index.js';
 import {
@@ -25,6 +25,7 @@ import {
   channelRef,
   timeRef,
   phaseMsg,
+  powerParam,
 } from '../core/index.js';
 import { listParam, msg } from '../../i18n/index.js';
 
@@ -114,14 +115,15 @@ export async function queueDueRemindersDetailed(deps: GameDeps): Promise<{ queue
         for (const player of await playersOf(tx, game.id)) {
           if (!acting.has(player.power)) continue;
           const rows = await ordersOf(tx, phase.id, player.power);
-          const missing = missingOrders(dutiesOf(variant, phase.position, player.power), rows);
+          // In the reader's words (docs/locales.md "Names"): `A Paris`, `A 咸陽`, the builds left and where.
+          const missing = missingParams(variant, dutiesOf(variant, phase.position, player.power), rows);
           if (missing.length === 0) continue;
           await queueDm(tx, game, {
             to: player.userId,
             reason: 'reminder',
             text: [
               msg('reminder.missing', {
-                power: player.power,
+                power: powerParam(variant, player.power),
                 units: listParam(missing),
                 phase: phaseMsg(phase.position.phase, variant),
                 channel: channelRef(game.channelId),

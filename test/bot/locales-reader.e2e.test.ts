@@ -1,0 +1,104 @@
+/**
+ * What a French or Chinese member reads around the orders, through the bot and the Discord stand-in, as a native reader
+ * checked it (docs/locales.md "Names"): the powers `/game join` offers, the lobby's list of who joined, and the
+ * deadline reminder DM name powers and units in the reader's language, with no English left.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { englishWords } from '../support/english-left.js';
+import { createHarness, type Harness } from './harness.js';
+
+const FR = 'partie';
+const ZH = 'duiju';
+const HOUR = 3_600_000;
+
+describe('powers and units in the reader’s words around the orders', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await createHarness({ users: ['mj', 'alice', 'bob', 'chen', 'lin'], channels: [FR, ZH] });
+    await h.start();
+    for (const user of ['mj', 'alice', 'bob']) h.fake.setLocale(user, 'fr');
+    h.fake.setLocale('chen', 'zh-CN');
+    h.fake.setLocale('lin', 'zh-TW');
+    await h.fake.slash('mj', FR, 'game create', {
+      variant: 'classic',
+      movement: '1h',
+      locale: 'fr',
+      computer: 'Italy',
+      'vacate-after': 0,
+    });
+    await h.fake.slash('chen', ZH, 'game create', {
+      variant: 'warring-states',
+      movement: '1h',
+      locale: 'zh-TW',
+      'vacate-after': 0,
+    });
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('/game join offers the free powers by their names in the member’s language, valued by the variant’s', async () => {
+    const fr = await h.fake.autocomplete('alice', FR, 'game join', { power: '' }, 'power');
+    expect(fr).toContainEqual({ name: 'Allemagne', value: 'Germany' });
+    expect(fr.map((c) => c.name)).not.toContain('Germany');
+    // what the member types is matched in their language and in English
+    expect(await h.fake.autocomplete('alice', FR, 'game join', { power: 'allem' }, 'power')).toEqual([
+      { name: 'Allemagne', value: 'Germany' },
+    ]);
+    expect(await h.fake.autocomplete('alice', FR, 'game join', { power: 'germ' }, 'power')).toEqual([
+      { name: 'Allemagne', value: 'Germany' },
+    ]);
+    const zh = await h.fake.autocomplete('lin', ZH, 'game join', { power: '' }, 'power');
+    expect(zh).toContainEqual({ name: '魏', value: 'Wei' });
+    expect(await h.fake.autocomplete('chen', ZH, 'game join', { power: '赵' }, 'power')).toEqual([
+      { name: '赵', value: 'Zhao' },
+    ]);
+  });
+
+  it('the lobby’s status names who joined by the powers’ names in the game’s language', async () => {
+    for (const [user, channel, power] of [
+      ['alice', FR, 'France'],
+      ['bob', FR, 'Germany'],
+      ['chen', ZH, 'Qin'],
+      ['lin', ZH, 'Wei'],
+    ] as const)
+      await h.fake.slash(user, channel, 'game join', { power });
+    await h.bot!.outbox.idle();
+    const status = (channel: string) =>
+      h.fake.channelMessages(channel).find((m) => m.interactionId === undefined && m.pinned)?.content ?? '';
+    const fr = status(FR);
+    expect(fr).toContain(`Allemagne <@${h.fake.user('bob').id}>`);
+    expect(fr).toContain('Italie un joueur ordinateur (normal)');
+    expect(fr).not.toMatch(/Germany|Italy|computer/);
+    expect(englishWords(fr)).toEqual([]);
+    const zh = status(ZH);
+    expect(zh).toContain(`秦 <@${h.fake.user('chen').id}>`);
+    expect(zh).toContain(`魏 <@${h.fake.user('lin').id}>`);
+    expect(zh).not.toMatch(/Qin|Wei/);
+  });
+
+  it('the deadline reminder names the power and the units without orders in the member’s language', async () => {
+    await h.fake.slash('mj', FR, 'game start');
+    await h.fake.slash('chen', ZH, 'game start');
+    await h.fake.slash('alice', FR, 'order', { orders: 'A Paris - Bourgogne' });
+    await h.fake.slash('lin', ZH, 'order', { orders: 'A 魏 守; A 中牟 守' });
+    h.clock.offset += HOUR - 5 * 60_000;
+    await h.bot!.scheduler.sweep();
+    h.bot!.outbox.kick();
+    await h.bot!.outbox.idle();
+    const reminder = (user: string) => h.fake.dms(user).find((m) => m.content.startsWith('⏰'))?.content ?? '';
+    const fr = reminder('alice');
+    expect(fr).toMatch(
+      /^⏰ La France n’a toujours pas d’ordres pour (F Brest, A Marseille|A Marseille, F Brest) \(\*\*Printemps 1901, mouvements\*\*, partie dans <#\d+>\)\. Échéance <t:\d+:R>\.$/,
+    );
+    expect(englishWords(fr)).toEqual([]);
+    const bob = reminder('bob');
+    expect(bob).toMatch(/^⏰ L’Allemagne n’a toujours pas d’ordres pour /);
+    expect(bob).toContain('A Munich');
+    expect(reminder('lin')).toMatch(/^⏰ 魏 在 \*\*1年春季行動階段\*\* 仍未給 A 大梁 下達指令/);
+    expect(reminder('chen')).toContain('A 咸阳');
+    expect(reminder('chen')).not.toMatch(/Qin|xia|yon|nan/);
+  });
+});
