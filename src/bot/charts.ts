@@ -6,21 +6,37 @@
  */
 import type { ScChartFile } from '../game/history/index.js';
 import type { Logger } from '../log.js';
-import { renderScChartOffThread } from '../render/sc-chart.js';
+import { renderScChartOffThread, type ScChartInput } from '../render/sc-chart.js';
+import { tr, type Locale, type MsgParam } from '../i18n/index.js';
 import { altText, type MapPicture } from './maps.js';
 
-/** The chart drawn, or null (warned about: the game and the error, never a message's text). */
+/** The chart drawn in `locale` (its title, labels and legend: docs/locales.md "Maps"), or null (warned about). */
 export async function drawScChart(
   chart: ScChartFile,
   log: Pick<Logger, 'warn'> | undefined,
   about: { gameId?: number | null },
+  locale: Locale,
 ): Promise<MapPicture | null> {
   try {
-    const drawn = await renderScChartOffThread(chart.input);
-    // Its alt text: the chart's title (`Supply centres · Classic`), in the game's locale.
-    return { png: drawn.png, name: chart.name, description: altText(chart.input.title) };
+    const input = chartInLocale(chart, locale);
+    const drawn = await renderScChartOffThread(input);
+    // Its alt text: the chart's title (`Diplomatie classique · centres de ravitaillement`), in the reader's locale.
+    return { png: drawn.png, name: chart.name, description: altText(input.title) };
   } catch (err) {
     log?.warn({ err, gameId: about.gameId ?? null }, 'supply-centre chart not drawn; going on without it');
     return null;
   }
+}
+
+/** The chart's input with its texts worded in `locale`. */
+export function chartInLocale(chart: ScChartFile, locale: Locale): ScChartInput {
+  const word = (text: MsgParam) => tr(locale, 'text.plain', { text });
+  const { words } = chart;
+  return {
+    ...chart.input,
+    title: word(words.title),
+    years: chart.input.years.map((year, i) => ({ ...year, label: word(words.years[i] ?? year.label) })),
+    ...(words.victory === null ? {} : { victoryLabel: word(words.victory) }),
+    names: Object.fromEntries(Object.entries(words.powers).map(([power, name]) => [power, word(name)])),
+  };
 }

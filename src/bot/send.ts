@@ -441,7 +441,7 @@ async function sendGameOver(ctx: SenderContext, row: DeliveryRow, payload: Paylo
     } catch (err) {
       ctx.log?.warn({ err, gameId: payload.gameId }, 'supply-centre chart not read; going on without it');
     }
-    if (file) chart = await drawScChart(file, ctx.log, { gameId: payload.gameId });
+    if (file) chart = await drawScChart(file, ctx.log, { gameId: payload.gameId }, row.locale ?? 'en');
   }
   const messages = postParts(payload.text, chart, { pingUsers: false });
   const board =

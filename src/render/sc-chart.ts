@@ -27,6 +27,10 @@ export interface ScChartInput {
   victory: number | null;
   /** One entry per year, in order: its label on the axis and each power's centres then (a power left out owns none). */
   years: readonly { label: string; centres: Readonly<Record<string, number>> }[];
+  /** The victory line's label in the reader's language (default `18 to win`). */
+  victoryLabel?: string;
+  /** Each power's name in the legend in the reader's language (default: the variant's name). */
+  names?: Readonly<Record<string, string>>;
 }
 
 export interface ScChart {
@@ -218,7 +222,7 @@ function drawAxes(ctx: SKRSContext2D, input: ScChartInput, layout: Layout, scale
     ctx.font = font(AXIS_PX, true);
     ctx.textAlign = 'left';
     ctx.textBaseline = 'bottom';
-    ctx.fillText(`${input.victory} to win`, left + 8, y - 4);
+    ctx.fillText(input.victoryLabel ?? `${input.victory} to win`, left + 8, y - 4);
   }
 }
 
@@ -362,7 +366,7 @@ function drawLegend(
     ctx.font = font(TEXT_PX);
     ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';
-    ctx.fillText(p.name, x + 46, y, LEGEND_W - 46 - 50);
+    ctx.fillText(input.names?.[p.name] ?? p.name, x + 46, y, LEGEND_W - 46 - 50);
     ctx.font = font(TEXT_PX, true);
     ctx.textAlign = 'right';
     ctx.fillText(String(lastCount(input, p.name)), SC_CHART_WIDTH - 24, y);

@@ -1,9 +1,12 @@
 /**
  * What a French or Chinese member reads around the orders, through the bot and the Discord stand-in, as a native reader
  * checked it (docs/locales.md "Names"): the powers `/game join` offers, the lobby's list of who joined, and the
- * deadline reminder DM name powers and units in the reader's language, with no English left.
+ * deadline reminder DM name powers and units in the reader's language, with no English left; the supply-centre chart
+ * of `/history chart` and of the final post is titled (and its alt text written) in the reader's language.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chartInLocale } from '../../src/bot/charts.js';
+import { scChartForGame } from '../../src/game/history/index.js';
 import { englishWords } from '../support/english-left.js';
 import { createHarness, type Harness } from './harness.js';
 
@@ -100,5 +103,27 @@ describe('powers and units in the reader’s words around the orders', () => {
     expect(reminder('lin')).toMatch(/^⏰ 魏 在 \*\*1年春季行動階段\*\* 仍未給 A 大梁 下達指令/);
     expect(reminder('chen')).toContain('A 咸阳');
     expect(reminder('chen')).not.toMatch(/Qin|xia|yon|nan/);
+  });
+
+  it('the supply-centre chart: its title and alt text in the reader’s language, in /history chart and the final post', async () => {
+    const zh = await h.fake.slash('lin', ZH, 'history chart');
+    expect(zh.finalText).toBe('**戰國 v2 · 補給中心**');
+    expect(zh.attachments[0]!.description).toBe('戰國 v2 · 補給中心');
+    const fr = await h.fake.slash('bob', FR, 'history chart');
+    expect(fr.attachments[0]!.description).toBe('Diplomatie classique · centres de ravitaillement');
+    // The people agree on a draw (the computer player follows): the final post carries the chart, in French.
+    for (const user of ['alice', 'bob']) await h.fake.slash(user, FR, 'draw');
+    const over = await h.fake.waitForChannelMessage(FR, (m) => m.content.startsWith('🏁'), 20_000);
+    expect(over.attachments.map((a) => a.description)).toEqual(['Diplomatie classique · centres de ravitaillement']);
+    // What the picture writes: its points, victory line and legend in the reader's words.
+    const fin = chartInLocale((await scChartForGame({ store: h.store }, 1))!, 'fr');
+    expect(fin.title).toBe('Diplomatie classique · centres de ravitaillement');
+    expect(fin.years[0]!.label).toBe('début');
+    expect(fin.victoryLabel).toBe('18 pour gagner');
+    expect(fin.names).toMatchObject({ Germany: 'Allemagne', Austria: 'Autriche', France: 'France' });
+    const running = chartInLocale((await scChartForGame({ store: h.store }, 2))!, 'zh-TW');
+    expect(running.years.map((y) => y.label)).toEqual(['開局']);
+    expect(running.names).toMatchObject({ Qin: '秦', Zhao: '趙' });
+    expect(chartInLocale((await scChartForGame({ store: h.store }, 2))!, 'zh-CN').names).toMatchObject({ Zhao: '赵' });
   });
 });

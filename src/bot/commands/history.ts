@@ -357,9 +357,10 @@ async function chart(ctx: BotContext, interaction: ChatInputCommandInteraction):
   const r = await scChartForChannel(ctx.deps, caller, interaction.options.getString('palette') as MapPalette | null);
   if (!r.ok) return replyRejected(interaction, r);
   if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const drawn = await drawScChart(r.chart, ctx.log, {});
+  const locale = readerOf(interaction);
+  const drawn = await drawScChart(r.chart, ctx.log, {}, locale);
   if (!drawn) return replyRejected(interaction, msg('history.chart.failed'));
-  return replyWithFile(interaction, bold(r.chart.input.title), pictureFile(drawn));
+  return replyWithFile(interaction, bold(tr(locale, 'text.plain', { text: r.chart.words.title })), pictureFile(drawn));
 }
 
 /**

@@ -7,7 +7,7 @@
  * it is read, so its stored orders, ballots and a step's declarations never reach the export (and `exportGame` writes
  * no ballot of a resolved phase). The chart reads only boards, which are public.
  */
-import { msg } from '../../i18n/index.js';
+import { msg, t, type MsgParam } from '../../i18n/index.js';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Position } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
@@ -28,7 +28,9 @@ import {
   type Caller,
   type GameDeps,
   type Result,
+  powerParam,
   variantOfGame,
+  variantParam,
 } from '../core/index.js';
 import { gameEditsOf, type PhaseEdit } from './edits.js';
 import { isBallotKey, recordsOf } from '../phase/index.js';
@@ -221,10 +223,20 @@ function seenPhase(variant: Variant, kept: KeptPhase, viewer: Viewer): KeptPhase
   };
 }
 
-/** A chart to draw: its input and the file name it is attached under. */
+/** A chart to draw: its input (its texts in English), the file name it is attached under, and its texts as messages. */
 export interface ScChartFile {
   input: ScChartInput;
   name: string;
+  /**
+   * The texts the bot words in its reader's locale (docs/locales.md "Maps"): the title (the picture's heading and alt
+   * text), each point's label in `input.years`' order, the victory line's label, and each power's name in the legend.
+   */
+  words: {
+    title: MsgParam;
+    years: MsgParam[];
+    victory: MsgParam | null;
+    powers: Readonly<Record<string, MsgParam>>;
+  };
 }
 
 /**
@@ -267,20 +279,40 @@ async function chartOf(tx: Tx, game: GameRow, variant: Variant, palette: MapPale
   const last = rows.at(-1);
   const after = last && last.resolvedAt !== null ? (await phaseById(tx, last.id))?.adjudication?.position : undefined;
   if (after) positions.push(after);
+  const years = scHistory<MsgParam>(positions, {
+    yearLabel: (year) => yearLabel(variant, year),
+    startLabel: msg('chart.start'),
+    underWay: game.status === 'finished' ? null : seasonParam(variant, positions.at(-1)!),
+  });
+  const victory = variant.victory.centers > 0 ? variant.victory.centers : null;
   return {
     input: {
-      title: `${variant.name} · supply centres`,
+      title: t('en', chartTitle(variant)),
       powers: variant.powers,
       palette,
-      victory: variant.victory.centers > 0 ? variant.victory.centers : null,
-      years: scHistory(positions, {
-        yearLabel: (year) => yearLabel(variant, year),
-        startLabel: 'start',
-        underWay: game.status === 'finished' ? null : seasonLabel(variant, positions.at(-1)!),
-      }),
+      victory,
+      years: years.map((y) => ({ label: t('en', msg('text.plain', { text: y.label })), centres: y.centres })),
     },
     name: fileName(game, '-supply-centres.png'),
+    words: {
+      title: chartTitle(variant),
+      years: years.map((y) => y.label),
+      victory: victory === null ? null : msg('chart.victory', { count: victory }),
+      powers: Object.fromEntries(variant.powers.map((p) => [p.name, powerParam(variant, p.name)])),
+    },
   };
+}
+
+/** `Classic Diplomacy · supply centres`, `Diplomatie classique · centres de ravitaillement`. */
+const chartTitle = (variant: Variant) => msg('chart.title', { variant: variantParam(variant) });
+
+/**
+ * The phase a board is of, without its kind (`Winter 1901`, `Hiver 1901`, `1901年冬季`); a variant with a calendar
+ * of its own keeps its English name (`Winter 369 BC`).
+ */
+function seasonParam(variant: Variant, position: Position): MsgParam {
+  if (variant.phaseName) return seasonLabel(variant, position);
+  return msg('chart.season', { season: position.phase.season, year: String(position.phase.year) });
 }
 
 /** The phase a board is of, without its kind (`Winter 1901`), as the variant's calendar names it. */

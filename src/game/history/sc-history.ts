@@ -15,16 +15,19 @@ export type ScChartYear = ScChartInput['years'][number];
 /**
  * `positions`: the board at the start of every phase, in order (the game's `phases.position`, the unfinished phase's
  * too: a board is public). `yearLabel` names a year as the variant's calendar does; `startLabel` the first point;
- * `underWay` names the phase the last board is of while the game runs (`Winter 1901`), null once it is over.
+ * `underWay` names the phase the last board is of while the game runs (`Winter 1901`), null once it is over. The
+ * labels are texts, or messages the bot words in its reader's locale (game-file.ts `chartOf`).
  */
-export function scHistory(
+export function scHistory<L = string>(
   positions: readonly Position[],
-  labels: { yearLabel: (year: number) => string; startLabel: string; underWay: string | null },
-): ScChartYear[] {
+  labels: { yearLabel: (year: number) => L; startLabel: L; underWay: L | null },
+): { label: L; centres: ScChartYear['centres'] }[] {
   if (positions.length === 0) return [];
   const counts = (p: Position) =>
     Object.fromEntries(Object.entries(p.supplyCenters).map(([power, owned]) => [power, owned.length]));
-  const years: ScChartYear[] = [{ label: labels.startLabel, centres: counts(positions[0]!) }];
+  const years: { label: L; centres: ScChartYear['centres'] }[] = [
+    { label: labels.startLabel, centres: counts(positions[0]!) },
+  ];
   for (let i = 1; i < positions.length; i++) {
     const year = positions[i]!.phase.year;
     const next = positions[i + 1];
