@@ -105,6 +105,14 @@ describe('powers and units in the reader’s words around the orders', () => {
     expect(reminder('chen')).not.toMatch(/Qin|xia|yon|nan/);
   });
 
+  it('the /orders paste box’s label names the phase where it fits Discord’s 45 characters, never cut mid-word', async () => {
+    const label = async (user: string, channel: string) =>
+      (await h.fake.slash(user, channel, 'orders paste')).modal!.inputs[0]!.label;
+    // `Printemps 1901, mouvements, un ordre par ligne` has 46 characters: it was cut to `…par lign`.
+    expect(await label('alice', FR)).toBe('Un ordre par ligne');
+    expect(await label('lin', ZH)).toBe('1年春季行動階段，每行一條指令');
+  });
+
   it('the supply-centre chart: its title and alt text in the reader’s language, in /history chart and the final post', async () => {
     const zh = await h.fake.slash('lin', ZH, 'history chart');
     expect(zh.finalText).toBe('**戰國 v2 · 補給中心**');

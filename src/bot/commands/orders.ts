@@ -30,6 +30,17 @@ const MAX_TEXT_INPUT = 4000;
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 
+/** Discord's limit on a modal's title and on a label. */
+const MAX_LABEL = 45;
+
+/**
+ * The paste box's label: with the phase where it fits in Discord's 45 characters, else without it (`Printemps 1901,
+ * mouvements, un ordre par ligne` has 46), never cut in the middle of a word.
+ */
+function pasteLabel(full: string, short: string): string {
+  return full.length <= MAX_LABEL ? full : short.slice(0, MAX_LABEL);
+}
+
 const data = new SlashCommandBuilder()
   .setName('orders')
   .setDescription('Your orders for the current phase (only you see them)')
@@ -57,10 +68,15 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       .setRequired(true);
     const modal = new ModalBuilder()
       .setCustomId(customId('orders', 'paste', r.phase.id))
-      .setTitle(tr(locale, 'orders.paste.title', { power: words.power(r.power) }).slice(0, 45))
+      .setTitle(tr(locale, 'orders.paste.title', { power: words.power(r.power) }).slice(0, MAX_LABEL))
       .addLabelComponents(
         new LabelBuilder()
-          .setLabel(tr(locale, 'orders.paste.label', { phase: r.phase.name }).slice(0, 45))
+          .setLabel(
+            pasteLabel(
+              tr(locale, 'orders.paste.label', { phase: r.phase.name }),
+              tr(locale, 'orders.paste.labelShort'),
+            ),
+          )
           .setTextInputComponent(input),
       );
     await interaction.showModal(modal);
