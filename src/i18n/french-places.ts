@@ -86,6 +86,29 @@ const FEMININE = [
  */
 const POWERS = ['Allemagne', 'Angleterre', 'Autriche', 'France', 'Italie', 'Russie', 'Turquie'];
 
+/**
+ * The states of Warring States and Mandate of Heaven, whose names French keeps (the variants give no French names):
+ * masculine, as French histories name them (`le Qin`, l’État de Qin; `du Chu`, `au Wei`), the provinces named after
+ * them too (`atteindre le Song`). The nomads (`Hsiung-Nu`), a people, and the names of Warhammer stay unlisted.
+ */
+const STATES = [
+  'Choson',
+  'Chu',
+  'Han',
+  'Lu',
+  'Qi',
+  'Qin',
+  'Shu',
+  'Song',
+  'Tung Yueh',
+  'Wei',
+  'Wey',
+  'Yan',
+  'Zhao',
+  'Zhongshan',
+  'Zhou',
+];
+
 /** `le` elides before a vowel as every `le` does: « dans l’Atlantique Nord ». */
 const WITH_ARTICLE: Record<string, string> = {
   'Atlantique moyen': 'dans le',
@@ -100,7 +123,7 @@ const WITH_ARTICLE: Record<string, string> = {
 
 const FRENCH_IN = new Map<string, string>([
   ...CITIES.map((name): [string, string] => [name, 'à']),
-  ...MASCULINE.map((name): [string, string] => [name, 'au']),
+  ...[...MASCULINE, ...STATES].map((name): [string, string] => [name, 'au']),
   ...Object.entries(WITH_ARTICLE),
 ]);
 
@@ -109,7 +132,7 @@ export type Article = 'le' | 'la' | 'les' | '';
 
 const ARTICLES = new Map<string, Article>([
   ...CITIES.map((name): [string, Article] => [name, '']),
-  ...MASCULINE.map((name): [string, Article] => [name, 'le']),
+  ...[...MASCULINE, ...STATES].map((name): [string, Article] => [name, 'le']),
   ...[...FEMININE, ...POWERS].map((name): [string, Article] => [name, 'la']),
   ...Object.entries(WITH_ARTICLE).map(([name, words]): [string, Article] => [name, words === 'dans la' ? 'la' : 'le']),
 ]);
@@ -124,11 +147,24 @@ export function frenchArticle(name: string): Article | null {
   return ARTICLES.get(name) ?? null;
 }
 
+/**
+ * The gender French agrees a name with (docs/locales.md "French place names"): `m` for a masculine name (`le Qin est
+ * prêt`), `pl` for a plural one, `f` for a feminine one (`la France est prête`), `other` for a city or a name not
+ * listed, which the catalogue words as it words the feminine (`la puissance`).
+ */
+export function frenchGender(name: string): 'm' | 'f' | 'pl' | 'other' {
+  const article = ARTICLES.get(name);
+  return article === 'le' ? 'm' : article === 'la' ? 'f' : article === 'les' ? 'pl' : 'other';
+}
+
 /** `de le` and `à le` contract, as do their plurals; `de la`, `à la` stay. */
 const CONTRACTED: Readonly<Record<string, string>> = { 'de le': 'du', 'de les': 'des', 'à le': 'au', 'à les': 'aux' };
 
-/** A vowel, accented or not: `le` and `la` elide before it (`l’Espagne`); never before `h` (`la Hollande`). */
-const BEGINS_WITH_VOWEL = /^[aeiouyàâäæéèêëîïôöœùûü]/iu;
+/**
+ * A vowel, accented or not: `le` and `la` elide before it (`l’Espagne`); never before `h` (`la Hollande`), nor
+ * before a `y` followed by a vowel (`le Yorkshire`, `le Yan`).
+ */
+const BEGINS_WITH_VOWEL = /^(?:[aeiouàâäæéèêëîïôöœùûü]|y(?![aeiouyàâäéèêëîïôöùûü]))/iu;
 
 /**
  * The words before `name` for `preposition` (`''`, `de` or `à`) and `article`: `la `, `du `, `de l’`, `aux `, just
@@ -155,4 +191,9 @@ export function frenchPlacesListed(): string[] {
 /** The powers listed above (a test checks they are the classic powers' French names). */
 export function frenchPowersListed(): readonly string[] {
   return POWERS;
+}
+
+/** The states listed above (a test checks each is a power of Warring States or Mandate of Heaven). */
+export function frenchStatesListed(): readonly string[] {
+  return STATES;
 }

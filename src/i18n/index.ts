@@ -11,6 +11,7 @@
  */
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { elide, markValues } from './elision.js';
+import { frenchGender } from './french-places.js';
 import en from './locales/en.json' with { type: 'json' };
 import fr from './locales/fr.json' with { type: 'json' };
 import zhCN from './locales/zh-CN.json' with { type: 'json' };
@@ -156,11 +157,23 @@ export function t(locale: Locale, message: Msg): string {
   // French elides a word before a value that begins with a vowel (docs/locales.md "French elision"): the values go
   // in marked.
   const french = own === 'fr' && values !== undefined && source !== undefined;
-  const inserted = french ? markValues(message.key, source, values) : values;
+  const inserted = french ? markValues(message.key, source, withGenders(values)) : values;
   const text = formatted(own, message.key, inserted);
   if (text !== undefined) return french ? elide(text) : text;
   // The locale's text cannot be worded (docs/locales.md): English for this string alone, never its source.
   return formatted('en', message.key, values) ?? CATALOGUES.en[message.key] ?? message.key;
+}
+
+/**
+ * French agrees a sentence with a name (docs/locales.md "French place names"): beside each text value `x`, the gender
+ * of its name as `xGender` (`m`, `f`, `pl`, `other`: french-places.ts), which a French text reads in a select
+ * (`{powerGender, select, m {prêt} other {prête}}`); a gender the caller gave stays.
+ */
+function withGenders(values: Record<string, string | number>): Record<string, string | number> {
+  const genders: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values))
+    if (typeof value === 'string' && !(`${name}Gender` in values)) genders[`${name}Gender`] = frenchGender(value);
+  return { ...values, ...genders };
 }
 
 /** A compiled message, or null when its text cannot be parsed. */

@@ -1,7 +1,8 @@
 /**
  * A variant's own rules in the results, in the game's language, through the real bot and the Discord stand-in
  * (docs/locales.md "Results"): a Warring States game in French and one in simplified Chinese each see an attack
- * across the wall of Zhongmou bounce, and read the wall's rule in their language, with no English left in the post.
+ * across the wall of Zhongmou bounce, and read the wall's rule in their language, with no English left in the post;
+ * the French game names the states as French does, masculine with their article (`Le Qin est prêt.`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishWords } from '../support/english-left.js';
@@ -69,6 +70,14 @@ describe('a variant’s rules in the results, in the game’s language', () => {
     const post = await playWall('gm', FR, 'alice', 'bob');
     expect(post).toContain('(0 contre 1 : la muraille de Zhongmou retire 1 à l’attaque (règle 1 des murailles))');
     expect(englishWords(post)).toEqual([]);
+  });
+
+  it('a French game names the states with their article and agrees with them (le Qin est prêt)', async () => {
+    const ready = await h.fake.slash('alice', FR, 'ready');
+    expect(ready.text).toBe('✅ Le Qin est prêt. En attente de : Wei. Refaites `/prêt` pour annuler.');
+    expect((await h.fake.slash('alice', FR, 'ready')).text).toBe(
+      '↩️ Le Qin n’est plus prêt ; vous pouvez encore modifier vos ordres.',
+    );
   });
 
   it('a Chinese game reads the wall in Chinese', async () => {

@@ -11,6 +11,7 @@ import {
   frenchDeterminer,
   frenchIn,
   frenchPowersListed,
+  frenchStatesListed,
 } from '../../src/i18n/french-places.js';
 import { CATALOGUES, tr } from '../../src/i18n/index.js';
 import { getVariant } from '../../src/variants/index.js';
@@ -178,20 +179,53 @@ describe('French articles before a classic power', () => {
     );
   });
 
-  it('leaves the powers it has no data for as they are (Warring States, Mandate of Heaven, Warhammer)', () => {
+  it('gives the states of Warring States and Mandate of Heaven their masculine article, and agrees with them', () => {
     const ws = getVariant('warring-states')!;
     const mandate = getVariant('mandate-of-heaven')!;
+    const qin = powerName(ws, 'fr', 'Qin');
+    expect(owns(qin)).toBe('Le Qin possède déjà la Bourgogne.');
+    expect(owns(powerName(mandate, 'fr', 'Zhao'))).toBe('Le Zhao possède déjà la Bourgogne.');
+    // `y` before a vowel is no vowel: le Yan, du Yan (as le Yorkshire).
+    expect(owns(powerName(ws, 'fr', 'Yan'))).toBe('Le Yan possède déjà la Bourgogne.');
+    expect(given(powerName(ws, 'fr', 'Han'))).toBe(
+      '🛠️ Le maître du jeu a donné le centre de ravitaillement du Portugal au Han.',
+    );
+    expect(tr('fr', 'votes.concede.moved', { power: 'Qin', to: 'Chu', previous: 'Wei' })).toContain(
+      'Le Qin concède au Chu (au lieu du Wei)',
+    );
+    expect(tr('fr', 'orders.ready.waitingFor', { power: qin, powers: 'Wei' })).toBe(
+      '✅ Le Qin est prêt. En attente de : Wei. Refaites `/prêt` pour annuler.',
+    );
+    expect(tr('fr', 'orders.ready.waitingFor', { power: 'France', powers: 'Allemagne' })).toMatch(
+      /^✅ La France est prête\./,
+    );
+    expect(tr('fr', 'votes.refused.eliminated', { power: 'Zhao' })).toBe('Le Zhao a été éliminé.');
+    expect(tr('fr', 'seats.vacated.left', { power: 'Qi', channel: '#x', meanwhile: '' })).toContain(
+      'Vous avez quitté le **Qi** dans #x : vous ne le jouez plus',
+    );
+    expect(tr('fr', 'spectate.refused.computer', { power: 'Chu' })).toBe(
+      'Le **Chu** est joué par un joueur ordinateur : personne ne peut donner son accord, il ne peut donc pas être observé.',
+    );
+    expect(tr('fr', 'orders.problem.check.notNext', { from: 'Wei', to: 'Xianyang' })).toBe(
+      'Le Wei n’est pas limitrophe de Xianyang.',
+    );
+    expect(tr('fr', 'orders.problem.parse.noUnit', { place: 'Song' })).toBe('il n’y a aucune unité au Song');
+    expect(frenchDeterminer('', 'Yorkshire')).toBe('le ');
+    expect(frenchDeterminer('de', 'Yorkshire')).toBe('du ');
+    // every state listed is a power of those variants
+    const powers = new Set([...ws.powers, ...mandate.powers].map((p) => powerName(ws, 'fr', p.name)));
+    expect(frenchStatesListed().filter((name) => !powers.has(name))).toEqual([]);
+  });
+
+  it('leaves Warhammer’s powers, which it has no data for, as they are (feminine agreement)', () => {
     const warhammer = getVariant('warhammer')!;
-    const qin = powerName(ws, 'fr', ws.powers[0]!.name);
-    expect(owns(qin)).toBe(`${qin} possède déjà la Bourgogne.`);
-    expect(owns(powerName(mandate, 'fr', 'Zhao'))).toBe('Zhao possède déjà la Bourgogne.');
     expect(owns(powerName(warhammer, 'fr', 'Empire'))).toBe('Empire possède déjà la Bourgogne.');
     expect(given(powerName(warhammer, 'fr', 'Empire'))).toBe(
       '🛠️ Le maître du jeu a donné le centre de ravitaillement du Portugal à Empire.',
     );
     expect(moved(powerName(warhammer, 'fr', 'Dwarves'), 'Estalia', 'Kislev')).toBe('🏳️ Dwarves concède à Estalia');
     expect(tr('fr', 'votes.concede.moved', { power: 'Qin', to: 'Chu', previous: 'Empire' })).toContain(
-      'Qin concède à Chu (au lieu d’Empire)',
+      'Le Qin concède au Chu (au lieu d’Empire)',
     );
   });
 });
