@@ -12,6 +12,7 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { elide, markValues } from './elision.js';
 import { frenchGender } from './french-places.js';
+import { unspaced } from './chinese-spacing.js';
 import en from './locales/en.json' with { type: 'json' };
 import fr from './locales/fr.json' with { type: 'json' };
 import zhCN from './locales/zh-CN.json' with { type: 'json' };
@@ -157,9 +158,15 @@ export function t(locale: Locale, message: Msg): string {
   // French elides a word before a value that begins with a vowel (docs/locales.md "French elision"): the values go
   // in marked.
   const french = own === 'fr' && values !== undefined && source !== undefined;
-  const inserted = french ? markValues(message.key, source, withGenders(values)) : values;
+  // Chinese drops the space between Chinese and a value in Chinese (docs/locales.md "Chinese spacing").
+  const chinese = (own === 'zh-CN' || own === 'zh-TW') && values !== undefined && source !== undefined;
+  const inserted = french
+    ? markValues(message.key, source, withGenders(values))
+    : chinese
+      ? markValues(`${own}\u0000${message.key}`, source, values)
+      : values;
   const text = formatted(own, message.key, inserted);
-  if (text !== undefined) return french ? elide(text) : text;
+  if (text !== undefined) return french ? elide(text) : chinese ? unspaced(text) : text;
   // The locale's text cannot be worded (docs/locales.md): English for this string alone, never its source.
   return formatted('en', message.key, values) ?? CATALOGUES.en[message.key] ?? message.key;
 }

@@ -57,7 +57,7 @@ describe('holdings and duties in the reader’s language', () => {
     await h.fake.slash('bob', 'dianming', 'game join', { power: 'Chu' });
     await h.fake.slash('gm', 'dianming', 'game start');
     const status = (await h.fake.slash('ann', 'dianming', 'game status')).text;
-    expect(status).toMatch(/點名：等待 (楚|秦)（<@\d+>）、(楚|秦)（<@\d+>） 按/);
+    expect(status).toMatch(/點名：等待(楚|秦)（<@\d+>）、(楚|秦)（<@\d+>）按/);
     expect(status).not.toMatch(/Qin|Chu/);
   });
 

@@ -136,7 +136,7 @@ describe('a game master in French and in Chinese', () => {
     await gameMasterFlow(ZH, 'zh-CN', 'zhu', 'chen', 'lin');
     const channel = posts(ZH).join('\n');
     expect(channel).toContain('主持人暂停了对局');
-    expect(channel).toContain('主持人将对局回退到 **1901年春季行动阶段**');
+    expect(channel).toContain('主持人将对局回退到**1901年春季行动阶段**');
     expect(channel).toContain('🛠️ 主持人在');
     const zhu = read.get('zhu')!.join('\n');
     expect(zhu).toContain('已暂停');

@@ -100,7 +100,7 @@ describe('powers and units in the reader’s words around the orders', () => {
     const bob = reminder('bob');
     expect(bob).toMatch(/^⏰ L’Allemagne n’a toujours pas d’ordres pour /);
     expect(bob).toContain('A Munich');
-    expect(reminder('lin')).toMatch(/^⏰ 魏 在 \*\*1年春季行動階段\*\* 仍未給 A 大梁 下達指令/);
+    expect(reminder('lin')).toMatch(/^⏰ 魏在\*\*1年春季行動階段\*\*仍未給 A 大梁下達指令/);
     expect(reminder('chen')).toContain('A 咸阳');
     expect(reminder('chen')).not.toMatch(/Qin|xia|yon|nan/);
   });

@@ -1,0 +1,39 @@
+/**
+ * Chinese spacing where a value meets the catalogue's text (docs/locales.md "Chinese spacing"): the Chinese texts write
+ * a space on each side of a value, right for a name in Latin letters (`你为 France 下达的指令`, `A par 守`), but a
+ * name in Chinese reads with no space between it and the Chinese around it (`你為魏下達的指令`, `秦已就绪`, `以**秦**的身份`).
+ * `t` marks the values (elision.ts `markValues`), formats, then `unspaced` drops each space that stands between a
+ * Chinese character at a value's edge and a Chinese character beside it, markdown around the value kept, and removes
+ * the marks. A space inside a value (`A 咸阳`, an order) and a space by a Latin letter or a digit stay.
+ */
+
+const OPEN = '\uE000';
+const CLOSE = '\uE001';
+const MARKS = /[\uE000\uE001]/g;
+
+/** A Chinese character or a full-width punctuation mark (`、`, `，`, `：`, `（`, `」`). */
+const HAN = '[\\p{Script=Han}\\u3001-\\u303F\\uFF01-\\uFF5E]';
+
+/** A value ending in Chinese, then a space, then Chinese (the catalogue's or the next value's), markdown on either side. */
+const AFTER = new RegExp(`(${HAN}[*_]*${CLOSE}[*_]*) (?=[*_]*${OPEN}?[*_]*${HAN})`, 'gu');
+
+/**
+ * Chinese, a space, then a value beginning in Chinese, markdown before it; a number followed by a Chinese word reads
+ * as Chinese (`在**1年春季行動階段**`), a number followed by anything else does not (`1 對 1：…`).
+ */
+const BEFORE = new RegExp(`(${HAN}) (?=[*_]*${OPEN}[*_]*(?:\\d+\\p{Script=Han}|${HAN}))`, 'gu');
+
+/** Whether `offset` in `text` is inside a code span (after an odd number of backticks): a command's words stay apart. */
+const inCode = (text: string, offset: number) => (text.slice(0, offset).match(/`/g)?.length ?? 0) % 2 === 1;
+
+/** `before` without the space after it, unless that space is in a code span (`/沙盤 行動 行動:declare`). */
+const drop = (whole: string, before: string, offset: number, text: string) => (inCode(text, offset) ? whole : before);
+
+/**
+ * A Chinese text formatted with marked values: the spaces between Chinese and a Chinese value dropped (never in a code
+ * span), and unmarked.
+ */
+export function unspaced(text: string): string {
+  if (!text.includes(OPEN)) return text;
+  return text.replace(AFTER, drop).replace(BEFORE, drop).replace(MARKS, '');
+}
