@@ -17,7 +17,7 @@ import {
   startCardGame,
   type CardGameInfo,
 } from '../../game/cards/index.js';
-import { formatDuration, memberRef, typed, playerName } from '../../game/core/index.js';
+import { memberRef, typed, playerName, durationParam } from '../../game/core/index.js';
 import type { BotContext } from '../context.js';
 import { callerOf, replyPrivately, replyPublicly, replyRejected } from '../respond.js';
 import { readerOf } from '../locale.js';
@@ -41,7 +41,7 @@ function settingsLine(g: CardGameInfo, locale: Locale): string {
   return tr(locale, 'cards.create.settings', {
     seats: s.seats,
     preset: tr(locale, `cards.lobby.preset.${s.preset}` as MessageKey),
-    duration: formatDuration(s.turnMs),
+    duration: durationParam(s.turnMs),
     dynasty: s.dynastyCards ? 'on' : 'off',
   });
 }

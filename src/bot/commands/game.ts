@@ -28,7 +28,6 @@ import { findOpenGame, gameStatus } from '../../game/history/index.js';
 import { votePause } from '../../game/pauses/index.js';
 import {
   channelRef,
-  formatDuration,
   hidesIdentities,
   memberRef,
   type CooldownAction,
@@ -40,6 +39,7 @@ import {
   fail,
   type GameView,
   variantOfGame,
+  durationParam,
 } from '../../game/core/index.js';
 import { holderMsg } from '../../game/gm/index.js';
 import { clockState } from '../../game/settings/index.js';
@@ -372,9 +372,9 @@ async function list(ctx: BotContext, interaction: ChatInputCommandInteraction): 
     const durations = g.clock
       ? tr(locale, 'clock.line', { rule: g.clock })
       : tr(locale, 'game.list.durations', {
-          movement: formatDuration(g.durations.movement),
-          retreat: formatDuration(g.durations.retreat),
-          adjustment: formatDuration(g.durations.adjustment),
+          movement: durationParam(g.durations.movement),
+          retreat: durationParam(g.durations.retreat),
+          adjustment: durationParam(g.durations.adjustment),
         });
     const key =
       g.status === 'forming' ? 'game.list.forming' : g.status === 'paused' ? 'game.list.paused' : 'game.list.running';
@@ -526,9 +526,9 @@ function createdText(locale: Locale, r: Created, userId: string, colourBlind: bo
   const lines = [
     head,
     tr(locale, 'lobby.created.phases', {
-      movement: formatDuration(d.movement),
-      retreat: formatDuration(d.retreat),
-      adjustment: formatDuration(d.adjustment),
+      movement: durationParam(d.movement),
+      retreat: durationParam(d.retreat),
+      adjustment: durationParam(d.adjustment),
     }),
     ...tableLines(locale, game),
     ...(colourBlind ? [tr(locale, 'lobby.created.colourBlind')] : []),
@@ -560,7 +560,7 @@ function tableLines(locale: Locale, game: Pick<GameView, 'table' | 'fog'>): stri
     ...(clock.state === 'on' ? [tr(locale, 'settings.reply.clockOn', { rule: clock.rule })] : []),
     ...(clock.state === 'incomplete' ? [tr(locale, 'settings.reply.clockIncomplete')] : []),
     ...(table.musterMs !== null
-      ? [tr(locale, 'settings.created.muster', { duration: formatDuration(table.musterMs) })]
+      ? [tr(locale, 'settings.created.muster', { duration: durationParam(table.musterMs) })]
       : []),
     ...(game.fog ? [tr(locale, 'settings.created.fog')] : []),
   ];
@@ -609,7 +609,7 @@ async function pauseVote(ctx: BotContext, interaction: ChatInputCommandInteracti
     power: words.power(r.power),
     lapses: r.lapsesAt !== null ? timestamp(r.lapsesAt) : '',
     deadline: r.deadline !== null ? timestamp(r.deadline) : '',
-    remaining: r.remaining !== null ? formatDuration(r.remaining) : '',
+    remaining: r.remaining !== null ? durationParam(r.remaining) : '',
   });
   return replyPrivately(interaction, text);
 }

@@ -36,12 +36,12 @@ import {
 } from 'discord.js';
 import {
   fail,
-  formatDuration,
   resultsSummaryLines,
   limitsOf,
   fairTurns,
   type LoopTurns,
   type Refusal,
+  durationParam,
 } from '../../game/core/index.js';
 import { history, IMPORT_LIMITS } from '../../game/history/index.js';
 import { matchingChoices } from '../../game/phase/index.js';
@@ -454,7 +454,7 @@ async function startSub(ctx: BotContext, interaction: ChatInputCommandInteractio
     turn,
     { userId: interaction.user.id, sandboxId: r.sandbox.id },
     'board',
-    `${viewText(locale, r.sandbox)}\n${tr(locale, 'sandbox.started.ends', { idle: formatDuration(limitsOf(ctx.deps).sandboxIdleMs) })}`,
+    `${viewText(locale, r.sandbox)}\n${tr(locale, 'sandbox.started.ends', { idle: durationParam(limitsOf(ctx.deps).sandboxIdleMs) })}`,
   );
 }
 

@@ -17,7 +17,7 @@ import {
   userMention,
   type ChatInputCommandInteraction,
 } from 'discord.js';
-import { formatDuration, getServerLimits, memberRef, setServerLimits } from '../../game/core/index.js';
+import { getServerLimits, memberRef, setServerLimits, durationParam } from '../../game/core/index.js';
 import {
   LEADERBOARD_SIZE,
   leaderboard,
@@ -94,7 +94,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     interaction,
     tr(readerOf(interaction), 'server.limits', {
       updated: minPhase !== null || liveGames !== null ? 'yes' : 'no',
-      minPhase: formatDuration(now.minPhaseMs),
+      minPhase: durationParam(now.minPhaseMs),
       live: now.liveGames,
       max: now.maxLiveGames,
     }),

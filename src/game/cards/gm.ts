@@ -17,7 +17,6 @@ import { audit, idText } from '../../store/queries.js';
 import { games } from '../../store/schema.js';
 import { cardEvents, cardGames, cardSeats, type CardSeatRow } from './tables.js';
 import {
-  formatDuration,
   fail,
   inTransaction,
   type Caller,
@@ -29,6 +28,7 @@ import {
   playerName,
   channelRef,
   typed,
+  durationParam,
 } from '../core/index.js';
 import { queueDm } from '../outbox/index.js';
 import { commitDefault, runAutomatic, turnClock, turnLength } from './commit.js';
@@ -104,7 +104,7 @@ export async function gmExtendCards(deps: GameDeps, caller: Caller, duration: st
     await queueCardNotice(
       tx,
       ctx.game,
-      msg('cards.notice.extended', { duration: formatDuration(d.ms) }),
+      msg('cards.notice.extended', { duration: durationParam(d.ms) }),
       `cards:extend:${ctx.game.id}:${c.version}:${now}`,
       now,
     );
@@ -156,7 +156,7 @@ export async function gmResumeCards(deps: GameDeps, caller: Caller): Promise<GmR
     await queueCardNotice(
       tx,
       ctx.game,
-      left !== null ? msg('cards.notice.resumedLeft', { duration: formatDuration(left) }) : msg('cards.notice.resumed'),
+      left !== null ? msg('cards.notice.resumedLeft', { duration: durationParam(left) }) : msg('cards.notice.resumed'),
       `cards:resume:${ctx.game.id}:${now}`,
       now,
     );
@@ -514,4 +514,4 @@ export async function gmRollbackCards(deps: GameDeps, caller: Caller): Promise<G
   });
 }
 
-const tooLong = (): Refusal => fail(msg('cards.refused.turnTooLong', { duration: formatDuration(CARD_MAX_TURN_MS) }));
+const tooLong = (): Refusal => fail(msg('cards.refused.turnTooLong', { duration: durationParam(CARD_MAX_TURN_MS) }));

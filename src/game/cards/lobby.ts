@@ -11,7 +11,6 @@ import type { Tx } from '../../store/db.js';
 import { games, type GameRow } from '../../store/schema.js';
 import { cardGames, cardSeats } from './tables.js';
 import {
-  formatDuration,
   newGameRefusal,
   fail,
   inReadTransaction,
@@ -31,6 +30,7 @@ import {
   channelRef,
   typed,
   isError,
+  durationParam,
 } from '../core/index.js';
 import { queueDm, queueStatus } from '../outbox/index.js';
 import { GAME_DEFAULT_LEVEL, type Level } from '../../ai/levels.js';
@@ -136,13 +136,9 @@ function parseTurnTimes(
     const d = cardDuration(String(input.turn));
     if (!d.ok) return fail(msg('cards.refused.turnDuration', { why: d.message ?? d.error }));
     if (d.ms < CARD_MIN_TURN_MS)
-      return fail(
-        msg('cards.refused.turnShort', { min: formatDuration(CARD_MIN_TURN_MS), given: formatDuration(d.ms) }),
-      );
+      return fail(msg('cards.refused.turnShort', { min: durationParam(CARD_MIN_TURN_MS), given: durationParam(d.ms) }));
     if (d.ms > CARD_MAX_TURN_MS)
-      return fail(
-        msg('cards.refused.turnLong', { max: formatDuration(CARD_MAX_TURN_MS), given: formatDuration(d.ms) }),
-      );
+      return fail(msg('cards.refused.turnLong', { max: durationParam(CARD_MAX_TURN_MS), given: durationParam(d.ms) }));
     turnMs = d.ms;
     setupMs = d.ms;
     chosen = 'custom';

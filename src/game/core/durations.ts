@@ -96,3 +96,24 @@ export function phaseDuration(game: StoredLengths, type: string): number {
   const lengths = durationsOf(game);
   return type === 'retreat' || type === 'adjustment' ? lengths[type] : lengths.movement;
 }
+
+/**
+ * A duration as its reader's language writes it (docs/locales.md "Numbers"): `2h 58m 59s` in English (the notation
+ * players type), `2 h 58 min 59 s` in French, `2小时58分钟59秒` in Chinese; the same parts as `formatDuration`.
+ */
+export function durationParam(ms: number): Msg {
+  const parts: Msg[] = [];
+  let rest = Math.round(Math.max(0, ms) / 1000);
+  for (const [unit, secs] of [
+    ['d', 86_400],
+    ['h', 3_600],
+    ['m', 60],
+    ['s', 1],
+  ] as const) {
+    const n = Math.floor(rest / secs);
+    if (n > 0) parts.push(msg(`duration.unit.${unit}`, { count: n }));
+    rest -= n * secs;
+  }
+  if (parts.length === 0) return msg('duration.unit.s', { count: 0 });
+  return parts.reduceRight((after, part) => msg('duration.more', { first: part, rest: after }));
+}

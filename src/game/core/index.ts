@@ -21,6 +21,7 @@ export {
   MAX_DURATION_MS,
   durationsOf,
   formatDuration,
+  durationParam,
   parseDuration,
   parseDurations,
 } from './durations.js';

@@ -9,7 +9,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { cooldowns, games, guildSettings, phases } from '../../store/schema.js';
 import { audit } from '../../store/queries.js';
-import { formatDuration, parseDuration } from './durations.js';
+import { formatDuration, parseDuration, durationParam } from './durations.js';
 import { channelRef } from './text-refs.js';
 import { fail, inReadTransaction, inTransaction } from './tx.js';
 import type { CooldownAction, GameDeps, Limits, Result } from './types.js';
@@ -226,7 +226,7 @@ export async function setServerLimits(
       const parsed = parseDuration(input.minPhase);
       if (!parsed.ok) return fail(parsed.message);
       if (parsed.ms < limits.minPhaseMs)
-        return fail(msg('server.refused.minPhaseBelow', { min: formatDuration(limits.minPhaseMs) }));
+        return fail(msg('server.refused.minPhaseBelow', { min: durationParam(limits.minPhaseMs) }));
       if (parsed.ms > 86_400_000) return fail(msg('server.refused.minPhaseAbove'));
       minPhaseMs = parsed.ms;
     }

@@ -52,6 +52,7 @@ import {
   powersParam,
   variantParam,
   handedAt,
+  durationParam,
 } from '../core/index.js';
 import { pressEndLines, syncPressThreads } from '../press/index.js';
 import { scoresLines, settleEnd } from '../scores/index.js';
@@ -262,7 +263,7 @@ export async function gmExtend(
       await rearmStepReminder(tx, game, game.currentPhaseId!);
       await announceExtend(tx, deps, game, input.userId, parsed.ms, [
         msg('gm.notice.extend', {
-          duration: formatDuration(parsed.ms),
+          duration: durationParam(parsed.ms),
           relative: timeRef(deadline, 'R'),
           date: timeRef(deadline, 'f'),
         }),
@@ -277,7 +278,7 @@ export async function gmExtend(
         await tx.update(games).set({ pausedRemainingMs: remaining }).where(eq(games.id, game.id)).returning()
       )[0]!;
       await announceExtend(tx, deps, game, input.userId, parsed.ms, [
-        msg('gm.notice.extendPaused', { duration: formatDuration(parsed.ms), remaining: formatDuration(remaining) }),
+        msg('gm.notice.extendPaused', { duration: durationParam(parsed.ms), remaining: durationParam(remaining) }),
       ]);
       changed(game.id);
       return { ok: true, game: toGameView(updated), deadline: null, remaining };
@@ -304,7 +305,7 @@ export async function gmPause(
     const hidden = identitiesHiddenNow(game);
     const limited = hidden || (await playerByUser(tx, game.id, caller.userId)) !== undefined;
     const allowance = pauseAllowance(game);
-    const limit = formatDuration(game.pauseLimitMs);
+    const limit = durationParam(game.pauseLimitMs);
     if (limited && allowance <= 0)
       return fail(msg(hidden ? 'pauses.refused.allowanceSpentHidden' : 'pauses.refused.allowanceSpent', { limit }));
     const resumeAt = limited ? now + allowance : null;
@@ -320,9 +321,9 @@ export async function gmPause(
     });
     const notice =
       resumeAt === null
-        ? msg('gm.notice.pause', { remaining: formatDuration(remaining) })
+        ? msg('gm.notice.pause', { remaining: durationParam(remaining) })
         : msg(hidden ? 'pauses.notice.limitedHidden' : 'pauses.notice.limited', {
-            remaining: formatDuration(remaining),
+            remaining: durationParam(remaining),
             relative: timeRef(resumeAt, 'R'),
             date: timeRef(resumeAt, 'f'),
           });

@@ -20,7 +20,6 @@ import {
   type ComputerSeatsRequest,
   type Level,
   hidesIdentities,
-  formatDuration,
   parseDurations,
   phaseDeadline,
   activeClock,
@@ -55,6 +54,7 @@ import {
   powerParam,
   powersParam,
   variantParam,
+  durationParam,
 } from '../core/index.js';
 import { eq } from 'drizzle-orm';
 import { commandParam, listParam, localeOf, type Locale, msg, type Msg, type MsgParam } from '../../i18n/index.js';
@@ -295,8 +295,8 @@ async function checkGamePlace(
       return fail(
         msg('lobby.refused.phaseTooShort', {
           type,
-          min: formatDuration(server.minPhaseMs),
-          given: formatDuration(durations[type]),
+          min: durationParam(server.minPhaseMs),
+          given: durationParam(durations[type]),
         }),
       );
     }

@@ -17,7 +17,7 @@ import { audit } from '../../store/queries.js';
 import { games, type GameRow, type PausedBy } from '../../store/schema.js';
 import { first, inSnapshot } from '../../store/store.js';
 import { msg } from '../../i18n/index.js';
-import { formatDuration, identitiesHiddenNow, inTransaction, timeRef, type GameDeps } from '../core/index.js';
+import { identitiesHiddenNow, inTransaction, timeRef, type GameDeps, durationParam } from '../core/index.js';
 import { queueNotice, queueStatus } from '../outbox/index.js';
 
 /** Pause/resume never leaves less than this on the clock, so players can react. */
@@ -148,7 +148,7 @@ async function endLimitedPause(tx: Tx, game: GameRow, now: number): Promise<bool
   await queueNotice(tx, r.game, {
     text: [
       msg(identitiesHiddenNow(game) ? 'pauses.notice.limitReachedHidden' : 'pauses.notice.limitReached', {
-        limit: formatDuration(game.pauseLimitMs),
+        limit: durationParam(game.pauseLimitMs),
         relative: timeRef(r.deadline, 'R'),
         date: timeRef(r.deadline, 'f'),
       }),

@@ -20,7 +20,6 @@ import { first, inSnapshot } from '../../store/store.js';
 import { msg } from '../../i18n/index.js';
 import {
   fail,
-  formatDuration,
   inTransaction,
   isComputer,
   isError,
@@ -33,6 +32,7 @@ import {
   type Result,
   gamePowerParam,
   variantOfGame,
+  durationParam,
 } from '../core/index.js';
 import { privateActDueAt, queueNotice, queueProgressStatus, queueStatus } from '../outbox/index.js';
 import { announcedSeats, survivingPowers } from '../phase/index.js';
@@ -160,7 +160,7 @@ async function pauseByVote(tx: Tx, game: GameRow, now: number): Promise<number> 
   const { game: paused, remaining } = await pauseClock(tx, game, 'vote', now);
   await audit(tx, { gameId: game.id, userId: null, action: 'pause_by_vote', detail: { remaining }, at: now });
   await queueNotice(tx, paused, {
-    text: [msg('pauses.notice.votePaused', { remaining: formatDuration(remaining) })],
+    text: [msg('pauses.notice.votePaused', { remaining: durationParam(remaining) })],
     dedupeKey: `pause-vote-passed:${game.id}:${now}`,
     now,
   });

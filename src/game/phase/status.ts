@@ -19,7 +19,6 @@ import {
   isVacant,
   identitiesHiddenNow,
   publicHolderName,
-  formatDuration,
   gameKindOf,
   type PowerStatus,
   type StatusView,
@@ -32,6 +31,7 @@ import {
   phaseMsg,
   powerParam,
   powersParam,
+  durationParam,
 } from '../core/index.js';
 import { announcedSeats } from './announced-seats.js';
 import { pluginContext, pluginOfGame } from './plugin-context.js';
@@ -279,9 +279,9 @@ function formingLines(
   }
   lines.push(
     msg('status.lengths', {
-      movement: formatDuration(game.durations.movement),
-      retreat: formatDuration(game.durations.retreat),
-      adjustment: formatDuration(game.durations.adjustment),
+      movement: durationParam(game.durations.movement),
+      retreat: durationParam(game.durations.retreat),
+      adjustment: durationParam(game.durations.adjustment),
     }),
   );
   return lines;

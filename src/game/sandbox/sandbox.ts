@@ -20,7 +20,6 @@ import {
   hidesIdentities,
   limitsOf,
   type LoopTurns,
-  formatDuration,
   phaseCode,
   phaseLabel,
   phaseMsg,
@@ -42,6 +41,7 @@ import {
   phaseOf,
   typed,
   variantParam,
+  durationParam,
 } from '../core/index.js';
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Adjudication, Phase, Position, PowerOrder } from '../../engine/types.js';
@@ -462,7 +462,7 @@ async function noRoomRefusal(
   now: number,
 ): Promise<Msg | null> {
   const limits = limitsOf(deps);
-  const idle = formatDuration(limits.sandboxIdleMs);
+  const idle = durationParam(limits.sandboxIdleMs);
   if ((await liveCount(tx, sandboxes.ownerUserId, userId, now)) >= limits.sandboxesPerUser)
     return msg('sandbox.refused.fullMember', { max: limits.sandboxesPerUser, idle });
   if ((await liveCount(tx, sandboxes.guildId, guildId, now)) >= limits.sandboxesPerServer)
