@@ -161,7 +161,7 @@ describe('localized names reach players', () => {
   it('/why answers in the member’s words and reads the names they type; its autocomplete offers them', async () => {
     const traditional = await h.fake.slash('lin', ZH, 'why', { province: '北地' });
     expect(traditional.text).toContain('**北地**');
-    expect(traditional.text).toContain('`A 咸陽 - 北地`（秦）：成功。');
+    expect(traditional.text).toContain('`A 咸陽 - 北地`（秦）：成功——移動至北地。');
     expect(traditional.text).not.toMatch(/[A-Za-z]{4,}/);
     const simplified = await h.fake.slash('chen', ZH, 'why', { province: '咸阳' });
     expect(simplified.text).toContain('**咸阳**');

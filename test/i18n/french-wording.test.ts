@@ -3,10 +3,10 @@
  * qu’une construction`, never `que 1 construction`), a dislodged unit (an army, a fleet: `l’armée`, `la flotte`) in
  * the feminine like the orders that write it (`A Munich dissoute`), a pause that lapses without everyone's vote said
  * without the ambiguous `si tous … ne la votent pas`, and `/ready`'s resolution without `Printemps 1901, mouvements est
- * résolu`.
+ * résolu`; `/why`'s reason after a dash.
  */
 import { describe, expect, it } from 'vitest';
-import { tr } from '../../src/i18n/index.js';
+import { msg, tr } from '../../src/i18n/index.js';
 
 describe('French wording', () => {
   it('says a count of one as French does', () => {
@@ -41,6 +41,16 @@ describe('French wording', () => {
   it('tells /ready’s resolution without a phase’s name as the subject', () => {
     expect(tr('fr', 'orders.ready.resolved', { power: 'Italie', phases: 'Printemps 1901, mouvements' })).toBe(
       '✅ L’Italie est prête. Tout le monde l’est : résolution effectuée (Printemps 1901, mouvements) ; les résultats sont en cours de publication.',
+    );
+  });
+
+  it('gives /why’s reason, a clause in lower case, after a dash rather than after a full stop', () => {
+    const values = { order: 'A Bourgogne tient', power: 'Allemagne', outcome: msg('history.why.outcome.success') };
+    expect(tr('fr', 'history.why.result.reason', { ...values, reason: msg('results.reason.noOrder') })).toBe(
+      '`A Bourgogne tient` (Allemagne) : réussite — aucun ordre : l’unité a tenu.',
+    );
+    expect(tr('en', 'history.why.result.reason', { ...values, reason: 'no order: the unit held' })).toBe(
+      '`A Bourgogne tient` (Allemagne): success — no order: the unit held.',
     );
   });
 });
