@@ -72,6 +72,11 @@ describe('the catalogues', () => {
     });
   }
 
+  it('Chinese addresses the player as 你 throughout, never switching to the formal 您', () => {
+    for (const locale of ['zh-CN', 'zh-TW'] as const)
+      expect(Object.entries(CATALOGUES[locale]).filter(([, text]) => text.includes('您'))).toEqual([]);
+  });
+
   it('zh-TW calls a direct message 私訊, as Discord’s Traditional Chinese does, never the simplified usage 私信', () => {
     expect(Object.entries(CATALOGUES['zh-TW']).filter(([, text]) => text.includes('私信'))).toEqual([]);
   });
