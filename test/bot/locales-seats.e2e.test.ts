@@ -174,7 +174,7 @@ describe('votes, press and seats in the reader’s language', () => {
         .channelMessages(FR)
         .map((m) => m.content)
         .join('\n'),
-    ).toContain('**Remplaçant recherché pour Allemagne**');
+    ).toContain('**Remplaçant recherché pour l’Allemagne**');
     expect(read.get('dave')!.join('\n')).toContain('Vous jouez désormais l’**Allemagne**');
     // An anonymous game: the leave and the claim tell their member when the channel learns them.
     expect(read.get('bob')!.join('\n')).toMatch(/Le salon l’apprendra au plus tard à <t:\d+:f>, avec l’appel/);

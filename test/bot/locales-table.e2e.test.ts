@@ -37,7 +37,7 @@ describe('mustering and spectators in French and Chinese', () => {
     const post = h.fake.channelMessages('paris').find((m) => h.fake.buttons(m).some((b) => b.label === 'Présent'))!;
     expect(englishWords(post.content)).toEqual([]);
     const fr = await h.fake.click('anne', post, { label: 'Présent' });
-    expect(fr.text).toContain('vous êtes présent pour **France**');
+    expect(fr.text).toContain('vous êtes présent pour la **France**');
     const zh = await h.fake.click('lin', post, { label: 'Présent' });
     expect(zh.text).toContain('已為 **Italy** 報到');
     h.clock.offset += 31 * MINUTE;

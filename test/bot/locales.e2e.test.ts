@@ -118,7 +118,7 @@ describe('texts in the reader’s language', () => {
       'l’Afrique du Nord n’est pas limitrophe de Marseille, et aucune flotte n’a reçu l’ordre de la convoyer, l’unité a donc tenu',
     );
     expect(posts).toContain('Automne 1901, mouvements');
-    expect(h.fake.dms('alice').map(seen).join('\n')).toContain('Vos ordres pour France');
+    expect(h.fake.dms('alice').map(seen).join('\n')).toContain('Vos ordres pour la France');
     expect(replies.get('alice')!.join('\n')).toContain('Enregistré');
     expect(englishLeft(readBy('alice', FR))).toEqual([]);
     expect(englishLeft(readBy('bob', FR))).toEqual([]);
@@ -144,7 +144,7 @@ describe('texts in the reader’s language', () => {
       'North Africa is not next to Marseilles and no fleet was ordered to convoy it, so the unit held',
     );
     const eve = [...h.fake.dms('eve').map(seen), ...replies.get('eve')!];
-    expect(eve.join('\n')).toContain('Vos ordres pour France');
+    expect(eve.join('\n')).toContain('Vos ordres pour la France');
     expect(englishLeft(eve)).toEqual([]);
     expect(replies.get('sam')!.join('\n')).toContain('A DM confirms your complete order set shortly');
   });

@@ -165,6 +165,16 @@ describe('French articles before a classic power', () => {
     );
   });
 
+  it('says pour la France, pour l’Allemagne, pour le Qin', () => {
+    expect(tr('fr', 'seats.call.head', { power: power('Germany'), reason: 'left' })).toMatch(
+      /^🪑 \*\*Remplaçant recherché pour l’Allemagne\*\* /,
+    );
+    expect(tr('fr', 'muster.done', { power: 'Qin' })).toBe('✅ C’est noté : vous êtes présent pour le **Qin**.');
+    expect(tr('fr', 'orders.confirm.head', { power: power('France'), phase: 'P', channel: '#x' })).toBe(
+      'Vos ordres pour la France, **P** (partie dans #x) :',
+    );
+  });
+
   it('leaves a label, a list, en tant que and de in a possessive without article', () => {
     const values = { power: power('France'), who: 'alice', centres: 3, units: 2, state: '' };
     expect(tr('fr', 'status.power', values)).toBe('France (alice) · 3 centres, 2 unités');
