@@ -227,6 +227,15 @@ describe('French articles before a classic power', () => {
     expect(frenchStatesListed().filter((name) => !powers.has(name))).toEqual([]);
   });
 
+  it('words Mandate of Heaven’s neutral states with their article and agreement', () => {
+    expect(tr('fr', 'variant.mandate-of-heaven.event.activated', { power: 'Song', count: 4 })).toBe(
+      'Le Song compte désormais 4 centres de ravitaillement, soit 3 ou plus, et devient actif : le maître du jeu peut y asseoir un nouveau joueur (jamais un joueur éliminé de cette partie) ; d’ici là, le vote des joueurs le dirige toujours (règle 3 du Mandat du Ciel).',
+    );
+    expect(tr('fr', 'variant.mandate-of-heaven.reason.notVoter', { power: 'Qin', neutral: 'Lu' })).toMatch(
+      /^non compté : le Qin ne vote pas pour les unités de Lu /,
+    );
+  });
+
   it('leaves Warhammer’s powers, which it has no data for, as they are (feminine agreement)', () => {
     const warhammer = getVariant('warhammer')!;
     expect(owns(powerName(warhammer, 'fr', 'Empire'))).toBe('Empire possède déjà la Bourgogne.');
