@@ -573,7 +573,7 @@ describe('/sandbox act refused in the member’s language', () => {
     expect(await read('lin', 'order', { orders: '  ' })).toMatch(/^⚠️ 沒有下達指令：/);
     // One sandbox each at most, two on the server.
     expect(await read('pierre', 'start')).toBe(
-      '⚠️ Vous avez déjà 1 bac à sable, le maximum pour un membre : supprimez-en un avec `/bac-à-sable supprimer` d’abord (chacun est aussi supprimé après 1d sans usage).',
+      '⚠️ Vous avez déjà 1 bac à sable, le maximum pour un membre : supprimez-en un avec `/bac-à-sable supprimer` d’abord (chacun est aussi supprimé après 1 j sans usage).',
     );
     expect(await read('lin', 'start')).toMatch(/^⚠️ 你已有 1 個沙盤，這是每位成員的上限/);
     expect(await read('emp', 'start')).toMatch(/^⚠️ 这个服务器已有 2 个沙盘，这是一个服务器同时能保留的上限/);
