@@ -91,7 +91,7 @@ describe('the results post says who won and who lost a decisive battle', () => {
     ok(await declareBattle(env.deps, { channelId: CHANNEL, userId: userOf('Bretonnia'), battle: 'move A cour' }));
     ok(await declareBattle(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), battle: 'none' }));
     ok(await reportBattle(env.deps, { channelId: CHANNEL, userId: GM, province: 'wast', winner: 'Bretonnia' }));
-    const results = (await env.deps.store.db.select().from(phases))[0]!.adjudication!.results;
+    const results = (await env.deps.store.db.select().from(phases).orderBy(phases.id))[0]!.adjudication!.results;
     expect(results.find((r) => r.unit === 'A cour')).toMatchObject({
       result: 'success',
       reason: 'won the battle at The Wasteland and moved there',
@@ -133,7 +133,7 @@ describe('the results post says who won and who lost a decisive battle', () => {
     await passDeadline(env);
     ok(await declareBattle(env.deps, { channelId: CHANNEL, userId: userOf('Empire'), battle: 'move A altd' }));
     await passDeadline(env);
-    const results = (await env.deps.store.db.select().from(phases))[0]!.adjudication!.results;
+    const results = (await env.deps.store.db.select().from(phases).orderBy(phases.id))[0]!.adjudication!.results;
     const moves = ['A cour', 'A altd'].map((unit) => results.find((r) => r.unit === unit)!);
     expect(moves.map((r) => r.result).sort()).toEqual(['failure', 'success']);
     expect(moves.find((r) => r.result === 'failure')!.reason).toBe('lost the battle at The Wasteland');

@@ -140,7 +140,7 @@ describe('a Warhammer game with campaign options', () => {
     for (const power of ['Bretonnia', 'Empire'])
       ok(await joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
     ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
-    const phase = (await env.deps.store.db.select().from(phases))[0]!;
+    const phase = (await env.deps.store.db.select().from(phases).orderBy(phases.id))[0]!;
     const state = phase.position.variantState as { absent: string[]; hillArmies: string[] };
     expect(state.absent).toContain('Chaos');
     expect(state.absent).not.toContain('Empire');

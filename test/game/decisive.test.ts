@@ -230,7 +230,7 @@ describe('the Decisive Battle phase in the game layer', () => {
       reply:
         '⚔️ Recorded: **Bretonnia** won the battle in The Wasteland (wast). Every battle is reported: the final results are being posted.',
     });
-    const spring = (await env.deps.store.db.select().from(phases))[0]!;
+    const spring = (await env.deps.store.db.select().from(phases).orderBy(phases.id))[0]!;
     expect(spring.resolvedAt).not.toBeNull();
     expect(spring.adjudication!.results.find((x) => x.unit === 'A cour')!.result).toBe('success');
     expect(spring.adjudication!.position.units).toContainEqual({
@@ -327,7 +327,7 @@ describe('the Decisive Battle phase in the game layer', () => {
     expect(r.reply).toContain(
       '**Bretonnia** won the battle in The Wasteland (wast). The losers are destroyed (Cataclysmic Battles).',
     );
-    const spring = (await env.deps.store.db.select().from(phases))[0]!;
+    const spring = (await env.deps.store.db.select().from(phases).orderBy(phases.id))[0]!;
     const units = spring.adjudication!.position.units;
     expect(units).toContainEqual({ power: 'Bretonnia', type: 'A', province: 'wast', coast: null });
     // The losing side (Empire's A altd, which also moved on the Wasteland) is destroyed, not bounced home.
@@ -360,7 +360,7 @@ describe('the Decisive Battle phase in the game layer', () => {
     );
     expect(battles).toContain('roll 1–1,500');
     expect(battles).toContain('roll 1,501–3,000');
-    const spring = (await env.deps.store.db.select().from(phases))[0]!;
+    const spring = (await env.deps.store.db.select().from(phases).orderBy(phases.id))[0]!;
     expect(spring.adjudication!.position.units.find((u) => u.province === 'wast')?.power).toBe(winner);
     // Processed exactly once: another sweep finds nothing to do.
     expect(await resolveDuePhases(env.deps)).toEqual({ resolved: 0, failures: [] });
@@ -375,7 +375,7 @@ describe('the Decisive Battle phase in the game layer', () => {
     expect((await channelTexts(env, before))[0]).toContain(
       'no decisive battle was declared, so the provisional results stand',
     );
-    const spring = (await env.deps.store.db.select().from(phases))[0]!;
+    const spring = (await env.deps.store.db.select().from(phases).orderBy(phases.id))[0]!;
     expect(spring.adjudication!.results.find((x) => x.unit === 'A cour')!.result).toBe('failure');
     await env.close();
 
@@ -419,7 +419,7 @@ describe('the Decisive Battle phase in the game layer', () => {
     expect((await channelTexts(env, before))[0]).toContain(
       '• The Wasteland (wast): not reported, so the provisional result stands.',
     );
-    const spring = (await env.deps.store.db.select().from(phases))[0]!;
+    const spring = (await env.deps.store.db.select().from(phases).orderBy(phases.id))[0]!;
     expect(spring.adjudication!.results.find((x) => x.unit === 'A cour')!.result).toBe('failure');
   });
 
@@ -484,7 +484,7 @@ describe('Sepoys and Mercenaries in the game layer', () => {
 
   /** The Wood Elves are conquered: the Empire holds Athel-Loren (set on the stored board, as the map would have it). */
   async function conquerWoodElves(env: TestEnv) {
-    const phase = (await env.deps.store.db.select().from(phases))[0]!;
+    const phase = (await env.deps.store.db.select().from(phases).orderBy(phases.id))[0]!;
     const position = structuredClone(phase.position);
     position.units = position.units.filter((u) => u.power !== 'Wood Elves');
     position.supplyCenters['Wood Elves'] = [];

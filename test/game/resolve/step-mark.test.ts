@@ -333,7 +333,7 @@ describe("a hidden Warhammer game, a player's act that posts", () => {
     );
     await joinPowers(env.deps, CHANNEL, ['Bretonnia', 'Empire', 'Wood Elves']);
     ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
-    const phase = (await env.deps.store.db.select().from(phases))[0]!;
+    const phase = (await env.deps.store.db.select().from(phases).orderBy(phases.id))[0]!;
     const position = structuredClone(phase.position);
     position.units = position.units.filter((u) => u.power !== 'Wood Elves');
     position.supplyCenters['Wood Elves'] = [];
