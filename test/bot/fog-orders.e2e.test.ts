@@ -3,9 +3,11 @@
  * reads the same whatever stands out of sight (test/bot/fog.e2e.test.ts scans that over a whole game), and a support
  * for a unit out of sight stays legal once it names the unit's type.
  */
+import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { phases } from '../../src/store/schema.js';
 import { gameOfChannel, setTableColumns } from '../support/table-columns.js';
-import { createHarness, type Harness } from './harness.js';
+import { createHarness, slashConfirmed, type Harness } from './harness.js';
 
 describe('orders typed by hand under fog of war', () => {
   let h: Harness;
@@ -85,5 +87,51 @@ describe('a retreat phase under fog of war', () => {
     // Russia, its army in Warsaw dislodged, reads like Turkey, which has nothing to retreat: its unit still counts.
     expect(line('Russia')?.replace(/\d+/g, 'N')).toBe(line('Turkey')?.replace(/\d+/g, 'N'));
     expect(line('Russia')).toBe('4 centres, 4 units');
+  });
+});
+
+describe('a placement out of sight under fog of war (Mandate of Heaven)', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await createHarness({ users: ['gm', 'alice', 'bruno'], channels: ['main'] });
+    await h.start();
+    await h.fake.slash('gm', 'main', 'game create', { variant: 'mandate-of-heaven', movement: '1h' });
+    await h.fake.slash('alice', 'main', 'game join', { power: 'Hsiung-Nu' });
+    await h.fake.slash('bruno', 'main', 'game join', { power: 'Qin' });
+    await setTableColumns(h.store, (await gameOfChannel(h.store, h.fake.channel('main').id)).id, { fog: true });
+    await h.fake.slash('gm', 'main', 'game start');
+    await h.bot!.outbox.idle();
+  }, 60_000);
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('a placement where a unit stands out of sight reads as one where nothing stands', async () => {
+    // The Hsiung-Nu have no unit or centre yet: they see nothing. Pei Choushi's army stands in Pei Choushi, Qiang is
+    // empty; both are in the placement area.
+    const probe = async (orders: string, place: RegExp) => {
+      await slashConfirmed(h, 'alice', 'main', 'orders clear');
+      const reply = (await h.fake.slash('alice', 'main', 'order', { orders })).text;
+      const shown = (await h.fake.slash('alice', 'main', 'orders show')).text;
+      return [reply, shown].map((text) => text.replace(place, 'PLACE'));
+    };
+    const occupied = await probe('A pch B', /Pei Choushi|pch/g);
+    const empty = await probe('A qia B', /Qiang|qia/g);
+    expect(occupied[0]).toContain('✅ Stored: `A PLACE B`');
+    // The sites still open: each list without the ordered place, so with the other (neither told apart).
+    expect(occupied.map((t) => t.replace(/qia, /, ''))).toEqual(empty.map((t) => t.replace(/pch, /, '')));
+  });
+
+  it('the adjudication fails a placement where a unit stands, and the armies due are placed elsewhere', async () => {
+    await h.fake.slash('alice', 'main', 'order', { orders: 'A pch B; A qia B; A ron B' });
+    await h.fake.slash('alice', 'main', 'ready');
+    await h.bot!.outbox.idle();
+    const open = (await h.database.db.select().from(phases).where(isNull(phases.resolvedAt)))[0]!;
+    const nomads = open.position.units.filter((u) => u.power === 'Hsiung-Nu').map((u) => u.province);
+    expect(open.position.units.find((u) => u.province === 'pch')?.power).toBe('Pei Choushi');
+    expect(nomads).toHaveLength(3);
+    expect(nomads).toEqual(expect.arrayContaining(['qia', 'ron']));
   });
 });

@@ -59,7 +59,7 @@ import {
 } from '../outbox/index.js';
 import { listParam, msg, t, type Locale, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
 import { parseProblemMsg } from './problems.js';
-import { fogIsUp, powerView } from '../fog/index.js';
+import { fogIsUp, positionSeenBy, powerView } from '../fog/index.js';
 import { orderLanguage } from '../../variants/names.js';
 
 export { isBallotKey };
@@ -107,7 +107,8 @@ export function votedPowersOf(variant: Variant, position: Position, players: rea
 
 /**
  * Checks one parsed order against the board for this power and phase. Returns the key it is stored under
- * (the unit's province; `waive:n` for a waived build) or the reason it is refused.
+ * (the unit's province; `waive:n` for a waived build) or the reason it is refused. `own`: the board the power's own
+ * builds and disbands are judged on (under fog its view, docs/table.md "Fog of war"; `duties` come from it too).
  */
 export function checkOrder(
   variant: Variant,
@@ -117,6 +118,7 @@ export function checkOrder(
   duties: Duties,
   existing: { unitKey: string; kind: string }[],
   voted: ReadonlySet<Power> = new Set(),
+  own: Position = position,
 ): CheckedOrder {
   const phaseType = position.phase.type;
   if (phaseType === 'adjustment') {
@@ -126,7 +128,7 @@ export function checkOrder(
     if (ballot) return ballot;
     return checkAdjustment(
       variant,
-      position,
+      own,
       power,
       order,
       duties,
@@ -426,7 +428,9 @@ function boardForOrders(
 ): { read: Position; judged: Position; unseen?: ReadonlySet<string> } {
   if (!fogIsUp(game)) return { read: position, judged: position };
   const view = powerView(variant, position, power);
-  // An adjustment's orders are its own centres and units (all in its sight) or ballots, judged on the whole board.
+  // Ballots for a neutral's adjustment are judged on the whole board; a power's own builds and disbands on its view
+  // (`read`): a build site out of sight (the Hsiung-Nu's placement area) reads as vacant whatever stands there, and the
+  // adjudication fails a build where a unit stands, as any.
   const judged = position.phase.type === 'adjustment' ? position : view.position;
   return { read: view.position, judged, unseen: new Set(view.hidden) };
 }
@@ -455,7 +459,8 @@ export async function submitOrders(
     if (problem) return fail(problem);
     const position = phase.position;
     const power = player.power;
-    const duties = dutiesOf(variant, position, power);
+    const { read, judged, unseen } = boardForOrders(game, variant, position, power);
+    const duties = dutiesOf(variant, read, power);
     const now = deps.now();
     const rejected: RejectedOrder[] = [];
     const storedKeys: string[] = [];
@@ -465,13 +470,12 @@ export async function submitOrders(
     // Read in the member's language besides English (docs/orders.md "Orders in other languages"); stored in English.
     const language = input.locale ? orderLanguage(variant, input.locale) : undefined;
     await keepShownProgress(tx, game, now);
-    const { read, judged, unseen } = boardForOrders(game, variant, position, power);
     for (const parsed of parseOrders(variant, text, { position: read, power, alsoFor: [...voted], language, unseen })) {
       if (!parsed.ok) {
         rejected.push({ input: parsed.input, error: parsed.error, message: parseProblemMsg(variant, parsed.error) });
         continue;
       }
-      const checked = checkOrder(variant, judged, power, parsed.order, duties, existing, voted);
+      const checked = checkOrder(variant, judged, power, parsed.order, duties, existing, voted, read);
       if ('error' in checked) {
         rejected.push({ input: parsed.text, error: checked.error, message: checked.message });
         continue;
@@ -573,7 +577,11 @@ export async function clearOrders(
     ).length;
     if (res > 0) {
       const now = deps.now();
-      const duties = dutiesOf(ctx.variant, phase.position, player.power);
+      const duties = dutiesOf(
+        ctx.variant,
+        positionSeenBy(ctx.game, ctx.variant, phase.position, player.power),
+        player.power,
+      );
       await queueConfirmation(
         tx,
         deps,
@@ -630,9 +638,10 @@ export async function myOrders(
   return await inReadTransaction(deps, async (tx) => {
     const ctx = await playerInGame(tx, input, { allowPaused: true });
     if (isError(ctx)) return ctx;
-    const { variant, phase, player } = ctx;
+    const { game, variant, phase, player } = ctx;
     const rows = await ordersOf(tx, phase.id, player.power);
-    const duties = dutiesOf(variant, phase.position, player.power);
+    // Fog of war: a power's duties as it sees them (its build sites out of sight read as vacant: `boardForOrders`).
+    const duties = dutiesOf(variant, positionSeenBy(game, variant, phase.position, player.power), player.power);
     const unordered = missingOrders(duties, rows);
     const adjustment =
       phase.position.phase.type === 'adjustment'

@@ -16,6 +16,7 @@ import {
   dutiesOf,
   missingParams,
 } from '../phase/index.js';
+import { positionSeenBy } from '../fog/index.js';
 import { queueDm } from '../outbox/index.js';
 import {
   clockLineMsg,
@@ -115,8 +116,9 @@ export async function queueDueRemindersDetailed(deps: GameDeps): Promise<{ queue
         for (const player of await playersOf(tx, game.id)) {
           if (!acting.has(player.power)) continue;
           const rows = await ordersOf(tx, phase.id, player.power);
-          // In the reader's words (docs/locales.md "Names"): `A Paris`, `A 咸陽`, the builds left and where.
-          const missing = missingParams(variant, dutiesOf(variant, phase.position, player.power), rows);
+          // In the reader's words (docs/locales.md "Names"): `A Paris`, `A 咸陽`, the builds left and where, as it sees them.
+          const seen = positionSeenBy(game, variant, phase.position, player.power);
+          const missing = missingParams(variant, dutiesOf(variant, seen, player.power), rows);
           if (missing.length === 0) continue;
           await queueDm(tx, game, {
             to: player.userId,

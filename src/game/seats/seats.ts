@@ -54,7 +54,7 @@ import {
 } from '../core/index.js';
 import { clearSeatOnHandOver, handWaitingToHolder, queueVotesCleared } from './hand-over.js';
 import { syncPressThreads } from '../press/index.js';
-import { fogIsUp } from '../fog/index.js';
+import { fogIsUp, positionSeenBy } from '../fog/index.js';
 import { dutiesOf, hasDuties, keepShownProgress, missingParams } from '../phase/index.js';
 import {
   enqueue,
@@ -472,7 +472,8 @@ async function handDiplomacySeat(
   const variant = variantOfGame(game);
   const phase = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
   if (variant && phase) {
-    const toDecide = missingParams(variant, dutiesOf(variant, phase.position, power), []);
+    const seen = positionSeenBy(game, variant, phase.position, power); // its build sites as it sees them (fog)
+    const toDecide = missingParams(variant, dutiesOf(variant, seen, power), []);
     await enqueue(tx, {
       gameId: game.id,
       payload: {
