@@ -124,6 +124,15 @@ describe('a placement out of sight under fog of war (Mandate of Heaven)', () => 
     expect(occupied.map((t) => t.replace(/qia, /, ''))).toEqual(empty.map((t) => t.replace(/pch, /, '')));
   });
 
+  it('a build in a centre out of sight is not told apart by whose centre it is', async () => {
+    // Choson's centre and Wu, a province without a centre, are both far out of Qin's sight: a ballot for a neutral's
+    // build there would tell whose centre it is (and whether a unit stands in it).
+    const neutral = await h.fake.slash('bruno', 'main', 'order', { orders: 'A cho B' });
+    const none = await h.fake.slash('bruno', 'main', 'order', { orders: 'A wu B' });
+    expect(neutral.text).not.toContain('Choson:');
+    expect(neutral.text.replace(/Choson|cho/g, 'PLACE')).toBe(none.text.replace(/\bWu\b|\bwu\b/g, 'PLACE'));
+  });
+
   it('the adjudication fails a placement where a unit stands, and the armies due are placed elsewhere', async () => {
     await h.fake.slash('alice', 'main', 'order', { orders: 'A pch B; A qia B; A ron B' });
     await h.fake.slash('alice', 'main', 'ready');

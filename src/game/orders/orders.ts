@@ -7,7 +7,7 @@ import { and, eq, gt, isNull, like } from 'drizzle-orm';
 import { adjustmentDelta } from '../../engine/adjustment.js';
 import { orderProblem } from '../../engine/check.js';
 import { parseOrders } from '../../engine/parse/index.js';
-import type { Order, Position, Power } from '../../engine/types.js';
+import type { Order, Position, Power, ProvinceId } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { audit, ordersOf, playersOf } from '../../store/queries.js';
@@ -107,8 +107,9 @@ export function votedPowersOf(variant: Variant, position: Position, players: rea
 
 /**
  * Checks one parsed order against the board for this power and phase. Returns the key it is stored under
- * (the unit's province; `waive:n` for a waived build) or the reason it is refused. `own`: the board the power's own
- * builds and disbands are judged on (under fog its view, docs/table.md "Fog of war"; `duties` come from it too).
+ * (the unit's province; `waive:n` for a waived build) or the reason it is refused. `fog` (docs/table.md "Fog of war"):
+ * the power's view, on which its own builds and disbands are judged (`duties` come from it too), and the provinces out
+ * of its sight, where no adjustment order is a ballot: whose centre it is, or what stands there, would show.
  */
 export function checkOrder(
   variant: Variant,
@@ -118,17 +119,18 @@ export function checkOrder(
   duties: Duties,
   existing: { unitKey: string; kind: string }[],
   voted: ReadonlySet<Power> = new Set(),
-  own: Position = position,
+  fog?: { own: Position; unseen: ReadonlySet<ProvinceId> },
 ): CheckedOrder {
   const phaseType = position.phase.type;
   if (phaseType === 'adjustment') {
     // A build the power may make itself is its own, even in a voted power's centre: a ballot only otherwise.
     const ownBuild = order.kind === 'build' && duties.builds > 0 && duties.buildSites.includes(order.unit.province);
-    const ballot = ownBuild ? null : checkAdjustmentBallot(variant, position, order, voted);
+    const hidden = 'unit' in order && fog?.unseen.has(order.unit.province);
+    const ballot = ownBuild || hidden ? null : checkAdjustmentBallot(variant, position, order, voted);
     if (ballot) return ballot;
     return checkAdjustment(
       variant,
-      own,
+      fog?.own ?? position,
       power,
       order,
       duties,
@@ -475,7 +477,8 @@ export async function submitOrders(
         rejected.push({ input: parsed.input, error: parsed.error, message: parseProblemMsg(variant, parsed.error) });
         continue;
       }
-      const checked = checkOrder(variant, judged, power, parsed.order, duties, existing, voted, read);
+      const fog = unseen ? { own: read, unseen } : undefined;
+      const checked = checkOrder(variant, judged, power, parsed.order, duties, existing, voted, fog);
       if ('error' in checked) {
         rejected.push({ input: parsed.text, error: checked.error, message: checked.message });
         continue;
