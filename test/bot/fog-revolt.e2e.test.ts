@@ -1,6 +1,6 @@
 /**
  * A Sepoy's revolt under fog of war through the Discord stand-in (docs/rules/warhammer.md "Warhammer under fog of war",
- * the row "a Sepoy's revolt"): the channel says which power revolted against which; the place and unit go to the
+ * the row "a Sepoy's revolt"): the channel says which power revolted (not against whom); the place and unit go to the
  * powers that see the place after it (the Sepoy itself always) and the game master. The same fog game is played twice
  * with the leak scan of test/bot/fog-scan.ts: Kislev is conquered on the stored board (the Empire holds its centres:
  * years of play a test need not replay, as test/bot/warhammer-followers.e2e.test.ts does), its player follows the
@@ -109,7 +109,7 @@ async function playWorld(world: 'A' | 'B'): Promise<World> {
   const { choice, detail } = WORLDS[world];
   const revolted = await h.fake.slash(SEATS.Kislev, 'main', 'act', { action: 'revolt', choice, detail });
   expect(revolted.text).toContain('🔥 Kislev revolts');
-  await h.fake.waitForChannelMessage('main', (m) => m.content.startsWith('🔥 Kislev, Sepoy of Empire, revolts'));
+  await h.fake.waitForChannelMessage('main', (m) => m.content.startsWith('🔥 Kislev, a Sepoy, revolts'));
   await h.bot!.outbox.idle();
   await everyoneLooks(looking, 'F2500M');
   await readyActing();
@@ -139,13 +139,13 @@ describe('fog of war in Warhammer: the leak scan through a Sepoy’s revolt', ()
 
   const dmsOf = (w: World, member: string) => w.h.fake.dms(member).map((m) => m.content);
   const revoltPost = (w: World) =>
-    w.h.fake.channelMessages('main').find((m) => m.content.startsWith('🔥 Kislev, Sepoy of Empire, revolts'));
+    w.h.fake.channelMessages('main').find((m) => m.content.startsWith('🔥 Kislev, a Sepoy, revolts'));
 
-  it('the channel says who revolted against whom, once, without the place or the unit', () => {
+  it('the channel says who revolted, not against whom, once, without the place or the unit', () => {
     for (const w of [a, b]) {
       const posts = w.h.fake.channelMessages('main').filter((m) => m.content.startsWith('🔥'));
       expect(posts.map((m) => m.content)).toEqual([
-        '🔥 Kislev, Sepoy of Empire, revolts in **Winter 2500 adjustment** and takes a new capital. Under the fog of ' +
+        '🔥 Kislev, a Sepoy, revolts in **Winter 2500 adjustment** and takes a new capital. Under the fog of ' +
           'war, only the powers that see it learn where.',
       ]);
     }

@@ -51,8 +51,9 @@ export type Follower = z.infer<typeof followerSchema>;
 
 /**
  * What of the state a power sees under fog of war (docs/rules/warhammer.md "Warhammer under fog of war"): its own
- * entries; another power's Dogs of War city, revolted capital or hill army only where it sees that place; the
- * followers and the absent powers as they are (public: posted and counted). A state that does not read shows nothing.
+ * entries; another power's Dogs of War city, revolted capital or hill army only where it sees that place; another
+ * power's Sepoy only to its master; Mercenaries and the absent powers as they are (public: posted and counted). A
+ * state that does not read shows nothing.
  */
 export function fogState(q: {
   state: Record<string, unknown>;
@@ -65,7 +66,11 @@ export function fogState(q: {
   const shown = (power: string, place: string) => power === q.power || q.seen.has(place);
   return {
     dogsOfWar: Object.fromEntries(Object.entries(dogsOfWar).filter(([power, c]) => shown(power, c.city))),
-    followers,
+    // Whom a Sepoy serves is who holds its capital: told to the Sepoy and its master only. A Mercenary's employer is
+    // its own choice, no part of the board.
+    followers: Object.fromEntries(
+      Object.entries(followers).filter(([p, f]) => p === q.power || f.master === q.power || f.role === 'mercenary'),
+    ),
     capitals: Object.fromEntries(Object.entries(capitals).filter(([power, capital]) => shown(power, capital))),
     hillArmies: hillArmies.filter((p) => q.seen.has(p)),
     absent,

@@ -11,6 +11,7 @@ import { powerView } from '../../../src/game/fog/index.js';
 import { contextOf, type PhaseFrame, type StepState } from '../../../src/game/phase/frame.js';
 import { stepMachine, stepStatusOf, type StepEffect, type StepInput } from '../../../src/game/phase/machine.js';
 import { writeListRecords, type RecordEntry } from '../../../src/game/phase/records.js';
+import { pluginMsg } from '../../../src/game/phase/texts.js';
 import { t, type Msg } from '../../../src/i18n/index.js';
 import { getVariant, pluginOf } from '../../../src/variants/index.js';
 import { becomeSepoy, recordWins } from '../../../src/variants/warhammer/index.js';
@@ -299,10 +300,11 @@ describe('a Sepoy’s revolt in a fog game', () => {
     return r;
   }
 
-  it('the channel says who revolted against whom; where goes to those who see it, and the game master', () => {
+  it('the channel says who revolted, not against whom; where goes to those who see it, and the game master', () => {
     const r = revolted(true);
     const text = posts(r.effects).join('\n');
-    expect(text).toContain('Kislev, Sepoy of Empire, revolts');
+    expect(text).toContain('Kislev, a Sepoy, revolts');
+    expect(text).not.toContain('Empire');
     expect(text).not.toMatch(/praa|Praag/);
     const position = [...r.effects].reverse().find((e) => e.kind === 'position');
     const after = position?.kind === 'position' ? position.position : start;
@@ -314,5 +316,51 @@ describe('a Sepoy’s revolt in a fog game', () => {
     expect(sees(after, FAR, 'praa')).toBe(false);
     expect(dmTo(r.effects, null)[0]?.words).toContain('Praag (praa) is its new capital');
     expect(posts(revolted(false).effects).join('\n')).toContain('Praag (praa) is its new capital');
+  });
+});
+
+describe('who a Sepoy serves, in a fog game', () => {
+  /** Kislev conquered: its capital held by `holder` (out of the far power's sight), in a Spring before orders. */
+  function conqueredBy(holder: string): Position {
+    return {
+      ...start,
+      units: start.units.filter((u) => u.power !== 'Kislev'),
+      supplyCenters: {
+        ...start.supplyCenters,
+        Kislev: [],
+        [holder]: [...(start.supplyCenters[holder] ?? []), ...(start.supplyCenters.Kislev ?? [])],
+      },
+    };
+  }
+
+  function followed(fog: boolean, holder: string) {
+    const r = stepMachine(frameOf({ fog, position: conqueredBy(holder) }), act('Kislev', 'follow', 'sepoy'));
+    expect(r.answer?.ok).toBe(true);
+    const position = [...r.effects].reverse().find((e) => e.kind === 'position');
+    const after = position?.kind === 'position' ? position.position : start;
+    const { ctx } = contextOf(frameOf({ fog, position: after }), { token: 'phase-token', writer: null });
+    const note = plugin.seatNote?.(ctx as PluginContext, 'Kislev');
+    const state = (power: string) => JSON.stringify(powerView(warhammer, after, power).position.variantState);
+    return { r, post: posts(r.effects).join('\n'), note: note ? t('en', pluginMsg(note)) : '', state };
+  }
+
+  it('the channel and the status tell nobody who holds the capital; the Sepoy and its master are told', () => {
+    // Two worlds that differ only out of the Lizardmen's sight: the Empire or the Dwarves hold Kislev's capital.
+    const a = followed(true, 'Empire');
+    const b = followed(true, 'Dwarves');
+    expect(sees(conqueredBy('Empire'), FAR, 'kisl')).toBe(false);
+    expect(a.post).toBe(b.post);
+    expect(a.note).toBe(b.note);
+    // The board's state a power is shown (maps, the pad, exports) keeps the Sepoy for itself and its master only.
+    expect(a.state(FAR)).toBe(b.state(FAR));
+    expect(a.state('Empire')).toContain('"master":"Empire"');
+    expect(a.state('Kislev')).toContain('"master":"Empire"');
+    expect(a.post).toContain('Kislev now fights as a **Sepoy**');
+    expect(dmTo(a.r.effects, 'Empire')[0]?.words).toContain('Kislev now fights for you as a Sepoy');
+    expect(dmTo(b.r.effects, 'Dwarves')[0]?.words).toContain('Kislev now fights for you as a Sepoy');
+    // Without fog the channel and the status name the master: the check can fail.
+    const open = followed(false, 'Empire');
+    expect(open.post).toContain('Sepoy** of Empire');
+    expect(open.note).toContain('Sepoy of Empire');
   });
 });

@@ -104,7 +104,12 @@ export const followAction: VariantAction<WarhammerRecords> = {
     const master = readWarhammerState(r.position).followers[power]!.master;
     ctx.setPosition(r.position);
     ctx.audit('follow', { power, role, master });
-    ctx.post(wh('follow.post', { power, role, master }), { key: `follow:${power}` });
+    // Under fog a Sepoy's master is who holds its capital, out of most powers' sight: only the two of them are told
+    // (docs/rules/warhammer.md "Warhammer under fog of war"). A Mercenary's employer is its own choice.
+    const hidden = ctx.fog && role === 'sepoy';
+    ctx.post(hidden ? wh('fog.follow.post', { power }) : wh('follow.post', { power, role, master }), {
+      key: `follow:${power}`,
+    });
     ctx.dm(master, wh('follow.dm', { power, role, channel: ctx.channel }), { key: `follow:${power}` });
     return { ok: true, reply: wh('act.follow.done', { power, role, master }) };
   },
@@ -158,7 +163,7 @@ export const revoltAction: VariantAction<WarhammerRecords> = {
       const head = (viewer: string) => wh('fog.seen', { channel: ctx.channel, power: viewer });
       const key = `revolt:${power}`;
       tellBySight(ctx, { key, head, gmHead: wh('fog.gm', { channel: ctx.channel }), lines: [{ line: post, seenBy }] });
-      ctx.post(wh('fog.revolt.public', { power, master: follower.master, phase: ctx.phase.name }), { key });
+      ctx.post(wh('fog.revolt.public', { power, phase: ctx.phase.name }), { key });
     } else ctx.post(post, { key: `revolt:${power}` });
     return { ok: true, reply: wh('act.revolt.done', { power, province, unit }) };
   },
@@ -168,6 +173,8 @@ export const revoltAction: VariantAction<WarhammerRecords> = {
 export function followerNote(ctx: Ctx, power: Power): PluginMsg | null {
   const f = followerOf(ctx, power);
   if (!f) return null;
+  // Under fog the public status names no Sepoy's master, nor its won battles (fought out of most powers' sight).
+  if (ctx.fog && f.role === 'sepoy') return wh('fog.note.sepoy');
   return f.role === 'sepoy'
     ? wh('note.sepoy', { master: f.master, wins: f.wins })
     : wh('note.mercenary', { master: f.master });
