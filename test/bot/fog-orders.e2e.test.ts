@@ -3,8 +3,9 @@
  * reads the same whatever stands out of sight (test/bot/fog.e2e.test.ts scans that over a whole game), and a support
  * for a unit out of sight stays legal once it names the unit's type.
  */
-import { isNull } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Position } from '../../src/engine/types.js';
 import { phases } from '../../src/store/schema.js';
 import { gameOfChannel, setTableColumns } from '../support/table-columns.js';
 import { createHarness, slashConfirmed, type Harness } from './harness.js';
@@ -142,5 +143,58 @@ describe('a placement out of sight under fog of war (Mandate of Heaven)', () => 
     expect(open.position.units.find((u) => u.province === 'pch')?.power).toBe('Pei Choushi');
     expect(nomads).toHaveLength(3);
     expect(nomads).toEqual(expect.arrayContaining(['qia', 'ron']));
+  });
+});
+
+describe('Warring States’ special orders under fog of war', () => {
+  let h: Harness;
+  const openPhase = async () => (await h.database.db.select().from(phases).where(isNull(phases.resolvedAt)))[0]!;
+  /** The open phase's board, changed by `edit` (a world that differs only out of Qin's sight, or a fleet of its own). */
+  const setBoard = async (edit: (p: Position) => Position) => {
+    const open = await openPhase();
+    await h.database.db
+      .update(phases)
+      .set({ position: edit(structuredClone(open.position)) })
+      .where(eq(phases.id, open.id));
+  };
+
+  beforeAll(async () => {
+    h = await createHarness({ users: ['gm', 'alice', 'bruno'], channels: ['main'] });
+    await h.start();
+    await h.fake.slash('gm', 'main', 'game create', { variant: 'warring-states', movement: '1h' });
+    await h.fake.slash('alice', 'main', 'game join', { power: 'Qin' });
+    await h.fake.slash('bruno', 'main', 'game join', { power: 'Chu' });
+    await setTableColumns(h.store, (await gameOfChannel(h.store, h.fake.channel('main').id)).id, { fog: true });
+    await h.fake.slash('gm', 'main', 'game start');
+    await h.bot!.outbox.idle();
+    // Qin's army in Xianyang is a fleet (fleets are raised, never built): a rapid river move runs from it.
+    await setBoard((p) => ({
+      ...p,
+      units: p.units.map((u) => (u.power === 'Qin' && u.province === 'xia' ? { ...u, type: 'F' as const } : u)),
+    }));
+  }, 60_000);
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('a rapid river move and a raise read the same whatever stands out of sight', async () => {
+    // Luoyang, the move's last space, and Zhe are out of Qin's sight; a unit stands in Luoyang at the start.
+    const refusal = (text: string) => text.split('\n').find((l) => l.startsWith('❌')) ?? text;
+    const probe = async () => [
+      (await h.fake.slash('alice', 'main', 'order', { orders: 'F xia - any - luo' })).text,
+      refusal((await h.fake.slash('alice', 'main', 'order', { orders: 'A luo R F' })).text).replace(
+        /Luoyang|luo/g,
+        'X',
+      ),
+      refusal((await h.fake.slash('alice', 'main', 'order', { orders: 'A zhe R F' })).text).replace(/Zhe\w*|zhe/g, 'X'),
+    ];
+    const occupied = await probe();
+    expect((await openPhase()).position.units.some((u) => u.province === 'luo')).toBe(true);
+    expect(occupied[0]).toContain('✅');
+    expect(occupied[1]).toBe(occupied[2]);
+    // The other world: nothing in Luoyang.
+    await setBoard((p) => ({ ...p, units: p.units.filter((u) => u.province !== 'luo') }));
+    expect(await probe()).toEqual(occupied);
   });
 });
