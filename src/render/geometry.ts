@@ -83,7 +83,11 @@ export function* geometrySteps(data: VariantData): Generator<void, GeometryResul
 /** The seeds of the data, validated (inside the frame, none twice, every province with at least one). */
 export function sitesOf(data: VariantData): Sites | { ok: false; error: string } {
   const geo = data.geometry;
-  if (!geo) return { ok: false, error: `variant ${data.id} has no geometry` };
+  if (!geo)
+    return {
+      ok: false,
+      error: `variant ${data.id} has no drawing (province shapes) to draw its map from: import it with its SVG (--svg)`,
+    };
   const kinds = new Map<string, SurfaceKind>();
   for (const p of data.provinces)
     kinds.set(p.id, p.kind === 'sea' ? 'sea' : p.kind === 'impassable' ? 'impassable' : 'land');

@@ -57,6 +57,8 @@ describe('npx tsx src/cli/main.ts render, failing before its first picture', () 
     );
     expect(r.signal).toBeNull();
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain('variant nogeo has no geometry');
+    expect(r.stderr).toContain(
+      'variant nogeo has no drawing (province shapes) to draw its map from: import it with its SVG (--svg)',
+    );
   });
 });

@@ -36,7 +36,9 @@ describe('geometry from data', () => {
     expect(!r.ok && r.error).toMatch(/outside the frame/);
     const none = structuredClone(v.data);
     delete none.geometry;
-    expect(checkGeometry({ ...v, data: none })).toEqual(['variant tiny has no geometry']);
+    expect(checkGeometry({ ...v, data: none })).toEqual([
+      'variant tiny has no drawing (province shapes) to draw its map from: import it with its SVG (--svg)',
+    ]);
   });
 });
 

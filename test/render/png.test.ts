@@ -156,7 +156,9 @@ describe('renderMap', () => {
     expect(prepareRenderer(allVariants())).toEqual([]);
     expect(
       prepareRenderer([{ ...classic, id: 'bare', data: { ...classic.data, id: 'bare', geometry: undefined } }]),
-    ).toEqual(['bare: variant bare has no geometry']);
+    ).toEqual([
+      'bare: variant bare has no drawing (province shapes) to draw its map from: import it with its SVG (--svg)',
+    ]);
   });
 
   it('warms up in small steps with an event-loop turn between them (the bot, once ready), and names a variant it cannot draw', async () => {
@@ -168,7 +170,9 @@ describe('renderMap', () => {
       pauses++;
       await new Promise<void>((r) => setImmediate(r));
     });
-    expect(warmed.problems).toEqual(['bare: variant bare has no geometry']);
+    expect(warmed.problems).toEqual([
+      'bare: variant bare has no drawing (province shapes) to draw its map from: import it with its SVG (--svg)',
+    ]);
     // Per variant, a pause after: the seeds, their hash, the vertices, each block of 2,500 cells, the shapes, the borders.
     expect(pauses).toBeGreaterThanOrEqual(fresh.length * 5);
     for (const v of fresh) expect(geometryOf(v.data).ok).toBe(true);
@@ -199,7 +203,9 @@ describe('renderMap', () => {
   it('rejects with a RenderError naming the problem when the variant has no geometry', async () => {
     const noGeometry = { ...classic, data: { ...classic.data, geometry: undefined } };
     await expect(renderMap(noGeometry, start)).rejects.toThrow(RenderError);
-    await expect(renderMap(noGeometry, start)).rejects.toThrow('variant classic has no geometry');
+    await expect(renderMap(noGeometry, start)).rejects.toThrow(
+      'variant classic has no drawing (province shapes) to draw its map from: import it with its SVG (--svg)',
+    );
   });
 });
 
