@@ -46,6 +46,11 @@ export interface Variant {
    */
   phaseName?(phase: import('./types.js').Phase, locale?: string): string;
   /**
+   * With its own calendar, how players see a game year (`369 BC`), or with `season` a season of it (`Winter 369
+   * BC`), in the reader's locale: the supply-centre chart's points (docs/locales.md "Names").
+   */
+  yearName?(year: number, locale?: string, season?: import('./types.js').Phase['season']): string;
+  /**
    * How the results word the variant's own sentences (its rules' reasons and strength notes), which the engine writes
    * in English: patterns a reason's part is matched against, whole, after the core's (docs/locales.md "Results").
    */

@@ -27,6 +27,7 @@ interface VariantParts {
   rules?: RulesModule;
   plugin?: AnyPlugin;
   phaseName?: (phase: Phase, locale?: string) => string;
+  yearName?: (year: number, locale?: string, season?: Phase['season']) => string;
   /** Its names in other locales, by locale: its folder's `names.<locale>.json` (docs/variants.md). */
   names?: Record<string, VariantNames>;
   /** How the results word its own sentences (`Variant.reasonTexts`): its folder's `reasons.ts`. */
@@ -48,6 +49,7 @@ export function defineVariant(parts: VariantParts | BuiltVariant): VariantDefini
   const variant: Variant = {
     ...built,
     ...(parts.phaseName ? { phaseName: parts.phaseName } : {}),
+    ...(parts.yearName ? { yearName: parts.yearName } : {}),
     ...(parts.names ? { names: parts.names } : {}),
     ...(parts.reasonTexts ? { reasonTexts: parts.reasonTexts } : {}),
   };

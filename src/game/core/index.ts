@@ -83,6 +83,7 @@ export {
   plainMsg,
   resultsLastLine,
   resultsSummaryLines,
+  yearMsg,
 } from './summary.js';
 export {
   orderParam,

@@ -18,15 +18,30 @@ export function plainMsg(text: string | Localized): Msg {
 
 /** `Spring 1901 movement` / `Printemps 1901, mouvements`, or the variant's own name for the phase (`Spring 369 BC movement`). */
 export function phaseMsg(phase: Phase, variant?: Pick<Variant, 'phaseName'>): Msg {
-  const own = variant?.phaseName?.(phase);
-  if (own !== undefined) {
-    // The variant's calendar in each locale (Mandate of Heaven's `Printemps 369 av. J.-C., mouvements`).
-    const others = LOCALES.filter((l) => l !== 'en').map((l) => [l, variant!.phaseName!(phase, l)] as const);
-    const differ = others.filter(([, text]) => text !== own);
-    return plainMsg(differ.length > 0 ? { text: own, in: Object.fromEntries(differ) } : own);
-  }
+  const name = variant?.phaseName;
+  // The variant's calendar in each locale (Mandate of Heaven's `Printemps 369 av. J.-C., mouvements`).
+  if (name) return plainMsg(inEachLocale((l) => name(phase, l)));
   // The year is a string: a number would be grouped (`1,901`).
   return msg('phase.name', { season: phase.season, year: String(phase.year), type: phase.type });
+}
+
+/** A variant's calendar's words in each locale: the English, with the locales that write it otherwise. */
+function inEachLocale(words: (locale: string) => string): string | Localized {
+  const own = words('en');
+  const differ = LOCALES.filter((l) => l !== 'en')
+    .map((l) => [l, words(l)] as const)
+    .filter(([, text]) => text !== own);
+  return differ.length > 0 ? { text: own, in: Object.fromEntries(differ) } : own;
+}
+
+/**
+ * A game year as the reader's calendar names it: `1901` in every locale, or the variant's own (`369 BC`, `369 av.
+ * J.-C.`, `公元前369年`); with `season`, that season of it (`Winter 1901`, `Hiver 1901`, `1901年冬季`; `Winter 369 BC`).
+ */
+export function yearMsg(year: number, variant?: Pick<Variant, 'yearName'>, season?: Phase['season']): MsgParam {
+  const name = variant?.yearName;
+  if (name) return inEachLocale((l) => name(year, l, season));
+  return season === undefined ? String(year) : msg('chart.season', { season, year: String(year) });
 }
 
 /** `Spring 1901 movement`, or the variant's own name for the phase, in English (`phaseMsg` for a reader's locale). */

@@ -22,7 +22,6 @@ import {
   gameKindOf,
   NO_GAME,
   type LoopTurns,
-  phaseLabel,
   fail,
   inReadTransaction,
   type Caller,
@@ -31,6 +30,7 @@ import {
   powerParam,
   variantOfGame,
   variantParam,
+  yearMsg,
 } from '../core/index.js';
 import { gameEditsOf, type PhaseEdit } from './edits.js';
 import { isBallotKey, recordsOf } from '../phase/index.js';
@@ -279,10 +279,11 @@ async function chartOf(tx: Tx, game: GameRow, variant: Variant, palette: MapPale
   const last = rows.at(-1);
   const after = last && last.resolvedAt !== null ? (await phaseById(tx, last.id))?.adjudication?.position : undefined;
   if (after) positions.push(after);
+  const now = positions.at(-1)!.phase;
   const years = scHistory<MsgParam>(positions, {
-    yearLabel: (year) => yearLabel(variant, year),
+    yearLabel: (year) => yearMsg(year, variant),
     startLabel: msg('chart.start'),
-    underWay: game.status === 'finished' ? null : seasonParam(variant, positions.at(-1)!),
+    underWay: game.status === 'finished' ? null : yearMsg(now.year, variant, now.season),
   });
   const victory = variant.victory.centers > 0 ? variant.victory.centers : null;
   return {
@@ -305,24 +306,3 @@ async function chartOf(tx: Tx, game: GameRow, variant: Variant, palette: MapPale
 
 /** `Classic Diplomacy · supply centres`, `Diplomatie classique · centres de ravitaillement`. */
 const chartTitle = (variant: Variant) => msg('chart.title', { variant: variantParam(variant) });
-
-/**
- * The phase a board is of, without its kind (`Winter 1901`, `Hiver 1901`, `1901年冬季`); a variant with a calendar
- * of its own keeps its English name (`Winter 369 BC`).
- */
-function seasonParam(variant: Variant, position: Position): MsgParam {
-  if (variant.phaseName) return seasonLabel(variant, position);
-  return msg('chart.season', { season: position.phase.season, year: String(position.phase.year) });
-}
-
-/** The phase a board is of, without its kind (`Winter 1901`), as the variant's calendar names it. */
-function seasonLabel(variant: Variant, position: Position): string {
-  return phaseLabel(position.phase, variant).replace(/\s+(movement|retreat|adjustment)$/, '');
-}
-
-/** A year as the variant's calendar names it (`1901`, `256 BC`): its spring movement's label without season and type. */
-function yearLabel(variant: Variant, year: number): string {
-  const label = phaseLabel({ season: 'spring', year, type: 'movement' }, variant);
-  const m = /^\S+\s+(.+?)\s+movement$/.exec(label);
-  return m ? m[1]! : String(year);
-}

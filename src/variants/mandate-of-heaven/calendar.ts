@@ -26,6 +26,8 @@ interface CalendarWords {
   animals: readonly string[];
   placement(bc: number, animal: string): string;
   phase(season: string, bc: number, type: Phase['type']): string;
+  /** A year (`369 BC`), or a season of it (`Winter 369 BC`): the supply-centre chart's points. */
+  era(bc: number, season?: string): string;
 }
 
 const ENGLISH: CalendarWords = {
@@ -33,6 +35,7 @@ const ENGLISH: CalendarWords = {
   animals: ANIMALS,
   placement: (bc, animal) => `Placement — winter ${bc} BC (Year of the ${animal})`,
   phase: (season, bc, type) => (type === 'adjustment' ? `${season} ${bc} BC` : `${season} ${bc} BC ${type}`),
+  era: (bc, season) => (season ? `${season} ${bc} BC` : `${bc} BC`),
 };
 
 const FRENCH_TYPES: Record<Phase['type'], string> = {
@@ -61,6 +64,7 @@ const FRENCH: CalendarWords = {
   ],
   placement: (bc, animal) => `Placement — hiver ${bc} av. J.-C. (année ${animal})`,
   phase: (season, bc, type) => `${season} ${bc} av. J.-C., ${FRENCH_TYPES[type]}`,
+  era: (bc, season) => (season ? `${season} ${bc} av. J.-C.` : `${bc} av. J.-C.`),
 };
 
 /** Chinese: `公元前369年春季行動階段`, as the catalogue's phase names, in each script. */
@@ -75,6 +79,7 @@ function chinese(traditional: boolean): CalendarWords {
       : ['鼠', '牛', '虎', '兔', '龙', '蛇', '马', '羊', '猴', '鸡', '狗', '猪'],
     placement: (bc, animal) => `${traditional ? '部署階段' : '部署阶段'}：公元前${bc}年冬（${animal}年）`,
     phase: (season, bc, type) => `公元前${bc}年${season}${types[type]}`,
+    era: (bc, season) => `公元前${bc}年${season ?? ''}`,
   };
 }
 
@@ -91,4 +96,13 @@ export function mandatePhaseName(phase: Phase, locale = 'en'): string {
   const animalOf = (bc: number) => words.animals[ANIMALS.indexOf(zodiacAnimal(bc))]!;
   if (phase.year <= 0) return words.placement(yearBC(1), animalOf(yearBC(1) + 1));
   return words.phase(words.seasons[phase.season], yearBC(phase.year), phase.type);
+}
+
+/**
+ * A game year in the reader's locale (`369 BC`, `369 av. J.-C.`, `公元前369年`), or with `season` that season of it
+ * (`Winter 369 BC`, `Hiver 369 av. J.-C.`, `公元前369年冬季`): English for a locale without its calendar.
+ */
+export function mandateYearName(year: number, locale = 'en', season?: Phase['season']): string {
+  const words = CALENDARS[locale] ?? ENGLISH;
+  return words.era(yearBC(year), season === undefined ? undefined : words.seasons[season]);
 }

@@ -10,7 +10,7 @@ import namesZhTW from './names.zh-TW.json' with { type: 'json' };
 import { mandateReasons } from './reasons.js';
 import { bundledData, defineVariant } from '../define.js';
 import { warringStates } from '../warring-states/index.js';
-import { mandatePhaseName } from './calendar.js';
+import { mandatePhaseName, mandateYearName } from './calendar.js';
 import { readFeatures } from './features.js';
 import { mandatePlugin } from './plugin.js';
 import { mandateRules } from './rules.js';
@@ -37,6 +37,7 @@ const definition = defineVariant({
   rules: mandateRules(features, warringStates.map),
   plugin: mandatePlugin(features),
   phaseName: mandatePhaseName,
+  yearName: mandateYearName,
   names: { fr: namesFr, 'zh-TW': namesZhTW },
   reasonTexts: mandateReasons,
 });
