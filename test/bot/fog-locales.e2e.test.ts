@@ -144,7 +144,7 @@ describe('a Warhammer fog game in French and Chinese: its steps', () => {
     expect(louis).toContain('**Printemps 2500, mouvements : résultats provisoires** tels que Bretonnia les voit');
     expect(louis).toContain('les batailles décisives que Bretonnia livre ou voit');
     const wang = h.fake.dms(PLAYERS.Empire).map(seen).join('\n');
-    expect(wang).toContain('Empire參與或看得見的決戰');
+    expect(wang).toContain('Empire 參與或看得見的決戰');
     expect(h.fake.dms(PLAYERS.Tilea).map(seen).join('\n')).toContain('Ce que Tilea voit de leurs unités');
     expect(h.fake.dms('mj').map(seen).join('\n')).toContain('tout le plateau, tel que le voit le maître du jeu');
   });

@@ -240,8 +240,8 @@ describe('Warhammer’s decisive battles in French and in Chinese', () => {
     expect(french).toContain('⚔️ Enregistré pour Bretonnia : mouvement décisif A cour → The Wasteland (wast).');
     const chinese = replies.get('juezhan')!.join('\n');
     expect(chinese).toContain('決戰：每個行動階段截止後由玩家宣告；主持人用 `/主持 行動 行動:battle`');
-    expect(chinese).toContain('⚔️ 已儲存：Empire放棄。\n所有人都已回應');
-    expect(chinese).toContain('“Chaos”不是The Wasteland (wast)之戰的一方。');
+    expect(chinese).toContain('⚔️ 已儲存：Empire 放棄。\n所有人都已回應');
+    expect(chinese).toContain('“Chaos”不是 The Wasteland (wast) 之戰的一方。');
   });
 
   it('the choices `/act` and `/gm act` offer are in the member’s language, and what they type in it finds them', () => {
@@ -272,7 +272,7 @@ describe('Warhammer’s decisive battles in French and in Chinese', () => {
     expect(typedIn.get('juezhan 放棄')).toEqual(['none']);
     expect(typedIn.get('juezhan 勝者')).toEqual(['battle']);
     expect(replies.get('bataille')!.join('\n')).toContain('Bretonnia n’est pas un cipaye.');
-    expect(replies.get('juezhan')!.join('\n')).toContain('Bretonnia不是附庸軍。');
+    expect(replies.get('juezhan')!.join('\n')).toContain('Bretonnia 不是附庸軍。');
     // A missing slot's refusal names it in the member's words.
     expect(replies.get('bataille')!.join('\n')).toContain(
       '`/agir muster` a besoin de sa valeur « ville (de votre pays) » dans `choix:`.',

@@ -108,7 +108,7 @@ describe('the results post says who won and who lost a decisive battle', () => {
   it('a French and a Chinese game read who won and who lost in their language', async () => {
     for (const [locale, lost] of [
       ['fr', 'a perdu la bataille de The Wasteland'],
-      ['zh-CN', '在The Wasteland的战斗中落败'],
+      ['zh-CN', '在 The Wasteland 的战斗中落败'],
     ] as const) {
       env = await makeEnv();
       await warhammerGame(env, 'gm', locale);

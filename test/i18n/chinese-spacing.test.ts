@@ -35,6 +35,23 @@ describe('Chinese spacing around values', () => {
     );
   });
 
+  it('puts a space between Chinese and a value that begins or ends with a Latin letter, none inside it', () => {
+    expect(tr('zh-CN', 'results.reason.bounced', { units: 'A 洛阳', attack: 1, strength: 1 })).toBe(
+      '与 A 洛阳相持不下（1 对 1）',
+    );
+    expect(tr('zh-CN', 'results.illegal.notNext', { from: 'North Africa', to: 'Marseilles' })).toBe(
+      'North Africa 与 Marseilles 不相邻',
+    );
+    expect(tr('zh-TW', 'results.illegal.notNext', { from: '**North Africa**', to: '新鄭' })).toBe(
+      '**North Africa** 與新鄭不相鄰',
+    );
+    expect(tr('zh-TW', 'results.illegal.notNext', { from: 'The Wasteland (wast)', to: '新鄭' })).toBe(
+      'The Wasteland (wast) 與新鄭不相鄰',
+    );
+    // A name in Chinese keeps none.
+    expect(tr('zh-CN', 'results.illegal.notNext', { from: '咸阳', to: '北地' })).toBe('咸阳与北地不相邻');
+  });
+
   it('never joins the words of a command in a code span', () => {
     expect(
       tr('zh-TW', 'act.refused.missing', {

@@ -58,6 +58,17 @@ const word = (locale: Locale, key: MessageKey, values: Values) =>
 const before = (locale: Locale, key: MessageKey, values: Values) =>
   raw[locale].formatMessage({ id: key }, values, { ignoreTag: true }) as string;
 
+/**
+ * Chinese puts a space between Chinese and a value in Latin letters where the catalogue writes none (docs/locales.md
+ * "Chinese spacing"), never in a code span: `text` as a Chinese reader gets it with `value` inserted.
+ */
+function latinSpaced(locale: Locale, text: string, value: string): string {
+  if (locale !== 'zh-CN' && locale !== 'zh-TW') return text;
+  const inCode = (offset: number) => (text.slice(0, offset).match(/`/g)?.length ?? 0) % 2 === 1;
+  const edge = new RegExp(`(?<=\\p{Script=Han})(?=[*_]*${value})|(?<=${value}[*_]*)(?=\\p{Script=Han})`, 'gu');
+  return text.replace(edge, (_, offset: number) => (inCode(offset) ? '' : ' '));
+}
+
 describe('French elision', () => {
   it('leaves every text of every locale as it was when the values begin with a consonant', () => {
     const changed: string[] = [];
@@ -68,7 +79,8 @@ describe('French elision', () => {
       for (const [key, values] of cases(locale, 'Bourgogne')) {
         compared++;
         const now = word(locale, key, values);
-        if (now !== articled(before(locale, key, values))) changed.push(`${locale} ${key}: ${now}`);
+        const then = latinSpaced(locale, articled(before(locale, key, values)), 'Bourgogne');
+        if (now !== then) changed.push(`${locale} ${key}: ${now}`);
       }
     expect(changed).toEqual([]);
     expect(compared).toBeGreaterThan(4 * 3000);
@@ -82,7 +94,11 @@ describe('French elision', () => {
       for (const [key, values] of cases(locale, 'Allemagne')) {
         // `Allemagne` is a classic power, a feminine country: `(le)` before it reads `l’` (docs/locales.md "French
         // place names"), and `de l’Allemagne` elides nothing more.
-        const then = before(locale, key, values).replace(/\((l)e\) (?=[*_]*Allemagne)/giu, (_, l: string) => `${l}’`);
+        const then = latinSpaced(
+          locale,
+          before(locale, key, values).replace(/\((l)e\) (?=[*_]*Allemagne)/giu, (_, l: string) => `${l}’`),
+          'Allemagne',
+        );
         const expected =
           locale === 'fr'
             ? then.replace(elidable, (_, w: string, md: string) => `${w.slice(0, -1)}’${md}Allemagne`)

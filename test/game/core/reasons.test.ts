@@ -53,14 +53,14 @@ describe("the results' reasons, worded", () => {
     expect(t('fr', m)).toBe(
       'une flotte à Kiel ne peut pas atteindre Munich, l’unité a donc tenu ; délogé par A Munich',
     );
-    expect(t('zh-CN', m)).toBe('Kiel的舰队无法到达Munich，因此该单位原地驻守；被来自Munich的A mun击退');
+    expect(t('zh-CN', m)).toBe('Kiel 的舰队无法到达 Munich，因此该单位原地驻守；被来自 Munich 的 A mun 击退');
     const coast = reasonMsg(classic, 'say which coast of Spain (spa/nc or spa/sc), so the unit held');
     expect(t('fr', coast)).toBe('la côte n’était pas précisée pour l’Espagne (spa/nc ou spa/sc), l’unité a donc tenu');
     const retreat = reasonMsg(
       classic,
       'an army in Holland cannot reach Yorkshire (options: bel); the unit is disbanded',
     );
-    expect(t('zh-TW', retreat)).toBe('Holland的陸軍無法到達Yorkshire（可撤退至：bel）；該單位被解散');
+    expect(t('zh-TW', retreat)).toBe('Holland 的陸軍無法到達 Yorkshire（可撤退至：bel）；該單位被解散');
   });
 
   it('words the battles decided outside the adjudicator (Warhammer’s decisive battles)', () => {
@@ -85,7 +85,7 @@ describe("the results' reasons, worded", () => {
   it('names the places in the reader language and joins the parts', () => {
     const m = reasonMsg(classic, 'bounced with A mun (1 vs 1); dislodged by A ruh from Ruhr');
     expect(t('fr', m)).toBe('rebond avec A Munich (1 contre 1) ; délogé par A Ruhr');
-    expect(t('zh-CN', m)).toBe('与A mun相持不下（1 对 1）；被来自Ruhr的A ruh击退');
+    expect(t('zh-CN', m)).toBe('与 A mun 相持不下（1 对 1）；被来自 Ruhr 的 A ruh 击退');
     expect(t('fr', reasonMsg(classic, 'moved to Burgundy'))).toBe('s’est déplacé vers la Bourgogne');
   });
 
@@ -93,14 +93,14 @@ describe("the results' reasons, worded", () => {
     const bounced = reasonMsg(classic, 'bounced off A mun in Munich, which did not move away (1 vs 1)');
     expect(t('en', bounced)).toBe('bounced off A mun in Munich, which did not move away (1 vs 1)');
     expect(t('fr', bounced)).toBe('repoussé par A Munich, qui n’a pas bougé (1 contre 1)');
-    expect(t('zh-CN', bounced)).toBe('被Munich未能移开的A mun挡回（1 对 1）');
+    expect(t('zh-CN', bounced)).toBe('被 Munich 未能移开的 A mun 挡回（1 对 1）');
     const dislodged = reasonMsg(classic, 'dislodged by A ruh from Ruhr (attack 2)');
     expect(t('en', dislodged)).toBe('dislodged by A ruh from Ruhr (attack 2)');
     expect(t('fr', dislodged)).toBe('délogé par A Ruhr (attaque 2)');
-    expect(t('zh-TW', dislodged)).toBe('被來自Ruhr的A ruh擊退（攻擊力 2）');
+    expect(t('zh-TW', dislodged)).toBe('被來自 Ruhr 的 A ruh 擊退（攻擊力 2）');
     const chinese = reasonMsg(warringStates, 'bounced off A yon in Yong (1 vs 1); dislodged by A xia from Xianyang');
-    expect(t('zh-CN', chinese)).toBe('被A 雍挡回（1 对 1）；被A 咸阳击退');
-    expect(t('zh-TW', chinese)).toBe('被A 雍擋回（1 對 1）；被A 咸陽擊退');
+    expect(t('zh-CN', chinese)).toBe('被 A 雍挡回（1 对 1）；被 A 咸阳击退');
+    expect(t('zh-TW', chinese)).toBe('被 A 雍擋回（1 對 1）；被 A 咸陽擊退');
     expect(t('fr', chinese)).toBe('repoussé par A yon en Yong (1 contre 1) ; délogé par A xia venant de Xianyang');
   });
 });

@@ -74,7 +74,7 @@ describe('the variants’ sentences in French and Chinese', () => {
     expect(t('fr', wall)).toBe(
       'repoussé par A dal en Daliang (1 contre 1 : la muraille de Daliang retire 1 à l’attaque (règle 1 des murailles))',
     );
-    expect(t('zh-TW', wall)).toBe('被A 大梁擋回（1 對 1：大梁的城牆使攻擊力減1（城牆規則第1條））');
+    expect(t('zh-TW', wall)).toBe('被 A 大梁擋回（1 對 1：大梁的城牆使攻擊力減1（城牆規則第1條））');
   });
 
   it('a raised fleet dislodged, with the floating fortress’s strength', () => {
@@ -90,7 +90,7 @@ describe('the variants’ sentences in French and Chinese', () => {
   it('a neutral unit’s order the players’ vote adopted, its units in the reader’s names', () => {
     const m = reasonMsg(mandateOfHeaven, "adopted by the players' vote: dislodged by A zhe from Zheng");
     expect(t('en', m)).toBe("adopted by the players' vote: dislodged by A zhe from Zheng");
-    expect(t('zh-CN', m)).toBe('经玩家投票通过：被A 新郑击退');
+    expect(t('zh-CN', m)).toBe('经玩家投票通过：被 A 新郑击退');
     expect(englishIn(mandateOfHeaven, t('fr', m)), t('fr', m)).toEqual([]);
   });
 

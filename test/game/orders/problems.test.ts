@@ -61,7 +61,7 @@ describe('refused orders, worded for the reader', () => {
   it('names the provinces in the reader language', () => {
     const { message } = refusal('A par - mun');
     expect(t('fr', message)).toBe('Paris n’est pas limitrophe de Munich.');
-    expect(t('zh-CN', message)).toBe('Paris与Munich不相邻。'); // Classic has no Chinese names
+    expect(t('zh-CN', message)).toBe('Paris 与 Munich 不相邻。'); // Classic has no Chinese names
   });
 
   it('shows a sentence no pattern knows as the engine wrote it', () => {

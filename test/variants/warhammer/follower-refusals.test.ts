@@ -76,14 +76,14 @@ const CASES = [
     why: () => refusal(sepoyKislev(3, true), 'revolt', 'praa', 'fleet'),
     en: 'A fleet cannot be placed in praa (3 won so far).',
     fr: 'Une flotte ne peut pas être placée à praa (3 batailles gagnées jusqu’ici).',
-    zh: '不能在praa部署艦隊（目前已贏3場）。',
+    zh: '不能在 praa 部署艦隊（目前已贏3場）。',
   },
   {
     name: 'a Mercenary of itself',
     why: () => refusal(sepoyKislev(0, false), 'follow', 'mercenary', 'Kislev'),
     en: 'Kislev is not a power on the board.',
     fr: 'Kislev n’est pas une puissance présente sur le plateau.',
-    zh: 'Kislev不是棋盤上的國家。',
+    zh: 'Kislev 不是棋盤上的國家。',
   },
 ];
 
