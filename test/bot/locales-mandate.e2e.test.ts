@@ -57,8 +57,14 @@ describe('Mandate of Heaven’s years in French and Chinese', () => {
     const texts: string[] = [];
     for (const m of h.fake.channelMessages(channel))
       texts.push(m.content, ...m.attachments.map((a) => a.description ?? ''));
-    for (const command of ['game status', 'history list', 'map']) {
-      const reply = await h.fake.slash(user, channel, command);
+    const commands: [string, Record<string, string>][] = [
+      ['game status', {}],
+      ['history list', {}],
+      ['history show', { phase: 'S1M' }],
+      ['map', {}],
+    ];
+    for (const [command, options] of commands) {
+      const reply = await h.fake.slash(user, channel, command, options);
       texts.push(reply.finalText, ...reply.attachments.map((a) => a.description ?? ''));
     }
     texts.push(...drawn.filter((d) => d.locale === reader).map((d) => d.title ?? ''));
