@@ -9,7 +9,7 @@
  * - the member's `replay` budget (src/game/core/limits.ts) is spent by the router before the command runs.
  *
  * The cache: a replay depends only on its phases (resolved phases never change; a rollback makes new ones), the
- * palette and the width, so its key is made of those. Kept as files in `dir` when given (restart-safe: the index is
+ * palette, the width, the fog view and the reader's locale (its frames' titles and legend), so its key is made of those. Kept as files in `dir` when given (restart-safe: the index is
  * read back from the folder), else in memory; bounded by `maxBytes`, least recently used first out.
  */
 import { createHash } from 'node:crypto';

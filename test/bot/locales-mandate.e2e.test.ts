@@ -3,14 +3,25 @@
  * channel's posts and their pictures' alt text, `/game status`, `/history list`, `/map`'s title and the supply-centre
  * chart's points (`369 av. J.-C.`, `公元前369年`), never the English `369 BC` in a French or Chinese text.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chartInLocale } from '../../src/bot/charts.js';
 import { createMapRenderer } from '../../src/bot/maps.js';
 import { scChartForGame } from '../../src/game/history/index.js';
 import type { Locale } from '../../src/i18n/index.js';
 import { createLogger } from '../../src/log.js';
 import type { RenderOptions } from '../../src/render/index.js';
+import type { ReplayPhase } from '../../src/render/replay/index.js';
 import { createHarness, type Harness } from './harness.js';
+
+/** The pictures each `/history replay` was asked to animate (the GIF itself is a stand-in). */
+const replayed = vi.hoisted(() => [] as ReplayPhase[][]);
+vi.mock('../../src/render/replay/index.js', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/render/replay/index.js')>()),
+  renderReplay: async (_variant: unknown, phases: ReplayPhase[]) => {
+    replayed.push(phases);
+    return { gif: Buffer.from('GIF89a stand-in'), width: 1, height: 1, frames: 1, duration: 1, warnings: [] };
+  },
+}));
 
 const CHANNELS = { fr: 'partie', 'zh-TW': 'duiju', 'zh-CN': 'duiju-cn' } as const;
 const USERS = { fr: 'anne', 'zh-TW': 'lin', 'zh-CN': 'chen' } as const;
@@ -68,6 +79,14 @@ describe('Mandate of Heaven’s years in French and Chinese', () => {
       texts.push(reply.finalText, ...reply.attachments.map((a) => a.description ?? ''));
     }
     texts.push(...drawn.filter((d) => d.locale === reader).map((d) => d.title ?? ''));
+    // The replay's frames: titled in the reader's locale.
+    const before = replayed.length;
+    await h.fake.slash(user, channel, 'history replay', { from: 'S1M', to: 'S1M' });
+    expect(replayed.length).toBe(before + 1);
+    const frames = replayed.at(-1)!.flatMap((p) => [p.orders.opts, p.after.opts]);
+    expect(frames.every((o) => o.locale === reader)).toBe(true);
+    expect(frames[0]!.title).toContain(reader === 'fr' ? '369 av. J.-C.' : '公元前369年');
+    texts.push(...frames.map((o) => o.title ?? ''));
     const gameId = READERS.indexOf(reader) + 1;
     const chart = chartInLocale((await scChartForGame({ store: h.store }, gameId))!, reader as Locale);
     const points = chart.years.map((y) => y.label);

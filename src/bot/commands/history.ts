@@ -190,9 +190,10 @@ async function replay(ctx: BotContext, interaction: ChatInputCommandInteraction)
     guildId: interaction.guildId ?? caller.channelId,
     userId: caller.userId,
     // A fog view is its power's own replay: the power is part of what the cache keys it by.
-    identity: `${phases.map((p) => `${p.id}@${p.resolvedAt}`).join(',')}|${palette}|${REPLAY_WIDTH}${viewer.kind === 'power' ? `|fog:${viewer.power}` : ''}`,
+    // Its frames are titled in the reader's locale (docs/locales.md "Maps"): the locale is part of the key too.
+    identity: `${phases.map((p) => `${p.id}@${p.resolvedAt}`).join(',')}|${palette}|${REPLAY_WIDTH}${viewer.kind === 'power' ? `|fog:${viewer.power}` : ''}${locale === 'en' ? '' : `|${locale}`}`,
     make: async () => {
-      const pictures = await replayPhasesOf(ctx, phases, viewer);
+      const pictures = await replayPhasesOf(ctx, phases, viewer, locale);
       // Never on the bot's thread: without the render worker the replay is refused ("could not be drawn").
       return (
         await renderReplay(first.orders.variant, pictures, { width: REPLAY_WIDTH, palette }, { onThisThread: false })
@@ -258,12 +259,20 @@ function rangeOf(
   return { ok: true, phases: played.slice(a, b + 1) };
 }
 
-/** Each phase's two pictures exactly as its results post draws them, read one phase per event-loop turn. */
-async function replayPhasesOf(ctx: BotContext, phases: readonly PhaseView[], viewer: Viewer): Promise<ReplayPhase[]> {
+/**
+ * Each phase's two pictures as its results post draws them, in the reader's `locale` (their titles, labels and
+ * legend: `forReader`), read one phase per event-loop turn.
+ */
+async function replayPhasesOf(
+  ctx: BotContext,
+  phases: readonly PhaseView[],
+  viewer: Viewer,
+  locale: Locale,
+): Promise<ReplayPhase[]> {
   const out: ReplayPhase[] = [];
   const picture = ({ variant: _v, position, palette: _p, viewer: _w, ...opts }: RenderInput): ReplayPicture => ({
     position,
-    opts,
+    opts: forReader(opts, locale),
   });
   for (const phase of phases) {
     await new Promise<void>((resolve) => setImmediate(resolve));
