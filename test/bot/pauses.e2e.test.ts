@@ -45,7 +45,7 @@ describe('pauses that cannot freeze a game', () => {
   beforeAll(async () => {
     h = await createHarness({
       users: ['gm', 'gm2', 'gm3', 'alice', 'bob', 'carol', 'dave'],
-      channels: ['pm', 'nm', 'pv', 'rs', 'hp', 'hn', 'dl'],
+      channels: ['pm', 'nm', 'pv', 'rs', 'hp', 'hn', 'dl', 'lm'],
     });
     await h.start();
   });
@@ -173,6 +173,19 @@ describe('pauses that cannot freeze a game', () => {
     // The lapsed votes are gone: a vote now opens a new proposal.
     expect((await h.fake.slash('carol', 'pv', 'game pause-vote')).text).toMatch(/England proposes a pause/);
     expect((await h.fake.slash('carol', 'pv', 'game pause-vote')).text).toMatch(/no longer votes/);
+  });
+
+  it("a proposal lapsing during the game master's pause says the game stays paused, not that it goes on", async () => {
+    const game = await create('lm', 'gm3', { alice: 'France', bob: 'Germany' });
+    await h.fake.slash('alice', 'lm', 'game pause-vote');
+    await h.fake.waitForChannelMessage('lm', (m) => m.content.startsWith('🗳️ A pause has been proposed'));
+    expect((await h.fake.slash('gm3', 'lm', 'gm pause')).text).toMatch(/Paused with/);
+    h.clock.offset += 24 * HOUR + 1000;
+    await settle();
+    const lapsed = await h.fake.waitForChannelMessage('lm', (m) => m.content.startsWith('⌛ The pause proposal'));
+    expect(lapsed.content).toContain('The game stays paused by the game master');
+    expect(lapsed.content).not.toContain('The game goes on');
+    expect((await gameOfChannel(h.store, game.channelId)).status).toBe('paused');
   });
 
   it('a draw vote cleared by a change of hands is announced once, naming no member and not how it voted', async () => {

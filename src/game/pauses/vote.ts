@@ -226,6 +226,19 @@ export async function pauseAgreedProposals(deps: GameDeps): Promise<{ paused: nu
 }
 
 /**
+ * What the channel is told when a proposal lapses, true in the game's state at that moment (docs/table.md "Pauses that
+ * cannot freeze a game"): the game goes on, or stays paused by the game master or by the players' vote; none once the
+ * game has ended (its end post says all there is).
+ */
+function lapseNoticeKey(game: GameRow) {
+  if (game.status === 'active') return 'pauses.notice.voteLapsed' as const;
+  if (game.status !== 'paused') return null;
+  return game.pausedBy === 'vote'
+    ? ('pauses.notice.voteLapsedVotePaused' as const)
+    : ('pauses.notice.voteLapsedMasterPaused' as const);
+}
+
+/**
  * Ends every pause proposal older than `PROPOSAL_LAPSE_MS`, each in its own transaction: its votes are cleared and
  * its channel is told once. Returns how many lapsed and the games that failed (retried on the next sweep).
  */
@@ -244,11 +257,13 @@ export async function lapseDueProposals(deps: GameDeps): Promise<{ lapsed: numbe
       if (claimed.length === 0 || !game) return { ok: true as const, done: false };
       await tx.delete(votes).where(pauseRows(due.gameId));
       await audit(tx, { gameId: game.id, userId: null, action: 'pause_vote_lapsed', at: now });
-      await queueNotice(tx, game, {
-        text: [msg('pauses.notice.voteLapsed')],
-        dedupeKey: `pause-vote-lapsed:${game.id}:${due.openedAt}`,
-        now,
-      });
+      const key = lapseNoticeKey(game);
+      if (key)
+        await queueNotice(tx, game, {
+          text: [msg(key)],
+          dedupeKey: `pause-vote-lapsed:${game.id}:${due.openedAt}`,
+          now,
+        });
       await queueStatus(tx, game.id, now);
       changed(game.id);
       return { ok: true as const, done: true };
