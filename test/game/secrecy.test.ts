@@ -825,6 +825,7 @@ describe('press and requests to watch a seat its player left, in a game that hid
     env = await makeEnv();
     await franceLeft();
     ok(await sendPress(env.deps, { ...as('England'), to: 'France', text: 'Belgium?' }));
+    env.clock.t = T0 + PROGRESS_EVERY_MS + 1000; // the leave shows at the mark; a draw before it would tell it early
     ok(await voteDraw(env.deps, as('England')));
     expect(ok(await voteDraw(env.deps, as('Germany'))).end).not.toBeNull();
     expect((await pressRow('press:1:France')).lastError).toBe('dropped: the game ended before anyone took the seat');
@@ -839,6 +840,7 @@ describe('press and requests to watch a seat its player left, in a game that hid
     ok(await sendPress(env.deps, { ...as('England'), to: 'France', text: 'Holland?' }));
     ok(await sendPress(env.deps, { ...as('Germany'), to: 'all', text: 'Peace' }));
     expect((await deliverAll()).filter((r) => r.key.includes('unread'))).toEqual([]);
+    env.clock.t = T0 + PROGRESS_EVERY_MS + 1000; // the leave shows at the mark; a draw before it would tell it early
     ok(await voteDraw(env.deps, as('England')));
     expect(ok(await voteDraw(env.deps, as('Germany'))).end).not.toBeNull();
     const sent = await deliverAll();
@@ -887,6 +889,7 @@ describe('press and requests to watch a seat its player left, in a game that hid
     await franceLeft();
     await noteMemberLocale(env.deps, 'user-watcher', 'zh-TW');
     ok(await askToWatch(env.deps, { channelId: CHANNEL, userId: 'user-watcher', power: 'France' }));
+    env.clock.t = T0 + PROGRESS_EVERY_MS + 1000; // the leave shows at the mark; a draw before it would tell it early
     ok(await voteDraw(env.deps, as('England')));
     ok(await voteDraw(env.deps, as('Germany')));
     const ended = (await deliverAll()).filter((r) => r.target === 'user-watcher');

@@ -8,7 +8,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { substituteCalls, type GameRow } from '../../store/schema.js';
-import { identitiesHiddenNow, vacantUserId } from '../core/index.js';
+import { identitiesHiddenNow, isComputer, isVacant, vacantUserId } from '../core/index.js';
 import { heldCallRows } from '../outbox/index.js';
 
 /** `seats` (a game's `players` rows, or any rows with a power and a holder) as the channel knows them at `now`. */
@@ -29,4 +29,24 @@ export async function announcedSeats<S extends { power: string; userId: string }
     else if (held.unclosed.has(call.id) && !held.unposted.has(call.id)) shown.set(call.power, vacantUserId(call.power));
   }
   return seats.map((s) => (shown.has(s.power) ? { ...s, userId: shown.get(s.power)! } : s));
+}
+
+/**
+ * The surviving powers that have a vote on how the game ends (a draw, a concession): each power held now, or held as
+ * the channel was told (`announcedSeats`), with `computer` when a computer player holds it now. One rule for `/draw`,
+ * `/concede` and the scheduler's sweep (docs/table.md "Pauses that cannot freeze a game", a draw alike): a seat claimed
+ * since the last mark votes at once (no game ends without a seated player's vote), and a seat left since then still
+ * needs its vote until the mark shows the leave (no vote ends a game, telling the leave or who claimed, early).
+ */
+export async function seatsWithVote(
+  tx: Tx,
+  game: Pick<GameRow, 'id' | 'press' | 'status'>,
+  seats: readonly { power: string; userId: string }[],
+  alive: readonly string[],
+  now: number,
+): Promise<{ power: string; computer: boolean }[]> {
+  const told = await announcedSeats(tx, game, seats, now);
+  return seats
+    .filter((s, i) => alive.includes(s.power) && !(isVacant(s.userId) && isVacant(told[i]!.userId)))
+    .map((s) => ({ power: s.power, computer: isComputer(s.userId) }));
 }

@@ -3,17 +3,17 @@
  * silently): when the one person who had not voted for the draw loses their vote (their seat falls vacant at the
  * muster's end or for silence, or their power is eliminated), nobody can vote last (`/draw` again withdraws a vote), so
  * the scheduler's sweep ends such games in the draw the votes agreed to, after the musters and the phases it settles.
- * The voters are the surviving powers with a player, as `/draw` counts them (src/game/votes), with the seats as the
- * channel knows them (`announcedSeats`, so a leave not yet told ends nothing). Claimed by deleting the draw votes: a
- * second sweep at the same moment finds none.
+ * The voters are counted as `/draw` counts them, by one rule (`seatsWithVote`, src/game/phase): the surviving powers
+ * held now or as the channel was told, so a leave not yet told ends nothing and a claim not yet told still needs the
+ * new holder's vote. Claimed by deleting the draw votes: a second sweep at the same moment finds none.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { gameById, phaseById, playersOf, votesOf } from '../../store/queries.js';
 import { games, votes, type GameEnd } from '../../store/schema.js';
 import { inSnapshot } from '../../store/store.js';
-import { inTransaction, isVacant, newToken, variantOfGame, type GameDeps } from '../core/index.js';
+import { inTransaction, newToken, variantOfGame, type GameDeps } from '../core/index.js';
 import { queueStatus } from '../outbox/index.js';
-import { announcedSeats, survivingPowers } from '../phase/index.js';
+import { seatsWithVote, survivingPowers } from '../phase/index.js';
 import { announceEnd, finishGame } from './resolve.js';
 
 /** Ends each running game whose draw votes every voter left has cast; how many ended, and the games that failed. */
@@ -35,9 +35,7 @@ export async function endAgreedDraws(deps: GameDeps): Promise<{ ended: number; f
       if (game?.status !== 'active' || !variant || !phase) return { ok: true as const, done: false };
       const now = deps.now();
       const alive = survivingPowers(variant, phase.position);
-      const voters = (await announcedSeats(tx, game, await playersOf(tx, game.id), now))
-        .filter((s) => alive.includes(s.power) && !isVacant(s.userId))
-        .map((s) => s.power);
+      const voters = (await seatsWithVote(tx, game, await playersOf(tx, game.id), alive, now)).map((s) => s.power);
       const drawn = new Set((await votesOf(tx, game.id, 'draw')).map((v) => v.power));
       if (voters.length === 0 || !voters.every((p) => drawn.has(p))) return { ok: true as const, done: false };
       const claimed = await tx

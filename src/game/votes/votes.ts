@@ -30,8 +30,6 @@ import {
   isError,
   playerInGame,
   type PlayerContext,
-  isComputer,
-  isVacant,
   fail,
   inReadTransaction,
   inTransaction,
@@ -48,7 +46,7 @@ import {
 import { matchPower } from '../lobby/index.js';
 import { queueStatus } from '../outbox/index.js';
 import { announceEnd, finishGame } from '../resolve/index.js';
-import { survivingPowers } from '../phase/index.js';
+import { seatsWithVote, survivingPowers } from '../phase/index.js';
 
 /** Game years a computer seat looks back to decide that it cannot improve. */
 export const STALL_YEARS = 2;
@@ -60,22 +58,23 @@ interface Voter {
 
 /**
  * The surviving powers with a player (a person or a computer player): each has a vote. A vacant seat has none until a
- * substitute claims it, like a power in civil disorder.
+ * substitute claims it, like a power in civil disorder. The seats are read by the one rule the scheduler's sweep reads
+ * too (`seatsWithVote`, src/game/resolve/agreed-draws.ts): in a game that hides who plays whom, a seat claimed since the
+ * last mark votes at once and a seat left since then still needs its vote until the mark.
  */
 async function votersOf(
   tx: Tx,
-  game: Pick<GameRow, 'id'>,
+  game: Pick<GameRow, 'id' | 'press' | 'status'>,
   variant: Variant,
   phase: Pick<PhaseRow, 'position'>,
+  now: number,
 ): Promise<Voter[]> {
-  const alive = new Set(survivingPowers(variant, phase.position));
-  return (await playersOf(tx, game.id))
-    .filter((p) => alive.has(p.power) && !isVacant(p.userId))
-    .map((p) => ({ power: p.power, computer: isComputer(p.userId) }));
+  return await seatsWithVote(tx, game, await playersOf(tx, game.id), survivingPowers(variant, phase.position), now);
 }
 
-async function voters(tx: Tx, ctx: PlayerContext): Promise<Voter[]> {
-  return await votersOf(tx, ctx.game, ctx.variant, ctx.phase);
+/** Whether the caller's own seat has a vote: it holds it, so it does while its power survives. */
+function hasVote(ctx: PlayerContext): boolean {
+  return survivingPowers(ctx.variant, ctx.phase.position).includes(ctx.player.power);
 }
 
 /**
@@ -182,7 +181,7 @@ async function settleVotes(
   phase: PhaseRow,
   now: number,
 ): Promise<GameEnd | null> {
-  const all = await votersOf(tx, game, variant, phase);
+  const all = await votersOf(tx, game, variant, phase, now);
   const alive = survivingPowers(variant, phase.position);
   const people = all.filter((v) => !v.computer);
   const drawn = new Set((await votesOf(tx, game.id, 'draw')).map((v) => v.power));
@@ -241,8 +240,7 @@ export async function voteDraw(
     const ctx = await playerInGame(tx, caller, { allowPaused: true });
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
-    if (!(await voters(tx, ctx)).some((v) => v.power === player.power))
-      return fail(msg('votes.refused.eliminatedNoVote', { power: powerParam(variant, player.power) }));
+    if (!hasVote(ctx)) return fail(msg('votes.refused.eliminatedNoVote', { power: powerParam(variant, player.power) }));
     const now = deps.now();
     const had = (await votesOf(tx, game.id, 'draw')).some((v) => v.power === player.power);
     if (had)
@@ -279,7 +277,7 @@ export async function myConcession(
 }
 
 /** The power `typed` names if the caller may concede to it now: a surviving power not their own. */
-async function concessionTarget(tx: Tx, ctx: PlayerContext, typedTo: unknown): Promise<Result<{ to: string }>> {
+function concessionTarget(ctx: PlayerContext, typedTo: unknown): Result<{ to: string }> {
   const { game, variant, phase, player } = ctx;
   if (typeof typedTo !== 'string' || typedTo.trim() === '') return fail(msg('votes.refused.concedeWhom'));
   const to = matchPower(game.variantId, typedTo);
@@ -287,8 +285,7 @@ async function concessionTarget(tx: Tx, ctx: PlayerContext, typedTo: unknown): P
   if (to === player.power) return fail(msg('votes.refused.self'));
   if (!survivingPowers(variant, phase.position).includes(to))
     return fail(msg('votes.refused.eliminated', { power: powerParam(variant, to) }));
-  if (!(await voters(tx, ctx)).some((v) => v.power === player.power))
-    return fail(msg('votes.refused.eliminatedNothing', { power: powerParam(variant, player.power) }));
+  if (!hasVote(ctx)) return fail(msg('votes.refused.eliminatedNothing', { power: powerParam(variant, player.power) }));
   return { ok: true, to };
 }
 
@@ -300,7 +297,7 @@ export async function checkConcession(deps: GameDeps, input: Caller & { to: stri
   return await inReadTransaction(deps, async (tx) => {
     const ctx = await playerInGame(tx, input, { allowPaused: true });
     if (isError(ctx)) return ctx;
-    return await concessionTarget(tx, ctx, input.to);
+    return concessionTarget(ctx, input.to);
   });
 }
 
@@ -317,7 +314,7 @@ export async function concede(
     const ctx = await playerInGame(tx, input, { allowPaused: true });
     if (isError(ctx)) return ctx;
     const { game, variant, phase, player } = ctx;
-    const target = await concessionTarget(tx, ctx, input.to);
+    const target = concessionTarget(ctx, input.to);
     if (!target.ok) return target;
     const { to } = target;
     const now = deps.now();
