@@ -45,7 +45,7 @@ describe('pauses that cannot freeze a game', () => {
   beforeAll(async () => {
     h = await createHarness({
       users: ['gm', 'gm2', 'gm3', 'alice', 'bob', 'carol', 'dave'],
-      channels: ['pm', 'nm', 'pv', 'rs', 'hp', 'hn', 'dl', 'lm'],
+      channels: ['pm', 'nm', 'pv', 'rs', 'hp', 'hn', 'dl', 'lm', 'z0'],
     });
     await h.start();
   });
@@ -104,6 +104,20 @@ describe('pauses that cannot freeze a game', () => {
     const lapse = await h.fake.waitForChannelMessage('dl', (m) => m.content.startsWith('▶️ The pause has run out'));
     expect(lapse.content).toContain('may pause at most 3d in all');
     expect((await gameOfChannel(h.store, game.channelId)).status).toBe('active');
+  });
+
+  it('pause-limit:0 forbids a playing master any pause, and the refusal says so', async () => {
+    await h.fake.slash('gm', 'z0', 'game create', { variant: 'classic', movement: '20d' });
+    await joinSeats(h, 'z0', { gm: 'France', alice: 'Germany' });
+    const bad = await h.fake.slash('gm', 'z0', 'gm set', { setting: 'pause-limit', value: 'soon' });
+    expect(bad.text).toContain('or 0 so that a game master who plays may not pause at all');
+    const set = await h.fake.slash('gm', 'z0', 'gm set', { setting: 'pause-limit', value: '0' });
+    expect(set.text).toContain('0 (a game master who plays may not pause)');
+    await h.fake.slash('gm', 'z0', 'game start');
+    const refused = await h.fake.slash('gm', 'z0', 'gm pause');
+    expect(refused.text).toContain('allows a game master who plays no pause at all');
+    expect(refused.text).not.toContain('that time is spent');
+    expect((await gameOfChannel(h.store, h.fake.channel('z0').id)).status).toBe('active');
   });
 
   it('a master who plays no power pauses without a limit', async () => {

@@ -306,6 +306,8 @@ export async function gmPause(
     const limited = hidden || (await playerByUser(tx, game.id, caller.userId)) !== undefined;
     const allowance = pauseAllowance(game);
     const limit = durationParam(game.pauseLimitMs);
+    if (limited && game.pauseLimitMs <= 0)
+      return fail(msg(hidden ? 'pauses.refused.forbiddenHidden' : 'pauses.refused.forbidden'));
     if (limited && allowance <= 0)
       return fail(msg(hidden ? 'pauses.refused.allowanceSpentHidden' : 'pauses.refused.allowanceSpent', { limit }));
     const resumeAt = limited ? now + allowance : null;

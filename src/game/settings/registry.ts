@@ -150,6 +150,17 @@ function parseLength(text: string): Parsed<number> {
 }
 
 /**
+ * `pause-limit`: a duration, or `0` (also `0h`, `0d`…): a game master who plays may not pause at all (the contract's
+ * "at most `pause-limit` in total", docs/table.md "Pauses that cannot freeze a game"). Not `off`/`none`, which would
+ * read as "no limit".
+ */
+function parsePauseLimit(text: string): Parsed<number> {
+  if (/^0+(\.0*)?\s*[smhd]?$/i.test(text.trim())) return { ok: true, value: 0 };
+  const parsed = parseLength(text);
+  return parsed.ok ? parsed : { ok: false, expected: msg('settings.expected.pauseLimit') };
+}
+
+/**
  * The shortest muster: one that ends before a player can read the start post would vacate every seat at the start
  * (a careless `1m` or `1s`); docs/table.md "Mustering".
  */
@@ -180,7 +191,7 @@ const PARSERS: { [K in SettingName]: (text: string) => Parsed<SettingValues[K]> 
   'deadline-at': parseAt,
   timezone: parseZone,
   days: parseDays,
-  'pause-limit': parseLength,
+  'pause-limit': parsePauseLimit,
   muster: parseMuster,
   fog: parseSwitch,
   locale: parseLocale,
@@ -241,7 +252,7 @@ export function settingValueParam<K extends SettingName>(setting: K, value: Sett
     case 'days':
       return value === null ? msg('settings.value.everyDay') : (value as Weekday[]).join(',');
     case 'pause-limit':
-      return formatDuration(value as number);
+      return value === 0 ? msg('settings.value.noPause') : formatDuration(value as number);
     case 'muster':
       return value === null ? msg('settings.value.off') : formatDuration(value as number);
     case 'fog':
@@ -286,7 +297,7 @@ export function settingSuggestions(setting: string, typedText: string, max: numb
     case 'days':
       return plain(daySuggestions(t));
     case 'pause-limit':
-      return plain(withTyped(t, DURATIONS, (x) => parseLength(x).ok));
+      return plain(withTyped(t, [...DURATIONS, '0'], (x) => parsePauseLimit(x).ok));
     case 'muster':
       return plain(withTyped(t, ['off', ...DURATIONS], (x) => parseMuster(x).ok));
     case 'fog':
