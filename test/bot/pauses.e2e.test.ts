@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepPauses } from '../../src/game/pauses/index.js';
 import { gameOfChannel, setTableColumns } from '../support/table-columns.js';
-import { createHarness, joinSeats, type Harness } from './harness.js';
+import { createHarness, joinSeats, slashConfirmed, type Harness } from './harness.js';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -118,6 +118,15 @@ describe('pauses that cannot freeze a game', () => {
     expect(refused.text).toContain('allows a game master who plays no pause at all');
     expect(refused.text).not.toContain('that time is spent');
     expect((await gameOfChannel(h.store, h.fake.channel('z0').id)).status).toBe('active');
+  });
+
+  it('a seat its player leaves is told as a leave, never as a change of hands nobody made', async () => {
+    await slashConfirmed(h, 'alice', 'z0', 'game leave');
+    const told = await h.fake.waitForChannelMessage('z0', (m) => m.content.startsWith('🗳️ Germany'));
+    expect(told.content).toContain('Germany has no player now (its player left the game)');
+    expect(told.content).toContain('any draw vote, concession or pause vote it had no longer stands');
+    await h.bot!.outbox.idle();
+    expect(posts('z0', '🗳️ Germany changed hands')).toHaveLength(0);
   });
 
   it('a master who plays no power pauses without a limit', async () => {

@@ -53,8 +53,9 @@ export async function handWaitingToHolder(
  * Votes never lapse silently (docs/table.md "Pauses that cannot freeze a game"): when a seat that had a vote (a
  * member's or a computer player's) changes hands or falls vacant in a running game, the channel is told once that
  * whatever draw vote, concession or pause vote it had no longer stands. Said at every such change, whether or not the
- * seat had voted: votes are secret, and a notice only when it had one would tell everyone how it voted. `dueAt`: not
- * before (a change a member made, `privateActDueAt`).
+ * seat had voted: votes are secret, and a notice only when it had one would tell everyone how it voted. `vacated`: the
+ * seat fell vacant (and why), told as such, never as a change of hands nobody made yet. `dueAt`: not before (a change
+ * a member made, `privateActDueAt`).
  */
 export async function queueVotesCleared(
   tx: Tx,
@@ -63,10 +64,16 @@ export async function queueVotesCleared(
   key: string,
   now: number,
   dueAt?: number,
+  vacated?: 'silent' | 'left' | 'muster',
 ): Promise<void> {
   if (game.status !== 'active' && game.status !== 'paused') return;
+  const named = gamePowerParam(game, power);
   await queueNotice(tx, game, {
-    text: [msg('votes.notice.cleared', { power: gamePowerParam(game, power) })],
+    text: [
+      vacated
+        ? msg('votes.notice.vacated', { power: named, reason: vacated })
+        : msg('votes.notice.cleared', { power: named }),
+    ],
     dedupeKey: `votes-cleared:${game.id}:${power}:${key}`,
     now,
     dueAt,

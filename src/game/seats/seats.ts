@@ -189,7 +189,7 @@ export async function vacateSeat(
     const description = { ...describePower(fresh, phase.position, power, true), meanwhile: vacantSeatMeanwhile(fresh) };
     await openSubstituteCall(tx, fresh, { power, reason, vacatedBy: seat.userId, description }, now, dueAt);
   }
-  await queueVotesCleared(tx, game, power, `vacated:${now}`, now, dueAt);
+  await queueVotesCleared(tx, game, power, `vacated:${now}`, now, dueAt, reason);
   await queueDm(tx, game, {
     to: seat.userId,
     reason: 'replaced',
