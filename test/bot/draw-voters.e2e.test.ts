@@ -30,7 +30,7 @@ describe('draw voters in a gunboat game: one rule for /draw and the sweep', () =
   };
 
   beforeAll(async () => {
-    h = await createHarness({ users: ['gm', 'alice', 'bob', 'carol', 'dave'], channels: ['claim', 'leave'] });
+    h = await createHarness({ users: ['gm', 'alice', 'bob', 'carol', 'dave'], channels: ['claim', 'leave', 'pause'] });
     await h.start();
   });
 
@@ -56,6 +56,23 @@ describe('draw voters in a gunboat game: one rule for /draw and the sweep', () =
     expect(await status('claim')).toBe('active');
     expect((await h.fake.slash('dave', 'claim', 'draw')).text).toMatch(/Your vote made it unanimous/);
     expect(await status('claim')).toBe('finished');
+  });
+
+  it('a pause vote counts alike: a seat claimed since the mark needs its new holder’s vote', async () => {
+    await start('pause');
+    await slashConfirmed(h, 'carol', 'pause', 'game leave');
+    await toNextMark();
+    const call = await h.fake.waitForChannelMessage('pause', (m) =>
+      m.content.includes('Substitute wanted for Germany'),
+    );
+    await h.fake.click('dave', call, { label: 'Claim' });
+    await h.bot!.outbox.idle();
+    await h.fake.slash('alice', 'pause', 'game pause-vote');
+    expect((await h.fake.slash('bob', 'pause', 'game pause-vote')).text).not.toMatch(/last one needed/);
+    await sweep();
+    expect(await status('pause')).toBe('active');
+    expect((await h.fake.slash('dave', 'pause', 'game pause-vote')).text).toMatch(/last one needed/);
+    expect(await status('pause')).toBe('paused');
   });
 
   it('a seat left since the mark still needs its vote: the last /draw ends nothing until the mark shows the leave', async () => {

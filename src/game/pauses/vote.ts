@@ -21,9 +21,7 @@ import { msg } from '../../i18n/index.js';
 import {
   fail,
   inTransaction,
-  isComputer,
   isError,
-  isVacant,
   playerInGame,
   timeRef,
   type Caller,
@@ -35,7 +33,7 @@ import {
   durationParam,
 } from '../core/index.js';
 import { privateActDueAt, queueNotice, queueProgressStatus, queueStatus } from '../outbox/index.js';
-import { announcedSeats, survivingPowers } from '../phase/index.js';
+import { seatsWithVote, survivingPowers } from '../phase/index.js';
 import { pauseClock, resumeClock } from './clock.js';
 
 /** How long a pause proposal stands before it lapses. */
@@ -49,23 +47,21 @@ type PauseVoteOutcome = 'proposed' | 'supported' | 'withdrawn' | 'paused' | 'res
 const pauseRows = (gameId: number) => and(eq(votes.gameId, gameId), eq(votes.kind, 'pause'));
 
 /**
- * The persons playing a surviving power: the ones whose votes a pause needs. The seats as the channel knows them
- * (`announcedSeats`): a seat left since the mark still needs its vote, or the vote after the leave would pause the
- * game and tell the voters, and the channel, of the leave before the mark (docs/bot.md "Hidden identities"); the
- * caller's own seat as it is (one they claimed since the mark votes at once).
+ * The persons playing a surviving power: the ones whose votes a pause needs, counted by the rule draws use
+ * (`seatsWithVote`, docs/table.md "Pauses that cannot freeze a game"): a seat held now or as the channel knows it. A
+ * seat left since the mark still needs its vote, or the vote after the leave would pause the game and tell the voters,
+ * and the channel, of the leave before the mark (docs/bot.md "Hidden identities"); a seat claimed since the mark
+ * (the caller's own among them) votes at once, so no pause passes without its holder.
  */
 async function peopleVoting(tx: Tx, ctx: PlayerContext, now: number): Promise<string[]> {
-  const alive = new Set(survivingPowers(ctx.variant, ctx.phase.position));
-  const people = await peopleOf(tx, ctx.game, alive, now);
-  const own = ctx.player.power;
-  return alive.has(own) && !people.includes(own) ? [...people, own] : people;
+  return await peopleOf(tx, ctx.game, survivingPowers(ctx.variant, ctx.phase.position), now);
 }
 
-/** The surviving powers a person plays, as the channel knows the seats (`announcedSeats`). */
-async function peopleOf(tx: Tx, game: GameRow, alive: ReadonlySet<string>, now: number): Promise<string[]> {
-  return (await announcedSeats(tx, game, await playersOf(tx, game.id), now))
-    .filter((p) => alive.has(p.power) && !isVacant(p.userId) && !isComputer(p.userId))
-    .map((p) => p.power);
+/** The surviving powers a person plays, by `seatsWithVote`. */
+async function peopleOf(tx: Tx, game: GameRow, alive: readonly string[], now: number): Promise<string[]> {
+  return (await seatsWithVote(tx, game, await playersOf(tx, game.id), alive, now))
+    .filter((s) => !s.computer)
+    .map((s) => s.power);
 }
 
 /**
@@ -205,7 +201,7 @@ export async function pauseAgreedProposals(deps: GameDeps): Promise<{ paused: nu
       const phase = game?.currentPhaseId != null ? await phaseById(tx, game.currentPhaseId) : undefined;
       if (game?.status !== 'active' || !variant || !phase) return { ok: true as const, done: false };
       const rows = await tx.select().from(votes).where(pauseRows(game.id));
-      const people = await peopleOf(tx, game, new Set(survivingPowers(variant, phase.position)), now);
+      const people = await peopleOf(tx, game, survivingPowers(variant, phase.position), now);
       const voted = new Set(rows.map((v) => v.power));
       if (people.length === 0 || !people.every((p) => voted.has(p))) return { ok: true as const, done: false };
       // The claim, as for a lapse: only the transaction that deletes the proposal's row pauses (another process's
