@@ -29,6 +29,19 @@ async function shoot(page: Page, name: string): Promise<void> {
   if (process.env.PAD_SCREENSHOTS === '1') await page.screenshot({ path: `docs/img/${name}`, fullPage: true });
 }
 
+/** How each of the viewer's units is ringed on the map: `dashed`, or `solid <colour>`. */
+async function rings(page: Page): Promise<Record<string, string>> {
+  return await page.locator('.unit.own').evaluateAll((units) =>
+    Object.fromEntries(
+      units.map((u) => {
+        const style = getComputedStyle(u);
+        const dashed = style.strokeDasharray !== 'none';
+        return [u.getAttribute('data-unit'), dashed ? 'dashed' : `solid ${style.stroke}`];
+      }),
+    ),
+  );
+}
+
 describe('the order pad plays Classic by clicks', () => {
   let pad: PadHarness;
   let browser: Browser;
@@ -64,6 +77,10 @@ describe('the order pad plays Classic by clicks', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await clickOrder(page, 'par', 'move', 'bur');
     await expect.poll(() => padOrders(page)).toEqual(['A par - bur']);
+    // The unit with an order is ringed solid green, those still without one dashed; the legend says so.
+    await expect.poll(() => rings(page)).toEqual({ bre: 'dashed', mar: 'dashed', par: 'solid rgb(31, 122, 63)' });
+    expect(await page.locator('[data-ring-legend]').textContent()).toContain('dashed ring, still to order');
+    if (process.env.PAD_RINGS_SHOT) await page.screenshot({ path: process.env.PAD_RINGS_SHOT });
     await clickOrder(page, 'mar', 'support', 'par', 'bur');
     await clickOrder(page, 'bre', 'move', 'mao');
     await expect.poll(() => padOrders(page)).toEqual(['A mar S A par - bur', 'A par - bur', 'F bre - mao']);

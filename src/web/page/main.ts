@@ -13,6 +13,8 @@ import { chooseKind, keepStep, litProvinces, pickProvince, type Outcome, type Pa
 import { texts, type Texts } from './texts.js';
 
 const POLL_MS = 15_000;
+/** The prefix of a ballot's unit key (src/game/phase/duties.ts `BALLOT`): the page imports no game code. */
+const BALLOT = 'vote:';
 
 /** `POST /api/orders`'s answer. */
 interface StoredAnswer {
@@ -99,7 +101,18 @@ class Pad {
   private showMap(): void {
     const lit = this.step.at === 'target' ? litProvinces(this.step) : null;
     const selected = this.step.at === 'idle' ? null : this.step.piece.province;
-    this.map?.show({ selected, lit, pieces: new Set(this.open() ? this.view.pieces.map((p) => p.province) : []) });
+    const pieces = this.open() ? this.view.pieces : [];
+    const ordered = new Set(this.view.orders.map((o) => o.unit));
+    const has = (p: ShownPadView['pieces'][number]) => ordered.has(p.ballot ? `${BALLOT}${p.province}` : p.province);
+    this.map?.show({
+      selected,
+      lit,
+      pieces: new Set(pieces.map((p) => p.province)),
+      // Still to order (a dashed ring): a piece without an order while orders are missing, or a neutral unit not voted
+      // on yet; one with an order is ringed solid, as Backstabbr ticks the ordered units (docs/pad.md "The page").
+      todo: new Set(pieces.filter((p) => !has(p) && (p.ballot || this.view.missing.length > 0)).map((p) => p.province)),
+      ordered: new Set(pieces.filter(has).map((p) => p.province)),
+    });
   }
 
   private open(): boolean {

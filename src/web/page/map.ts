@@ -269,9 +269,16 @@ export class PadMap {
 
   /**
    * Marks what may be clicked: `selected` the piece being ordered, `lit` the provinces a target step offers (the
-   * rest of the map dimmed), `pieces` the viewer's pieces (when no target is being chosen).
+   * rest of the map dimmed), `pieces` the viewer's pieces (when no target is being chosen), `todo` those of them still
+   * needing an order (a dashed ring) and `ordered` those with one (a solid green ring: docs/pad.md "The page").
    */
-  show(state: { selected: string | null; lit: Set<string> | null; pieces: Set<string> }): void {
+  show(state: {
+    selected: string | null;
+    lit: Set<string> | null;
+    pieces: Set<string>;
+    todo: Set<string>;
+    ordered: Set<string>;
+  }): void {
     this.lit.replaceChildren();
     const targeting = state.lit !== null;
     this.svg.classList.toggle('targeting', targeting);
@@ -286,6 +293,8 @@ export class PadMap {
       const clickable = targeting ? state.lit!.has(id) : state.pieces.has(id);
       group.classList.toggle('lit', targeting && clickable);
       group.classList.toggle('piece', !targeting && clickable);
+      group.classList.toggle('todo', !targeting && clickable && state.todo.has(id));
+      group.classList.toggle('ordered', !targeting && clickable && state.ordered.has(id));
       group.classList.toggle('selected', state.selected === id);
       group.setAttribute('tabindex', clickable ? '0' : '-1');
       group.setAttribute('aria-disabled', clickable ? 'false' : 'true');

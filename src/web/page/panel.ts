@@ -97,6 +97,8 @@ export class Panel {
   });
   private readonly orders = node('ul', { class: 'orders', 'data-orders': '' });
   private readonly missing = node('p', { class: 'missing', 'data-missing': '' });
+  /** What the rings on the map say: dashed, still to order; solid green, ordered (docs/pad.md "The page"). */
+  private readonly ringLegend = node('p', { class: 'missing', 'data-ring-legend': '', hidden: '' });
   private readonly buttons = node('div', { class: 'buttons' });
   private readonly actions = node('section', { class: 'actions', 'data-actions': '', hidden: '' });
   private readonly deadlineBox = node('span', { class: 'deadline', 'data-deadline': '' });
@@ -132,6 +134,7 @@ export class Panel {
       node('h2', {}, t('pad.page.orders')),
       this.orders,
       this.missing,
+      this.ringLegend,
       this.buttons,
       this.actions,
     );
@@ -297,6 +300,8 @@ export class Panel {
         : view.pieces.length > 0
           ? this.t('pad.page.allOrdered')
           : '';
+    this.ringLegend.hidden = view.pieces.length === 0;
+    this.ringLegend.textContent = this.t('pad.page.ringLegend');
   }
 
   private renderButtons(view: ShownPadView): void {
