@@ -311,14 +311,30 @@ export class Panel {
       this.on.ready,
     );
     if (view.readyRefused && !view.ready) ready.title = plain(view.readyRefused);
+    const save = button({ 'data-action': 'save', class: 'primary' }, this.t('pad.action.save'), this.on.save);
+    const clear = button({ 'data-action': 'clear', class: 'quiet' }, this.t('pad.action.clear'), this.on.clear);
+    // Orders closed (a step such as Warhammer's declarations, or the deadline): save, ready and clear would only be
+    // refused, so they are disabled, each saying why (its title), and the ready hint points to the banner's reason
+    // (docs/pad.md "The page").
+    const closed = view.phase.closed === null ? null : plain(view.phase.closed);
+    const readyHint = view.ready
+      ? view.readyAtMark
+        ? 'pad.page.readyYesHidden'
+        : 'pad.page.readyYes'
+      : 'pad.page.readyNo';
+    if (closed !== null)
+      for (const b of [save, ready, clear]) {
+        b.disabled = true;
+        b.title = closed;
+      }
     this.buttons.replaceChildren(
-      button({ 'data-action': 'save', class: 'primary' }, this.t('pad.action.save'), this.on.save),
+      save,
       ready,
-      button({ 'data-action': 'clear', class: 'quiet' }, this.t('pad.action.clear'), this.on.clear),
+      clear,
       node(
         'p',
-        { class: 'ready-state', 'data-ready-state': String(view.ready) },
-        this.t(view.ready ? (view.readyAtMark ? 'pad.page.readyYesHidden' : 'pad.page.readyYes') : 'pad.page.readyNo'),
+        { class: 'ready-state', 'data-ready-state': String(view.ready), ...(closed ? { 'data-closed': '' } : {}) },
+        this.t(closed !== null ? 'pad.page.buttonsClosed' : readyHint),
       ),
     );
   }
