@@ -346,6 +346,14 @@ describe('the order pad plays Classic by clicks', () => {
     await page.locator('[data-province="ukr"]').click();
     await expect.poll(() => text(page, '[data-refused]')).toContain('changed hands');
     expect(await text(page, '[data-refused]')).toContain('/orders pad');
+    // Said once, at the top, with what helps (run /orders pad again): no second copy, no Reload back to a refusal.
+    const said = (await text(page, '[data-refused]')).trim();
+    const body = ((await page.locator('body').textContent()) ?? '').replaceAll(/\s+/g, ' ');
+    expect(body.split(said.replaceAll(/\s+/g, ' ')).length - 1).toBe(1);
+    expect(await page.locator('[data-refused]').count()).toBe(1);
+    expect(await page.locator('[data-banner][data-refused]').isVisible()).toBe(true);
+    expect(await page.locator('[data-action="reload"]').count()).toBe(0);
+    if (process.env.PAD_GONE_SHOT) await page.screenshot({ path: process.env.PAD_GONE_SHOT });
     expect(await shownOrders(h, 'chloe', 'convoy')).toEqual([]);
     expect(await page.locator('[data-action="save"]').evaluate((b) => getComputedStyle(b).pointerEvents)).toBe('none');
     const again = await page.goto(url);

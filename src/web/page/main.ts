@@ -13,6 +13,8 @@ import { chooseKind, keepStep, litProvinces, pickProvince, type Outcome, type Pa
 import { texts, type Texts } from './texts.js';
 
 const POLL_MS = 15_000;
+/** The answers of a link that no longer opens this seat (docs/pad.md "Refusals"): reloading would not help. */
+const LINK_GONE = new Set([401, 403, 404, 410]);
 /** The prefix of a ballot's unit key (src/game/phase/duties.ts `BALLOT`): the page imports no game code. */
 const BALLOT = 'vote:';
 
@@ -233,8 +235,17 @@ class Pad {
   }
 
   private refused(r: Extract<ApiAnswer<unknown>, { ok: false }>): void {
-    if (r.status === 401 || r.status === 403 || r.status === 404 || r.status === 410) this.markStale(r.error);
+    if (LINK_GONE.has(r.status)) return this.linkGone(r.error);
     this.panel.refused(r.error);
+  }
+
+  /**
+   * The link stopped working under the page (the seat changed hands, the game ended): said once, at the top, with
+   * what helps (its words: run `/orders pad` again), and no Reload, which would only open the refusal page.
+   */
+  private linkGone(message: string): void {
+    this.markStale(null);
+    this.panel.linkRefused(message);
   }
 
   private update(view: ShownPadView): void {
@@ -244,17 +255,19 @@ class Pad {
     this.go(keepStep(this.step, view.pieces));
   }
 
-  private markStale(message: string): void {
+  /** Nothing more can be done on this page; `message` (then a Reload button) says why, where reloading helps. */
+  private markStale(message: string | null): void {
     this.stale = true;
     document.body.classList.add('stale');
-    this.panel.banner(message, true);
+    if (message !== null) this.panel.banner(message, true);
     this.go({ at: 'idle' });
   }
 
   private async poll(): Promise<void> {
     if (this.stale) return;
     const r = await this.api.get<{ phaseId: number | null; deadline: number | null; now: number }>('/api/state');
-    if (!r.ok) return r.status === 429 ? undefined : this.markStale(r.error);
+    if (!r.ok)
+      return r.status === 429 ? undefined : LINK_GONE.has(r.status) ? this.linkGone(r.error) : this.markStale(r.error);
     this.skew = r.body.now - Date.now();
     if (r.body.phaseId !== this.view.phase.id) this.markStale(this.t('pad.page.newPhase'));
     else if (r.body.deadline !== this.view.phase.deadline) void this.save();

@@ -407,6 +407,18 @@ export class Panel {
       );
   }
 
+  /**
+   * The link no longer opens this seat: its refusal (`[data-refused]`) shown once, in the banner at the top, which
+   * says what to do (docs/pad.md "A phase that moves on"); the panel's refusal line is left empty.
+   */
+  linkRefused(text: string): void {
+    this.note('');
+    this.noteBox.hidden = true;
+    this.bannerBox.hidden = false;
+    this.bannerBox.setAttribute('data-refused', '');
+    this.bannerBox.replaceChildren(plain(text));
+  }
+
   refused(text: string): void {
     this.noteBox.hidden = true;
     this.refusedBox.hidden = false;
