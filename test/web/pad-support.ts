@@ -124,7 +124,7 @@ export async function openPad(
 }
 
 /**
- * The page's controls smaller than a finger's 40 CSS px on either side (docs/pad.md "The page"): every visible button,
+ * The page's controls smaller than a finger's 44 CSS px on either side (docs/pad.md "The page"): every visible button,
  * input and select, named by its text.
  */
 export async function smallControls(page: Page): Promise<string[]> {
@@ -133,7 +133,7 @@ export async function smallControls(page: Page): Promise<string[]> {
       const r = e.getBoundingClientRect();
       // A control replaced between the query and this look (a new map after a change) is no longer on the page.
       if (!e.isConnected || (r.width === 0 && r.height === 0)) return [];
-      return r.width < 40 || r.height < 40
+      return r.width < 44 || r.height < 44
         ? [
             `${e.tagName.toLowerCase()} "${e.textContent?.trim() || e.getAttribute('placeholder') || ''}" ${Math.round(r.width)}×${Math.round(r.height)}`,
           ]

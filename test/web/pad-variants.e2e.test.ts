@@ -157,6 +157,9 @@ describe("the pad offers each variant's own orders and actions", () => {
     const tapped = await openPad(browser, url, PHONE);
     await tapped.page.locator('[data-zoom="in"]').click();
     expect(await coveredTargets(tapped.page)).toEqual([]);
+    // The action's controls (its choices, the commander's select) and the disabled buttons: 44 px, as every control.
+    await click(tapped.page, '[data-kind="declare"]');
+    expect(await smallControls(tapped.page)).toEqual([]);
     if (process.env.PAD_CLOSED_SHOT)
       await tapped.page.screenshot({ path: process.env.PAD_CLOSED_SHOT.replace('.png', '-phone.png'), fullPage: true });
     await tapped.context.close();
