@@ -172,7 +172,11 @@ describe('every /order reply ends with the stored order set', () => {
     nextWindow();
 
     const first = await order('alice', 'A vie B');
-    await expectEndsWithSet('alice', first, /^⏳ Still without an order: 1 build \(in .*\) or WAIVE$/);
+    await expectEndsWithSet(
+      'alice',
+      first,
+      /^⏳ Still without an order: 1 build \(in [A-Z][a-z]+(, [A-Z][a-z]+)*\) or WAIVE$/,
+    );
     const extra = await order('alice', 'A bud B; F tri B');
     expect(extra.finalText).toMatch(/❌ `F tri B`: /);
     expect(await expectEndsWithSet('alice', extra, null)).toEqual(['A bud B', 'A vie B']);

@@ -54,10 +54,10 @@ export function powersParam(variant: Variant, powers: readonly string[]): MsgPar
   );
 }
 
-/** Provinces by the ids players type in English (`par, mar`), by their names in a locale that names them otherwise. */
+/** Provinces by their names in the reader's locale (`Paris, Marseilles`, `巴黎、马赛`), never by their ids. */
 export function provincesParam(variant: Variant, provinces: readonly string[]): MsgParam {
-  const english = provinces.join(', ');
-  if (!hasNames(variant)) return english;
+  // Places by the names their reader reads (`Kiel`, `Kiel` in French, `基尔`), never the ids (docs/locales.md "Names").
+  const english = provinces.map((p) => variant.map.province(p)?.name ?? p).join(', ');
   return localized(english, (locale) =>
     provinces.map((p) => provinceName(variant, locale, p)).join(locale.startsWith('zh') ? '、' : ', '),
   );

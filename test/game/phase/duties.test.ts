@@ -16,6 +16,15 @@ describe('the builds left', () => {
     expect(missingOrders(duties, built)).toEqual(['1 build (in bre, par) or WAIVE']);
     const [line] = missingParams(classic, duties, built);
     expect(t('fr', line as Msg)).toBe('1 construction (à Brest, Paris) ou renonce');
+    // Every reader reads the places by their names, never by their ids (`in bre, par`).
+    expect(t('en', line as Msg)).toBe('1 build (in Brest, Paris) or WAIVE');
+    const [kiel] = missingParams(classic, { ...duties, builds: 1, buildSites: ['kie'] }, []);
+    expect(['en', 'fr', 'zh-CN', 'zh-TW'].map((l) => t(l as 'en', kiel as Msg))).toEqual([
+      '1 build (in Kiel) or WAIVE',
+      '1 construction (à Kiel) ou renonce',
+      expect.not.stringContaining('kie'),
+      expect.not.stringContaining('kie'),
+    ]);
     // A waived build leaves every centre free.
     const waived = [{ unitKey: 'waive:1', order: { kind: 'waive' as const } }];
     expect(missingOrders(duties, waived)).toEqual(['1 build (in bre, mar, par) or WAIVE']);
