@@ -89,6 +89,7 @@ class Pad {
       map.setZoom(map.startZoom());
       const own = this.view.units.filter((u) => u.power === this.view.power).map((u) => u.province);
       map.reveal(own.length > 0 ? own : this.view.pieces.map((p) => p.province), false);
+      map.belowTitle();
     }
     this.showMap();
     // A keyboard on the old map (a target, a unit, a zoom button) stays where it was on the new one, never dropped to

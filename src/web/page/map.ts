@@ -75,7 +75,14 @@ export class PadMap {
     this.canvas = document.createElement('canvas');
     this.canvas.setAttribute('aria-hidden', 'true');
     const { width, height } = page.scene;
-    this.svg = el('svg', { viewBox: `0 0 ${width} ${height}`, class: 'map-svg', role: 'group' });
+    // `data-frame-top`: where the map's frame starts under its title bar, in the scene's units (the tests read it).
+    const frameTop = String(page.scene.frame.y);
+    this.svg = el('svg', {
+      viewBox: `0 0 ${width} ${height}`,
+      class: 'map-svg',
+      role: 'group',
+      'data-frame-top': frameTop,
+    });
     this.svg.append(this.areas(page.scene));
     this.lit = el('g', { class: 'lit-layer' });
     this.names = el('g', { class: 'names', 'aria-hidden': 'true' });
@@ -255,6 +262,17 @@ export class PadMap {
     if (!ctx) return;
     ctx.setTransform(k, 0, 0, k, 0, 0);
     drawScene(ctx as unknown as Parameters<typeof drawScene>[0], scene);
+  }
+
+  /**
+   * The opening view on a screen narrower than the map: it starts below the map's title bar, which the page's header
+   * above already words (the variant, the phase, the power) and which such a screen could only show cut at both ends
+   * (docs/pad.md "Phone and keyboard"); scrolling up still shows it.
+   */
+  belowTitle(): void {
+    const { width, frame } = this.page.scene;
+    if (width * this.zoom <= this.scroll.clientWidth + 1) return;
+    this.scroll.scrollTop = Math.max(this.scroll.scrollTop, Math.ceil(frame.y * this.zoom));
   }
 
   /** Scrolls so that the provinces' targets are in view, centred on their middle (a piece, a target found by typing). */
