@@ -81,7 +81,11 @@ const PURE_SUITES = [
  * for the file (`vi.mock`), a check of what the first use of a worker does (docs/testing.md "Modules shared
  * between test files").
  */
-const OWN_MODULES = ['test/bot/final-chart.e2e.test.ts', 'test/bot/cards-computer-create.e2e.test.ts'];
+const OWN_MODULES = [
+  'test/bot/final-chart.e2e.test.ts',
+  'test/bot/cards-computer-create.e2e.test.ts',
+  'test/bot/locales-mandate.e2e.test.ts',
+];
 
 /** What a file sharing its worker's modules starts with: no internal error left by the file before it. */
 const FRESH_FILE = 'test/support/fresh-file.ts';
