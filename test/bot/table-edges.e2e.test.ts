@@ -2,8 +2,8 @@
  * The table's rules at the edges a game master meets (docs/table.md), through the Discord stand-in: a muster press
  * seconds before the end and a spectator claiming the seat the muster emptied; a fog game's substitute call and board
  * edits, which tell the channel no place, and its playing game master, who may not edit; a request to watch a player
- * whose DMs are closed; a pause vote, or a draw, whose last missing voter loses their vote, and a pause proposal that
- * lapses while the bot is down; `/game list` with a server’s 25 games.
+ * whose DMs are closed; a pause vote, a draw or a concession whose last missing voter loses their vote, and a pause
+ * proposal that lapses while the bot is down; `/game list` with a server’s 25 games.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FakeMessage } from '../support/fake-discord/index.js';
@@ -349,5 +349,39 @@ describe('a draw whose last missing voter loses their vote', () => {
     expect(over.content).toMatch(/draw/i);
     await moveBy(h, MINUTE);
     expect(h.fake.channelMessages('draw').filter((m) => m.content.startsWith('🏁 **Game over**'))).toHaveLength(1);
+  });
+});
+
+describe('a concession whose last missing voter loses their vote', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness({ users: ['gm', 'ann', 'ben', 'cat'], channels: ['yield'] });
+    await h.start();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('ends the game with the winner everyone left conceded to, once', async () => {
+    await h.fake.slash('gm', 'yield', 'game create', { variant: 'classic', movement: '1d', muster: '1h' });
+    await h.fake.slash('ann', 'yield', 'game join', { power: 'Italy' });
+    await h.fake.slash('ben', 'yield', 'game join', { power: 'Austria' });
+    await h.fake.slash('cat', 'yield', 'game join', { power: 'Turkey' });
+    await h.fake.slash('gm', 'yield', 'game start');
+    const start = await h.fake.waitForChannelMessage('yield', (m) =>
+      h.fake.buttons(m).some((b) => b.label === "I'm here"),
+    );
+    await h.fake.click('ann', start, { label: "I'm here" });
+    await h.fake.click('ben', start, { label: "I'm here" });
+    await slashConfirmed(h, 'ben', 'yield', 'concede', { to: 'Italy' });
+    expect((await h.fake.slash('gm', 'yield', 'game status')).text).toContain('Spring 1901 movement');
+    // Turkey's player never answers the muster: the seat falls vacant, and with it the one concession still missing.
+    await moveBy(h, HOUR + 1000);
+    await h.fake.waitForChannelMessage('yield', (m) => m.content.includes('Muster over'));
+    const over = await h.fake.waitForChannelMessage('yield', (m) => m.content.startsWith('🏁 **Game over**'));
+    expect(over.content).toContain('Italy');
+    expect(over.content).toMatch(/conce/i);
+    await moveBy(h, MINUTE);
+    expect(h.fake.channelMessages('yield').filter((m) => m.content.startsWith('🏁 **Game over**'))).toHaveLength(1);
   });
 });

@@ -16,7 +16,7 @@ import { games } from '../../store/schema.js';
 import { pendingReminders, queueDueRemindersDetailed } from './reminders.js';
 import { resolveDuePhases } from './resolve.js';
 import { resolveReadyAtMarks } from './ready.js';
-import { endAgreedDraws } from './agreed-draws.js';
+import { endAgreedGames } from './agreed-ends.js';
 import { releaseDueHeldBoards } from './held-boards.js';
 import { nextHeldBoardAt } from '../phase/index.js';
 import { gameKinds, type GameDeps, type KindSweep } from '../core/index.js';
@@ -47,8 +47,8 @@ export interface SweepResult {
   musters?: number;
   /** Boards held until a mark that now show (src/game/phase/held-board.ts). */
   boards?: number;
-  /** Games ended in a draw every voter left had agreed to (agreed-draws.ts). */
-  draws?: number;
+  /** Games ended in a draw or concession every voter left had agreed to (agreed-ends.ts). */
+  agreedEnds?: number;
   /** Games whose resolution failed (they are retried on the next sweep). */
   failures: string[];
 }
@@ -117,12 +117,13 @@ export async function nextWakeAt(deps: GameDeps): Promise<number | null> {
 
 /**
  * Votes whose last missing voter lost their vote (a seat the muster vacated, a power just eliminated): a pause proposal
- * every voter left agreed to pauses the game, such a draw ends it (docs/table.md "Pauses that cannot freeze a game").
+ * every voter left agreed to pauses the game, such a draw or concession ends it (docs/table.md "Pauses that cannot
+ * freeze a game").
  */
-async function settleAgreedVotes(deps: GameDeps): Promise<{ paused: number; draws: number; failures: string[] }> {
+async function settleAgreedVotes(deps: GameDeps): Promise<{ paused: number; agreedEnds: number; failures: string[] }> {
   const paused = await pauseAgreedProposals(deps);
-  const drawn = await endAgreedDraws(deps);
-  return { paused: paused.paused, draws: drawn.ended, failures: [...paused.failures, ...drawn.failures] };
+  const ended = await endAgreedGames(deps);
+  return { paused: paused.paused, agreedEnds: ended.ended, failures: [...paused.failures, ...ended.failures] };
 }
 
 export async function startScheduler(options: SchedulerOptions): Promise<Scheduler> {
@@ -168,14 +169,14 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
       pauses: pauses.done + agreed.paused,
       musters: mustering.settled,
       boards: boards.released,
-      draws: agreed.draws,
+      agreedEnds: agreed.agreedEnds,
       failures,
     };
     lastSweepFailed = failures.length > 0;
     lastSweepAwaited = result.awaiting > 0;
     if (lastSweepFailed) options.onError?.(new Error(`scheduler sweep: ${failures.join('; ')}`));
-    const { resolved, awaiting, reminders, kindTurns, pauses: paused, musters, boards: shown, draws } = result;
-    const busy = resolved + awaiting + reminders + kindTurns + paused + musters + shown + draws;
+    const { resolved, awaiting, reminders, kindTurns, pauses: paused, musters, boards: shown, agreedEnds } = result;
+    const busy = resolved + awaiting + reminders + kindTurns + paused + musters + shown + agreedEnds;
     if (busy > 0 && options.onDue) {
       try {
         options.onDue(result);

@@ -9,7 +9,7 @@
  * is eliminated, or until a rollback undoes the game's end they decided. Never silently: the channel is told at every
  * change of hands and every elimination (src/game/seats/hand-over.ts, docs/table.md "Pauses that cannot freeze a
  * game"). Pause votes are src/game/pauses/vote.ts. When the last voter missing loses their vote, the scheduler's
- * sweep ends the game in the draw the others agreed to (src/game/resolve/agreed-draws.ts).
+ * sweep ends the game in the draw or concession the others agreed to (src/game/resolve/agreed-ends.ts).
  *
  * A computer player's seat votes too, by a fixed rule (docs/ai.md "Votes"), stored like a person's
  * vote and counted like one:
@@ -59,7 +59,7 @@ interface Voter {
 /**
  * The surviving powers with a player (a person or a computer player): each has a vote. A vacant seat has none until a
  * substitute claims it, like a power in civil disorder. The seats are read by the one rule the scheduler's sweep reads
- * too (`seatsWithVote`, src/game/resolve/agreed-draws.ts): in a game that hides who plays whom, a seat claimed since the
+ * too (`seatsWithVote`, src/game/resolve/agreed-ends.ts): in a game that hides who plays whom, a seat claimed since the
  * last mark votes at once and a seat left since then still needs its vote until the mark.
  */
 async function votersOf(
