@@ -608,7 +608,7 @@ async function stepPicture(
   const input = await renderInputForStepPicture(deps, phaseId, picture);
   if (!input) return null;
   const { variant, position, file, ...rest } = input;
-  const drawn = forReader(rest, locale, null);
+  const drawn = forReader(rest, locale);
   const p = position.phase;
   const name = `${p.season}-${p.year}-${p.type}`;
   return (await maps.render(variant, position, drawn, file ? mapFileName(name, file) : mapFileName(name))) ?? 'failed';

@@ -25,8 +25,13 @@ const PLACES = [...getVariant('warhammer')!.map.provinces.values()]
   .map((p) => p.name)
   .sort((a, b) => b.length - a.length);
 
+/** A message as its reader sees it: its text, its embeds and its pictures' alt texts (their titles). */
 function seen(m: FakeMessage): string {
-  return [m.content, ...m.embeds.flatMap((e) => [e.title ?? '', e.description ?? '', e.footer?.text ?? ''])].join('\n');
+  return [
+    m.content,
+    ...m.embeds.flatMap((e) => [e.title ?? '', e.description ?? '', e.footer?.text ?? '']),
+    ...m.attachments.map((a) => a.description ?? ''),
+  ].join('\n');
 }
 
 /** Each text with the English words found in it, its province names aside, for the texts that have any. */
@@ -181,6 +186,7 @@ describe('Warhammer’s decisive battles in French and in Chinese', () => {
   it('the French channel reads its battles in French, with no English left', () => {
     const channel = posts('bataille').join('\n');
     expect(channel).toContain('**Printemps 2500, mouvements : résultats provisoires**');
+    expect(channel).toContain('Printemps 2500, mouvements · ordres et résultats provisoires');
     expect(channel).toContain('__Bretonnia__ : mouvement décisif A cour → The Wasteland (wast)');
     expect(channel).toContain('⚔️ **Printemps 2500, mouvements : batailles décisives** (1)');
     // French groups digits with a narrow no-break space.
@@ -198,6 +204,7 @@ describe('Warhammer’s decisive battles in French and in Chinese', () => {
   it('the Chinese channel reads them in traditional Chinese, with no English left', () => {
     const channel = posts('juezhan').join('\n');
     expect(channel).toContain('⚔️ **決戰階段**：宣告截止於');
+    expect(channel).toContain('指令與臨時結果');
     expect(channel).toContain('__Empire__：決戰進攻 A altd → The Wasteland (wast)');
     expect(channel).toContain('：決戰結果**');
     expect(channel).toContain('• The Wasteland (wast)：**Bretonnia**（A cour）獲勝。');

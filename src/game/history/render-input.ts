@@ -12,17 +12,9 @@ import type { Variant } from '../../engine/variant.js';
 import { type Msg, msg, t } from '../../i18n/index.js';
 import type { Tx } from '../../store/db.js';
 import { players, type GameRow, type PhaseRow } from '../../store/schema.js';
-import { recordsOf, isBallotKey } from '../phase/index.js';
+import { recordsOf, isBallotKey, pluginMsg } from '../phase/index.js';
 import { gameById, openGameByChannel, ordersOf, phaseById, playerByUser } from '../../store/queries.js';
-import {
-  phaseLabel,
-  phaseMsg,
-  type Caller,
-  type GameDeps,
-  type Result,
-  variantOfGame,
-  variantParam,
-} from '../core/index.js';
+import { phaseMsg, type Caller, type GameDeps, type Result, variantOfGame, variantParam } from '../core/index.js';
 import { pluginOf } from '../../variants/index.js';
 import { fogIsUp, phaseSeenBy, powerView, SEES_NOTHING, type Viewer } from '../fog/index.js';
 import type { MapOverlay, OverlayContext, PictureKind } from '../../variants/plugin/index.js';
@@ -135,7 +127,7 @@ export async function renderInputForStepPicture(
           position: phase.position,
           ...(drawn.orders ? { orders: await shownOrders(tx, phase.id) } : {}),
           ...(drawn.adjudication ? { results: drawn.adjudication.results, adjudication: drawn.adjudication } : {}),
-          title: `${variant.name} · ${phaseLabel(phase.position.phase, variant)} · ${drawn.title}`,
+          ...stepPictureTitle(variant, phase.position.phase, pluginMsg(drawn.title)),
           palette: paletteOf(game.palette),
         };
         return { ...(await withOverlays(tx, input, game, phase, picture)), file: drawn.file };
@@ -226,6 +218,12 @@ function pictureTitle(
       : shows === 'orders'
         ? msg('map.title.orders', named)
         : msg('map.title.after', { ...named, next: phaseMsg(shows.after, variant) });
+  return { title: t('en', caption), caption };
+}
+
+/** A variant's step picture's title (`… · orders and provisional results`), as a message and in English. */
+function stepPictureTitle(variant: Variant, phase: Phase, what: Msg): { title: string; caption: Msg } {
+  const caption = msg('map.title.step', { variant: variantParam(variant), phase: phaseMsg(phase, variant), what });
   return { title: t('en', caption), caption };
 }
 

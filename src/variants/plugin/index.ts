@@ -423,8 +423,8 @@ export interface PluginPicture {
   /** Show the phase's stored orders (only for a picture posted once they may be public). */
   orders: boolean;
   adjudication?: Adjudication;
-  /** Appended to `<variant> · <phase>` in the title (`orders and provisional results`). */
-  title: string;
+  /** Appended to `<variant> · <phase>` in the title (`orders and provisional results`), worded in the reader's locale. */
+  title: PluginLine;
   /** A word for the file name (`provisional`). */
   file: string;
 }

@@ -804,6 +804,6 @@ export function provisionalPicture(
 ) {
   const step = records.get('battle-step');
   return step
-    ? { orders: true, adjudication: step.provisional, title: 'orders and provisional results', file: 'provisional' }
+    ? { orders: true, adjudication: step.provisional, title: wh('picture.provisional'), file: 'provisional' }
     : null;
 }

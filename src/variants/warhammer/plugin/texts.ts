@@ -139,6 +139,7 @@ export const WARHAMMER_TEXTS = [
   'note.mercenary',
   'note.sepoy',
   'options.decisive',
+  'picture.provisional',
   'outcomes.title',
   'outcomes.unreported',
   'outcomes.won',
