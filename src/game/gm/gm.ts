@@ -27,7 +27,6 @@ import {
   parseDuration,
   earlyResolutionAllowed,
   noOpenGame,
-  phaseLabel,
   phaseMsg,
   plainMsg,
   fail,
@@ -154,20 +153,9 @@ export async function gmAdvance(
       const phase = { season: current.season as never, year: current.year, type: current.type as never };
       const variant = variantOfGame(game);
       // What ends early: the phase, its orders (a step follows), or the variant's step under way (src/game/phase/steps.ts).
-      const words = waitsFor
-        ? null
-        : variant
-          ? await advanceWords(tx, game, variant, current, deps.now())
-          : { ends: 'resolved', next: 'the results' };
+      const words = waitsFor ? null : variant ? await advanceWords(tx, game, variant, current, deps.now()) : {};
       await queueNotice(tx, game, {
-        text: [
-          advanceNotice(
-            phaseMsg(phase, variant ?? undefined),
-            phaseLabel(phase, variant ?? undefined),
-            words,
-            waitsFor,
-          ),
-        ],
+        text: [advanceNotice(phaseMsg(phase, variant ?? undefined), words, waitsFor)],
         dedupeKey: `advance:${game.id}:${current.id}:${newToken(deps)}`,
         now: deps.now(),
         phaseId: current.id,
@@ -192,18 +180,14 @@ export async function gmAdvance(
 
 /**
  * The channel's notice of `/gm advance`: the computer player giving the missing orders or finishing a computer seat's
- * (`waitsFor`), the results following, or a variant's own words for what ends (in English: the variant's plug-in
- * writes them).
+ * (`waitsFor`), a variant's own words for what ends (its step, its orders), or the results following.
  */
-function advanceNotice(phase: Msg, label: string, words: AdvanceWords | null, waitsFor: AdvanceWait): Msg {
+function advanceNotice(phase: Msg, words: AdvanceWords | null, waitsFor: AdvanceWait): Msg {
   if (waitsFor === 'missing') return msg('gm.notice.advanceMissing', { phase });
   if (waitsFor === 'computer' || words === null) return msg('gm.notice.advanceComputer', { phase });
-  if (words.notice) {
-    const notice = pluginMsg(words.notice);
-    return { key: notice.key, params: { ...notice.params, phase } };
-  }
-  if (words.ends === 'resolved' && words.next === 'the results') return msg('gm.notice.advance', { phase });
-  return plainMsg(`⏩ The game master ${words.ends} **${label}** before its deadline; ${words.next} follow.`);
+  if (!words.notice) return msg('gm.notice.advance', { phase });
+  const notice = pluginMsg(words.notice);
+  return { key: notice.key, params: { ...notice.params, phase } };
 }
 
 /**

@@ -267,7 +267,7 @@ export function advanceWordsOf(frame: PhaseFrame): AdvanceWords {
   const open = stepUnderWay(frame);
   if (open) return open.spec.advance;
   const { ctx } = contextOf(frame, { token: '', writer: null });
-  return frame.plugin.ordersAdvance?.(ctx) ?? { ends: 'resolved', next: 'the results' };
+  return frame.plugin.ordersAdvance?.(ctx) ?? {};
 }
 
 /** The step's reminders before `deadline`: a text for each seated power it still waits for (a step without a reminder: none). */

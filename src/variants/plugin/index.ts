@@ -245,14 +245,13 @@ export type StepDecision =
   | { beginOrders: { position?: Position; announce: PluginText } };
 
 /**
- * What the channel is told when the game master ends a stage early (`/gm advance`): in English, `⏩ The game master
- * <ends> **<phase>** before its deadline; <next> follow.`; `notice`, the same sentence as a message whose `{phase}` the
- * game layer fills with the phase's name, worded in the game's locale.
+ * What the channel is told when the game master ends a stage early (`/gm advance`): `notice`, a message whose `{phase}`
+ * the game layer fills with the phase's name, worded in the game's locale (`⏩ The game master closed the orders of
+ * **<phase>** before its deadline; the provisional results follow.`), or a text shown as it is; without one, that the
+ * phase was resolved early and its results follow (`gm.notice.advance`).
  */
 export interface AdvanceWords {
-  ends: string;
-  next: string;
-  notice?: PluginMsg;
+  notice?: PluginLine;
 }
 
 /** Who a step is waiting for. */

@@ -41,7 +41,7 @@ const gatherPlugin = definePlugin({
       }),
       statusLine: (_ctx, progress) =>
         `Gathering: ${progress.powers.filter((p) => p.answered).length} of ${progress.powers.length} chose.`,
-      advance: { ends: 'closed the gathering before', next: 'the orders' },
+      advance: { notice: '⏩ The game master closed the gathering before its deadline; the orders follow.' },
       close(ctx) {
         const gathered = ctx.records
           .list('choice')
@@ -414,14 +414,12 @@ describe('what a frame shows', () => {
 
   it('`/gm advance` words: the step’s own, or what the orders’ end leads to', () => {
     expect(advanceWordsOf(frameOf({ plugin: beaconsPlugin, step: 'beacons' }))).toEqual({
-      ends: 'closed the beacons of',
-      next: 'the results',
+      notice: '⏩ The game master closed the beacons before their deadline; the results follow.',
     });
     expect(advanceWordsOf(frameOf({ plugin: beaconsPlugin }))).toEqual({
-      ends: 'closed the orders of',
-      next: 'the beacons',
+      notice: '⏩ The game master closed the orders before their deadline; the beacons follow.',
     });
-    expect(advanceWordsOf(frameOf({ plugin: PLAIN }))).toEqual({ ends: 'resolved', next: 'the results' });
+    expect(advanceWordsOf(frameOf({ plugin: PLAIN }))).toEqual({});
   });
 
   it('reminders go to the seated powers the step still waits for', () => {

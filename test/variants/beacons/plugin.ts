@@ -35,7 +35,7 @@ const beaconsStep: PhaseStep<Records> = {
   readyRefusal: 'The orders are closed; light your beacon with `/act action:light` instead.',
   reminder: (ctx, power, deadline) =>
     `⏰ ${power} has not lit a beacon yet in ${ctx.channel}; the beacons close ${ctx.time(deadline, 'R')}.`,
-  advance: { ends: 'closed the beacons of', next: 'the results' },
+  advance: { notice: '⏩ The game master closed the beacons before their deadline; the results follow.' },
   close(ctx) {
     const lit = [...litBy(ctx)].map(([power, province]) => `${power} in ${placeName(ctx, province)}`);
     ctx.post(`🔥 **${ctx.phase.label}: the beacons burn** — ${lit.join('; ') || 'nobody lit one'}.`, {
@@ -84,7 +84,9 @@ export const beaconsPlugin = definePlugin({
   beforeClaim: (ctx) =>
     ctx.phase.phase.type === 'movement' ? { open: 'beacons', deadline: ctx.now + ctx.game.durations.retreat } : null,
   ordersAdvance: (ctx) =>
-    ctx.phase.phase.type === 'movement' ? { ends: 'closed the orders of', next: 'the beacons' } : null,
+    ctx.phase.phase.type === 'movement'
+      ? { notice: '⏩ The game master closed the orders before their deadline; the beacons follow.' }
+      : null,
   actions: [lightAction],
   statusLines: () => ['🔥 Beacons: after the orders of each movement phase, every player lights a beacon in secret.'],
   whyLines(ctx, province) {

@@ -453,11 +453,7 @@ export const declarationsStep: PhaseStep<WarhammerRecords> = {
       relative: ctx.time(deadline, 'R'),
     });
   },
-  advance: {
-    ends: 'closed the decisive battle declarations of',
-    next: 'the battles',
-    notice: wh('advance.declarations'),
-  },
+  advance: { notice: wh('advance.declarations') },
   // A computer player declares for each of its battle commanders still to answer (src/ai/declare.ts: the battles
   // worth fighting, best first), and passes for the rest, through `/act action:declare` like a person.
   computer: {
@@ -548,11 +544,7 @@ export const battlesStep: PhaseStep<WarhammerRecords> = {
       : wh('status.battles', { count: unreported(ctx.records.get('battle-step')).length }),
   closedOrders: wh('closed.battles'),
   readyRefusal: wh('ready.battles'),
-  advance: {
-    ends: 'closed the battle reports of',
-    next: 'the battle outcomes and final results',
-    notice: wh('advance.battles'),
-  },
+  advance: { notice: wh('advance.battles') },
   close(ctx) {
     const step = ctx.records.get('battle-step')!;
     const battles = battlesOf(step);

@@ -44,7 +44,7 @@ export const warhammerPlugin = definePlugin({
   beforeClaim: openDeclarations,
   ordersAdvance: (ctx) =>
     ctx.phase.phase.type === 'movement' && decisiveModeOf(ctx.variant, ctx.game.options)
-      ? { ends: 'closed the orders of', next: 'the provisional results', notice: wh('advance.orders') }
+      ? { notice: wh('advance.orders') }
       : null,
   actions: [declareAction, musterAction, followAction, revoltAction, battleAction],
   ownOptions: ['decisiveBattles'],

@@ -78,11 +78,7 @@ export const musterStep: PhaseStep<WarhammerRecords> = {
   at: 'start',
   progress: (ctx) => ({ powers: pending(ctx).map((r) => ({ power: r.key, answered: r.value.city !== null })) }),
   statusLine: () => wh('status.muster'),
-  advance: {
-    ends: 'closed the Dogs of War choice before',
-    next: 'their units and the Spring deadline',
-    notice: wh('advance.muster'),
-  },
+  advance: { notice: wh('advance.muster') },
   // A computer player in a Dogs of War seat picks its city and unit (src/ai/start.ts), through `/act action:muster`.
   computer: {
     ask(ctx, power) {
