@@ -61,6 +61,19 @@ describe('the order pad shows the deadline rule', () => {
     await context.close();
   });
 
+  it('turns save, ready and clear off when the deadline passes under the open page', async () => {
+    const { context, page } = await openPad(browser, await pad.link('alice', CHANNEL), PHONE);
+    const buttons = ['save', 'ready', 'clear'].map((a) => page.locator(`[data-action="${a}"]`));
+    for (const b of buttons) expect(await b.isDisabled()).toBe(false);
+    // The page's clock passes the deadline (its next read of the server is up to 15 s away).
+    await page.clock.setFixedTime(new Date(Date.now() + 10 * 24 * 3_600_000));
+    await expect.poll(() => buttons[0]!.isDisabled()).toBe(true);
+    for (const b of buttons) expect(await b.isDisabled()).toBe(true);
+    expect(await page.locator('[data-banner]').textContent()).toContain('The deadline has passed');
+    expect(await page.locator('[data-ready-state]').textContent()).toContain('Orders are closed');
+    await context.close();
+  });
+
   it('refuses an order clicked on a page whose phase was resolved meanwhile, saying to reload', async () => {
     const { h } = pad;
     const { context, page } = await openPad(browser, await pad.link('alice', CHANNEL), DESKTOP);

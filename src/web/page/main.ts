@@ -34,6 +34,8 @@ class Pad {
   private readonly panel: Panel;
   private stale = false;
   private skew = 0;
+  /** The deadline's passing under the page has been shown (once: the panel is not drawn again every second). */
+  private closedShown = false;
 
   constructor(
     private readonly api: Api,
@@ -56,7 +58,7 @@ class Pad {
 
   async start(root: HTMLElement): Promise<void> {
     root.replaceChildren(this.panel.root);
-    this.panel.render(this.view, this.step);
+    this.panel.render(this.shown(), this.step);
     await this.loadMap();
     window.setInterval(() => void this.poll(), POLL_MS);
     window.setInterval(() => this.tick(), 1000);
@@ -126,9 +128,18 @@ class Pad {
     return this.view.phase.deadline !== null && Date.now() + this.skew >= this.view.phase.deadline;
   }
 
+  /**
+   * The view as the panel shows it: once the deadline has passed under the page, orders are closed as the server will
+   * say at the next read, so save, ready and clear are off with the reason (docs/pad.md "The page").
+   */
+  private shown(): ShownPadView {
+    if (this.view.phase.closed !== null || !this.deadlinePassed()) return this.view;
+    return { ...this.view, phase: { ...this.view.phase, closed: this.t('pad.page.deadlinePassed') } };
+  }
+
   private go(step: Step): void {
     this.step = step;
-    this.panel.render(this.view, step);
+    this.panel.render(this.shown(), step);
     this.showMap();
     this.keepFocus();
   }
@@ -253,6 +264,11 @@ class Pad {
     if (view.phase.id !== this.view.phase.id) return this.markStale(this.t('pad.page.newPhase'));
     this.view = view;
     this.skew = view.now - Date.now();
+    if (!this.deadlinePassed()) {
+      // A deadline moved later (`/gm extend`): the orders are open again.
+      this.closedShown = false;
+      document.body.classList.remove('closed');
+    }
     this.go(keepStep(this.step, view.pieces));
   }
 
@@ -276,11 +292,10 @@ class Pad {
 
   private tick(): void {
     this.panel.deadline(this.view, this.skew);
-    if (!this.stale && this.view.phase.closed === null && this.deadlinePassed()) {
-      this.panel.banner(this.t('pad.page.deadlinePassed'));
+    if (!this.stale && this.view.phase.closed === null && this.deadlinePassed() && !this.closedShown) {
+      this.closedShown = true;
       document.body.classList.add('closed');
-      if (this.step.at !== 'idle') this.go({ at: 'idle' });
-      else this.showMap();
+      this.go({ at: 'idle' });
     }
   }
 }
