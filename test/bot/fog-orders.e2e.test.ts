@@ -148,6 +148,44 @@ describe('a placement out of sight under fog of war (Mandate of Heaven)', () => 
   });
 });
 
+describe('the nomads’ placement progress under fog of war (Mandate of Heaven)', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await createHarness({ users: ['gm', 'alice', 'bruno'], channels: ['main'] });
+    await h.start();
+    await h.fake.slash('gm', 'main', 'game create', { variant: 'mandate-of-heaven', movement: '1h' });
+    await h.fake.slash('alice', 'main', 'game join', { power: 'Hsiung-Nu' });
+    await h.fake.slash('bruno', 'main', 'game join', { power: 'Qin' });
+    await setTableColumns(h.store, (await gameOfChannel(h.store, h.fake.channel('main').id)).id, { fog: true });
+    await h.fake.slash('gm', 'main', 'game start');
+    await h.bot!.outbox.idle();
+  }, 60_000);
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('counts the placements the nomads see to make, not those the whole board leaves room for', async () => {
+    // Every site of the placement area but Qiang holds a neutral army, out of the nomads' sight: on the whole board one
+    // placement is left to make, on their view three.
+    const open = (await h.database.db.select().from(phases).where(isNull(phases.resolvedAt)))[0]!;
+    const position = structuredClone(open.position);
+    for (const province of ['ron', 'bei', 'jyu', 'lhu', 'lfa', 'ysh', 'dhu'])
+      position.units.push({ power: 'Pei Choushi', type: 'A', province, coast: null });
+    await h.database.db.update(phases).set({ position }).where(eq(phases.id, open.id));
+    const reply = (await h.fake.slash('alice', 'main', 'order', { orders: 'A qia B' })).text;
+    expect(reply).toMatch(/Still without an order: 2 builds/);
+    await h.bot!.outbox.idle();
+    // The status the table reads agrees with what the nomads are told: some orders, not all in.
+    const nomads = (await h.fake.slash('bruno', 'main', 'game status')).text
+      .split('\n')
+      .find((l) => l.startsWith('Hsiung-Nu'));
+    expect(nomads).toContain('some orders');
+    expect(nomads).not.toContain('orders in');
+  });
+});
+
 describe('Warring States’ special orders under fog of war', () => {
   let h: Harness;
   const openPhase = async () => (await h.database.db.select().from(phases).where(isNull(phases.resolvedAt)))[0]!;

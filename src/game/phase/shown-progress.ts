@@ -16,6 +16,7 @@ import { ordersOf, phaseById, readyPowers } from '../../store/queries.js';
 import { type GameRow, type PhaseRow, phases, type ShownProgress } from '../../store/schema.js';
 import { identitiesHiddenNow, variantOfGame } from '../core/index.js';
 import { lastProgressMark } from '../outbox/index.js';
+import { positionSeenBy } from '../fog/index.js';
 import { dutiesOf, hasDuties, isBallotKey, ordersComplete } from './duties.js';
 import { type StepStatus, stepStatus, storedStepUnderWay } from './steps.js';
 
@@ -33,7 +34,7 @@ export interface PowerProgress {
  */
 export async function liveProgress(
   tx: Tx,
-  game: Pick<GameRow, 'status'>,
+  game: Pick<GameRow, 'status' | 'fog'>,
   variant: Variant,
   phase: PhaseRow,
   step: StepStatus | null,
@@ -55,7 +56,8 @@ export async function liveProgress(
       continue;
     }
     const mine = stored.filter((o) => o.power === power && !isBallotKey(o.unitKey)); // votes are secret, even their number
-    const duties = dutiesOf(variant, position, power);
+    // Under the fog of war, what the power has to do as it sees the board (docs/table.md "Fog of war").
+    const duties = dutiesOf(variant, positionSeenBy(game, variant, position, power), power);
     const toAct = acting.has(power);
     const keys = mine.map((o) => o.unitKey);
     const kinds = mine.map((o) => o.order.kind);

@@ -32,6 +32,7 @@ import {
 } from '../core/index.js';
 import { dutiesOf, missingOrders, seatedToAct, storedStepUnderWay } from '../phase/index.js';
 import { queueDm } from '../outbox/index.js';
+import { positionSeenBy } from '../fog/index.js';
 import { votedPowersIn } from '../orders/index.js';
 import { listParam, msg } from '../../i18n/index.js';
 import { NMR_COMPUTER } from './record.js';
@@ -50,7 +51,8 @@ export async function seatsMissingOrders(tx: Tx, game: GameRow, variant: Variant
   const missing: string[] = [];
   for (const s of seats) {
     if (isComputer(s.userId) || !acting.includes(s.power)) continue;
-    if (missingOrders(dutiesOf(variant, phase.position, s.power), await ordersOf(tx, phase.id, s.power)).length > 0)
+    const seen = positionSeenBy(game, variant, phase.position, s.power); // its duties as it sees them
+    if (missingOrders(dutiesOf(variant, seen, s.power), await ordersOf(tx, phase.id, s.power)).length > 0)
       missing.push(s.power);
   }
   return missing;

@@ -88,7 +88,7 @@ export async function recordPhaseSeats(
   const ready = await readyPowers(tx, phaseId);
   for (const seat of await playersOf(tx, game.id)) {
     if (!isPerson(seat.userId) || !acting.includes(seat.power)) continue;
-    const duties = dutiesOf(variant, phase.position, seat.power);
+    const duties = dutiesOf(variant, positionSeenBy(game, variant, phase.position, seat.power), seat.power);
     if (!hasDuties(duties)) continue;
     const own = (await ordersOf(tx, phaseId, seat.power)).filter((o) => o.submittedBy !== NMR_COMPUTER);
     // A member who said `/ready` without an order was there and chose the defaults: never "missed" (so never vacated
