@@ -43,22 +43,29 @@ export function parseDuration(text: string): { ok: true; ms: number } | Duration
   return { ok: true, ms };
 }
 
-/** `1d 2h`, `10m`, `90s` → readable text. */
-export function formatDuration(ms: number): string {
-  if (ms <= 0) return '0s';
-  const parts: string[] = [];
-  let rest = Math.round(ms / 1000);
+/** A duration's days, hours, minutes and seconds, the units that are not zero, largest first (whole seconds). */
+function durationParts(ms: number): { unit: 'd' | 'h' | 'm' | 's'; count: number }[] {
+  const parts: { unit: 'd' | 'h' | 'm' | 's'; count: number }[] = [];
+  let rest = Math.round(Math.max(0, ms) / 1000);
   for (const [unit, secs] of [
     ['d', 86_400],
     ['h', 3_600],
     ['m', 60],
     ['s', 1],
   ] as const) {
-    const n = Math.floor(rest / secs);
-    if (n > 0) parts.push(`${n}${unit}`);
-    rest -= n * secs;
+    const count = Math.floor(rest / secs);
+    if (count > 0) parts.push({ unit, count });
+    rest -= count * secs;
   }
-  return parts.join(' ');
+  return parts;
+}
+
+/** `1d 2h`, `10m`, `90s` → readable text. */
+export function formatDuration(ms: number): string {
+  if (ms <= 0) return '0s';
+  return durationParts(ms)
+    .map((p) => `${p.count}${p.unit}`)
+    .join(' ');
 }
 
 /**
@@ -102,18 +109,7 @@ export function phaseDuration(game: StoredLengths, type: string): number {
  * players type), `2 h 58 min 59 s` in French, `2小时58分钟59秒` in Chinese; the same parts as `formatDuration`.
  */
 export function durationParam(ms: number): Msg {
-  const parts: Msg[] = [];
-  let rest = Math.round(Math.max(0, ms) / 1000);
-  for (const [unit, secs] of [
-    ['d', 86_400],
-    ['h', 3_600],
-    ['m', 60],
-    ['s', 1],
-  ] as const) {
-    const n = Math.floor(rest / secs);
-    if (n > 0) parts.push(msg(`duration.unit.${unit}`, { count: n }));
-    rest -= n * secs;
-  }
+  const parts = durationParts(ms).map((p) => msg(`duration.unit.${p.unit}`, { count: p.count }));
   if (parts.length === 0) return msg('duration.unit.s', { count: 0 });
   return parts.reduceRight((after, part) => msg('duration.more', { first: part, rest: after }));
 }
