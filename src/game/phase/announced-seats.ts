@@ -7,7 +7,7 @@
  */
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
-import { substituteCalls, type GameRow } from '../../store/schema.js';
+import { substituteCalls, type GameEnd, type GameRow } from '../../store/schema.js';
 import { identitiesHiddenNow, isComputer, isVacant, vacantUserId } from '../core/index.js';
 import { heldCallRows } from '../outbox/index.js';
 
@@ -49,4 +49,22 @@ export async function seatsWithVote(
   return seats
     .filter((s, i) => alive.includes(s.power) && !(isVacant(s.userId) && isVacant(told[i]!.userId)))
     .map((s) => ({ power: s.power, computer: isComputer(s.userId) }));
+}
+
+/**
+ * How the votes end the game: every voter for the draw, or every voter but one conceding to that one; else null. One
+ * rule for `/draw`, `/concede` and the scheduler's sweep (src/game/resolve/agreed-ends.ts).
+ */
+export function endByVotes(
+  all: readonly { power: string }[],
+  alive: readonly string[],
+  drawn: ReadonlySet<string>,
+  conceded: ReadonlyMap<string, string | null>,
+): Extract<GameEnd, { kind: 'draw' | 'concession' }> | null {
+  if (all.length > 0 && all.every((v) => drawn.has(v.power))) return { kind: 'draw', powers: [...alive] };
+  const winner = alive.find(
+    (t) =>
+      all.some((v) => conceded.get(v.power) === t) && all.every((v) => v.power === t || conceded.get(v.power) === t),
+  );
+  return winner ? { kind: 'concession', winner } : null;
 }

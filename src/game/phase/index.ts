@@ -45,7 +45,7 @@ export { gameFrame, pluginContext, pluginOfGame } from './plugin-context.js';
 export { dueHeldBoards, latestBoard, nextHeldBoardAt, releaseHeldBoard } from './held-board.js';
 export { keepShownProgress } from './shown-progress.js';
 export { listRecords, recordsOf, writeListRecords } from './records.js';
-export { announcedSeats, seatsWithVote } from './announced-seats.js';
+export { announcedSeats, endByVotes, seatsWithVote } from './announced-seats.js';
 export { buildStatus, endMsg, pinnedStatus, survivingPowers } from './status.js';
 export { answersMuster, musterDueAt, musterOpenedAt, mustered } from './muster-status.js';
 export { pluginMsg } from './texts.js';

@@ -15,7 +15,7 @@ import type { Tx } from '../../store/db.js';
 import { inSnapshot } from '../../store/store.js';
 import { inTransaction, newToken, variantOfGame, type GameDeps } from '../core/index.js';
 import { queueStatus } from '../outbox/index.js';
-import { seatsWithVote, survivingPowers } from '../phase/index.js';
+import { endByVotes, seatsWithVote, survivingPowers } from '../phase/index.js';
 import { announceEnd, finishGame } from './resolve.js';
 
 interface Agreed {
@@ -25,23 +25,20 @@ interface Agreed {
   claim: readonly string[];
 }
 
-/** How the stored votes end the game with these voters: the draw, the concession, or not yet (null). */
+/** How the stored votes end the game with these voters (`endByVotes`, the rule `/draw` and `/concede` apply), or null. */
 async function agreedEnd(
   tx: Tx,
   gameId: number,
-  voters: readonly string[],
+  voters: readonly { power: string }[],
   alive: readonly string[],
 ): Promise<Agreed | null> {
-  if (voters.length === 0) return null;
   const drawn = new Set((await votesOf(tx, gameId, 'draw')).map((v) => v.power));
-  if (voters.every((p) => drawn.has(p)))
-    return { end: { kind: 'draw', powers: [...alive] }, kind: 'draw', claim: voters };
-  if (voters.length < 2) return null;
-  // The winner is the voter every other voter conceded to (the winner's own vote is none).
   const conceded = new Map((await votesOf(tx, gameId, 'concede')).map((v) => [v.power, v.target]));
-  const winner = voters.find((t) => voters.every((p) => p === t || conceded.get(p) === t));
-  if (!winner) return null;
-  return { end: { kind: 'concession', winner }, kind: 'concede', claim: voters.filter((p) => p !== winner) };
+  const end = endByVotes(voters, alive, drawn, conceded);
+  if (!end) return null;
+  const powers = voters.map((v) => v.power);
+  if (end.kind === 'draw') return { end, kind: 'draw', claim: powers };
+  return { end, kind: 'concede', claim: powers.filter((p) => p !== end.winner) };
 }
 
 /** Ends each running game whose draw or concession every voter left agreed to; how many ended, and the failures. */
@@ -63,7 +60,7 @@ export async function endAgreedGames(deps: GameDeps): Promise<{ ended: number; f
       if (game?.status !== 'active' || !variant || !phase) return { ok: true as const, done: false };
       const now = deps.now();
       const alive = survivingPowers(variant, phase.position);
-      const voters = (await seatsWithVote(tx, game, await playersOf(tx, game.id), alive, now)).map((s) => s.power);
+      const voters = await seatsWithVote(tx, game, await playersOf(tx, game.id), alive, now);
       const agreed = await agreedEnd(tx, game.id, voters, alive);
       if (!agreed) return { ok: true as const, done: false };
       const claimed = await tx

@@ -46,7 +46,7 @@ import {
 import { matchPower } from '../lobby/index.js';
 import { queueStatus } from '../outbox/index.js';
 import { announceEnd, finishGame } from '../resolve/index.js';
-import { seatsWithVote, survivingPowers } from '../phase/index.js';
+import { endByVotes, seatsWithVote, survivingPowers } from '../phase/index.js';
 
 /** Game years a computer seat looks back to decide that it cannot improve. */
 export const STALL_YEARS = 2;
@@ -152,21 +152,6 @@ async function setComputerConcession(
     detail: { power, to: target, computer: true },
     at: now,
   });
-}
-
-/** How the votes end the game: every voter for the draw, or every voter but one conceding to that one; else null. */
-function endByVotes(
-  all: readonly Voter[],
-  alive: readonly string[],
-  drawn: ReadonlySet<string>,
-  conceded: ReadonlyMap<string, string | null>,
-): GameEnd | null {
-  if (all.length > 0 && all.every((v) => drawn.has(v.power))) return { kind: 'draw', powers: [...alive] };
-  const winner = alive.find(
-    (t) =>
-      all.some((v) => conceded.get(v.power) === t) && all.every((v) => v.power === t || conceded.get(v.power) === t),
-  );
-  return winner ? { kind: 'concession', winner } : null;
 }
 
 /**
