@@ -303,7 +303,8 @@ export async function readPadView(
   const step = await storedStepUnderWay(tx, game, phase);
   const closed = deadlinePassed(game, deps.now()) ?? closedOrdersMsg(step?.spec, 'pad');
   const voted = await votedPowersIn(tx, variant, game.id, phase.position);
-  const missing = missingOrders(dutiesOf(variant, position, seat.power), rows);
+  const duties = dutiesOf(variant, position, seat.power);
+  const missing = missingOrders(duties, rows);
   return {
     ok: true,
     game: { id: game.id, variantId: game.variantId, variantName: variantParam(variant), status: game.status },
@@ -332,7 +333,7 @@ export async function readPadView(
     pieces: closed ? [] : piecesOf(variant, position, seat.power, voted),
     orders: padOrderLines(rows, (text) => orderParam(variant, text)),
     missing,
-    missingShown: missingParams(variant, dutiesOf(variant, position, seat.power), rows),
+    missingShown: missingParams(variant, duties, rows),
     ready: (await readyPowers(tx, phase.id)).has(seat.power),
     readyAtMark: identitiesHiddenNow(game),
     readyRefused: await readyRefusal(tx, game, variant, phase, seat.power),
