@@ -748,13 +748,19 @@ export async function startOutboxLoop(
   let wakeUp: (() => void) | null = null;
   const wake = () => new Promise<void>((resolve) => (wakeUp = resolve));
 
-  const heartbeat = setInterval(async () => {
+  let beating: Promise<void> | null = null;
+  const beatOnce = async () => {
     try {
       await beat(options.store, me, options);
       await releaseDeadClaims(options.store, me, options);
     } catch (err) {
       options.onError?.(err);
     }
+  };
+  // A beat still running when the loop stops is awaited by `stop` (it must not touch a closed store).
+  const heartbeat = setInterval(() => {
+    if (beating || stopped) return;
+    beating = beatOnce().finally(() => (beating = null));
   }, options.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref?.();
 
@@ -828,6 +834,7 @@ export async function startOutboxLoop(
       clearInterval(heartbeat);
       wakeUp?.();
       while (running) await running;
+      await beating;
       try {
         await unregisterDeliverer(options.store, me);
       } catch (err) {

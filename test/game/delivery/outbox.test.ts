@@ -587,6 +587,35 @@ describe('claims (kill -9)', () => {
     expect((await claimsByOwner(env.deps.store)).size).toBe(0);
     expect(await env.deps.store.db.select().from(deliverers)).toEqual([]);
   });
+  it('a heartbeat in flight when the loop stops finishes before the deliverer is forgotten', async () => {
+    let held: (() => void) | null = null;
+    let hold = false;
+    const store = Object.create(env.deps.store) as typeof env.deps.store;
+    store.transaction = (async (...args: Parameters<typeof env.deps.store.transaction>) => {
+      // The heartbeat's transaction is the only one that inserts (an upsert of this deliverer's row).
+      if (hold && String(args[0]).includes('.insert(')) {
+        hold = false;
+        await new Promise<void>((r) => (held = r));
+      }
+      return await env.deps.store.transaction(...args);
+    }) as typeof env.deps.store.transaction;
+    const loop = await startOutboxLoop({
+      store,
+      now: env.deps.now,
+      send: async () => {},
+      intervalMs: 60_000,
+      heartbeatMs: 5,
+    });
+    await loop.idle();
+    hold = true; // the next heartbeat waits until released
+    await vi.waitFor(() => expect(held).toBeTypeOf('function'));
+    const stopping = loop.stop();
+    await new Promise((r) => setTimeout(r, 20));
+    held!();
+    await stopping;
+    await new Promise((r) => setTimeout(r, 20)); // a beat left running would write its row back by now
+    expect(await env.deps.store.db.select().from(deliverers)).toEqual([]);
+  });
 });
 
 describe('restarts', () => {
