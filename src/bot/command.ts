@@ -21,6 +21,12 @@ export interface BotCommand {
    * it with an ephemeral deferral when it is busy; replies then go through editReply (see respond.ts).
    */
   privateReplies?: boolean;
+  /**
+   * Its calls are secret acts (orders, votes, concessions, press, readiness, card plays): the router logs them, their
+   * buttons and their refusals at debug only, since an info line pairs a member with the time of the act
+   * (docs/deploy.md "What to watch at info").
+   */
+  secret?: boolean;
   execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void>;
   autocomplete?(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void>;
   /** The per-user budget this call spends, if any; checked by the router before `execute`. */

@@ -62,12 +62,9 @@ export class CommandRouter {
   private async command(interaction: ChatInputCommandInteraction): Promise<void> {
     const started = performance.now();
     const name = fullName(interaction);
-    const fields = {
-      command: name,
-      user: interaction.user.id,
-      channel: interaction.channelId,
-      interactionId: interaction.id,
-    };
+    // No member at info or above: a member's id beside a time pairs them with what the channel reads then (a
+    // seat left, claimed or mustered in a game that hides who plays whom); it is logged at debug.
+    const fields = { command: name, channel: interaction.channelId, interactionId: interaction.id };
     const command = this.byName.get(interaction.commandName);
     if (!command) {
       await interaction.reply({
@@ -83,9 +80,13 @@ export class CommandRouter {
       });
       return;
     }
+    const level = command.secret ? 'debug' : 'info';
     // Option values may be orders: debug only.
     if (this.ctx.log.isLevelEnabled('debug'))
-      this.ctx.log.debug({ ...fields, options: interaction.options.data }, 'command options');
+      this.ctx.log.debug(
+        { ...fields, user: interaction.user.id, options: interaction.options.data },
+        'command options',
+      );
     // Normally a command does its database work at once and replies (one request). When other commands are
     // still being handled (a burst), a command whose replies are all private is acknowledged first with an
     // ephemeral deferral, so no acknowledgement waits behind the others' work; the answer follows as an edit.
@@ -101,12 +102,12 @@ export class CommandRouter {
       const action = command.cooldown?.(interaction) ?? null;
       const allowed = action ? await useCooldown(this.ctx.deps, interaction.user.id, action) : null;
       if (allowed && !allowed.ok) {
-        this.ctx.log.info({ ...fields, cooldown: action }, 'command refused: cooldown');
+        this.ctx.log[level]({ ...fields, cooldown: action }, 'command refused: cooldown');
         await (command.refuse ? command.refuse(this.ctx, interaction, allowed) : replyRejected(interaction, allowed));
         return;
       }
       await command.execute(this.ctx, interaction);
-      this.ctx.log.info(
+      this.ctx.log[level](
         { ...fields, ms: Math.round(performance.now() - started), deferred: busy && command.privateReplies === true },
         'command handled',
       );
@@ -145,10 +146,10 @@ export class CommandRouter {
     const command = parsed ? this.byName.get(parsed.command) : undefined;
     const fields = {
       component: parsed ? `${parsed.command}:${parsed.action}` : 'unknown',
-      user: interaction.user.id,
       channel: interaction.channelId,
       interactionId: interaction.id,
     };
+    this.ctx.log.debug({ ...fields, user: interaction.user.id }, 'component from');
     this.inFlight++;
     try {
       if (!parsed || !command?.component || (!interaction.inGuild() && !command.componentsInDms)) {
@@ -159,7 +160,10 @@ export class CommandRouter {
         return;
       }
       await command.component(this.ctx, interaction, parsed.action, parsed.args);
-      this.ctx.log.info({ ...fields, ms: Math.round(performance.now() - started) }, 'component handled');
+      this.ctx.log[command.secret ? 'debug' : 'info'](
+        { ...fields, ms: Math.round(performance.now() - started) },
+        'component handled',
+      );
     } catch (e) {
       this.ctx.log.error({ ...fields, err: e }, 'component failed');
       const content =
@@ -187,7 +191,10 @@ export class CommandRouter {
       }
       await command.autocomplete(this.ctx, interaction);
     } catch (e) {
-      this.ctx.log.warn({ err: e, command: interaction.commandName, user: interaction.user.id }, 'autocomplete failed');
+      this.ctx.log.warn(
+        { err: e, command: interaction.commandName, interactionId: interaction.id },
+        'autocomplete failed',
+      );
       if (!interaction.responded) await interaction.respond([]).catch(() => undefined);
     }
   }

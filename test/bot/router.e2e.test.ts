@@ -1,7 +1,7 @@
 /**
  * The interaction router and logging through the real bot: a handler that throws gets a polite failure
  * reply (before or after deferring) and never takes the bot down; order text never reaches the log above
- * debug level.
+ * debug level, nor does a secret act's command name with its member and time (docs/deploy.md "What to watch").
  */
 import { SlashCommandBuilder } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import type { BotCommand } from '../../src/bot/command.js';
 import { commands } from '../../src/bot/commands/index.js';
 import { genericFailure } from '../../src/bot/router.js';
 import { createLogger } from '../../src/log.js';
-import { createHarness, type Harness } from './harness.js';
+import { createHarness, slashConfirmed, type Harness } from './harness.js';
 
 const GENERIC_FAILURE = genericFailure('en');
 
@@ -105,5 +105,39 @@ describe('router and logging', () => {
     expect(all).toContain('command handled');
     expect(all.includes('F bre - mao')).toBe(logged);
     expect(all).not.toContain(h.fake.token);
+  });
+
+  it('logs a secret act (an order, a draw vote, a concession, press, readiness) at debug only', async () => {
+    const lines: string[] = [];
+    const log = createLogger('debug', { write: (line: string) => void lines.push(line) });
+    const parsed = () => lines.map((l) => JSON.parse(l) as { level: number; msg: string; command?: string });
+    h = await createHarness({ users: ['gm', 'alice', 'bob'], channels: ['main'] }, { log });
+    await h.start();
+    await h.fake.slash('gm', 'main', 'game create', { variant: 'classic', press: 'anonymous' });
+    await h.fake.slash('alice', 'main', 'game join', { power: 'France' });
+    await h.fake.slash('bob', 'main', 'game join', { power: 'England' });
+    await h.fake.slash('gm', 'main', 'game start');
+    await h.bot!.outbox.idle();
+    const alice = h.fake.user('alice').id;
+    await h.fake.slash('alice', 'main', 'order', { orders: 'A par - bur' });
+    await h.fake.slash('alice', 'main', 'orders show');
+    await h.fake.slash('alice', 'main', 'draw');
+    await slashConfirmed(h, 'alice', 'main', 'concede', { to: 'England' });
+    await h.fake.slash('alice', 'main', 'press send', { to: 'England', text: 'hello' });
+    await h.fake.slash('alice', 'main', 'ready');
+    await h.fake.slash('alice', 'main', 'game status');
+    await h.bot!.outbox.idle();
+    // The router logs after the reply: wait for each act's line (at debug).
+    const acts = ['order', 'orders show', 'draw', 'concede', 'press send', 'ready', 'game status'];
+    await expect
+      .poll(() => acts.filter((c) => parsed().some((l) => l.msg === 'command handled' && l.command === c)))
+      .toEqual(acts);
+    // Each act reads at info as "this member did this at this time": none is there. A public command is, without
+    // its member (a seat left or claimed in a game that hides who plays whom would pair them).
+    const visible = lines.filter((l) => (JSON.parse(l) as { level: number }).level >= 30);
+    for (const line of visible) expect(line).not.toContain(alice);
+    expect(visible.join('')).not.toMatch(/"(command|component)":"(order|orders|draw|concede|press|ready)\b/);
+    expect(visible.some((l) => l.includes('"command":"game status"'))).toBe(true);
+    expect(h.fake.unexpectedErrors()).toEqual([]);
   });
 });

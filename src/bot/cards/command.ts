@@ -241,6 +241,7 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
 }
 
 export const cardsCommand: BotCommand = {
+  secret: true,
   data,
   execute,
   autocomplete,

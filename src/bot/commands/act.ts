@@ -26,4 +26,4 @@ const execute = (ctx: BotContext, interaction: ChatInputCommandInteraction) =>
 const autocomplete = (ctx: BotContext, interaction: AutocompleteInteraction) =>
   autocompleteAction(ctx, interaction, 'player');
 
-export const actCommand: BotCommand = { data, execute, autocomplete, privateReplies: true };
+export const actCommand: BotCommand = { data, execute, autocomplete, privateReplies: true, secret: true };

@@ -144,6 +144,7 @@ async function component(
 }
 
 export const concedeCommand: BotCommand = {
+  secret: true,
   data,
   execute,
   autocomplete: respondWithPowers,

@@ -28,4 +28,4 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   return replyPrivately(interaction, tr(locale, 'votes.draw.voted', { power }));
 }
 
-export const drawCommand: BotCommand = { data, execute, privateReplies: true };
+export const drawCommand: BotCommand = { data, execute, privateReplies: true, secret: true };

@@ -258,6 +258,7 @@ export async function pasteExample(ctx: BotContext, interaction: ChatInputComman
 }
 
 export const orderCommand: BotCommand = {
+  secret: true,
   data,
   execute,
   autocomplete,

@@ -140,6 +140,7 @@ async function component(
 // `paste` answers with a modal, which must be the first response: never deferred by the router.
 // A pasted text that fails unexpectedly is answered like a failed `/order`: with the set that stands.
 export const ordersCommand: BotCommand = {
+  secret: true,
   data,
   execute,
   component,

@@ -150,4 +150,4 @@ function powerByTyped(powers: readonly string[], named: (p: string) => string, t
   return powers.find((p) => p.toLowerCase() === t || named(p).toLowerCase() === t) ?? typed;
 }
 
-export const pressCommand: BotCommand = { data, execute, autocomplete, privateReplies: true };
+export const pressCommand: BotCommand = { data, execute, autocomplete, privateReplies: true, secret: true };

@@ -54,4 +54,4 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   return replyPrivately(interaction, tr(locale, 'orders.ready.waiting', { power, count: r.waiting }));
 }
 
-export const readyCommand: BotCommand = { data, execute, privateReplies: true };
+export const readyCommand: BotCommand = { data, execute, privateReplies: true, secret: true };
