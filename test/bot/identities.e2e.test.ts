@@ -162,3 +162,31 @@ describe('hidden identities: an anonymous game, every view of every member', () 
     expect(leaks[0]).toMatch(/^anneliese saw .*\(bartholomew\)/);
   });
 });
+
+describe('hidden identities under fog of war: a shared replay asked for while the fog is up', () => {
+  let h: Harness;
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('is refused privately, so the channel never reads whether its asker plays', async () => {
+    h = await createHarness({ users: [GM, 'anneliese', 'bartholomew', 'desmond'], channels: ['main'] });
+    await h.start();
+    await h.fake.slash(GM, 'main', 'game create', { variant: 'classic', press: 'gunboat', fog: 'on' });
+    await joinSeats(h, 'main', { anneliese: 'England', bartholomew: 'France' });
+    await h.fake.slash(GM, 'main', 'game start');
+    await h.bot!.outbox.idle();
+    const before = h.fake.channelMessages('main').length;
+    // A player (their replay would be their power's view) and a member who plays nothing (who gets none) are refused
+    // for different reasons: a public refusal under "used /history replay" would tell the channel which one plays.
+    for (const member of ['anneliese', 'desmond']) {
+      const asked = await h.fake.slash(member, 'main', 'history replay', { share: true });
+      expect(asked.ephemeral, member).toBe(true);
+      expect(asked.finalText ?? asked.text).toMatch(/^⚠️ This game is played in fog of war/);
+    }
+    await h.bot!.outbox.idle();
+    expect(h.fake.channelMessages('main')).toHaveLength(before);
+    expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
+});

@@ -164,25 +164,27 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   );
 }
 
-/** `/history replay`: answered at once (a deferral), then with the GIF or a sentence saying why not. */
+/** `/history replay`: refused privately at once, or deferred (publicly when shared) and answered with the GIF. */
 async function replay(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const share = interaction.options.getBoolean('share') ?? false;
   // The router may have acknowledged already, privately (it was busy); a shared replay is then posted as a follow-up.
   const deferredPrivately = interaction.deferred;
-  if (!interaction.deferred) await interaction.deferReply(share ? {} : { flags: MessageFlags.Ephemeral });
   const locale = readerOf(interaction);
-  const say = (content: string) =>
-    interaction.editReply({ content: discordText(content), allowedMentions: { parse: [] } });
   const caller = callerOf(interaction);
+  // Refused privately, before a shared replay's public deferral: under fog a player and a member who plays nothing are
+  // refused for different reasons, which a public reply would show, in a game that hides who plays at all.
   const r = await history(ctx.deps, { channelId: caller.channelId, phase: null, userId: caller.userId });
-  if (!r.ok) return void (await say(`⚠️ ${refusalText(locale, r)}`));
+  if (!r.ok) return replyRejected(interaction, r);
   // Fog of war: a player's replay is their power's view, never shared while the game runs; nobody else gets one.
-  if (r.viewer.kind === 'none') return void (await say(`⚠️ ${tr(locale, 'fog.history.none')}`));
-  if (share && r.fogUp) return void (await say(`⚠️ ${tr(locale, 'fog.history.noShare')}`));
+  if (r.viewer.kind === 'none') return replyRejected(interaction, msg('fog.history.none'));
+  if (share && r.fogUp) return replyRejected(interaction, msg('fog.history.noShare'));
   const viewer = r.viewer;
   const range = rangeOf(r.phases, interaction.options.getString('from'), interaction.options.getString('to'));
-  if (!range.ok) return void (await say(`⚠️ ${t(locale, range.error)}`));
+  if (!range.ok) return replyRejected(interaction, range.error);
   const { phases } = range;
+  if (!interaction.deferred) await interaction.deferReply(share ? {} : { flags: MessageFlags.Ephemeral });
+  const say = (content: string) =>
+    interaction.editReply({ content: discordText(content), allowedMentions: { parse: [] } });
   const first = await renderInputsForResults(ctx.deps, phases[0]!.id, { viewer });
   if (!first) return void (await say(`⚠️ ${tr(locale, 'history.replay.gone')}`));
   const palette = first.orders.palette;
