@@ -60,7 +60,10 @@ export async function replyWithPad(ctx: BotContext, interaction: ChatInputComman
   const link = await padLinkInChannel(ctx.deps, ctx.pad.key, callerOf(interaction));
   if (!link.ok) return void (await reply(`⚠️ ${refusalText(locale, link)}`));
   const power = (await powerWordsIn(ctx, interaction.channelId)).power(link.power);
-  await reply(tr(locale, 'pad.reply.link', { power }), [linkRow(ctx.pad, link.token, locale, ctx.pad.activity)]);
+  // An Activity launched in the channel shows who is in it to everyone there: in a game that hides who plays whom, that
+  // would show who plays at all, so only the link (a page of the member's own) is offered.
+  const launch = ctx.pad.activity && !link.hidden;
+  await reply(tr(locale, 'pad.reply.link', { power }), [linkRow(ctx.pad, link.token, locale, launch)]);
 }
 
 /** The DMs that carry the pad's link button: a seat given (the first phase's orders open), a phase opened, a reminder, a confirmation. */

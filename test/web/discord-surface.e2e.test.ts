@@ -5,7 +5,7 @@
  * confirm orders carry the link button; the Activity's sign-in exchanges a one-time code for the member's seat.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slashConfirmed } from '../bot/harness.js';
+import { joinSeats, slashConfirmed } from '../bot/harness.js';
 import { buttonsOf } from '../support/fake-discord/components.js';
 import { englishWords } from '../support/english-left.js';
 import { startPadHarness, type PadHarness } from './pad-support.js';
@@ -18,8 +18,8 @@ describe('the pad in Discord', () => {
 
   beforeAll(async () => {
     pad = await startPadHarness({
-      users: ['gm', 'alice', 'bob', 'carol', 'dora', 'erin'],
-      channels: [CHANNEL, 'done'],
+      users: ['gm', 'alice', 'bob', 'carol', 'dora', 'erin', 'fern', 'gus'],
+      channels: [CHANNEL, 'done', 'hidden'],
       activity: { clientSecret: SECRET },
     });
     const { h } = pad;
@@ -53,6 +53,20 @@ describe('the pad in Discord', () => {
     // The link opens the pad for France.
     const page = await fetch(link!.url!);
     expect(page.status).toBe(200);
+  });
+
+  it('/orders pad in a game that hides who plays whom: the link only, no launch inside the channel', async () => {
+    const { h } = pad;
+    await h.fake.slash('gm', 'hidden', 'game create', { variant: 'classic', movement: '1h', press: 'gunboat' });
+    await joinSeats(h, 'hidden', { fern: 'England', gus: 'Turkey' });
+    await h.fake.slash('gm', 'hidden', 'game start');
+    const reply = await h.fake.slash('fern', 'hidden', 'orders pad');
+    expect(reply.ephemeral).toBe(true);
+    expect(reply.text).toContain('**England**');
+    // An Activity launched in the channel shows its members to everyone there, so who plays at all would show.
+    const buttons = h.fake.buttons(reply);
+    expect(buttons.map((b) => b.style)).toEqual([5]);
+    expect((await fetch(buttons[0]!.url!)).status).toBe(200);
   });
 
   it('/orders pad is refused, saying why, to a member who plays no power here', async () => {

@@ -6,7 +6,15 @@
  * Nothing here returns another power's orders or ballots, a hidden identity or a member id.
  */
 import { msg, type Locale } from '../../i18n/index.js';
-import { fail, isComputer, noOpenGame, type Caller, type GameDeps, type Result } from '../core/index.js';
+import {
+  fail,
+  identitiesHiddenNow,
+  isComputer,
+  noOpenGame,
+  type Caller,
+  type GameDeps,
+  type Result,
+} from '../core/index.js';
 import { runAction, toggleReady } from '../resolve/index.js';
 import { clearOrders, submitOrders } from '../orders/index.js';
 import { readPadView, type PadView } from './view.js';
@@ -70,13 +78,14 @@ function linkOf(key: Buffer, game: GameRow, seat: PlayerRow): string {
 
 /**
  * `/orders pad` and the Activity: a link for the caller's seat in the channel's game. Refused, saying why, to a
- * member who plays no power there and in a game that is over or not started.
+ * member who plays no power there and in a game that is over or not started. `hidden`: the game hides who plays whom
+ * (the bot then offers no launch of the Activity, whose members the channel sees: docs/pad.md "Discord surface").
  */
 export async function padLinkInChannel(
   deps: GameDeps,
   key: Buffer,
   caller: Caller,
-): Promise<Result<{ token: string; power: string; gameId: number }>> {
+): Promise<Result<{ token: string; power: string; gameId: number; hidden: boolean }>> {
   return await deps.store.transaction(async (tx) => {
     const game = await openGameByChannel(tx, caller.channelId);
     // No game, or the last one is over: said as every command says it.
@@ -85,7 +94,8 @@ export async function padLinkInChannel(
     if (game.status === 'forming') return fail(msg('game.refused.notStarted'));
     const seat = await playerByUser(tx, game.id, caller.userId);
     if (!seat) return fail(msg('pad.activity.noSeat'));
-    return { ok: true, token: linkOf(key, game, seat), power: seat.power, gameId: game.id };
+    const hidden = identitiesHiddenNow(game);
+    return { ok: true, token: linkOf(key, game, seat), power: seat.power, gameId: game.id, hidden };
   });
 }
 
