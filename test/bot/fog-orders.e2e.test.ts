@@ -186,6 +186,51 @@ describe('the nomads’ placement progress under fog of war (Mandate of Heaven)'
   });
 });
 
+describe('the nomads’ placement area filled out of their sight (Mandate of Heaven)', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await createHarness({ users: ['gm', 'alice', 'bruno'], channels: ['main'] });
+    await h.start();
+    await h.fake.slash('gm', 'main', 'game create', { variant: 'mandate-of-heaven', movement: '1h' });
+    await h.fake.slash('alice', 'main', 'game join', { power: 'Hsiung-Nu' });
+    await h.fake.slash('bruno', 'main', 'game join', { power: 'Qin' });
+    await setTableColumns(h.store, (await gameOfChannel(h.store, h.fake.channel('main').id)).id, { fog: true });
+    await h.fake.slash('gm', 'main', 'game start');
+    await h.bot!.outbox.idle();
+  }, 60_000);
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('they still have their placements to make: /ready and the status never say there is nothing to decide', async () => {
+    // Every site of the placement area holds a neutral army, out of the nomads' sight: on the whole board no placement
+    // is left to make, on their view three.
+    const open = (await h.database.db.select().from(phases).where(isNull(phases.resolvedAt)))[0]!;
+    const position = structuredClone(open.position);
+    for (const province of ['qia', 'ron', 'bei', 'jyu', 'lhu', 'lfa', 'ysh', 'dhu'])
+      position.units.push({ power: 'Pei Choushi', type: 'A', province, coast: null });
+    await h.database.db.update(phases).set({ position }).where(eq(phases.id, open.id));
+    const line = async () =>
+      (await h.fake.slash('bruno', 'main', 'game status')).text.split('\n').find((l) => l.startsWith('Hsiung-Nu'));
+    expect(await line()).toContain('no orders');
+    const reply = (await h.fake.slash('alice', 'main', 'order', { orders: 'A qia B' })).text;
+    expect(reply).toMatch(/Still without an order: 2 builds/);
+    await h.bot!.outbox.idle();
+    expect(await line()).toContain('some orders');
+    // Were they told they have nothing to decide, they would know their area is full where their map shows it free.
+    const ready = (await h.fake.slash('alice', 'main', 'ready')).text;
+    expect(ready).not.toMatch(/nothing to decide/);
+    // Every seat ready: the placement is adjudicated, and fails where the armies stand.
+    await h.bot!.outbox.idle();
+    const next = (await h.database.db.select().from(phases).where(isNull(phases.resolvedAt)))[0]!;
+    expect(next.position.phase.type).toBe('movement');
+    expect(next.position.units.filter((u) => u.power === 'Hsiung-Nu')).toEqual([]);
+    expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
+});
+
 describe('Warring States’ special orders under fog of war', () => {
   let h: Harness;
   const openPhase = async () => (await h.database.db.select().from(phases).where(isNull(phases.resolvedAt)))[0]!;

@@ -34,7 +34,7 @@ import { runAction, toggleReady } from '../resolve/index.js';
 import { askComputerPlayer, type AiAnswer, type AiJob } from '../ai-pool/index.js';
 import { submitOrders } from '../orders/index.js';
 import { pluginContext, storedStepUnderWay, seatedToAct } from '../phase/index.js';
-import { positionSeenBy } from '../fog/index.js';
+import { positionSeenBy, viewsUnderFog } from '../fog/index.js';
 
 import {
   variantJobOf,
@@ -170,7 +170,7 @@ async function dutiesIn(
     return duties;
   }
   if (stepsOnly) return duties;
-  const acting = seatedToAct(variant, phase.position, seated);
+  const acting = seatedToAct(variant, phase.position, seated, viewsUnderFog(game, variant, phase.position));
   const ready = await readyPowers(tx, phase.id);
   for (const holder of computers) {
     if (!acting.includes(holder.power) || ready.has(holder.power)) continue;

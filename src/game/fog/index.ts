@@ -12,6 +12,7 @@ export {
   phaseSeenBy,
   positionSeenBy,
   powerView,
+  viewsUnderFog,
   viewerOf,
   type Viewer,
 } from './view.js';

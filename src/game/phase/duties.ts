@@ -80,11 +80,19 @@ export function hasDuties(d: Duties): boolean {
 /**
  * The seated powers that act in this position: those with something to decide, and — when a power moved by the
  * players' vote has something to decide (a Mandate of Heaven neutral's retreat or build) — every seated power
- * still in the game, since each votes on it.
+ * still in the game, since each votes on it. Under the fog of war (`seenBy`, src/game/fog `viewsUnderFog`) a seated
+ * power also acts when its own view shows it something to decide: a placement where a unit stands out of its sight
+ * (which the adjudication then fails) is still one to make, as its replies and the pad tell it.
  */
-export function seatedToAct(variant: Variant, position: Position, seated: string[]): string[] {
+export function seatedToAct(
+  variant: Variant,
+  position: Position,
+  seated: string[],
+  seenBy?: (power: Power) => Position,
+): string[] {
   const acting = powersToAct(variant, position);
-  const own = acting.filter((p) => seated.includes(p));
+  const sees = (p: Power) => seenBy !== undefined && hasDuties(dutiesOf(variant, seenBy(p), p));
+  const own = seated.filter((p) => acting.includes(p) || (position.phase.type === 'adjustment' && sees(p))).sort();
   const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: seated }) ?? []);
   if (!acting.some((p) => voted.has(p))) return own;
   const inGame = (p: string) =>

@@ -16,7 +16,7 @@ import { ordersOf, phaseById, readyPowers } from '../../store/queries.js';
 import { type GameRow, type PhaseRow, phases, type ShownProgress } from '../../store/schema.js';
 import { identitiesHiddenNow, variantOfGame } from '../core/index.js';
 import { lastProgressMark } from '../outbox/index.js';
-import { positionSeenBy } from '../fog/index.js';
+import { fogIsUp, positionSeenBy } from '../fog/index.js';
 import { dutiesOf, hasDuties, isBallotKey, ordersComplete } from './duties.js';
 import { type StepStatus, stepStatus, storedStepUnderWay } from './steps.js';
 
@@ -40,7 +40,8 @@ export async function liveProgress(
   step: StepStatus | null,
 ): Promise<Map<string, PowerProgress>> {
   const position = phase.position;
-  const acting = new Set(phase.resolvedAt === null && game.status !== 'finished' ? powersToAct(variant, position) : []);
+  const live = phase.resolvedAt === null && game.status !== 'finished';
+  const acting = new Set(live ? powersToAct(variant, position) : []);
   const stored = await ordersOf(tx, phase.id);
   const ready = await readyPowers(tx, phase.id);
   const progress = new Map<string, PowerProgress>();
@@ -58,7 +59,8 @@ export async function liveProgress(
     const mine = stored.filter((o) => o.power === power && !isBallotKey(o.unitKey)); // votes are secret, even their number
     // Under the fog of war, what the power has to do as it sees the board (docs/table.md "Fog of war").
     const duties = dutiesOf(variant, positionSeenBy(game, variant, position, power), power);
-    const toAct = acting.has(power);
+    // A placement it sees to make is one, whatever stands out of its sight (as `seatedToAct` reads it).
+    const toAct = acting.has(power) || (live && fogIsUp(game) && hasDuties(duties));
     const keys = mine.map((o) => o.unitKey);
     const kinds = mine.map((o) => o.order.kind);
     progress.set(power, {

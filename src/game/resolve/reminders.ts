@@ -14,9 +14,10 @@ import {
   queueStepReminders,
   storedStepUnderWay,
   dutiesOf,
+  hasDuties,
   missingParams,
 } from '../phase/index.js';
-import { positionSeenBy } from '../fog/index.js';
+import { fogIsUp, positionSeenBy } from '../fog/index.js';
 import { queueDm } from '../outbox/index.js';
 import {
   clockLineMsg,
@@ -114,10 +115,12 @@ export async function queueDueRemindersDetailed(deps: GameDeps): Promise<{ queue
       ) {
         const acting = new Set(powersToAct(variant, phase.position));
         for (const player of await playersOf(tx, game.id)) {
-          if (!acting.has(player.power)) continue;
+          // Under the fog of war a power with something to decide as it sees the board (`seatedToAct`) is reminded too.
+          const seen = positionSeenBy(game, variant, phase.position, player.power);
+          if (!acting.has(player.power) && !(fogIsUp(game) && hasDuties(dutiesOf(variant, seen, player.power))))
+            continue;
           const rows = await ordersOf(tx, phase.id, player.power);
           // In the reader's words (docs/locales.md "Names"): `A Paris`, `A 咸陽`, the builds left and where, as it sees them.
-          const seen = positionSeenBy(game, variant, phase.position, player.power);
           const missing = missingParams(variant, dutiesOf(variant, seen, player.power), rows);
           if (missing.length === 0) continue;
           await queueDm(tx, game, {

@@ -63,7 +63,7 @@ import { pressEndLines } from '../press/index.js';
 import { endRequests } from '../spectators/index.js';
 import { scoresLines, settleEnd, type SettledEnd } from '../scores/index.js';
 import { endHeadline, queueEndDms, standingsLines } from './end-post.js';
-import { fogIsUp, fogPublicResultsLines, queueFogResultsDms } from '../fog/index.js';
+import { fogIsUp, fogPublicResultsLines, queueFogResultsDms, viewsUnderFog } from '../fog/index.js';
 import { votedPowersOf } from '../orders/index.js';
 
 /** `step`: a variant's phase step closed early, every answer being in (src/game/phase/steps.ts). */
@@ -176,6 +176,7 @@ export async function humanPowersToAct(tx: Tx, variant: Variant, game: GameRow, 
     variant,
     phase.position,
     (await playersOf(tx, game.id)).map((p) => p.power),
+    viewsUnderFog(game, variant, phase.position),
   );
 }
 
@@ -189,6 +190,7 @@ export async function powersToWaitFor(tx: Tx, variant: Variant, game: GameRow, p
     variant,
     phase.position,
     (await playersOf(tx, game.id)).filter((p) => game.nmr === 'computer' || !isVacant(p.userId)).map((p) => p.power),
+    viewsUnderFog(game, variant, phase.position),
   );
 }
 
@@ -250,7 +252,9 @@ async function applyMoves(tx: Tx, deps: GameDeps, at: Applying): Promise<Result<
   let started = performance.now();
   let crossed = await crossingFrame(tx, deps, game, variant, phase);
   const seated = crossed.frame.seats.map((s) => s.power);
-  const moves = phaseTransition(crossed.frame, (position) => someoneDecides(variant, position, seated));
+  const moves = phaseTransition(crossed.frame, (position) =>
+    someoneDecides(variant, position, seated, viewsUnderFog(game, variant, position)),
+  );
   for (let r = moves.next(); !r.done; ) {
     const move = r.value;
     await writeCrossing(tx, deps, game, variant, phase, { row: crossed.row, crossing: move.crossing });
@@ -287,8 +291,13 @@ async function applyMoves(tx: Tx, deps: GameDeps, at: Applying): Promise<Result<
  * A phase keeps its deadline when a seat (a player, a computer player, a vacant seat) has something to decide in it,
  * or when nobody at all has; it is adjudicated at once when only powers nobody holds have.
  */
-function someoneDecides(variant: Variant, position: Position, seated: string[]): boolean {
-  return seatedToAct(variant, position, seated).length > 0 || powersToAct(variant, position).length === 0;
+function someoneDecides(
+  variant: Variant,
+  position: Position,
+  seated: string[],
+  seenBy: ((power: string) => Position) | undefined,
+): boolean {
+  return seatedToAct(variant, position, seated, seenBy).length > 0 || powersToAct(variant, position).length === 0;
 }
 
 /**
@@ -319,7 +328,8 @@ async function applyAdjudication(
   // The powers with a seated player (Mandate of Heaven: they vote on neutral units; docs/decisions.md).
   const players = move.frame.seats.map((s) => s.power);
   // The reliability record of the members who had something to decide (src/game/seats/seats.ts).
-  const missed = await recordPhaseSeats(tx, game, phase.id, seatedToAct(variant, phase.position, players), now);
+  const acting = seatedToAct(variant, phase.position, players, viewsUnderFog(game, variant, phase.position));
+  const missed = await recordPhaseSeats(tx, game, phase.id, acting, now);
   await tx.update(phases).set({ adjudication }).where(eq(phases.id, phase.id));
   const view = toPhaseView({ ...phase, resolvedAt: now }, variant);
   const next = await startNextPhase(tx, game, phase, adjudication, now);

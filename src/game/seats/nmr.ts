@@ -32,7 +32,7 @@ import {
 } from '../core/index.js';
 import { dutiesOf, missingOrders, seatedToAct, storedStepUnderWay } from '../phase/index.js';
 import { queueDm } from '../outbox/index.js';
-import { positionSeenBy } from '../fog/index.js';
+import { positionSeenBy, viewsUnderFog } from '../fog/index.js';
 import { votedPowersIn } from '../orders/index.js';
 import { listParam, msg } from '../../i18n/index.js';
 import { NMR_COMPUTER } from './record.js';
@@ -47,6 +47,7 @@ export async function seatsMissingOrders(tx: Tx, game: GameRow, variant: Variant
     variant,
     phase.position,
     seats.map((s) => s.power),
+    viewsUnderFog(game, variant, phase.position),
   );
   const missing: string[] = [];
   for (const s of seats) {
@@ -70,6 +71,7 @@ export async function computerSeatsToPlay(tx: Tx, game: GameRow, variant: Varian
     variant,
     phase.position,
     seats.map((s) => s.power),
+    viewsUnderFog(game, variant, phase.position),
   );
   const ready = await readyPowers(tx, phase.id);
   return seats
