@@ -126,10 +126,6 @@ export function powersStillIn(variant: Variant, position: Position): Power[] {
 }
 
 /**
- * The board a power's player would see in this game: the truth without fog (or once the game ended), its power's view
- * while the fog is up. What a computer player in the seat decides from (src/game/computer).
- */
-/**
  * Each power's view of `position` while the fog is up, for the rule of who has something to decide (src/game/phase
  * `seatedToAct`): a power is never told, nor shown, that it has nothing to decide because of what stands out of its
  * sight (docs/table.md "Fog of war"). Undefined without fog.
@@ -142,6 +138,10 @@ export function viewsUnderFog(
   return fogIsUp(game) ? (power) => powerView(variant, position, power).position : undefined;
 }
 
+/**
+ * The board a power's player would see in this game: the truth without fog (or once the game ended), its power's view
+ * while the fog is up. What a computer player in the seat decides from (src/game/computer).
+ */
 export function positionSeenBy(
   game: Pick<GameRow, 'fog' | 'status'>,
   variant: Variant,
