@@ -360,11 +360,12 @@ function sceneBase(variant: Variant, position: Position, opts: RenderOptions, ge
   const holder = holdersOf(variant, position);
   // What T does, for the outlines and borders kept per geometry and scale (territory.ts).
   const at = `${frame.x} ${frame.y} ${scale}`;
+  // Impassable land stays drawn as such under fog: its nature is no secret and nothing can stand there.
   const fogged = new Set(opts.fog ?? []);
   const regions =
     opts.board?.regions ??
     regionsOf(geometry, holder, powers, colorOf, T, at).map((r) =>
-      fogged.has(r.id)
+      fogged.has(r.id) && r.kind !== 'impassable'
         ? { ...r, fill: r.kind === 'sea' ? COLORS.fogSea : COLORS.fogLand, fogged: true }
         : r.owner
           ? { ...r, fill: landColor(powers.get(r.owner), palette) }

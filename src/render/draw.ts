@@ -46,7 +46,8 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
     for (const poly of region.polygons) polygonPath(ctx, poly);
     ctx.fillStyle = region.fill;
     ctx.fill();
-    if (region.kind === 'impassable' || region.fogged) hatch(ctx, region.polygons, u);
+    if (region.fogged) hatch(ctx, region.polygons, u, true);
+    else if (region.kind === 'impassable') hatch(ctx, region.polygons, u);
   }
   for (const lines of scene.borders) {
     ctx.beginPath();
@@ -443,7 +444,7 @@ function drawLegendShape(ctx: Ctx, key: LegendKey, kind: Exclude<LegendKind, Leg
       polygonPath(ctx, square);
       ctx.fillStyle = key.kind === 'fog' ? COLORS.fogLand : COLORS.impassable;
       ctx.fill();
-      hatch(ctx, [square], u);
+      hatch(ctx, [square], u, key.kind === 'fog');
       ctx.beginPath();
       polygonPath(ctx, square);
       ctx.strokeStyle = COLORS.border;
@@ -479,7 +480,11 @@ function polygonPath(ctx: Ctx, poly: Point[]): void {
   ctx.closePath();
 }
 
-function hatch(ctx: Ctx, polygons: Point[][], u: number): void {
+/**
+ * Diagonal hatching over polygons: impassable land one way; fog of war (`cross`) both ways, so a province out of sight
+ * never reads as impassable land, in either palette or in grey (docs/table.md "Fog of war").
+ */
+function hatch(ctx: Ctx, polygons: Point[][], u: number, cross = false): void {
   ctx.save();
   ctx.beginPath();
   for (const poly of polygons) polygonPath(ctx, poly);
@@ -491,8 +496,11 @@ function hatch(ctx: Ctx, polygons: Point[][], u: number): void {
   for (let x = x0 - (y1 - y0); x < x1; x += 7 * u) {
     ctx.moveTo(x, y1);
     ctx.lineTo(x + (y1 - y0), y0);
+    if (!cross) continue;
+    ctx.moveTo(x, y0);
+    ctx.lineTo(x + (y1 - y0), y1);
   }
-  ctx.strokeStyle = 'rgba(60,50,40,0.35)';
+  ctx.strokeStyle = cross ? 'rgba(60,60,60,0.3)' : 'rgba(60,50,40,0.35)';
   ctx.lineWidth = 1.2 * u;
   ctx.stroke();
   ctx.restore();

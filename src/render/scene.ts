@@ -23,7 +23,7 @@ export interface Region {
   owner: Power | null;
   /** The merged outline as closed rings (holes wind the other way: fill with the nonzero rule). */
   polygons: Point[][];
-  /** Hidden by fog of war (`RenderOptions.fog`): painted grey and hatched. */
+  /** Hidden by fog of war (`RenderOptions.fog`): painted grey and cross-hatched (impassable land never is). */
   fogged?: boolean;
 }
 
@@ -275,7 +275,7 @@ export type LegendKind =
   | 'band'
   | 'link'
   | 'impassable'
-  /** Fog of war: a grey hatched square, "out of sight". */
+  /** Fog of war: a grey cross-hatched square, "out of sight". */
   | 'fog'
   | 'overlay';
 
