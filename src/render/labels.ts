@@ -227,6 +227,8 @@ interface Tier {
   wide?: boolean;
   /** At the variant's smaller label size (`geometry.labelMinSize`), not its own. */
   small?: boolean;
+  /** At the variant's own label size, where names in Han script alone are drawn larger first (`HAN_SCALE`). */
+  mid?: boolean;
 }
 
 /**
@@ -240,9 +242,10 @@ interface Tier {
  */
 function tiersOf(
   style: 'name' | 'abbreviation',
-  twoSizes: boolean,
+  sizes: { small: boolean; mid: boolean },
   named: (p: Province) => Province = (p) => p,
 ): Tier[] {
+  const twoSizes = sizes.small;
   const full = (p: Province) => LABEL_TEXTS.full(named(p));
   const fullLines = (p: Province) => LABEL_TEXTS.fullLines(named(p));
   const short = (p: Province) => LABEL_TEXTS.short(named(p));
@@ -259,6 +262,13 @@ function tiersOf(
   const tiers: Tier[] = [
     { text: full, inside: true },
     { text: full, inside: true, lines: fullLines },
+    // Names in Han script alone are tried larger first (`HAN_SCALE`), then at the variant's own size.
+    ...(sizes.mid
+      ? [
+          { text: full, inside: true, mid: true },
+          { text: full, inside: true, lines: fullLines, mid: true },
+        ]
+      : []),
     ...(twoSizes
       ? [
           { text: full, inside: true, small: true },
@@ -285,7 +295,8 @@ function tiersOf(
 /** Every province's label (and the extra labels of wrapped seas and exclaves), given what they must not cover. */
 export function placeLabels(ctx: MarkerContext, shapes: MarkerShapes, marks: Rect[]): Label[] {
   const layout = new LabelLayout(ctx, shapes, marks);
-  const tiers = tiersOf(layout.style, layout.small < layout.size, localNames(ctx));
+  const sizes = { small: layout.small < layout.size, mid: layout.small < layout.mid && layout.mid < layout.size };
+  const tiers = tiersOf(layout.style, sizes, localNames(ctx));
   for (const tier of tiers) layout.placeTier(tier, layout.taken);
   layout.placeUnderHeads(tiers);
   // The seas' second labels and the exclaves' take their room after every province's own label.
@@ -311,12 +322,33 @@ function localNames(ctx: MarkerContext): ((p: Province) => Province) | undefined
   };
 }
 
+/**
+ * How much larger than the variant's label size a name in Han script alone is drawn where it fits (Warring States and
+ * Mandate of Heaven in Chinese: `咸陽`): a Han character at the 18 px of `咸阳 Xianyang`, 6.2 px at Discord's 550 px
+ * preview, cannot be read there (its strokes merge); at 25 px it is 8.7 px, and the two characters still take less
+ * room than the name with its romanisation (docs/render.md "Labels never overlap").
+ */
+const HAN_SCALE = 1.4;
+
+/** Are the labels the readers' locale gives names in Han script alone (`localNames`)? */
+function hanNamesOnly(ctx: MarkerContext): boolean {
+  if (!ctx.locale || labelStyleOf(ctx.variant) !== 'name') return false;
+  const names = variantNames(ctx.variant, ctx.locale);
+  const all = names ? Object.values(names.provinces) : [];
+  return all.length > 0 && all.every((n) => /^\p{Script=Han}+$/u.test(n));
+}
+
 class LabelLayout {
   readonly style: 'name' | 'abbreviation';
   /** Label text height in output px: the variant's (`geometry.labelSize`), else LABEL_PX at 1600 px wide. */
   readonly size: number;
-  /** The smaller height a name takes where it does not fit at `size` (`geometry.labelMinSize`; else `size`). */
+  /** The smaller height a name takes where it does not fit at `size` (`geometry.labelMinSize`; else `mid`). */
   readonly small: number;
+  /**
+   * The variant's own label height: `size` but for names in Han script alone, drawn larger where they fit and at
+   * this height next (then at `small`).
+   */
+  readonly mid: number;
   private readonly given: Record<string, Point>;
   /** Unit spots (occupied or not): labels never cover one, so arrows always end on a free anchor. */
   private readonly emptyAnchors: Rect[];
@@ -334,9 +366,14 @@ class LabelLayout {
   ) {
     const { variant, anchors, T, spotSize, u, keepClear = [] } = ctx;
     this.style = labelStyleOf(variant);
-    this.size = (variant.data.geometry?.labelSize ?? LABEL_PX) * u;
+    const base = (variant.data.geometry?.labelSize ?? LABEL_PX) * u;
     const min = variant.data.geometry?.labelMinSize;
-    this.small = typeof min === 'number' ? Math.min(this.size, min * u) : this.size;
+    const least = typeof min === 'number' ? Math.min(base, min * u) : base;
+    // Names in Han script alone (a Chinese reader's) are drawn larger where they fit (`HAN_SCALE`).
+    const han = hanNamesOnly(ctx);
+    this.size = han ? base * HAN_SCALE : base;
+    this.mid = base;
+    this.small = least;
     this.given = variant.data.geometry?.labels ?? {};
     this.emptyAnchors = variant.data.provinces
       .filter((p) => p.kind !== 'impassable' && anchors.has(p.id))
@@ -392,6 +429,11 @@ class LabelLayout {
     return onShape ? leaderTo(box, T(spot), unitSize * 1.05) : leaderTo(box, T(shape.center), shape.clearance * scale);
   }
 
+  /** The label height a tier draws at. */
+  private sizeOf(tier: Tier): number {
+    return tier.small ? this.small : tier.mid ? this.mid : this.size;
+  }
+
   /** Is a label's middle over its own province or over another medium (`Tier.near`)? */
   private nearOwn(id: string, kind: string, c: Point): boolean {
     const { geometry, frame, scale } = this.ctx;
@@ -418,7 +460,7 @@ class LabelLayout {
   private request(tier: Tier, p: Province): PlacementRequest {
     const { anchors, T, u, spotSize } = this.ctx;
     const lines = tier.lines?.(p) ?? [tier.text(p)];
-    const size = tier.small ? this.small : this.size;
+    const size = this.sizeOf(tier);
     const w = Math.max(...lines.map((line) => textWidth(line, size))) + 4 * u;
     const h = size * 1.25 * lines.length;
     const gap = p.kind === 'sea' ? spotSize * 1.3 : spotSize * 1.15;
@@ -504,7 +546,7 @@ class LabelLayout {
       const lines = tier.lines?.(p);
       this.placed.set(p.id, {
         text: tier.text(p),
-        size: tier.small ? this.small : this.size,
+        size: this.sizeOf(tier),
         box,
         inside: tier.inside,
         ...(tier.short ? { short: true } : {}),

@@ -63,6 +63,24 @@ describe('maps in the readers’ locale', () => {
     expect(simplified.legend.keys.map((k) => k.text)).toEqual(expect.arrayContaining(['移动', '陆军', '补给中心']));
   });
 
+  it('Chinese names alone are drawn larger where they fit, to read at the 550 px preview', () => {
+    const moh = getVariant('mandate-of-heaven')!;
+    for (const v of [ws, moh]) {
+      const english = sceneOf(v);
+      const base = Math.max(...english.labels.map((l) => l.size));
+      for (const locale of ['zh-CN', 'zh-TW'] as const) {
+        const scene = sceneOf(v, { locale });
+        // 8.7 px at 550 px wide, where 6.2 px Han characters do not read; most names get it, none is smaller than before.
+        const large = scene.labels.filter((l) => l.size >= base * 1.4 - 0.01);
+        expect(large.length / scene.labels.length, `${v.id} ${locale}`).toBeGreaterThan(0.8);
+        expect(Math.min(...scene.labels.map((l) => l.size))).toBe(Math.min(...english.labels.map((l) => l.size)));
+        expect(scene.labels.filter((l) => !l.inside).length).toBeLessThanOrEqual(
+          english.labels.filter((l) => !l.inside).length,
+        );
+      }
+    }
+  });
+
   it('the variants’ own legend keys (walls, the Hai river, the nomads’ band) in the reader’s language', () => {
     const keys = (v: typeof ws, locale?: 'fr' | 'zh-CN' | 'zh-TW') =>
       sceneOf(v, locale ? { locale } : {}).legend.keys.map((k) => k.text);
