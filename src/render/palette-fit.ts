@@ -83,9 +83,17 @@ function pick(given: string | null, reserve: readonly string[], fits: (c: string
 const byNearness = (to: string, list: readonly string[]) =>
   [...list].sort((a, b) => colorDistance(a, to) - colorDistance(b, to));
 
+/**
+ * A colour within this distance of one a power already has is that colour: taking it again is worse than land that
+ * misses its bar (two powers whose provinces, centres and units cannot be told apart), though not than a grey unit.
+ */
+const SAME = 5;
+const TAKEN = -800;
+
 /** Below zero by how far the colour misses a bar (0 or more: it fits), standard palette. */
 function fitsStandard(c: string, units: string[], tints: string[], many: boolean): number {
   if (unitColorProblems(c).length > 0) return -1000;
+  if (units.some((u) => colorDistance(c, u) < SAME)) return TAKEN;
   const t = tint(c, DEFAULT_TINT);
   if (tintProblems(t).length > 0) return -500;
   const unitGap = Math.min(Infinity, ...units.map((u) => colorDistance(c, u))) - (many ? 10 : 20);
@@ -96,6 +104,7 @@ function fitsStandard(c: string, units: string[], tints: string[], many: boolean
 /** The same for the colour-blind palette, under each simulated dichromacy. */
 function fitsColourBlind(c: string, alts: string[], tints: string[], many: boolean): number {
   if (unitColorProblems(c).length > 0) return -1000;
+  if (alts.some((a) => colorDistance(c, a) < SAME)) return TAKEN;
   const t = tint(c, DEFAULT_TINT);
   if (tintProblems(t, 0, ['normal', ...DICHROMACIES]).length > 0) return -500;
   const gap = (x: string, list: string[], bar: number) =>
