@@ -11,6 +11,7 @@ import type { Variant } from '../engine/variant.js';
 import { anchorsOf } from './anchors.js';
 import { featuresOf, riverCoursesOf, riverLine } from './features.js';
 import { borderKey, geometryOf, type MapGeometry, type Point } from './geometry.js';
+import { drawnGap } from './shape-geometry.js';
 import { placeMarkers } from './markers.js';
 import { approachSpot as approachSpotIn, besideSpot as besideSpotIn, type SpotGround } from './unit-spots.js';
 import { powerMark } from './power-marks.js';
@@ -568,6 +569,7 @@ function assembleScene(b: SceneBase, drawn: UnitsAndOrders, marks: SceneMarks): 
     scale,
     layer: v,
     regions,
+    ...(b.geometry.polygonal ? { seam: drawnGap(variant.data) * scale } : {}),
     borders,
     features,
     centers,

@@ -17,7 +17,7 @@ import type { Variant } from '../engine/variant.js';
 import type { VariantData } from '../variants/schema.js';
 import { riverCoursesOf, riverLine } from './features.js';
 import { borderKey, distanceToSegment, geometryOf, type MapGeometry, type Point } from './geometry.js';
-import { DEFAULT_MARGIN, drawingTolerance, outlinesWithin } from './shape-geometry.js';
+import { drawnGap, outlinesWithin } from './shape-geometry.js';
 
 /** Shortest shared border (map pixels) that counts as "adjacent on the picture". */
 export const MIN_BORDER = 6;
@@ -160,9 +160,7 @@ export function compareBorders(variant: Variant, geometry: MapGeometry): Geometr
   }
   const ids = map.provinceIds().filter(passable);
   // A map drawn from shapes: adjacent outlines need only touch within the margin (DiploGM's rule), however short.
-  const touching = geometry.polygonal
-    ? outlinesWithin(geometry, (variant.data.geometry?.margin ?? DEFAULT_MARGIN) + 2 * drawingTolerance(variant.data))
-    : null;
+  const touching = geometry.polygonal ? outlinesWithin(geometry, drawnGap(variant.data)) : null;
   for (const a of ids) {
     for (const b of map.neighbours(a)) {
       if (b <= a && map.neighbours(b).has(a)) continue; // each symmetric pair once

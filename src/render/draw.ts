@@ -21,7 +21,7 @@ import {
   hollowShaft,
   linkBeads,
 } from './draw-marks.js';
-import type { LegendKey, LegendKind, Scene } from './scene.js';
+import type { LegendKey, LegendKind, Region, Scene } from './scene.js';
 import { ARROW, DASH, LEGEND_UNIT_PX, OPTION_ARROW } from './styles.js';
 import { DARK_DISC, drawOverlay, OVERLAY_NEUTRAL } from './overlays.js';
 import { copiesOf } from './wrap.js';
@@ -41,7 +41,13 @@ export function drawScene(ctx: Ctx, scene: Scene): void {
   ctx.beginPath();
   ctx.rect(scene.frame.x, scene.frame.y, scene.frame.w, scene.frame.h);
   ctx.clip();
+  let seamsDone = !scene.seam;
   for (const region of scene.regions) {
+    // Over the background (off-map filler comes first), under every province.
+    if (!seamsDone && !region.id.startsWith('#')) {
+      paintSeams(ctx, scene.regions, scene.seam!);
+      seamsDone = true;
+    }
     ctx.beginPath();
     for (const poly of region.polygons) polygonPath(ctx, poly);
     ctx.fillStyle = region.fill;
@@ -471,6 +477,24 @@ function drawLegendShape(ctx: Ctx, key: LegendKey, kind: Exclude<LegendKind, Leg
     default:
       drawSymbol(ctx, { kind, at: key.at, radius: w / 2 }, u);
   }
+}
+
+/**
+ * Each province's outline painted in its own fill, `width` wide, before any fill (`Scene.seam`): it shows only in the
+ * gaps a drawing leaves between provinces, half the width on each side, and never past off-map filler.
+ */
+function paintSeams(ctx: Ctx, regions: readonly Region[], width: number): void {
+  ctx.save();
+  ctx.lineWidth = width;
+  ctx.lineJoin = 'round';
+  for (const region of regions) {
+    if (region.id.startsWith('#')) continue;
+    ctx.beginPath();
+    for (const poly of region.polygons) polygonPath(ctx, poly);
+    ctx.strokeStyle = region.fill;
+    ctx.stroke();
+  }
+  ctx.restore();
 }
 
 function polygonPath(ctx: Ctx, poly: Point[]): void {

@@ -302,6 +302,12 @@ export interface Scene {
   /** Output px per 1600-px picture px of the order layer (units, order lines, result symbols, overlays): the picture's width / 1600 × `ORDER_LAYER`. */
   layer: number;
   regions: Region[];
+  /**
+   * A map drawn from shapes: the width (output px) each region's outline is also painted in its fill, under every
+   * fill, so a gap the drawing leaves between adjacent provinces (up to `drawnGap`) shows their colours, never the
+   * background between them as a seam; where provinces meet, their fills cover it.
+   */
+  seam?: number;
   borders: BorderLines[];
   features: Feature[];
   centers: CenterMark[];

@@ -96,6 +96,15 @@ export function drawingTolerance(data: VariantData): number {
   return Math.max(0.25, Math.max(geo.width, geo.height) / 3000);
 }
 
+/**
+ * The widest gap (map px) a drawing may leave between two adjacent provinces' drawn outlines: the border margin, their
+ * outlines within it, each drawn within `drawingTolerance` of its given outline. The drawn-border check allows it, and
+ * the renderer closes it (`Scene.seam`): python's maps leave a few pixels between provinces.
+ */
+export function drawnGap(data: VariantData): number {
+  return (data.geometry?.margin ?? DEFAULT_MARGIN) + 2 * drawingTolerance(data);
+}
+
 /** Border segments chained where they meet end to end, each chain simplified within `tolerance`. */
 function thinned(segments: [Point, Point][], tolerance: number): [Point, Point][] {
   const out: [Point, Point][] = [];
