@@ -9,20 +9,34 @@ import { botVariants } from '../variants/index.js';
 import type { BotContext } from './context.js';
 import { botKinds } from './kinds.js';
 import { choiceName, MAX_CHOICES } from './text.js';
+import { hasMessage, tr, type Locale } from '../i18n/index.js';
+import { readerOf } from './locale.js';
 
-/** The choices matching what is typed: bundled variants and game kinds first, then the server's own. */
+/**
+ * A bundled choice as the member's client names the option's choices (`command.game.create.variant.choice.<id>`:
+ * `Diplomatie classique`, `戰國 v2`; docs/locales.md "Names"), else its English name.
+ */
+function bundledName(locale: Locale, choice: { name: string; value: string }): string {
+  const key = `command.game.create.variant.choice.${choice.value}`;
+  return hasMessage(key) ? tr(locale, key) : choice.name;
+}
+
+/**
+ * The choices matching what is typed (in the member's words or in English): bundled variants and game kinds first,
+ * named in the member's locale, then the server's own.
+ */
 export async function respondWithVariants(
   ctx: BotContext,
   interaction: AutocompleteInteraction,
   typed: string,
 ): Promise<void> {
   const want = typed.trim().toLowerCase();
-  const matches = (name: string, value: string) =>
-    want === '' || name.toLowerCase().includes(want) || value.toLowerCase().includes(want);
-  const bundled = [
-    ...botVariants().map((v) => ({ name: choiceName(v.name), value: v.id })),
-    ...botKinds().map((k) => k.choice),
-  ].filter((c) => matches(c.name, c.value));
+  const matches = (...words: string[]) => want === '' || words.some((w) => w.toLowerCase().includes(want));
+  const locale = readerOf(interaction);
+  const bundled = [...botVariants().map((v) => ({ name: v.name, value: v.id })), ...botKinds().map((k) => k.choice)]
+    .map((c) => ({ english: c.name, name: bundledName(locale, c), value: c.value }))
+    .filter((c) => matches(c.name, c.english, c.value))
+    .map((c) => ({ name: choiceName(c.name), value: c.value }));
   const own = (await serverVariantChoices(ctx.deps, interaction.guildId, typed)).map((c) => ({
     name: choiceName(c.name),
     value: c.variantId,
