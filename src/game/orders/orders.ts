@@ -48,6 +48,7 @@ import {
   BALLOT,
   isBallotKey,
   keepShownProgress,
+  seatedToAct,
 } from '../phase/index.js';
 import {
   ORDER_CONFIRMATION_KEY,
@@ -296,7 +297,12 @@ function writtenOrders(
   return written;
 }
 
-function orderSetLines(variant: Variant, duties: Duties, rows: OrderRow[]): Msg[] {
+/**
+ * A power's order set as its lines: each order, then the units still without one (or that every unit has one); a power
+ * with nothing to decide this phase (`idle`: as `/ready` judges, docs/bot.md) and no orders reads just that.
+ */
+function orderSetLines(variant: Variant, duties: Duties, rows: OrderRow[], idle = false): Msg[] {
+  if (idle && rows.length === 0) return [msg('orders.nothingToDecide')];
   const lines = rows.map((r) =>
     msg(isBallotKey(r.unitKey) ? 'orders.line.ballot' : 'orders.line', { order: orderParam(variant, r.text) }),
   );
@@ -646,6 +652,8 @@ export async function myOrders(
     // Fog of war: a power's duties as it sees them (its build sites out of sight read as vacant: `boardForOrders`).
     const duties = dutiesOf(variant, positionSeenBy(game, variant, phase.position, player.power), player.power);
     const unordered = missingOrders(duties, rows);
+    const seated = (await playersOf(tx, game.id)).map((p) => p.power);
+    const idle = !seatedToAct(variant, phase.position, seated).includes(player.power);
     const adjustment =
       phase.position.phase.type === 'adjustment'
         ? { builds: duties.builds, disbands: duties.disbands, buildSites: duties.buildSites }
@@ -668,7 +676,7 @@ export async function myOrders(
           power: powerParam(variant, player.power),
           phase: phaseMsg(phase.position.phase, variant),
         }),
-        ...orderSetLines(variant, duties, rows),
+        ...orderSetLines(variant, duties, rows, idle),
       ],
     };
   });

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearOrders, myOrders, submitOrders } from '../../../src/game/orders/index.js';
 import { playerContext } from '../../../src/game/history/index.js';
+import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
+import { t } from '../../../src/i18n/index.js';
 import { orders } from '../../../src/store/schema.js';
 import {
   CHANNEL,
@@ -112,6 +114,17 @@ describe('myOrders / clearOrders / playerContext', () => {
     expect(mine.adjustment).toBeNull();
     expect(ok(await clearOrders(env.deps, { channelId: CHANNEL, userId: userOf('Russia') })).cleared).toBe(1);
     expect(ok(await myOrders(env.deps, { channelId: CHANNEL, userId: userOf('Russia') })).orders).toEqual([]);
+  });
+
+  it('says a power with nothing to decide has nothing to decide, not that every unit has an order', async () => {
+    // Mandate of Heaven opens with the nomads' placement: the other powers have nothing to decide.
+    const channelId = 'mandate';
+    ok(await createGame(env.deps, { channelId, guildId: 'guild-1', userId: 'gm', variantId: 'mandate-of-heaven' }));
+    for (const power of ['Qin', 'Chu']) ok(await joinGame(env.deps, { channelId, userId: userOf(power), power }));
+    ok(await startGame(env.deps, { channelId, userId: 'gm' }));
+    const mine = ok(await myOrders(env.deps, { channelId, userId: userOf('Qin') }));
+    expect(mine.lines.slice(1).map((line) => t('en', line))).toEqual(['Nothing to decide this phase.']);
+    expect(mine.lines.slice(1).map((line) => t('zh-CN', line))).toEqual(['本阶段无需做任何决定。']);
   });
 
   it('gives the caller their power, position and own orders only', async () => {
