@@ -27,7 +27,8 @@ export function orderProblem(variant: Variant, position: Position, po: PowerOrde
   }
   if (position.phase.type === 'retreat' && po.order.kind === 'retreat') {
     const result = resolveRetreats(map, rules, position, [po]).results.find((r) => !r.defaulted);
-    return result && result.result !== 'success' ? result.reason : null;
+    // The refusal and its options; that the unit would then be disbanded is the results' to say, not a refusal's.
+    return result && result.result !== 'success' ? result.reason.replace(/; the unit is disbanded$/, '') : null;
   }
   return null;
 }

@@ -6,8 +6,8 @@
  * held`). Names in them are read back to the variant's ids and worded in the reader's locale.
  */
 import type { Variant } from '../../engine/variant.js';
-import { msg, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
-import { placeIn, powerParam } from './names.js';
+import { listParam, msg, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
+import { placeIn, placeParam, powerParam } from './names.js';
 
 /** How a captured value becomes a parameter: as typed, a number, a province or power name, a unit type. */
 export type ProblemKind = 'text' | 'number' | 'place' | 'power' | 'type' | 'places' | 'what';
@@ -117,6 +117,7 @@ const CHECK: readonly CheckPattern[] = [
   [/^no fleet was ordered to convoy it$/, 'noConvoy', []],
   [/^a unit cannot support itself$/, 'supportSelf', []],
   [/^a unit cannot support a move into its own province$/, 'supportOwn', []],
+  [/^(.+) is not a retreat option$/, 'notRetreatOption', [['place', 'place']]],
 ];
 
 /** A province's id from its English name (as the engine writes it), if the variant has one so named. */
@@ -164,6 +165,13 @@ export function matchProblem<K extends string>(
 
 /** The adjudicator's reason (`Munich is not next to Spain`) as the sentence a refusal shows, or as it is (capitalised). */
 export function checkProblemMsg(variant: Variant, english: string): Msg {
+  // A retreat refused with its options (src/engine/check.ts): the refusal, then the options by their names.
+  const retreat = /^(.+) \(options: ([^()]+)\)$/s.exec(english);
+  if (retreat && retreat[2] !== 'none')
+    return msg('orders.problem.check.retreatOptions', {
+      problem: checkProblemMsg(variant, retreat[1]!),
+      options: listParam(retreat[2]!.split(', ').map((id) => placeParam(variant, id))),
+    });
   return (
     matchProblem(variant, CHECK, english, (n) => `orders.problem.check.${n}` as const) ??
     msg('text.plain', { text: `${english.charAt(0).toUpperCase()}${english.slice(1)}.` })
@@ -175,7 +183,6 @@ export function checkProblemMsg(variant: Variant, english: string): Msg {
  * shows (the orders were checked when given): `results.illegal.<name>`.
  */
 const RESULTS_ONLY: readonly ProblemPattern<string>[] = [
-  [/^(.+) is not a retreat option$/, 'notRetreatOption', [['place', 'place']]],
   [/^only retreat and disband orders are given in a retreat phase$/, 'retreatPhase', []],
   [/^replaced by a later order for the same unit$/, 'replaced', []],
   [/^(.+) has no builds this winter$/, 'noBuilds', [['power', 'power']]],

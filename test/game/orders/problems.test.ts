@@ -64,6 +64,32 @@ describe('refused orders, worded for the reader', () => {
     expect(t('zh-CN', message)).toBe('Paris 与 Munich 不相邻。'); // Classic has no Chinese names
   });
 
+  it('refuses a retreat to no option by naming the options, never saying the unit is disbanded', () => {
+    // Italy's army in Venice, dislodged from Tyrolia: it may retreat to Apulia, Piedmont or Tuscany (Rome is held).
+    const retreat = {
+      ...position,
+      phase: { season: 'fall' as const, year: 1901, type: 'retreat' as const },
+      units: position.units.filter((u) => u.province !== 'ven'),
+      dislodged: [
+        { power: 'Italy', type: 'A' as const, province: 'ven', coast: null, attackerFrom: 'tyr', viaConvoy: false },
+      ],
+    };
+    const [parsed] = parseOrders(classic, 'A ven R tri', { position: retreat, power: 'Italy' });
+    if (!parsed?.ok) throw new Error('A ven R tri not read');
+    const checked = checkOrder(classic, retreat, 'Italy', parsed.order, dutiesOf(classic, retreat, 'Italy'), []);
+    if (!('error' in checked)) throw new Error('A ven R tri was accepted');
+    expect(checked.error).toBe('Trieste is not a retreat option (options: apu, pie, tus).');
+    expect(t('en', checked.message)).toBe(
+      'Trieste is not a retreat option. Retreat options: Apulia (apu), Piedmont (pie), Tuscany (tus).',
+    );
+    expect(t('fr', checked.message)).toBe(
+      'Trieste n’est pas une retraite possible. Retraites possibles : Apulie (apu), Piémont (pie), Toscane (tus).',
+    );
+    expect(t('zh-CN', checked.message)).toBe(
+      'Trieste 不是可撤退的地区。可撤退至：Apulia (apu)、Piedmont (pie)、Tuscany (tus)。',
+    );
+  });
+
   it('shows a sentence no pattern knows as the engine wrote it', () => {
     expect(t('fr', parseProblemMsg(classic, 'a rule of some variant'))).toBe('a rule of some variant');
   });
