@@ -232,7 +232,28 @@ export function formatList(
   items: readonly string[],
   type: 'conjunction' | 'disjunction' = 'conjunction',
 ): string {
+  if (locale.startsWith('zh')) return chineseList(locale, items, { type });
   return intlOf(locale).formatList(items, { type });
+}
+
+/** An item's edge that Chinese typesetting spaces from Chinese: a Latin letter or a digit, markdown around it aside. */
+const LATIN_END = /[\p{Script=Latin}\d][*_]*$/u;
+const LATIN_START = /^[*_]*[\p{Script=Latin}\d]/u;
+
+/**
+ * A Chinese list, its `和` or `或` spaced from an item in Latin letters beside it (`Russia 和 Turkey`, as `France 已就绪`:
+ * docs/locales.md "Chinese spacing"); Chinese items and code spans stay against it (`秦、楚和魏`).
+ */
+function chineseList(locale: Locale, items: readonly string[], options: Intl.ListFormatOptions): string {
+  const parts = new Intl.ListFormat(locale, options).formatToParts(items);
+  return parts
+    .map((part, i) => {
+      if (part.type !== 'literal' || !/^[和或]$/.test(part.value)) return part.value;
+      const before = LATIN_END.test(parts[i - 1]?.value ?? '') ? ' ' : '';
+      const after = LATIN_START.test(parts[i + 1]?.value ?? '') ? ' ' : '';
+      return `${before}${part.value}${after}`;
+    })
+    .join('');
 }
 
 /**
@@ -241,6 +262,7 @@ export function formatList(
  * traditional).
  */
 export function formatItems(locale: Locale, items: readonly string[]): string {
+  if (locale.startsWith('zh')) return chineseList(locale, items, { type: 'conjunction', style: 'narrow' });
   return intlOf(locale).formatList(items, { type: 'conjunction', style: 'narrow' });
 }
 

@@ -6,6 +6,7 @@ import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messagefor
 import { describe, expect, it } from 'vitest';
 import {
   CATALOGUES,
+  formatItems,
   formatList,
   formatNumber,
   listParam,
@@ -149,6 +150,16 @@ describe('wording a message', () => {
     expect(formatList('en', ['France', 'Germany', 'Italy'])).toBe('France, Germany, and Italy');
     expect(formatList('fr', ['France', 'Allemagne', 'Italie'])).toBe('France, Allemagne et Italie');
     expect(formatList('zh-CN', ['法国', '德国', '意大利'])).toBe('法国、德国和意大利');
+  });
+
+  it('spaces a Chinese list’s conjunction from a name in Latin letters, as Chinese typesetting spaces Latin words', () => {
+    // Classic keeps its English names in Chinese: `France 已就绪`, so `Russia 和 Turkey`, never `Russia和Turkey`.
+    expect(formatList('zh-CN', ['Austria', 'Russia', 'Turkey'])).toBe('Austria、Russia 和 Turkey');
+    expect(formatList('zh-TW', ['France', '**Italy**'])).toBe('France 和 **Italy**');
+    expect(formatList('zh-CN', ['France', 'Italy'], 'disjunction')).toBe('France 或 Italy');
+    expect(formatItems('zh-TW', ['France', 'Italy', 'Russia'])).toBe('France、Italy 和 Russia');
+    expect(formatList('zh-TW', ['秦', 'Russia'])).toBe('秦和 Russia');
+    expect(formatItems('zh-TW', ['秦', '楚', '魏'])).toBe('秦、楚和魏');
   });
 
   it('lists items in a message as each language lists them, each item worded in it', () => {
