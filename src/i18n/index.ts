@@ -297,3 +297,17 @@ export function numberParam(value: number, options: Intl.NumberFormatOptions): L
     in: Object.fromEntries(LOCALES.filter((l) => l !== 'en').map((l) => [l, formatNumber(l, value, options)])),
   };
 }
+
+const MIB = 2 ** 20;
+
+/** Bytes in mebibytes with one decimal, as the reader writes a number (`8.0`, `8,0`): the texts write the unit. */
+export function mibParam(bytes: number): Localized {
+  return numberParam(bytes / MIB, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+/** A file's size with its unit in the reader's words (`8.0 MiB`, `8,0 Mio`, `12 KiB` under a mebibyte). */
+export function sizeParam(bytes: number): Msg {
+  return bytes >= MIB
+    ? msg('text.size.mib', { size: mibParam(bytes) })
+    : msg('text.size.kib', { size: Math.ceil(bytes / 1024) });
+}

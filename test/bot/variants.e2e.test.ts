@@ -282,5 +282,10 @@ describe('a server brings its own variants', () => {
     const big = Buffer.alloc(8 * 1024 * 1024 + 1, 0x20);
     const refused = await h.fake.slash('gm', 'main', 'variant add', { file: upload('huge.json', big) });
     expect(refused.finalText).toMatch(/huge\.json is 8\.0 MiB; an uploaded file may be at most 8\.0 MiB/);
+    // In French the sizes read as French writes them: a decimal comma and its own unit (`Mio`).
+    h.fake.setLocale('gm', 'fr');
+    const french = await h.fake.slash('gm', 'main', 'variant add', { file: upload('huge.json', big) });
+    h.fake.setLocale('gm', 'en-US');
+    expect(french.finalText).toContain('huge.json pèse 8,0 Mio ; un fichier envoyé ne peut dépasser 8,0 Mio.');
   });
 });

@@ -50,7 +50,7 @@ import type { BotContext } from '../context.js';
 import { forReader } from '../../render/index.js';
 import { altText, mapFileName, pictureFile, type MapPicture } from '../maps.js';
 import { discordText } from '../markup.js';
-import { formatItems, localeOf, msg, t, tr, type Locale, type Msg } from '../../i18n/index.js';
+import { formatItems, localeOf, mibParam, msg, t, tr, type Locale, type Msg } from '../../i18n/index.js';
 import { phaseChoices } from '../choices.js';
 import { readerOf, refusalText, wordLines } from '../locale.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
@@ -205,9 +205,8 @@ async function replay(ctx: BotContext, interaction: ChatInputCommandInteraction)
   if (!outcome.ok) return void (await say(`⚠️ ${refusalText(locale, outcome)}`));
   const limit = interaction.attachmentSizeLimit || 10 * 2 ** 20;
   if (outcome.gif.length > limit) {
-    const mib = (n: number) => (n / 2 ** 20).toFixed(1);
     return void (await say(
-      `⚠️ ${tr(locale, 'history.replay.tooBig', { size: mib(outcome.gif.length), limit: mib(limit) })}`,
+      `⚠️ ${tr(locale, 'history.replay.tooBig', { size: mibParam(outcome.gif.length), limit: mibParam(limit) })}`,
     ));
   }
   const head = phases[0]!;
@@ -311,7 +310,6 @@ const fileTurns = fairTurns();
 
 /** Discord's attachment limit for a bot in a server without boosts (the interaction says the server's own). */
 const ATTACHMENT_LIMIT = 10 * 2 ** 20;
-const mib = (n: number) => (n / 2 ** 20).toFixed(1);
 
 /** A private reply with one file (deferred first, unless the router already acknowledged privately). */
 async function replyWithFile(
@@ -342,7 +340,10 @@ async function exportFile(ctx: BotContext, interaction: ChatInputCommandInteract
   const data = Buffer.from(r.file.text, 'utf8');
   const limit = interaction.attachmentSizeLimit || ATTACHMENT_LIMIT;
   if (data.length > limit)
-    return replyRejected(interaction, msg('history.export.tooBig', { size: mib(data.length), limit: mib(limit) }));
+    return replyRejected(
+      interaction,
+      msg('history.export.tooBig', { size: mibParam(data.length), limit: mibParam(limit) }),
+    );
   const locale = readerOf(interaction);
   const variant = r.file.variant ? Buffer.from(r.file.variant.text, 'utf8') : null;
   const withVariant =

@@ -79,7 +79,7 @@ import { replyPrivately, replyRejected } from '../respond.js';
 import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
 import { phaseChoices } from '../choices.js';
 import { localizations } from '../command-locales.js';
-import { formatItems, localeOf, msg, t, tr, type Locale, type Msg } from '../../i18n/index.js';
+import { formatItems, localeOf, msg, sizeParam, t, tr, type Locale, type Msg } from '../../i18n/index.js';
 import { readerOf, refusalText, wordLines } from '../locale.js';
 import { choiceName, code, listWithin, MAX_CHOICE, MAX_CHOICES, MAX_CONTENT, truncate, userNameText } from '../text.js';
 
@@ -476,7 +476,7 @@ async function startFromFile(
     return fail(msg('sandbox.refused.fileAlone'));
   const name = userNameText(file.name);
   if (file.size > max)
-    return fail(msg('variant.refused.tooBig', { file: name, size: formatBytes(file.size), max: formatBytes(max) }));
+    return fail(msg('variant.refused.tooBig', { file: name, size: sizeParam(file.size), max: sizeParam(max) }));
   let text: string;
   try {
     const res = await fetch(file.url, { signal: AbortSignal.timeout(FILE_FETCH_MS) });
@@ -488,10 +488,6 @@ async function startFromFile(
   return startSandboxFromFile(ctx.deps, { ...placeOf(interaction), fileName: file.name, text }, async () => {
     await turn(() => undefined);
   });
-}
-
-function formatBytes(n: number): string {
-  return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MiB` : `${Math.ceil(n / 1024)} KiB`;
 }
 
 /**

@@ -27,7 +27,7 @@ import {
   type LibraryRefusal,
   type UploadedFile,
 } from '../../game/variant-library/index.js';
-import { localeOf, t, tr, type Locale } from '../../i18n/index.js';
+import { localeOf, sizeParam, t, tr, type Locale } from '../../i18n/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
 import { discordText, timestamp } from '../markup.js';
@@ -92,7 +92,11 @@ const FETCH_MS = 15_000;
 async function download(attachment: Attachment, locale: Locale): Promise<UploadedFile | string> {
   const max = VARIANT_LIBRARY_LIMITS.maxUploadBytes;
   const tooBig = (size: number) =>
-    tr(locale, 'variant.refused.tooBig', { file: userNameText(attachment.name), size: mib(size), max: mib(max) });
+    tr(locale, 'variant.refused.tooBig', {
+      file: userNameText(attachment.name),
+      size: sizeParam(size),
+      max: sizeParam(max),
+    });
   if (attachment.size > max) return tooBig(attachment.size);
   try {
     const res = await fetch(attachment.url, { signal: AbortSignal.timeout(FETCH_MS) });
@@ -105,8 +109,6 @@ async function download(attachment: Attachment, locale: Locale): Promise<Uploade
     return tr(locale, 'variant.refused.download', { file: userNameText(attachment.name) });
   }
 }
-
-const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 async function add(
   ctx: BotContext,
