@@ -53,6 +53,14 @@ describe('spectators', () => {
     expect((await h.fake.slash('dave', 'main', 'spectate', { power: 'Russia' })).text).toContain('Nobody plays');
     const choices = await h.fake.autocomplete('dave', 'main', 'spectate', { power: '' }, 'power');
     expect(choices.map((c) => c.value)).toEqual(['England', 'France']);
+    // A French member reads the powers by their French names, and finds them by either name (docs/locales.md "Names").
+    expect(await h.fake.autocomplete('marie', 'main', 'spectate', { power: '' }, 'power')).toEqual([
+      { name: 'Angleterre', value: 'England' },
+      { name: 'France', value: 'France' },
+    ]);
+    expect(await h.fake.autocomplete('marie', 'main', 'spectate', { power: 'angl' }, 'power')).toEqual([
+      { name: 'Angleterre', value: 'England' },
+    ]);
   });
 
   it('an allowed spectator gets the results by DM, never the orders before them, and nothing once stopped', async () => {

@@ -22,7 +22,9 @@ import {
   watchablePowers,
   type SpectateAnswer,
 } from '../../game/spectators/index.js';
-import { fail } from '../../game/core/index.js';
+import { fail, variantOfGame } from '../../game/core/index.js';
+import { findOpenGame } from '../../game/history/index.js';
+import { powerChoices } from '../choices.js';
 import { msg, t, tr, type Locale } from '../../i18n/index.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { spectateButtonId } from '../components.js';
@@ -30,7 +32,6 @@ import type { BotContext } from '../context.js';
 import { readerOf, refusalText } from '../locale.js';
 import { discordText } from '../markup.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
-import { choiceName, MAX_CHOICES } from '../text.js';
 
 const data = new SlashCommandBuilder()
   .setName('spectate')
@@ -70,13 +71,16 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   return replyPrivately(interaction, t(locale, r.answer));
 }
 
-/** The powers the caller may ask to watch: held by a member, none of the caller's own. */
+/**
+ * The powers the caller may ask to watch (held by a member, none of the caller's own), named in the member's language
+ * and matched in it or as the variant spells them (docs/locales.md "Names").
+ */
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
-  const typed = interaction.options.getFocused().trim().toLowerCase();
-  const powers = (await watchablePowers(ctx.deps, callerOf(interaction)))
-    .filter((p) => p.toLowerCase().includes(typed))
-    .slice(0, MAX_CHOICES);
-  await interaction.respond(powers.map((p) => ({ name: choiceName(p), value: p })));
+  const powers = await watchablePowers(ctx.deps, callerOf(interaction));
+  const game = powers.length > 0 ? await findOpenGame(ctx.deps, interaction.channelId) : null;
+  const variant = game ? variantOfGame(game) : undefined;
+  if (!variant) return interaction.respond([]);
+  await interaction.respond(powerChoices(interaction, variant, powers, interaction.options.getFocused()));
 }
 
 /** The **Revoke** button left under an allowed request. */
