@@ -46,7 +46,7 @@ export { dueHeldBoards, latestBoard, nextHeldBoardAt, releaseHeldBoard } from '.
 export { keepShownProgress } from './shown-progress.js';
 export { listRecords, recordsOf, writeListRecords } from './records.js';
 export { announcedSeats, endByVotes, seatsWithVote } from './announced-seats.js';
-export { buildStatus, endMsg, pinnedStatus, survivingPowers } from './status.js';
+export { buildStatus, drawPowers, endMsg, pinnedStatus, survivingPowers } from './status.js';
 export { answersMuster, musterDueAt, musterOpenedAt, mustered } from './muster-status.js';
 export { pluginMsg } from './texts.js';
 export { phaseTransition, type DecidesIn, type PhaseMove } from './transition.js';

@@ -51,6 +51,15 @@ export function survivingPowers(variant: Variant, position: Position): string[] 
 }
 
 /**
+ * The surviving powers a draw by the players' votes is shared by: not the powers the players' vote moves (Mandate of
+ * Heaven's neutrals, which have no seat and no score; src/game/scores/final.ts leaves them out too).
+ */
+export function drawPowers(variant: Variant, position: Position, seated: readonly string[]): string[] {
+  const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: [...seated] }) ?? []);
+  return survivingPowers(variant, position).filter((p) => !voted.has(p));
+}
+
+/**
  * Where a status is read: the pinned status message (`pin`, what the outbox delivers), or a reply to `/game status`
  * (`reply`: in a game that hides who plays whom, without the players' progress, which only the pin shows).
  */

@@ -15,7 +15,7 @@ import type { Tx } from '../../store/db.js';
 import { inSnapshot } from '../../store/store.js';
 import { inTransaction, newToken, variantOfGame, type GameDeps } from '../core/index.js';
 import { queueStatus } from '../outbox/index.js';
-import { endByVotes, seatsWithVote, survivingPowers } from '../phase/index.js';
+import { drawPowers, endByVotes, seatsWithVote, survivingPowers } from '../phase/index.js';
 import { announceEnd, finishGame } from './resolve.js';
 
 interface Agreed {
@@ -60,8 +60,14 @@ export async function endAgreedGames(deps: GameDeps): Promise<{ ended: number; f
       if (game?.status !== 'active' || !variant || !phase) return { ok: true as const, done: false };
       const now = deps.now();
       const alive = survivingPowers(variant, phase.position);
-      const voters = await seatsWithVote(tx, game, await playersOf(tx, game.id), alive, now);
-      const agreed = await agreedEnd(tx, game.id, voters, alive);
+      const seats = await playersOf(tx, game.id);
+      const voters = await seatsWithVote(tx, game, seats, alive, now);
+      const shared = drawPowers(
+        variant,
+        phase.position,
+        seats.map((p) => p.power),
+      );
+      const agreed = await agreedEnd(tx, game.id, voters, shared);
       if (!agreed) return { ok: true as const, done: false };
       const claimed = await tx
         .delete(votes)

@@ -46,7 +46,7 @@ import {
 import { matchPower } from '../lobby/index.js';
 import { queueStatus } from '../outbox/index.js';
 import { announceEnd, finishGame } from '../resolve/index.js';
-import { endByVotes, seatsWithVote, survivingPowers } from '../phase/index.js';
+import { drawPowers, endByVotes, seatsWithVote, survivingPowers } from '../phase/index.js';
 
 /** Game years a computer seat looks back to decide that it cannot improve. */
 export const STALL_YEARS = 2;
@@ -188,7 +188,8 @@ async function settleVotes(
       else conceded.delete(seat.power);
     }
   }
-  const end = endByVotes(all, alive, drawn, conceded);
+  const seated = (await playersOf(tx, game.id)).map((p) => p.power);
+  const end = endByVotes(all, drawPowers(variant, phase.position, seated), drawn, conceded);
   if (end) {
     const settled = await finishGame(tx, deps, game, end, now);
     await announceEnd(tx, game, end, now, newToken(deps), settled);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { concede, myConcession, voteDraw, withdrawConcession } from '../../../src/game/votes/index.js';
 import { gameStatus } from '../../../src/game/history/index.js';
 import { submitOrders } from '../../../src/game/orders/index.js';
+import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
 import {
   CHANNEL,
   err,
@@ -54,6 +55,20 @@ describe('draw', () => {
     expect(err(await submitOrders(env.deps, { ...caller('France'), text: 'A par H' }))).toMatch(
       /game in this channel is over/,
     );
+  });
+});
+
+describe('draw in Mandate of Heaven', () => {
+  it('is shared by the surviving powers, never the neutrals the players’ vote moves', async () => {
+    const channelId = 'mandate';
+    ok(await createGame(env.deps, { channelId, guildId: 'guild-1', userId: 'gm', variantId: 'mandate-of-heaven' }));
+    for (const power of ['Qin', 'Chu']) ok(await joinGame(env.deps, { channelId, userId: userOf(power), power }));
+    ok(await startGame(env.deps, { channelId, userId: 'gm' }));
+    ok(await voteDraw(env.deps, { channelId, userId: userOf('Qin') }));
+    const last = ok(await voteDraw(env.deps, { channelId, userId: userOf('Chu') }));
+    // The seven states share it (Qi, Yan, Zhao, Wei and Han in civil disorder); Zhou, Song and the other neutrals
+    // have no player and no score: the end post named them among those sharing the draw.
+    expect(last.end).toEqual({ kind: 'draw', powers: ['Qin', 'Chu', 'Qi', 'Yan', 'Zhao', 'Wei', 'Han'] });
   });
 });
 
