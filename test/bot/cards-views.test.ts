@@ -40,6 +40,7 @@ import { chooseStep, giveStep, handView } from '../../src/bot/cards/views.js';
 import { tableComponents } from '../../src/bot/cards/table.js';
 import { stateFromView } from '../../src/bot/cards/seen.js';
 import { cardName } from '../../src/bot/cards/format.js';
+import { cardTableWords } from '../../src/bot/cards/words.js';
 import { notYourTurnText } from '../../src/bot/cards/handlers.js';
 import { rulesText } from '../../src/bot/cards/rules.js';
 import { computerUserId } from '../../src/game/core/index.js';
@@ -755,5 +756,34 @@ describe('whose turn it is, told to a member who pressed out of turn', () => {
     const game = { toActUserId: computerUserId('qin', 'hard'), deadline: null, phase: 'battle' } as CardGameInfo;
     expect(notYourTurnText(game, 'fr')).toContain('un joueur ordinateur (difficile)');
     expect(notYourTurnText(game, 'en')).toContain('a computer player (hard)');
+  });
+});
+
+describe('the lobby’s table message', () => {
+  it('begins as a sentence in French, never with the game’s lowercase name', () => {
+    const lobby = {
+      version: 1,
+      phase: 'lobby',
+      round: 0,
+      deadline: null,
+      toActUserId: null,
+      paused: false,
+      seats: [{ seat: 0, userId: '1', dynasty: null, away: false, conceded: false }],
+      lobby: {
+        seats: 3,
+        preset: 'live' as const,
+        turnMs: 120_000,
+        dynastyCards: false,
+        gmUserId: '1',
+        demonstration: false,
+        computerFill: false,
+      },
+      board: null,
+      boardKey: '',
+    };
+    expect(cardTableWords(lobby, 'fr').text).toMatch(
+      /^Salle d’attente du jeu de cartes Royaumes combattants \(1\/3 places\)\. Maître du jeu : ⟦member:1⟧\./,
+    );
+    expect(cardTableWords(lobby, 'en').text).toMatch(/^Warring States card game — lobby \(1\/3 seats\)\./);
   });
 });
