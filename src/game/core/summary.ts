@@ -89,7 +89,9 @@ const LINE_KEYS = {
 
 function resultLine(variant: Variant, r: OrderResult, given: boolean, disorder: boolean): Msg {
   const mark = `${OUTCOME_MARK[r.result] ?? '•'}${given ? ` ${COMPUTER_MARK}` : ''}`;
-  const reason = r.result !== 'success' && r.reason ? reasonMsg(variant, r.reason) : null;
+  // A waive by default of several builds says how many (`2 unused builds waived`); other successes need no reason.
+  const reason =
+    (r.result !== 'success' || (r.defaulted && missedCount(r) > 1)) && r.reason ? reasonMsg(variant, r.reason) : null;
   // A unit ordered by the players' vote shows the adopted order, or that no order had a majority; never a voter. A
   // power in civil disorder missed nothing: its defaults are shown as orders.
   const kind =
@@ -126,6 +128,12 @@ function dislodgedLine(variant: Variant, d: DislodgedUnit): Msg {
     : msg('results.dislodged.none', { unit });
 }
 
+/** How many orders a default stands for: a waive by default, each build it waived (`2 unused builds waived`). */
+function missedCount(r: OrderResult): number {
+  const waived = r.order === 'WAIVE' ? /^(\d+) unused builds? waived$/.exec(r.reason ?? '') : null;
+  return waived ? Number(waived[1]) : 1;
+}
+
 /**
  * The lines of one power's results (one line for a power that ordered nothing and only held). A power in civil
  * disorder (`disorder`) says so instead of counting missed orders: nobody was there to give them.
@@ -149,7 +157,7 @@ function powerLines(
         : msg('results.power.silent', { power: name, count: results.length, units }),
     ];
   }
-  const missed = results.filter((r) => r.defaulted).length;
+  const missed = results.filter((r) => r.defaulted).reduce((n, r) => n + missedCount(r), 0);
   const byComputer = new Set(given.filter((g) => g.power === power).map((g) => g.text));
   const computer = results.filter((r) => byComputer.has(r.order)).length;
   return [

@@ -52,6 +52,38 @@ describe('the results of a power in civil disorder', () => {
   });
 });
 
+describe('builds waived for a player who gave too few', () => {
+  /** France's winter: one build given, the two builds it left unused waived by default (src/engine/adjustment.ts). */
+  function winter(): Adjudication {
+    const position = classic.startingPosition();
+    return {
+      ...retreats(),
+      phase: { ...position.phase, season: 'winter', type: 'adjustment' },
+      results: [
+        { power: 'France', unit: 'A par', order: 'A par B', result: 'success', reason: 'built' },
+        {
+          power: 'France',
+          unit: '',
+          order: 'WAIVE',
+          result: 'success',
+          reason: '2 unused builds waived',
+          defaulted: true,
+        },
+      ],
+    };
+  }
+
+  it('count each build missed and say how many were waived', () => {
+    const text = formatResultsSummary(classic, winter(), null);
+    expect(text).toContain(
+      '\n__France__ · ⏰ 2 missed\n✅ `A par B`\n⏰ `WAIVE` — missed: no order was given — 2 unused builds waived',
+    );
+    const french = resultsSummaryLines(classic, winter(), null).map((line) => t('fr', line));
+    expect(french).toContain('__France__ · ⏰ 2 oublis');
+    expect(french).toContain('⏰ `renonce` — oubli : aucun ordre donné — 2 constructions inutilisées abandonnées');
+  });
+});
+
 /** The dislodged lines of a movement phase where the starting `unit` was dislodged, with the retreat `options`. */
 function dislodgedLines(variant: Variant, province: string, options: string[], locale: Locale): string[] {
   const position = variant.startingPosition();
