@@ -12,7 +12,7 @@ const OTHER = 'second';
 describe('/game create with computer players', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ users: ['gm', 'alice', 'gm2'], channels: [CHANNEL, OTHER] });
+    h = await createHarness({ users: ['gm', 'alice', 'gm2', 'lin'], channels: [CHANNEL, OTHER, 'zh'] });
     await h.start();
   }, 60_000);
   afterAll(async () => {
@@ -45,6 +45,22 @@ describe('/game create with computer players', () => {
       'computer',
     );
     expect(more.map((c) => c.value)).toEqual(['Italy, Turkey']);
+  });
+
+  it('names the powers in the member\u2019s language, found by either name, and seats what it offers', async () => {
+    h.fake.setLocale('lin', 'zh-TW');
+    const offered = (computer: string) =>
+      h.fake.autocomplete('lin', 'zh', 'game create', { variant: 'warring-states', computer }, 'computer');
+    const first = await offered('');
+    expect(first.slice(0, 3)).toEqual([
+      { name: 'all：開局時所有無人佔據的座位', value: 'all' },
+      { name: '秦', value: '秦' },
+      { name: '楚', value: '楚' },
+    ]);
+    expect(await offered('秦, yan')).toEqual([{ name: '秦, 燕', value: '秦, 燕' }]);
+    expect(await offered('qin, 燕')).toEqual([{ name: '秦, 燕', value: '秦, 燕' }]);
+    const created = await h.fake.slash('lin', 'zh', 'game create', { variant: 'warring-states', computer: '秦, 燕' });
+    expect(created.text).toContain('🤖 電腦玩家：秦、燕。');
   });
 
   it('refuses what it cannot seat, naming why', async () => {

@@ -35,6 +35,7 @@ import {
   optionSuggestions,
   optionsLine,
   computerSeatSuggestions,
+  powerByName,
   isComputer,
   fail,
   type GameView,
@@ -59,6 +60,8 @@ import {
   type MsgParam,
 } from '../../i18n/index.js';
 import { pluginOf } from '../../variants/index.js';
+import { powerName } from '../../variants/names.js';
+import type { Variant } from '../../engine/variant.js';
 import { pluginMsg } from '../../game/phase/index.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { askConfirmation, handleConfirmation } from '../components.js';
@@ -500,18 +503,40 @@ async function computerAutocomplete(
   const chosen = interaction.options.getString('variant') ?? '';
   const kind = botKindCreating(chosen);
   const variant = kind ? undefined : await variantChosen(ctx, interaction.guildId, chosen);
+  const locale = localeOf(interaction.locale);
   const suggestions = kind
     ? (kind.computerSuggestions?.(typed, MAX_CHOICE) ?? [])
     : variant
-      ? computerSeatSuggestions(variant, typed, MAX_CHOICE)
+      ? computerSeatSuggestions(variant, typed, MAX_CHOICE, locale).map((s) => inPowerWords(variant, locale, s))
       : [];
   // the fixed first entry, `all`, in the member's language (the value stays `all`, which every locale types)
-  const all = tr(localeOf(interaction.locale), 'command.game.create.computer.suggest.all');
+  const all = tr(locale, 'command.game.create.computer.suggest.all');
   await interaction.respond(
     suggestions
       .slice(0, MAX_CHOICES)
       .map((s) => ({ name: s.text === 'all' ? all : choiceName(s.label), value: s.text })),
   );
+}
+
+/**
+ * A `computer:` suggestion with each power in the member's words (`秦, 燕`; docs/locales.md "Names"), which the game
+ * reads back in any locale; as the variant spells them where those would not fit a choice.
+ */
+function inPowerWords(
+  variant: Variant,
+  locale: Locale,
+  s: { label: string; text: string },
+): { label: string; text: string } {
+  const words = (list: string) =>
+    list
+      .split(', ')
+      .map((part) => {
+        const power = powerByName(variant, part);
+        return power ? powerName(variant, locale, power) : part;
+      })
+      .join(', ');
+  const text = words(s.text);
+  return text.length <= MAX_CHOICE ? { label: words(s.label), text } : s;
 }
 
 type Created = Extract<Awaited<ReturnType<typeof createGame>>, { ok: true }>;

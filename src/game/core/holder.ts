@@ -11,10 +11,11 @@ import { isLevel, LEVELS, type Level } from '../../ai/levels.js';
 export type { Level };
 import type { Variant } from '../../engine/variant.js';
 import { powerByName, seatablePowers } from './variant-of-game.js';
+import { powerName } from '../../variants/names.js';
 import { memberRef } from './text-refs.js';
 import { typed } from './echo.js';
 import type { Refusal } from './types.js';
-import { listParam, type Msg, msg } from '../../i18n/index.js';
+import { listParam, type Locale, type Msg, msg } from '../../i18n/index.js';
 import { fail } from './tx.js';
 import { powerParam, powersParam, variantParam } from './names.js';
 
@@ -115,6 +116,8 @@ export interface SeatNames<T> {
   label(seat: T): string;
   /** The seat a written name means (a name, adjective, prefix…), or null. */
   find(text: string): T | null;
+  /** Whether what is being written names the seat (lowercased); by default its label contains it. */
+  matches?(seat: T, writing: string): boolean;
   /** Why `text`, which names nothing in `seats`, is refused: an unknown name, a neutral power. */
   refuse(text: string): Msg;
   /** Why naming `count` seats is refused (a table of only computer players is a demonstration table), or null. */
@@ -175,7 +178,8 @@ export function seatListSuggestions<T>(
   const taken = new Set(written.map((w) => names.find(w)).filter((s): s is T => s !== null));
   for (const seat of names.seats) {
     const label = names.label(seat);
-    if (taken.has(seat) || !label.toLowerCase().includes(writing)) continue;
+    const named = names.matches ? names.matches(seat, writing) : label.toLowerCase().includes(writing);
+    if (taken.has(seat) || !named) continue;
     const text = [...written, label].join(', ');
     if (text.length <= maxText) out.push({ label: written.length === 0 ? label : text, text });
   }
@@ -183,13 +187,16 @@ export function seatListSuggestions<T>(
 }
 
 /** A Diplomacy variant's seats: its powers but the neutrals (the players' votes move those). */
-function powerSeats(variant: Variant): SeatNames<string> {
+function powerSeats(variant: Variant, locale: Locale = 'en'): SeatNames<string> {
   const seatable = seatablePowers(variant);
   return {
     allAndNames: msg('lobby.refused.computerAllAndNames'),
     seats: seatable,
     label: (power) => power,
     find: (text) => powerByName(variant, text),
+    // Written as the variant spells it or in the member's words (the bot shows those: docs/locales.md "Names").
+    matches: (power, writing) =>
+      [power, powerName(variant, locale, power)].some((n) => n.toLowerCase().includes(writing)),
     refuse: (text) => {
       const power = powerByName(variant, text);
       if (power !== null) return msg('lobby.refused.computerNeutral', { power: powerParam(variant, power) });
@@ -214,11 +221,12 @@ export function parseComputerSeats(
   return { ok: true, request: request.fill === 'named' ? { fill: 'powers', powers: request.seats } : request };
 }
 
-/** Autocomplete of `/game create computer:` for a Diplomacy game. */
+/** Autocomplete of `/game create computer:` for a Diplomacy game, matching what is written in `locale` too. */
 export function computerSeatSuggestions(
   variant: Variant,
   typed: string,
   maxText = 100,
+  locale: Locale = 'en',
 ): { label: string; text: string }[] {
-  return seatListSuggestions(powerSeats(variant), typed, maxText);
+  return seatListSuggestions(powerSeats(variant, locale), typed, maxText);
 }
