@@ -181,17 +181,17 @@ describe('a sandbox is private and never touches the game', () => {
     const { fake } = h;
     fake.setLocale('carol', 'fr');
     const started = await fake.slash('carol', 'diplomacy', 'sandbox start');
-    expect(started.text).toContain('Angleterre (F edi, F lon, A lvp)');
+    expect(started.text).toContain('Angleterre (F Édimbourg, F Londres, A Liverpool)');
     expect(started.text).not.toContain('England');
     const choices = await fake.autocomplete('carol', 'diplomacy', 'sandbox order', { orders: 'A mun' }, 'orders');
     expect(choices.find((c) => c.value === 'A mun - ruh')!.name).toBe('A mun - ruh (Allemagne)');
     const ordered = await fake.slash('carol', 'diplomacy', 'sandbox order', { orders: 'F lon - nth; A mun - ruh' });
-    expect(ordered.text).toContain('`F lon - nth` (Angleterre)');
+    expect(ordered.text).toContain('`F Londres - Mer du Nord` (Angleterre)');
     const powers = await fake.autocomplete('carol', 'diplomacy', 'sandbox clear', { power: 'angl' }, 'power');
     expect(powers).toEqual([{ name: 'Angleterre', value: 'England' }]);
     await fake.slash('carol', 'diplomacy', 'sandbox clear', { power: 'Angleterre' });
     const after = await fake.slash('carol', 'diplomacy', 'sandbox order', { orders: 'A par - bur' });
-    expect(after.text).toContain('Angleterre (F edi, F lon, A lvp)');
+    expect(after.text).toContain('Angleterre (F Édimbourg, F Londres, A Liverpool)');
     expect(fake.unexpectedErrors()).toEqual([]);
   });
 });
@@ -602,5 +602,42 @@ describe('/sandbox act refused in the member’s language', () => {
     expect(fr.finalText).toMatch(/^⚠️ Ce fichier ne peut pas être ouvert : the file is not JSON/);
     const zh = await h.fake.slash('lin', 'old-world', 'sandbox start', { file: upload });
     expect(zh.finalText).toMatch(/^⚠️ 無法開啟這個檔案：the file is not JSON/);
+  });
+});
+
+describe('/sandbox orders in the member’s language', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(
+      { users: ['gm', 'anne', 'lin'], channels: ['classic', 'zhanguo'] },
+      { limits: { budgets: GENEROUS } },
+    );
+    await h.start();
+    h.fake.setLocale('anne', 'fr');
+    h.fake.setLocale('lin', 'zh-TW');
+    for (const [channel, variant] of [
+      ['classic', 'classic'],
+      ['zhanguo', 'warring-states'],
+    ] as const) {
+      await h.fake.slash('gm', channel, 'game create', { variant, computer: 'all', movement: '24h' });
+      await h.fake.slash('gm', channel, 'game join', { power: variant === 'classic' ? 'Turkey' : 'Qi' });
+      await h.fake.slash('gm', channel, 'game start');
+    }
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('writes the stored orders and the units without one as /orders show does (docs/locales.md "Names")', async () => {
+    await h.fake.slash('anne', 'classic', 'sandbox start');
+    const fr = await h.fake.slash('anne', 'classic', 'sandbox order', { orders: 'A par - bur; F bre H' });
+    expect(fr.text).toContain('✅ Enregistré : `A Paris - Bourgogne` (France), `F Brest tient` (France)');
+    expect(fr.text).toContain('France (A Marseille)');
+    expect(fr.text).not.toMatch(/`F bre H`|A mar\b/);
+    await h.fake.slash('lin', 'zhanguo', 'sandbox start');
+    const zh = await h.fake.slash('lin', 'zhanguo', 'sandbox order', { orders: 'A xia H' });
+    expect(zh.text).toContain('✅ 已儲存：`A 咸陽 守`（秦）');
+    expect(zh.text).toContain('秦（A 雍、A 南鄭）');
+    expect(zh.text).not.toMatch(/`A xia H`|A yon/);
   });
 });

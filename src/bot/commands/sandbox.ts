@@ -232,6 +232,10 @@ const actorOf = (as: string): { by: 'player' | 'gm'; power: string | null } =>
 const powerText = (locale: Locale, v: Pick<SandboxView, 'powers'>) => (power: string) =>
   tr(locale, 'text.plain', { text: v.powers[power] ?? power });
 
+/** An order of the sandbox as the reader's orders write it (`A Paris - Bourgogne`, `A 咸陽 守`), else as stored. */
+const orderText = (locale: Locale, v: Pick<SandboxView, 'written'>) => (text: string) =>
+  code(tr(locale, 'text.plain', { text: v.written[text] ?? text }));
+
 /** Who acts, as the member reads it: a power's name, or the game master. */
 const asName = (locale: Locale, v: Pick<SandboxView, 'powers'>) => (as: string) =>
   as === 'gm' ? tr(locale, 'sandbox.gm') : powerText(locale, v)(as);
@@ -247,7 +251,7 @@ function stateLines(locale: Locale, v: SandboxView): string[] {
       ? tr(locale, closed ? 'sandbox.orders.closed' : 'sandbox.orders.none')
       : listWithin(
           tr(locale, 'sandbox.orders.head', { count: v.orders.length, closed: closed ? 'yes' : 'no' }),
-          v.orders.map((o) => code(o.text)),
+          v.orders.map((o) => orderText(locale, v)(o.text)),
           700,
           more,
           locale,
@@ -255,7 +259,15 @@ function stateLines(locale: Locale, v: SandboxView): string[] {
   ];
   const missing = v.duties
     .filter((d) => d.missing.length > 0)
-    .map((d) => `${named(d.power)} (${formatItems(locale, d.missing)})`);
+    .map((d) =>
+      tr(locale, 'text.aside', {
+        text: named(d.power),
+        aside: formatItems(
+          locale,
+          d.shown.map((m) => tr(locale, 'text.plain', { text: m })),
+        ),
+      }),
+    );
   if (missing.length > 0 && !closed)
     lines.push(
       listWithin(
@@ -514,7 +526,12 @@ async function orderSub(
     lines.push(
       listWithin(
         tr(locale, 'sandbox.stored'),
-        r.stored.map((o) => `${code(o.text)} (${powerText(locale, r.sandbox)(o.power)})`),
+        r.stored.map((o) =>
+          tr(locale, 'text.aside', {
+            text: orderText(locale, r.sandbox)(o.text),
+            aside: powerText(locale, r.sandbox)(o.power),
+          }),
+        ),
         600,
         (n) => tr(locale, 'sandbox.more', { count: n }),
         locale,
@@ -731,7 +748,7 @@ async function share(
       ? tr(locale, 'sandbox.shared.noOrders')
       : listWithin(
           tr(locale, 'sandbox.orders.head', { count: v.orders.length, closed: 'no' }),
-          v.orders.map((o) => code(o.text)),
+          v.orders.map((o) => orderText(locale, v)(o.text)),
           1200,
           (n) => tr(locale, 'sandbox.more', { count: n }),
           locale,

@@ -19,6 +19,7 @@ import {
   dutiesOf,
   hasDuties,
   missingOrders,
+  missingParams,
   type PhaseFrame,
   actionSlotChoices,
   type ActionOption,
@@ -188,21 +189,15 @@ export function enterSandboxOrders(
 /** The powers that have something to decide on this board, each with what is still without an order. */
 export function sandboxDuties(
   board: Pick<SandboxBoard, 'variant' | 'position' | 'orders'>,
-): { power: Power; missing: string[] }[] {
+): { power: Power; missing: string[]; shown: MsgParam[] }[] {
   return board.variant.powers
     .map((p) => p.name)
     .flatMap((power) => {
       const duties = dutiesOf(board.variant, board.position, power);
       if (!hasDuties(duties)) return [];
-      return [
-        {
-          power,
-          missing: missingOrders(
-            duties,
-            board.orders.filter((o) => o.power === power),
-          ),
-        },
-      ];
+      const own = board.orders.filter((o) => o.power === power);
+      // `shown`: the same in the reader's words (`A Marseille`, `1 construction (à Paris) ou renonce`).
+      return [{ power, missing: missingOrders(duties, own), shown: missingParams(board.variant, duties, own) }];
     });
 }
 

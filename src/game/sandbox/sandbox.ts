@@ -42,6 +42,7 @@ import {
   typed,
   variantParam,
   durationParam,
+  orderParam,
 } from '../core/index.js';
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Adjudication, Phase, Position, PowerOrder } from '../../engine/types.js';
@@ -104,8 +105,10 @@ export interface SandboxView {
   name: Msg;
   code: string;
   orders: { power: string; text: string }[];
-  /** The powers with something to decide, and what is still without an order. */
-  duties: { power: string; missing: string[] }[];
+  /** Each order's text written in the reader's language (`A Paris - Bourgogne`, `A 咸陽 守`), as `/orders show` writes it. */
+  written: Readonly<Record<string, MsgParam>>;
+  /** The powers with something to decide, and what is still without an order (`shown`: in the reader's words). */
+  duties: { power: string; missing: string[]; shown: MsgParam[] }[];
   /** The variant's phase step under way (the orders are closed while a `claim` step is), or null. */
   step: SandboxStepStatus | null;
   /** What the variant's steps would have posted in the game's channel in this phase so far (shown to the owner), as lines. */
@@ -186,6 +189,7 @@ function viewOf(row: SandboxRow, board: SandboxBoard, gameChannelId: string, cal
     name: phaseMsg(position.phase, variant),
     code: phaseCode(position.phase),
     orders: row.orders.map((o) => ({ power: o.power, text: o.text })),
+    written: Object.fromEntries(row.orders.map((o) => [o.text, orderParam(variant, o.text)])),
     duties: sandboxDuties(board),
     step: over ? null : sandboxStepStatus(board, call),
     posts: board.stage.posts.map(postLines),

@@ -140,7 +140,9 @@ describe('a sandbox of a Classic game', () => {
     ok(await orderSandbox(env.deps, { ...me, text: 'A par - bur; A mar S A par - bur; F hol H' }));
     const fall = played(await nextSandbox(env.deps, me));
     expect(fall.sandbox.label).toBe('Fall 1901 retreat');
-    expect(fall.sandbox.duties).toEqual([{ power: 'Germany', missing: ['A bur'] }]);
+    expect(fall.sandbox.duties).toEqual([
+      { power: 'Germany', missing: ['A bur'], shown: [{ text: 'A bur', in: { fr: 'A Bourgogne' } }] },
+    ]);
     expect(fall.adjudication.dislodged.map((d) => d.province)).toEqual(['bur']);
     const retreat = ok(await orderSandbox(env.deps, { ...me, text: 'A bur R ruh; A par - pic' }));
     expect(retreat.stored.map((o) => o.text)).toEqual(['A bur R ruh']);
