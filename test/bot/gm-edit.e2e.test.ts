@@ -40,6 +40,18 @@ describe('/gm edit', () => {
     expect(player.text).toContain('Only the game master can use `/gm` commands.');
   });
 
+  it('offers the places by their names in the game master’s language, found by either name', async () => {
+    h.fake.setLocale('gm', 'fr');
+    const offered = (typed: string) => h.fake.autocomplete('gm', 'main', 'gm edit remove', { place: typed }, 'place');
+    try {
+      expect(await offered('bourgo')).toEqual([{ name: 'Bourgogne (bur)', value: 'bur' }]);
+      expect(await offered('burgu')).toEqual([{ name: 'Bourgogne (bur)', value: 'bur' }]);
+      expect((await offered('espagne')).map((c) => c.name)).toEqual(['Espagne (spa)', 'Espagne (nc)', 'Espagne (sc)']);
+    } finally {
+      h.fake.setLocale('gm', 'en-US');
+    }
+  });
+
   it('adds, removes and moves units and sets owners, each announced once', async () => {
     const added = await h.fake.slash('gm', 'main', 'gm edit add', { power: 'France', unit: 'army', place: 'Ruhr' });
     expect(added.ephemeral).toBe(true);

@@ -13,6 +13,7 @@ import { editBoard, type BoardEdit } from '../../game/board-edit/index.js';
 import { findOpenGame } from '../../game/history/index.js';
 import { variantOfGame } from '../../game/core/index.js';
 import { t, tr } from '../../i18n/index.js';
+import { provinceName } from '../../variants/names.js';
 import { respondWithPowers } from '../choices.js';
 import type { BotContext } from '../context.js';
 import { readerOf } from '../locale.js';
@@ -128,13 +129,16 @@ export async function autocompleteGmEdit(ctx: BotContext, interaction: Autocompl
   const variant = game ? variantOfGame(game) : undefined;
   if (!variant) return interaction.respond([]);
   const typed = focused.value.trim().toLowerCase();
+  // The member's names for the provinces (docs/locales.md "Names"), the map's own and the ids alike, as `/why` offers.
+  const locale = readerOf(interaction);
   const places: { name: string; value: string }[] = [];
   for (const p of variant.map.provinces.values()) {
     if (p.kind === 'impassable') continue;
-    const names = [p.id, p.name.toLowerCase(), p.abbreviation.toLowerCase()];
+    const name = provinceName(variant, locale, p.id);
+    const names = [p.id, p.name.toLowerCase(), p.abbreviation.toLowerCase(), name.toLowerCase()];
     if (typed && !names.some((n) => n.includes(typed))) continue;
-    places.push({ name: choiceName(`${p.name} (${p.id})`), value: p.id });
-    for (const c of p.coasts) places.push({ name: choiceName(`${p.name} (${c})`), value: `${p.id}/${c}` });
+    places.push({ name: choiceName(`${name} (${p.id})`), value: p.id });
+    for (const c of p.coasts) places.push({ name: choiceName(`${name} (${c})`), value: `${p.id}/${c}` });
   }
   await interaction.respond(places.slice(0, MAX_CHOICES));
 }
