@@ -183,8 +183,9 @@ describe('a sandbox is private and never touches the game', () => {
     const started = await fake.slash('carol', 'diplomacy', 'sandbox start');
     expect(started.text).toContain('Angleterre (F Édimbourg, F Londres, A Liverpool)');
     expect(started.text).not.toContain('England');
+    // Proposed as `/order` proposes them, in the member's words, which `/sandbox order` reads back.
     const choices = await fake.autocomplete('carol', 'diplomacy', 'sandbox order', { orders: 'A mun' }, 'orders');
-    expect(choices.find((c) => c.value === 'A mun - ruh')!.name).toBe('A mun - ruh (Allemagne)');
+    expect(choices.find((c) => c.value === 'A Munich - Ruhr')!.name).toBe('A Munich - Ruhr (Allemagne)');
     const ordered = await fake.slash('carol', 'diplomacy', 'sandbox order', { orders: 'F lon - nth; A mun - ruh' });
     expect(ordered.text).toContain('`F Londres - Mer du Nord` (Angleterre)');
     const powers = await fake.autocomplete('carol', 'diplomacy', 'sandbox clear', { power: 'angl' }, 'power');

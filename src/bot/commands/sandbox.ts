@@ -79,6 +79,7 @@ import { replyPrivately, replyRejected } from '../respond.js';
 import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
 import { phaseChoices } from '../choices.js';
 import { localizations } from '../command-locales.js';
+import { orderLanguage } from '../../variants/names.js';
 import { formatItems, localeOf, msg, sizeParam, t, tr, type Locale, type Msg } from '../../i18n/index.js';
 import { readerOf, refusalText, wordLines } from '../locale.js';
 import { choiceName, code, listWithin, MAX_CHOICE, MAX_CHOICES, MAX_CONTENT, truncate, userNameText } from '../text.js';
@@ -766,7 +767,10 @@ async function unitOrdersInTurns(
   board: SandboxBoard,
   duties: SandboxView['duties'],
   named: (power: string) => string,
+  locale: Locale,
 ): Promise<UnitOrders[]> {
+  // In the member's words (names and order words), which `/sandbox order` reads back, as `/order` proposes them.
+  const language = orderLanguage(board.variant, locale);
   const units: UnitOrders[] = [];
   let next = 0;
   while (next < duties.length) {
@@ -775,7 +779,13 @@ async function unitOrdersInTurns(
       do {
         const { power } = duties[next++]!;
         const ordered = new Set(board.orders.filter((o) => o.power === power).map((o) => o.unitKey));
-        units.push(...unitOrdersOf(board.variant, board.position, power, { ordered, label: named(power) }));
+        units.push(
+          ...unitOrdersOf(board.variant, board.position, power, {
+            ordered,
+            label: named(power),
+            ...(language ? { language } : {}),
+          }),
+        );
       } while (next < duties.length && performance.now() - started < AUTOCOMPLETE_SLICE_MS);
     });
   }
@@ -869,8 +879,8 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   switch (focused.name) {
     case 'orders': {
       // The same completions as /order, for every power that has something to decide (its name after each).
-      const named = powerText(localeOf(interaction.locale), sandbox);
-      const units = await unitOrdersInTurns(turn, board, sandbox.duties, named);
+      const locale = localeOf(interaction.locale);
+      const units = await unitOrdersInTurns(turn, board, sandbox.duties, powerText(locale, sandbox), locale);
       return interaction.respond(await turn(() => suggestOrders(typed, units)));
     }
     case 'power': {
