@@ -6,7 +6,7 @@
  * held`). Names in them are read back to the variant's ids and worded in the reader's locale.
  */
 import type { Variant } from '../../engine/variant.js';
-import { listParam, msg, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
+import { listParam, type Localized, msg, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
 import { placeIn, placeParam, powerParam } from './names.js';
 
 /** How a captured value becomes a parameter: as typed, a number, a province or power name, a unit type. */
@@ -27,6 +27,10 @@ const WHAT: Record<string, MessageKey> = {
   'a destination': 'orders.problem.what.destination',
   'the destination of the supported move': 'orders.problem.what.supported',
   'the destination of the convoy': 'orders.problem.what.convoy',
+  'the supported unit': 'orders.problem.what.supportedUnit',
+  'the convoyed army': 'orders.problem.what.convoyedArmy',
+  'the place to build in': 'orders.problem.what.buildPlace',
+  'the unit to disband': 'orders.problem.what.disbandUnit',
 };
 
 /** The adjudicator's reasons (src/engine/check.ts), shown as a sentence: capitalised, with a final stop. */
@@ -120,6 +124,11 @@ const CHECK: readonly CheckPattern[] = [
   [/^(.+) is not a retreat option$/, 'notRetreatOption', [['place', 'place']]],
 ];
 
+/** Items already in the reader's words, joined as their language joins them (`, `; `、` in Chinese). */
+function itemsParam(items: readonly string[]): Localized {
+  return { text: items.join(', '), in: { 'zh-CN': items.join('、'), 'zh-TW': items.join('、') } };
+}
+
 /** A province's id from its English name (as the engine writes it), if the variant has one so named. */
 function param(variant: Variant, kind: ProblemKind, value: string): MsgParam {
   switch (kind) {
@@ -138,7 +147,7 @@ function param(variant: Variant, kind: ProblemKind, value: string): MsgParam {
       const items = value.split(/, | or /);
       return items.length === 1
         ? value
-        : msg('orders.problem.orList', { first: items.slice(0, -1).join(', '), last: items.at(-1)! });
+        : msg('orders.problem.orList', { first: itemsParam(items.slice(0, -1)), last: items.at(-1)! });
     }
     default:
       return value;

@@ -41,6 +41,8 @@ const REFUSED: readonly [string, RegExp][] = [
   ['A par S A par', /^A unit cannot support itself\.$/],
   ['A mar - gol', /^An army cannot move to Gulf of Lyon\.$/],
   ['A par C A mar - bur', /^Only fleets can convoy\.$/],
+  ['A par S', /^missing the supported unit after "A par S"$/],
+  ['F bre C', /^missing the convoyed army after "F bre C"$/],
 ];
 
 describe('refused orders, worded for the reader', () => {
@@ -57,6 +59,23 @@ describe('refused orders, worded for the reader', () => {
       expect(t('zh-TW', message)).toMatch(/\p{Script=Han}/u);
     },
   );
+
+  it('names what is missing in the reader’s language', () => {
+    expect(t('fr', refusal('A par S').message)).toBe('il manque l’unité soutenue après « A par S »');
+    expect(t('zh-CN', refusal('A par S').message)).toBe('“A par S”之后缺少被支援的单位');
+    expect(t('zh-TW', refusal('F bre C').message)).toBe('「F bre C」之後缺少被運輸的陸軍');
+  });
+
+  it('lists the places a typo may mean as the reader’s language lists them', () => {
+    const hint = parseProblemMsg(
+      classic,
+      'unknown place "Pari": did you mean Paris (par), Armenia (arm) or Barents Sea (bar)?',
+    );
+    expect(t('zh-CN', hint)).toBe('未知地名“Pari”：你是指 Paris (par)、Armenia (arm) 或 Barents Sea (bar) 吗？');
+    expect(t('fr', hint)).toBe(
+      'province inconnue « Pari » : vouliez-vous dire Paris (par), Armenia (arm) ou Barents Sea (bar) ?',
+    );
+  });
 
   it('names the provinces in the reader language', () => {
     const { message } = refusal('A par - mun');
