@@ -227,6 +227,9 @@ describe('anonymous press: relayed by DM, signed with the power', () => {
     h.fake.closeDms('carol');
     const sent = await h.fake.slash('bob', 'main', 'press send', { to: 'all', text: 'Peace in our time' });
     expect(sent.text).toMatch(/Not sent to Russia: a computer player, which does not negotiate/);
+    // The powers skipped for one reason are named together, the reason said once.
+    expect(sent.text).toContain('\nNot sent to Austria, Italy, Turkey: nobody plays them now.\n');
+    expect(sent.text.match(/Not sent/g)).toHaveLength(2);
     await h.bot!.outbox.idle();
     expect(pressDms('alice').filter((m) => m.content.includes('Peace in our time'))).toHaveLength(1);
     // "Germany's player closed DMs" would pair Germany with a member known to have closed theirs: told at the end.

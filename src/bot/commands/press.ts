@@ -19,7 +19,7 @@ import {
   type PressThreadView,
 } from '../../game/press/index.js';
 import { variantOfGame } from '../../game/core/index.js';
-import { formatItems, localeOf, tr, type Locale } from '../../i18n/index.js';
+import { formatItems, localeOf, msg, tr, type Locale, type Msg } from '../../i18n/index.js';
 import { powerName } from '../../variants/names.js';
 import { powerWordsIn, type PowerWords } from '../power-words.js';
 import { readerOf } from '../locale.js';
@@ -101,7 +101,20 @@ function threadReply(locale: Locale, r: PressThreadView, words: PowerWords): str
 function sentReply(locale: Locale, r: PressSent, words: PowerWords): string {
   const from = words.power(r.fromPower);
   const lines = [tr(locale, 'press.sent.head', { power: from, to: words.powers(r.sentTo) })];
-  for (const s of r.skipped) lines.push(tr(locale, 'press.sent.skipped', { power: words.power(s.power), why: s.why }));
+  // The powers skipped for one reason together, the reason said once (`press.skipped.*` count them).
+  const byWhy = new Map<string, { why: Msg; powers: string[] }>();
+  for (const s of r.skipped) {
+    const group = byWhy.get(s.why.key) ?? { why: s.why, powers: [] };
+    group.powers.push(s.power);
+    byWhy.set(s.why.key, group);
+  }
+  for (const { why, powers } of byWhy.values())
+    lines.push(
+      tr(locale, 'press.sent.skipped', {
+        power: words.powers(powers),
+        why: msg(why.key, { ...why.params, count: powers.length }),
+      }),
+    );
   lines.push(tr(locale, 'press.sent.left', { left: r.left, power: from }));
   return lines.join('\n');
 }

@@ -444,7 +444,8 @@ async function recipientsOf(
     // A seat its player left stays a seat: its press is kept for its next player, and the sender reads the same as
     // for a seat with a player, before the channel is told of the leave as after (docs/bot.md "Press").
     if (holder && !isComputer(holder)) out.to.push({ power, userId: isPerson(holder) ? holder : null });
-    else out.skipped.push({ power, why: msg(holder ? 'press.skipped.computer' : 'press.skipped.vacant') });
+    else
+      out.skipped.push({ power, why: msg(holder ? 'press.skipped.computer' : 'press.skipped.vacant', { count: 1 }) });
   }
   return out;
 }
