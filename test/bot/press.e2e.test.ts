@@ -139,6 +139,12 @@ describe('open press: private threads', () => {
     await h.bot!.outbox.idle();
     expect(threadsOf(h, 'bare')).toHaveLength(1);
   });
+
+  it('names the powers nobody plays together, the sentence agreeing with how many there are', async () => {
+    // In the second game (England and France seated): Austria and Turkey have no player.
+    const asked = await h.fake.slash('alice', 'bare', 'press thread', { with: 'Austria, Turkey' });
+    expect(asked.text).toContain('🪑 Austria, Turkey: nobody plays them now; whoever takes a seat is added.');
+  });
 });
 
 describe('gunboat: no press', () => {

@@ -93,8 +93,14 @@ function threadReply(locale: Locale, r: PressThreadView, words: PowerWords): str
       : tr(locale, 'press.thread.opening', { powers }),
   ];
   if (r.computerPowers.length > 0)
-    lines.push(tr(locale, 'press.thread.computer', { powers: words.powers(r.computerPowers) }));
-  if (r.emptyPowers.length > 0) lines.push(tr(locale, 'press.thread.empty', { powers: words.powers(r.emptyPowers) }));
+    lines.push(
+      tr(locale, 'press.thread.computer', {
+        powers: words.powers(r.computerPowers),
+        count: r.computerPowers.length,
+      }),
+    );
+  if (r.emptyPowers.length > 0)
+    lines.push(tr(locale, 'press.thread.empty', { powers: words.powers(r.emptyPowers), count: r.emptyPowers.length }));
   return lines.join('\n');
 }
 
