@@ -139,12 +139,15 @@ const ARTICLES = new Map<string, Article>([
 
 /** The word or words French puts before `name` for "in", or null when `en` is right. */
 export function frenchIn(name: string): string | null {
-  return FRENCH_IN.get(name) ?? null;
+  return FRENCH_IN.get(name) ?? FRENCH_IN.get(withoutCoast(name)) ?? null;
 }
+
+/** A place with its coast (`Espagne (côte nord)`) reads as the place does: `l’Espagne (côte nord)`. */
+const withoutCoast = (name: string) => name.replace(/ \(côte [^()]+\)$/, '');
 
 /** The definite article of `name`, or null for a name not listed (a name French keeps as it is). */
 export function frenchArticle(name: string): Article | null {
-  return ARTICLES.get(name) ?? null;
+  return ARTICLES.get(name) ?? ARTICLES.get(withoutCoast(name)) ?? null;
 }
 
 /**

@@ -139,12 +139,23 @@ export function namesPlaceParam(variant: Variant | undefined, unit: string, plac
   );
 }
 
+/** A province's coast as the reader's orders name it (`Espagne (côte nord)`), else as the engine keys it (`spa/nc`). */
+function coastParam(variant: Variant, province: string, coast: string, key: string): MsgParam {
+  if (!hasNames(variant)) return key;
+  return localized(key, (locale) => {
+    const word = orderLanguage(variant, locale)?.coasts?.[coast]?.[0];
+    return word ? `${provinceName(variant, locale, province)} (${word})` : key;
+  });
+}
+
 /**
  * A province named in an engine sentence (its English name, or its id), in the reader's language; anything else as it
  * is. The results' reasons and the refused orders' problems (src/game/orders/problems.ts) read their places with it.
  */
 export function placeIn(variant: Variant | undefined, name: string): MsgParam {
   if (!variant || variant.map.province(name)) return name; // an id (`ber`) reads the same in every language
+  const coast = /^([^/\s]+)\/([a-z]+)$/.exec(name); // a coast as the engine keys it (`spa/nc`)
+  if (coast && variant.map.province(coast[1]!)) return coastParam(variant, coast[1]!, coast[2]!, name);
   const id = variant.map.provinceIds().find((p) => variant.map.province(p)?.name === name);
   return id ? provinceParam(variant, id) : name;
 }

@@ -77,6 +77,12 @@ describe('refused orders, worded for the reader', () => {
     );
   });
 
+  it('names a coast the fleet cannot reach in the reader’s words, never by its id', () => {
+    const { error, message } = refusal('F bre - spa/nc');
+    expect(error).toBe('A fleet in Brest cannot reach spa/nc.');
+    expect(t('fr', message)).toBe('Une flotte à Brest ne peut pas atteindre l’Espagne (côte nord).');
+  });
+
   it('names the provinces in the reader language', () => {
     const { message } = refusal('A par - mun');
     expect(t('fr', message)).toBe('Paris n’est pas limitrophe de Munich.');
