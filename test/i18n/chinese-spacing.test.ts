@@ -17,6 +17,15 @@ describe('Chinese spacing around values', () => {
     );
   });
 
+  it('spaces a member’s mention from the Chinese after it, in the card game’s lobby as in Diplomacy’s', () => {
+    expect(tr('zh-TW', 'cards.join.drawn', { who: '<@1>' })).toBe('✋ <@1> 加入了卡牌遊戲（王朝在開局時抽定）。');
+    expect(tr('zh-CN', 'cards.join.done', { who: '<@1>', dynasty: '秦' })).toBe('✋ <@1> 以**秦**加入了卡牌游戏。');
+    expect(tr('zh-CN', 'cards.leave.done', { who: '<@1>' })).toBe('👋 <@1> 离开了卡牌游戏。');
+    expect(tr('zh-TW', 'cards.create.done', { who: '<@1>', game: '戰國卡牌遊戲', settings: '3 個座位' })).toBe(
+      '🆕 <@1> 在此建立了**戰國卡牌遊戲**，並擔任主持人（3 個座位）。',
+    );
+  });
+
   it('keeps the space beside Latin letters and digits, and inside a value', () => {
     expect(tr('zh-CN', 'orders.ready.waitingFor', { power: 'France', powers: 'Germany' })).toBe(
       '✅ France 已就绪。等待：Germany。再次使用 `/就绪` 可取消。',
