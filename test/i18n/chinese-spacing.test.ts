@@ -21,6 +21,10 @@ describe('Chinese spacing around values', () => {
     expect(tr('zh-TW', 'cards.join.drawn', { who: '<@1>' })).toBe('✋ <@1> 加入了卡牌遊戲（王朝在開局時抽定）。');
     expect(tr('zh-CN', 'cards.join.done', { who: '<@1>', dynasty: '秦' })).toBe('✋ <@1> 以**秦**加入了卡牌游戏。');
     expect(tr('zh-CN', 'cards.leave.done', { who: '<@1>' })).toBe('👋 <@1> 离开了卡牌游戏。');
+    expect(tr('zh-CN', 'cards.notice.back', { who: '<@1>', dynasty: '秦' })).toBe('🪑 <@1> 重新回到秦。');
+    expect(tr('zh-TW', 'cards.notice.kicked', { who: '<@1>', dynasty: '秦' })).toMatch(
+      /^👢 主持人已將 <@1> 從秦移出。/,
+    );
     expect(tr('zh-TW', 'cards.create.done', { who: '<@1>', game: '戰國卡牌遊戲', settings: '3 個座位' })).toBe(
       '🆕 <@1> 在此建立了**戰國卡牌遊戲**，並擔任主持人（3 個座位）。',
     );
