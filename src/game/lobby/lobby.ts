@@ -553,6 +553,12 @@ async function queueStartDm(
   });
 }
 
+/** Seats in the order the variant lists its powers, as the status lists them (the store reads them by name). */
+function inVariantOrder<T extends { power: string }>(variant: Variant, seats: readonly T[]): T[] {
+  const order = variant.powers.map((p) => p.name);
+  return [...seats].sort((a, b) => order.indexOf(a.power) - order.indexOf(b.power));
+}
+
 /**
  * The start's draw in a game that hides who plays whom (docs/decisions.md "Hidden identities"): the members' rows
  * swap their powers by a uniform random permutation (Fisher-Yates on `deps.random`), so the power each held since
@@ -644,7 +650,9 @@ export async function startGame(
     const phaseName = phaseMsg(position.phase, variant);
     const roster = hidesIdentities(started)
       ? [msg('start.hidden')]
-      : joined.map((p) => msg('start.seat', { power: powerParam(variant, p.power), player: holderName(p.userId) }));
+      : inVariantOrder(variant, joined).map((p) =>
+          msg('start.seat', { power: powerParam(variant, p.power), player: holderName(p.userId) }),
+        );
     const cdLine =
       civilDisorder.length > 0 ? [msg('start.disorder', { powers: powersParam(variant, civilDisorder) })] : [];
     // With `muster:`, the start post asks every seated member for **I'm here** (src/game/muster).

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { msg, t } from '../../../src/i18n/index.js';
+import { type Msg, msg, t } from '../../../src/i18n/index.js';
 import { channelRef, timeRef } from '../../../src/game/core/text-refs.js';
 import { createGame, freePowers, joinGame, leaveGame, startGame } from '../../../src/game/lobby/index.js';
 import { gameStatus } from '../../../src/game/history/index.js';
@@ -163,6 +163,23 @@ describe('startGame', () => {
     expect(status.text).toContain(
       `Deadline ${timeRef(status.game.deadline!, 'R')} (${timeRef(status.game.deadline!, 'f')})`,
     );
+  });
+});
+
+describe('the start post’s roster', () => {
+  it('lists the seats in the variant’s order, as the status does, not by the powers’ English names', async () => {
+    ok(await create({ variantId: 'warring-states' }));
+    for (const [user, power] of [
+      ['u1', 'Wei'],
+      ['u2', 'Qin'],
+      ['u3', 'Chu'],
+    ])
+      ok(await joinGame(env.deps, { channelId: CHANNEL, userId: user!, power: power! }));
+    ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+    const start = (await outboxRows(env.deps)).find((o) => o.kind === 'game_started')!;
+    const lines = (start.payload as { lines: Msg[] }).lines.map((line) => t('zh-CN', line));
+    // Warring States lists Qin, Chu, Zhao, Wei…: alphabetically by English name Chu came before Qin.
+    expect(lines.filter((line) => /^[秦楚魏]：/.test(line)).map((line) => line[0])).toEqual(['秦', '楚', '魏']);
   });
 });
 
