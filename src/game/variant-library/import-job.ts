@@ -62,6 +62,8 @@ export function runVariantImport(upload: VariantUpload): VariantImportAnswer {
   const checked = checkImport(importOf(format, upload));
   if (!checked.ok) return { ok: false, problems: checked.problems };
   const data = upload.name ? { ...checked.data, name: upload.name } : checked.data;
+  const marked = markupProblems(data.name, data.powers);
+  if (marked.length > 0) return { ok: false, problems: marked };
   if (!data.geometry)
     return refused(
       `${upload.file.name}: no drawing came with it; games here are played on a map: attach the map's SVG as svg:`,
@@ -91,6 +93,29 @@ export function runVariantImport(upload: VariantUpload): VariantImportAnswer {
 }
 
 const refused = (problem: string): VariantImportAnswer => ({ ok: false, problems: [problem] });
+
+/**
+ * What Discord reads as markup or a mention inside a line (as src/bot/text.ts escapes a member's name). The variant's
+ * name and its powers' are shown in public posts, in bold and in code spans, across every feature; refused here rather
+ * than escaped at each of those places (docs/variants.md "A server's variants", the limits).
+ */
+const MARKUP = /[\\*_~`|<>[\]@]/g;
+
+/** One problem per name holding markup, naming the field and the characters (escaped), never the name itself. */
+function markupProblems(name: string, powers: readonly { name: string }[]): string[] {
+  const named = [
+    { field: 'name', text: name },
+    ...powers.map((p, i) => ({ field: `powers[${i}].name`, text: p.name })),
+  ];
+  return named.flatMap(({ field, text }) => {
+    const found = [...new Set(text.match(MARKUP) ?? [])].map((c) => `\\${c}`);
+    if (found.length === 0) return [];
+    const list = found.length === 1 ? found[0] : `${found.slice(0, -1).join(', ')} or ${found.at(-1)}`;
+    return [
+      `${field}: a name the bot shows in its posts may not hold ${list} (Discord reads them as markup or a mention)`,
+    ];
+  });
+}
 
 /** The format of `file:` by its name, and for JSON by what it holds (a variant file has `provinces`). */
 function formatOf(file: UploadedFile): UploadFormat | VariantImportAnswer {
