@@ -12,6 +12,7 @@ import {
   ButtonStyle,
   MessageFlags,
   type ChatInputCommandInteraction,
+  type MessageComponentInteraction,
   type MessageActionRowComponentBuilder,
 } from 'discord.js';
 import type { ComponentInteraction } from './command.js';
@@ -112,17 +113,26 @@ export async function updateToConfirmation(
 ): Promise<void> {
   if (!interaction.isMessageComponent()) throw new Error('a confirmation replaces a message component');
   const locale = readerOf(interaction);
-  await interaction.update({
+  const body = {
     content: truncate(`${discordText(c.question)}\n-# ${timeoutText(locale)}`),
     components: [confirmRow(ctx, c, locale)],
-    allowedMentions: { parse: [] },
-  });
+    allowedMentions: { parse: [] as [] },
+  };
+  if (onOwnMessage(interaction)) await interaction.update(body);
+  else await interaction.reply({ ...body, flags: MessageFlags.Ephemeral });
 }
+
+/**
+ * The click came from the caller's own private message, where every confirmation is asked. A custom id forged on a
+ * public post (a modified client sends any id from any message it sees) is answered apart, never by rewriting the post.
+ */
+const onOwnMessage = (interaction: MessageComponentInteraction): boolean =>
+  interaction.message.flags.has(MessageFlags.Ephemeral);
 
 /** Ends a confirmation: its message says `text` and loses its buttons. */
 export async function closeConfirmation(interaction: ComponentInteraction, text: string): Promise<void> {
   const body = { content: truncate(discordText(text)), components: [], allowedMentions: { parse: [] } };
-  if (interaction.isMessageComponent()) await interaction.update(body);
+  if (interaction.isMessageComponent() && onOwnMessage(interaction)) await interaction.update(body);
   else await interaction.reply({ ...body, flags: MessageFlags.Ephemeral });
 }
 
