@@ -265,4 +265,16 @@ describe('a spectator allowed the orders, with order confirmations that wait for
     expect(shown()[0]!.content).toContain('Watching **France**');
     expect(shown()[0]!.content.split('\n').slice(1).join('\n')).toBe(mine.content);
   });
+
+  it("a request's button forged on a public post is answered privately and leaves the post as it was", async () => {
+    const revoke = h.fake.buttons(await h.fake.waitForDm('bob', (m) => m.content.includes('watch **France**')));
+    const id = revoke.find((b) => b.label === 'Revoke')!.customId!;
+    const post = h.fake.channelMessages('main').at(-1)!;
+    const before = { content: post.content, edits: post.history.length };
+    const forged = await h.fake.forge('bob', post, id);
+    expect(forged.responses.map((r) => r.kind)).toEqual(['reply']);
+    expect(forged.ephemeral).toBe(true);
+    const now = h.fake.message(post.id);
+    expect({ content: now.content, edits: now.history.length }).toEqual(before);
+  });
 });

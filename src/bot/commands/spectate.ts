@@ -4,6 +4,7 @@
  * orders**, **Deny**, then **Revoke**) are answered here too. docs/table.md "Spectators".
  */
 import {
+  type ButtonInteraction,
   ButtonStyle,
   ComponentType,
   InteractionContextType,
@@ -116,12 +117,10 @@ async function component(
   if (action === 'revoke') {
     const r = await revokeWatcher(ctx.deps, { requestId, userId });
     if (!r.ok) return refuse(interaction, locale, r);
-    await interaction.update({
+    return answer(interaction, {
       content: discordText(tr(locale, 'spectate.answered.revoked', { power: r.power })),
       components: [],
-      allowedMentions: { parse: [] },
     });
-    return;
   }
   if (action !== 'allow' && action !== 'orders' && action !== 'deny')
     return refuse(interaction, locale, fail(msg('spectate.refused.gone')));
@@ -131,11 +130,23 @@ async function component(
     r.status === 'allowed'
       ? tr(locale, 'spectate.answered.allowed', { power: r.power, orders: r.showOrders ? 'yes' : 'no' })
       : tr(locale, 'spectate.answered.denied', { power: r.power });
-  await interaction.update({
+  return answer(interaction, {
     content: discordText(content),
     components: r.status === 'allowed' ? [revokeRow(r.requestId, locale)] : [],
-    allowedMentions: { parse: [] },
   });
+}
+
+/**
+ * The answer replaces the request DM's buttons; the same id forged on a post in a server (a modified client sends any
+ * id from any message it sees) is answered privately, never by rewriting that post.
+ */
+async function answer(
+  interaction: ButtonInteraction,
+  body: { content: string; components: ReturnType<typeof revokeRow>[] },
+): Promise<void> {
+  const reply = { ...body, allowedMentions: { parse: [] as [] } };
+  if (interaction.inGuild()) await interaction.reply({ ...reply, flags: MessageFlags.Ephemeral });
+  else await interaction.update(reply);
 }
 
 async function refuse(
