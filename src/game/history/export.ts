@@ -192,6 +192,8 @@ export async function readGameFile(
 ): Promise<ImportResult> {
   const limits = opts.limits ?? IMPORT_LIMITS;
   try {
+    refuseTooLarge(text, limits);
+    await refuseDeepNesting(text, opts.pause);
     const list = parseFile(text, limits);
     await loadCaseSchema();
     const variantId = variantIdOf(list);
@@ -223,10 +225,13 @@ export async function readGameFile(
 const oneLine = (message: string) => message.split('\n')[0]!.slice(0, 500);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function parseFile(text: string, limits: ImportLimits): unknown[] {
+function refuseTooLarge(text: string, limits: ImportLimits): void {
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes > limits.maxBytes)
     throw new InputError(`the file is ${kib(bytes)} KiB; a game file may be at most ${kib(limits.maxBytes)} KiB`);
+}
+
+function parseFile(text: string, limits: ImportLimits): unknown[] {
   let input: unknown;
   try {
     input = JSON.parse(text);
@@ -245,6 +250,37 @@ function parseFile(text: string, limits: ImportLimits): unknown[] {
 }
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(0);
+
+/** A case's values nest a few levels deep (a variant's state a few more); JSON.parse of 4 MiB of `[` takes 0.6 s. */
+const MAX_DEPTH = 64;
+/** Characters scanned per turn of the event loop (about a millisecond). */
+const SCAN_CHUNK = 512 * 1024;
+
+/**
+ * Refuses a file nested deeper than MAX_DEPTH before JSON.parse holds the event loop on it, scanning on turns of the
+ * loop (`pause` between chunks); brackets inside strings do not count. Whatever else is wrong is JSON.parse's to say.
+ */
+async function refuseDeepNesting(text: string, pause?: () => Promise<void>): Promise<void> {
+  let depth = 0;
+  let inString = false;
+  let i = 0;
+  while (i < text.length) {
+    if (i > 0) await pause?.();
+    const end = Math.min(text.length, i + SCAN_CHUNK);
+    for (; i < end; i++) {
+      const c = text.charCodeAt(i);
+      if (inString) {
+        if (c === 0x5c)
+          i++; // a backslash: the next character is escaped
+        else if (c === 0x22) inString = false;
+      } else if (c === 0x22) inString = true;
+      else if (c === 0x5b || c === 0x7b) {
+        if (++depth > MAX_DEPTH)
+          throw new InputError(`the file nests its values more than ${MAX_DEPTH} deep; a game file needs far fewer`);
+      } else if (c === 0x5d || c === 0x7d) depth--;
+    }
+  }
+}
 
 /** The file's one variant: every case's `variant` (default `adjudicate`'s), a registered one. */
 function variantIdOf(list: readonly unknown[]): string {

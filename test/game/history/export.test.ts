@@ -326,6 +326,16 @@ describe('import: bad files are refused with the first problem in one line', () 
       { maxBytes: 1 << 20, maxPhases: 3 },
     ],
   ];
+  it('refuses nesting deeper than a game file has before JSON.parse (4 MiB of `[` held the loop half a second)', async () => {
+    let pauses = 0;
+    const text = `[${'{"units":['.repeat(10)}${'"a\\"[",'.repeat(200_000)}${'['.repeat(2_000_000)}`;
+    const r = await readGameFile(text, { pause: async () => void pauses++ });
+    expect(r).toEqual({ ok: false, error: 'the file nests its values more than 64 deep; a game file needs far fewer' });
+    expect(pauses).toBeGreaterThan(1);
+    const fine = await readGameFile(JSON.stringify([{ ...good[0], variantState: { a: [[['"[[[']]] } }]));
+    expect(fine.ok || fine.error).not.toMatch(/deep/);
+  });
+
   it.each(refusals)('%s', async (_, text, message, limits) => {
     const r = await readGameFile(text, limits ? { limits } : {});
     expect(r.ok).toBe(false);
