@@ -167,7 +167,14 @@ describe('deadlines by the clock', () => {
     await h.fake.slash('gm', 'paris', 'gm transfer', { user: 'fr' });
     const french = await h.fake.slash('fr', 'paris', 'gm set', { setting: 'fog', value: 'on' });
     expect(french.text).toContain('`fog` vaut maintenant **activé**');
+    await h.fake.slash('fr', 'paris', 'gm set', { setting: 'muster', value: '2h' });
+    // a member deciding to join reads the table's rules the game master set, as the create post words them
+    const forming = await h.fake.slash('alice', 'paris', 'game status');
+    expect(forming.text).toContain("✋ Muster: at the start, every player has 2h to press **I'm here**.");
+    expect(forming.text).toContain('🌫️ Fog of war: each power sees only what stands near its own units and centres.');
     await h.fake.slash('fr', 'paris', 'gm set', { setting: 'fog', value: 'off' });
+    await h.fake.slash('fr', 'paris', 'gm set', { setting: 'muster', value: 'off' });
+    expect((await h.fake.slash('alice', 'paris', 'game status')).text).not.toMatch(/🌫️|✋/);
     await h.fake.slash('fr', 'paris', 'gm transfer', { user: 'gm' });
     await h.fake.slash('alice', 'paris', 'game join', { power: 'France' });
     await h.fake.slash('bob', 'paris', 'game join', { power: 'Germany' });

@@ -256,7 +256,10 @@ function statusText(
   return lines;
 }
 
-/** A forming game's lines: how to join, who joined, the free powers and the phase lengths. */
+/**
+ * A forming game's lines: how to join, who joined, the free powers, the phase lengths and the table's rules set since
+ * the create post (a muster, fog of war: `/gm set`), worded as that post words them (docs/table.md).
+ */
 function formingLines(
   game: StatusView['game'],
   powers: PowerStatus[],
@@ -293,6 +296,9 @@ function formingLines(
       adjustment: durationParam(game.durations.adjustment),
     }),
   );
+  const { musterMs } = game.table;
+  if (musterMs) lines.push(msg('settings.created.muster', { duration: durationParam(musterMs) }));
+  if (game.fog) lines.push(msg('settings.created.fog'));
   return lines;
 }
 
