@@ -153,6 +153,7 @@ describe('startGame', () => {
     expect(dms.map((d) => d.target).sort()).toEqual(['a', 'b']);
     expect(JSON.stringify(dms.find((d) => d.target === 'a')!.payload)).toMatch(/You play \*\*France\*\*/);
     expect(err(await startGame(env.deps, { channelId: CHANNEL, userId: GM }))).toMatch(/already started/);
+    expect(err(await create())).toMatch(/^This channel already has an active game \(classic\); one game per channel/);
     const status = ok(await gameStatus(env.deps, CHANNEL)).status;
     expect(status.powers.find((p) => p.power === 'Austria')).toMatchObject({
       userId: null,
