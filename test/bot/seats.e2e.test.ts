@@ -134,6 +134,21 @@ describe('seats that never stall', () => {
     expect(notGm.text).toMatch(/Only the game master/);
   });
 
+  it('a Claim forged outside the game’s channel takes nothing', async () => {
+    const call = calls().find((m) => m.content.includes('Substitute wanted for England'))!;
+    const claimId = h.fake.buttons(call)[0]!.customId!;
+    // a public post of the bot in another channel: the create post of a table of dave's own
+    const host = await h.fake.slash('dave', 'other', 'game create', { variant: 'classic' });
+    expect(host.ephemeral, host.text).toBe(false);
+    const forged = await h.fake.forge('dave', host, claimId);
+    expect(forged.ephemeral).toBe(true);
+    expect(forged.text).toContain('This button is no longer in use.');
+    const status = await h.fake.slash('dave', 'main', 'game status');
+    expect(status.text).toContain('England (vacant');
+    expect(status.text).not.toContain(id('dave'));
+    await slashConfirmed(h, 'dave', 'other', 'gm cancel');
+  });
+
   it('/server player shows a record in numbers, never an order', async () => {
     const mine = await h.fake.slash('carol', 'main', 'server player');
     expect(mine.ephemeral).toBe(true);

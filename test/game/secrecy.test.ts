@@ -348,9 +348,10 @@ describe('a seat left, claimed or taken back in a game that hides who plays whom
     };
     env.clock.t = mark + 90_000;
     // A player pressing Claim to probe the call reads the same before and after the claim, never "too late".
-    const probe = async () => await claimSeat(env.deps, { callId: callId.callId, userId: userOf('England') });
+    const probe = async () =>
+      await claimSeat(env.deps, { channelId: CHANNEL, callId: callId.callId, userId: userOf('England') });
     const before = await probe();
-    ok(await claimSeat(env.deps, { callId: callId.callId, userId: 'user-sub' }));
+    ok(await claimSeat(env.deps, { channelId: CHANNEL, callId: callId.callId, userId: 'user-sub' }));
     expect(await probe()).toEqual(before);
     expect(before).toMatchObject({ ok: false, message: { key: 'seats.refused.alreadyPlaying' } });
     const atClaim = await deliverAll();
@@ -434,7 +435,9 @@ describe('a seat left, claimed or taken back in a game that hides who plays whom
     await deliverAll();
     const call = (await outboxRows(env.deps)).find((r) => r.kind === 'substitute_call')!.payload as { callId: number };
     env.clock.t = T0 + PROGRESS_EVERY_MS + 200_000;
-    expect(ok(await claimSeat(env.deps, { callId: call.callId, userId: userOf('Germany') })).returning).toBe(true);
+    expect(
+      ok(await claimSeat(env.deps, { channelId: CHANNEL, callId: call.callId, userId: userOf('Germany') })).returning,
+    ).toBe(true);
     const atClaim = await deliverAll();
     expect(atClaim.map((r) => r.target)).toEqual([userOf('Germany')]);
     env.clock.t = T0 + 2 * PROGRESS_EVERY_MS;
@@ -467,7 +470,7 @@ describe('a seat left, claimed or taken back in a game that hides who plays whom
     expect(kinds(await deliverAll())).toEqual(['substitute_call', 'notice', 'status']);
     const call = (await outboxRows(env.deps)).find((r) => r.kind === 'substitute_call')!.payload as { callId: number };
     env.clock.t = T0 + 90_000;
-    ok(await claimSeat(env.deps, { callId: call.callId, userId: 'user-sub' }));
+    ok(await claimSeat(env.deps, { channelId: CHANNEL, callId: call.callId, userId: 'user-sub' }));
     const atClaim = inChannel(await deliverAll());
     expect(atClaim.map((r) => r.kind)).toEqual(['substitute_call_closed', 'notice', 'status']);
     expect(atClaim[1]!.text).toBe('🪑 ⟦member:user-sub⟧ took over **France** as a substitute.');
@@ -511,7 +514,7 @@ describe("other posts that follow one member's private act in a game that hides 
     const call = ok(await gmSubstitute(env.deps, { channelId: CHANNEL, userId: GM, power: 'England' }));
     await deliverAll();
     env.clock.t = T0 + 60_000;
-    ok(await claimSeat(env.deps, { callId: call.callId, userId: 'user-sub' }));
+    ok(await claimSeat(env.deps, { channelId: CHANNEL, callId: call.callId, userId: 'user-sub' }));
     expect((await deliverAll()).map((r) => r.target)).toEqual(['user-sub']);
     env.clock.t = T0 + PROGRESS_EVERY_MS;
     const atMark = await deliverAll();
@@ -563,7 +566,7 @@ describe("other posts that follow one member's private act in a game that hides 
     const call = ok(await gmSubstitute(env.deps, { channelId: CHANNEL, userId: GM, power: 'England' }));
     await deliverAll();
     env.clock.t = T0 + 60_000;
-    ok(await claimSeat(env.deps, { callId: call.callId, userId: 'user-sub' }));
+    ok(await claimSeat(env.deps, { channelId: CHANNEL, callId: call.callId, userId: 'user-sub' }));
     expect(ok(await votePause(env.deps, { channelId: CHANNEL, userId: 'user-sub' })).outcome).toBe('proposed');
   });
 
@@ -730,7 +733,7 @@ describe('press and requests to watch a seat its player left, in a game that hid
         .map((r) => r.key)
         .sort(),
     ).toEqual(['press:1:copy', 'press:2:England', 'press:2:copy']);
-    ok(await claimSeat(env.deps, { callId: await callId(), userId: 'user-sub' }));
+    ok(await claimSeat(env.deps, { channelId: CHANNEL, callId: await callId(), userId: 'user-sub' }));
     const atClaim = await deliverAll();
     expect(keysTo(atClaim, 'user-sub')).toEqual([
       expect.stringMatching(/^claimed:/),
@@ -751,7 +754,7 @@ describe('press and requests to watch a seat its player left, in a game that hid
     ok(await sendPress(env.deps, { ...as('England'), to: 'France', text: 'Belgium?' }));
     await deliverAll();
     env.clock.t = T0 + PROGRESS_EVERY_MS + 60_000;
-    ok(await claimSeat(env.deps, { callId: await callId(), userId: 'user-sub' }));
+    ok(await claimSeat(env.deps, { channelId: CHANNEL, callId: await callId(), userId: 'user-sub' }));
     const atClaim = await deliverAll(['user-sub']);
     expect(keysTo(atClaim, userOf('England'))).toEqual([]);
     // Germany's player's DMs are closed too: press sent to a held seat.
@@ -908,7 +911,7 @@ describe('press and requests to watch a seat its player left, in a game that hid
     const asked = ok(await askToWatch(env.deps, { channelId: CHANNEL, userId: 'user-watcher', power: 'France' }));
     expect(asked.answer.key).toBe('spectate.askedHidden');
     expect(await deliverAll()).toEqual([]);
-    ok(await claimSeat(env.deps, { callId: await callId(), userId: 'user-sub' }));
+    ok(await claimSeat(env.deps, { channelId: CHANNEL, callId: await callId(), userId: 'user-sub' }));
     expect(keysTo(await deliverAll(), 'user-sub')).toEqual([
       expect.stringMatching(/^claimed:/),
       expect.stringMatching(/^spectate-ask:/),
@@ -919,7 +922,7 @@ describe('press and requests to watch a seat its player left, in a game that hid
   it('a member who asked to watch the empty seat and then claims it is not asked their own request', async () => {
     await franceLeft();
     ok(await askToWatch(env.deps, { channelId: CHANNEL, userId: 'user-sub', power: 'France' }));
-    ok(await claimSeat(env.deps, { callId: await callId(), userId: 'user-sub' }));
+    ok(await claimSeat(env.deps, { channelId: CHANNEL, callId: await callId(), userId: 'user-sub' }));
     expect(keysTo(await deliverAll(), 'user-sub')).toEqual([expect.stringMatching(/^claimed:/)]);
   });
 });
@@ -935,7 +938,7 @@ describe('a request to watch follows the seat when it changes hands before the a
     const other = await askToWatch(env.deps, { channelId: CHANNEL, userId: 'user-other', power: 'France' });
     expect(other.ok).toBe(false);
     const call = (await outboxRows(env.deps)).find((r) => r.kind === 'substitute_call')!.payload as { callId: number };
-    ok(await claimSeat(env.deps, { callId: call.callId, userId: 'user-sub' }));
+    ok(await claimSeat(env.deps, { channelId: CHANNEL, callId: call.callId, userId: 'user-sub' }));
     expect(keysTo(await deliverAll(), 'user-sub').some((k) => k.startsWith('spectate-ask:'))).toBe(true);
     const late = await answerRequest(env.deps, {
       requestId: asked.requestId,
@@ -956,7 +959,7 @@ describe('a request to watch follows the seat when it changes hands before the a
     ok(await askToWatch(env.deps, { channelId: CHANNEL, userId: 'user-other', power: 'Germany' }));
     ok(await leaveSeat(env.deps, as('France')));
     const call = (await outboxRows(env.deps)).find((r) => r.kind === 'substitute_call')!.payload as { callId: number };
-    ok(await claimSeat(env.deps, { callId: call.callId, userId: 'user-sub' }));
+    ok(await claimSeat(env.deps, { channelId: CHANNEL, callId: call.callId, userId: 'user-sub' }));
     await deliverAll();
     for (const userId of [userOf('England'), userOf('Germany'), 'user-sub'])
       ok(await voteDraw(env.deps, { channelId: CHANNEL, userId }));

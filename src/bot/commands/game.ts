@@ -669,7 +669,7 @@ async function component(ctx: BotContext, interaction: ComponentInteraction, act
 async function claim(ctx: BotContext, interaction: ComponentInteraction, callId: number): Promise<void> {
   const locale = readerOf(interaction);
   const r = Number.isSafeInteger(callId)
-    ? await claimSeat(ctx.deps, { callId, userId: interaction.user.id })
+    ? await claimSeat(ctx.deps, { callId, userId: interaction.user.id, channelId: interaction.channelId ?? '' })
     : fail(msg('seats.claim.buttonGone'));
   const words = await powerWordsIn(ctx, interaction.channelId);
   const batched =

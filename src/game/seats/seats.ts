@@ -336,12 +336,15 @@ async function seatToOffer(
  */
 export async function claimSeat(
   deps: GameDeps,
-  input: { callId: number; userId: string },
+  input: { callId: number; userId: string; channelId: string },
 ): Promise<Result<{ power: string; gameId: number; channelId: string; returning: boolean; shownBy: number | null }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const call = first(await tx.select().from(substituteCalls).where(eq(substituteCalls.id, input.callId)).limit(1));
     if (!call) return fail(msg('seats.refused.callGone'));
     const game = await gameById(tx, call.gameId);
+    // The call's button is posted in the game's channel only: the id pressed anywhere else (a client that forged it,
+    // in another channel or server) takes nothing, whoever may see that channel.
+    if (game && game.channelId !== input.channelId) return fail(msg('seats.claim.buttonGone'));
     if (!game || game.status === 'finished') return fail(msg('seats.refused.gameOver'));
     if (call.closedAt !== null && call.claimedBy === input.userId)
       return fail(msg('seats.refused.alreadyYours', { power: gamePowerParam(game, call.power) }));

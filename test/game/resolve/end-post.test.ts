@@ -72,13 +72,13 @@ async function playedGame(press = 'open') {
   await resolveDuePhases(env.deps); // Spring 1901: France silent, vacated at the start of Fall 1901
   const france = first(await env.deps.store.db.select().from(substituteCalls).limit(1))!;
   env.clock.advance(60_000);
-  ok(await claimSeat(env.deps, { callId: france.id, userId: 'user-sub' }));
+  ok(await claimSeat(env.deps, { channelId: CHANNEL, callId: france.id, userId: 'user-sub' }));
   env.clock.advance(60_000);
   ok(await leaveSeat(env.deps, at(userOf('Germany'))));
   env.clock.advance(60_000);
   ok(await gmReplace(env.deps, { ...at(GM), power: 'Germany', newUserId: 'user-new' }));
   const austria = ok(await gmSubstitute(env.deps, { ...at(GM), power: 'Austria' }));
-  ok(await claimSeat(env.deps, { callId: austria.callId, userId: 'user-late' }));
+  ok(await claimSeat(env.deps, { channelId: CHANNEL, callId: austria.callId, userId: 'user-late' }));
   await orderAll({
     England: userOf('England'),
     France: 'user-sub',

@@ -132,7 +132,7 @@ describe('a game that hides who plays whom, every power ready', () => {
     await allReady(env);
     ok(await leaveSeat(env.deps, as('France')));
     const [call] = await env.deps.store.db.select().from(substituteCalls);
-    ok(await claimSeat(env.deps, { callId: call!.id, userId: 'user-sub' }));
+    ok(await claimSeat(env.deps, { channelId: CHANNEL, callId: call!.id, userId: 'user-sub' }));
     const s = await scheduler(env);
     env.clock.t = MARK;
     expect((await s.sweep()).resolved).toBe(0);

@@ -221,7 +221,7 @@ describe('vacant seats and substitute calls', () => {
     await orderAll();
     await deadline(); // Fall 1901: twice, so the seat is vacant
     const call = first(await env.deps.store.db.select().from(substituteCalls).limit(1))!;
-    const back = ok(await claimSeat(env.deps, { callId: call.id, userId: userOf('Germany') }));
+    const back = ok(await claimSeat(env.deps, { channelId: CHANNEL, callId: call.id, userId: userOf('Germany') }));
     expect(back).toMatchObject({ power: 'Germany', returning: true });
     const rows = await outboxRows(env.deps);
     const notice = rows.find((r) => r.dedupeKey.startsWith('claimed-notice:'))!;
@@ -244,12 +244,16 @@ describe('vacant seats and substitute calls', () => {
     expect(err(await gmSubstitute(env.deps, { channelId: CHANNEL, userId: GM, power: 'Germany' }))).toMatch(
       /already open/,
     );
-    expect(err(await claimSeat(env.deps, { callId: call.callId, userId: userOf('France') }))).toMatch(
-      /already play France/,
+    expect(
+      err(await claimSeat(env.deps, { channelId: CHANNEL, callId: call.callId, userId: userOf('France') })),
+    ).toMatch(/already play France/);
+    // the call's id pressed outside the game's channel (a forged button) takes nothing
+    expect(err(await claimSeat(env.deps, { channelId: 'elsewhere', callId: call.callId, userId: 'user-sub' }))).toMatch(
+      /no longer in use/,
     );
-    const won = ok(await claimSeat(env.deps, { callId: call.callId, userId: 'user-sub' }));
+    const won = ok(await claimSeat(env.deps, { channelId: CHANNEL, callId: call.callId, userId: 'user-sub' }));
     expect(won.power).toBe('Germany');
-    expect(err(await claimSeat(env.deps, { callId: call.callId, userId: 'user-late' }))).toMatch(
+    expect(err(await claimSeat(env.deps, { channelId: CHANNEL, callId: call.callId, userId: 'user-late' }))).toMatch(
       /Too late: Germany has already been taken/,
     );
     expect((await playersOf(env.deps.store.db, (await row()).id)).find((p) => p.power === 'Germany')!.userId).toBe(
@@ -283,7 +287,9 @@ describe('vacant seats and substitute calls', () => {
       .update(games)
       .set({ status: 'finished', end: { kind: 'abandoned' } })
       .where(eq(games.id, (await row()).id));
-    expect(err(await claimSeat(env.deps, { callId: call.id, userId: 'user-sub' }))).toMatch(/game is over/);
+    expect(err(await claimSeat(env.deps, { channelId: CHANNEL, callId: call.id, userId: 'user-sub' }))).toMatch(
+      /game is over/,
+    );
   });
 });
 
