@@ -55,7 +55,7 @@ import {
   type ScChartFile,
 } from '../game/history/index.js';
 import { PermanentDeliveryError, RetryLaterError, type DeliveryRow, type SendFn } from '../game/delivery/index.js';
-import { phaseMsg, powerParam, type GameDeps, variantParam } from '../game/core/index.js';
+import { phaseMsg, powerParam, textParts, type GameDeps, variantParam } from '../game/core/index.js';
 import type { Variant } from '../engine/variant.js';
 import type { Logger } from '../log.js';
 import { drawScChart } from './charts.js';
@@ -114,7 +114,7 @@ export interface OutgoingMessage {
   body: {
     content: string;
     embeds?: APIEmbed[];
-    allowed_mentions: { parse: ('users' | 'roles' | 'everyone')[]; roles?: string[] };
+    allowed_mentions: { parse: ('users' | 'roles' | 'everyone')[]; roles?: string[]; users?: string[] };
     attachments?: { id: number; filename: string; description?: string }[];
     /** Message components (a substitute call's **Claim** button). */
     components?: APIActionRowComponent<APIComponentInMessageActionRow>[];
@@ -710,7 +710,7 @@ export function postParts(
   opts: { pingUsers: boolean; role?: string | null },
 ): OutgoingMessage[] {
   const pictures = picture === null ? [] : [picture];
-  const parse: OutgoingMessage['body']['allowed_mentions']['parse'] = opts.pingUsers ? ['users'] : [];
+  const users = opts.pingUsers ? namedUsers(text) : [];
   const shown = discordText(text);
   return splitMessage(opts.role ? `${roleMention(opts.role)} ${shown}` : shown, MAX_CONTENT).map((content, i) => {
     const first = i === 0;
@@ -718,7 +718,7 @@ export function postParts(
       body: {
         content,
         ...(first && pictures.length > 0 ? { attachments: pictures.map(pictureAttachment) } : {}),
-        allowed_mentions: { parse: [...parse], ...(first && opts.role ? { roles: [opts.role] } : {}) },
+        allowed_mentions: { parse: [], users, ...(first && opts.role ? { roles: [opts.role] } : {}) },
       },
       files: first ? pictures.map((p) => ({ name: p.name, data: p.png, contentType: 'image/png' })) : [],
     };
@@ -759,10 +759,20 @@ export function messageWithOverflow(
       content: content ?? '',
       ...(embeds.length > 0 ? { embeds } : {}),
       ...(pictures.length > 0 ? { attachments: pictures.map(pictureAttachment) } : {}),
-      allowed_mentions: { parse: pingUsers ? ['users'] : [] },
+      allowed_mentions: { parse: [], users: pingUsers ? namedUsers(text) : [] },
     },
     files: pictures.map((p) => ({ name: p.name, data: p.png, contentType: 'image/png' })),
   };
+}
+
+/**
+ * The members a game text names by reference (`memberRef`), the only ones a post may notify (Discord takes at most
+ * 100): a mention a member typed into a text (a pause's reason) is shown but notifies nobody (docs/bot.md "Who a
+ * post notifies").
+ */
+function namedUsers(text: string): string[] {
+  const ids = textParts(text).flatMap((p) => (typeof p !== 'string' && p.kind === 'member' ? [p.userId] : []));
+  return [...new Set(ids)].slice(0, 100);
 }
 
 /** The nonce of a row's message (or of one part of a split post or DM): at most 25 characters, as Discord allows. */

@@ -9,7 +9,7 @@ describe('game master tools and read-only commands', () => {
   let h: Harness;
 
   beforeAll(async () => {
-    h = await createHarness({ users: ['gm', 'alice', 'bob', 'dave'], channels: ['main'] });
+    h = await createHarness({ users: ['gm', 'alice', 'bob', 'dave', 'erin'], channels: ['main'] });
     await h.start();
     await h.fake.slash('gm', 'main', 'game create', { variant: 'classic', movement: '1h' });
     await h.fake.slash('alice', 'main', 'game join', { power: 'France' });
@@ -44,6 +44,19 @@ describe('game master tools and read-only commands', () => {
     expect(notices[0]).toMatch(/^⏸️ The game master paused the game with (1h|59m \d+s) left on the clock/);
     expect(notices[1]).toMatch(/^▶️ The game master resumed the game/);
     expect(notices[2]).toMatch(/^⏱️ The game master extended the deadline by 2h/);
+  });
+
+  it('a pause reason that mentions a member, a role or everyone notifies nobody; the notice shows it', async () => {
+    const bob = h.fake.user('bob').id;
+    await h.fake.slash('gm', 'main', 'gm pause', { reason: `@everyone <@&${h.fake.state.guildId}> <@${bob}> look` });
+    const notice = await h.fake.waitForChannelMessage('main', (m) => m.content.includes('Reason given'));
+    expect(notice.content).toContain(`<@${bob}> look`);
+    expect(h.fake.pings(notice)).toEqual({ users: [], roles: [], everyone: false });
+    await h.fake.slash('gm', 'main', 'gm resume');
+    // a notice naming a member by the game's own reference still notifies them
+    await h.fake.slash('gm', 'main', 'gm replace', { power: 'Austria', user: 'erin' });
+    const handed = await h.fake.waitForChannelMessage('main', (m) => m.content.startsWith('🔁 Austria'));
+    expect(h.fake.pings(handed).users).toEqual([h.fake.user('erin').id]);
   });
 
   it('hands a power in civil disorder to a new player, who can then order for it', async () => {

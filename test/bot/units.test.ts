@@ -5,7 +5,7 @@
 import { DiscordAPIError, HTTPError, RateLimitError } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { envWarnings, limitsFromEnv, loadEnv } from '../../src/config/env.js';
-import { limitsOf } from '../../src/game/core/index.js';
+import { limitsOf, memberRef } from '../../src/game/core/index.js';
 import { PermanentDeliveryError, RetryLaterError, type DeliveryRow } from '../../src/game/delivery/index.js';
 import { classify, messageWithOverflow, nonceFor, postParts } from '../../src/bot/send.js';
 import { safeRoute, serializeError } from '../../src/log.js';
@@ -345,7 +345,7 @@ describe('a long post in parts', () => {
       expect(p.body.content.length).toBeLessThanOrEqual(2000);
       expect(p.body.content.length).toBeGreaterThan(0);
       expect(p.body.embeds).toBeUndefined();
-      expect(p.body.allowed_mentions).toEqual({ parse: [] });
+      expect(p.body.allowed_mentions).toEqual({ parse: [], users: [] });
     }
     // Whole lines: joined with the line breaks they were cut at, the parts give the text back.
     expect(parts.map((p) => p.body.content).join('\n')).toBe(text);
@@ -364,6 +364,18 @@ describe('a long post in parts', () => {
     );
   });
 
+  it('a notice notifies the members the game names by reference, never a mention typed into it', () => {
+    const [notice] = postParts(
+      `🔁 France is now played by ${memberRef('111')}. Reason: <@222> <@&333> @everyone`,
+      null,
+      {
+        pingUsers: true,
+      },
+    );
+    expect(notice!.body.content).toBe('🔁 France is now played by <@111>. Reason: <@222> <@&333> @everyone');
+    expect(notice!.body.allowed_mentions).toEqual({ parse: [], users: ['111'] });
+  });
+
   it('a post that fits is one message; the role is mentioned and pinged by the first part only', () => {
     const short = postParts('**Spring 1901 movement: results**\n✅ `A par - bur`', map, {
       pingUsers: false,
@@ -371,11 +383,11 @@ describe('a long post in parts', () => {
     });
     expect(short).toHaveLength(1);
     expect(short[0]!.body.content).toBe('<@&42> **Spring 1901 movement: results**\n✅ `A par - bur`');
-    expect(short[0]!.body.allowed_mentions).toEqual({ parse: [], roles: ['42'] });
+    expect(short[0]!.body.allowed_mentions).toEqual({ parse: [], users: [], roles: ['42'] });
     const long = postParts(results(220), null, { pingUsers: true, role: '42' });
     expect(long[0]!.body.content.startsWith('<@&42> **Fall 2512 movement: results**')).toBe(true);
-    expect(long[0]!.body.allowed_mentions).toEqual({ parse: ['users'], roles: ['42'] });
-    for (const p of long.slice(1)) expect(p.body.allowed_mentions).toEqual({ parse: ['users'] });
+    expect(long[0]!.body.allowed_mentions).toEqual({ parse: [], users: [], roles: ['42'] });
+    for (const p of long.slice(1)) expect(p.body.allowed_mentions).toEqual({ parse: [], users: [] });
     expect(long.map((p) => p.body.content).join('\n')).toBe(`<@&42> ${results(220)}`);
   });
 
@@ -399,7 +411,7 @@ describe('status message layout', () => {
     expect(all.split('\n')).toEqual(text.split('\n'));
     expect(files).toEqual([{ name: 'map.png', data: Buffer.from('png'), contentType: 'image/png' }]);
     expect(body.attachments).toEqual([{ id: 0, filename: 'map.png' }]);
-    expect(body.allowed_mentions).toEqual({ parse: [] });
+    expect(body.allowed_mentions).toEqual({ parse: [], users: [] });
   });
 
   it('a long status (21 powers) keeps every Discord limit and never cuts a line in two', () => {
