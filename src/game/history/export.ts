@@ -193,7 +193,7 @@ export async function readGameFile(
   const limits = opts.limits ?? IMPORT_LIMITS;
   try {
     refuseTooLarge(text, limits);
-    await refuseDeepNesting(text, opts.pause);
+    await refuseOversizedValues(text, opts.pause);
     const list = parseFile(text, limits);
     await loadCaseSchema();
     const variantId = variantIdOf(list);
@@ -253,33 +253,59 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(0);
 
 /** A case's values nest a few levels deep (a variant's state a few more); JSON.parse of 4 MiB of `[` takes 0.6 s. */
 const MAX_DEPTH = 64;
+/**
+ * The longest case, in characters: eight times a 21-power Warhammer phase (about 8 KiB). A case is read and
+ * adjudicated in one turn of the event loop, about 0.2 ms a KiB: a case of 100,000 orders took 0.6 s.
+ */
+const MAX_CASE_CHARS = 64 * 1024;
 /** Characters scanned per turn of the event loop (about a millisecond). */
 const SCAN_CHUNK = 512 * 1024;
 
 /**
- * Refuses a file nested deeper than MAX_DEPTH before JSON.parse holds the event loop on it, scanning on turns of the
- * loop (`pause` between chunks); brackets inside strings do not count. Whatever else is wrong is JSON.parse's to say.
+ * Refuses, before JSON.parse holds the event loop on it, a file nested deeper than MAX_DEPTH or with a case (a value
+ * of the top array) longer than MAX_CASE_CHARS, scanning on turns of the loop (`pause` between chunks); brackets
+ * inside strings do not count. Whatever else is wrong is JSON.parse's and the case reader's to say.
  */
-async function refuseDeepNesting(text: string, pause?: () => Promise<void>): Promise<void> {
-  let depth = 0;
-  let inString = false;
+async function refuseOversizedValues(text: string, pause?: () => Promise<void>): Promise<void> {
+  const scan = { depth: 0, inString: false, cases: 0, caseStart: 0 };
   let i = 0;
   while (i < text.length) {
     if (i > 0) await pause?.();
-    const end = Math.min(text.length, i + SCAN_CHUNK);
-    for (; i < end; i++) {
-      const c = text.charCodeAt(i);
-      if (inString) {
-        if (c === 0x5c)
-          i++; // a backslash: the next character is escaped
-        else if (c === 0x22) inString = false;
-      } else if (c === 0x22) inString = true;
-      else if (c === 0x5b || c === 0x7b) {
-        if (++depth > MAX_DEPTH)
-          throw new InputError(`the file nests its values more than ${MAX_DEPTH} deep; a game file needs far fewer`);
-      } else if (c === 0x5d || c === 0x7d) depth--;
+    i = scanChunk(text, i, Math.min(text.length, i + SCAN_CHUNK), scan);
+  }
+}
+
+/** Scans `text` from `from` to `end` (a backslash may carry it one past), returning where the next chunk starts. */
+function scanChunk(
+  text: string,
+  from: number,
+  end: number,
+  scan: { depth: number; inString: boolean; cases: number; caseStart: number },
+): number {
+  let i = from;
+  for (; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (scan.inString) {
+      if (c === 0x5c)
+        i++; // a backslash: the next character is escaped
+      else if (c === 0x22) scan.inString = false;
+    } else if (c === 0x22) scan.inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++scan.depth > MAX_DEPTH)
+        throw new InputError(`the file nests its values more than ${MAX_DEPTH} deep; a game file needs far fewer`);
+      if (scan.depth === 2) {
+        scan.cases++;
+        scan.caseStart = i;
+      }
+    } else if (c === 0x5d || c === 0x7d) {
+      if (scan.depth === 2 && i - scan.caseStart + 1 > MAX_CASE_CHARS)
+        throw new InputError(
+          `case #${scan.cases} is ${kib(i - scan.caseStart + 1)} KiB long; a phase of a game file is at most ${kib(MAX_CASE_CHARS)} KiB`,
+        );
+      scan.depth--;
     }
   }
+  return i;
 }
 
 /** The file's one variant: every case's `variant` (default `adjudicate`'s), a registered one. */

@@ -336,6 +336,13 @@ describe('import: bad files are refused with the first problem in one line', () 
     expect(fine.ok || fine.error).not.toMatch(/deep/);
   });
 
+  it('refuses a phase far bigger than a game has before reading it (one case of 100,000 orders held the loop 0.6 s)', async () => {
+    const orders = Array.from({ length: 100_000 }, () => ({ power: 'France', text: 'A par - bur' }));
+    const r = await readGameFile(JSON.stringify([good[0], { ...good[1], orders }]));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatch(/^case #2 is \d+ KiB long; a phase of a game file is at most 64 KiB$/);
+  });
+
   it.each(refusals)('%s', async (_, text, message, limits) => {
     const r = await readGameFile(text, limits ? { limits } : {});
     expect(r.ok).toBe(false);
