@@ -97,9 +97,11 @@ const refused = (problem: string): VariantImportAnswer => ({ ok: false, problems
 /**
  * What Discord reads as markup or a mention inside a line (as src/bot/text.ts escapes a member's name). The variant's
  * name and its powers' are shown in public posts, in bold and in code spans, across every feature; refused here rather
- * than escaped at each of those places (docs/variants.md "A server's variants", the limits).
+ * than escaped at each of those places (docs/variants.md "A server's variants", the limits). An underscore inside a
+ * word (`standard_france_austria`, a python map's file name) is no markup; a doubled one or one at a word's edge is
+ * (`__underline__`, `_italics_`).
  */
-const MARKUP = /[\\*_~`|<>[\]@]/g;
+const MARKUP = /[\\*~`|<>[\]@]|__|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
 
 /** One problem per name holding markup, naming the field and the characters (escaped), never the name itself. */
 function markupProblems(name: string, powers: readonly { name: string }[]): string[] {
@@ -108,7 +110,7 @@ function markupProblems(name: string, powers: readonly { name: string }[]): stri
     ...powers.map((p, i) => ({ field: `powers[${i}].name`, text: p.name })),
   ];
   return named.flatMap(({ field, text }) => {
-    const found = [...new Set(text.match(MARKUP) ?? [])].map((c) => `\\${c}`);
+    const found = [...new Set((text.match(MARKUP) ?? []).map((m) => m[0]!))].map((c) => `\\${c}`);
     if (found.length === 0) return [];
     const list = found.length === 1 ? found[0] : `${found.slice(0, -1).join(', ')} or ${found.at(-1)}`;
     return [

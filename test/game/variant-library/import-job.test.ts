@@ -62,6 +62,11 @@ describe('runVariantImport: names the bot echoes', () => {
     expect(r.ok, r.ok ? '' : r.problems.join('\n')).toBe(true);
   });
 
+  it('accepts an underscore inside a word, as python maps name themselves (standard_france_austria)', () => {
+    const r = run(marches({ name: 'standard_france_austria', red: 'Red_March' }));
+    expect(r.ok, r.ok ? '' : r.problems.join('\n')).toBe(true);
+  });
+
   it('refuses a variant name and a power name holding markup or a mention, naming the field and the characters', () => {
     const r = run(marches({ name: '**Evil** @everyone', red: '__Red__ <@1>' }));
     expect(r.ok).toBe(false);
@@ -74,11 +79,11 @@ describe('runVariantImport: names the bot echoes', () => {
   });
 
   it('refuses the name a server gives (name:) by the same rule', () => {
-    const r = run(marches(), '~~Strike~~ ||x||');
+    const r = run(marches(), '~~Strike~~ ||x|| _it_');
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.problems).toEqual([
-      'name: a name the bot shows in its posts may not hold \\~ or \\| (Discord reads them as markup or a mention)',
+      'name: a name the bot shows in its posts may not hold \\~, \\| or \\_ (Discord reads them as markup or a mention)',
     ]);
   });
 });
