@@ -7,7 +7,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { adjudicateCommand } from '../../../src/cli/commands/adjudicate.js';
 import { replay } from '../../../src/cli/commands/replay.js';
 import { adjudicate } from '../../../src/engine/index.js';
@@ -250,6 +250,9 @@ describe('import: bad files are refused with the first problem in one line', () 
   const refusals: [string, string, RegExp, { maxBytes: number; maxPhases: number }?][] = [
     ['not JSON', 'not json', /^the file is not JSON: /],
     ['not an array', '{"phase": {}}', /^a game file is a JSON array of phases/],
+    ['a case that is not JSON', '[{"units": []}, {"units": x}]', /^the file is not JSON: case #2: /],
+    ['brackets that do not match', '[{"units": []}, {"units": ]}]', /^the file is not JSON: [^\d]*$/],
+    ['a top array left open', '[{"units": []}, {"units": []}', /^the file is not JSON: /],
     ['no phase', '[]', /^the file has no phase$/],
     ['a case that is not an object', '[1]', /^case #1: a case is a JSON object$/],
     [
@@ -334,6 +337,24 @@ describe('import: bad files are refused with the first problem in one line', () 
     expect(pauses).toBeGreaterThan(1);
     const fine = await readGameFile(JSON.stringify([{ ...good[0], variantState: { a: [[['"[[[']]] } }]));
     expect(fine.ok || fine.error).not.toMatch(/deep/);
+  });
+
+  it('parses a big file a case at a time, never the whole file in one JSON.parse (4 MiB held the loop 26 ms)', async () => {
+    const orders = Array.from({ length: 200 }, () => ({ power: 'France', text: 'A par - bur' }));
+    const text = JSON.stringify(Array.from({ length: 400 }, () => ({ ...good[1], orders })));
+    expect(text.length).toBeGreaterThan(3_500_000);
+    expect(text.length).toBeLessThan(4 * 1024 * 1024);
+    const parse = vi.spyOn(JSON, 'parse');
+    let pauses = 0;
+    try {
+      await readGameFile(text, { pause: async () => void pauses++ });
+      const lengths = parse.mock.calls.map(([t]) => String(t).length);
+      expect(lengths.length).toBeGreaterThan(400);
+      expect(Math.max(...lengths)).toBeLessThanOrEqual(64 * 1024);
+    } finally {
+      parse.mockRestore();
+    }
+    expect(pauses).toBeGreaterThan(10);
   });
 
   it('refuses a phase far bigger than a game has before reading it (one case of 100,000 orders held the loop 0.6 s)', async () => {
