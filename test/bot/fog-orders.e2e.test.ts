@@ -80,6 +80,8 @@ describe('a retreat phase under fog of war', () => {
   it('the status does not tell which power has a retreat to make', async () => {
     const status = await h.fake.slash('alice', 'main', 'game status');
     expect(status.text).toContain('Fall 1901 retreat');
+    // A running fog game says so, as its create post did: the board the reader sees is their power's view.
+    expect(status.text).toContain('🌫️ Fog of war: each power sees only what stands near its own units and centres.');
     const line = (power: string) =>
       status.text
         .split('\n')

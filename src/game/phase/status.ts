@@ -231,6 +231,8 @@ function statusText(
   } else if (game.status === 'paused') lines.push(pausedLine(game.pause));
   else if (game.status === 'finished') lines.push(msg('status.over', { end: endMsg(game.end, plugin.variant) }));
   if (rule && game.status !== 'finished') lines.push(rule);
+  // Said while the fog is up, as the create post said it: the board a player reads here is their power's view.
+  if (game.fog && game.status !== 'finished') lines.push(msg('settings.created.fog'));
   lines.push(...(plugin.muster ?? []));
   lines.push(...plugin.extra);
   for (const p of powers) {
