@@ -10,18 +10,24 @@ import { phases } from '../../src/store/schema.js';
 import { gameOfChannel, setTableColumns } from '../support/table-columns.js';
 import { createHarness, slashConfirmed, type Harness } from './harness.js';
 
+/** A started fog game of `variant` in channel `main`: alice plays `alice`'s power, bruno `bruno`'s, gm masters it. */
+async function fogGame(variant: string, alice: string, bruno: string): Promise<Harness> {
+  const h = await createHarness({ users: ['gm', 'alice', 'bruno'], channels: ['main'] });
+  await h.start();
+  await h.fake.slash('gm', 'main', 'game create', { variant, movement: '1h' });
+  await h.fake.slash('alice', 'main', 'game join', { power: alice });
+  await h.fake.slash('bruno', 'main', 'game join', { power: bruno });
+  await setTableColumns(h.store, (await gameOfChannel(h.store, h.fake.channel('main').id)).id, { fog: true });
+  await h.fake.slash('gm', 'main', 'game start');
+  await h.bot!.outbox.idle();
+  return h;
+}
+
 describe('orders typed by hand under fog of war', () => {
   let h: Harness;
 
   beforeAll(async () => {
-    h = await createHarness({ users: ['gm', 'alice', 'bruno'], channels: ['main'] });
-    await h.start();
-    await h.fake.slash('gm', 'main', 'game create', { variant: 'classic', movement: '1h' });
-    await h.fake.slash('alice', 'main', 'game join', { power: 'England' });
-    await h.fake.slash('bruno', 'main', 'game join', { power: 'Germany' });
-    await setTableColumns(h.store, (await gameOfChannel(h.store, h.fake.channel('main').id)).id, { fog: true });
-    await h.fake.slash('gm', 'main', 'game start');
-    await h.bot!.outbox.idle();
+    h = await fogGame('classic', 'England', 'Germany');
   }, 60_000);
 
   afterAll(async () => {
@@ -97,14 +103,7 @@ describe('a placement out of sight under fog of war (Mandate of Heaven)', () => 
   let h: Harness;
 
   beforeAll(async () => {
-    h = await createHarness({ users: ['gm', 'alice', 'bruno'], channels: ['main'] });
-    await h.start();
-    await h.fake.slash('gm', 'main', 'game create', { variant: 'mandate-of-heaven', movement: '1h' });
-    await h.fake.slash('alice', 'main', 'game join', { power: 'Hsiung-Nu' });
-    await h.fake.slash('bruno', 'main', 'game join', { power: 'Qin' });
-    await setTableColumns(h.store, (await gameOfChannel(h.store, h.fake.channel('main').id)).id, { fog: true });
-    await h.fake.slash('gm', 'main', 'game start');
-    await h.bot!.outbox.idle();
+    h = await fogGame('mandate-of-heaven', 'Hsiung-Nu', 'Qin');
   }, 60_000);
 
   afterAll(async () => {
@@ -154,14 +153,7 @@ describe('the nomads’ placement progress under fog of war (Mandate of Heaven)'
   let h: Harness;
 
   beforeAll(async () => {
-    h = await createHarness({ users: ['gm', 'alice', 'bruno'], channels: ['main'] });
-    await h.start();
-    await h.fake.slash('gm', 'main', 'game create', { variant: 'mandate-of-heaven', movement: '1h' });
-    await h.fake.slash('alice', 'main', 'game join', { power: 'Hsiung-Nu' });
-    await h.fake.slash('bruno', 'main', 'game join', { power: 'Qin' });
-    await setTableColumns(h.store, (await gameOfChannel(h.store, h.fake.channel('main').id)).id, { fog: true });
-    await h.fake.slash('gm', 'main', 'game start');
-    await h.bot!.outbox.idle();
+    h = await fogGame('mandate-of-heaven', 'Hsiung-Nu', 'Qin');
   }, 60_000);
 
   afterAll(async () => {
@@ -192,14 +184,7 @@ describe('the nomads’ placement area filled out of their sight (Mandate of Hea
   let h: Harness;
 
   beforeAll(async () => {
-    h = await createHarness({ users: ['gm', 'alice', 'bruno'], channels: ['main'] });
-    await h.start();
-    await h.fake.slash('gm', 'main', 'game create', { variant: 'mandate-of-heaven', movement: '1h' });
-    await h.fake.slash('alice', 'main', 'game join', { power: 'Hsiung-Nu' });
-    await h.fake.slash('bruno', 'main', 'game join', { power: 'Qin' });
-    await setTableColumns(h.store, (await gameOfChannel(h.store, h.fake.channel('main').id)).id, { fog: true });
-    await h.fake.slash('gm', 'main', 'game start');
-    await h.bot!.outbox.idle();
+    h = await fogGame('mandate-of-heaven', 'Hsiung-Nu', 'Qin');
   }, 60_000);
 
   afterAll(async () => {
@@ -246,14 +231,7 @@ describe('Warring States’ special orders under fog of war', () => {
   };
 
   beforeAll(async () => {
-    h = await createHarness({ users: ['gm', 'alice', 'bruno'], channels: ['main'] });
-    await h.start();
-    await h.fake.slash('gm', 'main', 'game create', { variant: 'warring-states', movement: '1h' });
-    await h.fake.slash('alice', 'main', 'game join', { power: 'Qin' });
-    await h.fake.slash('bruno', 'main', 'game join', { power: 'Chu' });
-    await setTableColumns(h.store, (await gameOfChannel(h.store, h.fake.channel('main').id)).id, { fog: true });
-    await h.fake.slash('gm', 'main', 'game start');
-    await h.bot!.outbox.idle();
+    h = await fogGame('warring-states', 'Qin', 'Chu');
     // Qin's army in Xianyang is a fleet (fleets are raised, never built): a rapid river move runs from it.
     await setBoard((p) => ({
       ...p,
