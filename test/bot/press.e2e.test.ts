@@ -54,6 +54,16 @@ describe('open press: private threads', () => {
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });
 
+  it("`with:` autocomplete never offers the caller's own power; a member outside the game sees every power", async () => {
+    const offered = (user: string, typed: string) =>
+      h.fake.autocomplete(user, 'main', 'press thread', { with: typed }, 'with').then((cs) => cs.map((c) => c.value));
+    expect(await offered('alice', '')).toEqual(['Austria', 'France', 'Germany', 'Italy', 'Russia', 'Turkey']);
+    expect(await offered('alice', 'France,')).not.toContain('France,England');
+    expect(await offered('bob', 'e')).toEqual(['England']);
+    expect(await offered('dave', 'e')).toEqual(['England']);
+    expect(await offered('dave', '')).toContain('France');
+  });
+
   it('a retry after a crash keeps the thread the crashed attempt made; a thread of an earlier game is not taken', async () => {
     const made = (name: string, ageMs: number) => {
       const thread = h.fake.state.createThread({
@@ -227,6 +237,13 @@ describe('anonymous press: relayed by DM, signed with the power', () => {
     for (const name of [id('alice'), 'alice', 'Alice']) expect(got[0]!.content).not.toContain(name);
     expect(h.fake.dms('alice').filter((m) => m.content.includes('You sent to France'))).toHaveLength(1);
     expect(pressDms('carol')).toHaveLength(0);
+  });
+
+  it("`to:` autocomplete offers `all` and the other powers, never the caller's own", async () => {
+    const offered = async (user: string) =>
+      (await h.fake.autocomplete(user, 'main', 'press send', { to: '', text: '' }, 'to')).map((c) => c.value);
+    expect(await offered('alice')).toEqual(['all', 'Austria', 'France', 'Germany', 'Italy', 'Russia', 'Turkey']);
+    expect(await offered('bob')).not.toContain('France');
   });
 
   it('to:all reaches every other power with a player; a closed DM is not reported before the end', async () => {

@@ -13,6 +13,7 @@ import {
 import { findOpenGame } from '../../game/history/index.js';
 import {
   openPressThread,
+  pressCallerPower,
   PRESS_MAX_LENGTH,
   sendPress,
   type PressSent,
@@ -127,7 +128,8 @@ function sentReply(locale: Locale, r: PressSent, words: PowerWords): string {
 
 /**
  * The game's power names (never who plays them), in the member's words and matched in theirs or in English (docs/locales.md
- * "Names"); the values stay the variant's names: for `to:` with `all` first, for `with:` the last name typed.
+ * "Names"), the caller's own power left out; the values stay the variant's names: for `to:` with `all` first, for
+ * `with:` the last name typed.
  */
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
   const game = await findOpenGame(ctx.deps, interaction.channelId);
@@ -135,7 +137,8 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   if (!variant) return interaction.respond([]);
   const locale = localeOf(interaction.locale);
   const focused = interaction.options.getFocused(true);
-  const powers = variant.powers.map((p) => p.name);
+  const own = await pressCallerPower(ctx.deps, callerOf(interaction));
+  const powers = variant.powers.map((p) => p.name).filter((p) => p !== own);
   const named = (p: string) => powerName(variant, locale, p);
   const starts = (p: string, typed: string) =>
     p.toLowerCase().startsWith(typed) || named(p).toLowerCase().startsWith(typed);

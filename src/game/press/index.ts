@@ -8,6 +8,7 @@
 export {
   PRESS_MAX_LENGTH,
   openPressThread,
+  pressCallerPower,
   pressEndLines,
   pressHistory,
   pressThreadPlan,

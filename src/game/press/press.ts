@@ -14,7 +14,14 @@ import { first } from '../../store/store.js';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Position } from '../../engine/types.js';
 import type { Tx } from '../../store/db.js';
-import { gameById, latestGameByChannel, phasesOf, playersOf } from '../../store/queries.js';
+import {
+  gameById,
+  latestGameByChannel,
+  openGameByChannel,
+  phasesOf,
+  playerByUser,
+  playersOf,
+} from '../../store/queries.js';
 import {
   pressMessages,
   pressThreads,
@@ -458,6 +465,19 @@ export interface PressLine {
   to: string[];
   toAll: boolean;
   text: string;
+}
+
+/**
+ * The caller's own power in the channel's open game, or null: `/press` never offers it as an addressee (a player
+ * never writes press to themselves; docs/bot.md "Press").
+ */
+export async function pressCallerPower(deps: GameDeps, caller: Caller): Promise<string | null> {
+  const r = await inReadTransaction(deps, async (tx) => {
+    const game = await openGameByChannel(tx, caller.channelId);
+    const player = game ? await playerByUser(tx, game.id, caller.userId) : undefined;
+    return { ok: true as const, power: player?.power ?? null };
+  });
+  return r.ok ? r.power : null;
 }
 
 /** `/history press`: the game's anonymous press, once the game is over; refused before (it is secret like orders). */
