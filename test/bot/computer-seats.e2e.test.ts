@@ -120,7 +120,7 @@ describe('computer players in the seats of a Classic game', () => {
           .find(
             (m) =>
               m.content.startsWith('**Classic Diplomacy** · game master') &&
-              /Italy[^\n]*a computer player/.test(m.content),
+              /Italy[^\n]*computer player/.test(m.content),
           ),
       'the status message naming the computer player',
     );

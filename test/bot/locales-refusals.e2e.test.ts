@@ -87,7 +87,13 @@ describe('a seat’s holder named in the game’s language', () => {
     expect(start.content).toContain('un joueur ordinateur (normal)');
     expect(start.content).not.toContain('a computer player');
     const status = await h.fake.slash('anne', 'paris', 'game status');
-    expect(status.text).toContain('un joueur ordinateur (normal)');
+    // one pair of brackets, never nested: "Italie (joueur ordinateur, normal)"
+    expect(status.text).toContain('Italie (joueur ordinateur, normal)');
     expect(status.text).not.toContain('a computer player');
+    h.fake.setLocale('bruno', 'zh-TW');
+    expect((await h.fake.slash('bruno', 'paris', 'game status')).text).toContain('（電腦玩家，普通）');
+    h.fake.setLocale('bruno', 'en-US');
+    expect((await h.fake.slash('bruno', 'paris', 'game status')).text).toContain('Italy (computer player, normal)');
+    h.fake.setLocale('bruno', 'fr');
   });
 });

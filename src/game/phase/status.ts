@@ -16,6 +16,8 @@ import type { GameRow, NmrMode } from '../../store/schema.js';
 import {
   clockLineMsg,
   isPerson,
+  computerLevelOf,
+  isComputer,
   isVacant,
   identitiesHiddenNow,
   publicHolderName,
@@ -328,6 +330,9 @@ function drawnLines(
 
 /** Who holds a power, as the status shows it. */
 function holderMsg(game: StatusView['game'], p: PowerStatus): MsgParam {
+  // inside the power's parentheses: "Chu (computer player, normal)", never nested (docs/locales.md)
+  if (p.userId !== null && isComputer(p.userId))
+    return msg('status.holder.computer', { level: computerLevelOf(p.userId) });
   if (p.userId !== null && isVacant(p.userId))
     return msg(game.status === 'finished' ? 'status.holder.vacant' : 'status.holder.claimable');
   if (p.userId) return publicHolderName(game, p.userId);

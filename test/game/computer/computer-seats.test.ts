@@ -142,7 +142,7 @@ describe('/game create computer-level: and /gm replace level:', () => {
     expect(await seats()).toEqual({ Italy: 'computer:easy:Italy' });
     ok(await joinGame(env.deps, { channelId: CHANNEL, userId: 'alice', power: 'France' }));
     ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
-    expect(ok(await gameStatus(env.deps, CHANNEL)).status.text).toContain('a computer player (easy)');
+    expect(ok(await gameStatus(env.deps, CHANNEL)).status.text).toContain('Italy (computer player, easy)');
     const duties = await gameSeatDuties(env.deps, 1);
     expect(duties.map((d) => [d.power, d.job.kind === 'cards' ? null : d.job.level])).toEqual([['Italy', 'easy']]);
   });
