@@ -541,7 +541,12 @@ describe('/sandbox act refused in the member’s language', () => {
     await refusal('pierre', { action: 'declare', as: 'Bretonnia' });
 
     // The Decisive Battle phase: a declaration without its choice.
-    for (const user of ['pierre', 'lin']) await fake.slash(user, 'old-world', 'sandbox next');
+    const next: Record<string, string> = {};
+    for (const user of ['pierre', 'lin']) next[user] = (await fake.slash(user, 'old-world', 'sandbox next')).text;
+    // The step's actions: the powers in full-width brackets in Chinese, as every Chinese aside (docs/locales.md).
+    expect(next.lin).toMatch(/`declare`（Bretonnia.*Empire）/);
+    expect(next.lin).not.toMatch(/`declare` \(/);
+    expect(next.pierre).toContain('`declare` (Bretonnia, Empire)');
     expect(await refusal('pierre', { action: 'declare', as: 'Bretonnia' })).toMatch(
       /^⚠️ `\/bac-à-sable agir action:declare` a besoin de sa valeur « .+ » dans `choix:`\.$/,
     );

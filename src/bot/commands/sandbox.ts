@@ -292,7 +292,10 @@ function stateLines(locale: Locale, v: SandboxView): string[] {
     lines.push(
       listWithin(
         tr(locale, 'sandbox.step.actions'),
-        v.actions.map((a) => `${code(a.name)} (${formatItems(locale, a.as.map(asName(locale, v)))})`),
+        v.actions.map((a) =>
+          // full-width brackets in Chinese (docs/locales.md "Chinese spacing"), as every aside
+          tr(locale, 'text.aside', { text: code(a.name), aside: formatItems(locale, a.as.map(asName(locale, v))) }),
+        ),
         500,
         more,
         locale,
