@@ -22,10 +22,11 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const r = await voteDraw(ctx.deps, callerOf(interaction));
   if (!r.ok) return replyRejected(interaction, r);
   const locale = readerOf(interaction);
-  const power = (await powerWordsIn(ctx, interaction.channelId)).power(r.power);
+  const words = await powerWordsIn(ctx, interaction.channelId);
+  const power = words.power(r.power);
   if (r.end) return replyPrivately(interaction, tr(locale, 'votes.draw.unanimous'));
   if (!r.voted) return replyPrivately(interaction, tr(locale, 'votes.draw.withdrawn', { power }));
-  return replyPrivately(interaction, tr(locale, 'votes.draw.voted', { power }));
+  return replyPrivately(interaction, tr(locale, 'votes.draw.voted', { power, powers: words.powers(r.among) }));
 }
 
 export const drawCommand: BotCommand = { data, execute, privateReplies: true, secret: true };

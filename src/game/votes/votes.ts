@@ -215,13 +215,14 @@ export async function settleComputerVotes(deps: GameDeps, gameId: number): Promi
 }
 
 /**
- * Toggles the caller's draw vote; ends the game when the vote is unanimous. Votes are secret (strict DIAS,
+ * Toggles the caller's draw vote; ends the game when the vote is unanimous; `among` names the powers a draw would
+ * be shared by. Votes are secret (strict DIAS,
  * Diplicity #167): the result says only what the caller's own vote is now, never who else voted or how many.
  */
 export async function voteDraw(
   deps: GameDeps,
   caller: Caller,
-): Promise<Result<{ power: string; voted: boolean; end: GameEnd | null }>> {
+): Promise<Result<{ power: string; voted: boolean; end: GameEnd | null; among: string[] }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const ctx = await playerInGame(tx, caller, { allowPaused: true });
     if (isError(ctx)) return ctx;
@@ -243,7 +244,13 @@ export async function voteDraw(
     });
     const end = await settleVotes(tx, deps, game, variant, phase, now);
     changed(game.id);
-    return { ok: true, power: player.power, voted: !had, end };
+    // the powers the draw would be shared by: not Mandate of Heaven's neutrals the players' vote moves
+    const among = drawPowers(
+      variant,
+      phase.position,
+      (await playersOf(tx, game.id)).map((p) => p.power),
+    );
+    return { ok: true, power: player.power, voted: !had, end, among };
   });
 }
 

@@ -32,7 +32,13 @@ describe('draw', () => {
     await startedGame(env.deps, ['France', 'Germany', 'Italy']);
     const first = ok(await voteDraw(env.deps, caller('France')));
     // Secret: the result says nothing about other votes.
-    expect(first).toEqual({ ok: true, power: 'France', voted: true, end: null });
+    expect(first).toEqual({
+      ok: true,
+      power: 'France',
+      voted: true,
+      end: null,
+      among: ['Austria', 'England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey'],
+    });
     expect(ok(await voteDraw(env.deps, caller('France')))).toMatchObject({ voted: false });
     ok(await voteDraw(env.deps, caller('France')));
     ok(await voteDraw(env.deps, caller('Germany')));
