@@ -239,11 +239,16 @@ function statusText(
   lines.push(...plugin.extra);
   for (const p of powers) {
     const note = plugin.notes.get(p.power);
+    // A power that answers in the step under way and has nothing on the board yet: a Dogs of War power before its
+    // muster (docs/architecture.md), listed so its player finds it, with the step's own word for where it stands.
+    const early = p.supplyCenters === 0 && p.units === 0 ? stepAnswer(plugin.step, p.power) : null;
     // A power with nothing on the board is out, unless it has something to do now (placing its first units, a last retreat).
-    if (p.supplyCenters === 0 && p.units === 0 && !note && !p.toAct) continue;
+    if (p.supplyCenters === 0 && p.units === 0 && !note && !p.toAct && !early) continue;
     const states =
       game.status !== 'finished' && !(note && !p.toAct) && !plugin.fogRetreat
-        ? seatState(p, claimStep, plugin.progress, game.seats.nmr)
+        ? early && plugin.progress === 'open'
+          ? [early]
+          : seatState(p, claimStep, plugin.progress, game.seats.nmr)
         : [];
     lines.push(
       msg('status.power', {
@@ -337,6 +342,13 @@ function holderMsg(game: StatusView['game'], p: PowerStatus): MsgParam {
     return msg(game.status === 'finished' ? 'status.holder.vacant' : 'status.holder.claimable');
   if (p.userId) return publicHolderName(game, p.userId);
   return msg(p.voted ? 'status.holder.voted' : 'status.holder.disorder');
+}
+
+/** The step's word for a power that answers in it (answered or waiting), or null when it does not answer there. */
+function stepAnswer(step: StepStatus | null | undefined, power: string): Msg | null {
+  const answer = step?.progress.powers.find((a) => a.power === power);
+  if (!step || !answer) return null;
+  return answer.answered ? step.labels.answered : step.labels.waiting;
 }
 
 /** A seat's note (a variant's) and states, each after ` · `. */
