@@ -244,8 +244,13 @@ const LATIN_START = /^[*_]*[\p{Script=Latin}\d]/u;
  * A Chinese list, its `和` or `或` spaced from an item in Latin letters beside it (`Russia 和 Turkey`, as `France 已就绪`:
  * docs/locales.md "Chinese spacing"); Chinese items and code spans stay against it (`秦、楚和魏`).
  */
+const chineseFormats = new Map<string, Intl.ListFormat>();
+
 function chineseList(locale: Locale, items: readonly string[], options: Intl.ListFormatOptions): string {
-  const parts = new Intl.ListFormat(locale, options).formatToParts(items);
+  const key = `${locale}|${options.type}|${options.style ?? 'long'}`;
+  let format = chineseFormats.get(key);
+  if (!format) chineseFormats.set(key, (format = new Intl.ListFormat(locale, options)));
+  const parts = format.formatToParts(items);
   return parts
     .map((part, i) => {
       if (part.type !== 'literal' || !/^[和或]$/.test(part.value)) return part.value;

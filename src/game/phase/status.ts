@@ -239,8 +239,8 @@ function statusText(
   lines.push(...plugin.extra);
   for (const p of powers) {
     const note = plugin.notes.get(p.power);
-    // A power that answers in the step under way and has nothing on the board yet: a Dogs of War power before its
-    // muster (docs/architecture.md), listed so its player finds it, with the step's own word for where it stands.
+    // A power that answers in the step under way and has nothing on the board yet (a power a variant's step brings
+    // onto the board), listed so its player finds it, with the step's own word for where it stands.
     const early = p.supplyCenters === 0 && p.units === 0 ? stepAnswer(plugin.step, p.power) : null;
     // A power with nothing on the board is out, unless it has something to do now (placing its first units, a last retreat).
     if (p.supplyCenters === 0 && p.units === 0 && !note && !p.toAct && !early) continue;
