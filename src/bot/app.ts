@@ -150,7 +150,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
     stop: () =>
       (stopping ??= (async () => {
         changes.cancel();
-        sched.stop();
+        await sched.stop();
         await players.stop();
         await loop.stop();
         outboxRest.clearHashSweeper();

@@ -192,7 +192,7 @@ describe('every /order reply ends with the stored order set', () => {
     expect(await expectEndsWithSet('bob', pasted, null)).toEqual(['A pie D']);
 
     // The deadline passed and the sweep has not resolved the phase yet: refused, with the set that will be adjudicated.
-    h.bot!.scheduler.stop();
+    await h.bot!.scheduler.stop();
     h.clock.offset += 2 * 3_600_000;
     const late = await order('alice', 'WAIVE');
     expect(late.finalText).toMatch(/^⚠️ The deadline passed <t:\d+:R> .*orders for this phase are closed/);

@@ -148,7 +148,7 @@ describe("players' and game masters' experience", () => {
   });
 
   it('refuses orders once the deadline has passed, even before the sweep resolves the phase', async () => {
-    h.bot!.scheduler.stop();
+    await h.bot!.scheduler.stop();
     h.clock.offset += 2 * 3_600_000;
     const late = await h.fake.slash('bob', 'main', 'order', { orders: 'A mun H' });
     expect(late.text).toMatch(/The deadline passed <t:\d+:R> .*orders for this phase are closed/);

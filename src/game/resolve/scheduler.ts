@@ -71,7 +71,8 @@ export interface Scheduler {
   sweep(): Promise<SweepResult>;
   /** When the armed timer fires (ms since epoch), or null when stopped. */
   nextWake(): number | null;
-  stop(): void;
+  /** Arms no more timers and waits for a sweep in flight (it must not reach a store about to close). */
+  stop(): Promise<void>;
 }
 
 /**
@@ -126,6 +127,45 @@ async function settleAgreedVotes(deps: GameDeps): Promise<{ paused: number; agre
   return { paused: paused.paused, agreedEnds: ended.ended, failures: [...paused.failures, ...ended.failures] };
 }
 
+/** One pass over everything due, in the order the comments give; the failures of every part collected. */
+async function sweepDue(options: SchedulerOptions): Promise<Required<SweepResult>> {
+  // A pause that ran out first: its game's deadline then runs from now.
+  const pauses = await sweepPauses(options);
+  // Then a muster: seats it vacates are vacant when a phase due at the same moment resolves.
+  const mustering = await settleDueMusters(options);
+  // A board held until a mark first: what resolves at the mark (ready.ts) plays it, as a deadline does (resolve.ts).
+  const boards = await releaseDueHeldBoards(options);
+  const resolution = await resolveDuePhases(options);
+  // After the deadlines: a phase due at both resolves by its deadline (docs/decisions.md "Hidden identities").
+  const marked = await resolveReadyAtMarks(options);
+  const agreed = await settleAgreedVotes(options);
+  const reminding = await queueDueRemindersDetailed(options);
+  const kinds: KindSweep[] = [];
+  for (const kind of gameKinds()) kinds.push(await kind.sweep(options));
+  const failures = [
+    ...pauses.failures,
+    ...mustering.failures,
+    ...boards.failures,
+    ...resolution.failures,
+    ...marked.failures,
+    ...agreed.failures,
+    ...reminding.failures,
+    ...kinds.flatMap((k) => k.failures),
+  ];
+  const sum = (f: (k: (typeof kinds)[number]) => number) => kinds.reduce((n, k) => n + f(k), 0);
+  return {
+    resolved: resolution.resolved + marked.resolved,
+    awaiting: (resolution.awaiting ?? 0) + sum((k) => k.awaiting ?? 0),
+    reminders: reminding.queued + sum((k) => k.reminders),
+    kindTurns: sum((k) => k.turns),
+    pauses: pauses.done + agreed.paused,
+    musters: mustering.settled,
+    boards: boards.released,
+    agreedEnds: agreed.agreedEnds,
+    failures,
+  };
+}
+
 export async function startScheduler(options: SchedulerOptions): Promise<Scheduler> {
   const maxSleep = Math.min(options.maxSleepMs ?? 60_000, MAX_TIMER_MS);
   let timer: NodeJS.Timeout | null = null;
@@ -137,41 +177,8 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
   let lastSweepAwaited = false;
 
   const sweep = async (): Promise<SweepResult> => {
-    // A pause that ran out first: its game's deadline then runs from now.
-    const pauses = await sweepPauses(options);
-    // Then a muster: seats it vacates are vacant when a phase due at the same moment resolves.
-    const mustering = await settleDueMusters(options);
-    // A board held until a mark first: what resolves at the mark (ready.ts) plays it, as a deadline does (resolve.ts).
-    const boards = await releaseDueHeldBoards(options);
-    const resolution = await resolveDuePhases(options);
-    // After the deadlines: a phase due at both resolves by its deadline (docs/decisions.md "Hidden identities").
-    const marked = await resolveReadyAtMarks(options);
-    const agreed = await settleAgreedVotes(options);
-    const reminding = await queueDueRemindersDetailed(options);
-    const kinds: KindSweep[] = [];
-    for (const kind of gameKinds()) kinds.push(await kind.sweep(options));
-    const failures = [
-      ...pauses.failures,
-      ...mustering.failures,
-      ...boards.failures,
-      ...resolution.failures,
-      ...marked.failures,
-      ...agreed.failures,
-      ...reminding.failures,
-      ...kinds.flatMap((k) => k.failures),
-    ];
-    const sum = (f: (k: (typeof kinds)[number]) => number) => kinds.reduce((n, k) => n + f(k), 0);
-    const result = {
-      resolved: resolution.resolved + marked.resolved,
-      awaiting: (resolution.awaiting ?? 0) + sum((k) => k.awaiting ?? 0),
-      reminders: reminding.queued + sum((k) => k.reminders),
-      kindTurns: sum((k) => k.turns),
-      pauses: pauses.done + agreed.paused,
-      musters: mustering.settled,
-      boards: boards.released,
-      agreedEnds: agreed.agreedEnds,
-      failures,
-    };
+    const result = await sweepDue(options);
+    const { failures } = result;
     lastSweepFailed = failures.length > 0;
     lastSweepAwaited = result.awaiting > 0;
     if (lastSweepFailed) options.onError?.(new Error(`scheduler sweep: ${failures.join('; ')}`));
@@ -206,8 +213,16 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
     else if (lastSweepAwaited && delay <= 0) delay = AWAIT_RETRY_MS;
     delay = Math.max(0, Math.min(delay, maxSleep, MAX_TIMER_MS));
     wakeAt = now + delay;
-    timer = setTimeout(tick, delay);
+    timer = setTimeout(() => void tracked(tick()), delay);
     timer.unref?.();
+  };
+
+  // Sweeps and re-arms in flight (the timer's, a caller's), awaited by `stop`.
+  const inFlight = new Set<Promise<unknown>>();
+  const tracked = <T>(p: Promise<T>): Promise<T> => {
+    inFlight.add(p);
+    void p.catch(() => {}).finally(() => inFlight.delete(p));
+    return p;
   };
 
   const tick = async () => {
@@ -226,18 +241,22 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
   await tick();
 
   return {
-    poke: async () => await arm(),
-    sweep: async () => {
-      const r = await sweep();
-      await arm();
-      return r;
-    },
+    poke: () => tracked(arm()),
+    sweep: () =>
+      tracked(
+        (async () => {
+          const r = await sweep();
+          await arm();
+          return r;
+        })(),
+      ),
     nextWake: () => (stopped ? null : wakeAt),
-    stop: () => {
+    stop: async () => {
       stopped = true;
       wakeAt = null;
       if (timer) clearTimeout(timer);
       timer = null;
+      await Promise.allSettled([...inFlight]);
     },
   };
 }

@@ -63,7 +63,7 @@ describe('card game deadlines', () => {
       expect((await eventRows(env)).at(-1)!.actor).toBe('timeout');
       expect(scheduler.nextWake()).toBe((await info(env)).deadline);
     } finally {
-      scheduler.stop();
+      await scheduler.stop();
     }
   });
 
@@ -182,7 +182,7 @@ describe('card game deadlines', () => {
       expect(ok(await cardsDraft(b.deps, at(me))).draft.effects).toEqual([effect]);
       b.clock.t = (await info(b)).deadline! + 1;
       const scheduler = await startScheduler({ ...b.deps, maxSleepMs: 3_600_000 });
-      scheduler.stop();
+      await scheduler.stop();
       const last = (await eventRows(b)).filter((r) => r.actor === 'timeout').at(-1)!;
       expect(last.action).toEqual({ type: 'fallBack', seat: d.seat, effects: [effect] });
       expect((await eventRows(b)).filter((r) => r.actor === 'timeout')).toHaveLength(1);

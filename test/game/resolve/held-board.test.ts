@@ -48,7 +48,7 @@ beforeEach(() => {
   internalErrors.length = 0;
 });
 afterEach(async () => {
-  for (const s of schedulers.splice(0)) s.stop();
+  await Promise.all(schedulers.splice(0).map((s) => s.stop()));
   await env?.close();
   expect(internalErrors).toEqual([]);
 });

@@ -39,7 +39,7 @@ beforeEach(() => {
   internalErrors.length = 0;
 });
 afterEach(async () => {
-  for (const s of schedulers.splice(0)) s.stop();
+  await Promise.all(schedulers.splice(0).map((s) => s.stop()));
   await env?.close();
   expect(internalErrors).toEqual([]);
 });
@@ -94,7 +94,7 @@ describe('a game that hides who plays whom, every power ready', () => {
     // A scheduler a millisecond before the mark: its start-up sweep resolves nothing. (Stopped at once: its timer,
     // armed for the mark 1 ms of the test's clock away, would fire again and again while that clock stands still.)
     env.clock.t = MARK - 1;
-    (await scheduler(env)).stop();
+    await (await scheduler(env)).stop();
     expect(await resolutions(env.deps)).toEqual([]);
     env.clock.t = MARK;
     const s = await scheduler(env);
@@ -172,7 +172,7 @@ describe('a game that hides who plays whom, every power ready', () => {
         expect(await resolutions(env.deps)).toEqual(['ready']);
         expect(await resultsPosts(env.deps)).toHaveLength(1);
       } finally {
-        for (const s of schedulers.splice(0)) s.stop();
+        await Promise.all(schedulers.splice(0).map((s) => s.stop()));
         await other.close();
       }
     } finally {

@@ -177,7 +177,7 @@ describe('scheduler', () => {
       expect(onDue).toHaveBeenCalledTimes(1);
       expect(onDue.mock.calls[0][0]).toMatchObject({ resolved: 1 });
       expect((await scheduler.sweep()).resolved).toBe(0);
-      scheduler.stop();
+      await scheduler.stop();
       expect(await resolutions(env.deps)).toHaveLength(1);
       expect((await currentPhase(env.deps)).phase!.code).toBe('F1901M');
     } finally {
@@ -208,7 +208,7 @@ describe('scheduler', () => {
       await vi.advanceTimersByTimeAsync(60_000);
       expect((await currentPhase(deps)).phase!.code).toBe('F1901M');
       expect(await resolutions(deps)).toHaveLength(1);
-      scheduler.stop();
+      await scheduler.stop();
     },
   );
 
@@ -224,7 +224,7 @@ describe('scheduler', () => {
     expect(errors).toHaveLength(1);
     expect(String(errors[0])).toMatch(/no longer available/);
     expect(scheduler.nextWake()).toBe(Date.now() + 30_000);
-    scheduler.stop();
+    await scheduler.stop();
   });
 
   it('clamps long sleeps to the setTimeout limit', async () => {
@@ -234,7 +234,18 @@ describe('scheduler', () => {
     await startedGame(deps, ['France'], CHANNEL, { movement: '30d' });
     const scheduler = await startScheduler({ ...deps, maxSleepMs: Number.MAX_SAFE_INTEGER });
     expect(scheduler.nextWake()).toBe(T0 + 2 ** 31 - 1);
-    scheduler.stop();
+    await scheduler.stop();
+  });
+
+  it('stops only once a sweep in flight has ended: nothing reaches the store after it closes', async () => {
+    env = await makeEnv();
+    await startedGame(env.deps);
+    const scheduler = await startScheduler({ ...env.deps });
+    env.clock.advance(24 * HOUR);
+    const sweeping = scheduler.sweep(); // a deadline being resolved as the bot stops
+    await scheduler.stop();
+    await env.close(); // afterEach: no transaction failed on the closed store
+    expect((await sweeping).resolved).toBe(1);
   });
 });
 
@@ -249,7 +260,7 @@ describe('reminders', () => {
     expect((await scheduler.sweep()).reminders).toBe(0);
     env.clock.advance(24 * HOUR);
     expect((await scheduler.sweep()).reminders).toBe(1);
-    scheduler.stop();
+    await scheduler.stop();
   });
 
   it('a power with nothing to decide cannot be ready, and is not waited for', async () => {
@@ -301,7 +312,7 @@ describe('reminders', () => {
     env.clock.advance(HOUR);
     expect((await scheduler.sweep()).reminders).toBe(6);
     expect((await scheduler.sweep()).reminders).toBe(0);
-    scheduler.stop();
+    await scheduler.stop();
     const targets = (await outboxRows(env.deps))
       .filter((r) => r.kind === 'dm' && (r.payload as { reason: string }).reason === 'reminder')
       .map((r) => r.target);

@@ -51,7 +51,7 @@ beforeEach(() => {
   internalErrors.length = 0;
 });
 afterEach(async () => {
-  for (const s of schedulers.splice(0)) s.stop();
+  await Promise.all(schedulers.splice(0).map((s) => s.stop()));
   await env?.close();
   expect(internalErrors).toEqual([]);
 });
@@ -201,7 +201,7 @@ describe('a hidden Warhammer game, every declaration in', () => {
         expect(await resolutions(env.deps)).toEqual(['step']);
         expect(await battlesPosts(env.deps)).toEqual([mark]);
       } finally {
-        for (const s of schedulers.splice(0)) s.stop();
+        await Promise.all(schedulers.splice(0).map((s) => s.stop()));
         await other.close();
       }
     } finally {
