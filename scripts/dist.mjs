@@ -133,6 +133,12 @@ export async function buildBot(outdir, entryPoints) {
   await bundle(await import('esbuild'), BUNDLES[0], outdir, entryPoints);
 }
 
+/** The order pad's page (docs/pad.md), for browsers, into `<dist>/web/` with the names the bot serves it by. */
+export async function buildPadPage(dist) {
+  const page = await buildPage(ROOT, join(dist, 'web'));
+  writeFileSync(join(dist, 'web', 'entries.json'), `${JSON.stringify({ script: page.script, style: page.style })}\n`);
+}
+
 /** Compiles src/ to dist/ (esbuild; type checking is `npm run typecheck` and the tests); returns an exit code. */
 export async function build() {
   let esbuild;
@@ -148,9 +154,7 @@ export async function build() {
   rmSync(DIST, { recursive: true, force: true });
   try {
     for (const spec of BUNDLES) await bundle(esbuild, spec, join(ROOT, spec.outdir));
-    // The order pad's page (docs/pad.md): for browsers, into dist/web/.
-    const page = await buildPage(ROOT, join(DIST, 'web'));
-    writeFileSync(join(DIST, 'web', 'entries.json'), `${JSON.stringify({ script: page.script, style: page.style })}\n`);
+    await buildPadPage(DIST);
   } catch (e) {
     process.stderr.write(
       `build: failed (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); dist/ is not usable\n`,

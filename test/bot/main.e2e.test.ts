@@ -1,6 +1,6 @@
 /**
- * `npm start` as a process (src/main.ts): without a token it says what to put in .env and exits 1; with the
- * stand-in's token and DISCORD_API_BASE it opens the database, registers the commands, answers a command,
+ * `npm start` as a process (src/main.ts, compiled as `npm start` runs it): without a token it says what to put in .env
+ * and exits 1; with the stand-in's token and DISCORD_API_BASE it opens the database, registers the commands, answers a command,
  * and shuts down cleanly on SIGTERM (exit 0). With `DATABASE_URL` it does the same with everything in PostgreSQL, and
  * writes no SQLite file.
  */
@@ -8,24 +8,23 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { FakeDiscord } from '../support/fake-discord/index.js';
 import { freshPostgresDatabase } from '../support/postgres.js';
 import { freePort } from '../support/ports.js';
+import { botProcessArgs } from '../support/bot-build.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 /**
- * tsx as a loader of node itself, not its CLI: the CLI relays a SIGTERM to its child and, when the child does not
- * answer within 30 ms (a loaded machine), kills it and exits 143, which read as an unclean stop.
+ * The bot as `npm start` runs it: the compiled bundle (`dist/main.js`), built once per run beside the crash tests' child
+ * (test/support/bot-build.ts). Through tsx's loader each start spent some 3 s compiling and loading the sources.
  */
-const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
-
-function startMain(env: Record<string, string>, cwd: string) {
+async function startMain(env: Record<string, string>, cwd: string) {
+  const [compiled] = await botProcessArgs();
+  const main = join(dirname(compiled!), 'main.js');
   // Only what the test gives: no .env is read from `cwd` (a fresh temp folder).
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'src/main.ts')], {
+  const child = spawn(process.execPath, [main], {
     cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
   });
@@ -42,7 +41,7 @@ describe('npm start (src/main.ts)', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('without a token prints what to put in .env and exits 1', async () => {
-    const run = startMain({}, dir);
+    const run = await startMain({}, dir);
     expect(await run.exited).toBe(1);
     expect(run.errors()).toContain('DISCORD_TOKEN is missing');
     expect(run.errors()).toContain('DISCORD_TOKEN=<your bot token>');
@@ -56,7 +55,7 @@ describe('npm start (src/main.ts)', () => {
     writeFileSync(notes, 'my notes\n');
     chmodSync(notes, 0o644);
     for (const path of [folder, notes]) {
-      const run = startMain({ DISCORD_TOKEN: 'abc', DATABASE_PATH: path }, dir);
+      const run = await startMain({ DISCORD_TOKEN: 'abc', DATABASE_PATH: path }, dir);
       expect(await run.exited).toBe(1);
       const lines = run.output().trim().split('\n');
       expect(lines).toHaveLength(1);
@@ -73,7 +72,7 @@ describe('npm start (src/main.ts)', () => {
 
   it('a DATABASE_URL nothing answers at: one line naming DATABASE_URL and the cause, no stack, exit 1', async () => {
     const port = await freePort();
-    const run = startMain({ DISCORD_TOKEN: 'abc', DATABASE_URL: `postgres://u:secret@127.0.0.1:${port}/z` }, dir);
+    const run = await startMain({ DISCORD_TOKEN: 'abc', DATABASE_URL: `postgres://u:secret@127.0.0.1:${port}/z` }, dir);
     expect(await run.exited).toBe(1);
     const lines = run.output().trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -88,7 +87,7 @@ describe('npm start (src/main.ts)', () => {
     try {
       const dbPath = join(dir, 'nested', 'bot.db');
       const port = await freePort();
-      const run = startMain(
+      const run = await startMain(
         {
           DISCORD_TOKEN: fake.token,
           DISCORD_API_BASE: fake.apiBase,
@@ -132,7 +131,7 @@ describe('npm start (src/main.ts)', () => {
     try {
       const port = await freePort();
       const publicUrl = `http://127.0.0.1:${port}`;
-      const run = startMain(
+      const run = await startMain(
         {
           DISCORD_TOKEN: fake.token,
           DISCORD_API_BASE: fake.apiBase,
@@ -171,7 +170,7 @@ describe('npm start (src/main.ts)', () => {
     const taken = createServer().listen(port, '127.0.0.1');
     await new Promise((res) => taken.once('listening', res));
     try {
-      const run = startMain(
+      const run = await startMain(
         {
           DISCORD_TOKEN: fake.token,
           DISCORD_API_BASE: fake.apiBase,
@@ -208,7 +207,7 @@ describe('npm start (src/main.ts)', () => {
     const url = await freshPostgresDatabase('main');
     const folder = mkdtempSync(join(dir, 'pg-'));
     try {
-      const run = startMain(
+      const run = await startMain(
         {
           DISCORD_TOKEN: fake.token,
           DISCORD_API_BASE: fake.apiBase,

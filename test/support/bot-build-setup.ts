@@ -1,8 +1,9 @@
 /**
- * vitest's globalSetup for the bot child of the crash tests (test/support/bot-build.ts): a loopback broker
- * (test/support/broker.ts) in the main process that compiles test/support/bot-process.ts with the bot's bundle
- * (scripts/dist.mjs `buildBot`) on the first `GET /bot-process` and answers the compiled file's path, or why it could
- * not be compiled; once per run, and only in a run that starts a bot child. The folder is removed when the run ends.
+ * vitest's globalSetup for the bot children of the crash tests and of `npm start`'s test (test/support/bot-build.ts): a
+ * loopback broker (test/support/broker.ts) in the main process that compiles test/support/bot-process.ts with the
+ * bot's bundle (scripts/dist.mjs `buildBot`: `main.js` and the workers beside it) and the order pad's page on the first
+ * `GET /bot-process` and answers the compiled file's path, or why it could not be compiled; once per run, and only in
+ * a run that starts a bot child. The folder is removed when the run ends.
  *
  * The folder is laid out as the project is (package.json, assets, migrations, node_modules beside `dist`): the
  * compiled bot finds its workers, fonts, maps and migrations from the root above its `dist` (src/paths.ts).
@@ -19,10 +20,12 @@ const LINKED = ['package.json', 'assets', 'migrations', 'node_modules', 'scripts
 async function compile(): Promise<string> {
   const root = mkdtempSync(join(tmpdir(), 'zhanguo-bot-build-'));
   for (const name of LINKED) symlinkSync(join(ROOT, name), join(root, name));
-  const { buildBot } = (await import(join(ROOT, 'scripts/dist.mjs'))) as {
+  const { buildBot, buildPadPage } = (await import(join(ROOT, 'scripts/dist.mjs'))) as {
     buildBot(outdir: string, entryPoints: Record<string, string>): Promise<void>;
+    buildPadPage(dist: string): Promise<void>;
   };
   await buildBot(join(root, 'dist'), { 'bot-process': 'test/support/bot-process.ts' });
+  await buildPadPage(join(root, 'dist')); // the compiled bot serves the order pad from dist/web (npm start's main.js)
   return root;
 }
 
