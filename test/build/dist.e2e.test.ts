@@ -406,7 +406,9 @@ describe('the compiled bot', () => {
       const database = new pg.Client({ connectionString: url });
       await database.connect();
       try {
-        const passed = await database.query("UPDATE games SET deadline_ms = $1 WHERE status = 'active'", [Date.now() + 3000]);
+        const passed = await database.query("UPDATE games SET deadline_ms = $1 WHERE status = 'active'", [
+          Date.now() + 3000,
+        ]);
         expect(passed.rowCount).toBe(2);
       } finally {
         await database.end();
