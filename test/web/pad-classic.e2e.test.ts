@@ -280,6 +280,19 @@ describe('the order pad plays Classic by clicks', () => {
     await page.locator('[data-kind="build-fleet"]').click();
     await expect.poll(() => padOrders(page)).toEqual(['F bre B']);
     expect(await shownOrders(h, 'alice', CHANNEL)).toEqual(['F bre B']);
+    // France's one build is given: Paris, where a second build could only be refused, is offered no more; Brest is,
+    // to change its unit (no waive there: it would be a second adjustment), and the prompt says how to change them.
+    await expect
+      .poll(() => text(page, '[data-prompt]'))
+      .toBe(
+        'Every build is given (or waived). Click a centre you build in to change its unit, or “Clear all” to start again.',
+      );
+    expect(await page.locator('[data-province="par"]').getAttribute('aria-disabled')).toBe('true');
+    expect(await text(page, '[data-missing]')).toBe('');
+    await page.locator('[data-province="bre"]').click();
+    expect(await attributes(page, 'data-kind')).toEqual(['build-army', 'build-fleet']);
+    await page.locator('[data-kind="build-army"]').click();
+    await expect.poll(() => padOrders(page)).toEqual(['A bre B']);
     await context.close();
   });
 

@@ -28,6 +28,7 @@ import {
   gameFrame,
   pluginMsg,
   storedStepUnderWay,
+  type Duties,
 } from '../phase/index.js';
 import { deadlinePassed, votedPowersIn } from '../orders/index.js';
 import { humanPowersToAct } from '../resolve/index.js';
@@ -215,6 +216,30 @@ function piecesOf(variant: Variant, position: Position, power: string, voted: Re
   return out;
 }
 
+/**
+ * An adjustment whose builds (or disbands) are all given offers no more of them: `/order` would refuse another
+ * (`orders.check.buildsOnly`, `disbandsOnly`), so only the centres and units that carry one stay, to change it, and a
+ * waive (which would be one more) is no longer offered (docs/pad.md "Kinds and flows").
+ */
+function withinAdjustments(
+  pieces: PadPiece[],
+  duties: Duties,
+  rows: readonly { unitKey: string; order: Order }[],
+): PadPiece[] {
+  const given = (kinds: string[]) => rows.filter((r) => kinds.includes(r.order.kind)).length;
+  const buildsFull = duties.builds > 0 && given(['build', 'waive']) >= duties.builds;
+  const disbandsFull = duties.disbands > 0 && given(['disband']) >= duties.disbands;
+  if (!buildsFull && !disbandsFull) return pieces;
+  const held = new Set(rows.map((r) => r.unitKey));
+  return pieces.flatMap((p) => {
+    if (p.ballot) return [p];
+    if (p.site && buildsFull)
+      return held.has(p.province) ? [{ ...p, choices: p.choices.filter((c) => c.kind !== 'waive') }] : [];
+    if (!p.site && disbandsFull && !held.has(p.province)) return [];
+    return [p];
+  });
+}
+
 function actionOf(frame: PhaseFrame, action: VariantAction, caller: { userId: string; power: string }): PadAction {
   const slot = (name: 'choice' | 'detail') => {
     const spec = action[name];
@@ -330,7 +355,7 @@ export async function readPadView(
         ...(typeof shown === 'object' ? { shown } : {}),
       };
     }),
-    pieces: closed ? [] : piecesOf(variant, position, seat.power, voted),
+    pieces: closed ? [] : withinAdjustments(piecesOf(variant, position, seat.power, voted), duties, rows),
     orders: padOrderLines(rows, (text) => orderParam(variant, text)),
     missing,
     missingShown: missingParams(variant, duties, rows),

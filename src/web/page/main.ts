@@ -214,8 +214,13 @@ class Pad {
       if (r.body?.view) this.update(r.body.view);
       return this.refused(r);
     }
-    // The seat's orders as stored now; the rest of the view is unchanged by an order.
+    // The seat's orders as stored now; the rest of the view is unchanged by an order, except in an adjustment, where
+    // the last build or disband given takes the others off the pieces offered (docs/pad.md "Kinds and flows").
     this.update({ ...this.view, orders: r.body.orders, missing: r.body.missing, missingShown: r.body.missingShown });
+    if (this.view.phase.type === 'adjustment') {
+      const fresh = await this.api.get<ShownPadView>('/api/view');
+      if (fresh.ok) this.update(fresh.body);
+    }
     const rejected = r.body.rejected[0];
     if (rejected) return this.panel.refused(rejected.error);
     this.panel.note(this.t('pad.page.stored', { order: r.body.stored[0] ?? choice.text }));

@@ -252,6 +252,8 @@ export class Panel {
    */
   private idlePrompt(view: ShownPadView): string {
     const { pieces } = view;
+    const given = this.adjustmentsGiven(view);
+    if (given) return given;
     if (pieces.length === 0)
       return view.actions.length > 0 ? '' : this.t('pad.ready.nothingToDecide', { power: view.powerName });
     const units = pieces.filter((p) => !p.site);
@@ -263,6 +265,19 @@ export class Panel {
     }
     if (view.phase.type === 'retreat') return this.t('pad.page.pickRetreat');
     return this.t(pieces.some((p) => p.ballot) ? 'pad.page.pickUnitOrBallot' : 'pad.page.pickUnit');
+  }
+
+  /**
+   * An adjustment whose builds or disbands are all given (the view then offers only what changes them): says so, and
+   * how to change them, instead of asking for a free centre no build may go to now; null otherwise. A seat that also
+   * votes on neutral units is asked for those as before.
+   */
+  private adjustmentsGiven(view: ShownPadView): string | null {
+    const { pieces } = view;
+    if (view.phase.type !== 'adjustment' || view.missing.length > 0 || view.orders.length === 0) return null;
+    if (pieces.some((p) => p.ballot)) return null;
+    const key = pieces.length > 0 && pieces.every((p) => !p.site) ? 'pad.page.disbandsGiven' : 'pad.page.buildsGiven';
+    return this.t(key, { clear: this.t('pad.action.clear') });
   }
 
   /** The order under way, as far as it is chosen (`A Marseilles · Support · Paris`), above what to click next. */
@@ -297,7 +312,7 @@ export class Panel {
     this.missing.textContent =
       view.missing.length > 0
         ? this.t('pad.page.missing', { units: view.missingShown.join(this.t('pad.page.listSeparator')) })
-        : view.pieces.length > 0
+        : view.pieces.length > 0 && !this.adjustmentsGiven(view)
           ? this.t('pad.page.allOrdered')
           : '';
     this.ringLegend.hidden = view.pieces.length === 0;
