@@ -22,6 +22,7 @@ import {
 const WS = 'ws';
 const MOH = 'moh';
 const WH = 'wh';
+const DOGS = 'dogs';
 
 describe("the pad offers each variant's own orders and actions", () => {
   let pad: PadHarness;
@@ -30,8 +31,8 @@ describe("the pad offers each variant's own orders and actions", () => {
   beforeAll(async () => {
     [pad, browser] = await Promise.all([
       startPadHarness({
-        users: ['gm', 'qin', 'chu', 'moh-qin', 'nomad', 'bretonnia', 'empire'],
-        channels: [WS, MOH, WH],
+        users: ['gm', 'qin', 'chu', 'moh-qin', 'nomad', 'bretonnia', 'empire', 'tilea', 'kislev'],
+        channels: [WS, MOH, WH, DOGS],
       }),
       launchChromium(),
     ]);
@@ -137,6 +138,28 @@ describe("the pad offers each variant's own orders and actions", () => {
     await expect.poll(() => padOrders(voter.page)).toEqual([ballot]);
     expect(await shownOrders(pad.h, 'moh-qin', MOH)).toEqual([ballot]);
     await voter.context.close();
+  });
+
+  it('Warhammer: a Dogs of War seat with no unit yet opens on its muster cities, told where its choice is', async () => {
+    await create(DOGS, 'warhammer', [
+      ['tilea', 'Tilea'],
+      ['kislev', 'Kislev'],
+    ]);
+    const { context, page } = await openPad(browser, await pad.link('tilea', DOGS), PHONE);
+    expect(await page.locator('[data-prompt]').textContent()).toBe(
+      'Nothing to click on the map for now: your choice is under “Other actions” below.',
+    );
+    // The map opens where the muster may go (Miragliano, Remas), not at its top left corner, far from Tilea.
+    const inView = await page.evaluate(() => {
+      const box = document.querySelector('.map-scroll')!.getBoundingClientRect();
+      return ['mira', 'rema'].map((id) => {
+        const r = document.querySelector(`[data-province="${id}"] .hit`)!.getBoundingClientRect();
+        const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+        return x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+      });
+    });
+    expect(inView).toEqual([true, true]);
+    await context.close();
   });
 
   it('Warhammer: a decisive battle declared on the pad', async () => {

@@ -89,8 +89,7 @@ class Pad {
     if (kept) map.restore(kept);
     else {
       map.setZoom(map.startZoom());
-      const own = this.view.units.filter((u) => u.power === this.view.power).map((u) => u.province);
-      map.reveal(own.length > 0 ? own : this.view.pieces.map((p) => p.province), false);
+      map.reveal(this.openingPlaces(), false);
       map.belowTitle();
     }
     this.showMap();
@@ -203,6 +202,22 @@ class Pad {
     }
     if (this.view.pieces.some((p) => p.province === province)) return null;
     return this.t('pad.page.notPiece', { province: name(province) });
+  }
+
+  /**
+   * Where the map opens (docs/pad.md "Phone and keyboard"): on the viewer's units, else their pieces (free centres),
+   * else the provinces their open actions offer (a Dogs of War power's muster cities before it has any unit).
+   */
+  private openingPlaces(): string[] {
+    const { view } = this;
+    const own = view.units.filter((u) => u.power === view.power).map((u) => u.province);
+    if (own.length > 0) return own;
+    if (view.pieces.length > 0) return view.pieces.map((p) => p.province);
+    const ids = new Set(view.provinces.map((p) => p.id));
+    return view.actions
+      .flatMap((a) => [...(a.choice?.options ?? []), ...(a.detail?.options ?? [])])
+      .map((o) => o.value)
+      .filter((v) => ids.has(v));
   }
 
   private async store(choice: PadChoice): Promise<void> {

@@ -255,7 +255,9 @@ export class Panel {
     const given = this.adjustmentsGiven(view);
     if (given) return given;
     if (pieces.length === 0)
-      return view.actions.length > 0 ? '' : this.t('pad.ready.nothingToDecide', { power: view.powerName });
+      return view.actions.length > 0
+        ? this.t('pad.page.pickAction', { section: this.t('pad.page.actions') })
+        : this.t('pad.ready.nothingToDecide', { power: view.powerName });
     const units = pieces.filter((p) => !p.site);
     if (view.phase.type === 'adjustment') {
       if (units.length === 0) return this.t('pad.page.pickCentre');
