@@ -186,6 +186,10 @@ describe('the order pad plays Classic by clicks', () => {
     await page.locator('[data-action="clear"]').click();
     await expect.poll(() => padOrders(page)).toEqual([]);
     expect(await shownOrders(pad.h, 'bob', CHANNEL)).toEqual([]);
+    // The note says the orders are cleared: the "Saved" of before no longer stands over the empty list.
+    expect(await page.locator('[data-note]').textContent()).toBe(
+      'Cleared: no order of yours is stored for this phase now.',
+    );
     // By keyboard: a province typed by name picks the unit, a focused kind and Enter, a typed name the target.
     await page.locator('[data-find]').fill('Munich');
     await page.locator('[data-find]').press('Enter');

@@ -50,7 +50,9 @@ class Pad {
       cancel: () => this.go({ at: 'idle' }),
       save: () => this.save(),
       ready: () => this.change(this.api.post('/api/ready', { phaseId: this.view.phase.id })),
-      clear: () => this.change(this.api.post('/api/clear', { phaseId: this.view.phase.id })),
+      // The note said what was stored or saved last; once cleared it says so, never "Saved" over an empty list.
+      clear: () =>
+        this.change(this.api.post('/api/clear', { phaseId: this.view.phase.id }), this.t('pad.page.cleared')),
       act: (action, choice, detail) => this.act(action, choice, detail),
       find: (province) => this.find(province),
     });
@@ -255,6 +257,7 @@ class Pad {
 
   private async change(
     request: Promise<ApiAnswer<{ view?: ShownPadView; reply?: string; rejected?: { error: string }[] }>>,
+    done?: string,
   ) {
     const r = await request;
     const view = r.ok ? r.body.view : r.body?.view;
@@ -262,7 +265,8 @@ class Pad {
     if (!r.ok) return this.refused(r);
     const rejected = r.body.rejected?.[0];
     if (rejected) return this.panel.refused(rejected.error);
-    if (r.body.reply) this.panel.note(r.body.reply);
+    const said = r.body.reply ?? done;
+    if (said) this.panel.note(said);
     await this.loadMap();
   }
 
