@@ -81,7 +81,12 @@ describe('the order pad plays Classic by clicks', () => {
     await expect.poll(() => rings(page)).toEqual({ bre: 'dashed', mar: 'dashed', par: 'solid rgb(31, 122, 63)' });
     expect(await page.locator('[data-ring-legend]').textContent()).toContain('dashed ring, still to order');
     if (process.env.PAD_RINGS_SHOT) await page.screenshot({ path: process.env.PAD_RINGS_SHOT });
-    await clickOrder(page, 'mar', 'support', 'par', 'bur');
+    // While the support's destination is clicked, the supported unit stays marked on the map, its name written.
+    await clickOrder(page, 'mar', 'support', 'par');
+    expect(await page.locator('[data-province="par"]').getAttribute('class')).toContain('picked');
+    expect(await page.locator('[data-label="par"]').count()).toBe(1);
+    await page.locator('[data-province="bur"]').click();
+    expect(await page.locator('.map-svg .picked').count()).toBe(0);
     await clickOrder(page, 'bre', 'move', 'mao');
     await expect.poll(() => padOrders(page)).toEqual(['A mar S A par - bur', 'A par - bur', 'F bre - mao']);
     expect(await shownOrders(pad.h, 'alice', CHANNEL)).toEqual(await padOrders(page));

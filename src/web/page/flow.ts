@@ -132,6 +132,21 @@ export function litProvinces(step: Step): Set<string> {
   return new Set(unique(step.choices.map((c) => c.path?.[step.picked.length])));
 }
 
+/**
+ * The provinces already chosen for the order under way, marked on the map while the next one is clicked (docs/pad.md
+ * "Kinds and flows"): the supported unit or the convoyed army, the spaces of a path so far, the destination whose
+ * coast is asked.
+ */
+export function pickedProvinces(step: Step): string[] {
+  if (step.at === 'coast') {
+    const first = step.options[0]?.choice;
+    return unique([first?.target, first?.to]);
+  }
+  if (step.at !== 'target') return [];
+  if (step.stage === 'path') return step.picked;
+  return step.stage === 'to' ? unique([step.choices[0]?.target]) : [];
+}
+
 /** The viewer clicked province `p` while choosing a target; null when `p` is not one of the lit ones. */
 export function pickProvince(step: Step, p: string): Outcome | null {
   if (step.at !== 'target' || !litProvinces(step).has(p)) return null;

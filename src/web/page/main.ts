@@ -9,7 +9,16 @@ import type { PageBoard, PageLayer } from '../../render/index.js';
 import { Api, type ApiAnswer } from './api.js';
 import { Panel } from './panel.js';
 import { PadMap } from './map.js';
-import { chooseKind, keepStep, litProvinces, pickProvince, type Outcome, type PadChoice, type Step } from './flow.js';
+import {
+  chooseKind,
+  keepStep,
+  litProvinces,
+  pickedProvinces,
+  pickProvince,
+  type Outcome,
+  type PadChoice,
+  type Step,
+} from './flow.js';
 import { texts, type Texts } from './texts.js';
 
 const POLL_MS = 15_000;
@@ -113,6 +122,7 @@ class Pad {
     this.map?.show({
       selected,
       lit,
+      picked: new Set(pickedProvinces(this.step)),
       pieces: new Set(pieces.map((p) => p.province)),
       // Still to order (a dashed ring): a piece without an order while orders are missing, or a neutral unit not voted
       // on yet; one with an order is ringed solid, as Backstabbr ticks the ordered units (docs/pad.md "The page").

@@ -288,11 +288,13 @@ export class PadMap {
   /**
    * Marks what may be clicked: `selected` the piece being ordered, `lit` the provinces a target step offers (the
    * rest of the map dimmed), `pieces` the viewer's pieces (when no target is being chosen), `todo` those of them still
-   * needing an order (a dashed ring) and `ordered` those with one (a solid green ring: docs/pad.md "The page").
+   * needing an order (a dashed ring) and `ordered` those with one (a solid green ring: docs/pad.md "The page"),
+   * `picked` the provinces already chosen for the order under way (a dashed yellow ring, its name written).
    */
   show(state: {
     selected: string | null;
     lit: Set<string> | null;
+    picked: Set<string>;
     pieces: Set<string>;
     todo: Set<string>;
     ordered: Set<string>;
@@ -314,12 +316,14 @@ export class PadMap {
       group.classList.toggle('todo', !targeting && clickable && state.todo.has(id));
       group.classList.toggle('ordered', !targeting && clickable && state.ordered.has(id));
       group.classList.toggle('selected', state.selected === id);
+      group.classList.toggle('picked', state.picked.has(id));
       group.setAttribute('tabindex', clickable ? '0' : '-1');
       group.setAttribute('aria-disabled', clickable ? 'false' : 'true');
     }
     if (state.selected) this.groups.get(state.selected)?.classList.add('selected');
     const marked = new Set(targeting ? state.lit : state.pieces);
     if (state.selected) marked.add(state.selected);
+    for (const p of state.picked) marked.add(p);
     this.writeNames(marked);
   }
 

@@ -11,6 +11,7 @@ import {
   keepStep,
   kindsOf,
   litProvinces,
+  pickedProvinces,
   pickProvince,
   type Outcome,
   type PadPiece,
@@ -67,6 +68,19 @@ describe('the order flow on Classic’s first board', async () => {
     ).toEqual({ at: 'idle' });
     const fewer = france.map((p) => (p.province === 'par' ? { ...p, choices: p.choices.slice(1) } : p));
     expect(keepStep(step, fewer)).toEqual({ at: 'idle' });
+  });
+
+  it('marks what the order under way has chosen so far: the supported unit, the destination whose coast is asked', () => {
+    const mar = pieces('France').find((p) => p.province === 'mar')!;
+    const support = (chooseKind(mar, 'support') as { step: Step }).step;
+    expect(pickedProvinces(support)).toEqual([]);
+    expect(pickedProvinces(play(mar, 'support', ['par']) as Step)).toEqual(['par']);
+    const mao = readPadPieces(
+      classic,
+      { ...start, units: [{ type: 'F', power: 'France', province: 'mao', coast: null }] },
+      'France',
+    );
+    expect(pickedProvinces(play(mao[0]!, 'move', ['spa']) as Step)).toEqual(['spa']);
   });
 
   it('lights only the listed targets and refuses a click elsewhere', () => {
@@ -146,6 +160,10 @@ describe('a path order, space by space', async () => {
     expect(step.at === 'target' && step.finish?.text).toBe('F xia - any - luo');
     expect([...litProvinces(step)]).toContain('zhe');
     expect(play(fleet, 'rapid-river-move', ['any', 'luo', 'zhe'])).toBe('F xia - any - luo - zhe');
+  });
+
+  it('marks the spaces of the path clicked so far', () => {
+    expect(pickedProvinces(play(fleet, 'rapid-river-move', ['any', 'luo']) as Step)).toEqual(['any', 'luo']);
   });
 
   it('ends at once where no longer path goes on', () => {
