@@ -221,16 +221,18 @@ function piecesOf(variant: Variant, position: Position, power: string, voted: Re
  * (`orders.check.buildsOnly`, `disbandsOnly`), so only the centres and units that carry one stay, to change it, and a
  * waive (which would be one more) is no longer offered (docs/pad.md "Kinds and flows").
  */
-function withinAdjustments(
+export function withinAdjustments(
   pieces: PadPiece[],
   duties: Duties,
   rows: readonly { unitKey: string; order: Order }[],
 ): PadPiece[] {
-  const given = (kinds: string[]) => rows.filter((r) => kinds.includes(r.order.kind)).length;
+  // A ballot for a neutral unit (Mandate of Heaven) is no build or disband of the seat's own.
+  const own = rows.filter((r) => !isBallotKey(r.unitKey));
+  const given = (kinds: string[]) => own.filter((r) => kinds.includes(r.order.kind)).length;
   const buildsFull = duties.builds > 0 && given(['build', 'waive']) >= duties.builds;
   const disbandsFull = duties.disbands > 0 && given(['disband']) >= duties.disbands;
   if (!buildsFull && !disbandsFull) return pieces;
-  const held = new Set(rows.map((r) => r.unitKey));
+  const held = new Set(own.map((r) => r.unitKey));
   return pieces.flatMap((p) => {
     if (p.ballot) return [p];
     if (p.site && buildsFull)
