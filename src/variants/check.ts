@@ -6,6 +6,7 @@ import { normalizeName } from '../engine/parse/places.js';
 import type { Position } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import type { ProvinceData, VariantData } from '../engine/variant-data.js';
+import { shownNameProblems } from './shown-names.js';
 
 /** The variant's data with its provinces by id and its declared powers by name, as every check looks them up. */
 interface DataIndex {
@@ -32,6 +33,7 @@ export function variantDataProblems(variant: Variant): { map: string[]; other: s
     powers: new Set(data.powers.map((p) => p.name)),
   };
   const map = [
+    ...shownNameProblems(data),
     ...checkPowerNames(data),
     ...checkProvinceNames(data),
     ...checkArmyAdjacency(index),

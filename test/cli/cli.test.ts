@@ -367,6 +367,22 @@ describe('maps', () => {
     expect(json((await mapsCommand(['check'])).stdout).classic).toEqual({ ok: true, problems: [] });
   });
 
+  it('--variant-file: a province name holding Discord markup is refused, naming the province', async () => {
+    const data = JSON.parse(readFileSync(new URL('../../src/variants/classic/map.json', import.meta.url), 'utf8'));
+    data.provinces.find((p: { id: string }) => p.id === 'bur').name = '__Burgundy__';
+    const dir = mkdtempSync(join(tmpdir(), 'zhanguo-cli-'));
+    const file = join(dir, 'map.json');
+    writeFileSync(file, JSON.stringify(data));
+    const problem =
+      "province bur: its name, shown in the bot's posts, may not hold \\_ (Discord reads them as markup or a mention)";
+    const r = await mapsCommand(['check', '--variant-file', file]);
+    expect(r.code).toBe(1);
+    expect(json(r.stdout).classic.problems).toEqual([problem]);
+    const played = await adjudicate(byId('6.A.11'), ['--variant-file', file]);
+    expect(played.code).toBe(1);
+    expect(played.stderr).toContain(problem);
+  });
+
   it('check --variant-file: reports the problems of a broken map', async () => {
     const data = JSON.parse(readFileSync(new URL('../../src/variants/classic/map.json', import.meta.url), 'utf8'));
     data.armyAdjacency.mun = data.armyAdjacency.mun.filter((p: string) => p !== 'ber');

@@ -1,11 +1,13 @@
 /**
  * Variant files (docs/variants.md "Variant files"): the documented example is valid, consistent and drawn; a map drawn
- * from shapes has the borders, owners and checks of its outlines (src/render/shape-geometry.ts).
+ * from shapes has the borders, owners and checks of its outlines (src/render/shape-geometry.ts); a province whose name
+ * or abbreviation holds Discord markup is refused by the checks every path runs.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkGeometry } from '../../src/render/check.js';
 import { computeGeometry } from '../../src/render/geometry.js';
+import { checkImport } from '../../src/render/import-check.js';
 import { renderMap } from '../../src/render/index.js';
 import { buildVariant } from '../../src/variants/build.js';
 import { checkVariantData } from '../../src/variants/check.js';
@@ -85,5 +87,34 @@ describe('a map drawn from shapes', () => {
       expect.stringMatching(/^province sound: its shape is not SVG path data/),
       'province hills: no shape in geometry shapes',
     ]);
+  });
+});
+
+describe('names the bot shows (src/variants/shown-names.ts)', () => {
+  const withProvince = (name: string, abbreviation: string) => {
+    const data = JSON.parse(example);
+    Object.assign(
+      data.provinces.find((p: { id: string }) => p.id === 'hills'),
+      { name, abbreviation },
+    );
+    return checkImport(readVariantFile(JSON.stringify(data), 'example.json'));
+  };
+
+  it('refuses a province whose name or abbreviation holds markup, one line naming the province', () => {
+    const r = withProvince('The **Hills** <@1>', 'H_');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.problems).toEqual([
+      "province hills: its name and abbreviation, shown in the bot's posts, may not hold \\*, \\<, \\@, \\> or \\_ (Discord reads them as markup or a mention)",
+    ]);
+    const abbreviation = withProvince('The Hills', '`Hil`');
+    expect(abbreviation.ok ? [] : abbreviation.problems).toEqual([
+      "province hills: its abbreviation, shown in the bot's posts, may not hold \\` (Discord reads them as markup or a mention)",
+    ]);
+  });
+
+  it('accepts an underscore inside a word, accents and punctuation', () => {
+    expect(withProvince('Hill_Country', 'H_c').ok).toBe(true);
+    expect(withProvince('Les Collines d’Été (2.0)', 'Col').ok).toBe(true);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { buildVariant } from '../../variants/build.js';
 import { readVariantFile } from '../../variants/file.js';
+import { nameMarkupProblem } from '../../variants/shown-names.js';
 import { importDiplogm } from '../../variants/import/diplogm/index.js';
 import { importPythonDiplomacy } from '../../variants/import/python/index.js';
 import type { ImportResult } from '../../variants/import/result.js';
@@ -61,9 +62,10 @@ export function runVariantImport(upload: VariantUpload): VariantImportAnswer {
     return refused(`${upload.file.name}: a DiploGM config is drawn from the SVG it names: attach it as svg:`);
   const checked = checkImport(importOf(format, upload));
   if (!checked.ok) return { ok: false, problems: checked.problems };
+  // The file's names were checked with its data (src/variants/shown-names.ts); the name the server gives is too.
+  const renamed = upload.name ? nameMarkupProblem('name', upload.name) : null;
+  if (renamed) return refused(renamed);
   const data = upload.name ? { ...checked.data, name: upload.name } : checked.data;
-  const marked = markupProblems(data.name, data.powers);
-  if (marked.length > 0) return { ok: false, problems: marked };
   if (!data.geometry)
     return refused(
       `${upload.file.name}: no drawing came with it; games here are played on a map: attach the map's SVG as svg:`,
@@ -93,31 +95,6 @@ export function runVariantImport(upload: VariantUpload): VariantImportAnswer {
 }
 
 const refused = (problem: string): VariantImportAnswer => ({ ok: false, problems: [problem] });
-
-/**
- * What Discord reads as markup or a mention inside a line (as src/bot/text.ts escapes a member's name). The variant's
- * name and its powers' are shown in public posts, in bold and in code spans, across every feature; refused here rather
- * than escaped at each of those places (docs/variants.md "A server's variants", the limits). An underscore inside a
- * word (`standard_france_austria`, a python map's file name) is no markup; a doubled one or one at a word's edge is
- * (`__underline__`, `_italics_`).
- */
-const MARKUP = /[\\*~`|<>[\]@]|__|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
-
-/** One problem per name holding markup, naming the field and the characters (escaped), never the name itself. */
-function markupProblems(name: string, powers: readonly { name: string }[]): string[] {
-  const named = [
-    { field: 'name', text: name },
-    ...powers.map((p, i) => ({ field: `powers[${i}].name`, text: p.name })),
-  ];
-  return named.flatMap(({ field, text }) => {
-    const found = [...new Set((text.match(MARKUP) ?? []).map((m) => m[0]!))].map((c) => `\\${c}`);
-    if (found.length === 0) return [];
-    const list = found.length === 1 ? found[0] : `${found.slice(0, -1).join(', ')} or ${found.at(-1)}`;
-    return [
-      `${field}: a name the bot shows in its posts may not hold ${list} (Discord reads them as markup or a mention)`,
-    ];
-  });
-}
 
 /** The format of `file:` by its name, and for JSON by what it holds (a variant file has `provinces`). */
 function formatOf(file: UploadedFile): UploadFormat | VariantImportAnswer {

@@ -1,7 +1,7 @@
 /**
  * `/variant add`'s import job (docs/variants.md "A server's variants"): names the bot echoes in its posts (the
  * variant's, its powers') may not hold what Discord reads as markup or a mention; the problem names the field and
- * the characters, escaped, never the name as it was written.
+ * the characters, escaped, never the name as it was written; so may its provinces' names and abbreviations.
  */
 import { describe, expect, it } from 'vitest';
 import { runVariantImport } from '../../../src/game/variant-library/import-job.js';
@@ -85,5 +85,18 @@ describe('runVariantImport: names the bot echoes', () => {
     expect(r.problems).toEqual([
       'name: a name the bot shows in its posts may not hold \\~, \\| or \\_ (Discord reads them as markup or a mention)',
     ]);
+  });
+
+  it('refuses a province whose name or abbreviation holds markup, naming the province; nothing to store', () => {
+    const data = marches();
+    const provinces = data.provinces as { id: string; name: string; abbreviation: string }[];
+    Object.assign(provinces.find((p) => p.id === 'hills')!, { name: 'The ||Hills||', abbreviation: '@Hil' });
+    const r = run(data);
+    expect(r).toEqual({
+      ok: false,
+      problems: [
+        "province hills: its name and abbreviation, shown in the bot's posts, may not hold \\| or \\@ (Discord reads them as markup or a mention)",
+      ],
+    });
   });
 });

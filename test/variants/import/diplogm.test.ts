@@ -8,6 +8,7 @@ import { adjudicate } from '../../../src/engine/adjudicate.js';
 import { parseOrder } from '../../../src/engine/parse/index.js';
 import type { PowerOrder } from '../../../src/engine/types.js';
 import { buildVariant } from '../../../src/variants/build.js';
+import { checkImport } from '../../../src/render/import-check.js';
 import { importDiplogm, type DiplogmFiles } from '../../../src/variants/import/diplogm/index.js';
 import type { ImportResult } from '../../../src/variants/import/result.js';
 import { getVariant } from '../../../src/variants/index.js';
@@ -106,6 +107,25 @@ describe('what DiploGM can do and Zhanguo cannot is refused by name', () => {
     expect(problemsOf(run(folder.config, folder.svg, { unitTypes: ['cannon.toml'] }))).toContain(
       'units/cannon.toml: custom unit types are not supported',
     );
+  });
+});
+
+describe('names the bot shows (src/variants/shown-names.ts)', () => {
+  it('refuses a province whose name or abbreviation holds Discord markup, naming the province, as every path does', () => {
+    // Ruhr labelled `Ruhr_` in the SVG (and the config). An abbreviation of the config that is not letters and digits
+    // is no abbreviation for the import (src/variants/import/naming.ts), so only names can bring markup here.
+    const abbreviations = Object.fromEntries(
+      Object.entries(folder.config.abbreviations as Record<string, string>).map(([abbr, name]) => [
+        abbr,
+        name === 'Ruhr' ? 'Ruhr_' : name,
+      ]),
+    );
+    const svg = folder.svg.replaceAll('inkscape:label="Ruhr"', 'inkscape:label="Ruhr_"');
+    const config = { ...folder.config, abbreviations };
+    const r = checkImport(run(config, svg));
+    expect(r.ok ? [] : r.problems).toEqual([
+      "province ruhr: its name, shown in the bot's posts, may not hold \\_ (Discord reads them as markup or a mention)",
+    ]);
   });
 });
 

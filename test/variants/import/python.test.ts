@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pathRings } from '../../../src/variants/drawing/path.js';
 import { signedArea, windingNumber } from '../../../src/variants/drawing/polygon.js';
+import { checkImport } from '../../../src/render/import-check.js';
 import { buildVariant } from '../../../src/variants/build.js';
 import { importDiplogm } from '../../../src/variants/import/diplogm/index.js';
 import { importPythonDiplomacy } from '../../../src/variants/import/python/index.js';
@@ -115,6 +116,15 @@ describe('a python-diplomacy Classic', () => {
     expect(r.data.powers[1]).toMatchObject({ name: 'New England', adjective: 'New English' });
     expect(r.data.provinces.find((p) => p.id === 'lon')?.home).toBe('New England');
     expect(r.data.startingUnits.filter((u) => u.power === 'New England')).toHaveLength(3);
+  });
+});
+
+describe('names the bot shows (src/variants/shown-names.ts)', () => {
+  it('refuses a province whose name holds Discord markup, naming the province, as every path does', () => {
+    const r = checkImport(run(mapText.replace('\nBurgundy = bur', '\n**Burgundy** = bur')));
+    expect(r.ok ? [] : r.problems).toEqual([
+      "province bur: its name, shown in the bot's posts, may not hold \\* (Discord reads them as markup or a mention)",
+    ]);
   });
 });
 
