@@ -44,8 +44,14 @@ function cjkOf(texts, found = new Set()) {
   return found;
 }
 
-/** Every CJK character in the bundled variants' map files and name files (`names.<locale>.json`). */
-export function cjkCharacters() {
+/**
+ * Every CJK character in the bundled variants' map files and name files (`names.<locale>.json`), and in the simplified
+ * names derived from the traditional ones (src/variants/names.ts `simplified`: OpenCC, Taiwan's phrases to the
+ * mainland's, so `義大利` is read as `意大利` too).
+ */
+export async function cjkCharacters() {
+  const OpenCC = await import('opencc-js/t2cn');
+  const simplified = OpenCC.Converter({ from: 'twp', to: 'cn' });
   const texts = [];
   const dir = join(ROOT, 'src/variants');
   for (const id of readdirSync(dir)) {
@@ -55,7 +61,10 @@ export function cjkCharacters() {
     } catch {
       continue;
     }
-    for (const f of files) texts.push(readFileSync(join(dir, id, f), 'utf8'));
+    for (const f of files) {
+      const text = readFileSync(join(dir, id, f), 'utf8');
+      texts.push(text, ...(f === 'names.zh-TW.json' ? [simplified(text)] : []));
+    }
   }
   return [...cjkOf(texts)].sort((a, b) => a - b);
 }
@@ -80,7 +89,8 @@ function intlTexts() {
 }
 
 /** The CJK characters of the Chinese catalogues (src/i18n/locales) and of `Intl`'s moments that the names lack. */
-export function uiCharacters(names = cjkCharacters()) {
+export async function uiCharacters(names) {
+  names ??= await cjkCharacters();
   const dir = join(ROOT, 'src/i18n/locales');
   const texts = ['zh-CN.json', 'zh-TW.json'].flatMap((f) =>
     Object.values(JSON.parse(readFileSync(join(dir, f), 'utf8'))),
@@ -108,8 +118,8 @@ const cssRange = (ranges) =>
 async function main() {
   const dir = dirname(require.resolve('@expo-google-fonts/noto-sans-sc/package.json'));
   const weights = { 400: '400Regular/NotoSansSC_400Regular.ttf', 700: '700Bold/NotoSansSC_700Bold.ttf' };
-  const names = cjkCharacters();
-  const sets = { latin: LATIN_RANGES, cjk: rangesOf(names), ui: rangesOf(uiCharacters(names)) };
+  const names = await cjkCharacters();
+  const sets = { latin: LATIN_RANGES, cjk: rangesOf(names), ui: rangesOf(await uiCharacters(names)) };
   const manifest = [];
   for (const [weight, file] of Object.entries(weights)) {
     const ttf = readFileSync(join(dir, file));

@@ -17,9 +17,12 @@ type Locale = string;
 
 let toSimplified: ((text: string) => string) | undefined;
 
-/** Traditional Chinese as mainland readers write it (`咸陽` -> `咸阳`). */
+/**
+ * Traditional Chinese as mainland readers write it (`咸陽` -> `咸阳`), Taiwan's phrases included: a name Taiwan and
+ * the mainland write with other characters takes the mainland's (`義大利` -> `意大利`, not `义大利`).
+ */
 export function simplified(text: string): string {
-  const convert = (toSimplified ??= OpenCC.Converter({ from: 'tw', to: 'cn' }));
+  const convert = (toSimplified ??= OpenCC.Converter({ from: 'twp', to: 'cn' }));
   return convert(text);
 }
 

@@ -63,6 +63,6 @@ describe('the game’s locale and the member’s last locale', () => {
       return h.fake.dms('alice').at(-1)!.content;
     };
     expect(await confirmation('fr')).toMatch(/^Vos ordres pour /);
-    expect(await confirmation('zh-TW')).toMatch(/^你為 /);
+    expect(await confirmation('zh-TW')).toMatch(/^你為法國下達的指令/);
   });
 });

@@ -137,7 +137,8 @@ describe('votes, press and seats in the reader’s language', () => {
     const call = h.fake
       .channelMessages(t.channel)
       .find(
-        (m) => m.interactionId === undefined && h.fake.buttons(m).length === 1 && /Germany|Allemagne/.test(m.content),
+        (m) =>
+          m.interactionId === undefined && h.fake.buttons(m).length === 1 && /Germany|Allemagne|德国/.test(m.content),
       )!;
     expect(call).toBeDefined();
     keep(t.italy, await h.fake.click(t.italy, call, h.fake.buttons(call)[0]!.customId!));
@@ -191,21 +192,21 @@ describe('votes, press and seats in the reader’s language', () => {
     await playPress(t);
     await playSeats(t);
     const chen = read.get('chen')!.join('\n');
-    expect(chen).toContain('France 投票赞成和局');
+    expect(chen).toContain('法国投票赞成和局');
     expect(chen).toContain('你不能向自己认输。');
     expect(
       h.fake
         .dms('lin')
         .map((m) => m.content)
         .join('\n'),
-    ).toContain('**来自 France 的外交消息**');
+    ).toContain('**来自法国的外交消息**');
     expect(
       h.fake
         .channelMessages(ZH)
         .map((m) => m.content)
         .join('\n'),
-    ).toContain('**Germany 招募替补**');
-    expect(read.get('zhao')!.join('\n')).toContain('你现在扮演 **Germany**');
+    ).toContain('**德国招募替补**');
+    expect(read.get('zhao')!.join('\n')).toContain('你现在扮演**德国**');
     expect(read.get('lin')!.join('\n')).toMatch(/频道最迟将在 <t:\d+:f> 得知此事，并同时发布替补召集/);
     expect(read.get('zhao')!.join('\n')).toMatch(/频道最迟将在 <t:\d+:f> 得知此事/);
     for (const user of [t.france, t.germany, t.italy, t.substitute])

@@ -39,7 +39,7 @@ describe('mustering and spectators in French and Chinese', () => {
     const fr = await h.fake.click('anne', post, { label: 'Présent' });
     expect(fr.text).toContain('vous êtes présent pour la **France**');
     const zh = await h.fake.click('lin', post, { label: 'Présent' });
-    expect(zh.text).toContain('已為 **Italy** 報到');
+    expect(zh.text).toContain('已為**義大利**報到');
     h.clock.offset += 31 * MINUTE;
     await h.bot!.scheduler.sweep();
     const over = await h.fake.waitForChannelMessage('paris', (m) => m.content.includes('Appel terminé'));
@@ -60,7 +60,7 @@ describe('mustering and spectators in French and Chinese', () => {
 
   it('a Chinese spectator and player read the request, the answer and the status in their own script', async () => {
     const asked = await h.fake.slash('wei', 'paris', 'spectate', { power: 'Italy' });
-    expect(asked.text).toContain('由 **Italy** 的玩家决定');
+    expect(asked.text).toContain('由**意大利**的玩家决定');
     const request = await h.fake.waitForDm('lin', (m) => m.content.includes('請求觀看'));
     expect(h.fake.buttons(request).map((b) => b.label)).toEqual(['允許', '允許並公開指令', '拒絕']);
     await h.fake.click('lin', request, { label: '允許' });
@@ -68,7 +68,7 @@ describe('mustering and spectators in French and Chinese', () => {
     for (const text of [asked.text, request.content, told.content, h.fake.message(request.id).content])
       expect(englishWords(text)).toEqual([]);
     const status = await h.fake.slash('lin', 'paris', 'game status');
-    expect(status.text).toContain('有 1 位觀戰者在觀看 **Italy**');
+    expect(status.text).toContain('有 1 位觀戰者在觀看**義大利**');
   });
 });
 

@@ -130,7 +130,7 @@ describe('texts in the reader’s language', () => {
     expect(posts).toContain('已开局');
     expect(posts).toContain('**1901年春季行动阶段：结果**');
     expect(posts).toContain('North Africa 与 Marseilles 不相邻，也没有舰队受命运输它，因此该单位原地驻守');
-    expect(h.fake.dms('chen').map(seen).join('\n')).toContain('你为 France 下达的指令');
+    expect(h.fake.dms('chen').map(seen).join('\n')).toContain('你为法国下达的指令');
     expect(englishLeft(readBy('chen', ZH))).toEqual([]);
     expect(englishLeft(readBy('lin', ZH))).toEqual([]);
   });
@@ -188,7 +188,7 @@ describe('texts in the reader’s language', () => {
 
   it('/orders paste opens a modal that names orders with the glossary’s word (指令, not 命令: a command)', async () => {
     const opened = await h.fake.slash('chen', ZH, 'orders paste');
-    expect(opened.modal!.title).toBe('France 的指令');
+    expect(opened.modal!.title).toBe('法国的指令');
     expect(opened.modal!.inputs[0]!.label).toBe('1901年秋季行动阶段，每行一条指令');
     // Its example: orders of the member's own units, as the autocomplete proposes them in Chinese (`A mar 守`).
     const example = opened.modal!.inputs[0]!.placeholder!.split('\n');

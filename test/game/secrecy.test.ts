@@ -899,7 +899,7 @@ describe('press and requests to watch a seat its player left, in a game that hid
     expect(ended.map((r) => [r.key, r.read])).toEqual([
       [
         expect.stringMatching(/^spectate-ended:/),
-        `👁 你觀看 ⟦channel:${CHANNEL}⟧ 中 **France** 的請求無人答覆：對局已先結束。結束的對局對所有人公開：在頻道中用 \`/歷史\` 查看。`,
+        `👁 你觀看 ⟦channel:${CHANNEL}⟧ 中**法國**的請求無人答覆：對局已先結束。結束的對局對所有人公開：在頻道中用 \`/歷史\` 查看。`,
       ],
     ]);
     env.clock.t += 3 * PROGRESS_EVERY_MS;

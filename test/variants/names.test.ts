@@ -100,6 +100,36 @@ describe.each([
   });
 });
 
+describe('Classic in Chinese', () => {
+  it('names every power in both scripts, the simplified derived as for every variant', () => {
+    expect(classic.powers.map((p) => powerName(classic, 'zh-TW', p.name))).toEqual([
+      '奧地利',
+      '英國',
+      '法國',
+      '德國',
+      '義大利',
+      '俄國',
+      '土耳其',
+    ]);
+    expect(classic.powers.map((p) => powerName(classic, 'zh-CN', p.name))).toEqual([
+      '奥地利',
+      '英国',
+      '法国',
+      '德国',
+      '意大利',
+      '俄国',
+      '土耳其',
+    ]);
+    for (const p of classic.powers)
+      expect(powerName(classic, 'zh-CN', p.name)).toBe(simplified(powerName(classic, 'zh-TW', p.name)));
+  });
+
+  it("converts Taiwan's phrases to the mainland's, not character by character (意大利, never 义大利)", () => {
+    expect(simplified('義大利')).toBe('意大利');
+    expect(simplified('咸陽')).toBe('咸阳');
+  });
+});
+
 describe('the Chinese names agree with the maps', () => {
   it('Warring States: the simplified names are the names on its map', () => {
     const cn = variantNames(warringStates, 'zh-CN')!;

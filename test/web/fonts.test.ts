@@ -1,11 +1,13 @@
 /**
  * The pad's web fonts (assets/fonts/web/, made by `npm run -s web-fonts`) cover every character the bundled variants'
- * names need, so a map on the pad shows no missing glyph, and every Chinese character of the catalogues, so the page's
+ * names need (their name files' Chinese and the simplified names derived from it included), so a map on the pad shows
+ * no missing glyph, and every Chinese character of the catalogues, so the page's
  * own text reads in a browser without a Chinese system font; and they stay small (the page's weight, docs/pad.md).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { simplified } from '../../src/variants/names.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const DIR = join(ROOT, 'assets/fonts/web');
@@ -52,6 +54,25 @@ describe('the web fonts', () => {
         ])
           for (const ch of s) if (!covered.has(ch.codePointAt(0)!)) missing.add(`${id}: ${ch}`);
       }
+      expect([...missing], 'run `npm run -s web-fonts`').toEqual([]);
+    }
+  });
+
+  it("cover every Chinese name of every bundled variant's name files, and the simplified names derived from them", () => {
+    const variants = join(ROOT, 'src/variants');
+    const texts: string[] = [];
+    for (const id of readdirSync(variants)) {
+      if (!statSync(join(variants, id)).isDirectory()) continue;
+      for (const file of readdirSync(join(variants, id)).filter((f) => /^names\.zh-.+\.json$/.test(f))) {
+        const text = readFileSync(join(variants, id, file), 'utf8');
+        texts.push(text, simplified(text));
+      }
+    }
+    for (const weight of [400, 700]) {
+      const covered = new Set(fonts.filter((f) => f.weight === weight).flatMap((f) => [...codes(f.unicodeRange)]));
+      const missing = new Set<string>();
+      for (const text of texts)
+        for (const ch of text) if (/\p{Script=Han}/u.test(ch) && !covered.has(ch.codePointAt(0)!)) missing.add(ch);
       expect([...missing], 'run `npm run -s web-fonts`').toEqual([]);
     }
   });

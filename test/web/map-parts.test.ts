@@ -98,7 +98,7 @@ describe('the pad map: a shared board, a layer per seat', () => {
     const boardIn = async (lang: string) =>
       decoded<PageBoard>(await bytes(await get(`/api/map?lang=${lang}`, france))).scene.labels.map((l) => l.text);
     expect((await layerIn('fr')).title.text).toBe('Diplomatie classique · Printemps 1901, mouvements · France');
-    expect((await layerIn('zh-CN')).title.text).toBe('经典外交 · 1901年春季行动阶段 · France');
+    expect((await layerIn('zh-CN')).title.text).toBe('经典外交 · 1901年春季行动阶段 · 法国');
     expect((await layerIn('en')).title.text).toBe('Classic Diplomacy · Spring 1901 movement · France');
     // One title, the message: the render input's English title is its English wording, not a second construction.
     const map = ok(await padMap(env.deps, key, france));
