@@ -118,7 +118,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'pure', include: PURE_SUITES, isolate: false },
+        test: { name: 'pure', include: PURE_SUITES, isolate: false, setupFiles: ['test/support/variants-loaded.ts'] },
       },
       // The same game suites again, their stores on PostgreSQL (test/game/helpers.ts `makeEnv`).
       {

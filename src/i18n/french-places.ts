@@ -1,6 +1,9 @@
 /**
  * The French place names' grammar (docs/locales.md "French place names"), keyed by the French names the variants'
  * `names.fr.json` give (a name not listed is left as it is: the other variants keep their English names in French).
+ * The lists below are the classic map's, the French Diplomacy vocabulary the catalogue's own sentences are written
+ * with; any other variant declares the grammar of its names in its own definition (`defineVariant({ french })`,
+ * src/variants/define.ts), which hands it to `declareFrenchPlaces` below: this module holds no other variant's data.
  *
  * "In": the catalogue writes `en {place}`, right for most regions and countries (`en Bourgogne`, `en Espagne`) and
  * for seas (`en Mer Noire`), and `elide` (elision.ts) puts the words below in its place for a city (`à Paris`), a
@@ -86,31 +89,8 @@ const FEMININE = [
  */
 const POWERS = ['Allemagne', 'Angleterre', 'Autriche', 'France', 'Italie', 'Russie', 'Turquie'];
 
-/**
- * The states of Warring States and Mandate of Heaven, whose names French keeps (the variants give no French names):
- * masculine, as French histories name them (`le Qin`, l’État de Qin; `du Chu`, `au Wei`), the provinces named after
- * them too (`atteindre le Song`). The nomads (`Hsiung-Nu`), a people, and the names of Warhammer stay unlisted.
- */
-const STATES = [
-  'Choson',
-  'Chu',
-  'Han',
-  'Lu',
-  'Qi',
-  'Qin',
-  'Shu',
-  'Song',
-  'Tung Yueh',
-  'Wei',
-  'Wey',
-  'Yan',
-  'Zhao',
-  'Zhongshan',
-  'Zhou',
-];
-
 /** `le` elides before a vowel as every `le` does: « dans l’Atlantique Nord ». */
-const WITH_ARTICLE: Record<string, string> = {
+const WITH_ARTICLE: Record<string, 'dans le' | 'dans la'> = {
   'Atlantique moyen': 'dans le',
   'Atlantique Nord': 'dans le',
   'Baie d’Héligoland': 'dans la',
@@ -121,25 +101,70 @@ const WITH_ARTICLE: Record<string, string> = {
   Ruhr: 'dans la',
 };
 
-const FRENCH_IN = new Map<string, string>([
-  ...CITIES.map((name): [string, string] => [name, 'à']),
-  ...[...MASCULINE, ...STATES].map((name): [string, string] => [name, 'au']),
-  ...Object.entries(WITH_ARTICLE),
-]);
-
 /** A name's definite article: none for a city (`Paris`), `les` for a plural name (`les Pays-Bas`). */
 export type Article = 'le' | 'la' | 'les' | '';
 
-const ARTICLES = new Map<string, Article>([
-  ...CITIES.map((name): [string, Article] => [name, '']),
-  ...[...MASCULINE, ...STATES].map((name): [string, Article] => [name, 'le']),
-  ...[...FEMININE, ...POWERS].map((name): [string, Article] => [name, 'la']),
-  ...Object.entries(WITH_ARTICLE).map(([name, words]): [string, Article] => [name, words === 'dans la' ? 'la' : 'le']),
-]);
+/**
+ * The grammar of French names, by kind (the lists above are the classic map's): what a variant declares for its own
+ * names in its definition (`defineVariant({ french })`, docs/variants.md "Names in other languages"). Each name is
+ * the French name as the variant shows it (its `names.fr.json`, or its English name where it gives none).
+ */
+export interface FrenchPlaces {
+  /** Cities: no article, `à` for "in" (`à Paris`). */
+  readonly cities?: readonly string[];
+  /** Masculine names: `le`, `au` for "in" (`le Portugal`, `le Qin`, `au Song`). */
+  readonly masculine?: readonly string[];
+  /** Feminine names: `la`, and `en` for "in" (`la Bourgogne`, `en Bourgogne`). */
+  readonly feminine?: readonly string[];
+  /** Names said "in" with their article (`dans le`, `dans la`: `dans la Ruhr`), by name. */
+  readonly withArticle?: Readonly<Record<string, 'dans le' | 'dans la'>>;
+}
+
+/** Each name's "in" words (null: `en`) and article, by name. */
+type Grammar = { in: string | null; article: Article };
+
+function grammarOf(places: FrenchPlaces): Map<string, Grammar> {
+  return new Map<string, Grammar>([
+    ...(places.cities ?? []).map((name): [string, Grammar] => [name, { in: 'à', article: '' }]),
+    ...(places.masculine ?? []).map((name): [string, Grammar] => [name, { in: 'au', article: 'le' }]),
+    ...(places.feminine ?? []).map((name): [string, Grammar] => [name, { in: null, article: 'la' }]),
+    ...Object.entries(places.withArticle ?? {}).map(([name, words]): [string, Grammar] => [
+      name,
+      { in: words, article: words === 'dans la' ? 'la' : 'le' },
+    ]),
+  ]);
+}
+
+/** The classic map's names and powers: the grammar this module starts with. */
+const CLASSIC = grammarOf({
+  cities: CITIES,
+  masculine: MASCULINE,
+  feminine: [...FEMININE, ...POWERS],
+  withArticle: WITH_ARTICLE,
+});
+
+/** What the variants declared (`declareFrenchPlaces`), kept apart from the classic lists. */
+const DECLARED = new Map<string, Grammar>();
+
+/**
+ * Adds the grammar a variant declares for its names (called by `defineVariant` with the definition's `french`). Two
+ * variants may declare one name alike (two maps of one country share its states); declaring it otherwise, or
+ * otherwise than the classic lists, is a mistake in the variant's data and throws.
+ */
+export function declareFrenchPlaces(places: FrenchPlaces): void {
+  for (const [name, grammar] of grammarOf(places)) {
+    const known = CLASSIC.get(name) ?? DECLARED.get(name);
+    if (known && (known.in !== grammar.in || known.article !== grammar.article))
+      throw new Error(`French place "${name}" is declared with two grammars`);
+    if (!CLASSIC.has(name)) DECLARED.set(name, grammar);
+  }
+}
+
+const grammar = (name: string): Grammar | undefined => CLASSIC.get(name) ?? DECLARED.get(name);
 
 /** The word or words French puts before `name` for "in", or null when `en` is right. */
 export function frenchIn(name: string): string | null {
-  return FRENCH_IN.get(name) ?? FRENCH_IN.get(withoutCoast(name)) ?? null;
+  return (grammar(name) ?? grammar(withoutCoast(name)))?.in ?? null;
 }
 
 /** A place with its coast (`Espagne (côte nord)`) reads as the place does: `l’Espagne (côte nord)`. */
@@ -147,7 +172,7 @@ const withoutCoast = (name: string) => name.replace(/ \(côte [^()]+\)$/, '');
 
 /** The definite article of `name`, or null for a name not listed (a name French keeps as it is). */
 export function frenchArticle(name: string): Article | null {
-  return ARTICLES.get(name) ?? ARTICLES.get(withoutCoast(name)) ?? null;
+  return (grammar(name) ?? grammar(withoutCoast(name)))?.article ?? null;
 }
 
 /**
@@ -156,7 +181,7 @@ export function frenchArticle(name: string): Article | null {
  * listed, which the catalogue words as it words the feminine (`la puissance`).
  */
 export function frenchGender(name: string): 'm' | 'f' | 'pl' | 'other' {
-  const article = ARTICLES.get(name);
+  const article = grammar(name)?.article;
   return article === 'le' ? 'm' : article === 'la' ? 'f' : article === 'les' ? 'pl' : 'other';
 }
 
@@ -186,9 +211,9 @@ export function frenchDeterminer(preposition: string, name: string): string {
   return determiner(preposition, frenchArticle(name) ?? '', name);
 }
 
-/** Every name listed above (a test checks each is a French name a variant gives to a place or a power). */
+/** Every name listed above or declared (a test checks each is a French name a variant gives to a place or a power). */
 export function frenchPlacesListed(): string[] {
-  return [...new Set([...FRENCH_IN.keys(), ...ARTICLES.keys()])];
+  return [...CLASSIC.keys(), ...DECLARED.keys()];
 }
 
 /** The powers listed above (a test checks they are the classic powers' French names). */
@@ -196,7 +221,10 @@ export function frenchPowersListed(): readonly string[] {
   return POWERS;
 }
 
-/** The states listed above (a test checks each is a power of Warring States or Mandate of Heaven). */
+/**
+ * The names the variants declared (`declareFrenchPlaces`), those of the variants loaded so far (a test checks
+ * each is a power of a bundled variant: the states of the Chinese maps).
+ */
 export function frenchStatesListed(): readonly string[] {
-  return STATES;
+  return [...DECLARED.keys()];
 }

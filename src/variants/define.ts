@@ -9,16 +9,18 @@ import type { RulesModule } from '../engine/rules.js';
 import type { Phase, Position } from '../engine/types.js';
 import type { ReasonText, Variant } from '../engine/variant.js';
 import type { VariantData, VariantNames } from '../engine/variant-data.js';
+import { declareFrenchPlaces, type FrenchPlaces } from '../i18n/french-places.js';
 import { PLAIN, type VariantPlugin } from './plugin/index.js';
 
 /** Any variant's plug-in (its record schemas are its own). */
 // biome-ignore lint/suspicious/noExplicitAny: each plug-in's record schemas are its own; callers narrow by the plug-in
 export type AnyPlugin = VariantPlugin<any>;
 
-/** A defined variant: the engine's `Variant` and its plug-in. */
+/** A defined variant: the engine's `Variant` and its plug-in, and the French grammar of its names it declared. */
 export interface VariantDefinition {
   readonly variant: Variant;
   readonly plugin: AnyPlugin;
+  readonly french?: FrenchPlaces;
 }
 
 /** A variant from its parts: validated data, its rules (none: Classic's), its plug-in, its own calendar. */
@@ -32,6 +34,12 @@ interface VariantParts {
   names?: Record<string, VariantNames>;
   /** How the results word its own sentences (`Variant.reasonTexts`): its folder's `reasons.ts`. */
   reasonTexts?: readonly ReasonText[];
+  /**
+   * The French grammar of its names as French readers see them (`le Qin`, `au Song`: docs/locales.md "French place
+   * names"), read by the French texts (src/i18n/french-places.ts) once the variant is defined. A name it does not
+   * declare takes no article (an English name kept in French).
+   */
+  french?: FrenchPlaces;
 }
 
 /**
@@ -41,10 +49,13 @@ interface VariantParts {
 interface BuiltVariant {
   variant: Variant;
   plugin?: AnyPlugin;
+  french?: FrenchPlaces;
 }
 
 export function defineVariant(parts: VariantParts | BuiltVariant): VariantDefinition {
-  if ('variant' in parts) return Object.freeze({ variant: parts.variant, plugin: parts.plugin ?? PLAIN });
+  if (parts.french) declareFrenchPlaces(parts.french);
+  const french = parts.french ? { french: parts.french } : {};
+  if ('variant' in parts) return Object.freeze({ variant: parts.variant, plugin: parts.plugin ?? PLAIN, ...french });
   const built = buildVariant(parts.data, parts.rules);
   const variant: Variant = {
     ...built,
@@ -53,7 +64,7 @@ export function defineVariant(parts: VariantParts | BuiltVariant): VariantDefini
     ...(parts.names ? { names: parts.names } : {}),
     ...(parts.reasonTexts ? { reasonTexts: parts.reasonTexts } : {}),
   };
-  return Object.freeze({ variant, plugin: parts.plugin ?? PLAIN });
+  return Object.freeze({ variant, plugin: parts.plugin ?? PLAIN, ...french });
 }
 
 /**

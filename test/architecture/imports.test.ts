@@ -17,7 +17,8 @@ const graph = importGraph();
 const MAY_IMPORT: Record<string, string[]> = {
   engine: [],
   cardgame: [],
-  variants: ['engine'],
+  // and, of i18n, only its French place registry (below): a variant declares its names' grammar (docs/locales.md).
+  variants: ['engine', 'i18n'],
   ai: ['engine', 'variants', 'cardgame'],
   store: ['engine', 'paths.ts', 'worker-thread.ts'],
   render: ['engine', 'variants', 'cardgame', 'i18n', 'paths.ts', 'log.ts', 'worker-thread.ts'],
@@ -75,6 +76,17 @@ describe('the import graph of src/', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('lets a variant reach i18n only through the French place registry, which imports nothing', () => {
+    const registry = 'src/i18n/french-places.ts';
+    const wrong = [...graph]
+      .filter(([file]) => layerOf(file) === 'variants')
+      .flatMap(([file, targets]) =>
+        targets.filter((t) => layerOf(t) === 'i18n' && t !== registry).map((t) => `${file} imports ${t}`),
+      );
+    expect(wrong).toEqual([]);
+    expect(graph.get(registry)).toEqual([]);
   });
 
   it('knows every folder of src/', () => {

@@ -7,6 +7,7 @@ import data from './map.json' with { type: 'json' };
 import geometry from './geometry.json' with { type: 'json' };
 import namesFr from './names.fr.json' with { type: 'json' };
 import namesZhTW from './names.zh-TW.json' with { type: 'json' };
+import { mandateFrench } from './french.js';
 import { mandateReasons } from './reasons.js';
 import { bundledData, defineVariant } from '../define.js';
 import { warringStates } from '../warring-states/index.js';
@@ -39,6 +40,7 @@ const definition = defineVariant({
   phaseName: mandatePhaseName,
   yearName: mandateYearName,
   names: { fr: namesFr, 'zh-TW': namesZhTW },
+  french: mandateFrench,
   reasonTexts: mandateReasons,
 });
 

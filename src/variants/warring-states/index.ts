@@ -11,6 +11,7 @@ import namesZhTW from './names.zh-TW.json' with { type: 'json' };
 import { bundledData, defineVariant } from '../define.js';
 import { GameMap } from '../../engine/map.js';
 import { readFeatures } from './features.js';
+import { warringStatesFrench } from './french.js';
 import { warringStatesReasons } from './reasons.js';
 import { warringStatesRules } from './rules.js';
 
@@ -28,6 +29,7 @@ const definition = defineVariant({
   data: parsed,
   rules: warringStatesRules(features),
   names: { fr: namesFr, 'zh-TW': namesZhTW },
+  french: warringStatesFrench,
   reasonTexts: warringStatesReasons,
 });
 
