@@ -46,6 +46,7 @@ const NO_DATABASE = [
   'test/game/cards/engine-refusals.test.ts',
   'test/game/core/clock.test.ts',
   'test/game/core/durations.test.ts',
+  'test/game/core/variant-of-game.test.ts',
   'test/game/core/loop-turns.test.ts',
   'test/game/core/reasons.test.ts',
   'test/game/core/summary.test.ts',
