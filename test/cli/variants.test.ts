@@ -68,6 +68,20 @@ describe('variants import', () => {
     expect(JSON.parse(c.stdout).geometry).toBeUndefined();
   });
 
+  it('refuses a map whose province name holds Discord markup, naming the province, and writes nothing', async () => {
+    const marked = join(dir, 'marked');
+    mkdirSync(marked);
+    const map = join(marked, 'classic.map');
+    writeFileSync(map, readFileSync(join(dir, 'classic.map'), 'utf8').replace('\nBurgundy = bur', '\nBur`gundy = bur'));
+    const out = join(marked, 'out.json');
+    const r = await variantsCommand(['import', '--from', 'python-diplomacy', map, '--out', out]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      "province bur: its name, shown in the bot's posts, may not hold \\` (Discord reads them as markup or a mention)",
+    );
+    expect(existsSync(out)).toBe(false);
+  });
+
   it('reads files saved with a byte-order mark (as Windows editors save UTF-8) like any other', async () => {
     const bom = (from: string, to: string) => writeFileSync(to, `\uFEFF${readFileSync(from, 'utf8')}`);
     const dgm = join(dir, 'bom-dgm');
