@@ -1,6 +1,6 @@
 /**
  * Chinese spacing where a value meets the catalogue's text (docs/locales.md "Chinese spacing"): the Chinese texts write
- * a space on each side of a value, right for a name in Latin letters (`你为 France 下达的指令`, `A par 守`), but a
+ * a space on each side of a value, right for a name in Latin letters (`你为 Empire 下达的指令`, `A par 守`), but a
  * name in Chinese reads with no space between it and the Chinese around it (`你為魏下達的指令`, `秦已就绪`, `以**秦**的身份`).
  * `t` marks the values (elision.ts `markValues`), formats, then `unspaced` drops each space that stands between a
  * Chinese character at a value's edge and a Chinese character beside it, markdown around the value kept, and removes

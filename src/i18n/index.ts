@@ -241,7 +241,7 @@ const LATIN_END = /[\p{Script=Latin}\d][*_]*$/u;
 const LATIN_START = /^[*_]*[\p{Script=Latin}\d]/u;
 
 /**
- * A Chinese list, its `和` or `或` spaced from an item in Latin letters beside it (`Russia 和 Turkey`, as `France 已就绪`:
+ * A Chinese list, its `和` or `或` spaced from an item in Latin letters beside it (`Empire 和 Dwarves`, as `Empire 已就绪`:
  * docs/locales.md "Chinese spacing"); Chinese items and code spans stay against it (`秦、楚和魏`).
  */
 const chineseFormats = new Map<string, Intl.ListFormat>();
