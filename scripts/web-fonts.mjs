@@ -46,12 +46,12 @@ function cjkOf(texts, found = new Set()) {
 
 /**
  * Every CJK character in the bundled variants' map files and name files (`names.<locale>.json`), and in the simplified
- * names derived from the traditional ones (src/variants/names.ts `simplified`: OpenCC, Taiwan's phrases to the
- * mainland's, so `義大利` is read as `意大利` too).
+ * names derived from the traditional ones (src/variants/names.ts: OpenCC character by character, `simplified`, and
+ * with Taiwan's phrases for names, `simplifiedName`, so `義大利` is read as `意大利` too).
  */
 export async function cjkCharacters() {
   const OpenCC = await import('opencc-js/t2cn');
-  const simplified = OpenCC.Converter({ from: 'twp', to: 'cn' });
+  const converters = ['tw', 'twp'].map((from) => OpenCC.Converter({ from, to: 'cn' }));
   const texts = [];
   const dir = join(ROOT, 'src/variants');
   for (const id of readdirSync(dir)) {
@@ -63,7 +63,7 @@ export async function cjkCharacters() {
     }
     for (const f of files) {
       const text = readFileSync(join(dir, id, f), 'utf8');
-      texts.push(text, ...(f === 'names.zh-TW.json' ? [simplified(text)] : []));
+      texts.push(text, ...(f === 'names.zh-TW.json' ? converters.map((convert) => convert(text)) : []));
     }
   }
   return [...cjkOf(texts)].sort((a, b) => a - b);

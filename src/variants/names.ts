@@ -16,13 +16,24 @@ import { ORDER_WORDS } from './order-words.js';
 type Locale = string;
 
 let toSimplified: ((text: string) => string) | undefined;
+let namesToSimplified: ((text: string) => string) | undefined;
 
 /**
- * Traditional Chinese as mainland readers write it (`咸陽` -> `咸阳`), Taiwan's phrases included: a name Taiwan and
- * the mainland write with other characters takes the mainland's (`義大利` -> `意大利`, not `义大利`).
+ * Traditional Chinese as mainland readers write it, character by character (`咸陽` -> `咸阳`, `宣告決戰` ->
+ * `宣告决战`): the words of a variant's legend and orders, which keep the glossary's terms (docs/locales.md).
  */
 export function simplified(text: string): string {
-  const convert = (toSimplified ??= OpenCC.Converter({ from: 'twp', to: 'cn' }));
+  const convert = (toSimplified ??= OpenCC.Converter({ from: 'tw', to: 'cn' }));
+  return convert(text);
+}
+
+/**
+ * A proper name (a power's, a province's) as mainland readers write it: OpenCC's Taiwan phrases included, so a name
+ * Taiwan and the mainland write with other characters takes the mainland's (`義大利` -> `意大利`, not `义大利`); a
+ * name without such a phrase reads as `simplified` gives it (`咸陽` -> `咸阳`).
+ */
+export function simplifiedName(text: string): string {
+  const convert = (namesToSimplified ??= OpenCC.Converter({ from: 'twp', to: 'cn' }));
   return convert(text);
 }
 
@@ -32,9 +43,9 @@ function mapValues<T, U>(record: Readonly<Record<string, T>>, f: (value: T) => U
 
 function simplifiedNames(names: VariantNames): VariantNames {
   return {
-    powers: mapValues(names.powers, simplified),
-    provinces: mapValues(names.provinces, simplified),
-    ...(names.aliases ? { aliases: mapValues(names.aliases, (list) => list.map(simplified)) } : {}),
+    powers: mapValues(names.powers, simplifiedName),
+    provinces: mapValues(names.provinces, simplifiedName),
+    ...(names.aliases ? { aliases: mapValues(names.aliases, (list) => list.map(simplifiedName)) } : {}),
     ...(names.legend ? { legend: mapValues(names.legend, simplified) } : {}),
     ...(names.orders ? { orders: mapValues(names.orders, simplified) } : {}),
   };

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { simplified } from '../../src/variants/names.js';
+import { simplified, simplifiedName } from '../../src/variants/names.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const DIR = join(ROOT, 'assets/fonts/web');
@@ -65,7 +65,7 @@ describe('the web fonts', () => {
       if (!statSync(join(variants, id)).isDirectory()) continue;
       for (const file of readdirSync(join(variants, id)).filter((f) => /^names\.zh-.+\.json$/.test(f))) {
         const text = readFileSync(join(variants, id, file), 'utf8');
-        texts.push(text, simplified(text));
+        texts.push(text, simplified(text), simplifiedName(text));
       }
     }
     for (const weight of [400, 700]) {
