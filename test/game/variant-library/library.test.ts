@@ -4,7 +4,8 @@
  * the entry, a full library refuses the one too many — never a database error. On PostgreSQL the adds' transactions
  * are held until both have read the library, so both find the name free and both write it; the store runs the one
  * the server refused (a unique violation, or a serialization failure) again, and it then finds the entry the other
- * wrote (src/store/postgres-store.ts). SQLite runs one writing transaction at a time.
+ * wrote (src/store/postgres-store.ts). SQLite runs one writing transaction at a time. A file refused by the checks
+ * (a province name holding markup) leaves the library as it was.
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -116,5 +117,18 @@ describe('two /variant add at once', () => {
     expect(refusals).toEqual(['variant.refused.full']);
     expect(await library()).toHaveLength(VARIANT_LIBRARY_LIMITS.maxVariants);
     expect(internalErrors).toEqual([]);
+  });
+});
+
+describe('/variant add of a file whose names Discord would read as markup', () => {
+  it('is refused naming the province, and nothing is stored', async () => {
+    const r = await add(env.deps, 'Marches', fileNamed('The **Hills**'));
+    expect(r.ok ? null : { refusal: r.refusal.key, problems: r.problems }).toEqual({
+      refusal: 'variant.refused.problems',
+      problems: [
+        "province hills: its name, shown in the bot's posts, may not hold \\* (Discord reads them as markup or a mention)",
+      ],
+    });
+    expect(await library()).toEqual([]);
   });
 });
