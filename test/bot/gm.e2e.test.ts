@@ -3,6 +3,7 @@
  * replace, advance and rollback, then /history, /why and /map.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAIN_MEMBER, SERVER_MANAGER } from '../support/fake-discord/index.js';
 import { createHarness, slashConfirmed, type Harness } from './harness.js';
 
 describe('game master tools and read-only commands', () => {
@@ -121,6 +122,32 @@ describe('game master tools and read-only commands', () => {
     expect(h.fake.channelMessages('main').filter((m) => m.content.startsWith('⏪'))).toHaveLength(1);
     const mine = await h.fake.slash('alice', 'main', 'orders show');
     expect(mine.text).toContain('Spring 1901');
+    expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
+
+  it('lets a member with Manage Server take or hand over the role of a game whose master left', async () => {
+    h.fake.setPermissions('bob', PLAIN_MEMBER);
+    h.fake.setPermissions('dave', SERVER_MANAGER);
+    const refused = await h.fake.slash('bob', 'main', 'gm transfer', { user: 'bob' });
+    expect(refused.text).toMatch(/Only the game master, or a member with Manage Server, can hand/);
+    await h.bot!.outbox.idle();
+    const before = h.fake.channelMessages('main').length;
+    const taken = await h.fake.slash('dave', 'main', 'gm transfer', { user: 'dave' });
+    const [gm, dave] = [h.fake.user('gm').id, h.fake.user('dave').id];
+    expect(taken.ephemeral).toBe(true);
+    expect(taken.text).toBe(`👑 You are now the game master in place of <@${gm}>. The channel has been told.`);
+    await h.fake.waitForChannelMessage('main', (m) => m.content.startsWith('👑'));
+    await h.bot!.outbox.idle();
+    const told = h.fake
+      .channelMessages('main')
+      .slice(before)
+      .filter((m) => m.content.startsWith('👑'));
+    expect(told.map((m) => m.content)).toEqual([
+      `👑 <@${dave}> is now the game master in place of <@${gm}> (handed over by <@${dave}>, a server manager).`,
+    ]);
+    // dave is the game master now, with every /gm command
+    expect((await h.fake.slash('dave', 'main', 'gm extend', { duration: '1h' })).text).toMatch(/Extended/);
+    expect((await h.fake.slash('gm', 'main', 'gm extend', { duration: '1h' })).text).toMatch(/Only the game master/);
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });
 });

@@ -102,7 +102,7 @@ const data = withEditGroup(new SlashCommandBuilder())
   .addSubcommand((s) =>
     s
       .setName('transfer')
-      .setDescription('Hand the game-master role to another member')
+      .setDescription('Hand the game-master role over (game master, or Manage Server for any game)')
       .addUserOption((o) => o.setName('user').setDescription('The new game master').setRequired(true)),
   )
   .addSubcommand((s) =>
@@ -310,9 +310,22 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       const user = interaction.options.getUser('user', true);
       if (user.bot)
         return replyRejected(interaction, msg('gm.refused.botMaster', { name: userNameText(user.username, 40) }));
-      const r = await gmTransfer(ctx.deps, { ...caller, newUserId: user.id });
+      const r = await gmTransfer(ctx.deps, {
+        ...caller,
+        newUserId: user.id,
+        canManageServer: canManageServer(interaction),
+      });
       if (!r.ok) return replyRejected(interaction, r);
-      return replyPrivately(interaction, tr(locale, 'gm.reply.transferred', { member: memberRef(user.id) }));
+      return replyPrivately(
+        interaction,
+        r.byManager
+          ? tr(locale, 'gm.reply.transferredByManager', {
+              self: user.id === caller.userId ? 'yes' : 'no',
+              member: memberRef(user.id),
+              previous: memberRef(r.previousUserId),
+            })
+          : tr(locale, 'gm.reply.transferred', { member: memberRef(user.id) }),
+      );
     }
     case 'act':
       return executeAction(ctx, interaction, 'gm');

@@ -651,39 +651,55 @@ export async function gmCancel(
   });
 }
 
-/** Hands the game-master role to another member. */
+/**
+ * Hands the game-master role to another member: the game master, or anyone with Manage Server in the server, to
+ * anyone, themselves included (docs/bot.md "The game master's role": a game whose master left the server goes on;
+ * the bot layer says whether the caller has it). Audited with who held the role before; the channel is told once,
+ * naming nobody in a game that hides who plays whom.
+ */
 export async function gmTransfer(
   deps: GameDeps,
-  input: Caller & { newUserId: string },
-): Promise<Result<{ game: GameView }>> {
+  input: Caller & { newUserId: string; canManageServer?: boolean },
+): Promise<Result<{ game: GameView; previousUserId: string; byManager: boolean }>> {
   return await inTransaction(deps, async (tx, changed) => {
-    const game = await gmGame(tx, input);
-    if (isError(game)) return game;
+    const game = await openGameByChannel(tx, input.channelId);
+    if (!game) return fail(await noOpenGame(tx, input.channelId));
+    const isMaster = game.gmUserId === input.userId;
+    if (!isMaster && input.canManageServer !== true) return fail(msg('gm.refused.transferPermission'));
     if (!idText(input.newUserId)) return fail(msg('gm.refused.nameMaster'));
-    if (input.newUserId === input.userId) return fail(msg('gm.refused.alreadyMaster'));
+    if (input.newUserId === game.gmUserId)
+      return fail(
+        isMaster ? msg('gm.refused.alreadyMaster') : msg('gm.refused.isMaster', { member: memberRef(game.gmUserId) }),
+      );
     const now = deps.now();
     const updated = (
       await tx.update(games).set({ gmUserId: input.newUserId }).where(eq(games.id, game.id)).returning()
     )[0]!;
+    const by = isMaster ? 'master' : 'manager';
     await audit(tx, {
       gameId: game.id,
       userId: input.userId,
       action: 'gm_transfer',
-      detail: { from: input.userId, to: input.newUserId },
+      detail: { from: game.gmUserId, to: input.newUserId, byManager: !isMaster },
       at: now,
     });
     await queueNotice(tx, game, {
       text: [
         hidesIdentities(game)
-          ? msg('gm.notice.transferHidden')
-          : msg('gm.notice.transfer', { member: memberRef(input.newUserId), previous: memberRef(input.userId) }),
+          ? msg('gm.notice.transferHidden', { by })
+          : msg('gm.notice.transfer', {
+              by,
+              member: memberRef(input.newUserId),
+              previous: memberRef(game.gmUserId),
+              manager: memberRef(input.userId),
+            }),
       ],
       dedupeKey: `transfer:${game.id}:${newToken(deps)}`,
       now,
     });
     await queueStatus(tx, game.id, now);
     changed(game.id);
-    return { ok: true, game: toGameView(updated) };
+    return { ok: true, game: toGameView(updated), previousUserId: game.gmUserId, byManager: !isMaster };
   });
 }
 

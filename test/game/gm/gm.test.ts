@@ -3,11 +3,20 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { gameStatus } from '../../../src/game/history/index.js';
 import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
-import { gmAdvance, gmCancel, gmExtend, gmPause, gmReplace, gmResume, gmRollback } from '../../../src/game/gm/index.js';
+import {
+  gmAdvance,
+  gmCancel,
+  gmExtend,
+  gmPause,
+  gmReplace,
+  gmResume,
+  gmRollback,
+  gmTransfer,
+} from '../../../src/game/gm/index.js';
 import { myOrders, submitOrders } from '../../../src/game/orders/index.js';
 import { resolveDuePhases, toggleReady } from '../../../src/game/resolve/index.js';
 import { voteDraw } from '../../../src/game/votes/index.js';
-import { outbox, phases } from '../../../src/store/schema.js';
+import { auditLog, outbox, phases } from '../../../src/store/schema.js';
 import {
   CHANNEL,
   GM,
@@ -208,5 +217,46 @@ describe('game-master commands', () => {
     ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: 'newbie', text: 'A par H' }));
     const dm = (await env.deps.store.db.select().from(outbox)).find((o) => o.target === 'newbie' && o.kind === 'dm');
     expect(dm).toBeDefined();
+  });
+
+  it('a member with Manage Server hands the role of any game over, as its master would, audited and told once', async () => {
+    const manager = { channelId: CHANNEL, userId: 'user-admin' };
+    const player = { channelId: CHANNEL, userId: userOf('France') };
+    expect(err(await gmTransfer(env.deps, { ...player, newUserId: player.userId }))).toMatch(
+      /Only the game master, or a member with Manage Server/,
+    );
+    expect(err(await gmTransfer(env.deps, { ...manager, newUserId: GM, canManageServer: true }))).toBe(
+      `⟦member:${GM}⟧ is already the game master.`,
+    );
+    // The master left the server: a manager takes the role themselves.
+    const r = ok(await gmTransfer(env.deps, { ...manager, newUserId: manager.userId, canManageServer: true }));
+    expect(r).toMatchObject({ previousUserId: GM, byManager: true });
+    expect((await status()).game.gmUserId).toBe(manager.userId);
+    const notices = (await outboxRows(env.deps)).filter((o) => o.dedupeKey.startsWith('transfer:'));
+    expect(notices.map((o) => (o.payload as { text: string }).text)).toEqual([
+      `👑 ⟦member:user-admin⟧ is now the game master in place of ⟦member:${GM}⟧ (handed over by ⟦member:user-admin⟧, a server manager).`,
+    ]);
+    const logged = await env.deps.store.db.select().from(auditLog).where(eq(auditLog.action, 'gm_transfer'));
+    expect(logged.map((a) => [a.userId, a.detail])).toEqual([
+      ['user-admin', { from: GM, to: 'user-admin', byManager: true }],
+    ]);
+    // The new master hands it on as any master does; the old one is a member like another now.
+    expect(err(await gmTransfer(env.deps, { channelId: CHANNEL, userId: GM, newUserId: GM }))).toMatch(
+      /Only the game master, or a member with Manage Server/,
+    );
+    ok(await gmTransfer(env.deps, { ...manager, newUserId: player.userId }));
+    expect((await status()).game.gmUserId).toBe(player.userId);
+  });
+
+  it("a manager's transfer in a game that hides who plays whom names nobody", async () => {
+    const channelId = 'channel-gunboat';
+    ok(
+      await createGame(env.deps, { channelId, guildId: 'guild-1', userId: GM, variantId: 'classic', press: 'gunboat' }),
+    );
+    ok(await gmTransfer(env.deps, { channelId, userId: 'user-admin', newUserId: 'user-new', canManageServer: true }));
+    const notice = (await outboxRows(env.deps)).filter((o) => o.dedupeKey.startsWith('transfer:'));
+    expect(notice.map((o) => (o.payload as { text: string }).text)).toEqual([
+      '👑 A server manager handed the game over to another member, who is now its game master.',
+    ]);
   });
 });
