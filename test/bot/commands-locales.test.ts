@@ -52,6 +52,18 @@ describe('the slash commands in French and Chinese', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('say what /draw does in every locale: propose or vote, and who the draw includes (docs/bot.md "Draws")', () => {
+    const draw = (bodies as Node[]).find((c) => c.name === 'draw')!;
+    expect(draw.description).toBe(
+      'Propose or vote a draw (again to withdraw); once all surviving players vote, all survivors share it',
+    );
+    expect(draw.description_localizations).toEqual({
+      fr: 'Proposer ou voter la nulle (relancez pour retirer) ; si chaque survivant la vote, tous la partagent',
+      'zh-CN': '提议或投票赞成和局（再执行一次即撤回）；所有存活玩家都投票后成立，由存活各国共享',
+      'zh-TW': '提議或投票贊成和局（再執行一次即撤回）；所有存活玩家都投票後成立，由存活各國共享',
+    });
+  });
+
   it('read in the member’s language: French and Chinese names and descriptions', () => {
     const game = (bodies as Node[]).find((c) => c.name === 'game')!;
     expect(game.name_localizations).toEqual({ fr: 'partie', 'zh-CN': '对局', 'zh-TW': '對局' });

@@ -14,7 +14,7 @@ import { callerOf, replyPrivately, replyRejected } from '../respond.js';
 
 const data = new SlashCommandBuilder()
   .setName('draw')
-  .setDescription('Vote for a draw among the surviving powers (run again to withdraw)')
+  .setDescription('Propose or vote a draw (again to withdraw); once all surviving players vote, all survivors share it')
   .setContexts(InteractionContextType.Guild)
   .toJSON();
 
