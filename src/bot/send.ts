@@ -811,14 +811,14 @@ export function classify(err: unknown, row: DeliveryRow): unknown {
       row.targetKind === 'user' &&
       (code === RESTJSONErrorCodes.CannotSendMessagesToThisUser || code === RESTJSONErrorCodes.UnknownUser)
     ) {
-      return new PermanentDeliveryError(err.message, 'dm_closed');
+      return new PermanentDeliveryError(err.message, 'dm_closed', err);
     }
-    if (CHANNEL_GONE.has(code)) return new PermanentDeliveryError(err.message, 'channel_gone');
+    if (CHANNEL_GONE.has(code)) return new PermanentDeliveryError(err.message, 'channel_gone', err);
     if (code === RESTJSONErrorCodes.UnknownMessage && row.kind === 'status') {
-      return new PermanentDeliveryError(err.message, 'message_gone');
+      return new PermanentDeliveryError(err.message, 'message_gone', err);
     }
     if (err.status >= 400 && err.status < 500 && err.status !== 429) {
-      return new PermanentDeliveryError(err.message, 'rejected');
+      return new PermanentDeliveryError(err.message, 'rejected', err);
     }
   }
   return err;

@@ -51,7 +51,12 @@ describe('errors from Discord are logged without request or response bodies', ()
     await expect
       .poll(() => fake.dms('alice').some((m) => m.content.includes('F bre - mao')), { timeout: 20_000 })
       .toBe(true);
-    expect(lines().some((l) => l.err?.status === 500 && l.level === 40)).toBe(true);
+    // A DM's error names its DM channel: the warning says the game and the reason, the error is at debug.
+    const dmChannel = fake.dmChannelOf('alice').id;
+    expect(lines().some((l) => l.reason === 'discord 500' && l.level === 40 && typeof l.gameId === 'number')).toBe(
+      true,
+    );
+    expect(lines().some((l) => l.err?.status === 500 && l.level === 20 && l.err.route?.includes(dmChannel))).toBe(true);
 
     // The secret texts were in the refused requests; no line from info up carries them, nor any body.
     const secrets = ['par - bur', 'bre - mao', 'A par', 'F bre'];
@@ -74,5 +79,30 @@ describe('errors from Discord are logged without request or response bodies', ()
       )
       .toBe(true);
     expect(fake.unexpectedErrors()).toEqual([]);
+  });
+
+  it("a DM that cannot be delivered is warned about by its game and reason, never its DM channel's or member's id", async () => {
+    const { fake } = h;
+    fake.closeDms('alice');
+    const from = raw.length;
+    // alice's order confirmation is a DM she no longer accepts.
+    await fake.slash('alice', 'main', 'order', { orders: 'A mar - spa' });
+    await expect
+      .poll(() =>
+        lines()
+          .slice(from)
+          .some((l) => l.msg === 'outbox delivery given up' && l.reason === 'dm_closed'),
+      )
+      .toBe(true);
+    const ids = [fake.dmChannelOf('alice').id, fake.user('alice').id];
+    const fresh = lines().slice(from);
+    const warned = fresh.filter((l) => l.level >= 40);
+    expect(warned.find((l) => l.reason === 'dm_closed')).toMatchObject({ gameId: expect.any(Number), kind: 'dm' });
+    for (const l of warned) for (const id of ids) expect(JSON.stringify(l)).not.toContain(id);
+    // The operator who asked for debug reads the route and the member.
+    const full = fresh.find((l) => l.msg === 'outbox DM failure, in full')!;
+    expect(full.level).toBe(20);
+    for (const id of ids) expect(JSON.stringify(full)).toContain(id);
+    fake.openDms('alice');
   });
 });

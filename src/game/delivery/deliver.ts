@@ -27,7 +27,7 @@
  */
 import { first, inSnapshot, type Store } from '../../store/store.js';
 import { and, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
-import type { Logger } from '../../log.js';
+import { serializeError, type Logger } from '../../log.js';
 import type { Tx } from '../../store/db.js';
 import { auditLog, games, outbox, type GameRow, type OutboxRow } from '../../store/schema.js';
 import {
@@ -76,13 +76,14 @@ export type PermanentReason =
   /** Anything else that retrying cannot fix (missing permissions, invalid payload). */
   | 'rejected';
 
-/** Thrown by `send` for failures that retrying cannot fix. */
+/** Thrown by `send` for failures that retrying cannot fix (`cause`: Discord's own error, its route and code). */
 export class PermanentDeliveryError extends Error {
   constructor(
     message: string,
     readonly reason: PermanentReason,
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'PermanentDeliveryError';
   }
 }
@@ -154,7 +155,7 @@ export interface DeliverOptions extends ClaimClock {
   limit?: number;
   /** Most deliveries in flight at once, each to a different target (default 16). */
   concurrency?: number;
-  log?: Pick<Logger, 'info' | 'warn'>;
+  log?: Pick<Logger, 'debug' | 'info' | 'warn'>;
   /** Resolves when new rows may be waiting (the loop's kick), so a pass claims them without waiting for a slot. */
   wake?: () => Promise<void>;
   /** True once the loop is stopping: claim nothing more, finish what is in flight. */
@@ -330,7 +331,7 @@ interface DeliverySettings {
   maxAttempts: number;
   base: number;
   cap: number;
-  log: Pick<Logger, 'info' | 'warn'> | undefined;
+  log: Pick<Logger, 'debug' | 'info' | 'warn'> | undefined;
 }
 
 /** Delivers one claimed row and records the outcome; never throws. */
@@ -587,7 +588,7 @@ async function failed(
         }
       }
     });
-    log?.warn({ ...fields(), reason: err.reason, alsoFailed: others, err }, 'outbox delivery given up');
+    log?.warn({ ...failure(s, row, err, fields), alsoFailed: others }, 'outbox delivery given up');
     return 'failed';
   }
   const attempts = row.attempts + 1;
@@ -598,7 +599,7 @@ async function failed(
         .set({ failedAt: t, claimedBy: null, attempts, lastError: `gave up after ${attempts} attempts: ${message}` })
         .where(eq(outbox.id, row.id));
     });
-    log?.warn({ ...fields(), err }, 'outbox delivery given up after too many attempts');
+    log?.warn(failure(s, row, err, fields), 'outbox delivery given up after too many attempts');
     return 'failed';
   }
   const delay = Math.min(s.cap, s.base * 2 ** (attempts - 1));
@@ -608,8 +609,33 @@ async function failed(
       .set({ attempts, nextAttemptAt: t + delay, claimedBy: null, lastError: message })
       .where(mine);
   });
-  log?.warn({ ...fields(), retryInMs: delay, err }, 'outbox delivery failed; will retry');
+  log?.warn({ ...failure(s, row, err, fields), retryInMs: delay }, 'outbox delivery failed; will retry');
   return 'retried';
+}
+
+/**
+ * What a failed delivery's warning carries. A DM's error names its DM channel in its route, and a DM channel pairs
+ * with one member: the warning of a row sent to a member names the game and the reason only (`dm_closed`,
+ * `discord 500`), and the error itself, route and all, goes to a debug line beside it (docs/deploy.md "What to watch at `info`").
+ * A channel's row keeps its error in the warning.
+ */
+function failure(
+  s: DeliverySettings,
+  row: OutboxRow,
+  err: unknown,
+  fields: () => Record<string, unknown>,
+): Record<string, unknown> {
+  const reason = failureReason(err);
+  if (row.targetKind !== 'user') return { ...fields(), reason, err };
+  s.log?.debug({ ...fields(), reason, to: row.target, err }, 'outbox DM failure, in full');
+  return { ...fields(), reason };
+}
+
+/** A failure in a word: a permanent failure's reason, else Discord's code or HTTP status, else the error's type. */
+function failureReason(err: unknown): string {
+  if (err instanceof PermanentDeliveryError) return err.reason;
+  const e = serializeError(err);
+  return e.code !== undefined ? `discord ${e.code}` : e.status !== undefined ? `discord ${e.status}` : e.type;
 }
 
 /**
