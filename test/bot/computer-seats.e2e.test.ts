@@ -153,12 +153,12 @@ describe('computer players in the seats of a Classic game', () => {
   it('the power goes back to a person, who is named; the computer player is not told by DM', async () => {
     const back = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: 'Italy', user: 'dave' });
     expect(back.text).toContain(
-      `<@${h.fake.user('dave').id}> now plays **Italy** (replacing a computer player (normal))`,
+      `<@${h.fake.user('dave').id}> now plays **Italy**, replacing a computer player (normal);`,
     );
     await h.fake.waitForChannelMessage(
       CHANNEL,
       (m) =>
-        m.content === `🔁 Italy is now played by <@${h.fake.user('dave').id}> (replacing a computer player (normal)).`,
+        m.content === `🔁 Italy is now played by <@${h.fake.user('dave').id}>, replacing a computer player (normal).`,
     );
     await h.fake.waitForDm('dave', (m) => m.content.includes('You now play **Italy**'));
   });
@@ -168,7 +168,7 @@ describe('computer players in the seats of a Classic game', () => {
     expect(computerAgain.text).toContain('A computer player (normal) now plays **Italy**');
     const france = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: 'France', computer: true });
     expect(france.text).toContain(
-      `A computer player (normal) now plays **France** (replacing <@${h.fake.user('alice').id}>, who is told by DM)`,
+      `A computer player (normal) now plays **France**, replacing <@${h.fake.user('alice').id}>, who is told by DM;`,
     );
     // Germany is the last power a person plays.
     const germany = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: 'Germany', computer: true });

@@ -49,11 +49,18 @@ export function holderMsg(userId: string): Msg | string {
     : holderName(userId);
 }
 
-/** A seat in a list of the seated: "Qin 秦 (@user)", or the member alone before dynasties are drawn. */
+/**
+ * A seat in a list of the seated: "Qin 秦 (@user)", a computer's "Qin 秦 (computer player, normal)" inside the one pair
+ * of brackets, never nested (docs/locales.md "Brackets"), or the holder alone before dynasties are drawn.
+ */
 export function seatedMsg(userId: string, dynasty: DynastyId | null): Msg | string {
-  return dynasty
-    ? msg('cards.list.seated', { dynasty: dynastyMsg(dynasty), name: holderName(userId) })
-    : holderName(userId);
+  if (!dynasty) return holderName(userId);
+  if (isComputer(userId))
+    return msg('cards.list.seatedComputer', {
+      dynasty: dynastyMsg(dynasty),
+      level: msg(key(`cards.level.${computerLevelOf(userId)}`)),
+    });
+  return msg('cards.list.seated', { dynasty: dynastyMsg(dynasty), name: holderName(userId) });
 }
 
 /** `english` exactly as the English sentence writes it, and `other` (a message or a text) in every other locale. */
