@@ -11,16 +11,26 @@
  */
 import { channelMention, roleMention, time, userMention } from 'discord.js';
 import { textParts, type TextPart, type TimeStyle } from '../game/core/index.js';
+import { userNameText } from './text.js';
 
 /** A game text as Discord shows it. */
 export function discordText(text: string): string {
   if (!text.includes('⟦')) return text;
-  return textParts(text).map(markupOf).join('');
+  // Whether a part stands inside inline code: an odd number of backticks before it (the texts write no escaped one).
+  let ticks = 0;
+  return textParts(text)
+    .map((part) => {
+      if (typeof part === 'string') ticks += part.split('`').length - 1;
+      return markupOf(part, ticks % 2 === 1);
+    })
+    .join('');
 }
 
-function markupOf(part: TextPart): string {
+function markupOf(part: TextPart, inCode: boolean): string {
   if (typeof part === 'string') return part;
   switch (part.kind) {
+    case 'typed':
+      return typedMarkup(part.text, inCode);
     case 'time':
       return timestamp(part.ms, part.style);
     case 'member':
@@ -32,6 +42,22 @@ function markupOf(part: TextPart): string {
     case 'channel':
       return channelMention(part.channelId);
   }
+}
+
+/**
+ * What a member typed, shown exactly as typed (docs/architecture.md "What a member typed"): outside inline code every
+ * character Markdown, a mention, a heading or a masked link reads is escaped (`userNameText`); inside inline code,
+ * where Discord reads no escape, only a backtick could end the code early, so it is shown as its look-alike `ˋ`.
+ */
+function typedMarkup(text: string, inCode: boolean): string {
+  if (inCode) return text.replaceAll('`', 'ˋ');
+  return (
+    userNameText(text, Number.POSITIVE_INFINITY)
+      // A bare link (`https://…`) would be one; a heading, list or quote mark means something where a line starts.
+      .replaceAll('://', '\\://')
+      .replace(/^[#+-]/, '\\$&')
+      .replace(/^(\d+)\./, '$1\\.')
+  );
 }
 
 /** A moment (ms since the epoch) as a Discord timestamp: relative (`R`, "in 2 hours") or date and time (`f`). */

@@ -53,6 +53,7 @@ export function webText(text: string, locale: Locale): string {
   return textParts(text)
     .map((part) => {
       if (typeof part === 'string') return part;
+      if (part.kind === 'typed') return part.text;
       if (part.kind === 'time') return `⟦time:${part.ms}:${part.style}⟧`;
       if (part.kind === 'channel') return word(locale, 'pad.ref.channel');
       return word(locale, part.kind === 'role' ? 'pad.ref.role' : 'pad.ref.member');

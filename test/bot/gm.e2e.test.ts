@@ -51,7 +51,8 @@ describe('game master tools and read-only commands', () => {
     const bob = h.fake.user('bob').id;
     await h.fake.slash('gm', 'main', 'gm pause', { reason: `@everyone <@&${h.fake.state.guildId}> <@${bob}> look` });
     const notice = await h.fake.waitForChannelMessage('main', (m) => m.content.includes('Reason given'));
-    expect(notice.content).toContain(`<@${bob}> look`);
+    // shown as typed, escaped: a mention nobody can click, a role nobody sees pinged
+    expect(notice.content).toContain(`\\@everyone \\<\\@&${h.fake.state.guildId}\\> \\<\\@${bob}\\> look`);
     expect(h.fake.pings(notice)).toEqual({ users: [], roles: [], everyone: false });
     await h.fake.slash('gm', 'main', 'gm resume');
     // a notice naming a member by the game's own reference still notifies them

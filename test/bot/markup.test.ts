@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { discordText, mentionedUserId, timestamp } from '../../src/bot/markup.js';
 import { postParts } from '../../src/bot/send.js';
-import { channelRef, memberRef, roleRef, textParts, timeRef } from '../../src/game/core/index.js';
+import { channelRef, memberRef, roleRef, textParts, timeRef, typed } from '../../src/game/core/index.js';
+import { typedAsPlain } from '../../src/game/core/text-refs.js';
 
 const NOON = Date.UTC(2026, 0, 1, 12, 0, 0, 999);
 
@@ -30,6 +31,14 @@ describe('discordText', () => {
     ]) {
       expect(discordText(text)).toBe(text);
     }
+  });
+
+  it('shows what a member typed as typed: escaped outside inline code, a backtick replaced inside it', () => {
+    const text = `"${typed('**b** <@1> https://e.x')}" and \`${typed('a`**b**')}\``;
+    expect(textParts(text)).toContainEqual({ kind: 'typed', text: '**b** <@1> https://e.x' });
+    expect(discordText(text)).toBe('"\\*\\*b\\*\\* \\<\\@1\\> https\\://e.x" and `aˋ**b**`');
+    expect(discordText(typed('# heading'))).toBe('\\# heading');
+    expect(typedAsPlain(text)).toBe('"**b** <@1> https://e.x" and `a`**b**`');
   });
 
   it('reads a text back as its parts (the game layer’s format)', () => {

@@ -36,7 +36,7 @@ export {
   type GameClock,
   type Weekday,
 } from './clock.js';
-export { typed } from './echo.js';
+export { typed, typedLine } from './echo.js';
 export {
   COMPUTER_ID_PREFIX,
   computerLevelOf,

@@ -3,7 +3,8 @@
  * in each reader's time zone), a member, a role, a channel. The game layer never writes Discord's markup for them
  * (docs/architecture.md, "Texts: the game writes, the bot formats"); it writes a reference, `⟦time:<ms>:<style>⟧`,
  * `⟦member:<user id>⟧`, `⟦role:<role id>⟧` or `⟦channel:<channel id>⟧`, inside the plain text, and the bot turns each
- * into markup when it sends the text (src/bot/markup.ts). The texts stay strings, so they are concatenated, joined,
+ * into markup when it sends the text (src/bot/markup.ts); what a member typed is `⟦typed:<text>⟧`, shown as typed. The
+ * texts stay strings, so they are concatenated, joined,
  * stored in the outbox and compared as before; `textParts` reads one back as its parts.
  *
  * A member is named only through `memberRef` (and `playerName`, src/game/core/holder.ts, for a seat's holder): the one
@@ -22,7 +23,8 @@ export type TextPart =
   | { kind: 'time'; ms: number; style: TimeStyle }
   | { kind: 'member'; userId: string }
   | { kind: 'role'; roleId: string }
-  | { kind: 'channel'; channelId: string };
+  | { kind: 'channel'; channelId: string }
+  | { kind: 'typed'; text: string };
 
 /** Ids are Discord snowflakes in production; the tests' ids are words (`user-1`). */
 const ID = /^[\w-]+$/;
@@ -52,7 +54,20 @@ export function channelRef(channelId: string): string {
   return ref('channel', channelId);
 }
 
-const REF = /⟦(time|member|role|channel):([\w-]+)(?::(R|f))?⟧/g;
+/**
+ * What a member typed, repeated inside a text (`typed`, src/game/core/echo.ts): shown exactly as typed, never read as
+ * markup (the bot escapes it for where it stands, src/bot/markup.ts). `text` holds no `⟦` or `⟧`.
+ */
+export function typedRef(text: string): string {
+  return `⟦typed:${text.replace(/[⟦⟧]/g, (c) => (c === '⟦' ? '[' : ']'))}⟧`;
+}
+
+/** `text` with what members typed as plain text: for a reader that is not Discord (a log line, the CLI). */
+export function typedAsPlain(text: string): string {
+  return text.includes('⟦typed:') ? text.replace(/⟦typed:([^⟦⟧]*)⟧/g, '$1') : text;
+}
+
+const REF = /⟦(?:(time|member|role|channel):([\w-]+)(?::(R|f))?|typed:([^⟦⟧]*))⟧/g;
 
 /**
  * The text as its parts, in order: plain pieces (never empty) and references. Anything that only looks like a
@@ -62,7 +77,7 @@ export function textParts(text: string): TextPart[] {
   const parts: TextPart[] = [];
   let from = 0;
   for (const m of text.matchAll(REF)) {
-    const part = partOf(m[1]!, m[2]!, m[3]);
+    const part = m[4] !== undefined ? { kind: 'typed' as const, text: m[4] } : partOf(m[1]!, m[2]!, m[3]);
     if (!part) continue;
     if (m.index > from) parts.push(text.slice(from, m.index));
     parts.push(part);

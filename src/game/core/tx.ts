@@ -7,6 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Tx } from '../../store/db.js';
 import type { GameDeps, GameEvent, Refusal, Result } from './types.js';
 import { msg, t, type Msg } from '../../i18n/index.js';
+import { typedAsPlain } from './text-refs.js';
 
 export const INTERNAL_ERROR = 'Something went wrong on our side, and nothing was changed. Please try again.';
 /** The refusal of a use-case that failed unexpectedly (its English sentence and its message key). */
@@ -89,7 +90,12 @@ export async function inReadTransaction<R extends Result>(
   }
 }
 
-/** Shorthand for a refusal: a message key (worded per reader), or an English sentence. */
+/**
+ * Shorthand for a refusal: a message key (worded per reader), or an English sentence. The English `error` (logs, the
+ * CLI, tests) shows what a member typed as plain text; `message` keeps it a reference for the bot to escape.
+ */
 export function fail(error: string | Msg): Refusal {
-  return typeof error === 'string' ? { ok: false, error } : { ok: false, error: t('en', error), message: error };
+  return typeof error === 'string'
+    ? { ok: false, error }
+    : { ok: false, error: typedAsPlain(t('en', error)), message: error };
 }

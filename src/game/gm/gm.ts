@@ -44,6 +44,7 @@ import {
   memberRef,
   timeRef,
   typed,
+  typedLine,
   phaseDeadline,
   isError,
   gamePowerParam,
@@ -302,7 +303,7 @@ export async function gmPause(
       gameId: game.id,
       userId: caller.userId,
       action: 'gm_pause',
-      detail: { remaining, resumeAt, reason },
+      detail: { remaining, resumeAt, reason: typedLine(caller.reason ?? '', MAX_REASON) },
       at: now,
     });
     const notice =
