@@ -58,6 +58,17 @@ describe('the web fonts', () => {
     }
   });
 
+  /** Every Chinese character of `texts` is in the fonts of both weights. */
+  function expectCoveredInBothWeights(texts: string[]): void {
+    for (const weight of [400, 700]) {
+      const covered = new Set(fonts.filter((f) => f.weight === weight).flatMap((f) => [...codes(f.unicodeRange)]));
+      const missing = new Set<string>();
+      for (const text of texts)
+        for (const ch of text) if (/\p{Script=Han}/u.test(ch) && !covered.has(ch.codePointAt(0)!)) missing.add(ch);
+      expect([...missing], 'run `npm run -s web-fonts`').toEqual([]);
+    }
+  }
+
   it("cover every Chinese name of every bundled variant's name files, and the simplified names derived from them", () => {
     const variants = join(ROOT, 'src/variants');
     const texts: string[] = [];
@@ -68,26 +79,14 @@ describe('the web fonts', () => {
         texts.push(text, simplified(text), simplifiedName(text));
       }
     }
-    for (const weight of [400, 700]) {
-      const covered = new Set(fonts.filter((f) => f.weight === weight).flatMap((f) => [...codes(f.unicodeRange)]));
-      const missing = new Set<string>();
-      for (const text of texts)
-        for (const ch of text) if (/\p{Script=Han}/u.test(ch) && !covered.has(ch.codePointAt(0)!)) missing.add(ch);
-      expect([...missing], 'run `npm run -s web-fonts`').toEqual([]);
-    }
+    expectCoveredInBothWeights(texts);
   });
 
   it('cover every Chinese character of the Chinese catalogues, in both weights', () => {
     const texts = ['zh-CN', 'zh-TW'].flatMap((l) =>
       Object.values(JSON.parse(readFileSync(join(ROOT, `src/i18n/locales/${l}.json`), 'utf8')) as string[]),
     );
-    for (const weight of [400, 700]) {
-      const covered = new Set(fonts.filter((f) => f.weight === weight).flatMap((f) => [...codes(f.unicodeRange)]));
-      const missing = new Set<string>();
-      for (const text of texts)
-        for (const ch of text) if (/\p{Script=Han}/u.test(ch) && !covered.has(ch.codePointAt(0)!)) missing.add(ch);
-      expect([...missing], 'run `npm run -s web-fonts`').toEqual([]);
-    }
+    expectCoveredInBothWeights(texts);
   });
 
   it("are WOFF2 files: the maps' of a few dozen kilobytes, the page text's under 200 KB", () => {
