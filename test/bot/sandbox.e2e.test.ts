@@ -195,26 +195,6 @@ describe('a sandbox is private and never touches the game', () => {
     expect(after.text).toContain('Angleterre (F Édimbourg, F Londres, A Liverpool)');
     expect(fake.unexpectedErrors()).toEqual([]);
   });
-
-  it("shares in the channel's language, not the owner's: the server's preferred locale where no game is", async () => {
-    const { fake } = h;
-    fake.setGuildLocale('fr');
-    fake.setLocale('bob', 'en-US');
-    // bob reads English; the lounge has no game, and the server prefers French.
-    const started = await fake.slash('bob', 'lounge', 'sandbox start', { game: 1 });
-    expect(started.text).toContain('Sandbox');
-    await fake.slash('bob', 'lounge', 'sandbox order', { orders: 'A mun - ruh' });
-    const shared = await fake.slash('bob', 'lounge', 'sandbox share');
-    expect(shared.ephemeral).toBe(false);
-    expect(shared.text).toMatch(/^🧪 \*\*Instantané de bac à sable\*\* partagé par bob : une hypothèse sur/);
-    expect(shared.text).toContain('A Munich - Ruhr');
-    expect(shared.text).not.toMatch(/Sandbox snapshot|Munich - Ruhr \(Germany\)/);
-    // In the game's channel the game's language wins (this game was created in English).
-    const inGame = await fake.slash('bob', 'diplomacy', 'sandbox share');
-    expect(inGame.text).toMatch(/^🧪 \*\*Sandbox snapshot\*\* shared by bob/);
-    fake.setGuildLocale('en-US');
-    expect(fake.unexpectedErrors()).toEqual([]);
-  });
 });
 
 describe('a Warhammer sandbox', () => {

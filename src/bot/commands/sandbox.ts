@@ -43,7 +43,7 @@ import {
   type Refusal,
   durationParam,
 } from '../../game/core/index.js';
-import { findChannelGame, history, IMPORT_LIMITS } from '../../game/history/index.js';
+import { history, IMPORT_LIMITS } from '../../game/history/index.js';
 import { matchingChoices } from '../../game/phase/index.js';
 import {
   actSandbox,
@@ -388,7 +388,6 @@ async function replyWithMap(
   ref: SandboxRef,
   picture: Picture,
   content: string,
-  locale: Locale = readerOf(interaction),
 ): Promise<void> {
   const input = await turn(async () =>
     typeof picture === 'string'
@@ -402,13 +401,16 @@ async function replyWithMap(
     drawn = await ctx.maps.render(
       variant,
       position,
-      forReader(opts, locale),
+      forReader(opts, readerOf(interaction)),
       mapFileName(`sandbox-${position.phase.season}-${position.phase.year}`, name),
       { priority: 'low' },
     );
   }
   const shown = discordText(content);
-  const text = drawn || !input.ok || !input.input ? shown : truncate(`${shown}\n${tr(locale, 'sandbox.mapFailed')}`);
+  const text =
+    drawn || !input.ok || !input.input
+      ? shown
+      : truncate(`${shown}\n${tr(readerOf(interaction), 'sandbox.mapFailed')}`);
   await interaction.editReply({
     content: truncate(text),
     files: drawn ? [pictureFile(drawn)] : [],
@@ -718,9 +720,7 @@ async function endSub(
 /**
  * `/sandbox share`: the owner's explicit act, the only way anyone else sees a sandbox. A snapshot message in the
  * channel: what it is (a what-if, not the game), the last phase played with its results and map (or the board with
- * the orders given so far), and no link (no channel, message or URL). Written, map included, in the channel's
- * language, not the owner's (docs/locales.md "Who reads which locale"): its game's locale, else the server's
- * preferred one.
+ * the orders given so far), and no link (no channel, message or URL).
  */
 async function share(
   ctx: BotContext,
@@ -735,7 +735,7 @@ async function share(
   if (!r.ok) return replyRejected(interaction, r);
   const v = r.sandbox;
   const who = userNameText(interaction.user.username, 40);
-  const locale = (await findChannelGame(ctx.deps, interaction.channelId))?.locale ?? localeOf(interaction.guildLocale);
+  const locale = readerOf(interaction);
   const head = tr(locale, 'sandbox.shared', { who, variant: v.variantName, source: userNameText(v.source) });
   await interaction.deferReply();
   if (v.last)
@@ -746,7 +746,6 @@ async function share(
       ref,
       'last',
       resultsText(locale, r.board.variant, head, v.last.adjudication, []),
-      locale,
     );
   const orders =
     v.orders.length === 0
@@ -758,7 +757,7 @@ async function share(
           (n) => tr(locale, 'sandbox.more', { count: n }),
           locale,
         );
-  return replyWithMap(ctx, interaction, turn, ref, 'board', `${head}\n${bold(t(locale, v.name))}\n${orders}`, locale);
+  return replyWithMap(ctx, interaction, turn, ref, 'board', `${head}\n${bold(t(locale, v.name))}\n${orders}`);
 }
 
 /**
