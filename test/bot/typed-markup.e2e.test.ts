@@ -59,6 +59,24 @@ describe('typed markup is shown as typed', () => {
     expect(fake.unexpectedErrors()).toEqual([]);
   });
 
+  it('in an /order refusal, the parser’s echo of what was typed, in English and in French', async () => {
+    const { fake } = h;
+    // The parser reads words and signs: what of the markup reaches its echo (underline, strike, italic, a heading mark).
+    const typedOrder = 'A par - __u__ ~~s~~ _i_';
+    const escaped = '\\_\\_u\\_\\_ \\~\\~s\\~\\~ \\_i\\_';
+    const english = await fake.slash('alice', 'main', 'order', { orders: typedOrder });
+    expect(english.finalText).toContain(`unknown place "${escaped}"`);
+    fake.setLocale('alice', 'fr');
+    const french = await fake.slash('alice', 'main', 'order', { orders: typedOrder });
+    expect(french.finalText).toContain(`province inconnue « ${escaped} »`);
+    const heading = await fake.slash('alice', 'main', 'order', { orders: 'A par - bur # h' });
+    expect(heading.finalText).toContain('« \\# h » inattendu après « A par - bur »');
+    fake.setLocale('alice', 'en-US');
+    for (const reply of [english, french])
+      expect(reply.finalText.replace(`\`${typedOrder}\``, ''), reply.finalText).not.toContain('__u__');
+    expect(fake.unexpectedErrors()).toEqual([]);
+  });
+
   it('in a channel notice: a pause reason', async () => {
     const { fake } = h;
     await fake.slash('gm', 'main', 'gm pause', { reason: MARKUP });

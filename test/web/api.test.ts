@@ -166,6 +166,14 @@ describe('the pad API', () => {
     expect(((await illegal.json()) as { rejected: { error: string }[] }).rejected).toHaveLength(1);
   });
 
+  it('answers an order refusal that repeats typed markup as plain text, the markup as typed', async () => {
+    const v = await view(france);
+    const answer = await post('/api/orders?lang=fr', france, { text: 'A par - __u__ ~~s~~ _i_', phaseId: v.phase.id });
+    const { rejected } = (await answer.json()) as { rejected: { input: string; error: string }[] };
+    expect(rejected.map((x) => x.error)).toEqual(['province inconnue « __u__ ~~s~~ _i_ »']);
+    expect(JSON.stringify(rejected)).not.toContain('⟦');
+  });
+
   it('refuses ready and an action for a phase that moved on (409), changing nothing', async () => {
     const v = await view(france);
     const stale = await post('/api/ready', france, { phaseId: v.phase.id - 1 });

@@ -7,10 +7,15 @@
  */
 import type { Variant } from '../../engine/variant.js';
 import { listParam, type Localized, msg, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
+import { typed } from './echo.js';
 import { placeIn, placeParam, powerParam } from './names.js';
 
-/** How a captured value becomes a parameter: as typed, a number, a province or power name, a unit type. */
-export type ProblemKind = 'text' | 'number' | 'place' | 'power' | 'type' | 'places' | 'what';
+/**
+ * How a captured value becomes a parameter: as the engine wrote it (`text`), what the member typed that the engine
+ * echoed (`typed`: shown as typed, never rendered, docs/architecture.md "What a member typed"), a number, a province or
+ * power name, a unit type.
+ */
+export type ProblemKind = 'text' | 'typed' | 'number' | 'place' | 'power' | 'type' | 'places' | 'what';
 /** A sentence's pattern, its message and the parameters its groups fill. */
 export type ProblemPattern<K extends string = MessageKey> = readonly [
   RegExp,
@@ -132,6 +137,8 @@ function itemsParam(items: readonly string[]): Localized {
 /** A province's id from its English name (as the engine writes it), if the variant has one so named. */
 function param(variant: Variant, kind: ProblemKind, value: string): MsgParam {
   switch (kind) {
+    case 'typed':
+      return typed(value);
     case 'number':
       return Number(value);
     case 'place':

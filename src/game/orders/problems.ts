@@ -7,7 +7,7 @@
  */
 import type { Variant } from '../../engine/variant.js';
 import type { Msg } from '../../i18n/index.js';
-import { matchProblem, plainMsg, type ProblemPattern } from '../core/index.js';
+import { matchProblem, plainMsg, typed, type ProblemPattern } from '../core/index.js';
 
 type Pattern = ProblemPattern;
 
@@ -22,17 +22,17 @@ const PARSE: readonly Pattern[] = [
   [
     /^missing an order after "(.*)": write H, -, S, C, R, B or D$/s,
     'orders.problem.parse.noOrder',
-    [['after', 'text']],
+    [['after', 'typed']],
   ],
-  [/^missing a coast after "(.*)"$/s, 'orders.problem.parse.noCoast', [['after', 'text']]],
-  [/^expected a coast inside "\(…\)" after "(.*)"$/s, 'orders.problem.parse.coastInside', [['after', 'text']]],
+  [/^missing a coast after "(.*)"$/s, 'orders.problem.parse.noCoast', [['after', 'typed']]],
+  [/^expected a coast inside "\(…\)" after "(.*)"$/s, 'orders.problem.parse.coastInside', [['after', 'typed']]],
   [
     /^expected (.+?) after "(.*)", found "(.*)"$/s,
     'orders.problem.parse.expected',
     [
       ['what', 'what'],
-      ['after', 'text'],
-      ['found', 'text'],
+      ['after', 'typed'],
+      ['found', 'typed'],
     ],
   ],
   [
@@ -40,29 +40,29 @@ const PARSE: readonly Pattern[] = [
     'orders.problem.parse.missing',
     [
       ['what', 'what'],
-      ['after', 'text'],
+      ['after', 'typed'],
     ],
   ],
   [
     /^"(.*)" could mean more than one place; use its abbreviation$/s,
     'orders.problem.parse.ambiguous',
-    [['phrase', 'text']],
+    [['phrase', 'typed']],
   ],
   [
     /^unknown place "(.*)": did you mean (.+)\?$/s,
     'orders.problem.parse.unknownPlaceHint',
     [
-      ['phrase', 'text'],
+      ['phrase', 'typed'],
       ['hint', 'places'],
     ],
   ],
-  [/^unknown place "(.*)"$/s, 'orders.problem.parse.unknownPlace', [['phrase', 'text']]],
+  [/^unknown place "(.*)"$/s, 'orders.problem.parse.unknownPlace', [['phrase', 'typed']]],
   [
     /^(.+) has no coasts \(found "(.*)"\)$/s,
     'orders.problem.parse.noCoasts',
     [
       ['place', 'place'],
-      ['found', 'text'],
+      ['found', 'typed'],
     ],
   ],
   [
@@ -70,7 +70,7 @@ const PARSE: readonly Pattern[] = [
     'orders.problem.parse.noSuchCoast',
     [
       ['place', 'place'],
-      ['found', 'text'],
+      ['found', 'typed'],
       ['coasts', 'text'],
     ],
   ],
@@ -78,8 +78,8 @@ const PARSE: readonly Pattern[] = [
     /^unexpected "(.*)" after "(.*)"$/s,
     'orders.problem.parse.unexpected',
     [
-      ['found', 'text'],
-      ['after', 'text'],
+      ['found', 'typed'],
+      ['after', 'typed'],
     ],
   ],
   [/^a retreat cannot go via convoy$/, 'orders.problem.parse.retreatConvoy', []],
@@ -87,8 +87,8 @@ const PARSE: readonly Pattern[] = [
     /^unknown order "(.*)" after "(.*)": did you mean "(.*)"\? write H \(hold\), - \(move\), S \(support\), C \(convoy\), R \(retreat\), B \(build\) or D \(disband\)$/s,
     'orders.problem.parse.unknownOrderHint',
     [
-      ['found', 'text'],
-      ['after', 'text'],
+      ['found', 'typed'],
+      ['after', 'typed'],
       ['hint', 'text'],
     ],
   ],
@@ -96,8 +96,8 @@ const PARSE: readonly Pattern[] = [
     /^unknown order "(.*)" after "(.*)": write H \(hold\), - \(move\), S \(support\), C \(convoy\), R \(retreat\), B \(build\) or D \(disband\)$/s,
     'orders.problem.parse.unknownOrder',
     [
-      ['found', 'text'],
-      ['after', 'text'],
+      ['found', 'typed'],
+      ['after', 'typed'],
     ],
   ],
   [
@@ -152,7 +152,10 @@ const PARSE: readonly Pattern[] = [
   ],
 ];
 
-/** The parser's error (`unknown place "xyz"`) in the reader's words, or as it is. */
+/**
+ * The parser's error (`unknown place "xyz"`) in the reader's words, what the member typed in it shown as typed. A
+ * sentence no pattern knows is shown as the engine wrote it, whole as typed text: it may repeat what was typed.
+ */
 export function parseProblemMsg(variant: Variant, english: string): Msg {
-  return matchProblem(variant, PARSE, english, (key) => key) ?? plainMsg(english);
+  return matchProblem(variant, PARSE, english, (key) => key) ?? plainMsg(typed(english, Number.POSITIVE_INFINITY));
 }

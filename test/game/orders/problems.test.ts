@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parseOrders } from '../../../src/engine/parse/index.js';
 import { checkOrder, parseProblemMsg } from '../../../src/game/orders/index.js';
 import { dutiesOf } from '../../../src/game/phase/index.js';
+import { typedAsPlain } from '../../../src/game/core/text-refs.js';
 import { t } from '../../../src/i18n/index.js';
 import { classic } from '../../../src/variants/classic/index.js';
 import { englishWords } from '../../support/english-left.js';
@@ -52,7 +53,8 @@ describe('refused orders, worded for the reader', () => {
       const { error, message } = refusal(text);
       expect(error).toMatch(english);
       expect(message.key, `no pattern matched "${error}"`).not.toBe('text.plain');
-      expect(t('en', message)).toBe(error);
+      // What the member typed comes back as a reference the bot shows as typed (never rendered); as plain text, the same.
+      expect(typedAsPlain(t('en', message))).toBe(error);
       const fr = t('fr', message);
       expect(englishWords(fr.replace(/« [^»]*»/g, ' ')), fr).toEqual([]);
       expect(t('zh-CN', message)).toMatch(/\p{Script=Han}/u);
@@ -61,9 +63,9 @@ describe('refused orders, worded for the reader', () => {
   );
 
   it('names what is missing in the reader’s language', () => {
-    expect(t('fr', refusal('A par S').message)).toBe('il manque l’unité soutenue après « A par S »');
-    expect(t('zh-CN', refusal('A par S').message)).toBe('“A par S”之后缺少被支援的单位');
-    expect(t('zh-TW', refusal('F bre C').message)).toBe('「F bre C」之後缺少被運輸的陸軍');
+    expect(typedAsPlain(t('fr', refusal('A par S').message))).toBe('il manque l’unité soutenue après « A par S »');
+    expect(typedAsPlain(t('zh-CN', refusal('A par S').message))).toBe('“A par S”之后缺少被支援的单位');
+    expect(typedAsPlain(t('zh-TW', refusal('F bre C').message))).toBe('「F bre C」之後缺少被運輸的陸軍');
   });
 
   it('lists the places a typo may mean as the reader’s language lists them', () => {
@@ -71,8 +73,11 @@ describe('refused orders, worded for the reader', () => {
       classic,
       'unknown place "Pari": did you mean Paris (par), Armenia (arm) or Barents Sea (bar)?',
     );
-    expect(t('zh-CN', hint)).toBe('未知地名“Pari”：你是指 Paris (par)、Armenia (arm) 或 Barents Sea (bar) 吗？');
-    expect(t('fr', hint)).toBe(
+    expect(t('fr', hint)).toContain('« ⟦typed:Pari⟧ »');
+    expect(typedAsPlain(t('zh-CN', hint))).toBe(
+      '未知地名“Pari”：你是指 Paris (par)、Armenia (arm) 或 Barents Sea (bar) 吗？',
+    );
+    expect(typedAsPlain(t('fr', hint))).toBe(
       'province inconnue « Pari » : vouliez-vous dire Paris (par), Armenia (arm) ou Barents Sea (bar) ?',
     );
   });
@@ -116,6 +121,7 @@ describe('refused orders, worded for the reader', () => {
   });
 
   it('shows a sentence no pattern knows as the engine wrote it', () => {
-    expect(t('fr', parseProblemMsg(classic, 'a rule of some variant'))).toBe('a rule of some variant');
+    // Whole as typed: such a sentence may repeat what the member typed.
+    expect(t('fr', parseProblemMsg(classic, 'a rule of some variant'))).toBe('⟦typed:a rule of some variant⟧');
   });
 });
