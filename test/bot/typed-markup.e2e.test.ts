@@ -72,6 +72,9 @@ describe('typed markup is shown as typed', () => {
     const heading = await fake.slash('alice', 'main', 'order', { orders: 'A par - bur # h' });
     expect(heading.finalText).toContain('« \\# h » inattendu après « A par - bur »');
     fake.setLocale('alice', 'en-US');
+    // The refused line itself: inline code that a typed backtick cannot end, a typed reference shown as typed.
+    const tick = await fake.slash('alice', 'main', 'order', { orders: 'A par - b`**x**` ⟦member:1⟧' });
+    expect(tick.finalText).toContain('❌ `A par - bˋ**x**ˋ [member:1]`');
     for (const reply of [english, french])
       expect(reply.finalText.replace(`\`${typedOrder}\``, ''), reply.finalText).not.toContain('__u__');
     expect(fake.unexpectedErrors()).toEqual([]);

@@ -12,7 +12,7 @@ import {
 } from 'discord.js';
 import { myOrders, orderInputProblem, submitOrders } from '../../game/orders/index.js';
 import { playerContext } from '../../game/history/index.js';
-import type { Caller, Refusal } from '../../game/core/index.js';
+import { typed, type Caller, type Refusal } from '../../game/core/index.js';
 import { isBallotKey } from '../../game/phase/index.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
@@ -60,10 +60,12 @@ type Refused = Msg | Pick<Refusal, 'error' | 'message'>;
 
 type Submitted = Extract<Awaited<ReturnType<typeof submitOrders>>, { ok: true }>;
 
-/** Order text as typed, shortened for a reply line (input can be thousands of characters). */
+/**
+ * Order text as typed, shortened for a reply line (input can be thousands of characters), in inline code that a typed
+ * backtick cannot end (`typed`: src/bot/markup.ts shows it as typed).
+ */
 function shown(text: string, max = 60): string {
-  const t = text.trim();
-  return code(t.length <= max ? t : `${t.slice(0, max - 1)}…`);
+  return code(typed(text, max));
 }
 
 /** Room for the stored order set at the end of a reply: its orders, then the units still without one. */

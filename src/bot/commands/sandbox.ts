@@ -42,6 +42,7 @@ import {
   type LoopTurns,
   type Refusal,
   durationParam,
+  typed,
 } from '../../game/core/index.js';
 import { history, IMPORT_LIMITS } from '../../game/history/index.js';
 import { matchingChoices } from '../../game/phase/index.js';
@@ -544,7 +545,7 @@ async function orderSub(
   for (const x of r.replaced.slice(0, 5))
     lines.push(tr(locale, 'sandbox.replaced', { before: code(x.before), after: code(x.after) }));
   for (const x of r.rejected.slice(0, 8))
-    lines.push(tr(locale, 'orders.reply.refused', { order: code(truncate(x.input, 60)), why: refusalText(locale, x) }));
+    lines.push(tr(locale, 'orders.reply.refused', { order: code(typed(x.input, 60)), why: refusalText(locale, x) }));
   if (r.rejected.length > 8) lines.push(tr(locale, 'sandbox.moreRefused', { count: r.rejected.length - 8 }));
   if (r.stored.length === 0 && r.rejected.length === 0) lines.push(tr(locale, 'sandbox.noOrders'));
   return replyPrivately(
