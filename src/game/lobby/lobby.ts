@@ -66,7 +66,8 @@ import type { Tx } from '../../store/db.js';
 import { audit, idText, insertPhase, openGameByChannel, playerByUser, playersOf } from '../../store/queries.js';
 import { games, phases, players, type GameRow, type PhaseRow, type PressMode } from '../../store/schema.js';
 import { enqueue, queueDm, queueProgressStatus, queueStatus, startPostKey, worded } from '../outbox/index.js';
-import { openStartSteps, pluginOfGame } from '../phase/index.js';
+import { openStartSteps, pluginOfGame, seatedToAct } from '../phase/index.js';
+import { viewsUnderFog } from '../fog/index.js';
 import { inServerLibrary } from '../variant-library/index.js';
 import { isStoredVariantId } from '../../variants/stored.js';
 import { openMuster } from '../muster/index.js';
@@ -507,14 +508,16 @@ export async function leaveGame(deps: GameDeps, input: Caller): Promise<Result<J
 }
 
 /**
- * The DM that tells a player their power at the start. A fog game: the channel's start post shows no board, so the DM
- * carries the player's power's view (docs/table.md "Fog of war").
+ * The DM that tells a player their power at the start, and whether the first phase asks anything of it (a power with
+ * nothing to decide in it, as in Mandate of Heaven's placement, is told the next phase's DM will come: docs/bot.md
+ * "The start DM says what the first phase asks of the player"). A fog game: the channel's start post shows no board, so the DM carries the player's power's view
+ * (docs/table.md "Fog of war").
  */
 async function queueStartDm(
   tx: Tx,
   game: GameRow,
   p: { power: string; userId: string },
-  start: { phase: PhaseRow; name: Msg; deadlineMs: number; variant: MsgParam },
+  start: { phase: PhaseRow; name: Msg; deadlineMs: number; variant: MsgParam; acting: readonly string[] },
   now: number,
 ): Promise<void> {
   const lines = [
@@ -524,6 +527,7 @@ async function queueStartDm(
       channel: channelRef(game.channelId),
       phase: start.name,
       date: timeRef(start.deadlineMs, 'f'),
+      act: start.acting.includes(p.power) ? 'yes' : 'no',
     }),
   ];
   const key = `power:${game.id}:${p.power}:${p.userId}`;
@@ -679,8 +683,10 @@ export async function startGame(
       dedupeKey: startPostKey(game.id),
       now,
     });
-    for (const p of joined)
-      await queueStartDm(tx, started, p, { phase, name: phaseName, deadlineMs, variant: variantParam(variant) }, now);
+    const seatedPowers = joined.map((p) => p.power);
+    const acting = seatedToAct(variant, phase.position, seatedPowers, viewsUnderFog(started, variant, phase.position));
+    const dm = { phase, name: phaseName, deadlineMs, variant: variantParam(variant), acting };
+    for (const p of joined) await queueStartDm(tx, started, p, dm, now);
     await audit(tx, { gameId: game.id, userId: input.userId, action: 'start', detail: { civilDisorder }, at: now });
     await queueStatus(tx, game.id, now);
     changed(game.id);
