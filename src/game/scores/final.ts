@@ -17,7 +17,7 @@ import {
   seatablePowers,
   variantOfGame,
 } from '../core/index.js';
-import { msg, numberParam, type Localized, type Msg, type MsgParam } from '../../i18n/index.js';
+import { hasMessage, msg, numberParam, type Localized, type Msg, type MsgParam } from '../../i18n/index.js';
 import type { Position } from '../../engine/types.js';
 import { rateFinishedGame, type PlacedSeat } from './pools.js';
 import { RatingError, type RatingChange } from './ratings.js';
@@ -173,7 +173,9 @@ export function scoresLines(score: GameScore | null, variant?: Variant): Msg[] {
     }),
   );
   const list = items.reduceRight((rest, first) => msg('scores.final.list', { first, rest }));
-  return [msg('scores.final.line', { system: score.system, list })];
+  // The system by its English name and, in other languages, its gloss (docs/locales.md "Glossary: commands").
+  const key = `command.game.create.scoring.choice.${score.system}`;
+  return [msg('scores.final.line', { system: hasMessage(key) ? msg(key) : score.system, list })];
 }
 
 function formatPoints(points: number): Localized {
