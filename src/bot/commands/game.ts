@@ -41,6 +41,7 @@ import {
   type GameView,
   variantOfGame,
   durationParam,
+  clockLeftParam,
 } from '../../game/core/index.js';
 import { holderMsg } from '../../game/gm/index.js';
 import { clockState } from '../../game/settings/index.js';
@@ -634,7 +635,7 @@ async function pauseVote(ctx: BotContext, interaction: ChatInputCommandInteracti
     power: words.power(r.power),
     lapses: r.lapsesAt !== null ? timestamp(r.lapsesAt) : '',
     deadline: r.deadline !== null ? timestamp(r.deadline) : '',
-    remaining: r.remaining !== null ? durationParam(r.remaining) : '',
+    remaining: r.remaining !== null ? clockLeftParam(r.remaining) : '',
   });
   return replyPrivately(interaction, text);
 }

@@ -13,7 +13,7 @@ import {
   memberRef,
   type Caller,
   type Refusal,
-  durationParam,
+  clockLeftParam,
 } from '../../game/core/index.js';
 import { msg, t, tr, type Locale, type Msg } from '../../i18n/index.js';
 import {
@@ -281,14 +281,14 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
         tr(locale, 'gm.reply.extended', {
           clock: r.deadline !== null ? 'running' : 'paused',
           deadline: r.deadline !== null ? timestamp(r.deadline) : '',
-          remaining: durationParam(r.remaining),
+          remaining: clockLeftParam(r.remaining),
         }),
       );
     }
     case 'pause': {
       const r = await gmPause(ctx.deps, { ...caller, reason: interaction.options.getString('reason') });
       if (!r.ok) return replyRejected(interaction, r);
-      const remaining = durationParam(r.remaining);
+      const remaining = clockLeftParam(r.remaining);
       return replyPrivately(
         interaction,
         r.resumeAt === null

@@ -105,6 +105,14 @@ export function phaseDuration(game: StoredLengths, type: string): number {
 }
 
 /**
+ * The time a paused game has left on its clock, to the minute (docs/bot.md "Pauses"): a deadline is read in minutes,
+ * and the seconds a pause happened to fall on (`1d 23h 54m 50s`) are noise; under a minute it stays in seconds.
+ */
+export function clockLeftParam(ms: number): Msg {
+  return durationParam(ms >= 60_000 ? Math.round(ms / 60_000) * 60_000 : ms);
+}
+
+/**
  * A duration as its reader's language writes it (docs/locales.md "Numbers"): `2h 58m 59s` in English (the notation
  * players type), `2 h 58 min 59 s` in French, `2小时58分钟59秒` in Chinese; the same parts as `formatDuration`.
  */

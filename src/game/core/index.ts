@@ -22,6 +22,7 @@ export {
   durationsOf,
   formatDuration,
   durationParam,
+  clockLeftParam,
   parseDuration,
   parseDurations,
 } from './durations.js';

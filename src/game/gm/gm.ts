@@ -53,6 +53,7 @@ import {
   variantParam,
   handedAt,
   durationParam,
+  clockLeftParam,
 } from '../core/index.js';
 import { pressEndLines, syncPressThreads } from '../press/index.js';
 import { scoresLines, settleEnd } from '../scores/index.js';
@@ -263,7 +264,7 @@ export async function gmExtend(
         await tx.update(games).set({ pausedRemainingMs: remaining }).where(eq(games.id, game.id)).returning()
       )[0]!;
       await announceExtend(tx, deps, game, input.userId, parsed.ms, [
-        msg('gm.notice.extendPaused', { duration: durationParam(parsed.ms), remaining: durationParam(remaining) }),
+        msg('gm.notice.extendPaused', { duration: durationParam(parsed.ms), remaining: clockLeftParam(remaining) }),
       ]);
       changed(game.id);
       return { ok: true, game: toGameView(updated), deadline: null, remaining };
@@ -308,9 +309,9 @@ export async function gmPause(
     });
     const notice =
       resumeAt === null
-        ? msg('gm.notice.pause', { remaining: durationParam(remaining) })
+        ? msg('gm.notice.pause', { remaining: clockLeftParam(remaining) })
         : msg(hidden ? 'pauses.notice.limitedHidden' : 'pauses.notice.limited', {
-            remaining: durationParam(remaining),
+            remaining: clockLeftParam(remaining),
             relative: timeRef(resumeAt, 'R'),
             date: timeRef(resumeAt, 'f'),
           });

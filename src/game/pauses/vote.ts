@@ -30,7 +30,7 @@ import {
   type Result,
   gamePowerParam,
   variantOfGame,
-  durationParam,
+  clockLeftParam,
 } from '../core/index.js';
 import { privateActDueAt, queueNotice, queueProgressStatus, queueStatus } from '../outbox/index.js';
 import { seatsWithVote, survivingPowers } from '../phase/index.js';
@@ -156,7 +156,7 @@ async function pauseByVote(tx: Tx, game: GameRow, now: number): Promise<number> 
   const { game: paused, remaining } = await pauseClock(tx, game, 'vote', now);
   await audit(tx, { gameId: game.id, userId: null, action: 'pause_by_vote', detail: { remaining }, at: now });
   await queueNotice(tx, paused, {
-    text: [msg('pauses.notice.votePaused', { remaining: durationParam(remaining) })],
+    text: [msg('pauses.notice.votePaused', { remaining: clockLeftParam(remaining) })],
     dedupeKey: `pause-vote-passed:${game.id}:${now}`,
     now,
   });
