@@ -71,6 +71,9 @@ export async function musterStatusLines(tx: Tx, game: GameRow, now: number): Pro
   if (waiting.length === 0)
     return [msg('muster.status.allHere', endsAt(musterDueAt(game, seats) ?? game.musterEndsAt))];
   const variant = variantOfGame(game);
+  // In the variant's order, as the status lists its powers (docs/table.md "Mustering"); the store reads them by name.
+  const order = variant?.powers.map((p) => p.name) ?? [];
+  waiting.sort((a, b) => order.indexOf(a.power) - order.indexOf(b.power));
   const names = waiting.map((s) => s.power);
   const who = hidden
     ? variant
