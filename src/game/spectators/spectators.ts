@@ -465,7 +465,7 @@ export async function watchersOfCaller(deps: GameDeps, caller: Caller): Promise<
 
 /**
  * The powers a member may ask to watch in the channel's game (autocomplete): held by a member (or, in a game that hides
- * who plays whom, left by one), none for a player of the game.
+ * who plays whom, left by one), none for a player of the game; in the variant's order (docs/table.md "Spectators").
  */
 export async function watchablePowers(deps: GameDeps, caller: Caller): Promise<string[]> {
   const r = await inReadTransaction(deps, async (tx) => {
@@ -476,7 +476,10 @@ export async function watchablePowers(deps: GameDeps, caller: Caller): Promise<s
     // As `askToWatch` takes them: in a game that hides who plays whom, a seat its player left too (it waits for its next).
     const hidden = identitiesHiddenNow(game);
     const asked = seats.filter((s) => isPerson(s.userId) || (hidden && isVacant(s.userId)));
-    return { ok: true as const, powers: asked.map((s) => s.power) };
+    // In the variant's order, as the status lists them (the store reads seats by name).
+    const order = variantOfGame(game)?.powers.map((p) => p.name) ?? [];
+    const powers = asked.map((s) => s.power).sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    return { ok: true as const, powers };
   });
   return r.ok ? r.powers : [];
 }
