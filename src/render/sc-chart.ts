@@ -277,11 +277,55 @@ function markDisc(ctx: SKRSContext2D, x: number, y: number, colour: string, mark
   ctx.fillText(mark, x, y + 1);
 }
 
+/** A line's end and where its mark stands (`at`): in the end column, or where a fallen power's line ended. */
+interface EndMark {
+  power: ScChartInput['powers'][number];
+  end: { x: number; y: number };
+  at: { x: number; y: number };
+  colour: string;
+  /** In the end column, joined to its line's end by a leader. */
+  column: boolean;
+}
+
 /**
  * Each line's mark at its end. The lines still running at the last year end in one column right of the plot, spread
- * apart vertically (each joined to its line's end by a short leader); a line that ended earlier (its power fell) has its
- * mark where it ended, moved right while it would cover another.
+ * apart vertically within the plot, never down into the year labels under it (each joined to its line's end by a short
+ * leader); a line that ended earlier (its power fell) has its mark where it ended, moved right while it would cover
+ * another (docs/render.md "The supply-centre chart").
  */
+function endMarks(input: ScChartInput, layout: Layout, scale: Scale, palette: PaletteName): EndMark[] {
+  const lastX = scale.x(input.years.length - 1);
+  const ends = input.powers.flatMap((power) => {
+    const end = pointsOf(input, power.name, scale).at(-1);
+    return end ? [{ power, end, colour: powerColor(power as PowerData, palette) }] : [];
+  });
+  const running = ends.filter((e) => e.end.x === lastX).sort((a, b) => a.end.y - b.end.y);
+  const gap = 2 * MARK_R + 2;
+  const ys = spread(
+    running.map((e) => e.end.y),
+    gap,
+    layout.plot.top + MARK_R,
+    layout.plot.bottom - MARK_R,
+  );
+  const column = layout.plot.right + 20 + MARK_R;
+  const marks: EndMark[] = running.map((e, i) => ({ ...e, at: { x: column, y: ys[i]! }, column: true }));
+  const placed: { x: number; y: number }[] = [];
+  for (const e of ends.filter((x) => x.end.x !== lastX).sort((a, b) => a.end.x - b.end.x)) {
+    let x = e.end.x;
+    while (placed.some((p) => Math.hypot(p.x - x, p.y - e.end.y) < 2 * MARK_R + 1)) x += 2 * MARK_R + 2;
+    placed.push({ x, y: e.end.y });
+    marks.push({ ...e, at: { x, y: e.end.y }, column: false });
+  }
+  return marks;
+}
+
+/** Where the end marks of a chart with marks stand, and their radius (for tests: `endMarks`). */
+export function scChartEndMarks(input: ScChartInput): { power: string; x: number; y: number; r: number }[] {
+  const layout = scChartLayout(input.powers.length);
+  const marks = endMarks(input, layout, scaleOf(input, layout), input.palette ?? 'standard');
+  return marks.map((m) => ({ power: m.power.name, ...m.at, r: MARK_R }));
+}
+
 function drawEndMarks(
   ctx: SKRSContext2D,
   input: ScChartInput,
@@ -289,34 +333,16 @@ function drawEndMarks(
   scale: Scale,
   palette: PaletteName,
 ): void {
-  const lastX = scale.x(input.years.length - 1);
-  const ends = input.powers.flatMap((power) => {
-    const end = pointsOf(input, power.name, scale).at(-1);
-    return end ? [{ power, end, colour: powerColor(power as PowerData, palette) }] : [];
-  });
-  const running = ends.filter((e) => e.end.x === lastX).sort((a, b) => a.end.y - b.end.y);
-  const ys = spread(
-    running.map((e) => e.end.y),
-    2 * MARK_R + 2,
-    layout.plot.top + MARK_R,
-    layout.plot.bottom + MARK_R,
-  );
-  const column = layout.plot.right + 20 + MARK_R;
-  running.forEach((e, i) => {
-    ctx.strokeStyle = e.colour;
-    ctx.lineWidth = 2;
-    ctx.beginPath();
-    ctx.moveTo(e.end.x, e.end.y);
-    ctx.lineTo(column - MARK_R, ys[i]!);
-    ctx.stroke();
-    markDisc(ctx, column, ys[i]!, e.colour, powerMark(e.power));
-  });
-  const placed: { x: number; y: number }[] = [];
-  for (const e of ends.filter((x) => x.end.x !== lastX).sort((a, b) => a.end.x - b.end.x)) {
-    let x = e.end.x;
-    while (placed.some((p) => Math.hypot(p.x - x, p.y - e.end.y) < 2 * MARK_R + 1)) x += 2 * MARK_R + 2;
-    placed.push({ x, y: e.end.y });
-    markDisc(ctx, x, e.end.y, e.colour, powerMark(e.power));
+  for (const m of endMarks(input, layout, scale, palette)) {
+    if (m.column) {
+      ctx.strokeStyle = m.colour;
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ctx.moveTo(m.end.x, m.end.y);
+      ctx.lineTo(m.at.x - MARK_R, m.at.y);
+      ctx.stroke();
+    }
+    markDisc(ctx, m.at.x, m.at.y, m.colour, powerMark(m.power));
   }
 }
 

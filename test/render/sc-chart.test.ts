@@ -11,6 +11,7 @@ import {
   renderScChartOffThread,
   SC_CHART_WIDTH,
   scChartLayout,
+  scChartEndMarks,
   scChartLegend,
   spread,
   type ScChartInput,
@@ -175,6 +176,30 @@ describe('the supply-centre chart at Discord preview size', () => {
   it('refuses a chart of no year or no power', async () => {
     await expect(renderScChart({ ...classicInput('standard'), years: [] })).rejects.toThrow(/at least one year/);
     await expect(renderScChart({ ...classicInput('standard'), powers: [] })).rejects.toThrow(/at least one power/);
+  });
+});
+
+describe('the end column of a chart with marks', () => {
+  it('keeps every mark within the plot, above the year labels, when many lines end low together', () => {
+    // Mandate of Heaven after its first year: seven powers on 3, nine neutrals on 1, the Hsiung-Nu on none.
+    const moh = getVariant('mandate-of-heaven')!;
+    const centres = Object.fromEntries(moh.powers.map((p) => [p.name, p.neutral ? 1 : p.name === 'Hsiung-Nu' ? 0 : 3]));
+    const input: ScChartInput = {
+      title: 'Mandate of Heaven · supply centres',
+      powers: moh.powers,
+      victory: 14,
+      years: [
+        { label: 'start', centres },
+        { label: '369 BC', centres },
+      ],
+    };
+    const layout = scChartLayout(moh.powers.length);
+    const marks = scChartEndMarks(input);
+    expect(marks).toHaveLength(16);
+    for (const m of marks) {
+      expect(m.y + m.r, `${m.power}'s mark`).toBeLessThanOrEqual(layout.plot.bottom);
+      expect(m.y - m.r, `${m.power}'s mark`).toBeGreaterThanOrEqual(layout.plot.top);
+    }
   });
 });
 
