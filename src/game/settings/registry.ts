@@ -4,7 +4,16 @@
  * values, and the columns it writes.
  */
 import { IANAZone } from 'luxon';
-import { CATALOGUES, LOCALES, type Locale, type MessageKey, type Msg, type MsgParam, msg } from '../../i18n/index.js';
+import {
+  CATALOGUES,
+  LOCALES,
+  type Locale,
+  type Localized,
+  type MessageKey,
+  type Msg,
+  type MsgParam,
+  msg,
+} from '../../i18n/index.js';
 import type { GameClock, GameRow, Weekday } from '../../store/schema.js';
 import { WEEKDAYS, formatDuration, parseDuration, typed } from '../core/index.js';
 
@@ -86,11 +95,45 @@ export function timeZones(): string[] {
   return [DEFAULT_ZONE, ...known.filter((z) => z !== DEFAULT_ZONE)];
 }
 
-/** Whether a zone is what the member typed: by its name, or by its old one (`calcutta` finds Asia/Kolkata). */
+/**
+ * The cities Chinese-speaking players look their zone up by, which `Intl` names by region only (`中国标准时间`): China
+ * keeps Beijing time, Taiwan, Hong Kong, Macau and Singapore their own (docs/table.md "Deadlines by the clock").
+ */
+const ZONE_CITIES: Readonly<Record<string, string>> = {
+  'Asia/Shanghai': '北京 上海',
+  'Asia/Taipei': '台北 臺北',
+  'Asia/Hong_Kong': '香港',
+  'Asia/Macau': '澳门 澳門',
+  'Asia/Singapore': '新加坡',
+};
+
+const zoneNames = new Map<string, Localized>();
+
+/** A zone's name as each locale's `Intl` writes it (`China Standard Time`, `中国标准时间`, `中國標準時間`), kept once made. */
+function zoneName(zone: string): Localized {
+  const known = zoneNames.get(zone);
+  if (known) return known;
+  const of = (locale: Locale) =>
+    new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'longGeneric' })
+      .formatToParts(0)
+      .find((part) => part.type === 'timeZoneName')?.value ?? zone;
+  const name = { text: of('en'), in: Object.fromEntries(LOCALES.filter((l) => l !== 'en').map((l) => [l, of(l)])) };
+  zoneNames.set(zone, name);
+  return name;
+}
+
+/**
+ * Whether a zone is what the member typed: by its name, its old one (`calcutta` finds Asia/Kolkata), its name in any
+ * language (`中国`, `台北`, `eastern`) or a Chinese city (`上海`, `北京`).
+ */
 function zoneMatches(zone: string, typed: string): boolean {
   const t = typed.replaceAll(' ', '_');
   const old = Object.keys(RENAMED_ZONES).find((k) => RENAMED_ZONES[k] === zone);
-  return zone.toLowerCase().includes(t) || old?.toLowerCase().includes(t) === true;
+  if (zone.toLowerCase().includes(t) || old?.toLowerCase().includes(t) === true) return true;
+  if (typed === '') return false;
+  const name = zoneName(zone);
+  const names = [name.text, ...Object.values(name.in), ZONE_CITIES[zone] ?? ''];
+  return names.some((n) => typeof n === 'string' && n.toLowerCase().includes(typed));
 }
 
 /** The database's names for one offset all year round, which players misread as their region's time. */
@@ -293,7 +336,10 @@ export function settingSuggestions(setting: string, typedText: string, max: numb
     case 'deadline-at':
       return plain(withTyped(t, AT_EXAMPLES, (x) => parseAt(x).ok));
     case 'timezone':
-      return plain(timeZones().filter((z) => zoneMatches(z, t)));
+      return timeZones()
+        .filter((z) => zoneMatches(z, t))
+        .slice(0, max)
+        .map((value) => ({ value, label: msg('settings.value.zone', { zone: value, name: zoneName(value) }) }));
     case 'days':
       return plain(daySuggestions(t));
     case 'pause-limit':
