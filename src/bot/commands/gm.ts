@@ -14,6 +14,7 @@ import {
   type Caller,
   type Refusal,
   clockLeftParam,
+  durationParam,
 } from '../../game/core/index.js';
 import { msg, t, tr, type Locale, type Msg } from '../../i18n/index.js';
 import {
@@ -370,6 +371,16 @@ async function set(ctx: BotContext, interaction: ChatInputCommandInteraction): P
     else if (r.clock.state === 'incomplete') lines.push(tr(locale, 'settings.reply.clockIncomplete'));
     else lines.push(tr(locale, 'settings.reply.clockOff'));
   }
+  // The lengths the game master did not give follow the clock (docs/table.md "Deadlines by the clock"): said.
+  const lengths = r.lengths;
+  if (lengths)
+    lines.push(
+      tr(locale, 'settings.reply.lengths', {
+        movement: durationParam(lengths.movement),
+        retreat: durationParam(lengths.retreat),
+        adjustment: durationParam(lengths.adjustment),
+      }),
+    );
   return replyPrivately(interaction, lines.join('\n'));
 }
 

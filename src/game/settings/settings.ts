@@ -77,6 +77,12 @@ async function lengthColumns(tx: Tx, game: GameRow, clock: GameClock | null): Pr
   return columns;
 }
 
+/** Whether the clock's switch changed a length (a default already equal to the clock's, `12h`, did not move). */
+const lengthsMoved = (game: GameRow, columns: Partial<GameRow>): boolean =>
+  (['movementMs', 'retreatMs', 'adjustmentMs'] as const).some(
+    (k) => columns[k] !== undefined && columns[k] !== game[k],
+  );
+
 /**
  * Sets one of the game's settings (game master only, before `/game start` only). A bad value, an unknown setting or
  * a started game is refused with the reason, and nothing changes.
@@ -84,7 +90,15 @@ async function lengthColumns(tx: Tx, game: GameRow, clock: GameClock | null): Pr
 export async function gmSet(
   deps: GameDeps,
   input: Caller & { setting: string; value: string },
-): Promise<Result<{ setting: SettingName; value: MsgParam; clock: ClockState }>> {
+): Promise<
+  Result<{
+    setting: SettingName;
+    value: MsgParam;
+    clock: ClockState;
+    /** The phase lengths, when the clock going on or off changed those the game master did not give. */
+    lengths?: { movement: number; retreat: number; adjustment: number };
+  }>
+> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await openGameByChannel(tx, input.channelId);
     if (!game) return fail(await noOpenGame(tx, input.channelId));
@@ -99,7 +113,8 @@ export async function gmSet(
     const parsed = parseSetting(setting, input.value);
     if (!parsed.ok) return fail(parsed.message);
     const columns = settingColumns(game, setting, parsed.value);
-    if ('clock' in columns) Object.assign(columns, await lengthColumns(tx, game, columns.clock ?? null));
+    const lengthsChanged = 'clock' in columns ? await lengthColumns(tx, game, columns.clock ?? null) : {};
+    Object.assign(columns, lengthsChanged);
     const now = deps.now();
     const updated = (await tx.update(games).set(columns).where(eq(games.id, game.id)).returning())[0]!;
     await audit(tx, {
@@ -116,6 +131,9 @@ export async function gmSet(
       setting,
       value: settingValueParam(setting, parsed.value),
       clock: clockState(updated.clock),
+      ...(lengthsMoved(game, lengthsChanged)
+        ? { lengths: { movement: updated.movementMs, retreat: updated.retreatMs, adjustment: updated.adjustmentMs } }
+        : {}),
     };
   });
 }
