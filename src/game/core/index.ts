@@ -35,6 +35,7 @@ export {
   nextClockDeadline,
   phaseDeadline,
   type GameClock,
+  weekdaysParam,
   type Weekday,
 } from './clock.js';
 export { typed, typedLine } from './echo.js';

@@ -15,7 +15,7 @@ import {
   msg,
 } from '../../i18n/index.js';
 import type { GameClock, GameRow, Weekday } from '../../store/schema.js';
-import { WEEKDAYS, formatDuration, parseDuration, typed } from '../core/index.js';
+import { WEEKDAYS, formatDuration, parseDuration, typed, weekdaysParam } from '../core/index.js';
 
 /** Every setting `/gm set` takes, in the order its autocomplete lists them. */
 export const SETTING_NAMES = ['deadline-at', 'timezone', 'days', 'pause-limit', 'muster', 'fog', 'locale'] as const;
@@ -341,7 +341,15 @@ export function settingSuggestions(setting: string, typedText: string, max: numb
         .slice(0, max)
         .map((value) => ({ value, label: msg('settings.value.zone', { zone: value, name: zoneName(value) }) }));
     case 'days':
-      return plain(daySuggestions(t));
+      // Each with its days in the member's words (`mon,wed,fri — 周一、周三、周五`), as the rule reads them after.
+      return daySuggestions(t)
+        .slice(0, max)
+        .map((value) => {
+          const days = parseDays(value);
+          if (!days.ok) return { value };
+          const name = days.value === null ? msg('settings.value.everyDay') : weekdaysParam(days.value);
+          return { value, label: msg('settings.value.days', { value, days: name }) };
+        });
     case 'pause-limit':
       return plain(withTyped(t, [...DURATIONS, '0'], (x) => parsePauseLimit(x).ok));
     case 'muster':
