@@ -30,7 +30,7 @@ describe('weekdays offered in the member’s words', () => {
 
   it('names the days of each value, the value itself unchanged', async () => {
     expect((await days('cn', ''))['mon,wed,fri']).toBe('mon,wed,fri — 周一、周三、周五');
-    expect((await days('cn', ''))['every']).toBe('every — 每天');
+    expect((await days('cn', '')).every).toBe('every — 每天');
     expect((await days('tw', 'sat'))['sat,sun']).toBe('sat,sun — 週六、週日');
     expect((await days('en', ''))['mon,wed,fri']).toBe('mon,wed,fri — Mon, Wed, Fri');
   });
