@@ -218,9 +218,17 @@ describe('the order pad plays Classic by clicks', () => {
     await expect.poll(() => padOrders(page)).toEqual(['A ber - mun', 'A mun - ruh']);
     // Ready toggles, as /ready does: on, off, on again (Bob stays ready for the next test).
     const readyState = () => page.locator('[data-ready-state]').getAttribute('data-ready-state');
-    for (const state of ['true', 'false', 'true']) {
+    // The note then says what is true now, not the "Stored: …" of the last order.
+    const note = () => page.locator('[data-note]').textContent();
+    expect(await note()).toMatch(/^Stored: /);
+    for (const [state, said] of [
+      ['true', 'Ready: your orders are stored.'],
+      ['false', 'No longer ready.'],
+      ['true', 'Ready: your orders are stored.'],
+    ] as const) {
       await page.locator('[data-action="ready"]').click();
       await expect.poll(readyState).toBe(state);
+      expect(await note()).toBe(said);
     }
     await shoot(page, 'pad-desktop.png');
     await context.close();

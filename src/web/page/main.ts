@@ -58,7 +58,7 @@ class Pad {
       finish: () => this.step.at === 'target' && this.step.finish && this.store(this.step.finish),
       cancel: () => this.go({ at: 'idle' }),
       save: () => this.save(),
-      ready: () => this.change(this.api.post('/api/ready', { phaseId: this.view.phase.id })),
+      ready: () => this.ready(),
       // The note said what was stored or saved last; once cleared it says so, never "Saved" over an empty list.
       clear: () =>
         this.change(this.api.post('/api/clear', { phaseId: this.view.phase.id }), this.t('pad.page.cleared')),
@@ -265,9 +265,28 @@ class Pad {
     this.panel.note(this.t('pad.page.saved'));
   }
 
+  /**
+   * Toggles ready; the note then says what is true now (docs/pad.md "Phone and keyboard"): ready with the orders
+   * stored, ready with none, or no longer ready — never the "Stored: …" of the last order, which no longer tells it.
+   */
+  private async ready(): Promise<void> {
+    // A ready that resolved the phase leaves the page stale: its banner says so, and the note nothing more.
+    await this.change(this.api.post('/api/ready', { phaseId: this.view.phase.id }), () =>
+      this.stale
+        ? ''
+        : this.t(
+            !this.view.ready
+              ? 'pad.page.readyOff'
+              : this.view.orders.length > 0
+                ? 'pad.page.readyOnStored'
+                : 'pad.page.readyOnNone',
+          ),
+    );
+  }
+
   private async change(
     request: Promise<ApiAnswer<{ view?: ShownPadView; reply?: string; rejected?: { error: string }[] }>>,
-    done?: string,
+    done?: string | (() => string),
   ) {
     const r = await request;
     const view = r.ok ? r.body.view : r.body?.view;
@@ -275,7 +294,8 @@ class Pad {
     if (!r.ok) return this.refused(r);
     const rejected = r.body.rejected?.[0];
     if (rejected) return this.panel.refused(rejected.error);
-    const said = r.body.reply ?? done;
+    // `done` as a function is worded from the view the answer brought (what is true now).
+    const said = r.body.reply ?? (typeof done === 'function' ? done() : done);
     if (said) this.panel.note(said);
     await this.loadMap();
   }
