@@ -17,10 +17,9 @@ import { drawScene } from '../../render/draw.js';
 import { FONT_STACK } from '../../render/font-stack.js';
 import type { PageScene, Scene } from '../../render/index.js';
 import type { ShownPadView } from '../../game/pad/index.js';
+import { RING_GAP_CSS, TARGET_CSS_RADIUS, targetRadius } from './targets.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
-/** A touch target's radius in CSS pixels (40 px across). */
-const TARGET_CSS_RADIUS = 20;
 /** The canvas's largest backing side, in device pixels (phones cap canvases). */
 const MAX_CANVAS_SIDE = 4096;
 
@@ -175,15 +174,14 @@ export class PadMap {
     return g;
   }
 
-  /** Radii for the zoom: 20 CSS px where there is room, never reaching another province's target. */
+  /** Radii for the zoom: 20 CSS px where there is room, else a clear gap from every other province's ring. */
   private sizeTargets(): void {
-    const full = TARGET_CSS_RADIUS / this.zoom;
     for (const t of this.targets) {
       let nearest = Number.POSITIVE_INFINITY;
       for (const o of this.targets)
         if (o.province !== t.province) nearest = Math.min(nearest, Math.hypot(o.at[0] - t.at[0], o.at[1] - t.at[1]));
-      const r = Math.max(2, Math.min(full, 0.48 * nearest));
-      for (const n of t.nodes) n.setAttribute('r', r.toFixed(1));
+      const r = targetRadius(nearest, this.zoom);
+      for (const n of t.nodes) n.setAttribute('r', r.toFixed(2));
     }
   }
 
@@ -225,7 +223,8 @@ export class PadMap {
       )
       .sort((a, b) => a - b);
     const typical = gaps[Math.floor(gaps.length * 0.25)] ?? 40;
-    return Math.min(2.5, Math.max(fit, (2 * TARGET_CSS_RADIUS) / (0.96 * typical)));
+    // Close enough that a quarter of the targets are 40 px across with their gap (src/web/page/targets.ts).
+    return Math.min(2.5, Math.max(fit, (2 * (TARGET_CSS_RADIUS + RING_GAP_CSS)) / typical));
   }
 
   setZoom(z: number, around?: Xy): void {
