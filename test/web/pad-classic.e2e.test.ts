@@ -153,6 +153,8 @@ describe('the order pad plays Classic by clicks', () => {
     expect(await attributes(page, 'data-unit')).toEqual(shown.startingUnits.map((u) => u.province).sort());
     // Only legal kinds, then only legal targets, can be clicked (the rest of the map is disabled).
     expect(await text(page, '[data-prompt]')).toBe('Click one of your units.');
+    // The units still to order are named as the prompts name them (`A Munich`), never by id (`A mun`).
+    expect(await text(page, '[data-missing]')).toBe('Still without an order: A Berlin, F Kiel, A Munich');
     await page.locator('[data-unit="mun"]').click();
     expect(await attributes(page, 'data-kind')).toEqual(['hold', 'move', 'support']);
     await page.locator('[data-kind="move"]').click();

@@ -9,6 +9,7 @@ import type { PageBoard, PageLayer } from '../../render/index.js';
 import { Api, type ApiAnswer } from './api.js';
 import { Panel } from './panel.js';
 import { PadMap } from './map.js';
+import { placeName } from './names.js';
 import {
   chooseKind,
   keepStep,
@@ -202,10 +203,7 @@ class Pad {
   }
 
   private unpickable(province: string): string | null {
-    const name = (id: string) => {
-      const p = this.view.provinces.find((q) => q.id === id);
-      return p?.shown ?? p?.name ?? id;
-    };
+    const name = (id: string) => placeName(this.view, id);
     if (this.step.at === 'target') {
       const lit = litProvinces(this.step);
       if (lit.has(province)) return null;

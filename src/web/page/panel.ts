@@ -6,6 +6,7 @@
  */
 import type { ShownPadAction, ShownPadView } from '../../game/pad/index.js';
 import { kindsOf, type PadChoice, type Step } from './flow.js';
+import { missingNames, placeName, unitName } from './names.js';
 import type { Texts } from './texts.js';
 
 export interface PanelHandlers {
@@ -209,12 +210,14 @@ export class Panel {
     }
     if (step.at === 'kind') {
       const { unit, province } = step.piece;
-      const name = this.placeName(view, province);
+      const name = placeName(view, province);
       // A free centre is no unit yet: the question names the place, not the army a build there would make; a
       // neutral unit's order is the viewer's secret vote, which the question says before the kind is chosen.
       this.prompt.textContent = step.piece.site
         ? this.t('pad.page.pickSite', { place: name })
-        : this.t(step.piece.ballot ? 'pad.page.pickBallot' : 'pad.page.pickKind', { unit: `${unit.type} ${name}` });
+        : this.t(step.piece.ballot ? 'pad.page.pickBallot' : 'pad.page.pickKind', {
+            unit: unitName(view, unit.type, province),
+          });
       this.choices.replaceChildren(
         ...kindsOf(step.piece).map((kind) =>
           button({ 'data-kind': kind }, this.kindLabel(kind), () => this.on.kind(kind)),
@@ -238,11 +241,6 @@ export class Panel {
       ? [button({ 'data-action': 'finish' }, this.t('pad.action.finish'), this.on.finish)]
       : [];
     this.choices.replaceChildren(...finish, cancel());
-  }
-
-  private placeName(view: ShownPadView, province: string): string {
-    const found = view.provinces.find((p) => p.id === province);
-    return found?.shown ?? found?.name ?? province;
   }
 
   /**
@@ -285,7 +283,7 @@ export class Panel {
   /** The order under way, as far as it is chosen (`A Marseilles · Support · Paris`), above what to click next. */
   private underWay(view: ShownPadView, step: Extract<Step, { at: 'target' | 'coast' }>): string {
     const { unit, province } = step.piece;
-    const parts = [step.piece.site ? this.placeName(view, province) : `${unit.type} ${this.placeName(view, province)}`];
+    const parts = [step.piece.site ? placeName(view, province) : unitName(view, unit.type, province)];
     const first = step.at === 'coast' ? step.options[0]?.choice : step.choices[0];
     if (first) parts.push(this.kindLabel(first.kind));
     const picked =
@@ -296,7 +294,7 @@ export class Panel {
           : step.stage === 'path'
             ? step.picked
             : [];
-    for (const p of picked) if (p !== undefined) parts.push(this.placeName(view, p));
+    for (const p of picked) if (p !== undefined) parts.push(placeName(view, p));
     return parts.join(' · ');
   }
 
@@ -313,7 +311,7 @@ export class Panel {
     // A seat with nothing to order is not told that "every unit has an order" beside "no orders yet".
     this.missing.textContent =
       view.missing.length > 0
-        ? this.t('pad.page.missing', { units: view.missingShown.join(this.t('pad.page.listSeparator')) })
+        ? this.t('pad.page.missing', { units: missingNames(view).join(this.t('pad.page.listSeparator')) })
         : view.pieces.length > 0 && !this.adjustmentsGiven(view)
           ? this.t('pad.page.allOrdered')
           : '';
