@@ -108,7 +108,19 @@ describe('the order pad plays Classic by clicks', () => {
     const url = await pad.link('chloe', 'francais');
     expect(url).toMatch(/\?lang=fr$/);
     const { context, page } = await openPad(browser, url, PHONE);
+    // From the click on, the note names the order as the page names places (not `A par - bur`, the text it sends).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/orders*', async (route) => {
+      await held;
+      await route.continue();
+    });
     await clickOrder(page, 'par', 'move', 'bur');
+    await expect
+      .poll(() => page.locator('[data-note]').textContent())
+      .toBe('Enregistrement : A Paris · Avancer · Bourgogne…');
+    release();
+    await page.unroute('**/api/orders*');
     await clickOrder(page, 'mar', 'support', 'par', 'bur');
     await expect
       .poll(() => padOrders(page))
@@ -434,7 +446,7 @@ describe('the order pad plays Classic by clicks', () => {
       await route.continue();
     });
     await clickOrder(page, 'nth', 'hold');
-    expect(await page.locator('[data-note]').textContent()).toBe('Storing F nth H…');
+    expect(await page.locator('[data-note]').textContent()).toBe('Storing F North Sea · Hold…');
     holding = false;
     release();
     await expect.poll(() => page.locator('[data-note]').textContent()).toBe('Stored: F nth H');

@@ -231,9 +231,12 @@ class Pad {
   }
 
   private async store(choice: PadChoice): Promise<void> {
+    const piece = this.step.at === 'idle' ? null : this.step.piece;
     this.go({ at: 'idle' });
-    // Said at once, so a click on a slow connection is seen to have done something; the answer replaces it.
-    this.panel.note(this.t('pad.page.storing', { order: choice.text }));
+    // Said at once, so a click on a slow connection is seen to have done something; the answer replaces it. The order
+    // is named as the page names it (docs/pad.md "Language"), not by the notation it is sent in.
+    const named = piece ? this.panel.orderName(this.view, piece, choice) : choice.text;
+    this.panel.note(this.t('pad.page.storing', { order: named }));
     const r = await this.api.post<StoredAnswer>('/api/orders', { text: choice.text, phaseId: this.view.phase.id });
     if (!r.ok) {
       if (r.body?.view) this.update(r.body.view);

@@ -5,7 +5,7 @@
  * variant's other actions; and a box to type a province's name (the keyboard's way to every target).
  */
 import type { ShownPadAction, ShownPadView } from '../../game/pad/index.js';
-import { kindsOf, type PadChoice, type Step } from './flow.js';
+import { kindsOf, type PadChoice, type PadPiece, type Step } from './flow.js';
 import { missingNames, placeName, unitName } from './names.js';
 import type { Texts } from './texts.js';
 
@@ -190,6 +190,21 @@ export class Panel {
       list,
     );
     if (view.phase.closed) this.banner(plain(view.phase.closed));
+  }
+
+  /**
+   * An order about to be stored, named as the order under way is (`A Marseille · Soutenir · Paris · Bourgogne`), for
+   * the note said from the click on: the stored line, worded by the server, replaces it.
+   */
+  orderName(view: ShownPadView, piece: PadPiece, choice: PadChoice): string {
+    const parts = [piece.site ? placeName(view, piece.province) : unitName(view, piece.unit.type, piece.province)];
+    parts.push(this.kindLabel(choice.kind));
+    const places = choice.path ?? [
+      ...(choice.target !== undefined ? [choice.target] : []),
+      ...(choice.to !== undefined && choice.to !== choice.target ? [choice.to] : []),
+    ];
+    for (const p of places) parts.push(placeName(view, p));
+    return parts.join(' · ');
   }
 
   private kindLabel(kind: string): string {
