@@ -204,7 +204,7 @@ interface ComputerPlayers {
 }
 
 /** The bot's computer players, of every game kind; `onFilled` after missing orders were given at a deadline. */
-function computerPlayers(deps: GameDeps, opts: BotOptions, onFilled: () => void): ComputerPlayers {
+export function computerPlayers(deps: GameDeps, opts: BotOptions, onFilled: () => void): ComputerPlayers {
   const { log } = opts;
   // Computer seats play at each phase opening, in the AI's worker thread (src/game/computer/computer.ts).
   const computers = computerSeats(deps, {
@@ -229,30 +229,39 @@ function computerPlayers(deps: GameDeps, opts: BotOptions, onFilled: () => void)
     onError: (err) => log.warn({ err }, 'the computer player could not give missing orders; the defaults apply'),
     onFilled,
   });
+  // Every question in flight, and every pass of `play` still looking for them: `stop` waits for all (a pass that began
+  // before the stop must not ask its questions of a store about to close).
   const thinking = new Set<Promise<void>>();
+  const track = (p: Promise<void>) => {
+    thinking.add(p);
+    void p.finally(() => thinking.delete(p));
+  };
   let stopped = false;
   let aiWarm = false;
+  const pass = async () => {
+    try {
+      // The worker is started (and compiled) as soon as a game has a computer seat, before its first question.
+      if (!aiWarm && (await anyComputerSeats(deps))) {
+        aiWarm = true;
+        void warmAiWorker();
+      }
+      if (stopped) return;
+      const kindTurns = await Promise.all(kindComputers.map((k) => k.play()));
+      for (const p of [...(await filler.play()), ...(await computers.play()), ...kindTurns.flat()]) track(p);
+    } catch (err) {
+      log.error({ err }, 'computer players could not be asked');
+    }
+  };
   return {
     play: async () => {
       if (stopped) return;
-      try {
-        // The worker is started (and compiled) as soon as a game has a computer seat, before its first question.
-        if (!aiWarm && (await anyComputerSeats(deps))) {
-          aiWarm = true;
-          void warmAiWorker();
-        }
-        const kindTurns = await Promise.all(kindComputers.map((k) => k.play()));
-        for (const p of [...(await filler.play()), ...(await computers.play()), ...kindTurns.flat()]) {
-          thinking.add(p);
-          void p.finally(() => thinking.delete(p));
-        }
-      } catch (err) {
-        log.error({ err }, 'computer players could not be asked');
-      }
+      const p = pass();
+      track(p);
+      await p;
     },
     stop: async () => {
       stopped = true;
-      await Promise.allSettled([...thinking]);
+      while (thinking.size > 0) await Promise.allSettled([...thinking]);
     },
   };
 }
