@@ -149,6 +149,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
     outbox: loop,
     stop: () =>
       (stopping ??= (async () => {
+        await router.close();
         changes.cancel();
         await sched.stop();
         await players.stop();

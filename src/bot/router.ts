@@ -39,8 +39,38 @@ export class CommandRouter {
   /** Each member's locale as last written (`noteMemberLocale`), so an unchanged one costs no write. */
   private readonly locales = new Map<string, string>();
 
+  /** Interactions being handled, awaited by `close`; none is taken once it was called. */
+  private readonly handling = new Set<Promise<void>>();
+  private closing = false;
+
   /** Never throws. */
-  async handle(interaction: Interaction): Promise<void> {
+  handle(interaction: Interaction): Promise<void> {
+    if (this.closing) return Promise.resolve();
+    const p = this.route(interaction);
+    this.handling.add(p);
+    void p.finally(() => this.handling.delete(p));
+    return p;
+  }
+
+  /**
+   * Takes no more interactions and waits, at most `maxWaitMs`, for those being handled: a command half-way through
+   * its transaction when the bot stops finishes and answers before the store closes.
+   */
+  async close(maxWaitMs = 10_000): Promise<void> {
+    this.closing = true;
+    let timer: NodeJS.Timeout | undefined;
+    const givenUp = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, maxWaitMs);
+      timer.unref?.();
+    });
+    const drained = (async () => {
+      while (this.handling.size > 0) await Promise.allSettled([...this.handling]);
+    })();
+    await Promise.race([drained, givenUp]);
+    clearTimeout(timer);
+  }
+
+  private async route(interaction: Interaction): Promise<void> {
     try {
       await this.rememberLocale(interaction);
       if (interaction.isAutocomplete()) await this.autocomplete(interaction);

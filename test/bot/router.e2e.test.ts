@@ -10,6 +10,7 @@ import { commands } from '../../src/bot/commands/index.js';
 import { genericFailure } from '../../src/bot/router.js';
 import { createLogger } from '../../src/log.js';
 import { createHarness, slashConfirmed, type Harness } from './harness.js';
+import { gameStatus } from '../../src/game/history/index.js';
 
 const GENERIC_FAILURE = genericFailure('en');
 
@@ -26,6 +27,18 @@ const throwing: BotCommand = {
   },
   async autocomplete() {
     throw new Error('autocomplete bug');
+  },
+};
+
+/** Defers, waits for the test's word, then reads the store and answers: a command half-way through as the bot stops. */
+let goOn = () => {};
+const slow: BotCommand = {
+  data: new SlashCommandBuilder().setName('slow').setDescription('waits, then reads the store').toJSON(),
+  async execute(ctx, interaction) {
+    await interaction.deferReply();
+    await new Promise<void>((resolve) => (goOn = resolve));
+    const status = await gameStatus(ctx.deps, interaction.channelId);
+    await interaction.editReply(status.ok ? 'a game' : 'read the store: no game here');
   },
 };
 
@@ -55,6 +68,21 @@ describe('router and logging', () => {
     expect(french.text).toMatch(/^Un problème est survenu/);
     h.fake.setLocale('alice', 'zh-TW');
     expect((await h.fake.slash('alice', 'main', 'boom')).text).toBe(genericFailure('zh-TW'));
+    expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
+
+  it('a stop waits for the commands being handled, which finish before the store closes; none is taken after', async () => {
+    h = await createHarness({ users: ['alice'], channels: ['main'] }, { commands: [...commands, slow] });
+    await h.start();
+    const pending = h.fake.slashNoWait('alice', 'main', 'slow');
+    await pending.waitForResponse((r) => r.kind === 'defer', 5000);
+    let stopped = false;
+    const stopping = h.stop().then(() => (stopped = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(stopped).toBe(false);
+    goOn();
+    await stopping;
+    expect(pending.text).toBe('read the store: no game here');
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });
 
