@@ -13,6 +13,7 @@
  */
 import { Events, type Client } from 'discord.js';
 import { computerSeats, computerSeatsExist, missingOrderFiller } from '../game/computer/index.js';
+import { nameAllZones } from '../game/settings/index.js';
 import { gameKinds, type GameDeps, type LimitsInput, type GameEvent } from '../game/core/index.js';
 import { warmAiWorker, type AiAnswer, type AiJob } from '../game/ai-pool/index.js';
 import { startOutboxLoop, type OutboxLoop } from '../game/delivery/index.js';
@@ -139,6 +140,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
   log.info({ nextWake: sched.nextWake(), ...shards }, 'scheduler started');
   // Ready: now the map renderer warms up (worker, geometry), in steps that leave the event loop free.
   void maps.warm?.();
+  void nameAllZones(); // the time zones' names `/gm set timezone:` searches (src/game/settings/registry.ts)
   void players.play();
 
   let stopping: Promise<void> | null = null;

@@ -11,6 +11,7 @@ export {
   parseTableOptions,
   settingAbout,
   settingSuggestions,
+  nameAllZones,
   type TableOptionsInput,
 } from './registry.js';
 export { clockState, gmSet } from './settings.js';

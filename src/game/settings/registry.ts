@@ -122,17 +122,38 @@ function zoneName(zone: string): Localized {
   return name;
 }
 
+/** Zones named per event-loop turn while the names are made for searching (some 10 ms of `Intl` each). */
+const ZONES_PER_TURN = 25;
+let namingAll: Promise<void> | null = null;
+
+/**
+ * Makes every zone's names, a few zones per event-loop turn: naming all ~420 zones in four languages at once is some
+ * 200 ms of `Intl`, which would hold every other game's work behind one member's first keystroke. Until done, a search
+ * matches the names made so far (and ids, old names, cities).
+ */
+export function nameAllZones(): Promise<void> {
+  namingAll ??= (async () => {
+    const zones = timeZones();
+    for (let i = 0; i < zones.length; i += ZONES_PER_TURN) {
+      await new Promise<void>((resolve) => setImmediate(resolve)); // first after the caller's turn
+      for (const zone of zones.slice(i, i + ZONES_PER_TURN)) zoneName(zone);
+    }
+  })();
+  return namingAll;
+}
+
 /**
  * Whether a zone is what the member typed: by its name, its old one (`calcutta` finds Asia/Kolkata), its name in any
- * language (`中国`, `台北`, `eastern`) or a Chinese city (`上海`, `北京`).
+ * language (`中国`, `台北`, `eastern`: once `nameAllZones` made it) or a Chinese city (`上海`, `北京`).
  */
 function zoneMatches(zone: string, typed: string): boolean {
   const t = typed.replaceAll(' ', '_');
   const old = Object.keys(RENAMED_ZONES).find((k) => RENAMED_ZONES[k] === zone);
   if (zone.toLowerCase().includes(t) || old?.toLowerCase().includes(t) === true) return true;
   if (typed === '') return false;
-  const name = zoneName(zone);
-  const names = [name.text, ...Object.values(name.in), ZONE_CITIES[zone] ?? ''];
+  if (ZONE_CITIES[zone]?.includes(typed)) return true;
+  const name = zoneNames.get(zone);
+  const names = name ? [name.text, ...Object.values(name.in)] : [];
   return names.some((n) => typeof n === 'string' && n.toLowerCase().includes(typed));
 }
 
@@ -336,6 +357,7 @@ export function settingSuggestions(setting: string, typedText: string, max: numb
     case 'deadline-at':
       return plain(withTyped(t, AT_EXAMPLES, (x) => parseAt(x).ok));
     case 'timezone':
+      void nameAllZones(); // for the next keystrokes: names are searched once made
       return timeZones()
         .filter((z) => zoneMatches(z, t))
         .slice(0, max)

@@ -2,7 +2,7 @@
  * The settings' parsers (docs/table.md "Settings beyond Discord's 25 options"): one per setting, shared by `/game
  * create` and `/gm set`; every bad value refused with the setting's name, what was typed and what it takes.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseSetting, parseTableOptions, settingSuggestions } from '../../../src/game/settings/index.js';
 import { typedAsPlain } from '../../../src/game/core/text-refs.js';
 import { t } from '../../../src/i18n/index.js';
@@ -96,5 +96,29 @@ describe('the settings’ parsers', () => {
     expect(settingSuggestions('fog', '', 25).map((s) => s.value)).toEqual(['on', 'off']);
     expect(settingSuggestions('deadline-at', '20:30', 25)[0]!.value).toBe('20:30');
     expect(settingSuggestions('locale', 'fr', 25).map((s) => s.value)).toEqual(['fr']);
+  });
+
+  it('names a zone for its search a few zones per turn, never all ~420 in four languages at one keystroke', async () => {
+    vi.resetModules(); // a registry whose zones have no name made yet
+    const fresh = await import('../../../src/game/settings/registry.js');
+    // Counts the zone names made (`longGeneric`), passing every format through.
+    const Real = Intl.DateTimeFormat;
+    let named = 0;
+    function counting(locale?: string | string[], options?: Intl.DateTimeFormatOptions) {
+      if (options?.timeZoneName === 'longGeneric') named++;
+      return new Real(locale, options); // what `new counting(…)` gives
+    }
+    Intl.DateTimeFormat = counting as unknown as typeof Intl.DateTimeFormat;
+    try {
+      expect(fresh.settingSuggestions('timezone', 'nothing like a zone', 25)).toEqual([]);
+      expect(named).toBe(0);
+      // A city finds its zone at once, named for its answer; the names of every zone in every language follow.
+      expect(fresh.settingSuggestions('timezone', '上海', 25).map((s) => s.value)).toEqual(['Asia/Shanghai']);
+      expect(named).toBe(4);
+      await fresh.nameAllZones();
+      expect(fresh.settingSuggestions('timezone', '中国标准', 25).map((s) => s.value)).toEqual(['Asia/Shanghai']);
+    } finally {
+      Intl.DateTimeFormat = Real;
+    }
   });
 });
