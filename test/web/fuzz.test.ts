@@ -1,5 +1,5 @@
 /**
- * Bad requests to the order pad never crash it and never store anything (docs/pad.md "Refusals and limits"): random
+ * Bad requests to the order pad never crash it and never store anything (docs/pad.md "Refusals", "Limits"): random
  * methods, routes, bodies, content types, bytes that are not UTF-8, deep nesting, huge headers and foreign, bent or
  * stale links each get a clean 4xx JSON or text answer with no stack and no secret, and the seat's stored orders
  * stay as they were. Seeded and bounded.
