@@ -173,7 +173,20 @@ export async function padApp(opts: PadAppOptions): Promise<Hono> {
   const app = new Hono();
   app.route('/.proxy', routes);
   app.route('/', routes);
-  app.notFound((c) => c.text('Not found', 404));
+  // An API caller gets JSON naming the call it made; anything else the plain page (docs/pad.md "API").
+  app.notFound((c) =>
+    /^(\/\.proxy)?\/api(\/|$)/.test(c.req.path)
+      ? c.json(
+          {
+            ok: false,
+            error: word(localeOfRequest(c), 'pad.request.unknown', {
+              call: `${c.req.method} ${c.req.path}`.slice(0, 120),
+            }),
+          },
+          404,
+        )
+      : c.text('Not found', 404),
+  );
   app.onError((err, c) => {
     opts.log.error({ err, route: c.req.routePath }, 'pad request failed');
     return c.json({ ok: false, error: word(localeOfRequest(c), 'errors.internal') }, 500);

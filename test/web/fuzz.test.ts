@@ -182,4 +182,27 @@ describe('pad API fuzz', () => {
     expect(res.status).toBe(200);
     expect(await stored()).not.toBe(before);
   });
+
+  it('regression: an unknown API call or a wrong method is answered in JSON naming the call, not a bare "Not found"', async () => {
+    for (const [method, path] of [
+      ['PUT', '/api/orders'],
+      ['GET', '/api/orders'],
+      ['DELETE', '/api/view'],
+      ['POST', '/api/nope'],
+      ['GET', '/.proxy/api/nope?lang=fr'],
+    ] as const) {
+      const res = await app.request(path, {
+        method,
+        headers: { authorization: `Bearer ${france}`, 'content-type': 'application/json' },
+        ...(method === 'GET' ? {} : { body: '{}' }),
+      });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.headers.get('content-type'), `${method} ${path}`).toMatch(/application\/json/);
+      const body = (await res.json()) as { ok: boolean; error: string };
+      expect(body.ok).toBe(false);
+      expect(body.error, `${method} ${path}`).toContain(`${method} ${path.split('?')[0]}`);
+      expect(body.error).toMatch(path.includes('lang=fr') ? /Rien n’a été changé/ : /Nothing was changed/);
+    }
+    expect(await (await app.request('/nowhere')).text()).toBe('Not found');
+  });
 });
