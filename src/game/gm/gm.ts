@@ -654,6 +654,25 @@ export async function gmCancel(
 }
 
 /**
+ * Why a hand-over is refused in a game that hides who plays whom (docs/bot.md "The game master's role"): its master
+ * reads who plays which power (`/gm seats`), so the role never goes to a member who plays in it; and a server manager
+ * who is not its master hands it only to themselves, or the refusal would tell them whether another member plays. As
+ * its master they may then hand it on: a master's refusal tells them nothing they cannot read.
+ */
+async function hiddenTransferRefusal(
+  tx: Tx,
+  game: GameRow,
+  input: Caller & { newUserId: string },
+  isMaster: boolean,
+): Promise<Msg | null> {
+  if (!identitiesHiddenNow(game)) return null;
+  const self = input.newUserId === input.userId;
+  if (!isMaster && !self) return msg('gm.refused.transferHiddenOthers');
+  if ((await playerByUser(tx, game.id, input.newUserId)) === undefined) return null;
+  return msg('gm.refused.transferToPlayer', { self: self ? 'yes' : 'no', member: memberRef(input.newUserId) });
+}
+
+/**
  * Hands the game-master role to another member: the game master, or anyone with Manage Server in the server, to
  * anyone, themselves included (docs/bot.md "The game master's role": a game whose master left the server goes on;
  * the bot layer says whether the caller has it). Audited with who held the role before; the channel is told once,
@@ -673,6 +692,8 @@ export async function gmTransfer(
       return fail(
         isMaster ? msg('gm.refused.alreadyMaster') : msg('gm.refused.isMaster', { member: memberRef(game.gmUserId) }),
       );
+    const hiddenRefusal = await hiddenTransferRefusal(tx, game, input, isMaster);
+    if (hiddenRefusal) return fail(hiddenRefusal);
     const now = deps.now();
     const updated = (
       await tx.update(games).set({ gmUserId: input.newUserId }).where(eq(games.id, game.id)).returning()

@@ -253,10 +253,37 @@ describe('game-master commands', () => {
     ok(
       await createGame(env.deps, { channelId, guildId: 'guild-1', userId: GM, variantId: 'classic', press: 'gunboat' }),
     );
-    ok(await gmTransfer(env.deps, { channelId, userId: 'user-admin', newUserId: 'user-new', canManageServer: true }));
+    ok(await gmTransfer(env.deps, { channelId, userId: 'user-admin', newUserId: 'user-admin', canManageServer: true }));
     const notice = (await outboxRows(env.deps)).filter((o) => o.dedupeKey.startsWith('transfer:'));
     expect(notice.map((o) => (o.payload as { text: string }).text)).toEqual([
       '👑 A server manager handed the game over to another member, who is now its game master.',
     ]);
+  });
+
+  it('in a game that hides who plays whom, the role never goes to a player, nor tells a manager who plays', async () => {
+    const channelId = 'channel-gunboat';
+    ok(
+      await createGame(env.deps, { channelId, guildId: 'guild-1', userId: GM, variantId: 'classic', press: 'gunboat' }),
+    );
+    ok(await joinGame(env.deps, { channelId, userId: 'user-p' }));
+    ok(await joinGame(env.deps, { channelId, userId: 'user-admin-p' }));
+    const manager = (userId: string, newUserId: string) =>
+      gmTransfer(env.deps, { channelId, userId, newUserId, canManageServer: true });
+    // A manager who plays would read every seat with /gm seats.
+    expect(err(await manager('user-admin-p', 'user-admin-p'))).toBe(
+      'This game hides who plays whom, and its game master reads who plays which power: the role cannot go to you, as you play in it.',
+    );
+    // A manager handing it to another member reads one answer whether that member plays or not.
+    const others = err(await manager('user-admin', 'user-p'));
+    expect(others).toMatch(/a server manager can take its game-master role only for themselves/);
+    expect(err(await manager('user-admin', 'user-outsider'))).toBe(others);
+    expect(err(await manager('user-admin-p', 'user-outsider'))).toBe(others);
+    // The master never hands it to a player; a member who does not play takes it.
+    expect(err(await gmTransfer(env.deps, { channelId, userId: GM, newUserId: 'user-p' }))).toMatch(
+      /the role cannot go to ⟦member:user-p⟧, who plays in it/,
+    );
+    ok(await manager('user-admin', 'user-admin'));
+    ok(await gmTransfer(env.deps, { channelId, userId: 'user-admin', newUserId: 'user-outsider' }));
+    expect((await env.deps.store.db.select().from(auditLog).where(eq(auditLog.action, 'gm_transfer'))).length).toBe(2);
   });
 });
