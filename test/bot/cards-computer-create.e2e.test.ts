@@ -74,7 +74,7 @@ describe('computer players seated when a card table is created', () => {
       computer: 'qin, chu',
     });
     expect(every.text).toContain(
-      'a table of only computer players is a demonstration table; create it with `demonstration: True`',
+      'a table of only computer players is a demonstration table; create it with the `demonstration` option',
     );
     const both = await h.fake.slash('gm', 'named', 'game create', {
       variant: 'warring-states-cards',
@@ -123,7 +123,7 @@ describe('computer players seated when a card table is created', () => {
     expect(gameIn('fill')).toMatchObject({ fill: 1, demonstration: 0 });
     const alone = await h.fake.slash('gm', 'fill', 'game start');
     expect(alone.text).toContain(
-      'a table of only computer players is a demonstration table (`/game create demonstration: True`)',
+      'a table of only computer players is a demonstration table (`/game create` with the `demonstration` option)',
     );
     await h.fake.slash('cid', 'fill', 'game join', { power: 'Yan 燕' });
     await h.fake.slash('gm', 'fill', 'game start');

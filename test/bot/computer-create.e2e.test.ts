@@ -70,7 +70,7 @@ describe('/game create with computer players', () => {
       variant: 'classic',
       computer: 'Austria, England, France, Germany, Italy, Russia, Turkey',
     });
-    expect(every.text).toContain('demonstration: True');
+    expect(every.text).toContain('the `demonstration` option');
     // a card table reads the same option, naming its seats by dynasty (test/bot/cards-computer-create.e2e.test.ts)
     const cards = await h.fake.slash('gm', CHANNEL, 'game create', {
       variant: 'warring-states-cards',

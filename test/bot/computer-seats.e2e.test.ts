@@ -100,7 +100,7 @@ describe('computer players in the seats of a Classic game', () => {
     const user = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: 'Italy', user: 'dave', computer: true });
     expect(user.text).toContain('either to a user or to a computer player');
     const none = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: 'Italy' });
-    expect(none.text).toContain('or choose `computer: True`');
+    expect(none.text).toContain('or choose the `computer` option');
     const levelAlone = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: 'Italy', user: 'dave', level: 'easy' });
     expect(levelAlone.text).toContain('`level:` is how well a computer player plays');
     const notMaster = await h.fake.slash('alice', CHANNEL, 'gm replace', { power: 'Italy', computer: true });

@@ -99,6 +99,19 @@ function unknownCommandWords(catalogue: Record<string, string>): string[] {
   return found;
 }
 
+/**
+ * Every text that writes a value after an option's name as True or False (`/spectate stop:True`): Discord shows a
+ * boolean option's choices in the client's language, so a text names the option to choose instead
+ * (docs/locales.md "Command names in texts").
+ */
+function booleanValues(catalogue: Record<string, string>): string[] {
+  return Object.entries(catalogue)
+    .filter(([key]) => !key.startsWith('command.'))
+    .flatMap(([key, text]) =>
+      [...text.matchAll(/[^\s`:：]+ ?[:：] ?(?:true|false)\b/gi)].map((m) => `${key}: ${m[0]}`),
+    );
+}
+
 describe('command names in texts', () => {
   for (const locale of LOCALES.filter((l) => l !== 'en'))
     it(`${locale}: every command a text names is written as the locale's client shows it`, () => {
@@ -109,6 +122,16 @@ describe('command names in texts', () => {
     it(`${locale}: every command, subcommand, option and choice a text writes is one the client shows`, () => {
       expect(unknownCommandWords(CATALOGUES[locale] as Record<string, string>)).toEqual([]);
     });
+
+  for (const locale of LOCALES)
+    it(`${locale}: no text writes a boolean option's value, which the client shows in its own language`, () => {
+      expect(booleanValues(CATALOGUES[locale] as Record<string, string>)).toEqual([]);
+    });
+
+  it('finds a boolean value after an option (the check can fail)', () => {
+    const catalogue = { x: '在频道中使用 `/观战 停止:True` 可停止', y: 'with `computer: false`', z: 'choose `stop`' };
+    expect(booleanValues(catalogue)).toEqual(['x: 停止:True', 'y: computer: false']);
+  });
 
   it('finds a subcommand or a choice the client does not show (the check can fail)', () => {
     const catalogue = {

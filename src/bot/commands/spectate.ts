@@ -1,5 +1,5 @@
 /**
- * `/spectate power:` asks to watch a power with its player's consent; `/spectate stop:True` stops watching (a
+ * `/spectate power:` asks to watch a power with its player's consent; `/spectate` with its `stop` option stops watching (a
  * spectator) or stops everyone watching (a player). The request's buttons in the player's DMs (**Allow**, **Allow with
  * orders**, **Deny**, then **Revoke**) are answered here too. docs/table.md "Spectators".
  */

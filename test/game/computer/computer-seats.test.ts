@@ -53,7 +53,7 @@ describe('/game create computer:', () => {
     });
     expect(parseComputerSeats(classic, CLASSIC_POWERS.join(','))).toMatchObject({
       ok: false,
-      error: expect.stringContaining('demonstration: True'),
+      error: expect.stringContaining('the `demonstration` option'),
     });
     // Mandate of Heaven's neutrals are moved by the players' votes: named, not unknown.
     expect(parseComputerSeats(getVariant('mandate-of-heaven')!, 'Qin, Song')).toMatchObject({
