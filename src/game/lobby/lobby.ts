@@ -508,6 +508,24 @@ export async function leaveGame(deps: GameDeps, input: Caller): Promise<Result<J
 }
 
 /**
+ * The start post's line on the first phase: orders for everyone seated, or only the seated powers with something to
+ * decide named (Mandate of Heaven's placement asks only the Hsiung-Nu), or none of them asked at all (docs/bot.md
+ * "The start DM says what the first phase asks of the player").
+ */
+function startOrdersMsg(
+  variant: Variant,
+  phase: Msg,
+  deadlineMs: number,
+  seats: { seated: readonly string[]; acting: readonly string[] },
+): Msg {
+  const { seated, acting } = seats;
+  if (seated.every((p) => acting.includes(p))) return ordersOpenMsg(phase, deadlineMs);
+  const when = { phase, relative: timeRef(deadlineMs, 'R'), date: timeRef(deadlineMs, 'f') };
+  if (acting.length === 0) return msg('start.ordersOpen.none', when);
+  return msg('start.ordersOpen.some', { ...when, powers: powersParam(variant, [...acting]) });
+}
+
+/**
  * The DM that tells a player their power at the start, and whether the first phase asks anything of it (a power with
  * nothing to decide in it, as in Mandate of Heaven's placement, is told the next phase's DM will come: docs/bot.md
  * "The start DM says what the first phase asks of the player"). A fog game: the channel's start post shows no board, so the DM carries the player's power's view
@@ -659,6 +677,8 @@ export async function startGame(
         );
     const cdLine =
       civilDisorder.length > 0 ? [msg('start.disorder', { powers: powersParam(variant, civilDisorder) })] : [];
+    const seatedPowers = joined.map((p) => p.power);
+    const acting = seatedToAct(variant, phase.position, seatedPowers, viewsUnderFog(started, variant, phase.position));
     // With `muster:`, the start post asks every seated member for **I'm here** (src/game/muster).
     const muster = await openMuster(tx, started, joined, now);
     await enqueue(tx, {
@@ -673,7 +693,9 @@ export async function startGame(
           msg('start.title', { variant: variantParam(variant) }),
           ...roster,
           ...cdLine,
-          choosing?.announce !== undefined ? choosing.announce : ordersOpenMsg(phaseName, deadlineMs),
+          choosing?.announce !== undefined
+            ? choosing.announce
+            : startOrdersMsg(variant, phaseName, deadlineMs, { seated: seatedPowers, acting }),
           ...clockLines(started),
           ...(game.fog ? [msg('fog.start.public')] : []),
           ...(muster ? [muster] : []),
@@ -683,8 +705,6 @@ export async function startGame(
       dedupeKey: startPostKey(game.id),
       now,
     });
-    const seatedPowers = joined.map((p) => p.power);
-    const acting = seatedToAct(variant, phase.position, seatedPowers, viewsUnderFog(started, variant, phase.position));
     const dm = { phase, name: phaseName, deadlineMs, variant: variantParam(variant), acting };
     for (const p of joined) await queueStartDm(tx, started, p, dm, now);
     await audit(tx, { gameId: game.id, userId: input.userId, action: 'start', detail: { civilDisorder }, at: now });
