@@ -60,9 +60,13 @@ export async function confirmMuster(
     if (!game || game.status === 'finished') return fail(msg('muster.refused.gameOver'));
     const seat = await playerByUser(tx, game.id, input.userId);
     const already = seat?.musteredAt != null;
-    // A second press racing the muster's end (a double click) is told it was noted, not that the muster is over.
-    if (game.musterEndsAt === null && !already) return fail(msg('muster.refused.over'));
+    // A member with no seat is told so, during the muster or after it (docs/table.md "Mustering").
     if (!seat) return fail(msg('muster.refused.notPlayer'));
+    const variant = variantOfGame(game);
+    const power = variant ? powerParam(variant, seat.power) : seat.power;
+    // A second press racing the muster's end (a double click) is told it was noted, not that the muster is over; a
+    // seat's holder who never pressed (a substitute seated during it) is told the seat is theirs, nothing to confirm.
+    if (game.musterEndsAt === null && !already) return fail(msg('muster.refused.over', { power }));
     const now = deps.now();
     if (!already && game.musterEndsAt !== null) {
       await tx.update(players).set({ musteredAt: now }).where(eq(players.id, seat.id));
@@ -71,10 +75,9 @@ export async function confirmMuster(
       await endWhenAllHere(tx, game, now);
       changed(game.id);
     }
-    const variant = variantOfGame(game);
     return {
       ok: true,
-      power: variant ? powerParam(variant, seat.power) : seat.power,
+      power,
       already,
       channelId: game.channelId,
     };
