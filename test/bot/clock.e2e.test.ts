@@ -75,12 +75,12 @@ describe('deadlines by the clock', () => {
       timezone: 'Asia/Shanghai',
       fog: 'on',
     });
-    expect(created.text).toContain('每天 20:00（Asia/Shanghai）');
+    expect(created.text).toContain('每天 20:00（中国标准时间，Asia/Shanghai）');
     // Typed with a Chinese input method's full-width digits, colon and comma: read as the same time and days.
     const wide = await h.fake.slash('zhu', 'zh', 'gm set', { setting: 'deadline-at', value: '２０：００' });
     expect(wide.text).toContain('**20:00**');
     const days = await h.fake.slash('zhu', 'zh', 'gm set', { setting: 'days', value: 'sat，sun' });
-    expect(days.text).toContain('周六、周日 20:00（Asia/Shanghai）');
+    expect(days.text).toContain('周六、周日 20:00（中国标准时间，Asia/Shanghai）');
     const bad = await h.fake.slash('zhu', 'zh', 'gm set', { setting: 'muster', value: 'soon' });
     expect(bad.text).toContain('不是 `muster` 的有效值');
     const names = await h.fake.autocomplete('zhu', 'zh', 'gm set', { setting: '' }, 'setting');

@@ -125,12 +125,40 @@ export function weekdaysParam(days: readonly Weekday[]): Localized {
   return { text: daysIn('en', days), in: inLocales };
 }
 
-/** The deadline rule as players read it: "21:00 Europe/Paris, Mon–Fri" (every day: "21:00 Europe/Paris, every day"). */
+const zoneNames = new Map<string, Localized>();
+
+/**
+ * A zone's name as each locale's `Intl` writes it (`Central European Time`, `heure d’Europe centrale`, `中国标准时间`),
+ * kept once made; the IANA name itself where `Intl` has no other (docs/table.md "Deadlines by the clock").
+ */
+export function zoneNameParam(zone: string): Localized {
+  const known = zoneNames.get(zone);
+  if (known) return known;
+  const of = (locale: Locale) =>
+    new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'longGeneric' })
+      .formatToParts(0)
+      .find((part) => part.type === 'timeZoneName')?.value ?? zone;
+  const name = { text: of('en'), in: Object.fromEntries(LOCALES.filter((l) => l !== 'en').map((l) => [l, of(l)])) };
+  zoneNames.set(zone, name);
+  return name;
+}
+
+/** A zone's name for the rule, unless `Intl` only gives its offset (`GMT+00:00` for UTC), which the rule shows already. */
+function zoneNamed(zone: string): { named: 'yes' | 'no'; name: Localized | string } {
+  const name = zoneNameParam(zone);
+  return /^(GMT|UTC)([+-]|$)/.test(name.text) ? { named: 'no', name: '' } : { named: 'yes', name };
+}
+
+/**
+ * The deadline rule as players read it: "21:00 Europe/Paris (Central European Time), Mon–Fri" (every day: "…, every
+ * day"); the zone's IANA name, which `/gm set` takes, and its name in the reader's language.
+ */
 export function clockRuleMsg(clock: GameClock): Msg {
   const every = !clock.days || clock.days.length === 0 || clock.days.length === 7;
   return msg('clock.rule', {
     at: clock.at,
     zone: clock.zone,
+    ...zoneNamed(clock.zone),
     every: every ? 'yes' : 'no',
     days: every ? '' : weekdaysParam(clock.days!),
   });

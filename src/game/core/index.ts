@@ -37,6 +37,7 @@ export {
   type GameClock,
   weekdaysParam,
   type Weekday,
+  zoneNameParam,
 } from './clock.js';
 export { typed, typedLine } from './echo.js';
 export {

@@ -15,7 +15,7 @@ import {
   msg,
 } from '../../i18n/index.js';
 import type { GameClock, GameRow, Weekday } from '../../store/schema.js';
-import { WEEKDAYS, formatDuration, parseDuration, typed, weekdaysParam } from '../core/index.js';
+import { WEEKDAYS, formatDuration, parseDuration, typed, weekdaysParam, zoneNameParam } from '../core/index.js';
 
 /** Every setting `/gm set` takes, in the order its autocomplete lists them. */
 export const SETTING_NAMES = ['deadline-at', 'timezone', 'days', 'pause-limit', 'muster', 'fog', 'locale'] as const;
@@ -107,17 +107,12 @@ const ZONE_CITIES: Readonly<Record<string, string>> = {
   'Asia/Singapore': '新加坡',
 };
 
+/** The zones whose names were made for searching (`zoneNameParam` keeps each name once made). */
 const zoneNames = new Map<string, Localized>();
 
-/** A zone's name as each locale's `Intl` writes it (`China Standard Time`, `中国标准时间`, `中國標準時間`), kept once made. */
+/** A zone's name in every locale (src/game/core/clock.ts), from now on searched. */
 function zoneName(zone: string): Localized {
-  const known = zoneNames.get(zone);
-  if (known) return known;
-  const of = (locale: Locale) =>
-    new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'longGeneric' })
-      .formatToParts(0)
-      .find((part) => part.type === 'timeZoneName')?.value ?? zone;
-  const name = { text: of('en'), in: Object.fromEntries(LOCALES.filter((l) => l !== 'en').map((l) => [l, of(l)])) };
+  const name = zoneNameParam(zone);
   zoneNames.set(zone, name);
   return name;
 }

@@ -137,10 +137,23 @@ describe('the next deadline by the clock', () => {
 
   it('reads the rule in every locale, weekday runs as ranges', () => {
     const rule = clockRuleMsg({ at: '21:00', zone: 'Europe/Paris', days: WEEKDAYS_ONLY });
-    expect(t('en', rule)).toBe('21:00 Europe/Paris, Mon–Fri');
-    expect(t('fr', rule)).toBe('21:00 Europe/Paris, lun.–ven.');
-    expect(t('zh-CN', rule)).toBe('周一至周五 21:00（Europe/Paris）');
-    expect(t('zh-TW', rule)).toBe('週一至週五 21:00（Europe/Paris）');
+    // The zone's name as this Node's `Intl` writes it (`Central European Time` or `… Standard Time`, by ICU version).
+    const paris = (locale: string) =>
+      new Intl.DateTimeFormat(locale, { timeZone: 'Europe/Paris', timeZoneName: 'longGeneric' })
+        .formatToParts(0)
+        .find((p) => p.type === 'timeZoneName')!.value;
+    expect(t('en', rule)).toBe(`21:00 Europe/Paris, Mon–Fri (${paris('en')})`);
+    expect(t('fr', rule)).toBe(`21:00 Europe/Paris, lun.–ven. (${paris('fr')})`);
+    expect(t('zh-CN', rule)).toBe(`周一至周五 21:00（${paris('zh-CN')}，Europe/Paris）`);
+    expect(t('zh-TW', rule)).toBe(`週一至週五 21:00（${paris('zh-TW')}，Europe/Paris）`);
+  });
+
+  it('names a clock zone in the reader’s language beside its IANA name, and UTC by its name alone', () => {
+    const shanghai = clockRuleMsg({ at: '21:00', zone: 'Asia/Shanghai', days: null });
+    expect(t('zh-CN', shanghai)).toBe('每天 21:00（中国标准时间，Asia/Shanghai）');
+    expect(t('zh-TW', shanghai)).toBe('每天 21:00（中國標準時間，Asia/Shanghai）');
+    expect(t('en', shanghai)).toBe('21:00 Asia/Shanghai, every day (China Standard Time)');
+    expect(t('zh-CN', clockRuleMsg({ at: '20:00', zone: 'UTC', days: null }))).toBe('每天 20:00（UTC）');
     expect(t('en', clockRuleMsg({ at: '20:00', zone: 'UTC', days: ['mon', 'wed', 'fri'] }))).toBe(
       '20:00 UTC, Mon, Wed, Fri',
     );
