@@ -14,7 +14,7 @@ import { borderKey, geometryOf, type MapGeometry, type Point } from './geometry.
 import { drawnGap } from './shape-geometry.js';
 import { placeMarkers } from './markers.js';
 import { approachSpot as approachSpotIn, besideSpot as besideSpotIn, type SpotGround } from './unit-spots.js';
-import { powerMark } from './power-marks.js';
+import { powerMarkIn } from './power-marks.js';
 import { aroundUnit, optionHead, optionPath, orderMarks, type OrderMarkContext, type SymbolWish } from './orders.js';
 import { COLORS, landColor, powerColor, textOn, type PaletteName } from './palette.js';
 import { overlaps, rectAround, textWidth } from './placement.js';
@@ -669,7 +669,7 @@ function orderLayer(p: {
   // More than 8 powers: every unit carries its power's mark; a neutral power's units are drawn unlike any player's.
   for (const x of units) {
     const p = powers.get(x.power);
-    if (marked && p) x.mark = powerMark(p);
+    if (marked && p) x.mark = markOf(variant, opts.locale, p);
     if (drawnNeutral(x.power)) x.neutral = true;
   }
   const wishes: SymbolWish[] = [...layer.symbols];
@@ -1002,6 +1002,11 @@ function virtualUnits(p: UnitStep & { approachSpot: (at: Point, province: string
   return { virtualSpot, virtualMoves, virtualResults };
 }
 
+/** A power's mark on the map and in the legend for the readers' locale (src/render/power-marks.ts `powerMarkIn`). */
+function markOf(variant: Variant, locale: Locale | undefined, power: PowerData): string {
+  return powerMarkIn(power, locale && locale !== 'en' ? powerName(variant, locale, power.name) : undefined);
+}
+
 /** A power's legend entry: its name (in the readers' locale), its centres, and its units when it has no centre. */
 function legendPowerText(variant: Variant, locale: Locale | undefined, power: string, centers: number, units: number) {
   if (!locale || locale === 'en')
@@ -1118,7 +1123,7 @@ function layoutLegend(p: {
   const entries: LegendEntry[] = counts.map((c, i) => ({
     ...c,
     color: colorOf(c.power),
-    ...(marked ? { mark: powerMark(powers.get(c.power)!) } : {}),
+    ...(marked ? { mark: markOf(variant, locale, powers.get(c.power)!) } : {}),
     ...(drawnNeutral(c.power) ? { neutral: true } : {}),
     at: marked
       ? next(legendSize * 1.45 + 6 * k + textWidth(c.text, legendSize) + 20 * k)

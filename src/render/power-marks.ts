@@ -14,3 +14,13 @@ export function powerMark(power: Pick<PowerData, 'name' | 'mark'>): string {
   const word = words[0] ?? power.name;
   return word.slice(0, 1).toUpperCase() + word.slice(1, 2).toLowerCase();
 }
+
+/**
+ * The mark for a reader whose name of the power is in Chinese characters (`秦`, `楚`, `匈` for `匈奴`): its first
+ * character, as Chinese maps mark states; else the Latin mark (`powerMark`), so English and French maps keep `Qn`, `Ch`.
+ * docs/render.md "Power marks".
+ */
+export function powerMarkIn(power: Pick<PowerData, 'name' | 'mark'>, localName: string | undefined): string {
+  const first = localName === undefined ? undefined : [...localName][0];
+  return first !== undefined && /\p{Script=Han}/u.test(first) ? first : powerMark(power);
+}

@@ -15,7 +15,7 @@ import { COLORS, powerColor, textOn, type PaletteName } from './palette.js';
 import type { KindPicture } from './picture-kind.js';
 import { encodePng } from './png.js';
 import { renderPictureInWorker } from './pool.js';
-import { powerMark } from './power-marks.js';
+import { powerMarkIn } from './power-marks.js';
 
 export interface ScChartInput {
   /** The heading (e.g. "Classic Diplomacy · supply centres"). */
@@ -342,7 +342,7 @@ function drawEndMarks(
       ctx.lineTo(m.at.x - MARK_R, m.at.y);
       ctx.stroke();
     }
-    markDisc(ctx, m.at.x, m.at.y, m.colour, powerMark(m.power));
+    markDisc(ctx, m.at.x, m.at.y, m.colour, powerMarkIn(m.power, input.names?.[m.power.name]));
   }
 }
 
@@ -386,7 +386,7 @@ function drawLegend(
     ctx.strokeStyle = 'rgba(0,0,0,0.7)';
     ctx.lineWidth = 1.5;
     ctx.strokeRect(x, y - 6, 34, 12);
-    if (withMarks) markDisc(ctx, x + 17, y, colour, powerMark(p));
+    if (withMarks) markDisc(ctx, x + 17, y, colour, powerMarkIn(p, input.names?.[p.name]));
     else disc(ctx, x + 17, y, 4.5, colour);
     ctx.fillStyle = '#1c1c1c';
     ctx.font = font(TEXT_PX);

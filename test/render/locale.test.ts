@@ -130,6 +130,27 @@ describe('maps in the readers’ locale', () => {
     expect(r.scene.title.text).toBe('天命 · 部署阶段：公元前369年冬（猪年）');
   });
 
+  it('Mandate of Heaven in Chinese: units and legend marked with the state’s character, Latin in English and French', () => {
+    const moh = getVariant('mandate-of-heaven')!;
+    const marks = (locale?: 'zh-CN' | 'zh-TW' | 'fr') => {
+      const r = buildScene(moh, moh.startingPosition(), locale ? { locale } : {});
+      if (!r.ok) throw new Error(r.error);
+      return {
+        units: Object.fromEntries(r.scene.units.map((u) => [u.power, u.mark])),
+        legend: Object.fromEntries(r.scene.legend.entries.map((e) => [e.power, e.mark])),
+      };
+    };
+    const zh = marks('zh-CN');
+    expect(zh.units.Qin).toBe('秦');
+    expect(zh.units.Chu).toBe('楚');
+    expect(zh.legend.Zhao).toBe('赵');
+    expect(marks('zh-TW').legend.Zhao).toBe('趙');
+    const letters = Object.values(zh.legend);
+    expect(new Set(letters).size).toBe(letters.length);
+    expect(marks().units.Qin).toBe(marks('fr').units.Qin);
+    expect(marks().units.Qin).toMatch(/^[A-Za-z]{1,2}$/);
+  });
+
   it('English, or no locale, draws the scene it always drew', () => {
     expect(JSON.stringify(sceneOf(classic, { locale: 'en' }))).toBe(JSON.stringify(sceneOf(classic)));
     expect(JSON.stringify(sceneOf(ws, { locale: 'en' }))).toBe(JSON.stringify(sceneOf(ws)));
