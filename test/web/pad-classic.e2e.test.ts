@@ -341,7 +341,8 @@ describe('the order pad plays Classic by clicks', () => {
       .toBe(
         'Every build is given (or waived). Click a centre you build in to change its unit, or “Clear all” to start again.',
       );
-    expect(await page.locator('[data-province="par"]').getAttribute('aria-disabled')).toBe('true');
+    // The map is drawn anew a moment after the prompt (src/web/page/map.ts batches its redraws).
+    await expect.poll(() => page.locator('[data-province="par"]').getAttribute('aria-disabled')).toBe('true');
     expect(await text(page, '[data-missing]')).toBe('');
     await page.locator('[data-province="bre"]').click();
     expect(await attributes(page, 'data-kind')).toEqual(['build-army', 'build-fleet']);
