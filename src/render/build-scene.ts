@@ -1004,7 +1004,9 @@ function virtualUnits(p: UnitStep & { approachSpot: (at: Point, province: string
 
 /** A power's mark on the map and in the legend for the readers' locale (src/render/power-marks.ts `powerMarkIn`). */
 function markOf(variant: Variant, locale: Locale | undefined, power: PowerData): string {
-  return powerMarkIn(power, locale && locale !== 'en' ? powerName(variant, locale, power.name) : undefined);
+  if (!locale || locale === 'en') return powerMarkIn(power, undefined, []);
+  const names = variant.powers.map((p) => powerName(variant, locale, p.name));
+  return powerMarkIn(power, powerName(variant, locale, power.name), names);
 }
 
 /** A power's legend entry: its name (in the readers' locale), its centres, and its units when it has no centre. */

@@ -342,7 +342,13 @@ function drawEndMarks(
       ctx.lineTo(m.at.x - MARK_R, m.at.y);
       ctx.stroke();
     }
-    markDisc(ctx, m.at.x, m.at.y, m.colour, powerMarkIn(m.power, input.names?.[m.power.name]));
+    markDisc(
+      ctx,
+      m.at.x,
+      m.at.y,
+      m.colour,
+      powerMarkIn(m.power, input.names?.[m.power.name], Object.values(input.names ?? {})),
+    );
   }
 }
 
@@ -386,7 +392,8 @@ function drawLegend(
     ctx.strokeStyle = 'rgba(0,0,0,0.7)';
     ctx.lineWidth = 1.5;
     ctx.strokeRect(x, y - 6, 34, 12);
-    if (withMarks) markDisc(ctx, x + 17, y, colour, powerMarkIn(p, input.names?.[p.name]));
+    if (withMarks)
+      markDisc(ctx, x + 17, y, colour, powerMarkIn(p, input.names?.[p.name], Object.values(input.names ?? {})));
     else disc(ctx, x + 17, y, 4.5, colour);
     ctx.fillStyle = '#1c1c1c';
     ctx.font = font(TEXT_PX);
