@@ -616,8 +616,8 @@ async function failed(
 /**
  * What a failed delivery's warning carries. A DM's error names its DM channel in its route, and a DM channel pairs
  * with one member: the warning of a row sent to a member names the game and the reason only (`dm_closed`,
- * `discord 500`), and the error itself, route and all, goes to a debug line beside it (docs/deploy.md "What to watch at `info`").
- * A channel's row keeps its error in the warning.
+ * `discord 500`), and the error itself, route and all, goes to a debug line beside it (docs/deploy.md "What to watch
+ * at `info`"). A channel's row keeps its error in the warning.
  */
 function failure(
   s: DeliverySettings,

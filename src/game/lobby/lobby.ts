@@ -528,8 +528,8 @@ function startOrdersMsg(
 /**
  * The DM that tells a player their power at the start, and whether the first phase asks anything of it (a power with
  * nothing to decide in it, as in Mandate of Heaven's placement, is told the next phase's DM will come: docs/bot.md
- * "The start DM says what the first phase asks of the player"). A fog game: the channel's start post shows no board, so the DM carries the player's power's view
- * (docs/table.md "Fog of war").
+ * "The start DM says what the first phase asks of the player"). A fog game: the channel's start post shows no board,
+ * so the DM carries the player's power's view (docs/table.md "Fog of war").
  */
 async function queueStartDm(
   tx: Tx,
