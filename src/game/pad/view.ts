@@ -28,6 +28,7 @@ import {
   gameFrame,
   pluginMsg,
   storedStepUnderWay,
+  leftToOrder,
   type Duties,
 } from '../phase/index.js';
 import { deadlinePassed, votedPowersIn } from '../orders/index.js';
@@ -228,9 +229,9 @@ export function withinAdjustments(
 ): PadPiece[] {
   // A ballot for a neutral unit (Mandate of Heaven) is no build or disband of the seat's own.
   const own = rows.filter((r) => !isBallotKey(r.unitKey));
-  const given = (kinds: string[]) => own.filter((r) => kinds.includes(r.order.kind)).length;
-  const buildsFull = duties.builds > 0 && given(['build', 'waive']) >= duties.builds;
-  const disbandsFull = duties.disbands > 0 && given(['disband']) >= duties.disbands;
+  const left = leftToOrder(duties, own);
+  const buildsFull = duties.builds > 0 && left.builds === 0;
+  const disbandsFull = duties.disbands > 0 && left.disbands === 0;
   if (!buildsFull && !disbandsFull) return pieces;
   const held = new Set(own.map((r) => r.unitKey));
   return pieces.flatMap((p) => {

@@ -111,7 +111,8 @@ interface LeftToOrder {
   disbands: number;
 }
 
-function leftToOrder(duties: Duties, rows: { unitKey: string; order: Pick<Order, 'kind'> }[]): LeftToOrder {
+/** What a power still has to order: its units without an order, or the builds (and where) or disbands left. */
+export function leftToOrder(duties: Duties, rows: { unitKey: string; order: Pick<Order, 'kind'> }[]): LeftToOrder {
   const keys = new Set(rows.map((r) => r.unitKey));
   const none = { units: [], builds: 0, sites: [], disbands: 0 };
   if (duties.units.length > 0) return { ...none, units: duties.units.filter((u) => !keys.has(u.province)) };

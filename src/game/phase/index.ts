@@ -13,6 +13,7 @@ export {
   dutiesOf,
   hasDuties,
   isBallotKey,
+  leftToOrder,
   missingOrders,
   missingParams,
   seatedToAct,
