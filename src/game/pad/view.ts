@@ -227,13 +227,11 @@ export function withinAdjustments(
   duties: Duties,
   rows: readonly { unitKey: string; order: Order }[],
 ): PadPiece[] {
-  // A ballot for a neutral unit (Mandate of Heaven) is no build or disband of the seat's own.
-  const own = rows.filter((r) => !isBallotKey(r.unitKey));
-  const left = leftToOrder(duties, own);
+  const left = leftToOrder(duties, rows); // a ballot for a neutral is none of the seat's own builds
   const buildsFull = duties.builds > 0 && left.builds === 0;
   const disbandsFull = duties.disbands > 0 && left.disbands === 0;
   if (!buildsFull && !disbandsFull) return pieces;
-  const held = new Set(own.map((r) => r.unitKey));
+  const held = new Set(rows.map((r) => r.unitKey));
   return pieces.flatMap((p) => {
     if (p.ballot) return [p];
     if (p.site && buildsFull)

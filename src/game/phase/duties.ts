@@ -112,7 +112,12 @@ interface LeftToOrder {
 }
 
 /** What a power still has to order: its units without an order, or the builds (and where) or disbands left. */
-export function leftToOrder(duties: Duties, rows: { unitKey: string; order: Pick<Order, 'kind'> }[]): LeftToOrder {
+export function leftToOrder(
+  duties: Duties,
+  stored: readonly { unitKey: string; order: Pick<Order, 'kind'> }[],
+): LeftToOrder {
+  // A ballot for a unit the players' vote moves (a Mandate of Heaven neutral) is no order, build or disband of its own.
+  const rows = stored.filter((r) => !isBallotKey(r.unitKey));
   const keys = new Set(rows.map((r) => r.unitKey));
   const none = { units: [], builds: 0, sites: [], disbands: 0 };
   if (duties.units.length > 0) return { ...none, units: duties.units.filter((u) => !keys.has(u.province)) };

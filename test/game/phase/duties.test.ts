@@ -36,4 +36,15 @@ describe('the builds left', () => {
       '1 build (in mos) or WAIVE',
     ]);
   });
+
+  it("count no ballot for a neutral as one of the power's own builds or disbands", () => {
+    // Mandate of Heaven: a vote on a neutral's build is stored beside the power's orders (docs/rules/mandate-of-heaven.md).
+    const ballots = [
+      { unitKey: 'vote:mar', order: { kind: 'build' as const } },
+      { unitKey: 'vote:bre', order: { kind: 'waive' as const } },
+    ];
+    expect(missingOrders(duties, ballots)).toEqual(['2 builds (in bre, mar, par) or WAIVE']);
+    const disbanding: Duties = { units: [], builds: 0, disbands: 1, buildSites: [] };
+    expect(missingOrders(disbanding, [{ unitKey: 'vote:mar', order: { kind: 'disband' } }])).toEqual(['1 disband']);
+  });
 });
