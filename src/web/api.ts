@@ -204,6 +204,18 @@ async function act(api: ApiContext, c: Context): Promise<Response> {
   return answer(api, c, r, !isPadRefusal(r) && r.ok ? { reply: t(api.locale(c), r.message) } : {});
 }
 
+/** Each call of the API and the one method it answers (a known path asked with another is answered 405). */
+export const API_METHODS: Readonly<Record<string, 'GET' | 'POST'>> = {
+  '/view': 'GET',
+  '/state': 'GET',
+  '/map': 'GET',
+  '/map/orders': 'GET',
+  '/orders': 'POST',
+  '/clear': 'POST',
+  '/ready': 'POST',
+  '/act': 'POST',
+};
+
 export function apiRoutes(api: ApiContext): Hono {
   const routes = new Hono();
   routes.get('/view', async (c) => {

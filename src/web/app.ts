@@ -15,7 +15,7 @@ import { exchangeCode, type ActivityConfig, type ActivityFailure } from './activ
 import { pageAssets, type PageAssets } from './assets.js';
 import { messagePage, padShell, refusalPage } from './html.js';
 import { DEFAULT_WEB_LIMITS, rateLimits, type WebLimits } from './limits.js';
-import { apiRoutes, type ApiContext } from './api.js';
+import { API_METHODS, apiRoutes, type ApiContext } from './api.js';
 import { requestLocale, pageTexts, word } from './texts.js';
 import { securityHeaders } from './headers.js';
 
@@ -133,6 +133,21 @@ async function overRate(c: Context, limits: ReturnType<typeof rateLimits>, token
   );
 }
 
+/**
+ * A call the pad does not answer: an API caller gets JSON naming the call it made, 405 with `Allow` when the path is
+ * a call asked with another method; anything else the plain page (docs/pad.md "API").
+ */
+function unknownCall(c: Context) {
+  const api = /^(?:\/\.proxy)?\/api(\/.*)?$/.exec(c.req.path);
+  if (!api) return c.text('Not found', 404);
+  const error = word(localeOfRequest(c), 'pad.request.unknown', {
+    call: `${c.req.method} ${c.req.path}`.slice(0, 120),
+  });
+  const allowed = Object.hasOwn(API_METHODS, api[1] ?? '') ? API_METHODS[api[1]!] : undefined;
+  if (allowed) return c.json({ ok: false, error }, 405, { allow: allowed === 'GET' ? 'GET, HEAD' : allowed });
+  return c.json({ ok: false, error }, 404);
+}
+
 export async function padApp(opts: PadAppOptions): Promise<Hono> {
   const assets = await pageAssets();
   const limits: WebLimits = { ...DEFAULT_WEB_LIMITS, ...opts.limits };
@@ -173,20 +188,7 @@ export async function padApp(opts: PadAppOptions): Promise<Hono> {
   const app = new Hono();
   app.route('/.proxy', routes);
   app.route('/', routes);
-  // An API caller gets JSON naming the call it made; anything else the plain page (docs/pad.md "API").
-  app.notFound((c) =>
-    /^(\/\.proxy)?\/api(\/|$)/.test(c.req.path)
-      ? c.json(
-          {
-            ok: false,
-            error: word(localeOfRequest(c), 'pad.request.unknown', {
-              call: `${c.req.method} ${c.req.path}`.slice(0, 120),
-            }),
-          },
-          404,
-        )
-      : c.text('Not found', 404),
-  );
+  app.notFound(unknownCall);
   app.onError((err, c) => {
     opts.log.error({ err, route: c.req.routePath }, 'pad request failed');
     return c.json({ ok: false, error: word(localeOfRequest(c), 'errors.internal') }, 500);

@@ -184,19 +184,23 @@ describe('pad API fuzz', () => {
   });
 
   it('regression: an unknown API call or a wrong method is answered in JSON naming the call, not a bare "Not found"', async () => {
-    for (const [method, path] of [
-      ['PUT', '/api/orders'],
-      ['GET', '/api/orders'],
-      ['DELETE', '/api/view'],
-      ['POST', '/api/nope'],
-      ['GET', '/.proxy/api/nope?lang=fr'],
+    // A known call asked with another method is 405 with the method it answers (`Allow`); an unknown one 404.
+    for (const [method, path, status, allow] of [
+      ['PUT', '/api/orders', 405, 'POST'],
+      ['GET', '/api/orders', 405, 'POST'],
+      ['DELETE', '/api/view', 405, 'GET, HEAD'],
+      ['POST', '/.proxy/api/map/orders', 405, 'GET, HEAD'],
+      ['POST', '/api/nope', 404, null],
+      ['GET', '/api/constructor', 404, null],
+      ['GET', '/.proxy/api/nope?lang=fr', 404, null],
     ] as const) {
       const res = await app.request(path, {
         method,
         headers: { authorization: `Bearer ${france}`, 'content-type': 'application/json' },
         ...(method === 'GET' ? {} : { body: '{}' }),
       });
-      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.status, `${method} ${path}`).toBe(status);
+      expect(res.headers.get('allow'), `${method} ${path}`).toBe(allow);
       expect(res.headers.get('content-type'), `${method} ${path}`).toMatch(/application\/json/);
       const body = (await res.json()) as { ok: boolean; error: string };
       expect(body.ok).toBe(false);
