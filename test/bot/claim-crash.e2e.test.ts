@@ -2,9 +2,9 @@
  * A substitute call's **Claim** under kill -9 (docs/bot.md "Seats that never stall"): the bot runs as a child process
  * against the stand-in; two members press Claim at the same moment and the process is killed with SIGKILL a seeded
  * random moment later (before, during or after the claim's transaction, before the reply). A new process starts at
- * once and both members press again while the button still offers the seat. Every round ends with exactly one new
- * player for the seat, one channel notice and one DM to that player, the other member refused, and the call's button
- * disabled ("Taken").
+ * once (the killed one's presses wait out Discord's 3 s meanwhile) and both members press again while the button
+ * still offers the seat. Every round ends with exactly one new player for the seat, one channel notice and one DM to
+ * that player, the other member refused, and the call's button disabled ("Taken").
  */
 import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -66,6 +66,7 @@ describe('kill -9 during a claim', () => {
           .user_id;
 
       await bot.start();
+      const unanswered: Promise<unknown>[] = [];
       for (const [i, power] of POWERS.entries()) {
         const called = await gmSubstitute(deps, { channelId, userId: gm, power });
         if (!called.ok) throw new Error(called.error);
@@ -77,7 +78,8 @@ describe('kill -9 during a claim', () => {
         const presses = [a, b].map((u) => fake.click(u, call, { label: 'Claim' }).catch(() => null));
         await new Promise((r) => setTimeout(r, Math.floor(random() * 40)));
         await bot.kill();
-        await Promise.all(presses);
+        // The supervisor starts a new process at once; the killed one's presses wait out Discord's 3 s meanwhile.
+        unanswered.push(...presses);
         await bot.start();
         // Pressed again after the restart while the button still offers the seat (a claim made before the kill
         // disables it by an edit, which may land between the look and the press: Discord refuses a disabled button).
@@ -102,6 +104,7 @@ describe('kill -9 during a claim', () => {
         );
         expect(fake.dms(loser).filter((m) => m.content.includes('You now play'))).toEqual([]);
       }
+      await Promise.all(unanswered);
       // Let the outbox settle, then count: one notice and one DM per seat, whatever the kills did.
       await until(
         'an empty outbox',
