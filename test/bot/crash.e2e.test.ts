@@ -1,5 +1,5 @@
 /**
- * Exactly once toward Discord under kill -9: the bot runs as a child process against
+ * Exactly once toward Discord under kill -9: the bot runs as a child process (test/support/crash-bot.ts) against
  * the stand-in and is killed with SIGKILL at seeded random moments around resolution and delivery, at least
  * 12 times: right after the stand-in stored a message but before the bot heard back (the outbox row is
  * claimed, not yet marked sent), and at random times after a deadline passed (during resolution, rendering,
@@ -13,10 +13,9 @@
  * minutes, so a bot that waited for it would never deliver the claimed rows within this test's time limit.
  */
 import { sqliteStoreOf } from '../../src/store/sqlite-store.js';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { asc } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nonceFor } from '../../src/bot/send.js';
@@ -25,11 +24,10 @@ import { splitMessage } from '../../src/bot/text.js';
 import { createGame, joinGame, startGame } from '../../src/game/lobby/index.js';
 import { openDatabase } from '../../src/store/db.js';
 import { outbox, phases } from '../../src/store/schema.js';
-import { FakeDiscord, type FakeMessage } from '../support/fake-discord/index.js';
-import { botProcessArgs } from '../support/bot-build.js';
+import { crashBot } from '../support/crash-bot.js';
+import { FakeDiscord } from '../support/fake-discord/index.js';
 import { rng } from '../support/random.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const SEED = 20261122;
 const ROUNDS = 14;
 /** Each round moves the bot's clock one phase length (1 h) forward, so a deadline passes. */
@@ -44,14 +42,10 @@ describe('kill -9 at random moments around resolution and delivery', () => {
     const dbPath = join(dir, 'bot.db');
     const database = openDatabase(dbPath);
     const random = rng(SEED);
-    let offset = 0;
-    let child: ChildProcess | null = null;
-    let ready: Promise<void> | null = null;
-    let kills = 0;
-    let log = '';
+    let stopBot = async () => {};
     try {
       // The game, set up as the use-cases would from commands: 3 players, 1-hour phases.
-      const deps = { store: sqliteStoreOf(database), now: () => Date.now() + offset };
+      const deps = { store: sqliteStoreOf(database), now: () => Date.now() };
       const channelId = fake.channel('main').id;
       const durations = { movement: '1h', retreat: '1h', adjustment: '1h' };
       const created = await createGame(deps, {
@@ -75,72 +69,26 @@ describe('kill -9 at random moments around resolution and delivery', () => {
       const started = await startGame(deps, { channelId, userId: fake.user('gm').id });
       if (!started.ok) throw new Error(started.error);
 
-      const botArgs = await botProcessArgs();
-      const spawnBot = () => {
-        const proc = spawn(process.execPath, botArgs, {
-          cwd: ROOT,
-          env: {
-            PATH: process.env.PATH ?? '',
-            HOME: process.env.HOME ?? '',
-            DISCORD_TOKEN: fake.token,
-            DISCORD_API_BASE: fake.apiBase,
-            DEV_GUILD_ID: fake.guildId,
-            DATABASE_PATH: dbPath,
-            CLOCK_OFFSET_MS: String(offset),
-            CLOCK_STEP_MS: String(STEP_MS),
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));
-        child = proc;
-        ready = new Promise<void>((res, rej) => {
-          proc.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && res());
-          proc.on('exit', (code, signal) => rej(new Error(`bot exited before ready (${code ?? signal})`)));
-        });
-        ready.catch(() => {});
-        proc.on('exit', () => {
-          if (child === proc) child = null;
-        });
-      };
-      const kill = () => {
-        if (child && child.exitCode === null && child.signalCode === null && child.kill('SIGKILL')) kills++;
-      };
+      const bot = crashBot(fake, { dbPath, stepMs: STEP_MS });
+      stopBot = () => bot.stop();
       /** A running, ready bot (restarted at once after a kill, as a supervisor would). */
-      const running = async (): Promise<ChildProcess> => {
-        for (;;) {
-          if (!child) spawnBot();
-          const proc = child!;
-          try {
-            await ready;
-            if (proc.exitCode === null && proc.signalCode === null) return proc;
-          } catch {
-            // Killed while starting: start again.
-          }
-          await new Promise((r) => setTimeout(r, 20));
-        }
+      const running = async (): Promise<void> => {
+        while (!bot.alive) await bot.start(); // a start the test killed resolves too: start again
       };
       const until = async (what: string, done: () => boolean) => {
         const deadline = Date.now() + 60_000;
         while (!done()) {
-          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${log.slice(-2000)}`);
-          if (!child) await running();
+          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${bot.log.slice(-2000)}`);
+          await running();
           await new Promise((r) => setTimeout(r, 25));
         }
       };
       const resultsPosts = () => fake.channelMessages('main').filter((m) => /^\*\*[^*]+: results\*\*/.test(m.content));
 
       // Kills right after the stand-in stored the n-th next message, before the bot hears back.
-      let armed: ((m: FakeMessage) => void) | null = null;
       const killAfterMessages = (n: number) => {
-        if (armed) fake.state.events.off('message', armed);
         let left = n;
-        armed = (m: FakeMessage) => {
-          if (m.interactionId || --left > 0) return;
-          fake.state.events.off('message', armed!);
-          armed = null;
-          kill();
-        };
-        fake.state.events.on('message', armed);
+        void bot.killWhenStored(() => --left <= 0);
       };
 
       await running();
@@ -148,27 +96,21 @@ describe('kill -9 at random moments around resolution and delivery', () => {
       for (let round = 0; round < ROUNDS; round++) {
         const before = resultsPosts().length;
         if (random() < 0.55) killAfterMessages(1 + Math.floor(random() * 4));
-        else setTimeout(kill, Math.floor(random() * 500));
-        const proc = await running();
-        offset += STEP_MS;
-        proc.kill('SIGUSR2'); // the deadline passes
+        else setTimeout(() => void bot.kill(), Math.floor(random() * 500));
+        await running();
+        bot.passDeadline();
         await until(`the results of round ${round + 1}`, () => resultsPosts().length > before);
       }
-      if (armed) fake.state.events.off('message', armed);
+      bot.disarm();
       await running();
       const pending = () =>
         database.sqlite
           .prepare('SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL')
           .get() as { n: number };
       await until('an empty outbox', () => pending().n === 0);
-      const last = child as ChildProcess | null;
-      if (last) {
-        const exited = new Promise((res) => last.on('exit', res));
-        last.kill('SIGTERM');
-        await exited;
-      }
+      await bot.stop();
 
-      expect(kills).toBeGreaterThanOrEqual(12);
+      expect(bot.kills).toBeGreaterThanOrEqual(12);
       const rows = await database.db.select().from(outbox).orderBy(asc(outbox.id));
       expect(rows.filter((r) => r.failedAt !== null)).toEqual([]);
       expect(rows.every((r) => r.sentAt !== null)).toBe(true);
@@ -218,8 +160,7 @@ describe('kill -9 at random moments around resolution and delivery', () => {
       expect(fake.state.nonceRepeats).toBeGreaterThan(0);
       expect(fake.unexpectedErrors()).toEqual([]);
     } finally {
-      const last = child as ChildProcess | null;
-      last?.kill('SIGKILL');
+      await stopBot();
       database.close();
       await fake.close();
     }

@@ -17,9 +17,13 @@ export interface CrashBot {
   kill(): Promise<void>;
   /**
    * Kills the bot right after the stand-in stores the first bot message (not an interaction's) matching `match`,
-   * synchronously, before the stand-in answers the request. Resolves once the process is gone.
+   * synchronously, before the stand-in answers the request. Resolves once the process is gone (or at `disarm`).
    */
   killWhenStored(match: (m: FakeMessage) => boolean): Promise<void>;
+  /** Forgets a `killWhenStored` that has not fired yet. */
+  disarm(): void;
+  /** A process runs that this test has not killed (it may still be starting). */
+  readonly alive: boolean;
   /** The game clock moves on by `stepMs` (in the running bot and in any started later), so a deadline passes. */
   passDeadline(): void;
   /** SIGTERM (SIGKILL after 5 s) if a process still runs. */
@@ -36,6 +40,13 @@ export function crashBot(fake: FakeDiscord, opts: { dbPath: string; stepMs: numb
   let child: ChildProcess | null = null;
   let kills = 0;
   let log = '';
+  let armed: { onMessage: (m: FakeMessage) => void; done: () => void } | null = null;
+  const disarm = () => {
+    if (!armed) return;
+    fake.state.events.off('message', armed.onMessage);
+    armed.done();
+    armed = null;
+  };
   /** The processes this test killed (their exit before `ready` is no failure). */
   const killed = new WeakSet<ChildProcess>();
 
@@ -58,6 +69,9 @@ export function crashBot(fake: FakeDiscord, opts: { dbPath: string; stepMs: numb
     },
     get log() {
       return log;
+    },
+    get alive() {
+      return child !== null && child.exitCode === null && child.signalCode === null;
     },
     async start() {
       const proc = spawn(process.execPath, await botProcessArgs(), {
@@ -85,17 +99,21 @@ export function crashBot(fake: FakeDiscord, opts: { dbPath: string; stepMs: numb
     },
     kill,
     killWhenStored(match) {
+      disarm();
       return new Promise((res) => {
         const onMessage = (m: FakeMessage) => {
           if (m.interactionId || !match(m)) return;
           fake.state.events.off('message', onMessage);
+          armed = null;
           if (child) killed.add(child);
           child?.kill('SIGKILL'); // synchronously, before the stand-in answers the request
           res(kill());
         };
+        armed = { onMessage, done: res };
         fake.state.events.on('message', onMessage);
       });
     },
+    disarm,
     passDeadline() {
       offset += opts.stepMs;
       child!.kill('SIGUSR2');
