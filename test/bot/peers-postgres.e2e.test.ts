@@ -1,15 +1,14 @@
 /**
- * Several processes on one PostgreSQL (docs/architecture.md "Several machines"): two bot processes share the
- * database, each running the scheduler and the outbox for every game, and are killed with SIGKILL at seeded random
- * moments (right after the stand-in stored a message, before the bot heard back, or at a random time after a
- * deadline passed). The killed one comes back a little later, as a supervisor would restart it.
+ * Several processes on one PostgreSQL (docs/architecture.md "Several machines"): two bot processes
+ * (test/support/crash-bot.ts) share the database, each running the scheduler and the outbox for every game, and are
+ * killed with SIGKILL at seeded random moments (right after the stand-in stored a message, before the bot heard back,
+ * or at a random time after a deadline passed). The killed one comes back a little later, as a supervisor would
+ * restart it.
  *
  * Then every results post and every DM arrived exactly once and in order, every phase resolved once, and the work
  * a killed process had claimed was taken over by its peer within 30 seconds (the peers use the real heartbeat
  * timeout, not a test's).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
 import { asc, isNull, and, count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { nonceFor } from '../../src/bot/send.js';
@@ -17,24 +16,17 @@ import { createGame, joinGame, startGame } from '../../src/game/lobby/index.js';
 import { HEARTBEAT_TIMEOUT_MS } from '../../src/game/delivery/claims.js';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
 import { outbox, phases } from '../../src/store/schema.js';
+import { crashBot } from '../support/crash-bot.js';
 import { FakeDiscord, type FakeMessage } from '../support/fake-discord/index.js';
 import { migratedPostgresDatabase } from '../support/postgres.js';
-import { botProcessArgs } from '../support/bot-build.js';
 import { rng } from '../support/random.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const SEED = 20261125;
 const ROUNDS = 12;
 /** Each round moves the bots' clock one phase length (1 h) forward, so a deadline passes. */
 const STEP_MS = 3_600_000 + 1_000;
 /** The contract: a killed process's claimed work is taken over within this. */
 const TAKEOVER_LIMIT_MS = 30_000;
-
-interface Peer {
-  name: string;
-  proc: ChildProcess | null;
-  ready: Promise<void> | null;
-}
 
 describe('two bot processes on one PostgreSQL under SIGKILL', () => {
   it('resolves every phase once and sends every post and DM once; a killed peer’s work is taken over', {
@@ -44,16 +36,13 @@ describe('two bot processes on one PostgreSQL under SIGKILL', () => {
     const url = await migratedPostgresDatabase('peers');
     const store = await openPostgresStore({ url, maxConnections: 2 });
     const random = rng(SEED);
-    let offset = 0;
-    let kills = 0;
-    let log = '';
     const takeovers: number[] = [];
-    const peers: Peer[] = [
-      { name: 'a', proc: null, ready: null },
-      { name: 'b', proc: null, ready: null },
-    ];
+    // The peers use the real heartbeat timeout, not a test's.
+    const env = { HEARTBEAT_TIMEOUT_MS: String(HEARTBEAT_TIMEOUT_MS), LOG_LEVEL: 'warn' };
+    const peers = ['a', 'b'].map((name) => crashBot(fake, { databaseUrl: url, stepMs: STEP_MS, env, name }));
+    const log = () => peers.map((p) => p.log).join('');
     try {
-      const deps = { store, now: () => Date.now() + offset };
+      const deps = { store, now: () => Date.now() };
       const channelId = fake.channel('main').id;
       const created = await createGame(deps, {
         channelId,
@@ -75,51 +64,12 @@ describe('two bot processes on one PostgreSQL under SIGKILL', () => {
       const started = await startGame(deps, { channelId, userId: fake.user('gm').id });
       if (!started.ok) throw new Error(started.error);
 
-      const botArgs = await botProcessArgs();
-      const spawnPeer = (peer: Peer) => {
-        const proc = spawn(process.execPath, botArgs, {
-          cwd: ROOT,
-          env: {
-            PATH: process.env.PATH ?? '',
-            HOME: process.env.HOME ?? '',
-            DISCORD_TOKEN: fake.token,
-            DISCORD_API_BASE: fake.apiBase,
-            DEV_GUILD_ID: fake.guildId,
-            DATABASE_URL: url,
-            CLOCK_OFFSET_MS: String(offset),
-            CLOCK_STEP_MS: String(STEP_MS),
-            HEARTBEAT_TIMEOUT_MS: String(HEARTBEAT_TIMEOUT_MS),
-            LOG_LEVEL: 'warn',
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        for (const stream of [proc.stdout!, proc.stderr!])
-          stream.on('data', (d: Buffer) => (log += `[${peer.name}] ${d.toString()}`));
-        peer.proc = proc;
-        peer.ready = new Promise<void>((res, rej) => {
-          proc.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && res());
-          proc.on('exit', (code, signal) =>
-            rej(new Error(`peer ${peer.name} exited before ready (${code ?? signal})`)),
-          );
-        });
-        peer.ready.catch(() => {});
-        proc.on('exit', () => {
-          if (peer.proc === proc) peer.proc = null;
-        });
-      };
-      const alive = (peer: Peer) => peer.proc !== null && peer.proc.exitCode === null && peer.proc.signalCode === null;
-      const kill = (peer: Peer) => {
-        if (alive(peer) && peer.proc!.kill('SIGKILL')) kills++;
-      };
-      const startAll = async () => {
-        for (const peer of peers) if (!alive(peer)) spawnPeer(peer);
-        await Promise.all(peers.map((p) => p.ready!.catch(() => {})));
-      };
+      const startAll = () => Promise.all(peers.filter((p) => !p.alive).map((p) => p.start()));
       const until = async (what: string, done: () => boolean | Promise<boolean>, limitMs = 90_000) => {
         const deadline = Date.now() + limitMs;
         while (!(await done())) {
           if (Date.now() > deadline) {
-            throw new Error(`timed out waiting for ${what}\n${log.slice(-3000)}`);
+            throw new Error(`timed out waiting for ${what}\n${log().slice(-3000)}`);
           }
           await new Promise((r) => setTimeout(r, 50));
         }
@@ -141,9 +91,9 @@ describe('two bot processes on one PostgreSQL under SIGKILL', () => {
         let killedAt: number | null = null;
         // Only ever one process down at a time: its peer carries on (the contract's takeover).
         const killVictim = () => {
-          if (!alive(victim) || !peers.every((p) => p === victim || alive(p))) return;
+          if (!peers.every((p) => p.alive)) return;
           killedAt = Date.now();
-          kill(victim);
+          void victim.kill();
         };
         let left = 1 + Math.floor(random() * 4);
         const armed = (m: FakeMessage) => {
@@ -156,8 +106,7 @@ describe('two bot processes on one PostgreSQL under SIGKILL', () => {
         // sent), or at a random moment after the deadline passed.
         if (random() < 0.6) fake.state.events.on('message', armed);
         else timer = setTimeout(killVictim, Math.floor(random() * 800));
-        offset += STEP_MS;
-        for (const peer of peers) if (alive(peer)) peer.proc!.kill('SIGUSR2'); // the deadline passes for both
+        for (const peer of peers) peer.passDeadline(); // the deadline passes for both
         await until(`the results of round ${round + 1}`, () => resultsPosts().length > before);
         fake.state.events.off('message', armed);
         if (timer) clearTimeout(timer);
@@ -173,15 +122,9 @@ describe('two bot processes on one PostgreSQL under SIGKILL', () => {
         await startAll(); // the supervisor brings the killed one back
       }
       await until('an empty outbox', async () => (await pendingRows()) === 0);
-      for (const peer of peers) {
-        const proc = peer.proc;
-        if (!proc || !alive(peer)) continue;
-        const exited = new Promise((res) => proc.on('exit', res));
-        proc.kill('SIGTERM');
-        await exited;
-      }
+      await Promise.all(peers.map((p) => p.stop()));
 
-      expect(kills).toBeGreaterThanOrEqual(4);
+      expect(peers.reduce((n, p) => n + p.kills, 0)).toBeGreaterThanOrEqual(4);
       expect(takeovers.length).toBeGreaterThan(0);
       for (const ms of takeovers) expect(ms).toBeLessThan(TAKEOVER_LIMIT_MS);
       // A killed process's claimed rows were sent again by its peer, with their nonces: Discord kept the first.
@@ -222,7 +165,7 @@ describe('two bot processes on one PostgreSQL under SIGKILL', () => {
       }
       expect(fake.unexpectedErrors()).toEqual([]);
     } finally {
-      for (const peer of peers) peer.proc?.kill('SIGKILL');
+      await Promise.all(peers.map((p) => p.kill()));
       await store.close();
       await fake.close();
     }

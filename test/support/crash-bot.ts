@@ -24,18 +24,30 @@ export interface CrashBot {
   disarm(): void;
   /** A process runs that this test has not killed (it may still be starting). */
   readonly alive: boolean;
-  /** The game clock moves on by `stepMs` (in the running bot and in any started later), so a deadline passes. */
+  /** The game clock moves on by `stepMs` (in the running bot, if any, and in any started later): a deadline passes. */
   passDeadline(): void;
   /** SIGTERM (SIGKILL after 5 s) if a process still runs. */
   stop(): Promise<void>;
   /** How many processes were killed. */
   readonly kills: number;
-  /** What the processes wrote to stderr (for a failure message). */
+  /** What the processes wrote (for a failure message). */
   readonly log: string;
 }
 
-/** `offset`: the game clock's lead over real time when the first process starts (CLOCK_OFFSET_MS). */
-export function crashBot(fake: FakeDiscord, opts: { dbPath: string; stepMs: number; offset?: number }): CrashBot {
+interface CrashBotOptions {
+  /** The store: a SQLite file (`DATABASE_PATH`) or a PostgreSQL URL (`DATABASE_URL`). */
+  dbPath?: string;
+  databaseUrl?: string;
+  stepMs: number;
+  /** The game clock's lead over real time when the first process starts (CLOCK_OFFSET_MS). */
+  offset?: number;
+  /** More environment for the child (`HEARTBEAT_TIMEOUT_MS`, `LOG_LEVEL`). */
+  env?: Record<string, string>;
+  /** Prefixes the log's lines (`[a] …`) when several processes run at once. */
+  name?: string;
+}
+
+export function crashBot(fake: FakeDiscord, opts: CrashBotOptions): CrashBot {
   let offset = opts.offset ?? 0;
   let child: ChildProcess | null = null;
   let kills = 0;
@@ -82,13 +94,17 @@ export function crashBot(fake: FakeDiscord, opts: { dbPath: string; stepMs: numb
           DISCORD_TOKEN: fake.token,
           DISCORD_API_BASE: fake.apiBase,
           DEV_GUILD_ID: fake.guildId,
-          DATABASE_PATH: opts.dbPath,
+          ...(opts.dbPath !== undefined ? { DATABASE_PATH: opts.dbPath } : {}),
+          ...(opts.databaseUrl !== undefined ? { DATABASE_URL: opts.databaseUrl } : {}),
           CLOCK_OFFSET_MS: String(offset),
           CLOCK_STEP_MS: String(opts.stepMs),
+          ...opts.env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+      const prefix = opts.name !== undefined ? `[${opts.name}] ` : '';
+      for (const stream of [proc.stdout!, proc.stderr!])
+        stream.on('data', (d: Buffer) => (log += prefix + d.toString()));
       child = proc;
       await new Promise<void>((res, rej) => {
         proc.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && res());
@@ -115,8 +131,8 @@ export function crashBot(fake: FakeDiscord, opts: { dbPath: string; stepMs: numb
     },
     disarm,
     passDeadline() {
-      offset += opts.stepMs;
-      child!.kill('SIGUSR2');
+      offset += opts.stepMs; // a process started later starts on the moved clock
+      child?.kill('SIGUSR2');
     },
     async stop() {
       const last = child;
