@@ -12,6 +12,9 @@ const OPEN = '\uE000';
 const CLOSE = '\uE001';
 const MARKS = /[\uE000\uE001]/g;
 
+/** A value marked as `t` marks it, for a text filled elsewhere (the order pad's page) and then `unspaced`. */
+export const markedValue = (value: string): string => `${OPEN}${value}${CLOSE}`;
+
 /** A Chinese character or a full-width punctuation mark (`、`, `，`, `：`, `（`, `」`). */
 const HAN = '[\\p{Script=Han}\\u3001-\\u303F\\uFF01-\\uFF5E]';
 

@@ -71,9 +71,9 @@ describe("the pad offers each variant's own orders and actions", () => {
   it("Warring States in Chinese: names in the viewer's language, the page's text in the shipped font", async () => {
     const url = await pad.link('qin', WS);
     const { context, page } = await openPad(browser, url.replace('?lang=en', '?lang=zh-TW'), PHONE);
-    expect(await page.locator('.power').textContent()).toBe('你扮演 秦');
+    expect(await page.locator('.power').textContent()).toBe('你扮演秦');
     await click(page, '[data-unit="xia"]');
-    expect(await page.locator('.prompt').textContent()).toBe('A 咸陽 該做什麼？');
+    expect(await page.locator('.prompt').textContent()).toBe('A 咸陽該做什麼？');
     expect(await smallControls(page)).toEqual([]);
     // The page's Chinese text (its own, the game's, the deadline as `Intl` writes it) is set in the shipped subsets of
     // the maps' font, every character of it in a face the page loaded: never an empty box on a machine without a

@@ -1,15 +1,25 @@
 /**
  * The page's texts: the `pad.*` templates of the viewer's locale, sent with the page (src/web/texts.ts), filled here
- * (their placeholders are plain `{name}`).
+ * (their placeholders are plain `{name}`). A Chinese text is spaced as the bot's are (docs/locales.md "Chinese
+ * spacing"): no space between a Chinese value and the Chinese around it (`你扮演秦`), one around a Latin one.
  */
+import { markedValue, unspaced } from '../../i18n/chinese-spacing.js';
+
 export type Texts = (key: string, params?: Record<string, string | number>) => string;
 
 export function texts(): Texts {
   const data = document.getElementById('pad-texts')?.textContent;
   const templates = (data ? JSON.parse(data) : {}) as Record<string, string>;
   document.documentElement.dataset.network = templates['pad.page.network'] ?? '';
-  return (key, params) =>
-    (templates[key] ?? key).replace(/\{(\w+)\}/g, (whole, name: string) =>
-      params && name in params ? String(params[name]) : whole,
-    );
+  const chinese = document.documentElement.lang.startsWith('zh');
+  return (key, params) => fill(templates[key] ?? key, params, chinese);
+}
+
+/** A template with its `{name}` placeholders filled; in Chinese, spaced by `unspaced`. */
+export function fill(template: string, params: Record<string, string | number> | undefined, chinese: boolean): string {
+  const filled = template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!params || !(name in params)) return whole;
+    return chinese ? markedValue(String(params[name])) : String(params[name]);
+  });
+  return chinese ? unspaced(filled) : filled;
 }
