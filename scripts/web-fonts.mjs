@@ -4,8 +4,8 @@
  * SC, SIL OFL 1.1, assets/fonts/README.md) as WOFF2, so the page paints its map with exactly the glyphs the posted
  * PNGs use and loads no font from outside: `latin-*` (Latin, Latin-1, Latin Extended-A, punctuation and the symbols
  * the maps draw), `cjk-*` (every Chinese character of the bundled variants' map and name files) and `ui-*` (the
- * other Chinese characters of the Chinese catalogues: the page's own text, for a browser without a Chinese system
- * font), in Regular and Bold, with `fonts.json` naming each file's Unicode ranges (the page's @font-face
+ * other Chinese characters of the Chinese catalogues and of the texts the source words itself: the page's own text,
+ * for a browser without a Chinese system font), in Regular and Bold, with `fonts.json` naming each file's Unicode ranges (the page's @font-face
  * `unicode-range`, so a browser loads a CJK file only for a page that shows those characters and whose system fonts
  * lack them). test/web/fonts.test.ts fails when a variant's names or a Chinese catalogue need a character the files
  * lack: run this again then.
@@ -88,14 +88,29 @@ function intlTexts() {
   return out;
 }
 
-/** The CJK characters of the Chinese catalogues (src/i18n/locales) and of `Intl`'s moments that the names lack. */
+/**
+ * The own texts of the TypeScript files under src/: the Chinese the code words itself, not from a catalogue (Mandate of
+ * Heaven's calendar, `公元前369年冬（豬年）`; the order words; the time zones' names).
+ */
+function sourceTexts(dir = join(ROOT, 'src')) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sourceTexts(path);
+    return e.name.endsWith('.ts') ? [readFileSync(path, 'utf8')] : [];
+  });
+}
+
+/**
+ * The CJK characters of the Chinese catalogues (src/i18n/locales), of the source's own texts and of `Intl`'s moments
+ * that the names lack.
+ */
 export async function uiCharacters(names) {
   names ??= await cjkCharacters();
   const dir = join(ROOT, 'src/i18n/locales');
   const texts = ['zh-CN.json', 'zh-TW.json'].flatMap((f) =>
     Object.values(JSON.parse(readFileSync(join(dir, f), 'utf8'))),
   );
-  texts.push(...intlTexts());
+  texts.push(...sourceTexts(), ...intlTexts());
   const have = new Set(names);
   return [...cjkOf(texts)].filter((c) => !have.has(c)).sort((a, b) => a - b);
 }

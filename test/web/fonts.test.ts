@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { mandatePhaseName } from '../../src/variants/mandate-of-heaven/calendar.js';
 import { simplified, simplifiedName } from '../../src/variants/names.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -87,6 +88,21 @@ describe('the web fonts', () => {
       Object.values(JSON.parse(readFileSync(join(ROOT, `src/i18n/locales/${l}.json`), 'utf8')) as string[]),
     );
     expectCoveredInBothWeights(texts);
+  });
+
+  /** The text of every TypeScript file under `dir`. */
+  function sourceTexts(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const path = join(dir, e.name);
+      if (e.isDirectory()) return sourceTexts(path);
+      return e.name.endsWith('.ts') ? [readFileSync(path, 'utf8')] : [];
+    });
+  }
+
+  it('cover every Chinese character the code words itself: the Mandate of Heaven calendar, the order words', () => {
+    // `公元前369年冬（豬年）` in the title of the pad of a Chinese reader: its animal was an empty box.
+    expect(mandatePhaseName({ season: 'winter', year: 0, type: 'adjustment' }, 'zh-TW')).toContain('豬');
+    expectCoveredInBothWeights(sourceTexts(join(ROOT, 'src')));
   });
 
   it("are WOFF2 files: the maps' of a few dozen kilobytes, the page text's under 200 KB", () => {
