@@ -283,8 +283,10 @@ describe('the order pad plays Classic by clicks', () => {
     // Fall: Germany dislodges the French army in Burgundy.
     await h.fake.slash('bob', CHANNEL, 'order', { orders: 'A ruh - bur; A mun S A ruh - bur; F kie H' });
     await h.fake.slash('alice', CHANNEL, 'order', { orders: 'A bur H; A mar H' });
-    // A move to a province of two coasts asks which one.
-    await clickOrder(page, 'mao', 'move', 'spa', 'coast:nc');
+    // A move to a province of two coasts asks which one, each coast named in words, not `NC`.
+    await clickOrder(page, 'mao', 'move', 'spa');
+    expect(await page.locator('[data-coast]').allTextContents()).toEqual(['North coast', 'South coast']);
+    await page.locator('[data-coast="nc"]').click();
     await expect.poll(() => padOrders(page)).toEqual(['A bur H', 'A mar H', 'F mao - spa/nc']);
     expect(await shownOrders(h, 'alice', CHANNEL)).toEqual(['A bur H', 'A mar H', 'F mao - spa/nc']);
     await h.fake.slash('bob', CHANNEL, 'ready');

@@ -213,6 +213,13 @@ export class Panel {
     return text === key ? kind : text;
   }
 
+  /** A coast's button: its name in the page's language (`North coast`, `Côte nord`, `北岸`), else its id upper-cased. */
+  private coastLabel(coast: string): string {
+    const key = `pad.coast.${coast}`;
+    const text = this.t(key);
+    return text === key ? coast.toUpperCase() : text;
+  }
+
   private renderStep(view: ShownPadView, step: Step): void {
     const cancel = () =>
       button({ 'data-action': 'cancel', class: 'quiet' }, this.t('pad.action.cancel'), this.on.cancel);
@@ -245,7 +252,7 @@ export class Panel {
       this.prompt.textContent = this.t('pad.page.pickCoast');
       this.choices.replaceChildren(
         ...step.options.map((o) =>
-          button({ 'data-coast': o.coast }, o.coast.toUpperCase(), () => this.on.coast(o.choice)),
+          button({ 'data-coast': o.coast }, this.coastLabel(o.coast), () => this.on.coast(o.choice)),
         ),
         cancel(),
       );
