@@ -4,6 +4,7 @@
  * Chinese and a value in Latin letters, whatever the catalogue wrote.
  */
 import { describe, expect, it } from 'vitest';
+import zhCN from '../../../src/i18n/locales/zh-CN.json' with { type: 'json' };
 import { fill } from '../../../src/web/page/texts.js';
 
 describe('the page fills its templates', () => {
@@ -13,6 +14,11 @@ describe('the page fills its templates', () => {
     expect(fill('你扮演 {power}', { power: 'France' }, true)).toBe('你扮演 France');
     expect(fill('在空闲的补给中心{place}做什么？', { place: 'Brest' }, true)).toBe('在空闲的补给中心 Brest 做什么？');
     expect(fill('请等待 {seconds} 秒后重试。', { seconds: 5 }, true)).toBe('请等待 5 秒后重试。');
+  });
+
+  it('in Chinese: the deadline labelled with a colon, the date (which opens with its year) not run into the label', () => {
+    const date = { date: '2026年11月28日周六 UTC 09:31', relative: '60分钟后' };
+    expect(fill(zhCN['pad.page.deadline'], date, true)).toBe('截止时间：2026年11月28日周六 UTC 09:31（60分钟后）');
   });
 
   it('in other languages: the values as they are, a missing one left as its placeholder', () => {
