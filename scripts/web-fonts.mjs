@@ -5,10 +5,10 @@
  * PNGs use and loads no font from outside: `latin-*` (Latin, Latin-1, Latin Extended-A, punctuation and the symbols
  * the maps draw), `cjk-*` (every Chinese character of the bundled variants' map and name files) and `ui-*` (the
  * other Chinese characters of the Chinese catalogues and of the texts the source words itself: the page's own text,
- * for a browser without a Chinese system font), in Regular and Bold, with `fonts.json` naming each file's Unicode ranges (the page's @font-face
- * `unicode-range`, so a browser loads a CJK file only for a page that shows those characters and whose system fonts
- * lack them). test/web/fonts.test.ts fails when a variant's names or a Chinese catalogue need a character the files
- * lack: run this again then.
+ * for a browser without a Chinese system font), in Regular and Bold, with `fonts.json` naming each file's Unicode
+ * ranges (the page's @font-face `unicode-range`, so a browser loads a CJK file only for a page that shows those
+ * characters and whose system fonts lack them). test/web/fonts.test.ts fails when a variant's names or a Chinese
+ * catalogue need a character the files lack: run this again then.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
