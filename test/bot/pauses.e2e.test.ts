@@ -45,7 +45,7 @@ describe('pauses that cannot freeze a game', () => {
   beforeAll(async () => {
     h = await createHarness({
       users: ['gm', 'gm2', 'gm3', 'alice', 'bob', 'carol', 'dave'],
-      channels: ['pm', 'nm', 'pv', 'rs', 'hp', 'hn', 'dl', 'lm', 'z0'],
+      channels: ['pm', 'nm', 'pv', 'rs', 'hp', 'hn', 'dl', 'dl2', 'lm', 'z0'],
     });
     await h.start();
   });
@@ -223,6 +223,22 @@ describe('pauses that cannot freeze a game', () => {
     await h.bot!.outbox.idle();
     expect(posts('pv', '🗳️ France changed hands')).toHaveLength(1);
     expect(posts('pv', '🗳️ Germany changed hands')).toHaveLength(1);
+  });
+
+  it('a pause vote cast after the deadline, before the sweep resolves it, is refused: orders stay closed', async () => {
+    const game = await create('dl2', 'gm', { alice: 'France', bob: 'Germany' });
+    await h.fake.slash('alice', 'dl2', 'game pause-vote');
+    // The deadline passes; the sweep that resolves the phase has not run yet.
+    h.clock.offset += 20 * 24 * HOUR + 1000;
+    const late = await h.fake.slash('bob', 'dl2', 'game pause-vote');
+    expect(late.text).toContain('orders for this phase are closed');
+    const row = await gameOfChannel(h.store, game.channelId);
+    expect([row.status, row.deadlineMs]).toEqual(['active', game.deadlineMs]);
+    await settle();
+    const after = await gameOfChannel(h.store, game.channelId);
+    expect(after.status).toBe('active');
+    expect(after.deadlineMs).toBeGreaterThan(game.deadlineMs!);
+    expect(posts('dl2', '⏸️')).toHaveLength(0);
   });
 
   it('a limited pause ends exactly once across racing sweeps and a restart', async () => {

@@ -32,6 +32,7 @@ import {
   variantOfGame,
   clockLeftParam,
 } from '../core/index.js';
+import { deadlinePassed } from '../orders/index.js';
 import { privateActDueAt, queueNotice, queueProgressStatus, queueStatus } from '../outbox/index.js';
 import { seatsWithVote, survivingPowers } from '../phase/index.js';
 import { pauseClock, resumeClock } from './clock.js';
@@ -88,6 +89,10 @@ export async function votePause(
     const people = await peopleVoting(tx, ctx, now);
     if (!people.includes(player.power))
       return fail(msg('pauses.refused.noVote', { power: gamePowerParam(game, player.power) }));
+    // A deadline that has passed closes the phase, even before the sweep resolves it (docs/table.md "Pauses that
+    // cannot freeze a game"): a vote then would reopen orders the deadline closed.
+    const closed = deadlinePassed(game, now);
+    if (closed) return fail(closed);
     changed(game.id);
     if (game.status === 'paused') {
       if (game.pausedBy !== 'vote') return fail(msg('pauses.refused.masterPause'));
