@@ -45,7 +45,7 @@ describe('pauses that cannot freeze a game', () => {
   beforeAll(async () => {
     h = await createHarness({
       users: ['gm', 'gm2', 'gm3', 'alice', 'bob', 'carol', 'dave'],
-      channels: ['pm', 'nm', 'pv', 'rs', 'hp', 'hn', 'dl', 'dl2', 'lm', 'z0'],
+      channels: ['pm', 'nm', 'pv', 'rs', 'hp', 'hn', 'dl', 'dl2', 'dl3', 'lm', 'z0'],
     });
     await h.start();
   });
@@ -239,6 +239,18 @@ describe('pauses that cannot freeze a game', () => {
     expect(after.status).toBe('active');
     expect(after.deadlineMs).toBeGreaterThan(game.deadlineMs!);
     expect(posts('dl2', '⏸️')).toHaveLength(0);
+  });
+
+  it("a game master's pause after the deadline, before the sweep resolves it, is refused alike", async () => {
+    const game = await create('dl3', 'gm', { alice: 'France', bob: 'Germany' });
+    h.clock.offset += 20 * 24 * HOUR + 1000;
+    const late = await h.fake.slash('gm', 'dl3', 'gm pause');
+    expect(late.text).toContain('orders for this phase are closed');
+    const row = await gameOfChannel(h.store, game.channelId);
+    expect([row.status, row.deadlineMs]).toEqual(['active', game.deadlineMs]);
+    await settle();
+    expect((await gameOfChannel(h.store, game.channelId)).deadlineMs).toBeGreaterThan(game.deadlineMs!);
+    expect(posts('dl3', '⏸️')).toHaveLength(0);
   });
 
   it('a limited pause ends exactly once across racing sweeps and a restart', async () => {

@@ -82,6 +82,7 @@ import { games, outbox, phases, players, readiness, votes, type GameRow, type Ph
 import { matchPower } from '../lobby/index.js';
 import { lapsesWithGame, queueDm, queueNotice, queueStatus } from '../outbox/index.js';
 import { pauseAllowance, pauseClock, resumeClock } from '../pauses/index.js';
+import { deadlinePassed } from '../orders/index.js';
 import { advanceWords, clearSteps, pluginMsg, rearmStepReminder, storedStepUnderWay } from '../phase/index.js';
 import type { AdvanceWords } from '../../variants/plugin/index.js';
 
@@ -288,6 +289,9 @@ export async function gmPause(
     if (isError(game)) return game;
     if (game.status !== 'active') return fail(game.status === 'paused' ? msg('gm.refused.alreadyPaused') : NOT_STARTED);
     const now = deps.now();
+    // Past the deadline the phase is over even before the sweep resolves it: no pause reopens its orders.
+    const closed = deadlinePassed(game, now);
+    if (closed) return fail(closed);
     const hidden = identitiesHiddenNow(game);
     const limited = hidden || (await playerByUser(tx, game.id, caller.userId)) !== undefined;
     const allowance = pauseAllowance(game);
