@@ -143,7 +143,12 @@ export function zoneNameParam(zone: string): Localized {
   return name;
 }
 
-/** A zone's name for the rule, unless `Intl` only gives its offset (`GMT+00:00` for UTC), which the rule shows already. */
+/** A zone's names if `zoneNameParam` made them already, without making them (a search that must stay cheap). */
+export function zoneNameIfMade(zone: string): Localized | undefined {
+  return zoneNames.get(zone);
+}
+
+/** A zone's name for the rule, unless `Intl` only gives its offset (`GMT+00:00` for UTC): the rule shows that. */
 function zoneNamed(zone: string): { named: 'yes' | 'no'; name: Localized | string } {
   const name = zoneNameParam(zone);
   return /^(GMT|UTC)([+-]|$)/.test(name.text) ? { named: 'no', name: '' } : { named: 'yes', name };

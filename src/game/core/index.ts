@@ -37,6 +37,7 @@ export {
   type GameClock,
   weekdaysParam,
   type Weekday,
+  zoneNameIfMade,
   zoneNameParam,
 } from './clock.js';
 export { typed, typedLine } from './echo.js';

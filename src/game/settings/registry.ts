@@ -4,18 +4,17 @@
  * values, and the columns it writes.
  */
 import { IANAZone } from 'luxon';
-import {
-  CATALOGUES,
-  LOCALES,
-  type Locale,
-  type Localized,
-  type MessageKey,
-  type Msg,
-  type MsgParam,
-  msg,
-} from '../../i18n/index.js';
+import { CATALOGUES, LOCALES, type Locale, type MessageKey, type Msg, type MsgParam, msg } from '../../i18n/index.js';
 import type { GameClock, GameRow, Weekday } from '../../store/schema.js';
-import { WEEKDAYS, formatDuration, parseDuration, typed, weekdaysParam, zoneNameParam } from '../core/index.js';
+import {
+  WEEKDAYS,
+  formatDuration,
+  parseDuration,
+  typed,
+  weekdaysParam,
+  zoneNameIfMade,
+  zoneNameParam,
+} from '../core/index.js';
 
 /** Every setting `/gm set` takes, in the order its autocomplete lists them. */
 export const SETTING_NAMES = ['deadline-at', 'timezone', 'days', 'pause-limit', 'muster', 'fog', 'locale'] as const;
@@ -107,16 +106,6 @@ const ZONE_CITIES: Readonly<Record<string, string>> = {
   'Asia/Singapore': '新加坡',
 };
 
-/** The zones whose names were made for searching (`zoneNameParam` keeps each name once made). */
-const zoneNames = new Map<string, Localized>();
-
-/** A zone's name in every locale (src/game/core/clock.ts), from now on searched. */
-function zoneName(zone: string): Localized {
-  const name = zoneNameParam(zone);
-  zoneNames.set(zone, name);
-  return name;
-}
-
 /** Zones named per event-loop turn while the names are made for searching (some 10 ms of `Intl` each). */
 const ZONES_PER_TURN = 25;
 let namingAll: Promise<void> | null = null;
@@ -131,7 +120,7 @@ export function nameAllZones(): Promise<void> {
     const zones = timeZones();
     for (let i = 0; i < zones.length; i += ZONES_PER_TURN) {
       await new Promise<void>((resolve) => setImmediate(resolve)); // first after the caller's turn
-      for (const zone of zones.slice(i, i + ZONES_PER_TURN)) zoneName(zone);
+      for (const zone of zones.slice(i, i + ZONES_PER_TURN)) zoneNameParam(zone);
     }
   })();
   return namingAll;
@@ -147,7 +136,7 @@ function zoneMatches(zone: string, typed: string): boolean {
   if (zone.toLowerCase().includes(t) || old?.toLowerCase().includes(t) === true) return true;
   if (typed === '') return false;
   if (ZONE_CITIES[zone]?.includes(typed)) return true;
-  const name = zoneNames.get(zone);
+  const name = zoneNameIfMade(zone);
   const names = name ? [name.text, ...Object.values(name.in)] : [];
   return names.some((n) => typeof n === 'string' && n.toLowerCase().includes(typed));
 }
@@ -356,7 +345,7 @@ export function settingSuggestions(setting: string, typedText: string, max: numb
       return timeZones()
         .filter((z) => zoneMatches(z, t))
         .slice(0, max)
-        .map((value) => ({ value, label: msg('settings.value.zone', { zone: value, name: zoneName(value) }) }));
+        .map((value) => ({ value, label: msg('settings.value.zone', { zone: value, name: zoneNameParam(value) }) }));
     case 'days':
       // Each with its days in the member's words (`mon,wed,fri — 周一、周三、周五`), as the rule reads them after.
       return daySuggestions(t)
