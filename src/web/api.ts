@@ -205,7 +205,7 @@ async function act(api: ApiContext, c: Context): Promise<Response> {
 }
 
 /** Each call of the API and the one method it answers (a known path asked with another is answered 405). */
-export const API_METHODS: Readonly<Record<string, 'GET' | 'POST'>> = {
+export const API_METHODS = {
   '/view': 'GET',
   '/state': 'GET',
   '/map': 'GET',
@@ -214,23 +214,27 @@ export const API_METHODS: Readonly<Record<string, 'GET' | 'POST'>> = {
   '/clear': 'POST',
   '/ready': 'POST',
   '/act': 'POST',
-};
+} as const satisfies Record<string, 'GET' | 'POST'>;
 
 export function apiRoutes(api: ApiContext): Hono {
+  const handlers: Record<keyof typeof API_METHODS, (c: Context) => Promise<Response>> = {
+    '/view': async (c) => {
+      const view = await padView(api.deps, api.key, tokenOf(c));
+      return isPadRefusal(view) ? refused(api, c, view) : json(c, view);
+    },
+    '/state': async (c) => {
+      const state = await padState(api.deps, api.key, tokenOf(c));
+      return isPadRefusal(state) ? refused(api, c, state) : json(c, state);
+    },
+    '/map': (c) => mapPartOf(api, c, 'board'),
+    '/map/orders': (c) => mapPartOf(api, c, 'layer'),
+    '/orders': (c) => submit(api, c),
+    '/clear': (c) => onPhase(api, c, padClear),
+    '/ready': (c) => onPhase(api, c, padReady),
+    '/act': (c) => act(api, c),
+  };
   const routes = new Hono();
-  routes.get('/view', async (c) => {
-    const view = await padView(api.deps, api.key, tokenOf(c));
-    return isPadRefusal(view) ? refused(api, c, view) : json(c, view);
-  });
-  routes.get('/state', async (c) => {
-    const state = await padState(api.deps, api.key, tokenOf(c));
-    return isPadRefusal(state) ? refused(api, c, state) : json(c, state);
-  });
-  routes.get('/map', (c) => mapPartOf(api, c, 'board'));
-  routes.get('/map/orders', (c) => mapPartOf(api, c, 'layer'));
-  routes.post('/orders', (c) => submit(api, c));
-  routes.post('/clear', (c) => onPhase(api, c, padClear));
-  routes.post('/ready', (c) => onPhase(api, c, padReady));
-  routes.post('/act', (c) => act(api, c));
+  for (const [path, method] of Object.entries(API_METHODS))
+    routes.on(method, path, handlers[path as keyof typeof API_METHODS]);
   return routes;
 }

@@ -143,7 +143,8 @@ function unknownCall(c: Context) {
   const error = word(localeOfRequest(c), 'pad.request.unknown', {
     call: `${c.req.method} ${c.req.path}`.slice(0, 120),
   });
-  const allowed = Object.hasOwn(API_METHODS, api[1] ?? '') ? API_METHODS[api[1]!] : undefined;
+  const call = api[1] ?? '';
+  const allowed = Object.hasOwn(API_METHODS, call) ? API_METHODS[call as keyof typeof API_METHODS] : undefined;
   if (allowed) return c.json({ ok: false, error }, 405, { allow: allowed === 'GET' ? 'GET, HEAD' : allowed });
   return c.json({ ok: false, error }, 404);
 }
