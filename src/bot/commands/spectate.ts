@@ -1,7 +1,7 @@
 /**
- * `/spectate power:` asks to watch a power with its player's consent; `/spectate` with its `stop` option stops watching (a
- * spectator) or stops everyone watching (a player). The request's buttons in the player's DMs (**Allow**, **Allow with
- * orders**, **Deny**, then **Revoke**) are answered here too. docs/table.md "Spectators".
+ * `/spectate power:` asks to watch a power with its player's consent; `/spectate` with its `stop` option stops
+ * watching (a spectator) or stops everyone watching (a player). The request's buttons in the player's DMs
+ * (**Allow**, **Allow with orders**, **Deny**, then **Revoke**) are answered here too. docs/table.md "Spectators".
  */
 import {
   type ButtonInteraction,
