@@ -156,8 +156,10 @@ describe('the pad through its hooks only', () => {
     const li = await open(browser, await pad.link('li', 'zh'));
     await click(li, '[data-unit="sev"]', '[data-kind="move"]', '[data-province="bla"]');
     await click(li, '[data-unit="mos"]', '[data-kind="support"]', '[data-province="sev"]', '[data-province="sev"]');
-    const support = (await shown(pad, 'li', 'zh')).find((o) => o.startsWith('A mos'));
-    expect(support).toMatch(/^A mos \p{Script=Han}+ F sev$/u);
+    // The click's save is asynchronous: wait until `/orders show` has it.
+    const supportShown = async () => (await shown(pad, 'li', 'zh')).find((o) => o.startsWith('A mos'));
+    await expect.poll(supportShown).toMatch(/^A mos \p{Script=Han}+ F sev$/u);
+    const support = await supportShown();
     await agree(pad, li, 'li', 'zh', ['F sev - bla', support!]);
     await li.context().close();
   });
