@@ -79,6 +79,13 @@ export class MovementResolver {
   /** A support's whole value, before cuts (the `supportValue` hook; 1 in Classic). */
   private readonly worth: Int32Array;
   private deps: number[] = [];
+  /**
+   * Decisions a cycle further down settled on one of its guesses while that guess rested on a guess further up, with
+   * the values they took. Reset with that cycle, they are still part of the cycle above, which must see them: a
+   * backup rule that fixes a Rapid River Move whose way depends on itself must find the move even when a cycle in
+   * between decided it first (`snapshot`).
+   */
+  private readonly settledUnderGuess: [number, number][] = [];
   /** Counts reads of guessed values, to tell whether a decision depended on any guess. */
   private guessReads = 0;
   /** Lowest position in `deps` of a guessed decision read while deciding the current one (Infinity: none). */
@@ -343,6 +350,7 @@ export class MovementResolver {
   private resolveFresh(i: number, old: number, reads: number): number {
     this.resolution[i] = 0;
     this.state[i] = GUESSING;
+    const settled = this.settledUnderGuess.length;
     const first = this.decide(i);
     // Independent of every guess only if no guessed value was read at all (even one already listed).
     if (this.deps.length === old && this.guessReads === reads) {
@@ -357,14 +365,16 @@ export class MovementResolver {
       return this.keepGuess(i, first);
     }
     // Our own guess is in the cycle: try every other value, keeping what each guess made of the cycle.
-    const runs: Guess[] = [{ value: 0, result: first, cycle: this.snapshot(old), custom: this.customOf(i) }];
+    const runs: Guess[] = [{ value: 0, result: first, cycle: this.snapshot(old, settled), custom: this.customOf(i) }];
     for (const value of this.domain(i).slice(1)) {
       this.unresolveFrom(old);
+      this.settledUnderGuess.length = settled;
       this.resolution[i] = value;
       this.state[i] = GUESSING;
       const result = this.decide(i);
-      runs.push({ value, result, cycle: this.snapshot(old), custom: this.customOf(i) });
+      runs.push({ value, result, cycle: this.snapshot(old, settled), custom: this.customOf(i) });
     }
+    this.settledUnderGuess.length = settled;
     // Built on the guess of a decision outside this cycle (one listed before it, or one still being decided further
     // up the recursion): what the cycle makes of that guess is only a guess too, reset with that decision's cycle
     // (Rapid River Moves read decisions far across the board).
@@ -375,7 +385,10 @@ export class MovementResolver {
       // Where a move-like special order ends and why are those of the consistent guess, not of the last one tried.
       this.restoreCustom(i, consistent[0]!.custom);
       this.unresolveFrom(old);
-      if (conditional) return this.keepGuess(i, answer);
+      if (conditional) {
+        this.settledUnderGuess.push(...consistent[0]!.cycle);
+        return this.keepGuess(i, answer);
+      }
       this.state[i] = RESOLVED;
       this.resolution[i] = answer;
       return answer;
@@ -408,9 +421,12 @@ export class MovementResolver {
     this.customContests[i] = custom.contests;
   }
 
-  /** The decisions of the cycle (from `old` in `deps`) and the values they took under the current guess. */
-  private snapshot(old: number): Map<number, number> {
-    const out = new Map<number, number>();
+  /**
+   * The decisions of the cycle (from `old` in `deps`, and those a cycle further down settled under the current guess,
+   * from `settled` in `settledUnderGuess`) and the values they took under the current guess.
+   */
+  private snapshot(old: number, settled: number): Map<number, number> {
+    const out = new Map<number, number>(this.settledUnderGuess.slice(settled));
     for (let k = old; k < this.deps.length; k++) out.set(this.deps[k]!, this.resolution[this.deps[k]!]!);
     return out;
   }

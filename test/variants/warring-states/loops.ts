@@ -276,6 +276,30 @@ export const loopCases: WsCase[] = [
     },
   },
   {
+    name: 'Rapid River Move through a friendly unit whose leaving lets another power in',
+    seed: 'RRM rule 4: "All intervening spaces must either be vacant or occupied by friendly units after all other other orders are resolved."',
+    // If F Wu leaves, A Sch enters Wu, A Jiu enters Shouchun and A Yyu enters Jiujiang: the fleet's way is blocked.
+    // If F Wu stays, A Sch bounces, A Jiu stays and A Yyu bounces: Jiujiang holds a friendly unit, the fleet passes.
+    // No outcome is consistent; the fleet's own resolution does not move (docs/engine.md, backup rule), whichever
+    // unit the adjudication happens to ask about first.
+    units: ['Yan A yyu', 'Wei A jiu', 'Chu A sch', 'Wei F wu', 'Wei A jyi'],
+    orders: {
+      Wei: ['A Jiu - Sch', 'F Wu - Jiu - Cha - Yyi', 'A Jyi S A Sch - Wu'],
+      Chu: ['A Sch - Wu'],
+      Yan: ['A Yyu - Jiu'],
+    },
+    expect: {
+      results: { yyu: 'failure', jiu: 'failure', sch: 'failure', wu: 'failure', jyi: 'success' },
+      reasons: {
+        wu: 'its way depended on moves that depended on it, so it did not move',
+        jiu: 'bounced off A sch in Shouchun, which did not move away (1 vs 1)',
+        yyu: 'bounced off A jiu in Jiujiang, which did not move away (1 vs 1)',
+      },
+      units: ['Yan A yyu', 'Wei A jiu', 'Chu A sch', 'Wei F wu', 'Wei A jyi'],
+      dislodged: [],
+    },
+  },
+  {
     name: 'An attack the wall takes to nothing, into a space whose fleet left along the river',
     seed: 'Wall rule 1 (the wall takes 1 from the attack) and RRM rule 4 ("The final target destination must be vacant")',
     // F Lin leaves along the river and F Boh passes through Linzi; A Don - Lin has 0 after the wall and so cannot
