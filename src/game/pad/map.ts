@@ -4,7 +4,8 @@
  * another power's order) — in the palette the member chose with `/map palette:` (else the game's).
  */
 import type { Tx } from '../../store/db.js';
-import { gameById, ordersOf, phaseById, playerByUser } from '../../store/queries.js';
+import { ordersOf, phaseById } from '../../store/queries.js';
+import type { GameRow, PlayerRow } from '../../store/schema.js';
 import { isBallotKey } from '../phase/index.js';
 import { withOverlays, type RenderInput } from '../history/index.js';
 import { phaseMsg, powerParam, variantOfGame, variantParam } from '../core/index.js';
@@ -23,15 +24,14 @@ export interface PadMapInput {
   title: Msg;
 }
 
+/** The map of a seat checked in this transaction, from the game and seat rows it was checked against. */
 export async function padMapInput(
   tx: Tx,
-  seat: { gameId: number; power: string; userId: string },
+  { seat, game, player }: { seat: { power: string }; game: GameRow; player: PlayerRow },
 ): Promise<PadMapInput | { ok: false; status: 404; reason: 'no-game' }> {
-  const game = await gameById(tx, seat.gameId);
-  const variant = game ? variantOfGame(game) : undefined;
-  const phase = game?.currentPhaseId != null ? await phaseById(tx, game.currentPhaseId) : undefined;
-  const player = game ? await playerByUser(tx, game.id, seat.userId) : undefined;
-  if (!game || !variant || !phase || !player) return { ok: false, status: 404, reason: 'no-game' };
+  const variant = variantOfGame(game);
+  const phase = game.currentPhaseId != null ? await phaseById(tx, game.currentPhaseId) : undefined;
+  if (!variant || !phase) return { ok: false, status: 404, reason: 'no-game' };
   const orders = (await ordersOf(tx, phase.id, seat.power))
     .filter((o) => !isBallotKey(o.unitKey))
     .map((o) => ({ power: o.power, order: o.order }));

@@ -47,8 +47,18 @@ const refuse = <S extends PadRefusal['status'], R extends Extract<PadRefusal, { 
   reason: R,
 ) => ({ ok: false as const, status, reason }) as PadRefusal;
 
+/**
+ * A seat checked in the caller's transaction, with the rows it was checked against: the pad's reads go on from them
+ * rather than reading the game and the seat again.
+ */
+interface CheckedSeat {
+  seat: PadSeat;
+  game: GameRow;
+  player: PlayerRow;
+}
+
 /** The seat of a link token as the store holds it now, or why the link opens nothing. */
-async function seatOfToken(tx: Tx, key: Buffer, token: string): Promise<PadSeat | PadRefusal> {
+async function seatOfToken(tx: Tx, key: Buffer, token: string): Promise<CheckedSeat | PadRefusal> {
   const claim = readLink(token);
   if (!claim) return refuse(401, 'malformed');
   const game = await gameById(tx, claim.gameId);
@@ -62,14 +72,21 @@ async function seatOfToken(tx: Tx, key: Buffer, token: string): Promise<PadSeat 
   if (!linkMatches(key, claim, { userId: seat.userId, seatSince: seat.joinedAt })) return refuse(403, 'seat-changed');
   if (game.status === 'finished') return refuse(410, 'game-over');
   if (game.status === 'forming') return refuse(404, 'no-game');
-  return { gameId: game.id, power: seat.power, userId: seat.userId, channelId: game.channelId };
+  return {
+    seat: { gameId: game.id, power: seat.power, userId: seat.userId, channelId: game.channelId },
+    game,
+    player: seat,
+  };
 }
 
-const isRefusal = (x: PadSeat | PadRefusal): x is PadRefusal => 'ok' in x && x.ok === false;
+const isRefusal = <T extends object>(x: T | PadRefusal): x is PadRefusal => 'ok' in x && x.ok === false;
 
 /** Checks a link token: its seat, or the refusal. Reads only. */
 export async function padSeat(deps: GameDeps, key: Buffer, token: string): Promise<PadSeat | PadRefusal> {
-  return await deps.store.transaction(async (tx) => await seatOfToken(tx, key, token));
+  return await deps.store.transaction(async (tx) => {
+    const checked = await seatOfToken(tx, key, token);
+    return isRefusal(checked) ? checked : checked.seat;
+  });
 }
 
 function linkOf(key: Buffer, game: GameRow, seat: PlayerRow): string {
@@ -117,18 +134,18 @@ export async function padLinkOfMember(
 /** Everything the page shows for the seat (docs/pad.md "The view"), read in one transaction. */
 export async function padView(deps: GameDeps, key: Buffer, token: string): Promise<PadView | PadRefusal> {
   return await deps.store.transaction(async (tx) => {
-    const seat = await seatOfToken(tx, key, token);
-    if (isRefusal(seat)) return seat;
-    return await readPadView(tx, deps, seat);
+    const checked = await seatOfToken(tx, key, token);
+    if (isRefusal(checked)) return checked;
+    return await readPadView(tx, deps, checked);
   });
 }
 
 /** What the page's map draws: the board of the current phase with the seat's own orders (never another's). */
 export async function padMap(deps: GameDeps, key: Buffer, token: string) {
   return await deps.store.transaction(async (tx) => {
-    const seat = await seatOfToken(tx, key, token);
-    if (isRefusal(seat)) return seat;
-    return await padMapInput(tx, seat);
+    const checked = await seatOfToken(tx, key, token);
+    if (isRefusal(checked)) return checked;
+    return await padMapInput(tx, checked);
   });
 }
 
@@ -216,10 +233,9 @@ export async function padState(
   token: string,
 ): Promise<{ ok: true; phaseId: number | null; deadline: number | null; status: string; now: number } | PadRefusal> {
   return await deps.store.transaction(async (tx) => {
-    const seat = await seatOfToken(tx, key, token);
-    if (isRefusal(seat)) return seat;
-    const game = await gameById(tx, seat.gameId);
-    if (!game) return refuse(404, 'no-game');
+    const checked = await seatOfToken(tx, key, token);
+    if (isRefusal(checked)) return checked;
+    const { game } = checked;
     return {
       ok: true,
       phaseId: game.currentPhaseId,

@@ -10,8 +10,8 @@ import { formatOrder } from '../../engine/format.js';
 import type { Order, Position, Unit } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
-import { gameById, ordersOf, phaseById, playerByUser, readyPowers } from '../../store/queries.js';
-import type { GameRow, PhaseRow } from '../../store/schema.js';
+import { ordersOf, phaseById, readyPowers } from '../../store/queries.js';
+import type { GameRow, PhaseRow, PlayerRow } from '../../store/schema.js';
 import type { VariantAction } from '../../variants/plugin/index.js';
 import {
   missingOrders,
@@ -311,17 +311,15 @@ export function padOrderLines(
   });
 }
 
-/** The view of a checked seat; read in the caller's transaction. */
+/** The view of a seat checked in the caller's transaction, from the game and seat rows it was checked against. */
 export async function readPadView(
   tx: Tx,
   deps: GameDeps,
-  seat: { gameId: number; power: string; userId: string },
+  { seat, game, player }: { seat: { power: string; userId: string }; game: GameRow; player: PlayerRow },
 ): Promise<PadView | { ok: false; status: 404; reason: 'no-game' }> {
-  const game = await gameById(tx, seat.gameId);
-  const variant = game ? variantOfGame(game) : undefined;
-  const phase = game?.currentPhaseId != null ? await phaseById(tx, game.currentPhaseId) : undefined;
-  const player = game ? await playerByUser(tx, game.id, seat.userId) : undefined;
-  if (!game || !variant || !phase || !player || (game.status !== 'active' && game.status !== 'paused'))
+  const variant = variantOfGame(game);
+  const phase = game.currentPhaseId != null ? await phaseById(tx, game.currentPhaseId) : undefined;
+  if (!variant || !phase || (game.status !== 'active' && game.status !== 'paused'))
     return { ok: false, status: 404, reason: 'no-game' };
   // Fog of war: the board and the legal orders the pad shows come from the seat's power's view (legality is unchanged).
   const position = positionSeenBy(game, variant, phase.position, seat.power);

@@ -8,6 +8,7 @@ import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.j
 import { gmSet } from '../../../src/game/settings/index.js';
 import { readPadView } from '../../../src/game/pad/view.js';
 import { games } from '../../../src/store/schema.js';
+import { playerByUser } from '../../../src/store/queries.js';
 import { t } from '../../../src/i18n/index.js';
 import { CHANNEL, GM, HOUR, err, makeEnv, ok, userOf } from '../helpers.js';
 
@@ -87,9 +88,10 @@ describe('game settings before the start', () => {
     const started = ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
     expect(started.game.deadline).toBe(Date.UTC(2026, 0, 2, 20, 0, 0));
     const game = await row();
-    const view = await env.deps.store.transaction((tx) =>
-      readPadView(tx, env.deps, { gameId: game.id, power: 'France', userId: userOf('France') }),
-    );
+    const view = await env.deps.store.transaction(async (tx) => {
+      const player = (await playerByUser(tx, game.id, userOf('France')))!;
+      return await readPadView(tx, env.deps, { seat: { power: 'France', userId: userOf('France') }, game, player });
+    });
     if (!view.ok) throw new Error('no view');
     expect(view.phase.deadline).toBe(Date.UTC(2026, 0, 2, 20, 0, 0));
     expect(t('fr', view.phase.rule!)).toMatch(
