@@ -49,13 +49,18 @@ describe('Mandate of Heaven’s years in French and Chinese', () => {
         demonstration: true,
       });
       await h.fake.slash(USERS[reader], channel, 'game start');
-      // The computer players play on, past the first year: its results, then 368 BC's first results.
-      await h.fake.waitForChannelMessage(
-        channel,
-        (m) => /résultats|結果|结果/.test(m.content) && m.content.includes('368'),
-        60_000,
-      );
     }
+    // The computer players play on, past the first year: its results, then 368 BC's first results (the three
+    // tables at once).
+    await Promise.all(
+      READERS.map((reader) =>
+        h.fake.waitForChannelMessage(
+          CHANNELS[reader],
+          (m) => /résultats|結果|结果/.test(m.content) && m.content.includes('368'),
+          120_000,
+        ),
+      ),
+    );
     await h.bot!.outbox.idle();
   }, 240_000);
 
