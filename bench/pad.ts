@@ -263,7 +263,7 @@ const PHASES = ['Spring 1901', 'Fall 1901', 'Spring 1902', 'Fall 1902', 'Spring 
 /**
  * The loop's pieces of work (bench/loop-blocks.ts) under a second run of the same load, with a results post during it.
  * Not during the first: timing every callback with async_hooks slows the bot's thread (here the orders' p50 went from
- * 7–12 ms to 23–48 ms), and the latencies must be the bot's own.
+ * 8–14 ms to 23–48 ms), and the latencies must be the bot's own.
  */
 async function loopPiecesUnderLoad(
   env: Env,
