@@ -21,7 +21,6 @@ import { pgTableOf } from './pg-tables.js';
 import {
   errorCodes,
   isRefusal,
-  POSTGRES_TRANSACTION_ATTEMPTS,
   withPreparation,
   RefusalRollback,
   type Store,
@@ -49,11 +48,43 @@ export interface PostgresStoreOptions {
  */
 export const MIGRATION_LOCK_KEY = '7526213587412103013'; // any fixed bigint: this one is the project's
 
-/** SQLSTATEs of a transaction the server refused for a conflict with another; running it again may succeed. */
-// serialization_failure, deadlock_detected, and unique_violation: a key two concurrent transactions each found free
-// (PostgreSQL reports it as 23505 rather than 40001 when the reading was not of that key; its manual, "Serializable
-// Isolation Level", advises retrying it too). A key taken for good fails again on every try and is then thrown.
-const RETRYABLE = new Set(['40001', '40P01', '23505']);
+/** SQLSTATEs of a transaction the server refused for a conflict with another: serialization_failure, deadlock_detected. */
+const CONFLICTS = new Set(['40001', '40P01']);
+/**
+ * unique_violation: a key two concurrent transactions each found free (PostgreSQL reports it as 23505 rather than
+ * 40001 when the reading was not of that key; its manual, "Serializable Isolation Level", advises retrying it too).
+ * A key taken for good fails again on every run, so these runs are few.
+ */
+const UNIQUE_VIOLATION = '23505';
+const UNIQUE_VIOLATION_RUNS = 8;
+/**
+ * A transaction refused for conflicts is run again for up to this long (and this many runs): a burst of orders for one
+ * game in the same second is a crowd of transactions that each read and write its rows, and every one must commit.
+ */
+const CONFLICT_RETRY_MS = 30_000;
+const CONFLICT_RUNS = 200;
+
+/** May a transaction that threw `err` on its `run`-th run, the first begun at `startedAt`, run again? */
+function mayRunAgain(err: unknown, run: number, startedAt: number): boolean {
+  const codes = errorCodes(err);
+  if (codes.some((c) => CONFLICTS.has(c))) return run < CONFLICT_RUNS && Date.now() - startedAt < CONFLICT_RETRY_MS;
+  return codes.includes(UNIQUE_VIOLATION) && run < UNIQUE_VIOLATION_RUNS;
+}
+
+/**
+ * A queue of one: the process's transactions refused once run their further runs here one at a time, so a crowd of
+ * them stops refusing each other (each still races the fresh ones, and other processes', which the server settles).
+ */
+function retryLane(): () => Promise<() => void> {
+  let tail: Promise<void> = Promise.resolve();
+  return async () => {
+    const before = tail;
+    let release!: () => void;
+    tail = new Promise<void>((resolve) => (release = resolve));
+    await before;
+    return release;
+  };
+}
 
 /** Applies the pending migrations under the advisory lock (safe when several processes start at once). */
 export async function migratePostgres(pool: pg.Pool, migrationsFolder: string): Promise<void> {
@@ -158,6 +189,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   }
   const db = drizzle(pool);
 
+  const enterLane = retryLane();
   const runOnce = <T>(fn: (tx: StoreDb) => Promise<T>, opts: TransactionOptions): Promise<T> =>
     db.transaction((tx) => runIn(store, tx, fn), {
       isolationLevel: opts.isolation ?? 'serializable',
@@ -181,14 +213,21 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         }
       }
       return withPreparation(store, async () => {
-        for (let attempt = 1; ; attempt++) {
-          try {
-            return await runOnce(fn, opts);
-          } catch (err) {
-            if (err instanceof RefusalRollback) return err.result as T;
-            if (attempt >= POSTGRES_TRANSACTION_ATTEMPTS || !errorCodes(err).some((c) => RETRYABLE.has(c))) throw err;
-            await sleep(Math.random() * 5 * 2 ** Math.min(attempt, 6)); // jittered, growing: the two sides part
+        const startedAt = Date.now();
+        let leaveLane: (() => void) | undefined;
+        try {
+          for (let run = 1; ; run++) {
+            try {
+              return await runOnce(fn, opts);
+            } catch (err) {
+              if (err instanceof RefusalRollback) return err.result as T;
+              if (!mayRunAgain(err, run, startedAt)) throw err;
+              leaveLane ??= await enterLane();
+              await sleep(Math.random() * 5 * 2 ** Math.min(run, 5)); // jittered, growing: the two sides part
+            }
           }
+        } finally {
+          leaveLane?.();
         }
       });
     },

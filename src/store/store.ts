@@ -51,9 +51,9 @@ export interface Store {
   /**
    * Runs `fn` in one transaction and commits when it returns; an exception or a `{ ok: false }` result rolls
    * everything back (the exception is rethrown, the result returned). Called inside another transaction of this store
-   * it runs in a savepoint of it. On PostgreSQL the transaction is SERIALIZABLE and is run again from the start, up
-   * to `POSTGRES_TRANSACTION_ATTEMPTS` times, when the server refuses it for a conflict with another (serialization
-   * failure, deadlock): `fn` must do nothing but database work that can be redone (notes for after the commit are
+   * it runs in a savepoint of it. On PostgreSQL the transaction is SERIALIZABLE and is run again from the start when
+   * the server refuses it for a conflict with another (serialization failure, deadlock; src/store/postgres-store.ts
+   * says how often): `fn` must do nothing but database work that can be redone (notes for after the commit are
    * collected anew by each run). Keep other awaits (rendering, Discord) out of it: on SQLite every other
    * transaction of the process waits for it.
    */
@@ -73,9 +73,6 @@ export interface Store {
 export interface OpenedStore extends Store {
   readonly db: StoreDb;
 }
-
-/** How many times a PostgreSQL transaction refused for a conflict is tried in all before its error is thrown. */
-export const POSTGRES_TRANSACTION_ATTEMPTS = 8;
 
 /** The first row of a result, or undefined: the portable stand-in for SQLite's `.get()`. */
 export function first<T>(rows: readonly T[]): T | undefined {
