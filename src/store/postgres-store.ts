@@ -40,6 +40,8 @@ export interface PostgresStoreOptions {
   onPoolError?: (err: Error) => void;
   /** The migrations to apply (default migrations/postgres/; tests may point elsewhere). */
   migrationsFolder?: string;
+  /** How long a transaction refused for conflicts is run again (default `CONFLICT_RETRY_MS`; tests shorten it). */
+  conflictRetryMs?: number;
 }
 
 /**
@@ -64,24 +66,31 @@ const UNIQUE_VIOLATION_RUNS = 8;
 const CONFLICT_RETRY_MS = 30_000;
 const CONFLICT_RUNS = 200;
 
-/** May a transaction that threw `err` on its `run`-th run, the first begun at `startedAt`, run again? */
-function mayRunAgain(err: unknown, run: number, startedAt: number): boolean {
+/**
+ * May a transaction that threw `err` on its `run`-th run, the first begun at `startedAt`, run again (conflicts for
+ * `retryMs` at most)?
+ */
+function mayRunAgain(err: unknown, run: number, startedAt: number, retryMs: number): boolean {
   const codes = errorCodes(err);
-  if (codes.some((c) => CONFLICTS.has(c))) return run < CONFLICT_RUNS && Date.now() - startedAt < CONFLICT_RETRY_MS;
+  if (codes.some((c) => CONFLICTS.has(c))) return run < CONFLICT_RUNS && Date.now() - startedAt < retryMs;
   return codes.includes(UNIQUE_VIOLATION) && run < UNIQUE_VIOLATION_RUNS;
 }
 
 /**
  * A queue of one: the process's transactions refused once run their further runs here one at a time, so a crowd of
  * them stops refusing each other (each still races the fresh ones, and other processes', which the server settles).
+ * A run waits its turn for at most `maxWaitMs` (what is left of its retry time), so one that never ends holds up the
+ * others no longer than that.
  */
-function retryLane(): () => Promise<() => void> {
+function retryLane(): (maxWaitMs: number) => Promise<() => void> {
   let tail: Promise<void> = Promise.resolve();
-  return async () => {
+  return async (maxWaitMs) => {
     const before = tail;
     let release!: () => void;
     tail = new Promise<void>((resolve) => (release = resolve));
-    await before;
+    const waited = new AbortController();
+    await Promise.race([before, sleep(Math.max(0, maxWaitMs), undefined, { signal: waited.signal }).catch(() => {})]);
+    waited.abort(); // the timer is not left running once the turn came
     return release;
   };
 }
@@ -190,6 +199,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const db = drizzle(pool);
 
   const enterLane = retryLane();
+  const retryMs = options.conflictRetryMs ?? CONFLICT_RETRY_MS;
   const runOnce = <T>(fn: (tx: StoreDb) => Promise<T>, opts: TransactionOptions): Promise<T> =>
     db.transaction((tx) => runIn(store, tx, fn), {
       isolationLevel: opts.isolation ?? 'serializable',
@@ -221,8 +231,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
               return await runOnce(fn, opts);
             } catch (err) {
               if (err instanceof RefusalRollback) return err.result as T;
-              if (!mayRunAgain(err, run, startedAt)) throw err;
-              leaveLane ??= await enterLane();
+              if (!mayRunAgain(err, run, startedAt, retryMs)) throw err;
+              leaveLane ??= await enterLane(retryMs - (Date.now() - startedAt));
               await sleep(Math.random() * 5 * 2 ** Math.min(run, 5)); // jittered, growing: the two sides part
             }
           }

@@ -440,3 +440,69 @@ describe('PostgreSQL migrations', () => {
     await expect(refused).rejects.not.toThrow(/secret-password/);
   });
 });
+
+describe('the PostgreSQL retry lane', () => {
+  /**
+   * Two transactions that read, then write, row `userId` at once (each waits, on its first run, for the other to have
+   * read): one is refused and runs again, in the lane; `before(run)` is awaited at the start of every run.
+   */
+  function raceOnRow(store: Store, userId: string, before: (run: number) => Promise<void> = async () => {}) {
+    const cooldowns = store.table(schema.cooldowns);
+    const row = and(eq(cooldowns.userId, userId), eq(cooldowns.action, 'order'));
+    const reads: Array<() => void> = [];
+    const bothRead = Promise.all([0, 1].map((i) => new Promise<void>((resolve) => (reads[i] = resolve))));
+    const increment = (i: number) => {
+      let run = 0;
+      return store.transaction(async (tx) => {
+        await before(++run);
+        const seen = first(await tx.select().from(cooldowns).where(row));
+        if (run === 1) {
+          reads[i]!();
+          await Promise.race([bothRead, new Promise((resolve) => setTimeout(resolve, 300))]);
+        }
+        await tx
+          .update(cooldowns)
+          .set({ count: seen!.count + 1 })
+          .where(row);
+      });
+    };
+    return Promise.all([increment(0), increment(1)]);
+  }
+
+  it('lets a refused transaction wait its turn no longer than its retry time when the one ahead never ends', async () => {
+    const url = await freshPostgresDatabase('lane');
+    const store = await openStore({ dialect: 'postgres', url, conflictRetryMs: 1500 });
+    try {
+      const cooldowns = store.table(schema.cooldowns);
+      await store.transaction(async (tx) =>
+        tx
+          .insert(cooldowns)
+          .values(['stuck', 'free'].map((userId) => ({ userId, action: 'order', windowStart: BIG_MS, count: 0 }))),
+      );
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let inLane!: () => void;
+      const laneTaken = new Promise<void>((resolve) => (inLane = resolve));
+      // The refused one of this pair holds the lane, its second run waiting for the test.
+      const stuck = raceOnRow(store, 'stuck', async (run) => {
+        if (run < 2) return;
+        inLane();
+        await released;
+      });
+      await laneTaken;
+      await raceOnRow(store, 'free'); // its refused one waited for the lane, then ran without it
+      const count = async (userId: string) =>
+        (await store.transaction(
+          async (tx) => first(await tx.select().from(cooldowns).where(eq(cooldowns.userId, userId))),
+          { write: false },
+        ))!.count;
+      expect(await count('free')).toBe(2);
+      expect(await count('stuck')).toBe(1);
+      release();
+      await stuck;
+      expect(await count('stuck')).toBe(2);
+    } finally {
+      await store.close();
+    }
+  });
+});
