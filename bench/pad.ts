@@ -175,6 +175,7 @@ export async function benchPad(): Promise<BenchResult[]> {
     port,
     host: '127.0.0.1',
     limits: { perLink: 100_000, perAddress: 100_000 },
+    warm: true, // as \`npm start\` does
   });
   let browser: Browser | null = null;
   const env: Env = { fake, bot, database, publicUrl };

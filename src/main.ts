@@ -90,6 +90,7 @@ async function startPad(env: Env, log: Logger, bot: RunningBot, pad: PadSettings
     key: pad.key,
     port: env.WEB_PORT + portOffset,
     host: env.WEB_HOST,
+    warm: true,
     activity: env.DISCORD_CLIENT_SECRET
       ? {
           clientId,

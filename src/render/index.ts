@@ -202,10 +202,27 @@ export async function renderMapTimed(
 }
 
 /**
+ * Starts the pad maps' worker (src/render/pool.ts) and has it build each bundled variant's starting board once,
+ * thrown away, so the first pads opened after a start do not wait for the worker to boot and read the geometry
+ * (docs/pad.md "The map"). Never throws; returns what could not be built, by variant.
+ */
+export async function warmPageParts(): Promise<string[]> {
+  const problems: string[] = [];
+  for (const id of BUNDLED_VARIANT_IDS) {
+    const variant = await loadVariant(id);
+    if (!variant) continue;
+    await renderPagePart('board', variant, variant.startingPosition()).catch((e: unknown) =>
+      problems.push(`${id}: ${e instanceof Error ? e.message : String(e)}`),
+    );
+  }
+  return problems;
+}
+
+/**
  * A web page's map (the order pad, docs/pad.md "The map"), one part of it: the `board` every seat of the phase with
  * the same view shares, or a seat's `layer` (its orders, the units, title and legend), each as Brotli-compressed JSON
- * (src/render/page-scene.ts); made in the render worker for a bundled variant, queued after every results map
- * (priority `page`), on this thread otherwise.
+ * (src/render/page-scene.ts); made in the pad maps' render worker for a bundled variant (priority `page`), on this
+ * thread otherwise.
  */
 export async function renderPagePart(
   part: 'board' | 'layer',

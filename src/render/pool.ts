@@ -1,18 +1,17 @@
 /**
- * One shared render worker (lazily started, unref'd so it never keeps the process alive). The compiled bot
- * (dist/) starts the compiled worker, dist/render/worker.js, with plain Node; from the TypeScript sources (tests,
- * `npm run dev`) the bootstrap registers tsx's loader first and starts src/render/worker.ts. If the worker
- * cannot start or dies, rendering falls back to the calling thread (rasterizeInThread) and says why once on
- * stderr.
+ * Two render workers, each lazily started and unref'd so it never keeps the process alive: one for maps, pictures
+ * and replay steps, one for the order pad's map parts. The compiled bot (dist/) starts the compiled worker,
+ * dist/render/worker.js, with plain Node; from the TypeScript sources (tests, `npm run dev`) the bootstrap registers
+ * tsx's loader first and starts src/render/worker.ts. If a worker cannot start or dies, its jobs fall back to the
+ * calling thread (rasterizeInThread) and it says why once on stderr.
  *
- * Jobs go to the worker one at a time, from a queue with three priorities: `map` (maps and card tables: results
- * posts, `/map`, `/history`) before `page` (the order pad's maps, docs/pad.md) before `replay` (the steps of a
- * replay, src/render/replay), so neither pads nor a replay being made ever delay a game's results post by more than
- * the one job the worker is on (abuse bars) — or the few pad map parts it is on: those small jobs go up to
- * `PIPELINED` at once.
+ * The maps worker takes jobs one at a time, `map` (maps and card tables: results posts, `/map`, `/history`) before
+ * `replay` (the steps of a replay, src/render/replay), so a replay being made never delays a game's results post by
+ * more than the one step the worker is on. The pad maps' worker takes the `page` jobs (docs/pad.md "The map"), up to
+ * `PIPELINED` at once: a pad's part never waits behind a results map being drawn, nor a results map behind pads.
  */
 import type { Worker } from 'node:worker_threads';
-import { workerSlot } from '../worker-thread.js';
+import { workerSlot, type WorkerSlot } from '../worker-thread.js';
 import { rasterizeInThread } from './raster.js';
 import type { Scene } from './scene.js';
 import { STORED_DRAWINGS_KEPT } from '../variants/stored.js';
@@ -27,8 +26,8 @@ import type {
 } from './worker-protocol.js';
 
 /**
- * Which queue a job waits in: every `map` job is sent before any `page` job (a web page's map, docs/pad.md), and
- * both before any `replay` step.
+ * Which queue a job waits in: a `page` job (a web page's map, docs/pad.md) in the pad maps' worker's; in the maps
+ * worker's, every `map` job is sent before any `replay` step.
  */
 export type RenderPriority = 'map' | 'page' | 'replay';
 const RANK: Record<RenderPriority, number> = { map: 0, page: 1, replay: 2 };
@@ -49,14 +48,10 @@ interface Job {
   /** A whole map of this variant (`variantKey`): once answered, the worker holds its geometry, warm. */
   variant?: string;
 }
-/** Jobs not yet sent, in the order they came. */
-const queue: Job[] = [];
-/** The jobs sent to the worker and not yet answered, by id: one, or up to `PIPELINED` small page jobs. */
-const inFlight = new Map<number, Job>();
 /**
  * How many of the order pad's map parts (docs/pad.md: a few ms each) go to the worker at once. One at a time, each
  * waited for a turn of this thread's event loop before the next was sent, and under load the worker sat idle between
- * them; a results map queued meanwhile waits for at most these few parts.
+ * them.
  */
 const PIPELINED = 4;
 const listeners = new Set<(event: RenderQueueEvent) => void>();
@@ -83,92 +78,122 @@ const emit = (event: RenderQueueEvent) => {
 /** A map job whose input cannot be drawn (buildScene's error, from the worker). */
 export class UndrawableError extends Error {}
 
-const slot = workerSlot({
-  compiled: 'render/worker.js',
-  source: new URL('./worker.ts', import.meta.url),
-  name: 'render',
-  fallback: 'drawing on the main thread',
-  onMessage(message) {
-    const msg = message as RenderReply;
-    const job = inFlight.get(msg.id);
-    if (!job) return;
-    inFlight.delete(msg.id);
-    emit({ job: job.seq, priority: job.priority, event: 'done' });
-    if (msg.ok && job.variant) noteDrawn(job.variant);
-    if (msg.ok) job.resolve(msg);
-    else job.reject(msg.drawable === false ? new UndrawableError(msg.error) : new Error(msg.error));
-    pump();
-  },
-  onFail() {
-    // Whatever was waiting on the worker is drawn here instead.
-    const jobs = [...inFlight.values(), ...queue.splice(0)];
-    inFlight.clear();
-    for (const job of jobs) job.redo().then(job.resolve, job.reject);
-  },
-});
+/** One worker thread and what waits for it. */
+interface Lane {
+  slot: WorkerSlot;
+  /** Jobs not yet sent, in the order they came. */
+  queue: Job[];
+  /** The jobs sent to the worker and not yet answered, by id: one, or up to `PIPELINED` small page jobs. */
+  inFlight: Map<number, Job>;
+  /**
+   * The stored variants (src/variants/stored.ts) the running worker (`heldBy`) holds with their drawing, most
+   * recently used last: it keeps the last `STORED_DRAWINGS_KEPT` it drew, and takes jobs in the order they are sent,
+   * so this list is its own. A job for one of them goes without the texts (a big map's are megabytes).
+   */
+  held: string[];
+  heldBy: Worker | null;
+  /**
+   * The variants the running worker (`drawnBy`) has drawn a whole map of (`variantKey`): it has read their geometry
+   * and run their scene code, so warming them again (src/render/index.ts `warmRenderer`) would only draw for nothing.
+   */
+  drawn: Set<string>;
+  drawnBy: Worker | null;
+}
 
+function makeLane(name: string): Lane {
+  const lane: Lane = {
+    queue: [],
+    inFlight: new Map(),
+    held: [],
+    heldBy: null,
+    drawn: new Set(),
+    drawnBy: null,
+    slot: workerSlot({
+      compiled: 'render/worker.js',
+      source: new URL('./worker.ts', import.meta.url),
+      name,
+      fallback: 'drawing on the main thread',
+      onMessage(message) {
+        const msg = message as RenderReply;
+        const job = lane.inFlight.get(msg.id);
+        if (!job) return;
+        lane.inFlight.delete(msg.id);
+        emit({ job: job.seq, priority: job.priority, event: 'done' });
+        if (msg.ok && job.variant) noteDrawn(lane, job.variant);
+        if (msg.ok) job.resolve(msg);
+        else job.reject(msg.drawable === false ? new UndrawableError(msg.error) : new Error(msg.error));
+        pump(lane);
+      },
+      onFail() {
+        // Whatever was waiting on the worker is drawn here instead.
+        const jobs = [...lane.inFlight.values(), ...lane.queue.splice(0)];
+        lane.inFlight.clear();
+        for (const job of jobs) job.redo().then(job.resolve, job.reject);
+      },
+    }),
+  };
+  return lane;
+}
+
+/** Maps, pictures and replay steps: every results post's map. */
+const maps = makeLane('render');
 /**
- * The stored variants (src/variants/stored.ts) the running worker holds with their drawing, most recently used last:
- * it keeps the last `STORED_DRAWINGS_KEPT` it drew, and takes jobs one at a time in the order they are sent, so this
- * list is its own. A job for one of them goes without the texts (a big map's are megabytes).
+ * The order pad's map parts (docs/pad.md "The map"), in a worker of their own: a pad's part never waits behind a
+ * results map being drawn (hundreds of ms), and a results map never waits behind pads' parts.
  */
-const heldByWorker: string[] = [];
-let heldBy: Worker | null = null;
+const pages = makeLane('render (pad maps)');
+const laneOf = (priority: RenderPriority) => (priority === 'page' ? pages : maps);
 
-/** The job as sent now: its stored variant's texts left out when the worker holds them. */
-function withStoredTexts<T extends { variantId: string; stored?: StoredDrawing }>(job: T): T {
+/** The job as sent now: its stored variant's texts left out when the lane's worker holds them. */
+function withStoredTexts<T extends { variantId: string; stored?: StoredDrawing }>(lane: Lane, job: T): T {
   if (!job.stored) return job;
-  const worker = slot.current();
-  if (worker !== heldBy) {
-    heldByWorker.length = 0;
-    heldBy = worker;
+  const worker = lane.slot.current();
+  if (worker !== lane.heldBy) {
+    lane.held.length = 0;
+    lane.heldBy = worker;
   }
-  const at = heldByWorker.indexOf(job.variantId);
-  if (at >= 0) heldByWorker.splice(at, 1);
-  heldByWorker.push(job.variantId);
-  while (heldByWorker.length > STORED_DRAWINGS_KEPT) heldByWorker.shift();
+  const at = lane.held.indexOf(job.variantId);
+  if (at >= 0) lane.held.splice(at, 1);
+  lane.held.push(job.variantId);
+  while (lane.held.length > STORED_DRAWINGS_KEPT) lane.held.shift();
   if (at < 0) return job;
   const { stored: _held, ...rest } = job;
   return rest as T;
 }
 
-/**
- * The variants the running worker has drawn a whole map of (`variantKey`): it has read their geometry and run their
- * scene code, so warming them again (src/render/index.ts `warmRenderer`) would only draw a picture for nothing.
- */
-const drawnVariants = new Set<string>();
-let drawnBy: Worker | null = null;
-
 /** A variant as the worker makes it: its id, and the options of the copy a game's options make. */
 const variantKey = (map: { variantId: string; options?: Record<string, string> }) =>
   map.options ? `${map.variantId} ${JSON.stringify(map.options)}` : map.variantId;
 
-function noteDrawn(key: string): void {
-  const worker = slot.current();
-  if (worker !== drawnBy) {
-    drawnVariants.clear();
-    drawnBy = worker;
+function noteDrawn(lane: Lane, key: string): void {
+  const worker = lane.slot.current();
+  if (worker !== lane.drawnBy) {
+    lane.drawn.clear();
+    lane.drawnBy = worker;
   }
-  drawnVariants.add(key);
+  lane.drawn.add(key);
 }
 
-/** Has the running worker drawn a whole map of this variant (with these options) already? */
+/** Has the running maps worker drawn a whole map of this variant (with these options) already? */
 export function workerHasDrawn(map: { variantId: string; options?: Record<string, string> }): boolean {
-  const worker = slot.current();
-  return worker !== null && worker === drawnBy && drawnVariants.has(variantKey(map));
+  const worker = maps.slot.current();
+  return worker !== null && worker === maps.drawnBy && maps.drawn.has(variantKey(map));
 }
 
-/** Start the shared worker now (idempotent); null when workers are unavailable (rendering then stays on this thread). */
+/**
+ * Start the maps worker now (idempotent); null when workers are unavailable (rendering then stays on this thread).
+ * The pad maps' worker starts with the first pad map.
+ */
 export function startRenderWorker(): Worker | null {
-  return slot.start();
+  return maps.slot.start();
 }
 
 const pngOf = (reply: Done) => Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength);
 const asDone = (png: Buffer): Done => ({ id: 0, ok: true, png });
 
 /**
- * Queues a job for the worker (starting it if needed); `inThread` when no worker can run or the message cannot be
- * sent.
+ * Queues a job for its lane's worker (starting it if needed); `inThread` when no worker can run or the message cannot
+ * be sent.
  */
 function submit(
   message: Job['message'],
@@ -176,31 +201,33 @@ function submit(
   priority: RenderPriority = 'map',
   more: Pick<Job, 'pipelined' | 'variant'> = {},
 ): Promise<Done> {
-  if (!startRenderWorker()) return inThread();
+  const lane = laneOf(priority);
+  if (!lane.slot.start()) return inThread();
   return new Promise<Done>((resolve, reject) => {
     const seq = nextSeq++;
-    queue.push({ seq, priority, message, resolve, reject, redo: inThread, ...more });
+    lane.queue.push({ seq, priority, message, resolve, reject, redo: inThread, ...more });
     emit({ job: seq, priority, event: 'queued' });
-    pump();
+    pump(lane);
   });
 }
 
-/** The next job to send: the first of the best priority. */
-function nextJob(): number {
+/** The next job of `queue` to send: the first of the best priority. */
+function nextJob(queue: readonly Job[]): number {
   let at = 0;
   for (let i = 1; i < queue.length; i++) if (RANK[queue[i]!.priority] < RANK[queue[at]!.priority]) at = i;
   return at;
 }
 
 /**
- * Sends the next job when the worker is free (the first map job, else the first page job, else the first replay
- * step), and more small page jobs while only such jobs are in flight (`PIPELINED`).
+ * Sends the lane's next job when its worker is free (the first map job, else the first replay step; the first page
+ * job), and more small page jobs while only such jobs are in flight (`PIPELINED`).
  */
-function pump(): void {
-  const w = slot.current();
+function pump(lane: Lane): void {
+  const w = lane.slot.current();
   if (!w) return;
+  const { queue, inFlight } = lane;
   while (queue.length > 0) {
-    const at = nextJob();
+    const at = nextJob(queue);
     const free = inFlight.size === 0;
     const more = inFlight.size < PIPELINED && queue[at]!.pipelined && [...inFlight.values()].every((j) => j.pipelined);
     if (!free && !more) break;
@@ -243,7 +270,7 @@ export function renderMapInWorker(
   priority: RenderPriority = 'map',
 ): Promise<{ png: Buffer; width: number; height: number; warnings: string[] }> {
   return submit(
-    (id) => ({ body: { id, map: withStoredTexts(map) } satisfies MapRenderRequest }),
+    (id) => ({ body: { id, map: withStoredTexts(laneOf(priority), map) } satisfies MapRenderRequest }),
     async () => {
       const m = await inThread();
       return { id: 0, ok: true, png: m.png, meta: { width: m.width, height: m.height, warnings: m.warnings } };
@@ -281,7 +308,9 @@ export function runReplayStepInWorker(
   step: ReplayStep,
 ): Promise<{ bytes: Uint8Array; width: number; height: number; warnings: string[]; frames: number; duration: number }> {
   return submit(
-    (id) => ({ body: { id, replay: step.op === 'open' ? withStoredTexts(step) : step } satisfies ReplayRenderRequest }),
+    (id) => ({
+      body: { id, replay: step.op === 'open' ? withStoredTexts(maps, step) : step } satisfies ReplayRenderRequest,
+    }),
     () => Promise.reject(new Error('the render worker stopped while making a replay')),
     'replay',
   ).then((reply) => ({
@@ -299,15 +328,19 @@ export function renderWorkerAvailable(): boolean {
   return startRenderWorker() !== null;
 }
 
-/** Stop the worker (tests, shutdown). Rendering afterwards starts a new one. */
+/** Stop the workers (tests, shutdown). Rendering afterwards starts new ones. */
 export async function stopRenderWorker(): Promise<void> {
-  const jobs = [...inFlight.values(), ...queue.splice(0)];
-  inFlight.clear();
-  for (const job of jobs) job.reject(new Error('render worker stopped'));
-  await slot.stop();
+  await Promise.all(
+    [maps, pages].map(async (lane) => {
+      const jobs = [...lane.inFlight.values(), ...lane.queue.splice(0)];
+      lane.inFlight.clear();
+      for (const job of jobs) job.reject(new Error('render worker stopped'));
+      await lane.slot.stop();
+    }),
+  );
 }
 
-/** For tests and diagnostics: is the worker in use, and if not, why. */
+/** For tests and diagnostics: is the maps worker in use, and if not, why. */
 export function renderWorkerState(): { running: boolean; unavailable: string | null } {
-  return slot.state();
+  return maps.slot.state();
 }

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { GameDeps } from '../game/core/index.js';
 import type { Logger } from '../log.js';
 import type { ActivityConfig } from './activity.js';
+import { warmPageParts } from '../render/index.js';
 import { padApp } from './app.js';
 import type { WebLimits } from './limits.js';
 
@@ -19,6 +20,11 @@ export interface WebServerOptions {
   host: string;
   activity?: ActivityConfig | null;
   limits?: Partial<WebLimits>;
+  /**
+   * Warm the pad maps' worker once listening (src/render/index.ts `warmPageParts`), as the bot warms its maps worker:
+   * `npm start` does; tests that start many servers need not.
+   */
+  warm?: boolean;
 }
 
 export interface RunningWebServer {
@@ -41,6 +47,10 @@ export async function startWebServer(opts: WebServerOptions): Promise<RunningWeb
   }
   const port = (server.address() as AddressInfo).port;
   opts.log.info({ host: opts.host, port, activity: Boolean(opts.activity) }, 'order pad listening');
+  if (opts.warm)
+    void warmPageParts().then((problems) => {
+      for (const problem of problems) opts.log.warn({ problem }, 'order pad map problem');
+    });
   return {
     port,
     close: () =>
