@@ -18,7 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, isNull, lte } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { startBot, type RunningBot } from '../src/bot/app.js';
 import { DEFAULT_LIMITS, type Limits } from '../src/game/core/index.js';
@@ -26,7 +26,7 @@ import { padKey } from '../src/game/pad/index.js';
 import { createLogger } from '../src/log.js';
 import { stopRenderWorker, warmRenderer } from '../src/render/index.js';
 import { openDatabase, type OpenedDatabase } from '../src/store/db.js';
-import { games } from '../src/store/schema.js';
+import { games, outbox } from '../src/store/schema.js';
 import { sqliteStoreOf } from '../src/store/sqlite-store.js';
 import { first } from '../src/store/store.js';
 import { classic } from '../src/variants/classic/index.js';
@@ -279,6 +279,19 @@ async function loopPiecesUnderLoad(
   return blocks.stop();
 }
 
+/** Waits until the outbox holds no row due now and not yet sent (60 s at most). */
+async function outboxDrained(database: OpenedDatabase): Promise<void> {
+  for (const until = Date.now() + 60_000; Date.now() < until; ) {
+    const [due] = await database.db
+      .select({ n: count() })
+      .from(outbox)
+      .where(and(isNull(outbox.sentAt), isNull(outbox.failedAt), lte(outbox.nextAttemptAt, Date.now())));
+    if (due!.n === 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the outbox did not drain in 60 s');
+}
+
 async function loadRows(env: Env): Promise<BenchResult[]> {
   const pads = await loadPads(env);
   const quietId = await env.fake.channelId('quiet');
@@ -298,6 +311,9 @@ async function loadRows(env: Env): Promise<BenchResult[]> {
     return performance.now() - t0;
   };
   await resultsPost(); // the render worker's first map (fonts, geometry): not counted
+  // Idle means idle: the 29 games' start posts, status edits and pad-link DMs delivered first (a results post timed
+  // while they drained took 1 s rather than 0.2 s).
+  await outboxDrained(env.database);
   const calm = [await resultsPost(), await resultsPost()];
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
@@ -340,7 +356,7 @@ async function loadRows(env: Env): Promise<BenchResult[]> {
       name: "another game's deadline → results post under 200 pads",
       value: Math.round(median(busy)),
       unit: 'ms',
-      note: `median of ${busy.length} Classic phases during the load (max ${Math.round(Math.max(...busy))} ms); with the pads idle: median ${Math.round(median(calm))} ms (after one uncounted post that starts the render worker)`,
+      note: `median of ${busy.length} Classic phases during the load (max ${Math.round(Math.max(...busy))} ms); with the pads idle: median ${Math.round(median(calm))} ms (after one uncounted post that starts the render worker, once the outbox has delivered the load games' start)`,
     },
   ];
 }
