@@ -78,6 +78,36 @@ const insertOrder = [
   ...declaredTables.filter((t) => t !== schema.games && t !== schema.phases),
 ];
 
+/**
+ * Two transactions that read, then write, row `userId` of the cooldowns at once: each waits (on its first run, at most
+ * 300 ms) for the other to have read before writing, so on PostgreSQL both read the same count and one is refused at
+ * commit and runs again (in the retry lane); on SQLite the second only starts once the first committed. `before(run)`
+ * is awaited at the start of every run. Returns how many runs each took.
+ */
+function raceOnRow(store: Store, userId: string, before: (run: number) => Promise<void> = async () => {}) {
+  const cooldowns = store.table(schema.cooldowns);
+  const row = and(eq(cooldowns.userId, userId), eq(cooldowns.action, 'order'));
+  const reads: Array<() => void> = [];
+  const bothRead = Promise.all([0, 1].map((i) => new Promise<void>((resolve) => (reads[i] = resolve))));
+  const increment = (i: number) => {
+    let run = 0;
+    return store.transaction(async (tx) => {
+      await before(++run);
+      const seen = first(await tx.select().from(cooldowns).where(row));
+      if (run === 1) {
+        reads[i]!();
+        await Promise.race([bothRead, new Promise((resolve) => setTimeout(resolve, 300))]);
+      }
+      await tx
+        .update(cooldowns)
+        .set({ count: seen!.count + 1 })
+        .where(row);
+      return run;
+    });
+  };
+  return Promise.all([increment(0), increment(1)]);
+}
+
 describe.each(['sqlite', 'postgres'] as const)('the store on %s', (dialect) => {
   let store: Store;
   beforeAll(async () => {
@@ -309,32 +339,7 @@ describe.each(['sqlite', 'postgres'] as const)('the store on %s', (dialect) => {
       await store.transaction(async (tx) =>
         tx.insert(cooldowns).values({ userId: 'racer', action: 'order', windowStart: BIG_MS, count: 0 }),
       );
-      // Each waits (on its first run, at most 300 ms) for the other to have read before writing: on PostgreSQL both
-      // read 0, one is refused at commit and runs again; on SQLite the second only starts once the first committed.
-      const reads: Array<() => void> = [];
-      const bothRead = Promise.all([0, 1].map((i) => new Promise<void>((resolve) => (reads[i] = resolve))));
-      const increment = (i: number) => {
-        let run = 0;
-        return store.transaction(async (tx) => {
-          run++;
-          const row = first(
-            await tx
-              .select()
-              .from(cooldowns)
-              .where(and(eq(cooldowns.userId, 'racer'), eq(cooldowns.action, 'order'))),
-          );
-          if (run === 1) {
-            reads[i]!();
-            await Promise.race([bothRead, new Promise((resolve) => setTimeout(resolve, 300))]);
-          }
-          await tx
-            .update(cooldowns)
-            .set({ count: row!.count + 1 })
-            .where(and(eq(cooldowns.userId, 'racer'), eq(cooldowns.action, 'order')));
-          return run;
-        });
-      };
-      const runs = await Promise.all([increment(0), increment(1)]);
+      const runs = await raceOnRow(store, 'racer');
       const final = await store.transaction(
         async (tx) => first(await tx.select().from(cooldowns).where(eq(cooldowns.userId, 'racer'))),
         { write: false },
@@ -442,33 +447,6 @@ describe('PostgreSQL migrations', () => {
 });
 
 describe('the PostgreSQL retry lane', () => {
-  /**
-   * Two transactions that read, then write, row `userId` at once (each waits, on its first run, for the other to have
-   * read): one is refused and runs again, in the lane; `before(run)` is awaited at the start of every run.
-   */
-  function raceOnRow(store: Store, userId: string, before: (run: number) => Promise<void> = async () => {}) {
-    const cooldowns = store.table(schema.cooldowns);
-    const row = and(eq(cooldowns.userId, userId), eq(cooldowns.action, 'order'));
-    const reads: Array<() => void> = [];
-    const bothRead = Promise.all([0, 1].map((i) => new Promise<void>((resolve) => (reads[i] = resolve))));
-    const increment = (i: number) => {
-      let run = 0;
-      return store.transaction(async (tx) => {
-        await before(++run);
-        const seen = first(await tx.select().from(cooldowns).where(row));
-        if (run === 1) {
-          reads[i]!();
-          await Promise.race([bothRead, new Promise((resolve) => setTimeout(resolve, 300))]);
-        }
-        await tx
-          .update(cooldowns)
-          .set({ count: seen!.count + 1 })
-          .where(row);
-      });
-    };
-    return Promise.all([increment(0), increment(1)]);
-  }
-
   it('lets a refused transaction wait its turn no longer than its retry time when the one ahead never ends', async () => {
     const url = await freshPostgresDatabase('lane');
     const store = await openStore({ dialect: 'postgres', url, conflictRetryMs: 1500 });
