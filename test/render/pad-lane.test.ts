@@ -16,7 +16,7 @@ describe('the pad maps worker', () => {
     const done: string[] = [];
     const stop = observeRenderQueue((e) => e.event === 'done' && done.push(e.priority));
     try {
-      const map = renderMap(warhammer, warhammer.startingPosition(), { title: 'not kept by any cache' });
+      const map = renderMap(warhammer, warhammer.startingPosition());
       const layer = renderPagePart('layer', classic, classic.startingPosition());
       await Promise.all([map, layer]);
       // One worker would send the page part only once the map (hundreds of ms) was drawn.

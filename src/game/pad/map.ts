@@ -27,12 +27,12 @@ export interface PadMapInput {
 /** The map of a seat checked in this transaction, from the game and seat rows it was checked against. */
 export async function padMapInput(
   tx: Tx,
-  { seat, game, player }: { seat: { power: string }; game: GameRow; player: PlayerRow },
+  { game, player }: { game: GameRow; player: PlayerRow },
 ): Promise<PadMapInput | { ok: false; status: 404; reason: 'no-game' }> {
   const variant = variantOfGame(game);
   const phase = game.currentPhaseId != null ? await phaseById(tx, game.currentPhaseId) : undefined;
   if (!variant || !phase) return { ok: false, status: 404, reason: 'no-game' };
-  const orders = (await ordersOf(tx, phase.id, seat.power))
+  const orders = (await ordersOf(tx, phase.id, player.power))
     .filter((o) => !isBallotKey(o.unitKey))
     .map((o) => ({ power: o.power, order: o.order }));
   const palette = (player.mapPalette ?? game.palette) === 'colorblind' ? 'colorblind' : 'standard';
@@ -40,12 +40,12 @@ export async function padMapInput(
   const title = msg('pad.map.title', {
     variant: variantParam(variant),
     phase: phaseMsg(phaseOf, variant),
-    power: powerParam(variant, seat.power),
+    power: powerParam(variant, player.power),
   });
   const english = t('en', title);
   // Fog of war: the seat's power's view, drawn with the fog and without the variant's overlays (docs/table.md).
   if (fogIsUp(game)) {
-    const view = powerView(variant, phase.position, seat.power);
+    const view = powerView(variant, phase.position, player.power);
     const fogged: RenderInput = { variant, position: view.position, orders, title: english, palette, fog: view.hidden };
     return { ok: true, phaseId: phase.id, input: { ...fogged, legendCounts: view.counts }, title };
   }

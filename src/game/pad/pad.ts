@@ -48,11 +48,10 @@ const refuse = <S extends PadRefusal['status'], R extends Extract<PadRefusal, { 
 ) => ({ ok: false as const, status, reason }) as PadRefusal;
 
 /**
- * A seat checked in the caller's transaction, with the rows it was checked against: the pad's reads go on from them
- * rather than reading the game and the seat again.
+ * A seat checked in the caller's transaction: the game and seat rows it was checked against, which the pad's reads go
+ * on from rather than reading them again.
  */
 interface CheckedSeat {
-  seat: PadSeat;
   game: GameRow;
   player: PlayerRow;
 }
@@ -72,11 +71,7 @@ async function seatOfToken(tx: Tx, key: Buffer, token: string): Promise<CheckedS
   if (!linkMatches(key, claim, { userId: seat.userId, seatSince: seat.joinedAt })) return refuse(403, 'seat-changed');
   if (game.status === 'finished') return refuse(410, 'game-over');
   if (game.status === 'forming') return refuse(404, 'no-game');
-  return {
-    seat: { gameId: game.id, power: seat.power, userId: seat.userId, channelId: game.channelId },
-    game,
-    player: seat,
-  };
+  return { game, player: seat };
 }
 
 const isRefusal = <T extends object>(x: T | PadRefusal): x is PadRefusal => 'ok' in x && x.ok === false;
@@ -85,7 +80,9 @@ const isRefusal = <T extends object>(x: T | PadRefusal): x is PadRefusal => 'ok'
 export async function padSeat(deps: GameDeps, key: Buffer, token: string): Promise<PadSeat | PadRefusal> {
   return await deps.store.transaction(async (tx) => {
     const checked = await seatOfToken(tx, key, token);
-    return isRefusal(checked) ? checked : checked.seat;
+    if (isRefusal(checked)) return checked;
+    const { game, player } = checked;
+    return { gameId: game.id, power: player.power, userId: player.userId, channelId: game.channelId };
   });
 }
 

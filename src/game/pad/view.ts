@@ -315,25 +315,25 @@ export function padOrderLines(
 export async function readPadView(
   tx: Tx,
   deps: GameDeps,
-  { seat, game, player }: { seat: { power: string; userId: string }; game: GameRow; player: PlayerRow },
+  { game, player }: { game: GameRow; player: PlayerRow },
 ): Promise<PadView | { ok: false; status: 404; reason: 'no-game' }> {
   const variant = variantOfGame(game);
   const phase = game.currentPhaseId != null ? await phaseById(tx, game.currentPhaseId) : undefined;
   if (!variant || !phase || (game.status !== 'active' && game.status !== 'paused'))
     return { ok: false, status: 404, reason: 'no-game' };
   // Fog of war: the board and the legal orders the pad shows come from the seat's power's view (legality is unchanged).
-  const position = positionSeenBy(game, variant, phase.position, seat.power);
-  const rows = await ordersOf(tx, phase.id, seat.power);
+  const position = positionSeenBy(game, variant, phase.position, player.power);
+  const rows = await ordersOf(tx, phase.id, player.power);
   const step = await storedStepUnderWay(tx, game, phase);
   const closed = deadlinePassed(game, deps.now()) ?? closedOrdersMsg(step?.spec, 'pad');
   const voted = await votedPowersIn(tx, variant, game.id, phase.position);
-  const duties = dutiesOf(variant, position, seat.power);
+  const duties = dutiesOf(variant, position, player.power);
   const missing = missingOrders(duties, rows);
   return {
     ok: true,
     game: { id: game.id, variantId: game.variantId, variantName: variantParam(variant), status: game.status },
-    power: seat.power,
-    powerName: powerParam(variant, seat.power),
+    power: player.power,
+    powerName: powerParam(variant, player.power),
     phase: {
       id: phase.id,
       label: phaseMsg(position.phase, variant),
@@ -354,14 +354,14 @@ export async function readPadView(
         ...(typeof shown === 'object' ? { shown } : {}),
       };
     }),
-    pieces: closed ? [] : withinAdjustments(piecesOf(variant, position, seat.power, voted), duties, rows),
+    pieces: closed ? [] : withinAdjustments(piecesOf(variant, position, player.power, voted), duties, rows),
     orders: padOrderLines(rows, (text) => orderParam(variant, text)),
     missing,
     missingShown: missingParams(variant, duties, rows),
-    ready: (await readyPowers(tx, phase.id)).has(seat.power),
+    ready: (await readyPowers(tx, phase.id)).has(player.power),
     readyAtMark: identitiesHiddenNow(game),
-    readyRefused: await readyRefusal(tx, game, variant, phase, seat.power),
-    actions: await actionsOf(tx, deps, game, variant, phase, seat),
+    readyRefused: await readyRefusal(tx, game, variant, phase, player.power),
+    actions: await actionsOf(tx, deps, game, variant, phase, player),
     palette: (player.mapPalette ?? game.palette) === 'colorblind' ? 'colorblind' : 'standard',
     now: deps.now(),
   };

@@ -90,7 +90,7 @@ describe('game settings before the start', () => {
     const game = await row();
     const view = await env.deps.store.transaction(async (tx) => {
       const player = (await playerByUser(tx, game.id, userOf('France')))!;
-      return await readPadView(tx, env.deps, { seat: { power: 'France', userId: userOf('France') }, game, player });
+      return await readPadView(tx, env.deps, { game, player });
     });
     if (!view.ok) throw new Error('no view');
     expect(view.phase.deadline).toBe(Date.UTC(2026, 0, 2, 20, 0, 0));
