@@ -158,13 +158,23 @@ function asSqliteFirst(fallback: TypeParsers): TypeParsers {
   };
 }
 
-/** Makes a new connection of the pool read values as SQLite does (see `AS_SQLITE`), whatever `types` a query names. */
-function readAsSqlite(client: pg.PoolClient): void {
+/**
+ * A new connection of the pool: it reads values as SQLite does (see `AS_SQLITE`), whatever `types` a query names, and
+ * runs its queries one at a time. A use-case that starts two queries of its transaction at once (`Promise.all` over
+ * reads) gets the second once the first has answered, as on SQLite, rather than through `pg`'s own queue, which is
+ * deprecated (docs/store.md "One query at a time"). The callback form (none of our code uses it) goes straight through.
+ */
+function prepareConnection(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let previous: Promise<unknown> = Promise.resolve();
   (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
     if (config && typeof config === 'object' && 'types' in config && (config as { types?: unknown }).types)
       config = { ...config, types: asSqliteFirst((config as { types: TypeParsers }).types) };
-    return query(config, ...rest);
+    const send = () => query(config, ...rest);
+    if (rest.some((arg) => typeof arg === 'function')) return send();
+    const answered = previous.then(send, send);
+    previous = answered.catch(() => {});
+    return answered;
   };
 }
 
@@ -187,7 +197,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
     types: asSqliteFirst(pg.types as TypeParsers) as never,
   });
-  pool.on('connect', readAsSqlite);
+  pool.on('connect', prepareConnection);
   pool.on('error', (err) => options.onPoolError?.(err));
   try {
     await migratePostgres(pool, options.migrationsFolder ?? POSTGRES_MIGRATIONS_FOLDER);

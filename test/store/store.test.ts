@@ -446,6 +446,34 @@ describe('PostgreSQL migrations', () => {
   });
 });
 
+describe('a PostgreSQL connection', () => {
+  it("runs a transaction's queries one at a time, however many it starts at once", async () => {
+    // pg queues a busy connection's queries itself, but that queue is deprecated: the store must not lean on it.
+    const query = pg.Client.prototype.query;
+    let overlapping = 0;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const client = this as unknown as { _activeQuery: unknown; _queryQueue: unknown[] };
+      if (client._activeQuery || client._queryQueue.length > 0) overlapping++;
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    const store = await freshStore('postgres');
+    try {
+      const rows = await store.transaction(
+        async (tx) =>
+          Promise.all(
+            [1, 2, 3, 4, 5, 6].map(async (n) => store.execute(tx, sql`SELECT ${n}::int AS n, pg_sleep(0.01)`)),
+          ),
+        { write: false },
+      );
+      expect(rows.map((r) => r[0]!.n)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(overlapping).toBe(0);
+    } finally {
+      pg.Client.prototype.query = query;
+      await store.close();
+    }
+  });
+});
+
 describe('the PostgreSQL retry lane', () => {
   it('lets a refused transaction wait its turn no longer than its retry time when the one ahead never ends', async () => {
     const url = await freshPostgresDatabase('lane');

@@ -81,16 +81,13 @@ export async function leaderboard(
       .orderBy(desc(SHOWN), ratings.memberId)
       .limit(LEADERBOARD_SIZE);
     const members = first(await tx.select({ n: count() }).from(ratings).where(inPool).limit(1))?.n ?? 0;
-    const entries = await Promise.all(
-      rows.map(async (r) => ({
-        pool: pool.pool,
-        poolName: pool.name,
-        userId: r.memberId,
-        rating: displayRating(r),
-        games: r.games,
-        place: await placeOf(tx, guildId, pool.pool, displayRating(r)),
-      })),
-    );
+    // One query at a time: a transaction's queries share its connection (docs/store.md "One query at a time").
+    const entries: MemberRating[] = [];
+    for (const r of rows) {
+      const rating = displayRating(r);
+      const place = await placeOf(tx, guildId, pool.pool, rating);
+      entries.push({ pool: pool.pool, poolName: pool.name, userId: r.memberId, rating, games: r.games, place });
+    }
     return { ok: true, pool, entries, members };
   });
 }
@@ -112,24 +109,15 @@ async function memberRatingsIn(tx: Tx, guildId: string | null, userId: string): 
     .select()
     .from(ratings)
     .where(and(eq(ratings.guildId, guildId), eq(ratings.memberId, userId), PERSON));
-  const perPool = await Promise.all(
-    ratingPools().map(async (p) => {
-      const r = rows.find((row) => row.pool === p.pool);
-      if (!r) return [];
-      const rating = displayRating(r);
-      return [
-        {
-          pool: p.pool,
-          poolName: p.name,
-          userId,
-          rating,
-          games: r.games,
-          place: await placeOf(tx, guildId, p.pool, rating),
-        },
-      ];
-    }),
-  );
-  return perPool.flat();
+  const out: MemberRating[] = [];
+  for (const p of ratingPools()) {
+    const r = rows.find((row) => row.pool === p.pool);
+    if (!r) continue;
+    const rating = displayRating(r);
+    const place = await placeOf(tx, guildId, p.pool, rating);
+    out.push({ pool: p.pool, poolName: p.name, userId, rating, games: r.games, place });
+  }
+  return out;
 }
 
 /** 1 + the members of the pool whose shown rating is higher. */
