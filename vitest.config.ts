@@ -78,8 +78,8 @@ const PURE_SUITES = [
 /**
  * Every other file shares its worker's modules too (importing the bot anew for every file was about half of the
  * suite's time): each file opens its own database, stand-in, bot, browser and closes them. The files below need a
- * module graph of their own and run isolated (after the others, vitest runs isolated files last): a module replaced
- * for the file (`vi.mock`), a check of what the first use of a worker does (docs/testing.md "Modules shared
+ * module graph of their own and run isolated, first (vitest queues the projects by name: docs/testing.md): a module
+ * replaced for the file (`vi.mock`), a check of what the first use of a worker does (docs/testing.md "Modules shared
  * between test files").
  */
 const OWN_MODULES = [
@@ -115,7 +115,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'sqlite-own', include: OWN_MODULES },
+        test: { name: 'own-modules', include: OWN_MODULES },
       },
       {
         extends: true,
