@@ -57,7 +57,9 @@ function parseAt(text: string): Parsed<string | null> {
 /**
  * The zones `Intl` still names as before IANA renamed them (CLDR keeps its identifiers stable), with the name the zone
  * database gives each today (its `backward` file): Indian, Ukrainian or Vietnamese members type and read Kolkata, Kyiv
- * and Ho Chi Minh. Both names are one zone to luxon and `Intl`; only what is listed, stored and shown changes.
+ * and Ho Chi Minh. Both names are one zone to luxon and `Intl`; only what is listed, stored and shown changes. So are
+ * the System V names with a summer time, links to a place since the database's 2024b (`EST5EDT` is New York's rule):
+ * Node 20's `Intl` answers the place, Node 22's and 24's (ICU 78.3) the name as typed.
  */
 const RENAMED_ZONES: Readonly<Record<string, string>> = {
   'Africa/Asmera': 'Africa/Asmara',
@@ -75,9 +77,13 @@ const RENAMED_ZONES: Readonly<Record<string, string>> = {
   'Asia/Rangoon': 'Asia/Yangon',
   'Asia/Saigon': 'Asia/Ho_Chi_Minh',
   'Atlantic/Faeroe': 'Atlantic/Faroe',
+  CST6CDT: 'America/Chicago',
+  EST5EDT: 'America/New_York',
   'Europe/Kiev': 'Europe/Kyiv',
+  MST7MDT: 'America/Denver',
   'Pacific/Enderbury': 'Pacific/Kanton',
   'Pacific/Ponape': 'Pacific/Pohnpei',
+  PST8PDT: 'America/Los_Angeles',
   'Pacific/Truk': 'Pacific/Chuuk',
 };
 

@@ -27,6 +27,12 @@ const good: [string, string, unknown][] = [
   ['deadline-at', '２１：００', '21:00'],
   ['muster', '２４ｈ', 86_400_000],
   ['timezone', 'asia/kolkata', 'Asia/Kolkata'],
+  ['timezone', 'Asia/Calcutta', 'Asia/Kolkata'],
+  // System V names with a summer time: the place on every Node (ICU 78.3 answers `EST5EDT` as typed)
+  ['timezone', 'EST5EDT', 'America/New_York'],
+  ['timezone', 'cst6cdt', 'America/Chicago'],
+  ['timezone', 'MST7MDT', 'America/Denver'],
+  ['timezone', 'PST8PDT', 'America/Los_Angeles'],
   ['days', 'every', null],
   ['days', 'mon-sun', null],
   ['pause-limit', '48h', 48 * 3_600_000],
