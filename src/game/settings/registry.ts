@@ -59,7 +59,7 @@ function parseAt(text: string): Parsed<string | null> {
  * database gives each today (its `backward` file): Indian, Ukrainian or Vietnamese members type and read Kolkata, Kyiv
  * and Ho Chi Minh. Both names are one zone to luxon and `Intl`; only what is listed, stored and shown changes. So are
  * the System V names with a summer time, links to a place since the database's 2024b (`EST5EDT` is New York's rule):
- * Node 20's `Intl` answers the place, Node 22's and 24's (ICU 78.3) the name as typed.
+ * Node 20's `Intl` answers the place, Node 22's and later ones' (ICU 78.3) the name as typed.
  */
 const RENAMED_ZONES: Readonly<Record<string, string>> = {
   'Africa/Asmera': 'Africa/Asmara',
