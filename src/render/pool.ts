@@ -85,29 +85,39 @@ interface Lane {
   queue: Job[];
   /** The jobs sent to the worker and not yet answered, by id: one, or up to `PIPELINED` small page jobs. */
   inFlight: Map<number, Job>;
+  /** The worker `held` and `drawn` describe: a new one (after a crash or a stop) starts with neither. */
+  knownWorker: Worker | null;
   /**
-   * The stored variants (src/variants/stored.ts) the running worker (`heldBy`) holds with their drawing, most
-   * recently used last: it keeps the last `STORED_DRAWINGS_KEPT` it drew, and takes jobs in the order they are sent,
-   * so this list is its own. A job for one of them goes without the texts (a big map's are megabytes).
+   * The stored variants (src/variants/stored.ts) the worker holds with their drawing, most recently used last: it
+   * keeps the last `STORED_DRAWINGS_KEPT` it drew, and takes jobs in the order they are sent, so this list is its own.
+   * A job for one of them goes without the texts (a big map's are megabytes).
    */
   held: string[];
-  heldBy: Worker | null;
   /**
-   * The variants the running worker (`drawnBy`) has drawn a whole map of (`variantKey`): it has read their geometry
-   * and run their scene code, so warming them again (src/render/index.ts `warmRenderer`) would only draw for nothing.
+   * The variants the worker has drawn a whole map of (`variantKey`): it has read their geometry and run their scene
+   * code, so warming them again (src/render/index.ts `warmRenderer`) would only draw for nothing.
    */
   drawn: Set<string>;
-  drawnBy: Worker | null;
+}
+
+/** What the lane knows of its running worker, forgotten when another worker runs now. */
+function known(lane: Lane): Lane {
+  const worker = lane.slot.current();
+  if (worker !== lane.knownWorker) {
+    lane.held.length = 0;
+    lane.drawn.clear();
+    lane.knownWorker = worker;
+  }
+  return lane;
 }
 
 function makeLane(name: string): Lane {
   const lane: Lane = {
     queue: [],
     inFlight: new Map(),
+    knownWorker: null,
     held: [],
-    heldBy: null,
     drawn: new Set(),
-    drawnBy: null,
     slot: workerSlot({
       compiled: 'render/worker.js',
       source: new URL('./worker.ts', import.meta.url),
@@ -147,15 +157,11 @@ const laneOf = (priority: RenderPriority) => (priority === 'page' ? pages : maps
 /** The job as sent now: its stored variant's texts left out when the lane's worker holds them. */
 function withStoredTexts<T extends { variantId: string; stored?: StoredDrawing }>(lane: Lane, job: T): T {
   if (!job.stored) return job;
-  const worker = lane.slot.current();
-  if (worker !== lane.heldBy) {
-    lane.held.length = 0;
-    lane.heldBy = worker;
-  }
-  const at = lane.held.indexOf(job.variantId);
-  if (at >= 0) lane.held.splice(at, 1);
-  lane.held.push(job.variantId);
-  while (lane.held.length > STORED_DRAWINGS_KEPT) lane.held.shift();
+  const { held } = known(lane);
+  const at = held.indexOf(job.variantId);
+  if (at >= 0) held.splice(at, 1);
+  held.push(job.variantId);
+  while (held.length > STORED_DRAWINGS_KEPT) held.shift();
   if (at < 0) return job;
   const { stored: _held, ...rest } = job;
   return rest as T;
@@ -166,18 +172,12 @@ const variantKey = (map: { variantId: string; options?: Record<string, string> }
   map.options ? `${map.variantId} ${JSON.stringify(map.options)}` : map.variantId;
 
 function noteDrawn(lane: Lane, key: string): void {
-  const worker = lane.slot.current();
-  if (worker !== lane.drawnBy) {
-    lane.drawn.clear();
-    lane.drawnBy = worker;
-  }
-  lane.drawn.add(key);
+  known(lane).drawn.add(key);
 }
 
 /** Has the running maps worker drawn a whole map of this variant (with these options) already? */
 export function workerHasDrawn(map: { variantId: string; options?: Record<string, string> }): boolean {
-  const worker = maps.slot.current();
-  return worker !== null && worker === maps.drawnBy && maps.drawn.has(variantKey(map));
+  return maps.slot.current() !== null && known(maps).drawn.has(variantKey(map));
 }
 
 /**
