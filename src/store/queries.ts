@@ -1,6 +1,7 @@
 /**
  * Small typed queries over the schema, used inside the use-cases' transactions.
  */
+import { reusedQuery } from './prepared.js';
 import { first } from './store.js';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Position } from '../engine/types.js';
@@ -29,15 +30,27 @@ export function idText(x: unknown): string {
   return text.includes('\u0000') ? '' : text;
 }
 
+/**
+ * "The game is not finished", written with the literal the partial index `games_channel_open` is defined by: compared
+ * with a parameter instead, SQLite reads the parameter's value to see whether the index applies, and so compiles the
+ * statement again at every run (docs/store.md "Statements compiled once").
+ */
+export const gameNotFinished = ne(games.status, sql`'finished'`);
+
+/** The value a reused query's placeholder `name` takes (src/store/prepared.ts). */
+const value = (name: string) => sql.placeholder(name);
+
+const openGameByChannelQuery = reusedQuery((db) =>
+  db
+    .select()
+    .from(games)
+    .where(and(eq(games.channelId, value('channelId')), gameNotFinished))
+    .limit(1),
+);
+
 /** The channel's game that is not finished (at most one). */
 export async function openGameByChannel(tx: Tx, channelId: string): Promise<GameRow | undefined> {
-  return first(
-    await tx
-      .select()
-      .from(games)
-      .where(and(eq(games.channelId, idText(channelId)), ne(games.status, 'finished')))
-      .limit(1),
-  );
+  return first(await openGameByChannelQuery(tx, { channelId: idText(channelId) }));
 }
 
 /** The channel's open game, else its most recently finished one (for status, history, why). */
@@ -55,13 +68,29 @@ export async function latestGameByChannel(tx: Tx, channelId: string): Promise<Ga
   );
 }
 
+const gameByIdQuery = reusedQuery((db) =>
+  db
+    .select()
+    .from(games)
+    .where(eq(games.id, value('gameId')))
+    .limit(1),
+);
+
 export async function gameById(tx: Tx, gameId: number): Promise<GameRow | undefined> {
   if (!Number.isSafeInteger(gameId)) return undefined;
-  return first(await tx.select().from(games).where(eq(games.id, gameId)).limit(1));
+  return first(await gameByIdQuery(tx, { gameId }));
 }
 
+const playersOfQuery = reusedQuery((db) =>
+  db
+    .select()
+    .from(players)
+    .where(eq(players.gameId, value('gameId')))
+    .orderBy(asc(players.power)),
+);
+
 export async function playersOf(tx: Tx, gameId: number): Promise<PlayerRow[]> {
-  return await tx.select().from(players).where(eq(players.gameId, gameId)).orderBy(asc(players.power));
+  return await playersOfQuery(tx, { gameId });
 }
 
 /** The games of one kind a user holds a power in or masters, newest first (any status), at most `limit`. */
@@ -96,19 +125,29 @@ export async function gamesOfServer(
     .limit(limit);
 }
 
+const playerByUserQuery = reusedQuery((db) =>
+  db
+    .select()
+    .from(players)
+    .where(and(eq(players.gameId, value('gameId')), eq(players.userId, value('userId'))))
+    .limit(1),
+);
+
 export async function playerByUser(tx: Tx, gameId: number, userId: string): Promise<PlayerRow | undefined> {
-  return first(
-    await tx
-      .select()
-      .from(players)
-      .where(and(eq(players.gameId, gameId), eq(players.userId, idText(userId))))
-      .limit(1),
-  );
+  return first(await playerByUserQuery(tx, { gameId, userId: idText(userId) }));
 }
+
+const phaseByIdQuery = reusedQuery((db) =>
+  db
+    .select()
+    .from(phases)
+    .where(eq(phases.id, value('phaseId')))
+    .limit(1),
+);
 
 export async function phaseById(tx: Tx, phaseId: number): Promise<PhaseRow | undefined> {
   if (!Number.isSafeInteger(phaseId)) return undefined;
-  return first(await tx.select().from(phases).where(eq(phases.id, phaseId)).limit(1));
+  return first(await phaseByIdQuery(tx, { phaseId }));
 }
 
 /**
@@ -134,18 +173,37 @@ export async function phasesOf(tx: Tx, gameId: number): Promise<PhaseRow[]> {
   return await tx.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(asc(phases.idx));
 }
 
+const ordersOfPhaseQuery = reusedQuery((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.phaseId, value('phaseId')))
+    .orderBy(asc(orders.power), asc(orders.unitKey)),
+);
+const ordersOfPowerQuery = reusedQuery((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.phaseId, value('phaseId')), eq(orders.power, value('power'))))
+    .orderBy(asc(orders.unitKey)),
+);
+
+/** A phase's orders, of every power or of `power`, by power and unit. */
 export async function ordersOf(tx: Tx, phaseId: number, power?: string): Promise<OrderRow[]> {
-  const where =
-    power === undefined ? eq(orders.phaseId, phaseId) : and(eq(orders.phaseId, phaseId), eq(orders.power, power));
-  return await tx.select().from(orders).where(where).orderBy(asc(orders.power), asc(orders.unitKey));
+  if (power === undefined) return await ordersOfPhaseQuery(tx, { phaseId });
+  return await ordersOfPowerQuery(tx, { phaseId, power });
 }
+
+const readyPowersQuery = reusedQuery((db) =>
+  db
+    .select({ power: readiness.power })
+    .from(readiness)
+    .where(and(eq(readiness.phaseId, value('phaseId')), eq(readiness.ready, true))),
+);
 
 /** Powers marked ready in a phase. */
 export async function readyPowers(tx: Tx, phaseId: number): Promise<Set<string>> {
-  const rows = await tx
-    .select()
-    .from(readiness)
-    .where(and(eq(readiness.phaseId, phaseId), eq(readiness.ready, true)));
+  const rows = await readyPowersQuery(tx, { phaseId });
   return new Set(rows.map((r) => r.power));
 }
 

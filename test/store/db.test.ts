@@ -2,7 +2,10 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { NotADatabaseError, openDatabase } from '../../src/store/db.js';
+import Database from 'better-sqlite3';
+import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
+import { NotADatabaseError, openDatabase, parametersNotPlanned } from '../../src/store/db.js';
+import { gameNotFinished } from '../../src/store/queries.js';
 import { games, outbox, players } from '../../src/store/schema.js';
 import { tempDbPath } from '../game/helpers.js';
 
@@ -168,5 +171,54 @@ describe('prepared statements', () => {
     } finally {
       close();
     }
+  });
+});
+
+describe('parameters the query planner would read', () => {
+  it('are wrapped (`+?`) where SQLite plans for their value: a bare LIMIT or LIKE parameter, in any case', () => {
+    expect(parametersNotPlanned('select "id" from "games" where "games"."id" = ? limit ?')).toBe(
+      'select "id" from "games" where "games"."id" = ? limit +?',
+    );
+    expect(parametersNotPlanned('SELECT id FROM (SELECT id FROM t LIMIT ?) WHERE k LIKE ? AND j NOT LIKE ?')).toBe(
+      'SELECT id FROM (SELECT id FROM t LIMIT +?) WHERE k LIKE +? AND j NOT LIKE +?',
+    );
+    expect(parametersNotPlanned("select * from t where k like ? escape '!' limit ? offset ?")).toBe(
+      "select * from t where k like +? escape '!' limit +? offset ?",
+    );
+    // Left alone: literals, numbered parameters, other words.
+    for (const kept of ['select * from t limit 1', 'select * from t limit ?1', 'select * from t where unlike = ?'])
+      expect(parametersNotPlanned(kept)).toBe(kept);
+  });
+
+  it('give the same rows wrapped as bare (LIMIT 0, a negative LIMIT for none, LIKE with wildcards)', () => {
+    const { sqlite, close } = openDatabase(':memory:');
+    const bare = new Database(':memory:');
+    try {
+      for (const db of [sqlite, bare]) {
+        db.exec('CREATE TEMP TABLE t (id INTEGER PRIMARY KEY, k TEXT)');
+        for (const k of ['confirm:1:France', 'confirm:12:Italy', 'status-mark:3', 'Confirm:9']) {
+          db.prepare('INSERT INTO t (k) VALUES (?)').run(k);
+        }
+      }
+      const text = 'SELECT id, k FROM t WHERE k LIKE ? ORDER BY id LIMIT ?';
+      for (const args of [
+        ['confirm:1%', 5],
+        ['confirm:%', 1],
+        ['confirm:%', 0],
+        ['%', -1],
+        ['status\\_%', 9],
+      ])
+        expect(sqlite.prepare(text).all(...args)).toEqual(bare.prepare(text).all(...args));
+    } finally {
+      close();
+      bare.close();
+    }
+  });
+
+  it('are never compared with the partial index games_channel_open: "not finished" is its literal', () => {
+    expect(new SQLiteSyncDialect().sqlToQuery(gameNotFinished)).toEqual({
+      sql: `"games"."status" <> 'finished'`,
+      params: [],
+    });
   });
 });

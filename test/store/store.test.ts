@@ -12,6 +12,8 @@ import * as cards from '../../src/game/cards/tables.js';
 import { openStore } from '../../src/store/open.js';
 import { isSqliteTable } from '../../src/store/pg-tables.js';
 import * as schema from '../../src/store/schema.js';
+import { reusedQuery } from '../../src/store/prepared.js';
+import { gameNotFinished } from '../../src/store/queries.js';
 import { first, isUniqueViolation, type Dialect, type Store } from '../../src/store/store.js';
 import { freshPostgresDatabase } from '../support/postgres.js';
 
@@ -203,6 +205,36 @@ describe.each(['sqlite', 'postgres'] as const)('the store on %s', (dialect) => {
       { write: false },
     );
     expect(rows.map((r) => r.status)).toEqual(['finished', 'finished', 'forming']);
+  });
+
+  it('runs a query built once (reusedQuery) with each call’s values, seeing every write before it', async () => {
+    const games = store.table(schema.games);
+    let built = 0;
+    const byChannel = reusedQuery((db) => {
+      built++;
+      return db
+        .select({ id: games.id, status: games.status, createdAt: games.createdAt })
+        .from(games)
+        .where(and(eq(games.channelId, sql.placeholder('channel')), gameNotFinished))
+        .limit(1);
+    });
+    const read = (channel: string) =>
+      store.transaction(async (tx) => first(await byChannel(tx, { channel })), { write: false });
+    expect(await read('reused-a')).toBeUndefined();
+    await store.transaction(async (tx) =>
+      tx.insert(games).values([game('reused-a', 'active'), game('reused-b', 'forming')]),
+    );
+    expect(await read('reused-a')).toMatchObject({ status: 'active', createdAt: BIG_MS });
+    expect(await read('reused-b')).toMatchObject({ status: 'forming' });
+    await store.transaction(async (tx) => {
+      await tx.update(games).set({ status: 'finished' }).where(eq(games.channelId, 'reused-a'));
+      // Inside the transaction that wrote it, then after its rollback.
+      expect(first(await byChannel(tx, { channel: 'reused-a' }))).toBeUndefined();
+      return { ok: false };
+    });
+    expect(await read('reused-a')).toMatchObject({ status: 'active' });
+    // Built once per SQLite connection; on PostgreSQL each transaction has a connection of its own.
+    expect(built).toBe(dialect === 'sqlite' ? 1 : 5);
   });
 
   it('counts the rows an UPDATE changed through returning(), the same on both', async () => {

@@ -17,7 +17,8 @@
  * change, sweep and start-up, and a half-done fall-back draft is started again from the top. A hand never reaches a
  * log line above debug.
  */
-import { and, eq, inArray, like, ne } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
+import { gameNotFinished } from '../../store/queries.js';
 import type { Action, CardGameView, Seat } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
 import { games } from '../../store/schema.js';
@@ -114,7 +115,7 @@ export async function cardComputerSeatsExist(deps: GameDeps): Promise<boolean> {
           .select({ id: cardSeats.id })
           .from(cardSeats)
           .innerJoin(games, eq(games.id, cardSeats.gameId))
-          .where(and(ne(games.status, 'finished'), like(cardSeats.userId, `${COMPUTER_ID_PREFIX}%`)))
+          .where(and(gameNotFinished, like(cardSeats.userId, `${COMPUTER_ID_PREFIX}%`)))
           .limit(1)
       ).length > 0,
   }));

@@ -4,10 +4,10 @@
  */
 import { first } from '../../store/store.js';
 import { CARD_GAME } from '../../cardgame/identity.js';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { type CardGameState, type Seat, publicView } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
-import { idText } from '../../store/queries.js';
+import { gameNotFinished, idText, openGameByChannel } from '../../store/queries.js';
 import { games, type GameRow } from '../../store/schema.js';
 import { fail, type Refusal } from '../core/index.js';
 import { msg } from '../../i18n/index.js';
@@ -57,14 +57,7 @@ export async function loadCtx(tx: Tx, game: GameRow): Promise<CardCtx | null> {
  * as its channel, so `/cards …` typed there works too.
  */
 export async function openCardGame(tx: Tx, channelId: string): Promise<CardCtx | Refusal> {
-  const game =
-    first(
-      await tx
-        .select()
-        .from(games)
-        .where(and(eq(games.channelId, idText(channelId)), ne(games.status, 'finished')))
-        .limit(1),
-    ) ?? (await gameOfThread(tx, channelId));
+  const game = (await openGameByChannel(tx, channelId)) ?? (await gameOfThread(tx, channelId));
   if (!game) {
     const last = (
       await tx
@@ -89,7 +82,7 @@ async function gameOfThread(tx: Tx, threadId: string): Promise<GameRow | undefin
       .select({ game: games })
       .from(cardGames)
       .innerJoin(games, eq(games.id, cardGames.gameId))
-      .where(and(eq(cardGames.threadId, id), ne(games.status, 'finished')))
+      .where(and(eq(cardGames.threadId, id), gameNotFinished))
       .limit(1),
   );
   return row?.game;

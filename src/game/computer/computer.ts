@@ -24,9 +24,9 @@
  * together are stored one after another, never back to back in one turn.
  */
 import { first } from '../../store/store.js';
-import { and, eq, isNull, like, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, like, or } from 'drizzle-orm';
 import { games, phases, players, type GameRow, type PhaseRow, type PlayerRow } from '../../store/schema.js';
-import { readyPowers } from '../../store/queries.js';
+import { gameNotFinished, readyPowers } from '../../store/queries.js';
 import { toTexts } from '../../ai/orders.js';
 import type { ComputerAnswer, ComputerQuestion } from '../../variants/plugin/index.js';
 import type { Variant } from '../../engine/variant.js';
@@ -226,7 +226,7 @@ export async function computerSeatsExist(deps: GameDeps): Promise<boolean> {
           .select({ id: players.id })
           .from(players)
           .innerJoin(games, eq(games.id, players.gameId))
-          .where(and(ne(games.status, 'finished'), like(players.userId, `${COMPUTER_ID_PREFIX}%`)))
+          .where(and(gameNotFinished, like(players.userId, `${COMPUTER_ID_PREFIX}%`)))
           .limit(1)
       ).length > 0,
   }));

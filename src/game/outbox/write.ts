@@ -20,6 +20,7 @@ import {
 import { and, asc, eq, gt, inArray, isNull, like, notLike, sql } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { msg, t, type Msg, type MsgParam } from '../../i18n/index.js';
+import { reusedQuery } from '../../store/prepared.js';
 import { showHeldBoard } from '../../store/queries.js';
 import { auditLog, games, outbox, type GameRow, type OutboxRow } from '../../store/schema.js';
 import { nextProgressMark, privateActDueAt } from './marks.js';
@@ -221,25 +222,38 @@ export async function enqueue(tx: Tx, m: Enqueue): Promise<boolean> {
   return res === 1;
 }
 
+const insertRowQuery = reusedQuery((db) =>
+  db
+    .insert(outbox)
+    .values({
+      gameId: sql.placeholder('gameId'),
+      phaseId: sql.placeholder('phaseId'),
+      kind: sql.placeholder('kind'),
+      targetKind: sql.placeholder('targetKind'),
+      target: sql.placeholder('target'),
+      payload: sql.placeholder('payload'),
+      dedupeKey: sql.placeholder('dedupeKey'),
+      createdAt: sql.placeholder('createdAt'),
+      nextAttemptAt: sql.placeholder('nextAttemptAt'),
+    })
+    .onConflictDoNothing({ target: outbox.dedupeKey })
+    .returning({ id: outbox.id }),
+);
+
 /** Inserts the row as it is (1), unless a row with its dedupe key exists (0). */
 async function insertRow(tx: Tx, m: Enqueue): Promise<number> {
-  return (
-    await tx
-      .insert(outbox)
-      .values({
-        gameId: m.gameId,
-        phaseId: m.phaseId ?? null,
-        kind: m.payload.type,
-        targetKind: m.target.kind,
-        target: m.target.id,
-        payload: m.payload,
-        dedupeKey: m.dedupeKey,
-        createdAt: m.now,
-        nextAttemptAt: m.dueAt ?? m.now,
-      })
-      .onConflictDoNothing({ target: outbox.dedupeKey })
-      .returning({ id: outbox.id })
-  ).length;
+  const inserted = await insertRowQuery(tx, {
+    gameId: m.gameId,
+    phaseId: m.phaseId ?? null,
+    kind: m.payload.type,
+    targetKind: m.target.kind,
+    target: m.target.id,
+    payload: m.payload,
+    dedupeKey: m.dedupeKey,
+    createdAt: m.now,
+    nextAttemptAt: m.dueAt ?? m.now,
+  });
+  return inserted.length;
 }
 
 /**

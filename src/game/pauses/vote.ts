@@ -12,9 +12,9 @@
  * - A vote pause stands while every player consents: one player running `/game pause-vote` again ends it (the game
  *   resumes at once), and so does `/gm resume`. It is not counted against the game master's pause limit.
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
-import { audit, phaseById, playersOf } from '../../store/queries.js';
+import { audit, gameNotFinished, phaseById, playersOf } from '../../store/queries.js';
 import { games, votes, type GameRow } from '../../store/schema.js';
 import { first, inSnapshot } from '../../store/store.js';
 import { msg } from '../../i18n/index.js';
@@ -176,7 +176,7 @@ async function openProposals(deps: GameDeps): Promise<{ gameId: number; openedAt
       .select({ gameId: votes.gameId, target: votes.target })
       .from(votes)
       .innerJoin(games, eq(games.id, votes.gameId))
-      .where(and(eq(votes.kind, 'pause'), eq(votes.power, PROPOSAL), ne(games.status, 'finished'))),
+      .where(and(eq(votes.kind, 'pause'), eq(votes.power, PROPOSAL), gameNotFinished)),
   );
   return rows.map((r) => ({ gameId: r.gameId, openedAt: Number(r.target) }));
 }

@@ -11,7 +11,9 @@
  * record, read beside the game's results ("France · ⏰ missed", a substitute call), would name the power's player, and
  * the phases seated would show who plays in it at all. The member sees their own whole record, privately.
  */
-import { and, count, eq, inArray, isNull, ne, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { reusedQuery } from '../../store/prepared.js';
+import { gameNotFinished } from '../../store/queries.js';
 import type { Tx } from '../../store/db.js';
 import { games, players, seatRecords, substituteCalls, type GameRow, type SeatOutcome } from '../../store/schema.js';
 import { isPerson, inReadTransaction, type GameDeps, type Result } from '../core/index.js';
@@ -29,6 +31,20 @@ export function seatOutcome(duties: Duties, own: Parameters<typeof missingOrders
   return missingOrders(duties, own).length === 0 ? 'complete' : 'partial';
 }
 
+const recordSeatTurnQuery = reusedQuery((db) =>
+  db
+    .insert(seatRecords)
+    .values({
+      gameId: sql.placeholder('gameId'),
+      turn: sql.placeholder('turn'),
+      power: sql.placeholder('power'),
+      userId: sql.placeholder('userId'),
+      outcome: sql.placeholder('outcome'),
+      recordedAt: sql.placeholder('recordedAt'),
+    })
+    .onConflictDoNothing(),
+);
+
 /** Writes one seat's outcome for a phase or turn (once: a second write for the same turn changes nothing). */
 export async function recordSeatTurn(
   tx: Tx,
@@ -36,10 +52,8 @@ export async function recordSeatTurn(
   now: number,
 ): Promise<void> {
   if (!isPerson(row.userId)) return;
-  await tx
-    .insert(seatRecords)
-    .values({ ...row, recordedAt: now })
-    .onConflictDoNothing();
+  const { gameId, turn, power, userId, outcome } = row;
+  await recordSeatTurnQuery(tx, { gameId, turn, power, userId, outcome, recordedAt: now });
 }
 
 /**
@@ -135,7 +149,7 @@ async function memberRecordIn(tx: Tx, guildId: string | null, userId: string, vi
                 eq(seatRecords.userId, userId),
                 guildId === null ? isNull(games.guildId) : eq(games.guildId, guildId),
                 inArray(games.press, [...HIDING]),
-                ne(games.status, 'finished'),
+                gameNotFinished,
               ),
             )
         )[0]!.n
