@@ -7,7 +7,7 @@ import { CARD_GAME } from '../../cardgame/identity.js';
 import { and, asc, eq } from 'drizzle-orm';
 import { type CardGameState, type Seat, publicView } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
-import { gameNotFinished, idText, openGameByChannel } from '../../store/queries.js';
+import { gameById, gameNotFinished, idText, openGameByChannel } from '../../store/queries.js';
 import { games, type GameRow } from '../../store/schema.js';
 import { fail, type Refusal } from '../core/index.js';
 import { msg } from '../../i18n/index.js';
@@ -89,7 +89,7 @@ async function gameOfThread(tx: Tx, threadId: string): Promise<GameRow | undefin
 }
 
 export async function cardCtxById(tx: Tx, gameId: number): Promise<CardCtx | null> {
-  const game = first(await tx.select().from(games).where(eq(games.id, gameId)).limit(1));
+  const game = await gameById(tx, gameId);
   return game ? await loadCtx(tx, game) : null;
 }
 

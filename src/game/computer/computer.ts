@@ -26,7 +26,7 @@
 import { first } from '../../store/store.js';
 import { and, eq, isNull, like, or } from 'drizzle-orm';
 import { games, phases, players, type GameRow, type PhaseRow, type PlayerRow } from '../../store/schema.js';
-import { gameNotFinished, readyPowers } from '../../store/queries.js';
+import { gameById, gameNotFinished, phaseById, readyPowers } from '../../store/queries.js';
 import { toTexts } from '../../ai/orders.js';
 import type { ComputerAnswer, ComputerQuestion } from '../../variants/plugin/index.js';
 import type { Variant } from '../../engine/variant.js';
@@ -376,9 +376,9 @@ export async function answerStep(
 
 /** The actions storing the answer, or null when the seat, phase or step has moved on while the AI thought. */
 async function stepCallsIn(tx: Tx, now: number, duty: ComputerSeatDuty, answer: ComputerAnswer) {
-  const game = first(await tx.select().from(games).where(eq(games.id, duty.gameId)).limit(1));
+  const game = await gameById(tx, duty.gameId);
   if (game?.status !== 'active' || game.currentPhaseId !== duty.phaseId) return null;
-  const phase = first(await tx.select().from(phases).where(eq(phases.id, duty.phaseId)).limit(1));
+  const phase = await phaseById(tx, duty.phaseId);
   const variant = variantOfGame(game);
   const open = phase && variant ? await storedStepUnderWay(tx, game, phase) : null;
   if (!phase || !variant || !open || open.name !== duty.step || !open.spec.computer) return null;
@@ -401,7 +401,7 @@ async function stillCurrent(deps: GameDeps, duty: ComputerSeatDuty): Promise<boo
 }
 
 async function currentIn(tx: Tx, duty: ComputerSeatDuty): Promise<boolean> {
-  const game = first(await tx.select().from(games).where(eq(games.id, duty.gameId)).limit(1));
+  const game = await gameById(tx, duty.gameId);
   if (!game || game.currentPhaseId !== duty.phaseId || game.status !== 'active') return false;
   const seat = first(
     await tx

@@ -5,10 +5,9 @@
  * the answers, then marks the phase so the scheduler resolves it.
  */
 import { positionSeenBy } from '../fog/index.js';
-import { first } from '../../store/store.js';
 import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
-import { playersOf } from '../../store/queries.js';
+import { gameById, phaseById, playersOf } from '../../store/queries.js';
 import { games, phases } from '../../store/schema.js';
 import { askComputerPlayer, type AiAnswer, type AiJob } from '../ai-pool/index.js';
 import { answerStep, missingStepDuties } from './computer.js';
@@ -58,8 +57,8 @@ interface MissingJob {
 
 /** The AI jobs for the seats (people's and vacant ones) that miss orders in the phase; [] when none does. */
 async function missingJobsIn(tx: Tx, gameId: number, phaseId: number, now: number): Promise<MissingJob[]> {
-  const game = first(await tx.select().from(games).where(eq(games.id, gameId)).limit(1));
-  const phase = first(await tx.select().from(phases).where(eq(phases.id, phaseId)).limit(1));
+  const game = await gameById(tx, gameId);
+  const phase = await phaseById(tx, phaseId);
   const variant = game ? variantOfGame(game) : null;
   if (!game || !phase || !variant || game.currentPhaseId !== phaseId || phase.resolvedAt !== null) return [];
   // A new stage began meanwhile (a step's answers closed it and the orders opened): its own deadline is not yet.
@@ -93,8 +92,8 @@ export async function storeMissingOrders(
   input: { gameId: number; phaseId: number; answers: { power: string; texts: string[] }[] },
 ): Promise<{ ok: boolean; stored: number }> {
   const r = await inTransaction(deps, async (tx, changed) => {
-    const game = first(await tx.select().from(games).where(eq(games.id, input.gameId)).limit(1));
-    const phase = first(await tx.select().from(phases).where(eq(phases.id, input.phaseId)).limit(1));
+    const game = await gameById(tx, input.gameId);
+    const phase = await phaseById(tx, input.phaseId);
     const variant = game ? variantOfGame(game) : null;
     if (!game || !phase || !variant || game.currentPhaseId !== phase.id || phase.resolvedAt !== null)
       return { ok: true as const, stored: 0 };

@@ -25,6 +25,7 @@
  * - Logs: one info line per delivery (kind, attempts, ms), failures at warn with the error's Discord code and
  *   HTTP status (never a payload: message text stays out of logs).
  */
+import { gameById } from '../../store/queries.js';
 import { first, inSnapshot, type Store } from '../../store/store.js';
 import { and, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { serializeError, type Logger } from '../../log.js';
@@ -372,7 +373,7 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
     if (row.kind === 'status' && row.gameId !== null) {
       // The status as it is now (see queueStatus).
       const fresh = await store.transaction(async (tx) => {
-        const game = first(await tx.select().from(games).where(eq(games.id, row.gameId!)).limit(1));
+        const game = await gameById(tx, row.gameId!);
         if (!game) return null;
         const status = await pinnedStatus(tx, game, now());
         return { messageId: game.statusMessageId, ...('lines' in status ? worded(status.lines) : status) };
@@ -530,7 +531,7 @@ async function failed(
         others = await channelGone(tx, row, `${err.reason}: ${message}`, t);
       }
       if (err.reason === 'dm_closed' && row.gameId !== null) {
-        const game = first(await tx.select().from(games).where(eq(games.id, row.gameId)).limit(1));
+        const game = await gameById(tx, row.gameId);
         const sent = row.payload as OutboxPayload;
         const press = sent.type === 'dm' ? sent.press : undefined;
         if (game && press && identitiesHiddenNow(game))

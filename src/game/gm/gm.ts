@@ -2,7 +2,6 @@
  * Game-master commands: advance (resolve now), extend, pause, resume, rollback, replace a player.
  * Each is recorded in the audit log and announced in the channel.
  */
-import { first } from '../../store/store.js';
 import {
   closeCallOf,
   closeCallsOfGame,
@@ -69,9 +68,10 @@ import { and, eq, gt, inArray, isNull, notLike } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import {
   audit,
+  gameById,
   idText,
-  openGameByChannel,
   latestGameByChannel,
+  openGameByChannel,
   phaseById,
   phasesOf,
   playerByUser,
@@ -176,7 +176,7 @@ export async function gmAdvance(
       at: deps.now(),
     });
     changed(game.id);
-    const updated = first(await tx.select().from(games).where(eq(games.id, game.id)).limit(1))!;
+    const updated = (await gameById(tx, game.id))!;
     return { ...r, game: toGameView(updated), waitsFor };
   });
 }
@@ -651,7 +651,7 @@ export async function gmCancel(
     changed(game.id);
     return {
       ok: true,
-      game: toGameView(first(await tx.select().from(games).where(eq(games.id, game.id)).limit(1))!),
+      game: toGameView((await gameById(tx, game.id))!),
       byManager: !isMaster,
     };
   });

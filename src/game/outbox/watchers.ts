@@ -13,18 +13,10 @@
  * next mark of the clock, as the pinned status does: at once it would tell the spectator when that power's player
  * acted, to pair with a member seen acting (docs/table.md "Spectators").
  */
+import { gameById } from '../../store/queries.js';
 import { and, eq, isNull, like } from 'drizzle-orm';
-import { first } from '../../store/store.js';
 import type { Tx } from '../../store/db.js';
-import {
-  games,
-  outbox,
-  players,
-  spectators,
-  type GameRow,
-  type PlayerRow,
-  type SpectatorRow,
-} from '../../store/schema.js';
+import { outbox, players, spectators, type GameRow, type PlayerRow, type SpectatorRow } from '../../store/schema.js';
 import { msg, t, type Msg } from '../../i18n/index.js';
 import { channelRef, isPerson, powerParam, variantOfGame } from '../core/index.js';
 import { privateActDueAt } from './marks.js';
@@ -69,7 +61,7 @@ export async function copyToWatchers(tx: Tx, m: Queued): Promise<void> {
     .from(spectators)
     .where(and(eq(spectators.gameId, m.gameId), eq(spectators.status, 'allowed')));
   if (rows.length === 0) return;
-  const game = (await tx.select().from(games).where(eq(games.id, m.gameId)).limit(1))[0];
+  const game = await gameById(tx, m.gameId);
   if (!game) return;
   const seen = new Set<string>();
   for (const row of rows.sort((a, b) => a.id - b.id)) {
@@ -145,7 +137,7 @@ export async function rewriteCopies(
         isNull(outbox.claimedBy),
       ),
     );
-  const game = copies[0]?.gameId ? first(await tx.select().from(games).where(eq(games.id, copies[0].gameId))) : null;
+  const game = copies[0]?.gameId ? await gameById(tx, copies[0].gameId) : null;
   for (const copy of copies) {
     const old = copy.payload as Queued['payload'];
     const head = old.lines?.[0];

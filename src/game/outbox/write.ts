@@ -5,7 +5,6 @@
  * Secrecy: payloads for channels never carry orders of an unresolved phase. Results posts only name a
  * resolved phase; status texts only say who has submitted, never what.
  */
-import { first } from '../../store/store.js';
 import {
   channelRef,
   isPerson,
@@ -21,7 +20,7 @@ import { and, asc, eq, gt, inArray, isNull, like, notLike, sql } from 'drizzle-o
 import type { Tx } from '../../store/db.js';
 import { msg, t, type Msg, type MsgParam } from '../../i18n/index.js';
 import { reusedQuery } from '../../store/prepared.js';
-import { showHeldBoard } from '../../store/queries.js';
+import { gameById, showHeldBoard } from '../../store/queries.js';
 import { auditLog, games, outbox, type GameRow, type OutboxRow } from '../../store/schema.js';
 import { nextProgressMark, privateActDueAt } from './marks.js';
 import { copyToWatchers } from './watchers.js';
@@ -460,7 +459,7 @@ async function dropRows(tx: Tx, rows: readonly OutboxRow[], now: number, why: st
 async function channelSafe(tx: Tx, m: Enqueue): Promise<OutboxPayload> {
   if (m.target.kind !== 'channel' || m.gameId === null || m.payload.type === 'game_over') return m.payload;
   if (!('text' in m.payload) || !m.payload.text.includes('⟦member:')) return m.payload;
-  const game = first(await tx.select().from(games).where(eq(games.id, m.gameId)).limit(1));
+  const game = await gameById(tx, m.gameId);
   if (!game) return m.payload;
   const { text, hidden } = hideMembers(game, m.payload.text);
   if (hidden > 0)

@@ -13,7 +13,7 @@
  */
 import { and, eq, isNotNull, lte, min } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
-import { audit } from '../../store/queries.js';
+import { audit, gameById } from '../../store/queries.js';
 import { games, type GameRow, type PausedBy } from '../../store/schema.js';
 import { first, inSnapshot } from '../../store/store.js';
 import { msg } from '../../i18n/index.js';
@@ -120,7 +120,7 @@ export async function resumeDuePauses(deps: GameDeps): Promise<{ resumed: number
   const failures: string[] = [];
   for (const { id } of due) {
     const r = await inTransaction(deps, async (tx, changed) => {
-      const game = first(await tx.select().from(games).where(eq(games.id, id)).limit(1));
+      const game = await gameById(tx, id);
       if (game?.status !== 'paused' || game.resumeAt === null || game.resumeAt > now)
         return { ok: true as const, done: false };
       const done = await endLimitedPause(tx, game, now);

@@ -14,9 +14,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
-import { audit, gameNotFinished, phaseById, playersOf } from '../../store/queries.js';
+import { audit, gameById, gameNotFinished, phaseById, playersOf } from '../../store/queries.js';
 import { games, votes, type GameRow } from '../../store/schema.js';
-import { first, inSnapshot } from '../../store/store.js';
+import { inSnapshot } from '../../store/store.js';
 import { msg } from '../../i18n/index.js';
 import {
   fail,
@@ -201,7 +201,7 @@ export async function pauseAgreedProposals(deps: GameDeps): Promise<{ paused: nu
   const failures: string[] = [];
   for (const open of (await openProposals(deps)).filter((p) => p.openedAt <= now)) {
     const r = await inTransaction(deps, async (tx, changed) => {
-      const game = first(await tx.select().from(games).where(eq(games.id, open.gameId)).limit(1));
+      const game = await gameById(tx, open.gameId);
       const variant = game ? variantOfGame(game) : null;
       const phase = game?.currentPhaseId != null ? await phaseById(tx, game.currentPhaseId) : undefined;
       if (game?.status !== 'active' || !variant || !phase) return { ok: true as const, done: false };
@@ -254,7 +254,7 @@ export async function lapseDueProposals(deps: GameDeps): Promise<{ lapsed: numbe
         .delete(votes)
         .where(and(pauseRows(due.gameId), eq(votes.power, PROPOSAL), eq(votes.target, String(due.openedAt))))
         .returning();
-      const game = (await tx.select().from(games).where(eq(games.id, due.gameId)).limit(1))[0];
+      const game = await gameById(tx, due.gameId);
       if (claimed.length === 0 || !game) return { ok: true as const, done: false };
       await tx.delete(votes).where(pauseRows(due.gameId));
       await audit(tx, { gameId: game.id, userId: null, action: 'pause_vote_lapsed', at: now });

@@ -10,8 +10,8 @@ import { and, eq } from 'drizzle-orm';
 import { parseOrders } from '../../engine/parse/index.js';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
-import { ordersOf } from '../../store/queries.js';
-import { games, orders, phases, players, type PhaseRow } from '../../store/schema.js';
+import { gameById, ordersOf, phaseById } from '../../store/queries.js';
+import { orders, players, type PhaseRow } from '../../store/schema.js';
 import { isVacant, fail, inTransaction, type GameDeps, type Result, variantOfGame } from '../core/index.js';
 import { dutiesOf, keepShownProgress } from '../phase/index.js';
 import { checkOrder, votedPowersIn } from '../orders/index.js';
@@ -63,8 +63,8 @@ export async function storeVacantSeatOrders(
   input: { gameId: number; phaseId: number; power: string; texts: readonly string[] },
 ): Promise<{ ok: boolean; stored: number }> {
   const r = await inTransaction(deps, async (tx, changed): Promise<Result<{ stored: number }>> => {
-    const game = first(await tx.select().from(games).where(eq(games.id, input.gameId)).limit(1));
-    const phase = first(await tx.select().from(phases).where(eq(phases.id, input.phaseId)).limit(1));
+    const game = await gameById(tx, input.gameId);
+    const phase = await phaseById(tx, input.phaseId);
     const seat = first(
       await tx
         .select()
