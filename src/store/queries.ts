@@ -10,6 +10,7 @@ import {
   auditLog,
   games,
   orders,
+  phaseSteps,
   phases,
   players,
   readiness,
@@ -18,6 +19,7 @@ import {
   type GameRow,
   type OrderRow,
   type PhaseRow,
+  type PhaseStepRow,
   type PlayerRow,
 } from './schema.js';
 
@@ -135,6 +137,30 @@ const playerByUserQuery = reusedQuery((db) =>
 
 export async function playerByUser(tx: Tx, gameId: number, userId: string): Promise<PlayerRow | undefined> {
   return first(await playerByUserQuery(tx, { gameId, userId: idText(userId) }));
+}
+
+/** The seat of `power` in the game, if it exists. */
+export async function playerByPower(tx: Tx, gameId: number, power: string): Promise<PlayerRow | undefined> {
+  return first(
+    await tx
+      .select()
+      .from(players)
+      .where(and(eq(players.gameId, gameId), eq(players.power, power)))
+      .limit(1),
+  );
+}
+
+const stepRowQuery = reusedQuery((db) =>
+  db
+    .select()
+    .from(phaseSteps)
+    .where(eq(phaseSteps.phaseId, value('phaseId')))
+    .limit(1),
+);
+
+/** The phase's step row (src/game/phase/steps.ts): the step under way, if any, and its token. */
+export async function stepRowOf(tx: Tx, phaseId: number): Promise<PhaseStepRow | undefined> {
+  return first(await stepRowQuery(tx, { phaseId }));
 }
 
 const phaseByIdQuery = reusedQuery((db) =>

@@ -9,8 +9,8 @@ import { count, eq } from 'drizzle-orm';
 import { msg, type Msg } from '../../i18n/index.js';
 import { fogIsUp, powerOfMember, viewerOf } from '../fog/index.js';
 import type { Tx } from '../../store/db.js';
-import { audit, openGameByChannel, phaseById } from '../../store/queries.js';
-import { orders, phases, phaseSteps, type GameRow, type PhaseRow } from '../../store/schema.js';
+import { audit, openGameByChannel, phaseById, stepRowOf } from '../../store/queries.js';
+import { orders, phases, type GameRow, type PhaseRow } from '../../store/schema.js';
 import { first } from '../../store/store.js';
 import {
   noOpenGame,
@@ -43,7 +43,7 @@ async function editablePhase(tx: Tx, game: GameRow): Promise<PhaseRow | Msg> {
   if (!phase || phase.resolvedAt !== null) return msg('gmEdit.refused.notRunning');
   const label = phaseMsg(phase.position.phase, variantOfGame(game));
   if (phase.position.phase.type === 'retreat') return msg('gmEdit.refused.retreats', { phase: label });
-  const step = first(await tx.select().from(phaseSteps).where(eq(phaseSteps.phaseId, phase.id)).limit(1));
+  const step = await stepRowOf(tx, phase.id);
   if (step?.step) return msg('gmEdit.refused.step', { phase: label });
   const stored = first(await tx.select({ n: count() }).from(orders).where(eq(orders.phaseId, phase.id)));
   if ((stored?.n ?? 0) > 0) return msg('gmEdit.refused.ordersGiven', { phase: label });

@@ -26,7 +26,7 @@
 import { first } from '../../store/store.js';
 import { and, eq, isNull, like, or } from 'drizzle-orm';
 import { games, phases, players, type GameRow, type PhaseRow, type PlayerRow } from '../../store/schema.js';
-import { gameById, gameNotFinished, phaseById, readyPowers } from '../../store/queries.js';
+import { gameById, gameNotFinished, phaseById, playerByPower, readyPowers } from '../../store/queries.js';
 import { toTexts } from '../../ai/orders.js';
 import type { ComputerAnswer, ComputerQuestion } from '../../variants/plugin/index.js';
 import type { Variant } from '../../engine/variant.js';
@@ -382,13 +382,7 @@ async function stepCallsIn(tx: Tx, now: number, duty: ComputerSeatDuty, answer: 
   const variant = variantOfGame(game);
   const open = phase && variant ? await storedStepUnderWay(tx, game, phase) : null;
   if (!phase || !variant || !open || open.name !== duty.step || !open.spec.computer) return null;
-  const seat = first(
-    await tx
-      .select()
-      .from(players)
-      .where(and(eq(players.gameId, duty.gameId), eq(players.power, duty.power)))
-      .limit(1),
-  );
+  const seat = await playerByPower(tx, duty.gameId, duty.power);
   if (seat?.userId !== duty.userId) return null;
   const ctx = await pluginContext(tx, game, variant, phase, { now, token: open.row.token });
   if (open.spec.progress(ctx).powers.find((p) => p.power === duty.power)?.answered !== false) return null;
@@ -403,12 +397,6 @@ async function stillCurrent(deps: GameDeps, duty: ComputerSeatDuty): Promise<boo
 async function currentIn(tx: Tx, duty: ComputerSeatDuty): Promise<boolean> {
   const game = await gameById(tx, duty.gameId);
   if (!game || game.currentPhaseId !== duty.phaseId || game.status !== 'active') return false;
-  const seat = first(
-    await tx
-      .select()
-      .from(players)
-      .where(and(eq(players.gameId, duty.gameId), eq(players.power, duty.power)))
-      .limit(1),
-  );
+  const seat = await playerByPower(tx, duty.gameId, duty.power);
   return seat?.userId === duty.userId && !(await readyPowers(tx, duty.phaseId)).has(duty.power);
 }

@@ -4,12 +4,10 @@
  * (src/variants/plugin `PluginContext`: status lines, `/why`, results and game-over lines, autocomplete). What a
  * plug-in changes goes through the phase machine, whose effects the game writes (src/game/phase/steps.ts, actions.ts).
  */
-import { first } from '../../store/store.js';
-import { eq } from 'drizzle-orm';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
-import { ordersOf, playersOf } from '../../store/queries.js';
-import { phaseSteps, type GameRow, type PhaseRow } from '../../store/schema.js';
+import { ordersOf, playersOf, stepRowOf } from '../../store/queries.js';
+import type { GameRow, PhaseRow } from '../../store/schema.js';
 import { pluginOf } from '../../variants/index.js';
 import { durationsOf } from '../core/index.js';
 import { fogIsUp } from '../fog/index.js';
@@ -50,9 +48,7 @@ export async function gameFrame(
     report?: (err: unknown) => void;
   },
 ): Promise<PhaseFrame> {
-  const row = opts.steps
-    ? undefined
-    : first(await tx.select().from(phaseSteps).where(eq(phaseSteps.phaseId, phase.id)).limit(1));
+  const row = opts.steps ? undefined : await stepRowOf(tx, phase.id);
   // Read up front: the phase machine reads them synchronously (it is pure).
   const phaseOrders = (await ordersOf(tx, phase.id)).map((o) => ({ power: o.power, order: o.order }));
   return {

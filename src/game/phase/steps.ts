@@ -9,12 +9,12 @@
  * one row, so each step boundary is crossed exactly once, however many timers, processes or restarts race.
  */
 import type { Msg } from '../../i18n/index.js';
-import { first, inSnapshot } from '../../store/store.js';
+import { inSnapshot } from '../../store/store.js';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Position } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
-import { audit, gameById, phaseById } from '../../store/queries.js';
+import { audit, gameById, phaseById, stepRowOf } from '../../store/queries.js';
 import { games, phases, phaseSteps, type GameRow, type PhaseRow, type PhaseStepRow } from '../../store/schema.js';
 import type { AdvanceWords, Handoff, PhaseStep } from '../../variants/plugin/index.js';
 import { enqueue, queueDm, queueNotice, queueStatus, worded } from '../outbox/index.js';
@@ -52,10 +52,6 @@ export interface OpenStep {
   name: string;
   spec: PhaseStep;
   row: PhaseStepRow;
-}
-
-export async function stepRowOf(tx: Tx, phaseId: number): Promise<PhaseStepRow | undefined> {
-  return first(await tx.select().from(phaseSteps).where(eq(phaseSteps.phaseId, phaseId)).limit(1));
 }
 
 /** The step under way in an unresolved phase, or null (a step the plug-in no longer has counts as none). */

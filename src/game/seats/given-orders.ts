@@ -5,13 +5,11 @@
  * stand. They are stored with `submitted_by` `computer:nmr` (record.ts `NMR_COMPUTER`), which the results mark
  * with 🤖 and the reliability record never counts as the member's.
  */
-import { first } from '../../store/store.js';
-import { and, eq } from 'drizzle-orm';
 import { parseOrders } from '../../engine/parse/index.js';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
-import { gameById, ordersOf, phaseById } from '../../store/queries.js';
-import { orders, players, type PhaseRow } from '../../store/schema.js';
+import { gameById, ordersOf, phaseById, playerByPower } from '../../store/queries.js';
+import { orders, type PhaseRow } from '../../store/schema.js';
 import { isVacant, fail, inTransaction, type GameDeps, type Result, variantOfGame } from '../core/index.js';
 import { dutiesOf, keepShownProgress } from '../phase/index.js';
 import { checkOrder, votedPowersIn } from '../orders/index.js';
@@ -65,13 +63,7 @@ export async function storeVacantSeatOrders(
   const r = await inTransaction(deps, async (tx, changed): Promise<Result<{ stored: number }>> => {
     const game = await gameById(tx, input.gameId);
     const phase = await phaseById(tx, input.phaseId);
-    const seat = first(
-      await tx
-        .select()
-        .from(players)
-        .where(and(eq(players.gameId, input.gameId), eq(players.power, input.power)))
-        .limit(1),
-    );
+    const seat = await playerByPower(tx, input.gameId, input.power);
     const variant = game ? variantOfGame(game) : null;
     // The phase moved on, or the seat was claimed, while the computer player thought: nothing to store.
     if (!game || !phase || !variant || !seat || game.status !== 'active' || game.currentPhaseId !== phase.id)
