@@ -7,7 +7,7 @@ import { CARD_GAME } from '../../cardgame/identity.js';
 import { and, asc, eq } from 'drizzle-orm';
 import { type CardGameState, type Seat, publicView } from '../../cardgame/index.js';
 import type { Tx } from '../../store/db.js';
-import { gameById, gameNotFinished, idText, openGameByChannel } from '../../store/queries.js';
+import { gameById, gameNotFinished, idText, latestGameByChannel, openGameByChannel } from '../../store/queries.js';
 import { games, type GameRow } from '../../store/schema.js';
 import { fail, type Refusal } from '../core/index.js';
 import { msg } from '../../i18n/index.js';
@@ -59,12 +59,7 @@ export async function loadCtx(tx: Tx, game: GameRow): Promise<CardCtx | null> {
 export async function openCardGame(tx: Tx, channelId: string): Promise<CardCtx | Refusal> {
   const game = (await openGameByChannel(tx, channelId)) ?? (await gameOfThread(tx, channelId));
   if (!game) {
-    const last = (
-      await tx
-        .select()
-        .from(games)
-        .where(eq(games.channelId, idText(channelId)))
-    ).at(-1);
+    const last = await latestGameByChannel(tx, channelId);
     if (last?.kind === CARD_KIND) return fail(msg('cards.refused.over'));
     return fail(msg('cards.refused.noCardGame', { variant: CARD_GAME.id }));
   }

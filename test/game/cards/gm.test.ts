@@ -23,6 +23,7 @@ import {
 import { cardTableText } from '../../../src/bot/cards/words.js';
 import { internalErrors, type TestEnv, makeEnv } from '../helpers.js';
 import { gmCancel } from '../../../src/game/gm/index.js';
+import { createGame } from '../../../src/game/lobby/index.js';
 import {
   actOnce,
   at,
@@ -295,5 +296,20 @@ describe('card game: cancelled by the game master', () => {
     expect(dropped.some((r) => cardEventOf(r) === 'turn')).toBe(true);
     expect((await pending()).filter((r) => cardEventOf(r) === 'turn')).toEqual([]);
     expect((await pending()).some((r) => cardEventOf(r) === 'log')).toBe(true);
+  });
+
+  it('then says the card game is over, until a later game of the channel (the latest by creation) is not one', async () => {
+    await battle();
+    ok(await gmCancel(env.deps, { ...at(GM), canManageServer: false }));
+    expect(await cardsMyView(env.deps, at(USERS[0]!))).toMatchObject({
+      ok: false,
+      error: 'The card game in this channel is over. A game master can start a new one with `/game create`.',
+    });
+    ok(await createGame(env.deps, { channelId: CH, guildId: 'guild-1', userId: GM, variantId: 'classic' }));
+    ok(await gmCancel(env.deps, { ...at(GM), canManageServer: false }));
+    expect(await cardsMyView(env.deps, at(USERS[0]!))).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('There is no card game in this channel.'),
+    });
   });
 });
