@@ -2,8 +2,8 @@
  * Queries built once per SQLite connection (docs/store.md "Queries built once"). drizzle builds a query's SQL anew at
  * each call, which cost more than running it: about 110 µs for a whole `games` row against well under 10 µs to read
  * it. The queries most use-cases run (a game, its players, a phase, an outbox row's insert) are built with
- * placeholders, prepared once per SQLite connection and run with each call's values. On PostgreSQL the transaction's connection changes from
- * one transaction to the next, so the query is built and sent each time, as any other.
+ * placeholders, prepared once per SQLite connection and run with each call's values. On PostgreSQL the transaction's
+ * connection changes from one transaction to the next, so the query is built and sent each time, as any other.
  */
 import { is } from 'drizzle-orm';
 import { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';

@@ -39,14 +39,11 @@ export function idText(x: unknown): string {
  */
 export const gameNotFinished = ne(games.status, sql`'finished'`);
 
-/** The value a reused query's placeholder `name` takes (src/store/prepared.ts). */
-const value = (name: string) => sql.placeholder(name);
-
 const openGameByChannelQuery = reusedQuery((db) =>
   db
     .select()
     .from(games)
-    .where(and(eq(games.channelId, value('channelId')), gameNotFinished))
+    .where(and(eq(games.channelId, sql.placeholder('channelId')), gameNotFinished))
     .limit(1),
 );
 
@@ -74,7 +71,7 @@ const gameByIdQuery = reusedQuery((db) =>
   db
     .select()
     .from(games)
-    .where(eq(games.id, value('gameId')))
+    .where(eq(games.id, sql.placeholder('gameId')))
     .limit(1),
 );
 
@@ -87,7 +84,7 @@ const playersOfQuery = reusedQuery((db) =>
   db
     .select()
     .from(players)
-    .where(eq(players.gameId, value('gameId')))
+    .where(eq(players.gameId, sql.placeholder('gameId')))
     .orderBy(asc(players.power)),
 );
 
@@ -131,7 +128,7 @@ const playerByUserQuery = reusedQuery((db) =>
   db
     .select()
     .from(players)
-    .where(and(eq(players.gameId, value('gameId')), eq(players.userId, value('userId'))))
+    .where(and(eq(players.gameId, sql.placeholder('gameId')), eq(players.userId, sql.placeholder('userId'))))
     .limit(1),
 );
 
@@ -154,7 +151,7 @@ const stepRowQuery = reusedQuery((db) =>
   db
     .select()
     .from(phaseSteps)
-    .where(eq(phaseSteps.phaseId, value('phaseId')))
+    .where(eq(phaseSteps.phaseId, sql.placeholder('phaseId')))
     .limit(1),
 );
 
@@ -167,7 +164,7 @@ const phaseByIdQuery = reusedQuery((db) =>
   db
     .select()
     .from(phases)
-    .where(eq(phases.id, value('phaseId')))
+    .where(eq(phases.id, sql.placeholder('phaseId')))
     .limit(1),
 );
 
@@ -203,14 +200,14 @@ const ordersOfPhaseQuery = reusedQuery((db) =>
   db
     .select()
     .from(orders)
-    .where(eq(orders.phaseId, value('phaseId')))
+    .where(eq(orders.phaseId, sql.placeholder('phaseId')))
     .orderBy(asc(orders.power), asc(orders.unitKey)),
 );
 const ordersOfPowerQuery = reusedQuery((db) =>
   db
     .select()
     .from(orders)
-    .where(and(eq(orders.phaseId, value('phaseId')), eq(orders.power, value('power'))))
+    .where(and(eq(orders.phaseId, sql.placeholder('phaseId')), eq(orders.power, sql.placeholder('power'))))
     .orderBy(asc(orders.unitKey)),
 );
 
@@ -224,7 +221,7 @@ const readyPowersQuery = reusedQuery((db) =>
   db
     .select({ power: readiness.power })
     .from(readiness)
-    .where(and(eq(readiness.phaseId, value('phaseId')), eq(readiness.ready, true))),
+    .where(and(eq(readiness.phaseId, sql.placeholder('phaseId')), eq(readiness.ready, true))),
 );
 
 /** Powers marked ready in a phase. */
