@@ -2,6 +2,7 @@
  * Fitting text into Discord's limits: 2000 characters per message content, 100 per autocomplete
  * choice (https://discord.com/developers/docs/resources/message#create-message, …#autocomplete).
  */
+import { inlineCode } from 'discord.js';
 import { formatItems, type Locale } from '../i18n/index.js';
 
 export const MAX_CONTENT = 2000;
@@ -55,7 +56,7 @@ export function choiceName(text: string): string {
 
 /** Inline code that cannot be broken by backticks in user input. */
 export function code(text: string): string {
-  return `\`${text.replace(/`/g, 'ˋ')}\``;
+  return inlineCode(text.replace(/`/g, 'ˋ'));
 }
 
 /**

@@ -171,6 +171,49 @@ describe('the card game’s use-cases write no words', () => {
   });
 });
 
+/**
+ * The bot writes Discord's markup through discord.js's formatters (`bold`, `inlineCode`, `userMention`, `time`, …),
+ * never by hand in a string of its own (docs/architecture.md "Texts: the game writes, the bot formats"); the texts of
+ * the catalogue and the game layer carry their own emphasis. The file that reads the game's markup is left out.
+ */
+const HAND_MARKUP = ['**', '__', '~~', '||', '`', '<@', '<#', '<t:'];
+const READS_MARKUP = ['src/bot/markup.ts'];
+
+/** Where a `src/bot` file writes Discord markup in a string of its own. */
+function handMarkupProblems(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const problems: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node)) {
+      const mark = HAND_MARKUP.find((m) => node.text.includes(m));
+      if (mark !== undefined) {
+        const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+        problems.push(`${file}:${line} writes "${mark}" by hand: ${node.getText().slice(0, 120)}`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return problems;
+}
+
+describe('the bot writes markup through the formatters', () => {
+  it('finds markup written by hand in strings, not in comments nor formatter calls (the checker itself)', () => {
+    expect(handMarkupProblems('src/bot/x.ts', 'const a = `**${title}**\\n${text}`;')).toHaveLength(2);
+    expect(handMarkupProblems('src/bot/x.ts', 'const a = `\\`${code}\\` ${name}`;')).toHaveLength(2);
+    expect(handMarkupProblems('src/bot/x.ts', "const a = '<@' + id + '>';")).toHaveLength(1);
+    expect(
+      handMarkupProblems('src/bot/x.ts', '/** "**Qin** wins" */\nconst a = `${bold(title)}\\n${inlineCode(code)}`;'),
+    ).toEqual([]);
+  });
+
+  it('has none in src/bot', () => {
+    const files = sourceFiles('src/bot').filter((file) => !READS_MARKUP.includes(file));
+    expect(files).toContain('src/bot/cards/words.ts');
+    expect(files.flatMap((file) => handMarkupProblems(file, read(file)))).toEqual([]);
+  });
+});
+
 describe('the bot runs no SQL', () => {
   it('finds imports of the store, SQL packages and kind tables, and raw database use (the checker itself)', () => {
     expect(sqlProblems('src/bot/send.ts', "import { eq } from 'drizzle-orm';")).toHaveLength(1);

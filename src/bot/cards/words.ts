@@ -24,6 +24,7 @@ import {
   type SymbolId,
 } from '../../cardgame/index.js';
 import type { ClaimLine } from '../../cardgame/counting.js';
+import { bold } from 'discord.js';
 import { t, tr, type Locale, type MessageKey } from '../../i18n/index.js';
 import {
   deadlineTimes,
@@ -288,8 +289,8 @@ export function cardTableText(
   const row = rowLines(view, locale);
   const text = [
     turn,
-    battlefield.length ? `**${tr(locale, 'cards.table.battlefield')}**\n${battlefield.join('\n')}` : '',
-    `**${tr(locale, 'cards.table.seats')}**\n${seatL.join('\n')}`,
+    battlefield.length ? `${bold(tr(locale, 'cards.table.battlefield'))}\n${battlefield.join('\n')}` : '',
+    `${bold(tr(locale, 'cards.table.seats'))}\n${seatL.join('\n')}`,
     row.join('\n'),
   ]
     .filter(Boolean)
@@ -338,7 +339,7 @@ export function cardTableWords(table: CardTablePayload, locale: Locale = 'en'): 
 /** The table as one private reply (`/cards status`): the lobby's text, or the title in bold above the table. */
 export function cardTableReply(table: CardTablePayload, locale: Locale = 'en'): string {
   const words = cardTableWords(table, locale);
-  return table.lobby || !table.board ? words.text : `**${words.title}**\n${words.text}`;
+  return table.lobby || !table.board ? words.text : `${bold(words.title)}\n${words.text}`;
 }
 
 /** "**Qin 秦 unites China and becomes the First Emperor** (4 states)", or the shared victory. */

@@ -6,6 +6,7 @@ import {
   InteractionContextType,
   MessageFlags,
   PermissionFlagsBits,
+  inlineCode,
   roleMention,
   SlashCommandBuilder,
   type SlashCommandSubcommandBuilder,
@@ -135,7 +136,7 @@ function createSetup(s: SlashCommandSubcommandBuilder): SlashCommandSubcommandBu
       o
         .setName('computer')
         .setDescription(
-          'Computer players: `all` empty seats at the start, or the powers (seats) they play, comma-separated',
+          'Computer players: “all” empty seats at the start, or the powers (seats) they play, comma-separated',
         )
         .setMaxLength(200)
         .setAutocomplete(true),
@@ -283,7 +284,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
           return replyRejected(
             interaction,
             msg('lobby.refused.diplomacyOnly', {
-              options: listParam(diplomacyOnly.map((o) => `\`${o}:\``)),
+              options: listParam(diplomacyOnly.map((o) => inlineCode(`${o}:`))),
               count: diplomacyOnly.length,
             }),
           );

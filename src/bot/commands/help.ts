@@ -11,6 +11,7 @@ import {
   type LocalizationMap,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
   bold,
+  inlineCode,
 } from 'discord.js';
 import { type Locale, localeOf, type MessageKey, tr } from '../../i18n/index.js';
 import type { BotCommand } from '../command.js';
@@ -48,8 +49,8 @@ function overview(locale: Locale, list: readonly RESTPostAPIChatInputApplication
     return `${bold(`/${own.name}`)}${subs.length > 0 ? ` ${subs.join(' · ')}` : ''} — ${own.description}`;
   });
   // the commands named as the member's client shows them
-  const help = `\`/${tr(locale, 'command.help.name')} ${tr(locale, 'command.help.command.name')}:\``;
-  const order = `\`/${tr(locale, 'command.order.name')}\``;
+  const help = inlineCode(`/${tr(locale, 'command.help.name')} ${tr(locale, 'command.help.command.name')}:`);
+  const order = inlineCode(`/${tr(locale, 'command.order.name')}`);
   return [tr(locale, 'help.overview'), '', ...lines, '', tr(locale, 'help.more', { help, order })].join('\n');
 }
 
@@ -62,12 +63,12 @@ function detail(locale: Locale, data: RESTPostAPIChatInputApplicationCommandsJSO
       .filter((o) => o.type !== SUBCOMMAND && o.type !== GROUP)
       .map((o) => {
         const w = worded(locale, o);
-        return `${path}\`${w.name}\` — ${w.description}`;
+        return `${path}${inlineCode(w.name)} — ${w.description}`;
       });
   lines.push(...optionLines(data, '· '));
   for (const sub of subcommandsOf(data)) {
     const w = worded(locale, sub);
-    lines.push('', `\`/${own.name} ${w.name}\` — ${w.description}`, ...optionLines(sub, '  · '));
+    lines.push('', `${inlineCode(`/${own.name} ${w.name}`)} — ${w.description}`, ...optionLines(sub, '  · '));
   }
   return lines.join('\n');
 }

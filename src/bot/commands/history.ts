@@ -22,6 +22,7 @@ import {
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
   bold,
+  inlineCode,
 } from 'discord.js';
 import {
   gameFileInTurns,
@@ -158,7 +159,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     interaction,
     [
       tr(locale, 'history.list.head'),
-      ...played.map((p) => `\`${p.code}\` ${t(locale, p.name)}`),
+      ...played.map((p) => `${inlineCode(p.code)} ${t(locale, p.name)}`),
       tr(locale, 'history.list.help', { code: played[played.length - 1]!.code }),
     ].join('\n'),
   );
