@@ -3,7 +3,7 @@
  */
 import { locationKey, type GameMap } from './map.js';
 import type { RulesModule } from './rules.js';
-import type { Location, Unit } from './types.js';
+import type { Location, Order, Position, Power, Unit } from './types.js';
 
 /** Can this unit move (or retreat, or support into) `to` by the map or a variant's special links? */
 export function unitCanMove(map: GameMap, rules: RulesModule, unit: Unit, to: Location): boolean {
@@ -111,4 +111,19 @@ function name(map: GameMap, unit: Unit): string {
 
 export function unitLabel(unit: Unit): string {
   return `${unit.type} ${locationKey(unit)}`;
+}
+
+/**
+ * The power an order is about: the owner of the unit it orders (a dislodged unit in a retreat phase), or, for a build,
+ * the owner of the centre; null for a waive or when nothing is there.
+ */
+export function orderSubject(position: Position, order: Order): Power | null {
+  if (order.kind === 'waive') return null;
+  const at = order.unit.province;
+  if (position.phase.type === 'retreat') return position.dislodged.find((d) => d.province === at)?.power ?? null;
+  if (order.kind === 'build') {
+    for (const [power, owned] of Object.entries(position.supplyCenters)) if (owned.includes(at)) return power;
+    return null;
+  }
+  return position.units.find((u) => u.province === at)?.power ?? null;
 }

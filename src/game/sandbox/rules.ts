@@ -9,8 +9,9 @@
  * plays differently (the ballots of a vote, the options). No database: src/game/sandbox/sandbox.ts keeps the board, the
  * orders and the stage.
  */
+import { orderSubject } from '../../engine/board.js';
 import { parseOrder, parseOrders } from '../../engine/parse/index.js';
-import type { Adjudication, Order, Position, Power, PowerOrder } from '../../engine/types.js';
+import type { Adjudication, Position, Power, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { SandboxOrder, SandboxPost, SandboxStage } from '../../store/schema.js';
 import { pluginOf } from '../../variants/index.js';
@@ -97,24 +98,6 @@ export interface SandboxCall {
   report?: (err: unknown) => void;
 }
 
-/** The power whose unit (or, for a build, whose centre) an order is about; null when there is none. */
-function ownerOf(position: Position, order: Order): Power | null {
-  if (order.kind === 'waive') return null;
-  const at = order.unit.province;
-  switch (position.phase.type) {
-    case 'movement':
-      return position.units.find((u) => u.province === at)?.power ?? null;
-    case 'retreat':
-      return position.dislodged.find((u) => u.province === at)?.power ?? null;
-    case 'adjustment':
-      if (order.kind === 'build') {
-        for (const [power, owned] of Object.entries(position.supplyCenters)) if (owned.includes(at)) return power;
-        return null;
-      }
-      return position.units.find((u) => u.province === at)?.power ?? null;
-  }
-}
-
 /** A refusal in English and for the reader. */
 function refusedIn(key: MessageKey, params?: Record<string, MsgParam>): { error: string; message: Msg } {
   const message = msg(key, params);
@@ -148,7 +131,7 @@ export function enterSandboxOrders(
       rejected.push({ input: read.text, ...refusedIn('sandbox.refused.waive') });
       continue;
     }
-    const owner = ownerOf(position, read.order);
+    const owner = orderSubject(position, read.order);
     if (!owner) {
       const place = provinceParam(variant, read.order.unit.province);
       const key =

@@ -10,7 +10,7 @@
  * The adopted orders are given in the neutral power's name, so results show them and never a voter.
  */
 import { adjustmentDelta, buildableCenters, buildableTypes } from '../../../engine/adjustment.js';
-import { resolveDestination } from '../../../engine/board.js';
+import { orderSubject, resolveDestination } from '../../../engine/board.js';
 import { formatOrder } from '../../../engine/format.js';
 import type { GameMap } from '../../../engine/map.js';
 import { validateConvoy } from '../../../engine/movement/orders/convoy.js';
@@ -84,18 +84,6 @@ function unitsAtStartOfTurn(state: MandateState, position: Position, power: Powe
 export function carries(e: Electorate, voters: readonly Power[]): boolean {
   const units = voters.reduce((sum, p) => sum + (e.units.get(p) ?? 0), 0);
   return 2 * voters.length > e.players.length && 2 * units > e.total;
-}
-
-/** The power an order is for: the owner of the unit it orders, or (a build) the owner of the centre. */
-function subjectOf(position: Position, order: Order): Power | null {
-  if (order.kind === 'waive') return null;
-  const at = order.unit.province;
-  if (position.phase.type === 'retreat') return position.dislodged.find((d) => d.province === at)?.power ?? null;
-  if (order.kind === 'build') {
-    for (const [power, owned] of Object.entries(position.supplyCenters)) if (owned.includes(at)) return power;
-    return null;
-  }
-  return position.units.find((u) => u.province === at)?.power ?? null;
 }
 
 /**
@@ -216,7 +204,7 @@ export function adoptBallots(
       drop(po, ownOrderRefused(po.power));
       continue;
     }
-    const subject = subjectOf(position, po.order);
+    const subject = orderSubject(position, po.order);
     if (subject === null || !voted(subject) || buildsItself(map, rules, position, po)) {
       own.push(po);
       continue;
