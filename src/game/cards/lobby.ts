@@ -31,6 +31,7 @@ import {
   typed,
   isError,
   durationParam,
+  randomOf,
 } from '../core/index.js';
 import { queueDm, queueStatus } from '../outbox/index.js';
 import { GAME_DEFAULT_LEVEL, type Level } from '../../ai/levels.js';
@@ -157,7 +158,7 @@ async function seatComputersAtCreation(
   now: number,
 ): Promise<DynastyId[]> {
   // Named computer seats (and every seat of a demonstration table, its dynasties drawn now) are taken at once.
-  const random = deps.random ?? Math.random;
+  const random = randomOf(deps);
   const pool = [...DYNASTIES];
   const drawn = demonstration
     ? Array.from({ length: seats }, () => pool.splice(Math.floor(random() * pool.length) % pool.length, 1)[0]!)
@@ -420,7 +421,7 @@ export async function startCardGame(deps: GameDeps, caller: Caller): Promise<Res
         msg(ctx.seats.length === 0 && !ctx.game.computerFill ? 'cards.refused.nobodyJoined' : 'cards.refused.noPerson'),
       );
     }
-    const random = deps.random ?? Math.random;
+    const random = randomOf(deps);
     const now = deps.now();
     if (ctx.game.computerFill) ctx = await fillWithComputers(tx, ctx, random, now);
     if (ctx.seats.length < 2) return fail(msg('cards.refused.fewPlayers', { count: ctx.seats.length }));

@@ -60,9 +60,14 @@ export function toGameView(row: GameRow): GameView {
   };
 }
 
-/** A random token from the use-case's source of randomness (`deps.random`, else Math.random). */
+/** The use-case's source of randomness: `deps.random` (a test's seeded one), else Math.random. */
+export function randomOf(deps: { random?: () => number }): () => number {
+  return deps.random ?? Math.random;
+}
+
+/** A random token from the use-case's source of randomness. */
 export function newToken(deps: { random?: () => number }): string {
-  return randomToken(deps.random ?? Math.random);
+  return randomToken(randomOf(deps));
 }
 
 /** Random token for claims and dedupe keys. */

@@ -55,6 +55,7 @@ import {
   powersParam,
   variantParam,
   durationParam,
+  randomOf,
 } from '../core/index.js';
 import { eq } from 'drizzle-orm';
 import { commandParam, listParam, localeOf, type Locale, msg, type Msg, type MsgParam } from '../../i18n/index.js';
@@ -465,7 +466,7 @@ async function powerToJoin(
   const free = seatablePowers(variant).filter((p) => !taken.has(p));
   if (chosen === null) {
     if (free.length === 0) return fail(msg('lobby.refused.full'));
-    return { ok: true, power: free[Math.floor((deps.random ?? Math.random)() * free.length) % free.length]! };
+    return { ok: true, power: free[Math.floor(randomOf(deps)() * free.length) % free.length]! };
   }
   const matched = matchPower(game.variantId, chosen);
   if (!matched) {
@@ -591,7 +592,7 @@ function inVariantOrder<T extends { power: string }>(variant: Variant, seats: re
 async function drawPowers(tx: Tx, deps: GameDeps, gameId: number, now: number): Promise<void> {
   const members = (await playersOf(tx, gameId)).filter((p) => isPerson(p.userId)).sort((a, b) => a.id - b.id);
   const powers = members.map((p) => p.power);
-  const random = deps.random ?? Math.random;
+  const random = randomOf(deps);
   for (let i = powers.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1)) % (i + 1);
     [powers[i], powers[j]] = [powers[j]!, powers[i]!];

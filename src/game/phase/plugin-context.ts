@@ -9,7 +9,7 @@ import type { Tx } from '../../store/db.js';
 import { ordersOf, playersOf, stepRowOf } from '../../store/queries.js';
 import type { GameRow, PhaseRow } from '../../store/schema.js';
 import { pluginOf } from '../../variants/index.js';
-import { durationsOf } from '../core/index.js';
+import { durationsOf, randomOf } from '../core/index.js';
 import { fogIsUp } from '../fog/index.js';
 import type { PluginContext, VariantPlugin } from '../../variants/plugin/index.js';
 import { contextOf, type PhaseFrame, type StepState } from './frame.js';
@@ -78,7 +78,7 @@ export async function gameFrame(
     records: opts.records ?? (await phaseRecordList(tx, game.id, phase.id)),
     orders: () => phaseOrders,
     now: opts.now,
-    random: opts.random ?? Math.random,
+    random: randomOf(opts),
     ...(opts.report ? { report: opts.report } : {}),
     ...(fogIsUp(game) ? { fog: true } : {}),
   };

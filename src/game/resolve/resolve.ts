@@ -47,6 +47,7 @@ import {
   resultsSummaryLines,
   phaseDeadline,
   powerParam,
+  randomOf,
 } from '../core/index.js';
 import {
   awaitsMissingOrders,
@@ -313,7 +314,7 @@ async function applyAdjudication(
   started: number,
 ): Promise<{ view: PhaseView; game: GameRow; next: PhaseRow; end: GameEnd | null } | null> {
   const { game, variant, now } = at;
-  const random = deps.random ?? Math.random;
+  const random = randomOf(deps);
   const token = randomToken(random);
   const claim = (
     await tx

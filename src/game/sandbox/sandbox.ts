@@ -43,6 +43,7 @@ import {
   variantParam,
   durationParam,
   orderParam,
+  randomOf,
 } from '../core/index.js';
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Adjudication, Phase, Position, PowerOrder } from '../../engine/types.js';
@@ -134,7 +135,7 @@ export type SandboxRef = { userId: string; sandboxId?: number | null };
 const NO_SANDBOX = msg('sandbox.refused.none');
 
 function callOf(deps: GameDeps): SandboxCall {
-  return { now: deps.now(), random: deps.random ?? Math.random, report: (e) => reportInternal(deps, e) };
+  return { now: deps.now(), random: randomOf(deps), report: (e) => reportInternal(deps, e) };
 }
 
 /** The sandbox's board, played as its game (`game`) would play it; null when the variant is gone. */
