@@ -335,6 +335,69 @@ interface DeliverySettings {
   log: Pick<Logger, 'debug' | 'info' | 'warn'> | undefined;
 }
 
+/** What a row sends: its payload, or for a status edit the status as it is now (see queueStatus); null without its game. */
+async function payloadToSend(
+  s: DeliverySettings,
+  row: OutboxRow,
+): Promise<{ payload: OutboxPayload; statusMessageId: string | null } | null> {
+  const payload = row.payload as OutboxPayload;
+  if (row.kind !== 'status' || row.gameId === null) return { payload, statusMessageId: null };
+  const gameId = row.gameId;
+  const fresh = await s.store.transaction(async (tx) => {
+    const game = await gameById(tx, gameId);
+    if (!game) return null;
+    const status = await pinnedStatus(tx, game, s.now());
+    return { messageId: game.statusMessageId, ...('lines' in status ? worded(status.lines) : status) };
+  });
+  if (!fresh) return null;
+  return {
+    statusMessageId: fresh.messageId,
+    payload: {
+      type: 'status',
+      gameId,
+      text: fresh.text,
+      ...('lines' in fresh ? { lines: fresh.lines } : {}),
+      ...('own' in fresh ? { own: fresh.own } : {}),
+    },
+  };
+}
+
+/** The row as the sender gets it: what to send, where, in which locale, and how to record the parts sent. */
+async function deliveryRowOf(
+  s: DeliverySettings,
+  row: OutboxRow,
+  shown: { payload: OutboxPayload; statusMessageId: string | null },
+): Promise<DeliveryRow> {
+  const { store } = s;
+  return {
+    id: row.id,
+    gameId: row.gameId,
+    phaseId: row.phaseId,
+    kind: row.kind as DeliveryRow['kind'],
+    targetKind: row.targetKind,
+    target: row.target,
+    payload: shown.payload,
+    dedupeKey: row.dedupeKey,
+    attempts: row.attempts,
+    statusMessageId: shown.statusMessageId,
+    ...(row.kind === 'substitute_call_closed' || row.kind === 'muster_closed'
+      ? { callMessageId: await postedMessageOf(store, row) }
+      : {}),
+    partsSent: row.partsSent,
+    locale: await store.transaction((tx) =>
+      readerLocale(tx, { kind: row.targetKind, id: row.target, gameId: row.gameId }),
+    ),
+    // Only ever forward (a peer that took the claim over may have recorded more).
+    partSent: async (count) =>
+      await store.transaction(async (tx) => {
+        await tx
+          .update(outbox)
+          .set({ partsSent: count })
+          .where(and(eq(outbox.id, row.id), lt(outbox.partsSent, count)));
+      }),
+  };
+}
+
 /** Delivers one claimed row and records the outcome; never throws. */
 async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome> {
   const { store, now, send, log } = s;
@@ -368,61 +431,17 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
       });
       return 'skipped';
     }
-    let statusMessageId: string | null = null;
-    let payload = row.payload as OutboxPayload;
-    if (row.kind === 'status' && row.gameId !== null) {
-      // The status as it is now (see queueStatus).
-      const fresh = await store.transaction(async (tx) => {
-        const game = await gameById(tx, row.gameId!);
-        if (!game) return null;
-        const status = await pinnedStatus(tx, game, now());
-        return { messageId: game.statusMessageId, ...('lines' in status ? worded(status.lines) : status) };
+    const shown = await payloadToSend(s, row);
+    if (shown === null) {
+      await store.transaction(async (tx) => {
+        await tx
+          .update(outbox)
+          .set({ failedAt: now(), claimedBy: null, lastError: 'the game no longer exists' })
+          .where(eq(outbox.id, row.id));
       });
-      if (!fresh) {
-        await store.transaction(async (tx) => {
-          await tx
-            .update(outbox)
-            .set({ failedAt: now(), claimedBy: null, lastError: 'the game no longer exists' })
-            .where(eq(outbox.id, row.id));
-        });
-        return 'failed';
-      }
-      statusMessageId = fresh.messageId;
-      payload = {
-        type: 'status',
-        gameId: row.gameId,
-        text: fresh.text,
-        ...('lines' in fresh ? { lines: fresh.lines } : {}),
-        ...('own' in fresh ? { own: fresh.own } : {}),
-      };
+      return 'failed';
     }
-    const delivery: DeliveryRow = {
-      id: row.id,
-      gameId: row.gameId,
-      phaseId: row.phaseId,
-      kind: row.kind as DeliveryRow['kind'],
-      targetKind: row.targetKind,
-      target: row.target,
-      payload,
-      dedupeKey: row.dedupeKey,
-      attempts: row.attempts,
-      statusMessageId,
-      ...(row.kind === 'substitute_call_closed' || row.kind === 'muster_closed'
-        ? { callMessageId: await postedMessageOf(store, row) }
-        : {}),
-      partsSent: row.partsSent,
-      locale: await store.transaction((tx) =>
-        readerLocale(tx, { kind: row.targetKind, id: row.target, gameId: row.gameId }),
-      ),
-      // Only ever forward (a peer that took the claim over may have recorded more).
-      partSent: async (count) =>
-        await store.transaction(async (tx) => {
-          await tx
-            .update(outbox)
-            .set({ partsSent: count })
-            .where(and(eq(outbox.id, row.id), lt(outbox.partsSent, count)));
-        }),
-    };
+    const delivery = await deliveryRowOf(s, row, shown);
     let answer: void | { messageId?: string };
     try {
       answer = await send(delivery);
@@ -530,64 +549,7 @@ async function failed(
       if (err.reason === 'channel_gone' && row.targetKind === 'channel') {
         others = await channelGone(tx, row, `${err.reason}: ${message}`, t);
       }
-      if (err.reason === 'dm_closed' && row.gameId !== null) {
-        const game = await gameById(tx, row.gameId);
-        const sent = row.payload as OutboxPayload;
-        const press = sent.type === 'dm' ? sent.press : undefined;
-        if (game && press && identitiesHiddenNow(game))
-          // A game that hides who plays whom: "France's player closed DMs" would pair France with a member known to
-          // have closed theirs (an open game's notice names them). The sender learns it when the game ends, with the
-          // final post that names everyone (src/game/outbox `dropKept`; docs/bot.md "Anonymous press").
-          await tx.insert(auditLog).values({
-            gameId: game.id,
-            userId: press.fromUserId,
-            action: PRESS_UNDELIVERED,
-            detail: { toPower: press.toPower, row: row.id },
-            at: t,
-          });
-        else if (game && press)
-          // The game ended since (the final post named everyone): the sender learns it did not arrive, now.
-          await queueDm(tx, game, {
-            to: press.fromUserId,
-            reason: 'press',
-            text: [
-              msg('press.undelivered', {
-                power: gamePowerParam(game, press.toPower),
-                channel: channelRef(game.channelId),
-              }),
-            ],
-            dedupeKey: `press-undelivered:${row.id}`,
-            now: t,
-          });
-        // A spectator's DMs (src/game/spectators) are no player's: the channel's notice about a player's DMs is not theirs.
-        const toSpectator =
-          ('watch' in sent && sent.watch !== undefined) ||
-          (sent.type === 'dm' && sent.reason === 'spectate' && sent.spectateRequest === undefined);
-        // A request to watch a power, or press to it, is another member's act aimed at that power: in a game that
-        // hides who plays whom, a notice after it (even at the next mark) would tell the asker or the sender that this
-        // power's player closed DMs (docs/table.md "Spectators", docs/bot.md "Anonymous press").
-        const askedToWatch = sent.type === 'dm' && sent.reason === 'spectate' && sent.spectateRequest !== undefined;
-        const aimedAtPower = askedToWatch || press !== undefined;
-        // An open game's request that cannot reach its player ends, its asker told (docs/table.md "Spectators").
-        if (game && askedToWatch && sent.spectateRequest !== undefined)
-          await requestUndelivered(tx, game, sent.spectateRequest, row.target, t);
-        if (game && !toSpectator && !(aimedAtPower && identitiesHiddenNow(game))) {
-          // A DM usually follows a member's act (a join, a claim, orders): in a game that hides who plays whom the
-          // notice waits for the next mark of the clock, so it cannot time that act (docs/decisions.md "Hidden identities").
-          await enqueue(tx, {
-            gameId: game.id,
-            payload: {
-              type: 'notice',
-              gameId: game.id,
-              ...worded([dmClosedNotice(game, row.target)]),
-            },
-            target: { kind: 'channel', id: game.channelId },
-            dedupeKey: `dm-closed:${game.id}:${row.target}`,
-            now: t,
-            dueAt: privateActDueAt(game, t),
-          });
-        }
-      }
+      if (err.reason === 'dm_closed' && row.gameId !== null) await dmClosed(tx, row, row.gameId, t);
     });
     log?.warn({ ...failure(s, row, err, fields), alsoFailed: others }, 'outbox delivery given up');
     return 'failed';
@@ -612,6 +574,70 @@ async function failed(
   });
   log?.warn({ ...failure(s, row, err, fields), retryInMs: delay }, 'outbox delivery failed; will retry');
   return 'retried';
+}
+
+/**
+ * A DM that cannot reach its member (closed DMs): the press's sender told (at the end in a game that hides who plays
+ * whom), a request to watch ended, and the channel told that the member's DMs are closed, unless that would pair a
+ * power with a member (docs/bot.md "Anonymous press", docs/table.md "Spectators").
+ */
+async function dmClosed(tx: Tx, row: OutboxRow, gameId: number, t: number): Promise<void> {
+  const game = await gameById(tx, gameId);
+  const sent = row.payload as OutboxPayload;
+  const press = sent.type === 'dm' ? sent.press : undefined;
+  if (game && press && identitiesHiddenNow(game))
+    // A game that hides who plays whom: "France's player closed DMs" would pair France with a member known to
+    // have closed theirs (an open game's notice names them). The sender learns it when the game ends, with the
+    // final post that names everyone (src/game/outbox `dropKept`; docs/bot.md "Anonymous press").
+    await tx.insert(auditLog).values({
+      gameId: game.id,
+      userId: press.fromUserId,
+      action: PRESS_UNDELIVERED,
+      detail: { toPower: press.toPower, row: row.id },
+      at: t,
+    });
+  else if (game && press)
+    // The game ended since (the final post named everyone): the sender learns it did not arrive, now.
+    await queueDm(tx, game, {
+      to: press.fromUserId,
+      reason: 'press',
+      text: [
+        msg('press.undelivered', {
+          power: gamePowerParam(game, press.toPower),
+          channel: channelRef(game.channelId),
+        }),
+      ],
+      dedupeKey: `press-undelivered:${row.id}`,
+      now: t,
+    });
+  // A spectator's DMs (src/game/spectators) are no player's: the channel's notice about a player's DMs is not theirs.
+  const toSpectator =
+    ('watch' in sent && sent.watch !== undefined) ||
+    (sent.type === 'dm' && sent.reason === 'spectate' && sent.spectateRequest === undefined);
+  // A request to watch a power, or press to it, is another member's act aimed at that power: in a game that
+  // hides who plays whom, a notice after it (even at the next mark) would tell the asker or the sender that this
+  // power's player closed DMs (docs/table.md "Spectators", docs/bot.md "Anonymous press").
+  const askedToWatch = sent.type === 'dm' && sent.reason === 'spectate' && sent.spectateRequest !== undefined;
+  const aimedAtPower = askedToWatch || press !== undefined;
+  // An open game's request that cannot reach its player ends, its asker told (docs/table.md "Spectators").
+  if (game && askedToWatch && sent.spectateRequest !== undefined)
+    await requestUndelivered(tx, game, sent.spectateRequest, row.target, t);
+  if (game && !toSpectator && !(aimedAtPower && identitiesHiddenNow(game))) {
+    // A DM usually follows a member's act (a join, a claim, orders): in a game that hides who plays whom the
+    // notice waits for the next mark of the clock, so it cannot time that act (docs/decisions.md "Hidden identities").
+    await enqueue(tx, {
+      gameId: game.id,
+      payload: {
+        type: 'notice',
+        gameId: game.id,
+        ...worded([dmClosedNotice(game, row.target)]),
+      },
+      target: { kind: 'channel', id: game.channelId },
+      dedupeKey: `dm-closed:${game.id}:${row.target}`,
+      now: t,
+      dueAt: privateActDueAt(game, t),
+    });
+  }
 }
 
 /**
@@ -756,6 +782,38 @@ export interface OutboxLoop {
 }
 
 /**
+ * The deliverer's heartbeat: every `heartbeatMs` it says it is alive and frees the claims of deliverers that stopped
+ * saying so (docs/store.md). `stop` waits for a beat still running, which must not touch a closed store.
+ */
+function startHeartbeat(
+  options: DeliverOptions & { onError?: (err: unknown) => void },
+  me: Deliverer,
+): { stop: () => Promise<void> } {
+  let beating: Promise<void> | null = null;
+  let stopped = false;
+  const beatOnce = async () => {
+    try {
+      await beat(options.store, me, options);
+      await releaseDeadClaims(options.store, me, options);
+    } catch (err) {
+      options.onError?.(err);
+    }
+  };
+  const timer = setInterval(() => {
+    if (beating || stopped) return;
+    beating = beatOnce().finally(() => (beating = null));
+  }, options.heartbeatMs ?? HEARTBEAT_MS);
+  timer.unref?.();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await beating;
+    },
+  };
+}
+
+/**
  * Registers this process as a deliverer (freeing a dead predecessor's claims at once), beats its heartbeat,
  * and runs `deliverOutbox` when kicked, when a waiting row falls due, and at least every `intervalMs`
  * (default 5 s). One pass at a time; a kick during a pass makes it claim new rows at once. Prunes old delivered
@@ -775,21 +833,7 @@ export async function startOutboxLoop(
   let wakeUp: (() => void) | null = null;
   const wake = () => new Promise<void>((resolve) => (wakeUp = resolve));
 
-  let beating: Promise<void> | null = null;
-  const beatOnce = async () => {
-    try {
-      await beat(options.store, me, options);
-      await releaseDeadClaims(options.store, me, options);
-    } catch (err) {
-      options.onError?.(err);
-    }
-  };
-  // A beat still running when the loop stops is awaited by `stop` (it must not touch a closed store).
-  const heartbeat = setInterval(() => {
-    if (beating || stopped) return;
-    beating = beatOnce().finally(() => (beating = null));
-  }, options.heartbeatMs ?? HEARTBEAT_MS);
-  heartbeat.unref?.();
+  const heartbeat = startHeartbeat(options, me);
 
   const schedule = async () => {
     if (stopped) return;
@@ -858,10 +902,10 @@ export async function startOutboxLoop(
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
-      clearInterval(heartbeat);
+      const beatDone = heartbeat.stop();
       wakeUp?.();
       while (running) await running;
-      await beating;
+      await beatDone;
       try {
         await unregisterDeliverer(options.store, me);
       } catch (err) {
