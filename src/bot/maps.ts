@@ -96,6 +96,24 @@ function renderKey(variant: Variant, position: Position, opts: RenderOptions): s
     .digest('base64url');
 }
 
+/**
+ * Warms the renderer for the variants games can be created in: their geometry (read from assets/geometry/, in steps
+ * of a few ms), then one picture drawn and thrown away, so the first map of a game does not stall the event loop.
+ */
+async function warmVariants(log: Logger): Promise<void> {
+  const started = performance.now();
+  const { problems, longestStepMs } = await warmRenderer(botVariants());
+  for (const problem of problems) log.warn({ problem }, 'map renderer problem');
+  log.info(
+    {
+      ms: Math.round(performance.now() - started),
+      longestStepMs: Math.round(longestStepMs),
+      problems: problems.length,
+    },
+    'map renderer warmed',
+  );
+}
+
 export function createMapRenderer(log: Logger, options: MapRendererOptions = {}): MapRenderer {
   const renderPng = options.renderPng ?? renderMap;
   const capacity = options.cacheSize ?? 32;
@@ -150,23 +168,7 @@ export function createMapRenderer(log: Logger, options: MapRendererOptions = {})
 
   let warming: Promise<void> | null = null;
   return {
-    warm: () =>
-      (warming ??= (async () => {
-        if (options.skipPrepare) return;
-        // The variants games can be created in: their geometry (read from assets/geometry/, in steps of a few ms),
-        // then one picture drawn and thrown away, so the first map of a game does not stall the event loop.
-        const started = performance.now();
-        const { problems, longestStepMs } = await warmRenderer(botVariants());
-        for (const problem of problems) log.warn({ problem }, 'map renderer problem');
-        log.info(
-          {
-            ms: Math.round(performance.now() - started),
-            longestStepMs: Math.round(longestStepMs),
-            problems: problems.length,
-          },
-          'map renderer warmed',
-        );
-      })()),
+    warm: () => (warming ??= options.skipPrepare ? Promise.resolve() : warmVariants(log)),
     async render(variant, position, opts, name, request) {
       if (request?.priority === 'low') return drawLow(variant, position, opts, name);
       const key = renderKey(variant, position, opts);

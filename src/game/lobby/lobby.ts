@@ -65,7 +65,16 @@ import { openingPosition } from '../../engine/index.js';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/db.js';
 import { audit, idText, insertPhase, openGameByChannel, playerByUser, playersOf } from '../../store/queries.js';
-import { games, phases, players, type GameRow, type PhaseRow, type PressMode } from '../../store/schema.js';
+import {
+  games,
+  phases,
+  players,
+  type GameRow,
+  type PhaseRow,
+  type PlayerRow,
+  type PressMode,
+} from '../../store/schema.js';
+import type { Power } from '../../engine/types.js';
 import { enqueue, queueDm, queueProgressStatus, queueStatus, startPostKey, worded } from '../outbox/index.js';
 import { openStartSteps, pluginOfGame, seatedToAct } from '../phase/index.js';
 import { viewsUnderFog } from '../fog/index.js';
@@ -609,6 +618,56 @@ async function drawPowers(tx: Tx, deps: GameDeps, gameId: number, now: number): 
 }
 
 /**
+ * The start post in the channel: the roster (none in a game that hides who plays whom), the powers in civil disorder,
+ * what the first phase asks (`opens`), the table's clock, fog and muster lines. With `muster:`, it asks every seated
+ * member for **I'm here** (src/game/muster).
+ */
+async function queueStartPost(
+  tx: Tx,
+  start: {
+    game: GameRow;
+    variant: Variant;
+    phaseId: number;
+    joined: readonly PlayerRow[];
+    civilDisorder: readonly Power[];
+    opens: Msg;
+  },
+  now: number,
+): Promise<void> {
+  const { game, variant, joined, civilDisorder } = start;
+  const roster = hidesIdentities(game)
+    ? [msg('start.hidden')]
+    : inVariantOrder(variant, joined).map((p) =>
+        msg('start.seat', { power: powerParam(variant, p.power), player: holderName(p.userId) }),
+      );
+  const cdLine =
+    civilDisorder.length > 0 ? [msg('start.disorder', { powers: powersParam(variant, civilDisorder) })] : [];
+  const muster = await openMuster(tx, game, joined, now);
+  await enqueue(tx, {
+    gameId: game.id,
+    phaseId: start.phaseId,
+    payload: {
+      type: 'game_started',
+      gameId: game.id,
+      phaseId: start.phaseId,
+      ...(muster ? { muster: true } : {}),
+      ...worded([
+        msg('start.title', { variant: variantParam(variant) }),
+        ...roster,
+        ...cdLine,
+        start.opens,
+        ...clockLines(game),
+        ...(game.fog ? [msg('fog.start.public')] : []),
+        ...(muster ? [muster] : []),
+      ]),
+    },
+    target: { kind: 'channel', id: game.channelId },
+    dedupeKey: startPostKey(game.id),
+    now,
+  });
+}
+
+/**
  * Starts the channel's game (game master only): creates the first phase with its deadline, queues the start
  * map for the channel and a DM to every player with their power. Powers nobody holds play in civil disorder.
  */
@@ -671,41 +730,13 @@ export async function startGame(
     const held = new Set(joined.map((p) => p.power));
     const civilDisorder = seatablePowers(variant).filter((p) => !held.has(p));
     const phaseName = phaseMsg(position.phase, variant);
-    const roster = hidesIdentities(started)
-      ? [msg('start.hidden')]
-      : inVariantOrder(variant, joined).map((p) =>
-          msg('start.seat', { power: powerParam(variant, p.power), player: holderName(p.userId) }),
-        );
-    const cdLine =
-      civilDisorder.length > 0 ? [msg('start.disorder', { powers: powersParam(variant, civilDisorder) })] : [];
     const seatedPowers = joined.map((p) => p.power);
     const acting = seatedToAct(variant, phase.position, seatedPowers, viewsUnderFog(started, variant, phase.position));
-    // With `muster:`, the start post asks every seated member for **I'm here** (src/game/muster).
-    const muster = await openMuster(tx, started, joined, now);
-    await enqueue(tx, {
-      gameId: game.id,
-      phaseId: phase.id,
-      payload: {
-        type: 'game_started',
-        gameId: game.id,
-        phaseId: phase.id,
-        ...(muster ? { muster: true } : {}),
-        ...worded([
-          msg('start.title', { variant: variantParam(variant) }),
-          ...roster,
-          ...cdLine,
-          choosing?.announce !== undefined
-            ? choosing.announce
-            : startOrdersMsg(variant, phaseName, deadlineMs, { seated: seatedPowers, acting }),
-          ...clockLines(started),
-          ...(game.fog ? [msg('fog.start.public')] : []),
-          ...(muster ? [muster] : []),
-        ]),
-      },
-      target: { kind: 'channel', id: game.channelId },
-      dedupeKey: startPostKey(game.id),
-      now,
-    });
+    const opens =
+      choosing?.announce !== undefined
+        ? choosing.announce
+        : startOrdersMsg(variant, phaseName, deadlineMs, { seated: seatedPowers, acting });
+    await queueStartPost(tx, { game: started, variant, phaseId: phase.id, joined, civilDisorder, opens }, now);
     const dm = { phase, name: phaseName, deadlineMs, variant: variantParam(variant), acting };
     for (const p of joined) await queueStartDm(tx, started, p, dm, now);
     await audit(tx, { gameId: game.id, userId: input.userId, action: 'start', detail: { civilDisorder }, at: now });

@@ -443,6 +443,61 @@ function boardForOrders(
   return { read: view.position, judged, unseen: new Set(view.hidden) };
 }
 
+/** Where and by whom orders are being stored. */
+interface OrderSite {
+  phaseId: number;
+  power: Power;
+  userId: string;
+  now: number;
+}
+
+/**
+ * Stores one checked order, replacing the unit's earlier one, and keeps `existing` (the power's orders as the next
+ * check reads them) current. Returns the text it replaced, or null when the unit had none.
+ */
+async function storeOrder(
+  tx: Tx,
+  at: OrderSite,
+  one: { unitKey: string; text: string; order: Order },
+  existing: { unitKey: string; kind: Order['kind']; text: string }[],
+): Promise<string | null> {
+  await tx
+    .insert(orders)
+    .values({
+      phaseId: at.phaseId,
+      power: at.power,
+      unitKey: one.unitKey,
+      text: one.text,
+      order: one.order,
+      submittedBy: at.userId,
+      submittedAt: at.now,
+    })
+    .onConflictDoUpdate({
+      target: [orders.phaseId, orders.power, orders.unitKey],
+      set: { text: one.text, order: one.order, submittedBy: at.userId, submittedAt: at.now },
+    });
+  const i = existing.findIndex((e) => e.unitKey === one.unitKey);
+  const before = i >= 0 ? existing[i]!.text : null;
+  if (i >= 0) existing.splice(i, 1);
+  existing.push({ unitKey: one.unitKey, kind: one.order.kind, text: one.text });
+  return before;
+}
+
+/** After orders were stored: the DM that confirms the power's set, the audit line, the progress in the status. */
+async function afterOrdersStored(
+  tx: Tx,
+  deps: GameDeps,
+  at: OrderSite & { game: GameRow },
+  confirmation: Msg[],
+  count: number,
+): Promise<void> {
+  const { game, phaseId, power, userId, now } = at;
+  await queueConfirmation(tx, deps, game, userId, power, phaseId, confirmation, now);
+  // Debug-level detail only: the audit log keeps who submitted how many orders, never their text.
+  await audit(tx, { gameId: game.id, userId, action: 'orders', detail: { phaseId, power, count }, at: now });
+  await queueProgressStatus(tx, game, now);
+}
+
 /**
  * Parses `text` (one order per line or `;`-separated) as orders of the caller's power for the current phase,
  * stores the accepted ones (replacing earlier orders for the same unit), and queues a DM with the power's
@@ -489,27 +544,9 @@ export async function submitOrders(
         rejected.push({ input: parsed.text, error: checked.error, message: checked.message });
         continue;
       }
-      await tx
-        .insert(orders)
-        .values({
-          phaseId: phase.id,
-          power,
-          unitKey: checked.unitKey,
-          text: parsed.text,
-          order: parsed.order,
-          submittedBy: input.userId,
-          submittedAt: now,
-        })
-        .onConflictDoUpdate({
-          target: [orders.phaseId, orders.power, orders.unitKey],
-          set: { text: parsed.text, order: parsed.order, submittedBy: input.userId, submittedAt: now },
-        });
-      const i = existing.findIndex((e) => e.unitKey === checked.unitKey);
-      if (i >= 0) {
-        if (existing[i]!.text !== parsed.text) replaced.push({ before: existing[i]!.text, after: parsed.text });
-        existing.splice(i, 1);
-      }
-      existing.push({ unitKey: checked.unitKey, kind: parsed.order.kind, text: parsed.text });
+      const one = { unitKey: checked.unitKey, text: parsed.text, order: parsed.order };
+      const before = await storeOrder(tx, { phaseId: phase.id, power, userId: input.userId, now }, one, existing);
+      if (before !== null && before !== parsed.text) replaced.push({ before, after: parsed.text });
       if (!storedKeys.includes(checked.unitKey)) storedKeys.push(checked.unitKey);
     }
     const all = await ordersOf(tx, phase.id, power);
@@ -517,32 +554,21 @@ export async function submitOrders(
     const stored = storedKeys.map((k) => all.find((r) => r.unitKey === k)!).map(toStored);
     const missing = missingOrders(duties, all);
     if (stored.length > 0) {
-      await queueConfirmation(
+      const confirmation = [
+        msg('orders.confirm.head', {
+          power: powerParam(variant, power),
+          phase: phaseMsg(position.phase, variant),
+          channel: channelRef(game.channelId),
+        }),
+        ...orderSetLines(variant, duties, all),
+      ];
+      await afterOrdersStored(
         tx,
         deps,
-        game,
-        input.userId,
-        power,
-        phase.id,
-        [
-          msg('orders.confirm.head', {
-            power: powerParam(variant, power),
-            phase: phaseMsg(position.phase, variant),
-            channel: channelRef(game.channelId),
-          }),
-          ...orderSetLines(variant, duties, all),
-        ],
-        now,
+        { game, phaseId: phase.id, power, userId: input.userId, now },
+        confirmation,
+        stored.length,
       );
-      // Debug-level detail only: the audit log keeps who submitted how many orders, never their text.
-      await audit(tx, {
-        gameId: game.id,
-        userId: input.userId,
-        action: 'orders',
-        detail: { phaseId: phase.id, power, count: stored.length },
-        at: now,
-      });
-      await queueProgressStatus(tx, game, now);
       changed(game.id);
     }
     return {
