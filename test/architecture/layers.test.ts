@@ -135,22 +135,31 @@ describe('the game layer writes no Discord markup', () => {
  * emphasis (`**`) in a string of theirs and no call of the catalogue's `tr` (the bot words: src/bot/cards/words.ts,
  * src/bot/cards/names.ts). Comments are not strings, so they may quote a text.
  */
+/** Each node of a file, visited with the `file:line` it starts on. */
+function eachNode(file: string, text: string, visit: (node: ts.Node, at: string) => void): void {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const walk = (node: ts.Node): void => {
+    visit(node, `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+    ts.forEachChild(node, walk);
+  };
+  walk(source);
+}
+
+/** A string's text, or a template's piece of text, where the node is one; else undefined. */
+const stringText = (node: ts.Node): string | undefined =>
+  ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node)
+    ? node.text
+    : undefined;
+
 /** What a file writes in words: a string with `**`, a `tr(…)` call. */
 function wordingProblems(file: string, text: string): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const problems: string[] = [];
-  const at = (node: ts.Node) => `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
-  const visit = (node: ts.Node): void => {
-    if (
-      (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node)) &&
-      node.text.includes('**')
-    )
-      problems.push(`${at(node)} writes Markdown emphasis: ${node.getText().slice(0, 120)}`);
+  eachNode(file, text, (node, at) => {
+    if (stringText(node)?.includes('**'))
+      problems.push(`${at} writes Markdown emphasis: ${node.getText().slice(0, 120)}`);
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'tr')
-      problems.push(`${at(node)} words a message: ${node.getText().slice(0, 120)}`);
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
+      problems.push(`${at} words a message: ${node.getText().slice(0, 120)}`);
+  });
   return problems;
 }
 
@@ -181,19 +190,12 @@ const READS_MARKUP = ['src/bot/markup.ts'];
 
 /** Where a `src/bot` file writes Discord markup in a string of its own. */
 function handMarkupProblems(file: string, text: string): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const problems: string[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node)) {
-      const mark = HAND_MARKUP.find((m) => node.text.includes(m));
-      if (mark !== undefined) {
-        const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
-        problems.push(`${file}:${line} writes "${mark}" by hand: ${node.getText().slice(0, 120)}`);
-      }
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
+  eachNode(file, text, (node, at) => {
+    const written = stringText(node);
+    const mark = written === undefined ? undefined : HAND_MARKUP.find((m) => written.includes(m));
+    if (mark !== undefined) problems.push(`${at} writes "${mark}" by hand: ${node.getText().slice(0, 120)}`);
+  });
   return problems;
 }
 

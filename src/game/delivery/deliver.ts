@@ -27,7 +27,7 @@
  */
 import { gameById } from '../../store/queries.js';
 import { first, inSnapshot, type Store } from '../../store/store.js';
-import { and, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { serializeError, type Logger } from '../../log.js';
 import type { Tx } from '../../store/db.js';
 import { auditLog, games, outbox, type GameRow, type OutboxRow } from '../../store/schema.js';
@@ -398,6 +398,13 @@ async function deliveryRowOf(
   };
 }
 
+/** One write to the outbox (`where`: a row, or a row this deliverer still claims), in a transaction of its own. */
+async function setRow(store: Store, where: SQL | undefined, values: Partial<OutboxRow>): Promise<void> {
+  await store.transaction(async (tx) => {
+    await tx.update(outbox).set(values).where(where);
+  });
+}
+
 /** Delivers one claimed row and records the outcome; never throws. */
 async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome> {
   const { store, now, send, log } = s;
@@ -413,31 +420,24 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
   });
   try {
     if (await outrunConfirmation(store, row)) {
-      await store.transaction(async (tx) => {
-        await tx
-          .update(outbox)
-          .set({ failedAt: now(), claimedBy: null, lastError: CONFIRMATION_DROPPED })
-          .where(eq(outbox.id, row.id));
-      });
+      await setRow(store, eq(outbox.id, row.id), { failedAt: now(), claimedBy: null, lastError: CONFIRMATION_DROPPED });
       log?.info(fields(), 'outbox row dropped: its phase resolved first');
       return 'skipped';
     }
     if (await superseded(store, row, now())) {
-      await store.transaction(async (tx) => {
-        await tx
-          .update(outbox)
-          .set({ sentAt: now(), claimedBy: null, lastError: 'skipped: superseded by a newer status' })
-          .where(eq(outbox.id, row.id));
+      await setRow(store, eq(outbox.id, row.id), {
+        sentAt: now(),
+        claimedBy: null,
+        lastError: 'skipped: superseded by a newer status',
       });
       return 'skipped';
     }
     const shown = await payloadToSend(s, row);
     if (shown === null) {
-      await store.transaction(async (tx) => {
-        await tx
-          .update(outbox)
-          .set({ failedAt: now(), claimedBy: null, lastError: 'the game no longer exists' })
-          .where(eq(outbox.id, row.id));
+      await setRow(store, eq(outbox.id, row.id), {
+        failedAt: now(),
+        claimedBy: null,
+        lastError: 'the game no longer exists',
       });
       return 'failed';
     }
@@ -463,9 +463,7 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
     // The database failed (busy for longer than its timeout): free the row for the next pass.
     log?.warn({ ...fields(), err }, 'outbox bookkeeping failed; the row will be tried again');
     try {
-      await store.transaction(async (tx) => {
-        await tx.update(outbox).set({ claimedBy: null }).where(mine);
-      });
+      await setRow(store, mine, { claimedBy: null });
     } catch {
       // Still failing: the claim is freed when this process stops (or dies).
     }
@@ -518,11 +516,10 @@ async function failed(
   const message = err instanceof Error ? err.message : String(err);
   const t = now();
   if (err instanceof RetryLaterError) {
-    await store.transaction(async (tx) => {
-      await tx
-        .update(outbox)
-        .set({ nextAttemptAt: t + err.retryAfterMs, claimedBy: null, lastError: `rate limited: ${message}` })
-        .where(mine);
+    await setRow(store, mine, {
+      nextAttemptAt: t + err.retryAfterMs,
+      claimedBy: null,
+      lastError: `rate limited: ${message}`,
     });
     log?.info(
       { ...fields(), attempts: row.attempts, retryInMs: err.retryAfterMs },
@@ -556,22 +553,17 @@ async function failed(
   }
   const attempts = row.attempts + 1;
   if (attempts >= s.maxAttempts) {
-    await store.transaction(async (tx) => {
-      await tx
-        .update(outbox)
-        .set({ failedAt: t, claimedBy: null, attempts, lastError: `gave up after ${attempts} attempts: ${message}` })
-        .where(eq(outbox.id, row.id));
+    await setRow(store, eq(outbox.id, row.id), {
+      failedAt: t,
+      claimedBy: null,
+      attempts,
+      lastError: `gave up after ${attempts} attempts: ${message}`,
     });
     log?.warn(failure(s, row, err, fields), 'outbox delivery given up after too many attempts');
     return 'failed';
   }
   const delay = Math.min(s.cap, s.base * 2 ** (attempts - 1));
-  await store.transaction(async (tx) => {
-    await tx
-      .update(outbox)
-      .set({ attempts, nextAttemptAt: t + delay, claimedBy: null, lastError: message })
-      .where(mine);
-  });
+  await setRow(store, mine, { attempts, nextAttemptAt: t + delay, claimedBy: null, lastError: message });
   log?.warn({ ...failure(s, row, err, fields), retryInMs: delay }, 'outbox delivery failed; will retry');
   return 'retried';
 }
