@@ -185,7 +185,7 @@ describe('the card game’s use-cases write no words', () => {
  * never by hand in a string of its own (docs/architecture.md "Texts: the game writes, the bot formats"); the texts of
  * the catalogue and the game layer carry their own emphasis. The file that reads the game's markup is left out.
  */
-const HAND_MARKUP = ['**', '__', '~~', '||', '`', '<@', '<#', '<t:'];
+const HAND_MARKUP = ['**', '__', '~~', '||', '`', '<@', '<#', '<t:']; // and a quote's `> ` where a line starts
 const READS_MARKUP = ['src/bot/markup.ts'];
 
 /** Where a `src/bot` file writes Discord markup in a string of its own. */
@@ -193,7 +193,10 @@ function handMarkupProblems(file: string, text: string): string[] {
   const problems: string[] = [];
   eachNode(file, text, (node, at) => {
     const written = stringText(node);
-    const mark = written === undefined ? undefined : HAND_MARKUP.find((m) => written.includes(m));
+    const mark =
+      written === undefined
+        ? undefined
+        : (HAND_MARKUP.find((m) => written.includes(m)) ?? (/(^|\n)> /.test(written) ? '> ' : undefined));
     if (mark !== undefined) problems.push(`${at} writes "${mark}" by hand: ${node.getText().slice(0, 120)}`);
   });
   return problems;
@@ -204,6 +207,8 @@ describe('the bot writes markup through the formatters', () => {
     expect(handMarkupProblems('src/bot/x.ts', 'const a = `**${title}**\\n${text}`;')).toHaveLength(2);
     expect(handMarkupProblems('src/bot/x.ts', 'const a = `\\`${code}\\` ${name}`;')).toHaveLength(2);
     expect(handMarkupProblems('src/bot/x.ts', "const a = '<@' + id + '>';")).toHaveLength(1);
+    expect(handMarkupProblems('src/bot/x.ts', "const a = [head, '> …'].join('\\n') + `> ${line}`;")).toHaveLength(2);
+    expect(handMarkupProblems('src/bot/x.ts', "const a = 'a > b';")).toEqual([]);
     expect(
       handMarkupProblems('src/bot/x.ts', '/** "**Qin** wins" */\nconst a = `${bold(title)}\\n${inlineCode(code)}`;'),
     ).toEqual([]);

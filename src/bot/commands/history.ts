@@ -23,6 +23,7 @@ import {
   type ChatInputCommandInteraction,
   bold,
   inlineCode,
+  quote,
 } from 'discord.js';
 import {
   gameFileInTurns,
@@ -387,7 +388,7 @@ function pressLineText(locale: Locale, words: PowerWords, l: PressLine): string 
   );
   const to = l.toAll ? tr(locale, 'press.history.all', { powers: names }) : names;
   const head = tr(locale, 'press.history.line', { phase: l.phase, from: words.power(l.from), to });
-  return [head, ...l.text.split(LINE_BREAKS).map((line) => `> ${line}`)].join('\n');
+  return [head, ...l.text.split(LINE_BREAKS).map((line) => quote(line))].join('\n');
 }
 
 /** Everything an editor or Discord may show as a new line. */

@@ -33,6 +33,7 @@ import {
   type Attachment,
   type ChatInputCommandInteraction,
   bold,
+  quote,
 } from 'discord.js';
 import {
   fail,
@@ -325,7 +326,7 @@ function keepEnds(text: string, room: number): string {
     tail.unshift(lines[i]!);
     used += lines[i]!.length + 1;
   }
-  return [head, '> …', ...tail].join('\n');
+  return [head, quote('…'), ...tail].join('\n');
 }
 
 /** What the variant's steps would have posted in the game's channel, quoted, within `room` characters in all. */
@@ -338,7 +339,7 @@ function postsText(locale: Locale, lines: readonly Msg[][], room: number): strin
     keepEnds(
       p
         .split('\n')
-        .map((l) => `> ${l}`)
+        .map((l) => quote(l))
         .join('\n'),
       each,
     ),
