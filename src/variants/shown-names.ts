@@ -8,10 +8,28 @@
  * (`standard_france_austria`, a python map's file name) is no markup; a doubled one or one at a word's edge is
  * (`__underline__`, `_italics_`). A problem names the field or the province and the characters (escaped), never the
  * name as it was written.
+ *
+ * Two more rules keep a hostile or careless name from deceiving the players: no invisible or direction-changing
+ * character (a zero-width space makes `Austria` and `Austria\u200b` two powers that read the same; U+202E reverses
+ * the rest of a post's line), and no word mixing Latin, Cyrillic and Greek letters, the scripts whose lookalikes
+ * (Cyrillic `А` for Latin `A`) make a second `Austria`. A name wholly in one of them, or Latin beside Chinese, is fine.
  */
 import type { VariantData } from '../engine/variant-data.js';
 
 const MARKUP = /[\\*~`|<>[\]@]|__|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
+
+/** Characters nobody sees: controls, format characters (zero-width, direction marks and overrides), separators. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+const LOOKALIKE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u];
+
+/** Why `texts` would deceive a reader (docs/variants.md, the limits), or null. */
+function deceitOf(texts: readonly string[]): string | null {
+  if (texts.some((text) => INVISIBLE.test(text))) return 'an invisible or direction-changing character';
+  const mixed = texts.some((text) =>
+    text.split(/[^\p{L}]+/u).some((word) => LOOKALIKE_SCRIPTS.filter((script) => script.test(word)).length > 1),
+  );
+  return mixed ? 'a word mixing Latin, Cyrillic or Greek letters (they look alike)' : null;
+}
 
 /** The markup characters in `texts`, escaped, each once: `\*, \_ or \@`; null when there is none. */
 function markupList(texts: readonly string[]): string | null {
@@ -25,9 +43,10 @@ function markupList(texts: readonly string[]): string | null {
 /** The problem of one name the bot shows (`name`, `powers[0].name`), or null when it holds no markup. */
 export function nameMarkupProblem(field: string, text: string): string | null {
   const list = markupList([text]);
-  return list === null
-    ? null
-    : `${field}: a name the bot shows in its posts may not hold ${list} (Discord reads them as markup or a mention)`;
+  if (list !== null)
+    return `${field}: a name the bot shows in its posts may not hold ${list} (Discord reads them as markup or a mention)`;
+  const deceit = deceitOf([text]);
+  return deceit === null ? null : `${field}: a name the bot shows in its posts may not hold ${deceit}`;
 }
 
 /** One problem per name holding markup: the variant's, each power's, then each province's (name and abbreviation). */
@@ -38,7 +57,10 @@ export function shownNameProblems(data: VariantData): string[] {
   ];
   const provinces = data.provinces.map((p) => {
     const bad = [...(markupList([p.name]) ? ['name'] : []), ...(markupList([p.abbreviation]) ? ['abbreviation'] : [])];
-    if (bad.length === 0) return null;
+    if (bad.length === 0) {
+      const deceit = deceitOf([p.name, p.abbreviation]);
+      return deceit === null ? null : `province ${p.id}: its name or abbreviation may not hold ${deceit}`;
+    }
     return `province ${p.id}: its ${bad.join(' and ')}, shown in the bot's posts, may not hold ${markupList([p.name, p.abbreviation])} (Discord reads them as markup or a mention)`;
   });
   return [...names, ...provinces].filter((p): p is string => p !== null);

@@ -113,6 +113,33 @@ describe('names the bot shows (src/variants/shown-names.ts)', () => {
     ]);
   });
 
+  it('refuses an invisible or direction-changing character and a Latin word with a Cyrillic lookalike', () => {
+    const invisible = withProvince('Hills\u200b', 'Hil');
+    expect(invisible.ok ? [] : invisible.problems).toEqual([
+      'province hills: its name or abbreviation may not hold an invisible or direction-changing character',
+    ]);
+    const reversed = withProvince('Hills', '\u202eliH');
+    expect(reversed.ok ? [] : reversed.problems).toHaveLength(1);
+    const lookalike = withProvince('\u0410ustria', 'Aus');
+    expect(lookalike.ok ? [] : lookalike.problems).toEqual([
+      'province hills: its name or abbreviation may not hold a word mixing Latin, Cyrillic or Greek letters (they look alike)',
+    ]);
+    const data = JSON.parse(example);
+    const original = data.powers[0].name;
+    data.powers[0].name = `${original}\u2060`;
+    for (const u of data.startingUnits) if (u.power === original) u.power = data.powers[0].name;
+    const power = checkImport(readVariantFile(JSON.stringify(data), 'example.json'));
+    expect(power.ok ? [] : power.problems).toContain(
+      'powers[0].name: a name the bot shows in its posts may not hold an invisible or direction-changing character',
+    );
+  });
+
+  it('accepts a name wholly in Cyrillic or Greek, and Latin beside Chinese', () => {
+    expect(withProvince('Холмы', 'Хол').ok).toBe(true);
+    expect(withProvince('Λόφοι', 'Λόφ').ok).toBe(true);
+    expect(withProvince('Qin 秦', 'Qin').ok).toBe(true);
+  });
+
   it('accepts an underscore inside a word, accents and punctuation', () => {
     expect(withProvince('Hill_Country', 'H_c').ok).toBe(true);
     expect(withProvince('Les Collines d’Été (2.0)', 'Col').ok).toBe(true);
