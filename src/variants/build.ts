@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import { variantDataSchema, type VariantData } from './schema.js';
+import { shownAdjacencyProblems } from './shown-adjacency.js';
 
 export { buildVariant } from './define.js';
 
@@ -24,6 +25,8 @@ export function parseVariantData(raw: unknown, source = 'variant data'): Variant
       source,
       parsed.error.issues.map((i) => describeIssue(raw, i)),
     );
+  const adjacency = shownAdjacencyProblems(raw, parsed.data);
+  if (adjacency.length > 0) throw new VariantDataError(source, adjacency);
   return parsed.data;
 }
 

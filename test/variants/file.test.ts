@@ -145,3 +145,31 @@ describe('names the bot shows (src/variants/shown-names.ts)', () => {
     expect(withProvince('Les Collines d’Été (2.0)', 'Col').ok).toBe(true);
   });
 });
+
+describe('the adjacency maps show writes (src/variants/shown-adjacency.ts)', () => {
+  const withAdjacency = (edit: (adjacency: Record<string, string[]>) => void) => {
+    const data = JSON.parse(example);
+    const adjacency: Record<string, string[]> = {};
+    const add = (from: string, to: string) => {
+      const list = (adjacency[from.split('/')[0]!] ??= []);
+      if (!list.includes(to.split('/')[0]!)) list.push(to.split('/')[0]!);
+    };
+    for (const [from, tos] of Object.entries<string[]>(data.armyAdjacency)) for (const to of tos) add(from, to);
+    for (const [from, tos] of Object.entries<string[]>(data.fleetAdjacency)) for (const to of tos) add(from, to);
+    edit(adjacency);
+    return readVariantFile(JSON.stringify({ ...data, adjacency }), 'example.json');
+  };
+
+  it('accepts the union of army and fleet moves, as maps show writes it', () => {
+    expect(withAdjacency(() => {}).ok).toBe(true);
+  });
+
+  it('refuses a move given in adjacency alone, naming the province, instead of dropping it', () => {
+    const r = withAdjacency((adjacency) => {
+      adjacency.hills = [...(adjacency.hills ?? []), 'atlantis'];
+    });
+    expect(r.ok ? [] : r.problems).toEqual([
+      'adjacency hills: atlantis not in armyAdjacency or fleetAdjacency (moves are read from armyAdjacency and fleetAdjacency; adjacency, as maps show writes it, must agree or be left out)',
+    ]);
+  });
+});
