@@ -179,10 +179,16 @@ export function parseFlags(args: readonly string[], known: readonly string[], sw
 
 /** The bundled variants loaded so far, by id (`loadVariants`). */
 const loadedVariants = new Map<string, Variant>();
-/** The zod validator of variant data and the checks of `maps check`, loaded only for `--variant-file`. */
+/** The zod validator of variant data, the checks of `maps check` and an import's label size, for `--variant-file`. */
 let variantFileSupport:
-  | (typeof import('../variants/build.js') & Pick<typeof import('../render/import-check.js'), 'checkVariant'>)
+  | (typeof import('../variants/build.js') &
+      Pick<typeof import('../render/import-check.js'), 'checkVariant' | 'importLabelSize'>)
   | undefined;
+
+const pickImportCheck = ({ checkVariant, importLabelSize }: typeof import('../render/import-check.js')) => ({
+  checkVariant,
+  importLabelSize,
+});
 
 /**
  * Loads what `variantById`, `variantFromFlags` and `variantFromFile` will be asked for: the bundled variants that
@@ -196,7 +202,7 @@ export async function loadVariants(ids: Iterable<unknown>, flags?: Flags): Promi
   if (flags?.values.has('variant-file')) {
     variantFileSupport ??= {
       ...(await import('../variants/build.js')),
-      checkVariant: (await import('../render/import-check.js')).checkVariant,
+      ...pickImportCheck(await import('../render/import-check.js')),
     };
     variantFromFile(flags.values.get('variant-file')!);
   } else if (flags) wanted.add((flags.values.get('variant') ?? 'classic').toLowerCase());
@@ -263,7 +269,19 @@ function readVariantFileAt(path: string): Variant {
   }
   const problems = checkVariant(variant);
   if (problems.length > 0) throw new RefusedInput([`${path} is refused, as maps check refuses it:`, ...problems]);
-  return variant;
+  return withLabelSize(variant);
+}
+
+/**
+ * A drawn file that names no label size is drawn at the size an import would give it (docs/variants.md "Variant
+ * files"), so its labels read at Discord's 550 px preview as the same file added with `/variant add` does.
+ */
+function withLabelSize(variant: Variant): Variant {
+  const { buildVariant, importLabelSize } = variantFileSupport!;
+  const geometry = variant.data.geometry;
+  if (!geometry || geometry.labelSize !== undefined) return variant;
+  const labelSize = importLabelSize(variant.data);
+  return labelSize ? buildVariant({ ...variant.data, geometry: { ...geometry, labelSize } }) : variant;
 }
 
 /** `--variant-file` wins over `--variant`; default Classic (`loadVariants` with the flags first). */

@@ -330,4 +330,18 @@ describe('--variant-file with an imported variant', () => {
     expect(g.code).toBe(0);
     expect(readFileSync(gif).subarray(0, 3).toString()).toBe('GIF');
   });
+  it('draws a file naming no label size at the size its import gives, readable at 550 px', async () => {
+    const data = JSON.parse(readFileSync(imported, 'utf8'));
+    expect(data.geometry.labelSize).toBeGreaterThan(14);
+    delete data.geometry.labelSize;
+    const unsized = join(dir, 'unsized.json');
+    writeFileSync(unsized, JSON.stringify(data));
+    const pngs = [];
+    for (const file of [imported, unsized]) {
+      const out = join(dir, `${file === imported ? 'sized' : 'unsized'}.png`);
+      expect((await render(['--variant-file', file, '--out', out, '--width', '800'], '{}')).code).toBe(0);
+      pngs.push(readFileSync(out));
+    }
+    expect(pngs[1]!.equals(pngs[0]!)).toBe(true);
+  });
 });
