@@ -251,6 +251,16 @@ describe('a server brings its own variants', () => {
     expect(duel.finalText).not.toContain('UNPLAYED');
     const other = await h.fake.slash('gm', 'main', 'variant add', { file: upload('notes.txt', 'hello') });
     expect(other.finalText).toContain('give a variant file (.json)');
+    // A name that reverses the rest of a post's line, or passes for another with a Cyrillic lookalike.
+    for (const name of ['Hidden\u202eMarches', 'M\u0430rches']) {
+      const hidden = await h.fake.slash('gm', 'main', 'variant add', {
+        file: upload('hidden.json', json(marchesFile({ name }))),
+      });
+      expect(hidden.finalText).toContain('This variant was not added, and nothing was stored.');
+      expect(hidden.finalText).toMatch(
+        /name: a name the bot shows in its posts may not hold (an invisible|a word mixing)/,
+      );
+    }
     const list = await h.fake.slash('gm', 'main', 'variant list');
     expect(list.finalText).not.toMatch(/Broken|Undrawn/);
   });
