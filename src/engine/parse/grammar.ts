@@ -11,7 +11,7 @@ import type { Variant } from '../variant.js';
 import type { Location, Order, PhaseType, UnitRef, UnitType } from '../types.js';
 import { didYouMean, editDistance, placeIndex } from './places.js';
 import { echoed, rawText, type Token } from './tokens.js';
-import { localCoast, type OrderLanguage, type WordSets, wordSets } from './language.js';
+import { localCoast, type OrderLanguage, type WordSets, withoutAccents, wordSets } from './language.js';
 import { coastFromWords } from './words.js';
 
 export class ParseError extends Error {}
@@ -101,7 +101,11 @@ export class Reader {
     for (let n = words.length; n >= 1; n--) {
       const phrase = n === 1 ? words[0]! : words.slice(0, n).join(' ');
       // `NorthSea`, `StPetersburg`: a single token may match a name written without spaces.
-      const hit = index.byKey.get(phrase) ?? (n === 1 ? index.byKey.get(phrase.replace(/ /g, '')) : undefined);
+      // `Mer Egée`: a name typed with some of its accents (a capital's dropped) is read as the name without any.
+      const hit =
+        index.byKey.get(phrase) ??
+        (n === 1 ? index.byKey.get(phrase.replace(/ /g, '')) : undefined) ??
+        index.byKey.get(withoutAccents(phrase));
       if (hit === undefined) continue;
       if (hit === null)
         this.fail(

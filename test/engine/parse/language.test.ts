@@ -31,6 +31,9 @@ describe('French orders read as the English ones (Classic)', () => {
     ['F Atlantique moyen - Mer d’Irlande', 'F mao - iri'],
     ["F Mer d'Irlande - Pays de Galles", 'F iri - wal'],
     ['A Silesie - Varsovie', 'A sil - war'],
+    // a capital's accent dropped, the others kept, as French keyboards type it
+    ['F Mer Egée - Smyrne', 'F aeg - smy'],
+    ['F MER ÉGEE - Smyrne', 'F aeg - smy'],
     // coasts
     ['F Espagne (côte nord) - Atlantique moyen', 'F spa/nc - mao'],
     ['F Saint-Pétersbourg côte sud - Golfe de Botnie', 'F stp/sc - bot'],
