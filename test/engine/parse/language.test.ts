@@ -99,6 +99,9 @@ describe('Chinese orders read as the English ones (Warring States)', () => {
     ['A 安邑 支援 A 咸陽 - 洛陽', 'A any S A xia - luo'],
     ['A安邑支援A咸陽-洛陽', 'A any S A xia - luo'],
     ['A 安邑 支援 A 咸陽', 'A any S A xia'],
+    // the everyday words for support and hold too
+    ['A 安邑 支持 A 咸陽 - 洛陽', 'A any S A xia - luo'],
+    ['A咸陽保持', 'A xia H'],
     ['F 渤海 撤退 臨淄', 'F boh R lin'],
     ['F 渤海 撤退至臨淄', 'F boh R lin'],
     ['A 咸陽 建造', 'A xia B'],
@@ -119,6 +122,8 @@ describe('Chinese orders read as the English ones (Warring States)', () => {
     ['F 渤海 运输 A 临淄 - 辽东', 'F boh C A lin - lia'],
     ['F 渤海 撤退 临淄', 'F boh R lin'],
     ['A 邯郸 解散', 'A han D'],
+    ['A 安邑 支持 A 咸阳', 'A any S A xia'],
+    ['A 咸阳 保持', 'A xia H'],
     // a simplified-Chinese reader may paste traditional names, and the other way round
     ['A 咸陽 守', 'A xia H'],
   ])('zh-CN %s', (text, canonical) => {
