@@ -108,7 +108,13 @@ function buildLanguage(variant: Variant, locale: Locale): OrderLanguage | undefi
   }
   const own = Object.hasOwn(ORDER_WORDS, locale) ? ORDER_WORDS[locale] : undefined;
   if (!own) return undefined;
-  const { words, coasts } = own;
+  const { words, coasts, articles } = own;
   const unique = (list: string[]) => [...new Set(list)];
-  return { places: mapValues(places, unique), words, coasts, special: mapValues(special, unique) };
+  return {
+    places: mapValues(places, unique),
+    words,
+    coasts,
+    special: mapValues(special, unique),
+    ...(articles ? { articles } : {}),
+  };
 }

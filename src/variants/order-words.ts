@@ -12,6 +12,8 @@ export interface LocaleOrderWords {
   readonly words: Readonly<Partial<Record<OrderWordKind, readonly string[]>>>;
   /** Coast names by coast id; the first is written. */
   readonly coasts: Readonly<Record<string, readonly string[]>>;
+  /** Articles a place name may follow when typed (`A Paris - la Bourgogne`): read past, never written. */
+  readonly articles?: readonly string[];
 }
 
 const FRENCH: LocaleOrderWords = {
@@ -36,6 +38,8 @@ const FRENCH: LocaleOrderWords = {
     ec: ['côte est', 'ce'],
     wc: ['côte ouest', 'co'],
   },
+  // `l’Espagne` reaches the parser as `l espagne` (an apostrophe splits words).
+  articles: ['le', 'la', 'les', 'l'],
 };
 
 const TRADITIONAL: LocaleOrderWords = {

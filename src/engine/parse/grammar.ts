@@ -114,6 +114,8 @@ export class Reader {
       this.i = ends[n - 1]!;
       return hit;
     }
+    const afterArticle = this.readPlaceAfterArticle(start, words, what);
+    if (afterArticle !== null) return afterArticle;
     // Unknown: report the words up to the next order word or operator.
     let k = start;
     while (k < this.tokens.length && k - start < index.maxWords + 1) {
@@ -125,6 +127,22 @@ export class Reader {
     const phrase = rawText(this.tokens.slice(start, k));
     const hint = didYouMean(this.variant.map, phrase, this.language);
     this.fail(`unknown place "${echoed(phrase)}"${hint ? `: ${hint}` : ''}`);
+  }
+
+  /**
+   * A place named after an article of the reader's language (`la Bourgogne`, `l’Espagne`: OrderLanguage.articles),
+   * read when the words with it name none; null (the position unchanged) when there is no article or no place after it.
+   */
+  private readPlaceAfterArticle(start: number, words: readonly string[], what: string): string | null {
+    if (words.length < 2 || !this.language?.articles?.includes(words[0]!)) return null;
+    this.i = start + 1;
+    try {
+      return this.readPlace(what);
+    } catch (e) {
+      if (!(e instanceof ParseError)) throw e;
+      this.i = start;
+      return null;
+    }
   }
 
   /** An optional coast after a place: `/nc`, `(nc)`, `(north coast)`, `nc`, `north coast`. */

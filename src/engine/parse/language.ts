@@ -37,6 +37,8 @@ export interface OrderLanguage {
    * written in every language.
    */
   readonly special?: Readonly<Record<string, readonly string[]>>;
+  /** Articles a place name may follow, read past (French `la Bourgogne`, `l’Espagne`); lowercase, without accents. */
+  readonly articles?: readonly string[];
 }
 
 /** The word sets the grammar matches, English and the language's merged. */

@@ -34,6 +34,13 @@ describe('French orders read as the English ones (Classic)', () => {
     // a capital's accent dropped, the others kept, as French keyboards type it
     ['F Mer Egée - Smyrne', 'F aeg - smy'],
     ['F MER ÉGEE - Smyrne', 'F aeg - smy'],
+    // a name after its article, as a sentence puts it
+    ['A Paris - la Bourgogne', 'A par - bur'],
+    ['A Marseille - l’Espagne', 'A mar - spa'],
+    ["F l'Atlantique moyen - la Mer d’Irlande", 'F mao - iri'],
+    ['F le Golfe du Lion - le Piémont', 'F lyo - pie'],
+    ['F la Manche - Londres', 'F eng - lon'],
+    ['A Munich soutient A Berlin - la Silésie', 'A mun S A ber - sil'],
     // coasts
     ['F Espagne (côte nord) - Atlantique moyen', 'F spa/nc - mao'],
     ['F Saint-Pétersbourg côte sud - Golfe de Botnie', 'F stp/sc - bot'],
@@ -75,6 +82,9 @@ describe('French orders read as the English ones (Classic)', () => {
       'error: unknown place "Lodnres": did you mean Londres (lon)?',
     );
     expect(read(classic, 'A Paris soutiens A Marseille', french)).toMatch(/^error: unknown order "soutiens"/);
+    // an article before no place is named with the words it came with
+    expect(read(classic, 'A Paris - la Lune', french)).toMatch(/^error: unknown place "la Lune"/);
+    expect(read(classic, 'A Paris - la Bourgogne')).toMatch(/^error: unknown place "la Bourgogne"/);
     expect(read(classic, 'F Espagne (côte est) - Atlantique moyen', french)).toBe(
       'error: Spain has no coast "côte est" (its coasts: nc, sc)',
     );
