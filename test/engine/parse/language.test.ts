@@ -40,6 +40,11 @@ describe('French orders read as the English ones (Classic)', () => {
     ["F l'Atlantique moyen - la Mer d’Irlande", 'F mao - iri'],
     ['F le Golfe du Lion - le Piémont', 'F lyo - pie'],
     ['F la Manche - Londres', 'F eng - lon'],
+    // the short and everyday names French players also use
+    ['F Adriatique - Ionienne', 'F adr - ion'],
+    ['F Égée - Smyrne', 'F aeg - smy'],
+    ['A Pays-Bas - Belgique', 'A hol - bel'],
+    ['A Tunisie T', 'A tun H'],
     ['A Munich soutient A Berlin - la Silésie', 'A mun S A ber - sil'],
     // coasts
     ['F Espagne (côte nord) - Atlantique moyen', 'F spa/nc - mao'],
