@@ -4,23 +4,8 @@
  * move to `adjacency` alone would see it silently dropped, so a file carrying `adjacency` must agree with the moves
  * read (docs/variants.md "Variant files"); one problem per province that differs, naming what differs.
  */
+import { GameMap } from '../engine/map.js';
 import type { VariantData } from './schema.js';
-
-const provinceOf = (location: string) => location.split('/')[0]!;
-
-/** The union of army and fleet moves by province, as `maps show` writes it. */
-function unionOf(data: VariantData): Map<string, Set<string>> {
-  const union = new Map<string, Set<string>>();
-  const add = (from: string, to: string) => {
-    const set = union.get(from) ?? new Set<string>();
-    set.add(to);
-    union.set(from, set);
-  };
-  for (const [from, tos] of Object.entries(data.armyAdjacency)) for (const to of tos) add(from, to);
-  for (const [from, tos] of Object.entries(data.fleetAdjacency))
-    for (const to of tos) add(provinceOf(from), provinceOf(to));
-  return union;
-}
 
 /** The problems of a file's `adjacency` field against the moves read; none when the file has no such field. */
 export function shownAdjacencyProblems(raw: unknown, data: VariantData): string[] {
@@ -28,12 +13,13 @@ export function shownAdjacencyProblems(raw: unknown, data: VariantData): string[
   const given = (raw as { adjacency: unknown }).adjacency;
   if (typeof given !== 'object' || given === null || Array.isArray(given))
     return ['adjacency: expected {province: [province]} (as maps show writes it), or leave it out'];
-  const union = unionOf(data);
-  const ids = [...new Set([...Object.keys(given), ...union.keys()])].sort();
+  // The moves by province as `maps show` writes them: the map's own union of army and fleet moves.
+  const map = new GameMap(data);
+  const ids = [...new Set([...Object.keys(given), ...map.provinceIds()])].sort();
   return ids.flatMap((id) => {
     const list = (given as Record<string, unknown>)[id];
     const mine = new Set(Array.isArray(list) ? list.map(String) : []);
-    const read = union.get(id) ?? new Set<string>();
+    const read = map.neighbours(id);
     const extra = [...mine].filter((to) => !read.has(to)).sort();
     const missing = [...read].filter((to) => !mine.has(to)).sort();
     if (extra.length === 0 && missing.length === 0) return [];

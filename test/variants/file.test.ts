@@ -9,7 +9,8 @@ import { checkGeometry } from '../../src/render/check.js';
 import { computeGeometry } from '../../src/render/geometry.js';
 import { checkImport } from '../../src/render/import-check.js';
 import { renderMap } from '../../src/render/index.js';
-import { buildVariant } from '../../src/variants/build.js';
+import { describeVariant } from '../../src/cli/commands/maps.js';
+import { buildVariant, parseVariantData } from '../../src/variants/build.js';
 import { checkVariantData } from '../../src/variants/check.js';
 import { readVariantFile } from '../../src/variants/file.js';
 import type { VariantData } from '../../src/variants/schema.js';
@@ -147,15 +148,10 @@ describe('names the bot shows (src/variants/shown-names.ts)', () => {
 });
 
 describe('the adjacency maps show writes (src/variants/shown-adjacency.ts)', () => {
+  /** The example file with the `adjacency` that `maps show` writes for it, edited by `edit`. */
   const withAdjacency = (edit: (adjacency: Record<string, string[]>) => void) => {
     const data = JSON.parse(example);
-    const adjacency: Record<string, string[]> = {};
-    const add = (from: string, to: string) => {
-      const list = (adjacency[from.split('/')[0]!] ??= []);
-      if (!list.includes(to.split('/')[0]!)) list.push(to.split('/')[0]!);
-    };
-    for (const [from, tos] of Object.entries<string[]>(data.armyAdjacency)) for (const to of tos) add(from, to);
-    for (const [from, tos] of Object.entries<string[]>(data.fleetAdjacency)) for (const to of tos) add(from, to);
+    const { adjacency } = describeVariant(buildVariant(parseVariantData(data)));
     edit(adjacency);
     return readVariantFile(JSON.stringify({ ...data, adjacency }), 'example.json');
   };
