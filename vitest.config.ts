@@ -93,8 +93,9 @@ const FRESH_FILE = 'test/support/fresh-file.ts';
 
 export default defineConfig({
   test: {
-    // PostgreSQL for the tests that ask for it (test/support/postgres.ts), started at most once per project.
-    globalSetup: ['test/support/postgres-setup.ts', 'test/support/bot-build-setup.ts'],
+    // One folder for the run's temporary files (removed at its end); PostgreSQL for the tests that ask for it
+    // (test/support/postgres.ts), started at most once per project.
+    globalSetup: ['test/support/temp-root.ts', 'test/support/postgres-setup.ts', 'test/support/bot-build-setup.ts'],
     // Two cores: three workers keep both busy while the database and browser tests wait on I/O.
     maxWorkers: 3,
     // Transformed modules kept on disk between runs (node_modules/.experimental-vitest-cache, keyed by each file's
