@@ -9,11 +9,8 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { PROJECT_ROOT } from '../paths.js';
 import { checkpointsOffTheLoop } from './checkpoint.js';
 import * as schema from './schema.js';
-import type { StoreDb } from './store.js';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
-/** The handle inside `store.transaction(async (tx) => …)` (src/store/store.ts): the async query subset of both databases. */
-export type Tx = StoreDb;
 
 /** migrations/sqlite/ at the project root, whatever the working directory is (drizzle.config.ts writes it). */
 export const SQLITE_MIGRATIONS_FOLDER = join(PROJECT_ROOT, 'migrations', 'sqlite');

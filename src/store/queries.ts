@@ -2,10 +2,9 @@
  * Small typed queries over the schema, used inside the use-cases' transactions.
  */
 import { reusedQuery } from './prepared.js';
-import { first } from './store.js';
+import { first, type Tx } from './store.js';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Position } from '../engine/types.js';
-import type { Tx } from './db.js';
 import {
   auditLog,
   games,

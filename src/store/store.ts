@@ -21,13 +21,16 @@ export type Dialect = 'sqlite' | 'postgres';
 /**
  * The query interface shared by both databases, typed as drizzle's SQLite database less what PostgreSQL lacks (its
  * own synchronous `transaction`, `run`/`all`/`get`/`values` on raw SQL, the relational `query` API). The query
- * builders' SQLite-only `.get()`, `.all()`, `.run()` and `.values()` are still in the types: the subset above is a
- * rule of the code, not of the compiler.
+ * builders' SQLite-only `.get()`, `.all()`, `.run()` and `.values()` are still in the types (drizzle types a SQLite
+ * builder alike whatever runs it): test/architecture/store-access.test.ts fails on one in the game layer instead.
  */
 export type StoreDb = Omit<
   BetterSQLite3Database,
   'transaction' | 'run' | 'all' | 'get' | 'values' | '$client' | 'query' | 'batch'
 >;
+
+/** The handle inside `store.transaction(async (tx) => …)`: the async query subset of both databases. */
+export type Tx = StoreDb;
 
 export interface TransactionOptions {
   /**

@@ -8,10 +8,9 @@
 import { count, eq } from 'drizzle-orm';
 import { msg, type Msg } from '../../i18n/index.js';
 import { fogIsUp, powerOfMember, viewerOf } from '../fog/index.js';
-import type { Tx } from '../../store/db.js';
 import { audit, openGameByChannel, phaseById, stepRowOf } from '../../store/queries.js';
 import { orders, phases, type GameRow, type PhaseRow } from '../../store/schema.js';
-import { first } from '../../store/store.js';
+import { first, type Tx } from '../../store/store.js';
 import {
   noOpenGame,
   phaseMsg,

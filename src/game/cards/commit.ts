@@ -3,7 +3,7 @@
  * deadline, and queue the table edit, the log line, the pings, the round summary and the end of the game — all
  * in the caller's transaction. Then seats that are away (or conceded) resolve at once with the defaults.
  */
-import { first } from '../../store/store.js';
+import { first, type Tx } from '../../store/store.js';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   apply,
@@ -14,7 +14,6 @@ import {
   type Seat,
   type Effect,
 } from '../../cardgame/index.js';
-import type { Tx } from '../../store/db.js';
 import { games, type GameEnd } from '../../store/schema.js';
 import { cardEvents, cardGames, cardSeats, type CardSeatRow } from './tables.js';
 import { fail, noteEvent, type Refusal } from '../core/index.js';

@@ -20,7 +20,7 @@
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { gameNotFinished } from '../../store/queries.js';
 import type { Action, CardGameView, Seat } from '../../cardgame/index.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { games } from '../../store/schema.js';
 import { cardGames, cardSeats } from './tables.js';
 import { CARD_KIND } from './types.js';

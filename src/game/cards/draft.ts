@@ -21,7 +21,7 @@ import { fireSources, windSources, bestRowCards } from '../../cardgame/effects.j
 import { cloneState } from '../../cardgame/clone.js';
 import { Refusal as EngineRefusal } from '../../cardgame/refusal.js';
 import { parseAction } from '../../cardgame/schema.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { cardDrafts, cardGames, type CardDraftRow, type CardDraftStep } from './tables.js';
 import {
   fail,

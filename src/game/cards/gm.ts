@@ -12,7 +12,7 @@ import {
   type CardGameState,
   type DynastyId,
 } from '../../cardgame/index.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { audit, idText } from '../../store/queries.js';
 import { games } from '../../store/schema.js';
 import { cardEvents, cardGames, cardSeats, type CardSeatRow } from './tables.js';

@@ -7,7 +7,7 @@ import { parseSeatSettings, type SeatCreateInput, type SeatSettings, reliability
 import { eq } from 'drizzle-orm';
 import { DYNASTIES, newGame, publicView, type DynastyId } from '../../cardgame/index.js';
 import { audit, idText, openGameByChannel } from '../../store/queries.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { games, type GameRow } from '../../store/schema.js';
 import { cardGames, cardSeats } from './tables.js';
 import {

@@ -6,7 +6,7 @@
  */
 import { boardKey } from '../../cardgame/board.js';
 import { publicView, type GameEvent, type CardGameView, type DynastyId } from '../../cardgame/index.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import type { GameRow } from '../../store/schema.js';
 import { msg, type MessageKey, type Msg } from '../../i18n/index.js';
 import { holderName, isComputer } from '../core/index.js';

@@ -18,7 +18,7 @@ import {
   typed,
 } from '../core/index.js';
 import { fallBackOption, legalWages, privateView, type Action, type Seat, type StateId } from '../../cardgame/index.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { cardSeats, type CardSeatRow } from './tables.js';
 import { commitAction, markPresentInTx, runAutomatic } from './commit.js';
 import { queueLog, queueTable } from './outbox.js';

@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import { dynastyLabel } from '../../cardgame/names.js';
 import type { Seat } from '../../cardgame/index.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import type { GameRow } from '../../store/schema.js';
 import {
   isPerson,

@@ -2,11 +2,10 @@
  * Reading and writing a card game inside a use-case's transaction: the `games` row, its `card_games` row, its
  * seats, and the parsed engine state. Nothing here logs anything (the state holds every hand).
  */
-import { first } from '../../store/store.js';
+import { first, type Tx } from '../../store/store.js';
 import { CARD_GAME } from '../../cardgame/identity.js';
 import { and, asc, eq } from 'drizzle-orm';
 import { type CardGameState, type Seat, publicView } from '../../cardgame/index.js';
-import type { Tx } from '../../store/db.js';
 import { gameById, gameNotFinished, idText, latestGameByChannel, openGameByChannel } from '../../store/queries.js';
 import { games, type GameRow } from '../../store/schema.js';
 import { fail, type Refusal } from '../core/index.js';

@@ -6,9 +6,8 @@
  * The setup give's deadline takes its default but never counts as a missed turn.
  * The 25 % reminder of a long turn is queued once (its time is cleared in the same transaction).
  */
-import { first, inSnapshot } from '../../store/store.js';
+import { first, inSnapshot, type Tx } from '../../store/store.js';
 import { and, eq, isNotNull, lte, min } from 'drizzle-orm';
-import type { Tx } from '../../store/db.js';
 import { games } from '../../store/schema.js';
 import { cardGames, cardSeats } from './tables.js';
 import { isComputer, isPerson, playerName, inTransaction, type GameDeps, type Result } from '../core/index.js';

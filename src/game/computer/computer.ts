@@ -23,7 +23,7 @@
  * turn and its `/ready` (which may resolve the phase) said in another. Answers that come back from the worker
  * together are stored one after another, never back to back in one turn.
  */
-import { first } from '../../store/store.js';
+import { first, type Tx } from '../../store/store.js';
 import { and, eq, isNull, like, or } from 'drizzle-orm';
 import { games, phases, players, type GameRow, type PhaseRow, type PlayerRow } from '../../store/schema.js';
 import { gameById, gameNotFinished, phaseById, playerByPower, readyPowers } from '../../store/queries.js';
@@ -51,7 +51,6 @@ import {
 } from '../core/index.js';
 import { storeVacantSeatOrders } from '../seats/index.js';
 import { settleComputerVotes } from '../votes/index.js';
-import type { Tx } from '../../store/db.js';
 
 export interface ComputerSeatDuty {
   gameId: number;

@@ -6,7 +6,7 @@
  */
 import { positionSeenBy } from '../fog/index.js';
 import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { gameById, phaseById, playersOf } from '../../store/queries.js';
 import { games, phases } from '../../store/schema.js';
 import { askComputerPlayer, type AiAnswer, type AiJob } from '../ai-pool/index.js';

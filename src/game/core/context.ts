@@ -2,7 +2,7 @@
  * Looking up "the caller's power in this channel's running game", shared by the player use-cases.
  */
 import type { Variant } from '../../engine/variant.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { latestGameByChannel, openGameByChannel, phaseById, playerByUser } from '../../store/queries.js';
 import type { GameRow, PhaseRow, PlayerRow } from '../../store/schema.js';
 import { fail } from './tx.js';

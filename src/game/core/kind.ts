@@ -8,7 +8,7 @@
  * the Diplomacy side keeps for itself: every deadline processed exactly once across sweeps and processes, a status
  * built from public information only.
  */
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import type { GameRow } from '../../store/schema.js';
 import type { AiAnswer, AiJob } from '../../ai/job.js';
 import type { GameDeps } from './types.js';

@@ -4,9 +4,8 @@
  * size of one `/order`. Defaults here; the operator overrides them through the environment (config/env.ts)
  * and a server's managers may tighten the per-server ones with `/server limits`.
  */
-import { first } from '../../store/store.js';
+import { first, type Tx } from '../../store/store.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../store/db.js';
 import { cooldowns, games, guildSettings, phases } from '../../store/schema.js';
 import { audit } from '../../store/queries.js';
 import { formatDuration, parseDuration, durationParam } from './durations.js';

@@ -5,8 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { isLocale, localeOf, type Locale } from '../../i18n/index.js';
-import type { Tx } from '../../store/db.js';
-import { first } from '../../store/store.js';
+import { first, type Tx } from '../../store/store.js';
 import { games, memberLocales } from '../../store/schema.js';
 import { inTransaction } from './tx.js';
 import type { GameDeps } from './types.js';

@@ -4,7 +4,7 @@
  * serialise instead of failing half-way with SQLITE_BUSY on lock upgrade.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import type { GameDeps, GameEvent, Refusal, Result } from './types.js';
 import { msg, t, type Msg } from '../../i18n/index.js';
 import { typedAsPlain } from './text-refs.js';

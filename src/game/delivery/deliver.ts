@@ -26,10 +26,9 @@
  *   HTTP status (never a payload: message text stays out of logs).
  */
 import { gameById } from '../../store/queries.js';
-import { first, inSnapshot, type Store } from '../../store/store.js';
+import { first, inSnapshot, type Store, type Tx } from '../../store/store.js';
 import { and, eq, gt, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { serializeError, type Logger } from '../../log.js';
-import type { Tx } from '../../store/db.js';
 import { auditLog, games, outbox, type GameRow, type OutboxRow } from '../../store/schema.js';
 import {
   beat,

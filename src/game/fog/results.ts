@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Adjudication, Phase } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { playersOf, ordersOf } from '../../store/queries.js';
 import { players, type GameRow, type PhaseRow } from '../../store/schema.js';
 import { msg, type Msg } from '../../i18n/index.js';

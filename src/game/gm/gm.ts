@@ -65,7 +65,7 @@ import {
   type ResolveOutcome,
 } from '../resolve/index.js';
 import { and, eq, gt, inArray, isNull, notLike } from 'drizzle-orm';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import {
   audit,
   gameById,

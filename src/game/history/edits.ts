@@ -4,7 +4,7 @@
  * (the edits, docs/bot.md "Export and import").
  */
 import type { Msg } from '../../i18n/index.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { auditDetailsOf } from '../../store/queries.js';
 import type { BoardEdit, BoardEditRecord } from '../core/index.js';
 

@@ -13,7 +13,7 @@ import type { Position } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import { isStoredVariantId, storedVariantTexts } from '../../variants/stored.js';
 import type { ScChartInput } from '../../render/sc-chart.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { gameById, latestGameByChannel, ordersOf, phaseById, playerByUser, playersOf } from '../../store/queries.js';
 import { phases, type GameRow, type PhaseRow } from '../../store/schema.js';
 import { pluginOf } from '../../variants/index.js';

@@ -39,7 +39,7 @@ import { provinceName } from '../../variants/names.js';
 import { buildStatus, isBallotKey, pluginContext, pluginMsg, pluginOfGame } from '../phase/index.js';
 import { pastPhaseSeats } from '../seats/index.js';
 import { phaseEditsOf } from './edits.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 
 const read = inReadTransaction;
 

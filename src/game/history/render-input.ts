@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Adjudication, OrderResult, Phase, Position, PowerOrder, ProvinceId } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import { type Msg, msg, t } from '../../i18n/index.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { players, type GameRow, type PhaseRow } from '../../store/schema.js';
 import { recordsOf, isBallotKey, pluginMsg } from '../phase/index.js';
 import { gameById, openGameByChannel, ordersOf, phaseById, playerByUser } from '../../store/queries.js';

@@ -63,7 +63,7 @@ import { parseSetting, parseTableOptions, type TableOptionsInput } from '../sett
 import { botVariants, getVariant } from '../../variants/index.js';
 import { openingPosition } from '../../engine/index.js';
 import type { Variant } from '../../engine/variant.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { audit, idText, insertPhase, openGameByChannel, playerByUser, playersOf } from '../../store/queries.js';
 import {
   games,

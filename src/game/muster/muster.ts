@@ -8,9 +8,8 @@
  * Exactly once: the muster is settled by the transaction that changes `muster_ends_at` from the value it read to null
  * (`UPDATE … WHERE muster_ends_at = ?`), which one transaction wins on any number of processes.
  */
-import { inSnapshot } from '../../store/store.js';
+import { inSnapshot, type Tx } from '../../store/store.js';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { Tx } from '../../store/db.js';
 import { audit, gameById, playerByUser, playersOf } from '../../store/queries.js';
 import { games, players, type GameRow, type PlayerRow } from '../../store/schema.js';
 import { msg, type Msg, type MsgParam } from '../../i18n/index.js';

@@ -2,14 +2,13 @@
  * Players' orders: submit (parse, check against the board, store, replacing earlier orders for the same
  * unit), clear, and list. Orders stay secret: they go only to the ephemeral reply and the player's DM.
  */
-import { first } from '../../store/store.js';
+import { first, type Tx } from '../../store/store.js';
 import { and, eq, gt, isNull, like } from 'drizzle-orm';
 import { adjustmentDelta } from '../../engine/adjustment.js';
 import { orderProblem } from '../../engine/check.js';
 import { parseOrders } from '../../engine/parse/index.js';
 import type { Order, Position, Power, ProvinceId } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import type { Tx } from '../../store/db.js';
 import { audit, ordersOf, playersOf } from '../../store/queries.js';
 import { orders, outbox, type GameRow, type OrderRow } from '../../store/schema.js';
 import {

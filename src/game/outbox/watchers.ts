@@ -15,7 +15,7 @@
  */
 import { gameById } from '../../store/queries.js';
 import { and, eq, isNull, like } from 'drizzle-orm';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { outbox, players, spectators, type GameRow, type PlayerRow, type SpectatorRow } from '../../store/schema.js';
 import { msg, t, type Msg } from '../../i18n/index.js';
 import { channelRef, isPerson, powerParam, variantOfGame } from '../core/index.js';

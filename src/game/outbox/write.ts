@@ -17,7 +17,7 @@ import {
   variantOfGame,
 } from '../core/index.js';
 import { and, asc, eq, gt, inArray, isNull, like, notLike, sql } from 'drizzle-orm';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { msg, t, type Msg, type MsgParam } from '../../i18n/index.js';
 import { reusedQuery } from '../../store/prepared.js';
 import { gameById, showHeldBoard } from '../../store/queries.js';

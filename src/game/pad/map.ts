@@ -3,7 +3,7 @@
  * player's private map — the position, the variant's board overlays and the seat's own orders (never a ballot, never
  * another power's order) — in the palette the member chose with `/map palette:` (else the game's).
  */
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { ordersOf, phaseById } from '../../store/queries.js';
 import type { GameRow, PlayerRow } from '../../store/schema.js';
 import { isBallotKey } from '../phase/index.js';

@@ -20,7 +20,7 @@ import { clearOrders, submitOrders } from '../orders/index.js';
 import { readPadView, type PadView } from './view.js';
 import { linkMatches, readLink, signLink } from './links.js';
 import { gameById, openGameByChannel, playerByUser, playersOf } from '../../store/queries.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import type { GameRow, PlayerRow } from '../../store/schema.js';
 import { padMapInput } from './map.js';
 

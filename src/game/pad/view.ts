@@ -9,7 +9,7 @@ import { legalOrderObjects } from '../../engine/options.js';
 import { formatOrder } from '../../engine/format.js';
 import type { Order, Position, Unit } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { ordersOf, phaseById, readyPowers } from '../../store/queries.js';
 import type { GameRow, PhaseRow, PlayerRow } from '../../store/schema.js';
 import type { VariantAction } from '../../variants/plugin/index.js';

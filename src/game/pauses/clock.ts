@@ -12,10 +12,9 @@
  * game claims it by its `resume_at` (a conditional update), and its notice has a dedupe key.
  */
 import { and, eq, isNotNull, lte, min } from 'drizzle-orm';
-import type { Tx } from '../../store/db.js';
 import { audit, gameById } from '../../store/queries.js';
 import { games, type GameRow, type PausedBy } from '../../store/schema.js';
-import { first, inSnapshot } from '../../store/store.js';
+import { first, inSnapshot, type Tx } from '../../store/store.js';
 import { msg } from '../../i18n/index.js';
 import { identitiesHiddenNow, inTransaction, timeRef, type GameDeps, durationParam } from '../core/index.js';
 import { queueNotice, queueStatus } from '../outbox/index.js';

@@ -13,10 +13,9 @@
  *   resumes at once), and so does `/gm resume`. It is not counted against the game master's pause limit.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../../store/db.js';
 import { audit, gameById, gameNotFinished, phaseById, playersOf } from '../../store/queries.js';
 import { games, votes, type GameRow } from '../../store/schema.js';
-import { inSnapshot } from '../../store/store.js';
+import { inSnapshot, type Tx } from '../../store/store.js';
 import { msg } from '../../i18n/index.js';
 import {
   fail,

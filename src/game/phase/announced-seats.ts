@@ -6,7 +6,7 @@
  * its closing edit, is due.
  */
 import { inArray } from 'drizzle-orm';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { substituteCalls, type GameEnd, type GameRow } from '../../store/schema.js';
 import { identitiesHiddenNow, isComputer, isVacant, vacantUserId } from '../core/index.js';
 import { heldCallRows } from '../outbox/index.js';

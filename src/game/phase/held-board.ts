@@ -12,7 +12,7 @@
  */
 import { and, eq, isNotNull, isNull, lte, min } from 'drizzle-orm';
 import type { Position } from '../../engine/types.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { showHeldBoard } from '../../store/queries.js';
 import { phases, type PhaseRow } from '../../store/schema.js';
 

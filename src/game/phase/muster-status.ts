@@ -4,7 +4,7 @@
  * confirmation shows from the next mark of the clock, as the players' other acts (src/game/outbox
  * `queueProgressStatus`): an answer seen at once would pair the member seen pressing with the power.
  */
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { playersOf } from '../../store/queries.js';
 import type { GameRow, PlayerRow } from '../../store/schema.js';
 import { listParam, msg, type Msg } from '../../i18n/index.js';

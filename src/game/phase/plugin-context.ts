@@ -5,7 +5,7 @@
  * plug-in changes goes through the phase machine, whose effects the game writes (src/game/phase/steps.ts, actions.ts).
  */
 import type { Variant } from '../../engine/variant.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { ordersOf, playersOf, stepRowOf } from '../../store/queries.js';
 import type { GameRow, PhaseRow } from '../../store/schema.js';
 import { pluginOf } from '../../variants/index.js';

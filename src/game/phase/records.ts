@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { variantRecords, type SandboxRecord } from '../../store/schema.js';
 import type { RecordSchemas, Records, StoredRecord } from '../../variants/plugin/index.js';
 

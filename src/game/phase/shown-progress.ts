@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { powersToAct } from '../../engine/index.js';
 import type { Variant } from '../../engine/variant.js';
 import type { Msg } from '../../i18n/index.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { ordersOf, phaseById, readyPowers } from '../../store/queries.js';
 import { type GameRow, type PhaseRow, phases, type ShownProgress } from '../../store/schema.js';
 import { identitiesHiddenNow, variantOfGame } from '../core/index.js';

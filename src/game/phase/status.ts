@@ -10,7 +10,7 @@
  */
 import type { Position } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { phaseById, playersOf } from '../../store/queries.js';
 import type { GameRow, NmrMode } from '../../store/schema.js';
 import {

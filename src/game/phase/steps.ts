@@ -9,11 +9,10 @@
  * one row, so each step boundary is crossed exactly once, however many timers, processes or restarts race.
  */
 import type { Msg } from '../../i18n/index.js';
-import { inSnapshot } from '../../store/store.js';
+import { inSnapshot, type Tx } from '../../store/store.js';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Position } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import type { Tx } from '../../store/db.js';
 import { audit, gameById, phaseById, stepRowOf } from '../../store/queries.js';
 import { games, phases, phaseSteps, type GameRow, type PhaseRow, type PhaseStepRow } from '../../store/schema.js';
 import type { AdvanceWords, Handoff, PhaseStep } from '../../variants/plugin/index.js';

@@ -10,10 +10,9 @@
  *   nobody holds keeps it for its next player (src/game/outbox `keepForSeat`).
  * - `gunboat`: no press at all. Both hide who plays which power until the end (src/game/core/identities.ts).
  */
-import { first } from '../../store/store.js';
+import { first, type Tx } from '../../store/store.js';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Position } from '../../engine/types.js';
-import type { Tx } from '../../store/db.js';
 import {
   gameById,
   latestGameByChannel,

@@ -3,7 +3,7 @@
  * thread on Discord match its plan, queued when a thread opens and whenever a seat it names changes hands.
  */
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { pressThreads, type GameRow, type PressThreadRow } from '../../store/schema.js';
 import { enqueue } from '../outbox/index.js';
 

@@ -6,7 +6,7 @@
  * closes at once (`resolveInTx`); a player's in a game that hides who plays whom, at the next mark of the clock
  * (docs/decisions.md "A variant's step every answer is in for").
  */
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { openGameByChannel, phaseById } from '../../store/queries.js';
 import type { GameRow, PhaseRow } from '../../store/schema.js';
 import type { Variant } from '../../engine/variant.js';

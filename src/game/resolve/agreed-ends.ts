@@ -11,8 +11,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { gameById, phaseById, playersOf, votesOf } from '../../store/queries.js';
 import { games, votes, type GameEnd } from '../../store/schema.js';
-import type { Tx } from '../../store/db.js';
-import { inSnapshot } from '../../store/store.js';
+import { inSnapshot, type Tx } from '../../store/store.js';
 import { inTransaction, newToken, variantOfGame, type GameDeps } from '../core/index.js';
 import { queueStatus } from '../outbox/index.js';
 import { drawPowers, endByVotes, seatsWithVote, survivingPowers } from '../phase/index.js';

@@ -7,7 +7,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Phase } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { phases, type GameEnd, type GameRow } from '../../store/schema.js';
 import {
   computerLevelOf,

@@ -7,8 +7,7 @@
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import { games, readiness, type GameRow, type PhaseRow } from '../../store/schema.js';
 import { gameById, phaseById, playersOf, readyPowers } from '../../store/queries.js';
-import { inSnapshot } from '../../store/store.js';
-import type { Tx } from '../../store/db.js';
+import { inSnapshot, type Tx } from '../../store/store.js';
 import {
   isPerson,
   isVacant,

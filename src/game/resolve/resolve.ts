@@ -8,12 +8,11 @@
  * exactly one row) makes resolution exactly-once: two timers, a timer and `/ready`, or two processes on the
  * same file can never resolve the same phase twice.
  */
-import { inSnapshot } from '../../store/store.js';
+import { inSnapshot, type Tx } from '../../store/store.js';
 import { and, eq, isNull, lte, isNotNull } from 'drizzle-orm';
 import { powersToAct } from '../../engine/index.js';
 import type { Adjudication, Position } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import type { Tx } from '../../store/db.js';
 import { gameById, insertPhase, phaseById, playersOf, audit } from '../../store/queries.js';
 import { games, phases, type GameEnd, type GameRow, type PhaseRow } from '../../store/schema.js';
 import { dropKept, enqueue, queueDm, queueStatus, worded } from '../outbox/index.js';

@@ -14,7 +14,7 @@
  */
 import { listParam, msg, t, type Locale, type Msg, type MsgParam } from '../../i18n/index.js';
 import { fogIsUp, powerOfMember, powerView, viewerOf } from '../fog/index.js';
-import { first } from '../../store/store.js';
+import { first, type Tx } from '../../store/store.js';
 import { IMPORT_LIMITS, readGameFile, type RenderInput } from '../history/index.js';
 import {
   hidesIdentities,
@@ -48,7 +48,6 @@ import {
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Adjudication, Phase, Position, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import type { Tx } from '../../store/db.js';
 import {
   gameById,
   gamesOfServer,

@@ -6,7 +6,7 @@
  */
 import { asc, count, eq } from 'drizzle-orm';
 import type { Variant } from '../../engine/variant.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { phases, seatRecords, type GameEnd, type GameRow } from '../../store/schema.js';
 import {
   isPerson,

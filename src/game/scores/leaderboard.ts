@@ -3,9 +3,8 @@
  * ratings `/server player` shows. Sorted by the shown rating, openskill's ordinal mu − 3·sigma (`displayRating`); a
  * computer player's rows (`computer:<power>`) are never on a person's leaderboard.
  */
-import { first } from '../../store/store.js';
+import { first, type Tx } from '../../store/store.js';
 import { and, count, desc, eq, gt, notLike, sql } from 'drizzle-orm';
-import type { Tx } from '../../store/db.js';
 import { listParam, msg } from '../../i18n/index.js';
 import { ratings, type RatingPool } from '../../store/schema.js';
 import {

@@ -8,7 +8,7 @@
  * changes no rating. Games outside a server are not rated.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { ratedGames, ratings, type GameRow, type RatingPool } from '../../store/schema.js';
 import { COMPUTER_ID_PREFIX, isComputer, isPerson } from '../core/index.js';
 import {

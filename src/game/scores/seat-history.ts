@@ -12,7 +12,7 @@
  * is put before the others, in the order of their first phase.
  */
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { playersOf } from '../../store/queries.js';
 import { auditLog, seatRecords, substituteCalls, type SubstituteReason } from '../../store/schema.js';
 import { isComputer, isPerson } from '../core/index.js';

@@ -7,7 +7,7 @@
  */
 import { parseOrders } from '../../engine/parse/index.js';
 import type { Variant } from '../../engine/variant.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { gameById, ordersOf, phaseById, playerByPower } from '../../store/queries.js';
 import { orders, type PhaseRow } from '../../store/schema.js';
 import { isVacant, fail, inTransaction, type GameDeps, type Result, variantOfGame } from '../core/index.js';

@@ -4,7 +4,7 @@
  * holder's), its readiness, and its draw vote, concession or pause vote.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { orders, readiness, votes, type GameRow } from '../../store/schema.js';
 import { msg } from '../../i18n/index.js';
 import { gamePowerParam, isVacant } from '../core/index.js';

@@ -16,7 +16,7 @@
  * restart the phases still waiting are found again. If the AI fails, the phase is marked done with what it has, and
  * the rules' defaults apply to the rest.
  */
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { ordersOf, playersOf, readyPowers } from '../../store/queries.js';
 import { seatRecords, type GameRow, type PhaseRow } from '../../store/schema.js';
 import { and, eq } from 'drizzle-orm';

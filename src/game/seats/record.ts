@@ -14,7 +14,7 @@
 import { and, count, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { reusedQuery } from '../../store/prepared.js';
 import { gameNotFinished } from '../../store/queries.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { games, players, seatRecords, substituteCalls, type GameRow, type SeatOutcome } from '../../store/schema.js';
 import { isPerson, inReadTransaction, type GameDeps, type Result } from '../core/index.js';
 import { msg, type Msg } from '../../i18n/index.js';

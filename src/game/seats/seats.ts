@@ -9,12 +9,11 @@
  * presses at once, two processes, or a kill -9 between the press and the reply still give one new player. Entry
  * points: `vacateSeat`, `vacateSilentSeats` (after each adjudication), `leaveSeat`, `gmSubstitute`, `claimSeat`.
  */
-import { first } from '../../store/store.js';
+import { first, type Tx } from '../../store/store.js';
 import { and, eq, isNull } from 'drizzle-orm';
 import { locationKey } from '../../engine/index.js';
 import type { Position } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import type { Tx } from '../../store/db.js';
 import {
   audit,
   gameById,

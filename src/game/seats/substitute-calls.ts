@@ -3,9 +3,8 @@
  * button, as a `substitute_calls` row and its channel post. At most one open call per seat (a partial unique index);
  * the claim closes it (seats.ts `claimSeat`), the game's end closes every open one.
  */
-import { first } from '../../store/store.js';
+import { first, type Tx } from '../../store/store.js';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Tx } from '../../store/db.js';
 import { audit } from '../../store/queries.js';
 import { substituteCalls, type GameRow, type SubstituteCallRow, type SubstituteReason } from '../../store/schema.js';
 import { enqueue, worded } from '../outbox/index.js';

@@ -4,7 +4,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { listParam, type Msg, type MsgParam, msg } from '../../i18n/index.js';
-import type { Tx } from '../../store/db.js';
+import type { Tx } from '../../store/store.js';
 import { audit, openGameByChannel } from '../../store/queries.js';
 import { auditLog, type GameClock, type GameRow, games } from '../../store/schema.js';
 import {

@@ -11,9 +11,8 @@
  * Floods: a member has one request per power standing; a denied one may be asked again only after DENIED_WAIT_MS; a
  * power has at most MAX_ASKED requests waiting; the bot's `spectate` budget limits how often a member asks.
  */
-import { first } from '../../store/store.js';
+import { first, type Tx } from '../../store/store.js';
 import { and, asc, eq, inArray, isNull, like, or } from 'drizzle-orm';
-import type { Tx } from '../../store/db.js';
 import { audit, gameById, openGameByChannel, playerByUser, playersOf } from '../../store/queries.js';
 import { outbox, spectators, type GameRow, type SpectatorRow } from '../../store/schema.js';
 import { commandParam, msg, type Msg, type MsgParam } from '../../i18n/index.js';

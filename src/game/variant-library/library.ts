@@ -7,10 +7,9 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Variant } from '../../engine/variant.js';
 import { msg, type Msg } from '../../i18n/index.js';
-import type { Tx } from '../../store/db.js';
 import { audit } from '../../store/queries.js';
 import { games, sandboxes, serverVariants, variantFiles } from '../../store/schema.js';
-import { first } from '../../store/store.js';
+import { first, type Tx } from '../../store/store.js';
 import { allVariants } from '../../variants/index.js';
 import { isStoredVariantId, loadStoredVariant, type StoredVariantTexts } from '../../variants/stored.js';
 import {

@@ -19,12 +19,11 @@
  *   own player, a person or not, need not concede: `peopleConcededTo`); it never concedes of its own accord.
  * Its votes are settled whenever a person votes and whenever it plays a phase (`settleComputerVotes`).
  */
-import { first } from '../../store/store.js';
+import { first, type Tx } from '../../store/store.js';
 import { and, eq } from 'drizzle-orm';
 import type { Variant } from '../../engine/variant.js';
 import { audit, gameById, phaseById, playersOf, votesOf } from '../../store/queries.js';
 import { phases, votes, type GameEnd, type GameRow, type PhaseRow } from '../../store/schema.js';
-import type { Tx } from '../../store/db.js';
 import { msg } from '../../i18n/index.js';
 import {
   isError,
