@@ -219,6 +219,13 @@ describe('the bot writes markup through the formatters', () => {
     expect(files).toContain('src/bot/cards/words.ts');
     expect(files.flatMap((file) => handMarkupProblems(file, read(file)))).toEqual([]);
   });
+
+  // The order pad (docs/pad.md), a front end beside the bot, writes no Markdown or Discord markup by hand either.
+  it('has none in src/web', () => {
+    const files = sourceFiles('src/web');
+    expect(files).toContain('src/web/page/main.ts');
+    expect(files.flatMap((file) => handMarkupProblems(file, read(file)))).toEqual([]);
+  });
 });
 
 describe('the bot runs no SQL', () => {
