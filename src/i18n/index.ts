@@ -287,6 +287,14 @@ export function listParam(items: readonly MsgParam[]): Localized {
   };
 }
 
+/**
+ * Names a member types (an action's name, an order), each as inline code, as one `listParam`: the game layer hands
+ * over the names and the catalogue's layer writes their emphasis (docs/architecture.md "Texts").
+ */
+export function codeListParam(items: readonly string[]): Localized {
+  return listParam(items.map((item) => `\`${item}\``));
+}
+
 /** A number in the locale's digits grouping ("1,234" / "1 234" / "1,234"). */
 export function formatNumber(locale: Locale, value: number, options?: Intl.NumberFormatOptions): string {
   return intlOf(locale).formatNumber(value, options);

@@ -181,6 +181,47 @@ describe('the card game’s use-cases write no words', () => {
 });
 
 /**
+ * The whole game layer hands over data and message keys; emphasis is the catalogues' (docs/architecture.md "Texts: the
+ * game writes, the bot formats"): no bold, underline, strike-through or spoiler marks in a string of `src/game`, and no
+ * value wrapped in inline code by a template (`` `\`${name}\`` ``: `codeListParam`, src/i18n, does it).
+ */
+const EMPHASIS = ['**', '__', '~~', '||'];
+
+function gameMarkdownProblems(file: string, text: string): string[] {
+  const problems: string[] = [];
+  eachNode(file, text, (node, at) => {
+    const mark = EMPHASIS.find((m) => stringText(node)?.includes(m));
+    if (mark) problems.push(`${at} writes "${mark}": ${node.getText().slice(0, 120)}`);
+    if (ts.isTemplateExpression(node)) {
+      const pieces = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)];
+      for (let i = 0; i + 1 < pieces.length; i++)
+        if (pieces[i]!.endsWith('`') && pieces[i + 1]!.startsWith('`'))
+          problems.push(`${at} wraps a value in inline code: ${node.getText().slice(0, 120)}`);
+    }
+  });
+  return problems;
+}
+
+describe('the game layer writes no Markdown of its own', () => {
+  it('finds emphasis and values in inline code, not a backtick in prose or a comment (the checker itself)', () => {
+    expect(gameMarkdownProblems('src/game/x.ts', 'const a = listParam(xs.map((x) => `\\`${x}\\``));')).toHaveLength(1);
+    expect(gameMarkdownProblems('src/game/x.ts', "const a = '**Round 3**'; const b = '__x__';")).toHaveLength(2);
+    expect(gameMarkdownProblems('src/game/x.ts', "throw new Error('a JSON array (cases of `adjudicate`)');")).toEqual(
+      [],
+    );
+    expect(gameMarkdownProblems('src/game/x.ts', '/** `\\`${a}\\`` **b** */\nconst a = codeListParam(xs);')).toEqual(
+      [],
+    );
+  });
+
+  it('has none in src/game', () => {
+    const files = sourceFiles('src/game');
+    expect(files).toContain('src/game/seats/nmr.ts');
+    expect(files.flatMap((file) => gameMarkdownProblems(file, read(file)))).toEqual([]);
+  });
+});
+
+/**
  * The bot writes Discord's markup through discord.js's formatters (`bold`, `inlineCode`, `userMention`, `time`, …),
  * never by hand in a string of its own (docs/architecture.md "Texts: the game writes, the bot formats"); the texts of
  * the catalogue and the game layer carry their own emphasis. The file that reads the game's markup is left out.

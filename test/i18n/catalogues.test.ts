@@ -9,6 +9,7 @@ import {
   formatItems,
   formatList,
   formatNumber,
+  codeListParam,
   listParam,
   LOCALES,
   localeOf,
@@ -171,6 +172,12 @@ describe('wording a message', () => {
     expect(said('zh-TW')).toBe('`declare`、德國和`muster`');
     // A stored message keeps it: it is data.
     expect(JSON.parse(JSON.stringify(powers))).toEqual(powers);
+  });
+
+  it('lists names a member types as inline code, each language its way (codeListParam)', () => {
+    const actions = codeListParam(['declare', 'muster']);
+    expect(actions).toEqual(listParam(['`declare`', '`muster`']));
+    expect(t('zh-TW', msg('text.plain', { text: actions }))).toBe('`declare`、`muster`');
   });
 
   it('groups digits as each language does', () => {

@@ -10,7 +10,7 @@ import type { Tx } from '../../store/store.js';
 import { openGameByChannel, phaseById } from '../../store/queries.js';
 import type { GameRow, PhaseRow } from '../../store/schema.js';
 import type { Variant } from '../../engine/variant.js';
-import { commandParam, listParam, msg, optionParam, t as wordIn, type Locale, type Msg } from '../../i18n/index.js';
+import { codeListParam, commandParam, msg, optionParam, t as wordIn, type Locale, type Msg } from '../../i18n/index.js';
 import type { ActionCaller, ActionValues, VariantAction } from '../../variants/plugin/index.js';
 import {
   isError,
@@ -86,7 +86,7 @@ function noSuchAction(variant: Variant, actions: string[], typed: string, by: Ac
   const name = echoTyped(typed);
   if (actions.length === 0)
     return msg('act.refused.none', { variant: variantParam(variant), by, command: command(by), name });
-  const list = listParam(actions.map((a) => `\`${a}\``));
+  const list = codeListParam(actions);
   return msg('act.refused.unknown', { variant: variantParam(variant), by, name, actions: list });
 }
 

@@ -42,7 +42,7 @@ import {
 import { checkOrder, parseProblemMsg } from '../orders/index.js';
 import {
   commandParam,
-  listParam,
+  codeListParam,
   msg,
   nameIn,
   optionParam,
@@ -451,7 +451,7 @@ function refusalOf(board: SandboxBoard, refusal: ActionRefusal, by: VariantActio
     case 'unknown': {
       const variant = variantParam(board.variant);
       if (refusal.actions.length === 0) return fail(msg('sandbox.refused.noActions', { variant, by }));
-      const actions = listParam(refusal.actions.map((a) => `\`${a}\``));
+      const actions = codeListParam(refusal.actions);
       return fail(msg('act.refused.unknown', { variant, by, name: echoTyped(refusal.typed), actions }));
     }
     case 'missing':

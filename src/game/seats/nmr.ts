@@ -34,7 +34,7 @@ import { dutiesOf, missingOrders, seatedToAct, storedStepUnderWay } from '../pha
 import { queueDm } from '../outbox/index.js';
 import { positionSeenBy, viewsUnderFog } from '../fog/index.js';
 import { votedPowersIn } from '../orders/index.js';
-import { listParam, msg } from '../../i18n/index.js';
+import { codeListParam, msg } from '../../i18n/index.js';
 import { NMR_COMPUTER } from './record.js';
 
 /**
@@ -120,7 +120,7 @@ export async function givenOrders(tx: Tx, game: GameRow, phase: PhaseRow, now: n
       power,
       phase: phaseName,
       channel: channelRef(game.channelId),
-      orders: listParam(texts.map((t) => `\`${t}\``)),
+      orders: codeListParam(texts),
     };
     await queueDm(tx, game, {
       to: holder,
