@@ -26,7 +26,10 @@ export function storedVariantOrLoad(id: string): Variant | undefined {
   throw new PrepareAndRetry(`stored variant ${id}`, (store) => loadStoredVariantFrom(store, id));
 }
 
-/** Reads stored variant `id` into this process (outside any transaction); notes it missing when the store lacks it. */
+/**
+ * Reads stored variant `id` into this process, in a read-only transaction of its own (the one that asked for it, through
+ * `PrepareAndRetry`, was rolled back first); notes it missing when the store lacks it.
+ */
 export async function loadStoredVariantFrom(store: Store, id: string): Promise<void> {
   const row = await store.transaction(
     async (tx) => first(await tx.select().from(variantFiles).where(eq(variantFiles.id, id)).limit(1)),
