@@ -23,12 +23,17 @@ const DISCORD_PACKAGES = /^(discord\.js|@discordjs\/)/;
 const SQL_PACKAGES = /^(drizzle-orm|drizzle-kit|better-sqlite3)(\/|$)/;
 /** The bot's composition root: the only bot file that may import the store, and then only its types. */
 const BOT_COMPOSITION_ROOT = 'src/bot/app.ts';
-/** What in the bot would reach the database around the game layer: its raw client, a prepared statement, a `sql` tag. */
+/**
+ * What in the bot would reach the database around the game layer: its raw client, a prepared statement, a `sql` tag, a
+ * transaction of its own (the game layer's `inTransaction`/`inReadTransaction` or the store's): a use-case opens those.
+ */
 const RAW_DATABASE = [
   /\$client\b/,
   /\.prepare\(/,
   /\bsql`/,
   /\bdb\s*\.\s*(select|insert|update|delete|transaction|run|all|get)\s*\(/,
+  /\b(inTransaction|inReadTransaction|inSnapshot)\s*\(/,
+  /\.transaction\s*\(/,
 ];
 
 /** Every import of a file: what it names (as written), and whether only types come in. */
@@ -282,6 +287,10 @@ describe('the bot runs no SQL', () => {
     expect(sqlProblems('src/bot/app.ts', "import { openDatabase } from '../store/db.js';")).toHaveLength(1);
     expect(sqlProblems('src/bot/x.ts', 'const row = ctx.deps.db.select().from(t).get();')).toHaveLength(1);
     expect(sqlProblems('src/bot/x.ts', "deps.db.$client.prepare('select 1').get();")).toHaveLength(2);
+    expect(
+      sqlProblems('src/bot/x.ts', 'const r = await inReadTransaction(ctx.deps, async (tx) => read(tx));'),
+    ).toHaveLength(1);
+    expect(sqlProblems('src/web/x.ts', 'await deps.store.transaction(async (tx) => write(tx));')).toHaveLength(1);
     expect(
       sqlProblems(
         'src/bot/x.ts',

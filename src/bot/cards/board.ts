@@ -3,9 +3,9 @@
  * always drawn from a public view: a view with a hand in it is refused, so no picture can show a hand.
  */
 import type { CardGameView } from '../../cardgame/index.js';
-import { cardTableOf, infoOf, openCardGame } from '../../game/cards/index.js';
-import { fail, inReadTransaction, type Refusal } from '../../game/core/index.js';
-import { msg, tr, type Locale } from '../../i18n/index.js';
+import { publicCardBoard } from '../../game/cards/index.js';
+import type { Refusal } from '../../game/core/index.js';
+import { tr, type Locale } from '../../i18n/index.js';
 import { renderCardTableOffThread, type CardTableOptions } from '../../render/cards/index.js';
 import type { BotContext } from '../context.js';
 import { altText } from '../maps.js';
@@ -33,15 +33,7 @@ export async function publicTable(
   ctx: BotContext,
   channelId: string,
 ): Promise<{ view: CardGameView } | Pick<Refusal, 'error' | 'message'>> {
-  const r = await inReadTransaction(ctx.deps, async (tx) => {
-    const c = await openCardGame(tx, channelId);
-    if ('ok' in c) return c;
-    const info = infoOf(c);
-    if (!info.table) return fail(msg('cards.refused.noBoard'));
-    return { ok: true as const, view: info.table };
-  });
+  const r = await publicCardBoard(ctx.deps, channelId);
   if (r.ok) return { view: r.view };
-  const ended = await cardTableOf(ctx.deps, channelId);
-  if (ended?.board) return { view: ended.board };
-  return { error: r.error, ...('message' in r && r.message ? { message: r.message } : {}) };
+  return { error: r.error, ...(r.message ? { message: r.message } : {}) };
 }

@@ -68,6 +68,7 @@ export {
   recordCardThread,
   verifyCardReplay,
   cardTableOf,
+  publicCardBoard,
   cardPings,
   recordCardPing,
   forgetCardPings,
@@ -75,6 +76,5 @@ export {
 export { cardTablePayload } from './outbox.js';
 export { STALE } from './store.js';
 export { deadlineTimes, inNotation, SUMMARY_EVENTS } from './notation.js';
-export { infoOf, openCardGame } from './store.js';
 export { cardName, dynastyLabel } from '../../cardgame/index.js';
 export { engineMessage } from './engine-refusals.js';

@@ -10,6 +10,7 @@ import {
   eligibleStates,
   physicalCount,
   stateLabel,
+  type CardGameView,
   type GameEvent,
   type StateId,
 } from '../../cardgame/index.js';
@@ -20,6 +21,7 @@ import { inReadTransaction, inTransaction, fail, type GameDeps, type Result } fr
 import { cardCtxById, infoOf, loadCtx, openCardGame } from './store.js';
 import { CARD_KIND, type CardGameInfo, type CardTablePayload } from './types.js';
 import { replayCardGame } from './gm.js';
+import { msg } from '../../i18n/index.js';
 import { cardTablePayload } from './outbox.js';
 
 /** The channel's unfinished card game, else its latest finished one, else null (also null for a Diplomacy game). */
@@ -212,4 +214,21 @@ export async function cardTableOf(deps: GameDeps, channelId: string): Promise<Ca
     };
   });
   return r.ok ? r.table : null;
+}
+
+/**
+ * The channel's card board as anyone may see it (players and onlookers alike: the table's 🗺 Board button, `/cards
+ * board`, `/map`): the open game's public view; with none open, the final board of the channel's latest game when that
+ * is a finished card game; else the open game's refusal (`cards.refused.noBoard` before the first deal).
+ */
+export async function publicCardBoard(deps: GameDeps, channelId: string): Promise<Result<{ view: CardGameView }>> {
+  const open = await inReadTransaction(deps, async (tx) => {
+    const c = await openCardGame(tx, channelId);
+    if ('ok' in c) return c;
+    const table = infoOf(c).table;
+    return table ? { ok: true as const, view: table } : fail(msg('cards.refused.noBoard'));
+  });
+  if (open.ok) return open;
+  const ended = await cardTableOf(deps, channelId);
+  return ended?.board ? { ok: true, view: ended.board } : open;
 }

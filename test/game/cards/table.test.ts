@@ -17,8 +17,8 @@ import {
   winnerText,
 } from '../../../src/bot/cards/words.js';
 import { outbox } from '../../../src/store/schema.js';
-import { internalErrors, type TestEnv } from '../helpers.js';
-import { actOnce, cardDataOf, cardEventOf, chooseFirst, giveAll, info, startedCards } from './helpers.js';
+import { internalErrors, makeEnv, type TestEnv } from '../helpers.js';
+import { actOnce, CH, cardDataOf, cardEventOf, chooseFirst, GM, giveAll, info, startedCards } from './helpers.js';
 
 let env: TestEnv | undefined;
 afterEach(async () => {
@@ -262,6 +262,26 @@ describe('cardTableOf', () => {
     expect(cardTableReply(t)).toContain('Setup · choose recruits');
     await createGame(env.deps, { channelId: 'dip', guildId: 'guild-1', userId: 'x', variantId: 'classic' });
     expect(await cardTableOf(env.deps, 'dip')).toBeNull();
+  });
+});
+
+describe('publicCardBoard', () => {
+  it('gives the open table’s public view, and says why there is none before the deal or in a Diplomacy channel', async () => {
+    const { publicCardBoard, createCardGame } = await import('../../../src/game/cards/index.js');
+    const { createGame } = await import('../../../src/game/lobby/index.js');
+    env = await makeEnv();
+    await createCardGame(env.deps, { channelId: CH, guildId: 'guild-1', userId: GM, seats: 2, preset: 'standard' });
+    const forming = await publicCardBoard(env.deps, CH);
+    expect(forming.ok ? null : forming.message?.key).toBe('cards.refused.noBoard');
+    await env.close();
+    env = await startedCards(2);
+    const open = await publicCardBoard(env.deps, CH);
+    if (!open.ok) throw new Error(open.error);
+    expect(open.view.seats.every((s) => s.hand === undefined && s.give === undefined)).toBe(true);
+    expect(open.view.phase).toBe('give');
+    await createGame(env.deps, { channelId: 'dip', guildId: 'guild-1', userId: 'x', variantId: 'classic' });
+    const dip = await publicCardBoard(env.deps, 'dip');
+    expect(dip.ok ? null : dip.message?.key).toBe('cards.refused.diplomacy');
   });
 });
 
