@@ -29,7 +29,8 @@ import { copyToWatchers } from './watchers.js';
 export type OutboxPayload =
   /**
    * Channel: the game has started; attach the map of `phaseId`'s starting position. `muster`: the post carries the
-   * **I'm here** button of the game's muster (src/game/muster).
+   * **I'm here** button of the game's muster (src/game/muster). Also, under this stored name, the post that opens a
+   * phase's orders after a variant's start step (src/game/phase/steps.ts), posted the same way.
    */
   | ({ type: 'game_started'; gameId: number; phaseId: number; muster?: true } & Worded)
   /** Channel: results of the resolved phase `phaseId`; attach its map with orders and results drawn. */
