@@ -19,8 +19,8 @@ import { ROOT, sourceFiles } from './import-graph.js';
 const DISCORD_MARKUP = ['<t:', '<@', '<#'];
 /** Packages that write Discord's markup (and talk to Discord): only the bot imports them. */
 const DISCORD_PACKAGES = /^(discord\.js|@discordjs\/)/;
-/** Packages that run SQL. */
-const SQL_PACKAGES = /^(drizzle-orm|drizzle-kit|better-sqlite3)(\/|$)/;
+/** Packages that run SQL: drizzle and both databases' drivers. */
+const SQL_PACKAGES = /^(drizzle-orm|drizzle-kit|better-sqlite3|pg)(\/|$)/;
 /** The bot's composition root: the only bot file that may import the store, and then only its types. */
 const BOT_COMPOSITION_ROOT = 'src/bot/app.ts';
 /**
@@ -277,6 +277,7 @@ describe('the bot writes markup through the formatters', () => {
 describe('the bot runs no SQL', () => {
   it('finds imports of the store, SQL packages and kind tables, and raw database use (the checker itself)', () => {
     expect(sqlProblems('src/bot/send.ts', "import { eq } from 'drizzle-orm';")).toHaveLength(1);
+    expect(sqlProblems('src/web/app.ts', "import pg from 'pg';")).toHaveLength(1);
     expect(sqlProblems('src/bot/send.ts', "import { games } from '../store/schema.js';")).toHaveLength(1);
     expect(
       sqlProblems('src/bot/cards/deliver.ts', "import { cardEvents } from '../../game/cards/tables.js';"),
