@@ -12,13 +12,17 @@ import { choiceName, MAX_CHOICES } from './text.js';
 
 /**
  * The powers of the channel's game whose name (as the variant spells it, or in the member's language) contains what was
- * typed, shown in the member's language (nothing when there is no game).
+ * typed, shown in the member's language (nothing when there is no game); `only`: just those among them.
  */
-export async function respondWithPowers(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
+export async function respondWithPowers(
+  ctx: BotContext,
+  interaction: AutocompleteInteraction,
+  only?: readonly string[],
+): Promise<void> {
   const game = await findOpenGame(ctx.deps, interaction.channelId);
   const variant = game ? variantOfGame(game) : undefined;
   if (!variant) return interaction.respond([]);
-  const powers = variant.powers.map((p) => p.name);
+  const powers = variant.powers.map((p) => p.name).filter((p) => only === undefined || only.includes(p));
   await interaction.respond(powerChoices(interaction, variant, powers, interaction.options.getFocused()));
 }
 

@@ -80,7 +80,7 @@ describe('holdings and duties in the reader’s language', () => {
       await h.bot!.outbox.idle();
     }
     const call = calls('cartes')[0]!.content;
-    expect(call).toMatch(/cartes? en main, \d+ armées en réserve\. Manche \d+/);
+    expect(call).toMatch(/cartes? en main, \d+ armées? en réserve\. Manche \d+/);
     expect(englishWords(call)).toEqual([]);
   });
 

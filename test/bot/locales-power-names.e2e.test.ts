@@ -46,6 +46,11 @@ describe('powers in the reader’s language, in what the bot words itself', () =
     const started = await h.fake.slash('mj', channel, 'game start');
     texts.push(started.text);
     expect(started.text).toContain(name('Austria'));
+    // `to:` offers what the menu of a bare `/concede` offers: the surviving powers but the member's own.
+    const offered = await h.fake.autocomplete('bob', channel, 'concede', { to: '' }, 'to');
+    expect(offered.map((c) => c.value)).not.toContain('Germany');
+    expect(offered).toContainEqual({ name: name('Italy'), value: 'Italy' });
+    expect(offered).toHaveLength(6);
     const question = await h.fake.slash('bob', channel, 'concede', { to: 'France' });
     texts.push(shown(question));
     expect(question.text).toContain(name('Germany'));

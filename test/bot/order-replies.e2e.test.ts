@@ -151,7 +151,9 @@ describe('every /order reply ends with the stored order set', () => {
     nextWindow();
 
     const nothing = await order('alice', 'A ven H');
-    expect(nothing.finalText).toMatch(/❌ `A ven H`: It is a retreat phase/);
+    // Nothing to decide: said once, never the retreat phase's instructions (which do not apply to Austria).
+    expect(nothing.finalText).toMatch(/^⚠️ Austria has nothing to decide this phase: no order is needed\./);
+    expect(nothing.finalText).not.toContain('retreat phase:');
     await expectEndsWithSet('alice', nothing, null);
     expect(nothing.finalText.endsWith('Your orders now: none')).toBe(true);
 

@@ -3,7 +3,7 @@
  * qu’une construction`, never `que 1 construction`), a dislodged unit (an army, a fleet: `l’armée`, `la flotte`) in
  * the feminine like the orders that write it (`A Munich dissoute`), a pause that lapses without everyone's vote said
  * without the ambiguous `si tous … ne la votent pas`, and `/ready`'s resolution without `Printemps 1901, mouvements est
- * résolu`; `/why`'s reason after a dash.
+ * résolu`; `/why`'s reason after a dash; a count of 0 or 1 of any noun in the singular.
  */
 import { describe, expect, it } from 'vitest';
 import { msg, tr } from '../../src/i18n/index.js';
@@ -19,6 +19,35 @@ describe('French wording', () => {
     expect(tr('fr', 'orders.check.disbandsOnly', { power: 'Russie', count: 1 })).toMatch(
       /^La Russie ne doit dissoudre qu’une unité ; /,
     );
+  });
+
+  it('puts a count of 0 or 1 in the singular (1 in English), wherever a number counts a noun', () => {
+    const hand = { dynasty: 'Qin', count: 2, cards: 2 };
+    expect(tr('fr', 'cards.hand.title', { ...hand, supply: 1 })).toContain('2 cartes, 1 armée en réserve');
+    expect(tr('fr', 'cards.seat.holdings', { ...hand, supply: 0 })).toBe('2 cartes en main, 0 armée en réserve');
+    expect(tr('en', 'cards.seat.holdings', { ...hand, supply: 1 })).toBe('2 cards in hand, 1 army in supply');
+    expect(tr('fr', 'cards.dm.claimed', { ...hand, supply: 1, round: 3, game: 'x', channel: 'y', due: '' })).toContain(
+      '1 armée en réserve ; manche 3',
+    );
+    expect(tr('fr', 'cards.control.neutralWeak', { count: 1, needs: 2 })).toBe(
+      'neutre avec 1 armée autour (il en faut 2 à un État neutre)',
+    );
+    expect(tr('en', 'cards.control.neutralWeak', { count: 1, needs: 2 })).toMatch(/^neutral with 1 army around/);
+    expect(tr('fr', 'orders.reply.dropped', { dropped: 3, stored: 1, replaced: 0, refused: 2 })).toBe(
+      '… 3 lignes de plus non affichées (1 enregistré, 0 remplacé, 2 refusés au total).',
+    );
+    expect(tr('fr', 'seats.refused.reliability', { min: 80, rate: 50, complete: 1, seated: 2 })).toContain(
+      '(1 phase sur 2 avec',
+    );
+    expect(tr('en', 'seats.refused.reliability', { min: 80, rate: 0, complete: 0, seated: 1 })).toContain(
+      '(0 of 1 phase with',
+    );
+    expect(tr('fr', 'scores.leaderboard.head', { pool: 'Diplomatie', shown: 1, members: 1 })).toBe(
+      '**Classement de ce serveur : Diplomatie** (1 premier sur 1 classé)',
+    );
+    expect(tr('fr', 'sandbox.morePowers', { count: 1 })).toBe('… et 1 autre puissance');
+    expect(tr('en', 'sandbox.morePowers', { count: 1 })).toBe('… and 1 more power');
+    expect(tr('zh-CN', 'sandbox.morePowers', { count: 1 })).toBe('…… 另有 1 个国家');
   });
 
   it('words a dislodged unit in the feminine, as the orders write it', () => {

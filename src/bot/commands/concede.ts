@@ -11,6 +11,7 @@ import {
   MessageFlags,
   SlashCommandBuilder,
   StringSelectMenuBuilder,
+  type AutocompleteInteraction,
   type ChatInputCommandInteraction,
   type MessageActionRowComponentBuilder,
 } from 'discord.js';
@@ -56,6 +57,16 @@ function confirmation(locale: Locale, words: PowerWords, power: string, to: stri
     confirmLabel: tr(locale, 'votes.concede.confirm', named).slice(0, 80),
     danger: true,
   };
+}
+
+/**
+ * `to:` offers the powers the member may concede to, as the select of a bare `/concede` does: the surviving powers but
+ * their own (docs/bot.md); to anyone else (no seat, another kind of game) the game's powers, refused on sending.
+ */
+async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
+  const caller = callerOf(interaction);
+  const mine = (await botKindInChannel(ctx.deps, caller.channelId)) ? null : await myConcession(ctx.deps, caller);
+  return respondWithPowers(ctx, interaction, mine?.ok ? mine.candidates : undefined);
 }
 
 async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
@@ -147,7 +158,7 @@ export const concedeCommand: BotCommand = {
   secret: true,
   data,
   execute,
-  autocomplete: respondWithPowers,
+  autocomplete,
   component,
   privateReplies: true,
 };

@@ -123,7 +123,7 @@ const REASONS: readonly [RegExp, MessageKey, readonly string[]][] = [
 
 /**
  * The sentences whose unit stands in the place named beside it (`dislodged by A mun from Munich`): where the reader's
- * words already place the unit (`A Munich`), the message leaves the place out (`délogé par A Munich`; its `named`).
+ * words already place the unit (`A Munich`), the message leaves the place out (`délogée par A Munich`; its `named`).
  */
 const PLACED: ReadonlySet<MessageKey> = new Set([
   'results.reason.bouncedOff',

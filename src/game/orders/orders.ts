@@ -59,7 +59,7 @@ import {
 } from '../outbox/index.js';
 import { listParam, msg, t, type Locale, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
 import { parseProblemMsg } from './problems.js';
-import { fogIsUp, positionSeenBy, powerView } from '../fog/index.js';
+import { fogIsUp, positionSeenBy, powerView, viewsUnderFog } from '../fog/index.js';
 import { orderLanguage } from '../../variants/names.js';
 
 export { isBallotKey };
@@ -521,6 +521,11 @@ export async function submitOrders(
     if (problem) return fail(problem);
     const position = phase.position;
     const power = player.power;
+    // A power with nothing to decide (as `/ready` judges it, docs/bot.md) hears just that, never a phase's
+    // instructions (`build, disband or waive`) that do not apply to it.
+    const seated = (await playersOf(tx, game.id)).map((p) => p.power);
+    if (!seatedToAct(variant, position, seated, viewsUnderFog(game, variant, position)).includes(power))
+      return fail(msg('orders.refused.nothingToDecide', { power: powerParam(variant, power) }));
     const { read, judged, unseen } = boardForOrders(game, variant, position, power);
     const duties = dutiesOf(variant, read, power);
     const now = deps.now();

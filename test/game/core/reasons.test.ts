@@ -51,7 +51,7 @@ describe("the results' reasons, worded", () => {
       'a fleet in Kiel cannot reach Munich, so the unit held; dislodged by A mun from Munich',
     );
     expect(t('fr', m)).toBe(
-      'une flotte à Kiel ne peut pas atteindre Munich, l’unité a donc tenu ; délogé par A Munich',
+      'une flotte à Kiel ne peut pas atteindre Munich, l’unité a donc tenu ; délogée par A Munich',
     );
     expect(t('zh-CN', m)).toBe('Kiel 的舰队无法到达 Munich，因此该单位原地驻守；被来自 Munich 的 A mun 击退');
     const coast = reasonMsg(classic, 'say which coast of Spain (spa/nc or spa/sc), so the unit held');
@@ -78,29 +78,39 @@ describe("the results' reasons, worded", () => {
       expect(englishWords(t('fr', m)), t('fr', m)).toEqual([]);
     }
     expect(t('fr', reasonMsg(classic, said[0]!))).toBe(
-      'a perdu la bataille de Bourgogne et Munich ; délogé par A Ruhr',
+      'a perdu la bataille de Bourgogne et Munich ; délogée par A Ruhr',
     );
   });
 
   it('names the places in the reader language and joins the parts', () => {
     const m = reasonMsg(classic, 'bounced with A mun (1 vs 1); dislodged by A ruh from Ruhr');
-    expect(t('fr', m)).toBe('rebond avec A Munich (1 contre 1) ; délogé par A Ruhr');
+    expect(t('fr', m)).toBe('rebond avec A Munich (1 contre 1) ; délogée par A Ruhr');
     expect(t('zh-CN', m)).toBe('与 A mun 相持不下（1 对 1）；被来自 Ruhr 的 A ruh 击退');
-    expect(t('fr', reasonMsg(classic, 'moved to Burgundy'))).toBe('s’est déplacé vers la Bourgogne');
+    expect(t('fr', reasonMsg(classic, 'moved to Burgundy'))).toBe('s’est déplacée vers la Bourgogne');
+  });
+
+  it('agrees in French with the unit it speaks of (une armée, une flotte), as the dislodged units’ lines do', () => {
+    // The results post read `❌ \`A Venise tient\` — délogé par A Tyrol` above `Italie A Venise a été délogée`.
+    const fr = (reason: string) => t('fr', reasonMsg(classic, reason));
+    expect(fr('dislodged by A tyr')).toBe('délogée par A Tyrol');
+    expect(fr('no retreat order: disbanded')).toBe('aucun ordre de retraite : dissoute');
+    expect(fr('disbanded')).toBe('dissoute');
+    expect(fr('blocked by A mun')).toBe('bloquée par A Munich');
+    expect(fr('moved to Burgundy, dislodging A mun')).toBe('s’est déplacée vers la Bourgogne, délogeant A Munich');
   });
 
   it('names the place of a unit once: the unit names it where the reader writes units by name', () => {
     const bounced = reasonMsg(classic, 'bounced off A mun in Munich, which did not move away (1 vs 1)');
     expect(t('en', bounced)).toBe('bounced off A mun in Munich, which did not move away (1 vs 1)');
-    expect(t('fr', bounced)).toBe('repoussé par A Munich, qui n’a pas bougé (1 contre 1)');
+    expect(t('fr', bounced)).toBe('repoussée par A Munich, qui n’a pas bougé (1 contre 1)');
     expect(t('zh-CN', bounced)).toBe('被 Munich 未能移开的 A mun 挡回（1 对 1）');
     const dislodged = reasonMsg(classic, 'dislodged by A ruh from Ruhr (attack 2)');
     expect(t('en', dislodged)).toBe('dislodged by A ruh from Ruhr (attack 2)');
-    expect(t('fr', dislodged)).toBe('délogé par A Ruhr (attaque 2)');
+    expect(t('fr', dislodged)).toBe('délogée par A Ruhr (attaque 2)');
     expect(t('zh-TW', dislodged)).toBe('被來自 Ruhr 的 A ruh 擊退（攻擊力 2）');
     const chinese = reasonMsg(warringStates, 'bounced off A yon in Yong (1 vs 1); dislodged by A xia from Xianyang');
     expect(t('zh-CN', chinese)).toBe('被 A 雍挡回（1 对 1）；被 A 咸阳击退');
     expect(t('zh-TW', chinese)).toBe('被 A 雍擋回（1 對 1）；被 A 咸陽擊退');
-    expect(t('fr', chinese)).toBe('repoussé par A yon en Yong (1 contre 1) ; délogé par A xia venant de Xianyang');
+    expect(t('fr', chinese)).toBe('repoussée par A yon en Yong (1 contre 1) ; délogée par A xia venant de Xianyang');
   });
 });

@@ -72,7 +72,7 @@ describe('the variants’ sentences in French and Chinese', () => {
       'bounced off A dal in Daliang (1 vs 1: the wall of Daliang takes 1 from the attack (wall rule 1))',
     );
     expect(t('fr', wall)).toBe(
-      'repoussé par A dal en Daliang (1 contre 1 : la muraille de Daliang retire 1 à l’attaque (règle 1 des murailles))',
+      'repoussée par A dal en Daliang (1 contre 1 : la muraille de Daliang retire 1 à l’attaque (règle 1 des murailles))',
     );
     expect(t('zh-TW', wall)).toBe('被 A 大梁擋回（1 對 1：大梁的城牆使攻擊力減1（城牆規則第1條））');
   });
@@ -83,7 +83,7 @@ describe('the variants’ sentences in French and Chinese', () => {
       'the raise failed: dislodged by F any from Anyi (attack 2: a fleet moving or supporting into a river province does so with strength 2 (Floating Fortress rule 1))',
     );
     expect(t('fr', m)).toBe(
-      'la levée a échoué : délogé par F any venant d’Anyi (attaque 2 : une flotte qui se déplace ou soutient vers une province fluviale le fait avec une force de 2 (règle 1 de la forteresse flottante))',
+      'la levée a échoué : délogée par F any venant d’Anyi (attaque 2 : une flotte qui se déplace ou soutient vers une province fluviale le fait avec une force de 2 (règle 1 de la forteresse flottante))',
     );
   });
 

@@ -3,10 +3,12 @@ import { clearOrders, myOrders, submitOrders } from '../../../src/game/orders/in
 import { playerContext } from '../../../src/game/history/index.js';
 import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
 import { t } from '../../../src/i18n/index.js';
+import { resolveDuePhases } from '../../../src/game/resolve/index.js';
 import { orders } from '../../../src/store/schema.js';
 import {
   CHANNEL,
   err,
+  HOUR,
   internalErrors,
   makeEnv,
   ok,
@@ -70,6 +72,28 @@ describe('submitOrders', () => {
     const r = ok(await submit('France', 'A par B'));
     expect(r.stored).toEqual([]);
     expect(r.rejected).toHaveLength(1);
+  });
+
+  it('tells a power with nothing to decide just that, not the phase’s instructions for those who have', async () => {
+    // Austria takes Serbia; in Winter 1901 it has one build, England nothing to build or disband.
+    ok(await submit('Austria', 'A bud - ser'));
+    for (let i = 0; i < 2; i++) {
+      ok(await submit('England', 'F lon H; F edi H; A lvp H'));
+      if (i === 1) ok(await submit('Austria', 'A ser H'));
+      env.clock.advance(25 * HOUR);
+      await resolveDuePhases(env.deps);
+    }
+    const refusal = await submit('England', 'F lon - nth; A lvp B');
+    expect(err(refusal)).toBe('England has nothing to decide this phase: no order is needed.');
+    if (refusal.ok) return;
+    expect(t('fr', refusal.message!)).toBe(
+      'L’Angleterre n’a rien à décider pendant cette phase : aucun ordre n’est attendu.',
+    );
+    expect(t('zh-CN', refusal.message!)).toBe('英国在本阶段无需做任何决定，不用下达指令。');
+    // Austria, who has a build, still hears what an adjustment phase takes.
+    const austria = ok(await submit('Austria', 'A ser H'));
+    expect(austria.rejected.map((r) => r.error)).toEqual([expect.stringMatching(/^It is an adjustment phase/)]);
+    expect(ok(await myOrders(env.deps, { channelId: CHANNEL, userId: userOf('England') })).orders).toEqual([]);
   });
 
   it('refuses empty text, outsiders, and channels without a game, changing nothing', async () => {
