@@ -533,7 +533,10 @@ async function closeSubstituteCall(
   if (!row.callMessageId) return;
   try {
     await ctx.rest.patch(Routes.channelMessage(row.target, row.callMessageId), {
-      body: { components: [claimRow(payload.callId, payload.why, row.locale ?? 'en')] },
+      body: {
+        ...(payload.text ? { content: payload.text } : {}),
+        components: [claimRow(payload.callId, payload.why, row.locale ?? 'en')],
+      },
     });
   } catch (err) {
     if (!(err instanceof DiscordAPIError && Number(err.code) === RESTJSONErrorCodes.UnknownMessage)) throw err;

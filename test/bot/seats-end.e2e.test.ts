@@ -216,6 +216,10 @@ describe('seats and the end of a game', () => {
     await h.bot!.outbox.idle();
     expect(h.fake.channelMessages('return').some((m) => m.content.includes('as a substitute'))).toBe(false);
     expect(h.fake.buttons(call).map((b) => [b.label, b.disabled])).toEqual([['Taken', true]]);
+    // Its text says so too: it no longer asks anyone to press Claim.
+    expect(h.fake.channelMessages('return').find((m) => m.id === call.id)?.content).toBe(
+      '🪑 **Substitute wanted for Turkey**: the seat is taken.',
+    );
     // One more silent phase: the count began again at the claim, so Turkey stays theirs.
     await deadline('Spring 1902 movement');
     expect(h.fake.channelMessages('return').filter((m) => m.content.includes('Substitute wanted'))).toHaveLength(1);

@@ -84,6 +84,9 @@ describe('seats that never stall', () => {
 
   it('two members press Claim at the same moment: exactly one gets the seat, the other is told privately', async () => {
     const call = calls()[0]!;
+    // A unit the call names (the computer player moved Germany's units last phase: which ones depends on its play);
+    // read before the claim, whose edit replaces the call's text.
+    const unit = /units: ([AF] [a-z]{3})/.exec(call.content)![1]!;
     const [a, b] = await Promise.all([
       h.fake.click('sub1', call, { label: 'Claim' }),
       h.fake.click('sub2', call, { label: 'Claim' }),
@@ -102,13 +105,14 @@ describe('seats that never stall', () => {
       'main',
       (m) => m.content.startsWith('🪑') && m.content.includes('took over **Germany**'),
     );
-    // A unit the call named (the computer player moved Germany's units last phase: which ones depends on its play).
-    const unit = /units: ([AF] [a-z]{3})/.exec(call.content)![1]!;
     const order = await h.fake.slash(winner, 'main', 'order', { orders: `${unit} H` });
     expect(order.text).toContain(`✅ Stored: \`${unit} H\``);
     // The call's post no longer offers the seat: its button is disabled and says so (an edit, no new post).
     await h.bot!.outbox.idle();
     expect(h.fake.buttons(call).map((b) => [b.label, b.disabled])).toEqual([['Taken', true]]);
+    expect(h.fake.channelMessages('main').find((m) => m.id === call.id)?.content).toBe(
+      '🪑 **Substitute wanted for Germany**: the seat is taken.',
+    );
     expect(
       h.fake.channelMessages('main').filter((m) => m.content.includes('Substitute wanted for Germany')),
     ).toHaveLength(1);

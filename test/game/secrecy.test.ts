@@ -286,7 +286,7 @@ async function deliverAll(closed: readonly string[] = []): Promise<Sent[]> {
       send: async (row: DeliveryRow) => {
         if (row.targetKind === 'user' && closed.includes(row.target))
           throw new PermanentDeliveryError('Cannot send messages to this user', 'dm_closed');
-        const text = 'text' in row.payload ? row.payload.text : '';
+        const text = ('text' in row.payload ? row.payload.text : undefined) ?? '';
         const lines = 'lines' in row.payload ? row.payload.lines : undefined;
         const read = lines ? lines.map((line) => t(row.locale ?? 'en', line)).join('\n') : text;
         sent.push({ kind: row.kind, target: row.target, key: row.dedupeKey, text, read });

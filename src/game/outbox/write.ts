@@ -85,10 +85,11 @@ export type OutboxPayload =
   | ({ type: 'substitute_call'; gameId: number; callId: number; messageId?: string } & Worded)
   /**
    * Channel: edit substitute call `callId`'s post so its button no longer offers the seat: `taken` by a claim (or the
-   * game master's choice), or `closed` with the game. The deliverer hands the sender the post's id
-   * (`DeliveryRow.callMessageId`); a call whose post never went out has nothing to edit.
+   * game master's choice), or `closed` with the game, and its text say so (rows queued before they carried a text
+   * change the button only). The deliverer hands the sender the post's id (`DeliveryRow.callMessageId`); a call whose
+   * post never went out has nothing to edit.
    */
-  | { type: 'substitute_call_closed'; gameId: number; callId: number; why: 'taken' | 'closed' }
+  | ({ type: 'substitute_call_closed'; gameId: number; callId: number; why: 'taken' | 'closed' } & Partial<Worded>)
   /**
    * Channel: the game's muster is over (src/game/muster): edit its start post so **I'm here** is disabled. The deliverer
    * hands the sender the id of the start post's part with the button (`DeliveryRow.callMessageId`).
@@ -459,10 +460,11 @@ async function dropRows(tx: Tx, rows: readonly OutboxRow[], now: number, why: st
  */
 async function channelSafe(tx: Tx, m: Enqueue): Promise<OutboxPayload> {
   if (m.target.kind !== 'channel' || m.gameId === null || m.payload.type === 'game_over') return m.payload;
-  if (!('text' in m.payload) || !m.payload.text.includes('⟦member:')) return m.payload;
+  const said = 'text' in m.payload ? m.payload.text : undefined;
+  if (said === undefined || !said.includes('⟦member:')) return m.payload;
   const game = await gameById(tx, m.gameId);
   if (!game) return m.payload;
-  const { text, hidden } = hideMembers(game, m.payload.text);
+  const { text, hidden } = hideMembers(game, said);
   if (hidden > 0)
     reportInternal({}, new Error(`a ${m.payload.type} post named a member in a game that hides identities`));
   if (hidden === 0) return m.payload;

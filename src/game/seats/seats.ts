@@ -369,7 +369,7 @@ export async function claimSeat(
     if (won !== 1) return fail(msg('seats.refused.tooLate', { power: gamePowerParam(game, call.power) }));
     // The call's post stops offering the seat: its button is disabled (an edit through the outbox), in a game that
     // hides who plays whom at the next mark of the clock, as the claim's notice and status (`privateActDueAt`).
-    await queueCallClosed(tx, game, call.id, 'taken', now, privateActDueAt(game, now));
+    await queueCallClosed(tx, game, call, 'taken', now, privateActDueAt(game, now));
     const seats = seatsOf(game);
     // Whom the claim replaces (a seat the game master offered while its player still held it): the seat's history.
     const from = await seats.holderOf(tx, game, call.power);

@@ -8,7 +8,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { audit } from '../../store/queries.js';
 import { substituteCalls, type GameRow, type SubstituteCallRow, type SubstituteReason } from '../../store/schema.js';
 import { enqueue, worded } from '../outbox/index.js';
-import { plainMsg, type SeatDescription, timeRef } from '../core/index.js';
+import { gamePowerParam, plainMsg, type SeatDescription, timeRef } from '../core/index.js';
 import { msg, type Msg } from '../../i18n/index.js';
 
 /**
@@ -84,54 +84,54 @@ export async function openSubstituteCall(
   return call;
 }
 
+/** What closing a game's calls reads of it: where the posts are, and its variant to name the powers. */
+type CallGame = Pick<GameRow, 'id' | 'channelId' | 'variantId' | 'options'>;
+
 /** The dedupe key of a substitute call's post (the deliverer finds the post's message id by it). */
 export function callPostKey(callId: number): string {
   return `substitute:${callId}`;
 }
 
 /**
- * Queues the edit of a closed call's post: its **Claim** button is disabled, saying why. `dueAt`: not before (a
- * member's claim, `privateActDueAt`); queued after the post, it never goes out before it.
+ * Queues the edit of a closed call's post: its text says the call is closed and why (the seat taken, or the game
+ * over), so it no longer asks anyone to press **Claim**, and its button is disabled, saying why. `dueAt`: not before
+ * (a member's claim, `privateActDueAt`); queued after the post, it never goes out before it.
  */
 export async function queueCallClosed(
   tx: Tx,
-  game: Pick<GameRow, 'id' | 'channelId'>,
-  callId: number,
+  game: CallGame,
+  call: { id: number; power: string },
   why: 'taken' | 'closed',
   now: number,
   dueAt?: number,
 ): Promise<void> {
+  const text = worded([msg('seats.call.closedText', { power: gamePowerParam(game, call.power), why })]);
   await enqueue(tx, {
     gameId: game.id,
-    payload: { type: 'substitute_call_closed', gameId: game.id, callId, why },
+    payload: { type: 'substitute_call_closed', gameId: game.id, callId: call.id, why, ...text },
     target: { kind: 'channel', id: game.channelId },
-    dedupeKey: `substitute-closed:${callId}`,
+    dedupeKey: `substitute-closed:${call.id}`,
     now,
     dueAt,
   });
 }
 
 /** Closes a seat's open call (the game master gave the seat to someone): its button stops working. */
-export async function closeCallOf(
-  tx: Tx,
-  game: Pick<GameRow, 'id' | 'channelId'>,
-  power: string,
-  now: number,
-): Promise<void> {
+export async function closeCallOf(tx: Tx, game: CallGame, power: string, now: number): Promise<void> {
   const closed = await tx
     .update(substituteCalls)
     .set({ closedAt: now })
     .where(and(eq(substituteCalls.gameId, game.id), eq(substituteCalls.power, power), isNull(substituteCalls.closedAt)))
-    .returning({ id: substituteCalls.id });
-  for (const c of closed) await queueCallClosed(tx, game, c.id, 'taken', now);
+    .returning({ id: substituteCalls.id, power: substituteCalls.power });
+  for (const c of closed) await queueCallClosed(tx, game, c, 'taken', now);
 }
 
 /** Closes a game's open substitute calls (the game ended): their buttons stop working. */
-export async function closeCallsOfGame(tx: Tx, game: Pick<GameRow, 'id' | 'channelId'>, now: number): Promise<void> {
+export async function closeCallsOfGame(tx: Tx, game: CallGame, now: number): Promise<void> {
   const closed = await tx
     .update(substituteCalls)
     .set({ closedAt: now })
     .where(and(eq(substituteCalls.gameId, game.id), isNull(substituteCalls.closedAt)))
-    .returning({ id: substituteCalls.id });
-  for (const c of closed) await queueCallClosed(tx, game, c.id, 'closed', now);
+    .returning({ id: substituteCalls.id, power: substituteCalls.power });
+  for (const c of closed) await queueCallClosed(tx, game, c, 'closed', now);
 }

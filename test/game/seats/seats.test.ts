@@ -293,6 +293,28 @@ describe('vacant seats and substitute calls', () => {
   });
 });
 
+describe('closed substitute calls', () => {
+  const closedTexts = async () =>
+    (await outboxRows(env.deps))
+      .filter((r) => r.kind === 'substitute_call_closed')
+      .map((r) => (r.payload as { lines: Msg[] }).lines.map((l) => t('en', l)).join('\n'));
+
+  it('a call the game closes says so in its text, not only on its button: it no longer asks anyone to press Claim', async () => {
+    await game({ vacateAfter: 0 });
+    ok(await leaveSeat(env.deps, { channelId: CHANNEL, userId: userOf('France') }));
+    ok(await gmCancel(env.deps, { channelId: CHANNEL, userId: GM, canManageServer: false }));
+    expect(await closedTexts()).toEqual(['🪑 **Substitute wanted for France**: the call is closed, the game is over.']);
+  });
+
+  it('a claimed call says the seat is taken', async () => {
+    await game({ vacateAfter: 0 });
+    ok(await leaveSeat(env.deps, { channelId: CHANNEL, userId: userOf('France') }));
+    const call = first(await env.deps.store.db.select().from(substituteCalls).limit(1))!;
+    ok(await claimSeat(env.deps, { channelId: CHANNEL, callId: call.id, userId: 'user-sub' }));
+    expect(await closedTexts()).toEqual(['🪑 **Substitute wanted for France**: the seat is taken.']);
+  });
+});
+
 describe('a vacant seat never holds a phase up', () => {
   const HOLDS: Record<string, string> = {
     England: 'F lon H; F edi H; A lvp H',
