@@ -72,8 +72,10 @@ function viewsOf(w: World, member: string): string[] {
       // Discord shows above a public reply who ran the command.
       const by = d.audience.kind === 'channel' ? authorOf.get(d.messageId) : undefined;
       const author = by ? `${w.h.fake.users.find((u) => u.id === by.userId)?.username} used /${by.command}: ` : '';
+      // A private reply reads the same whether it was sent at once or after a deferral (a busy machine's timing).
+      const via = d.audience.kind === 'user' && d.via === 'edit' ? 'interaction' : d.via;
       return norm(
-        `${d.via} ${d.audience.kind}: ${author}${d.content}\n${JSON.stringify(d.embeds)}\n${d.attachments.map(attachmentText).join('\n')}`,
+        `${via} ${d.audience.kind}: ${author}${d.content}\n${JSON.stringify(d.embeds)}\n${d.attachments.map(attachmentText).join('\n')}`,
       );
     });
   const choices = interactions

@@ -88,10 +88,10 @@ describe('Classic 1901 through the use-cases', () => {
     expect(status.powers.filter((p) => p.toAct).map((p) => p.power)).toEqual(['Germany']);
     const francePending = ok(await myOrders(env.deps, { channelId: CHANNEL, userId: userOf('France') }));
     expect(francePending.unordered).toEqual([]);
-    const rejected = ok(
-      await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A bur - par' }),
-    );
-    expect(rejected.stored).toEqual([]);
+    // Orders from a power with nothing to decide are refused whole, saying so (docs/bot.md).
+    expect(
+      err(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A bur - par' })),
+    ).toBe('France has nothing to decide this phase: no order is needed.');
     await order('Germany', 'A bur R mun');
     const retreat = ok(await toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('Germany') }));
     expect(retreat.resolved.map((p) => p.code)).toEqual(['F1901R']);

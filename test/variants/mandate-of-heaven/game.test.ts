@@ -68,7 +68,7 @@ describe('Mandate of Heaven in the game layer', () => {
     // nothing yet.
     const placement = ok(await gameStatus(env.deps, CHANNEL)).status.text;
     expect(placement).toMatch(/Hsiung-Nu.*0 centres.*0 units/);
-    expect(ok(await order('Qin', 'A yon H')).rejected).toHaveLength(1);
+    expect(err(await order('Qin', 'A yon H'))).toBe('Qin has nothing to decide this phase: no order is needed.');
     ok(await order('Hsiung-Nu', 'Build A bei; Build A lfa; Build A ysh'));
     await resolve();
     const spring = ok(await gameStatus(env.deps, CHANNEL)).status;
