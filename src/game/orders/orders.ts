@@ -47,7 +47,7 @@ import {
   BALLOT,
   isBallotKey,
   keepShownProgress,
-  seatedToAct,
+  seatedPowersToAct,
 } from '../phase/index.js';
 import {
   ORDER_CONFIRMATION_KEY,
@@ -59,7 +59,7 @@ import {
 } from '../outbox/index.js';
 import { listParam, msg, t, type Locale, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
 import { parseProblemMsg } from './problems.js';
-import { fogIsUp, positionSeenBy, powerView, viewsUnderFog } from '../fog/index.js';
+import { fogIsUp, positionSeenBy, powerView } from '../fog/index.js';
 import { orderLanguage } from '../../variants/names.js';
 
 export { isBallotKey };
@@ -523,8 +523,7 @@ export async function submitOrders(
     const power = player.power;
     // A power with nothing to decide (as `/ready` judges it, docs/bot.md) hears just that, never a phase's
     // instructions (`build, disband or waive`) that do not apply to it.
-    const seated = (await playersOf(tx, game.id)).map((p) => p.power);
-    if (!seatedToAct(variant, position, seated, viewsUnderFog(game, variant, position)).includes(power))
+    if (!(await seatedPowersToAct(tx, game, variant, position)).includes(power))
       return fail(msg('orders.refused.nothingToDecide', { power: powerParam(variant, power) }));
     const { read, judged, unseen } = boardForOrders(game, variant, position, power);
     const duties = dutiesOf(variant, read, power);
@@ -682,8 +681,7 @@ export async function myOrders(
     // Fog of war: a power's duties as it sees them (its build sites out of sight read as vacant: `boardForOrders`).
     const duties = dutiesOf(variant, positionSeenBy(game, variant, phase.position, player.power), player.power);
     const unordered = missingOrders(duties, rows);
-    const seated = (await playersOf(tx, game.id)).map((p) => p.power);
-    const idle = !seatedToAct(variant, phase.position, seated).includes(player.power);
+    const idle = !(await seatedPowersToAct(tx, game, variant, phase.position)).includes(player.power);
     const adjustment =
       phase.position.phase.type === 'adjustment'
         ? { builds: duties.builds, disbands: duties.disbands, buildSites: duties.buildSites }

@@ -1,7 +1,7 @@
 /**
  * A phase of a stored game: the pure phase-step machine (machine.ts `stepMachine`, `adjudicatePhase`; frame.ts)
  * and move from phase to phase (transition.ts `phaseTransition`) that games and sandboxes apply, a variant's stored
- * steps (steps.ts, plug-in context, records), each power's duties (duties.ts `dutiesOf`) and the public status
+ * steps (steps.ts, plug-in context, records), each power's duties (duties.ts `dutiesOf`; who acts, acting.ts) and the public status
  * (status.ts `buildStatus`). Resolving a phase in a game is src/game/resolve.
  *
  * The feature's public face: code outside src/game/phase/ imports only from here.
@@ -19,6 +19,7 @@ export {
   seatedToAct,
   type Duties,
 } from './duties.js';
+export { seatedPowersToAct } from './acting.js';
 export {
   actionOption,
   matchingChoices,

@@ -21,6 +21,7 @@ import {
   pluginOfGame,
   crossingFrame,
   phaseTransition,
+  seatedPowersToAct,
   seatedToAct,
   writeCrossing,
   type PhaseMove,
@@ -172,12 +173,7 @@ async function awaitsComputerSeats(deps: GameDeps, g: { id: number; deadlineMs: 
  * where one has keeps its deadline rather than resolving at once.
  */
 export async function humanPowersToAct(tx: Tx, variant: Variant, game: GameRow, phase: PhaseRow): Promise<string[]> {
-  return seatedToAct(
-    variant,
-    phase.position,
-    (await playersOf(tx, game.id)).map((p) => p.power),
-    viewsUnderFog(game, variant, phase.position),
-  );
+  return await seatedPowersToAct(tx, game, variant, phase.position);
 }
 
 /**
