@@ -127,6 +127,8 @@ describe('Chinese orders read as the English ones (Warring States)', () => {
     ['A 薊 R F', 'A ji R F'],
     ['F 渤海 - 臨淄 - 帝丘 - 魏', 'F boh - lin - diq - wei'],
     ['F 渤海 至 臨淄 至 帝丘 至 魏', 'F boh - lin - diq - wei'],
+    // the region's name for Shaoliang (河西, west of the Yellow River: docs/locales.md "Names"), as the contract writes
+    ['A 咸陽 - 河西', 'A xia - sli'],
   ])('zh-TW %s', (text, canonical) => {
     expect(read(warringStates, text, wsTraditional)).toBe(canonical);
   });
@@ -139,6 +141,7 @@ describe('Chinese orders read as the English ones (Warring States)', () => {
     ['A 邯郸 解散', 'A han D'],
     ['A 安邑 支持 A 咸阳', 'A any S A xia'],
     ['A 咸阳 保持', 'A xia H'],
+    ['A 咸阳 - 河西', 'A xia - sli'],
     // a simplified-Chinese reader may paste traditional names, and the other way round
     ['A 咸陽 守', 'A xia H'],
   ])('zh-CN %s', (text, canonical) => {
