@@ -176,6 +176,7 @@ async function deliverRow(
       return await kindNamed(payload.own.kind).deliverStatus(lent, row, payload.own.data);
     if (payload.type === 'press_thread') return await deliverPressThread(ctx, payload.threadRowId);
     if (payload.type === 'substitute_call_closed') return await closeSubstituteCall(ctx, row, payload);
+    if (payload.type === 'substitute_call_refresh') return await refreshSubstituteCall(ctx, row, payload);
     if (payload.type === 'muster_closed') return await closeMuster(ctx, row, payload);
     // A spectator's copy of a results or final post (src/game/outbox/watchers.ts): sent as the post is, into their DMs.
     if (row.targetKind === 'user' && payload.type === 'phase_results') return await sendResults(ctx, row, payload);
@@ -530,17 +531,41 @@ async function closeSubstituteCall(
   row: DeliveryRow,
   payload: PayloadOf<'substitute_call_closed'>,
 ): Promise<void> {
+  await editCallPost(ctx, row, {
+    ...(payload.text ? { content: discordText(payload.text) } : {}),
+    components: [claimRow(payload.callId, payload.why, row.locale ?? 'en')],
+  });
+}
+
+/** Edits a substitute call's post (`DeliveryRow.callMessageId`): one never posted, or deleted, has nothing to edit. */
+async function editCallPost(
+  ctx: SenderContext,
+  row: DeliveryRow,
+  body: { content?: string; components: APIActionRowComponent<APIButtonComponent>[] },
+): Promise<void> {
   if (!row.callMessageId) return;
   try {
-    await ctx.rest.patch(Routes.channelMessage(row.target, row.callMessageId), {
-      body: {
-        ...(payload.text ? { content: payload.text } : {}),
-        components: [claimRow(payload.callId, payload.why, row.locale ?? 'en')],
-      },
-    });
+    // Nobody is pinged: the post never was.
+    const mentions = body.content === undefined ? {} : { allowed_mentions: { parse: [] } };
+    await ctx.rest.patch(Routes.channelMessage(row.target, row.callMessageId), { body: { ...body, ...mentions } });
   } catch (err) {
     if (!(err instanceof DiscordAPIError && Number(err.code) === RESTJSONErrorCodes.UnknownMessage)) throw err;
   }
+}
+
+/**
+ * The edit that brings an open substitute call's post up to date (its phase, deadline, holdings), its **Claim** button
+ * kept. A post deleted meanwhile has nothing to edit.
+ */
+async function refreshSubstituteCall(
+  ctx: SenderContext,
+  row: DeliveryRow,
+  payload: PayloadOf<'substitute_call_refresh'>,
+): Promise<void> {
+  await editCallPost(ctx, row, {
+    content: discordText(payload.text ?? ''),
+    components: [claimRow(payload.callId, null, row.locale ?? 'en')],
+  });
 }
 
 /**

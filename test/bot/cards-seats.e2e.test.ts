@@ -127,6 +127,18 @@ describe('card tables: vacant seats, claims and the record', () => {
       )
       .get(h.fake.channel('robot').id) as { n: number };
     expect(vacantActs.n, 'the card AI acted for the vacant seat').toBeGreaterThan(0);
+    // Each call's post says what its seat holds now (rewritten in place as the table moves), never as it was.
+    await h.bot!.outbox.idle();
+    const now = stateOf('robot');
+    if (now.phase !== 'finished')
+      for (const seat of now.seats) {
+        const call = calls('robot').find((m) => m.content.toLowerCase().includes(`wanted for ${seat.dynasty} `));
+        if (!call) continue;
+        const cards = seat.hand.length === 1 ? '1 card' : `${seat.hand.length} cards`;
+        expect(call.content).toContain(`\n${cards} in hand, `);
+        expect(call.content).toContain(`Round ${now.round}`);
+      }
+    expect(calls('robot').length).toBeGreaterThan(0);
   });
 
   it("under nmr:computer a member's turn that runs out is played by the card AI, and counts as missed", async () => {

@@ -82,6 +82,18 @@ describe('seats that never stall', () => {
     expect(refused.text).toMatch(/not playing/);
   });
 
+  it('an open call keeps saying what is true: /gm extend rewrites its deadline in place, Claim still offered', async () => {
+    const call = calls()[0]!;
+    const before = Number(/deadline <t:(\d+):R>/.exec(call.content)![1]);
+    await h.fake.slash('gm', 'main', 'gm extend', { duration: '2h' });
+    await h.bot!.outbox.idle();
+    const now = h.fake.channelMessages('main').find((m) => m.id === call.id)!;
+    expect(Number(/deadline <t:(\d+):R>/.exec(now.content)![1])).toBe(before + 2 * 3600);
+    expect(now.content.replace(/<t:\d+:R>/, '')).toBe(call.content.replace(/<t:\d+:R>/, ''));
+    expect(h.fake.buttons(now).map((b) => [b.label, b.disabled ?? false])).toEqual([['Claim', false]]);
+    expect(calls()).toHaveLength(1);
+  });
+
   it('two members press Claim at the same moment: exactly one gets the seat, the other is told privately', async () => {
     const call = calls()[0]!;
     // A unit the call names (the computer player moved Germany's units last phase: which ones depends on its play);

@@ -16,7 +16,7 @@ import { createGame, joinGame, startGame } from '../../src/game/lobby/index.js';
 import type { GameDeps } from '../../src/game/core/index.js';
 import { actSandbox, nextSandbox, orderSandbox, viewSandbox } from '../../src/game/sandbox/sandbox.js';
 import { internalErrors, ok, T0 } from '../game/helpers.js';
-import { columnsAddedAfter, migrationBefore, openOldDatabase } from '../support/old-database.js';
+import { columnsAddedAfter, migrationBefore, openOldDatabase, tablesCreatedAfter } from '../support/old-database.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'zhanguo-sandbox-stage-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,11 +37,14 @@ describe('migrating the sandboxes to their stage', () => {
     };
     const later = columnsAddedAfter(before).filter(([table]) => table !== 'sandboxes');
     for (const [table, column, type] of later) old.exec(`ALTER TABLE \`${table}\` ADD \`${column}\` ${type}`);
+    const laterTables = tablesCreatedAfter(before);
+    for (const { statements } of laterTables) for (const statement of statements) old.exec(statement);
     ok(await createGame(oldDeps, { channelId: 'c', guildId: 'g', userId: 'gm', variantId: 'warhammer' }));
     for (const power of ['Bretonnia', 'Empire'])
       ok(await joinGame(oldDeps, { channelId: 'c', userId: `user-${power}`, power }));
     ok(await startGame(oldDeps, { channelId: 'c', userId: 'gm' }));
     for (const [table, column] of later) old.exec(`ALTER TABLE \`${table}\` DROP COLUMN \`${column}\``);
+    for (const { table } of laterTables.reverse()) old.exec(`DROP TABLE \`${table}\``);
     const position = old.prepare('SELECT position FROM phases').get() as { position: string };
     const orders = [
       {

@@ -59,6 +59,27 @@ export function columnsAddedAfter(last: string): [string, string, string][] {
 }
 
 /**
+ * The tables that migrations after `last` create, each as the statements that make it as today's schema has it (its
+ * `CREATE TABLE` and the columns added to it since): a test that lets today's code run on an old layout makes them for
+ * the while, as it adds `columnsAddedAfter`'s columns (today's code may read them, as `queueStatus` reads open calls).
+ */
+export function tablesCreatedAfter(last: string): { table: string; statements: string[] }[] {
+  const entries = journal().entries;
+  const from = entries.findIndex((e) => e.tag === last) + 1;
+  const tables = new Map<string, string[]>();
+  for (const e of entries.slice(from)) {
+    const sql = readFileSync(join(SQLITE_MIGRATIONS_FOLDER, `${e.tag}.sql`), 'utf8');
+    for (const statement of sql.split('--> statement-breakpoint').map((x) => x.trim())) {
+      const created = /^CREATE TABLE `(\w+)`/.exec(statement)?.[1];
+      if (created && !created.startsWith('__new_')) tables.set(created, [statement]);
+      const added = /^ALTER TABLE `(\w+)` ADD /.exec(statement)?.[1];
+      if (added) tables.get(added)?.push(statement);
+    }
+  }
+  return [...tables].map(([table, statements]) => ({ table, statements }));
+}
+
+/**
  * The database at `path` built by the migrations up to `last` alone, open, foreign keys on (the caller closes it,
  * then opens it as the bot does, `openDatabase` with every migration, to migrate it).
  */

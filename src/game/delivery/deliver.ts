@@ -54,7 +54,7 @@ import {
   type OutboxPayload,
 } from '../outbox/index.js';
 import { pinnedStatus } from '../phase/index.js';
-import { callPostKey } from '../seats/index.js';
+import { callPostKey, openCallLines } from '../seats/index.js';
 import { requestUndelivered } from '../spectators/index.js';
 import {
   hidesIdentities,
@@ -338,8 +338,9 @@ interface DeliverySettings {
 async function payloadToSend(
   s: DeliverySettings,
   row: OutboxRow,
-): Promise<{ payload: OutboxPayload; statusMessageId: string | null } | null> {
+): Promise<{ payload: OutboxPayload; statusMessageId: string | null } | null | 'unchanged'> {
   const payload = row.payload as OutboxPayload;
+  if (payload.type === 'substitute_call_refresh') return await refreshedCall(s, payload);
   if (row.kind !== 'status' || row.gameId === null) return { payload, statusMessageId: null };
   const gameId = row.gameId;
   const fresh = await s.store.transaction(async (tx) => {
@@ -361,6 +362,52 @@ async function payloadToSend(
   };
 }
 
+/**
+ * What an open call's refresh sends: its post's text as the call reads now (src/game/seats `openCallLines`), or
+ * `unchanged` when the post already reads so, was never posted, or the call has closed (its closing edit says so).
+ */
+async function refreshedCall(
+  s: DeliverySettings,
+  payload: Extract<OutboxPayload, { type: 'substitute_call_refresh' }>,
+): Promise<{ payload: OutboxPayload; statusMessageId: null } | 'unchanged'> {
+  return await s.store.transaction(async (tx) => {
+    const lines = await openCallLines(tx, payload.callId);
+    const post = await postPayloadOf(tx, callPostKey(payload.callId));
+    if (!lines || typeof post?.messageId !== 'string' || sortedJson(post.lines) === sortedJson(lines))
+      return 'unchanged';
+    return { payload: { ...payload, ...worded(lines) }, statusMessageId: null };
+  });
+}
+
+/** A value as JSON with every object's keys in one order: PostgreSQL's `jsonb` gives a payload back in its own. */
+function sortedJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/** What a post's row keeps of it once sent, by the post's dedupe key: its message id and the lines it shows. */
+async function postPayloadOf(tx: Tx, key: string): Promise<{ messageId?: unknown; lines?: unknown } | undefined> {
+  const post = first(
+    await tx.select({ payload: outbox.payload }).from(outbox).where(eq(outbox.dedupeKey, key)).limit(1),
+  );
+  return post?.payload as { messageId?: unknown; lines?: unknown } | undefined;
+}
+
+/** A call's post was rewritten: its row keeps the words it now shows, which the next refresh compares with. */
+async function rememberCallText(tx: Tx, payload: OutboxPayload): Promise<void> {
+  if (payload.type !== 'substitute_call_refresh' || !payload.lines) return;
+  const key = callPostKey(payload.callId);
+  const post = await postPayloadOf(tx, key);
+  if (post)
+    await tx
+      .update(outbox)
+      .set({ payload: { ...post, text: payload.text, lines: payload.lines } })
+      .where(eq(outbox.dedupeKey, key));
+}
+
 /** The row as the sender gets it: what to send, where, in which locale, and how to record the parts sent. */
 async function deliveryRowOf(
   s: DeliverySettings,
@@ -379,7 +426,7 @@ async function deliveryRowOf(
     dedupeKey: row.dedupeKey,
     attempts: row.attempts,
     statusMessageId: shown.statusMessageId,
-    ...(row.kind === 'substitute_call_closed' || row.kind === 'muster_closed'
+    ...(row.kind === 'substitute_call_closed' || row.kind === 'substitute_call_refresh' || row.kind === 'muster_closed'
       ? { callMessageId: await postedMessageOf(store, row) }
       : {}),
     partsSent: row.partsSent,
@@ -432,6 +479,14 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
       return 'skipped';
     }
     const shown = await payloadToSend(s, row);
+    if (shown === 'unchanged') {
+      await setRow(store, eq(outbox.id, row.id), {
+        sentAt: now(),
+        claimedBy: null,
+        lastError: 'skipped: the call post already reads so, or the call is closed',
+      });
+      return 'skipped';
+    }
     if (shown === null) {
       await setRow(store, eq(outbox.id, row.id), {
         failedAt: now(),
@@ -455,6 +510,7 @@ async function deliverOne(s: DeliverySettings, row: OutboxRow): Promise<Outcome>
         .where(eq(outbox.id, row.id));
       const messageId = answer && typeof answer === 'object' ? answer.messageId : undefined;
       if (messageId) await rememberMessage(tx, row, messageId);
+      await rememberCallText(tx, delivery.payload);
     });
     log?.info(fields(), 'outbox delivered');
     return 'sent';
@@ -486,20 +542,15 @@ async function rememberMessage(tx: Tx, row: OutboxRow, messageId: string): Promi
 }
 
 /**
- * The post a closing edit changes, once sent (null: never posted): the call of a `substitute_call_closed` row, the
- * start post (its part with **I'm here**) of a `muster_closed` row.
+ * The post an edit changes, once sent (null: never posted): the call of a `substitute_call_closed` or
+ * `substitute_call_refresh` row, the start post (its part with **I'm here**) of a `muster_closed` row.
  */
 async function postedMessageOf(store: Store, row: OutboxRow): Promise<string | null> {
   const key =
     row.kind === 'muster_closed'
       ? startPostKey(Number(row.gameId))
       : callPostKey(Number((row.payload as { callId?: number }).callId));
-  const post = first(
-    await inSnapshot(store, (tx) =>
-      tx.select({ payload: outbox.payload }).from(outbox).where(eq(outbox.dedupeKey, key)).limit(1),
-    ),
-  );
-  const id = (post?.payload as { messageId?: unknown } | undefined)?.messageId;
+  const id = (await inSnapshot(store, (tx) => postPayloadOf(tx, key)))?.messageId;
   return typeof id === 'string' ? id : null;
 }
 

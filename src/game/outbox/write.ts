@@ -21,7 +21,7 @@ import type { Tx } from '../../store/store.js';
 import { msg, t, type Msg, type MsgParam } from '../../i18n/index.js';
 import { reusedQuery } from '../../store/prepared.js';
 import { gameById, showHeldBoard } from '../../store/queries.js';
-import { auditLog, games, outbox, type GameRow, type OutboxRow } from '../../store/schema.js';
+import { auditLog, games, outbox, substituteCalls, type GameRow, type OutboxRow } from '../../store/schema.js';
 import { nextProgressMark, privateActDueAt } from './marks.js';
 import { copyToWatchers } from './watchers.js';
 
@@ -90,6 +90,12 @@ export type OutboxPayload =
    * post never went out has nothing to edit.
    */
   | ({ type: 'substitute_call_closed'; gameId: number; callId: number; why: 'taken' | 'closed' } & Partial<Worded>)
+  /**
+   * Channel: bring open substitute call `callId`'s post up to date (its phase, deadline and what the seat holds), queued
+   * with every status edit (`queueStatus`). Its text is written at delivery from the game as it is then
+   * (src/game/seats `openCallLines`); nothing is sent when the post already reads so or the call has closed.
+   */
+  | ({ type: 'substitute_call_refresh'; gameId: number; callId: number } & Partial<Worded>)
   /**
    * Channel: the game's muster is over (src/game/muster): edit its start post so **I'm here** is disabled. The deliverer
    * hands the sender the id of the start post's part with the button (`DeliveryRow.callMessageId`).
@@ -620,4 +626,17 @@ export async function queueStatus(tx: Tx, gameId: number, now: number): Promise<
     dedupeKey: `status:${gameId}:${bumped.statusVersion}`,
     now,
   });
+  // What changes the status may change what an open substitute call says of its seat (a phase, a deadline).
+  const open = await tx
+    .select({ id: substituteCalls.id })
+    .from(substituteCalls)
+    .where(and(eq(substituteCalls.gameId, gameId), isNull(substituteCalls.closedAt)));
+  for (const call of open)
+    await enqueue(tx, {
+      gameId,
+      payload: { type: 'substitute_call_refresh', gameId, callId: call.id },
+      target: { kind: 'channel', id: bumped.channelId },
+      dedupeKey: `substitute-refresh:${call.id}:${bumped.statusVersion}`,
+      now,
+    });
 }

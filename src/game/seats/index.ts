@@ -15,7 +15,15 @@ export {
   reliabilityRefusal,
   type MemberRecord,
 } from './record.js';
-export { claimSeat, gmSubstitute, leaveSeat, recordPhaseSeats, vacateSeat, vacateSilentSeats } from './seats.js';
+export {
+  claimSeat,
+  gmSubstitute,
+  leaveSeat,
+  openCallLines,
+  recordPhaseSeats,
+  vacateSeat,
+  vacateSilentSeats,
+} from './seats.js';
 export { parseSeatSettings, type SeatCreateInput, type SeatSettings } from './settings.js';
 export { closeCallOf, closeCallsOfGame, openSubstituteCall } from './substitute-calls.js';
 export { storeGivenOrders, storeVacantSeatOrders } from './given-orders.js';

@@ -30,6 +30,7 @@ import {
   isPerson,
   holderName,
   vacantUserId,
+  isVacant,
   hidesIdentities,
   gameKindOf,
   type KindSeats,
@@ -66,7 +67,7 @@ import {
 } from '../outbox/index.js';
 import { listParam, msg, type Msg, type MsgParam } from '../../i18n/index.js';
 import { NMR_COMPUTER, recordSeatTurn, reliabilityRefusal, seatOutcome, silentFor } from './record.js';
-import { openCallOf, openSubstituteCall, queueCallClosed } from './substitute-calls.js';
+import { openCallOf, openSubstituteCall, queueCallClosed, substituteCallLines } from './substitute-calls.js';
 
 /**
  * Records how every member's seat that had something to decide did in the phase being resolved (inside the
@@ -137,6 +138,15 @@ function describePower(
   };
 }
 
+/** A Diplomacy seat as a substitute call describes it: with what it does meanwhile when nobody holds it. */
+async function callDescription(tx: Tx, game: GameRow, position: Position, power: string): Promise<SeatDescription> {
+  const description = describePower(game, position, power, true);
+  const holder = (await playersOf(tx, game.id)).find((p) => p.power === power)?.userId;
+  return holder !== undefined && isVacant(holder)
+    ? { ...description, meanwhile: vacantSeatMeanwhile(game) }
+    : description;
+}
+
 /** What a vacant Diplomacy seat does until someone claims it, as its `nmr:` says (a whole sentence). */
 function vacantSeatMeanwhile(game: Pick<GameRow, 'nmr'>): Msg {
   return msg(game.nmr === 'computer' ? 'seats.meanwhile.computer' : 'seats.meanwhile.hold');
@@ -185,7 +195,7 @@ export async function vacateSeat(
   const fresh = (await gameById(tx, game.id))!;
   const phase = fresh.currentPhaseId !== null ? await phaseById(tx, fresh.currentPhaseId) : undefined;
   if (phase) {
-    const description = { ...describePower(fresh, phase.position, power, true), meanwhile: vacantSeatMeanwhile(fresh) };
+    const description = await callDescription(tx, fresh, phase.position, power);
     await openSubstituteCall(tx, fresh, { power, reason, vacatedBy: seat.userId, description }, now, dueAt);
   }
   await queueVotesCleared(tx, game, power, `vacated:${now}`, now, dueAt, reason);
@@ -236,6 +246,20 @@ async function startedGame(tx: Tx, channelId: string): Promise<GameRow | Refusal
  */
 function seatsOf(game: GameRow): KindSeats {
   return gameKindOf(game.kind)?.seats ?? DIPLOMACY_SEATS;
+}
+
+/**
+ * What an open substitute call's post says now: the phase, its deadline and what the seat holds as they are, and what
+ * it does meanwhile if nobody holds it (the deliverer rewrites the post with it, docs/bot.md "Seats that never
+ * stall"). Null once the call is closed or its game over: its post then says so (`queueCallClosed`).
+ */
+export async function openCallLines(tx: Tx, callId: number): Promise<Msg[] | null> {
+  const call = first(await tx.select().from(substituteCalls).where(eq(substituteCalls.id, callId)).limit(1));
+  if (!call || call.closedAt !== null) return null;
+  const game = await gameById(tx, call.gameId);
+  if (!game || game.status === 'finished') return null;
+  const description = await seatsOf(game).describe(tx, game, call.power);
+  return substituteCallLines(description, call.reason, game.kind);
 }
 
 /** `leaveSeatCheck`'s refusal in English (the CLI and the tests read it), or null. */
@@ -527,8 +551,8 @@ const DIPLOMACY_SEATS: KindSeats = {
   },
   holderOf: async (tx, game, seat) => (await playersOf(tx, game.id)).find((p) => p.power === seat)?.userId ?? null,
   async describe(tx, game, seat) {
-    const board = (await diplomacyBoard(tx, game))!;
-    return describePower(game, board.phase.position, seat, true);
+    const phase = (await phaseById(tx, game.currentPhaseId!))!;
+    return await callDescription(tx, game, phase.position, seat);
   },
   vacate: vacateSeat,
   hand: handDiplomacySeat,

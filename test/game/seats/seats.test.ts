@@ -9,7 +9,8 @@ import { eq } from 'drizzle-orm';
 import { claimSeat, gmSubstitute, leaveSeat, leaveSeatRefusal, memberRecord } from '../../../src/game/seats/index.js';
 import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
 import { gameStatus, history } from '../../../src/game/history/index.js';
-import { gmAdvance, gmCancel } from '../../../src/game/gm/index.js';
+import { gmAdvance, gmCancel, gmExtend, gmPause, gmResume } from '../../../src/game/gm/index.js';
+import { deliverOutbox } from '../../../src/game/delivery/index.js';
 import { resolveDuePhases, toggleReady } from '../../../src/game/resolve/index.js';
 import { submitOrders } from '../../../src/game/orders/index.js';
 import { voteDraw } from '../../../src/game/votes/index.js';
@@ -312,6 +313,46 @@ describe('closed substitute calls', () => {
     const call = first(await env.deps.store.db.select().from(substituteCalls).limit(1))!;
     ok(await claimSeat(env.deps, { channelId: CHANNEL, callId: call.id, userId: 'user-sub' }));
     expect(await closedTexts()).toEqual(['🪑 **Substitute wanted for France**: the seat is taken.']);
+  });
+});
+
+describe('open substitute calls', () => {
+  /** Delivers the outbox as Discord would: a call's post gets a message id; answers each call edit's text sent. */
+  const deliver = async () => {
+    const edits: string[] = [];
+    await deliverOutbox({
+      store: env.deps.store,
+      now: env.deps.now,
+      send: async (row) => {
+        if (row.kind === 'substitute_call') return { messageId: 'call-post' };
+        if (row.payload.type === 'substitute_call_refresh') edits.push(`${row.callMessageId}: ${row.payload.text}`);
+      },
+    });
+    return edits;
+  };
+
+  it('a call reads what is true of its seat: its post is rewritten when the phase or the deadline changes, not else', async () => {
+    await game({ vacateAfter: 0 });
+    ok(await leaveSeat(env.deps, { channelId: CHANNEL, userId: userOf('France') }));
+    expect(await deliver()).toEqual([]);
+    // A player's orders change the status, not what the call says: nothing is edited.
+    ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('England'), text: 'F lon H' }));
+    expect(await deliver()).toEqual([]);
+    ok(await gmPause(env.deps, { channelId: CHANNEL, userId: GM }));
+    const paused = await deliver();
+    expect(paused).toHaveLength(1);
+    expect(paused[0]).toMatch(/^call-post: 🪑 \*\*Substitute wanted for France\*\* \(its player left the game\)\.\n/);
+    expect(paused[0]).toContain('\n3 supply centres; units: F bre, A mar, A par. Spring 1901 movement.\n');
+    expect(paused[0]).toContain('\nUntil someone claims it, its units hold');
+    ok(await gmResume(env.deps, { channelId: CHANNEL, userId: GM }));
+    expect((await deliver())[0]).toMatch(/Spring 1901 movement, deadline ⟦time:\d+:R⟧\./);
+    await deadline();
+    expect((await deliver())[0]).toMatch(/Fall 1901 movement, deadline/);
+    // Once claimed, the call says so (its closing edit) and is never rewritten again.
+    const call = first(await env.deps.store.db.select().from(substituteCalls).limit(1))!;
+    ok(await claimSeat(env.deps, { channelId: CHANNEL, callId: call.id, userId: 'user-sub' }));
+    ok(await gmExtend(env.deps, { channelId: CHANNEL, userId: GM, duration: '1h' }));
+    expect(await deliver()).toEqual([]);
   });
 });
 
