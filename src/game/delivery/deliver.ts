@@ -790,7 +790,20 @@ async function nextDueAt(store: Store): Promise<number | null> {
   return row?.at == null ? null : Number(row.at);
 }
 
-/** Deletes delivered rows, and rows given up on, older than `keepMs` (default 30 days); returns how many. */
+/**
+ * A post an edit to come still needs (its row keeps the message id, and the words a call's post shows:
+ * `postedMessageOf`, `refreshedCall`), however long it waits: a substitute call's while a call of its game is open, the
+ * start post while its muster runs.
+ */
+const POST_IN_USE = sql`(${outbox.kind} = 'substitute_call' AND EXISTS (
+  SELECT 1 FROM substitute_calls AS c WHERE c.game_id = ${outbox.gameId} AND c.closed_at IS NULL))
+  OR (${outbox.kind} = 'game_started' AND EXISTS (
+  SELECT 1 FROM ${games} WHERE ${games.id} = ${outbox.gameId} AND ${games.musterEndsAt} IS NOT NULL))`;
+
+/**
+ * Deletes delivered rows, and rows given up on, older than `keepMs` (default 30 days), but a post an edit to come
+ * needs; returns how many.
+ */
 export async function pruneOutbox(options: { store: Store; now: () => number; keepMs?: number }): Promise<number> {
   const before = options.now() - (options.keepMs ?? 30 * 86_400_000);
   return await options.store.transaction(
@@ -799,7 +812,7 @@ export async function pruneOutbox(options: { store: Store; now: () => number; ke
         await tx
           .delete(outbox)
           .where(
-            sql`(${outbox.sentAt} IS NOT NULL AND ${outbox.sentAt} < ${before}) OR (${outbox.failedAt} IS NOT NULL AND ${outbox.failedAt} < ${before})`,
+            sql`((${outbox.sentAt} IS NOT NULL AND ${outbox.sentAt} < ${before}) OR (${outbox.failedAt} IS NOT NULL AND ${outbox.failedAt} < ${before})) AND NOT (${POST_IN_USE})`,
           )
           .returning({ id: outbox.id })
       ).length,

@@ -15,8 +15,9 @@ import {
 } from '../../../src/game/delivery/index.js';
 import type { GameDeps } from '../../../src/game/core/index.js';
 import { beat, claimsByOwner } from '../../../src/game/delivery/claims.js';
-import { enqueue, queueStatus } from '../../../src/game/outbox/write.js';
-import { deliverers, games, outbox } from '../../../src/store/schema.js';
+import { enqueue, queueStatus, startPostKey } from '../../../src/game/outbox/write.js';
+import { deliverers, games, outbox, substituteCalls } from '../../../src/store/schema.js';
+import { callPostKey } from '../../../src/game/seats/index.js';
 import { CHANNEL, GM, internalErrors, makeEnv, ok, outboxRows, tempDbPath, type TestEnv } from '../helpers.js';
 import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
 import { resolveDuePhases } from '../../../src/game/resolve/index.js';
@@ -659,6 +660,49 @@ describe('pruneOutbox', () => {
     await queue(env.deps, 'pending');
     expect(await pruneOutbox({ store: env.deps.store, now: env.deps.now })).toBe(2);
     expect((await outboxRows(env.deps)).map((r) => r.dedupeKey)).toEqual(['pending']);
+  });
+
+  it("keeps an open substitute call's post, whose edits need it, however old; a closed call's goes", async () => {
+    const call = async (power: string) =>
+      (
+        await env.deps.store.db
+          .insert(substituteCalls)
+          .values({ gameId, power, reason: 'left', vacatedBy: null, openedAt: env.deps.now() })
+          .returning()
+      )[0]!;
+    const open = await call('France');
+    await env.deps.store.transaction(async (tx) => {
+      await enqueue(tx, {
+        gameId,
+        payload: { type: 'substitute_call', gameId, callId: open.id, text: 'call' },
+        target: { kind: 'channel', id: CHANNEL },
+        dedupeKey: callPostKey(open.id),
+        now: env.deps.now(),
+      });
+    });
+    await deliverWith(async () => ({ messageId: 'm-1' }));
+    env.clock.advance(31 * 86_400_000);
+    expect(await pruneOutbox({ store: env.deps.store, now: env.deps.now })).toBe(0);
+    await env.deps.store.db.update(substituteCalls).set({ closedAt: env.deps.now() });
+    expect(await pruneOutbox({ store: env.deps.store, now: env.deps.now })).toBe(1);
+  });
+
+  it('keeps the start post while its muster runs, for the edit that closes **I’m here**', async () => {
+    await env.deps.store.db.update(games).set({ musterEndsAt: env.deps.now() + 40 * 86_400_000 });
+    await env.deps.store.transaction(async (tx) => {
+      await enqueue(tx, {
+        gameId,
+        payload: { type: 'game_started', gameId, phaseId: 1, muster: true, text: 'start' },
+        target: { kind: 'channel', id: CHANNEL },
+        dedupeKey: startPostKey(gameId),
+        now: env.deps.now(),
+      });
+    });
+    await deliverWith(async () => ({ messageId: 'm-1' }));
+    env.clock.advance(31 * 86_400_000);
+    expect(await pruneOutbox({ store: env.deps.store, now: env.deps.now })).toBe(0);
+    await env.deps.store.db.update(games).set({ musterEndsAt: null });
+    expect(await pruneOutbox({ store: env.deps.store, now: env.deps.now })).toBe(1);
   });
 });
 
