@@ -266,6 +266,33 @@ describe('play wizard', () => {
     expect(selectOf(back, 'py').options.map((o) => o.value)).toEqual([yan0.ids[0]![0], bright]);
     expect(selectOf(back, 'py').options.map((o) => o.label)).toEqual([cardName(yan0.ids[0]![0]!), cardName(bright)]);
   });
+
+  it('Chu: a bright card playable only with the dynasty card offers that card below, then Confirm', () => {
+    const chu0 = table({
+      dynasties: ['chu', 'qin'],
+      dynastyCards: true,
+      hands: [['wind/cavalry/infantry', 'fire/chariot/crossbow'], ['wild']],
+      resistance: ['wild'],
+    });
+    const chu = play(
+      chu0,
+      { type: 'wage', seat: 0, bright: chu0.ids[0]![0]! },
+      { type: 'wage', seat: 1, bright: chu0.ids[1]![0]! },
+    ).state;
+    const s = seen(chu, 0);
+    const bright = chu0.ids[0]![1]!; // shares no symbol with wind/cavalry/infantry
+    const ask = playStep(ref, s, 0, bright, undefined, 'zh-TW');
+    checkLimits(ask);
+    // "only with your dynasty card: choose it below" — and it is below
+    expect(ask.content).toContain('請在下方選擇');
+    expect(selectOf(ask, 'ps').options.map((o) => [o.value, o.label])).toEqual([['y', '楚王朝牌']]);
+    const withCard = playStep(ref, s, 0, bright, secondChoices(s, 0, bright)[0]!.play!, 'zh-TW');
+    checkLimits(withCard);
+    const ids = withCard.components.flatMap((r) =>
+      (r.components as unknown as { custom_id: string }[]).map((c) => c.custom_id),
+    );
+    expect(ids.some((id) => id.startsWith(`cards:${CARD_ACTIONS.playConfirm}:`))).toBe(true);
+  });
 });
 
 describe('fall-back wizard', () => {
