@@ -18,7 +18,19 @@ import {
 } from '../../../src/bot/cards/words.js';
 import { outbox } from '../../../src/store/schema.js';
 import { internalErrors, makeEnv, type TestEnv } from '../helpers.js';
-import { actOnce, CH, cardDataOf, cardEventOf, chooseFirst, GM, giveAll, info, startedCards } from './helpers.js';
+import {
+  actOnce,
+  at,
+  CH,
+  cardDataOf,
+  cardEventOf,
+  chooseFirst,
+  GM,
+  giveAll,
+  info,
+  ok,
+  startedCards,
+} from './helpers.js';
 
 let env: TestEnv | undefined;
 afterEach(async () => {
@@ -196,6 +208,28 @@ describe('card game table text (built from the public view only)', () => {
     expect(status.slice(1).every((r) => r.statusMessageId === 'table-1')).toBe(true);
     expect(sent.some((r) => r.payload.type === 'kind' && r.payload.event === 'round')).toBe(true);
     expect((await info(env)).tableMessageId).toBe('table-1');
+  });
+});
+
+describe('the table picture', () => {
+  it('is drawn anew whenever what it shows changes: the give, the choice of battle, each play (docs/cardgame.md)', async () => {
+    const { cardTableOf } = await import('../../../src/game/cards/index.js');
+    env = await startedCards(3);
+    const key = async () => (await cardTableOf(env!.deps, CH))!.boardKey;
+    const keys = [await key()];
+    await giveAll(env);
+    keys.push(await key());
+    await chooseFirst(env);
+    keys.push(await key());
+    // a wage changes the battlefield, the seat's cards and hand, not the board's armies
+    await actOnce(env, 'wage');
+    keys.push(await key());
+    expect(new Set(keys).size).toBe(keys.length);
+    // and a change nothing in the picture shows (a game master's pause) keeps the picture
+    const { gmPauseCards } = await import('../../../src/game/cards/index.js');
+    const before = await key();
+    ok(await gmPauseCards(env.deps, at(GM)));
+    expect(await key()).toBe(before);
   });
 });
 
