@@ -38,7 +38,7 @@ import {
 } from '../../src/bot/cards/fallback.js';
 import { chooseStep, giveStep, handView } from '../../src/bot/cards/views.js';
 import { tableComponents } from '../../src/bot/cards/table.js';
-import { stateFromView } from '../../src/bot/cards/seen.js';
+import { plannedView, stateFromView } from '../../src/bot/cards/seen.js';
 import { cardName } from '../../src/bot/cards/format.js';
 import { cardTableWords } from '../../src/bot/cards/words.js';
 import { notYourTurnText } from '../../src/bot/cards/handlers.js';
@@ -414,6 +414,22 @@ describe('fall-back wizard', () => {
       'Preview board',
       'Cancel',
     ]);
+  });
+
+  it('the preview board counts the other hands, the deck and the discard as the table has them, not as zeros', () => {
+    const real = fallTable();
+    const mine = privateView(real, 0);
+    const plan = planDraft(stateFromView(mine), 0, []);
+    if ('error' in plan) throw new Error(plan.error);
+    const v = plannedView(plan.state, mine);
+    expect(v.deckSize).toBe(real.deck.length);
+    expect(v.deckSize).toBeGreaterThan(0);
+    expect(v.discardSize).toBe(real.discard.length);
+    expect(v.seats.map((x) => x.handSize)).toEqual(real.seats.map((x) => x.hand.length));
+    expect(v.seats.slice(1).some((x) => x.handSize > 0)).toBe(true);
+    // and it is a public view: no hand in it
+    expect(v.viewer).toBeNull();
+    expect(v.seats.every((x) => x.hand === undefined)).toBe(true);
   });
 
   it('a fall back of any size is 2 clicks with the defaults: its first screen falls back with every default', () => {
