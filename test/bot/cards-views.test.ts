@@ -828,5 +828,12 @@ describe('the lobby’s table message', () => {
       /^Salle d’attente du jeu de cartes Royaumes combattants \(1\/3 places\)\. Maître du jeu : ⟦member:1⟧\./,
     );
     expect(cardTableWords(lobby, 'en').text).toMatch(/^Warring States card game — lobby \(1\/3 seats\)\./);
+    // the turn time as the creation post says it, a duration in the reader's words, never a count of seconds
+    const hourly = { ...lobby, lobby: { ...lobby.lobby, preset: 'standard' as const, turnMs: 3_600_000 } };
+    expect(cardTableWords(hourly, 'en').text).toContain('Turns: standard, 1h a turn');
+    expect(cardTableWords(hourly, 'zh-TW').text).toContain('回合：標準，每回合1小時');
+    expect(cardTableWords(hourly, 'zh-CN').text).toContain('回合：标准，每回合1小时');
+    for (const l of ['en', 'fr', 'zh-CN', 'zh-TW'] as const)
+      expect(cardTableWords(hourly, l).text).not.toContain('3600');
   });
 });

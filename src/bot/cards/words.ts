@@ -25,7 +25,7 @@ import {
 } from '../../cardgame/index.js';
 import type { ClaimLine } from '../../cardgame/counting.js';
 import { bold } from 'discord.js';
-import { t, tr, type Locale, type MessageKey } from '../../i18n/index.js';
+import { t, tr, type Locale, type MessageKey, type MsgParam } from '../../i18n/index.js';
 import {
   deadlineTimes,
   SUMMARY_EVENTS,
@@ -34,7 +34,7 @@ import {
   type CardTableSeat,
   type CardWords,
 } from '../../game/cards/index.js';
-import { computerLevelOf, isComputer, memberRef, playerName } from '../../game/core/index.js';
+import { computerLevelOf, durationParam, isComputer, memberRef, playerName } from '../../game/core/index.js';
 import { cardWord, dynastyTitle, dynastyWord, listOf, ownerWord, stateTitle, stateWord, symbolWord } from './names.js';
 
 const SUP = new Map(DATA.superiorities.map((s) => [s.id, s]));
@@ -304,7 +304,7 @@ function lobbyTableText(table: CardTablePayload, locale: Locale): { title: strin
   const joined = table.seats.map((x) =>
     x.dynasty ? holderOf(x.userId, dynastyTitle(x.dynasty, locale), locale) : playerName(x.userId),
   );
-  const say = (key: MessageKey, params?: Record<string, string | number>) => tr(locale, key, params);
+  const say = (key: MessageKey, params?: Record<string, MsgParam>) => tr(locale, key, params);
   const text = [
     say('cards.lobby.head', {
       game: say('cards.game.name'),
@@ -314,7 +314,7 @@ function lobbyTableText(table: CardTablePayload, locale: Locale): { title: strin
     }),
     say('cards.lobby.turns', {
       preset: say(`cards.lobby.preset.${lobby.preset}` as MessageKey),
-      seconds: Math.round(lobby.turnMs / 1000),
+      duration: durationParam(lobby.turnMs),
       dynasty: lobby.dynastyCards ? 'on' : 'off',
     }),
     ...(lobby.demonstration
