@@ -259,6 +259,20 @@ describe('wizard labels', () => {
     expect(
       effectLabel({ symbol: 'wind', from: 13, to: 14 }, { ...view, strongholds: { ...view.strongholds, '14': [1] } }),
     ).toBe('🌬️ Wind: from 13 · Zhongshan S (also Zhou, Wey) to 14 · Xing S (also Wey, Gu) — Qin');
+    // in Chinese the stronghold and what stands on it come last, never a verb glued to "— 空" ("— 空放置一支軍隊")
+    expect(effectLabel({ symbol: 'cavalry', stronghold: 19 }, view, 'zh-TW')).toBe(
+      '🐎 騎兵：放置一支軍隊於 19 · 衛東南（亦屬顧、宋） — 空',
+    );
+    expect(effectLabel({ symbol: 'mountain', stronghold: 19 }, view, 'zh-CN')).toBe(
+      '⛰️ 山：叠放第二支军队于 19 · 卫东南（亦属顾、宋） — 空',
+    );
+    expect(
+      effectLabel(
+        { symbol: 'wind', from: 13, to: 14 },
+        { ...view, strongholds: { ...view.strongholds, '14': [1] } },
+        'zh-TW',
+      ),
+    ).toBe('🌬️ 風：從 13 · 中山南（亦屬周、衛）移到 14 · 邢南（亦屬衛、顧） — 秦');
   });
 
   it('the fall-back confirm text names claims, ties and leads', () => {
