@@ -405,6 +405,11 @@ describe('fall-back wizard', () => {
     expect(v.content).toContain('• 🕵️ Spy: take Advisor/Wind from the recruiting row *(default)*');
     expect(v.content).toContain('• 🔥 Fire: draw a card instead *(default)*');
     expect(v.content).toContain('• Recruit: Wild *(default)* (the last to fall back takes 1)');
+    // in Chinese: a count spaced on both sides ("拿 1 張牌", never "拿1 張牌"), no space after a full stop
+    const zh = draftScreen(ref, s, 0, { effects: [], recruit: null }, undefined, 'zh-TW').content;
+    expect(zh).toMatch(/再拿 1 張牌/);
+    expect(zh).not.toMatch(/拿\d/);
+    expect(zh).not.toContain('。 ');
     // one click falls back with all of it; Next keeps this screen's defaults; Back and Cancel are there
     const buttons = v.components.at(-1)!.components.map((c) => (c as { label: string; custom_id?: string }).label);
     expect(buttons).toEqual([

@@ -35,7 +35,17 @@ import {
   type CardWords,
 } from '../../game/cards/index.js';
 import { computerLevelOf, durationParam, isComputer, memberRef, playerName } from '../../game/core/index.js';
-import { cardWord, dynastyTitle, dynastyWord, listOf, ownerWord, stateTitle, stateWord, symbolWord } from './names.js';
+import {
+  cardWord,
+  dynastyTitle,
+  dynastyWord,
+  listOf,
+  ownerWord,
+  sentences,
+  stateTitle,
+  stateWord,
+  symbolWord,
+} from './names.js';
 
 const SUP = new Map(DATA.superiorities.map((s) => [s.id, s]));
 const STATES = new Map(DATA.board.states.map((s) => [s.id, s]));
@@ -566,7 +576,10 @@ export function logLine(
   opts: { dynasties: readonly DynastyId[]; actor?: string | undefined },
   locale: Locale = 'en',
 ): string {
-  const body = events.map((e) => eventText(e, opts.dynasties, locale)).join(locale.startsWith('zh') ? '' : ' ');
+  const body = sentences(
+    events.map((e) => eventText(e, opts.dynasties, locale)),
+    locale,
+  );
   const line = tr(locale, 'cards.log.line', { round, body });
   return opts.actor ? tr(locale, 'cards.log.actor', { line, actor: opts.actor }) : line;
 }
@@ -748,5 +761,5 @@ export function claimPreviewText(preview: readonly ClaimLine[], locale: Locale =
       }),
     );
   }
-  return parts.join(' ');
+  return sentences(parts, locale);
 }

@@ -16,6 +16,7 @@ import {
   strongholdLabel,
   winnerText,
 } from '../../../src/bot/cards/words.js';
+import { sentences } from '../../../src/bot/cards/names.js';
 import { outbox } from '../../../src/store/schema.js';
 import { internalErrors, makeEnv, type TestEnv } from '../helpers.js';
 import {
@@ -297,6 +298,11 @@ describe('lists in the reader’s punctuation', () => {
     ];
     expect(claimPreviewText(lines, 'zh-CN')).toBe('你将夺得🔥 火、🐎 骑兵。');
     expect(claimPreviewText(lines)).toBe('You will claim 🔥 Fire, 🐎 Cavalry.');
+    // sentences follow a Chinese full stop with no space (a game master's receipt too: `sentences`)
+    const tied = [...lines, { symbol: 'spy' as const, mine: 1, best: 1, bestBy: ['qin' as const], claimed: false }];
+    expect(claimPreviewText(tied, 'zh-TW')).toBe('你將奪得🔥 火、🐎 騎兵。🕵️ 間諜與秦打平（1–1），不會被奪得。');
+    expect(sentences(['⏸️ 已暫停。', '已通知頻道。'], 'zh-TW')).toBe('⏸️ 已暫停。已通知頻道。');
+    expect(sentences(['⏸️ Paused.', 'The channel was told.'], 'en')).toBe('⏸️ Paused. The channel was told.');
   });
 });
 
