@@ -107,6 +107,21 @@ describe('card game table text (built from the public view only)', () => {
     );
   });
 
+  it('the last round’s summary leaves the end of the game to the end post, so the channel reads it once', () => {
+    const s = battleState();
+    const after = { ...publicView(s), phase: 'finished' as const, winner: 1 };
+    const events = [
+      { kind: 'row', cards: [], text: 'The recruiting row: nothing.' },
+      { kind: 'gameOver', reason: 'victory-states', text: 'The game ends: a dynasty controls enough states.' },
+      { kind: 'finished', winner: 1, text: 'Qin unites China and becomes the First Emperor.' },
+    ];
+    for (const locale of ['en', 'zh-TW'] as const) {
+      const summary = roundSummaryText(3, events, after, locale);
+      expect(summary).not.toMatch(/First Emperor|The game ends|始皇帝|對局結束/);
+    }
+    expect(winnerText(after)).toContain('First Emperor');
+  });
+
   it('events name cards by their symbols, never by deck id, and states with their Chinese beside the Latin name', () => {
     const d = ['chu', 'qin', 'yan'] as const;
     // B10 fire/chariot/crossbow, D04 dark chariot, W1 wild (docs/cardgame.md "The cards")
