@@ -15,6 +15,7 @@ import {
   type Effect,
 } from '../../src/cardgame/index.js';
 import { CARD_ACTIONS, type View } from '../../src/bot/cards/ui.js';
+import { tr } from '../../src/i18n/index.js';
 import {
   brightOptions,
   brightStep,
@@ -265,6 +266,12 @@ describe('play wizard', () => {
     checkLimits(back);
     expect(selectOf(back, 'py').options.map((o) => o.value)).toEqual([yan0.ids[0]![0], bright]);
     expect(selectOf(back, 'py').options.map((o) => o.label)).toEqual([cardName(yan0.ids[0]![0]!), cardName(bright)]);
+  });
+
+  it('a dynasty card’s option says its whole ability in every locale: never cut at the 100 characters of a description', () => {
+    for (const locale of ['en', 'fr', 'zh-CN', 'zh-TW'] as const)
+      for (const d of ['chu', 'jin', 'qi', 'qin', 'yan'] as const)
+        expect(tr(locale, `cards.ability.${d}`).length, `${locale} ${d}`).toBeLessThanOrEqual(100);
   });
 
   it('Chu: a bright card playable only with the dynasty card offers that card below, then Confirm', () => {
