@@ -745,6 +745,14 @@ describe('other views', () => {
     const buttons = v.components[1]!.components as { label: string; custom_id: string }[];
     expect(buttons.map((b) => b.custom_id)).toEqual(['cards:gd:12345:678', 'cards:hv:12345:678']);
     expect(buttons[0]!.label).toMatch(/^Use the default: \S+ and \S+$/);
+    // two copies of one card are two options that read apart
+    const twice = table({
+      dynasties: ['chu', 'qin'],
+      hands: [['dark wind', 'dark wind', 'fire/chariot/spy'], ['wild']],
+      phase: 'give',
+    });
+    const labels = selectOf(giveStep(ref, seen(twice, 0), 0, 'zh-TW'), 'gv').options.map((o) => o.label);
+    expect(labels).toEqual(['謀士/風', '謀士/風（第 2 張）', '火/戰車/間諜']);
     const hand = handView(ref, s, 1);
     checkLimits(hand);
     const others = [...s0.seats[0]!.hand, ...s0.seats[2]!.hand].filter((c) => !s0.seats[1]!.hand.includes(c));
