@@ -394,7 +394,8 @@ function wagedCards(e: GameEvent, locale: Locale): string {
 }
 
 /** An effect event (a superiority used when falling back) in words; the engine's own text for one it does not know. */
-function effectText(e: GameEvent, who: string, locale: Locale): string {
+function effectText(e: GameEvent, owner: (seat: unknown) => string, locale: Locale): string {
+  const who = owner(e.seat);
   const symbol = typeof e.symbol === 'string' ? symbolWord(e.symbol as SymbolId, locale) : '';
   if (e.symbol === 'spy' && typeof e.card === 'string')
     return tr(locale, 'cards.event.effect.spy', { who, card: cardWord(e.card as CardId, locale) });
@@ -408,7 +409,17 @@ function effectText(e: GameEvent, who: string, locale: Locale): string {
   if (e.symbol === 'mountain' && typeof e.stronghold === 'number')
     return tr(locale, 'cards.event.effect.mountain', { who, stronghold: e.stronghold });
   if (e.symbol === 'fire' && typeof e.stronghold === 'number')
-    return tr(locale, 'cards.event.effect.fire', { who, stronghold: e.stronghold });
+    return tr(locale, 'cards.event.effect.fire', {
+      who,
+      stronghold: e.stronghold,
+      // where Fire sent each army, as the engine's English says it ("Jin to 24")
+      moves: listOf(
+        (Array.isArray(e.moves) ? (e.moves as { owner: unknown; to: number }[]) : []).map((m) =>
+          tr(locale, 'cards.event.fireMove', { who: owner(m.owner), to: m.to }),
+        ),
+        locale,
+      ),
+    });
   if (e.symbol === 'wind' && typeof e.to === 'number')
     return tr(locale, 'cards.event.effect.wind', { who, from: Number(e.from), to: e.to });
   if (typeof e.stronghold === 'number')
@@ -561,7 +572,7 @@ export function eventText(e: GameEvent, dynasties: readonly DynastyId[], locale:
         : tr(locale, 'cards.event.fallBackNothing', { who: who(e.seat) });
     }
     case 'effect':
-      return effectText(e, who(e.seat), locale);
+      return effectText(e, who, locale);
     case 'recruit':
       return tr(locale, 'cards.event.recruit', { who: who(e.seat), cards: cardNames(ids(e.cards), locale) });
     default:

@@ -166,6 +166,22 @@ describe('card game table text (built from the public view only)', () => {
     ).toBe(
       'Qin waged battle with Wild + the Qin dynasty card, taking Fire/Chariot/Crossbow from the recruiting row and putting Advisor/Chariot there.',
     );
+    // Fire says where it sent the armies in every language, as the engine's English does
+    const fire = {
+      kind: 'effect',
+      seat: 0,
+      symbol: 'fire',
+      stronghold: 28,
+      moves: [
+        { owner: 1, to: 24 },
+        { owner: 2, to: 32 },
+      ],
+      text: 'Chu used Fire on stronghold 28: Qin to 24, Yan to 32.',
+    };
+    expect(eventText(fire, d)).toBe('Chu used Fire on stronghold 28: Qin to 24, Yan to 32.');
+    expect(eventText(fire, d, 'zh-TW')).toBe('楚對據點 28 使用了火：秦移到 24、燕移到 32。');
+    expect(eventText(fire, d, 'zh-CN')).toBe('楚对据点 28 使用了火：秦移到 24、燕移到 32。');
+    expect(eventText(fire, d, 'fr')).toContain('Qin vers 24');
   });
 
   it('an engine refusal reads in the notation', () => {
