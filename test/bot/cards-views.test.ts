@@ -15,6 +15,7 @@ import {
   type Effect,
 } from '../../src/cardgame/index.js';
 import { CARD_ACTIONS, type View } from '../../src/bot/cards/ui.js';
+import { tr } from '../../src/i18n/index.js';
 import {
   brightOptions,
   brightStep,
@@ -38,7 +39,7 @@ import {
 } from '../../src/bot/cards/fallback.js';
 import { chooseStep, giveStep, handView } from '../../src/bot/cards/views.js';
 import { tableComponents } from '../../src/bot/cards/table.js';
-import { stateFromView } from '../../src/bot/cards/seen.js';
+import { plannedView, stateFromView } from '../../src/bot/cards/seen.js';
 import { cardName } from '../../src/bot/cards/format.js';
 import { cardTableWords } from '../../src/bot/cards/words.js';
 import { notYourTurnText } from '../../src/bot/cards/handlers.js';
@@ -266,6 +267,39 @@ describe('play wizard', () => {
     expect(selectOf(back, 'py').options.map((o) => o.value)).toEqual([yan0.ids[0]![0], bright]);
     expect(selectOf(back, 'py').options.map((o) => o.label)).toEqual([cardName(yan0.ids[0]![0]!), cardName(bright)]);
   });
+
+  it('a dynasty card’s option says its whole ability in every locale: never cut at the 100 characters of a description', () => {
+    for (const locale of ['en', 'fr', 'zh-CN', 'zh-TW'] as const)
+      for (const d of ['chu', 'jin', 'qi', 'qin', 'yan'] as const)
+        expect(tr(locale, `cards.ability.${d}`).length, `${locale} ${d}`).toBeLessThanOrEqual(100);
+  });
+
+  it('Chu: a bright card playable only with the dynasty card offers that card below, then Confirm', () => {
+    const chu0 = table({
+      dynasties: ['chu', 'qin'],
+      dynastyCards: true,
+      hands: [['wind/cavalry/infantry', 'fire/chariot/crossbow'], ['wild']],
+      resistance: ['wild'],
+    });
+    const chu = play(
+      chu0,
+      { type: 'wage', seat: 0, bright: chu0.ids[0]![0]! },
+      { type: 'wage', seat: 1, bright: chu0.ids[1]![0]! },
+    ).state;
+    const s = seen(chu, 0);
+    const bright = chu0.ids[0]![1]!; // shares no symbol with wind/cavalry/infantry
+    const ask = playStep(ref, s, 0, bright, undefined, 'zh-TW');
+    checkLimits(ask);
+    // "only with your dynasty card: choose it below" — and it is below
+    expect(ask.content).toContain('請在下方選擇');
+    expect(selectOf(ask, 'ps').options.map((o) => [o.value, o.label])).toEqual([['y', '楚王朝牌']]);
+    const withCard = playStep(ref, s, 0, bright, secondChoices(s, 0, bright)[0]!.play!, 'zh-TW');
+    checkLimits(withCard);
+    const ids = withCard.components.flatMap((r) =>
+      (r.components as unknown as { custom_id: string }[]).map((c) => c.custom_id),
+    );
+    expect(ids.some((id) => id.startsWith(`cards:${CARD_ACTIONS.playConfirm}:`))).toBe(true);
+  });
 });
 
 describe('fall-back wizard', () => {
@@ -378,6 +412,11 @@ describe('fall-back wizard', () => {
     expect(v.content).toContain('• 🕵️ Spy: take Advisor/Wind from the recruiting row *(default)*');
     expect(v.content).toContain('• 🔥 Fire: draw a card instead *(default)*');
     expect(v.content).toContain('• Recruit: Wild *(default)* (the last to fall back takes 1)');
+    // in Chinese: a count spaced on both sides ("拿 1 張牌", never "拿1 張牌"), no space after a full stop
+    const zh = draftScreen(ref, s, 0, { effects: [], recruit: null }, undefined, 'zh-TW').content;
+    expect(zh).toMatch(/再拿 1 張牌/);
+    expect(zh).not.toMatch(/拿\d/);
+    expect(zh).not.toContain('。 ');
     // one click falls back with all of it; Next keeps this screen's defaults; Back and Cancel are there
     const buttons = v.components.at(-1)!.components.map((c) => (c as { label: string; custom_id?: string }).label);
     expect(buttons).toEqual([
@@ -387,6 +426,22 @@ describe('fall-back wizard', () => {
       'Preview board',
       'Cancel',
     ]);
+  });
+
+  it('the preview board counts the other hands, the deck and the discard as the table has them, not as zeros', () => {
+    const real = fallTable();
+    const mine = privateView(real, 0);
+    const plan = planDraft(stateFromView(mine), 0, []);
+    if ('error' in plan) throw new Error(plan.error);
+    const v = plannedView(plan.state, mine);
+    expect(v.deckSize).toBe(real.deck.length);
+    expect(v.deckSize).toBeGreaterThan(0);
+    expect(v.discardSize).toBe(real.discard.length);
+    expect(v.seats.map((x) => x.handSize)).toEqual(real.seats.map((x) => x.hand.length));
+    expect(v.seats.slice(1).some((x) => x.handSize > 0)).toBe(true);
+    // and it is a public view: no hand in it
+    expect(v.viewer).toBeNull();
+    expect(v.seats.every((x) => x.hand === undefined)).toBe(true);
   });
 
   it('a fall back of any size is 2 clicks with the defaults: its first screen falls back with every default', () => {
@@ -690,6 +745,14 @@ describe('other views', () => {
     const buttons = v.components[1]!.components as { label: string; custom_id: string }[];
     expect(buttons.map((b) => b.custom_id)).toEqual(['cards:gd:12345:678', 'cards:hv:12345:678']);
     expect(buttons[0]!.label).toMatch(/^Use the default: \S+ and \S+$/);
+    // two copies of one card are two options that read apart
+    const twice = table({
+      dynasties: ['chu', 'qin'],
+      hands: [['dark wind', 'dark wind', 'fire/chariot/spy'], ['wild']],
+      phase: 'give',
+    });
+    const labels = selectOf(giveStep(ref, seen(twice, 0), 0, 'zh-TW'), 'gv').options.map((o) => o.label);
+    expect(labels).toEqual(['謀士/風', '謀士/風（第 2 張）', '火/戰車/間諜']);
     const hand = handView(ref, s, 1);
     checkLimits(hand);
     const others = [...s0.seats[0]!.hand, ...s0.seats[2]!.hand].filter((c) => !s0.seats[1]!.hand.includes(c));
@@ -785,5 +848,12 @@ describe('the lobby’s table message', () => {
       /^Salle d’attente du jeu de cartes Royaumes combattants \(1\/3 places\)\. Maître du jeu : ⟦member:1⟧\./,
     );
     expect(cardTableWords(lobby, 'en').text).toMatch(/^Warring States card game — lobby \(1\/3 seats\)\./);
+    // the turn time as the creation post says it, a duration in the reader's words, never a count of seconds
+    const hourly = { ...lobby, lobby: { ...lobby.lobby, preset: 'standard' as const, turnMs: 3_600_000 } };
+    expect(cardTableWords(hourly, 'en').text).toContain('Turns: standard, 1h a turn');
+    expect(cardTableWords(hourly, 'zh-TW').text).toContain('回合：標準，每回合1小時');
+    expect(cardTableWords(hourly, 'zh-CN').text).toContain('回合：标准，每回合1小时');
+    for (const l of ['en', 'fr', 'zh-CN', 'zh-TW'] as const)
+      expect(cardTableWords(hourly, l).text).not.toContain('3600');
   });
 });

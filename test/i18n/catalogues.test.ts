@@ -82,6 +82,16 @@ describe('the catalogues', () => {
   it('zh-TW calls a direct message 私訊, as Discord’s Traditional Chinese does, never the simplified usage 私信', () => {
     expect(Object.entries(CATALOGUES['zh-TW']).filter(([, text]) => text.includes('私信'))).toEqual([]);
   });
+
+  it('a text that says to press the substitute call’s button names it as that button reads in its locale', () => {
+    for (const locale of LOCALES) {
+      const claim = CATALOGUES[locale]['seats.call.button.claim'];
+      const wrong = Object.entries(CATALOGUES[locale]).filter(
+        ([, text]) => /\*\*(Claim|Prendre|接手)\*\*/.test(text) && !text.includes(`**${claim}**`),
+      );
+      expect(wrong.map(([key]) => `${locale} ${key}`)).toEqual([]);
+    }
+  });
 });
 
 describe('the placeholder check', () => {

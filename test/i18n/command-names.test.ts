@@ -128,6 +128,15 @@ describe('command names in texts', () => {
       expect(booleanValues(CATALOGUES[locale] as Record<string, string>)).toEqual([]);
     });
 
+  it('Chinese: the card game’s away command is named with the word the table shows for an away seat (暫離, not 離開)', () => {
+    for (const locale of ['zh-CN', 'zh-TW'] as const) {
+      const c = CATALOGUES[locale] as Record<string, string>;
+      expect(c['command.cards.away.name']).toBe(c['cards.seat.flag.away']);
+      // and never a word the `/game leave` or the lobby's Leave could be taken for
+      expect(c['command.cards.away.name']).not.toMatch(/離開|离开|退出/);
+    }
+  });
+
   it('finds a boolean value after an option (the check can fail)', () => {
     const catalogue = { x: '在频道中使用 `/观战 停止:True` 可停止', y: 'with `computer: false`', z: 'choose `stop`' };
     expect(booleanValues(catalogue)).toEqual(['x: 停止:True', 'y: computer: false']);

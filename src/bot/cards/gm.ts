@@ -26,11 +26,11 @@ import { dynastyLabel } from './format.js';
 import { holderName, playerName } from '../../game/core/index.js';
 import { readerOf, refusalText } from '../locale.js';
 import { msg, tr, type Locale, type MessageKey, type MsgParam } from '../../i18n/index.js';
-import { dynastyTitle } from './names.js';
+import { dynastyTitle, sentences } from './names.js';
 
 /** A game master's receipt in their own words, and that the channel has been told. */
 const told = (locale: Locale, key: MessageKey, params?: Record<string, MsgParam>) =>
-  `${tr(locale, key, params)} ${tr(locale, 'cards.gmReply.told')}`;
+  sentences([tr(locale, key, params), tr(locale, 'cards.gmReply.told')], locale);
 
 /** Handles the subcommands that mean something for a card game; false for the others (cancel, transfer). */
 export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<boolean> {

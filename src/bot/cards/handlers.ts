@@ -14,7 +14,7 @@ import {
   type InteractionUpdateOptions,
   type MessageComponentInteraction,
 } from 'discord.js';
-import { legalWages, publicView, type CardGameState } from '../../cardgame/index.js';
+import { legalWages, type CardGameState, type CardGameView } from '../../cardgame/index.js';
 import { defaultGive } from '../../cardgame/setup.js';
 import {
   cardsDraft,
@@ -59,7 +59,7 @@ import {
   secondChoices,
 } from './play.js';
 import { rulesText } from './rules.js';
-import { stateFromView } from './seen.js';
+import { plannedView, stateFromView } from './seen.js';
 import { actionButtons } from './table.js';
 import { buttonRow, selectRow, vid, cid, type TableRef, type View, CARD_ACTIONS } from './ui.js';
 import { chooseStep, giveStep, handView } from './views.js';
@@ -160,6 +160,8 @@ export interface SeatState {
   game: CardGameInfo;
   seat: number;
   state: CardGameState;
+  /** The seat's own view the state was rebuilt from (the sizes a rebuilt state lacks). */
+  view: CardGameView;
   ref: TableRef;
   caller: Caller;
 }
@@ -179,6 +181,7 @@ export async function seatState(
     game: r.game,
     seat: r.seat,
     state: stateFromView(r.view),
+    view: r.view,
     ref: { gameId: r.game.gameId, version: r.game.version },
     caller,
   };
@@ -551,7 +554,7 @@ async function fallBackStep({ ctx, interaction, st, action, rest, values }: Seat
     case CARD_ACTIONS.fallPreview: {
       const plan = planDraft(st.state, st.seat, draft.effects);
       if ('error' in plan) return show(interaction, stale(st.ref.gameId, 'fall', locale));
-      const png = await tableBoardPicture(publicView(plan.state), { locale });
+      const png = await tableBoardPicture(plannedView(plan.state, st.view), { locale });
       // A new ephemeral message, so the wizard stays where it is.
       const body = {
         content: tr(locale, 'cards.fall.preview'),

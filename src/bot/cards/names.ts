@@ -50,6 +50,11 @@ export function ownerWord(dynasties: readonly DynastyId[], owner: Owner, locale:
   return d ? dynastyWord(d, locale) : tr(locale, 'cards.owner.seat', { seat: owner });
 }
 
+/** Sentences one after another as the reader writes them: a space between them, none after a Chinese full stop. */
+export function sentences(parts: readonly string[], locale: Locale): string {
+  return parts.join(locale.startsWith('zh') ? '' : ' ');
+}
+
 /** A list as the reader writes it: "a, b" (English, French), "a、b" (Chinese). */
 export function listOf(items: readonly string[], locale: Locale): string {
   return items.join(locale.startsWith('zh') ? '、' : ', ');

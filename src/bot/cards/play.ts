@@ -323,7 +323,8 @@ export function playStep(
   const choices = secondChoices(s, seat, bright, locale);
   const play = chosen ?? choices.find((c) => c.option.value === 'none')?.play ?? null;
   const rows = [];
-  if (choices.length > 1 || (choices.length === 1 && !choices[0]!.play)) {
+  // The select whenever there is a choice, or no play yet: a card legal only with the dynasty card (Chu) asks for it.
+  if (choices.length > 1 || (choices.length === 1 && !play)) {
     const current = play ? secondValue(play) : '';
     const options = choices.map((c) => ({ ...c.option, default: c.option.value === current }));
     rows.push(selectRow(vid(ref, CARD_ACTIONS.playSecond, bright), say('cards.play.secondPlaceholder'), options));

@@ -3,7 +3,7 @@
  * other hand empty and no deck. The engine's own functions (legal plays, claim previews, effect targets) then run
  * on it unchanged, and no private view can ever show another seat's card: the data is not there.
  */
-import type { CardGameState, CardGameView } from '../../cardgame/index.js';
+import { publicView, type CardGameState, type CardGameView } from '../../cardgame/index.js';
 
 const NO_RNG = '0'.repeat(32);
 
@@ -21,5 +21,20 @@ export function stateFromView(view: CardGameView): CardGameState {
     deck: [],
     discard: [],
     gives: seats.map((x) => (x.give ? [...x.give] : null)),
+  };
+}
+
+/**
+ * The public view of a state planned on `stateFromView(seen)` (the fall-back preview): what the plan cannot know —
+ * the other hands', the deck's and the discard's sizes — as the table has them now (`seen`), never the zeros of the
+ * rebuilt state, so the preview's picture tells no untrue count.
+ */
+export function plannedView(planned: CardGameState, seen: CardGameView): CardGameView {
+  const v = publicView(planned);
+  return {
+    ...v,
+    deckSize: seen.deckSize,
+    discardSize: seen.discardSize,
+    seats: v.seats.map((x, i) => (i === seen.viewer ? x : { ...x, handSize: seen.seats[i]!.handSize })),
   };
 }

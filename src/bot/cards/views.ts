@@ -16,7 +16,7 @@ import {
 import { tr, type Locale, type MessageKey } from '../../i18n/index.js';
 import { defaultGive } from '../../cardgame/setup.js';
 import { defaultState } from '../../cardgame/setup-actions.js';
-import { cardLines } from './format.js';
+import { cardLines, cardType } from './format.js';
 import { leadsText } from './play.js';
 import { buttonRow, selectRow, vid, type Button, type TableRef, type View, CARD_ACTIONS } from './ui.js';
 import { cardWord, dynastyTitle, dynastyWord, listOf, stateTitle } from './names.js';
@@ -88,7 +88,14 @@ export function giveStep(ref: TableRef, s: CardGameState, seat: Seat, locale: Lo
   const me = s.seats[seat]!;
   const chosen = s.gives[seat] ?? [];
   const name = (c: CardId) => cardWord(c, locale);
-  const options = me.hand.map((c) => ({ label: name(c), value: c, default: chosen.includes(c) }));
+  // two copies of a card read apart ("Advisor/Wind", "Advisor/Wind (copy 2)"), as the fall back's row cards do
+  const copies = new Map<string, number>();
+  const options = me.hand.map((c) => {
+    const n = (copies.get(cardType(c)) ?? 0) + 1;
+    copies.set(cardType(c), n);
+    const label = n > 1 ? tr(locale, 'cards.give.copy', { card: name(c), n }) : name(c);
+    return { label, value: c, default: chosen.includes(c) };
+  });
   const fallback = defaultGive(me.hand);
   const lines = [tr(locale, 'cards.give.title', { count: me.hand.length })];
   if (chosen.length) lines.push(tr(locale, 'cards.give.chosen', { cards: listOf(cardLines(chosen, locale), locale) }));

@@ -25,7 +25,7 @@ import {
 } from '../../cardgame/index.js';
 import type { ClaimLine } from '../../cardgame/counting.js';
 import { bold } from 'discord.js';
-import { t, tr, type Locale, type MessageKey } from '../../i18n/index.js';
+import { t, tr, type Locale, type MessageKey, type MsgParam } from '../../i18n/index.js';
 import {
   deadlineTimes,
   SUMMARY_EVENTS,
@@ -34,8 +34,18 @@ import {
   type CardTableSeat,
   type CardWords,
 } from '../../game/cards/index.js';
-import { computerLevelOf, isComputer, memberRef, playerName } from '../../game/core/index.js';
-import { cardWord, dynastyTitle, dynastyWord, listOf, ownerWord, stateTitle, stateWord, symbolWord } from './names.js';
+import { computerLevelOf, durationParam, isComputer, memberRef, playerName } from '../../game/core/index.js';
+import {
+  cardWord,
+  dynastyTitle,
+  dynastyWord,
+  listOf,
+  ownerWord,
+  sentences,
+  stateTitle,
+  stateWord,
+  symbolWord,
+} from './names.js';
 
 const SUP = new Map(DATA.superiorities.map((s) => [s.id, s]));
 const STATES = new Map(DATA.board.states.map((s) => [s.id, s]));
@@ -304,7 +314,7 @@ function lobbyTableText(table: CardTablePayload, locale: Locale): { title: strin
   const joined = table.seats.map((x) =>
     x.dynasty ? holderOf(x.userId, dynastyTitle(x.dynasty, locale), locale) : playerName(x.userId),
   );
-  const say = (key: MessageKey, params?: Record<string, string | number>) => tr(locale, key, params);
+  const say = (key: MessageKey, params?: Record<string, MsgParam>) => tr(locale, key, params);
   const text = [
     say('cards.lobby.head', {
       game: say('cards.game.name'),
@@ -314,7 +324,7 @@ function lobbyTableText(table: CardTablePayload, locale: Locale): { title: strin
     }),
     say('cards.lobby.turns', {
       preset: say(`cards.lobby.preset.${lobby.preset}` as MessageKey),
-      seconds: Math.round(lobby.turnMs / 1000),
+      duration: durationParam(lobby.turnMs),
       dynasty: lobby.dynastyCards ? 'on' : 'off',
     }),
     ...(lobby.demonstration
@@ -384,7 +394,8 @@ function wagedCards(e: GameEvent, locale: Locale): string {
 }
 
 /** An effect event (a superiority used when falling back) in words; the engine's own text for one it does not know. */
-function effectText(e: GameEvent, who: string, locale: Locale): string {
+function effectText(e: GameEvent, owner: (seat: unknown) => string, locale: Locale): string {
+  const who = owner(e.seat);
   const symbol = typeof e.symbol === 'string' ? symbolWord(e.symbol as SymbolId, locale) : '';
   if (e.symbol === 'spy' && typeof e.card === 'string')
     return tr(locale, 'cards.event.effect.spy', { who, card: cardWord(e.card as CardId, locale) });
@@ -398,7 +409,17 @@ function effectText(e: GameEvent, who: string, locale: Locale): string {
   if (e.symbol === 'mountain' && typeof e.stronghold === 'number')
     return tr(locale, 'cards.event.effect.mountain', { who, stronghold: e.stronghold });
   if (e.symbol === 'fire' && typeof e.stronghold === 'number')
-    return tr(locale, 'cards.event.effect.fire', { who, stronghold: e.stronghold });
+    return tr(locale, 'cards.event.effect.fire', {
+      who,
+      stronghold: e.stronghold,
+      // where Fire sent each army, as the engine's English says it ("Jin to 24")
+      moves: listOf(
+        (Array.isArray(e.moves) ? (e.moves as { owner: unknown; to: number }[]) : []).map((m) =>
+          tr(locale, 'cards.event.fireMove', { who: owner(m.owner), to: m.to }),
+        ),
+        locale,
+      ),
+    });
   if (e.symbol === 'wind' && typeof e.to === 'number')
     return tr(locale, 'cards.event.effect.wind', { who, from: Number(e.from), to: e.to });
   if (typeof e.stronghold === 'number')
@@ -551,7 +572,7 @@ export function eventText(e: GameEvent, dynasties: readonly DynastyId[], locale:
         : tr(locale, 'cards.event.fallBackNothing', { who: who(e.seat) });
     }
     case 'effect':
-      return effectText(e, who(e.seat), locale);
+      return effectText(e, who, locale);
     case 'recruit':
       return tr(locale, 'cards.event.recruit', { who: who(e.seat), cards: cardNames(ids(e.cards), locale) });
     default:
@@ -566,7 +587,10 @@ export function logLine(
   opts: { dynasties: readonly DynastyId[]; actor?: string | undefined },
   locale: Locale = 'en',
 ): string {
-  const body = events.map((e) => eventText(e, opts.dynasties, locale)).join(locale.startsWith('zh') ? '' : ' ');
+  const body = sentences(
+    events.map((e) => eventText(e, opts.dynasties, locale)),
+    locale,
+  );
   const line = tr(locale, 'cards.log.line', { round, body });
   return opts.actor ? tr(locale, 'cards.log.actor', { line, actor: opts.actor }) : line;
 }
@@ -748,5 +772,5 @@ export function claimPreviewText(preview: readonly ClaimLine[], locale: Locale =
       }),
     );
   }
-  return parts.join(' ');
+  return sentences(parts, locale);
 }

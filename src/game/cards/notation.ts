@@ -23,17 +23,18 @@ export function deadlineTimes(ms: number): string {
   return `${timeRef(ms, 'f')} (${timeRef(ms, 'R')})`;
 }
 
-/** The events a round summary shows, in order (docs/cardgame.md "Side effects"). */
+/**
+ * The events a round summary shows, in order (docs/cardgame.md "Side effects"). Not the end of the game (`gameOver`,
+ * `finished`): the end post that follows the last summary says it, with the final board, so the channel reads it once.
+ */
 export const SUMMARY_EVENTS: readonly string[] = [
   'fallBack',
   'control',
   'controlArmy',
   'tiebreakResult',
-  'gameOver',
   'tiebreak',
   'row',
   'resistance',
-  'finished',
 ];
 
 /** The states whose controller differs between two public views (outlined on the summary image). */

@@ -4,7 +4,7 @@
  * summary and the end of the game, as data and message keys the bot words at delivery in its reader's locale
  * (src/bot/cards/words.ts). Every public payload is built from `publicView`.
  */
-import { boardKey } from '../../cardgame/board.js';
+import { createHash } from 'node:crypto';
 import { publicView, type GameEvent, type CardGameView, type DynastyId } from '../../cardgame/index.js';
 import type { Tx } from '../../store/store.js';
 import type { GameRow } from '../../store/schema.js';
@@ -14,6 +14,14 @@ import { enqueue, queueStatus, worded, type KindPayload } from '../outbox/index.
 import { infoOf, loadCtx, seatRow, seatsToAct, toActOf, type CardCtx } from './store.js';
 import { changedStates, deadlineTimes, SUMMARY_EVENTS } from './notation.js';
 import { CARD_KIND, type CardsEvent, type CardTablePayload, type CardWords } from './types.js';
+
+/**
+ * What the table picture is drawn from, as a key: the whole public view (title, phase, battlefield, seats, row, board),
+ * so the table message gets a new picture whenever anything it shows changed (docs/cardgame.md "The table message").
+ */
+function pictureKey(view: CardGameView): string {
+  return createHash('sha256').update(JSON.stringify(view)).digest('hex').slice(0, 20);
+}
 
 /** One of the card game's own rows (`CardsEvent`): a turn ping is a prompt, dropped if the game is cancelled. */
 function cardsPayload(gameId: number, e: CardsEvent): KindPayload<CardsEvent> {
@@ -72,7 +80,7 @@ export async function cardTablePayload(tx: Tx, game: GameRow): Promise<CardTable
     seats,
     lobby: null,
     board: info.table,
-    boardKey: `${info.round}:${boardKey(ctx.state)}`,
+    boardKey: info.table ? pictureKey(info.table) : '',
   };
 }
 

@@ -49,7 +49,7 @@ export interface CardTablePayload {
   /** Before the start: what the lobby shows; null once the game started. */
   lobby: CardLobbyTable | null;
   board: CardGameView | null;
-  /** Changes when the board changed (attach a fresh image only then). */
+  /** Changes whenever the table picture would change (anything in `board`): attach a fresh image only then. */
   boardKey: string;
 }
 

@@ -16,9 +16,22 @@ import {
   strongholdLabel,
   winnerText,
 } from '../../../src/bot/cards/words.js';
+import { sentences } from '../../../src/bot/cards/names.js';
 import { outbox } from '../../../src/store/schema.js';
 import { internalErrors, makeEnv, type TestEnv } from '../helpers.js';
-import { actOnce, CH, cardDataOf, cardEventOf, chooseFirst, GM, giveAll, info, startedCards } from './helpers.js';
+import {
+  actOnce,
+  at,
+  CH,
+  cardDataOf,
+  cardEventOf,
+  chooseFirst,
+  GM,
+  giveAll,
+  info,
+  ok,
+  startedCards,
+} from './helpers.js';
 
 let env: TestEnv | undefined;
 afterEach(async () => {
@@ -94,6 +107,21 @@ describe('card game table text (built from the public view only)', () => {
     );
   });
 
+  it('the last round’s summary leaves the end of the game to the end post, so the channel reads it once', () => {
+    const s = battleState();
+    const after = { ...publicView(s), phase: 'finished' as const, winner: 1 };
+    const events = [
+      { kind: 'row', cards: [], text: 'The recruiting row: nothing.' },
+      { kind: 'gameOver', reason: 'victory-states', text: 'The game ends: a dynasty controls enough states.' },
+      { kind: 'finished', winner: 1, text: 'Qin unites China and becomes the First Emperor.' },
+    ];
+    for (const locale of ['en', 'zh-TW'] as const) {
+      const summary = roundSummaryText(3, events, after, locale);
+      expect(summary).not.toMatch(/First Emperor|The game ends|始皇帝|對局結束/);
+    }
+    expect(winnerText(after)).toContain('First Emperor');
+  });
+
   it('events name cards by their symbols, never by deck id, and states with their Chinese beside the Latin name', () => {
     const d = ['chu', 'qin', 'yan'] as const;
     // B10 fire/chariot/crossbow, D04 dark chariot, W1 wild (docs/cardgame.md "The cards")
@@ -138,6 +166,22 @@ describe('card game table text (built from the public view only)', () => {
     ).toBe(
       'Qin waged battle with Wild + the Qin dynasty card, taking Fire/Chariot/Crossbow from the recruiting row and putting Advisor/Chariot there.',
     );
+    // Fire says where it sent the armies in every language, as the engine's English does
+    const fire = {
+      kind: 'effect',
+      seat: 0,
+      symbol: 'fire',
+      stronghold: 28,
+      moves: [
+        { owner: 1, to: 24 },
+        { owner: 2, to: 32 },
+      ],
+      text: 'Chu used Fire on stronghold 28: Qin to 24, Yan to 32.',
+    };
+    expect(eventText(fire, d)).toBe('Chu used Fire on stronghold 28: Qin to 24, Yan to 32.');
+    expect(eventText(fire, d, 'zh-TW')).toBe('楚對據點 28 使用了火：秦移到 24、燕移到 32。');
+    expect(eventText(fire, d, 'zh-CN')).toBe('楚对据点 28 使用了火：秦移到 24、燕移到 32。');
+    expect(eventText(fire, d, 'fr')).toContain('Qin vers 24');
   });
 
   it('an engine refusal reads in the notation', () => {
@@ -199,6 +243,28 @@ describe('card game table text (built from the public view only)', () => {
   });
 });
 
+describe('the table picture', () => {
+  it('is drawn anew whenever what it shows changes: the give, the choice of battle, each play (docs/cardgame.md)', async () => {
+    const { cardTableOf } = await import('../../../src/game/cards/index.js');
+    env = await startedCards(3);
+    const key = async () => (await cardTableOf(env!.deps, CH))!.boardKey;
+    const keys = [await key()];
+    await giveAll(env);
+    keys.push(await key());
+    await chooseFirst(env);
+    keys.push(await key());
+    // a wage changes the battlefield, the seat's cards and hand, not the board's armies
+    await actOnce(env, 'wage');
+    keys.push(await key());
+    expect(new Set(keys).size).toBe(keys.length);
+    // and a change nothing in the picture shows (a game master's pause) keeps the picture
+    const { gmPauseCards } = await import('../../../src/game/cards/index.js');
+    const before = await key();
+    ok(await gmPauseCards(env.deps, at(GM)));
+    expect(await key()).toBe(before);
+  });
+});
+
 describe('wizard labels', () => {
   it('names a stronghold’s corner in the reader’s words: no English compass letters in French or Chinese', () => {
     expect(strongholdLabel(4)).toBe('4 · Zhongshan NW');
@@ -225,6 +291,20 @@ describe('wizard labels', () => {
     expect(
       effectLabel({ symbol: 'wind', from: 13, to: 14 }, { ...view, strongholds: { ...view.strongholds, '14': [1] } }),
     ).toBe('🌬️ Wind: from 13 · Zhongshan S (also Zhou, Wey) to 14 · Xing S (also Wey, Gu) — Qin');
+    // in Chinese the stronghold and what stands on it come last, never a verb glued to "— 空" ("— 空放置一支軍隊")
+    expect(effectLabel({ symbol: 'cavalry', stronghold: 19 }, view, 'zh-TW')).toBe(
+      '🐎 騎兵：放置一支軍隊於 19 · 衛東南（亦屬顧、宋） — 空',
+    );
+    expect(effectLabel({ symbol: 'mountain', stronghold: 19 }, view, 'zh-CN')).toBe(
+      '⛰️ 山：叠放第二支军队于 19 · 卫东南（亦属顾、宋） — 空',
+    );
+    expect(
+      effectLabel(
+        { symbol: 'wind', from: 13, to: 14 },
+        { ...view, strongholds: { ...view.strongholds, '14': [1] } },
+        'zh-TW',
+      ),
+    ).toBe('🌬️ 風：從 13 · 中山南（亦屬周、衛）移到 14 · 邢南（亦屬衛、顧） — 秦');
   });
 
   it('the fall-back confirm text names claims, ties and leads', () => {
@@ -249,6 +329,11 @@ describe('lists in the reader’s punctuation', () => {
     ];
     expect(claimPreviewText(lines, 'zh-CN')).toBe('你将夺得🔥 火、🐎 骑兵。');
     expect(claimPreviewText(lines)).toBe('You will claim 🔥 Fire, 🐎 Cavalry.');
+    // sentences follow a Chinese full stop with no space (a game master's receipt too: `sentences`)
+    const tied = [...lines, { symbol: 'spy' as const, mine: 1, best: 1, bestBy: ['qin' as const], claimed: false }];
+    expect(claimPreviewText(tied, 'zh-TW')).toBe('你將奪得🔥 火、🐎 騎兵。🕵️ 間諜與秦打平（1–1），不會被奪得。');
+    expect(sentences(['⏸️ 已暫停。', '已通知頻道。'], 'zh-TW')).toBe('⏸️ 已暫停。已通知頻道。');
+    expect(sentences(['⏸️ Paused.', 'The channel was told.'], 'en')).toBe('⏸️ Paused. The channel was told.');
   });
 });
 
