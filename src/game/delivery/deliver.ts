@@ -29,7 +29,7 @@ import { gameById } from '../../store/queries.js';
 import { first, inSnapshot, type Store, type Tx } from '../../store/store.js';
 import { and, eq, gt, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { serializeError, type Logger } from '../../log.js';
-import { auditLog, games, outbox, type GameRow, type OutboxRow } from '../../store/schema.js';
+import { auditLog, games, outbox, substituteCalls, type GameRow, type OutboxRow } from '../../store/schema.js';
 import {
   beat,
   HEARTBEAT_MS,
@@ -796,7 +796,7 @@ async function nextDueAt(store: Store): Promise<number | null> {
  * start post while its muster runs.
  */
 const POST_IN_USE = sql`(${outbox.kind} = 'substitute_call' AND EXISTS (
-  SELECT 1 FROM substitute_calls AS c WHERE c.game_id = ${outbox.gameId} AND c.closed_at IS NULL))
+  SELECT 1 FROM ${substituteCalls} WHERE ${substituteCalls.gameId} = ${outbox.gameId} AND ${substituteCalls.closedAt} IS NULL))
   OR (${outbox.kind} = 'game_started' AND EXISTS (
   SELECT 1 FROM ${games} WHERE ${games.id} = ${outbox.gameId} AND ${games.musterEndsAt} IS NOT NULL))`;
 
