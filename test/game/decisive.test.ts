@@ -169,6 +169,11 @@ describe('the Decisive Battle phase in the game layer', () => {
     expect(provisional).toContain('`A cour - wast`');
     expect(provisional).toContain('__Bretonnia__: decisive move A cour → The Wasteland (wast)');
     expect(provisional).toContain('__Empire__: decisive move A altd → The Wasteland (wast)');
+    // The provisional results name a power nobody plays as the final results do: in civil disorder, nothing missed;
+    // a seated power that gave no order missed it.
+    expect(provisional).toContain('__Chaos__ · civil disorder: no player; A eyec, F hung, A kurg, F manc held.');
+    expect(provisional).toContain('__Wood Elves__ · ⏰ 1 missed: no orders; A athe held.');
+    expect(provisional).not.toMatch(/^__(?!Wood Elves)[^_]+__ · ⏰/m);
     const dms = (await outboxRows(env.deps)).slice(before).filter((r) => r.targetKind === 'user');
     expect(dms.map((r) => r.target).sort()).toEqual([userOf('Bretonnia'), userOf('Empire')]);
 
