@@ -356,7 +356,8 @@ async function applyAdjudication(
   // Votes never lapse silently (docs/table.md "Pauses"): a power the phase eliminated loses its votes, said once.
   const remaining = new Set(stillInTheGame(variant, adjudication.position));
   const out = stillInTheGame(variant, phase.position).filter((p) => !remaining.has(p));
-  await clearVotesOfEliminated(tx, after, out, phase.id, now);
+  const mayReturn = (power: string) => variant.rules.mayReturn?.({ map: variant.map, power }) ?? false;
+  await clearVotesOfEliminated(tx, after, out, phase.id, now, mayReturn);
   return { view, game: after, next, end: null };
 }
 

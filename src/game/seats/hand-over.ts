@@ -83,7 +83,8 @@ export async function queueVotesCleared(
 /**
  * After a phase's results: a power the phase eliminated loses its standing votes, and every concession to it is
  * withdrawn (none of them can count any more). The channel is told once per eliminated power, whether or not
- * anyone had voted (votes are secret).
+ * anyone had voted (votes are secret): "out of the game", or, for a power an ability of its own may bring back
+ * (`mayReturn`, the engine's `RulesModule.mayReturn`), that it has nothing left and is not out.
  */
 export async function clearVotesOfEliminated(
   tx: Tx,
@@ -91,12 +92,17 @@ export async function clearVotesOfEliminated(
   eliminated: readonly string[],
   phaseId: number,
   now: number,
+  mayReturn: (power: string) => boolean = () => false,
 ): Promise<void> {
   for (const power of eliminated) {
     await tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.power, power)));
     await tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.kind, 'concede'), eq(votes.target, power)));
     await queueNotice(tx, game, {
-      text: [msg('votes.notice.eliminated', { power: gamePowerParam(game, power) })],
+      text: [
+        msg(mayReturn(power) ? 'votes.notice.emptied' : 'votes.notice.eliminated', {
+          power: gamePowerParam(game, power),
+        }),
+      ],
       dedupeKey: `votes-out:${game.id}:${phaseId}:${power}`,
       now,
       phaseId,

@@ -6,11 +6,12 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Position, Unit } from '../../../src/engine/types.js';
+import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
 import { submitOrders } from '../../../src/game/orders/index.js';
 import { resolvePhase } from '../../../src/game/resolve/index.js';
 import { concede, voteDraw } from '../../../src/game/votes/index.js';
 import { games, outbox, phases, votes } from '../../../src/store/schema.js';
-import { CHANNEL, internalErrors, makeEnv, ok, startedGame, userOf, type TestEnv } from '../helpers.js';
+import { CHANNEL, GM, internalErrors, makeEnv, ok, startedGame, userOf, type TestEnv } from '../helpers.js';
 
 let env: TestEnv;
 beforeEach(async () => {
@@ -60,6 +61,51 @@ describe('an elimination clears votes', () => {
     const said = await notices();
     expect(said).toHaveLength(1);
     expect(said[0]!.payload).toMatchObject({ text: expect.stringContaining('Austria is out of the game') });
+    expect(await db.select().from(votes).where(eq(votes.gameId, game.id))).toEqual([]);
+  });
+
+  it('a power an ability of its own may bring back is told it has nothing left, not that it is out', async () => {
+    // Warhammer's Vampire Counts are never beyond return (Immortality, docs/rules/warhammer.md).
+    ok(
+      await createGame(env.deps, {
+        channelId: CHANNEL,
+        guildId: 'g',
+        userId: GM,
+        variantId: 'warhammer',
+        durations: { movement: '24h', retreat: '12h', adjustment: '12h' },
+        options: { decisiveBattles: 'off' },
+      }),
+    );
+    for (const power of ['Empire', 'Vampire Counts'])
+      ok(await joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+    ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+    const db = env.deps.store.db;
+    const game = (await db.select().from(games))[0]!;
+    const phase = (await db.select().from(phases).where(eq(phases.id, game.currentPhaseId!)))[0]!;
+    // Spring: the Vampire Counts keep one army in Sylvania and no centre; the Empire takes Sylvania with support.
+    const position: Position = {
+      ...phase.position,
+      units: [
+        ...phase.position.units.filter((u) => u.power !== 'Vampire Counts' && u.power !== 'Empire'),
+        army('Vampire Counts', 'sylv'),
+        army('Empire', 'gfor'),
+        army('Empire', 'ostm'),
+      ],
+      supplyCenters: { ...phase.position.supplyCenters, 'Vampire Counts': [] },
+    };
+    await db.update(phases).set({ position }).where(eq(phases.id, phase.id));
+    ok(await voteDraw(env.deps, caller('Vampire Counts')));
+    ok(await submitOrders(env.deps, { ...caller('Empire'), text: 'A gfor - sylv; A ostm S A gfor - sylv' }));
+    ok(await resolvePhase(env.deps, { gameId: game.id, reason: 'deadline' }));
+    // Its retreat missing, the army disbands: the votes lapse, and the channel is told the Vampire Counts may return.
+    ok(await resolvePhase(env.deps, { gameId: game.id, reason: 'deadline' }));
+    const said = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.gameId, game.id), like(outbox.dedupeKey, 'votes-out:%')));
+    expect(said.map((r) => (r.payload as { text: string }).text)).toEqual([
+      '🗳️ Vampire Counts has no unit and no centre left: any draw vote, concession or pause vote it had no longer counts, and any concession to Vampire Counts is withdrawn. It is not out of the game: an ability of its own may bring it back, and then it votes again. (Votes are secret, so this is said whenever a power loses everything.)',
+    ]);
     expect(await db.select().from(votes).where(eq(votes.gameId, game.id))).toEqual([]);
   });
 });
