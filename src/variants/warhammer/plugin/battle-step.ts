@@ -249,8 +249,12 @@ function battlesTail(ctx: Ctx, opts: { dice?: boolean; deadline?: number }): Plu
   return [wh('battles.report', { date: ctx.time(opts.deadline, 'f'), relative: ctx.time(opts.deadline, 'R') })];
 }
 
-/** One battle: its name, each side with its armies (and its roll range in `dice` mode), the roll that decided it. */
+/**
+ * One battle: its name, each side with its armies (and its roll range in `dice` mode), the roll that decided it. A
+ * battle of one side (the unit it bounced off moved away: docs/rules/warhammer.md) is won unopposed: no range, no roll.
+ */
 function battleBlock(ctx: Ctx, b: Battle, opts: { dice?: boolean }): PluginMsg[] {
+  const unopposed = b.sides.length === 1;
   const lines: PluginMsg[] = [];
   const followers = readState(ctx.phase.position).followers;
   const ledBy = new Map(
@@ -264,14 +268,16 @@ function battleBlock(ctx: Ctx, b: Battle, opts: { dice?: boolean }): PluginMsg[]
   lines.push(wh('battles.name', { battle: battleName(ctx.variant, b) }));
   let from = 1;
   for (const side of b.sides) {
-    const range = opts.dice ? wh('battles.range', { from, to: from + side.points - 1 }) : '';
+    const range = opts.dice && !unopposed ? wh('battles.range', { from, to: from + side.points - 1 }) : '';
     from += side.points;
     lines.push(sideMsg(b, side, ledBy, range));
   }
   const won = b.roll ? b.sides.find((s) => s.lead === b.roll!.lead) : undefined;
   if (opts.dice && b.roll && won)
     lines.push(
-      wh('battles.rolled', { value: b.roll.value, total: b.roll.total, power: won.power, lead: leadParam(won) }),
+      unopposed
+        ? wh('battles.unopposed', { power: won.power, lead: leadParam(won) })
+        : wh('battles.rolled', { value: b.roll.value, total: b.roll.total, power: won.power, lead: leadParam(won) }),
     );
   return lines;
 }
