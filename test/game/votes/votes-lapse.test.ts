@@ -64,6 +64,40 @@ describe('an elimination clears votes', () => {
     expect(await db.select().from(votes).where(eq(votes.gameId, game.id))).toEqual([]);
   });
 
+  it('powers eliminated in the same phase are told in one notice', async () => {
+    const started = await startedGame(env.deps, ['Austria', 'Russia', 'France']);
+    const db = env.deps.store.db;
+    const game = (await db.select().from(games).where(eq(games.id, started.game.id)))[0]!;
+    const phase = (await db.select().from(phases).where(eq(phases.id, game.currentPhaseId!)))[0]!;
+    // Austria and Italy keep one army each and no centre; Russia and France dislodge both.
+    const gone = ['Austria', 'Russia', 'Italy', 'France'];
+    const position: Position = {
+      ...phase.position,
+      units: [
+        ...phase.position.units.filter((u) => !gone.includes(u.power)),
+        army('Austria', 'vie'),
+        army('Russia', 'gal'),
+        army('Russia', 'boh'),
+        army('Italy', 'pie'),
+        army('France', 'mar'),
+        { power: 'France', type: 'F', province: 'lyo', coast: null },
+      ],
+      supplyCenters: { ...phase.position.supplyCenters, Austria: [], Italy: [] },
+    };
+    await db.update(phases).set({ position }).where(eq(phases.id, phase.id));
+    ok(await submitOrders(env.deps, { ...caller('Russia'), text: 'A gal - vie; A boh S A gal - vie' }));
+    ok(await submitOrders(env.deps, { ...caller('France'), text: 'A mar - pie; F lyo S A mar - pie' }));
+    ok(await resolvePhase(env.deps, { gameId: game.id, reason: 'deadline' }));
+    ok(await resolvePhase(env.deps, { gameId: game.id, reason: 'deadline' }));
+    const said = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.gameId, game.id), like(outbox.dedupeKey, 'votes-out:%')));
+    expect(said.map((r) => (r.payload as { text: string }).text)).toEqual([
+      '🗳️ Austria, Italy are out of the game: any draw vote, concession or pause vote they had no longer counts, and any concession to one of them is withdrawn. (Votes are secret, so this is said at every elimination.)',
+    ]);
+  });
+
   it('a power an ability of its own may bring back is told it has nothing left, not that it is out', async () => {
     // Warhammer's Vampire Counts are never beyond return (Immortality, docs/rules/warhammer.md).
     ok(
