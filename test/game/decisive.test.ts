@@ -371,40 +371,49 @@ describe('the Decisive Battle phase in the game layer', () => {
     expect(await resolveDuePhases(env.deps)).toEqual({ resolved: 0, failures: [] });
   });
 
-  it('dice mode: a battle with one side is won unopposed, without a roll', async () => {
-    env = await makeEnv();
-    ok(
-      await createGame(env.deps, {
-        channelId: CHANNEL,
-        guildId: 'g',
-        userId: GM,
-        variantId: 'warhammer',
-        durations: { movement: '24h', retreat: '12h', adjustment: '12h' },
-        options: { decisiveBattles: 'dice' },
-      }),
-    );
-    for (const power of SEATED) ok(await joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
-    ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
-    // Bretonnia's A chet moves to the Wasteland and bounces there; the Empire's A reik bounces off it in Cheton Forest.
-    // A chet moved away and was not dislodged, so it is no side at Cheton Forest (docs/rules/warhammer.md).
-    const spring = (await env.deps.store.db.select().from(phases).orderBy(phases.id))[0]!;
-    const position = structuredClone(spring.position);
-    position.units.push(
-      { power: 'Empire', type: 'A', province: 'reik', coast: null },
-      { power: 'Bretonnia', type: 'A', province: 'chet', coast: null },
-    );
-    await env.deps.store.db.update(phases).set({ position }).where(eq(phases.id, spring.id));
-    ok(await submitOrders(env.deps, { ...caller('Bretonnia'), text: 'A chet - wast; A cour H; F lang H' }));
-    ok(await submitOrders(env.deps, { ...caller('Empire'), text: 'A altd - wast; A reik - chet; A nuln H; F midd H' }));
-    await passDeadline(env);
-    ok(await declareBattle(env.deps, { ...caller('Empire'), battle: 'move A reik' }));
-    const before = (await outboxRows(env.deps)).length;
-    expect(await passDeadline(env)).toEqual({ resolved: 1, failures: [] });
-    const [battles] = await channelTexts(env, before);
-    expect(battles).toContain('**Cheton Forest (chet)**\n• Empire A reik (declared): Empire 1,500 pts\n');
-    expect(battles).toContain('⚔️ Unopposed: **Empire** (A reik) wins without a roll.');
-    expect(battles).not.toMatch(/roll 1–1,500|Rolled/);
-  });
+  it.each(['dice', 'gm'])(
+    '%s mode: a battle with one side is won unopposed, without a roll or a report',
+    async (mode) => {
+      env = await makeEnv();
+      ok(
+        await createGame(env.deps, {
+          channelId: CHANNEL,
+          guildId: 'g',
+          userId: GM,
+          variantId: 'warhammer',
+          durations: { movement: '24h', retreat: '12h', adjustment: '12h' },
+          options: { decisiveBattles: mode },
+        }),
+      );
+      for (const power of SEATED) ok(await joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+      ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+      // Bretonnia's A chet moves to the Wasteland and bounces there; the Empire's A reik bounces off it in Cheton Forest.
+      // A chet moved away and was not dislodged, so it is no side at Cheton Forest (docs/rules/warhammer.md).
+      const start = (await env.deps.store.db.select().from(phases).orderBy(phases.id))[0]!;
+      const position = structuredClone(start.position);
+      position.units.push(
+        { power: 'Empire', type: 'A', province: 'reik', coast: null },
+        { power: 'Bretonnia', type: 'A', province: 'chet', coast: null },
+      );
+      await env.deps.store.db.update(phases).set({ position }).where(eq(phases.id, start.id));
+      ok(await submitOrders(env.deps, { ...caller('Bretonnia'), text: 'A chet - wast; A cour H; F lang H' }));
+      ok(
+        await submitOrders(env.deps, { ...caller('Empire'), text: 'A altd - wast; A reik - chet; A nuln H; F midd H' }),
+      );
+      await passDeadline(env);
+      ok(await declareBattle(env.deps, { ...caller('Empire'), battle: 'move A reik' }));
+      const before = (await outboxRows(env.deps)).length;
+      expect(await passDeadline(env)).toEqual({ resolved: 1, failures: [] });
+      const [battles] = await channelTexts(env, before);
+      expect(battles).toContain('**Cheton Forest (chet)**\n• Empire A reik (declared): Empire 1,500 pts\n');
+      expect(battles).toContain('⚔️ Unopposed: **Empire** (A reik) wins.\nThe final results follow.');
+      expect(battles).not.toMatch(/roll 1–1,500|Rolled|reports each winner/);
+      // Resolved at once, the Empire in Cheton Forest; the Wasteland's bounce stands.
+      const spring = (await env.deps.store.db.select().from(phases).orderBy(phases.id))[0]!;
+      expect(spring.resolvedAt).not.toBeNull();
+      expect(spring.adjudication!.position.units.find((u) => u.province === 'chet')?.power).toBe('Empire');
+    },
+  );
 
   it('nobody declares by the deadline: the provisional result stands; off mode has no Decisive Battle phase', async () => {
     env = await makeEnv();

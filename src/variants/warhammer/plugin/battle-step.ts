@@ -273,11 +273,10 @@ function battleBlock(ctx: Ctx, b: Battle, opts: { dice?: boolean }): PluginMsg[]
     lines.push(sideMsg(b, side, ledBy, range));
   }
   const won = b.roll ? b.sides.find((s) => s.lead === b.roll!.lead) : undefined;
-  if (opts.dice && b.roll && won)
+  if (unopposed) lines.push(wh('battles.unopposed', { power: b.sides[0]!.power, lead: leadParam(b.sides[0]!) }));
+  else if (opts.dice && b.roll && won)
     lines.push(
-      unopposed
-        ? wh('battles.unopposed', { power: won.power, lead: leadParam(won) })
-        : wh('battles.rolled', { value: b.roll.value, total: b.roll.total, power: won.power, lead: leadParam(won) }),
+      wh('battles.rolled', { value: b.roll.value, total: b.roll.total, power: won.power, lead: leadParam(won) }),
     );
   return lines;
 }
@@ -520,8 +519,17 @@ export const declarationsStep: PhaseStep<WarhammerRecords> = {
       ctx.post([...posted({ dice: true }), ...duties], { key: 'battles' });
       return { adjudicate: handoff(ctx, battles, outcomes) };
     }
+    // A battle of one side is won unopposed: nothing for the game master to report (docs/rules/warhammer.md).
+    const unopposed = Object.fromEntries(
+      battles.filter((b) => b.sides.length === 1).map((b) => [b.id, b.sides[0]!.lead]),
+    );
+    if (Object.keys(unopposed).length === battles.length) {
+      ctx.records.put('battle-step', { ...step, battles, outcomes: unopposed });
+      ctx.post([...posted({}), wh('final'), ...duties], { key: 'battles' });
+      return { adjudicate: handoff(ctx, battles, unopposed) };
+    }
     const deadline = ctx.now + ctx.game.durations.retreat;
-    ctx.records.put('battle-step', { ...step, battles, outcomes: {}, battleDeadlineMs: deadline });
+    ctx.records.put('battle-step', { ...step, battles, outcomes: unopposed, battleDeadlineMs: deadline });
     ctx.post([...posted({ deadline }), ...duties], { key: 'battles' });
     ctx.audit('decisive_battles', { phaseId: ctx.phase.id, battles: battles.length, deadline });
     return { open: 'battles', deadline };
