@@ -133,7 +133,7 @@ describe('a 7-player Classic game through the Discord bot', () => {
     // Ready before ordering: the reply says what is still without an order, and in which phase; run again to undo.
     const early = await h.fake.slash('france', CHANNEL, 'ready');
     expect(early.text).toMatch(
-      /^✅ France is ready\. Waiting for: .*\n⚠️ \*\*Spring 1901 movement\*\*: still without an order: F bre, A mar, A par\. Until the phase resolves you can still give them with `\/order`\.$/,
+      /^✅ France is ready\. Waiting for: .*\n⚠️ \*\*Spring 1901 movement\*\*: still without an order: F bre, A mar, A par\. You can give orders with `\/order` until the phase resolves\.$/,
     );
     expect((await h.fake.slash('france', CHANNEL, 'ready')).text).toContain('France is no longer ready');
     const since = h.fake.deliveries.length;

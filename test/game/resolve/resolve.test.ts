@@ -84,7 +84,7 @@ describe('resolving a phase', () => {
     expect(first).toMatchObject({ ready: true, resolved: [], waitingFor: ['Germany'] });
     // Ready with two units still without an order: the reply names them and the phase they are missing in.
     expect(t('en', first.left!)).toBe(
-      '⚠️ **Spring 1901 movement**: still without an order: F bre, A mar. Until the phase resolves you can still give them with `/order`.',
+      '⚠️ **Spring 1901 movement**: still without an order: F bre, A mar. You can give orders with `/order` until the phase resolves.',
     );
     expect((await currentPhase(env.deps)).powers.find((p) => p.power === 'France')!.ready).toBe(true);
     // toggling twice withdraws readiness
