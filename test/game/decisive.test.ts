@@ -16,6 +16,7 @@ import { gameStatus } from '../../src/game/history/index.js';
 import { gmAdvance, gmRollback, gmExtend } from '../../src/game/gm/index.js';
 import { resolveDuePhases, runAction, toggleReady, queueDueReminders } from '../../src/game/resolve/index.js';
 import { submitOrders } from '../../src/game/orders/index.js';
+import { t } from '../../src/i18n/index.js';
 import type { GameDeps } from '../../src/game/core/index.js';
 import { nextWakeAt } from '../../src/game/resolve/scheduler.js';
 import { games, phases, phaseSteps, variantRecords } from '../../src/store/schema.js';
@@ -248,6 +249,19 @@ describe('the Decisive Battle phase in the game layer', () => {
     const texts = await channelTexts(env, beforeBattles);
     expect(texts.some((t) => t.includes('• The Wasteland (wast): **Bretonnia** (A cour) won.'))).toBe(true);
     expect(texts.some((t) => t.startsWith('**Spring 2500 movement: results**'))).toBe(true);
+  });
+
+  it('the last /ready of the orders opens the Decisive Battle phase, and its reply says so (not "run /ready again")', async () => {
+    env = await makeEnv();
+    await warhammerGame(env);
+    for (const power of ['Bretonnia', 'Empire'])
+      expect(ok(await toggleReady(env.deps, caller(power))).stepped).toBeUndefined();
+    const last = ok(await toggleReady(env.deps, caller('Wood Elves')));
+    expect(last.resolved).toEqual([]);
+    expect((await step(env))!.stage).toBe('declaring');
+    expect(t('en', last.stepped!)).toBe(
+      '✅ Wood Elves is ready. Everyone is: the orders of **Spring 2500 movement** are closed, and the phase goes on in the channel (see the post there).',
+    );
   });
 
   it('reminds the powers that have not declared yet, once, an hour before the declaration deadline, without telling what others did', async () => {

@@ -31,6 +31,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     );
     return replyPrivately(interaction, tr(locale, 'orders.ready.resolved', { power, phases }));
   }
+  if (r.stepped) return replyPrivately(interaction, t(locale, r.stepped));
   // Got ready with orders missing: said under the reply, naming the phase (docs/bot.md "/ready").
   const left = r.left ? `\n${t(locale, r.left)}` : '';
   if (r.capped) {

@@ -68,6 +68,8 @@ export async function toggleReady(
     capped: { waitMs: number; count: number } | null;
     /** Got ready with orders still missing: what, in which phase (the phase may have just begun: docs/bot.md). */
     left: Msg | null;
+    /** Everyone was ready, and the orders closed for a step of the phase (a Decisive Battle phase) instead of results. */
+    stepped?: Msg;
   }>
 > {
   return await inTransaction(deps, async (tx, changed) => {
@@ -124,16 +126,10 @@ export async function toggleReady(
     if (everyone) {
       const r = await resolveInTx(tx, deps, game.id, phase.id, 'ready');
       if (!r.ok) return r;
-      return {
-        ok: true,
-        power: player.power,
-        ready,
-        resolved: r.resolved,
-        waitingFor,
-        waiting,
-        capped: null,
-        left: null,
-      };
+      const done = { ok: true as const, power: player.power, ready, resolved: r.resolved, waitingFor, waiting };
+      if (r.resolved.length > 0) return { ...done, capped: null, left: null };
+      const params = { power: powerParam(variant, player.power), phase: phaseMsg(phase.position.phase, variant) };
+      return { ...done, capped: null, left: null, stepped: msg('orders.ready.stepped', params) };
     }
     await queueProgressStatus(tx, game, now);
     return { ok: true, power: player.power, ready, resolved: [], waitingFor, waiting, capped: null, left };
