@@ -7,6 +7,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Position, Unit } from '../../../src/engine/types.js';
 import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
+import { gameStatus } from '../../../src/game/history/index.js';
 import { submitOrders } from '../../../src/game/orders/index.js';
 import { resolvePhase } from '../../../src/game/resolve/index.js';
 import { concede, voteDraw } from '../../../src/game/votes/index.js';
@@ -141,5 +142,8 @@ describe('an elimination clears votes', () => {
       '🗳️ Vampire Counts has no unit and no centre left: any draw vote, concession or pause vote it had no longer counts, and any concession to Vampire Counts is withdrawn. It is not out of the game: an ability of its own may bring it back, and then it votes again. (Votes are secret, so this is said whenever a power loses everything.)',
     ]);
     expect(await db.select().from(votes).where(eq(votes.gameId, game.id))).toEqual([]);
+    // Not out: the status still lists its seat, with nothing on the board.
+    const status = ok(await gameStatus(env.deps, CHANNEL)).status.text;
+    expect(status).toMatch(/\nVampire Counts \(.+\) · 0 centres, 0 units · nothing to do(\n|$)/);
   });
 });
