@@ -466,6 +466,13 @@ export interface RulesModule {
   voters?(q: { map: GameMap; position: Position; context: AdjudicationContext }): Power[];
 
   /**
+   * Whether an ability of `power` may bring it back once it has no unit and no centre (Warhammer's Vampire Counts:
+   * Immortality raises an army in Sylvania in a Fall). The game then says it has nothing left, not that it is out of
+   * the game (docs/table.md "Pauses that cannot freeze a game"). Undefined = no power returns.
+   */
+  mayReturn?(q: { map: GameMap; power: Power }): boolean;
+
+  /**
    * Why a power cannot be given a player now, or null (the game master's `/gm replace`). Undefined = always.
    * Mandate of Heaven rule 3: a neutral power takes a player only once activated.
    */

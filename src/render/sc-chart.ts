@@ -49,6 +49,8 @@ const ROW_PX = 36;
 const LEGEND_W = 330;
 const MARK_R = 13;
 const LINE_W = 4;
+/** The leaders from the lines' ends to their marks in the end column: a neutral grey, dotted. */
+const LEADER_COLOUR = '#8c8c8c';
 /** Room right of the plot for the column of end marks (charts with marks; kept for the others too, alike). */
 const END_COLUMN = 2 * MARK_R + 30;
 
@@ -319,11 +321,16 @@ function endMarks(input: ScChartInput, layout: Layout, scale: Scale, palette: Pa
   return marks;
 }
 
-/** Where the end marks of a chart with marks stand, and their radius (for tests: `endMarks`). */
-export function scChartEndMarks(input: ScChartInput): { power: string; x: number; y: number; r: number }[] {
+/**
+ * Where the end marks of a chart with marks stand, and their radius, and where the line each one marks ends (`from`;
+ * a leader joins the two for a mark in the end column) (for tests: `endMarks`).
+ */
+export function scChartEndMarks(
+  input: ScChartInput,
+): { power: string; x: number; y: number; r: number; from: { x: number; y: number } }[] {
   const layout = scChartLayout(input.powers.length);
   const marks = endMarks(input, layout, scaleOf(input, layout), input.palette ?? 'standard');
-  return marks.map((m) => ({ power: m.power.name, ...m.at, r: MARK_R }));
+  return marks.map((m) => ({ power: m.power.name, ...m.at, r: MARK_R, from: m.end }));
 }
 
 function drawEndMarks(
@@ -335,12 +342,17 @@ function drawEndMarks(
 ): void {
   for (const m of endMarks(input, layout, scale, palette)) {
     if (m.column) {
-      ctx.strokeStyle = m.colour;
-      ctx.lineWidth = 2;
+      // A thin dotted grey pointer, not a stroke of the power's colour: with 21 powers ending low together the marks
+      // spread far up the column, and a coloured leader read as the line climbing to 20 centres in the last year.
+      ctx.save();
+      ctx.strokeStyle = LEADER_COLOUR;
+      ctx.lineWidth = 1.5;
+      ctx.setLineDash([2, 4]);
       ctx.beginPath();
       ctx.moveTo(m.end.x, m.end.y);
       ctx.lineTo(m.at.x - MARK_R, m.at.y);
       ctx.stroke();
+      ctx.restore();
     }
     markDisc(
       ctx,

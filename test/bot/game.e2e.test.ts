@@ -130,6 +130,12 @@ describe('a 7-player Classic game through the Discord bot', () => {
   it('Spring 1901: secret orders, DM confirmations, and one results post with the map when all are ready', async () => {
     const suggestions = await h.fake.autocomplete('france', CHANNEL, 'order', { orders: 'A par - b' }, 'orders');
     expect(suggestions.map((c) => c.value)).toEqual(expect.arrayContaining(['A par - bur', 'A par - bre']));
+    // Ready before ordering: the reply says what is still without an order, and in which phase; run again to undo.
+    const early = await h.fake.slash('france', CHANNEL, 'ready');
+    expect(early.text).toMatch(
+      /^✅ France is ready\. Waiting for: .*\n⚠️ \*\*Spring 1901 movement\*\*: still without an order: F bre, A mar, A par\. You can give orders with `\/order` until the phase resolves\.$/,
+    );
+    expect((await h.fake.slash('france', CHANNEL, 'ready')).text).toContain('France is no longer ready');
     const since = h.fake.deliveries.length;
     await submit(SPRING_1901);
     expectOrdersPrivate(SPRING_1901, since);

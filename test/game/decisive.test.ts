@@ -16,6 +16,7 @@ import { gameStatus } from '../../src/game/history/index.js';
 import { gmAdvance, gmRollback, gmExtend } from '../../src/game/gm/index.js';
 import { resolveDuePhases, runAction, toggleReady, queueDueReminders } from '../../src/game/resolve/index.js';
 import { submitOrders } from '../../src/game/orders/index.js';
+import { t } from '../../src/i18n/index.js';
 import type { GameDeps } from '../../src/game/core/index.js';
 import { nextWakeAt } from '../../src/game/resolve/scheduler.js';
 import { games, phases, phaseSteps, variantRecords } from '../../src/store/schema.js';
@@ -169,6 +170,11 @@ describe('the Decisive Battle phase in the game layer', () => {
     expect(provisional).toContain('`A cour - wast`');
     expect(provisional).toContain('__Bretonnia__: decisive move A cour → The Wasteland (wast)');
     expect(provisional).toContain('__Empire__: decisive move A altd → The Wasteland (wast)');
+    // The provisional results name a power nobody plays as the final results do: in civil disorder, nothing missed;
+    // a seated power that gave no order missed it.
+    expect(provisional).toContain('__Chaos__ · civil disorder: no player; A eyec, F hung, A kurg, F manc held.');
+    expect(provisional).toContain('__Wood Elves__ · ⏰ 1 missed: no orders; A athe held.');
+    expect(provisional).not.toMatch(/^__(?!Wood Elves)[^_]+__ · ⏰/m);
     const dms = (await outboxRows(env.deps)).slice(before).filter((r) => r.targetKind === 'user');
     expect(dms.map((r) => r.target).sort()).toEqual([userOf('Bretonnia'), userOf('Empire')]);
 
@@ -243,6 +249,19 @@ describe('the Decisive Battle phase in the game layer', () => {
     const texts = await channelTexts(env, beforeBattles);
     expect(texts.some((t) => t.includes('• The Wasteland (wast): **Bretonnia** (A cour) won.'))).toBe(true);
     expect(texts.some((t) => t.startsWith('**Spring 2500 movement: results**'))).toBe(true);
+  });
+
+  it('the last /ready of the orders opens the Decisive Battle phase, and its reply says so (not "run /ready again")', async () => {
+    env = await makeEnv();
+    await warhammerGame(env);
+    for (const power of ['Bretonnia', 'Empire'])
+      expect(ok(await toggleReady(env.deps, caller(power))).stepped).toBeUndefined();
+    const last = ok(await toggleReady(env.deps, caller('Wood Elves')));
+    expect(last.resolved).toEqual([]);
+    expect((await step(env))!.stage).toBe('declaring');
+    expect(t('en', last.stepped!)).toBe(
+      '✅ Wood Elves is ready. Everyone is: the orders of **Spring 2500 movement** are closed, and the phase goes on in the channel (see the post there).',
+    );
   });
 
   it('reminds the powers that have not declared yet, once, an hour before the declaration deadline, without telling what others did', async () => {
@@ -365,6 +384,50 @@ describe('the Decisive Battle phase in the game layer', () => {
     // Processed exactly once: another sweep finds nothing to do.
     expect(await resolveDuePhases(env.deps)).toEqual({ resolved: 0, failures: [] });
   });
+
+  it.each(['dice', 'gm'])(
+    '%s mode: a battle with one side is won unopposed, without a roll or a report',
+    async (mode) => {
+      env = await makeEnv();
+      ok(
+        await createGame(env.deps, {
+          channelId: CHANNEL,
+          guildId: 'g',
+          userId: GM,
+          variantId: 'warhammer',
+          durations: { movement: '24h', retreat: '12h', adjustment: '12h' },
+          options: { decisiveBattles: mode },
+        }),
+      );
+      for (const power of SEATED) ok(await joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
+      ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+      // Bretonnia's A chet moves to the Wasteland and bounces there; the Empire's A reik bounces off it in Cheton Forest.
+      // A chet moved away and was not dislodged, so it is no side at Cheton Forest (docs/rules/warhammer.md).
+      const start = (await env.deps.store.db.select().from(phases).orderBy(phases.id))[0]!;
+      const position = structuredClone(start.position);
+      position.units.push(
+        { power: 'Empire', type: 'A', province: 'reik', coast: null },
+        { power: 'Bretonnia', type: 'A', province: 'chet', coast: null },
+      );
+      await env.deps.store.db.update(phases).set({ position }).where(eq(phases.id, start.id));
+      ok(await submitOrders(env.deps, { ...caller('Bretonnia'), text: 'A chet - wast; A cour H; F lang H' }));
+      ok(
+        await submitOrders(env.deps, { ...caller('Empire'), text: 'A altd - wast; A reik - chet; A nuln H; F midd H' }),
+      );
+      await passDeadline(env);
+      ok(await declareBattle(env.deps, { ...caller('Empire'), battle: 'move A reik' }));
+      const before = (await outboxRows(env.deps)).length;
+      expect(await passDeadline(env)).toEqual({ resolved: 1, failures: [] });
+      const [battles] = await channelTexts(env, before);
+      expect(battles).toContain('**Cheton Forest (chet)**\n• Empire A reik (declared): Empire 1,500 pts\n');
+      expect(battles).toContain('⚔️ Unopposed: **Empire** (A reik) wins.\nThe final results follow.');
+      expect(battles).not.toMatch(/roll 1–1,500|Rolled|reports each winner/);
+      // Resolved at once, the Empire in Cheton Forest; the Wasteland's bounce stands.
+      const spring = (await env.deps.store.db.select().from(phases).orderBy(phases.id))[0]!;
+      expect(spring.resolvedAt).not.toBeNull();
+      expect(spring.adjudication!.position.units.find((u) => u.province === 'chet')?.power).toBe('Empire');
+    },
+  );
 
   it('nobody declares by the deadline: the provisional result stands; off mode has no Decisive Battle phase', async () => {
     env = await makeEnv();

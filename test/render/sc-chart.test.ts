@@ -203,6 +203,42 @@ describe('the end column of a chart with marks', () => {
   });
 });
 
+describe('the leaders to the end column', () => {
+  it('never read as a line climbing: with 21 powers ending low, a far leader is not drawn in its power\u2019s colour', async () => {
+    // A 21-power Warhammer game after three years: every power on 6 centres or fewer, the Empire first.
+    const last = Object.fromEntries(warhammer.powers.map((p, i) => [p.name, p.name === 'Empire' ? 6 : 1 + (i % 5)]));
+    const input: ScChartInput = {
+      title: 'Warhammer Diplomacy (fm05) · supply centres',
+      powers: warhammer.powers,
+      victory: 29,
+      years: [
+        { label: 'start', centres: Object.fromEntries(warhammer.powers.map((p) => [p.name, 2])) },
+        { label: '2500', centres: last },
+        { label: '2501', centres: last },
+      ],
+    };
+    const empire = scChartEndMarks(input).find((m) => m.power === 'Empire')!;
+    // Its mark stands well above its line's end: a long leader.
+    expect(empire.from.y - empire.y).toBeGreaterThan(100);
+    const { png } = await renderScChart(input);
+    const img = await loadImage(png);
+    const ctx = createCanvas(img.width, img.height).getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const colour = rgb(powerColor(warhammer.powers.find((p) => p.name === 'Empire')!, 'standard'));
+    const near: number[] = [];
+    // Along the leader's middle part (clear of the lines' ends and of the mark), no pixel in the Empire's colour.
+    for (let t = 0.3; t <= 0.8; t += 0.02) {
+      const x = Math.round(empire.from.x + (empire.x - empire.r - empire.from.x) * t);
+      const y = Math.round(empire.from.y + (empire.y - empire.from.y) * t);
+      for (const dx of [-1, 0, 1]) {
+        const [r, g, b] = ctx.getImageData(x + dx, y, 1, 1).data;
+        if (distance([r!, g!, b!], colour) < 60) near.push(t);
+      }
+    }
+    expect(near).toEqual([]);
+  });
+});
+
 describe('spread: the end marks of lines ending together', () => {
   it('keeps marks at least a gap apart, as near their lines as it can, within the bounds', () => {
     expect(spread([100, 100, 100], 28, 0, 1000)).toEqual([100, 128, 156]);

@@ -31,15 +31,19 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
     );
     return replyPrivately(interaction, tr(locale, 'orders.ready.resolved', { power, phases }));
   }
+  if (r.stepped) return replyPrivately(interaction, t(locale, r.stepped));
+  // Got ready with orders missing: said under the reply, naming the phase (docs/bot.md "/ready").
+  const left = r.left ? `\n${t(locale, r.left)}` : '';
   if (r.capped) {
     // A game that hides who plays whom tells of the cap whether the others are ready or not
     // (src/game/resolve/ready.ts).
     const key = r.waiting === null ? 'orders.ready.cappedHidden' : 'orders.ready.capped';
-    return replyPrivately(interaction, tr(locale, key, { power, count: r.capped.count }));
+    return replyPrivately(interaction, tr(locale, key, { power, count: r.capped.count }) + left);
   }
   if (!r.ready) return replyPrivately(interaction, tr(locale, 'orders.ready.undone', { power }));
   // In a game that hides who plays whom the powers are neither named nor counted (src/game/resolve/ready.ts).
-  if (r.waiting === null) return replyPrivately(interaction, tr(locale, 'orders.ready.waitingHidden', { power }));
+  if (r.waiting === null)
+    return replyPrivately(interaction, tr(locale, 'orders.ready.waitingHidden', { power }) + left);
   if (r.waitingFor.length > 0)
     return replyPrivately(
       interaction,
@@ -49,9 +53,9 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
           locale,
           r.waitingFor.map((p) => words.name(locale, p)),
         ),
-      }),
+      }) + left,
     );
-  return replyPrivately(interaction, tr(locale, 'orders.ready.waiting', { power, count: r.waiting }));
+  return replyPrivately(interaction, tr(locale, 'orders.ready.waiting', { power, count: r.waiting }) + left);
 }
 
 export const readyCommand: BotCommand = { data, execute, privateReplies: true, secret: true };

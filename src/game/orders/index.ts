@@ -13,6 +13,5 @@ export {
   orderInputProblem,
   submitOrders,
   votedPowersIn,
-  votedPowersOf,
 } from './orders.js';
 export { parseProblemMsg } from './problems.js';

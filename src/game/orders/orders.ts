@@ -101,7 +101,7 @@ export async function votedPowersIn(tx: Tx, variant: Variant, gameId: number, po
 }
 
 /** `votedPowersIn` for seats already read: the powers the players' vote moves, given the seated powers. */
-export function votedPowersOf(variant: Variant, position: Position, players: readonly Power[]): Set<Power> {
+function votedPowersOf(variant: Variant, position: Position, players: readonly Power[]): Set<Power> {
   return new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: [...players] }) ?? []);
 }
 

@@ -34,6 +34,11 @@ export interface PhaseFrame {
   /** `position`: the board now (the phase's start, as its steps changed it). */
   phase: { id: number; index: number; position: Position; resolved: boolean; adjudication: Adjudication | null };
   seats: readonly Seat[];
+  /**
+   * The powers in civil disorder (plugin-context.ts `powersInDisorder`): a plug-in's results lines (the provisional
+   * results) say so for them, as the final results do, instead of counting missed orders. None: every power counts.
+   */
+  noPlayer?: readonly Power[];
   steps: StepState;
   /** The plug-in's records of the phase, in the order first written. */
   records: readonly RecordEntry[];
@@ -71,11 +76,14 @@ export interface CallScope {
   writer: string | null;
 }
 
-/** `PluginContext.resultsLines`: an adjudication's results as a results post shows them, without its title line. */
+/**
+ * `PluginContext.resultsLines`: an adjudication's results as a results post shows them, without its title line, the
+ * powers in civil disorder (`noPlayer`) named so.
+ */
 export const resultsLinesOf =
-  (variant: Variant) =>
+  (variant: Variant, noPlayer: readonly Power[] = []) =>
   (adjudication: Adjudication): Msg[] =>
-    resultsSummaryLines(variant, { ...adjudication, winner: null }, null).slice(1);
+    resultsSummaryLines(variant, { ...adjudication, winner: null }, null, { noPlayer }).slice(1);
 
 /** A call of the plug-in: its context, what it did, and the board and records as it left them. */
 export interface PluginCall {
@@ -126,8 +134,8 @@ export function contextOf(frame: PhaseFrame, scope: CallScope): PluginCall {
     orders: () => frame.orders(holder.position),
     time: (ms, style) => timeRef(ms, style),
     channel: channelRef(game.channelId),
-    resultsLines: resultsLinesOf(variant),
-    fog: frame.fog ? fogOf(variant, holder) : null,
+    resultsLines: resultsLinesOf(variant, frame.noPlayer),
+    fog: frame.fog ? fogOf(variant, holder, frame.noPlayer) : null,
     random: frame.random,
     token: scope.token,
     post: (text, o) =>
@@ -161,7 +169,7 @@ export function contextOf(frame: PhaseFrame, scope: CallScope): PluginCall {
  * What each power sees (`PluginContext.fog`), asked of the game's one view filter (src/game/fog): the provinces in
  * sight on a board, the orders and results of the phase as the power saw them.
  */
-function fogOf(variant: Variant, holder: { position: Position }): PluginFog {
+function fogOf(variant: Variant, holder: { position: Position }, noPlayer?: readonly Power[]): PluginFog {
   const hidden = new Map<Position, Map<Power, Set<ProvinceId>>>();
   const hiddenFrom = (power: Power, position: Position) => {
     const byPower = hidden.get(position) ?? new Map<Power, Set<ProvinceId>>();
@@ -176,8 +184,9 @@ function fogOf(variant: Variant, holder: { position: Position }): PluginFog {
     sees: (power, province, position = holder.position) => !hiddenFrom(power, position).has(province),
     ordersSeen: (power, orders) => ordersSeenBy(variant, holder.position, orders, power),
     resultsSeen: (power, adjudication, orders) =>
-      resultsLinesOf(variant)(
-        phaseSeenBy(variant, { position: holder.position, adjudication }, orders, power).adjudication,
-      ),
+      resultsLinesOf(
+        variant,
+        noPlayer,
+      )(phaseSeenBy(variant, { position: holder.position, adjudication }, orders, power).adjudication),
   };
 }

@@ -43,7 +43,7 @@ export {
   type StepStatus,
   type Transition,
 } from './machine.js';
-export { gameFrame, pluginContext, pluginOfGame } from './plugin-context.js';
+export { gameFrame, pluginContext, pluginOfGame, powersInDisorder } from './plugin-context.js';
 export { dueHeldBoards, latestBoard, nextHeldBoardAt, releaseHeldBoard } from './held-board.js';
 export { keepShownProgress } from './shown-progress.js';
 export { listRecords, recordsOf, writeListRecords } from './records.js';

@@ -4,12 +4,13 @@
  * (src/variants/plugin `PluginContext`: status lines, `/why`, results and game-over lines, autocomplete). What a
  * plug-in changes goes through the phase machine, whose effects the game writes (src/game/phase/steps.ts, actions.ts).
  */
+import type { Position } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { Tx } from '../../store/store.js';
 import { ordersOf, playersOf, stepRowOf } from '../../store/queries.js';
 import type { GameRow, PhaseRow } from '../../store/schema.js';
 import { pluginOf } from '../../variants/index.js';
-import { durationsOf, randomOf } from '../core/index.js';
+import { durationsOf, isVacant, randomOf } from '../core/index.js';
 import { fogIsUp } from '../fog/index.js';
 import type { PluginContext, VariantPlugin } from '../../variants/plugin/index.js';
 import { contextOf, type PhaseFrame, type StepState } from './frame.js';
@@ -51,6 +52,7 @@ export async function gameFrame(
   const row = opts.steps ? undefined : await stepRowOf(tx, phase.id);
   // Read up front: the phase machine reads them synchronously (it is pure).
   const phaseOrders = (await ordersOf(tx, phase.id)).map((o) => ({ power: o.power, order: o.order }));
+  const seats = await playersOf(tx, game.id);
   return {
     variant,
     plugin: pluginOfGame(game),
@@ -69,7 +71,8 @@ export async function gameFrame(
       resolved: phase.resolvedAt !== null,
       adjudication: phase.resolvedAt !== null ? phase.adjudication : null,
     },
-    seats: (await playersOf(tx, game.id)).map((p) => ({ power: p.power, userId: p.userId })),
+    seats: seats.map((p) => ({ power: p.power, userId: p.userId })),
+    noPlayer: powersInDisorder(game, variant, phase.position, seats),
     steps: opts.steps ?? {
       step: row?.step ?? null,
       startedAt: row?.startedAt ?? opts.now,
@@ -94,4 +97,28 @@ export async function pluginContext(
 ): Promise<PluginContext> {
   return contextOf(await gameFrame(tx, game, variant, phase, opts), { token: opts.token, writer: opts.writer ?? null })
     .ctx;
+}
+
+/**
+ * The powers in civil disorder on `position` (docs/bot.md "Seats that never stall"): nobody holds them, or their seat
+ * is vacant under `nmr:hold` (under `nmr:computer` the computer player plays it). A power the players' vote moves
+ * (Mandate of Heaven's neutrals, rule 3) is none. Public in every game: the status names them, and the results (the
+ * final ones and a plug-in's provisional ones alike) say "civil disorder" for them, never "missed".
+ */
+export function powersInDisorder(
+  game: Pick<GameRow, 'nmr'>,
+  variant: Variant,
+  position: Position,
+  seats: readonly { power: string; userId: string }[],
+): string[] {
+  const holders = new Map(seats.map((p) => [p.power, p.userId]));
+  const players = seats.map((p) => p.power);
+  const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players }) ?? []);
+  return variant.powers
+    .map((p) => p.name)
+    .filter((power) => {
+      const holder = holders.get(power);
+      if (voted.has(power)) return false;
+      return holder === undefined || (isVacant(holder) && game.nmr !== 'computer');
+    });
 }

@@ -242,8 +242,10 @@ function statusText(
     // A power that answers in the step under way and has nothing on the board yet (a power a variant's step brings
     // onto the board), listed so its player finds it, with the step's own word for where it stands.
     const early = p.supplyCenters === 0 && p.units === 0 ? stepAnswer(plugin.step, p.power) : null;
-    // A power with nothing on the board is out, unless it has something to do now (placing its first units, a last retreat).
-    if (p.supplyCenters === 0 && p.units === 0 && !note && !p.toAct && !early) continue;
+    // A power with nothing on the board is out, unless it has something to do now (placing its first units, a last
+    // retreat), or an ability of its own may bring it back (the rules' `mayReturn`: it is not out, docs/table.md).
+    const returns = plugin.variant?.rules.mayReturn?.({ map: plugin.variant.map, power: p.power }) ?? false;
+    if (p.supplyCenters === 0 && p.units === 0 && !note && !p.toAct && !early && !returns) continue;
     const states =
       game.status !== 'finished' && !(note && !p.toAct) && !plugin.fogRetreat
         ? early && plugin.progress === 'open'

@@ -6,7 +6,8 @@
  */
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import { games, readiness, type GameRow, type PhaseRow } from '../../store/schema.js';
-import { gameById, phaseById, playersOf, readyPowers } from '../../store/queries.js';
+import { gameById, ordersOf, phaseById, playersOf, readyPowers } from '../../store/queries.js';
+import type { Variant } from '../../engine/variant.js';
 import { inSnapshot, type Tx } from '../../store/store.js';
 import {
   isPerson,
@@ -17,6 +18,7 @@ import {
   earlyResolutionAllowed,
   fail,
   inTransaction,
+  phaseMsg,
   powerParam,
   type Caller,
   type GameDeps,
@@ -32,9 +34,12 @@ import {
   stepReadyRefusalMsg,
   stepSettled,
   storedStepUnderWay,
+  dutiesOf,
+  missingParams,
   type StepSurface,
 } from '../phase/index.js';
-import { msg } from '../../i18n/index.js';
+import { positionSeenBy } from '../fog/index.js';
+import { listParam, msg, type Msg } from '../../i18n/index.js';
 
 /**
  * Toggles the caller's readiness for the current phase. Returns the new state and, when this made everyone
@@ -61,6 +66,10 @@ export async function toggleReady(
     waitingFor: string[];
     waiting: number | null;
     capped: { waitMs: number; count: number } | null;
+    /** Got ready with orders still missing: what, in which phase (the phase may have just begun: docs/bot.md). */
+    left: Msg | null;
+    /** Everyone was ready, and the orders closed for a step of the phase (a Decisive Battle phase) instead of results. */
+    stepped?: Msg;
   }>
 > {
   return await inTransaction(deps, async (tx, changed) => {
@@ -76,6 +85,7 @@ export async function toggleReady(
     }
     const now = deps.now();
     const ready = !(await readyPowers(tx, phase.id)).has(player.power);
+    const left = ready ? await stillMissing(tx, game, variant, phase, player.power) : null;
     await keepShownProgress(tx, game, now);
     await tx
       .insert(readiness)
@@ -104,22 +114,37 @@ export async function toggleReady(
         waitingFor,
         waiting,
         capped: { waitMs: allowed.waitMs, count: allowed.count },
+        left,
       };
     }
     if (everyone && hidden) {
       // Resolving now would time the results post by the last member's `/ready`: it waits for the mark instead.
       await setReadyAtMark(tx, game.id, nextProgressMark(now));
       await queueProgressStatus(tx, game, now);
-      return { ok: true, power: player.power, ready, resolved: [], waitingFor, waiting, capped: null };
+      return { ok: true, power: player.power, ready, resolved: [], waitingFor, waiting, capped: null, left };
     }
     if (everyone) {
       const r = await resolveInTx(tx, deps, game.id, phase.id, 'ready');
       if (!r.ok) return r;
-      return { ok: true, power: player.power, ready, resolved: r.resolved, waitingFor, waiting, capped: null };
+      const done = { ok: true as const, power: player.power, ready, resolved: r.resolved, waitingFor, waiting };
+      if (r.resolved.length > 0) return { ...done, capped: null, left: null };
+      const params = { power: powerParam(variant, player.power), phase: phaseMsg(phase.position.phase, variant) };
+      return { ...done, capped: null, left: null, stepped: msg('orders.ready.stepped', params) };
     }
     await queueProgressStatus(tx, game, now);
-    return { ok: true, power: player.power, ready, resolved: [], waitingFor, waiting, capped: null };
+    return { ok: true, power: player.power, ready, resolved: [], waitingFor, waiting, capped: null, left };
   });
+}
+
+/**
+ * What a power getting ready still has no order for, as `/orders show` says it (its own view under the fog of war),
+ * naming the phase: a `/ready` typed just as the phase moved on readies the next one, which the reply must say.
+ */
+async function stillMissing(tx: Tx, game: GameRow, variant: Variant, phase: PhaseRow, power: string) {
+  const seen = positionSeenBy(game, variant, phase.position, power);
+  const missing = missingParams(variant, dutiesOf(variant, seen, power), await ordersOf(tx, phase.id, power));
+  if (missing.length === 0) return null;
+  return msg('orders.ready.missing', { phase: phaseMsg(phase.position.phase, variant), units: listParam(missing) });
 }
 
 /** Sets (or clears) the mark of the clock the current phase waits for, or its step (`runAction`). */

@@ -19,6 +19,7 @@ import { dropKept, enqueue, queueDm, queueStatus, worded } from '../outbox/index
 import {
   pluginContext,
   pluginOfGame,
+  powersInDisorder,
   crossingFrame,
   phaseTransition,
   seatedPowersToAct,
@@ -65,7 +66,6 @@ import { endRequests } from '../spectators/index.js';
 import { scoresLines, settleEnd, type SettledEnd } from '../scores/index.js';
 import { endHeadline, queueEndDms, standingsLines } from './end-post.js';
 import { fogIsUp, fogPublicResultsLines, queueFogResultsDms, viewsUnderFog } from '../fog/index.js';
-import { votedPowersOf } from '../orders/index.js';
 
 /** `step`: a variant's phase step closed early, every answer being in (src/game/phase/steps.ts). */
 export type ResolveReason = 'deadline' | 'ready' | 'gm' | 'step';
@@ -356,7 +356,8 @@ async function applyAdjudication(
   // Votes never lapse silently (docs/table.md "Pauses"): a power the phase eliminated loses its votes, said once.
   const remaining = new Set(stillInTheGame(variant, adjudication.position));
   const out = stillInTheGame(variant, phase.position).filter((p) => !remaining.has(p));
-  await clearVotesOfEliminated(tx, after, out, phase.id, now);
+  const mayReturn = (power: string) => variant.rules.mayReturn?.({ map: variant.map, power }) ?? false;
+  await clearVotesOfEliminated(tx, after, out, phase.id, now, mayReturn);
   return { view, game: after, next, end: null };
 }
 
@@ -397,27 +398,9 @@ function stillInTheGame(variant: Variant, position: Position): string[] {
   return variant.powers.map((p) => p.name).filter((p) => alive.has(p));
 }
 
-/**
- * The powers in civil disorder as a phase resolves (docs/bot.md "Seats that never stall"): nobody holds them, or their
- * seat is vacant under `nmr:hold` (under `nmr:computer` the computer player plays it). Public in every game: the status
- * names them.
- */
+/** The powers in civil disorder as a phase resolves (src/game/phase `powersInDisorder`). */
 async function noPlayerPowers(tx: Tx, game: GameRow, variant: Variant, position: Position): Promise<string[]> {
-  const seats = await playersOf(tx, game.id);
-  const holders = new Map(seats.map((p) => [p.power, p.userId]));
-  // A power the players' vote moves (Mandate of Heaven's neutrals, rule 3) is no power in disorder.
-  const voted = votedPowersOf(
-    variant,
-    position,
-    seats.map((p) => p.power),
-  );
-  return variant.powers
-    .map((p) => p.name)
-    .filter((power) => {
-      const holder = holders.get(power);
-      if (voted.has(power)) return false;
-      return holder === undefined || (isVacant(holder) && game.nmr !== 'computer');
-    });
+  return powersInDisorder(game, variant, position, await playersOf(tx, game.id));
 }
 
 /**

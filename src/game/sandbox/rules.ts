@@ -38,6 +38,7 @@ import {
   type StepStatus,
   type Transition,
   writeListRecords,
+  powersInDisorder,
 } from '../phase/index.js';
 import { checkOrder, parseProblemMsg } from '../orders/index.js';
 import {
@@ -224,6 +225,7 @@ function nextPhase(board: SandboxBoard, position: Position, call: SandboxCall): 
  */
 function frameOf(board: SandboxBoard, call: SandboxCall): PhaseFrame {
   const step = board.stage.step;
+  const seats = board.seated.map((power) => ({ power, userId: board.ownerUserId }));
   return {
     variant: board.variant,
     plugin: pluginOf(board.variantId),
@@ -236,7 +238,9 @@ function frameOf(board: SandboxBoard, call: SandboxCall): PhaseFrame {
       gmUserId: board.ownerUserId,
     },
     phase: { id: 0, index: board.index, position: board.position, resolved: false, adjudication: null },
-    seats: board.seated.map((power) => ({ power, userId: board.ownerUserId })),
+    seats,
+    // The powers nobody sat in in the copied game: the owner gives them no order, so they are in civil disorder here too.
+    noPlayer: powersInDisorder({ nmr: 'hold' }, board.variant, board.position, seats),
     steps: { step: step?.name ?? null, startedAt: step?.startedAt ?? call.now, token: board.stage.token },
     records: board.stage.records,
     orders: (position) => [...factsOf({ ...board, position }).orders],

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../store/store.js';
 import { orders, readiness, votes, type GameRow } from '../../store/schema.js';
 import { msg } from '../../i18n/index.js';
-import { gamePowerParam, isVacant } from '../core/index.js';
+import { gamePowerParam, isVacant, powersParam, variantOfGame } from '../core/index.js';
 import { handOverKept, queueNotice } from '../outbox/index.js';
 import { askNewHolder } from '../spectators/index.js';
 
@@ -82,8 +82,10 @@ export async function queueVotesCleared(
 
 /**
  * After a phase's results: a power the phase eliminated loses its standing votes, and every concession to it is
- * withdrawn (none of them can count any more). The channel is told once per eliminated power, whether or not
- * anyone had voted (votes are secret).
+ * withdrawn (none of them can count any more). The channel is told once per phase, whether or not anyone had voted
+ * (votes are secret): "out of the game", in one notice for all the powers the phase eliminated (a 21-power game may
+ * lose several in one winter); a power an ability of its own may bring back (`mayReturn`, the engine's
+ * `RulesModule.mayReturn`) in a notice of its own, that it has nothing left and is not out.
  */
 export async function clearVotesOfEliminated(
   tx: Tx,
@@ -91,15 +93,35 @@ export async function clearVotesOfEliminated(
   eliminated: readonly string[],
   phaseId: number,
   now: number,
+  mayReturn: (power: string) => boolean = () => false,
 ): Promise<void> {
   for (const power of eliminated) {
     await tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.power, power)));
     await tx.delete(votes).where(and(eq(votes.gameId, game.id), eq(votes.kind, 'concede'), eq(votes.target, power)));
+  }
+  const out = eliminated.filter((p) => !mayReturn(p));
+  const notices = [
+    ...eliminated
+      .filter(mayReturn)
+      .map((p) => ({ powers: [p], text: msg('votes.notice.emptied', { power: gamePowerParam(game, p) }) })),
+    ...(out.length === 1
+      ? [{ powers: out, text: msg('votes.notice.eliminated', { power: gamePowerParam(game, out[0]!) }) }]
+      : []),
+    ...(out.length > 1
+      ? [{ powers: out, text: msg('votes.notice.eliminatedMany', { powers: powersOf(game, out) }) }]
+      : []),
+  ];
+  for (const notice of notices)
     await queueNotice(tx, game, {
-      text: [msg('votes.notice.eliminated', { power: gamePowerParam(game, power) })],
-      dedupeKey: `votes-out:${game.id}:${phaseId}:${power}`,
+      text: [notice.text],
+      dedupeKey: `votes-out:${game.id}:${phaseId}:${notice.powers.join('+')}`,
       now,
       phaseId,
     });
-  }
+}
+
+/** Powers by their names in the reader's words, for a game (its variant's names; the ids when it has none). */
+function powersOf(game: GameRow, powers: readonly string[]) {
+  const variant = variantOfGame(game);
+  return variant ? powersParam(variant, powers) : powers.join(', ');
 }

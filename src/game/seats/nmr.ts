@@ -34,6 +34,7 @@ import { dutiesOf, missingOrders, seatedToAct, storedStepUnderWay } from '../pha
 import { queueDm } from '../outbox/index.js';
 import { positionSeenBy, viewsUnderFog } from '../fog/index.js';
 import { votedPowersIn } from '../orders/index.js';
+import { seatHistory, type Stint } from '../scores/index.js';
 import { codeListParam, msg } from '../../i18n/index.js';
 import { NMR_COMPUTER } from './record.js';
 
@@ -147,8 +148,18 @@ export async function pastPhaseSeats(tx: Tx, game: GameRow, variant: Variant, ph
     .from(seatRecords)
     .where(and(eq(seatRecords.gameId, game.id), eq(seatRecords.turn, String(phase.id))));
   if (recorded.length === 0 || !phase.adjudication) return { given };
-  const stood = new Set([...recorded.map((r) => r.power), ...orders.map((o) => o.power)]);
+  // A computer player has no reliability record, yet it held its seat: a seat it missed orders in was no disorder.
+  const played = computerHeld(await seatHistory(tx, game.id), phase.resolvedAt ?? Number.POSITIVE_INFINITY);
+  const stood = new Set([...recorded.map((r) => r.power), ...orders.map((o) => o.power), ...played]);
   const voted = await votedPowersIn(tx, variant, game.id, phase.position);
   const powers = new Set(phase.adjudication.results.map((r) => r.power));
   return { given, noPlayer: [...powers].filter((p) => !stood.has(p) && !voted.has(p)) };
+}
+
+/** The powers a computer player held at `at` (a phase's resolution), by the seats' history. */
+function computerHeld(history: Map<string, Stint[]>, at: number): string[] {
+  return [...history.values()]
+    .flat()
+    .filter((s) => isComputer(s.userId) && (s.since ?? 0) <= at && (s.ended === null || s.ended.at >= at))
+    .map((s) => s.power);
 }

@@ -7,7 +7,7 @@
 import type { RulesModule } from '../../engine/rules.js';
 import type { Unit } from '../../engine/types.js';
 import { campaignOf, campaignOptions, capitalsIn, type Campaign } from './campaign.js';
-import type { WarhammerFeatures } from './features.js';
+import { VAMPIRE_COUNTS, type WarhammerFeatures } from './features.js';
 import { followCapitals, releaseFollowersOnBoard } from './followers.js';
 import {
   battleWinner,
@@ -75,6 +75,8 @@ export function warhammerRules(
       ...(campaign.greaterEmpire ? [] : immortalArmy(map, rules, position, orders)),
     ],
     canMove: ({ unit, to }) => immortalCanMove(unit, to),
+    // "The Vampire Counts are never beyond return" (docs/rules/warhammer.md, Immortality), unless the campaign turns it off.
+    mayReturn: ({ power }) => power === VAMPIRE_COUNTS && !campaign.greaterEmpire,
     strength: (ctx, q) => {
       const ability = seaRaiderStrength(ctx, q) ?? illusionHoldStrength(q);
       const value = ability?.value ?? q.classic;

@@ -12,6 +12,7 @@ import {
   nextWakeAt,
 } from '../../../src/game/resolve/index.js';
 import { submitOrders } from '../../../src/game/orders/index.js';
+import { t } from '../../../src/i18n/index.js';
 import { gmAdvance, gmExtend } from '../../../src/game/gm/index.js';
 
 import { auditLog, games, phases } from '../../../src/store/schema.js';
@@ -81,12 +82,17 @@ describe('resolving a phase', () => {
     ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par - bur' }));
     const first = ok(await toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('France') }));
     expect(first).toMatchObject({ ready: true, resolved: [], waitingFor: ['Germany'] });
+    // Ready with two units still without an order: the reply names them and the phase they are missing in.
+    expect(t('en', first.left!)).toBe(
+      '⚠️ **Spring 1901 movement**: still without an order: F bre, A mar. You can give orders with `/order` until the phase resolves.',
+    );
     expect((await currentPhase(env.deps)).powers.find((p) => p.power === 'France')!.ready).toBe(true);
     // toggling twice withdraws readiness
     expect(ok(await toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('France') })).ready).toBe(false);
     ok(await toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('France') }));
     const last = ok(await toggleReady(env.deps, { channelId: CHANNEL, userId: userOf('Germany') }));
     expect(last.resolved.map((p) => p.code)).toEqual(['S1901M']);
+    expect(last.left).toBeNull();
     expect((await currentPhase(env.deps)).phase!.code).toBe('F1901M');
     expect((await currentPhase(env.deps)).powers.find((p) => p.power === 'France')!.ready).toBe(false);
   });

@@ -407,6 +407,21 @@ describe('a vacant seat never holds a phase up', () => {
     for (const line of text.split('\n').filter((l) => l.startsWith('__'))) expect(past).toContain(line);
   });
 
+  it('/history show says "missed" as the results did for a computer seat that gave no order in time', async () => {
+    await game({ computer: 'Germany' }, ['England', 'France']);
+    for (const power of ['England', 'France'])
+      ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf(power), text: HOLDS[power]! }));
+    // The computer player never got to play in time (its worker was stuck, say): past its grace the phase resolves.
+    expect(await deadline()).toMatchObject({ resolved: 0, awaiting: 1 });
+    env.clock.t += NMR_GRACE_MS + 1;
+    expect(await resolveDuePhases(env.deps)).toMatchObject({ resolved: 1 });
+    const { text } = (await outboxRows(env.deps)).find((r) => r.kind === 'phase_results')!.payload as { text: string };
+    expect(text).toContain('\n__Germany__ · ⏰ 3 missed: no orders; A ber, F kie, A mun held.\n');
+    expect(text).toContain('\n__Italy__ · civil disorder: no player; F nap, A rom, A ven held.\n');
+    const past = ok(await history(env.deps, { channelId: CHANNEL, phase: 'S1901M' })).detail!.text;
+    for (const line of text.split('\n').filter((l) => l.startsWith('__'))) expect(past).toContain(line);
+  });
+
   it('a game of vacant seats only keeps each deadline: it never plays itself out at once', async () => {
     await game({ vacateAfter: 0 });
     for (const power of ['England', 'France', 'Germany'])

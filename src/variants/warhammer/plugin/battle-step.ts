@@ -249,8 +249,12 @@ function battlesTail(ctx: Ctx, opts: { dice?: boolean; deadline?: number }): Plu
   return [wh('battles.report', { date: ctx.time(opts.deadline, 'f'), relative: ctx.time(opts.deadline, 'R') })];
 }
 
-/** One battle: its name, each side with its armies (and its roll range in `dice` mode), the roll that decided it. */
+/**
+ * One battle: its name, each side with its armies (and its roll range in `dice` mode), the roll that decided it. A
+ * battle of one side (the unit it bounced off moved away: docs/rules/warhammer.md) is won unopposed: no range, no roll.
+ */
 function battleBlock(ctx: Ctx, b: Battle, opts: { dice?: boolean }): PluginMsg[] {
+  const unopposed = b.sides.length === 1;
   const lines: PluginMsg[] = [];
   const followers = readState(ctx.phase.position).followers;
   const ledBy = new Map(
@@ -264,12 +268,13 @@ function battleBlock(ctx: Ctx, b: Battle, opts: { dice?: boolean }): PluginMsg[]
   lines.push(wh('battles.name', { battle: battleName(ctx.variant, b) }));
   let from = 1;
   for (const side of b.sides) {
-    const range = opts.dice ? wh('battles.range', { from, to: from + side.points - 1 }) : '';
+    const range = opts.dice && !unopposed ? wh('battles.range', { from, to: from + side.points - 1 }) : '';
     from += side.points;
     lines.push(sideMsg(b, side, ledBy, range));
   }
   const won = b.roll ? b.sides.find((s) => s.lead === b.roll!.lead) : undefined;
-  if (opts.dice && b.roll && won)
+  if (unopposed) lines.push(wh('battles.unopposed', { power: b.sides[0]!.power, lead: leadParam(b.sides[0]!) }));
+  else if (opts.dice && b.roll && won)
     lines.push(
       wh('battles.rolled', { value: b.roll.value, total: b.roll.total, power: won.power, lead: leadParam(won) }),
     );
@@ -514,8 +519,17 @@ export const declarationsStep: PhaseStep<WarhammerRecords> = {
       ctx.post([...posted({ dice: true }), ...duties], { key: 'battles' });
       return { adjudicate: handoff(ctx, battles, outcomes) };
     }
+    // A battle of one side is won unopposed: nothing for the game master to report (docs/rules/warhammer.md).
+    const unopposed = Object.fromEntries(
+      battles.filter((b) => b.sides.length === 1).map((b) => [b.id, b.sides[0]!.lead]),
+    );
+    if (Object.keys(unopposed).length === battles.length) {
+      ctx.records.put('battle-step', { ...step, battles, outcomes: unopposed });
+      ctx.post([...posted({}), wh('final'), ...duties], { key: 'battles' });
+      return { adjudicate: handoff(ctx, battles, unopposed) };
+    }
     const deadline = ctx.now + ctx.game.durations.retreat;
-    ctx.records.put('battle-step', { ...step, battles, outcomes: {}, battleDeadlineMs: deadline });
+    ctx.records.put('battle-step', { ...step, battles, outcomes: unopposed, battleDeadlineMs: deadline });
     ctx.post([...posted({ deadline }), ...duties], { key: 'battles' });
     ctx.audit('decisive_battles', { phaseId: ctx.phase.id, battles: battles.length, deadline });
     return { open: 'battles', deadline };

@@ -85,6 +85,7 @@ export const WARHAMMER_TEXTS = [
   'battles.rolled',
   'battles.side',
   'battles.title',
+  'battles.unopposed',
   'bullet',
   'choice.battle',
   'choice.battle.reported',
