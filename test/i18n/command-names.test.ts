@@ -12,7 +12,8 @@ function englishCommandNames(catalogue: Record<string, string>): string[] {
   const nameOf = (path: string) => catalogue[`command.${path}.name`];
   const found: string[] = [];
   for (const [key, text] of Object.entries(catalogue)) {
-    if (key.startsWith('command.')) continue;
+    // A command's own name and choices are the names; its description is a text the client shows beside it.
+    if (key.startsWith('command.') && !key.endsWith('.description')) continue;
     for (const m of text.matchAll(/(?<![\w/])\/([a-z][a-z-]*)((?: [a-z][a-z-]*(?::[^\s`)]*)?)*)/g)) {
       let path = m[1]!;
       const words = [path];
