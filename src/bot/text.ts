@@ -19,6 +19,14 @@ export function truncate(text: string, max = MAX_CONTENT): string {
 }
 
 /**
+ * The parts of a long text as they are sent when at most `max` may be: all of them, or the first `max` and then one
+ * line (`more`, given how many were left out) saying what is missing and where the whole is, never a silent cut.
+ */
+export function partsShown(parts: readonly string[], max: number, more: (count: number) => string): string[] {
+  return parts.length <= max ? [...parts] : [...parts.slice(0, max), more(parts.length - max)];
+}
+
+/**
  * Splits `text` into messages of at most `max` characters at line boundaries only: each part is whole lines, so the
  * parts joined with line breaks give the text back. A single line longer than `max` (never in a results post) is cut
  * at its last space within the limit (the space becomes the break), or at the limit. Every long text the bot sends

@@ -1,10 +1,10 @@
 /**
- * Names taken from users inside the bot's sentences (src/bot/text.ts `userNameText`): Discord shows the characters
+ * Long texts sent in a bounded number of parts (`partsShown`), and names taken from users inside the bot's sentences (src/bot/text.ts `userNameText`): Discord shows the characters
  * typed, never a mention, a link, emphasis or a game-text reference, and one line of bounded length.
  */
 import { describe, expect, it } from 'vitest';
 import { textParts } from '../../src/game/core/index.js';
-import { userNameText } from '../../src/bot/text.js';
+import { partsShown, userNameText } from '../../src/bot/text.js';
 
 /** What Discord would show: a backslash before punctuation shows the punctuation itself. */
 const shown = (escaped: string) => escaped.replace(/\\([!-/:-@[-`{-~])/g, '$1');
@@ -35,5 +35,18 @@ describe('userNameText', () => {
     const long = userNameText('x'.repeat(6000), 40);
     expect(long).toBe(`${'x'.repeat(39)}…`);
     expect(userNameText('plain name.json')).toBe('plain name.json');
+  });
+});
+
+describe('partsShown', () => {
+  const more = (count: number) => `(${count} more)`;
+
+  it('sends every part when they fit the cap', () => {
+    expect(partsShown(['a', 'b'], 5, more)).toEqual(['a', 'b']);
+    expect(partsShown(['a', 'b', 'c', 'd', 'e'], 5, more)).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('says how many parts it left out, never cutting silently', () => {
+    expect(partsShown(['a', 'b', 'c', 'd', 'e', 'f', 'g'], 5, more)).toEqual(['a', 'b', 'c', 'd', 'e', '(2 more)']);
   });
 });

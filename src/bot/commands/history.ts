@@ -56,7 +56,7 @@ import { formatItems, localeOf, mibParam, msg, t, tr, type Locale, type Msg } fr
 import { phaseChoices } from '../choices.js';
 import { readerOf, refusalText, wordLines } from '../locale.js';
 import { callerOf, replyPrivately, replyRejected } from '../respond.js';
-import { choiceName, splitMessage } from '../text.js';
+import { choiceName, partsShown, splitMessage } from '../text.js';
 import { PALETTE_CHOICES } from './map.js';
 import { powerWordsIn, type PowerWords } from '../power-words.js';
 
@@ -123,37 +123,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   });
   if (!r.ok) return replyRejected(interaction, r);
   const locale = readerOf(interaction);
-  const picture = interaction.options.getString('map') as PhasePicture | null;
-  if (r.detail) {
-    const [first, ...rest] = splitMessage(discordText(wordLines(locale, r.detail.lines)));
-    if (picture) {
-      if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-      const input = await renderInputForPicture(ctx.deps, r.detail.phase.id, picture, { viewer: r.viewer });
-      // A private map: in the caller's own palette (their `/map palette:` choice), else the game's.
-      const palette = await mapPaletteFor(ctx.deps, callerOf(interaction), null);
-      let drawn: MapPicture | null = null;
-      if (input) {
-        // Only the drawing options go beside the variant and position, so the whole job can cross to the render worker.
-        const { variant, position, ...opts } = input;
-        drawn = await ctx.maps.render(
-          variant,
-          position,
-          forReader({ ...opts, palette: palette.ok ? palette.palette : opts.palette }, locale),
-          mapFileName(r.detail.phase.code, picture),
-        );
-      }
-      await interaction.editReply({
-        content: drawn ? first! : `${first!.slice(0, 1900)}\n${tr(locale, 'history.mapFailed')}`,
-        files: drawn ? [pictureFile(drawn)] : [],
-        allowedMentions: { parse: [] },
-      });
-    } else {
-      await replyPrivately(interaction, first!);
-    }
-    for (const part of rest.slice(0, 4))
-      await interaction.followUp({ content: part, flags: 'Ephemeral', allowedMentions: { parse: [] } });
-    return;
-  }
+  if (r.detail) return await showPhase(ctx, interaction, { detail: r.detail, viewer: r.viewer }, locale);
   const played = r.phases.filter((p) => p.resolvedAt !== null);
   if (played.length === 0) return replyPrivately(interaction, tr(locale, 'history.list.none'));
   return replyPrivately(
@@ -293,6 +263,61 @@ async function autocomplete(ctx: BotContext, interaction: AutocompleteInteractio
   const played = r.phases.filter((p) => p.resolvedAt !== null).reverse();
   const matches = phaseChoices(locale, played, interaction.options.getFocused());
   await interaction.respond(matches.map((p) => ({ name: choiceName(`${p.code} — ${p.shown}`), value: p.code })));
+}
+
+/** At most this many messages answer `/history show` (docs/bot.md "A long post goes out in parts"). */
+const SHOWN_PARTS = 5;
+
+/** `/history show phase:`: one phase's orders and results, privately, with its map when `map:` asks for one. */
+async function showPhase(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  r: { detail: { phase: { id: number; code: string }; lines: Msg[] }; viewer: Viewer },
+  locale: Locale,
+): Promise<void> {
+  const picture = interaction.options.getString('map') as PhasePicture | null;
+  let drawn: MapPicture | null = null;
+  if (picture) {
+    if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    drawn = await drawPhase(ctx, interaction, r, picture, locale);
+  }
+  const failed = picture && !drawn ? `\n${tr(locale, 'history.mapFailed')}` : '';
+  const [first, ...rest] = partsShown(
+    splitMessage(discordText(wordLines(locale, r.detail.lines)) + failed),
+    SHOWN_PARTS,
+    (count) => tr(locale, 'history.cut', { count }),
+  );
+  if (picture)
+    await interaction.editReply({
+      content: first!,
+      files: drawn ? [pictureFile(drawn)] : [],
+      allowedMentions: { parse: [] },
+    });
+  else await replyPrivately(interaction, first!);
+  for (const part of rest)
+    await interaction.followUp({ content: part, flags: 'Ephemeral', allowedMentions: { parse: [] } });
+}
+
+/** The phase's map as `map:` asks for it, seen as the caller may see it, in their palette; null if it cannot be drawn. */
+async function drawPhase(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  r: { detail: { phase: { id: number; code: string } }; viewer: Viewer },
+  picture: PhasePicture,
+  locale: Locale,
+): Promise<MapPicture | null> {
+  const input = await renderInputForPicture(ctx.deps, r.detail.phase.id, picture, { viewer: r.viewer });
+  if (!input) return null;
+  // A private map: in the caller's own palette (their `/map palette:` choice), else the game's.
+  const palette = await mapPaletteFor(ctx.deps, callerOf(interaction), null);
+  // Only the drawing options go beside the variant and position, so the whole job can cross to the render worker.
+  const { variant, position, ...opts } = input;
+  return await ctx.maps.render(
+    variant,
+    position,
+    forReader({ ...opts, palette: palette.ok ? palette.palette : opts.palette }, locale),
+    mapFileName(r.detail.phase.code, picture),
+  );
 }
 
 export const historyCommand: BotCommand = {
