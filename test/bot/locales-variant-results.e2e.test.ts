@@ -74,7 +74,10 @@ describe('a variant’s rules in the results, in the game’s language', () => {
 
   it('a French game names the states with their article and agrees with them (le Qin est prêt)', async () => {
     const ready = await h.fake.slash('alice', FR, 'ready');
-    expect(ready.text).toBe('✅ Le Qin est prêt. En attente de : Wei. Refaites `/prêt` pour annuler.');
+    expect(ready.text).toBe(
+      '✅ Le Qin est prêt. En attente de : Wei. Refaites `/prêt` pour annuler.\n' +
+        '⚠️ **Automne 1, mouvements** : encore sans ordre : A yon, A nan, A xia, A zhe. Vous pouvez donner des ordres avec `/ordre` tant que la phase n’est pas résolue.',
+    );
     expect((await h.fake.slash('alice', FR, 'ready')).text).toBe(
       '↩️ Le Qin n’est plus prêt ; vous pouvez encore modifier vos ordres.',
     );
