@@ -90,6 +90,7 @@ export {
   yearMsg,
 } from './summary.js';
 export {
+  locationParam,
   orderParam,
   powerParam,
   powersParam,
