@@ -441,7 +441,8 @@ async function component(
         if (!r.ok) return `⚠️ ${refusalText(locale, r)}`;
         const next = r.next?.name ?? msg('gm.reply.thePhase');
         if (r.waitsFor === 'missing') return upperFirst(tr(locale, 'gm.reply.advanceMissing', { phase: next }));
-        if (r.waitsFor === 'computer') return upperFirst(tr(locale, 'gm.reply.advanceComputer', { phase: next }));
+        if (r.waitsFor === 'computer')
+          return upperFirst(tr(locale, 'gm.reply.advanceComputer', { phase: next, count: r.computers }));
         if (r.resolved.length === 0) return tr(locale, 'gm.reply.advanceMoved', { phase: next });
         return tr(locale, 'gm.reply.advanced', {
           phases: phaseList(

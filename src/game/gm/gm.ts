@@ -136,7 +136,7 @@ export type AdvanceWait = 'missing' | 'computer' | null;
 export async function gmAdvance(
   deps: GameDeps,
   caller: Caller & { phaseId?: number },
-): Promise<Result<ResolveOutcome & { game: GameView; waitsFor: AdvanceWait }>> {
+): Promise<Result<ResolveOutcome & { game: GameView; waitsFor: AdvanceWait; computers: number }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await gmGame(tx, caller);
     if (isError(game)) return game;
@@ -145,11 +145,16 @@ export async function gmAdvance(
     const allowed = await earlyResolutionAllowed(tx, deps, game.id, deps.now());
     if (!allowed.ok) return fail(msg('gm.refused.tooFast', { count: allowed.count, wait: waitText(allowed.waitMs) }));
     const current = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
-    const waitsFor = current ? await advanceWaitsFor(tx, game, current) : null;
+    const { wait: waitsFor, computers } = current
+      ? await advanceWaitsFor(tx, game, current)
+      : { wait: null, computers: 0 };
     // Already ended (a deadline passed, or an earlier advance) and waiting for the computer player: nothing to end twice.
     if (waitsFor && current && game.deadlineMs !== null && game.deadlineMs <= deps.now())
       return fail(
-        msg('gm.refused.alreadyEnding', { phase: phaseMsg(current.position.phase, variantOfGame(game) ?? undefined) }),
+        msg('gm.refused.alreadyEnding', {
+          phase: phaseMsg(current.position.phase, variantOfGame(game) ?? undefined),
+          count: computers,
+        }),
       );
     if (current) {
       // Queued before the results, so the channel reads why the phase ended early, then its results.
@@ -158,7 +163,7 @@ export async function gmAdvance(
       // What ends early: the phase, its orders (a step follows), or the variant's step under way (src/game/phase/steps.ts).
       const words = waitsFor ? null : variant ? await advanceWords(tx, game, variant, current, deps.now()) : {};
       await queueNotice(tx, game, {
-        text: [advanceNotice(phaseMsg(phase, variant ?? undefined), words, waitsFor)],
+        text: [advanceNotice(phaseMsg(phase, variant ?? undefined), words, waitsFor, computers)],
         dedupeKey: `advance:${game.id}:${current.id}:${newToken(deps)}`,
         now: deps.now(),
         phaseId: current.id,
@@ -177,7 +182,7 @@ export async function gmAdvance(
     });
     changed(game.id);
     const updated = (await gameById(tx, game.id))!;
-    return { ...r, game: toGameView(updated), waitsFor };
+    return { ...r, game: toGameView(updated), waitsFor, computers };
   });
 }
 
@@ -185,9 +190,9 @@ export async function gmAdvance(
  * The channel's notice of `/gm advance`: the computer player giving the missing orders or finishing a computer seat's
  * (`waitsFor`), a variant's own words for what ends (its step, its orders), or the results following.
  */
-function advanceNotice(phase: Msg, words: AdvanceWords | null, waitsFor: AdvanceWait): Msg {
+function advanceNotice(phase: Msg, words: AdvanceWords | null, waitsFor: AdvanceWait, computers: number): Msg {
   if (waitsFor === 'missing') return msg('gm.notice.advanceMissing', { phase });
-  if (waitsFor === 'computer' || words === null) return msg('gm.notice.advanceComputer', { phase });
+  if (waitsFor === 'computer' || words === null) return msg('gm.notice.advanceComputer', { phase, count: computers });
   if (!words.notice) return msg('gm.notice.advance', { phase });
   const notice = pluginMsg(words.notice);
   return { key: notice.key, params: { ...notice.params, phase } };
@@ -198,12 +203,19 @@ function advanceNotice(phase: Msg, words: AdvanceWords | null, waitsFor: Advance
  * `nmr: computer` while the missing orders are not given yet and a member's or vacant seat misses some; and whenever a
  * computer seat has not given its own yet.
  */
-async function advanceWaitsFor(tx: Tx, game: GameRow, phase: PhaseRow): Promise<AdvanceWait> {
+async function advanceWaitsFor(
+  tx: Tx,
+  game: GameRow,
+  phase: PhaseRow,
+): Promise<{ wait: AdvanceWait; computers: number }> {
   const variant = variantOfGame(game);
-  if (!variant || (await storedStepUnderWay(tx, game, phase))) return null;
+  if (!variant || (await storedStepUnderWay(tx, game, phase))) return { wait: null, computers: 0 };
   const fills = game.nmr === 'computer' && phase.missingFilledAt === null;
-  if (fills && (await seatsMissingOrders(tx, game, variant, phase)).length > 0) return 'missing';
-  return (await computerSeatsToPlay(tx, game, variant, phase)).length > 0 ? 'computer' : null;
+  // Under `nmr: computer` one computer player gives every missing order: the texts speak of it alone.
+  if (fills && (await seatsMissingOrders(tx, game, variant, phase)).length > 0)
+    return { wait: 'missing', computers: 1 };
+  const computers = (await computerSeatsToPlay(tx, game, variant, phase)).length;
+  return { wait: computers > 0 ? 'computer' : null, computers };
 }
 
 /** The phase's deadline is now: the computer player's filler and the scheduler take it from there. */
