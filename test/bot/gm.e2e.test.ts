@@ -75,6 +75,12 @@ describe('game master tools and read-only commands', () => {
     await h.fake.waitForDm('dave', (m) => m.content.includes('Italy'));
   });
 
+  it('refuses /gm rollback before a phase has been played, without asking first', async () => {
+    const early = await h.fake.slash('gm', 'main', 'gm rollback');
+    expect(early.text).toBe('⚠️ There is no previous phase to go back to.');
+    expect(early.originalMessageId ? h.fake.buttons(early) : []).toEqual([]);
+  });
+
   it('resolves at once with /gm advance, and /history, /why and /map show the result', async () => {
     await h.fake.slash('alice', 'main', 'order', { orders: 'A par - bur' });
     const advanced = await slashConfirmed(h, 'gm', 'main', 'gm advance');
@@ -114,6 +120,9 @@ describe('game master tools and read-only commands', () => {
   });
 
   it('rolls back to the start of the previous phase', async () => {
+    // The question names the phase it goes back to.
+    const asked = await h.fake.slash('gm', 'main', 'gm rollback');
+    expect(asked.text).toContain('⏪ Go back to the start of **Spring 1901 movement**?');
     const rolled = await slashConfirmed(h, 'gm', 'main', 'gm rollback');
     expect(rolled.text).toContain('Rolled back to the start of Spring 1901 movement; its orders are kept');
     const notice = await h.fake.waitForChannelMessage('main', (m) => m.content.startsWith('⏪'));

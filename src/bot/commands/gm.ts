@@ -36,6 +36,7 @@ import {
   gmReplace,
   gmResume,
   gmRollback,
+  gmRollbackTarget,
   gmTransfer,
   holderMsg,
 } from '../../game/gm/index.js';
@@ -201,12 +202,15 @@ async function confirmRollback(ctx: BotContext, interaction: ChatInputCommandInt
   const check = await masterCheck(ctx, interaction);
   if (!check.ok) return replyRejected(interaction, check);
   if (check.phaseId === null) return replyRejected(interaction, NOT_STARTED);
+  // Nothing to confirm when there is no phase to go back to; the question names the one there is.
+  const target = await gmRollbackTarget(ctx.deps, callerOf(interaction));
+  if (!target.ok) return replyRejected(interaction, target);
   const locale = readerOf(interaction);
   return askConfirmation(ctx, interaction, {
     command: 'gm',
     action: 'rollback',
     args: [check.phaseId],
-    question: tr(locale, 'gm.confirm.rollback'),
+    question: tr(locale, 'gm.confirm.rollback', { phase: target.phase.name }),
     confirmLabel: tr(locale, 'gm.confirm.rollback.button'),
     danger: true,
   });

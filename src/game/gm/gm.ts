@@ -29,6 +29,7 @@ import {
   phaseMsg,
   plainMsg,
   fail,
+  inReadTransaction,
   inTransaction,
   type Caller,
   type GameDeps,
@@ -368,6 +369,40 @@ export async function gmResume(deps: GameDeps, caller: Caller): Promise<Result<{
 }
 
 /**
+ * What `/gm rollback` would do, before it asks (the same checks as on the click): the phase it goes back to, or the
+ * refusal, so a game master is never asked to confirm what cannot be done and the question names the phase.
+ */
+export async function gmRollbackTarget(deps: GameDeps, caller: Caller): Promise<Result<{ phase: PhaseView }>> {
+  return await inReadTransaction(deps, async (tx) => {
+    const target = await rollbackTarget(tx, caller);
+    if (!target.ok) return target;
+    return { ok: true, phase: toPhaseView(target.previous, target.variant) };
+  });
+}
+
+/**
+ * The game `/gm rollback` acts on, its phases and the previous phase a player had something to decide in (phases
+ * that only civil-disorder powers had to decide were resolved at once, and going back to one would only wait for its
+ * deadline), or the refusal.
+ */
+async function rollbackTarget(tx: Tx, caller: Caller & { phaseId?: number }) {
+  const game = await gmGame(tx, caller, { includeFinished: true });
+  if (isError(game)) return game;
+  if (caller.phaseId !== undefined && caller.phaseId !== game.currentPhaseId) return fail(PHASE_MOVED);
+  if (game.status === 'forming') return fail(NOT_STARTED);
+  if (game.status === 'finished' && (await openGameByChannel(tx, caller.channelId)))
+    return fail(msg('gm.refused.newerGame'));
+  const variant = variantOfGame(game);
+  if (!variant) return fail(variantGone(game.variantId));
+  const all = await phasesOf(tx, game.id);
+  for (const p of all.slice(0, -1).reverse()) {
+    if ((await humanPowersToAct(tx, variant, game, p)).length === 0) continue;
+    return { ok: true as const, game, variant, all, previous: p };
+  }
+  return fail(msg('gm.refused.noPrevious'));
+}
+
+/**
  * Goes back to the start of the previous phase: the current phase (with its orders) and the previous
  * phase's results are deleted, the previous phase becomes current again with its orders kept and a fresh
  * deadline, readiness is reset (draw votes and concessions stand unless they ended the game), and undelivered messages about the undone
@@ -378,25 +413,9 @@ export async function gmRollback(
   caller: Caller & { phaseId?: number },
 ): Promise<Result<{ game: GameView; phase: PhaseView }>> {
   return await inTransaction(deps, async (tx, changed) => {
-    const game = await gmGame(tx, caller, { includeFinished: true });
-    if (isError(game)) return game;
-    if (caller.phaseId !== undefined && caller.phaseId !== game.currentPhaseId) return fail(PHASE_MOVED);
-    if (game.status === 'forming') return fail(NOT_STARTED);
-    if (game.status === 'finished' && (await openGameByChannel(tx, caller.channelId)))
-      return fail(msg('gm.refused.newerGame'));
-    const variant = variantOfGame(game);
-    if (!variant) return fail(variantGone(game.variantId));
-    const all = await phasesOf(tx, game.id);
-    const current = all[all.length - 1];
-    // The previous phase a player had something to decide in (phases that only civil-disorder powers had to
-    // decide were resolved at once, and going back to one would only wait for its deadline).
-    let previous: (typeof all)[number] | undefined;
-    for (const p of all.slice(0, -1).reverse()) {
-      if ((await humanPowersToAct(tx, variant, game, p)).length === 0) continue;
-      previous = p;
-      break;
-    }
-    if (!current || !previous) return fail(msg('gm.refused.noPrevious'));
+    const target = await rollbackTarget(tx, caller);
+    if (!target.ok) return target;
+    const { game, variant, all, previous } = target;
     const now = deps.now();
     const undone = all.filter((p) => p.idx > previous.idx).map((p) => p.id);
     await tx
