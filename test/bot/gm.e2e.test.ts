@@ -66,6 +66,8 @@ describe('game master tools and read-only commands', () => {
     expect(choices.map((c) => c.value)).toEqual(['Italy']);
     const replaced = await h.fake.slash('gm', 'main', 'gm replace', { power: 'Italy', user: 'dave' });
     expect(replaced.text).toContain(`<@${h.fake.user('dave').id}> now plays **Italy**`);
+    // A seat in civil disorder had no orders: the reply clears none and says none were.
+    expect(replaced.text).not.toContain('cleared');
     await h.fake.waitForChannelMessage(
       'main',
       (m) => m.content === `🔁 Italy is now played by <@${h.fake.user('dave').id}>.`,

@@ -260,6 +260,7 @@ async function gmReplaceCommand(
       power: (await powerWordsIn(ctx, interaction.channelId)).power(r.power),
       before,
       previous: previous ? holderMsg(previous) : '',
+      cleared: r.cleared,
     }),
   );
 }

@@ -482,6 +482,9 @@ export async function gmRollback(
   });
 }
 
+/** A hand-over by `/gm replace`: the power, its previous and new holders, and how many of its orders it cleared. */
+type Replaced = { game: GameView; power: string; previousUserId: string | null; newUserId: string; cleared: number };
+
 /**
  * Gives a power to another user (a replacement player, or a player for a power in civil disorder). The new
  * user must not already play another power in this game.
@@ -489,7 +492,7 @@ export async function gmRollback(
 export async function gmReplace(
   deps: GameDeps,
   input: Caller & { power: string; newUserId?: string | null; computer?: boolean; level?: string | null },
-): Promise<Result<{ game: GameView; power: string; previousUserId: string | null; newUserId: string }>> {
+): Promise<Result<Replaced>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await gmGame(tx, input);
     if (isError(game)) return game;
@@ -582,7 +585,7 @@ export async function gmReplace(
     }
     await queueStatus(tx, game.id, now);
     changed(game.id);
-    return { ok: true, game: toGameView(game), power, previousUserId: holder?.userId ?? null, newUserId };
+    return { ok: true, game: toGameView(game), power, previousUserId: holder?.userId ?? null, newUserId, cleared };
   });
 }
 
