@@ -411,8 +411,9 @@ async function seats(ctx: BotContext, interaction: ChatInputCommandInteraction):
     return tr(locale, 'gm.seats.line', {
       power: words.power(seat.power),
       holder,
-      centres: seat.supplyCenters,
-      units: seat.units,
+      board: seat.supplyCenters === null ? 'no' : 'yes',
+      centres: seat.supplyCenters ?? 0,
+      units: seat.units ?? 0,
       calling: seat.calling ? 'yes' : 'no',
     });
   });
