@@ -203,7 +203,7 @@ describe('abuse: floods are contained and the other game is unaffected', () => {
   it('clears the orders of a power that changes hands and tells its previous holder; a GM cannot take a second power', async () => {
     await h.fake.slash('gm', 'alpha', 'game status'); // gm holds no power in alpha
     const give = await h.fake.slash('gm', 'alpha', 'gm replace', { power: 'Germany', user: 'gm' });
-    expect(give.text).toMatch(/now plays \*\*Germany\*\*.*its orders for this phase were cleared/);
+    expect(give.text).toMatch(/now plays \*\*Germany\*\*, replacing <@\d+>, who is told by DM\./);
     const shown = await h.fake.slash('gm', 'alpha', 'orders show');
     expect(shown.text).toContain('(no orders)');
     await h.fake.waitForDm('bob', (m) => m.content.includes('you no longer play it'));

@@ -66,6 +66,8 @@ describe('game master tools and read-only commands', () => {
     expect(choices.map((c) => c.value)).toEqual(['Italy']);
     const replaced = await h.fake.slash('gm', 'main', 'gm replace', { power: 'Italy', user: 'dave' });
     expect(replaced.text).toContain(`<@${h.fake.user('dave').id}> now plays **Italy**`);
+    // A seat in civil disorder had no orders: the reply clears none and says none were.
+    expect(replaced.text).not.toContain('cleared');
     await h.fake.waitForChannelMessage(
       'main',
       (m) => m.content === `🔁 Italy is now played by <@${h.fake.user('dave').id}>.`,
@@ -73,6 +75,12 @@ describe('game master tools and read-only commands', () => {
     const order = await h.fake.slash('dave', 'main', 'order', { orders: 'F nap - ion' });
     expect(order.text).toContain('✅ Stored: `F nap - ion`');
     await h.fake.waitForDm('dave', (m) => m.content.includes('Italy'));
+  });
+
+  it('refuses /gm rollback before a phase has been played, without asking first', async () => {
+    const early = await h.fake.slash('gm', 'main', 'gm rollback');
+    expect(early.text).toBe('⚠️ There is no previous phase to go back to.');
+    expect(early.originalMessageId ? h.fake.buttons(early) : []).toEqual([]);
   });
 
   it('resolves at once with /gm advance, and /history, /why and /map show the result', async () => {
@@ -114,6 +122,9 @@ describe('game master tools and read-only commands', () => {
   });
 
   it('rolls back to the start of the previous phase', async () => {
+    // The question names the phase it goes back to.
+    const asked = await h.fake.slash('gm', 'main', 'gm rollback');
+    expect(asked.text).toContain('⏪ Go back to the start of **Spring 1901 movement**?');
     const rolled = await slashConfirmed(h, 'gm', 'main', 'gm rollback');
     expect(rolled.text).toContain('Rolled back to the start of Spring 1901 movement; its orders are kept');
     const notice = await h.fake.waitForChannelMessage('main', (m) => m.content.startsWith('⏪'));

@@ -154,6 +154,8 @@ describe('seats and the end of a game', () => {
     await h.bot!.outbox.idle();
     expect(h.fake.buttons(call).map((b) => [b.label, b.disabled])).toEqual([['Closed: the game is over', true]]);
     await expect.poll(() => lineOf(statusOf('hold')?.content ?? '', 'France')).toMatch(/^France \(vacant\) · /);
+    // The status says what happened: the game was cancelled, as the channel's end post says.
+    expect(statusOf('hold')?.content).toContain('🏁 Game over: cancelled.');
   });
 
   it('nmr:computer: the computer player plays a vacant seat at once, also when the game master advances', async () => {

@@ -433,6 +433,10 @@ describe('/gm seats: the game master alone reads who plays whom', () => {
   it("answers the game master privately, naming each power's player; refuses anyone else", async () => {
     const created = await h.fake.slash(GM, 'main', 'game create', { variant: 'classic', press: 'gunboat' });
     expect(created.text).toContain('you see it with `/gm seats`');
+    // Before the start there is no board yet: no line counts centres or units (never "0 centres").
+    const early = await h.fake.slash(GM, 'main', 'gm seats');
+    expect(early.text).toContain('**Italy**: nobody\n');
+    expect(early.text).not.toMatch(/centre|unit/);
     await joinSeats(h, 'main', { alice: 'England', bob: 'France' });
     await h.fake.slash(GM, 'main', 'game start');
     const seats = await h.fake.slash(GM, 'main', 'gm seats');

@@ -36,6 +36,7 @@ import {
   gmReplace,
   gmResume,
   gmRollback,
+  gmRollbackTarget,
   gmTransfer,
   holderMsg,
 } from '../../game/gm/index.js';
@@ -201,12 +202,15 @@ async function confirmRollback(ctx: BotContext, interaction: ChatInputCommandInt
   const check = await masterCheck(ctx, interaction);
   if (!check.ok) return replyRejected(interaction, check);
   if (check.phaseId === null) return replyRejected(interaction, NOT_STARTED);
+  // Nothing to confirm when there is no phase to go back to; the question names the one there is.
+  const target = await gmRollbackTarget(ctx.deps, callerOf(interaction));
+  if (!target.ok) return replyRejected(interaction, target);
   const locale = readerOf(interaction);
   return askConfirmation(ctx, interaction, {
     command: 'gm',
     action: 'rollback',
     args: [check.phaseId],
-    question: tr(locale, 'gm.confirm.rollback'),
+    question: tr(locale, 'gm.confirm.rollback', { phase: target.phase.name }),
     confirmLabel: tr(locale, 'gm.confirm.rollback.button'),
     danger: true,
   });
@@ -256,6 +260,7 @@ async function gmReplaceCommand(
       power: (await powerWordsIn(ctx, interaction.channelId)).power(r.power),
       before,
       previous: previous ? holderMsg(previous) : '',
+      cleared: r.cleared,
     }),
   );
 }
@@ -406,8 +411,9 @@ async function seats(ctx: BotContext, interaction: ChatInputCommandInteraction):
     return tr(locale, 'gm.seats.line', {
       power: words.power(seat.power),
       holder,
-      centres: seat.supplyCenters,
-      units: seat.units,
+      board: seat.supplyCenters === null ? 'no' : 'yes',
+      centres: seat.supplyCenters ?? 0,
+      units: seat.units ?? 0,
       calling: seat.calling ? 'yes' : 'no',
     });
   });
@@ -441,7 +447,8 @@ async function component(
         if (!r.ok) return `⚠️ ${refusalText(locale, r)}`;
         const next = r.next?.name ?? msg('gm.reply.thePhase');
         if (r.waitsFor === 'missing') return upperFirst(tr(locale, 'gm.reply.advanceMissing', { phase: next }));
-        if (r.waitsFor === 'computer') return upperFirst(tr(locale, 'gm.reply.advanceComputer', { phase: next }));
+        if (r.waitsFor === 'computer')
+          return upperFirst(tr(locale, 'gm.reply.advanceComputer', { phase: next, count: r.computers }));
         if (r.resolved.length === 0) return tr(locale, 'gm.reply.advanceMoved', { phase: next });
         return tr(locale, 'gm.reply.advanced', {
           phases: phaseList(

@@ -7,8 +7,8 @@ import type { GameMap } from '../../engine/map.js';
 import { normalizeName, placeIndex } from '../../engine/parse/places.js';
 import type { Position, Unit, UnitType } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
-import { msg, type Msg } from '../../i18n/index.js';
-import { type BoardEdit, powerByName, powerParam, typed } from '../core/index.js';
+import { msg, type Msg, type MsgParam } from '../../i18n/index.js';
+import { type BoardEdit, locationParam, powerByName, powerParam, provinceParam, typed } from '../core/index.js';
 
 /**
  * The edited position, its announcement and the edit as it was applied (`applied`: places as location ids, `spa/sc`,
@@ -48,9 +48,9 @@ const unitName = (type: UnitType) => msg(type === 'A' ? 'gmEdit.unit.army' : 'gm
 const newUnitName = (type: UnitType) => msg(type === 'A' ? 'gmEdit.unit.newArmy' : 'gmEdit.unit.newFleet');
 
 /** Where a unit of `type` may stand: the place itself, a split coast named, or a refusal. */
-function standing(map: GameMap, type: UnitType, place: Place): Place | Msg {
-  const info = map.province(place.province)!;
-  const province = info.name;
+function standing(variant: Variant, type: UnitType, place: Place): Place | Msg {
+  const info = variant.map.province(place.province)!;
+  const province = provinceParam(variant, info.id);
   if (info.kind === 'impassable') return msg('gmEdit.refused.impassable', { province });
   if (type === 'A') {
     if (info.kind === 'sea') return msg('gmEdit.refused.armyAtSea', { province });
@@ -67,15 +67,15 @@ const isMsg = (v: unknown): v is Msg => typeof v === 'object' && v !== null && '
 export function applyEdit(variant: Variant, position: Position, edit: BoardEdit): EditOutcome {
   const map = variant.map;
   const unitIn = (province: string) => position.units.find((u) => u.province === province);
-  const nameOf = (province: string) => map.province(province)!.name;
-  const where = (p: Place) => (p.coast ? `${nameOf(p.province)} (${p.coast})` : nameOf(p.province));
+  const nameOf = (province: string) => provinceParam(variant, province);
+  const where = (p: Place) => locationParam(variant, p.province, p.coast);
   switch (edit.kind) {
     case 'add': {
       const power = powerByName(variant, edit.power);
       if (!power) return refuse(msg('gmEdit.refused.unknownPower', { text: typed(edit.power) }));
       const place = placeOf(map, edit.place);
       if (isMsg(place)) return refuse(place);
-      const spot = standing(map, edit.unit, place);
+      const spot = standing(variant, edit.unit, place);
       if (isMsg(spot)) return refuse(spot);
       const there = unitIn(spot.province);
       if (there) return refuse(occupied(variant, nameOf(spot.province), there));
@@ -114,27 +114,26 @@ export function applyEdit(variant: Variant, position: Position, edit: BoardEdit)
   }
 }
 
-const occupied = (variant: Variant, province: string, unit: Unit) =>
+const occupied = (variant: Variant, province: MsgParam, unit: Unit) =>
   msg('gmEdit.refused.occupied', { province, unit: unitName(unit.type), power: powerParam(variant, unit.power) });
 
 function moveUnit(variant: Variant, position: Position, fromText: string, toText: string): EditOutcome {
   const map = variant.map;
-  const nameOf = (province: string) => map.province(province)!.name;
+  const nameOf = (province: string) => provinceParam(variant, province);
   const from = placeOf(map, fromText);
   if (isMsg(from)) return refuse(from);
   const unit = position.units.find((u) => u.province === from.province);
   if (!unit) return refuse(msg('gmEdit.refused.noUnit', { province: nameOf(from.province) }));
   const to = placeOf(map, toText);
   if (isMsg(to)) return refuse(to);
-  const spot = standing(map, unit.type, to);
+  const spot = standing(variant, unit.type, to);
   if (isMsg(spot)) return refuse(spot);
   if (spot.province === unit.province && spot.coast === unit.coast)
     return refuse(msg('gmEdit.refused.samePlace', { province: nameOf(spot.province) }));
   const there = position.units.find((u) => u.province === spot.province && u !== unit);
   if (there) return refuse(occupied(variant, nameOf(spot.province), there));
   const moved: Unit = { ...unit, province: spot.province, coast: spot.coast };
-  const at = (p: { province: string; coast?: string | null }) =>
-    p.coast ? `${nameOf(p.province)} (${p.coast})` : nameOf(p.province);
+  const at = (p: { province: string; coast?: string | null }) => locationParam(variant, p.province, p.coast);
   return {
     ok: true,
     position: { ...position, units: position.units.map((u) => (u === unit ? moved : u)) },
@@ -153,15 +152,16 @@ function setOwner(variant: Variant, position: Position, placeText: string, power
   const place = placeOf(map, placeText);
   if (isMsg(place)) return refuse(place);
   const info = map.province(place.province)!;
-  if (!info.supplyCenter) return refuse(msg('gmEdit.refused.notCentre', { province: info.name }));
+  const province = provinceParam(variant, info.id);
+  if (!info.supplyCenter) return refuse(msg('gmEdit.refused.notCentre', { province }));
   const power = powerText === null ? null : powerByName(variant, powerText);
   if (powerText !== null && !power) return refuse(msg('gmEdit.refused.unknownPower', { text: typed(powerText) }));
   const owner = Object.keys(position.supplyCenters).find((p) => position.supplyCenters[p]!.includes(info.id)) ?? null;
   if (owner === power)
     return refuse(
       power
-        ? msg('gmEdit.refused.sameOwner', { power: powerParam(variant, power), province: info.name })
-        : msg('gmEdit.refused.alreadyNeutral', { province: info.name }),
+        ? msg('gmEdit.refused.sameOwner', { power: powerParam(variant, power), province })
+        : msg('gmEdit.refused.alreadyNeutral', { province }),
     );
   const supplyCenters: Record<string, string[]> = {};
   for (const [p, centres] of Object.entries(position.supplyCenters))
@@ -172,7 +172,7 @@ function setOwner(variant: Variant, position: Position, placeText: string, power
     position: { ...position, supplyCenters },
     applied: { kind: 'owner', place: info.id, power },
     announcement: power
-      ? msg('gmEdit.announce.owner', { province: info.name, power: powerParam(variant, power) })
-      : msg('gmEdit.announce.ownerNone', { province: info.name }),
+      ? msg('gmEdit.announce.owner', { province, power: powerParam(variant, power) })
+      : msg('gmEdit.announce.ownerNone', { province }),
   };
 }

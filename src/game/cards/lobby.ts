@@ -32,6 +32,7 @@ import {
   isError,
   durationParam,
   randomOf,
+  gameTitleOf,
 } from '../core/index.js';
 import { queueDm, queueStatus } from '../outbox/index.js';
 import { GAME_DEFAULT_LEVEL, type Level } from '../../ai/levels.js';
@@ -212,8 +213,10 @@ export async function createCardGame(
     if (!read.ok) return read;
     const { seats, turnMs, setupMs, chosen, computer, level, seatSettings, locale, demonstration } = read;
     const existing = await openGameByChannel(tx, input.channelId);
-    if (existing)
-      return fail(msg('cards.refused.channelTaken', { status: existing.status, variant: existing.variantId }));
+    if (existing) {
+      // The game as the reader reads it (`jeu de cartes Royaumes combattants`, `Diplomatie classique`), not its id.
+      return fail(msg('cards.refused.channelTaken', { status: existing.status, variant: gameTitleOf(existing) }));
+    }
     const guildId = idText(input.guildId) || null;
     const refused = guildId ? await newGameRefusal(tx, deps, guildId, input.userId) : null;
     if (refused) return fail(refused);

@@ -90,6 +90,7 @@ export {
   yearMsg,
 } from './summary.js';
 export {
+  locationParam,
   orderParam,
   powerParam,
   powersParam,
@@ -134,7 +135,7 @@ export {
   variantJobOf,
   variantOfGame,
 } from './variant-of-game.js';
-export { newToken, phaseOf, randomOf, randomToken, toGameView, toPhaseView } from './views.js';
+export { gameTitleOf, newToken, phaseOf, randomOf, randomToken, toGameView, toPhaseView } from './views.js';
 export { storedVariantOrLoad } from './stored-variants.js';
 export { VACANT_ID_PREFIX } from './holder.js';
 

@@ -78,6 +78,20 @@ export function provinceParam(variant: Variant, province: string): MsgParam {
   return localized(english, (locale) => provinceName(variant, locale, province));
 }
 
+/**
+ * Where a unit stands, by name in the reader's locale: the province (`Burgundy`, `Bourgogne`), with its coast where
+ * it has one (`Spain (sc)`, `Espagne (côte sud)`: the coast as the reader's orders name it, else its letters).
+ */
+export function locationParam(variant: Variant, province: string, coast?: string | null): MsgParam {
+  if (!coast) return provinceParam(variant, province);
+  const english = `${variant.map.province(province)?.name ?? province} (${coast})`;
+  if (!hasNames(variant)) return english;
+  return localized(english, (locale) => {
+    const word = orderLanguage(variant, locale)?.coasts?.[coast]?.[0] ?? coast;
+    return `${provinceName(variant, locale, province)} (${word})`;
+  });
+}
+
 /** A power's unit as the results list it: `France A mun`, `France A Munich`. */
 export function powerUnitParam(variant: Variant, power: string, unit: UnitRef): MsgParam {
   const english = `${power} ${writeUnit(unit)}`;

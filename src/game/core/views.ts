@@ -10,6 +10,8 @@ import type { GameView, PhaseView } from './types.js';
 import { scoringOf } from './scoring-systems.js';
 import { gameLocale } from './locales.js';
 import { durationsOf } from './durations.js';
+import { gameKindOf } from './kinds.js';
+import type { MsgParam } from '../../i18n/index.js';
 
 export function phaseOf(row: PhaseRow): Phase {
   return { season: row.season as Phase['season'], year: row.year, type: row.type as Phase['type'] };
@@ -27,6 +29,15 @@ export function toPhaseView(row: PhaseRow, variant?: Pick<Variant, 'phaseName'>)
     code: phaseCode(phase),
     resolvedAt: row.resolvedAt,
   };
+}
+
+/**
+ * What a game is, in the reader's words, for a sentence about the channel's game: its variant (`Diplomatie classique`)
+ * for a Diplomacy game, its kind's label (`jeu de cartes Royaumes combattants`) for another kind; never an id.
+ */
+export function gameTitleOf(row: GameRow): MsgParam {
+  const kind = row.kind === 'diplomacy' ? undefined : gameKindOf(row.kind);
+  return kind ? kind.label : variantNameOf(row);
 }
 
 export function toGameView(row: GameRow): GameView {

@@ -29,6 +29,7 @@ import {
   phaseMsg,
   plainMsg,
   fail,
+  inReadTransaction,
   inTransaction,
   type Caller,
   type GameDeps,
@@ -136,7 +137,7 @@ export type AdvanceWait = 'missing' | 'computer' | null;
 export async function gmAdvance(
   deps: GameDeps,
   caller: Caller & { phaseId?: number },
-): Promise<Result<ResolveOutcome & { game: GameView; waitsFor: AdvanceWait }>> {
+): Promise<Result<ResolveOutcome & { game: GameView; waitsFor: AdvanceWait; computers: number }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await gmGame(tx, caller);
     if (isError(game)) return game;
@@ -145,11 +146,16 @@ export async function gmAdvance(
     const allowed = await earlyResolutionAllowed(tx, deps, game.id, deps.now());
     if (!allowed.ok) return fail(msg('gm.refused.tooFast', { count: allowed.count, wait: waitText(allowed.waitMs) }));
     const current = game.currentPhaseId !== null ? await phaseById(tx, game.currentPhaseId) : undefined;
-    const waitsFor = current ? await advanceWaitsFor(tx, game, current) : null;
+    const { wait: waitsFor, computers } = current
+      ? await advanceWaitsFor(tx, game, current)
+      : { wait: null, computers: 0 };
     // Already ended (a deadline passed, or an earlier advance) and waiting for the computer player: nothing to end twice.
     if (waitsFor && current && game.deadlineMs !== null && game.deadlineMs <= deps.now())
       return fail(
-        msg('gm.refused.alreadyEnding', { phase: phaseMsg(current.position.phase, variantOfGame(game) ?? undefined) }),
+        msg('gm.refused.alreadyEnding', {
+          phase: phaseMsg(current.position.phase, variantOfGame(game) ?? undefined),
+          count: computers,
+        }),
       );
     if (current) {
       // Queued before the results, so the channel reads why the phase ended early, then its results.
@@ -158,7 +164,7 @@ export async function gmAdvance(
       // What ends early: the phase, its orders (a step follows), or the variant's step under way (src/game/phase/steps.ts).
       const words = waitsFor ? null : variant ? await advanceWords(tx, game, variant, current, deps.now()) : {};
       await queueNotice(tx, game, {
-        text: [advanceNotice(phaseMsg(phase, variant ?? undefined), words, waitsFor)],
+        text: [advanceNotice(phaseMsg(phase, variant ?? undefined), words, waitsFor, computers)],
         dedupeKey: `advance:${game.id}:${current.id}:${newToken(deps)}`,
         now: deps.now(),
         phaseId: current.id,
@@ -177,7 +183,7 @@ export async function gmAdvance(
     });
     changed(game.id);
     const updated = (await gameById(tx, game.id))!;
-    return { ...r, game: toGameView(updated), waitsFor };
+    return { ...r, game: toGameView(updated), waitsFor, computers };
   });
 }
 
@@ -185,9 +191,9 @@ export async function gmAdvance(
  * The channel's notice of `/gm advance`: the computer player giving the missing orders or finishing a computer seat's
  * (`waitsFor`), a variant's own words for what ends (its step, its orders), or the results following.
  */
-function advanceNotice(phase: Msg, words: AdvanceWords | null, waitsFor: AdvanceWait): Msg {
+function advanceNotice(phase: Msg, words: AdvanceWords | null, waitsFor: AdvanceWait, computers: number): Msg {
   if (waitsFor === 'missing') return msg('gm.notice.advanceMissing', { phase });
-  if (waitsFor === 'computer' || words === null) return msg('gm.notice.advanceComputer', { phase });
+  if (waitsFor === 'computer' || words === null) return msg('gm.notice.advanceComputer', { phase, count: computers });
   if (!words.notice) return msg('gm.notice.advance', { phase });
   const notice = pluginMsg(words.notice);
   return { key: notice.key, params: { ...notice.params, phase } };
@@ -198,12 +204,19 @@ function advanceNotice(phase: Msg, words: AdvanceWords | null, waitsFor: Advance
  * `nmr: computer` while the missing orders are not given yet and a member's or vacant seat misses some; and whenever a
  * computer seat has not given its own yet.
  */
-async function advanceWaitsFor(tx: Tx, game: GameRow, phase: PhaseRow): Promise<AdvanceWait> {
+async function advanceWaitsFor(
+  tx: Tx,
+  game: GameRow,
+  phase: PhaseRow,
+): Promise<{ wait: AdvanceWait; computers: number }> {
   const variant = variantOfGame(game);
-  if (!variant || (await storedStepUnderWay(tx, game, phase))) return null;
+  if (!variant || (await storedStepUnderWay(tx, game, phase))) return { wait: null, computers: 0 };
   const fills = game.nmr === 'computer' && phase.missingFilledAt === null;
-  if (fills && (await seatsMissingOrders(tx, game, variant, phase)).length > 0) return 'missing';
-  return (await computerSeatsToPlay(tx, game, variant, phase)).length > 0 ? 'computer' : null;
+  // Under `nmr: computer` one computer player gives every missing order: the texts speak of it alone.
+  if (fills && (await seatsMissingOrders(tx, game, variant, phase)).length > 0)
+    return { wait: 'missing', computers: 1 };
+  const computers = (await computerSeatsToPlay(tx, game, variant, phase)).length;
+  return { wait: computers > 0 ? 'computer' : null, computers };
 }
 
 /** The phase's deadline is now: the computer player's filler and the scheduler take it from there. */
@@ -356,6 +369,40 @@ export async function gmResume(deps: GameDeps, caller: Caller): Promise<Result<{
 }
 
 /**
+ * What `/gm rollback` would do, before it asks (the same checks as on the click): the phase it goes back to, or the
+ * refusal, so a game master is never asked to confirm what cannot be done and the question names the phase.
+ */
+export async function gmRollbackTarget(deps: GameDeps, caller: Caller): Promise<Result<{ phase: PhaseView }>> {
+  return await inReadTransaction(deps, async (tx) => {
+    const target = await rollbackTarget(tx, caller);
+    if (!target.ok) return target;
+    return { ok: true, phase: toPhaseView(target.previous, target.variant) };
+  });
+}
+
+/**
+ * The game `/gm rollback` acts on, its phases and the previous phase a player had something to decide in (phases
+ * that only civil-disorder powers had to decide were resolved at once, and going back to one would only wait for its
+ * deadline), or the refusal.
+ */
+async function rollbackTarget(tx: Tx, caller: Caller & { phaseId?: number }) {
+  const game = await gmGame(tx, caller, { includeFinished: true });
+  if (isError(game)) return game;
+  if (caller.phaseId !== undefined && caller.phaseId !== game.currentPhaseId) return fail(PHASE_MOVED);
+  if (game.status === 'forming') return fail(NOT_STARTED);
+  if (game.status === 'finished' && (await openGameByChannel(tx, caller.channelId)))
+    return fail(msg('gm.refused.newerGame'));
+  const variant = variantOfGame(game);
+  if (!variant) return fail(variantGone(game.variantId));
+  const all = await phasesOf(tx, game.id);
+  for (const p of all.slice(0, -1).reverse()) {
+    if ((await humanPowersToAct(tx, variant, game, p)).length === 0) continue;
+    return { ok: true as const, game, variant, all, previous: p };
+  }
+  return fail(msg('gm.refused.noPrevious'));
+}
+
+/**
  * Goes back to the start of the previous phase: the current phase (with its orders) and the previous
  * phase's results are deleted, the previous phase becomes current again with its orders kept and a fresh
  * deadline, readiness is reset (draw votes and concessions stand unless they ended the game), and undelivered messages about the undone
@@ -366,25 +413,9 @@ export async function gmRollback(
   caller: Caller & { phaseId?: number },
 ): Promise<Result<{ game: GameView; phase: PhaseView }>> {
   return await inTransaction(deps, async (tx, changed) => {
-    const game = await gmGame(tx, caller, { includeFinished: true });
-    if (isError(game)) return game;
-    if (caller.phaseId !== undefined && caller.phaseId !== game.currentPhaseId) return fail(PHASE_MOVED);
-    if (game.status === 'forming') return fail(NOT_STARTED);
-    if (game.status === 'finished' && (await openGameByChannel(tx, caller.channelId)))
-      return fail(msg('gm.refused.newerGame'));
-    const variant = variantOfGame(game);
-    if (!variant) return fail(variantGone(game.variantId));
-    const all = await phasesOf(tx, game.id);
-    const current = all[all.length - 1];
-    // The previous phase a player had something to decide in (phases that only civil-disorder powers had to
-    // decide were resolved at once, and going back to one would only wait for its deadline).
-    let previous: (typeof all)[number] | undefined;
-    for (const p of all.slice(0, -1).reverse()) {
-      if ((await humanPowersToAct(tx, variant, game, p)).length === 0) continue;
-      previous = p;
-      break;
-    }
-    if (!current || !previous) return fail(msg('gm.refused.noPrevious'));
+    const target = await rollbackTarget(tx, caller);
+    if (!target.ok) return target;
+    const { game, variant, all, previous } = target;
     const now = deps.now();
     const undone = all.filter((p) => p.idx > previous.idx).map((p) => p.id);
     await tx
@@ -451,6 +482,9 @@ export async function gmRollback(
   });
 }
 
+/** A hand-over by `/gm replace`: the power, its previous and new holders, and how many of its orders it cleared. */
+type Replaced = { game: GameView; power: string; previousUserId: string | null; newUserId: string; cleared: number };
+
 /**
  * Gives a power to another user (a replacement player, or a player for a power in civil disorder). The new
  * user must not already play another power in this game.
@@ -458,7 +492,7 @@ export async function gmRollback(
 export async function gmReplace(
   deps: GameDeps,
   input: Caller & { power: string; newUserId?: string | null; computer?: boolean; level?: string | null },
-): Promise<Result<{ game: GameView; power: string; previousUserId: string | null; newUserId: string }>> {
+): Promise<Result<Replaced>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await gmGame(tx, input);
     if (isError(game)) return game;
@@ -551,7 +585,7 @@ export async function gmReplace(
     }
     await queueStatus(tx, game.id, now);
     changed(game.id);
-    return { ok: true, game: toGameView(game), power, previousUserId: holder?.userId ?? null, newUserId };
+    return { ok: true, game: toGameView(game), power, previousUserId: holder?.userId ?? null, newUserId, cleared };
   });
 }
 

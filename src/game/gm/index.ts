@@ -1,5 +1,5 @@
 /**
- * Game-master commands (gm.ts): `gmAdvance`, `gmExtend`, `gmPause`, `gmResume`, `gmRollback`, `gmReplace`, `gmKick`,
+ * Game-master commands (gm.ts): `gmAdvance`, `gmExtend`, `gmPause`, `gmResume`, `gmRollback` (`gmRollbackTarget`: what it would do), `gmReplace`, `gmKick`,
  * `gmTransfer`, `gmCancel`; and the game master's private view of the seats (seats.ts `gmSeats`).
  *
  * The feature's public face: code outside src/game/gm/ imports only from here.
@@ -13,6 +13,7 @@ export {
   gmReplace,
   gmResume,
   gmRollback,
+  gmRollbackTarget,
   gmTransfer,
   holderMsg,
 } from './gm.js';

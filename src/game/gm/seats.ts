@@ -28,8 +28,9 @@ export interface GmSeat {
   since: number | null;
   /** A substitute call for it is open (its **Claim** not pressed yet). */
   calling: boolean;
-  supplyCenters: number;
-  units: number;
+  /** Its centres and units on the board of the phase under way; null before the start (there is no board yet). */
+  supplyCenters: number | null;
+  units: number | null;
 }
 
 /** The seats of the channel's game, for its game master; refused to anyone else. */
@@ -64,8 +65,8 @@ export async function gmSeats(
           userId: holder?.userId ?? null,
           since: holder?.joinedAt ?? null,
           calling: calls.has(p.name),
-          supplyCenters: position ? (position.supplyCenters[p.name] ?? []).length : 0,
-          units: position ? position.units.filter((u) => u.power === p.name).length : 0,
+          supplyCenters: position ? (position.supplyCenters[p.name] ?? []).length : null,
+          units: position ? position.units.filter((u) => u.power === p.name).length : null,
         };
       });
     return {

@@ -38,6 +38,7 @@ import {
   type PhaseView,
   type Result,
   toGameView,
+  gameTitleOf,
   toPhaseView,
   parseOptionsText,
   powerByName,
@@ -295,7 +296,8 @@ async function checkGamePlace(
 ): Promise<Result<{ guildId: string | null; notifyRoleId: string | null }>> {
   const existing = await openGameByChannel(tx, input.channelId);
   if (existing) {
-    return fail(msg('lobby.refused.channelTaken', { status: existing.status, variant: existing.variantId }));
+    // The game as the reader reads it (`Diplomatie classique`), not its id.
+    return fail(msg('lobby.refused.channelTaken', { status: existing.status, variant: gameTitleOf(existing) }));
   }
   const guildId = idText(input.guildId) || null;
   const notifyRoleId = idText(input.notifyRoleId) || null;

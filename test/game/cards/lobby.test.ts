@@ -70,7 +70,7 @@ describe('card game lobby', () => {
     ok(await createGame(env.deps, { channelId: CH, guildId: 'guild-1', userId: 'someone', variantId: 'classic' }));
     expect(await create()).toMatchObject({
       ok: false,
-      error: 'This channel already has a forming game (classic); one game per channel. Use another channel.',
+      error: 'This channel already has a forming game (Classic Diplomacy); one game per channel. Use another channel.',
     });
     ok(await create({ channelId: 'other' }));
     const r = await createGame(env.deps, {
@@ -82,7 +82,7 @@ describe('card game lobby', () => {
     expect(r).toMatchObject({
       ok: false,
       error:
-        'This channel already has a forming game (warring-states-cards); one game per channel. Use another channel.',
+        'This channel already has a forming game (Warring States card game); one game per channel. Use another channel.',
     });
   });
 

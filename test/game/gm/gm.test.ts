@@ -204,8 +204,11 @@ describe('game-master commands', () => {
   });
 
   it('replace hands a power to another user, who must not already play', async () => {
+    ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('France'), text: 'A par H; A mar H' }));
     const r = ok(await gmReplace(env.deps, { ...gm, power: 'france', newUserId: 'newbie' }));
-    expect(r).toMatchObject({ power: 'France', previousUserId: userOf('France') });
+    // How many orders it cleared, so the game master's reply says only what happened.
+    expect(r).toMatchObject({ power: 'France', previousUserId: userOf('France'), cleared: 2 });
+    expect(ok(await gmReplace(env.deps, { ...gm, power: 'Germany', newUserId: 'other' })).cleared).toBe(0);
     expect((await status()).powers.find((p) => p.power === 'France')!.userId).toBe('newbie');
     expect(err(await gmReplace(env.deps, { ...gm, power: 'Italy', newUserId: 'newbie' }))).toMatch(
       /already plays France/,

@@ -153,7 +153,14 @@ describe('startGame', () => {
     expect(dms.map((d) => d.target).sort()).toEqual(['a', 'b']);
     expect(JSON.stringify(dms.find((d) => d.target === 'a')!.payload)).toMatch(/You play \*\*France\*\*/);
     expect(err(await startGame(env.deps, { channelId: CHANNEL, userId: GM }))).toMatch(/already started/);
-    expect(err(await create())).toMatch(/^This channel already has an active game \(classic\); one game per channel/);
+    expect(err(await create())).toMatch(
+      /^This channel already has an active game \(Classic Diplomacy\); one game per channel/,
+    );
+    // The variant as each reader reads it, never its id.
+    const taken = await create();
+    expect(!taken.ok && taken.message && t('fr', taken.message)).toMatch(
+      /^Ce salon a déjà une partie en cours \(Diplomatie classique\)/,
+    );
     const status = ok(await gameStatus(env.deps, CHANNEL)).status;
     expect(status.powers.find((p) => p.power === 'Austria')).toMatchObject({
       userId: null,

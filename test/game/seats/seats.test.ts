@@ -513,16 +513,17 @@ describe('a vacant seat never holds a phase up', () => {
     const { computerSeats } = await import('../../../src/game/computer/computer.js');
     await game({ computer: 'Italy', computerLevel: 'easy' });
     const advanced = ok(await gmAdvance(env.deps, { channelId: CHANNEL, userId: GM }));
-    expect(advanced).toMatchObject({ waitsFor: 'computer', resolved: [] });
+    expect(advanced).toMatchObject({ waitsFor: 'computer', computers: 1, resolved: [] });
     expect((await row()).deadlineMs).toBe(env.clock.t);
     const notice = (await outboxRows(env.deps)).find((r) => r.dedupeKey.startsWith('advance:'))!;
+    // One computer seat: the texts speak of it alone.
     expect((notice.payload as { text: string }).text).toBe(
-      '⏩ The game master ended **Spring 1901 movement** before its deadline; the computer players finish their orders, then the results follow.',
+      '⏩ The game master ended **Spring 1901 movement** before its deadline; the computer player finishes its orders, then the results follow.',
     );
     expect(await resolveDuePhases(env.deps)).toMatchObject({ resolved: 0, awaiting: 1 });
     // A second advance meanwhile ends nothing twice: the channel is not told again.
     expect(err(await gmAdvance(env.deps, { channelId: CHANNEL, userId: GM }))).toBe(
-      '⏳ Spring 1901 movement has already ended: the results follow as soon as the computer players have given their orders.',
+      '⏳ Spring 1901 movement has already ended: the results follow as soon as the computer player has given its orders.',
     );
     expect((await outboxRows(env.deps)).filter((r) => r.dedupeKey.startsWith('advance:'))).toHaveLength(1);
     await Promise.all(await computerSeats(env.deps, { ask: async (job) => runAiJob(job) }).play());
@@ -534,6 +535,18 @@ describe('a vacant seat never holds a phase up', () => {
     ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('England'), text: HOLDS.England! }));
     await Promise.all(await computerSeats(env.deps, { ask: async (job) => runAiJob(job) }).play());
     expect(ok(await gmAdvance(env.deps, { channelId: CHANNEL, userId: GM }))).toMatchObject({ waitsFor: null });
+  });
+
+  it('/gm advance while two computer seats compute their orders speaks of them both', async () => {
+    await game({ computer: 'Italy,Austria', computerLevel: 'easy' });
+    expect(ok(await gmAdvance(env.deps, { channelId: CHANNEL, userId: GM }))).toMatchObject({ computers: 2 });
+    const notice = (await outboxRows(env.deps)).find((r) => r.dedupeKey.startsWith('advance:'))!;
+    expect((notice.payload as { text: string }).text).toBe(
+      '⏩ The game master ended **Spring 1901 movement** before its deadline; the computer players finish their orders, then the results follow.',
+    );
+    expect(err(await gmAdvance(env.deps, { channelId: CHANNEL, userId: GM }))).toBe(
+      '⏳ Spring 1901 movement has already ended: the results follow as soon as the computer players have given their orders.',
+    );
   });
 
   it('/game leave from a member without a seat is refused at once, saying why', async () => {
