@@ -153,7 +153,7 @@ describe('computer players in the seats of a Classic game', () => {
   it('the power goes back to a person, who is named; the computer player is not told by DM', async () => {
     const back = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: 'Italy', user: 'dave' });
     expect(back.text).toContain(
-      `<@${h.fake.user('dave').id}> now plays **Italy**, replacing a computer player (normal);`,
+      `<@${h.fake.user('dave').id}> now plays **Italy**, replacing a computer player (normal). The channel has been told.`,
     );
     await h.fake.waitForChannelMessage(
       CHANNEL,
@@ -168,7 +168,7 @@ describe('computer players in the seats of a Classic game', () => {
     expect(computerAgain.text).toContain('A computer player (normal) now plays **Italy**');
     const france = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: 'France', computer: true });
     expect(france.text).toContain(
-      `A computer player (normal) now plays **France**, replacing <@${h.fake.user('alice').id}>, who is told by DM;`,
+      `A computer player (normal) now plays **France**, replacing <@${h.fake.user('alice').id}>, who is told by DM. The channel has been told.`,
     );
     // Germany is the last power a person plays.
     const germany = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: 'Germany', computer: true });
