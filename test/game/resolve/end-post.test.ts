@@ -233,7 +233,8 @@ describe('the end in French and Chinese', () => {
       expect(fr, fr).toMatch(/\d,\d\d\b/);
     }
     const fr = post.lines!.map((l) => t('fr', l));
-    expect(fr[0]).toMatch(/^🏁 \*\*Partie terminée\*\* : partie nulle entre /);
+    // The powers in brackets: French names them with an article in a sentence ("entre l’Autriche…"), not in a list.
+    expect(fr[0]).toMatch(/^🏁 \*\*Partie terminée\*\* : partie nulle \([^)]+\)\.$/);
     expect(t('zh-CN', post.lines![0]!)).toMatch(/共享和局。$/);
     expect(fr.find((l) => l.startsWith('__Russie__'))).toBe(
       '__Russie__ · 4 centres · 🤝 partage la partie nulle · personne (désordre civil)',
