@@ -38,7 +38,8 @@ import {
 
 const SEATED = ['Bretonnia', 'Empire', 'Wood Elves'];
 
-async function warhammerGame(env: TestEnv, decisive: string | null = null, optionsText: string | null = null) {
+/** A Warhammer game started with the SEATED powers, its decisive battles as `decisive` says. */
+async function startedWarhammer(env: TestEnv, decisive: string | null = null, optionsText: string | null = null) {
   ok(
     await createGame(env.deps, {
       channelId: CHANNEL,
@@ -52,6 +53,10 @@ async function warhammerGame(env: TestEnv, decisive: string | null = null, optio
   );
   for (const power of SEATED) ok(await joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
   ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+}
+
+async function warhammerGame(env: TestEnv, decisive: string | null = null, optionsText: string | null = null) {
+  await startedWarhammer(env, decisive, optionsText);
   ok(
     await submitOrders(env.deps, { channelId: CHANNEL, userId: userOf('Bretonnia'), text: 'A cour - wast; F lang H' }),
   );
@@ -389,18 +394,7 @@ describe('the Decisive Battle phase in the game layer', () => {
     '%s mode: a battle with one side is won unopposed, without a roll or a report',
     async (mode) => {
       env = await makeEnv();
-      ok(
-        await createGame(env.deps, {
-          channelId: CHANNEL,
-          guildId: 'g',
-          userId: GM,
-          variantId: 'warhammer',
-          durations: { movement: '24h', retreat: '12h', adjustment: '12h' },
-          options: { decisiveBattles: mode },
-        }),
-      );
-      for (const power of SEATED) ok(await joinGame(env.deps, { channelId: CHANNEL, userId: userOf(power), power }));
-      ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+      await startedWarhammer(env, mode);
       // Bretonnia's A chet moves to the Wasteland and bounces there; the Empire's A reik bounces off it in Cheton Forest.
       // A chet moved away and was not dislodged, so it is no side at Cheton Forest (docs/rules/warhammer.md).
       const start = (await env.deps.store.db.select().from(phases).orderBy(phases.id))[0]!;

@@ -26,6 +26,12 @@ afterEach(async () => {
 
 const caller = (power: string) => ({ channelId: CHANNEL, userId: userOf(power) });
 const army = (power: string, province: string): Unit => ({ power, type: 'A', province, coast: null });
+/** The notices of powers that lost everything (`votes-out:` rows) the game queued. */
+const votesOutNotices = async (gameId: number) =>
+  await env.deps.store.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.gameId, gameId), like(outbox.dedupeKey, 'votes-out:%')));
 
 describe('an elimination clears votes', () => {
   it("clears the eliminated power's votes and the concessions to it, said once when it is out", async () => {
@@ -48,11 +54,7 @@ describe('an elimination clears votes', () => {
     ok(await voteDraw(env.deps, caller('Austria')));
     ok(await concede(env.deps, { ...caller('England'), to: 'Austria' }));
     ok(await submitOrders(env.deps, { ...caller('Russia'), text: 'A gal - vie; A boh S A gal - vie' }));
-    const notices = async () =>
-      await db
-        .select()
-        .from(outbox)
-        .where(and(eq(outbox.gameId, game.id), like(outbox.dedupeKey, 'votes-out:%')));
+    const notices = async () => await votesOutNotices(game.id);
     // Dislodged, Austria may still retreat: not out, its votes stand.
     ok(await resolvePhase(env.deps, { gameId: game.id, reason: 'deadline' }));
     expect(await notices()).toHaveLength(0);
@@ -90,10 +92,7 @@ describe('an elimination clears votes', () => {
     ok(await submitOrders(env.deps, { ...caller('France'), text: 'A mar - pie; F lyo S A mar - pie' }));
     ok(await resolvePhase(env.deps, { gameId: game.id, reason: 'deadline' }));
     ok(await resolvePhase(env.deps, { gameId: game.id, reason: 'deadline' }));
-    const said = await db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.gameId, game.id), like(outbox.dedupeKey, 'votes-out:%')));
+    const said = await votesOutNotices(game.id);
     expect(said.map((r) => (r.payload as { text: string }).text)).toEqual([
       '🗳️ Austria, Italy are out of the game: any draw vote, concession or pause vote they had no longer counts, and any concession to one of them is withdrawn. (Votes are secret, so this is said at every elimination.)',
     ]);
@@ -134,10 +133,7 @@ describe('an elimination clears votes', () => {
     ok(await resolvePhase(env.deps, { gameId: game.id, reason: 'deadline' }));
     // Its retreat missing, the army disbands: the votes lapse, and the channel is told the Vampire Counts may return.
     ok(await resolvePhase(env.deps, { gameId: game.id, reason: 'deadline' }));
-    const said = await db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.gameId, game.id), like(outbox.dedupeKey, 'votes-out:%')));
+    const said = await votesOutNotices(game.id);
     expect(said.map((r) => (r.payload as { text: string }).text)).toEqual([
       '🗳️ Vampire Counts has no unit and no centre left: any draw vote, concession or pause vote it had no longer counts, and any concession to Vampire Counts is withdrawn. It is not out of the game: an ability of its own may bring it back, and then it votes again. (Votes are secret, so this is said whenever a power loses everything.)',
     ]);
