@@ -198,3 +198,12 @@ describe('wording a message', () => {
     ]);
   });
 });
+
+describe('English counted nouns', () => {
+  it('agree the verb with the count inside the plural (one order was cleared, two orders were)', () => {
+    const cleared = (count: number) =>
+      t('en', msg('seats.replacedCleared', { power: 'France', channel: '#game', count }));
+    expect(cleared(1)).toContain('Your order for this phase was cleared.');
+    expect(cleared(2)).toContain('Your 2 orders for this phase were cleared.');
+  });
+});
