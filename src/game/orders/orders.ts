@@ -48,6 +48,7 @@ import {
   isBallotKey,
   keepShownProgress,
   seatedPowersToAct,
+  votedPowersOf,
 } from '../phase/index.js';
 import {
   ORDER_CONFIRMATION_KEY,
@@ -98,11 +99,6 @@ export async function votedPowersIn(tx: Tx, variant: Variant, gameId: number, po
     position,
     (await playersOf(tx, gameId)).map((p) => p.power),
   );
-}
-
-/** `votedPowersIn` for seats already read: the powers the players' vote moves, given the seated powers. */
-function votedPowersOf(variant: Variant, position: Position, players: readonly Power[]): Set<Power> {
-  return new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: [...players] }) ?? []);
 }
 
 /**

@@ -44,6 +44,14 @@ export function buildableTypes(variant: Variant, position: Position, power: Powe
   return engineBuildableTypes(variant.map, variant.rules, position, power, province);
 }
 
+/**
+ * The powers whose units the players' vote moves on `position` (Mandate of Heaven's neutrals, rule 3), given the
+ * seated powers; none in most variants.
+ */
+export function votedPowersOf(variant: Variant, position: Position, seated: readonly Power[]): Set<Power> {
+  return new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: [...seated] }) ?? []);
+}
+
 export function dutiesOf(variant: Variant, position: Position, power: Power): Duties {
   const none: Duties = { units: [], builds: 0, disbands: 0, buildSites: [] };
   switch (position.phase.type) {
@@ -93,7 +101,7 @@ export function seatedToAct(
   const acting = powersToAct(variant, position);
   const sees = (p: Power) => seenBy !== undefined && hasDuties(dutiesOf(variant, seenBy(p), p));
   const own = seated.filter((p) => acting.includes(p) || (position.phase.type === 'adjustment' && sees(p))).sort();
-  const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: seated }) ?? []);
+  const voted = votedPowersOf(variant, position, seated);
   if (!acting.some((p) => voted.has(p))) return own;
   const inGame = (p: string) =>
     position.units.some((u) => u.power === p) || (position.supplyCenters[p]?.length ?? 0) > 0;

@@ -17,6 +17,7 @@ export {
   missingOrders,
   missingParams,
   seatedToAct,
+  votedPowersOf,
   type Duties,
 } from './duties.js';
 export { seatedPowersToAct } from './acting.js';

@@ -13,6 +13,7 @@ import { pluginOf } from '../../variants/index.js';
 import { durationsOf, isVacant, randomOf } from '../core/index.js';
 import { fogIsUp } from '../fog/index.js';
 import type { PluginContext, VariantPlugin } from '../../variants/plugin/index.js';
+import { votedPowersOf } from './duties.js';
 import { contextOf, type PhaseFrame, type StepState } from './frame.js';
 import { phaseRecordList, type RecordEntry } from './records.js';
 
@@ -113,7 +114,7 @@ export function powersInDisorder(
 ): string[] {
   const holders = new Map(seats.map((p) => [p.power, p.userId]));
   const players = seats.map((p) => p.power);
-  const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players }) ?? []);
+  const voted = votedPowersOf(variant, position, players);
   return variant.powers
     .map((p) => p.name)
     .filter((power) => {

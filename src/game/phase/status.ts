@@ -36,6 +36,7 @@ import {
   durationParam,
 } from '../core/index.js';
 import { announcedSeats } from './announced-seats.js';
+import { votedPowersOf } from './duties.js';
 import { pluginContext, pluginOfGame } from './plugin-context.js';
 import { stepStatus, type StepStatus } from './steps.js';
 import { liveProgress, shownProgress } from './shown-progress.js';
@@ -57,7 +58,7 @@ export function survivingPowers(variant: Variant, position: Position): string[] 
  * Heaven's neutrals, which have no seat and no score; src/game/scores/final.ts leaves them out too).
  */
 export function drawPowers(variant: Variant, position: Position, seated: readonly string[]): string[] {
-  const voted = new Set(variant.rules.votedPowers?.({ map: variant.map, position, players: [...seated] }) ?? []);
+  const voted = votedPowersOf(variant, position, seated);
   return survivingPowers(variant, position).filter((p) => !voted.has(p));
 }
 
@@ -131,8 +132,10 @@ export async function buildStatus(
     }));
   } else {
     const position = phaseRow.position;
-    const voted = new Set(
-      variant.rules.votedPowers?.({ map: variant.map, position, players: players.map((p) => p.power) }) ?? [],
+    const voted = votedPowersOf(
+      variant,
+      position,
+      players.map((p) => p.power),
     );
     const live = await liveProgress(tx, game, variant, phaseRow, step);
     // The pin of a hidden game shows the progress at the last mark of the clock passed.
