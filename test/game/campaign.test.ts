@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGame, joinGame, startGame } from '../../src/game/lobby/lobby.js';
-import { endLines } from '../../src/game/resolve/resolve.js';
+import { finalPlaces } from '../../src/game/resolve/resolve.js';
 import { t } from '../../src/i18n/index.js';
 import { games, phases } from '../../src/store/schema.js';
 import { CHANNEL, GM, makeEnv, ok, userOf, type TestEnv } from './helpers.js';
@@ -146,8 +146,8 @@ describe('a Warhammer game with campaign options', () => {
     expect(state.absent).not.toContain('Empire');
     expect(state.hillArmies).toEqual(['pale']);
     const row = (await env.deps.store.db.select().from(games))[0]!;
-    const lines = (await env.deps.store.transaction(async (tx) => await endLines(tx, row, 0))).map((l) => t('en', l));
-    expect(lines[0]).toContain('**Final ranking**');
-    expect(lines[1]).toMatch(/^1\. \w.*: \d+ centres?$/);
+    const places = (await env.deps.store.transaction(async (tx) => await finalPlaces(tx, row, 0)))!;
+    expect(t('en', places.rule)).toBe('centres, then Sepoys, then Mercenaries');
+    expect(places.places[0]).toMatchObject({ place: 1, note: null });
   });
 });

@@ -33,6 +33,12 @@ import {
 import { queueDm } from '../outbox/index.js';
 import { endMsg, survivingPowers } from '../phase/index.js';
 
+/** A variant's own final places (its plug-in's `finalPlaces`), worded. */
+export interface Places {
+  rule: Msg;
+  places: readonly { power: string; place: number; note: Msg | null }[];
+}
+
 /** What the standings and the DMs are written from. */
 interface EndFacts {
   variant: Variant;
@@ -88,11 +94,17 @@ function chained(items: readonly MsgParam[], join: 'end.list.then' | 'end.list.n
   return items.reduceRight((rest, first) => msg(join, { first, rest }));
 }
 
-/** The powers in the order of the final places (the variant's order among equals), or by centres when not scored. */
-function powersInOrder(facts: EndFacts): string[] {
-  if (facts.settled) return facts.settled.score.scores.map((s) => s.power);
+/**
+ * The powers in the order of the final places: the variant's own when it has them, else the scoring's (the variant's
+ * order among equals), else by centres.
+ */
+function powersInOrder(facts: EndFacts, places: Places | null): string[] {
   const centres = (p: string) => facts.board.get(p)?.centres ?? 0;
-  return [...seatablePowers(facts.variant)].sort((a, b) => centres(b) - centres(a));
+  const scored = facts.settled
+    ? facts.settled.score.scores.map((s) => s.power)
+    : [...seatablePowers(facts.variant)].sort((a, b) => centres(b) - centres(a));
+  if (!places) return scored;
+  return [...places.places.map((p) => p.power), ...scored.filter((p) => !places.places.some((q) => q.power === p))];
 }
 
 /** How a power's game ended. */
@@ -147,14 +159,19 @@ function holderMsg(facts: EndFacts, stints: readonly Stint[], i: number): MsgPar
   return notes.length > 0 ? msg('end.holder.notes', { who, notes: chained(notes, 'end.list.notes') }) : who;
 }
 
-/** A power's line: its centres, its result and every member who played it, in order. */
-function powerLine(facts: EndFacts, power: string): Msg {
+/** A power's line: its place (when the variant has its own), its centres, its result and every member who played it. */
+function powerLine(facts: EndFacts, power: string, places: Places | null): Msg {
   const centres = facts.board.get(power)?.centres ?? 0;
   const stints = facts.history.get(power) ?? [];
   const holders: MsgParam[] = stints.map((_, i) => holderMsg(facts, stints, i));
   const open = stints.at(-1)?.ended === null;
   if (!open) holders.push(msg('end.holder.nobody'));
+  const placed = places?.places.find((p) => p.power === power);
   return msg('end.standings.line', {
+    placed: placed ? 'yes' : 'no',
+    place: placed?.place ?? 0,
+    noted: placed?.note ? 'yes' : 'no',
+    note: placed?.note ?? '',
     power: powerParam(facts.variant, power),
     centres,
     ...outcomeParams(facts, power),
@@ -163,16 +180,24 @@ function powerLine(facts: EndFacts, power: string): Msg {
 }
 
 /**
- * The final post's standings: a heading, then one line per power in the order of the final places. Plain text with
- * member references (the final post reveals who played whom, in every game).
+ * The final post's standings: a heading, then one line per power in the order of the final places (`places`: the
+ * variant's own, numbered, with how they are decided beside the heading). Plain text with member references (the
+ * final post reveals who played whom, in every game).
  */
-export async function standingsLines(tx: Tx, game: GameRow, end: GameEnd, settled: SettledEnd | null): Promise<Msg[]> {
+export async function standingsLines(
+  tx: Tx,
+  game: GameRow,
+  end: GameEnd,
+  settled: SettledEnd | null,
+  places: Places | null = null,
+): Promise<Msg[]> {
   const facts = await endFacts(tx, game, end, settled);
   if (!facts) return [];
-  const played = powersInOrder(facts).filter(
+  const played = powersInOrder(facts, places).filter(
     (p) => (facts.history.get(p) ?? []).length > 0 || facts.board.get(p)?.alive,
   );
-  return [msg('end.standings.head'), ...played.map((p) => powerLine(facts, p))];
+  const head = places ? msg('end.standings.headRule', { rule: places.rule }) : msg('end.standings.head');
+  return [head, ...played.map((p) => powerLine(facts, p, places))];
 }
 
 /** What one member is told of their own game at its end: the seats they played, how it went, their rating. */

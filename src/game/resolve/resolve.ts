@@ -64,7 +64,7 @@ import { msg, type Msg } from '../../i18n/index.js';
 import { pressEndLines } from '../press/index.js';
 import { endRequests } from '../spectators/index.js';
 import { scoresLines, settleEnd, type SettledEnd } from '../scores/index.js';
-import { endHeadline, queueEndDms, standingsLines } from './end-post.js';
+import { endHeadline, queueEndDms, standingsLines, type Places } from './end-post.js';
 import { fogIsUp, fogPublicResultsLines, queueFogResultsDms, viewsUnderFog } from '../fog/index.js';
 
 /** `step`: a variant's phase step closed early, every answer being in (src/game/phase/steps.ts). */
@@ -490,16 +490,22 @@ export async function finishGame(
 }
 
 /** The lines the variant's plug-in adds to the game-over post (a final ranking), over the game's last position. */
-export async function endLines(tx: Tx, game: GameRow, now: number): Promise<Msg[]> {
+/** The variant's own final places over the game's last phase (Warhammer's), worded; null when it has none. */
+export async function finalPlaces(tx: Tx, game: GameRow, now: number): Promise<Places | null> {
   const plugin = pluginOfGame(game);
   const variant = variantOfGame(game);
   const last = (await tx.select().from(phases).where(eq(phases.gameId, game.id))).sort((a, b) => b.idx - a.idx)[0];
-  if (!plugin.endLines || !variant || !last) return [];
-  return plugin.endLines(await pluginContext(tx, game, variant, last, { now, token: '' })).map(pluginMsg);
+  if (!plugin.finalPlaces || !variant || !last) return null;
+  const places = plugin.finalPlaces(await pluginContext(tx, game, variant, last, { now, token: '' }));
+  if (!places) return null;
+  return {
+    rule: pluginMsg(places.rule),
+    places: places.places.map((p) => ({ ...p, note: p.note === null ? null : pluginMsg(p.note) })),
+  };
 }
 
 /**
- * Queues the final post for the channel (how it ended, the variant's lines, the standings with every power's players
+ * Queues the final post for the channel (how it ended, the standings in the variant's own places when it has them, with every power's players
  * and rating changes, the scores, the press threads; with the final board) and the game-over DM of every member who
  * played (src/game/resolve/end-post.ts), with what `finishGame` answered, then ends what waited for a seat
  * (`endWaiting`). `token` makes the dedupe keys unique to this ending (a rolled-back game may end again).
@@ -515,8 +521,7 @@ export async function announceEnd(
   const variant = variantOfGame(game) ?? undefined;
   const lines = [
     endHeadline(end, variant),
-    ...(await endLines(tx, game, now)),
-    ...(await standingsLines(tx, game, end, settled)),
+    ...(await standingsLines(tx, game, end, settled, await finalPlaces(tx, game, now))),
     ...scoresLines(settled?.score ?? null, variant),
     ...(await pressEndLines(tx, game)),
   ];

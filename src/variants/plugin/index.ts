@@ -67,6 +67,14 @@ export interface PluginName {
 /** One line a player reads: a message, or a sentence shown as it is in every locale (a text not yet a message). */
 export type PluginLine = string | PluginMsg;
 
+/** A variant's final places (`VariantPlugin.finalPlaces`): how they are decided, then each power's place. */
+export interface FinalPlaces {
+  /** How the places are decided, shown beside the standings' heading ("centres, then Sepoys, then Mercenaries"). */
+  rule: PluginLine;
+  /** Powers in order, best first; equals share a place. Powers left out follow, after the last place. */
+  places: readonly { power: Power; place: number; note: PluginLine | null }[];
+}
+
 /** A post or DM: one line, or its lines in order. */
 export type PluginText = PluginLine | readonly PluginLine[];
 
@@ -503,8 +511,12 @@ export interface VariantPlugin<S extends RecordSchemas = RecordSchemas> {
   resultsLines?(ctx: PluginContext<S>): PluginLine[];
   /** Lines `/why` adds about a province in a resolved phase. */
   whyLines?(ctx: PluginContext<S>, province: string): PluginLine[];
-  /** Lines the game-over post adds (a final ranking). */
-  endLines?(ctx: PluginContext<S>): PluginLine[];
+  /**
+   * The variant's own final places, when its rules define them (Warhammer: centres, then Sepoys, then Mercenaries):
+   * the final post's standings follow this order, number each power's place and add its note (docs/bot.md "The end
+   * of a game"). Default: the scoring's places.
+   */
+  finalPlaces?(ctx: PluginContext<S>): FinalPlaces | null;
   /**
    * The battles a resolved phase's steps handed its adjudication (`Handoff.battles`), read back from the phase's
    * records: the game's file writes them as the phase's case's `battles`, so `adjudicate` decides it as the game did

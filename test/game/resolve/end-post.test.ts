@@ -98,7 +98,8 @@ const finalPost = async () => {
   expect(posts).toHaveLength(1);
   return posts[0]!.payload as { text: string; phaseId?: number };
 };
-const lineOf = (text: string, power: string) => text.split('\n').find((l) => l.startsWith(`__${power}__`)) ?? '';
+const lineOf = (text: string, power: string) =>
+  text.split('\n').find((l) => /^(#\d+ · )?__/.test(l) && l.includes(`__${power}__ ·`)) ?? '';
 const member = (userId: string) => `⟦member:${userId}⟧`;
 
 describe('the final post', () => {
@@ -199,6 +200,16 @@ describe('a 21-power final post', () => {
     for (const power of powers) if ((await row()).status === 'active') await voteDraw(env.deps, at(newcomer(power)));
     expect((await row()).end).toMatchObject({ kind: 'draw' });
     const text = (await finalPost()).text;
+    // One heading: the standings follow the seed's final places (centres, then Sepoys, then Mercenaries), numbered.
+    expect(text).toContain('**Final standings** (centres, then Sepoys, then Mercenaries)');
+    expect(text).not.toContain('Final ranking');
+    const placed = text.split('\n').filter((l) => /^#\d+ · __/.test(l));
+    // The two Dogs of War (Tilea, Estalia) never mustered: on no place, they follow the last one, unnumbered.
+    expect(placed).toHaveLength(19);
+    const unplaced = text.split('\n').filter((l) => /^__/.test(l));
+    expect(unplaced.map((l) => /^__([^_]+)__/.exec(l)![1])).toEqual(['Tilea', 'Estalia']);
+    const centres = placed.map((l) => Number(/ · (\d+) centres?/.exec(l)![1]));
+    expect(centres).toEqual([...centres].sort((a, b) => b - a));
     for (const power of powers) {
       const line = lineOf(text, power);
       expect(line, power).toContain(member(first(power)));

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { adjudicate } from '../../../src/engine/index.js';
+import { pluginMsg } from '../../../src/game/phase/index.js';
+import { t } from '../../../src/i18n/index.js';
+import { pluginOf } from '../../../src/variants/index.js';
 import type { Position } from '../../../src/engine/types.js';
 import {
   applyRevolt,
@@ -127,6 +130,16 @@ describe('Sepoys and Mercenaries', () => {
       { rank: 4, power: 'Bretonnia', centers: 2, role: 'power' },
       { rank: 5, power: 'Kislev', centers: 0, role: 'sepoy' },
       { rank: 6, power: 'Norse', centers: 0, role: 'mercenary' },
+    ]);
+    // The final post's standings follow these places, each follower noted with its master (the fog lifted at the end).
+    const ctx = { variant: warhammer, phase: { position: p }, fog: { sees: () => false } } as never;
+    const places = pluginOf('warhammer').finalPlaces!(ctx)!;
+    expect(t('en', pluginMsg(places.rule))).toBe('centres, then Sepoys, then Mercenaries');
+    const shown = places.places.map((q) => [q.place, q.power, q.note === null ? null : t('en', pluginMsg(q.note))]);
+    expect(shown.filter(([, power]) => ['Empire', 'Kislev', 'Norse'].includes(power as string))).toEqual([
+      [1, 'Empire', null],
+      [18, 'Kislev', 'Sepoy of Empire, 0 won'],
+      [19, 'Norse', 'Mercenary of Empire'],
     ]);
   });
 });

@@ -14,7 +14,7 @@
  *   centres outside the master's nation as its new capital, with a unit (on the board as a follower's choice is).
  */
 import type { Power, UnitType } from '../../../engine/types.js';
-import type { PluginContext, PluginLine, PluginMsg, VariantAction } from '../../plugin/index.js';
+import type { FinalPlaces, PluginContext, PluginMsg, VariantAction } from '../../plugin/index.js';
 import {
   applyRevolt,
   becomeMercenary,
@@ -181,17 +181,17 @@ export function followerNote(ctx: Ctx, power: Power): PluginMsg | null {
 }
 
 /**
- * The final ranking of the seed's "Pulling it all together" (centres, then the Sepoys, then the Mercenaries), over the
- * game's last position.
+ * The final places of the seed's "Pulling it all together" (centres, then the Sepoys, then the Mercenaries), over the
+ * game's last position: the final post's standings follow them, a follower noted with its master.
  */
-export function rankingLines(ctx: Ctx): PluginLine[] {
+export function finalPlaces(ctx: Ctx): FinalPlaces | null {
   const ranking = finalRanking(
     ctx.phase.position,
     ctx.variant.powers.map((p) => p.name),
   );
-  if (ranking.length === 0) return [];
-  return [
-    wh('ranking.head'),
-    ...ranking.map((r) => wh('ranking.power', { rank: r.rank, power: r.power, role: r.role, centres: r.centers })),
-  ];
+  if (ranking.length === 0) return null;
+  return {
+    rule: wh('ranking.rule'),
+    places: ranking.map((r) => ({ power: r.power, place: r.rank, note: followerNote({ ...ctx, fog: null }, r.power) })),
+  };
 }

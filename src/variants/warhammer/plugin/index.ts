@@ -16,7 +16,7 @@ import {
   provisionalPicture,
   decisiveModeOf,
 } from './battle-step.js';
-import { followAction, followerNote, rankingLines, revoltAction } from './follow.js';
+import { finalPlaces, followAction, followerNote, revoltAction } from './follow.js';
 import { musterAction, musterStep, openMuster } from './muster.js';
 import { warhammerMapOverlays } from './map-overlays.js';
 import { RECORDS } from './records.js';
@@ -54,7 +54,7 @@ export const warhammerPlugin = definePlugin({
       : [],
   seatNote: followerNote,
   whyLines: battleWhyLines,
-  endLines: rankingLines,
+  finalPlaces,
   keptBattles,
   pictures: { provisional: (ctx) => provisionalPicture(ctx.records) },
   mapOverlays: warhammerMapOverlays,
