@@ -58,11 +58,12 @@ describe('scores in the final post, ratings on the leaderboard', () => {
     expect(overall.ephemeral).toBe(true);
     const lines = overall.text.split('\n');
     expect(lines[0]).toBe('**Leaderboard of this server: every game** (top 3 of 3 rated)');
-    // Alice won the second game; Bob and Carol tied in both.
-    expect(lines[1]).toMatch(new RegExp(`^1\\. <@${id('alice')}> — \\*\\*\\d+\\.\\d\\d\\*\\* \\(2 games\\)$`));
+    // Alice won the second game; Bob and Carol tied in both, so they share place #2 ("2." would start a Discord list,
+    // which numbers its lines itself: the tie would read 2 and 3).
+    expect(lines[1]).toMatch(new RegExp(`^#1 · <@${id('alice')}> — \\*\\*\\d+\\.\\d\\d\\*\\* \\(2 games\\)$`));
     expect(lines.slice(2, 4).sort()).toEqual(
       [id('bob'), id('carol')].map((u) =>
-        expect.stringMatching(new RegExp(`^2\\. <@${u}> — \\*\\*[\\d.-]+\\*\\* \\(2 games\\)$`)),
+        expect.stringMatching(new RegExp(`^#2 · <@${u}> — \\*\\*[\\d.-]+\\*\\* \\(2 games\\)$`)),
       ),
     );
     const diplomacy = await h.fake.slash('bob', 'main', 'server leaderboard', { kind: 'diplomacy' });
@@ -89,7 +90,7 @@ describe('scores in the final post, ratings on the leaderboard', () => {
     h.fake.setLocale('carol', 'fr');
     try {
       const board = await h.fake.slash('carol', 'main', 'server leaderboard');
-      expect(board.text.split('\n')[1]).toMatch(new RegExp(`^1\\. <@${id('alice')}> — \\*\\*\\d+,\\d\\d\\*\\* `));
+      expect(board.text.split('\n')[1]).toMatch(new RegExp(`^#1 · <@${id('alice')}> — \\*\\*\\d+,\\d\\d\\*\\* `));
       const alice = await h.fake.slash('carol', 'main', 'server player', { user: 'alice' });
       expect(alice.text).toMatch(/\*\*\d+,\d\d\*\*/);
       expect(alice.text).not.toMatch(/\d\.\d/);
