@@ -38,4 +38,17 @@ describe('the Chinese term for a gunboat game', () => {
       '无外交模式（gunboat）：不通过机器人进行外交',
     );
   });
+
+  it('a missed build is waived (放弃, the word players type), never voided (作废)', () => {
+    for (const [locale, catalogue] of Object.entries(catalogues))
+      expect(
+        Object.entries(catalogue)
+          .filter(([, text]) => /建造作[废廢]/.test(text))
+          .map(([key]) => key),
+        locale,
+      ).toEqual([]);
+    expect(
+      tr('zh-CN', 'lobby.created.seats', { nmr: 'hold', vacateAfter: 0, bar: 'none', minReliability: 0 }),
+    ).toContain('截止时未下达的指令：单位原地驻守，建造视为放弃。');
+  });
 });
