@@ -10,6 +10,7 @@ import { englishWords } from '../support/english-left.js';
 import type { FakeMessage } from '../support/fake-discord/index.js';
 import { gameOfChannel, setTableColumns } from '../support/table-columns.js';
 import { getVariant } from '../../src/variants/index.js';
+import { tr } from '../../src/i18n/index.js';
 import { createHarness, type Harness } from './harness.js';
 
 const CHANNEL = 'brouillard';
@@ -21,6 +22,7 @@ const english = (texts: string[]) =>
 
 describe('a fog game in French and Chinese', () => {
   let h: Harness;
+  let started = '';
   const replies = new Map<string, string[]>();
   async function run(user: string, command: string, options: Record<string, string> = {}) {
     const i = await h.fake.slash(user, CHANNEL, command, options);
@@ -37,7 +39,7 @@ describe('a fog game in French and Chinese', () => {
     await h.fake.slash('alice', CHANNEL, 'game join', { power: 'France' });
     await h.fake.slash('mei', CHANNEL, 'game join', { power: 'Germany' });
     await setTableColumns(h.store, (await gameOfChannel(h.store, h.fake.channel(CHANNEL).id)).id, { fog: true });
-    await h.fake.slash('gm', CHANNEL, 'game start');
+    started = (await h.fake.slash('gm', CHANNEL, 'game start')).text;
     await h.bot!.outbox.idle();
     await run('alice', 'order', { orders: 'A par - bur; A mar - spa; F bre - mao' });
     await run('mei', 'order', { orders: 'A mun - ruh; F kie - den; A ber - kie' });
@@ -67,6 +69,15 @@ describe('a fog game in French and Chinese', () => {
     const mei = h.fake.dms('mei').map(seen).join('\n');
     expect(mei).toContain('的視野');
     expect(replies.get('eve')!.join('\n')).toContain('brouillard de guerre');
+  });
+
+  it('the game master’s start reply promises no map, as the start post carries none under fog', () => {
+    expect(started).toContain('sans carte dans le brouillard de guerre');
+    expect(started).not.toContain('avec la carte');
+    expect(h.fake.channelMessages(CHANNEL).find((m) => m.content.startsWith('🎲'))?.attachments).toEqual([]);
+    expect(tr('zh-CN', 'lobby.started', { people: 2, computers: 0, disorder: 0, powers: '', fog: 'yes' })).toContain(
+      '开局公告正在发往频道，战争迷雾下不附地图；',
+    );
   });
 
   it('no English is left in what the French and Chinese players read', () => {

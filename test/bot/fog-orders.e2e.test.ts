@@ -1,14 +1,15 @@
 /**
  * Orders typed by hand in a fog game (docs/table.md "Fog of war"): they are read on the player's view, so a refusal
  * reads the same whatever stands out of sight (test/bot/fog.e2e.test.ts scans that over a whole game), and a support
- * for a unit out of sight stays legal once it names the unit's type.
+ * for a unit out of sight stays legal once it names the unit's type. `/why` of a province no order in sight named says
+ * so as the power's view, not that nothing was ordered there.
  */
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Position } from '../../src/engine/types.js';
 import { phases } from '../../src/store/schema.js';
 import { gameOfChannel, setTableColumns } from '../support/table-columns.js';
-import { createHarness, slashConfirmed, type Harness } from './harness.js';
+import { createHarness, slashConfirmed, waitForResults, type Harness } from './harness.js';
 
 /** A started fog game of `variant` in channel `main`: alice plays `alice`'s power, bruno `bruno`'s, gm masters it. */
 async function fogGame(variant: string, alice: string, bruno: string): Promise<Harness> {
@@ -96,6 +97,34 @@ describe('a retreat phase under fog of war', () => {
     // Russia, its army in Warsaw dislodged, reads like Turkey, which has nothing to retreat: its unit still counts.
     expect(line('Russia')?.replace(/\d+/g, 'N')).toBe(line('Turkey')?.replace(/\d+/g, 'N'));
     expect(line('Russia')).toBe('4 centres, 4 units');
+  });
+});
+
+describe('/why under fog of war', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await fogGame('classic', 'England', 'France');
+  }, 60_000);
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('a province no order in sight named is told as the power saw it, not as if nothing was ordered there', async () => {
+    // Brest is out of England's sight, the English Channel in it: France's move there is an order England never saw.
+    await h.fake.slash('bruno', 'main', 'order', { orders: 'F bre - eng' });
+    await h.bot!.outbox.idle();
+    h.clock.offset += 3_660_000;
+    await h.bot!.scheduler.poke();
+    await waitForResults(h, 'main', 'Spring 1901 movement');
+    const english = await h.fake.slash('alice', 'main', 'why', { province: 'eng' });
+    expect(english.text).toBe('⚠️ Nothing has been ordered in English Channel yet, as far as England can see.');
+    h.fake.setLocale('alice', 'zh-CN');
+    const chinese = await h.fake.slash('alice', 'main', 'why', { province: 'eng' });
+    expect(chinese.text).toMatch(/^⚠️ 在英国的视野中，English Channel ?尚无任何指令。$/);
+    // France saw its own move.
+    expect((await h.fake.slash('bruno', 'main', 'why', { province: 'eng' })).text).toContain('F bre - eng');
   });
 });
 

@@ -2,7 +2,8 @@
  * Names, what a seat holds and what is left to order, in the reader's language (docs/locales.md "Names"), through the
  * real bot and the Discord stand-in: a Warring States game in traditional Chinese names its variant 戰國 v2 and its
  * substitute call lists its units by their Chinese names; a card table's call in French counts its round, cards and
- * armies in French; a French Classic adjustment lists the builds left by their centres' names, with the French word.
+ * armies in French; a French Classic adjustment lists the builds left by their centres' names, with the French word;
+ * a Chinese one says what is left to order, and then that nothing is, without calling a build a unit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishWords } from '../support/english-left.js';
@@ -14,7 +15,7 @@ describe('holdings and duties in the reader’s language', () => {
   beforeAll(async () => {
     h = await createHarness({
       users: ['gm', 'ann', 'bob', 'cat', 'dan', 'eve'],
-      channels: ['zhanguo', 'cartes', 'hiver', 'dianming'],
+      channels: ['zhanguo', 'cartes', 'hiver', 'dianming', 'dongji'],
     });
     await h.start();
   });
@@ -104,6 +105,30 @@ describe('holdings and duties in the reader’s language', () => {
     expect(englishWords(shown.text)).toEqual([]);
     const given = await h.fake.slash('eve', 'hiver', 'order', { orders: 'A par H' });
     expect(given.text).toContain('1 construction (à Brest) ou renonce');
+  });
+
+  it('a Chinese Classic adjustment says what is left to order and that nothing is, never calling a build a unit', async () => {
+    for (const u of ['gm', 'dan']) h.fake.setLocale(u, 'zh-CN');
+    await h.fake.slash('gm', 'dongji', 'game create', {
+      variant: 'classic',
+      movement: '1h',
+      locale: 'zh-CN',
+      'vacate-after': 0,
+    });
+    await h.fake.slash('dan', 'dongji', 'game join', { power: 'France' });
+    await h.fake.slash('gm', 'dongji', 'game start');
+    await slashConfirmed(h, 'gm', 'dongji', 'gm edit remove', { place: 'bre' });
+    await slashConfirmed(h, 'gm', 'dongji', 'gm advance'); // spring
+    await slashConfirmed(h, 'gm', 'dongji', 'gm advance'); // fall: the winter's adjustments
+    await h.bot!.outbox.idle();
+    const shown = await h.fake.slash('dan', 'dongji', 'orders show');
+    expect(shown.text).toContain('\n尚未下令：可建造 1 支部队（于 Brest）或放弃');
+    const built = await h.fake.slash('dan', 'dongji', 'order', { orders: 'A bre B' });
+    expect(built.text).toContain('✅ 已保存：`A bre 建造`');
+    expect((await h.fake.slash('dan', 'dongji', 'orders show')).text).toMatch(/`A bre 建造`\n指令已全部下达。$/);
+    await h.bot!.outbox.idle();
+    const texts = [shown.text, built.text, ...h.fake.dms('dan').map((m) => m.content)].join('\n');
+    expect(texts).not.toMatch(/的单位：|所有单位都已下令/);
   });
 
   it('autocomplete in French: powers, past phases and the games a sandbox copies, by their French names', async () => {

@@ -207,6 +207,12 @@ describe('votes, press and seats in the reader’s language', () => {
         .join('\n'),
     ).toContain('**德国招募替补**');
     expect(read.get('zhao')!.join('\n')).toContain('你现在扮演**德国**');
+    // The claimer's DM names the variant in Chinese too, not as its English name (`Classic Diplomacy`).
+    const claimed = h.fake
+      .dms('zhao')
+      .map((m) => m.content)
+      .find((c) => c.startsWith('🪑 你现在扮演'));
+    expect(claimed).toMatch(/^🪑 你现在扮演 <#\d+> 中 ?经典外交 ?对局的 ?\*\*德国\*\*。/);
     expect(read.get('lin')!.join('\n')).toMatch(/频道最迟将在 <t:\d+:f> 得知此事，并同时发布替补召集/);
     expect(read.get('zhao')!.join('\n')).toMatch(/频道最迟将在 <t:\d+:f> 得知此事/);
     for (const user of [t.france, t.germany, t.italy, t.substitute])

@@ -173,7 +173,7 @@ describe('texts in the reader’s language', () => {
       /^你当前的指令（2 条）：`A \S+ 守`、`A \S+ 守`$/,
     );
     // Fleet in Brest, or in the Mid-Atlantic after Spring.
-    expect(lines).toContainEqual(expect.stringMatching(/^⏳ 尚未下令的单位：F (bre|mao)$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^⏳ 尚未下令：F (bre|mao)$/));
     expect(r.finalText).not.toContain(', ');
   });
 

@@ -173,6 +173,9 @@ describe('gunboat: no press', () => {
   });
 
   it('refuses /press thread and /press send with the reason', async () => {
+    // Nor are recipients suggested for a command it refuses.
+    expect(await h.fake.autocomplete('alice', 'main', 'press send', { to: '' }, 'to')).toEqual([]);
+    expect(await h.fake.autocomplete('alice', 'main', 'press thread', { with: '' }, 'with')).toEqual([]);
     for (const [command, options] of [
       ['press thread', { with: 'France' }],
       ['press send', { to: 'France', text: 'hello' }],

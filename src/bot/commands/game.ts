@@ -452,6 +452,8 @@ async function start(ctx: BotContext, interaction: ChatInputCommandInteraction):
       people,
       computers: r.players.length - people,
       disorder: r.civilDisorder.length,
+      // Under fog the start post carries no map (docs/table.md "Fog of war"): the reply must not promise one.
+      fog: r.game.fog ? 'yes' : 'no',
       powers: formatItems(
         locale,
         r.civilDisorder.map((p) => words.name(locale, p)),

@@ -134,7 +134,8 @@ function sentReply(locale: Locale, r: PressSent, words: PowerWords): string {
 async function autocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
   const game = await findOpenGame(ctx.deps, interaction.channelId);
   const variant = game ? variantOfGame(game) : undefined;
-  if (!variant) return interaction.respond([]);
+  // A gunboat game has no press (docs/bot.md "Press"): no recipient to suggest for a command it refuses.
+  if (!variant || game?.press === 'gunboat') return interaction.respond([]);
   const locale = localeOf(interaction.locale);
   const focused = interaction.options.getFocused(true);
   const own = await pressCallerPower(ctx.deps, callerOf(interaction));

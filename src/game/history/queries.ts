@@ -230,7 +230,12 @@ export async function why(
       ];
       return { ok: true, phase: toPhaseView(phase, v), results, lines };
     }
-    return fail(msg('history.why.nothing', { place: provinceParam(v, province) }));
+    // Under fog, nothing the power saw: an order out of its sight may well have named the province.
+    return fail(
+      viewer.kind === 'power'
+        ? msg('history.why.nothingSeen', { place: provinceParam(v, province), power: powerParam(v, viewer.power) })
+        : msg('history.why.nothing', { place: provinceParam(v, province) }),
+    );
   });
 }
 

@@ -50,6 +50,7 @@ import {
   powersParam,
   unitParam,
   variantOfGame,
+  variantParam,
   typed,
 } from '../core/index.js';
 import { clearSeatOnHandOver, handWaitingToHolder, queueVotesCleared } from './hand-over.js';
@@ -419,7 +420,7 @@ function claimedText(
   game: GameRow,
   d: ReturnType<typeof describePower>,
   toDecide: MsgParam[],
-  variantName: string,
+  variantName: MsgParam,
   returning: boolean,
 ): Msg[] {
   const channel = channelRef(game.channelId);
@@ -509,7 +510,9 @@ async function handDiplomacySeat(
         mapPhaseId: phase.id,
         // A fog game: the substitute's first look is their power's view (docs/table.md "Fog of war").
         ...(game.fog ? { mapPower: power } : {}),
-        ...worded(claimedText(game, describePower(game, phase.position, power), toDecide, variant.name, returning)),
+        ...worded(
+          claimedText(game, describePower(game, phase.position, power), toDecide, variantParam(variant), returning),
+        ),
       },
       target: { kind: 'user', id: userId },
       dedupeKey: `claimed:${tag}`,

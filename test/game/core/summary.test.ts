@@ -133,7 +133,12 @@ describe("another power's dislodged unit under fog of war", () => {
   it('is told without where it may retreat when its options were left out of the view (src/engine/fog.ts)', () => {
     const dislodged = { power: 'France', type: 'A' as const, province: 'bur', coast: null, viaConvoy: false };
     const seen = formatResultsSummary(classic, { ...retreats(), dislodged: [dislodged] });
-    expect(seen).toContain('• France A bur was dislodged; where it may retreat is out of sight.');
+    // Not "out of sight": the options are left out even where the reader sees them (src/engine/fog.ts `seenDislodged`).
+    expect(seen).toContain('• France A bur was dislodged; where it may retreat is not shown under fog of war.');
+    const chinese = resultsSummaryLines(classic, { ...retreats(), dislodged: [dislodged] }, null).map((line) =>
+      t('zh-CN', line),
+    );
+    expect(chinese).toContain('• 法国 A bur 被击退；战争迷雾下不显示其可撤退之处。');
     const truth = formatResultsSummary(classic, {
       ...retreats(),
       dislodged: [{ ...dislodged, retreatOptions: ['par'] }],

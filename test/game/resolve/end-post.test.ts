@@ -251,5 +251,9 @@ describe('the end in French and Chinese', () => {
       '__Russie__ · 4 centres · 🤝 partage la partie nulle · personne (désordre civil)',
     );
     expect(post.lines!.map((l) => t('en', l)).join('\n')).toBe(post.text);
+    // A DM names the game by its channel: the game in that channel has ended, never "this game" (本局) of a DM.
+    const dm = (dms[0]!.payload as { lines: Msg[] }).lines[0]!;
+    expect(t('zh-CN', dm)).toMatch(/^🏁 ⟦channel:[^⟧]+⟧ 中的对局\*\*已结束\*\*：.+共享和局。$/);
+    expect(t('zh-TW', dm)).toMatch(/^🏁 ⟦channel:[^⟧]+⟧ 中的對局\*\*已結束\*\*：/);
   });
 });
