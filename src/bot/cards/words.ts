@@ -438,7 +438,7 @@ function controlName(name: string, locale: Locale): string {
 }
 
 const WHY =
-  /^(\w+): (.*?)(?: — neutral with (\d+) armies around \(a neutral state needs (\d+)\))?(?: — tie broken by (\w+)'s army beneath)?( — tied, no change)?(?:: (\w+) takes control)?$/;
+  /^(\w+): (.*?)(?: — neutral with (\d+) arm(?:y|ies) around \(a neutral state needs (\d+)\))?(?: — tie broken by (\w+)'s army beneath)?( — tied, no change)?(?:: (\w+) takes control)?$/;
 
 /**
  * A line of the control round's counts ("Gu: Qin 2, Yan 2, neutral 1 — tie broken by Qin's army beneath: Qin takes

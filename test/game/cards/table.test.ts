@@ -122,6 +122,14 @@ describe('card game table text (built from the public view only)', () => {
     expect(winnerText(after)).toContain('First Emperor');
   });
 
+  it('the control counts say one army in the singular, in English as the engine writes it and in French', () => {
+    const after = { ...publicView(battleState()), phase: 'battle' as const };
+    const why = 'Gu: Qin 1, neutral 1 — neutral with 1 army around (a neutral state needs 4)';
+    const events = [{ kind: 'control', changes: [], why: [why], text: 'Control round: no state changed hands.' }];
+    expect(roundSummaryText(2, events, after, 'en')).toContain(`· ${why}`);
+    expect(roundSummaryText(2, events, after, 'fr')).toMatch(/neutre avec 1 armée autour \(il en faut 4/);
+  });
+
   it('events name cards by their symbols, never by deck id, and states with their Chinese beside the Latin name', () => {
     const d = ['chu', 'qin', 'yan'] as const;
     // B10 fire/chariot/crossbow, D04 dark chariot, W1 wild (docs/cardgame.md "The cards")
