@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { memberRef, timeRef } from '../../../src/game/core/text-refs.js';
+import { vacantUserId } from '../../../src/game/core/holder.js';
 import { discordText } from '../../../src/bot/markup.js';
 import { newGame, apply, publicView, type CardGameState } from '../../../src/cardgame/index.js';
 import { deliverOutbox, type DeliveryRow } from '../../../src/game/delivery/deliver.js';
@@ -79,6 +80,14 @@ describe('card game table text (built from the public view only)', () => {
     // no card id of any hand appears
     for (const c of s.seats.flatMap((x) => x.hand)) expect(t.text).not.toMatch(new RegExp(`\\b${c}\\b`));
     expect(t.text.length).toBeLessThanOrEqual(4000);
+  });
+
+  it('a vacant seat (its player left) is named so, never "away": nobody holds it', () => {
+    const s = battleState();
+    const vacant = seats.map((x) => (x.seat === 2 ? { ...x, userId: vacantUserId('Yan 燕') } : x));
+    const line = cardTableText(publicView(s), vacant, Date.UTC(2026, 0, 1, 13), false).seats[2]!;
+    expect(line).toMatch(/^a vacant seat \(Yan 燕\)/);
+    expect(line).not.toContain('away');
   });
 
   it('counts leads and ties from the played cards', () => {
