@@ -274,8 +274,8 @@ export async function runAutomatic(
     if (!due) return cur;
     if ((await autoTurnsLastHour(tx, cur.game.id, now)) >= cap) return cur;
     // A seat whose player left or went silent (`vacant:<dynasty>`) is nobody's: the log says so, not "away".
-    const vacant = !due.row || isVacant(due.row.userId);
-    const r = await commitDefault(tx, cur, due.seat, vacant ? 'vacant' : due.row.conceded ? 'conceded' : 'away', now);
+    const actor = !due.row || isVacant(due.row.userId) ? 'vacant' : due.row.conceded ? 'conceded' : 'away';
+    const r = await commitDefault(tx, cur, due.seat, actor, now);
     if ('ok' in r) return cur;
     cur = r;
   }
