@@ -58,7 +58,7 @@ export function scoreState(board: Board, state: StateId, name: (o: Owner) => str
       count,
       scores,
       winner: null,
-      why: `${line} — neutral with ${count} armies around (a neutral state needs ${NEUTRAL_THRESHOLD})`,
+      why: `${line} — neutral with ${count} ${count === 1 ? 'army' : 'armies'} around (a neutral state needs ${NEUTRAL_THRESHOLD})`,
     };
   }
   const max = scores[0]!.score;

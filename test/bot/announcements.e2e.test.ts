@@ -211,7 +211,13 @@ describe('each game-master action is said once in the channel', () => {
     expect(skipped.logged).toHaveLength(2);
     for (const line of skipped.logged) expect(line).toMatch(/skipped by the game master/);
     // Past the give and the choice, into the battle, and one turn of it: something to roll back.
-    for (let i = 0; i < 2; i++) await act('cards', confirmed('ann', 'cards', 'gm advance'));
+    await act('cards', confirmed('ann', 'cards', 'gm advance'));
+    // Nothing played yet in the battle: refused at once, never asked first and refused after the confirmation.
+    const early = await h.fake.slash('ann', 'cards', 'gm rollback');
+    expect(early.text).toMatch(/^⚠️ Nothing to roll back/);
+    expect(h.fake.buttons(early)).toEqual([]);
+    await act('cards', confirmed('ann', 'cards', 'gm advance'));
+    expect((await h.fake.slash('ann', 'cards', 'gm rollback')).text).toMatch(/^⏪ Go back to the start of round 1\?/);
 
     const rolled = await act('cards', confirmed('ann', 'cards', 'gm rollback'));
     expect(rolled.reply.ephemeral).toBe(true);

@@ -79,6 +79,9 @@ describe('card tables: vacant seats, claims and the record', () => {
     );
     const won = [a!, b!].filter((i) => i.text.includes('You now play'));
     expect(won).toHaveLength(1);
+    // a card table is played with its buttons: no map, no `/order`
+    expect(won[0]!.text).toMatch(/press \*\*My hand\*\* on the table/);
+    expect(won[0]!.text).not.toMatch(/order|map/i);
     expect([a!, b!].filter((i) => i.text.includes('already been taken'))).toHaveLength(1);
     const winner = won[0] === a ? 'sub1' : 'sub2';
     expect(holders('hold')[silent]).toBe(h.fake.user(winner).id);

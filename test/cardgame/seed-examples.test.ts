@@ -186,6 +186,14 @@ describe('S3. The control-change examples ("Qin\'s army beneath the neutral army
     expect(controlRound(four).changes).toEqual([{ state: 'gu', from: 'neutral', to: 0 }]);
   });
 
+  it('says why a neutral state stays, one army in the singular', () => {
+    const one = table({ dynasties: ['qin', 'yan'], strongholds: { 10: [0] } });
+    const why = (s: CardGameState) => controlRound(s).scores.find((x) => x.state === 'gu')!.why;
+    expect(why(one)).toMatch(/ — neutral with 1 army around \(a neutral state needs 4\)$/);
+    const two = table({ dynasties: ['qin', 'yan'], strongholds: { 10: [0], 15: [1] } });
+    expect(why(two)).toMatch(/ — neutral with 2 armies around /);
+  });
+
   it('(ii) a controlled state has no threshold: Lu (Yan) goes to Qin alone on 2 corners', () => {
     const s = table({ dynasties: ['qin', 'yan'], states: { lu: [1] }, strongholds: { 11: [0], 16: [0] } });
     expect(controlRound(s).changes).toEqual([{ state: 'lu', from: 1, to: 0 }]);

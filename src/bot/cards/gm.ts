@@ -103,13 +103,18 @@ export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInter
         return true;
       }
       const skip = sub === 'advance';
+      // Nothing played since the round's battle began: refused before asking, never asked then refused.
+      if (!skip && game.rollbackRound === null) {
+        await replyRejected(interaction, msg('cards.refused.nothingToRollBack'));
+        return true;
+      }
       await askConfirmation(ctx, interaction, {
         command: 'gm',
         action: skip ? 'cards-skip' : 'cards-rollback',
         args: [game.version],
         question: skip
           ? tr(locale, 'cards.gmReply.skipAsk')
-          : tr(locale, 'cards.gmReply.rollbackAsk', { round: game.round }),
+          : tr(locale, 'cards.gmReply.rollbackAsk', { round: game.rollbackRound ?? game.round }),
         confirmLabel: tr(locale, skip ? 'cards.gmReply.skipButton' : 'cards.gmReply.rollbackButton'),
         danger: true,
       });

@@ -34,7 +34,7 @@ import {
   type CardTableSeat,
   type CardWords,
 } from '../../game/cards/index.js';
-import { computerLevelOf, durationParam, isComputer, memberRef, playerName } from '../../game/core/index.js';
+import { computerLevelOf, durationParam, isComputer, isVacant, memberRef, playerName } from '../../game/core/index.js';
 import {
   cardWord,
   dynastyTitle,
@@ -172,7 +172,8 @@ export function seatLines(view: CardGameView, seats: readonly CardTableSeat[], l
     const sittingOut = view.battle.tiebreak && !view.battle.tiebreak.seats.includes(i);
     const flags = [
       !info ? tr(locale, 'cards.seat.flag.vacant') : '',
-      info?.away ? tr(locale, 'cards.seat.flag.away') : '',
+      // a vacant seat is named so ("a vacant seat (Qin 秦)"): it is nobody's, so nobody is away
+      info?.away && !isVacant(info.userId) ? tr(locale, 'cards.seat.flag.away') : '',
       info?.conceded ? tr(locale, 'cards.seat.flag.conceded') : '',
       sittingOut ? tr(locale, 'cards.seat.flag.sitsOut') : '',
     ].filter(Boolean);
@@ -438,7 +439,7 @@ function controlName(name: string, locale: Locale): string {
 }
 
 const WHY =
-  /^(\w+): (.*?)(?: — neutral with (\d+) armies around \(a neutral state needs (\d+)\))?(?: — tie broken by (\w+)'s army beneath)?( — tied, no change)?(?:: (\w+) takes control)?$/;
+  /^(\w+): (.*?)(?: — neutral with (\d+) arm(?:y|ies) around \(a neutral state needs (\d+)\))?(?: — tie broken by (\w+)'s army beneath)?( — tied, no change)?(?:: (\w+) takes control)?$/;
 
 /**
  * A line of the control round's counts ("Gu: Qin 2, Yan 2, neutral 1 — tie broken by Qin's army beneath: Qin takes

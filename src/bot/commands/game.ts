@@ -679,7 +679,8 @@ async function claim(ctx: BotContext, interaction: ComponentInteraction, callId:
   const batched =
     r.ok && r.shownBy !== null ? `\n${tr(locale, 'seats.claim.batched', { time: timestamp(r.shownBy, 'f') })}` : '';
   const content = r.ok
-    ? `${tr(locale, 'seats.claim.done', { returning: r.returning ? 'yes' : 'no', power: words.power(r.power) })}${batched}`
+    ? // A card table is played with its buttons, not `/order` (docs/cardgame.md): its own words.
+      `${tr(locale, r.cards ? 'seats.claim.doneCards' : 'seats.claim.done', { returning: r.returning ? 'yes' : 'no', power: words.power(r.power) })}${batched}`
     : `⚠️ ${refusalText(locale, r)}`;
   await interaction.reply({
     content: discordText(content),

@@ -16,7 +16,7 @@ import {
 } from '../../cardgame/index.js';
 import { games, type GameEnd } from '../../store/schema.js';
 import { cardEvents, cardGames, cardSeats, type CardSeatRow } from './tables.js';
-import { fail, noteEvent, type Refusal } from '../core/index.js';
+import { fail, isVacant, noteEvent, type Refusal } from '../core/index.js';
 import { engineRefusal } from './engine-refusals.js';
 import { msg, type Msg } from '../../i18n/index.js';
 import { queueActionLog, queueGameOver, queuePingsForNow, queueRoundSummary, queueTable } from './outbox.js';
@@ -273,7 +273,9 @@ export async function runAutomatic(
       .find((x) => !x.row || x.row.away || x.row.conceded);
     if (!due) return cur;
     if ((await autoTurnsLastHour(tx, cur.game.id, now)) >= cap) return cur;
-    const r = await commitDefault(tx, cur, due.seat, !due.row ? 'vacant' : due.row.conceded ? 'conceded' : 'away', now);
+    // A seat whose player left or went silent (`vacant:<dynasty>`) is nobody's: the log says so, not "away".
+    const actor = !due.row || isVacant(due.row.userId) ? 'vacant' : due.row.conceded ? 'conceded' : 'away';
+    const r = await commitDefault(tx, cur, due.seat, actor, now);
     if ('ok' in r) return cur;
     cur = r;
   }

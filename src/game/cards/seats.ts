@@ -29,6 +29,7 @@ import { dynastyMsg } from './names.js';
 import { msg } from '../../i18n/index.js';
 import { bumpVersion, deleteDrafts, handSeatRow, loadCtx, reload, seatRow, seatsToAct, type CardCtx } from './store.js';
 import { cardSeats } from './tables.js';
+import { runAutomatic } from './commit.js';
 
 /** The seat (number) of a dynasty named in a call, or null. */
 function seatNumber(ctx: CardCtx, dynasty: string): Seat | null {
@@ -185,7 +186,11 @@ export const cardSeatsOfKind: KindSeats = {
   async vacate(tx, game, seat, reason, now) {
     const ctx = await ctxOf(tx, game);
     const n = ctx ? seatNumber(ctx, seat) : null;
-    if (ctx && n !== null) await vacateCardSeat(tx, ctx, n, reason, now);
+    if (!ctx || n === null) return;
+    await vacateCardSeat(tx, ctx, n, reason, now);
+    // A player who leaves on their own turn: the seat's turn resolves now (docs/cardgame.md "Absence"), not at the
+    // deadline, so the table never waits on a seat nobody holds.
+    await runAutomatic(tx, await reload(tx, ctx), now);
   },
   async hand(tx, game, seat, userId, now, returning) {
     const ctx = await ctxOf(tx, game);

@@ -164,7 +164,15 @@ export function infoOf(ctx: CardCtx): CardGameInfo {
     threadId: ctx.card.threadId,
     tableMessageId: ctx.game.statusMessageId,
     table: ctx.state ? publicView(ctx.state) : null,
+    rollbackRound: rollbackRoundOf(ctx.card),
   };
+}
+
+/** Where `gmRollbackCards` would go back to (see `CardGameInfo.rollbackRound`). */
+function rollbackRoundOf(card: CardGameRow): number | null {
+  if (card.roundStartSeq === 0 || card.seq === card.roundStartSeq) return null;
+  if (card.phase === 'battle' || card.phase === 'tiebreak') return card.round;
+  return card.phase === 'choose' ? card.round - 1 : null;
 }
 
 /** Reloads the context after writes in the same transaction. */

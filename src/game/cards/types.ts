@@ -180,6 +180,11 @@ export interface CardGameInfo {
   tableMessageId: string | null;
   /** The engine's public view; null in the lobby. */
   table: CardGameView | null;
+  /**
+   * The round whose battle `/gm rollback` goes back to the start of: the current one in a battle or tie-break; in the
+   * choice of the next battle, the round just played. Null when nothing was played since that start.
+   */
+  rollbackRound: number | null;
 }
 
 /** What `cardsPlayOptions` answers the seat to act: every legal play, and what falling back would do. */

@@ -361,7 +361,16 @@ async function seatToOffer(
 export async function claimSeat(
   deps: GameDeps,
   input: { callId: number; userId: string; channelId: string },
-): Promise<Result<{ power: string; gameId: number; channelId: string; returning: boolean; shownBy: number | null }>> {
+): Promise<
+  Result<{
+    power: string;
+    gameId: number;
+    channelId: string;
+    returning: boolean;
+    shownBy: number | null;
+    cards: boolean;
+  }>
+> {
   return await inTransaction(deps, async (tx, changed) => {
     const call = first(await tx.select().from(substituteCalls).where(eq(substituteCalls.id, input.callId)).limit(1));
     if (!call) return fail(msg('seats.refused.callGone'));
@@ -408,7 +417,15 @@ export async function claimSeat(
     });
     changed(game.id);
     const shown = shownBy(game, now);
-    return { ok: true, power: call.power, gameId: game.id, channelId: game.channelId, returning, shownBy: shown };
+    return {
+      ok: true,
+      power: call.power,
+      gameId: game.id,
+      channelId: game.channelId,
+      returning,
+      shownBy: shown,
+      cards: game.kind === 'cards',
+    };
   });
 }
 

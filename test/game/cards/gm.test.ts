@@ -166,6 +166,20 @@ describe('card game: game-master tools', () => {
     ).toBe(true);
   });
 
+  it('says which round a rollback goes back to: none before a play, the round just played while the next is chosen', async () => {
+    const g = await battle();
+    expect(g.rollbackRound).toBeNull();
+    await actOnce(env, 'wage');
+    expect((await info(env)).rollbackRound).toBe(1);
+    while ((await storedState(env)).phase === 'battle') await actOnce(env, 'fallBack');
+    const choosing = await info(env);
+    expect([choosing.phase, choosing.round, choosing.rollbackRound]).toEqual(['choose', 2, 1]);
+    ok(await gmRollbackCards(env.deps, at(GM)));
+    const back = await storedState(env);
+    expect([back.phase, back.round]).toEqual(['battle', 1]);
+    expect((await info(env)).rollbackRound).toBeNull();
+  });
+
   it('the same stored rows give the same reshuffle (a rollback is deterministic from the stored game)', async () => {
     const decks: string[][] = [];
     for (let k = 0; k < 2; k++) {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { memberRef, timeRef } from '../../../src/game/core/text-refs.js';
+import { vacantUserId } from '../../../src/game/core/holder.js';
 import { discordText } from '../../../src/bot/markup.js';
 import { newGame, apply, publicView, type CardGameState } from '../../../src/cardgame/index.js';
 import { deliverOutbox, type DeliveryRow } from '../../../src/game/delivery/deliver.js';
@@ -81,6 +82,14 @@ describe('card game table text (built from the public view only)', () => {
     expect(t.text.length).toBeLessThanOrEqual(4000);
   });
 
+  it('a vacant seat (its player left) is named so, never "away": nobody holds it', () => {
+    const s = battleState();
+    const vacant = seats.map((x) => (x.seat === 2 ? { ...x, userId: vacantUserId('Yan 燕') } : x));
+    const line = cardTableText(publicView(s), vacant, Date.UTC(2026, 0, 1, 13), false).seats[2]!;
+    expect(line).toMatch(/^a vacant seat \(Yan 燕\)/);
+    expect(line).not.toContain('away');
+  });
+
   it('counts leads and ties from the played cards', () => {
     let s = battleState();
     const seat = s.turnSeat!;
@@ -120,6 +129,14 @@ describe('card game table text (built from the public view only)', () => {
       expect(summary).not.toMatch(/First Emperor|The game ends|始皇帝|對局結束/);
     }
     expect(winnerText(after)).toContain('First Emperor');
+  });
+
+  it('the control counts say one army in the singular, in English as the engine writes it and in French', () => {
+    const after = { ...publicView(battleState()), phase: 'battle' as const };
+    const why = 'Gu: Qin 1, neutral 1 — neutral with 1 army around (a neutral state needs 4)';
+    const events = [{ kind: 'control', changes: [], why: [why], text: 'Control round: no state changed hands.' }];
+    expect(roundSummaryText(2, events, after, 'en')).toContain(`· ${why}`);
+    expect(roundSummaryText(2, events, after, 'fr')).toMatch(/neutre avec 1 armée autour \(il en faut 4/);
   });
 
   it('events name cards by their symbols, never by deck id, and states with their Chinese beside the Latin name', () => {
