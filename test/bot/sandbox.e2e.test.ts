@@ -646,4 +646,15 @@ describe('/sandbox orders in the member’s language', () => {
     expect(zh.text).toContain('秦（A 雍、A 南鄭）');
     expect(zh.text).not.toMatch(/`A xia H`|A yon/);
   });
+
+  it('reads back the orders its autocomplete offers, in the member’s words, as /order does', async () => {
+    const offered = await h.fake.autocomplete('lin', 'zhanguo', 'sandbox order', { orders: '雍' }, 'orders');
+    expect(offered.map((c) => c.value)).toContain('A 雍 - 北地');
+    const zh = await h.fake.slash('lin', 'zhanguo', 'sandbox order', { orders: 'A 南鄭 守; A 雍 - 北地' });
+    expect(zh.text).toContain('✅ 已儲存：`A 南鄭 守`（秦）、`A 雍 - 北地`（秦）');
+    expect(zh.text).not.toContain('❌');
+    const fr = await h.fake.slash('anne', 'classic', 'sandbox order', { orders: 'A Marseille - Bourgogne' });
+    expect(fr.text).toContain('✅ Enregistré : `A Marseille - Bourgogne` (France)');
+    expect(fr.text).not.toContain('❌');
+  });
 });
