@@ -508,7 +508,8 @@ export async function startSandboxFromFile(
       variantId: read.variantId,
       options: read.options,
       seated,
-      source: `${input.fileName.slice(0, 80)} (${phaseCode(read.last.phase)})`,
+      // No bracket of its own: the head line puts the source inside one (docs/locales.md "Brackets").
+      source: `${input.fileName.slice(0, 80)} · ${phaseCode(read.last.phase)}`,
       position: read.last,
       orders: [],
       stage: freshStage(call.random),
