@@ -145,6 +145,7 @@ describe('spectators', () => {
     );
     const confirmation = await h.fake.waitForDm('hal', (m) => m.content.includes('A par'));
     expect(confirmation.content).toContain('Watching **France**');
+    expect(confirmation.content).toMatch(/\nThe orders of France, \*\*Spring 1902 movement\*\* \(game in <#\d+>\):\n/);
     const stopped = await h.fake.slash('hal', 'main', 'spectate', { stop: true });
     expect(stopped.text).toContain('You stopped watching (1 power)');
     expect((await h.fake.slash('bob', 'main', 'game status')).text).toContain('nobody watches **France**');
@@ -263,7 +264,12 @@ describe('a spectator allowed the orders, with order confirmations that wait for
     expect(h.fake.dms('bob').filter((m) => m.content.includes('F bre'))).toHaveLength(1);
     expect(shown()).toHaveLength(1);
     expect(shown()[0]!.content).toContain('Watching **France**');
-    expect(shown()[0]!.content.split('\n').slice(1).join('\n')).toBe(mine.content);
+    // The player's confirmation, its first line worded for a reader who gave no order: not "Your orders".
+    const [head, first, ...rest] = shown()[0]!.content.split('\n');
+    expect(head).toMatch(/^👁 Watching \*\*France\*\* in <#\d+>:$/);
+    expect(first).toBe(mine.content.split('\n')[0]!.replace('Your orders for France', 'The orders of France'));
+    expect(rest.join('\n')).toBe(mine.content.split('\n').slice(1).join('\n'));
+    expect(shown()[0]!.content).not.toContain('Your');
   });
 
   it("a request's button forged on a public post is answered privately and leaves the post as it was", async () => {
