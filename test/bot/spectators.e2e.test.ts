@@ -201,7 +201,11 @@ describe('spectators', () => {
     });
     await joinSeats(h, 'fog', { ivan: 'England', judy: 'Turkey' });
     await h.fake.slash('gm', 'fog', 'game start');
-    await h.fake.slash('marie', 'fog', 'spectate', { power: 'England' });
+    const asked = await h.fake.slash('marie', 'fog', 'spectate', { power: 'England' });
+    // The power with its article, as every French text names it (docs/locales.md "French place names").
+    expect(asked.text).toBe(
+      '👁 Demande envoyée : le joueur de l’**Angleterre** décide, vous aurez la réponse en message privé.',
+    );
     await h.fake.click('ivan', await requestDm('ivan', 'England'), { label: 'Allow' });
     await h.fake.waitForDm('marie', (m) => m.content.includes('vous observez désormais l’**Angleterre**'));
     await h.fake.slash('ivan', 'fog', 'order', { orders: 'F lon - nth; F edi - nwg; A lvp - yor' });
