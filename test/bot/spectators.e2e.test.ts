@@ -192,6 +192,15 @@ describe('spectators', () => {
     expect(h.fake.channelMessages('closed').filter((m) => m.content.startsWith('📪'))).toEqual([]);
   });
 
+  it('once the game is over, /spectate says so and where the finished game is, not that there is no game', async () => {
+    await h.fake.slash('erin', 'closed', 'draw');
+    await h.fake.waitForChannelMessage('closed', (m) => m.content.startsWith('🏁'), 20_000);
+    const over = await h.fake.slash('gina', 'closed', 'spectate', { power: 'Italy' });
+    expect(over.text).toBe(
+      '⚠️ This game is over: the finished game is open to everyone, see it with `/history` in the channel.',
+    );
+  });
+
   it('in a fog game a French spectator gets by DM that power’s view and maps, worded as a view of that power', async () => {
     await h.fake.slash('gm', 'fog', 'game create', {
       variant: 'classic',
