@@ -13,7 +13,9 @@ import type { Position, PowerOrder } from '../engine/types.js';
 import type { Variant } from '../engine/variant.js';
 import type { Logger } from '../log.js';
 import { botVariants } from '../variants/index.js';
-import { defaultTitle, renderMap, warmRenderer, type RenderOptions } from '../render/index.js';
+import { defaultTitle, forReader, renderMap, warmRenderer, type RenderOptions } from '../render/index.js';
+import { powerParam } from '../game/core/index.js';
+import { msg, t, type Locale, type Msg } from '../i18n/index.js';
 
 export interface MapPicture {
   png: Buffer;
@@ -211,6 +213,23 @@ export function mapFileName(code: string, suffix?: string): string {
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '');
   return `${clean(code) || 'map'}${suffix ? `-${clean(suffix)}` : ''}.png`;
+}
+
+/**
+ * A picture's drawing options for its reader (`forReader`), titled from `title` (by default its `caption`); a picture
+ * of one power's view under fog says whose view it is, in English too (`fog.map.title`, docs/table.md "Fog of war"),
+ * and so does its alt text, which is its title.
+ */
+export function forViewer<T extends RenderOptions>(
+  opts: T & { caption?: Msg },
+  locale: Locale,
+  viewer: { variant: Variant; power?: string | undefined },
+  title: Msg | null = opts.caption ?? null,
+): T {
+  if (!viewer.power || !title) return forReader(opts, locale, title);
+  const { caption: _caption, ...drawing } = opts;
+  const own = msg('fog.map.title', { title, power: powerParam(viewer.variant, viewer.power) });
+  return { ...drawing, title: t(locale, own), ...(locale === 'en' ? {} : { locale }) } as T;
 }
 
 /** Orders of one power only (what `/map` may draw for its player before the phase resolves). */

@@ -20,7 +20,7 @@ import { msg } from '../i18n/index.js';
 import { fail, type Refusal } from '../game/core/index.js';
 
 /** Bumped when the replay's look changes, so cached replays of the old look are not served. */
-export const REPLAY_FORMAT = 1;
+export const REPLAY_FORMAT = 2;
 
 export interface ReplayRequest {
   guildId: string;

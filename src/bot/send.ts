@@ -55,21 +55,20 @@ import {
   type ScChartFile,
 } from '../game/history/index.js';
 import { PermanentDeliveryError, RetryLaterError, type DeliveryRow, type SendFn } from '../game/delivery/index.js';
-import { phaseMsg, powerParam, textParts, type GameDeps, variantParam } from '../game/core/index.js';
-import type { Variant } from '../engine/variant.js';
+import { phaseMsg, textParts, type GameDeps, variantParam } from '../game/core/index.js';
 import type { Logger } from '../log.js';
 import { drawScChart } from './charts.js';
 import { claimButtonId, musterButtonId, spectateButtonId } from './components.js';
 import type { SpectateAnswer } from '../game/spectators/index.js';
 import { dmPadRow, type PadSettings } from './pad.js';
 import { botKindOf, type BotKind, type KindSendDeps } from './kinds.js';
-import { mapFileName, pictureAttachment, type MapPicture, type MapRenderer } from './maps.js';
+import { forViewer, mapFileName, pictureAttachment, type MapPicture, type MapRenderer } from './maps.js';
 import { discordText } from './markup.js';
 import { deliverPressThread } from './press-threads.js';
 import { MAX_CONTENT, splitMessage } from './text.js';
 import { wordLines } from './locale.js';
-import { msg, t, tr, type Locale, type Msg } from '../i18n/index.js';
-import { forReader, type RenderOptions } from '../render/index.js';
+import { msg, tr, type Locale } from '../i18n/index.js';
+import { forReader } from '../render/index.js';
 
 /** Discord: an embed description holds 4096 characters, and all embeds of a message 6000 together. */
 const MAX_EMBED_DESCRIPTION = 4096;
@@ -609,20 +608,9 @@ async function phasePicture(
   const name = mapFileName(`${position.phase.season}-${position.phase.year}-${position.phase.type}`, viewer);
   const plain = msg('map.title.board', { variant: variantParam(variant), phase: phaseMsg(position.phase, variant) });
   return (
-    (await maps.render(variant, position, titled(drawn, locale, plain, { variant, power: viewer }), name)) ?? 'failed'
+    (await maps.render(variant, position, forViewer(drawn, locale, { variant, power: viewer }, plain), name)) ??
+    'failed'
   );
-}
-
-/** A picture's options in `locale`; a fog view's title says whose view it is (English titles too). */
-function titled<T extends RenderOptions>(
-  opts: T,
-  locale: Locale,
-  title: Msg,
-  viewer: { variant: Variant; power: string | undefined },
-): T {
-  if (!viewer.power) return forReader(opts, locale, title);
-  const own = msg('fog.map.title', { title, power: powerParam(viewer.variant, viewer.power) });
-  return { ...opts, title: t(locale, own), ...(locale === 'en' ? {} : { locale }) };
 }
 
 /** A picture a variant's step post names (src/game/history/render-input.ts `renderInputForStepPicture`). */
@@ -664,7 +652,7 @@ async function resultsPicture(
     which === 'orders'
       ? msg('map.title.orders', { variant: variantParam(variant), phase })
       : msg('map.title.after', { variant: variantParam(variant), phase, next: phaseMsg(position.phase, variant) });
-  const drawn = titled(opts, locale, plain, { variant, power: viewer });
+  const drawn = forViewer(opts, locale, { variant, power: viewer }, plain);
   const name = mapFileName(`${season}-${year}-${type}`, viewer ? `${which}-${viewer}` : which);
   return (await maps.render(variant, position, drawn, name)) ?? 'failed';
 }

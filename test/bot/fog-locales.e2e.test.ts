@@ -23,6 +23,7 @@ const english = (texts: string[]) =>
 describe('a fog game in French and Chinese', () => {
   let h: Harness;
   let started = '';
+  const pictures: { filename: string; description?: string }[] = [];
   const replies = new Map<string, string[]>();
   async function run(user: string, command: string, options: Record<string, string> = {}) {
     const i = await h.fake.slash(user, CHANNEL, command, options);
@@ -52,6 +53,9 @@ describe('a fog game in French and Chinese', () => {
     await run('alice', 'ready');
     await run('mei', 'ready');
     await h.bot!.outbox.idle();
+    pictures.push(...(await run('mei', 'map')).attachments);
+    pictures.push(...(await run('mei', 'history show', { phase: 'S1901M', map: 'orders' })).attachments);
+    pictures.push(...(await run('alice', 'history show', { phase: 'S1901M', map: 'after' })).attachments);
   }, 60_000);
 
   afterAll(async () => {
@@ -69,6 +73,22 @@ describe('a fog game in French and Chinese', () => {
     const mei = h.fake.dms('mei').map(seen).join('\n');
     expect(mei).toContain('的視野');
     expect(replies.get('eve')!.join('\n')).toContain('brouillard de guerre');
+  });
+
+  it('every picture of one power’s view says whose view it is, in its alt text and its file name', () => {
+    const results = h.fake.dms('mei').flatMap((m) => m.attachments);
+    expect(results.length).toBeGreaterThan(0);
+    for (const a of results) expect(a.description).toContain('德國的視野');
+    expect(pictures.map((a) => a.description)).toEqual([
+      expect.stringMatching(/ · 德國的視野$/),
+      expect.stringMatching(/指令與結果 · 德國的視野$/),
+      expect.stringMatching(/ · vue de .*France$/),
+    ]);
+    expect(pictures.map((a) => a.filename)).toEqual([
+      expect.stringMatching(/germany/),
+      expect.stringMatching(/germany/),
+      expect.stringMatching(/france/),
+    ]);
   });
 
   it('the game master’s start reply promises no map, as the start post carries none under fog', () => {

@@ -49,8 +49,7 @@ import {
 import type { BotCommand } from '../command.js';
 import { drawScChart } from '../charts.js';
 import type { BotContext } from '../context.js';
-import { forReader } from '../../render/index.js';
-import { altText, mapFileName, pictureFile, type MapPicture } from '../maps.js';
+import { altText, forViewer, mapFileName, pictureFile, type MapPicture } from '../maps.js';
 import { discordText } from '../markup.js';
 import { formatItems, localeOf, mibParam, msg, t, tr, type Locale, type Msg } from '../../i18n/index.js';
 import { phaseChoices } from '../choices.js';
@@ -234,7 +233,7 @@ function rangeOf(
 
 /**
  * Each phase's two pictures as its results post draws them, in the reader's `locale` (their titles, labels and
- * legend: `forReader`), read one phase per event-loop turn.
+ * legend: `forViewer`, which says whose view a fog picture is), read one phase per event-loop turn.
  */
 async function replayPhasesOf(
   ctx: BotContext,
@@ -243,9 +242,9 @@ async function replayPhasesOf(
   locale: Locale,
 ): Promise<ReplayPhase[]> {
   const out: ReplayPhase[] = [];
-  const picture = ({ variant: _v, position, palette: _p, viewer: _w, ...opts }: RenderInput): ReplayPicture => ({
+  const picture = ({ variant, position, palette: _p, viewer: power, ...opts }: RenderInput): ReplayPicture => ({
     position,
-    opts: forReader(opts, locale),
+    opts: forViewer(opts, locale, { variant, power }),
   });
   for (const phase of phases) {
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -315,8 +314,11 @@ async function drawPhase(
   return await ctx.maps.render(
     variant,
     position,
-    forReader({ ...opts, palette: palette.ok ? palette.palette : opts.palette }, locale),
-    mapFileName(r.detail.phase.code, picture),
+    forViewer({ ...opts, palette: palette.ok ? palette.palette : opts.palette }, locale, {
+      variant,
+      power: opts.viewer,
+    }),
+    mapFileName(r.detail.phase.code, opts.viewer ? `${picture}-${opts.viewer}` : picture),
   );
 }
 

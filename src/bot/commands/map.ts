@@ -24,9 +24,9 @@ import { powerParam, variantParam } from '../../game/core/index.js';
 import type { BotCommand } from '../command.js';
 import { localizedChoice } from '../command-locales.js';
 import type { BotContext } from '../context.js';
-import { forReader } from '../../render/index.js';
-import { mapFileName, ordersOfPower, pictureFile } from '../maps.js';
-import { msg, tr } from '../../i18n/index.js';
+import { forViewer, mapFileName, ordersOfPower, pictureFile } from '../maps.js';
+import { msg, t, tr, type Locale, type Msg } from '../../i18n/index.js';
+import type { Variant } from '../../engine/variant.js';
 import { readerOf } from '../locale.js';
 import { callerOf, replyRejected } from '../respond.js';
 import { botKindOf } from '../kinds.js';
@@ -62,7 +62,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       mine.position,
       {
         orders,
-        title: tr(locale, 'map.title.mine', { phase: mine.phase.name, power: powerParam(mine.variant, mine.power) }),
+        title: mineTitle(locale, mine),
         palette: palette.ok ? palette.palette : 'standard',
         ...(locale === 'en' ? {} : { locale }),
         // Fog of war: the board as the player's power sees it (docs/table.md "Fog of war").
@@ -105,8 +105,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   const picture = await ctx.maps.render(
     variant,
     position,
-    forReader({ ...opts, palette: chosen ?? opts.palette }, locale),
-    mapFileName(phase.code),
+    forViewer({ ...opts, palette: chosen ?? opts.palette }, locale, { variant, power: opts.viewer }),
+    mapFileName(phase.code, opts.viewer),
   );
   const content = tr(locale, 'map.board', { phase: phase.name, variant: variantParam(variant) });
   await interaction.editReply(
@@ -114,6 +114,20 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       ? { content, files: [pictureFile(picture)] }
       : { content: `${content}\n${tr(locale, 'history.mapFailed')}` },
   );
+}
+
+/**
+ * The title of a player's `/map`: their orders, only they see; under fog, the board as their power's view, which
+ * says whose view it is as every fog picture does (docs/table.md "Fog of war").
+ */
+function mineTitle(
+  locale: Locale,
+  mine: { variant: Variant; power: string; phase: { name: Msg | string }; fog?: unknown },
+): string {
+  const power = powerParam(mine.variant, mine.power);
+  if (!mine.fog) return tr(locale, 'map.title.mine', { phase: mine.phase.name, power });
+  const board = msg('map.title.board', { variant: variantParam(mine.variant), phase: mine.phase.name });
+  return t(locale, msg('fog.map.title', { title: board, power }));
 }
 
 export const mapCommand: BotCommand = { data, execute, cooldown: () => 'map' };
