@@ -27,17 +27,28 @@ const ENGLISH: Record<OrderWordKind, string> = {
   convoyNoun: 'convoy',
 };
 
+/** Chinese is written without spaces between words. */
+const HAN_END = /\p{Script=Han}$/u;
+const HAN_START = /^\p{Script=Han}/u;
+
 export function writeOrder(order: Order, variant: Variant, language?: OrderLanguage): string {
   if (!language) return formatOrder(order, variant.rules);
   const word = (kind: OrderWordKind) => language.words[kind]?.[0] ?? ENGLISH[kind];
   const place = (l: Location) => writeLocation(l, language);
   const unit = (u: UnitRef) => writeUnit(u, language);
   const join = (...parts: string[]) => parts.filter((p) => p !== '').join(' ');
+  // Order words that make one phrase are written as one where the language writes no space between them
+  // (`撤退至`, `经由运输`; `retraite vers`): docs/orders.md "Orders in other languages".
+  const phrase = (...kinds: OrderWordKind[]) =>
+    kinds
+      .map(word)
+      .filter((w) => w !== '')
+      .reduce((a, w) => (a === '' ? w : HAN_END.test(a) && HAN_START.test(w) ? a + w : `${a} ${w}`), '');
   switch (order.kind) {
     case 'hold':
       return join(unit(order.unit), word('hold'));
     case 'move':
-      return join(unit(order.unit), '-', place(order.to), order.viaConvoy ? join(word('via'), word('convoyNoun')) : '');
+      return join(unit(order.unit), '-', place(order.to), order.viaConvoy ? phrase('via', 'convoyNoun') : '');
     case 'support':
       return order.to
         ? join(unit(order.unit), word('support'), unit(order.target), '-', place(order.to))
@@ -45,7 +56,7 @@ export function writeOrder(order: Order, variant: Variant, language?: OrderLangu
     case 'convoy':
       return join(unit(order.unit), word('convoy'), unit(order.target), '-', place(order.to));
     case 'retreat':
-      return join(unit(order.unit), word('retreat'), word('to'), place(order.to));
+      return join(unit(order.unit), phrase('retreat', 'to'), place(order.to));
     case 'disband':
       return join(unit(order.unit), word('disband'));
     case 'build':

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type OrderLanguage, parseOrder, writeOrder } from '../../../src/engine/parse/index.js';
+import { formatOrder } from '../../../src/engine/format.js';
 import type { Position } from '../../../src/engine/types.js';
 import type { Variant } from '../../../src/engine/variant.js';
 import { getVariant } from '../../../src/variants/index.js';
@@ -175,7 +176,15 @@ describe('orders written in a language', () => {
     [warringStates, 'zh-TW', 'A any S A xia - luo', 'A 安邑 支援 A 咸陽 - 洛陽'],
     [warringStates, 'zh-CN', 'A any S A xia - luo', 'A 安邑 支援 A 咸阳 - 洛阳'],
     [warringStates, 'zh-CN', 'A xia H', 'A 咸阳 守'],
-    [warringStates, 'zh-TW', 'F boh R lin', 'F 渤海 撤退 至 臨淄'],
+    [warringStates, 'zh-TW', 'F boh R lin', 'F 渤海 撤退至 臨淄'],
+    [warringStates, 'zh-CN', 'F boh R lin', 'F 渤海 撤退至 临淄'],
+    [classic, 'zh-CN', 'A bur R pic', 'A bur 撤退至 pic'],
+    [classic, 'zh-TW', 'A bur R pic', 'A bur 撤退至 pic'],
+    [classic, 'zh-CN', 'A lon - bel via convoy', 'A lon - bel 经由运输'],
+    [classic, 'zh-TW', 'A lon - bel via convoy', 'A lon - bel 經由運輸'],
+    [classic, 'zh-CN', 'F nth C A lon - bel', 'F nth 运输 A lon - bel'],
+    [classic, 'zh-CN', 'A tyr S A ven - tri', 'A tyr 支援 A ven - tri'],
+    [classic, 'zh-CN', 'A ven H', 'A ven 守'],
     // a variant's own order in the language's names and the variant's words for it (test/engine/parse/write.test.ts)
     [warringStates, 'zh-TW', 'A ji R F', 'A 薊 組建艦隊'],
     [warringStates, 'zh-TW', 'F boh - lin - diq', 'F 渤海 - 臨淄 - 帝丘'],
@@ -190,6 +199,27 @@ describe('orders written in a language', () => {
     // What is written reads back to the same order.
     const back = parseOrder(variant, written, language ? { language } : {});
     expect(back).toMatchObject({ ok: true, order: order.order });
+  });
+
+  it.each([
+    ['zh-CN', 'A bur 撤退 至 pic'],
+    ['zh-CN', 'A bur 撤退至 pic'],
+    ['zh-CN', 'A bur 撤退至pic'],
+    ['zh-TW', 'A bur 撤退 至 pic'],
+    ['zh-TW', 'A bur 撤退至 pic'],
+  ] as const)('a Chinese retreat reads with or without a space inside its verb (%s: %s)', (locale, typed) => {
+    const back = parseOrder(classic, typed, { language: orderLanguage(classic, locale)! });
+    expect(back.ok && formatOrder(back.order, classic.rules)).toBe('A bur R pic');
+  });
+
+  it.each([
+    ['zh-CN', 'A lon - bel 经由 运输'],
+    ['zh-CN', 'A lon - bel 经由运输'],
+    ['zh-TW', 'A lon - bel 經由 運輸'],
+    ['zh-TW', 'A lon - bel 經由運輸'],
+  ] as const)('a Chinese move by convoy reads with or without a space inside its phrase (%s: %s)', (locale, typed) => {
+    const back = parseOrder(classic, typed, { language: orderLanguage(classic, locale)! });
+    expect(back.ok && formatOrder(back.order, classic.rules)).toBe('A lon - bel via convoy');
   });
 
   it('writes the normalized English text without a language', () => {
