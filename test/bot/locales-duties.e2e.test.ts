@@ -46,7 +46,7 @@ describe('holdings and duties in the reader’s language', () => {
     expect(posts.filter((p) => p.includes('戰國 v2')).length).toBeGreaterThan(0);
     expect(posts.filter((p) => p.includes('Warring States'))).toEqual([]);
     const chu = calls('zhanguo').find((m) => m.content.includes('楚'));
-    expect(chu?.content).toMatch(/部隊：A 郢、A 江夏和 A 壽春|部隊：A [^a-z、]+、A [^a-z、]+和 A [^a-z、]+/);
+    expect(chu?.content).toMatch(/單位：A 郢、A 江夏和 A 壽春|單位：A [^a-z、]+、A [^a-z、]+和 A [^a-z、]+/);
     expect(chu!.content).not.toMatch(/A [a-z]{3}\b/);
     expect(englishWords(chu!.content)).toEqual([]);
   });

@@ -151,7 +151,7 @@ describe('texts in the reader’s language', () => {
 
   it('a refusal reads in the member’s language, the English one for an English client', async () => {
     expect((await h.fake.slash('eve', FR, 'ready')).text).toContain('Vous ne jouez pas dans cette partie.');
-    expect((await h.fake.slash('chen', FR, 'ready')).text).toContain('你没有参加这局对局。');
+    expect((await h.fake.slash('chen', FR, 'ready')).text).toContain('你没有参加本局。');
     expect((await h.fake.slash('sam', FR, 'ready')).text).toContain('You are not playing in this game.');
   });
 
