@@ -164,7 +164,7 @@ describe("the pad offers each variant's own orders and actions", () => {
     await context.close();
   });
 
-  it('Warhammer in French on a phone: no unit still to order is cut at a line end', async () => {
+  it('Warhammer in French on a phone: every unit in the opening view, none cut at a line end', async () => {
     await create(CHAOS, 'warhammer', [['chaos', 'Chaos']]);
     const url = (await pad.link('chaos', CHAOS)).replace('?lang=en', '?lang=fr');
     const { context, page } = await openPad(browser, url, PHONE);
@@ -172,6 +172,17 @@ describe("the pad offers each variant's own orders and actions", () => {
     expect(await page.locator('[data-missing]').textContent()).toBe(`Encore sans ordre : ${units.join(', ')}`);
     // At 360 px the list takes two lines: "F The Hung" went over as "F The" / "Hung".
     expect(await brokenUnitNames(page, units)).toEqual([]);
+    // The opening view shows every unit of the seat with its ring whole: the top row (Eye of Chaos, the Kurgan) was
+    // cut at the box's top edge, the view scrolled below the map's title bar.
+    const cut = await page.$$eval('.map-svg .unit.own', (circles) => {
+      const box = document.querySelector('.map-scroll')!.getBoundingClientRect();
+      return circles.flatMap((c) => {
+        const r = c.getBoundingClientRect();
+        const whole = r.top >= box.top && r.bottom <= box.bottom && r.left >= box.left && r.right <= box.right;
+        return whole ? [] : [c.getAttribute('data-unit')!];
+      });
+    });
+    expect(cut).toEqual([]);
     await context.close();
   });
 
