@@ -230,19 +230,20 @@ describe("the pad offers each variant's own orders and actions", () => {
     const french = await openPad(browser, url.replace('?lang=en', '?lang=fr'), DESKTOP);
     // Orders are closed: the banner says how to declare on the pad, not with a Discord command.
     const frenchBanner = (await french.page.locator('[data-banner]').textContent()) ?? '';
-    expect(frenchBanner).toContain('le bouton « déclarer » sous « Autres actions »');
+    expect(frenchBanner).toContain('le bouton « Déclarer » sous « Autres actions »');
     expect(frenchBanner).not.toContain('/act');
     await click(french.page, '[data-kind="declare"]');
-    expect(await french.page.locator('[data-kind="declare"]').textContent()).toBe('déclarer');
+    // Its button capitalised as the pad's own (`Tenir`, `Avancer`) are, though the catalogue words it for `/agir`'s list.
+    expect(await french.page.locator('[data-kind="declare"]').textContent()).toBe('Déclarer');
     expect(await french.page.locator('.action-line').first().textContent()).toContain('une bataille décisive');
     expect(await french.page.locator('[data-choice="move A cour"]').textContent()).toBe(
-      'mouvement décisif A cour → The Wasteland (wast)',
+      'Mouvement décisif A cour → The Wasteland (wast)',
     );
     if (process.env.PAD_FR_SHOT) await french.page.screenshot({ path: process.env.PAD_FR_SHOT });
     await french.context.close();
     const { context, page } = await openPad(browser, url, DESKTOP);
     const banner = (await page.locator('[data-banner]').textContent()) ?? '';
-    expect(banner).toContain('with the “declare” button under “Other actions”');
+    expect(banner).toContain('with the “Declare” button under “Other actions”');
     expect(banner).not.toContain('/act');
     // `[data-refused]` is a refusal (docs/pad.md): none on a page that has refused nothing.
     expect(await page.locator('[data-refused]').count()).toBe(0);
@@ -250,7 +251,7 @@ describe("the pad offers each variant's own orders and actions", () => {
     for (const action of ['save', 'ready', 'clear']) {
       const b = page.locator(`[data-action="${action}"]`);
       expect(await b.isDisabled(), action).toBe(true);
-      expect(await b.getAttribute('title')).toContain('with the “declare” button under “Other actions”');
+      expect(await b.getAttribute('title')).toContain('with the “Declare” button under “Other actions”');
     }
     expect(await page.locator('[data-ready-state]').textContent()).toBe(
       'Orders are closed, so save, ready and clear are off: see the note above.',
