@@ -164,7 +164,7 @@ describe("the pad offers each variant's own orders and actions", () => {
     await context.close();
   });
 
-  it('Warhammer in French on a phone: no unit still to order is cut at a line end', async () => {
+  it('Warhammer in French on a phone: every unit in the opening view, none cut at a line end', async () => {
     await create(CHAOS, 'warhammer', [['chaos', 'Chaos']]);
     const url = (await pad.link('chaos', CHAOS)).replace('?lang=en', '?lang=fr');
     const { context, page } = await openPad(browser, url, PHONE);
@@ -172,6 +172,17 @@ describe("the pad offers each variant's own orders and actions", () => {
     expect(await page.locator('[data-missing]').textContent()).toBe(`Encore sans ordre : ${units.join(', ')}`);
     // At 360 px the list takes two lines: "F The Hung" went over as "F The" / "Hung".
     expect(await brokenUnitNames(page, units)).toEqual([]);
+    // The opening view shows every unit of the seat with its ring whole: the top row (Eye of Chaos, the Kurgan) was
+    // cut at the box's top edge, the view scrolled below the map's title bar.
+    const cut = await page.$$eval('.map-svg .unit.own', (circles) => {
+      const box = document.querySelector('.map-scroll')!.getBoundingClientRect();
+      return circles.flatMap((c) => {
+        const r = c.getBoundingClientRect();
+        const whole = r.top >= box.top && r.bottom <= box.bottom && r.left >= box.left && r.right <= box.right;
+        return whole ? [] : [c.getAttribute('data-unit')!];
+      });
+    });
+    expect(cut).toEqual([]);
     await context.close();
   });
 
@@ -219,19 +230,20 @@ describe("the pad offers each variant's own orders and actions", () => {
     const french = await openPad(browser, url.replace('?lang=en', '?lang=fr'), DESKTOP);
     // Orders are closed: the banner says how to declare on the pad, not with a Discord command.
     const frenchBanner = (await french.page.locator('[data-banner]').textContent()) ?? '';
-    expect(frenchBanner).toContain('le bouton « déclarer » sous « Autres actions »');
+    expect(frenchBanner).toContain('le bouton « Déclarer » sous « Autres actions »');
     expect(frenchBanner).not.toContain('/act');
     await click(french.page, '[data-kind="declare"]');
-    expect(await french.page.locator('[data-kind="declare"]').textContent()).toBe('déclarer');
+    // Its button capitalised as the pad's own (`Tenir`, `Avancer`) are, though the catalogue words it for `/agir`'s list.
+    expect(await french.page.locator('[data-kind="declare"]').textContent()).toBe('Déclarer');
     expect(await french.page.locator('.action-line').first().textContent()).toContain('une bataille décisive');
     expect(await french.page.locator('[data-choice="move A cour"]').textContent()).toBe(
-      'mouvement décisif A cour → The Wasteland (wast)',
+      'Mouvement décisif A cour → The Wasteland (wast)',
     );
     if (process.env.PAD_FR_SHOT) await french.page.screenshot({ path: process.env.PAD_FR_SHOT });
     await french.context.close();
     const { context, page } = await openPad(browser, url, DESKTOP);
     const banner = (await page.locator('[data-banner]').textContent()) ?? '';
-    expect(banner).toContain('with the “declare” button under “Other actions”');
+    expect(banner).toContain('with the “Declare” button under “Other actions”');
     expect(banner).not.toContain('/act');
     // `[data-refused]` is a refusal (docs/pad.md): none on a page that has refused nothing.
     expect(await page.locator('[data-refused]').count()).toBe(0);
@@ -239,7 +251,7 @@ describe("the pad offers each variant's own orders and actions", () => {
     for (const action of ['save', 'ready', 'clear']) {
       const b = page.locator(`[data-action="${action}"]`);
       expect(await b.isDisabled(), action).toBe(true);
-      expect(await b.getAttribute('title')).toContain('with the “declare” button under “Other actions”');
+      expect(await b.getAttribute('title')).toContain('with the “Declare” button under “Other actions”');
     }
     expect(await page.locator('[data-ready-state]').textContent()).toBe(
       'Orders are closed, so save, ready and clear are off: see the note above.',

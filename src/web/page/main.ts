@@ -107,8 +107,7 @@ class Pad {
     if (kept) map.restore(kept);
     else {
       map.setZoom(map.startZoom());
-      map.reveal(this.openingPlaces(), false);
-      map.belowTitle();
+      map.open(this.openingPlaces());
     }
     this.showMap();
     // A keyboard on the old map (a target, a unit, a zoom button) stays where it was on the new one, never dropped to

@@ -17,7 +17,7 @@ import { drawScene } from '../../render/draw.js';
 import { FONT_STACK } from '../../render/font-stack.js';
 import type { PageScene, Scene } from '../../render/index.js';
 import type { ShownPadView } from '../../game/pad/index.js';
-import { RING_GAP_CSS, TARGET_CSS_RADIUS, targetRadius } from './targets.js';
+import { edgeRoom, RING_GAP_CSS, TARGET_CSS_RADIUS, targetRadius } from './targets.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** The canvas's largest backing side, in device pixels (phones cap canvases). */
@@ -43,6 +43,8 @@ interface Target {
   province: string;
   at: Xy;
   nodes: SVGCircleElement[];
+  /** How far the spot is from its province's edge, in the scene's units: the ring stays inside it. */
+  room: number;
 }
 
 export class PadMap {
@@ -154,7 +156,7 @@ export class PadMap {
       // A free centre the viewer may build in is ringed as their units are: an empty centre is otherwise unmarked.
       const hit = el('circle', { cx: at[0], cy: at[1], r: 10, class: sites.has(p.id) ? 'hit site' : 'hit' });
       group.append(hit);
-      const target: Target = { province: p.id, at: [at[0], at[1]], nodes: [hit] };
+      const target: Target = { province: p.id, at: [at[0], at[1]], nodes: [hit], room: this.room(p.id, at) };
       this.targets.push(target);
       const retreat = here.some((u) => u.dislodged);
       // Its target spot is the occupant's, which the selection of the dislodged unit does not ring (pad.css).
@@ -167,7 +169,8 @@ export class PadMap {
         circle.dataset.power = u.power;
         if (attr === 'data-unit' && mine.has(p.id)) circle.classList.add('own');
         group.append(circle);
-        if (spot !== target.at) this.targets.push({ province: p.id, at: spot, nodes: [circle] });
+        if (spot !== target.at)
+          this.targets.push({ province: p.id, at: spot, nodes: [circle], room: this.room(p.id, spot) });
         else target.nodes.push(circle);
       }
       this.groups.set(p.id, group);
@@ -176,13 +179,22 @@ export class PadMap {
     return g;
   }
 
-  /** Radii for the zoom: 20 CSS px where there is room, else a clear gap from every other province's ring. */
+  /** How far a spot is from its province's edge (infinite for a province the scene draws no area of). */
+  private room(province: string, at: Xy): number {
+    const region = this.page.scene.regions.find((r) => r.id === province);
+    return region ? edgeRoom(at, region.polygons as Xy[][]) : Number.POSITIVE_INFINITY;
+  }
+
+  /**
+   * Radii for the zoom: 20 CSS px where there is room, else a clear gap from every other province's ring, and inside
+   * its own province (src/web/page/targets.ts).
+   */
   private sizeTargets(): void {
     for (const t of this.targets) {
       let nearest = Number.POSITIVE_INFINITY;
       for (const o of this.targets)
         if (o.province !== t.province) nearest = Math.min(nearest, Math.hypot(o.at[0] - t.at[0], o.at[1] - t.at[1]));
-      const r = targetRadius(nearest, this.zoom);
+      const r = targetRadius(nearest, this.zoom, t.room);
       for (const n of t.nodes) n.setAttribute('r', r.toFixed(2));
     }
   }
@@ -266,14 +278,37 @@ export class PadMap {
   }
 
   /**
-   * The opening view on a screen narrower than the map: it starts below the map's title bar, which the page's header
-   * above already words (the variant, the phase, the power) and which such a screen could only show cut at both ends
-   * (docs/pad.md "Phone and keyboard"); scrolling up still shows it.
+   * The opening view (docs/pad.md "Phone and keyboard"): centred on the viewer's pieces (`provinces`), zoomed out as
+   * far as needed for all of them to be in the box with their rings whole; on a screen narrower than the map it starts
+   * below the map's title bar, which the page's header above already words (the variant, the phase, the power) and which
+   * such a screen could only show cut at both ends — but never so far down that it cuts a ring of the top row.
    */
-  belowTitle(): void {
+  open(provinces: string[]): void {
+    const mine = this.targets.filter((t) => provinces.includes(t.province));
+    if (mine.length === 0) return this.belowTitle(null);
+    const xs = mine.map((t) => t.at[0]);
+    const ys = mine.map((t) => t.at[1]);
+    const [w, h] = [Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)];
+    // A ring is at most TARGET_CSS_RADIUS (and its stroke) out from its spot, whatever the zoom.
+    const rim = 2 * (TARGET_CSS_RADIUS + RING_GAP_CSS);
+    const fits = Math.min(
+      w > 0 ? (this.scroll.clientWidth - rim) / w : Number.POSITIVE_INFINITY,
+      h > 0 ? (this.scroll.clientHeight - rim) / h : Number.POSITIVE_INFINITY,
+    );
+    if (fits < this.zoom) this.setZoom(Math.max(this.fitZoom(), fits));
+    this.reveal(provinces, false);
+    this.belowTitle(mine);
+  }
+
+  /** Scrolls below the title bar (a map wider than its box), keeping the top of the rings of `mine` in view. */
+  private belowTitle(mine: Target[] | null): void {
     const { width, frame } = this.page.scene;
     if (width * this.zoom <= this.scroll.clientWidth + 1) return;
-    this.scroll.scrollTop = Math.max(this.scroll.scrollTop, Math.ceil(frame.y * this.zoom));
+    const below = Math.max(this.scroll.scrollTop, Math.ceil(frame.y * this.zoom));
+    const ringTops = (mine ?? []).flatMap((t) =>
+      t.nodes.map((n) => (t.at[1] - Number(n.getAttribute('r'))) * this.zoom - RING_GAP_CSS),
+    );
+    this.scroll.scrollTop = Math.min(below, Math.floor(Math.min(...ringTops)));
   }
 
   /** Scrolls so that the provinces' targets are in view, centred on their middle (a piece, a target found by typing). */

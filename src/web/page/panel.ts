@@ -7,7 +7,7 @@
 import type { ShownPadAction, ShownPadView } from '../../game/pad/index.js';
 import { kindsOf, type PadChoice, type PadPiece, type Step } from './flow.js';
 import { missingNames, placeName, unbrokenRuns, unitName } from './names.js';
-import type { Texts } from './texts.js';
+import { buttonLabel, type Texts } from './texts.js';
 
 export interface PanelHandlers {
   kind(kind: string): void;
@@ -393,7 +393,9 @@ export class Panel {
         node(
           'p',
           { class: 'action-line' },
-          button({ 'data-kind': a.name }, a.title, () => this.pickAction(a, actions)),
+          button({ 'data-kind': a.name }, buttonLabel(a.title, document.documentElement.lang || 'en'), () =>
+            this.pickAction(a, actions),
+          ),
           ` ${plain(a.description)}`,
         ),
       );
@@ -419,7 +421,7 @@ export class Panel {
     }
     for (const o of action.choice?.options ?? [])
       box.append(
-        button({ 'data-choice': o.value }, plain(o.name), () =>
+        button({ 'data-choice': o.value }, buttonLabel(plain(o.name), document.documentElement.lang || 'en'), () =>
           this.on.act(action.name, o.value, detail?.value || null),
         ),
       );

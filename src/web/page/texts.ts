@@ -23,3 +23,15 @@ export function fill(template: string, params: Record<string, string | number> |
   });
   return chinese ? unspaced(filled) : filled;
 }
+
+/**
+ * A variant's text shown as a button's label (an action, a choice), its first letter capitalised in the page's language
+ * as every other button of the pad is (`Déclarer` beside `Tenir` and `Avancer`): the catalogues word these for the
+ * slash commands' lists, in lower case.
+ */
+export function buttonLabel(text: string, lang: string): string {
+  const first = text.codePointAt(0);
+  if (first === undefined) return text;
+  const head = String.fromCodePoint(first);
+  return head.toLocaleUpperCase(lang) + text.slice(head.length);
+}

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import zhCN from '../../../src/i18n/locales/zh-CN.json' with { type: 'json' };
-import { fill } from '../../../src/web/page/texts.js';
+import { buttonLabel, fill } from '../../../src/web/page/texts.js';
 
 describe('the page fills its templates', () => {
   it('in Chinese: a Chinese value set close, a Latin one spaced', () => {
@@ -24,5 +24,15 @@ describe('the page fills its templates', () => {
   it('in other languages: the values as they are, a missing one left as its placeholder', () => {
     expect(fill('Votre puissance : {power}', { power: 'France' }, false)).toBe('Votre puissance : France');
     expect(fill('What should {unit} do?', {}, false)).toBe('What should {unit} do?');
+  });
+});
+
+describe("a variant's text on a button", () => {
+  it('is capitalised as the other buttons are, in the language of the page', () => {
+    expect(buttonLabel('déclarer', 'fr')).toBe('Déclarer');
+    expect(buttonLabel('être', 'fr')).toBe('Être');
+    expect(buttonLabel('declare', 'en')).toBe('Declare');
+    expect(buttonLabel('宣告', 'zh-TW')).toBe('宣告');
+    expect(buttonLabel('', 'fr')).toBe('');
   });
 });
