@@ -35,10 +35,10 @@ const LATIN = '\\p{Script=Latin}';
 const INTO_LATIN = new RegExp(`(${HAN_CHAR})(?=[*_]*${OPEN}[*_]*${LATIN})`, 'gu');
 
 /**
- * A value ending with a Latin letter (or a half-width bracket after one: `The Wasteland (wast)`), markdown after it,
- * right before Chinese (`North Africa与`).
+ * A value ending with a Latin letter, or a word of Latin letters and digits (`戰國 v2`), or a half-width bracket after
+ * one (`The Wasteland (wast)`), markdown after it, right before Chinese (`North Africa与`, `戰國 v2除了`).
  */
-const OUT_OF_LATIN = new RegExp(`(${LATIN}\\)?[*_]*${CLOSE}[*_]*)(?=${OPEN}?[*_]*${HAN_CHAR})`, 'gu');
+const OUT_OF_LATIN = new RegExp(`(${LATIN}\\d*\\)?[*_]*${CLOSE}[*_]*)(?=${OPEN}?[*_]*${HAN_CHAR})`, 'gu');
 
 /** Whether `offset` in `text` is inside a code span (after an odd number of backticks): a command's words stay apart. */
 const inCode = (text: string, offset: number) => (text.slice(0, offset).match(/`/g)?.length ?? 0) % 2 === 1;

@@ -106,7 +106,9 @@ describe('/history export and /history chart', () => {
     });
     expect(opened.ephemeral).toBe(true);
     // The file names its game, which carol may copy from here: the sandbox follows it.
-    expect(opened.finalText).toContain(`copied from game-${gameId}-classic.json (F1901M) of the game in <#`);
+    // Its source inside the head line's bracket has none of its own (docs/locales.md "Brackets").
+    expect(opened.finalText).toContain(`(copied from game-${gameId}-classic.json · F1901M of the game in <#`);
+    expect(opened.finalText).not.toMatch(/\([^)]*\(/);
     expect(opened.finalText).toContain('**Fall 1901 movement**');
     expect(opened.attachments.map((a) => a.contentType)).toEqual(['image/png']);
     // Its board is the game's Fall 1901 board: an order for the army that reached Burgundy is legal there.

@@ -609,6 +609,15 @@ describe('/sandbox act refused in the member’s language', () => {
     const zh = await h.fake.slash('lin', 'old-world', 'sandbox start', { file: upload });
     expect(zh.finalText).toMatch(/^⚠️ 無法開啟這個檔案：the file is not JSON/);
   });
+
+  it('a file given with a phase: the option named as the member’s client names it, the sandbox by its name', async () => {
+    const upload = { upload: true as const, filename: 'game.json', data: Buffer.from('[]') };
+    const both = { file: upload, phase: 'S2500M' };
+    const fr = await h.fake.slash('pierre', 'old-world', 'sandbox start', both);
+    expect(fr.finalText).toBe('⚠️ Un bac à sable part d’une partie ou d’un fichier : donnez `fichier:` seul.');
+    const zh = await h.fake.slash('lin', 'old-world', 'sandbox start', both);
+    expect(zh.finalText).toBe('⚠️ 沙盤從一局對局或一個檔案開始：只給出 `檔案:`。');
+  });
 });
 
 describe('/sandbox orders in the member’s language', () => {
@@ -645,5 +654,16 @@ describe('/sandbox orders in the member’s language', () => {
     expect(zh.text).toContain('✅ 已儲存：`A 咸陽 守`（秦）');
     expect(zh.text).toContain('秦（A 雍、A 南鄭）');
     expect(zh.text).not.toMatch(/`A xia H`|A yon/);
+  });
+
+  it('reads back the orders its autocomplete offers, in the member’s words, as /order does', async () => {
+    const offered = await h.fake.autocomplete('lin', 'zhanguo', 'sandbox order', { orders: '雍' }, 'orders');
+    expect(offered.map((c) => c.value)).toContain('A 雍 - 北地');
+    const zh = await h.fake.slash('lin', 'zhanguo', 'sandbox order', { orders: 'A 南鄭 守; A 雍 - 北地' });
+    expect(zh.text).toContain('✅ 已儲存：`A 南鄭 守`（秦）、`A 雍 - 北地`（秦）');
+    expect(zh.text).not.toContain('❌');
+    const fr = await h.fake.slash('anne', 'classic', 'sandbox order', { orders: 'A Marseille - Bourgogne' });
+    expect(fr.text).toContain('✅ Enregistré : `A Marseille - Bourgogne` (France)');
+    expect(fr.text).not.toContain('❌');
   });
 });

@@ -482,7 +482,7 @@ describe('a shared sandbox names its file as the user wrote it, and nothing in t
     const post = h.fake.replyMessage(share);
     const id = h.fake.user('bob').id;
     expect(post.content).toContain(
-      `copied from \\*\\*loud\\*\\* \\<\\@${id}\\> \\[here\\](https://example.com) \\|\\|x\\|\\|.json (F1901M)`,
+      `copied from \\*\\*loud\\*\\* \\<\\@${id}\\> \\[here\\](https://example.com) \\|\\|x\\|\\|.json · F1901M`,
     );
     expect(post.content).not.toContain('**loud**');
     expect(h.fake.pings(post).users).toEqual([]);

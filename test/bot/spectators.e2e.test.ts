@@ -145,6 +145,7 @@ describe('spectators', () => {
     );
     const confirmation = await h.fake.waitForDm('hal', (m) => m.content.includes('A par'));
     expect(confirmation.content).toContain('Watching **France**');
+    expect(confirmation.content).toMatch(/\nThe orders of France, \*\*Spring 1902 movement\*\* \(game in <#\d+>\):\n/);
     const stopped = await h.fake.slash('hal', 'main', 'spectate', { stop: true });
     expect(stopped.text).toContain('You stopped watching (1 power)');
     expect((await h.fake.slash('bob', 'main', 'game status')).text).toContain('nobody watches **France**');
@@ -191,6 +192,15 @@ describe('spectators', () => {
     expect(h.fake.channelMessages('closed').filter((m) => m.content.startsWith('📪'))).toEqual([]);
   });
 
+  it('once the game is over, /spectate says so and where the finished game is, not that there is no game', async () => {
+    await h.fake.slash('erin', 'closed', 'draw');
+    await h.fake.waitForChannelMessage('closed', (m) => m.content.startsWith('🏁'), 20_000);
+    const over = await h.fake.slash('gina', 'closed', 'spectate', { power: 'Italy' });
+    expect(over.text).toBe(
+      '⚠️ This game is over: the finished game is open to everyone, see it with `/history` in the channel.',
+    );
+  });
+
   it('in a fog game a French spectator gets by DM that power’s view and maps, worded as a view of that power', async () => {
     await h.fake.slash('gm', 'fog', 'game create', {
       variant: 'classic',
@@ -200,7 +210,11 @@ describe('spectators', () => {
     });
     await joinSeats(h, 'fog', { ivan: 'England', judy: 'Turkey' });
     await h.fake.slash('gm', 'fog', 'game start');
-    await h.fake.slash('marie', 'fog', 'spectate', { power: 'England' });
+    const asked = await h.fake.slash('marie', 'fog', 'spectate', { power: 'England' });
+    // The power with its article, as every French text names it (docs/locales.md "French place names").
+    expect(asked.text).toBe(
+      '👁 Demande envoyée : le joueur de l’**Angleterre** décide, vous aurez la réponse en message privé.',
+    );
     await h.fake.click('ivan', await requestDm('ivan', 'England'), { label: 'Allow' });
     await h.fake.waitForDm('marie', (m) => m.content.includes('vous observez désormais l’**Angleterre**'));
     await h.fake.slash('ivan', 'fog', 'order', { orders: 'F lon - nth; F edi - nwg; A lvp - yor' });
@@ -263,7 +277,12 @@ describe('a spectator allowed the orders, with order confirmations that wait for
     expect(h.fake.dms('bob').filter((m) => m.content.includes('F bre'))).toHaveLength(1);
     expect(shown()).toHaveLength(1);
     expect(shown()[0]!.content).toContain('Watching **France**');
-    expect(shown()[0]!.content.split('\n').slice(1).join('\n')).toBe(mine.content);
+    // The player's confirmation, its first line worded for a reader who gave no order: not "Your orders".
+    const [head, first, ...rest] = shown()[0]!.content.split('\n');
+    expect(head).toMatch(/^👁 Watching \*\*France\*\* in <#\d+>:$/);
+    expect(first).toBe(mine.content.split('\n')[0]!.replace('Your orders for France', 'The orders of France'));
+    expect(rest.join('\n')).toBe(mine.content.split('\n').slice(1).join('\n'));
+    expect(shown()[0]!.content).not.toContain('Your');
   });
 
   it("a request's button forged on a public post is answered privately and leaves the post as it was", async () => {

@@ -83,6 +83,23 @@ describe('the catalogues', () => {
     expect(Object.entries(CATALOGUES['zh-TW']).filter(([, text]) => text.includes('私信'))).toEqual([]);
   });
 
+  it('words a replay and a sandbox by the glossary, in every text (docs/locales.md "Glossary")', () => {
+    const wrong = (locale: 'fr' | 'zh-CN' | 'zh-TW', pattern: RegExp) =>
+      Object.entries(CATALOGUES[locale])
+        .filter(([key, text]) => !key.startsWith('command.') && pattern.test(text.replace(/`[^`]*`/g, '')))
+        .map(([key]) => `${locale} ${key}`);
+    expect(wrong('fr', /\breplays?\b/i)).toEqual([]);
+    expect(wrong('zh-TW', /回放|沙盒/)).toEqual([]);
+    expect(wrong('zh-CN', /重播|沙盒/)).toEqual([]);
+  });
+
+  it('French writes its apostrophe as ’, never a typewriter one, outside code (docs/locales.md "French elision")', () => {
+    const straight = Object.entries(CATALOGUES.fr).filter(([, text]) =>
+      /\p{L}'\p{L}/u.test(text.replace(/`[^`]*`/g, '')),
+    );
+    expect(straight.map(([key]) => key)).toEqual([]);
+  });
+
   it('a text that says to press the substitute call’s button names it as that button reads in its locale', () => {
     for (const locale of LOCALES) {
       const claim = CATALOGUES[locale]['seats.call.button.claim'];

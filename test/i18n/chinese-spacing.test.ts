@@ -61,6 +61,10 @@ describe('Chinese spacing around values', () => {
     expect(tr('zh-TW', 'results.illegal.notNext', { from: 'The Wasteland (wast)', to: '新鄭' })).toBe(
       'The Wasteland (wast) 與新鄭不相鄰',
     );
+    // A name whose last word is Latin letters and digits, as a variant's (`戰國 v2`), is spaced as one ending in a letter.
+    expect(tr('zh-TW', 'sandbox.refused.noActions', { variant: '戰國 v2', by: 'player' })).toBe(
+      '戰國 v2 除了指令之外沒有其他行動。',
+    );
     // A name in Chinese keeps none.
     expect(tr('zh-CN', 'results.illegal.notNext', { from: '咸阳', to: '北地' })).toBe('咸阳与北地不相邻');
   });

@@ -310,6 +310,10 @@ describe('the order pad plays Classic by clicks', () => {
     // France retreats it by clicks: its kinds are retreat and disband.
     await page.locator('[data-unit="bur"]').click();
     expect(await attributes(page, 'data-kind')).toEqual(['disband', 'retreat']);
+    // The selection rings the dislodged army alone, not also the German army standing at Burgundy's spot.
+    const stroke = (s: string) => page.locator(s).evaluate((e) => getComputedStyle(e).stroke);
+    expect(await stroke('[data-province="bur"] .hit')).toBe('none');
+    expect(await stroke('[data-unit="bur"]')).not.toBe('none');
     await page.locator('[data-action="cancel"]').click();
     // On the desktop's whole map its lit destinations (Belgium, Picardy, Paris, Gascony) sit close together: their
     // rings keep a clear gap, so each is told apart and clicked without doubt.

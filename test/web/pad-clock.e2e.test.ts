@@ -89,6 +89,37 @@ describe('the order pad shows the deadline rule', () => {
     await context.close();
   });
 
+  it('a phase resolved while the page fetches its map: the map is not swapped for the new board under the old phase', async () => {
+    const { h } = pad;
+    const { context, page } = await openPad(browser, await pad.link('alice', CHANNEL), DESKTOP);
+    const phase = /(\w+ \d+ \w+)$/.exec((await page.locator('h1').textContent()) ?? '')?.[1];
+    expect(phase).toBeDefined();
+    await h.fake.slash('alice', CHANNEL, 'order', { orders: 'A mar H; F bre H' });
+    // The map drawn for this phase, marked to be told apart from any map drawn after it.
+    await page.locator('.map-svg').evaluate((e) => e.setAttribute('data-first', ''));
+    // After her order on the pad, the page asks for its map again; the phase resolves (her ready, the only seated
+    // power's) just before the server answers that call, which then draws the next phase's board.
+    let armed = true;
+    await page.route('**/api/map/orders*', async (route) => {
+      if (armed) {
+        armed = false;
+        await h.fake.slash('alice', CHANNEL, 'ready');
+        await waitForResults(h, CHANNEL, phase!);
+      }
+      await route.continue();
+    });
+    await clickOrder(page, 'par', 'move', 'bur');
+    // The page says at once that the phase moved on (not 15 s later, at its next poll), and keeps the map of the
+    // header, the orders and the banner it shows: the new board comes with Reload.
+    await expect
+      .poll(async () => (await page.locator('[data-banner]').textContent()) ?? '', { timeout: 10_000 })
+      .toContain('The phase has been resolved');
+    expect(await page.locator('.map-svg[data-first]').count()).toBe(1);
+    // "Not ready yet." is not said of a phase gone (it would contradict a ready that resolved it).
+    expect(await page.locator('[data-ready-state]').isVisible()).toBe(false);
+    await context.close();
+  });
+
   it('refuses ready clicked on a page whose phase was resolved meanwhile: the new phase stays unready', async () => {
     const { h } = pad;
     const { context, page } = await openPad(browser, await pad.link('alice', CHANNEL), DESKTOP);

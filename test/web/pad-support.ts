@@ -181,3 +181,33 @@ export async function clickOrder(page: Page, unit: string, kind: string, ...then
     else await page.locator(`[data-province="${step}"]`).click();
   }
 }
+
+/**
+ * The units of the "still without an order" list (`[data-missing]`) that a line break cuts apart (`F The` / `Hung`),
+ * each found in the list's text and measured where the browser laid it out.
+ */
+export async function brokenUnitNames(page: Page, units: string[]): Promise<string[]> {
+  return await page.locator('[data-missing]').evaluate((p, names) => {
+    const text = p.textContent ?? '';
+    const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+    const nodes: { node: Text; from: number }[] = [];
+    let at = 0;
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      nodes.push({ node: n as Text, from: at });
+      at += n.textContent?.length ?? 0;
+    }
+    const point = (i: number): [Text, number] => {
+      const holder = [...nodes].reverse().find((x) => x.from <= i)!;
+      return [holder.node, i - holder.from];
+    };
+    return names.filter((name) => {
+      const i = text.indexOf(name);
+      if (i < 0) return true;
+      const range = document.createRange();
+      range.setStart(...point(i));
+      range.setEnd(...point(i + name.length - 1));
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      return tops.size > 1;
+    });
+  }, units);
+}

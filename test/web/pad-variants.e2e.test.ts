@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForResults } from '../bot/harness.js';
 import {
+  brokenUnitNames,
   coveredTargets,
   DESKTOP,
   launchChromium,
@@ -23,6 +24,7 @@ const WS = 'ws';
 const MOH = 'moh';
 const WH = 'wh';
 const DOGS = 'dogs';
+const CHAOS = 'chaos';
 
 describe("the pad offers each variant's own orders and actions", () => {
   let pad: PadHarness;
@@ -31,8 +33,8 @@ describe("the pad offers each variant's own orders and actions", () => {
   beforeAll(async () => {
     [pad, browser] = await Promise.all([
       startPadHarness({
-        users: ['gm', 'qin', 'chu', 'moh-qin', 'nomad', 'bretonnia', 'empire', 'tilea', 'kislev'],
-        channels: [WS, MOH, WH, DOGS],
+        users: ['gm', 'qin', 'chu', 'moh-qin', 'nomad', 'bretonnia', 'empire', 'tilea', 'kislev', 'chaos'],
+        channels: [WS, MOH, WH, DOGS, CHAOS],
       }),
       launchChromium(),
     ]);
@@ -159,6 +161,17 @@ describe("the pad offers each variant's own orders and actions", () => {
       });
     });
     expect(inView).toEqual([true, true]);
+    await context.close();
+  });
+
+  it('Warhammer in French on a phone: no unit still to order is cut at a line end', async () => {
+    await create(CHAOS, 'warhammer', [['chaos', 'Chaos']]);
+    const url = (await pad.link('chaos', CHAOS)).replace('?lang=en', '?lang=fr');
+    const { context, page } = await openPad(browser, url, PHONE);
+    const units = ['A Eye of Chaos', 'F The Hung', 'A The Kurgan', 'F Man-chu'];
+    expect(await page.locator('[data-missing]').textContent()).toBe(`Encore sans ordre : ${units.join(', ')}`);
+    // At 360 px the list takes two lines: "F The Hung" went over as "F The" / "Hung".
+    expect(await brokenUnitNames(page, units)).toEqual([]);
     await context.close();
   });
 

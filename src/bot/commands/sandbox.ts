@@ -524,9 +524,10 @@ async function orderSub(
   ref: SandboxRef,
   turn: LoopTurns,
 ): Promise<void> {
-  const r = await orderSandboxInTurns(ctx.deps, { ...ref, text: interaction.options.getString('orders', true) }, turn);
-  if (!r.ok) return refuseInSandbox(interaction, r);
   const locale = readerOf(interaction);
+  const text = interaction.options.getString('orders', true);
+  const r = await orderSandboxInTurns(ctx.deps, { ...ref, text, locale }, turn);
+  if (!r.ok) return refuseInSandbox(interaction, r);
   const lines: string[] = [];
   if (r.stored.length > 0)
     lines.push(

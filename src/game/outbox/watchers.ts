@@ -17,7 +17,7 @@ import { gameById } from '../../store/queries.js';
 import { and, eq, isNull, like } from 'drizzle-orm';
 import type { Tx } from '../../store/store.js';
 import { outbox, players, spectators, type GameRow, type PlayerRow, type SpectatorRow } from '../../store/schema.js';
-import { msg, t, type Msg } from '../../i18n/index.js';
+import { msg, t, type MessageKey, type Msg } from '../../i18n/index.js';
 import { channelRef, isPerson, powerParam, variantOfGame } from '../core/index.js';
 import { privateActDueAt } from './marks.js';
 
@@ -80,14 +80,25 @@ function consentStands(row: SpectatorRow, seats: readonly PlayerRow[]): boolean 
   return seat !== undefined && isPerson(seat.userId) && seat.joinedAt <= (row.decidedAt ?? 0);
 }
 
+/** A line the player reads as theirs (`Your orders for France`), worded for a spectator (`The orders of France`). */
+const WATCHED_LINES: Readonly<Partial<Record<MessageKey, MessageKey>>> = {
+  'orders.confirm.head': 'orders.confirm.watched',
+  'orders.confirm.cleared': 'orders.confirm.watchedCleared',
+};
+
+/** The original's lines as a spectator reads them: its first line no longer says "your" (`WATCHED_LINES`). */
+function watchedLines(lines: readonly Msg[]): Msg[] {
+  const [first, ...rest] = lines;
+  const key = first ? WATCHED_LINES[first.key] : undefined;
+  return first && key ? [{ ...first, key }, ...rest] : [...lines];
+}
+
 /** A copy's payload: the original's, headed by `head` (whose view it is), marked as watched. */
 function copyPayload(original: Queued['payload'], head: Msg, watch: unknown) {
-  return {
-    ...original,
-    text: `${t('en', head)}\n${original.text ?? ''}`,
-    ...(original.lines ? { lines: [head, ...original.lines] } : {}),
-    watch,
-  };
+  const lines = original.lines ? watchedLines(original.lines) : undefined;
+  const reworded = lines !== undefined && lines[0]?.key !== original.lines?.[0]?.key;
+  const text = reworded ? lines.map((line) => t('en', line)).join('\n') : (original.text ?? '');
+  return { ...original, text: `${t('en', head)}\n${text}`, ...(lines ? { lines: [head, ...lines] } : {}), watch };
 }
 
 /** When a copy of a row due at `due` may go: a copy of an `ORDER_DMS` DM not before the next mark in a hidden game. */

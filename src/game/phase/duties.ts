@@ -28,6 +28,8 @@ export interface Duties {
   disbands: number;
   /** Adjustment phase: provinces the power may build in. */
   buildSites: ProvinceId[];
+  /** Adjustment phase: a WAIVE may not stand for a build (the variant's `waiveRefused`: Mandate of Heaven's placement). */
+  noWaive?: boolean;
 }
 
 export function unitText(u: { type: UnitType | null } & Location): string {
@@ -64,7 +66,8 @@ export function dutiesOf(variant: Variant, position: Position, power: Power): Du
       const delta = adjustmentDelta(position, power, variant.map, variant.rules);
       if (delta < 0) return { ...none, disbands: -delta };
       const sites = buildSites(variant, position, power);
-      return { ...none, builds: Math.min(delta, sites.length), buildSites: sites };
+      const noWaive = Boolean(variant.rules.waiveRefused?.({ map: variant.map, position, power }));
+      return { ...none, builds: Math.min(delta, sites.length), buildSites: sites, ...(noWaive ? { noWaive } : {}) };
     }
   }
 }
@@ -146,7 +149,9 @@ export function leftToOrder(
 export function missingOrders(duties: Duties, rows: { unitKey: string; order: Pick<Order, 'kind'> }[]): string[] {
   const left = leftToOrder(duties, rows);
   if (left.builds > 0)
-    return [`${left.builds} build${left.builds === 1 ? '' : 's'} (in ${left.sites.join(', ')}) or WAIVE`];
+    return [
+      `${left.builds} build${left.builds === 1 ? '' : 's'} (in ${left.sites.join(', ')})${duties.noWaive ? '' : ' or WAIVE'}`,
+    ];
   if (left.disbands > 0) return [`${left.disbands} disband${left.disbands === 1 ? '' : 's'}`];
   return left.units.map((u) => unitText(u));
 }
@@ -161,8 +166,11 @@ export function missingParams(
   rows: { unitKey: string; order: Pick<Order, 'kind'> }[],
 ): MsgParam[] {
   const left = leftToOrder(duties, rows);
-  if (left.builds > 0)
-    return [msg('orders.missing.builds', { count: left.builds, sites: provincesParam(variant, left.sites) })];
+  if (left.builds > 0) {
+    const params = { count: left.builds, sites: provincesParam(variant, left.sites) };
+    // "or waive" only where a waive is taken (not Mandate of Heaven's placement: docs/rules/mandate-of-heaven.md).
+    return [duties.noWaive ? msg('orders.missing.buildsNoWaive', params) : msg('orders.missing.builds', params)];
+  }
   if (left.disbands > 0) return [msg('orders.missing.disbands', { count: left.disbands })];
   return left.units.map((u) => unitParam(variant, u));
 }

@@ -11,6 +11,7 @@
  */
 import { orderSubject } from '../../engine/board.js';
 import { parseOrder, parseOrders } from '../../engine/parse/index.js';
+import type { OrderLanguage } from '../../engine/parse/index.js';
 import type { Adjudication, Position, Power, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { SandboxOrder, SandboxPost, SandboxStage } from '../../store/schema.js';
@@ -112,6 +113,7 @@ function refusedIn(key: MessageKey, params?: Record<string, MsgParam>): { error:
 export function enterSandboxOrders(
   board: Pick<SandboxBoard, 'variant' | 'position' | 'orders'>,
   text: string,
+  language?: OrderLanguage,
 ): {
   orders: SandboxOrder[];
   stored: SandboxOrder[];
@@ -123,7 +125,8 @@ export function enterSandboxOrders(
   const stored: SandboxOrder[] = [];
   const rejected: RejectedOrder[] = [];
   const replaced: { before: string; after: string }[] = [];
-  for (const read of parseOrders(variant, text, { position })) {
+  // Read in the owner's language besides English, as `/order` reads a player's (docs/orders.md "Orders in other languages").
+  for (const read of parseOrders(variant, text, { position, language })) {
     if (!read.ok) {
       rejected.push({ input: read.input, error: read.error, message: parseProblemMsg(variant, read.error) });
       continue;

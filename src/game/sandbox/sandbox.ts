@@ -68,6 +68,7 @@ import {
 } from '../../store/schema.js';
 import { actionOption, listRecords, matchingChoices, storedStepUnderWay, type ShownChoice } from '../phase/index.js';
 import { pluginOf } from '../../variants/index.js';
+import { orderLanguage } from '../../variants/names.js';
 import type { PictureKind } from '../../variants/plugin/index.js';
 import { orderInputProblem } from '../orders/index.js';
 import {
@@ -507,7 +508,8 @@ export async function startSandboxFromFile(
       variantId: read.variantId,
       options: read.options,
       seated,
-      source: `${input.fileName.slice(0, 80)} (${phaseCode(read.last.phase)})`,
+      // No bracket of its own: the head line puts the source inside one (docs/locales.md "Brackets").
+      source: `${input.fileName.slice(0, 80)} · ${phaseCode(read.last.phase)}`,
       position: read.last,
       orders: [],
       stage: freshStage(call.random),
@@ -622,8 +624,11 @@ function orderTextProblem(deps: GameDeps, text: string): Msg | null {
   return orderInputProblem(deps, text);
 }
 
+/** What `/sandbox order` reads: the text, and the owner's locale, whose order words and names are read too. */
+type SandboxOrderInput = SandboxRef & { text: string; locale?: Locale };
+
 /** Orders for any power's units (one per line or `;`-separated), checked as `/order` checks a player's. */
-export async function orderSandbox(deps: GameDeps, input: SandboxRef & { text: string }): Promise<SandboxOrdered> {
+export async function orderSandbox(deps: GameDeps, input: SandboxOrderInput): Promise<SandboxOrdered> {
   const text = typeof input.text === 'string' ? input.text : '';
   const problem = orderTextProblem(deps, text);
   if (problem) return fail(problem);
@@ -631,7 +636,8 @@ export async function orderSandbox(deps: GameDeps, input: SandboxRef & { text: s
     const { row, board } = found;
     const refused = wonRefusal(row) ?? closedRefusal(board);
     if (refused) return refused;
-    const r = enterSandboxOrders(board, text);
+    const language = input.locale ? orderLanguage(board.variant, input.locale) : undefined;
+    const r = enterSandboxOrders(board, text, language);
     if (r.stored.length > 0) await tx.update(sandboxes).set({ orders: r.orders }).where(eq(sandboxes.id, row.id));
     return {
       ok: true,
@@ -658,7 +664,7 @@ export const SANDBOX_ORDERS_PER_PIECE = 10;
  */
 export async function orderSandboxInTurns(
   deps: GameDeps,
-  input: SandboxRef & { text: string },
+  input: SandboxOrderInput,
   turn: LoopTurns,
 ): Promise<SandboxOrdered> {
   const text = typeof input.text === 'string' ? input.text : '';

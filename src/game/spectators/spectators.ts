@@ -13,7 +13,14 @@
  */
 import { first, type Tx } from '../../store/store.js';
 import { and, asc, eq, inArray, isNull, like, or } from 'drizzle-orm';
-import { audit, gameById, openGameByChannel, playerByUser, playersOf } from '../../store/queries.js';
+import {
+  audit,
+  gameById,
+  latestGameByChannel,
+  openGameByChannel,
+  playerByUser,
+  playersOf,
+} from '../../store/queries.js';
 import { outbox, spectators, type GameRow, type SpectatorRow } from '../../store/schema.js';
 import { commandParam, msg, type Msg, type MsgParam } from '../../i18n/index.js';
 import {
@@ -51,10 +58,13 @@ const ANSWER_DMS = ['spectate-answer:', 'spectate-revoked:'];
 /** How the player answers a request (the buttons of the request DM). */
 export type SpectateAnswer = 'allow' | 'orders' | 'deny';
 
-/** The channel's running Diplomacy game, or why there is none to watch. */
+/** Why a finished game has nothing to watch, and where it is open to everyone. */
+const GAME_OVER = msg('spectate.refused.gameOver', { history: commandParam('history') });
+
+/** The channel's running Diplomacy game, or why there is none to watch (its game over: said so, not "no game"). */
 async function watchableGame(tx: Tx, channelId: string): Promise<GameRow | Refusal> {
   const game = await openGameByChannel(tx, channelId);
-  if (!game) return fail(NO_GAME);
+  if (!game) return fail((await latestGameByChannel(tx, channelId))?.kind === 'diplomacy' ? GAME_OVER : NO_GAME);
   if (game.kind !== 'diplomacy') return fail(msg('spectate.refused.kind'));
   // Before its start a game that hides who plays whom has places, not powers: the start draws them (docs/decisions.md
   // "Hidden identities"), so a request would reach whoever holds the place's power until then, and tell it is taken.
@@ -299,7 +309,7 @@ async function requestAndGame(
   const row = first(await tx.select().from(spectators).where(eq(spectators.id, requestId)).limit(1));
   const game = row ? await gameById(tx, row.gameId) : undefined;
   if (!row || !game) return fail(msg('spectate.refused.gone'));
-  if (game.status === 'finished') return fail(msg('spectate.refused.gameOver'));
+  if (game.status === 'finished') return fail(GAME_OVER);
   const seat = await playerByUser(tx, game.id, userId);
   if (seat?.power !== row.power)
     return fail(msg('spectate.refused.notYours', { power: gamePowerParam(game, row.power) }));

@@ -1,5 +1,8 @@
 /** The page's calls to the pad's API, with the link in the `Authorization` header (never a cookie). */
-export type ApiAnswer<T> = { ok: true; body: T } | { ok: false; status: number; error: string; body?: T };
+/** `phase`: the phase an answer is of, where the server names it (`x-phase`: the map's parts). */
+export type ApiAnswer<T> =
+  | { ok: true; body: T; phase?: number }
+  | { ok: false; status: number; error: string; body?: T };
 
 export class Api {
   constructor(private readonly token: string) {}
@@ -24,7 +27,8 @@ export class Api {
         credentials: 'omit',
       });
       const json = (await response.json().catch(() => null)) as (T & { error?: string }) | null;
-      if (response.ok && json) return { ok: true, body: json };
+      const phase = Number(response.headers.get('x-phase') ?? Number.NaN);
+      if (response.ok && json) return { ok: true, body: json, ...(Number.isInteger(phase) ? { phase } : {}) };
       return {
         ok: false,
         status: response.status,

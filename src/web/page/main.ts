@@ -78,12 +78,18 @@ class Pad {
   }
 
   private async loadMap(): Promise<void> {
+    // A page whose phase moved on keeps the map of its header and orders; Reload brings the new board.
+    if (this.stale) return;
     // The phase's board, shared by every seat (the browser keeps it: ETag), and this seat's layer over it (docs/pad.md).
     const [board, layer] = await Promise.all([
       this.api.revalidated<PageBoard>('/api/map'),
       this.api.get<PageLayer>('/api/map/orders'),
     ]);
     if (!board.ok || !layer.ok) return this.panel.banner(this.t('pad.page.mapFailed'));
+    // The phase resolved between the page's view and this call: its map is the next phase's board, not drawn under
+    // this phase's header and orders (docs/pad.md "A phase that moves on").
+    if (layer.phase !== undefined && layer.phase !== this.view.phase.id)
+      return this.markStale(this.t('pad.page.newPhase'));
     const map = new PadMap(
       { scene: { ...board.body.scene, ...layer.body }, spots: board.body.spots },
       this.view,

@@ -157,6 +157,8 @@ export class PadMap {
       const target: Target = { province: p.id, at: [at[0], at[1]], nodes: [hit] };
       this.targets.push(target);
       const retreat = here.some((u) => u.dislodged);
+      // Its target spot is the occupant's, which the selection of the dislodged unit does not ring (pad.css).
+      if (retreat) group.classList.add('dislodged');
       for (const u of here) {
         const spot = u === standing ? target.at : this.unitSpot(u);
         if (!spot) continue;

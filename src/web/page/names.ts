@@ -32,3 +32,21 @@ export function missingNames(view: Names & Pick<ShownPadView, 'missing' | 'missi
     return known ? unitName(view, unit[1]!, unit[2]!) : (view.missingShown[i] ?? entry);
   });
 }
+
+/**
+ * `text` cut into pieces, each of `runs` (found in turn) a piece of its own to keep on one line (`keep`): a unit's type
+ * never left at a line's end apart from its place's name (`F The` / `Hung`). A run not found is not kept.
+ */
+export function unbrokenRuns(text: string, runs: string[]): { text: string; keep: boolean }[] {
+  const out: { text: string; keep: boolean }[] = [];
+  let at = 0;
+  for (const run of runs) {
+    const i = run ? text.indexOf(run, at) : -1;
+    if (i < 0) continue;
+    if (i > at) out.push({ text: text.slice(at, i), keep: false });
+    out.push({ text: run, keep: true });
+    at = i + run.length;
+  }
+  if (at < text.length) out.push({ text: text.slice(at), keep: false });
+  return out;
+}

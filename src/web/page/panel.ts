@@ -6,7 +6,7 @@
  */
 import type { ShownPadAction, ShownPadView } from '../../game/pad/index.js';
 import { kindsOf, type PadChoice, type PadPiece, type Step } from './flow.js';
-import { missingNames, placeName, unitName } from './names.js';
+import { missingNames, placeName, unbrokenRuns, unitName } from './names.js';
 import type { Texts } from './texts.js';
 
 export interface PanelHandlers {
@@ -331,12 +331,18 @@ export class Panel {
       ...(items.length > 0 ? items : [node('li', { class: 'none' }, this.t('pad.page.noOrders'))]),
     );
     // A seat with nothing to order is not told that "every unit has an order" beside "no orders yet".
-    this.missing.textContent =
+    const names = missingNames(view);
+    const said =
       view.missing.length > 0
-        ? this.t('pad.page.missing', { units: missingNames(view).join(this.t('pad.page.listSeparator')) })
+        ? this.t('pad.page.missing', { units: names.join(this.t('pad.page.listSeparator')) })
         : view.pieces.length > 0 && !this.adjustmentsGiven(view)
           ? this.t('pad.page.allOrdered')
           : '';
+    // Each unit's name on one line (`F The Hung`, never `F The` / `Hung`); a build or disband left wraps as a sentence.
+    const units = names.filter((_, i) => /^[AF] \S+$/.test(view.missing[i] ?? ''));
+    this.missing.replaceChildren(
+      ...unbrokenRuns(said, units).map((r) => (r.keep ? node('span', { class: 'unbroken' }, r.text) : r.text)),
+    );
     this.ringLegend.hidden = view.pieces.length === 0;
     this.ringLegend.textContent = this.t('pad.page.ringLegend');
   }

@@ -3,9 +3,10 @@
  * one already built in (the pad's "still without an order", `/orders show`, the reminders).
  */
 import { describe, expect, it } from 'vitest';
-import { type Duties, missingOrders, missingParams } from '../../../src/game/phase/duties.js';
+import { type Duties, dutiesOf, missingOrders, missingParams } from '../../../src/game/phase/duties.js';
 import { t, type Msg } from '../../../src/i18n/index.js';
 import { getVariant } from '../../../src/variants/index.js';
+import { mandateOfHeaven } from '../../../src/variants/mandate-of-heaven/index.js';
 
 const classic = getVariant('classic')!;
 const duties: Duties = { units: [], builds: 2, disbands: 0, buildSites: ['bre', 'mar', 'par'] };
@@ -46,5 +47,19 @@ describe('the builds left', () => {
     expect(missingOrders(duties, ballots)).toEqual(['2 builds (in bre, mar, par) or WAIVE']);
     const disbanding: Duties = { units: [], builds: 0, disbands: 1, buildSites: [] };
     expect(missingOrders(disbanding, [{ unitKey: 'vote:mar', order: { kind: 'disband' } }])).toEqual(['1 disband']);
+  });
+
+  it("offer no waive where the variant refuses one: Mandate of Heaven's placement", () => {
+    // The Hsiung-Nu place all three armies (docs/rules/mandate-of-heaven.md, Q18): "or waive" would be untrue.
+    const nomads = dutiesOf(mandateOfHeaven, mandateOfHeaven.startingPosition(), 'Hsiung-Nu');
+    expect(nomads.builds).toBe(3);
+    expect(missingOrders(nomads, [])[0]).toMatch(/^3 builds \(in .+\)$/);
+    const [line] = missingParams(mandateOfHeaven, nomads, []);
+    expect(['en', 'fr', 'zh-CN', 'zh-TW'].map((l) => t(l as 'en', line as Msg))).toEqual([
+      expect.stringMatching(/^3 builds \(in [^)]+\)$/),
+      expect.stringMatching(/^3 constructions \(à [^)]+\)$/),
+      expect.stringMatching(/^须建造 3 支部队（于[^）]+）$/),
+      expect.stringMatching(/^須建造 3 支部隊（於[^）]+）$/),
+    ]);
   });
 });

@@ -3,7 +3,7 @@
  * province's name (localized where the variant has one), never its id.
  */
 import { describe, expect, it } from 'vitest';
-import { missingNames, placeName, unitName } from '../../../src/web/page/names.js';
+import { missingNames, placeName, unbrokenRuns, unitName } from '../../../src/web/page/names.js';
 
 const warhammer = {
   provinces: [
@@ -47,5 +47,15 @@ describe('the pad names units one way', () => {
       missingShown: ['1 construction (à Brest) ou renonce'],
     };
     expect(missingNames(view)).toEqual(['1 construction (à Brest) ou renonce']);
+  });
+
+  it('keeps each unit of a list in one piece, the rest as it is', () => {
+    const text = 'Encore sans ordre : A Eye of Chaos, F The Hung, A The Kurgan';
+    const runs = unbrokenRuns(text, ['A Eye of Chaos', 'F The Hung', 'A The Kurgan']);
+    expect(runs.map((r) => r.text).join('')).toBe(text);
+    expect(runs.filter((r) => r.keep).map((r) => r.text)).toEqual(['A Eye of Chaos', 'F The Hung', 'A The Kurgan']);
+    // A name the text does not hold (spaced otherwise) is left as it is; two alike are found in turn.
+    expect(unbrokenRuns('尚無指令：A 雍、A 雍', ['A 雍', 'A 南鄭', 'A 雍']).filter((r) => r.keep)).toHaveLength(2);
+    expect(unbrokenRuns('', ['A Paris'])).toEqual([]);
   });
 });
