@@ -166,7 +166,8 @@ describe('a card game with computer seats through the Discord bot', () => {
     for (const u of ['bob', 'cid']) {
       const r = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: dynastyOf(u), computer: true });
       expect(r.ephemeral).toBe(true);
-      expect(r.text).toContain('A computer player now holds that seat');
+      // No fall-back draft was open: the reply says nothing of one.
+      expect(r.text).toBe('🤖 A computer player now holds that seat.');
     }
     // the last person's seat is never handed to the computer
     const last = await h.fake.slash('gm', CHANNEL, 'gm replace', { power: dynastyOf('ann'), computer: true });

@@ -66,10 +66,11 @@ export async function cardGm(ctx: BotContext, interaction: ChatInputCommandInter
         computer,
         level: interaction.options.getString('level'),
       });
+      const draft = r.ok && r.draftCleared ? 'cleared' : 'none';
       return done(r, () =>
         computer
-          ? told(locale, 'cards.gmReply.replacedComputer')
-          : told(locale, 'cards.gmReply.replaced', { who: playerName(user?.id ?? '') }),
+          ? told(locale, 'cards.gmReply.replacedComputer', { draft })
+          : told(locale, 'cards.gmReply.replaced', { who: playerName(user?.id ?? ''), draft }),
       );
     }
     case 'kick': {

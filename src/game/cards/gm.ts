@@ -38,6 +38,7 @@ import { msg } from '../../i18n/index.js';
 import { cardDuration, cardLevel } from './typed.js';
 import {
   bumpVersion,
+  draftOf,
   handSeatRow,
   deleteDrafts,
   infoOf,
@@ -205,8 +206,10 @@ export async function gmReplaceCards(
   deps: GameDeps,
   caller: Caller,
   input: { seat: string | number; userId?: string | null; computer?: boolean; level?: string | null },
-): Promise<GmResult> {
-  return await gmTx(deps, caller, async (tx, ctx, now) => {
+): Promise<Result<{ game: CardGameInfo; draftCleared: boolean }>> {
+  // Whether the seat had a fall-back draft, which the hand-over drops (the reply says so only then).
+  let draftCleared = false;
+  const r = await gmTx(deps, caller, async (tx, ctx, now) => {
     const s = ctx.state!;
     const n =
       typeof input.seat === 'number'
@@ -245,6 +248,7 @@ export async function gmReplaceCards(
     // A computer player is never pinged (it is asked as soon as its turn comes).
     const fromComputer = !!row && isComputer(row.userId);
     const notify = input.computer ? { notify: 'off' as const } : fromComputer ? { notify: 'mention' as const } : {};
+    draftCleared = (await draftOf(tx, ctx.game.id, n)) !== undefined;
     await handSeatRow(tx, ctx, n, { userId, ...notify }, now);
     await audit(tx, {
       gameId: ctx.game.id,
@@ -268,6 +272,7 @@ export async function gmReplaceCards(
       await queueTurnPing(tx, next, n, `replace-${now}`, turnPingText(next, n, next.card.deadlineMs, false), now);
     return next;
   });
+  return r.ok ? { ...r, draftCleared } : r;
 }
 
 /** Tells the previous holder (if any) and the new one by DM that a seat changed hands. */

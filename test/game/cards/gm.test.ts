@@ -106,9 +106,12 @@ describe('card game: game-master tools', () => {
     expect(
       await gmReplaceCards(env.deps, at(GM), { seat: g.toAct!, userId: g.seats.find((s) => s.userId !== old)!.userId }),
     ).toMatchObject({ ok: false, error: expect.stringContaining('one seat per player') });
-    const r = ok(
+    const replaced = ok(
       await gmReplaceCards(env.deps, at(GM), { seat: g.table!.seats[g.toAct!]!.dynasty, userId: 'user-new' }),
-    ).game;
+    );
+    // The reply says a draft was cleared only when there was one.
+    expect(replaced.draftCleared).toBe(true);
+    const r = replaced.game;
     expect(r.toActUserId).toBe('user-new');
     expect(r.version).toBe(g.version + 1);
     expect(await cardsDraft(env.deps, at('user-new'))).toMatchObject({ ok: false });
@@ -123,6 +126,8 @@ describe('card game: game-master tools', () => {
       (row) => row.kind === 'dm' && row.target === old && (row.payload as { reason: string }).reason === 'replaced',
     );
     expect(dm).toBeDefined();
+    const back = ok(await gmReplaceCards(env.deps, at(GM), { seat: g.table!.seats[g.toAct!]!.dynasty, userId: old }));
+    expect(back.draftCleared).toBe(false);
   });
 
   it('rollback restores the start of the round and reshuffles the cards not yet drawn, deterministically', async () => {
