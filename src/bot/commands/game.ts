@@ -679,8 +679,8 @@ async function claim(ctx: BotContext, interaction: ComponentInteraction, callId:
   const batched =
     r.ok && r.shownBy !== null ? `\n${tr(locale, 'seats.claim.batched', { time: timestamp(r.shownBy, 'f') })}` : '';
   const content = r.ok
-    ? // A card table is played with its buttons, not `/order` (docs/cardgame.md): its own words.
-      `${tr(locale, r.cards ? 'seats.claim.doneCards' : 'seats.claim.done', { returning: r.returning ? 'yes' : 'no', power: words.power(r.power) })}${batched}`
+    ? // Each kind of game says how its seat is played (`KindSeats.claimedKey`).
+      `${tr(locale, r.claimedKey, { returning: r.returning ? 'yes' : 'no', power: words.power(r.power) })}${batched}`
     : `⚠️ ${refusalText(locale, r)}`;
   await interaction.reply({
     content: discordText(content),

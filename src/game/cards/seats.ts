@@ -161,6 +161,8 @@ async function ctxOf(tx: Tx, game: GameRow): Promise<CardCtx | null> {
 }
 
 export const cardSeatsOfKind: KindSeats = {
+  // A card table is played with its buttons, not `/order` (docs/cardgame.md).
+  claimedKey: 'seats.claim.doneCards',
   async seatOf(tx, game, userId) {
     const ctx = await ctxOf(tx, game);
     const row = ctx?.seats.find((s) => s.userId === userId);

@@ -12,7 +12,7 @@ import type { Tx } from '../../store/store.js';
 import type { GameRow } from '../../store/schema.js';
 import type { AiAnswer, AiJob } from '../../ai/job.js';
 import type { GameDeps } from './types.js';
-import type { Msg, MsgParam } from '../../i18n/index.js';
+import type { MessageKey, Msg, MsgParam } from '../../i18n/index.js';
 
 /** What a substitute call says about a seat: the power, its centres and units, and the deadline. */
 export interface SeatDescription {
@@ -70,6 +70,11 @@ export interface KindSeats {
    * `returning`: the member claims back the seat they were vacated from, and is no substitute.
    */
   hand(tx: Tx, game: GameRow, seat: string, userId: string, now: number, returning: boolean): Promise<void>;
+  /**
+   * What the member who claimed a seat is told, with `returning` (yes/no) and `power`: where their DMs are and how the
+   * kind is played (default `seats.claim.done`: Diplomacy's map and `/order`).
+   */
+  claimedKey?: MessageKey;
 }
 
 export interface GameKind {

@@ -66,7 +66,7 @@ import {
   queueStatus,
   worded,
 } from '../outbox/index.js';
-import { listParam, msg, type Msg, type MsgParam } from '../../i18n/index.js';
+import { listParam, msg, type MessageKey, type Msg, type MsgParam } from '../../i18n/index.js';
 import { NMR_COMPUTER, recordSeatTurn, reliabilityRefusal, seatOutcome, silentFor } from './record.js';
 import { openCallOf, openSubstituteCall, queueCallClosed, substituteCallLines } from './substitute-calls.js';
 
@@ -368,7 +368,8 @@ export async function claimSeat(
     channelId: string;
     returning: boolean;
     shownBy: number | null;
-    cards: boolean;
+    /** What the claimer is told (the kind's words: `KindSeats.claimedKey`). */
+    claimedKey: MessageKey;
   }>
 > {
   return await inTransaction(deps, async (tx, changed) => {
@@ -424,7 +425,7 @@ export async function claimSeat(
       channelId: game.channelId,
       returning,
       shownBy: shown,
-      cards: game.kind === 'cards',
+      claimedKey: seats.claimedKey ?? 'seats.claim.done',
     };
   });
 }
