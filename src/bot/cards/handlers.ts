@@ -328,7 +328,8 @@ async function joinFromSelect(
   chosen: string | null,
 ): Promise<void> {
   const locale = readerOf(interaction);
-  const r = await joinCardGame(ctx.deps, await callerFor(ctx, interaction, gameId), chosen === 'any' ? null : chosen);
+  const caller = await callerFor(ctx, interaction, gameId);
+  const r = await joinCardGame(ctx.deps, caller, chosen === 'any' ? null : chosen, { notice: true });
   return show(
     interaction,
     r.ok
@@ -617,7 +618,7 @@ async function tableButton(
     case 'join': {
       const free = await freeDynasties(ctx.deps, caller.channelId);
       if (free.length === 0) {
-        const r = await joinCardGame(ctx.deps, caller, null);
+        const r = await joinCardGame(ctx.deps, caller, null, { notice: true });
         return show(interaction, r.ok ? note(say('cards.join.youDrawnNow')) : warn(refusalText(locale, r)));
       }
       return show(interaction, {
@@ -631,7 +632,7 @@ async function tableButton(
       });
     }
     case 'leave': {
-      const r = await leaveCardGame(ctx.deps, caller);
+      const r = await leaveCardGame(ctx.deps, caller, { notice: true });
       return show(interaction, r.ok ? note(say('cards.leave.you')) : warn(refusalText(locale, r)));
     }
     case 'start': {
