@@ -363,7 +363,7 @@ export async function joinCardGame(
       const text = wanted
         ? msg('cards.join.done', { who, dynasty: dynastyMsg(wanted) })
         : msg('cards.join.drawn', { who });
-      await queueCardNotice(tx, ctx.game, text, `cards:join:${ctx.game.id}:${ctx.card.version + 1}`, now);
+      await queueCardNotice(tx, ctx.game, text, `cards:join:${ctx.game.id}:${ctx.card.version + 1}`, now, true);
     }
     changed(ctx.game.id);
     return { ok: true, game: infoOf(await reload(tx, ctx)), dynasty: wanted };
@@ -396,6 +396,7 @@ export async function leaveCardGame(
         msg('cards.leave.done', { who: playerName(caller.userId) }),
         `cards:leave:${ctx.game.id}:${ctx.card.version + 1}`,
         now,
+        true,
       );
     changed(ctx.game.id);
     return { ok: true, game: infoOf(await reload(tx, ctx)) };

@@ -76,6 +76,8 @@ describe('card game lobby', () => {
     expect(keys[0]).toContain('cards.join.done');
     expect(keys[1]).toContain('cards.join.drawn');
     expect(keys[2]).toContain('cards.leave.done');
+    // a member's own act: told, not a ping (as the command's public reply does not ping)
+    for (const k of keys) expect(k).toMatch(/quiet\\?":true/);
   });
 
   it('a custom turn overrides the preset', async () => {
