@@ -208,7 +208,7 @@ async function deliverRow(
       case 'status':
         return await sendStatus(ctx, row, payload);
       case 'notice':
-        await sendParts(ctx, row, postParts(payload.text, null, { pingUsers: true }));
+        await sendParts(ctx, row, postParts(payload.text, null, { pingUsers: payload.quiet !== true }));
         return;
       case 'game_over':
         await sendGameOver(ctx, row, payload);

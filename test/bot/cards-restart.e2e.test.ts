@@ -327,7 +327,7 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
    * lone Qin-side army on stronghold 14 and its own on 19; no drafts. Restarts the bot and has seat 0 click My hand
    * (it is marked away first, so the click clears the mark and re-renders the table message).
    */
-  async function seatZeroAloneInBattle(cards: string[]): Promise<void> {
+  async function seatZeroAloneInBattle(cards: string[], only = false): Promise<void> {
     await h.stop();
     h.database = (await import('../../src/store/db.js')).openDatabase(h.dbPath);
     const { emptyBattle } = await import('../../src/cardgame/setup.js');
@@ -337,6 +337,7 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
         if (pile.includes(id)) pile.splice(pile.indexOf(id), 1);
       s.seats[0]!.hand.push(id);
     }
+    if (only) s.seats[0]!.hand = [...cards];
     s.phase = 'battle';
     s.battle = emptyBattle(3);
     s.battle.fallen = [1, 2];
@@ -394,6 +395,24 @@ describe('card game: a deadline passes while the bot is down; absence', () => {
     expect(burnt.some((o) => o !== 0 && burnt.filter((x) => x === o).length === 1)).toBe(true);
     expect(effects.find((e) => e.symbol === 'wind')!.from).toBeTypeOf('number');
     await scanPrivacy();
+    expect(h.fake.unexpectedErrors()).toEqual([]);
+  });
+
+  it('Wage battle with no card to play leads straight to the fall-back wizard, never back to itself (state constructed)', async () => {
+    await seatZeroAloneInBattle([], true);
+    const a = userOfSeat(0);
+    let i = await clickTable(a, 'Wage battle');
+    expect(i.ephemeral).toBe(true);
+    expect(i.text).toMatch(/^⚔ You have no card you may play now, so you must fall back\./);
+    expect(i.text).toContain('Nothing is public until you fall back.');
+    finishFallBack(i);
+    // Cancel, then Wage battle again: the same wizard, the fall back still the way on
+    i = await h.fake.click(a, i, button(i, 'Cancel'));
+    expect(i.text).toMatch(/^Fall back cancelled/);
+    i = await h.fake.click(a, i, button(i, 'Wage battle'));
+    expect(i.text).toMatch(/^⚔ You have no card you may play now/);
+    i = await h.fake.click(a, i, finishFallBack(i));
+    expect(i.text).toContain('You fell back');
     expect(h.fake.unexpectedErrors()).toEqual([]);
   });
 

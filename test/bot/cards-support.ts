@@ -130,8 +130,16 @@ export function handPicks(menus: readonly WizardMenu[]): { id: string; values: s
   );
   const swap = picked.findIndex((v) => kind(v) === 'cards' && v !== 'cards:draw');
   if (spare && swap >= 0) picked[swap] = spare.value;
+  // the strongholds an army placed in this menu may fill, read from the values (never the labels: every locale):
+  // the empty ones, offered a second army when the armies outnumber them, else every one the armies question offers
+  const at = (v: string) => Number(/^[a-z]+2?[:@](\d+)$/.exec(v)?.[1] ?? Number.NaN);
+  const seconds = first.options.filter((o) => o.value.startsWith('armies2:')).map((o) => at(o.value));
+  const placed = seconds.length
+    ? seconds
+    : first.options.filter((o) => kind(o.value) === 'armies').map((o) => at(o.value));
+  const builds = (v: string) => /^(mountain:|wind@)/.test(v) && placed.includes(at(v));
   for (const k of ['forest', 'mountain', 'fire', 'wind']) {
-    const o = first.options.find((x) => kind(x.value) === k && !/you place/.test(x.label));
+    const o = first.options.find((x) => kind(x.value) === k && !builds(x.value));
     if (o) picked.push(o.value);
   }
   return { id: first.customId, values: picked };

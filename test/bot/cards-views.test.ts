@@ -38,6 +38,8 @@ import {
   type Screen,
 } from '../../src/bot/cards/fallback.js';
 import { chooseStep, giveStep, handView } from '../../src/bot/cards/views.js';
+import { logLine } from '../../src/bot/cards/words.js';
+import { dynastyWord } from '../../src/bot/cards/names.js';
 import { tableComponents } from '../../src/bot/cards/table.js';
 import { plannedView, stateFromView } from '../../src/bot/cards/seen.js';
 import { cardName } from '../../src/bot/cards/format.js';
@@ -811,6 +813,27 @@ describe('other views', () => {
     const v = previewStep(ref, s, { type: 'wage', seat: 0, bright: s.seats[0]!.hand.find((c) => c.startsWith('B'))! });
     expect(v.content.startsWith('⚠️') || v.content.includes('confirm')).toBe(true);
     expect(apply(s, { type: 'wage', seat: 1, bright: 'B01' }).ok).toBe(false);
+  });
+});
+
+describe('the end of the game in the log and summary', () => {
+  it('every locale gives the states each dynasty controls, as the English does', () => {
+    const gameOver = {
+      kind: 'gameOver',
+      reason: 'round-cap',
+      text: 'The game ends: the last round has been played. States: Qin 5, Chu 3, Yan 0.',
+    };
+    const opts = { dynasties: ['qin', 'chu', 'yan'] as const };
+    expect(logLine(9, [gameOver], opts, 'en')).toContain('States: Qin 5, Chu 3, Yan 0.');
+    for (const locale of ['fr', 'zh-CN', 'zh-TW'] as const) {
+      const line = logLine(9, [gameOver], opts, locale);
+      for (const [dynasty, n] of [
+        ['qin', 5],
+        ['chu', 3],
+        ['yan', 0],
+      ] as const)
+        expect(line).toContain(`${dynastyWord(dynasty, locale)} ${n}`);
+    }
   });
 });
 

@@ -378,6 +378,13 @@ describe('a 3-seat Warring States card game through the Discord bot', () => {
     const dyn = selectOptions(join, 'jd');
     expect(dyn.labels).toContain('Qin 秦');
     await h.fake.select('bob', join, dyn.id, ['qin']);
+    // the button's reply is private: the channel is told by a notice, as /game join's public reply tells it, no ping
+    await idle();
+    const told = h.fake
+      .channelMessages(CHANNEL)
+      .filter((m) => /joined the card game as \*\*Qin 秦\*\*/.test(m.content));
+    expect(told).toHaveLength(1);
+    expect(h.fake.pings(told[0]!).users).toEqual([]);
     const free = await h.fake.autocomplete('cid', CHANNEL, 'game join', { power: '' }, 'power');
     expect(free.map((c) => c.value)).toEqual(['Chu 楚', 'Jin 晉', 'Qi 齊', 'Yan 燕']);
     expect((await h.fake.slash('cid', CHANNEL, 'game join', { power: 'Yan 燕' })).text).toContain('Yan');

@@ -109,6 +109,14 @@ describe('the catalogues', () => {
       expect(wrong.map(([key]) => `${locale} ${key}`)).toEqual([]);
     }
   });
+
+  it('never says only a game master can create a game: anyone can (docs/bot.md `/game create`)', () => {
+    const gmCreates = /(game master|maître du jeu|主持人)[^.。]*(\/game create|\/partie créer|\/对局 创建|\/對局 建立)/;
+    for (const locale of LOCALES) {
+      const wrong = Object.entries(CATALOGUES[locale]).filter(([, text]) => gmCreates.test(text));
+      expect(wrong.map(([key]) => `${locale} ${key}`)).toEqual([]);
+    }
+  });
 });
 
 describe('the placeholder check', () => {

@@ -160,7 +160,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       const st = await seated(ctx, interaction);
       if (!st) return;
       const bright = interaction.options.getString('bright');
-      if (!bright) return reply(interaction, openPlay(st));
+      if (!bright) return reply(interaction, await openPlay(ctx, st));
       if (st.state.turnSeat !== st.seat || (st.state.phase !== 'battle' && st.state.phase !== 'tiebreak'))
         return replyRejected(interaction, notYourTurnText(st.game, locale));
       const option = brightOptions(st.state, st.seat).find((o) => o.value === bright);
@@ -168,7 +168,7 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
       const second = interaction.options.getString('second') ?? 'none';
       const choice = secondChoices(st.state, st.seat, bright).find((c) => c.option.value === second);
       if (!choice) return replyRejected(interaction, msg('cards.refused.cannotSecond'));
-      if (!choice.play) return reply(interaction, openPlay(st)); // Qin and Yan choose the rest in the wizard
+      if (!choice.play) return reply(interaction, await openPlay(ctx, st)); // Qin and Yan choose the rest in the wizard
       return reply(interaction, previewStep(st.ref, st.state, choice.play, locale));
     }
     case 'fallback': {

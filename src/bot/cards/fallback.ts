@@ -805,6 +805,7 @@ export function draftScreen(
   draft: FallBackDraft,
   error?: string,
   locale: Locale = 'en',
+  lead?: string,
 ): View {
   const say = (key: MessageKey, params?: Record<string, string | number>) => tr(locale, key, params);
   const screen = screenOf(s, seat, draft, locale);
@@ -849,6 +850,7 @@ export function draftScreen(
     content += `\n\n${say('cards.fall.chooseNow')}\n${asked.join('\n')}\n${how}`;
   } else if (!plan.tiebreak) content += `\n\n${say('cards.fall.pressDone')}`;
   if (error) content = `⚠️ ${error}\n${content}`;
+  if (lead) content = `${lead}\n${content}`;
   rows.push(finishButtons(ref, key, plan, questions.length > 0, locale));
   if (!plan.tiebreak) content += `\n${say('cards.fall.private')}`;
   return { content: fit(content, MAX_CONTENT), components: rows };

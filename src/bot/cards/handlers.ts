@@ -210,8 +210,13 @@ function receipt(text: string, game: CardGameInfo, userId: string, locale: Local
 
 // ---- opening views (table and ping buttons, commands) ----
 
-export function openPlay(st: SeatState, page = 0): Reply {
+/**
+ * The play wizard's first step; with no card the seat may play, the fall-back wizard at once, saying why (the only
+ * thing the player can do: docs/cardgame.md "Wage battle or fall back").
+ */
+export async function openPlay(ctx: BotContext, st: SeatState, page = 0): Promise<Reply> {
   if (!inBattle(st.state) || st.state.turnSeat !== st.seat) return note(notYourTurnText(st.game, st.locale));
+  if (brightOptions(st.state, st.seat).length === 0) return openFallBack(ctx, st, tr(st.locale, 'cards.play.none'));
   return brightStep(st.ref, st.state, st.seat, page, st.locale);
 }
 
@@ -223,11 +228,11 @@ export function draftOf(d: CardDraftView): FallBackDraft {
  * The fall-back wizard where the caller left it: opening it starts the turn's draft (with the grace when time is
  * short, once a turn) or resumes the stored one.
  */
-export async function openFallBack(ctx: BotContext, st: SeatState): Promise<Reply> {
+export async function openFallBack(ctx: BotContext, st: SeatState, lead?: string): Promise<Reply> {
   if (!inBattle(st.state) || st.state.turnSeat !== st.seat) return note(notYourTurnText(st.game, st.locale));
   const r = await startFallBack(ctx.deps, st.caller, { version: st.ref.version });
   if (!r.ok) return refused(r, st.ref.gameId, 'fall', st.locale);
-  return draftScreen(st.ref, st.state, st.seat, draftOf(r.draft), undefined, st.locale);
+  return draftScreen(st.ref, st.state, st.seat, draftOf(r.draft), undefined, st.locale, lead);
 }
 
 export function openChoose(st: SeatState): Reply {
@@ -323,7 +328,8 @@ async function joinFromSelect(
   chosen: string | null,
 ): Promise<void> {
   const locale = readerOf(interaction);
-  const r = await joinCardGame(ctx.deps, await callerFor(ctx, interaction, gameId), chosen === 'any' ? null : chosen);
+  const caller = await callerFor(ctx, interaction, gameId);
+  const r = await joinCardGame(ctx.deps, caller, chosen === 'any' ? null : chosen, { notice: true });
   return show(
     interaction,
     r.ok
@@ -370,7 +376,7 @@ async function playWizardStep({ ctx, interaction, st, action, rest, values, vers
   const locale = st.locale;
   switch (action) {
     case CARD_ACTIONS.playOpen:
-      return show(interaction, openPlay(st, Number(rest[0] ?? 0)));
+      return show(interaction, await openPlay(ctx, st, Number(rest[0] ?? 0)));
     case CARD_ACTIONS.playBright: {
       const bright = values[0] ?? '';
       if (!brightOptions(st.state, st.seat).some((o) => o.value === bright))
@@ -612,7 +618,7 @@ async function tableButton(
     case 'join': {
       const free = await freeDynasties(ctx.deps, caller.channelId);
       if (free.length === 0) {
-        const r = await joinCardGame(ctx.deps, caller, null);
+        const r = await joinCardGame(ctx.deps, caller, null, { notice: true });
         return show(interaction, r.ok ? note(say('cards.join.youDrawnNow')) : warn(refusalText(locale, r)));
       }
       return show(interaction, {
@@ -626,7 +632,7 @@ async function tableButton(
       });
     }
     case 'leave': {
-      const r = await leaveCardGame(ctx.deps, caller);
+      const r = await leaveCardGame(ctx.deps, caller, { notice: true });
       return show(interaction, r.ok ? note(say('cards.leave.you')) : warn(refusalText(locale, r)));
     }
     case 'start': {
@@ -645,7 +651,7 @@ async function tableButton(
     case 'hand':
       return show(interaction, handView(st.ref, st.state, st.seat, locale));
     case 'wage':
-      return show(interaction, openPlay(st));
+      return show(interaction, await openPlay(ctx, st));
     case 'fall':
       return show(interaction, await openFallBack(ctx, st));
     case 'give':

@@ -465,6 +465,22 @@ export function controlWhy(why: string, locale: Locale = 'en'): string {
   return parts.join(' — ');
 }
 
+/**
+ * The states each dynasty controls at the end ("States: Qin 5, Chu 3.", src/cardgame/round.ts) in the reader's words,
+ * so every locale's end post gives the counts the English one does.
+ */
+function endStates(text: string, locale: Locale): string {
+  const counts = /States: (.*)\.$/.exec(text)?.[1];
+  if (!counts) return '';
+  return listOf(
+    counts.split(', ').map((part) => {
+      const [name, n] = part.split(' ');
+      return `${controlName(name ?? '', locale)} ${n ?? ''}`.trim();
+    }),
+    locale,
+  );
+}
+
 /** The engine's end-of-game and tie-break events in words (the round summary's last lines). */
 function endText(e: GameEvent, dynasties: readonly DynastyId[], locale: Locale): string {
   const who = (seat: Owner) => ownerWord(dynasties, seat, locale);
@@ -484,6 +500,7 @@ function endText(e: GameEvent, dynasties: readonly DynastyId[], locale: Locale):
     case 'gameOver':
       return tr(locale, 'cards.event.gameOver', {
         reason: tr(locale, `cards.end.${String(e.reason)}` as MessageKey),
+        states: endStates(e.text, locale),
       });
     case 'tiebreak':
       return tr(locale, 'cards.event.tiebreak', {

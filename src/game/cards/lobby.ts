@@ -33,11 +33,12 @@ import {
   durationParam,
   randomOf,
   gameTitleOf,
+  playerName,
 } from '../core/index.js';
 import { queueDm, queueStatus } from '../outbox/index.js';
 import { GAME_DEFAULT_LEVEL, type Level } from '../../ai/levels.js';
 import { runAutomatic, turnClock } from './commit.js';
-import { queuePingsForNow, queueLog } from './outbox.js';
+import { queueCardNotice, queuePingsForNow, queueLog } from './outbox.js';
 import { isLocale, listParam, localeOf, LOCALES, msg } from '../../i18n/index.js';
 import { dynastyMsg, msgList, namesParam } from './names.js';
 import { cardDuration, cardLevel } from './typed.js';
@@ -299,10 +300,15 @@ export async function freeDynasties(deps: GameDeps, channelId: string): Promise<
 }
 
 /** Takes a seat in the forming game, with a dynasty or (none given) one drawn at the start. Joining again changes the dynasty. */
+/**
+ * Joins the forming game. `notice`: the channel is told by a notice (the table's Join button, whose reply is private),
+ * as `/game join`'s public reply tells it (docs/bot.md "Card game turns").
+ */
 export async function joinCardGame(
   deps: GameDeps,
   caller: Caller,
   dynasty?: string | null,
+  opts: { notice?: boolean } = {},
 ): Promise<Result<{ game: CardGameInfo; dynasty: DynastyId | null }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const ctx = await openCardGame(tx, caller.channelId);
@@ -352,13 +358,24 @@ export async function joinCardGame(
       .set({ version: ctx.card.version + 1, updatedAt: now })
       .where(eq(cardGames.gameId, ctx.game.id));
     await queueStatus(tx, ctx.game.id, now);
+    if (opts.notice) {
+      const who = playerName(caller.userId);
+      const text = wanted
+        ? msg('cards.join.done', { who, dynasty: dynastyMsg(wanted) })
+        : msg('cards.join.drawn', { who });
+      await queueCardNotice(tx, ctx.game, text, `cards:join:${ctx.game.id}:${ctx.card.version + 1}`, now, true);
+    }
     changed(ctx.game.id);
     return { ok: true, game: infoOf(await reload(tx, ctx)), dynasty: wanted };
   });
 }
 
-/** Leaves the forming game. */
-export async function leaveCardGame(deps: GameDeps, caller: Caller): Promise<Result<{ game: CardGameInfo }>> {
+/** Leaves the forming game; `notice` as for `joinCardGame` (the table's Leave button). */
+export async function leaveCardGame(
+  deps: GameDeps,
+  caller: Caller,
+  opts: { notice?: boolean } = {},
+): Promise<Result<{ game: CardGameInfo }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const ctx = await openCardGame(tx, caller.channelId);
     if (isError(ctx)) return ctx;
@@ -372,6 +389,15 @@ export async function leaveCardGame(deps: GameDeps, caller: Caller): Promise<Res
       .set({ version: ctx.card.version + 1, updatedAt: now })
       .where(eq(cardGames.gameId, ctx.game.id));
     await queueStatus(tx, ctx.game.id, now);
+    if (opts.notice)
+      await queueCardNotice(
+        tx,
+        ctx.game,
+        msg('cards.leave.done', { who: playerName(caller.userId) }),
+        `cards:leave:${ctx.game.id}:${ctx.card.version + 1}`,
+        now,
+        true,
+      );
     changed(ctx.game.id);
     return { ok: true, game: infoOf(await reload(tx, ctx)) };
   });

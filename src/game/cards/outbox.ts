@@ -258,10 +258,12 @@ export async function queueCardNotice(
   lines: Msg | readonly Msg[],
   dedupeKey: string,
   now: number,
+  quiet = false,
 ): Promise<void> {
+  const words = worded(Array.isArray(lines) ? lines : [lines as Msg]);
   await enqueue(tx, {
     gameId: game.id,
-    payload: { type: 'notice', gameId: game.id, ...worded(Array.isArray(lines) ? lines : [lines as Msg]) },
+    payload: { type: 'notice', gameId: game.id, ...(quiet ? { quiet } : {}), ...words },
     target: { kind: 'channel', id: game.channelId },
     dedupeKey,
     now,

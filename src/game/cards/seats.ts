@@ -44,7 +44,8 @@ function describeSeat(ctx: CardCtx, n: Seat): SeatDescription {
     power: dynastyLabel(seat.dynasty),
     named: dynastyMsg(seat.dynasty),
     phase: msg('cards.log.round', { round: s.round }),
-    deadline: ctx.game.status === 'active' ? ctx.card.deadlineMs : null,
+    // the table's deadline is the turn's of the seats to act now: the seat's own only when it is one of them
+    deadline: ctx.game.status === 'active' && seatsToAct(s).includes(n) ? ctx.card.deadlineMs : null,
     holdings: msg('cards.seat.holdings', { cards: seat.hand.length, supply: seat.supply }),
   };
 }

@@ -50,8 +50,11 @@ export type OutboxPayload =
    * queued before it was added have none).
    */
   | ({ type: 'game_over'; gameId: number; phaseId?: number } & Worded)
-  /** Channel: a plain notice (rollback, replacement, a player who cannot be reached by DM). */
-  | ({ type: 'notice'; gameId: number } & Worded)
+  /**
+   * Channel: a plain notice (rollback, replacement, a player who cannot be reached by DM); it notifies the members it
+   * names unless `quiet` (a member's own act told to the channel, as a public reply tells it).
+   */
+  | ({ type: 'notice'; gameId: number; quiet?: boolean } & Worded)
   /** DM to the user `row.target`; with `mapPhaseId`, the map of that phase's position is attached (never its orders). */
   | ({
       type: 'dm';

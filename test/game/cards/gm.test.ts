@@ -322,7 +322,7 @@ describe('card game: cancelled by the game master', () => {
     ok(await gmCancel(env.deps, { ...at(GM), canManageServer: false }));
     expect(await cardsMyView(env.deps, at(USERS[0]!))).toMatchObject({
       ok: false,
-      error: 'The card game in this channel is over. A game master can start a new one with `/game create`.',
+      error: 'The card game in this channel is over. Anyone can start a new one with `/game create`.',
     });
     ok(await createGame(env.deps, { channelId: CH, guildId: 'guild-1', userId: GM, variantId: 'classic' }));
     ok(await gmCancel(env.deps, { ...at(GM), canManageServer: false }));

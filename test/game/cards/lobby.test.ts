@@ -56,6 +56,30 @@ describe('card game lobby', () => {
     expect(await outboxRows(env)).toEqual([]);
   });
 
+  it('the table’s Join and Leave buttons tell the channel by a notice, as /game join and leave tell it by their public reply', async () => {
+    env = await makeEnv();
+    ok(await create({ seats: 3 }));
+    const notices = async () =>
+      (await outboxRows(env)).filter(
+        (r) => r.dedupeKey.startsWith('cards:join:') || r.dedupeKey.startsWith('cards:leave:'),
+      );
+    // the command's path: its reply is the public word, no notice besides
+    ok(await joinCardGame(env.deps, at(USERS[0]!), 'Qin'));
+    expect(await notices()).toEqual([]);
+    // the buttons' path: a private reply, so one notice each in the channel
+    ok(await joinCardGame(env.deps, at(USERS[1]!), 'Yan', { notice: true }));
+    ok(await joinCardGame(env.deps, at(USERS[2]!), null, { notice: true }));
+    ok(await leaveCardGame(env.deps, at(USERS[2]!), { notice: true }));
+    const rows = await notices();
+    expect(rows.map((r) => r.targetKind)).toEqual(['channel', 'channel', 'channel']);
+    const keys = rows.map((r) => JSON.stringify(r.payload));
+    expect(keys[0]).toContain('cards.join.done');
+    expect(keys[1]).toContain('cards.join.drawn');
+    expect(keys[2]).toContain('cards.leave.done');
+    // a member's own act: told, not a ping (as the command's public reply does not ping)
+    for (const k of keys) expect(k).toMatch(/quiet\\?":true/);
+  });
+
   it('a custom turn overrides the preset', async () => {
     env = await makeEnv();
     expect(ok(await create({ turn: '5m' })).game.settings).toMatchObject({

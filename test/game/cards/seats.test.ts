@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sweepCardGames } from '../../../src/game/cards/index.js';
 import { leaveSeat } from '../../../src/game/seats/index.js';
 import { internalErrors, type TestEnv } from '../helpers.js';
-import { at, chooseFirst, eventRows, giveAll, info, ok, startedCards } from './helpers.js';
+import { at, chooseFirst, eventRows, giveAll, info, ok, outboxRows, startedCards } from './helpers.js';
 
 let env: TestEnv | undefined;
 afterEach(async () => {
@@ -26,5 +26,21 @@ describe('card game: a seat whose player left', () => {
     const played = after.find((r) => (r.action as { seat?: number }).seat === seat);
     expect(played?.actor).toBe('vacant');
     expect(after.some((r) => r.actor === 'away')).toBe(false);
+  });
+
+  it('its substitute call gives a deadline only when the seat is the one to act: the table’s is another seat’s turn', async () => {
+    env = await startedCards(3);
+    await giveAll(env);
+    await chooseFirst(env);
+    const g = await info(env);
+    const waiting = g.seats.find((s) => s.seat !== g.toAct)!;
+    const last = (await outboxRows(env)).at(-1)?.id ?? 0;
+    ok(await leaveSeat(env.deps, at(waiting.userId)));
+    const call = (await outboxRows(env, last))
+      .map((r) => JSON.stringify(r.payload))
+      .find((p) => p.includes('seats.call.head'));
+    expect(call).toBeDefined();
+    expect(call).toContain('seats.call.stateNoDeadline');
+    expect(call).not.toContain('seats.call.state\\"');
   });
 });
