@@ -212,7 +212,7 @@ function receipt(text: string, game: CardGameInfo, userId: string, locale: Local
 
 /**
  * The play wizard's first step; with no card the seat may play, the fall-back wizard at once, saying why (the only
- * thing the player can do: docs/cardgame.md "Wage battle or fall back").
+ * thing the player can do: docs/cardgame.md "The fall-back wizard").
  */
 export async function openPlay(ctx: BotContext, st: SeatState, page = 0): Promise<Reply> {
   if (!inBattle(st.state) || st.state.turnSeat !== st.seat) return note(notYourTurnText(st.game, st.locale));
