@@ -177,6 +177,7 @@ async function deliverRow(
     if (payload.type === 'substitute_call_closed') return await closeSubstituteCall(ctx, row, payload);
     if (payload.type === 'substitute_call_refresh') return await refreshSubstituteCall(ctx, row, payload);
     if (payload.type === 'muster_closed') return await closeMuster(ctx, row, payload);
+    if (payload.type === 'spectate_request_closed') return await closeSpectateRequest(ctx, row, payload.text);
     // A spectator's copy of a results or final post (src/game/outbox/watchers.ts): sent as the post is, into their DMs.
     if (row.targetKind === 'user' && payload.type === 'phase_results') return await sendResults(ctx, row, payload);
     if (row.targetKind === 'user' && payload.type === 'game_over') return await sendGameOver(ctx, row, payload);
@@ -195,8 +196,11 @@ async function deliverRow(
             : null;
       if (payload.type === 'dm' && payload.fogResults) return await sendFogResultsDm(ctx, row, payload, padRow);
       const map = payload.type === 'dm' ? { phaseId: payload.mapPhaseId, power: payload.mapPower } : undefined;
-      await sendDm(ctx, row, payload.text, map?.phaseId, padRow, map?.power);
-      return;
+      const last = await sendDm(ctx, row, payload.text, map?.phaseId, padRow, map?.power);
+      // A request to watch: the id of its DM with the buttons, for the edit that removes them should it end otherwise.
+      return payload.type === 'dm' && payload.spectateRequest !== undefined && last
+        ? { messageId: last.id }
+        : undefined;
     }
     switch (payload.type) {
       case 'phase_results':
@@ -263,7 +267,7 @@ async function sendDm(
   mapPhaseId?: number,
   buttons: APIActionRowComponent<APIComponentInMessageActionRow> | null = null,
   mapPower?: string,
-): Promise<void> {
+): Promise<APIMessage | undefined> {
   const channelId = await dmChannelOf(ctx, row.target);
   const parts = splitMessage(discordText(text)).slice(0, MAX_DM_PARTS);
   // A DM that shows the board (a substitute's first look at the seat) carries its map with its first part.
@@ -273,10 +277,11 @@ async function sendDm(
       : null;
   if (picture === 'failed' && row.attempts < MAP_ATTEMPTS - 1)
     throw new Error('the map could not be drawn; will retry');
+  let last: APIMessage | undefined;
   for (let i = row.partsSent ?? 0; i < parts.length; i++) {
     const files = i === 0 && picture && picture !== 'failed' ? [picture] : [];
     // Each part its own nonce and its own record: after a crash between parts, the resend goes on from the next.
-    await post(
+    last = await post(
       ctx,
       channelId,
       withNonce(
@@ -296,6 +301,7 @@ async function sendDm(
     );
     if (parts.length > 1) await row.partSent?.(i + 1);
   }
+  return last;
 }
 
 /**
@@ -418,6 +424,22 @@ async function closeMuster(ctx: SenderContext, row: DeliveryRow, payload: Payloa
   try {
     await ctx.rest.patch(Routes.channelMessage(row.target, row.callMessageId), {
       body: { components: [musterRow(payload.gameId, row.locale ?? 'en', true)] },
+    });
+  } catch (err) {
+    if (!(err instanceof DiscordAPIError && Number(err.code) === RESTJSONErrorCodes.UnknownMessage)) throw err;
+  }
+}
+
+/**
+ * The edit that ends a request to watch whose buttons still showed (src/game/spectators): the request DM
+ * (`DeliveryRow.callMessageId`) says how it ended, with no buttons. A DM never sent, or deleted, has nothing to edit.
+ */
+async function closeSpectateRequest(ctx: SenderContext, row: DeliveryRow, text: string): Promise<void> {
+  if (!row.callMessageId) return;
+  const channelId = await dmChannelOf(ctx, row.target);
+  try {
+    await ctx.rest.patch(Routes.channelMessage(channelId, row.callMessageId), {
+      body: { content: discordText(text), components: [], allowed_mentions: { parse: [] } },
     });
   } catch (err) {
     if (!(err instanceof DiscordAPIError && Number(err.code) === RESTJSONErrorCodes.UnknownMessage)) throw err;

@@ -205,6 +205,8 @@ describe('fog of war in Warhammer: the leak scan through the muster, the declara
     expect(watched).toContain('the decisive battles Bretonnia fights or sees');
     expect(watched).toContain('• The Wasteland (wast): **Empire** (A altd) won.');
     expect(watched).not.toContain('Decisive Battle phase has begun');
+    // The copies address the spectator as a spectator, never as the player (docs/table.md "Spectators").
+    expect(watched).not.toMatch(/in your sight|Your decisive|Your choice|fights for you/);
   });
 
   it('each power reads what it sees: the sides their battle, Tilea its unit, the game master everything', () => {

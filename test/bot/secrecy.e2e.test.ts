@@ -491,7 +491,7 @@ describe('a shared sandbox names its file as the user wrote it, and nothing in t
 
 describe('hidden identities: a spectator allowed to see the orders learns them at the next mark', () => {
   let h: Harness;
-  const copies = () => h.fake.dms('watcher').filter((m) => m.content.includes('Your orders for England'));
+  const copies = () => h.fake.dms('watcher').filter((m) => m.content.includes('The orders of England'));
 
   beforeAll(async () => {
     h = await createHarness({ users: [GM, 'alice', 'bob', 'watcher'], channels: ['main'] });

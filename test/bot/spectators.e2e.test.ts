@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHarness, joinSeats, waitForResults, type Harness } from './harness.js';
 import { PROGRESS_EVERY_MS } from '../../src/game/outbox/index.js';
+import type { FakeMessage } from '../support/fake-discord/index.js';
 
 const HOUR = 3_600_000;
 
@@ -25,8 +26,8 @@ describe('spectators', () => {
 
   beforeAll(async () => {
     h = await createHarness({
-      users: ['gm', 'alice', 'bob', 'carol', 'dave', 'erin', 'gina', 'hal', 'ivan', 'judy', 'marie'],
-      channels: ['main', 'gunboat', 'closed', 'fog'],
+      users: ['gm', 'alice', 'bob', 'carol', 'dave', 'erin', 'gina', 'hal', 'ivan', 'judy', 'marie', 'kim', 'leo'],
+      channels: ['main', 'gunboat', 'closed', 'fog', 'ended'],
     });
     await h.start();
     h.fake.setLocale('marie', 'fr');
@@ -100,7 +101,7 @@ describe('spectators', () => {
 
     // Typed as the contract names it (`/spectate stop`): the client sends the option `stop: true`.
     const stopped = await h.fake.slash('alice', 'main', 'spectate stop');
-    expect(stopped.text).toContain('1 spectator or request for **England** stopped');
+    expect(stopped.text).toContain('1 spectator no longer watches **England**.');
     await h.fake.waitForDm('dave', (m) => m.content.includes('You no longer watch **England**'));
     const before = h.fake.dms('dave').length;
     h.clock.offset += HOUR + 1000;
@@ -148,6 +149,10 @@ describe('spectators', () => {
     expect(confirmation.content).toMatch(/\nThe orders of France, \*\*Spring 1902 movement\*\* \(game in <#\d+>\):\n/);
     const stopped = await h.fake.slash('hal', 'main', 'spectate', { stop: true });
     expect(stopped.text).toContain('You stopped watching (1 power)');
+    // With `power:`, only that power: nothing says the member receives nothing more from the game.
+    await h.fake.slash('hal', 'main', 'spectate', { power: 'France' });
+    const one = await h.fake.slash('hal', 'main', 'spectate', { stop: true, power: 'France' });
+    expect(one.text).toBe('👁 You stopped watching **France**.');
     expect((await h.fake.slash('bob', 'main', 'game status')).text).toContain('nobody watches **France**');
   });
 
@@ -190,6 +195,40 @@ describe('spectators', () => {
     expect(asked.text).toContain('decides');
     await h.bot!.outbox.idle();
     expect(h.fake.channelMessages('closed').filter((m) => m.content.startsWith('📪'))).toEqual([]);
+  });
+
+  it("a request ended otherwise than by its buttons loses them in the player's DM, saying how it ended", async () => {
+    await h.fake.slash('gm', 'ended', 'game create', { variant: 'classic', movement: '1h' });
+    await joinSeats(h, 'ended', { judy: 'Austria' });
+    await h.fake.slash('gm', 'ended', 'game start');
+    const asked = async (user: string) => {
+      await h.fake.slash(user, 'ended', 'spectate', { power: 'Austria' });
+      return await h.fake.waitForDm('judy', (m) => m.content.includes(`${mention(user)} asks to watch **Austria**`));
+    };
+    const settled = async (request: FakeMessage, said: string) =>
+      await vi.waitFor(
+        () => {
+          expect(h.fake.message(request.id).content).toContain(said);
+          expect(h.fake.buttons(request)).toEqual([]);
+        },
+        { timeout: 10_000, interval: 100 },
+      );
+    // The asker withdraws: the player's buttons go, the request kept above the line that says so.
+    const withdrawn = await asked('ivan');
+    expect(h.fake.buttons(withdrawn)).toHaveLength(3);
+    await h.fake.slash('ivan', 'ended', 'spectate', { stop: true });
+    await settled(withdrawn, 'was withdrawn by the member who asked');
+    expect(h.fake.message(withdrawn.id).content).toContain('asks to watch **Austria**');
+    // The player ends a request unanswered with /spectate stop:True: said as a request, not as a spectator.
+    const ended = await asked('kim');
+    const stop = await h.fake.slash('judy', 'ended', 'spectate', { stop: true });
+    expect(stop.text).toBe('👁 1 request to watch **Austria** was declined.');
+    await settled(ended, 'You ended this request to watch **Austria** without answering it.');
+    // The game ends with a request waiting.
+    const waiting = await asked('leo');
+    await h.fake.slash('judy', 'ended', 'draw');
+    await h.fake.waitForChannelMessage('ended', (m) => m.content.startsWith('🏁'), 20_000);
+    await settled(waiting, 'ended unanswered: the game is over');
   });
 
   it('once the game is over, /spectate says so and where the finished game is, not that there is no game', async () => {

@@ -648,7 +648,7 @@ describe("other posts that follow one member's private act in a game that hides 
     expect(before.fourth).toMatchObject({ ok: false, message: { key: 'spectate.refused.busy' } });
     // France's player ends every request between two marks: nothing anyone asks tells it (nor when) before the mark.
     env.clock.t = T0 + 90_000;
-    expect(ok(await stopWatching(env.deps, as('France'))).count).toBe(3);
+    expect(ok(await stopWatching(env.deps, as('France'))).asked).toBe(3); // three waiting requests, no spectator
     env.clock.t = T0 + 120_000;
     expect({ again: await ask('user-w1'), fourth: await ask('user-w4') }).toEqual(before);
     const stop = ok(await stopWatching(env.deps, { channelId: CHANNEL, userId: 'user-w2', power: 'France' }));

@@ -26,7 +26,7 @@ import {
 import { fail, variantOfGame } from '../../game/core/index.js';
 import { findOpenGame } from '../../game/history/index.js';
 import { powerChoices } from '../choices.js';
-import { msg, t, tr, type Locale } from '../../i18n/index.js';
+import { msg, t, tr, type Locale, type MsgParam } from '../../i18n/index.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { spectateButtonId } from '../components.js';
 import type { BotContext } from '../context.js';
@@ -59,17 +59,25 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   if (interaction.options.getBoolean('stop')) {
     const r = await stopWatching(ctx.deps, { ...caller, power });
     if (!r.ok) return replyRejected(interaction, r);
-    return replyPrivately(
-      interaction,
-      r.as === 'player'
-        ? tr(locale, 'spectate.stopped.player', { count: r.count, power: r.power ?? '' })
-        : tr(locale, 'spectate.stopped.spectator', { count: r.count }),
-    );
+    return replyPrivately(interaction, stoppedText(locale, r));
   }
   if (!power) return replyRejected(interaction, msg('spectate.refused.what'));
   const r = await askToWatch(ctx.deps, { ...caller, power });
   if (!r.ok) return replyRejected(interaction, r);
   return replyPrivately(interaction, t(locale, r.answer));
+}
+
+/** What `/spectate stop:True` stopped: a player's spectators and waiting requests, told apart; a spectator's watch. */
+function stoppedText(
+  locale: Locale,
+  r: { as: 'player' | 'spectator'; power: MsgParam | null; count: number; asked: number },
+): string {
+  if (r.as === 'spectator')
+    return r.power
+      ? tr(locale, 'spectate.stopped.spectatorPower', { power: r.power })
+      : tr(locale, 'spectate.stopped.spectator', { count: r.count });
+  const what = r.count > 0 ? (r.asked > 0 ? 'both' : 'watching') : r.asked > 0 ? 'asked' : 'none';
+  return tr(locale, 'spectate.stopped.player', { what, watching: r.count, asked: r.asked, power: r.power ?? '' });
 }
 
 /**

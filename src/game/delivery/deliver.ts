@@ -116,7 +116,7 @@ export interface DeliveryRow {
   statusMessageId: string | null;
   /**
    * For `substitute_call_closed` rows: the call's post to edit; for `muster_closed` rows: the part of the start post
-   * that carries **I'm here** (null: it was never posted).
+   * that carries **I'm here**; for `spectate_request_closed` rows: the request DM (null: it was never posted).
    */
   callMessageId?: string | null;
   /**
@@ -408,6 +408,14 @@ async function rememberCallText(tx: Tx, payload: OutboxPayload): Promise<void> {
       .where(eq(outbox.dedupeKey, key));
 }
 
+/** The rows that edit a message another row sent (`postedMessageOf`). */
+const EDITS: readonly string[] = [
+  'substitute_call_closed',
+  'substitute_call_refresh',
+  'muster_closed',
+  'spectate_request_closed',
+];
+
 /** The row as the sender gets it: what to send, where, in which locale, and how to record the parts sent. */
 async function deliveryRowOf(
   s: DeliverySettings,
@@ -426,9 +434,7 @@ async function deliveryRowOf(
     dedupeKey: row.dedupeKey,
     attempts: row.attempts,
     statusMessageId: shown.statusMessageId,
-    ...(row.kind === 'substitute_call_closed' || row.kind === 'substitute_call_refresh' || row.kind === 'muster_closed'
-      ? { callMessageId: await postedMessageOf(store, row) }
-      : {}),
+    ...(EDITS.includes(row.kind) ? { callMessageId: await postedMessageOf(store, row) } : {}),
     partsSent: row.partsSent,
     locale: await store.transaction((tx) =>
       readerLocale(tx, { kind: row.targetKind, id: row.target, gameId: row.gameId }),
@@ -534,7 +540,9 @@ async function rememberMessage(tx: Tx, row: OutboxRow, messageId: string): Promi
   if (row.kind === 'status' && row.gameId !== null)
     await tx.update(games).set({ statusMessageId: messageId }).where(eq(games.id, row.gameId));
   // A start post with a muster: the part that carries **I'm here**, for the edit that closes it (src/game/muster).
-  if (row.kind === 'substitute_call' || row.kind === 'game_started')
+  // A request to watch: its DM with the buttons, for the edit that removes them if the request ends otherwise.
+  const asked = row.kind === 'dm' && (row.payload as { spectateRequest?: unknown }).spectateRequest !== undefined;
+  if (row.kind === 'substitute_call' || row.kind === 'game_started' || asked)
     await tx
       .update(outbox)
       .set({ payload: { ...(row.payload as object), messageId } })
@@ -543,13 +551,16 @@ async function rememberMessage(tx: Tx, row: OutboxRow, messageId: string): Promi
 
 /**
  * The post an edit changes, once sent (null: never posted): the call of a `substitute_call_closed` or
- * `substitute_call_refresh` row, the start post (its part with **I'm here**) of a `muster_closed` row.
+ * `substitute_call_refresh` row, the start post (its part with **I'm here**) of a `muster_closed` row, the request DM
+ * of a `spectate_request_closed` row.
  */
 async function postedMessageOf(store: Store, row: OutboxRow): Promise<string | null> {
   const key =
     row.kind === 'muster_closed'
       ? startPostKey(Number(row.gameId))
-      : callPostKey(Number((row.payload as { callId?: number }).callId));
+      : row.kind === 'spectate_request_closed'
+        ? String((row.payload as { askKey?: string }).askKey)
+        : callPostKey(Number((row.payload as { callId?: number }).callId));
   const id = (await inSnapshot(store, (tx) => postPayloadOf(tx, key)))?.messageId;
   return typeof id === 'string' ? id : null;
 }

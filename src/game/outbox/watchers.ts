@@ -17,7 +17,7 @@ import { gameById } from '../../store/queries.js';
 import { and, eq, isNull, like } from 'drizzle-orm';
 import type { Tx } from '../../store/store.js';
 import { outbox, players, spectators, type GameRow, type PlayerRow, type SpectatorRow } from '../../store/schema.js';
-import { msg, t, type MessageKey, type Msg } from '../../i18n/index.js';
+import { hasMessage, msg, t, type MessageKey, type Msg } from '../../i18n/index.js';
 import { channelRef, isPerson, powerParam, variantOfGame } from '../core/index.js';
 import { privateActDueAt } from './marks.js';
 
@@ -86,17 +86,31 @@ const WATCHED_LINES: Readonly<Partial<Record<MessageKey, MessageKey>>> = {
   'orders.confirm.cleared': 'orders.confirm.watchedCleared',
 };
 
-/** The original's lines as a spectator reads them: its first line no longer says "your" (`WATCHED_LINES`). */
+/**
+ * A line's wording for a spectator, when the player's addresses the player: `WATCHED_LINES`, or for a variant's line
+ * (`variant.<id>.<text>`) the variant's own `variant.<id>.watched.<text>` when its catalogue has one (Warhammer's
+ * declarations, muster and sight lines: docs/table.md "Spectators"). Undefined: the line reads the same for both.
+ */
+function watchedKey(key: string): MessageKey | undefined {
+  const own = WATCHED_LINES[key as MessageKey];
+  if (own) return own;
+  const plugin = /^(variant\.[^.]+\.)(.+)$/.exec(key);
+  const candidate = plugin ? `${plugin[1]}watched.${plugin[2]}` : '';
+  return plugin && hasMessage(candidate) ? candidate : undefined;
+}
+
+/** The original's lines as a spectator reads them: none of them says "you" to the spectator (`watchedKey`). */
 function watchedLines(lines: readonly Msg[]): Msg[] {
-  const [first, ...rest] = lines;
-  const key = first ? WATCHED_LINES[first.key] : undefined;
-  return first && key ? [{ ...first, key }, ...rest] : [...lines];
+  return lines.map((line) => {
+    const key = watchedKey(line.key);
+    return key ? { ...line, key } : line;
+  });
 }
 
 /** A copy's payload: the original's, headed by `head` (whose view it is), marked as watched. */
 function copyPayload(original: Queued['payload'], head: Msg, watch: unknown) {
   const lines = original.lines ? watchedLines(original.lines) : undefined;
-  const reworded = lines !== undefined && lines[0]?.key !== original.lines?.[0]?.key;
+  const reworded = lines !== undefined && lines.some((line, i) => line.key !== original.lines?.[i]?.key);
   const text = reworded ? lines.map((line) => t('en', line)).join('\n') : (original.text ?? '');
   return { ...original, text: `${t('en', head)}\n${text}`, ...(lines ? { lines: [head, ...lines] } : {}), watch };
 }

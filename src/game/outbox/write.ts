@@ -104,6 +104,13 @@ export type OutboxPayload =
    * hands the sender the id of the start post's part with the button (`DeliveryRow.callMessageId`).
    */
   | { type: 'muster_closed'; gameId: number }
+  /**
+   * DM: a request to watch that still offered its buttons ended otherwise than by them (the game ended, the asker
+   * stopped, the player stopped it, the seat changed hands): edit the request DM sent by the row of dedupe key
+   * `askKey` to its text (`lines`) with no buttons (docs/table.md "Spectators"). The deliverer hands the sender the
+   * DM's id (`DeliveryRow.callMessageId`); a request DM never sent has nothing to edit.
+   */
+  | ({ type: 'spectate_request_closed'; gameId: number; requestId: number; askKey: string } & Worded)
   /** A game kind's own row (src/game/core/kinds.ts): what it means is the kind's, delivered by its bot side. */
   | KindPayload;
 

@@ -149,6 +149,54 @@ async function queueRequestDm(tx: Tx, game: GameRow, row: SpectatorRow, holder: 
   });
 }
 
+/** How a request ended otherwise than by its buttons (`spectate.requestEnded`'s `why`). */
+type RequestEnd = 'over' | 'asker' | 'player' | 'holder';
+
+/**
+ * A request ended otherwise than by the buttons of its DM (the game ended, the asker or the player stopped it, the seat
+ * changed hands): each DM that asked it is edited to say so, with no buttons (docs/table.md "Spectators"), through the
+ * outbox (one edit per DM, dedupe key `spectate-closed:<ask row>`); a DM not sent yet is dropped instead. `dueAt`: the
+ * edit not before (an asker's withdrawal in a game that hides who plays whom waits for the mark, `privateActDueAt`).
+ */
+async function closeRequestDms(
+  tx: Tx,
+  game: GameRow,
+  row: SpectatorRow,
+  why: RequestEnd,
+  now: number,
+  dueAt?: number,
+): Promise<void> {
+  const asks = await tx
+    .select()
+    .from(outbox)
+    .where(and(like(outbox.dedupeKey, `spectate-ask:${row.id}:%`), eq(outbox.kind, 'dm'), isNull(outbox.failedAt)));
+  for (const ask of asks) {
+    if (ask.sentAt === null && ask.claimedBy === null) {
+      await tx
+        .update(outbox)
+        .set({ failedAt: now, lastError: 'dropped: the request ended' })
+        .where(and(eq(outbox.id, ask.id), isNull(outbox.sentAt), isNull(outbox.claimedBy)));
+      continue;
+    }
+    const asked = (ask.payload as { lines?: Msg[] }).lines ?? [];
+    const ended = msg('spectate.requestEnded', { why, power: gamePowerParam(game, row.power) });
+    await enqueue(tx, {
+      gameId: game.id,
+      payload: {
+        type: 'spectate_request_closed',
+        gameId: game.id,
+        requestId: row.id,
+        askKey: ask.dedupeKey,
+        ...worded([...asked, ended]),
+      },
+      target: { kind: 'user', id: ask.target },
+      dedupeKey: `spectate-closed:${ask.id}`,
+      now,
+      dueAt,
+    });
+  }
+}
+
 /**
  * A seat changed hands (a claim, `/gm replace`): the requests to watch it that wait for an answer are the new player's
  * to answer, so each is asked of them (the previous player can no longer answer it; a seat nobody held kept them). A
@@ -161,6 +209,8 @@ export async function askNewHolder(tx: Tx, game: GameRow, power: string, holder:
     .where(and(eq(spectators.gameId, game.id), eq(spectators.power, power), eq(spectators.status, 'asked')))
     .orderBy(asc(spectators.id));
   for (const row of waiting) {
+    // The previous player's buttons answer no more: their DM says the seat changed hands.
+    await closeRequestDms(tx, game, row, 'holder', now);
     if (isPerson(holder) && row.userId !== holder) {
       await queueRequestDm(tx, game, row, holder, now);
       continue;
@@ -218,6 +268,7 @@ export async function endRequests(tx: Tx, game: GameRow, now: number): Promise<v
     .orderBy(asc(spectators.id));
   for (const row of waiting) {
     await tx.update(spectators).set({ status: 'stopped', decidedAt: now }).where(eq(spectators.id, row.id));
+    await closeRequestDms(tx, game, row, 'over', now);
     const line = msg('spectate.endedUnanswered', {
       power: gamePowerParam(game, row.power),
       channel: channelRef(game.channelId),
@@ -335,12 +386,13 @@ export async function revokeWatcher(
 
 /**
  * `/spectate stop`: a player stops everyone watching their power (and refuses the requests waiting); anyone else
- * stops watching (`power` given: that power only). Answers who stopped what, in numbers (never names).
+ * stops watching (`power` given: that power only). Answers who stopped what, in numbers (never names): for a player,
+ * `count` spectators and `asked` requests still waiting.
  */
 export async function stopWatching(
   deps: GameDeps,
   input: Caller & { power?: string | null },
-): Promise<Result<{ as: 'player' | 'spectator'; power: MsgParam | null; count: number }>> {
+): Promise<Result<{ as: 'player' | 'spectator'; power: MsgParam | null; count: number; asked: number }>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await watchableGame(tx, input.channelId);
     if ('ok' in game) return game;
@@ -354,7 +406,10 @@ export async function stopWatching(
         .where(and(eq(spectators.gameId, game.id), eq(spectators.power, seat.power), open));
       await stopRows(tx, game, rows, 'revoked', now);
       if (rows.length > 0) changed(game.id);
-      return { ok: true, as: 'player' as const, power: gamePowerParam(game, seat.power), count: rows.length };
+      // What stopped, told apart (`spectate.stopped.player`): the spectators, and the requests still waiting.
+      const asked = rows.filter((r) => r.status === 'asked').length;
+      const power = gamePowerParam(game, seat.power);
+      return { ok: true, as: 'player' as const, power, count: rows.length - asked, asked };
     }
     const variant = variantOfGame(game);
     const power = input.power ? (variant ? powerByName(variant, input.power) : null) : null;
@@ -371,7 +426,8 @@ export async function stopWatching(
     if (rows.length === 0) return fail(msg('spectate.refused.notWatchingAny'));
     await stopRows(tx, game, rows, 'left', now);
     changed(game.id);
-    return { ok: true, as: 'spectator' as const, power: power && gamePowerParam(game, power), count: rows.length };
+    const named = power && gamePowerParam(game, power);
+    return { ok: true, as: 'spectator' as const, power: named, count: rows.length, asked: 0 };
   });
 }
 
@@ -391,6 +447,17 @@ async function stopRows(
     // `stopped_at`, and `decided_at` kept as it was: null for a request never answered); a revoked watch is told by DM.
     const byPlayer = why === 'revoked';
     const told = byPlayer && row.status === 'allowed';
+    // A request still waiting: its DM's buttons go (the asker's withdrawal shows the player at the mark, as an answer
+    // shows the asker: docs/table.md "Spectators").
+    if (row.status === 'asked')
+      await closeRequestDms(
+        tx,
+        game,
+        row,
+        byPlayer ? 'player' : 'asker',
+        now,
+        byPlayer ? now : privateActDueAt(game, now),
+      );
     await tx
       .update(spectators)
       .set({ status: 'stopped', decidedAt: byPlayer ? row.decidedAt : now, stoppedAt: byPlayer ? now : null })

@@ -75,6 +75,35 @@ describe("spectators' copies", () => {
     expect(rows.map((r) => [r.dedupeKey, r.failedAt !== null])).toEqual([['fog-results:1:England:a|watch:1', true]]);
   });
 
+  it("words a variant's lines that address the player for the spectator, in every line, not just the first", async () => {
+    await env.deps.store.transaction(async (tx) => {
+      await enqueue(tx, {
+        gameId,
+        payload: {
+          type: 'dm',
+          gameId,
+          reason: 'results',
+          ...worded([
+            msg('text.plain', { text: 'What England sees:' }),
+            { key: 'variant.warhammer.fog.nothingSeen' } as unknown as ReturnType<typeof msg>,
+          ]),
+        },
+        target: { kind: 'user', id: userOf('England') },
+        dedupeKey: 'fog-view:1:England',
+        now: env.clock.t,
+      });
+    });
+    const [copy] = (await copies()).filter((r) => r.dedupeKey.startsWith('fog-view:'));
+    const payload = copy!.payload as { lines: { key: string }[]; text: string };
+    expect(payload.lines.map((l) => l.key)).toEqual([
+      'spectate.copy.head',
+      'text.plain',
+      'variant.warhammer.watched.fog.nothingSeen',
+    ]);
+    expect(payload.text).not.toMatch(/\byour\b/i);
+    expect(payload.text).toContain("Nothing of it is in this power's sight.");
+  });
+
   it('copies nothing once the seat changed hands after the consent', async () => {
     await env.deps.store.transaction((tx) =>
       tx

@@ -163,6 +163,13 @@ export const WARHAMMER_TEXTS = [
   'status.mayDeclare',
   'status.muster',
   'unit',
+  // A spectator's copy of a DM that addresses the player (src/game/outbox/watchers.ts `watchedKey`).
+  'watched.dm.confirm.head',
+  'watched.dm.confirm.until',
+  'watched.fog.nothingSeen',
+  'watched.follow.dm',
+  'watched.muster.confirm',
+  'watched.muster.dm',
   'why.unreported',
   'why.won',
 ] as const;
