@@ -110,8 +110,8 @@ function watchedLines(lines: readonly Msg[]): Msg[] {
 /** A copy's payload: the original's, headed by `head` (whose view it is), marked as watched. */
 function copyPayload(original: Queued['payload'], head: Msg, watch: unknown) {
   const lines = original.lines ? watchedLines(original.lines) : undefined;
-  const reworded = lines !== undefined && lines.some((line, i) => line.key !== original.lines?.[i]?.key);
-  const text = reworded ? lines.map((line) => t('en', line)).join('\n') : (original.text ?? '');
+  const reworded = lines?.some((line, i) => line.key !== original.lines?.[i]?.key) ? lines : undefined;
+  const text = reworded ? reworded.map((line) => t('en', line)).join('\n') : (original.text ?? '');
   return { ...original, text: `${t('en', head)}\n${text}`, ...(lines ? { lines: [head, ...lines] } : {}), watch };
 }
 
