@@ -34,6 +34,12 @@ import type { PadSettings } from './pad.js';
 /** How long after a change the scheduler is re-armed and the outbox kicked (DMs and posts are not urgent). */
 const CHANGE_COALESCE_MS = 20;
 
+/**
+ * How long after start-up the time zones' names are made for `/gm set timezone:` (docs/table.md "Deadlines by the
+ * clock"): after the first commands and the map renderer's warm-up, which it would otherwise slow on a busy machine.
+ */
+const ZONE_NAMING_DELAY_MS = 15_000;
+
 export interface BotOptions {
   token: string;
   store: Store;
@@ -140,7 +146,8 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
   log.info({ nextWake: sched.nextWake(), ...shards }, 'scheduler started');
   // Ready: now the map renderer warms up (worker, geometry), in steps that leave the event loop free.
   void maps.warm?.();
-  void nameAllZones(); // the time zones' names `/gm set timezone:` searches (src/game/settings/registry.ts)
+  const naming = setTimeout(() => void nameAllZones(), ZONE_NAMING_DELAY_MS);
+  naming.unref();
   void players.play();
 
   let stopping: Promise<void> | null = null;
@@ -152,6 +159,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
     stop: () =>
       (stopping ??= (async () => {
         await router.close();
+        clearTimeout(naming);
         changes.cancel();
         await sched.stop();
         await players.stop();

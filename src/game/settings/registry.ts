@@ -112,21 +112,28 @@ const ZONE_CITIES: Readonly<Record<string, string>> = {
   'Asia/Singapore': '新加坡',
 };
 
-/** Zones named per event-loop turn while the names are made for searching (some 10 ms of `Intl` each). */
-const ZONES_PER_TURN = 25;
+/**
+ * The longest stretch of zone naming in one event-loop turn (one zone's four names take about 1 ms, several under
+ * load): every other game's database answer and interaction waits behind at most this much of it.
+ */
+const NAMING_SLICE_MS = 2;
 let namingAll: Promise<void> | null = null;
 
 /**
- * Makes every zone's names, a few zones per event-loop turn: naming all ~420 zones in four languages at once is some
- * 200 ms of `Intl`, which would hold every other game's work behind one member's first keystroke. Until done, a search
- * matches the names made so far (and ids, old names, cities).
+ * Makes every zone's names, a slice of at most NAMING_SLICE_MS per event-loop turn: naming all ~420 zones in four
+ * languages is some 400 ms of `Intl`, which would hold every other game's work behind one member's first keystroke
+ * (or, at start-up, behind the first commands). Until done, a search matches the names made so far (and ids, old
+ * names, cities).
  */
 export function nameAllZones(): Promise<void> {
   namingAll ??= (async () => {
     const zones = timeZones();
-    for (let i = 0; i < zones.length; i += ZONES_PER_TURN) {
+    let next = 0;
+    while (next < zones.length) {
       await new Promise<void>((resolve) => setImmediate(resolve)); // first after the caller's turn
-      for (const zone of zones.slice(i, i + ZONES_PER_TURN)) zoneNameParam(zone);
+      const until = performance.now() + NAMING_SLICE_MS;
+      do zoneNameParam(zones[next++]!);
+      while (next < zones.length && performance.now() < until);
     }
   })();
   return namingAll;

@@ -3,7 +3,7 @@
  * create` and `/gm set`; every bad value refused with the setting's name, what was typed and what it takes.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { parseSetting, parseTableOptions, settingSuggestions } from '../../../src/game/settings/index.js';
+import { nameAllZones, parseSetting, parseTableOptions, settingSuggestions } from '../../../src/game/settings/index.js';
 import { typedAsPlain } from '../../../src/game/core/text-refs.js';
 import { t } from '../../../src/i18n/index.js';
 
@@ -102,6 +102,43 @@ describe('the settings’ parsers', () => {
     expect(settingSuggestions('fog', '', 25).map((s) => s.value)).toEqual(['on', 'off']);
     expect(settingSuggestions('deadline-at', '20:30', 25)[0]!.value).toBe('20:30');
     expect(settingSuggestions('locale', 'fr', 25).map((s) => s.value)).toEqual(['fr']);
+  });
+
+  it('names the zones in short slices: with a name taking 1 ms, one zone per event-loop turn', async () => {
+    await nameAllZones(); // the naming the tests above started, done before this one counts
+    vi.resetModules(); // a registry whose zones have no name made yet
+    const fresh = await import('../../../src/game/settings/registry.js');
+    // Each zone name (`longGeneric`) costs 1 ms and is noted with the event-loop turn it was made in.
+    const Real = Intl.DateTimeFormat;
+    let turn = 0;
+    const perTurn: number[] = [];
+    function slow(locale?: string | string[], options?: Intl.DateTimeFormatOptions) {
+      if (options?.timeZoneName === 'longGeneric') {
+        const until = performance.now() + 1;
+        while (performance.now() < until);
+        perTurn[turn] = (perTurn[turn] ?? 0) + 1;
+      }
+      return new Real(locale, options);
+    }
+    Intl.DateTimeFormat = slow as unknown as typeof Intl.DateTimeFormat;
+    const naming = fresh.nameAllZones();
+    try {
+      // A turn ticks in each event-loop turn while the naming runs: between two ticks, one slice.
+      await new Promise<void>((resolve) => {
+        const tick = () => {
+          turn++;
+          if (turn < 20) setImmediate(tick);
+          else resolve();
+        };
+        setImmediate(tick);
+      });
+    } finally {
+      Intl.DateTimeFormat = Real;
+    }
+    await naming;
+    // A zone's four names (4 ms) exceed the 2 ms slice: each turn names one zone, never 25 (100 ms) as before.
+    expect(Math.max(...perTurn.filter((n) => n !== undefined))).toBe(4);
+    expect(fresh.settingSuggestions('timezone', '中国标准', 25).map((s) => s.value)).toEqual(['Asia/Shanghai']);
   });
 
   it('names a zone for its search a few zones per turn, never all ~420 in four languages at one keystroke', async () => {
