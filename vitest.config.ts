@@ -103,6 +103,9 @@ export default defineConfig({
     experimental: { fsModuleCache: true },
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // `expect.poll` waits for what a bot, browser or worker does next: vitest's 1 s default fails a passing test on a
+    // loaded machine (three workers on two cores); a poll still ends as soon as its condition holds.
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       {
         extends: true,
