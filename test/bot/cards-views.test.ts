@@ -761,6 +761,21 @@ describe('other views', () => {
     for (const id of others) expect(JSON.stringify(hand)).not.toContain(id);
   });
 
+  it('setup: the default’s button names both cards whole in every locale, the longest pair too (Discord: 80)', () => {
+    // no advisor in hand: the default gives the two lowest bright cards, here both copies of the longest French name
+    const t = table({
+      dynasties: ['chu', 'qin'],
+      hands: [['mountain/cavalry/infantry', 'mountain/cavalry/infantry', 'wild'], ['wild']],
+      phase: 'give',
+    });
+    for (const locale of ['en', 'fr', 'zh-CN', 'zh-TW'] as const) {
+      const v = giveStep(ref, seen(t, 0), 0, locale);
+      const label = (v.components[1]!.components[0] as { label: string }).label;
+      expect(label.length, label).toBeLessThanOrEqual(80);
+      expect(label, label).not.toContain('…');
+    }
+  });
+
   it('choosing the next battle: the Spy claimer picks the start seat, then an eligible state', () => {
     const t = table({ dynasties: ['chu', 'qin', 'yan'], strongholds: { 10: [0], 14: [0], 15: [1], 19: [1], 20: [2] } });
     t.phase = 'choose';
