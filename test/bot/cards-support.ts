@@ -6,7 +6,8 @@
  */
 import { expect } from 'vitest';
 import { cardName, type CardGameState } from '../../src/cardgame/index.js';
-import { textOf } from '../support/fake-discord/index.js';
+import { englishWords } from '../support/english-left.js';
+import { componentsOf, type FakeMessage, textOf } from '../support/fake-discord/index.js';
 import type { Harness } from './harness.js';
 
 export const CARD_ID = /\b(B\d\d|D\d\d|W\d)\b/g;
@@ -143,4 +144,47 @@ export function handPicks(menus: readonly WizardMenu[]): { id: string; values: s
     if (o) picked.push(o.value);
   }
   return { id: first.customId, values: picked };
+}
+
+/**
+ * Words of the card game an English text would have (beside the common ones of `englishWords`), for the locale scans
+ * of test/bot/locales-cards*.e2e.test.ts; the end of the game's among them ("unites China", "the most states").
+ */
+const CARD_ENGLISH = new Set(
+  `battle card cards hand row recruiting deck discard supply states state round turn choose chooses chosen fell back
+  claimed claim played nobody empty wage seats seat rules board lobby join leave start setup recruits dynasty
+  deadline reminder tie break army armies stronghold strongholds default defaults preview recruit draw spy fire wind
+  forest mountain already started only skip concede conceded extend duration channel unless cancel cancelled
+  unites china emperor controls most share victory superiorities ends over left`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** The English words of `text`: the common ones and the card game's. */
+function english(text: string): string[] {
+  const prose = text
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/`[^`]*`/g, ' ')
+    .replace(/<[@#][!&]?\d+>|<t:\d+(:[a-zA-Z])?>|<\/[\w -]+:\d+>/g, ' ')
+    .replace(/https?:\/\/\S+/g, ' ');
+  const own = (prose.match(/\p{L}+/gu) ?? []).map((w) => w.toLowerCase()).filter((w) => CARD_ENGLISH.has(w));
+  return [...englishWords(text), ...own];
+}
+
+/** A message as its reader sees it: content, embeds, buttons, menus and their options (label and description). */
+export function seen(m: FakeMessage): string {
+  const parts = [m.content, ...m.embeds.flatMap((e) => [e.title ?? '', e.description ?? '', e.footer?.text ?? ''])];
+  // A picture's alt text is read too (a screen reader reads it out).
+  parts.push(...m.attachments.map((a) => a.description ?? ''));
+  for (const row of componentsOf(m))
+    for (const c of row.components) {
+      if (c.type === 2) parts.push(c.label ?? '');
+      if (c.type === 3) parts.push(...c.options.flatMap((o) => [o.label, o.description ?? '']));
+    }
+  return parts.join('\n');
+}
+
+/** The texts with English words left in them, each with those words. */
+export function englishLeft(texts: readonly string[]): { text: string; words: string[] }[] {
+  return texts.map((text) => ({ text, words: english(text) })).filter((x) => x.words.length > 0);
 }

@@ -761,6 +761,31 @@ describe('other views', () => {
     for (const id of others) expect(JSON.stringify(hand)).not.toContain(id);
   });
 
+  it('setup: the default’s button names both cards whole in every locale, the longest pair too (Discord: 80)', () => {
+    // no advisor in hand: the default gives the two lowest bright cards, here both copies of the longest French name
+    const t = table({
+      dynasties: ['chu', 'qin'],
+      hands: [['mountain/cavalry/infantry', 'mountain/cavalry/infantry', 'wild'], ['wild']],
+      phase: 'give',
+    });
+    for (const locale of ['en', 'fr', 'zh-CN', 'zh-TW'] as const) {
+      const v = giveStep(ref, seen(t, 0), 0, locale);
+      const label = (v.components[1]!.components[0] as { label: string }).label;
+      expect(label.length, label).toBeLessThanOrEqual(80);
+      expect(label, label).not.toContain('…');
+    }
+  });
+
+  it('the hand counts the cards the seat may play, two copies of one card as 2, in every locale', () => {
+    const t = table({ dynasties: ['chu', 'qin'], hands: [['fire/chariot/spy', 'fire/chariot/spy', 'dark wind'], []] });
+    const text = (locale: 'en' | 'fr' | 'zh-CN' | 'zh-TW') => handView(ref, seen(t, 0), 0, locale).content;
+    expect(text('en')).toContain('It is your turn: 2 cards you may play, or fall back.');
+    expect(text('fr')).toContain('2 cartes jouables');
+    // 2 cards (张), not 2 kinds of card (种): both are one kind
+    expect(text('zh-CN')).toContain('轮到你了：你有 2 张牌可出，或退兵。');
+    expect(text('zh-TW')).toContain('輪到你了：你有 2 張牌可出，或退兵。');
+  });
+
   it('choosing the next battle: the Spy claimer picks the start seat, then an eligible state', () => {
     const t = table({ dynasties: ['chu', 'qin', 'yan'], strongholds: { 10: [0], 14: [0], 15: [1], 19: [1], 20: [2] } });
     t.phase = 'choose';

@@ -8,47 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardGameState } from '../../src/cardgame/index.js';
-import { englishWords } from '../support/english-left.js';
-import { buttonsOf, componentsOf, type FakeInteraction, type FakeMessage } from '../support/fake-discord/index.js';
+import { buttonsOf, type FakeInteraction, type FakeMessage } from '../support/fake-discord/index.js';
+import { englishLeft, seen } from './cards-support.js';
 import { createHarness, type Harness } from './harness.js';
-
-/** Words of the card game an English text would have (beside the common ones of `englishWords`). */
-const CARD_ENGLISH = new Set(
-  `battle card cards hand row recruiting deck discard supply states state round turn choose chooses chosen fell back
-  claimed claim played nobody empty wage seats seat rules board lobby join leave start setup recruits dynasty
-  deadline reminder tie break army armies stronghold default defaults preview recruit draw spy fire wind forest
-  mountain already started only skip concede conceded extend duration channel unless cancel cancelled`
-    .split(/\s+/)
-    .filter(Boolean),
-);
-
-/** The English words of `text`: the common ones and the card game's. */
-function english(text: string): string[] {
-  const prose = text
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/`[^`]*`/g, ' ')
-    .replace(/<[@#][!&]?\d+>|<t:\d+(:[a-zA-Z])?>|<\/[\w -]+:\d+>/g, ' ')
-    .replace(/https?:\/\/\S+/g, ' ');
-  const own = (prose.match(/\p{L}+/gu) ?? []).map((w) => w.toLowerCase()).filter((w) => CARD_ENGLISH.has(w));
-  return [...englishWords(text), ...own];
-}
-
-/** A message as its reader sees it: content, embeds, buttons, menus and their options. */
-function seen(m: FakeMessage): string {
-  const parts = [m.content, ...m.embeds.flatMap((e) => [e.title ?? '', e.description ?? '', e.footer?.text ?? ''])];
-  // A picture's alt text is read too (a screen reader reads it out).
-  parts.push(...m.attachments.map((a) => a.description ?? ''));
-  for (const row of componentsOf(m))
-    for (const c of row.components) {
-      if (c.type === 2) parts.push(c.label ?? '');
-      if (c.type === 3) parts.push(...c.options.map((o) => o.label));
-    }
-  return parts.join('\n');
-}
-
-function englishLeft(texts: string[]): { text: string; words: string[] }[] {
-  return texts.map((text) => ({ text, words: english(text) })).filter((x) => x.words.length > 0);
-}
 
 const TABLES = [
   { channel: 'cartes', locale: 'fr', players: ['jean', 'marie'] },

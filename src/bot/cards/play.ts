@@ -94,21 +94,13 @@ export function brightOptions(s: CardGameState, seat: Seat, locale: Locale = 'en
   });
 }
 
+/**
+ * The play wizard's first screen: the bright and wild cards the seat may play. Only opened with at least one (the
+ * caller, src/bot/cards/handlers.ts `openPlay`, sends a seat with none to the fall-back wizard, saying why).
+ */
 export function brightStep(ref: TableRef, s: CardGameState, seat: Seat, page = 0, locale: Locale = 'en'): View {
   const options = brightOptions(s, seat, locale);
   const say = (key: MessageKey, params?: Record<string, string | number>) => tr(locale, key, params);
-  if (options.length === 0) {
-    return {
-      content: say('cards.play.none'),
-      components: [
-        buttonRow([
-          { id: vid(ref, CARD_ACTIONS.fallOpen), label: say('cards.button.fall'), style: 'primary', emoji: '↩' },
-          { id: vid(ref, CARD_ACTIONS.hand), label: say('cards.button.back') },
-          { id: vid(ref, CARD_ACTIONS.playCancel), label: say('cards.button.close') },
-        ]),
-      ],
-    };
-  }
   const ref0 = matchReference(s.battle.played[seat]!);
   const { rows } = pagedSelect(
     options,

@@ -481,6 +481,54 @@ function endStates(text: string, locale: Locale): string {
   );
 }
 
+const END_CAUSES: Record<string, MessageKey> = {
+  'no tied seat has a bright or wild card left': 'cards.event.finished.cause.noCards',
+  'the tie-break round was played without a card': 'cards.event.finished.cause.noCardPlayed',
+};
+
+/**
+ * Why a game was won, as the engine wrote it in the `finished` event ("Qin controls the most states (5)",
+ * src/cardgame/round.ts `finish`), in the reader's words; null for a sentence no pattern knows.
+ */
+function winnerWhy(text: string, locale: Locale): string | null {
+  const why = /\((.*)\)\.$/.exec(text)?.[1] ?? '';
+  const who = (name: string) => controlName(name, locale);
+  let m = /^(\w+) controls the most states \((\d+)\)$/.exec(why);
+  if (m) return tr(locale, 'cards.event.finished.why.states', { who: who(m[1]!), count: Number(m[2]) });
+  m = /^(\w+) claimed the most superiorities \((.*)\)$/.exec(why);
+  if (m) {
+    const counts = m[2]!.split(' – ').map((part) => part.replace(/^\w+/, who));
+    return tr(locale, 'cards.event.finished.why.superiorities', { who: who(m[1]!), counts: counts.join(' – ') });
+  }
+  const [cause, rest] = why.split('; ') as [string, string | undefined];
+  const causeKey = END_CAUSES[cause];
+  if (!causeKey || rest === undefined) return null;
+  const said = tr(locale, causeKey);
+  m = /^(\w+) has armies in the most strongholds \((\d+)\)$/.exec(rest);
+  if (m)
+    return tr(locale, 'cards.event.finished.why.strongholds', { cause: said, who: who(m[1]!), count: Number(m[2]) });
+  m = /^tied on strongholds, (\w+) has the most armies on the board \((\d+)\)$/.exec(rest);
+  if (m) return tr(locale, 'cards.event.finished.why.armies', { cause: said, who: who(m[1]!), count: Number(m[2]) });
+  if (rest === 'still tied on strongholds and armies: a shared victory')
+    return tr(locale, 'cards.event.finished.why.shared', { cause: said });
+  return null;
+}
+
+/** The `finished` event: the winner, or the shared victory, with why (docs/cardgame.md "The end of the game"). */
+function finishedText(e: GameEvent, who: (seat: Owner) => string, locale: Locale): string {
+  const why = winnerWhy(e.text, locale);
+  if (Array.isArray(e.winner)) {
+    const winners = andList((e.winner as Seat[]).map(who), locale);
+    return why
+      ? tr(locale, 'cards.event.finished.sharedWhy', { winners, why })
+      : tr(locale, 'cards.event.finished.shared', { winners });
+  }
+  const winner = who(e.winner as Seat);
+  return why
+    ? tr(locale, 'cards.event.finished.oneWhy', { winner, why })
+    : tr(locale, 'cards.event.finished.one', { winner });
+}
+
 /** The engine's end-of-game and tie-break events in words (the round summary's last lines). */
 function endText(e: GameEvent, dynasties: readonly DynastyId[], locale: Locale): string {
   const who = (seat: Owner) => ownerWord(dynasties, seat, locale);
@@ -513,9 +561,7 @@ function endText(e: GameEvent, dynasties: readonly DynastyId[], locale: Locale):
           .join(' – '),
       });
     case 'finished':
-      return Array.isArray(e.winner)
-        ? tr(locale, 'cards.event.finished.shared', { winners: andList((e.winner as Seat[]).map(who), locale) })
-        : tr(locale, 'cards.event.finished.one', { winner: who(e.winner as Seat) });
+      return finishedText(e, who, locale);
     case 'controlArmy': {
       const state = STATE_BY_NAME.get(/for (\w+) came/.exec(e.text)?.[1] ?? '');
       return tr(locale, 'cards.event.controlArmy', {

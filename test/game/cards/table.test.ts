@@ -139,6 +139,48 @@ describe('card game table text (built from the public view only)', () => {
     expect(roundSummaryText(2, events, after, 'fr')).toMatch(/neutre avec 1 armée autour \(il en faut 4/);
   });
 
+  it('the winner’s reason reads in the reader’s language, as the engine gives it in English (round.ts `finish`)', () => {
+    const dynasties = ['chu', 'qin'] as const;
+    const cases = [
+      [
+        'Qin unites China and becomes the First Emperor (Qin controls the most states (7)).',
+        1,
+        /contrôle le plus d’États \(7\)/,
+      ],
+      [
+        'Qin unites China and becomes the First Emperor (Qin claimed the most superiorities (Chu 1 – Qin 2)).',
+        1,
+        /le plus de supériorités \(Chu 1 – Qin 2\)/,
+      ],
+      [
+        'Qin unites China and becomes the First Emperor (no tied seat has a bright or wild card left; Qin has armies in the most strongholds (4)).',
+        1,
+        /plus de carte claire ni de joker ; Qin a des armées sur le plus de places fortes \(4\)/,
+      ],
+      [
+        'Qin unites China and becomes the First Emperor (the tie-break round was played without a card; tied on strongholds, Qin has the most armies on the board (9)).',
+        1,
+        /sans aucune carte ; à égalité de places fortes, Qin a le plus d’armées sur le plateau \(9\)/,
+      ],
+      [
+        'Chu and Qin share the victory (the tie-break round was played without a card; still tied on strongholds and armies: a shared victory).',
+        [0, 1],
+        /^Chu et Qin se partagent la victoire \(la manche de départage s’est jouée sans aucune carte ; toujours à égalité de places fortes et d’armées\)\.$/,
+      ],
+    ] as const;
+    for (const [text, winner, french] of cases) {
+      const e = { kind: 'finished', winner: winner as number | number[], text };
+      expect(eventText(e, dynasties, 'en')).toBe(text);
+      expect(eventText(e, dynasties, 'fr')).toMatch(french);
+      for (const locale of ['fr', 'zh-CN', 'zh-TW'] as const)
+        expect(eventText(e, dynasties, locale)).not.toMatch(/controls|claimed|strongholds|armies|tied|card|\(\)/);
+      expect(eventText(e, dynasties, 'zh-CN')).toMatch(/（.+）。$/);
+    }
+    // an English sentence no pattern knows loses its reason rather than show English
+    const odd = { kind: 'finished', winner: 1, text: 'Qin unites China and becomes the First Emperor (by decree).' };
+    expect(eventText(odd, dynasties, 'fr')).toBe('Qin unifie la Chine et fonde le premier Empire.');
+  });
+
   it('events name cards by their symbols, never by deck id, and states with their Chinese beside the Latin name', () => {
     const d = ['chu', 'qin', 'yan'] as const;
     // B10 fire/chariot/crossbow, D04 dark chariot, W1 wild (docs/cardgame.md "The cards")

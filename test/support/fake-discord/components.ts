@@ -29,7 +29,7 @@ export interface FakeButton {
 export interface FakeSelect {
   type: 3 | 5 | 6 | 7 | 8;
   customId: string;
-  options: { label: string; value: string; default?: boolean }[];
+  options: { label: string; value: string; description?: string; default?: boolean }[];
   minValues: number;
   maxValues: number;
   disabled: boolean;
@@ -130,7 +130,7 @@ function parseComponent(c: Record<string, unknown>, where: string, seen: Set<str
       fail(`${where}.max_values: Must be between min_values and 25`);
     if (typeof c.placeholder === 'string' && c.placeholder.length > 150)
       fail(`${where}.placeholder: Must be 150 or fewer in length`);
-    let options: { label: string; value: string; default?: boolean }[] = [];
+    let options: FakeSelect['options'] = [];
     if (type === 3) {
       const raw = c.options;
       if (!Array.isArray(raw) || raw.length < 1 || raw.length > 25)
@@ -147,7 +147,8 @@ function parseComponent(c: Record<string, unknown>, where: string, seen: Set<str
           fail(`${where}.options.${i}.description: Must be 100 or fewer in length`);
         if (values.has(value)) fail(`${where}.options.${i}.value: duplicated option value ${value}`);
         values.add(value);
-        return { label, value, ...(o.default === true ? { default: true } : {}) };
+        const description = typeof o.description === 'string' ? { description: o.description } : {};
+        return { label, value, ...description, ...(o.default === true ? { default: true } : {}) };
       });
       if (maxValues > options.length)
         fail(`${where}.max_values: Must be ${options.length} or fewer (the number of options)`);
