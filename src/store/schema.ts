@@ -537,6 +537,11 @@ export const sandboxes = sqliteTable(
     source: text('source').notNull(),
     /** The board being played in the sandbox now. */
     position: text('position', { mode: 'json' }).$type<Position>().notNull(),
+    /**
+     * Fog of war: the power whose view the board is (copied from a running fog game by its player, docs/table.md
+     * "Fog of war"), named in its pictures' titles; null for a whole board.
+     */
+    viewer: text('viewer'),
     orders: text('orders', { mode: 'json' }).$type<SandboxOrder[]>().notNull(),
     /** Where the phase stands in the variant's phase steps, with the plug-in's records of it. */
     stage: text('stage', { mode: 'json' })

@@ -24,6 +24,7 @@ describe('a fog game in French and Chinese', () => {
   let h: Harness;
   let started = '';
   const pictures: { filename: string; description?: string }[] = [];
+  const sandboxPictures: { filename: string; description?: string }[] = [];
   const replies = new Map<string, string[]>();
   async function run(user: string, command: string, options: Record<string, string> = {}) {
     const i = await h.fake.slash(user, CHANNEL, command, options);
@@ -56,6 +57,8 @@ describe('a fog game in French and Chinese', () => {
     pictures.push(...(await run('mei', 'map')).attachments);
     pictures.push(...(await run('mei', 'history show', { phase: 'S1901M', map: 'orders' })).attachments);
     pictures.push(...(await run('alice', 'history show', { phase: 'S1901M', map: 'after' })).attachments);
+    for (const user of ['mei', 'alice'])
+      sandboxPictures.push(...(await h.fake.slash(user, CHANNEL, 'sandbox start')).attachments);
   }, 60_000);
 
   afterAll(async () => {
@@ -88,6 +91,13 @@ describe('a fog game in French and Chinese', () => {
       expect.stringMatching(/germany/),
       expect.stringMatching(/germany/),
       expect.stringMatching(/france/),
+    ]);
+  });
+
+  it('a sandbox of a player’s view says whose view its picture is, as the game’s fog pictures do', () => {
+    expect(sandboxPictures.map((a) => a.description)).toEqual([
+      expect.stringMatching(/ · 德國的視野$/),
+      expect.stringMatching(/ · vue de .*France$/),
     ]);
   });
 

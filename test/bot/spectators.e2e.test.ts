@@ -149,10 +149,11 @@ describe('spectators', () => {
     expect(confirmation.content).toMatch(/\nThe orders of France, \*\*Spring 1902 movement\*\* \(game in <#\d+>\):\n/);
     const stopped = await h.fake.slash('hal', 'main', 'spectate', { stop: true });
     expect(stopped.text).toContain('You stopped watching (1 power)');
-    // With `power:`, only that power: nothing says the member receives nothing more from the game.
+    // With `power:`, only that power: nothing says the member receives nothing more from the game. A request still
+    // waiting was never a watch: it is withdrawn.
     await h.fake.slash('hal', 'main', 'spectate', { power: 'France' });
     const one = await h.fake.slash('hal', 'main', 'spectate', { stop: true, power: 'France' });
-    expect(one.text).toBe('👁 You stopped watching **France**.');
+    expect(one.text).toBe('👁 You withdrew your request to watch **France**.');
     expect((await h.fake.slash('bob', 'main', 'game status')).text).toContain('nobody watches **France**');
   });
 
@@ -216,7 +217,10 @@ describe('spectators', () => {
     // The asker withdraws: the player's buttons go, the request kept above the line that says so.
     const withdrawn = await asked('ivan');
     expect(h.fake.buttons(withdrawn)).toHaveLength(3);
-    await h.fake.slash('ivan', 'ended', 'spectate', { stop: true });
+    const withdrew = await h.fake.slash('ivan', 'ended', 'spectate', { stop: true });
+    expect(withdrew.text).toBe(
+      '👁 You withdrew your request to watch a power in this game; you will receive nothing from it.',
+    );
     await settled(withdrawn, 'was withdrawn by the member who asked');
     expect(h.fake.message(withdrawn.id).content).toContain('asks to watch **Austria**');
     // The player ends a request unanswered with /spectate stop:True: said as a request, not as a spectator.

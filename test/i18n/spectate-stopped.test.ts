@@ -33,7 +33,7 @@ describe('spectate.stopped.player', () => {
   });
 
   it('a French spectator reads a sentence, not a count in brackets', () => {
-    expect(tr('fr', 'spectate.stopped.spectator', { count: 1 })).toBe(
+    expect(tr('fr', 'spectate.stopped.spectator', { what: 'watching', watching: 1, asked: 0 })).toBe(
       '👁 Vous n’observez plus la puissance que vous suiviez dans cette partie ; vous n’en recevez plus rien.',
     );
   });

@@ -74,8 +74,7 @@ import type { Adjudication } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import type { BotCommand } from '../command.js';
 import type { BotContext } from '../context.js';
-import { forReader } from '../../render/index.js';
-import { mapFileName, pictureFile, type MapPicture } from '../maps.js';
+import { forViewer, mapFileName, pictureFile, type MapPicture } from '../maps.js';
 import { discordText, timestamp } from '../markup.js';
 import { replyPrivately, replyRejected } from '../respond.js';
 import { suggestOrders, unitOrdersOf, type UnitOrders } from '../suggest.js';
@@ -399,11 +398,12 @@ async function replyWithMap(
   const name = typeof picture === 'string' ? picture : 'preview';
   let drawn: MapPicture | null = null;
   if (input.ok && input.input) {
-    const { variant, position, ...opts } = input.input;
+    // A fog view is titled with whose view it is, as the game's fog pictures are (docs/table.md "Fog of war").
+    const { variant, position, viewer, ...opts } = input.input;
     drawn = await ctx.maps.render(
       variant,
       position,
-      forReader(opts, readerOf(interaction)),
+      forViewer(opts, readerOf(interaction), { variant, power: viewer }),
       mapFileName(`sandbox-${position.phase.season}-${position.phase.year}`, name),
       { priority: 'low' },
     );

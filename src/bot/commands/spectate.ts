@@ -67,16 +67,19 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
   return replyPrivately(interaction, t(locale, r.answer));
 }
 
-/** What `/spectate stop:True` stopped: a player's spectators and waiting requests, told apart; a spectator's watch. */
+/**
+ * What `/spectate stop:True` stopped, told apart: a player's spectators and waiting requests; a spectator's watches and
+ * the requests they withdrew unanswered (they never watched those).
+ */
 function stoppedText(
   locale: Locale,
   r: { as: 'player' | 'spectator'; power: MsgParam | null; count: number; asked: number },
 ): string {
+  const what = r.count > 0 ? (r.asked > 0 ? 'both' : 'watching') : r.asked > 0 ? 'asked' : 'none';
   if (r.as === 'spectator')
     return r.power
-      ? tr(locale, 'spectate.stopped.spectatorPower', { power: r.power })
-      : tr(locale, 'spectate.stopped.spectator', { count: r.count });
-  const what = r.count > 0 ? (r.asked > 0 ? 'both' : 'watching') : r.asked > 0 ? 'asked' : 'none';
+      ? tr(locale, 'spectate.stopped.spectatorPower', { what, power: r.power })
+      : tr(locale, 'spectate.stopped.spectator', { what, watching: r.count, asked: r.asked });
   return tr(locale, 'spectate.stopped.player', { what, watching: r.count, asked: r.asked, power: r.power ?? '' });
 }
 

@@ -90,6 +90,8 @@ export interface SandboxBoard {
   ownerUserId: string;
   /** Phases stepped through since the copy (the plug-in's `phase.index` in the sandbox). */
   index: number;
+  /** Fog of war: the power whose view the board is (the sandbox's `viewer`), or null for a whole board. */
+  viewer: Power | null;
 }
 
 /** When a sandbox use-case runs, and its randomness (the game layer's `deps`). */

@@ -158,6 +158,7 @@ function boardOf(row: SandboxRow, game: GameRow | undefined): SandboxBoard | nul
     },
     ownerUserId: row.ownerUserId,
     index: row.steps,
+    viewer: row.viewer ?? null,
   };
 }
 
@@ -435,6 +436,7 @@ export async function startSandbox(
       seated,
       source,
       position,
+      viewer: viewer.kind === 'power' ? viewer.power : null,
       orders: [],
       stage,
       last: null,
@@ -511,6 +513,8 @@ export async function startSandboxFromFile(
       // No bracket of its own: the head line puts the source inside one (docs/locales.md "Brackets").
       source: `${input.fileName.slice(0, 80)} · ${phaseCode(read.last.phase)}`,
       position: read.last,
+      // A game file does not say whose view its boards are: its pictures are titled as a whole board's.
+      viewer: null,
       orders: [],
       stage: freshStage(call.random),
       last: null,
@@ -962,6 +966,7 @@ export async function sandboxRenderInput(
         adjudication: last.adjudication,
         ...pictureTitle(variant, last.position.phase, { what: 'results' }),
         palette: 'standard',
+        ...pictureViewer(board),
       };
       return { ok: true, input: withSandboxOverlays(input, board, last.records ?? [], 'orders') };
     }
@@ -972,6 +977,7 @@ export async function sandboxRenderInput(
       orders: drawnOrders(board.orders),
       ...pictureTitle(variant, board.position.phase, count === 0 ? { what: 'board' } : { what: 'orders', count }),
       palette: 'standard',
+      ...pictureViewer(board),
     };
     return { ok: true, input: withSandboxOverlays(input, board, board.stage.records, 'board') };
   });
@@ -991,8 +997,17 @@ export function sandboxPreviewInput(board: SandboxBoard, adjudication: Adjudicat
     adjudication,
     ...pictureTitle(variant, board.position.phase, { what: 'results' }),
     palette: 'standard',
+    ...pictureViewer(board),
   };
   return withSandboxOverlays(input, board, board.stage.records, 'orders');
+}
+
+/**
+ * Whose view a sandbox's pictures show: a board copied from a running fog game by its player is that power's view, and
+ * its pictures are titled so, as the game's fog pictures are (`RenderInput.viewer`; docs/table.md "Fog of war").
+ */
+function pictureViewer(board: Pick<SandboxBoard, 'viewer'>): { viewer?: string } {
+  return board.viewer ? { viewer: board.viewer } : {};
 }
 
 /** The plug-in's overlays on a sandbox picture, from its board and the phase's records in the sandbox. */

@@ -424,10 +424,12 @@ export async function stopWatching(
     // request it was, and never told, so asking again reads as after any stop.
     const rows = mine.filter((r) => ['asked', 'allowed'].includes(toldStatus(game, r, now)));
     if (rows.length === 0) return fail(msg('spectate.refused.notWatchingAny'));
+    // What stopped, as the spectator reads it (`spectate.stopped.spectator`): a watch, or a request withdrawn unanswered.
+    const asked = rows.filter((r) => toldStatus(game, r, now) === 'asked').length;
     await stopRows(tx, game, rows, 'left', now);
     changed(game.id);
     const named = power && gamePowerParam(game, power);
-    return { ok: true, as: 'spectator' as const, power: named, count: rows.length, asked: 0 };
+    return { ok: true, as: 'spectator' as const, power: named, count: rows.length - asked, asked };
   });
 }
 

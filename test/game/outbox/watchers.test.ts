@@ -8,8 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { enqueue, worded, type DmReason } from '../../../src/game/outbox/index.js';
 import { answerRequest, askToWatch, stopWatching } from '../../../src/game/spectators/index.js';
-import { msg } from '../../../src/i18n/index.js';
-import { outbox, players } from '../../../src/store/schema.js';
+import { msg, t, type Msg } from '../../../src/i18n/index.js';
+import { outbox, players, spectators } from '../../../src/store/schema.js';
 import { CHANNEL, makeEnv, ok, outboxRows, startedGame, userOf, type TestEnv } from '../helpers.js';
 
 const SPECTATOR = 'user-dave';
@@ -102,6 +102,35 @@ describe("spectators' copies", () => {
     ]);
     expect(payload.text).not.toMatch(/\byour\b/i);
     expect(payload.text).toContain("Nothing of it is in this power's sight.");
+  });
+
+  it("words Warhammer's Decisive Battle opening DM for a spectator allowed the orders, in every locale", async () => {
+    await env.deps.store.transaction((tx) => tx.update(spectators).set({ showOrders: true }));
+    const params = { phase: 'Spring 2500', channel: '#war', power: 'England', count: 2, commanders: 'England, Kislev' };
+    const open = {
+      key: 'variant.warhammer.dm.open',
+      params: { ...params, date: 'today', relative: 'soon' },
+    } as unknown as Msg;
+    await env.deps.store.transaction(async (tx) => {
+      await enqueue(tx, {
+        gameId,
+        payload: { type: 'dm', gameId, reason: 'variant', ...worded([open]) },
+        target: { kind: 'user', id: userOf('England') },
+        dedupeKey: 'variant:open:England',
+        now: env.clock.t,
+      });
+    });
+    const [copy] = (await copies()).filter((r) => r.dedupeKey.startsWith('variant:open'));
+    const payload = copy!.payload as { lines: Msg[]; text: string };
+    expect(payload.lines.map((l) => l.key)).toEqual(['spectate.copy.head', 'variant.warhammer.watched.dm.open']);
+    expect(payload.text).toContain('The player of England may declare 2 decisive battles');
+    // The spectator is told neither to declare nor how: the `/act` commands are the player's.
+    for (const locale of ['en', 'fr', 'zh-CN', 'zh-TW'] as const) {
+      const text = t(locale, payload.lines[1]!);
+      expect(text).not.toMatch(/\/(act|agir|行动|行動)|choice:none|detail:/);
+      expect(text).toMatch(/England/);
+    }
+    expect(t('fr', payload.lines[1]!)).toContain('Le joueur d’England peut déclarer');
   });
 
   it('copies nothing once the seat changed hands after the consent', async () => {

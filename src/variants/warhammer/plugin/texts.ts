@@ -166,6 +166,7 @@ export const WARHAMMER_TEXTS = [
   // A spectator's copy of a DM that addresses the player (src/game/outbox/watchers.ts `watchedKey`).
   'watched.dm.confirm.head',
   'watched.dm.confirm.until',
+  'watched.dm.open',
   'watched.fog.nothingSeen',
   'watched.follow.dm',
   'watched.muster.confirm',

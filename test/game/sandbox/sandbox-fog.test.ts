@@ -1,0 +1,73 @@
+/**
+ * A sandbox copied from a running fog game by its player (docs/table.md "Fog of war"): its board is their power's view,
+ * and its pictures say whose view it is, titled as the game's fog pictures are (src/bot/maps.ts `forViewer`); the game
+ * master's whole board, and a game without fog, carry no viewer.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createGame, joinGame, startGame } from '../../../src/game/lobby/index.js';
+import {
+  nextSandbox,
+  orderSandbox,
+  previewSandbox,
+  sandboxPreviewInput,
+  sandboxRenderInput,
+  startSandbox,
+} from '../../../src/game/sandbox/sandbox.js';
+import { forViewer } from '../../../src/bot/maps.js';
+import { setTableColumns } from '../../support/table-columns.js';
+import { CHANNEL, GM, makeEnv, ok, type TestEnv } from '../helpers.js';
+
+let env: TestEnv;
+beforeEach(async () => {
+  env = await makeEnv();
+});
+afterEach(async () => {
+  await env.close();
+});
+
+async function game(fog: boolean): Promise<void> {
+  ok(await createGame(env.deps, { channelId: CHANNEL, guildId: 'g1', userId: GM, variantId: 'classic' }));
+  ok(await joinGame(env.deps, { channelId: CHANNEL, userId: 'alice', power: 'France' }));
+  ok(await joinGame(env.deps, { channelId: CHANNEL, userId: 'bob', power: 'England' }));
+  await setTableColumns(env.deps.store, 1, { fog });
+  ok(await startGame(env.deps, { channelId: CHANNEL, userId: GM }));
+}
+
+const place = (userId: string) => ({ channelId: CHANNEL, guildId: 'g1', userId, phase: null });
+
+describe('a sandbox of a fog game', () => {
+  it("names its player's power as the viewer of every picture, titled as the game's fog pictures", async () => {
+    await game(true);
+    ok(await startSandbox(env.deps, place('alice')));
+    const me = { userId: 'alice' };
+    const board = ok(await sandboxRenderInput(env.deps, me, 'board')).input!;
+    expect(board.viewer).toBe('France');
+    // Out of France's sight, England's fleet in London is not on the copied board.
+    expect(board.position.units.some((u) => u.power === 'England' && u.province === 'lon')).toBe(false);
+    const { variant, position: _position, viewer, ...opts } = board;
+    for (const locale of ['en', 'fr', 'zh-CN', 'zh-TW'] as const) {
+      const drawn = forViewer(opts, locale, { variant, power: viewer }) as { title?: string };
+      expect(drawn.title, locale).toMatch(/France|法国|法國/);
+    }
+    expect((forViewer(opts, 'en', { variant, power: viewer }) as { title?: string }).title).toMatch(
+      / · France's view$/,
+    );
+    ok(await orderSandbox(env.deps, { ...me, text: 'A par - bur' }));
+    const preview = ok(await previewSandbox(env.deps, me));
+    expect(sandboxPreviewInput(preview.board, preview.adjudication).viewer).toBe('France');
+    ok(await nextSandbox(env.deps, me));
+    expect(ok(await sandboxRenderInput(env.deps, me, 'last')).input!.viewer).toBe('France');
+  });
+
+  it("the game master's whole board, and a sandbox of a game without fog, have no viewer", async () => {
+    await game(true);
+    ok(await startSandbox(env.deps, place(GM)));
+    expect(ok(await sandboxRenderInput(env.deps, { userId: GM }, 'board')).input!.viewer).toBeUndefined();
+  });
+
+  it('a game without fog: no viewer', async () => {
+    await game(false);
+    ok(await startSandbox(env.deps, place('alice')));
+    expect(ok(await sandboxRenderInput(env.deps, { userId: 'alice' }, 'board')).input!.viewer).toBeUndefined();
+  });
+});
