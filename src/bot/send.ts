@@ -420,14 +420,7 @@ function musterRow(gameId: number, locale: Locale, over: boolean): APIActionRowC
  * went out, or that a moderator deleted, has nothing to edit.
  */
 async function closeMuster(ctx: SenderContext, row: DeliveryRow, payload: PayloadOf<'muster_closed'>): Promise<void> {
-  if (!row.callMessageId) return;
-  try {
-    await ctx.rest.patch(Routes.channelMessage(row.target, row.callMessageId), {
-      body: { components: [musterRow(payload.gameId, row.locale ?? 'en', true)] },
-    });
-  } catch (err) {
-    if (!(err instanceof DiscordAPIError && Number(err.code) === RESTJSONErrorCodes.UnknownMessage)) throw err;
-  }
+  await editCallPost(ctx, row, { components: [musterRow(payload.gameId, row.locale ?? 'en', true)] });
 }
 
 /**
@@ -436,14 +429,7 @@ async function closeMuster(ctx: SenderContext, row: DeliveryRow, payload: Payloa
  */
 async function closeSpectateRequest(ctx: SenderContext, row: DeliveryRow, text: string): Promise<void> {
   if (!row.callMessageId) return;
-  const channelId = await dmChannelOf(ctx, row.target);
-  try {
-    await ctx.rest.patch(Routes.channelMessage(channelId, row.callMessageId), {
-      body: { content: discordText(text), components: [], allowed_mentions: { parse: [] } },
-    });
-  } catch (err) {
-    if (!(err instanceof DiscordAPIError && Number(err.code) === RESTJSONErrorCodes.UnknownMessage)) throw err;
-  }
+  await editCallPost(ctx, row, { content: discordText(text), components: [] }, await dmChannelOf(ctx, row.target));
 }
 
 /**
@@ -558,17 +544,21 @@ async function closeSubstituteCall(
   });
 }
 
-/** Edits a substitute call's post (`DeliveryRow.callMessageId`): one never posted, or deleted, has nothing to edit. */
+/**
+ * Edits the message with a row's buttons (`DeliveryRow.callMessageId`: a substitute call's or muster's post in the row's
+ * channel, a request to watch in `channelId`, the DM's): one never posted, or deleted, has nothing to edit.
+ */
 async function editCallPost(
   ctx: SenderContext,
   row: DeliveryRow,
   body: { content?: string; components: APIActionRowComponent<APIButtonComponent>[] },
+  channelId: string = row.target,
 ): Promise<void> {
   if (!row.callMessageId) return;
   try {
     // Nobody is pinged: the post never was.
     const mentions = body.content === undefined ? {} : { allowed_mentions: { parse: [] } };
-    await ctx.rest.patch(Routes.channelMessage(row.target, row.callMessageId), { body: { ...body, ...mentions } });
+    await ctx.rest.patch(Routes.channelMessage(channelId, row.callMessageId), { body: { ...body, ...mentions } });
   } catch (err) {
     if (!(err instanceof DiscordAPIError && Number(err.code) === RESTJSONErrorCodes.UnknownMessage)) throw err;
   }

@@ -626,7 +626,7 @@ describe("other posts that follow one member's private act in a game that hides 
     ok(await answerRequest(env.deps, { requestId: asked.requestId, userId: userOf('France'), answer: 'allow' }));
     env.clock.t = T0 + PROGRESS_EVERY_MS;
     // Their own stop tells the spectator nothing they did not know: no mark to wait for.
-    expect(ok(await stopWatching(env.deps, { ...watcher, power: 'France' })).count).toBe(1);
+    expect(ok(await stopWatching(env.deps, { ...watcher, power: 'France' })).watching).toBe(1);
     ok(await ask());
     ok(await answerRequest(env.deps, { requestId: asked.requestId, userId: userOf('France'), answer: 'allow' }));
     env.clock.t = T0 + 2 * PROGRESS_EVERY_MS;
@@ -653,7 +653,7 @@ describe("other posts that follow one member's private act in a game that hides 
     expect({ again: await ask('user-w1'), fourth: await ask('user-w4') }).toEqual(before);
     // Its asker withdraws the request as it still reads to them: waiting, not ended by the player.
     const stop = ok(await stopWatching(env.deps, { channelId: CHANNEL, userId: 'user-w2', power: 'France' }));
-    expect({ watching: stop.count, asked: stop.asked }).toEqual({ watching: 0, asked: 1 });
+    expect({ watching: stop.watching, asked: stop.asked }).toEqual({ watching: 0, asked: 1 });
     env.clock.t = T0 + PROGRESS_EVERY_MS;
     ok(await ask('user-w1'));
     ok(await ask('user-w4'));
@@ -692,8 +692,8 @@ describe("other posts that follow one member's private act in a game that hides 
     ok(await revokeWatcher(env.deps, { requestId: germany.requestId, userId: userOf('Germany') }));
     // Each as the watcher was told of it: England's and France's requests withdrawn, Germany's watch stopped.
     const stop = async (power: string) => {
-      const stopped = ok(await stopWatching(env.deps, { ...watcher, power }));
-      return { watching: stopped.count, asked: stopped.asked };
+      const { watching, asked } = ok(await stopWatching(env.deps, { ...watcher, power }));
+      return { watching, asked };
     };
     expect([await stop('England'), await stop('France'), await stop('Germany')]).toEqual([
       { watching: 0, asked: 1 },

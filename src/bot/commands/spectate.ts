@@ -20,13 +20,14 @@ import {
   askToWatch,
   revokeWatcher,
   stopWatching,
+  type Stopped,
   watchablePowers,
   type SpectateAnswer,
 } from '../../game/spectators/index.js';
 import { fail, variantOfGame } from '../../game/core/index.js';
 import { findOpenGame } from '../../game/history/index.js';
 import { powerChoices } from '../choices.js';
-import { msg, t, tr, type Locale, type MsgParam } from '../../i18n/index.js';
+import { msg, t, tr, type Locale } from '../../i18n/index.js';
 import type { BotCommand, ComponentInteraction } from '../command.js';
 import { spectateButtonId } from '../components.js';
 import type { BotContext } from '../context.js';
@@ -71,16 +72,13 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
  * What `/spectate stop:True` stopped, told apart: a player's spectators and waiting requests; a spectator's watches and
  * the requests they withdrew unanswered (they never watched those).
  */
-function stoppedText(
-  locale: Locale,
-  r: { as: 'player' | 'spectator'; power: MsgParam | null; count: number; asked: number },
-): string {
-  const what = r.count > 0 ? (r.asked > 0 ? 'both' : 'watching') : r.asked > 0 ? 'asked' : 'none';
+function stoppedText(locale: Locale, r: Stopped): string {
+  const what = r.watching > 0 ? (r.asked > 0 ? 'both' : 'watching') : r.asked > 0 ? 'asked' : 'none';
   if (r.as === 'spectator')
     return r.power
       ? tr(locale, 'spectate.stopped.spectatorPower', { what, power: r.power })
-      : tr(locale, 'spectate.stopped.spectator', { what, watching: r.count, asked: r.asked });
-  return tr(locale, 'spectate.stopped.player', { what, watching: r.count, asked: r.asked, power: r.power ?? '' });
+      : tr(locale, 'spectate.stopped.spectator', { what, watching: r.watching, asked: r.asked });
+  return tr(locale, 'spectate.stopped.player', { what, watching: r.watching, asked: r.asked, power: r.power ?? '' });
 }
 
 /**

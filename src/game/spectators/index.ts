@@ -13,6 +13,7 @@ export {
   requestUndelivered,
   revokeWatcher,
   stopWatching,
+  type Stopped,
   watchablePowers,
   watchersOfCaller,
   type SpectateAnswer,

@@ -384,15 +384,24 @@ export async function revokeWatcher(
   });
 }
 
+/** What a `/spectate stop` stopped, in numbers (never names): the watches, and the requests still waiting. */
+export interface Stopped {
+  as: 'player' | 'spectator';
+  power: MsgParam | null;
+  /** A player's spectators; a spectator's watches as they were told of them. */
+  watching: number;
+  /** A player's requests still waiting; a spectator's requests withdrawn unanswered (as they read them). */
+  asked: number;
+}
+
 /**
  * `/spectate stop`: a player stops everyone watching their power (and refuses the requests waiting); anyone else
- * stops watching (`power` given: that power only). Answers who stopped what, in numbers (never names): for a player,
- * `count` spectators and `asked` requests still waiting.
+ * stops watching (`power` given: that power only).
  */
 export async function stopWatching(
   deps: GameDeps,
   input: Caller & { power?: string | null },
-): Promise<Result<{ as: 'player' | 'spectator'; power: MsgParam | null; count: number; asked: number }>> {
+): Promise<Result<Stopped>> {
   return await inTransaction(deps, async (tx, changed) => {
     const game = await watchableGame(tx, input.channelId);
     if ('ok' in game) return game;
@@ -409,7 +418,7 @@ export async function stopWatching(
       // What stopped, told apart (`spectate.stopped.player`): the spectators, and the requests still waiting.
       const asked = rows.filter((r) => r.status === 'asked').length;
       const power = gamePowerParam(game, seat.power);
-      return { ok: true, as: 'player' as const, power, count: rows.length - asked, asked };
+      return { ok: true, as: 'player' as const, power, watching: rows.length - asked, asked };
     }
     const variant = variantOfGame(game);
     const power = input.power ? (variant ? powerByName(variant, input.power) : null) : null;
@@ -429,7 +438,7 @@ export async function stopWatching(
     await stopRows(tx, game, rows, 'left', now);
     changed(game.id);
     const named = power && gamePowerParam(game, power);
-    return { ok: true, as: 'spectator' as const, power: named, count: rows.length - asked, asked };
+    return { ok: true, as: 'spectator' as const, power: named, watching: rows.length - asked, asked };
   });
 }
 

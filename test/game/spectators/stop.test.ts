@@ -48,7 +48,7 @@ describe("a spectator's stop", () => {
     ok(await askToWatch(env.deps, { ...WATCHER, power: 'France' }));
     await deliver();
     const stopped = ok(await stopWatching(env.deps, WATCHER));
-    expect(stopped).toMatchObject({ as: 'spectator', count: 1, asked: 1 });
+    expect(stopped).toMatchObject({ as: 'spectator', watching: 1, asked: 1 });
     const closed = (await outboxRows(env.deps)).filter((r) => r.kind === 'spectate_request_closed');
     expect(closed.map((r) => r.target)).toEqual([userOf('France')]);
     expect(JSON.stringify(closed[0]!.payload)).toContain('"why":"asker"');
@@ -57,20 +57,20 @@ describe("a spectator's stop", () => {
   it('a request withdrawn alone is no watch stopped, with or without power:', async () => {
     await game('open');
     ok(await askToWatch(env.deps, { ...WATCHER, power: 'France' }));
-    expect(ok(await stopWatching(env.deps, WATCHER))).toMatchObject({ count: 0, asked: 1 });
+    expect(ok(await stopWatching(env.deps, WATCHER))).toMatchObject({ watching: 0, asked: 1 });
     ok(await askToWatch(env.deps, { ...WATCHER, power: 'France' }));
-    expect(ok(await stopWatching(env.deps, { ...WATCHER, power: 'France' }))).toMatchObject({ count: 0, asked: 1 });
+    expect(ok(await stopWatching(env.deps, { ...WATCHER, power: 'France' }))).toMatchObject({ watching: 0, asked: 1 });
   });
 
   it('in a gunboat game an answer not told yet stays a request withdrawn: the stop tells no answer early', async () => {
     await game('gunboat');
     const asked = ok(await askToWatch(env.deps, { ...WATCHER, power: 'France' }));
     ok(await answerRequest(env.deps, { requestId: asked.requestId, userId: userOf('France'), answer: 'allow' }));
-    expect(ok(await stopWatching(env.deps, WATCHER))).toMatchObject({ count: 0, asked: 1 });
+    expect(ok(await stopWatching(env.deps, WATCHER))).toMatchObject({ watching: 0, asked: 1 });
     ok(await askToWatch(env.deps, { ...WATCHER, power: 'France' }));
     ok(await answerRequest(env.deps, { requestId: asked.requestId, userId: userOf('France'), answer: 'allow' }));
     env.clock.t += PROGRESS_EVERY_MS;
-    expect(ok(await stopWatching(env.deps, WATCHER))).toMatchObject({ count: 1, asked: 0 });
+    expect(ok(await stopWatching(env.deps, WATCHER))).toMatchObject({ watching: 1, asked: 0 });
   });
 });
 
