@@ -299,10 +299,10 @@ export async function freeDynasties(deps: GameDeps, channelId: string): Promise<
   return r.ok ? r.list : [];
 }
 
-/** Takes a seat in the forming game, with a dynasty or (none given) one drawn at the start. Joining again changes the dynasty. */
 /**
- * Joins the forming game. `notice`: the channel is told by a notice (the table's Join button, whose reply is private),
- * as `/game join`'s public reply tells it (docs/bot.md "Card game turns").
+ * Takes a seat in the forming game, with a dynasty or (none given) one drawn at the start; joining again changes the
+ * dynasty. `notice`: the channel is told by a notice (the table's Join button, whose reply is private), as
+ * `/game join`'s public reply tells it (docs/bot.md "Card game turns").
  */
 export async function joinCardGame(
   deps: GameDeps,

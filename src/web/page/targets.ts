@@ -7,6 +7,8 @@
  * the least a finger or a pointer is given.
  */
 
+import { distanceToSegment } from '../../variants/drawing/segment.js';
+
 type Xy = readonly [number, number];
 
 /** A touch target's radius in CSS pixels (40 px across). */
@@ -35,13 +37,7 @@ export function targetRadius(nearest: number, zoom: number, room = Number.POSITI
 export function edgeRoom(at: Xy, polygons: readonly (readonly Xy[])[]): number {
   let best = Number.POSITIVE_INFINITY;
   for (const ring of polygons)
-    for (let i = 0; i < ring.length; i++) {
-      const a = ring[i === 0 ? ring.length - 1 : i - 1]!;
-      const b = ring[i]!;
-      const dx = b[0] - a[0];
-      const dy = b[1] - a[1];
-      const t = Math.max(0, Math.min(1, ((at[0] - a[0]) * dx + (at[1] - a[1]) * dy) / (dx * dx + dy * dy || 1)));
-      best = Math.min(best, Math.hypot(at[0] - a[0] - t * dx, at[1] - a[1] - t * dy));
-    }
+    for (let i = 0; i < ring.length; i++)
+      best = Math.min(best, distanceToSegment(at, ring[i === 0 ? ring.length - 1 : i - 1]!, ring[i]!));
   return best;
 }
