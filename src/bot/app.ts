@@ -55,6 +55,8 @@ export interface BotOptions {
   /** Folder of the replay cache (default: memory only); main.ts puts it beside the database. */
   replayCacheDir?: string | null;
   commands?: BotCommand[];
+  /** After how long a slow handler's interaction is acknowledged for it (default `ACK_GUARD_MS`; tests shorten it). */
+  ackGuardMs?: number;
   /** Outbox: poll interval and first retry delay (defaults 5 s / 5 s). */
   outboxIntervalMs?: number;
   outboxRetryMs?: number;
@@ -107,7 +109,7 @@ export async function startBot(opts: BotOptions): Promise<RunningBot> {
   const replays = opts.replays ?? createReplayMaker(log, { dir: opts.replayCacheDir ?? null });
   const ctx: BotContext = { deps, log, maps, replays, pad: opts.pad ?? null };
   const commands = opts.commands ?? allCommands;
-  const router = new CommandRouter(ctx, commands);
+  const router = new CommandRouter(ctx, commands, opts.ackGuardMs);
   listenToClient(client, router, log);
 
   const shards = client.shard ? { shards: client.shard.ids, shardCount: client.shard.count } : {};

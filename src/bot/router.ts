@@ -10,6 +10,7 @@ import {
   type Interaction,
 } from 'discord.js';
 import { noteMemberLocale, useCooldown } from '../game/core/index.js';
+import { ACK_GUARD_MS, guardAcknowledgement, type AckGuard } from './ack-guard.js';
 import type { BotCommand, ComponentInteraction } from './command.js';
 import { parseCustomId } from './components.js';
 import { discordText } from './markup.js';
@@ -32,6 +33,8 @@ export class CommandRouter {
   constructor(
     private readonly ctx: BotContext,
     commands: BotCommand[],
+    /** After how long the router acknowledges for a handler that has not (ack-guard.ts); tests shorten it. */
+    private readonly ackGuardMs = ACK_GUARD_MS,
   ) {
     this.byName = new Map(commands.map((c) => [c.data.name, c]));
   }
@@ -70,7 +73,10 @@ export class CommandRouter {
     clearTimeout(timer);
   }
 
-  private async route(interaction: Interaction): Promise<void> {
+  private async route(received: Interaction): Promise<void> {
+    const guard = this.guard(received);
+    // The handler's view of the interaction is the received one under the guard: the same type.
+    const interaction = (guard?.view ?? received) as Interaction;
     try {
       await this.rememberLocale(interaction);
       if (interaction.isAutocomplete()) await this.autocomplete(interaction);
@@ -78,7 +84,30 @@ export class CommandRouter {
       else if (interaction.isMessageComponent() || interaction.isModalSubmit()) await this.component(interaction);
     } catch (e) {
       this.ctx.log.error({ err: e, interactionId: interaction.id }, 'interaction routing failed');
+    } finally {
+      guard?.stop();
     }
+  }
+
+  /**
+   * Discord's 3 s window, kept however slow the handler is (ack-guard.ts): a command, a click or a form submitted is
+   * acknowledged for its handler after `ackGuardMs`. Logged at warn (a slow machine), a secret act's at debug.
+   */
+  private guard(interaction: Interaction): AckGuard<ChatInputCommandInteraction | ComponentInteraction> | null {
+    if (!interaction.isChatInputCommand() && !interaction.isMessageComponent() && !interaction.isModalSubmit())
+      return null;
+    const name = interaction.isChatInputCommand()
+      ? interaction.commandName
+      : (parseCustomId(interaction.customId)?.command ?? '');
+    const level = this.byName.get(name)?.secret ? 'debug' : 'warn';
+    const fields = { command: name, interactionId: interaction.id, afterMs: this.ackGuardMs };
+    return guardAcknowledgement(interaction, {
+      delayMs: this.ackGuardMs,
+      postedBelow: () => tr(readerOf(interaction), 'ack.postedBelow'),
+      tooLate: () => tr(readerOf(interaction), 'ack.tooLate'),
+      onAcknowledged: () => this.ctx.log[level](fields, 'acknowledged for a slow handler'),
+      onError: (err) => this.ctx.log.warn({ ...fields, err }, 'could not acknowledge for a slow handler'),
+    });
   }
 
   /** Remembers the member's client locale for the DMs sent outside an interaction (docs/locales.md). */

@@ -19,6 +19,7 @@ import type { Variant } from '../../src/engine/variant.js';
 import { buildScene, drawableVariant, type RenderOptions } from '../../src/render/index.js';
 import { DEFAULT_LIMITS, type Limits } from '../../src/game/core/index.js';
 import { createLogger } from '../../src/log.js';
+import { LOCALES, tr } from '../../src/i18n/index.js';
 import { nonceFor } from '../../src/bot/send.js';
 import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
@@ -58,6 +59,8 @@ export interface Harness {
 
 export async function createHarness(fakeOpts: FakeDiscordOptions, botOpts: Partial<BotOptions> = {}): Promise<Harness> {
   const fake = await FakeDiscord.start(fakeOpts);
+  // The acknowledgement guard's private line before a public answer (src/bot/ack-guard.ts): not the answer yet.
+  for (const locale of LOCALES) fake.interimTexts.add(tr(locale, 'ack.postedBelow'));
   const dir = mkdtempSync(join(tmpdir(), 'zhanguo-bot-'));
   const dbPath = join(dir, 'zhanguo.db');
   const clock = {
@@ -159,12 +162,12 @@ function unformatted(fake: FakeDiscord): string[] {
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** The results post of a phase (by its label, e.g. `Spring 1901 movement`) in a game channel, once it arrives. */
-export function waitForResults(h: Harness, channel: string, label: string): Promise<FakeMessage> {
+export function waitForResults(h: Harness, channel: string, label: string, timeoutMs = 15_000): Promise<FakeMessage> {
   // A game created with `notify:` starts its posts with the role's mention.
   return h.fake.waitForChannelMessage(
     channel,
     (m) => m.content.replace(/^<@&\d+> /, '').startsWith(`**${label}: results**`),
-    15_000,
+    timeoutMs,
   );
 }
 

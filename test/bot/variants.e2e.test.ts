@@ -205,9 +205,10 @@ describe('a server brings its own variants', () => {
     });
     expect(created.text).toContain('**Little Realms** game');
     await h.fake.slash('gm', 'other', 'game start');
-    const results = await waitForResults(h, 'other', 'Spring 1901 movement');
+    // Its first results map is the first drawing of that variant in the render worker (as long as the import's).
+    const results = await waitForResults(h, 'other', 'Spring 1901 movement', 60_000);
     expect(results.content).toMatch(/✅ `[AF] /);
-  });
+  }, 150_000);
 
   it('a map without starting units opens with the first builds, not an empty spring', async () => {
     const empty = marchesFile({ name: 'Empty Marches', startingUnits: [] });

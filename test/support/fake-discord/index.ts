@@ -26,8 +26,10 @@ import {
   type FakeChannel,
   type FakeMessage,
   type FakeUser,
+  type InteractionResponse,
   type RequestLogEntry,
   EPHEMERAL,
+  textOf,
 } from './model.js';
 import {
   attachmentJson,
@@ -99,6 +101,17 @@ export class FakeDiscord {
   private server!: Server;
   private origin = '';
   private readonly port: number;
+
+  /**
+   * Texts a bot edits its deferral to before the answer itself follows (the bot's acknowledgement guard: "Posted in
+   * the channel below."): a command or a click settles on the answer, past them.
+   */
+  readonly interimTexts = new Set<string>();
+
+  /** After a deferral: is this response the answer (an edit or a follow-up, not an interim line)? */
+  private isAnswer(r: InteractionResponse): boolean {
+    return r.kind === 'followUp' || (r.kind === 'edit' && !this.interimTexts.has(textOf(r)));
+  }
 
   private constructor(opts: FakeDiscordOptions) {
     this.state = new FakeDiscordState(opts.token ?? 'fake-token', opts.botName ?? 'Zhanguo');
@@ -414,10 +427,7 @@ export class FakeDiscord {
     const interaction = this.dispatchInteraction(2, userRef, channelRef, command, options, opts);
     await interaction.waitForResponse(() => true, INTERACTION_ACK_WINDOW_MS);
     if (interaction.deferred) {
-      await interaction.waitForResponse(
-        (r) => r.kind === 'edit' || r.kind === 'followUp',
-        opts.deferredTimeoutMs ?? 15_000,
-      );
+      await interaction.waitForResponse((r) => this.isAnswer(r), opts.deferredTimeoutMs ?? 15_000);
     }
     return interaction;
   }
@@ -782,10 +792,7 @@ export class FakeDiscord {
   private async settle(interaction: FakeInteraction, opts: SlashOptions): Promise<FakeInteraction> {
     await interaction.waitForResponse(() => true, INTERACTION_ACK_WINDOW_MS);
     if (interaction.deferred || interaction.responses[0]?.kind === 'deferUpdate') {
-      await interaction.waitForResponse(
-        (r) => r.kind === 'edit' || r.kind === 'followUp',
-        opts.deferredTimeoutMs ?? 15_000,
-      );
+      await interaction.waitForResponse((r) => this.isAnswer(r), opts.deferredTimeoutMs ?? 15_000);
     }
     return interaction;
   }
