@@ -19,7 +19,6 @@ import type { Variant } from '../../src/engine/variant.js';
 import { buildScene, drawableVariant, type RenderOptions } from '../../src/render/index.js';
 import { DEFAULT_LIMITS, type Limits } from '../../src/game/core/index.js';
 import { createLogger } from '../../src/log.js';
-import { LOCALES, tr } from '../../src/i18n/index.js';
 import { nonceFor } from '../../src/bot/send.js';
 import { openDatabase, type OpenedDatabase } from '../../src/store/db.js';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
@@ -59,8 +58,6 @@ export interface Harness {
 
 export async function createHarness(fakeOpts: FakeDiscordOptions, botOpts: Partial<BotOptions> = {}): Promise<Harness> {
   const fake = await FakeDiscord.start(fakeOpts);
-  // The acknowledgement guard's private line before a public answer (src/bot/ack-guard.ts): not the answer yet.
-  for (const locale of LOCALES) fake.interimTexts.add(tr(locale, 'ack.postedBelow'));
   const dir = mkdtempSync(join(tmpdir(), 'zhanguo-bot-'));
   const dbPath = join(dir, 'zhanguo.db');
   const clock = {

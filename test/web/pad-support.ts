@@ -95,6 +95,19 @@ const LOOPBACK_FROM_PUBLIC = [
 
 /** A headless Chromium from the npm package (no system browser, nothing downloaded). */
 export async function launchChromium(): Promise<Browser> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launchOnce();
+    } catch (e) {
+      // Two test files unpacking the package's binary at once: the second may start it while the first still writes
+      // it (spawn ETXTBSY). It is whole a moment later.
+      if (attempt >= 5 || !String(e).includes('ETXTBSY')) throw e;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+}
+
+async function launchOnce(): Promise<Browser> {
   return await chromium.launch({
     executablePath: await chromiumBinary.executablePath(),
     args: [

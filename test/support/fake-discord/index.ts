@@ -41,6 +41,7 @@ import {
   messageJson,
 } from './payloads.js';
 import { handleRest, INTERACTION_ACK_WINDOW_MS } from './rest.js';
+import { LOCALES, tr } from '../../../src/i18n/index.js';
 import { FakeDiscordState } from './state.js';
 
 export type {
@@ -103,10 +104,11 @@ export class FakeDiscord {
   private readonly port: number;
 
   /**
-   * Texts a bot edits its deferral to before the answer itself follows (the bot's acknowledgement guard: "Posted in
-   * the channel below."): a command or a click settles on the answer, past them.
+   * Texts a bot edits its deferral to before the answer itself follows (Zhanguo's acknowledgement guard, src/bot/
+   * ack-guard.ts: "Posted in the channel below." in each language): a command or a click settles on the answer, past
+   * them.
    */
-  readonly interimTexts = new Set<string>();
+  readonly interimTexts = new Set<string>(LOCALES.map((locale) => tr(locale, 'ack.postedBelow')));
 
   /** After a deferral: is this response the answer (an edit or a follow-up, not an interim line)? */
   private isAnswer(r: InteractionResponse): boolean {
