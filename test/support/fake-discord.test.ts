@@ -1,11 +1,15 @@
 /**
  * The fake Discord against a real discord.js 14.28.1 Client: login, command registration, replies,
  * defer + edit with a PNG, channel posts with attachments, edits in place, DMs, autocomplete,
- * error codes (closed DMs, deleted channels, double acknowledgement), and RESUME after op 7.
+ * error codes (closed DMs, deleted channels, double acknowledgement), RESUME after op 7, and the first follow-up
+ * after a deferral standing for its edit (with the deferral's visibility), as on Discord.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ActionRowBuilder,
   AttachmentBuilder,
+  ButtonBuilder,
+  ButtonStyle,
   Client,
   DiscordAPIError,
   Events,
@@ -32,6 +36,9 @@ const commands = [
   new SlashCommandBuilder().setName('twice').setDescription('replies twice (a bot bug the fake must flag)'),
   new SlashCommandBuilder().setName('long').setDescription('replies with 2001 characters'),
   new SlashCommandBuilder().setName('alt').setDescription('replies with a picture whose alt text is 1025 characters'),
+  new SlashCommandBuilder().setName('pubdefer').setDescription('public deferral, then two ephemeral follow-ups'),
+  new SlashCommandBuilder().setName('privdefer').setDescription('ephemeral deferral, then two public follow-ups'),
+  new SlashCommandBuilder().setName('tick').setDescription('a public post with a button'),
   new SlashCommandBuilder()
     .setName('order')
     .setDescription('orders')
@@ -69,8 +76,34 @@ describe('fake Discord with a real discord.js client', () => {
       ]);
       return;
     }
+    if (interaction.isButton()) {
+      // A silent acknowledgement (6): the follow-up is a message of its own, as ephemeral as it says.
+      await interaction.deferUpdate();
+      await interaction.followUp({ content: 'ticked', flags: MessageFlags.Ephemeral });
+      return;
+    }
     if (!interaction.isChatInputCommand()) return;
     switch (interaction.commandName) {
+      case 'pubdefer':
+        await interaction.deferReply();
+        await interaction.followUp({ content: 'first, asked private', flags: MessageFlags.Ephemeral });
+        await interaction.followUp({ content: 'second, private', flags: MessageFlags.Ephemeral });
+        return;
+      case 'privdefer':
+        await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+        await interaction.followUp({ content: 'first, asked public' });
+        await interaction.followUp({ content: 'second, public' });
+        return;
+      case 'tick':
+        await interaction.reply({
+          content: 'tick?',
+          components: [
+            new ActionRowBuilder<ButtonBuilder>().addComponents(
+              new ButtonBuilder().setCustomId('tick-it').setLabel('Tick').setStyle(ButtonStyle.Primary),
+            ),
+          ],
+        });
+        return;
       case 'ping':
         await interaction.reply({ content: 'pong', flags: MessageFlags.Ephemeral });
         return;
@@ -188,6 +221,49 @@ describe('fake Discord with a real discord.js client', () => {
     expect(i.attachments[0]?.data.equals(PNG)).toBe(true);
     expect(i.attachments[0]?.description).toBe('the board');
     expect(fake.channelMessages('general').some((m) => m.content === 'the map')).toBe(true);
+  });
+
+  it("makes the first follow-up after a deferral the deferral's message, public as the deferral was", async () => {
+    const i = await fake.slash('alice', 'general', 'pubdefer');
+    await i.waitForResponse((r) => r.kind === 'followUp', 3000);
+    expect(i.responses.map((r) => r.kind)).toEqual(['defer', 'edit', 'followUp']);
+    expect(i.responses[1]).toMatchObject({ ephemeral: false, viaFollowUp: true, content: 'first, asked private' });
+    expect(i.finalText).toBe('first, asked private');
+    // Its own ephemeral flag is ignored: the whole channel reads it.
+    const first = fake.replyMessage(i);
+    expect(first.content).toBe('first, asked private');
+    expect(fake.channelMessages('general').map((m) => m.id)).toContain(first.id);
+    expect(fake.seenBy('bob').some((d) => d.content === 'first, asked private')).toBe(true);
+    // The second is a message of its own, private as it asked.
+    expect(i.responses[2]).toMatchObject({ ephemeral: true, content: 'second, private' });
+    expect(i.responses[2]!.messageId).not.toBe(first.id);
+    expect(fake.seenBy('bob').some((d) => d.content === 'second, private')).toBe(false);
+    expect(fake.privateTo('alice').some((d) => d.content === 'second, private')).toBe(true);
+  });
+
+  it('makes the first follow-up after a private deferral private, whatever it asked; the next one public', async () => {
+    const i = await fake.slash('alice', 'general', 'privdefer');
+    await i.waitForResponse((r) => r.kind === 'followUp', 3000);
+    expect(i.ephemeral).toBe(true);
+    expect(i.responses.map((r) => r.kind)).toEqual(['defer', 'edit', 'followUp']);
+    expect(i.responses[1]).toMatchObject({ ephemeral: true, viaFollowUp: true, content: 'first, asked public' });
+    expect(fake.replyMessage(i).flags & MessageFlags.Ephemeral).toBe(MessageFlags.Ephemeral);
+    expect(fake.seenBy('bob').some((d) => d.content === 'first, asked public')).toBe(false);
+    expect(fake.channelMessages('general').some((m) => m.content === 'first, asked public')).toBe(false);
+    expect(i.responses[2]).toMatchObject({ ephemeral: false, content: 'second, public' });
+    expect(fake.seenBy('bob').some((d) => d.content === 'second, public')).toBe(true);
+  });
+
+  it('keeps a follow-up after a deferred update (callback 6) a message of its own', async () => {
+    const post = await fake.slash('alice', 'general', 'tick');
+    const clicked = await fake.click('bob', post, { label: 'Tick' });
+    await clicked.waitForResponse((r) => r.kind === 'followUp', 3000);
+    expect(clicked.responses.map((r) => r.kind)).toEqual(['deferUpdate', 'followUp']);
+    expect(clicked.responses[1]).toMatchObject({ ephemeral: true, content: 'ticked' });
+    expect(fake.replyMessage(post).content).toBe('tick?');
+    expect(fake.seenBy('alice').some((d) => d.content === 'ticked')).toBe(false);
+    expect(fake.privateTo('bob').some((d) => d.content === 'ticked')).toBe(true);
+    expect(handlerErrors).toEqual([]);
   });
 
   it('posts to a channel with an attachment and edits the message in place', async () => {

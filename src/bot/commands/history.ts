@@ -138,7 +138,8 @@ async function execute(ctx: BotContext, interaction: ChatInputCommandInteraction
 /** `/history replay`: refused privately at once, or deferred (publicly when shared) and answered with the GIF. */
 async function replay(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const share = interaction.options.getBoolean('share') ?? false;
-  // The router may have acknowledged already, privately (it was busy); a shared replay is then posted as a follow-up.
+  // The router may have acknowledged already, privately (it was busy); a shared replay is then posted as a follow-up,
+  // after the deferral's edit.
   const deferredPrivately = interaction.deferred;
   const locale = readerOf(interaction);
   const caller = callerOf(interaction);
@@ -199,8 +200,10 @@ async function replay(ctx: BotContext, interaction: ChatInputCommandInteraction)
     name: `replay-${mapFileName(head.code).replace(/\.png$/, '')}-${mapFileName(tail.code).replace(/\.png$/, '')}.gif`,
   };
   if (share && deferredPrivately) {
-    await interaction.followUp({ content, files: [file], allowedMentions: { parse: [] } });
+    // The private deferral is edited first: a follow-up before that edit would become the deferral's own message,
+    // private (docs/bot.md "Acknowledge fast"). A follow-up after it is a post of its own, for everyone.
     await say(tr(locale, 'history.replay.shared'));
+    await interaction.followUp({ content, files: [file], allowedMentions: { parse: [] } });
     return;
   }
   await interaction.editReply({ content, files: [file], allowedMentions: { parse: [] } });

@@ -10,6 +10,8 @@
  *   await fake.click('alice', i, { label: 'Confirm' }); await fake.select('alice', i, 'pick', ['France']);
  *   const box = await fake.slash('alice', 'general', 'orders paste'); await fake.submitModal('alice', box, { orders: '…' });
  *   // roles, permissions and pings (mentions.ts): fake.addRole, fake.setPermissions, fake.pings(message)
+ *   // the first follow-up after a deferral not yet edited is its edit, as on Discord (rest.ts): `i.finalText`,
+ *   // `fake.replyMessage(i)` and `i.ephemeral` read it as the deferral's message, `viaFollowUp` marks it
  *
  * Protocol facts it relies on: docs/testing.md "The Discord stand-in".
  */

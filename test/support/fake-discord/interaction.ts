@@ -43,6 +43,14 @@ export class FakeInteraction {
     return this.responses[0]?.kind === 'defer';
   }
 
+  /**
+   * A type-5 deferral whose message was not edited (nor deleted) yet: Discord makes the next follow-up that message,
+   * as an edit of `@original` with the deferral's visibility (docs/testing.md "The Discord stand-in").
+   */
+  get awaitingOriginal(): boolean {
+    return this.deferred && !this.responses.some((r) => r.kind === 'edit' || r.kind === 'delete');
+  }
+
   /** Text of every visible response (reply, edits, follow-ups), joined by newlines. */
   get text(): string {
     return this.responses

@@ -170,6 +170,8 @@ export interface InteractionResponse {
   /** Autocomplete choices (kind 'autocomplete'). */
   choices?: { name: string; value: string | number }[];
   messageId?: string;
+  /** Kind 'edit' sent as a follow-up: the first one after a deferral not edited yet, which Discord makes its edit. */
+  viaFollowUp?: boolean;
 }
 
 /** Who can read a delivered message. */

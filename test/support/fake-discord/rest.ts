@@ -4,6 +4,9 @@
  * channel messages with attachments, message edits, DM channels, command registration.
  * Errors use Discord's shape `{message, code}` with a 4xx status; each is logged and, unless it follows
  * from state the test set up (deleted channel, closed DMs), flagged through the `httpError` event.
+ * The first follow-up after a type-5 deferral not edited yet is that deferral's message, as on Discord: it is recorded
+ * as an `edit` (`viaFollowUp`), keeps the deferral's visibility whatever its own flags, and becomes the @original that
+ * `replyMessage`, `finalText` and `settle` read; any later follow-up is a message of its own.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FakeInteraction } from './interaction.js';
@@ -733,8 +736,10 @@ function editWith(
   message: FakeMessage,
   interaction: FakeInteraction | undefined,
   json: Record<string, unknown> = ctx.body.json ?? {},
+  /** A new message's rule (a follow-up standing for the edit): something to say. */
+  requireSomething = false,
 ): void {
-  const input = messageInput(ctx, json, ctx.body.files, false);
+  const input = messageInput(ctx, json, ctx.body.files, requireSomething);
   setComponents(message, input.components);
   if (input.allowedMentions !== undefined) setAllowedMentions(message, input.allowedMentions);
   const kept =
@@ -776,6 +781,16 @@ route('DELETE', '/webhooks/(\\d+)/([^/]+)/messages/(@original|\\d+)', false, (ct
 route('POST', '/webhooks/(\\d+)/([^/]+)', false, (ctx, [app, token]) => {
   const interaction = webhookInteraction(ctx, app!, token!);
   if (!interaction.acknowledged) throw new HttpError(400, 40060, 'Follow-up before the interaction was acknowledged');
+  if (interaction.awaitingOriginal) {
+    // Discord (Create Followup Message): right after a type-5 deferral the follow-up "functions the same as Edit
+    // Original Interaction Response": it becomes the deferral's message, as private or public as the deferral was
+    // (its own ephemeral flag is ignored). After a deferUpdate (6), a reply (4) or a first edit, it is a new message.
+    const message = originalMessage(ctx, interaction, '@original');
+    editWith(ctx, message, interaction, ctx.body.json ?? {}, true);
+    const edit = response('edit', ctx.receivedAt, (message.flags & EPHEMERAL) !== 0, message);
+    interaction.record({ ...edit, viaFollowUp: true });
+    return toJson(ctx, message);
+  }
   const input = messageInput(ctx, ctx.body.json, ctx.body.files, true);
   const message = interactionMessage(ctx, interaction, input);
   interaction.record(response('followUp', ctx.receivedAt, (message.flags & EPHEMERAL) !== 0, message));
