@@ -734,6 +734,21 @@ export function cardsEventText(e: CardsEvent, locale: Locale): string {
   return wordsText(words, locale, 'board' in e.data ? e.data.board : null);
 }
 
+/**
+ * The end post: the winner, then the end check and, after a tie on states, why the winner won (the events the game
+ * layer picked: src/game/cards/outbox.ts `overEvents`).
+ */
+function overText(events: readonly GameEvent[], board: CardGameView, locale: Locale): string {
+  const dynasties = board.seats.map((x) => x.dynasty);
+  const who = (seat: Owner) => ownerWord(dynasties, seat, locale);
+  const lines = events.map((e) => {
+    if (e.kind !== 'finished') return eventText(e, dynasties, locale);
+    const why = winnerWhy(e, who, locale);
+    return why ? tr(locale, 'cards.over.afterTie', { why }) : '';
+  });
+  return [winnerText(board, locale), ...lines.filter((line) => line !== '')].join('\n');
+}
+
 function wordsText(words: CardWords, locale: Locale, board: CardGameView | null): string {
   switch (words.what) {
     case 'lines':
@@ -747,11 +762,8 @@ function wordsText(words: CardWords, locale: Locale, board: CardGameView | null)
       );
     case 'round':
       return board ? roundSummaryText(words.round, words.events, board, locale) : '';
-    case 'over': {
-      if (!board) return '';
-      const dynasties = board.seats.map((x) => x.dynasty);
-      return [winnerText(board, locale), ...words.events.map((e) => eventText(e, dynasties, locale))].join('\n');
-    }
+    case 'over':
+      return board ? overText(words.events, board, locale) : '';
   }
 }
 

@@ -1,11 +1,12 @@
 /**
  * The winner's reason in the reader's words (src/bot/cards/words.ts, docs/cardgame.md "The end of the game"): worded
  * from the `finished` event's `reason`, never from its English text; an event stored before the reason is read back
- * from its English.
+ * from its English; the end post says why after a tie on states.
  */
 import { describe, expect, it } from 'vitest';
-import type { FinishReason, GameEvent } from '../../../src/cardgame/index.js';
-import { eventText } from '../../../src/bot/cards/words.js';
+import { newGame, publicView, type FinishReason, type GameEvent } from '../../../src/cardgame/index.js';
+import { cardsEventText, eventText } from '../../../src/bot/cards/words.js';
+import type { Locale } from '../../../src/i18n/index.js';
 
 const dynasties = ['chu', 'qin'] as const;
 /** An English text no pattern of the stored-event fallback knows: the words must come from `reason` alone. */
@@ -94,5 +95,61 @@ describe('the winner’s reason', () => {
     expect(eventText(stored, dynasties, 'zh-CN')).toBe('秦统一天下，成为始皇帝（秦控制的国最多（7））。');
     const odd: GameEvent = { kind: 'finished', winner: 1, text: REWORDED };
     expect(eventText(odd, dynasties, 'fr')).toBe('Qin unifie la Chine et fonde le premier Empire.');
+  });
+});
+
+describe('the end post', () => {
+  const game = newGame({ seats: 2, seed: 'end', dynasties: [...dynasties] });
+  const over = (winner: Seat | Seat[], events: GameEvent[], locale: Locale) =>
+    cardsEventText(
+      {
+        event: 'over',
+        data: { board: { ...publicView(game), phase: 'finished', winner }, words: { what: 'over', events } },
+      },
+      locale,
+    );
+
+  it.each(KINDS)('%s: the end post words the reason in English as the engine does', (_, reason, winner, words) => {
+    const finished: GameEvent = { kind: 'finished', winner, reason, text: REWORDED };
+    expect(over(winner, [finished], 'en').split('\n').at(-1)).toBe(`After the tie on states: ${words.en}.`);
+  });
+
+  it('after a tie on states, says why the winner won, in the reader’s language', () => {
+    const reason: FinishReason = {
+      kind: 'superiorities',
+      seat: 1,
+      counts: [
+        { seat: 0, count: 1 },
+        { seat: 1, count: 2 },
+      ],
+    };
+    const finished: GameEvent = { kind: 'finished', winner: 1, reason, text: REWORDED };
+    expect(over(1, [finished], 'en')).toMatch(
+      /First Emperor\*\* \(0 states\)\.\nAfter the tie on states: Qin claimed the most superiorities \(Chu 1 – Qin 2\)\.$/,
+    );
+    expect(over(1, [finished], 'fr')).toMatch(
+      /\nAprès l’égalité en nombre d’États : Qin a revendiqué le plus de supériorités \(Chu 1 – Qin 2\)\.$/,
+    );
+    expect(over(1, [finished], 'zh-CN')).toMatch(/\n控制国数打平后：秦夺得的优势最多（楚 1 – 秦 2）。$/);
+    const shared: GameEvent = {
+      kind: 'finished',
+      winner: [0, 1],
+      reason: { kind: 'shared', cause: 'no-cards-left' },
+      text: REWORDED,
+    };
+    expect(over([0, 1], [shared], 'zh-CN')).toMatch(
+      /^共享胜利：.+\n控制国数打平后：打平的各方都已没有明牌或万能牌；据点数和军队数仍然相同。$/,
+    );
+  });
+
+  it('an end post queued before it gives the winner and the end check only, as before', () => {
+    const gameOver: GameEvent = {
+      kind: 'gameOver',
+      reason: 'victory-states',
+      text: 'The game ends: a dynasty controls enough states. States: Chu 0, Qin 7.',
+    };
+    const text = over(1, [gameOver], 'en');
+    expect(text.split('\n')).toHaveLength(2);
+    expect(text).toMatch(/\nThe game ends: a dynasty controls enough states\. States: Chu 0(, | and )Qin 7\.$/);
   });
 });
