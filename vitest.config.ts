@@ -44,6 +44,7 @@ const ON_BOTH_DATABASES = [
 const NO_DATABASE = [
   'test/game/ai-pool/pool.test.ts',
   'test/game/cards/engine-refusals.test.ts',
+  'test/game/cards/outbox.test.ts',
   'test/game/core/clock.test.ts',
   'test/game/core/durations.test.ts',
   'test/game/core/variant-of-game.test.ts',

@@ -18,7 +18,7 @@ import { controlRound } from './control.js';
 import { STATE_ORDER, type StateId } from './data.js';
 import { drawCard } from './deck.js';
 import { drawResistance, emptyBattle } from './setup.js';
-import type { CardGameState, EndReason, GameEvent, Seat } from './types.js';
+import type { CardGameState, EndReason, FinishReason, GameEvent, Seat, TiebreakCause } from './types.js';
 
 /** "Only neutral states or states with less than 4 armies in the strongholds around them may be chosen" (seed §7). */
 export function eligibleStates(s: CardGameState): StateId[] {
@@ -107,8 +107,7 @@ export function endOfRound(s: CardGameState, events: GameEvent[]): void {
       reason,
       text: `The game ends: ${REASON_TEXT[reason]}. States: ${s.seats.map((_x, i) => `${name(i)} ${counts[i]}`).join(', ')}.`,
     });
-    if (leaders.length === 1)
-      return finish(s, leaders[0]!, events, `${name(leaders[0]!)} controls the most states (${max})`);
+    if (leaders.length === 1) return finish(s, leaders[0]!, events, { kind: 'states', seat: leaders[0]!, count: max });
     return startTiebreak(s, leaders, chooser, events);
   }
 
@@ -131,8 +130,7 @@ export function endOfRound(s: CardGameState, events: GameEvent[]): void {
 function startTiebreak(s: CardGameState, tied: Seat[], from: Seat, events: GameEvent[]): void {
   const name = (o: Seat) => ownerName(s, o);
   // "If all run out of battle cards": no tied seat can open a turn any more
-  if (!tied.some((i) => s.seats[i]!.hand.some(isBrightOrWild)))
-    return byStrongholds(s, tied, events, 'no tied seat has a bright or wild card left');
+  if (!tied.some((i) => s.seats[i]!.hand.some(isBrightOrWild))) return byStrongholds(s, tied, events, 'no-cards-left');
   const n = s.settings.seats;
   let start = from;
   for (let k = 0; k < n; k++) {
@@ -169,44 +167,65 @@ export function endOfTiebreakRound(s: CardGameState, events: GameEvent[]): void 
     counts: Object.fromEntries(counts),
     text: `Tie-break superiorities: ${line}.`,
   });
-  if (leaders.length === 1)
-    return finish(s, leaders[0]!, events, `${name(leaders[0]!)} claimed the most superiorities (${line})`);
+  if (leaders.length === 1) {
+    const all = tied.map((seat) => ({ seat, count: counts.get(seat)! }));
+    return finish(s, leaders[0]!, events, { kind: 'superiorities', seat: leaders[0]!, counts: all });
+  }
   // a round that discarded no card could repeat for ever: decide as if the cards had run out [P]
-  if (s.battle.discarded === 0)
-    return byStrongholds(s, leaders, events, 'the tie-break round was played without a card');
+  if (s.battle.discarded === 0) return byStrongholds(s, leaders, events, 'no-card-played');
   if (s.settings.seats === 2) drawResistance(s, events);
   startTiebreak(s, leaders, s.battle.fallen[s.battle.fallen.length - 1]!, events);
 }
 
 /** "If all run out of battle cards, the player with armies in the most strongholds wins"; then the most armies; then shared. */
-function byStrongholds(s: CardGameState, tied: Seat[], events: GameEvent[], why: string): void {
-  const name = (o: Seat) => ownerName(s, o);
+function byStrongholds(s: CardGameState, tied: Seat[], events: GameEvent[], cause: TiebreakCause): void {
   const held = (i: Seat) => strongholdsHeldBy(s, i);
   const mostHeld = Math.max(...tied.map(held));
   let best = tied.filter((i) => held(i) === mostHeld);
   if (best.length === 1)
-    return finish(s, best[0]!, events, `${why}; ${name(best[0]!)} has armies in the most strongholds (${mostHeld})`);
+    return finish(s, best[0]!, events, { kind: 'strongholds', cause, seat: best[0]!, count: mostHeld });
   const armies = (i: Seat) => armiesOnBoard(s, i);
   const mostArmies = Math.max(...best.map(armies));
   best = best.filter((i) => armies(i) === mostArmies);
   if (best.length === 1)
-    return finish(
-      s,
-      best[0]!,
-      events,
-      `${why}; tied on strongholds, ${name(best[0]!)} has the most armies on the board (${mostArmies})`,
-    );
-  finish(s, best, events, `${why}; still tied on strongholds and armies: a shared victory`);
+    return finish(s, best[0]!, events, { kind: 'armies', cause, seat: best[0]!, count: mostArmies });
+  finish(s, best, events, { kind: 'shared', cause });
 }
 
-function finish(s: CardGameState, winner: Seat | Seat[], events: GameEvent[], why: string): void {
+const CAUSE_TEXT: Record<TiebreakCause, string> = {
+  'no-cards-left': 'no tied seat has a bright or wild card left',
+  'no-card-played': 'the tie-break round was played without a card',
+};
+
+/** The reason in the English of the `finished` event's text (the CLI and the logs read it). */
+function reasonText(s: CardGameState, reason: FinishReason): string {
+  const name = (o: Seat) => ownerName(s, o);
+  switch (reason.kind) {
+    case 'states':
+      return `${name(reason.seat)} controls the most states (${reason.count})`;
+    case 'superiorities': {
+      const line = reason.counts.map((c) => `${name(c.seat)} ${c.count}`).join(' – ');
+      return `${name(reason.seat)} claimed the most superiorities (${line})`;
+    }
+    case 'strongholds':
+      return `${CAUSE_TEXT[reason.cause]}; ${name(reason.seat)} has armies in the most strongholds (${reason.count})`;
+    case 'armies':
+      return `${CAUSE_TEXT[reason.cause]}; tied on strongholds, ${name(reason.seat)} has the most armies on the board (${reason.count})`;
+    case 'shared':
+      return `${CAUSE_TEXT[reason.cause]}; still tied on strongholds and armies: a shared victory`;
+  }
+}
+
+/** The game is won: the `finished` event carries why as data (`reason`) and in English (`text`). */
+function finish(s: CardGameState, winner: Seat | Seat[], events: GameEvent[], reason: FinishReason): void {
   s.phase = 'finished';
   s.winner = winner;
   s.turnSeat = null;
   s.chooser = null;
   const names = (Array.isArray(winner) ? winner : [winner]).map((i) => ownerName(s, i));
+  const why = reasonText(s, reason);
   const text = Array.isArray(winner)
     ? `${names.join(' and ')} share the victory (${why}).`
     : `${names[0]} unites China and becomes the First Emperor (${why}).`;
-  events.push({ kind: 'finished', winner, text });
+  events.push({ kind: 'finished', winner, reason, text });
 }

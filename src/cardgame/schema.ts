@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { isStronghold, STRONGHOLD_IDS } from './board.js';
 import { isCard } from './cards.js';
 import { dynastySchema, STATE_ORDER, stateIdSchema, symbolSchema } from './data.js';
-import type { Action, CardGameState } from './types.js';
+import type { Action, CardGameState, FinishReason, GameEvent } from './types.js';
 
 const seat = z.number().int().min(0).max(4);
 const owner = z.union([seat, z.literal('neutral')]);
@@ -166,4 +166,27 @@ export function parseAction(raw: unknown): { ok: true; action: Action } | { ok: 
   if (!r.success)
     return { ok: false, error: `The action is not understood (${zodSentence(r.error)}); see docs/cardgame.md.` };
   return { ok: true, action: r.data as Action };
+}
+
+const tiebreakCause = z.enum(['no-cards-left', 'no-card-played']);
+const finishReasonSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('states'), seat, count: z.number().int() }),
+  z.object({
+    kind: z.literal('superiorities'),
+    seat,
+    counts: z.array(z.object({ seat, count: z.number().int() })),
+  }),
+  z.object({ kind: z.literal('strongholds'), cause: tiebreakCause, seat, count: z.number().int() }),
+  z.object({ kind: z.literal('armies'), cause: tiebreakCause, seat, count: z.number().int() }),
+  z.object({ kind: z.literal('shared'), cause: tiebreakCause }),
+]);
+
+/**
+ * The `finished` event's `reason` (docs/cardgame.md "Events"), read from a stored event; null for an event stored
+ * before the engine gave it (its reason is only in the English `text`) or for any other event.
+ */
+export function finishReasonOf(e: GameEvent): FinishReason | null {
+  if (e.kind !== 'finished') return null;
+  const r = finishReasonSchema.safeParse(e.reason);
+  return r.success ? (r.data as FinishReason) : null;
 }

@@ -97,6 +97,24 @@ export interface CardGameState {
 
 export type EndReason = 'victory-states' | 'no-neutral-armies' | 'all-states-8' | 'stalemate' | 'round-cap';
 
+/**
+ * Why the tie-break rounds gave way to the stronghold count (seed §8, D-23): no tied seat holds a bright or wild card,
+ * or a tie-break round was played without a card (it could repeat for ever).
+ */
+export type TiebreakCause = 'no-cards-left' | 'no-card-played';
+
+/**
+ * Why the `finished` event's winner won (docs/cardgame.md "Events"), as data beside its English `text`: the most
+ * states; the most superiorities in a tie-break round (`counts`: every tied seat's, in seat order); after `cause`, the
+ * most strongholds, then the most armies on the board, else a shared victory.
+ */
+export type FinishReason =
+  | { kind: 'states'; seat: Seat; count: number }
+  | { kind: 'superiorities'; seat: Seat; counts: { seat: Seat; count: number }[] }
+  | { kind: 'strongholds'; cause: TiebreakCause; seat: Seat; count: number }
+  | { kind: 'armies'; cause: TiebreakCause; seat: Seat; count: number }
+  | { kind: 'shared'; cause: TiebreakCause };
+
 // ---- actions ----
 
 export type Effect =

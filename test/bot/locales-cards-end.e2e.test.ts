@@ -124,7 +124,14 @@ describe('the end of a card game in the reader’s language', () => {
       // the winner and why, in the log thread's last line (in English: "(Yan controls the most states (7))")
       if (t.locale === 'fr')
         expect(all).toMatch(/unifie la Chine et fonde le premier Empire \(\S+ contrôle le plus d’États \(7\)\)/);
-      if (t.locale === 'zh-CN') expect(all).toMatch(/共享胜利（加赛轮无人出牌；据点数和军队数仍然相同）。/);
+      if (t.locale === 'zh-CN') {
+        expect(all).toMatch(/共享胜利（加赛轮无人出牌；据点数和军队数仍然相同）。/);
+        // the end post says why after the tie on states (src/game/cards/outbox.ts `overEvents`)
+        const posts = h.fake.channelMessages(t.channel).map(seen);
+        expect(posts.find((m) => m.includes('控制国数打平后'))).toMatch(
+          /共享胜利：.+\n控制国数打平后：加赛轮无人出牌；据点数和军队数仍然相同。/s,
+        );
+      }
       if (t.locale === 'zh-TW') expect(all).toMatch(/統一天下，成為始皇帝（\S+控制的國最多（7））。/);
       expect(englishLeft(read)).toEqual([]);
       expect(h.fake.unexpectedErrors()).toEqual([]);

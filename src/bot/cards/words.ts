@@ -11,17 +11,20 @@ import {
   countPlayed,
   countResistance,
   DATA,
+  finishReasonOf,
   SYMBOLS,
   type CardGameView,
   type CardId,
   type DynastyId,
   type Effect,
+  type FinishReason,
   type GameEvent,
   type Owner,
   type PlayedCard,
   type Seat,
   type StateId,
   type SymbolId,
+  type TiebreakCause,
 } from '../../cardgame/index.js';
 import type { ClaimLine } from '../../cardgame/counting.js';
 import { bold } from 'discord.js';
@@ -481,16 +484,52 @@ function endStates(text: string, locale: Locale): string {
   );
 }
 
-const END_CAUSES: Record<string, MessageKey> = {
+const CAUSES: Record<TiebreakCause, MessageKey> = {
+  'no-cards-left': 'cards.event.finished.cause.noCards',
+  'no-card-played': 'cards.event.finished.cause.noCardPlayed',
+};
+
+/** Why a game was won, from the `finished` event's `reason` (src/cardgame/round.ts `finish`), in the reader's words. */
+function reasonWords(reason: FinishReason, who: (seat: Owner) => string, locale: Locale): string {
+  switch (reason.kind) {
+    case 'states':
+      return tr(locale, 'cards.event.finished.why.states', { who: who(reason.seat), count: reason.count });
+    case 'superiorities': {
+      const counts = reason.counts.map((c) => `${who(c.seat)} ${c.count}`).join(' – ');
+      return tr(locale, 'cards.event.finished.why.superiorities', { who: who(reason.seat), counts });
+    }
+    case 'strongholds':
+    case 'armies':
+      return tr(locale, `cards.event.finished.why.${reason.kind}`, {
+        cause: tr(locale, CAUSES[reason.cause]),
+        who: who(reason.seat),
+        count: reason.count,
+      });
+    case 'shared':
+      return tr(locale, 'cards.event.finished.why.shared', { cause: tr(locale, CAUSES[reason.cause]) });
+  }
+}
+
+/**
+ * Why a game was won, in the reader's words: from the event's `reason`, else (an event stored before the engine gave
+ * it) read back from its English text (docs/cardgame.md "Events", "Languages"); null when neither says it.
+ */
+function winnerWhy(e: GameEvent, who: (seat: Owner) => string, locale: Locale): string | null {
+  const reason = finishReasonOf(e);
+  return reason ? reasonWords(reason, who, locale) : storedWinnerWhy(e.text, locale);
+}
+
+const STORED_CAUSES: Record<string, MessageKey> = {
   'no tied seat has a bright or wild card left': 'cards.event.finished.cause.noCards',
   'the tie-break round was played without a card': 'cards.event.finished.cause.noCardPlayed',
 };
 
 /**
- * Why a game was won, as the engine wrote it in the `finished` event ("Qin controls the most states (5)",
- * src/cardgame/round.ts `finish`), in the reader's words; null for a sentence no pattern knows.
+ * The fallback for a `finished` event stored without `reason`: why, read back from the English the engine wrote
+ * ("Qin controls the most states (5)"); null for a sentence no pattern knows. The engine's wording of that time is
+ * frozen here: new events carry `reason` and never reach this.
  */
-function winnerWhy(text: string, locale: Locale): string | null {
+function storedWinnerWhy(text: string, locale: Locale): string | null {
   const why = /\((.*)\)\.$/.exec(text)?.[1] ?? '';
   const who = (name: string) => controlName(name, locale);
   let m = /^(\w+) controls the most states \((\d+)\)$/.exec(why);
@@ -501,7 +540,7 @@ function winnerWhy(text: string, locale: Locale): string | null {
     return tr(locale, 'cards.event.finished.why.superiorities', { who: who(m[1]!), counts: counts.join(' – ') });
   }
   const [cause, rest] = why.split('; ') as [string, string | undefined];
-  const causeKey = END_CAUSES[cause];
+  const causeKey = STORED_CAUSES[cause];
   if (!causeKey || rest === undefined) return null;
   const said = tr(locale, causeKey);
   m = /^(\w+) has armies in the most strongholds \((\d+)\)$/.exec(rest);
@@ -516,7 +555,7 @@ function winnerWhy(text: string, locale: Locale): string | null {
 
 /** The `finished` event: the winner, or the shared victory, with why (docs/cardgame.md "The end of the game"). */
 function finishedText(e: GameEvent, who: (seat: Owner) => string, locale: Locale): string {
-  const why = winnerWhy(e.text, locale);
+  const why = winnerWhy(e, who, locale);
   if (Array.isArray(e.winner)) {
     const winners = andList((e.winner as Seat[]).map(who), locale);
     return why
@@ -695,6 +734,21 @@ export function cardsEventText(e: CardsEvent, locale: Locale): string {
   return wordsText(words, locale, 'board' in e.data ? e.data.board : null);
 }
 
+/**
+ * The end post: the winner, then the end check and, after a tie on states, why the winner won (the events the game
+ * layer picked: src/game/cards/outbox.ts `overEvents`).
+ */
+function overText(events: readonly GameEvent[], board: CardGameView, locale: Locale): string {
+  const dynasties = board.seats.map((x) => x.dynasty);
+  const who = (seat: Owner) => ownerWord(dynasties, seat, locale);
+  const lines = events.map((e) => {
+    if (e.kind !== 'finished') return eventText(e, dynasties, locale);
+    const why = winnerWhy(e, who, locale);
+    return why ? tr(locale, 'cards.over.afterTie', { why }) : '';
+  });
+  return [winnerText(board, locale), ...lines.filter((line) => line !== '')].join('\n');
+}
+
 function wordsText(words: CardWords, locale: Locale, board: CardGameView | null): string {
   switch (words.what) {
     case 'lines':
@@ -708,11 +762,8 @@ function wordsText(words: CardWords, locale: Locale, board: CardGameView | null)
       );
     case 'round':
       return board ? roundSummaryText(words.round, words.events, board, locale) : '';
-    case 'over': {
-      if (!board) return '';
-      const dynasties = board.seats.map((x) => x.dynasty);
-      return [winnerText(board, locale), ...words.events.map((e) => eventText(e, dynasties, locale))].join('\n');
-    }
+    case 'over':
+      return board ? overText(words.events, board, locale) : '';
   }
 }
 

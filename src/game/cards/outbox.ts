@@ -5,7 +5,7 @@
  * (src/bot/cards/words.ts). Every public payload is built from `publicView`.
  */
 import { createHash } from 'node:crypto';
-import { publicView, type GameEvent, type CardGameView, type DynastyId } from '../../cardgame/index.js';
+import { finishReasonOf, publicView, type GameEvent, type CardGameView, type DynastyId } from '../../cardgame/index.js';
 import type { Tx } from '../../store/store.js';
 import type { GameRow } from '../../store/schema.js';
 import { msg, type MessageKey, type Msg } from '../../i18n/index.js';
@@ -232,6 +232,18 @@ export async function queueRoundSummary(
   });
 }
 
+/**
+ * What the end post says beside the winner and the final board (docs/cardgame.md "The end of the game"): the end
+ * check (`gameOver`, when this batch has it), and why the winner won unless it is the most states, which the winner
+ * line and the end check already say: a win after a tie on states (superiorities, strongholds, armies, shared).
+ */
+export function overEvents(events: readonly GameEvent[]): GameEvent[] {
+  const end = events.find((e) => e.kind === 'gameOver');
+  const finished = events.find((e) => e.kind === 'finished');
+  const decided = finished && finishReasonOf(finished)?.kind !== 'states' ? [finished] : [];
+  return [...(end ? [end] : []), ...decided];
+}
+
 export async function queueGameOver(
   tx: Tx,
   ctx: CardCtx,
@@ -240,8 +252,7 @@ export async function queueGameOver(
   now: number,
 ): Promise<void> {
   const view = publicView(ctx.state!);
-  const reason = events.find((e) => e.kind === 'gameOver');
-  const words: CardWords = { what: 'over', events: reason ? [reason] : [] };
+  const words: CardWords = { what: 'over', events: overEvents(events) };
   await enqueue(tx, {
     gameId: ctx.game.id,
     payload: cardsPayload(ctx.game.id, { event: 'over', data: { board: view, words } }),

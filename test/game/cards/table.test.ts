@@ -139,7 +139,7 @@ describe('card game table text (built from the public view only)', () => {
     expect(roundSummaryText(2, events, after, 'fr')).toMatch(/neutre avec 1 armée autour \(il en faut 4/);
   });
 
-  it('the winner’s reason reads in the reader’s language, as the engine gives it in English (round.ts `finish`)', () => {
+  it('a finished event stored before its `reason`: the winner’s reason read back from the English it stored', () => {
     const dynasties = ['chu', 'qin'] as const;
     const cases = [
       [
