@@ -59,10 +59,43 @@ describe('a sandbox of a fog game', () => {
     expect(ok(await sandboxRenderInput(env.deps, me, 'last')).input!.viewer).toBe('France');
   });
 
+  it("draws its board as the game's fog maps do: out of sight as fog, the legend's public counts", async () => {
+    await game(true);
+    ok(await startSandbox(env.deps, place('alice')));
+    const me = { userId: 'alice' };
+    const board = ok(await sandboxRenderInput(env.deps, me, 'board')).input!;
+    // Vienna is out of France's sight, Burgundy in it.
+    expect(board.fog).toContain('vie');
+    expect(board.fog).not.toContain('bur');
+    // The board holds none of Austria's units, but its counts are public in a fog game (docs/table.md "Fog of war").
+    expect(board.position.units.some((u) => u.power === 'Austria')).toBe(false);
+    expect(board.legendCounts).toMatchObject({
+      Austria: { centers: 3, units: 3 },
+      France: { centers: 3, units: 3 },
+      Russia: { centers: 4, units: 4 },
+    });
+    ok(await orderSandbox(env.deps, { ...me, text: 'A par - bur' }));
+    const preview = ok(await previewSandbox(env.deps, me));
+    expect(sandboxPreviewInput(preview.board, preview.adjudication).legendCounts?.Austria).toEqual({
+      centers: 3,
+      units: 3,
+    });
+    ok(await nextSandbox(env.deps, me));
+    const last = ok(await sandboxRenderInput(env.deps, me, 'last')).input!;
+    expect(last.legendCounts?.Turkey).toEqual({ centers: 3, units: 3 });
+    const after = ok(await sandboxRenderInput(env.deps, me, 'board')).input!;
+    // France's army in Burgundy now sees Munich.
+    expect(after.fog).not.toContain('mun');
+    expect(after.legendCounts?.Germany).toEqual({ centers: 3, units: 3 });
+  });
+
   it("the game master's whole board, and a sandbox of a game without fog, have no viewer", async () => {
     await game(true);
     ok(await startSandbox(env.deps, place(GM)));
-    expect(ok(await sandboxRenderInput(env.deps, { userId: GM }, 'board')).input!.viewer).toBeUndefined();
+    const whole = ok(await sandboxRenderInput(env.deps, { userId: GM }, 'board')).input!;
+    expect(whole.viewer).toBeUndefined();
+    expect(whole.fog).toBeUndefined();
+    expect(whole.legendCounts).toBeUndefined();
   });
 
   it('a game without fog: no viewer', async () => {
