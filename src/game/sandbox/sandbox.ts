@@ -23,7 +23,7 @@ import {
   type PowerCounts,
 } from '../fog/index.js';
 import { first, type Tx } from '../../store/store.js';
-import { IMPORT_LIMITS, readGameFile, type RenderInput } from '../history/index.js';
+import { IMPORT_LIMITS, readGameFile, type ImportResult, type RenderInput } from '../history/index.js';
 import {
   hidesIdentities,
   limitsOf,
@@ -54,7 +54,7 @@ import {
   randomOf,
 } from '../core/index.js';
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Adjudication, Phase, Position, PowerOrder } from '../../engine/types.js';
+import type { Adjudication, Phase, Position, Power, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import {
   gameById,
@@ -519,6 +519,7 @@ export async function startSandboxFromFile(
     const seated = [...(lastCase.players ?? read.variant.powers.map((p) => p.name))].sort();
     const call = callOf(deps);
     const game = await fileGame(tx, input, read.gameId, read.variantId);
+    const view = fileView(read);
     const values = {
       ownerUserId: input.userId,
       guildId,
@@ -528,10 +529,7 @@ export async function startSandboxFromFile(
       seated,
       // No bracket of its own: the head line puts the source inside one (docs/locales.md "Brackets").
       source: `${input.fileName.slice(0, 80)} · ${phaseCode(read.last.phase)}`,
-      position: read.last,
-      // A game file does not say whose view its boards are: its pictures are titled as a whole board's.
-      viewer: null,
-      unseen: null,
+      ...view,
       orders: [],
       stage: freshStage(call.random),
       last: null,
@@ -545,6 +543,24 @@ export async function startSandboxFromFile(
     const inserted = (await tx.insert(sandboxes).values(values).returning())[0]!;
     return { ok: true, sandbox: viewOf(inserted, boardOf(inserted, game)!, game?.channelId ?? '', call) };
   });
+}
+
+/**
+ * Where a sandbox opened from a file starts: the board after its last phase. A power's file of a running fog game says
+ * whose view it is (its cases' `fog`): the sandbox is then that power's view, as a copy by its player is (docs/bot.md
+ * "Export and import"): the board as that power sees it (a hand-edited file shows nothing out of its sight either),
+ * its pictures titled so, and the legend's public counts after the phase, as the file gives them.
+ */
+function fileView(read: Extract<ImportResult, { ok: true }>): {
+  position: Position;
+  viewer: Power | null;
+  unseen: PowerCounts | null;
+} {
+  if (!read.fog) return { position: read.last, viewer: null, unseen: null };
+  // The board after as the file's power saw it, else what the file's own phases decide.
+  const view = powerView(read.variant, read.fog.after ?? read.last, read.fog.power);
+  const unseen = countsOutOfSight(read.variant, view.position, { ...view.counts, ...read.fog.countsAfter });
+  return { position: view.position, viewer: read.fog.power, unseen };
 }
 
 /** The game a file names (`game`), when it is a Diplomacy game of the file's variant the caller could copy from here. */

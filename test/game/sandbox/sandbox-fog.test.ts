@@ -12,7 +12,12 @@ import {
   sandboxPreviewInput,
   sandboxRenderInput,
   startSandbox,
+  startSandboxFromFile,
 } from '../../../src/game/sandbox/sandbox.js';
+import { gameFileInTurns } from '../../../src/game/history/game-file.js';
+import { loopTurns } from '../../../src/game/core/loop-turns.js';
+import { submitOrders } from '../../../src/game/orders/index.js';
+import { resolvePhase } from '../../../src/game/resolve/index.js';
 import { forViewer } from '../../../src/bot/maps.js';
 import { setTableColumns } from '../../support/table-columns.js';
 import { CHANNEL, GM, makeEnv, ok, type TestEnv } from '../helpers.js';
@@ -87,6 +92,32 @@ describe('a sandbox of a fog game', () => {
     // France's army in Burgundy now sees Munich.
     expect(after.fog).not.toContain('mun');
     expect(after.legendCounts?.Germany).toEqual({ centers: 3, units: 3 });
+  });
+
+  it("opened from a player's export of the running game: that power's view, never more", async () => {
+    await game(true);
+    ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: 'alice', text: 'A par - bur' }));
+    ok(await submitOrders(env.deps, { channelId: CHANNEL, userId: 'bob', text: 'F lon - nth' }));
+    ok(await resolvePhase(env.deps, { gameId: 1, reason: 'gm' }));
+    const { file } = ok(await gameFileInTurns(env.deps, CHANNEL, loopTurns(), 'alice'));
+    const [spring] = JSON.parse(file.text) as { fog?: { power: string; countsAfter: object }; units: unknown[] }[];
+    // The file says whose view it holds, with the public counts after the phase; no unit out of France's sight.
+    expect(spring!.fog).toMatchObject({ power: 'France', countsAfter: { Austria: { centers: 3, units: 3 } } });
+    expect(JSON.stringify(spring!.units)).not.toMatch(/"(vie|lon|mos|con)"/);
+    expect(file.text).not.toContain('F lon - nth');
+    // Opened by France's player, elsewhere: France's view of the board after the phase, drawn as the game draws it.
+    const place = { channelId: 'chan-dm', guildId: null, userId: 'alice' };
+    ok(await startSandboxFromFile(env.deps, { ...place, fileName: file.name, text: file.text }));
+    const board = ok(await sandboxRenderInput(env.deps, { userId: 'alice' }, 'board')).input!;
+    expect(board.viewer).toBe('France');
+    expect(board.position.units.some((u) => u.province === 'bur' && u.power === 'France')).toBe(true);
+    // Germany's army in Munich was out of sight when the phase began (its order is not in the file) and is in
+    // sight of Burgundy after it: the file's board after, France's view, shows it, as France's /map does.
+    expect(board.position.units.find((u) => u.province === 'mun')?.power).toBe('Germany');
+    expect(board.position.units.some((u) => ['vie', 'lon', 'nth', 'kie'].includes(u.province))).toBe(false);
+    expect(board.fog).toContain('vie');
+    expect(board.fog).not.toContain('mun');
+    expect(board.legendCounts).toMatchObject({ Austria: { centers: 3, units: 3 }, England: { centers: 3, units: 3 } });
   });
 
   it("the game master's whole board, and a sandbox of a game without fog, have no viewer", async () => {
