@@ -542,6 +542,11 @@ export const sandboxes = sqliteTable(
      * "Fog of war"), named in its pictures' titles; null for a whole board.
      */
     viewer: text('viewer'),
+    /**
+     * Fog of war, with `viewer`: each power's centres and units out of the viewer's sight when the board was copied
+     * (the public counts less those of the view), which the pictures' legend adds to the board's own; null without.
+     */
+    unseen: text('unseen', { mode: 'json' }).$type<Record<string, { centers: number; units: number }>>(),
     orders: text('orders', { mode: 'json' }).$type<SandboxOrder[]>().notNull(),
     /** Where the phase stands in the variant's phase steps, with the plug-in's records of it. */
     stage: text('stage', { mode: 'json' })

@@ -7,13 +7,16 @@
  */
 export {
   SEES_NOTHING,
+  countsOutOfSight,
   fogIsUp,
   ordersSeenBy,
   phaseSeenBy,
   positionSeenBy,
   powerView,
   viewsUnderFog,
+  viewOfView,
   viewerOf,
+  type PowerCounts,
   type Viewer,
 } from './view.js';
 export { fogPublicResultsLines, powerOfMember, queueFogResultsDms } from './results.js';

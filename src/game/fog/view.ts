@@ -118,6 +118,48 @@ function publicCounts(variant: Variant, position: Position): PowerView['counts']
   );
 }
 
+/** Each power's centres and units: the public counts of a fog game (`PowerView.counts`). */
+export type PowerCounts = PowerView['counts'];
+
+/**
+ * Each power's centres and units out of sight of a view (`seen`, a board as one power sees it): the public counts of
+ * the whole board (`counts`) less those standing in the view, never below zero. A fog sandbox keeps them, so that its
+ * legend tells the public counts as the game's fog maps do (docs/table.md "Fog of war"), not the view's alone.
+ */
+export function countsOutOfSight(variant: Variant, seen: Position, counts: PowerCounts): PowerCounts {
+  const inSight = publicCounts(variant, seen);
+  return Object.fromEntries(
+    Object.entries(counts).map(([power, c]) => [
+      power,
+      {
+        centers: Math.max(0, c.centers - (inSight[power]?.centers ?? 0)),
+        units: Math.max(0, c.units - (inSight[power]?.units ?? 0)),
+      },
+    ]),
+  );
+}
+
+/**
+ * A board that is already one power's view (a fog sandbox's), as the game's fog maps draw it: the provinces out of
+ * that power's sight (drawn as fog), and the legend's counts: the board's own plus those kept out of sight
+ * (`countsOutOfSight`; none kept: the board's own).
+ */
+export function viewOfView(
+  variant: Variant,
+  seen: Position,
+  power: Power,
+  unseen: PowerCounts | null,
+): { hidden: ProvinceId[]; counts: PowerCounts } {
+  const { hidden, counts } = powerView(variant, seen, power);
+  const legend = Object.fromEntries(
+    Object.entries(counts).map(([p, c]) => [
+      p,
+      { centers: c.centers + (unseen?.[p]?.centers ?? 0), units: c.units + (unseen?.[p]?.units ?? 0) },
+    ]),
+  );
+  return { hidden, counts: legend };
+}
+
 /** The powers still in (a unit or a centre): public in a fog game, like their centre counts (docs/table.md). */
 export function powersStillIn(variant: Variant, position: Position): Power[] {
   return variant.powers

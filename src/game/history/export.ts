@@ -20,6 +20,7 @@ import {
   readCase,
   readPlainCase,
   resolveCase,
+  setUpCase,
   type AdjudicateCase,
 } from '../../variants/case/read.js';
 import { getVariant, variantIds } from '../../variants/index.js';
@@ -46,6 +47,24 @@ export interface KeptPhase {
    * seated then (the variant's `canSeat`).
    */
   players?: readonly string[];
+  /** Fog of war: a power's file while the fog is up (`CaseFog`). */
+  fog?: CaseFog;
+}
+
+/**
+ * Fog of war: whose view a case's board, orders and results are (a power's `/history export` while the fog is up), and
+ * every power's centres and units on the whole board after the phase (the public counts, as `/game status` gives them
+ * in the phase that follows). `adjudicate` ignores it; a sandbox opened from the file is that power's view.
+ */
+export interface CaseFog {
+  power: string;
+  countsAfter: Record<string, { centers: number; units: number }>;
+  /**
+   * The last case's only: the board after the phase as that power sees it (what its `/map` shows in the phase under
+   * way, never that phase's orders), where a sandbox opened from the file starts. Adjudicating the case's own board
+   * cannot give it: a unit out of sight when the phase began (its order not in the file) may stand in sight after.
+   */
+  after?: Pick<Position, 'phase' | 'units' | 'supplyCenters'> & Partial<Position>;
 }
 
 export interface GameToExport {
@@ -84,6 +103,8 @@ export interface ExportedCase {
    * any: `units` and `supplyCenters` are already the board they made; `adjudicate` and the readers ignore them.
    */
   edits?: BoardEdit[];
+  /** Fog of war: whose view the case is, and the public counts after it (`CaseFog`); `adjudicate` ignores it. */
+  fog?: CaseFog;
 }
 
 /** The game's resolved phases as cases, in order. */
@@ -123,6 +144,7 @@ function caseOf(game: GameToExport, kept: KeptPhase, adjudication: Adjudication)
     orders: ordersOf(variant, kept, adjudication, players),
     ...(kept.battles && kept.battles.length > 0 ? { battles: [...kept.battles] } : {}),
     ...(kept.edits && kept.edits.length > 0 ? { edits: [...kept.edits] } : {}),
+    ...(kept.fog ? { fog: kept.fog } : {}),
   };
 }
 
@@ -176,6 +198,11 @@ export type ImportResult =
       last: Position;
       /** The game the file's cases name (`game`), or null when they name none. */
       gameId: number | null;
+      /**
+       * Fog of war: the last case's `fog` (whose view the file is), with its board after the phase read (null without
+       * one), or null for a whole board.
+       */
+      fog: (Omit<CaseFog, 'after'> & { after: Position | null }) | null;
     }
   /** `error`: the first problem, in one line, naming the phase (`case #3: …`). */
   | { ok: false; error: string };
@@ -214,6 +241,7 @@ export async function readGameFile(
       phases,
       last: phases.at(-1)!.adjudication.position,
       gameId,
+      fog: fogOf(base, played!.variant, phases.at(-1)!.case, list.at(-1), list.length - 1),
     };
   } catch (e) {
     if (e instanceof InputError) return { ok: false, error: oneLine(e.message) };
@@ -398,6 +426,47 @@ function gameIdOf(list: readonly unknown[]): number | null {
     found = game;
   }
   return found;
+}
+
+/**
+ * The last case's `fog` (`CaseFog`, written by a power's export while the fog is up), or null: a power of the variant,
+ * for each power whole numbers of centres and units, and the board after read as a case's board is.
+ */
+function fogOf(
+  base: Variant,
+  variant: Variant,
+  last: AdjudicateCase,
+  raw: unknown,
+  index: number,
+): Extract<ImportResult, { ok: true }>['fog'] {
+  const fog = (raw as { fog?: unknown }).fog;
+  if (fog === undefined) return null;
+  const name = caseName(raw, index);
+  const problem = `${name}: fog: whose view the case is ({"power": …, "countsAfter": {…}, "after": {…}})`;
+  if (!isObject(fog) || typeof fog.power !== 'string' || !variant.powers.some((p) => p.name === fog.power))
+    throw new InputError(problem);
+  const counts = fog.countsAfter;
+  const whole = (n: unknown) => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
+  if (!isObject(counts)) throw new InputError(problem);
+  const countsAfter: CaseFog['countsAfter'] = {};
+  for (const p of variant.powers) {
+    const c = counts[p.name];
+    if (c === undefined) continue;
+    if (!isObject(c) || !whole(c.centers) || !whole(c.units)) throw new InputError(problem);
+    countsAfter[p.name] = { centers: c.centers as number, units: c.units as number };
+  }
+  if (fog.after === undefined) return { power: fog.power, countsAfter, after: null };
+  if (!isObject(fog.after)) throw new InputError(problem);
+  // The board after, checked as a case's board (no orders, the last case's options and players).
+  const board = { ...fog.after, orders: [], options: last.options, players: last.players };
+  const where = `${name}: fog: after`;
+  try {
+    const c = readPlainCase(board) ?? readCase(board, index);
+    return { power: fog.power, countsAfter, after: setUpCase(base, c, where).position };
+  } catch (e) {
+    if (!(e instanceof InputError) || e.message.startsWith(where)) throw e;
+    throw new InputError(`${where}: ${e.message.replace(/^case [^:]*: /, '')}`);
+  }
 }
 
 /** What a case may hold (docs/cli.md); an object with none of these is no case. */

@@ -17,7 +17,7 @@ import type { Tx } from '../../store/store.js';
 import { gameById, latestGameByChannel, ordersOf, phaseById, playerByUser, playersOf } from '../../store/queries.js';
 import { phases, type GameRow, type PhaseRow } from '../../store/schema.js';
 import { pluginOf } from '../../variants/index.js';
-import { exportCases, gameFileText, type KeptPhase } from './export.js';
+import { type CaseFog, exportCases, gameFileText, type KeptPhase } from './export.js';
 import {
   gameKindOf,
   NO_GAME,
@@ -127,7 +127,8 @@ export async function gameFileInTurns(
               players,
             };
             const kept = await keptPhase(tx, game, row, edits.get(row.id) ?? []);
-            const [one] = exportCases({ ...toExport, phases: [seenPhase(variant, kept, viewer)] });
+            const last = lines.length + written.length === listed.length - 1;
+            const [one] = exportCases({ ...toExport, phases: [seenPhase(variant, kept, viewer, last)] });
             written.push(JSON.stringify(one));
           } while (lines.length + written.length < listed.length && performance.now() - started < FILE_SLICE_MS);
           return { ok: true, written };
@@ -208,7 +209,7 @@ async function keptPhase(tx: Tx, game: GameRow, row: PhaseRow, edits: readonly P
  * A kept phase as the viewer saw it (src/game/fog `phaseSeenBy`): a power's board, its own orders and those of the units
  * it saw, and what it saw of the results; battles decided outside the adjudicator are left out. Everything for `all`.
  */
-function seenPhase(variant: Variant, kept: KeptPhase, viewer: Viewer): KeptPhase {
+function seenPhase(variant: Variant, kept: KeptPhase, viewer: Viewer, last: boolean): KeptPhase {
   if (viewer.kind !== 'power' || !kept.adjudication) return kept;
   const seen = phaseSeenBy(variant, { position: kept.position, adjudication: kept.adjudication }, [], viewer.power);
   const inSight = new Set(seen.before.position.units.map((u) => u.province));
@@ -220,6 +221,25 @@ function seenPhase(variant: Variant, kept: KeptPhase, viewer: Viewer): KeptPhase
     adjudication: seen.adjudication,
     ...(kept.players ? { players: kept.players } : {}),
     ...(kept.edits ? { edits: kept.edits } : {}),
+    // Whose view the case is, and the public counts after it: a sandbox opened from the file is drawn as that view.
+    // The last case carries the board after as the power sees it (its `/map` now), where such a sandbox starts.
+    fog: {
+      power: viewer.power,
+      countsAfter: seen.after.counts,
+      ...(last ? { after: boardAfter(seen.after.position) } : {}),
+    },
+  };
+}
+
+/** A board as a case writes it (`CaseFog.after`). */
+function boardAfter(position: Position): NonNullable<CaseFog['after']> {
+  const { phase, units, supplyCenters, dislodged, contested, variantState } = position;
+  return {
+    phase,
+    units,
+    supplyCenters,
+    ...(phase.type === 'retreat' ? { dislodged, contested } : {}),
+    ...(variantState !== undefined ? { variantState } : {}),
   };
 }
 

@@ -5,7 +5,7 @@
  *
  * The feature's public face: code outside src/game/history/ imports only from here.
  */
-export { IMPORT_LIMITS, readGameFile } from './export.js';
+export { IMPORT_LIMITS, readGameFile, type ImportResult } from './export.js';
 export { gameFileInTurns, scChartForChannel, scChartForGame, type ScChartFile } from './game-file.js';
 export { findChannelGame, findOpenGame, gameStatus, history, notifyRoleOf, playerContext, why } from './queries.js';
 export {

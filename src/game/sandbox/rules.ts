@@ -42,6 +42,7 @@ import {
   powersInDisorder,
 } from '../phase/index.js';
 import { checkOrder, parseProblemMsg } from '../orders/index.js';
+import type { PowerCounts } from '../fog/index.js';
 import {
   commandParam,
   codeListParam,
@@ -92,6 +93,8 @@ export interface SandboxBoard {
   index: number;
   /** Fog of war: the power whose view the board is (the sandbox's `viewer`), or null for a whole board. */
   viewer: Power | null;
+  /** Fog of war, with `viewer`: each power's centres and units out of its sight when copied (the sandbox's `unseen`). */
+  unseen?: PowerCounts | null;
 }
 
 /** When a sandbox use-case runs, and its randomness (the game layer's `deps`). */

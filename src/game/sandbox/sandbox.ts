@@ -13,9 +13,17 @@
  * src/game/sandbox/rules.ts.
  */
 import { listParam, msg, t, type Locale, type Msg, type MsgParam } from '../../i18n/index.js';
-import { fogIsUp, powerOfMember, powerView, viewerOf } from '../fog/index.js';
+import {
+  countsOutOfSight,
+  fogIsUp,
+  powerOfMember,
+  powerView,
+  viewOfView,
+  viewerOf,
+  type PowerCounts,
+} from '../fog/index.js';
 import { first, type Tx } from '../../store/store.js';
-import { IMPORT_LIMITS, readGameFile, type RenderInput } from '../history/index.js';
+import { IMPORT_LIMITS, readGameFile, type ImportResult, type RenderInput } from '../history/index.js';
 import {
   hidesIdentities,
   limitsOf,
@@ -46,7 +54,7 @@ import {
   randomOf,
 } from '../core/index.js';
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Adjudication, Phase, Position, PowerOrder } from '../../engine/types.js';
+import type { Adjudication, Phase, Position, Power, PowerOrder } from '../../engine/types.js';
 import type { Variant } from '../../engine/variant.js';
 import {
   gameById,
@@ -159,6 +167,7 @@ function boardOf(row: SandboxRow, game: GameRow | undefined): SandboxBoard | nul
     ownerUserId: row.ownerUserId,
     index: row.steps,
     viewer: row.viewer ?? null,
+    unseen: row.unseen ?? null,
   };
 }
 
@@ -423,7 +432,13 @@ export async function startSandbox(
     // Fog of war: a player's sandbox starts from their power's view of that board; nobody else copies it until the end.
     const viewer = viewerOf(game, { userId: input.userId, power: await powerOfMember(tx, game.id, input.userId) });
     if (viewer.kind === 'none') return fail(msg('fog.sandbox.none'));
-    if (viewer.kind === 'power') position = powerView(variant, position, viewer.power).position;
+    // Its legend keeps the public counts: what stands out of sight is counted, never shown (`unseen`).
+    let unseen: PowerCounts | null = null;
+    if (viewer.kind === 'power') {
+      const view = powerView(variant, position, viewer.power);
+      position = view.position;
+      unseen = countsOutOfSight(variant, view.position, view.counts);
+    }
     const seated = (await playersOf(tx, game.id)).map((p) => p.power).sort();
     const call = callOf(deps);
     const stage = freshStage(call.random);
@@ -437,6 +452,7 @@ export async function startSandbox(
       source,
       position,
       viewer: viewer.kind === 'power' ? viewer.power : null,
+      unseen,
       orders: [],
       stage,
       last: null,
@@ -503,6 +519,7 @@ export async function startSandboxFromFile(
     const seated = [...(lastCase.players ?? read.variant.powers.map((p) => p.name))].sort();
     const call = callOf(deps);
     const game = await fileGame(tx, input, read.gameId, read.variantId);
+    const view = fileView(read);
     const values = {
       ownerUserId: input.userId,
       guildId,
@@ -512,9 +529,7 @@ export async function startSandboxFromFile(
       seated,
       // No bracket of its own: the head line puts the source inside one (docs/locales.md "Brackets").
       source: `${input.fileName.slice(0, 80)} · ${phaseCode(read.last.phase)}`,
-      position: read.last,
-      // A game file does not say whose view its boards are: its pictures are titled as a whole board's.
-      viewer: null,
+      ...view,
       orders: [],
       stage: freshStage(call.random),
       last: null,
@@ -528,6 +543,24 @@ export async function startSandboxFromFile(
     const inserted = (await tx.insert(sandboxes).values(values).returning())[0]!;
     return { ok: true, sandbox: viewOf(inserted, boardOf(inserted, game)!, game?.channelId ?? '', call) };
   });
+}
+
+/**
+ * Where a sandbox opened from a file starts: the board after its last phase. A power's file of a running fog game says
+ * whose view it is (its cases' `fog`): the sandbox is then that power's view, as a copy by its player is (docs/bot.md
+ * "Export and import"): the board as that power sees it (a hand-edited file shows nothing out of its sight either),
+ * its pictures titled so, and the legend's public counts after the phase, as the file gives them.
+ */
+function fileView(read: Extract<ImportResult, { ok: true }>): {
+  position: Position;
+  viewer: Power | null;
+  unseen: PowerCounts | null;
+} {
+  if (!read.fog) return { position: read.last, viewer: null, unseen: null };
+  // The board after as the file's power saw it, else what the file's own phases decide.
+  const view = powerView(read.variant, read.fog.after ?? read.last, read.fog.power);
+  const unseen = countsOutOfSight(read.variant, view.position, { ...view.counts, ...read.fog.countsAfter });
+  return { position: view.position, viewer: read.fog.power, unseen };
 }
 
 /** The game a file names (`game`), when it is a Diplomacy game of the file's variant the caller could copy from here. */
@@ -966,7 +999,7 @@ export async function sandboxRenderInput(
         adjudication: last.adjudication,
         ...pictureTitle(variant, last.position.phase, { what: 'results' }),
         palette: 'standard',
-        ...pictureViewer(board),
+        ...pictureViewer(board, last.position),
       };
       return { ok: true, input: withSandboxOverlays(input, board, last.records ?? [], 'orders') };
     }
@@ -977,7 +1010,7 @@ export async function sandboxRenderInput(
       orders: drawnOrders(board.orders),
       ...pictureTitle(variant, board.position.phase, count === 0 ? { what: 'board' } : { what: 'orders', count }),
       palette: 'standard',
-      ...pictureViewer(board),
+      ...pictureViewer(board, board.position),
     };
     return { ok: true, input: withSandboxOverlays(input, board, board.stage.records, 'board') };
   });
@@ -997,17 +1030,24 @@ export function sandboxPreviewInput(board: SandboxBoard, adjudication: Adjudicat
     adjudication,
     ...pictureTitle(variant, board.position.phase, { what: 'results' }),
     palette: 'standard',
-    ...pictureViewer(board),
+    ...pictureViewer(board, board.position),
   };
   return withSandboxOverlays(input, board, board.stage.records, 'orders');
 }
 
 /**
- * Whose view a sandbox's pictures show: a board copied from a running fog game by its player is that power's view, and
- * its pictures are titled so, as the game's fog pictures are (`RenderInput.viewer`; docs/table.md "Fog of war").
+ * Whose view a sandbox's picture shows, drawn as the game's fog pictures are (docs/table.md "Fog of war"): a board
+ * copied from a running fog game by its player is that power's view, its picture titled so (`RenderInput.viewer`), the
+ * provinces out of its sight drawn as fog, and its legend counting what stands out of sight as kept at the copy
+ * (`unseen`: the public counts then), not the view alone. A whole board: nothing.
  */
-function pictureViewer(board: Pick<SandboxBoard, 'viewer'>): { viewer?: string } {
-  return board.viewer ? { viewer: board.viewer } : {};
+function pictureViewer(
+  board: Pick<SandboxBoard, 'variant' | 'viewer' | 'unseen'>,
+  drawn: Position,
+): Pick<RenderInput, 'viewer' | 'fog' | 'legendCounts'> {
+  if (!board.viewer) return {};
+  const { hidden, counts } = viewOfView(board.variant, drawn, board.viewer, board.unseen ?? null);
+  return { viewer: board.viewer, fog: hidden, legendCounts: counts };
 }
 
 /** The plug-in's overlays on a sandbox picture, from its board and the phase's records in the sandbox. */

@@ -317,6 +317,34 @@ describe('import: bad files are refused with the first problem in one line', () 
       /^case F1901M: game: the file mixes phases of two games \(#5 and #7\)$/,
     ],
     [
+      'a fog view of a power the variant lacks',
+      JSON.stringify([{ ...good[0], fog: { power: 'Atlantis', countsAfter: {} } }]),
+      /^case S1901M: fog: whose view the case is/,
+    ],
+    [
+      'a fog view whose counts are not whole numbers',
+      JSON.stringify([{ ...good[0], fog: { power: 'France', countsAfter: { Austria: { centers: -1, units: 3 } } } }]),
+      /^case S1901M: fog: whose view the case is/,
+    ],
+    [
+      "a fog view's board after with an army at sea",
+      JSON.stringify([
+        {
+          ...good[0],
+          fog: {
+            power: 'France',
+            countsAfter: {},
+            after: {
+              phase: { season: 'fall', year: 1901, type: 'movement' },
+              units: [{ power: 'France', type: good[0]!.units[0]!.type, province: 'mao' }],
+              supplyCenters: {},
+            },
+          },
+        },
+      ]),
+      /^case S1901M: fog: after: .*(sea|stand)/,
+    ],
+    [
       'too large',
       JSON.stringify(good),
       /^the file is \d+ KiB; a game file may be at most 2 KiB$/,
