@@ -91,7 +91,8 @@ export class CommandRouter {
 
   /**
    * Discord's 3 s window, kept however slow the handler is (ack-guard.ts): a command, a click or a form submitted is
-   * acknowledged for its handler after `ackGuardMs`. Logged at warn (a slow machine), a secret act's at debug.
+   * acknowledged for its handler after `ackGuardMs`. Logged at warn (a slow machine), a secret act's at debug (its
+   * name and time alone would say someone just acted: docs/deploy.md "What to watch at info").
    */
   private guard(interaction: Interaction): AckGuard<ChatInputCommandInteraction | ComponentInteraction> | null {
     if (!interaction.isChatInputCommand() && !interaction.isMessageComponent() && !interaction.isModalSubmit())
@@ -106,7 +107,7 @@ export class CommandRouter {
       postedBelow: () => tr(readerOf(interaction), 'ack.postedBelow'),
       tooLate: () => tr(readerOf(interaction), 'ack.tooLate'),
       onAcknowledged: () => this.ctx.log[level](fields, 'acknowledged for a slow handler'),
-      onError: (err) => this.ctx.log.warn({ ...fields, err }, 'could not acknowledge for a slow handler'),
+      onError: (err) => this.ctx.log[level]({ ...fields, err }, 'could not acknowledge for a slow handler'),
     });
   }
 
