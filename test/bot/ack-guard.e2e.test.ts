@@ -24,7 +24,7 @@ describe('the acknowledgement guard', () => {
     const created = await h.fake.slash('gm', 'slow', 'game create', { variant: 'classic', 'vacate-after': 0 });
     expect(created.deferred).toBe(true);
     expect(created.ephemeral).toBe(true);
-    await created.waitForResponse((r) => r.kind === 'followUp', 10_000);
+    await created.waitForResponse((r) => r.kind === 'followUp', 30_000);
     const [edit, followUp] = created.responses.slice(1);
     expect(edit).toMatchObject({ kind: 'edit', ephemeral: true });
     expect(created.finalText).toBe('Posted in the channel below.');

@@ -159,7 +159,7 @@ function unformatted(fake: FakeDiscord): string[] {
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** The results post of a phase (by its label, e.g. `Spring 1901 movement`) in a game channel, once it arrives. */
-export function waitForResults(h: Harness, channel: string, label: string, timeoutMs = 15_000): Promise<FakeMessage> {
+export function waitForResults(h: Harness, channel: string, label: string, timeoutMs = 45_000): Promise<FakeMessage> {
   // A game created with `notify:` starts its posts with the role's mention.
   return h.fake.waitForChannelMessage(
     channel,

@@ -67,7 +67,7 @@ describe('a shared replay after a private deferral', () => {
     expect(own.content).toBe(tr('en', 'history.replay.shared'));
     expect(own.attachments).toEqual([]);
     release();
-    await held.waitForResponse((r) => r.kind === 'edit', 5000);
+    await held.waitForResponse((r) => r.kind === 'edit', 30_000);
     expect(h.fake.unexpectedErrors()).toEqual([]);
   }, 90_000);
 });

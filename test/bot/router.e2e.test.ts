@@ -105,7 +105,7 @@ describe('router and logging', () => {
     const burst = Object.entries(units).map(([user, order]) =>
       h!.fake.slashNoWait(user, 'main', 'order', { orders: order }),
     );
-    await Promise.all(burst.map((i) => i.waitForResponse((r) => r.kind === 'reply' || r.kind === 'edit', 5000)));
+    await Promise.all(burst.map((i) => i.waitForResponse((r) => r.kind === 'reply' || r.kind === 'edit', 30_000)));
     expect(burst.filter((i) => i.deferred).length).toBeGreaterThan(0);
     for (const [n, i] of burst.entries()) {
       expect(i.ephemeral).toBe(true);

@@ -98,6 +98,13 @@ export type ButtonRef = string | { label: string };
 /** Where a component is: a message, or an interaction whose reply (@original) carries it. */
 export type ComponentHost = FakeMessage | FakeInteraction;
 
+/**
+ * How long a test waits by default for a message, and for the answer that follows a deferral: bounds for a failing
+ * test only, never a measure of speed (docs/testing.md), so long enough for a loaded two-core machine.
+ */
+const WAIT_MS = 30_000;
+const ANSWER_WAIT_MS = 45_000;
+
 export class FakeDiscord {
   readonly state: FakeDiscordState;
   readonly gateway: FakeGateway;
@@ -365,7 +372,7 @@ export class FakeDiscord {
   }
 
   /** Resolves with the first stored message (existing or future, created or edited) matching `pred`. */
-  waitForMessage(pred: (m: FakeMessage) => boolean, timeoutMs = 10_000): Promise<FakeMessage> {
+  waitForMessage(pred: (m: FakeMessage) => boolean, timeoutMs = WAIT_MS): Promise<FakeMessage> {
     const found = [...this.state.messages.values()].find((m) => !m.deleted && pred(m));
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
@@ -387,14 +394,14 @@ export class FakeDiscord {
   waitForChannelMessage(
     ref: ChannelRef,
     pred: (m: FakeMessage) => boolean = () => true,
-    timeoutMs = 10_000,
+    timeoutMs = WAIT_MS,
   ): Promise<FakeMessage> {
     const channel = this.channel(ref);
     return this.waitForMessage((m) => m.channelId === channel.id && !(m.flags & EPHEMERAL) && pred(m), timeoutMs);
   }
 
   /** Like waitForMessage, restricted to a user's DMs. */
-  waitForDm(ref: UserRef, pred: (m: FakeMessage) => boolean = () => true, timeoutMs = 10_000): Promise<FakeMessage> {
+  waitForDm(ref: UserRef, pred: (m: FakeMessage) => boolean = () => true, timeoutMs = WAIT_MS): Promise<FakeMessage> {
     const user = this.user(ref);
     return this.waitForMessage((m) => {
       const c = this.state.channels.get(m.channelId);
@@ -431,7 +438,7 @@ export class FakeDiscord {
     const interaction = this.dispatchInteraction(2, userRef, channelRef, command, options, opts);
     await interaction.waitForResponse(() => true, INTERACTION_ACK_WINDOW_MS);
     if (interaction.deferred) {
-      await interaction.waitForResponse((r) => this.isAnswer(r), opts.deferredTimeoutMs ?? 15_000);
+      await interaction.waitForResponse((r) => this.isAnswer(r), opts.deferredTimeoutMs ?? ANSWER_WAIT_MS);
     }
     return interaction;
   }
@@ -796,7 +803,7 @@ export class FakeDiscord {
   private async settle(interaction: FakeInteraction, opts: SlashOptions): Promise<FakeInteraction> {
     await interaction.waitForResponse(() => true, INTERACTION_ACK_WINDOW_MS);
     if (interaction.deferred || interaction.responses[0]?.kind === 'deferUpdate') {
-      await interaction.waitForResponse((r) => this.isAnswer(r), opts.deferredTimeoutMs ?? 15_000);
+      await interaction.waitForResponse((r) => this.isAnswer(r), opts.deferredTimeoutMs ?? ANSWER_WAIT_MS);
     }
     return interaction;
   }
