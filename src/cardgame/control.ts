@@ -16,7 +16,7 @@ import {
   type Board,
 } from './board.js';
 import { STATE_ORDER, type StateId } from './data.js';
-import type { Owner, Seat } from './types.js';
+import type { ControlCount, ControlOutcome, Owner, Seat } from './types.js';
 
 export const NEUTRAL_THRESHOLD = 4;
 
@@ -26,6 +26,8 @@ export interface Score {
   scores: { owner: Owner; score: number }[];
   /** Who takes the state, if it changes hands. */
   winner: Owner | null;
+  /** How it was decided (the data `why` is written from). */
+  outcome: ControlOutcome;
   /** Why, in a sentence ("顧 Gu: Qin 2, Yan 2, neutral 1 — tie broken by Qin's army beneath"). */
   why: string;
 }
@@ -34,6 +36,32 @@ export interface ControlChange {
   state: StateId;
   from: Owner;
   to: Owner;
+}
+
+/** A control count in the English of the `control` event's `why` (the CLI and the logs read it). */
+function controlWhyText(c: ControlCount, name: (o: Owner) => string = String): string {
+  const line = `${stateName(c.state)}: ${c.scores.map((x) => `${name(x.owner)} ${x.score}`).join(', ')}`;
+  const o = c.outcome;
+  if (o.kind === 'neutral-weak')
+    return `${line} — neutral with ${o.count} ${o.count === 1 ? 'army' : 'armies'} around (a neutral state needs ${o.needs})`;
+  const how =
+    o.kind === 'tie-broken'
+      ? ` — tie broken by ${name(o.by)}'s army beneath`
+      : o.kind === 'tied'
+        ? ' — tied, no change'
+        : '';
+  const takes = o.kind !== 'tied' && o.takes !== null ? `: ${name(o.takes)} takes control` : '';
+  return `${line}${how}${takes}`;
+}
+
+/** How the scores decide a state: a single leader, else the army beneath breaks the tie, else no change. */
+function outcomeOf(scores: Score['scores'], top: Owner, bottom: Owner | null): ControlOutcome {
+  const max = scores[0]!.score;
+  const leaders = scores.filter((x) => x.score === max).map((x) => x.owner);
+  const takes = (leader: Owner) => (leader !== top ? leader : null);
+  if (leaders.length === 1) return { kind: 'leader', takes: takes(leaders[0]!) };
+  if (bottom !== null && leaders.includes(bottom)) return { kind: 'tie-broken', by: bottom, takes: takes(bottom) };
+  return { kind: 'tied' };
 }
 
 /** Score one state on the board (no change made). */
@@ -51,33 +79,12 @@ export function scoreState(board: Board, state: StateId, name: (o: Owner) => str
   const scores = [...tally.entries()]
     .map(([owner, score]) => ({ owner, score }))
     .sort((a, b) => b.score - a.score || String(a.owner).localeCompare(String(b.owner)));
-  const line = `${stateName(state)}: ${scores.map((x) => `${name(x.owner)} ${x.score}`).join(', ')}`;
-  if (top === 'neutral' && count < NEUTRAL_THRESHOLD) {
-    return {
-      state,
-      count,
-      scores,
-      winner: null,
-      why: `${line} — neutral with ${count} ${count === 1 ? 'army' : 'armies'} around (a neutral state needs ${NEUTRAL_THRESHOLD})`,
-    };
-  }
-  const max = scores[0]!.score;
-  const leaders = scores.filter((x) => x.score === max).map((x) => x.owner);
-  let leader: Owner | null = null;
-  let how = '';
-  if (leaders.length === 1) leader = leaders[0]!;
-  else if (bottom !== null && leaders.includes(bottom)) {
-    leader = bottom;
-    how = ` — tie broken by ${name(bottom)}'s army beneath`;
-  } else how = ' — tied, no change';
-  const winner = leader !== null && leader !== top ? leader : null;
-  return {
-    state,
-    count,
-    scores,
-    winner,
-    why: `${line}${how}${winner !== null ? `: ${name(winner)} takes control` : ''}`,
-  };
+  const outcome: ControlOutcome =
+    top === 'neutral' && count < NEUTRAL_THRESHOLD
+      ? { kind: 'neutral-weak', count, needs: NEUTRAL_THRESHOLD }
+      : outcomeOf(scores, top, bottom);
+  const winner = outcome.kind === 'leader' || outcome.kind === 'tie-broken' ? outcome.takes : null;
+  return { state, count, scores, winner, outcome, why: controlWhyText({ state, scores, outcome }, name) };
 }
 
 export interface ControlResult {

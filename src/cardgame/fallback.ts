@@ -85,11 +85,12 @@ export function applyFallBack(s: CardGameState, a: FallBackAction, events: GameE
       });
     // 5. +1 from the deck if the seat played no card this round
     if (!s.battle.playedAny[seat]) {
-      const n = drawInto(s, seat, 1, events);
+      const drew = drawInto(s, seat, 1, events) > 0;
       events.push({
         kind: 'extraDraw',
         seat,
-        text: n
+        drew,
+        text: drew
           ? `${who} played no card this round and drew 1 extra card.`
           : `${who} played no card this round, but deck and discard are empty.`,
       });

@@ -10,7 +10,18 @@ export { claimPreview, claimsOf, countPlayed, countResistance, activeSeats } fro
 export { controlRound } from './control.js';
 export { eligibleStates, endReason } from './round.js';
 export { publicView, privateView, type CardGameView } from './views.js';
-export { stateSchema, parseAction, zodSentence, finishReasonOf } from './schema.js';
+export {
+  stateSchema,
+  parseAction,
+  zodSentence,
+  finishReasonOf,
+  controlCountsOf,
+  gameOverStatesOf,
+  chooserOf,
+  controlArmyStateOf,
+  giveChangedOf,
+  extraDrawOf,
+} from './schema.js';
 export { physicalCount, controllerOf, statesControlledBy, ringOf, STRONGHOLD_IDS } from './board.js';
 export { card, DECK_IDS } from './cards.js';
 export { reshuffleUndrawn } from './deck.js';

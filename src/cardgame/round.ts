@@ -14,11 +14,20 @@ import {
   strongholdsHeldBy,
 } from './board.js';
 import { isBrightOrWild } from './cards.js';
-import { controlRound } from './control.js';
+import { controlRound, type Score } from './control.js';
 import { STATE_ORDER, type StateId } from './data.js';
 import { drawCard } from './deck.js';
 import { drawResistance, emptyBattle } from './setup.js';
-import type { CardGameState, EndReason, FinishReason, GameEvent, Seat, TiebreakCause } from './types.js';
+import type {
+  CardGameState,
+  ChooserReason,
+  ControlCount,
+  EndReason,
+  FinishReason,
+  GameEvent,
+  Seat,
+  TiebreakCause,
+} from './types.js';
 
 /** "Only neutral states or states with less than 4 armies in the strongholds around them may be chosen" (seed §7). */
 export function eligibleStates(s: CardGameState): StateId[] {
@@ -76,12 +85,13 @@ export function endOfRound(s: CardGameState, events: GameEvent[]): void {
     text: result.changes.length
       ? `Control round: ${result.changes.map((c) => `${stateName(c.state)} ${name(c.from)} → ${name(c.to)}`).join('; ')}.`
       : 'Control round: no state changed hands.',
-    why: result.scores.filter((x) => x.count > 0 || s.states[x.state].length > 1).map((x) => x.why),
+    ...controlCounts(s, result.scores),
   });
   for (const f of result.fromStrongholds) {
     events.push({
       kind: 'controlArmy',
       seat: f.owner,
+      state: f.state,
       stronghold: f.stronghold,
       text: `${name(f.owner)} had no army in supply: the army for ${stateName(f.state)} came from stronghold ${f.stronghold} (D-11).`,
     });
@@ -99,13 +109,14 @@ export function endOfRound(s: CardGameState, events: GameEvent[]): void {
   const reason = endReason(s);
   if (reason) {
     s.endReason = reason;
-    const counts = s.seats.map((_, i) => statesControlledBy(s, i));
-    const max = Math.max(...counts);
-    const leaders = s.seats.map((_, i) => i).filter((i) => counts[i] === max);
+    const states = s.seats.map((_, seat) => ({ seat, count: statesControlledBy(s, seat) }));
+    const max = Math.max(...states.map((x) => x.count));
+    const leaders = states.filter((x) => x.count === max).map((x) => x.seat);
     events.push({
       kind: 'gameOver',
       reason,
-      text: `The game ends: ${REASON_TEXT[reason]}. States: ${s.seats.map((_x, i) => `${name(i)} ${counts[i]}`).join(', ')}.`,
+      states,
+      text: `The game ends: ${REASON_TEXT[reason]}. States: ${states.map((x) => `${name(x.seat)} ${x.count}`).join(', ')}.`,
     });
     if (leaders.length === 1) return finish(s, leaders[0]!, events, { kind: 'states', seat: leaders[0]!, count: max });
     return startTiebreak(s, leaders, chooser, events);
@@ -117,13 +128,29 @@ export function endOfRound(s: CardGameState, events: GameEvent[]): void {
   s.phase = 'choose';
   s.chooser = { seat: chooser, pickStart };
   s.roundStartBoard = key;
+  const why: ChooserReason = pickStart ? 'spy' : 'last';
   events.push({
     kind: 'chooser',
     seat: chooser,
-    text: pickStart
-      ? `${name(chooser)} claimed Spy and chooses the start player and the state for round ${s.round}.`
-      : `${name(chooser)} fell back last: it starts round ${s.round} and chooses the state.`,
+    round: s.round,
+    reason: why,
+    text:
+      why === 'spy'
+        ? `${name(chooser)} claimed Spy and chooses the start player and the state for round ${s.round}.`
+        : `${name(chooser)} fell back last: it starts round ${s.round} and chooses the state.`,
   });
+}
+
+/**
+ * The `control` event's counts of the states with armies around or a second army (docs/cardgame.md "Events"): as data
+ * (`counts`) and in English (`why`), one written from the other.
+ */
+function controlCounts(s: CardGameState, scores: readonly Score[]): { counts: ControlCount[]; why: string[] } {
+  const shown = scores.filter((x) => x.count > 0 || s.states[x.state].length > 1);
+  return {
+    counts: shown.map((x) => ({ state: x.state, scores: x.scores, outcome: x.outcome })),
+    why: shown.map((x) => x.why),
+  };
 }
 
 /** Seed §8: tied leaders play 1 more battle round without placing armies or taking new cards (D-17). */

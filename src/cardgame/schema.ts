@@ -7,7 +7,16 @@ import { z } from 'zod';
 import { isStronghold, STRONGHOLD_IDS } from './board.js';
 import { isCard } from './cards.js';
 import { dynastySchema, STATE_ORDER, stateIdSchema, symbolSchema } from './data.js';
-import type { Action, CardGameState, FinishReason, GameEvent } from './types.js';
+import type {
+  Action,
+  CardGameState,
+  ChooserReason,
+  ControlCount,
+  FinishReason,
+  GameEvent,
+  Seat,
+  StateId,
+} from './types.js';
 
 const seat = z.number().int().min(0).max(4);
 const owner = z.union([seat, z.literal('neutral')]);
@@ -189,4 +198,60 @@ export function finishReasonOf(e: GameEvent): FinishReason | null {
   if (e.kind !== 'finished') return null;
   const r = finishReasonSchema.safeParse(e.reason);
   return r.success ? (r.data as FinishReason) : null;
+}
+
+const controlCountSchema = z.object({
+  state: stateIdSchema,
+  scores: z.array(z.object({ owner, score: z.number().int() })),
+  outcome: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('neutral-weak'), count: z.number().int(), needs: z.number().int() }),
+    z.object({ kind: z.literal('leader'), takes: owner.nullable() }),
+    z.object({ kind: z.literal('tie-broken'), by: owner, takes: owner.nullable() }),
+    z.object({ kind: z.literal('tied') }),
+  ]),
+});
+
+/** An event's field read with `schema` when the event is of `kind`; null otherwise, when absent or malformed. */
+function fieldOf<T>(e: GameEvent, kind: string, field: string, schema: z.ZodType<T>): T | null {
+  if (e.kind !== kind) return null;
+  const r = schema.safeParse(e[field]);
+  return r.success ? r.data : null;
+}
+
+/*
+ * The data beside the English `text` of the events below (docs/cardgame.md "Events"), read from a stored event: null
+ * for an event stored before the engine gave it (its detail is only in the English `text`), a malformed one, or an
+ * event of another kind.
+ */
+
+/** The `control` event's `counts`: how each state with armies around was decided. */
+export function controlCountsOf(e: GameEvent): ControlCount[] | null {
+  return fieldOf(e, 'control', 'counts', z.array(controlCountSchema)) as ControlCount[] | null;
+}
+
+/** The `gameOver` event's `states`: the states each seat controls, in seat order. */
+export function gameOverStatesOf(e: GameEvent): { seat: Seat; count: number }[] | null {
+  return fieldOf(e, 'gameOver', 'states', z.array(z.object({ seat, count: z.number().int() })));
+}
+
+/** The `chooser` event's `round` and `reason`. */
+export function chooserOf(e: GameEvent): { round: number; reason: ChooserReason } | null {
+  const round = fieldOf(e, 'chooser', 'round', z.number().int().min(1));
+  const reason = fieldOf(e, 'chooser', 'reason', z.enum(['first', 'spy', 'last']));
+  return round !== null && reason !== null ? { round, reason } : null;
+}
+
+/** The `controlArmy` event's `state` (D-11: the state the army from a stronghold went to). */
+export function controlArmyStateOf(e: GameEvent): StateId | null {
+  return fieldOf(e, 'controlArmy', 'state', stateIdSchema) as StateId | null;
+}
+
+/** The `give` event's `changed`: the seat gave again, changing its choice. */
+export function giveChangedOf(e: GameEvent): boolean | null {
+  return fieldOf(e, 'give', 'changed', z.boolean());
+}
+
+/** The `extraDraw` event's `drew`: the extra card was drawn (false: deck and discard were empty). */
+export function extraDrawOf(e: GameEvent): boolean | null {
+  return fieldOf(e, 'extraDraw', 'drew', z.boolean());
 }

@@ -7,7 +7,7 @@ import { controllerOf, ownerName, physicalCount, stateName } from './board.js';
 import { refuse } from './refusal.js';
 import { eligibleStates } from './round.js';
 import { defaultGive, drawResistance, GIVEN_TO_ROW } from './setup.js';
-import type { Action, CardGameState, GameEvent, Seat, StateId } from './types.js';
+import type { Action, CardGameState, ChooserReason, GameEvent, Seat, StateId } from './types.js';
 
 export type GiveAction = Extract<Action, { type: 'give' }>;
 export type ChooseAction = Extract<Action, { type: 'choose' }>;
@@ -32,6 +32,7 @@ export function applyGive(s: CardGameState, a: GiveAction, events: GameEvent[]):
   events.push({
     kind: 'give',
     seat: a.seat,
+    changed,
     text: `${ownerName(s, a.seat)} ${changed ? 'changed its' : 'chose its 2'} cards for the recruiting row.`,
   });
   if (s.gives.some((g) => g === null)) return;
@@ -52,6 +53,8 @@ export function applyGive(s: CardGameState, a: GiveAction, events: GameEvent[]):
   events.push({
     kind: 'chooser',
     seat: s.startSeat,
+    round: s.round,
+    reason: 'first' satisfies ChooserReason,
     text: `${ownerName(s, s.startSeat)} starts the first round and chooses the first state to battle in.`,
   });
 }

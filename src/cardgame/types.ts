@@ -115,6 +115,30 @@ export type FinishReason =
   | { kind: 'armies'; cause: TiebreakCause; seat: Seat; count: number }
   | { kind: 'shared'; cause: TiebreakCause };
 
+/**
+ * How the control round decided one state (docs/cardgame.md "Events", `control`): a neutral state with too few armies
+ * around stays (`count` of the `needs`); a single highest score; a tie broken by the owner of the army beneath; a tie
+ * that changes nothing. `takes`: who takes control (the leader, when it is not the owner of the top army), else null.
+ */
+export type ControlOutcome =
+  | { kind: 'neutral-weak'; count: number; needs: number }
+  | { kind: 'leader'; takes: Owner | null }
+  | { kind: 'tie-broken'; by: Owner; takes: Owner | null }
+  | { kind: 'tied' };
+
+/** The control round's count of one state: every side's score, highest first, and how it was decided. */
+export interface ControlCount {
+  state: StateId;
+  scores: { owner: Owner; score: number }[];
+  outcome: ControlOutcome;
+}
+
+/**
+ * Why a seat chooses the next battle (the `chooser` event, docs/cardgame.md "Events"): it starts the first round
+ * (drawn at the setup), it claimed Spy (and chooses the start seat too), or it fell back last.
+ */
+export type ChooserReason = 'first' | 'spy' | 'last';
+
 // ---- actions ----
 
 export type Effect =

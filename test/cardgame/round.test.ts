@@ -1,17 +1,26 @@
 /**
  * Every way a card game ends carries its reason as data in the `finished` event (src/cardgame/round.ts `finish`,
- * docs/cardgame.md "Events"), beside the English text the CLI and the logs read, which stays as it was.
+ * docs/cardgame.md "Events"), beside the English text the CLI and the logs read, which stays as it was; so do the
+ * `control`, `controlArmy`, `gameOver`, `chooser`, `give` and `extraDraw` events their detail.
  */
 import { describe, expect, it } from 'vitest';
 import {
   type Action,
+  apply,
   type CardGameState,
+  chooserOf,
+  controlArmyStateOf,
+  controlCountsOf,
+  extraDrawOf,
   finishReasonOf,
+  gameOverStatesOf,
+  giveChangedOf,
+  newGame,
   type FinishReason,
   type GameEvent,
   STATE_ORDER,
 } from '../../src/cardgame/index.js';
-import { play, table } from './fixtures.js';
+import { play, type TableSpec, table } from './fixtures.js';
 
 /** Qin (0) and Yan (1) tied in a tie-break round, Qi (2) sitting out; `strongholds` as in the fixtures. */
 function tiebreak(hands: string[][], strongholds: Record<number, (0 | 1 | 2)[]> = {}) {
@@ -134,5 +143,175 @@ describe('the end of the game’s reason', () => {
     expect(finishReasonOf({ kind: 'finished', winner: 0, text })).toBeNull();
     expect(finishReasonOf({ kind: 'finished', winner: 0, text, reason: { kind: 'decree' } })).toBeNull();
     expect(finishReasonOf({ kind: 'tiebreak', text, reason: { kind: 'states', seat: 0, count: 7 } })).toBeNull();
+  });
+});
+
+/** Qin (0), Yan (1) and Qi (2); Yan and Qi fell back; Qin (no card played) falls back last and ends the round. */
+function lastFallBack(spec: Partial<TableSpec> = {}, tweak: (s: CardGameState) => void = () => {}): GameEvent[] {
+  const t = table({ dynasties: ['qin', 'yan', 'qi'], ...spec });
+  t.battle.fallen = [1, 2];
+  tweak(t);
+  return play(t, { type: 'fallBack', seat: 0 }).events;
+}
+
+/** The setup's gives of Qin (0) and Yan (1): `seats` give in turn (their default cards). */
+function gives(...seats: number[]): GameEvent[] {
+  let s = newGame({ seats: 2, seed: 'fixture', dynasties: ['qin', 'yan'] });
+  const events: GameEvent[] = [];
+  for (const seat of seats) {
+    const r = apply(s, { type: 'give', seat });
+    if (!r.ok) throw new Error(r.error);
+    s = r.state;
+    events.push(...r.events);
+  }
+  return events;
+}
+
+/** An event's data read back after a JSON round trip, as the bot reads a stored event. */
+const READERS: Record<string, (e: GameEvent) => unknown> = {
+  chooser: chooserOf,
+  controlArmy: controlArmyStateOf,
+  gameOver: gameOverStatesOf,
+  give: giveChangedOf,
+  extraDraw: extraDrawOf,
+};
+
+/** The case, its events, the event (without its text), its English text, what its reader gives back once stored. */
+type Detail = [string, () => GameEvent[], Record<string, unknown>, string, unknown];
+
+const DETAILS: Detail[] = [
+  [
+    'a first give',
+    () => gives(0),
+    { kind: 'give', seat: 0, changed: false },
+    'Qin chose its 2 cards for the recruiting row.',
+    false,
+  ],
+  [
+    'a changed give',
+    () => gives(0, 0),
+    { kind: 'give', seat: 0, changed: true },
+    'Qin changed its cards for the recruiting row.',
+    true,
+  ],
+  [
+    'the first chooser (drawn from the seed)',
+    () => gives(0, 1),
+    { kind: 'chooser', seat: 1, round: 1, reason: 'first' },
+    'Yan starts the first round and chooses the first state to battle in.',
+    { round: 1, reason: 'first' },
+  ],
+  [
+    'the chooser who fell back last',
+    () => lastFallBack(),
+    { kind: 'chooser', seat: 0, round: 2, reason: 'last' },
+    'Qin fell back last: it starts round 2 and chooses the state.',
+    { round: 2, reason: 'last' },
+  ],
+  [
+    'the chooser who claimed Spy',
+    () => lastFallBack({}, (t) => (t.battle.spyClaimer = 1)),
+    { kind: 'chooser', seat: 1, round: 2, reason: 'spy' },
+    'Yan claimed Spy and chooses the start player and the state for round 2.',
+    { round: 2, reason: 'spy' },
+  ],
+  [
+    'an extra card drawn',
+    () => lastFallBack(),
+    { kind: 'extraDraw', seat: 0, drew: true },
+    'Qin played no card this round and drew 1 extra card.',
+    true,
+  ],
+  [
+    'no extra card to draw',
+    () =>
+      lastFallBack({}, (t) => {
+        t.deck = [];
+        t.discard = [];
+      }),
+    { kind: 'extraDraw', seat: 0, drew: false },
+    'Qin played no card this round, but deck and discard are empty.',
+    false,
+  ],
+  [
+    'a control army from a stronghold (D-11)',
+    () => lastFallBack({ states: { lu: [1] }, strongholds: { 11: [0], 16: [0], 3: [0, 0] }, supply: [0, 23, 24] }),
+    { kind: 'controlArmy', seat: 0, state: 'lu', stronghold: 3 },
+    'Qin had no army in supply: the army for Lu came from stronghold 3 (D-11).',
+    'lu',
+  ],
+  [
+    'the states at the end',
+    () => {
+      const states = Object.fromEntries(STATE_ORDER.slice(0, 6).map((st) => [st, [1]]));
+      const t = table({ dynasties: ['qin', 'yan'], states, hands: [[], []] });
+      t.battle.fallen = [1];
+      t.round = 40;
+      return play(t, { type: 'fallBack', seat: 0 }).events;
+    },
+    {
+      kind: 'gameOver',
+      reason: 'round-cap',
+      states: [
+        { seat: 0, count: 0 },
+        { seat: 1, count: 6 },
+      ],
+    },
+    'The game ends: the last round has been played. States: Qin 0, Yan 6.',
+    [
+      { seat: 0, count: 0 },
+      { seat: 1, count: 6 },
+    ],
+  ],
+];
+
+describe('the events’ detail as data', () => {
+  it.each(DETAILS)('%s: carried as data, its English text unchanged', (_, events, data, text, stored) => {
+    const e = events()
+      .filter((x) => x.kind === data.kind)
+      .at(-1)!;
+    expect(e).toEqual({ ...data, text });
+    // stored as JSON and read back
+    expect(READERS[e.kind]!(JSON.parse(JSON.stringify(e)) as GameEvent)).toEqual(stored);
+  });
+
+  it('the control round’s counts, each beside the English line written from it', () => {
+    const events = lastFallBack({
+      states: { lu: [0, 1], wey: [1], cai: [1] },
+      strongholds: { 10: [0, 0], 15: [0], 16: [0], 11: [1], 14: [0], 33: [1] },
+    });
+    const control = events.find((x) => x.kind === 'control')!;
+    const counts = controlCountsOf(JSON.parse(JSON.stringify(control)) as GameEvent)!;
+    const lines = counts.map((c, i) => [c.state, c.outcome, (control.why as string[])[i]]);
+    expect(lines).toEqual([
+      [
+        'xing',
+        { kind: 'neutral-weak', count: 3, needs: 4 },
+        'Xing: Qin 2, neutral 1 — neutral with 3 armies around (a neutral state needs 4)',
+      ],
+      ['ji', { kind: 'leader', takes: 0 }, 'Ji: Qin 2, Yan 1, neutral 1: Qin takes control'],
+      ['wey', { kind: 'tied' }, 'Wey: Qin 1, Yan 1 — tied, no change'],
+      ['gu', { kind: 'leader', takes: 0 }, 'Gu: Qin 3, neutral 1: Qin takes control'],
+      [
+        'lu',
+        { kind: 'tie-broken', by: 0, takes: 0 },
+        "Lu: Qin 2, Yan 2 — tie broken by Qin's army beneath: Qin takes control",
+      ],
+      ['cai', { kind: 'leader', takes: null }, 'Cai: Yan 2'],
+    ]);
+    expect(counts).toHaveLength((control.why as string[]).length);
+  });
+
+  it('an event stored before its data, or a malformed one, has none', () => {
+    const text = 'Qin fell back last: it starts round 2 and chooses the state.';
+    expect(chooserOf({ kind: 'chooser', seat: 0, text })).toBeNull();
+    expect(chooserOf({ kind: 'chooser', seat: 0, text, round: 2, reason: 'luck' })).toBeNull();
+    expect(controlCountsOf({ kind: 'control', text, why: [] })).toBeNull();
+    expect(controlCountsOf({ kind: 'control', text, counts: [{ state: 'atlantis' }] })).toBeNull();
+    expect(gameOverStatesOf({ kind: 'gameOver', reason: 'round-cap', text })).toBeNull();
+    expect(controlArmyStateOf({ kind: 'controlArmy', seat: 0, stronghold: 3, text })).toBeNull();
+    expect(giveChangedOf({ kind: 'give', seat: 0, text })).toBeNull();
+    expect(extraDrawOf({ kind: 'extraDraw', seat: 0, text, drew: 'yes' })).toBeNull();
+    expect(extraDrawOf({ kind: 'give', seat: 0, text, drew: true })).toBeNull();
   });
 });

@@ -9,12 +9,20 @@
  */
 import {
   countPlayed,
+  chooserOf,
+  controlArmyStateOf,
+  controlCountsOf,
   countResistance,
   DATA,
+  extraDrawOf,
   finishReasonOf,
+  gameOverStatesOf,
+  giveChangedOf,
   SYMBOLS,
   type CardGameView,
   type CardId,
+  type ChooserReason,
+  type ControlCount,
   type DynastyId,
   type Effect,
   type FinishReason,
@@ -441,18 +449,47 @@ function controlName(name: string, locale: Locale): string {
   return d ? dynastyWord(d, locale) : name;
 }
 
+/** A control count (src/cardgame/control.ts `scoreState`) in the reader's words, from the `control` event's `counts`. */
+function controlCountWords(c: ControlCount, who: (o: Owner) => string, locale: Locale): string {
+  const counts = listOf(
+    c.scores.map((x) => `${who(x.owner)} ${x.score}`),
+    locale,
+  );
+  const parts = [tr(locale, 'cards.control.counts', { state: stateWord(c.state, locale), counts })];
+  const o = c.outcome;
+  if (o.kind === 'neutral-weak')
+    parts.push(tr(locale, 'cards.control.neutralWeak', { count: o.count, needs: o.needs }));
+  if (o.kind === 'tie-broken') parts.push(tr(locale, 'cards.control.tieBroken', { who: who(o.by) }));
+  if (o.kind === 'tied') parts.push(tr(locale, 'cards.control.tied'));
+  if ((o.kind === 'leader' || o.kind === 'tie-broken') && o.takes !== null)
+    parts.push(tr(locale, 'cards.control.takes', { who: who(o.takes) }));
+  return parts.join(' — ');
+}
+
+/**
+ * The control round's counts, one line per contested state ("Gu: Qin 2, Yan 2, neutral 1 — tie broken by Qin's army
+ * beneath: Qin takes control"): English as the engine wrote it (`why`); other locales from `counts`, else (an event
+ * stored before them) read back from the English, a line no pattern knows left out (docs/cardgame.md "Languages").
+ */
+export function controlWhyLines(e: GameEvent, dynasties: readonly DynastyId[], locale: Locale = 'en'): string[] {
+  const english = (Array.isArray(e.why) ? e.why : []).filter((x): x is string => typeof x === 'string');
+  if (locale === 'en') return english;
+  const counts = controlCountsOf(e);
+  if (counts) return counts.map((c) => controlCountWords(c, (o) => ownerWord(dynasties, o, locale), locale));
+  return english.flatMap((why) => storedControlWhy(why, locale) ?? []);
+}
+
 const WHY =
   /^(\w+): (.*?)(?: — neutral with (\d+) arm(?:y|ies) around \(a neutral state needs (\d+)\))?(?: — tie broken by (\w+)'s army beneath)?( — tied, no change)?(?:: (\w+) takes control)?$/;
 
 /**
- * A line of the control round's counts ("Gu: Qin 2, Yan 2, neutral 1 — tie broken by Qin's army beneath: Qin takes
- * control", src/cardgame/control.ts) in the reader's words; English as the engine wrote it.
+ * The fallback for a `control` event stored without `counts`: a line of its `why`, read back from the English the
+ * engine wrote; null for a line no pattern knows. The engine's wording of that time is frozen here.
  */
-export function controlWhy(why: string, locale: Locale = 'en'): string {
-  if (locale === 'en') return why;
+function storedControlWhy(why: string, locale: Locale): string | null {
   const m = WHY.exec(why);
   const state = m ? STATE_BY_NAME.get(m[1]!) : undefined;
-  if (!m || !state) return why;
+  if (!m || !state) return null;
   const counts = listOf(
     m[2]!.split(', ').map((part) => {
       const [name, n] = part.split(' ');
@@ -469,12 +506,30 @@ export function controlWhy(why: string, locale: Locale = 'en'): string {
 }
 
 /**
- * The states each dynasty controls at the end ("States: Qin 5, Chu 3.", src/cardgame/round.ts) in the reader's words,
- * so every locale's end post gives the counts the English one does.
+ * The `gameOver` event: the end check and the states each dynasty controls, from its `states`, else (stored before
+ * them) read back from its English; without either, the end check alone.
  */
-function endStates(text: string, locale: Locale): string {
+function gameOverText(e: GameEvent, who: (seat: Owner) => string, locale: Locale): string {
+  const reason = tr(locale, `cards.end.${String(e.reason)}` as MessageKey);
+  const data = gameOverStatesOf(e);
+  const states = data
+    ? listOf(
+        data.map((x) => `${who(x.seat)} ${x.count}`),
+        locale,
+      )
+    : storedEndStates(e.text, locale);
+  return states
+    ? tr(locale, 'cards.event.gameOver', { reason, states })
+    : tr(locale, 'cards.event.gameOverPlain', { reason });
+}
+
+/**
+ * The fallback for a `gameOver` event stored without `states`: "States: Qin 5, Chu 3." read back from its English;
+ * null when it has no such list. Frozen with the engine's wording of that time.
+ */
+function storedEndStates(text: string, locale: Locale): string | null {
   const counts = /States: (.*)\.$/.exec(text)?.[1];
-  if (!counts) return '';
+  if (!counts) return null;
   return listOf(
     counts.split(', ').map((part) => {
       const [name, n] = part.split(' ');
@@ -568,6 +623,76 @@ function finishedText(e: GameEvent, who: (seat: Owner) => string, locale: Locale
     : tr(locale, 'cards.event.finished.one', { winner });
 }
 
+const CHOOSER_KEYS: Record<ChooserReason, MessageKey> = {
+  first: 'cards.event.chooser.first',
+  spy: 'cards.event.chooser.spy',
+  last: 'cards.event.chooser.last',
+};
+
+/**
+ * The `chooser`, `give`, `extraDraw` and `controlArmy` events in words, from their data (docs/cardgame.md "Events"),
+ * else (stored before it) read back from their English; a detail neither gives is left out, never shown in English.
+ */
+function turnText(e: GameEvent, who: string, locale: Locale): string {
+  switch (e.kind) {
+    case 'chooser': {
+      const c = chooserOf(e) ?? storedChooser(e.text);
+      return c
+        ? tr(locale, CHOOSER_KEYS[c.reason], { who, round: c.round })
+        : tr(locale, 'cards.event.chooser.plain', { who });
+    }
+    case 'give': {
+      // without its data, the plain "chose its 2 cards" (true of a change too)
+      const changed = giveChangedOf(e) ?? storedGiveChanged(e.text);
+      return tr(locale, changed ? 'cards.event.give.changed' : 'cards.event.give', { who });
+    }
+    case 'extraDraw': {
+      const drew = extraDrawOf(e) ?? storedExtraDraw(e.text);
+      const key =
+        drew === null ? 'cards.event.extraDrawPlain' : drew ? 'cards.event.extraDraw' : 'cards.event.extraDrawEmpty';
+      return tr(locale, key, { who });
+    }
+    default: {
+      const state = controlArmyStateOf(e) ?? storedControlArmyState(e.text);
+      const stronghold = Number(e.stronghold);
+      return state
+        ? tr(locale, 'cards.event.controlArmy', { who, state: stateWord(state, locale), stronghold })
+        : tr(locale, 'cards.event.controlArmyPlain', { who, stronghold });
+    }
+  }
+}
+
+/*
+ * The fallbacks for events stored before their data: read back from the English the engine wrote, with its wording of
+ * that time frozen here (new events carry the data and never reach these); null for a sentence no pattern knows.
+ */
+
+function storedChooser(text: string): { round: number; reason: ChooserReason } | null {
+  if (/^\w+ starts the first round and chooses the first state to battle in\.$/.test(text))
+    return { round: 1, reason: 'first' };
+  let m = /^\w+ claimed Spy and chooses the start player and the state for round (\d+)\.$/.exec(text);
+  if (m) return { round: Number(m[1]), reason: 'spy' };
+  m = /^\w+ fell back last: it starts round (\d+) and chooses the state\.$/.exec(text);
+  return m ? { round: Number(m[1]), reason: 'last' } : null;
+}
+
+function storedGiveChanged(text: string): boolean {
+  return /^\w+ changed its cards for the recruiting row\.$/.test(text);
+}
+
+function storedControlArmyState(text: string): StateId | null {
+  return (
+    STATE_BY_NAME.get(/ had no army in supply: the army for (\w+) came from stronghold \d+/.exec(text)?.[1] ?? '') ??
+    null
+  );
+}
+
+function storedExtraDraw(text: string): boolean | null {
+  if (/ played no card this round and drew 1 extra card\.$/.test(text)) return true;
+  if (/ played no card this round, but deck and discard are empty\.$/.test(text)) return false;
+  return null;
+}
+
 /** The engine's end-of-game and tie-break events in words (the round summary's last lines). */
 function endText(e: GameEvent, dynasties: readonly DynastyId[], locale: Locale): string {
   const who = (seat: Owner) => ownerWord(dynasties, seat, locale);
@@ -585,10 +710,7 @@ function endText(e: GameEvent, dynasties: readonly DynastyId[], locale: Locale):
       return tr(locale, 'cards.event.control', { changes: list.join(locale.startsWith('zh') ? '；' : ' ; ') });
     }
     case 'gameOver':
-      return tr(locale, 'cards.event.gameOver', {
-        reason: tr(locale, `cards.end.${String(e.reason)}` as MessageKey),
-        states: endStates(e.text, locale),
-      });
+      return gameOverText(e, who, locale);
     case 'tiebreak':
       return tr(locale, 'cards.event.tiebreak', {
         tied: andList(((e.seats as Seat[]) ?? []).map(who), locale),
@@ -601,36 +723,18 @@ function endText(e: GameEvent, dynasties: readonly DynastyId[], locale: Locale):
       });
     case 'finished':
       return finishedText(e, who, locale);
-    case 'controlArmy': {
-      const state = STATE_BY_NAME.get(/for (\w+) came/.exec(e.text)?.[1] ?? '');
-      return tr(locale, 'cards.event.controlArmy', {
-        who: who(e.seat as Seat),
-        state: state ? stateWord(state, locale) : '?',
-        stronghold: Number(e.stronghold),
-      });
-    }
     case 'roundEnd':
       return tr(locale, 'cards.event.roundEnd', { round: Number(e.round) });
-    case 'chooser': {
-      const round = Number(/round (\d+)/.exec(e.text)?.[1] ?? 1);
-      if (/claimed Spy/.test(e.text)) return tr(locale, 'cards.event.chooser.spy', { who: who(e.seat as Seat), round });
-      if (/fell back last/.test(e.text))
-        return tr(locale, 'cards.event.chooser.last', { who: who(e.seat as Seat), round });
-      return tr(locale, 'cards.event.chooser.first', { who: who(e.seat as Seat) });
-    }
-    case 'give':
-      return tr(locale, /changed its/.test(e.text) ? 'cards.event.give.changed' : 'cards.event.give', {
-        who: who(e.seat as Seat),
-      });
     case 'reshuffled':
       return tr(locale, 'cards.event.reshuffled', { count: Number(e.cards) });
-    case 'extraDraw':
-      return /drew 1 extra/.test(e.text)
-        ? tr(locale, 'cards.event.extraDraw', { who: who(e.seat as Seat) })
-        : tr(locale, 'cards.event.extraDrawEmpty', { who: who(e.seat as Seat) });
     case 'rollback':
       // a game master's rollback, stored beside the engine's events (src/game/cards/gm.ts)
       return tr(locale, 'cards.gm.rolledBack', { round: Number(/round (\d+)/.exec(e.text)?.[1] ?? 1) });
+    case 'controlArmy':
+    case 'chooser':
+    case 'give':
+    case 'extraDraw':
+      return turnText(e, who(e.seat as Seat), locale);
     default:
       return e.text;
   }
@@ -714,8 +818,7 @@ export function roundSummaryText(
     if (!SUMMARY_EVENTS.includes(e.kind)) continue;
     lines.push(eventText(e, dynasties, locale));
     // the counts that decided each contested state ("Gu: Qin 2, Yan 2, neutral 1 — tie broken by …")
-    if (e.kind === 'control' && Array.isArray(e.why))
-      for (const why of e.why as string[]) lines.push(`· ${controlWhy(why, locale)}`);
+    if (e.kind === 'control') for (const why of controlWhyLines(e, dynasties, locale)) lines.push(`· ${why}`);
   }
   if (after.phase === 'choose' && after.chooser)
     lines.push(

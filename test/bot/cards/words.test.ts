@@ -1,11 +1,12 @@
 /**
  * The winner's reason in the reader's words (src/bot/cards/words.ts, docs/cardgame.md "The end of the game"): worded
  * from the `finished` event's `reason`, never from its English text; an event stored before the reason is read back
- * from its English; the end post says why after a tie on states.
+ * from its English; the end post says why after a tie on states. So are the `chooser`, `give`, `extraDraw`,
+ * `controlArmy`, `gameOver` and `control` events' details (docs/cardgame.md "Events", "Languages").
  */
 import { describe, expect, it } from 'vitest';
 import { newGame, publicView, type FinishReason, type GameEvent } from '../../../src/cardgame/index.js';
-import { cardsEventText, eventText } from '../../../src/bot/cards/words.js';
+import { cardsEventText, controlWhyLines, eventText } from '../../../src/bot/cards/words.js';
 import type { Locale } from '../../../src/i18n/index.js';
 
 const dynasties = ['chu', 'qin'] as const;
@@ -151,5 +152,190 @@ describe('the end post', () => {
     const text = over(1, [gameOver], 'en');
     expect(text.split('\n')).toHaveLength(2);
     expect(text).toMatch(/\nThe game ends: a dynasty controls enough states\. States: Chu 0(, | and )Qin 7\.$/);
+  });
+});
+
+/** An English text no fallback pattern knows: a line worded from it alone has its words from the event's data. */
+const UNKNOWN = 'Qin did something.';
+
+/** An event's data (with the English text no pattern knows), its line in fr and zh-CN. */
+const DETAILS: [string, GameEvent, string, string][] = [
+  [
+    'chooser: Spy',
+    { kind: 'chooser', seat: 1, round: 3, reason: 'spy', text: UNKNOWN },
+    'Qin a revendiqué l’Espion et choisit le premier joueur et l’État de la manche 3.',
+    '秦夺得间谍优势，选择第 3 轮的先手玩家和交战之国。',
+  ],
+  [
+    'chooser: fell back last',
+    { kind: 'chooser', seat: 1, round: 3, reason: 'last', text: UNKNOWN },
+    'Qin s’est replié en dernier : il commence la manche 3 et choisit l’État.',
+    '秦最后退兵：由其开始第 3 轮并选择交战之国。',
+  ],
+  [
+    'give: changed',
+    { kind: 'give', seat: 1, changed: true, text: UNKNOWN },
+    'Qin a changé ses cartes pour la rangée de recrutement.',
+    '秦更换了放入招募区的牌。',
+  ],
+  [
+    'extraDraw: drawn',
+    { kind: 'extraDraw', seat: 1, drew: true, text: UNKNOWN },
+    'Qin n’a joué aucune carte cette manche et pioche 1 carte de plus.',
+    '秦本轮未出牌，额外摸 1 张牌。',
+  ],
+  [
+    'extraDraw: nothing to draw',
+    { kind: 'extraDraw', seat: 1, drew: false, text: UNKNOWN },
+    'Qin n’a joué aucune carte cette manche, mais la pioche et la défausse sont vides.',
+    '秦本轮未出牌，但牌堆和弃牌堆都已空。',
+  ],
+  [
+    'controlArmy',
+    { kind: 'controlArmy', seat: 1, state: 'lu', stronghold: 3, text: UNKNOWN },
+    'Qin n’avait plus d’armée en réserve : l’armée pour Lu vient de la place forte 3.',
+    '秦已无备用军队：鲁的军队取自据点 3。',
+  ],
+  [
+    'gameOver',
+    {
+      kind: 'gameOver',
+      reason: 'round-cap',
+      states: [
+        { seat: 0, count: 0 },
+        { seat: 1, count: 6 },
+      ],
+      text: UNKNOWN,
+    },
+    'La partie s’achève : la dernière manche a été jouée. États : Chu 0, Qin 6.',
+    '对局结束：最后一轮已结束。控制国数：楚 0、秦 6。',
+  ],
+];
+
+/** The same events stored before their data: an English the fallback reads back, and the line without the detail. */
+const STORED: [string, GameEvent, string, string][] = [
+  [
+    'chooser',
+    { kind: 'chooser', seat: 1, text: 'Qin claimed Spy and chooses the start player and the state for round 3.' },
+    'Qin a revendiqué l’Espion et choisit le premier joueur et l’État de la manche 3.',
+    'Qin choisit le prochain État où livrer bataille.',
+  ],
+  [
+    'give',
+    { kind: 'give', seat: 1, text: 'Qin changed its cards for the recruiting row.' },
+    'Qin a changé ses cartes pour la rangée de recrutement.',
+    'Qin a choisi ses 2 cartes pour la rangée de recrutement.',
+  ],
+  [
+    'extraDraw',
+    { kind: 'extraDraw', seat: 1, text: 'Qin played no card this round and drew 1 extra card.' },
+    'Qin n’a joué aucune carte cette manche et pioche 1 carte de plus.',
+    'Qin n’a joué aucune carte cette manche.',
+  ],
+  [
+    'controlArmy',
+    {
+      kind: 'controlArmy',
+      seat: 1,
+      stronghold: 3,
+      text: 'Qin had no army in supply: the army for Lu came from stronghold 3 (D-11).',
+    },
+    'Qin n’avait plus d’armée en réserve : l’armée pour Lu vient de la place forte 3.',
+    'Qin n’avait plus d’armée en réserve : une armée vient de la place forte 3.',
+  ],
+  [
+    'gameOver',
+    {
+      kind: 'gameOver',
+      reason: 'round-cap',
+      text: 'The game ends: the last round has been played. States: Chu 0, Qin 6.',
+    },
+    'La partie s’achève : la dernière manche a été jouée. États : Chu 0, Qin 6.',
+    'La partie s’achève : la dernière manche a été jouée.',
+  ],
+];
+
+describe('the events’ detail in the reader’s words', () => {
+  it.each(DETAILS)('%s: worded from the event’s data in fr and zh-CN; the engine’s own in en', (_, e, fr, zh) => {
+    expect(eventText(e, dynasties, 'fr')).toBe(fr);
+    expect(eventText(e, dynasties, 'zh-CN')).toBe(zh);
+    expect(eventText(e, dynasties, 'en')).toBe(UNKNOWN);
+  });
+
+  it.each(STORED)(
+    '%s stored before its data: read back from its English, else without the detail',
+    (_, e, fr, plain) => {
+      expect(eventText(e, dynasties, 'fr')).toBe(fr);
+      expect(eventText({ ...e, text: UNKNOWN }, dynasties, 'fr')).toBe(plain);
+    },
+  );
+
+  const control: GameEvent = {
+    kind: 'control',
+    changes: [],
+    text: UNKNOWN,
+    why: [UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN],
+    counts: [
+      {
+        state: 'lu',
+        scores: [
+          { owner: 1, score: 2 },
+          { owner: 0, score: 2 },
+        ],
+        outcome: { kind: 'tie-broken', by: 1, takes: 1 },
+      },
+      {
+        state: 'gu',
+        scores: [
+          { owner: 0, score: 1 },
+          { owner: 'neutral', score: 1 },
+        ],
+        outcome: { kind: 'neutral-weak', count: 1, needs: 4 },
+      },
+      {
+        state: 'wey',
+        scores: [
+          { owner: 0, score: 1 },
+          { owner: 1, score: 1 },
+        ],
+        outcome: { kind: 'tied' },
+      },
+      {
+        state: 'cai',
+        scores: [
+          { owner: 1, score: 3 },
+          { owner: 0, score: 1 },
+        ],
+        outcome: { kind: 'leader', takes: 1 },
+      },
+    ],
+  };
+
+  it('the control round’s counts: worded from `counts`; the engine’s `why` in en', () => {
+    expect(controlWhyLines(control, dynasties, 'fr')).toEqual([
+      'Lu : Qin 2, Chu 2 — égalité tranchée par l’armée de Qin placée dessous — Qin en prend le contrôle',
+      'Gu : Chu 1, neutre 1 — neutre avec 1 armée autour (il en faut 4 à un État neutre)',
+      'Wey : Chu 1, Qin 1 — égalité, aucun changement',
+      'Cai : Qin 3, Chu 1 — Qin en prend le contrôle',
+    ]);
+    expect(controlWhyLines(control, dynasties, 'zh-CN')).toEqual([
+      '鲁：秦 2、楚 2 — 因秦在下方的军队打破平局 — 秦取得控制权',
+      '顾：楚 1、中立 1 — 中立，周围有 1 支军队（中立国需要 4 支）',
+      '卫：楚 1、秦 1 — 平局，不变',
+      '蔡：秦 3、楚 1 — 秦取得控制权',
+    ]);
+    expect(controlWhyLines(control, dynasties, 'en')).toEqual(control.why);
+  });
+
+  it('the control round’s counts stored before `counts`: read back from `why`, a line no pattern knows left out', () => {
+    const stored: GameEvent = {
+      kind: 'control',
+      changes: [],
+      text: UNKNOWN,
+      why: ["Lu: Qin 2, Chu 2 — tie broken by Qin's army beneath: Qin takes control", UNKNOWN],
+    };
+    expect(controlWhyLines(stored, dynasties, 'zh-CN')).toEqual([
+      '鲁：秦 2、楚 2 — 因秦在下方的军队打破平局 — 秦取得控制权',
+    ]);
   });
 });
