@@ -195,9 +195,7 @@ const finishReasonSchema = z.discriminatedUnion('kind', [
  * before the engine gave it (its reason is only in the English `text`) or for any other event.
  */
 export function finishReasonOf(e: GameEvent): FinishReason | null {
-  if (e.kind !== 'finished') return null;
-  const r = finishReasonSchema.safeParse(e.reason);
-  return r.success ? (r.data as FinishReason) : null;
+  return fieldOf(e, 'finished', 'reason', finishReasonSchema) as FinishReason | null;
 }
 
 const controlCountSchema = z.object({
